@@ -1,0 +1,27 @@
+/** Settings the API needs; server.ts reads them from the environment, tests pass their own. */
+export interface ApiConfig {
+  /** Public origin of the app, e.g. https://launchpad.example.com. */
+  appUrl: string;
+  /** Secure (and __Host- prefixed) cookies; on whenever appUrl is https. */
+  secureCookies: boolean;
+  /** A session not used for this long is gone. */
+  sessionIdleMinutes: number;
+  /** Largest accepted upload, in bytes. */
+  maxUploadBytes: number;
+  /** Failed logins allowed per email and address in `loginThrottleWindowSeconds`. */
+  loginMaxAttempts: number;
+  loginThrottleWindowSeconds: number;
+}
+
+export const defaultApiConfig: ApiConfig = {
+  appUrl: "http://localhost:3000",
+  secureCookies: false,
+  sessionIdleMinutes: 120,
+  maxUploadBytes: 2 * 1024 * 1024,
+  loginMaxAttempts: 5,
+  loginThrottleWindowSeconds: 60,
+};
+
+export function sessionCookieName(config: Pick<ApiConfig, "secureCookies">): string {
+  return config.secureCookies ? "__Host-launchpad_session" : "launchpad_session";
+}

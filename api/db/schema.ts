@@ -1,0 +1,208 @@
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Key/value settings the app generates once and every instance shares (e.g. the signing key). */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Stored lower-cased so uniqueness and look-ups are case-insensitive. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    avatarFileId: uuid("avatar_file_id").references((): AnyPgColumn => files.id, { onDelete: "set null" }),
+    isActive: boolean("is_active").notNull().default(true),
+    startupId: integer("startup_id").references((): AnyPgColumn => startups.id, { onDelete: "set null" }),
+    coFounderId: integer("co_founder_id").references((): AnyPgColumn => coFounders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_name_idx").on(t.name),
+    index("users_created_at_idx").on(t.createdAt),
+    index("users_startup_id_idx").on(t.startupId),
+    index("users_co_founder_id_idx").on(t.coFounderId),
+    index("users_avatar_file_id_idx").on(t.avatarFileId),
+  ],
+);
+
+/** Uploaded files live in the database so every web instance sees them without shared disks. */
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerUserId: integer("owner_user_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("files_owner_user_id_idx").on(t.ownerUserId)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie value: a stolen database dump cannot be replayed as cookies. */
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_last_activity_idx").on(t.lastActivityAt)],
+);
+
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("api_tokens_token_hash_unique").on(t.tokenHash), index("api_tokens_user_id_idx").on(t.userId)],
+);
+
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: serial("id").primaryKey(),
+    throttleKey: text("throttle_key").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_attempts_key_time_idx").on(t.throttleKey, t.attemptedAt)],
+);
+
+export const roles = pgTable(
+  "roles",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Built-in roles the app relies on (setup assigns them); they cannot be renamed or deleted. */
+    isSystem: boolean("is_system").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("roles_name_unique").on(t.name), index("roles_created_at_idx").on(t.createdAt)],
+);
+
+export const permissions = pgTable(
+  "permissions",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("permissions_name_unique").on(t.name)],
+);
+
+export const rolePermissions = pgTable(
+  "role_permissions",
+  {
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    permissionId: integer("permission_id")
+      .notNull()
+      .references(() => permissions.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] }), index("role_permissions_permission_idx").on(t.permissionId)],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index("user_roles_role_idx").on(t.roleId)],
+);
+
+export const startups = pgTable(
+  "startups",
+  {
+    id: serial("id").primaryKey(),
+    ownerUserId: integer("owner_user_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    accountType: text("account_type", { enum: ["startup", "organization"] }).notNull(),
+    name: text("name").notNull(),
+    /** Lower-cased slug for /startups/{username}. */
+    username: text("username").notNull(),
+    logoFileId: uuid("logo_file_id").references(() => files.id, { onDelete: "set null" }),
+    country: text("country").notNull(),
+    cityName: text("city_name").notNull(),
+    description: text("description").notNull(),
+    industry: text("industry").notNull(),
+    stage: text("stage"),
+    website: text("website"),
+    links: jsonb("links").$type<string[]>().notNull().default([]),
+    followersCount: integer("followers_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("startups_username_unique").on(t.username),
+    index("startups_owner_user_id_idx").on(t.ownerUserId),
+    index("startups_account_type_idx").on(t.accountType),
+    index("startups_logo_file_id_idx").on(t.logoFileId),
+  ],
+);
+
+export const coFounders = pgTable(
+  "co_founders",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    headline: text("headline").notNull(),
+    skills: jsonb("skills").$type<string[]>().notNull().default([]),
+    country: text("country").notNull(),
+    cityName: text("city_name").notNull(),
+    bio: text("bio").notNull(),
+    links: jsonb("links").$type<string[]>().notNull().default([]),
+    avatarFileId: uuid("avatar_file_id").references(() => files.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("co_founders_user_id_unique").on(t.userId),
+    index("co_founders_avatar_file_id_idx").on(t.avatarFileId),
+  ],
+);

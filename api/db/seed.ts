@@ -1,0 +1,124 @@
+import { count, eq } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { coFounders, startups, users } from "./schema.ts";
+import { assignRoleByName, ensureAccessModel } from "../modules/access/service.ts";
+import { hashPassword } from "../modules/auth/service.ts";
+
+export const DEMO_PASSWORD = "launchpad";
+
+/** The demo accounts: one per role, plus one that has not set up a profile yet. Listed in the README. */
+export const DEMO_ACCOUNTS = [
+  { email: "superadmin@launchpad.test", role: "super admin", name: "Sam Super" },
+  { email: "admin@launchpad.test", role: "admin", name: "Ada Admin" },
+  { email: "startup@launchpad.test", role: "startup", name: "Stella Startup" },
+  { email: "organization@launchpad.test", role: "organization", name: "Olu Organizer" },
+  { email: "cofounder@launchpad.test", role: "co-founder", name: "Cole Cofounder" },
+  { email: "newuser@launchpad.test", role: null, name: "Nia Newcomer" },
+] as const;
+
+const PEOPLE = [
+  ["Amara Okafor", "Full-stack engineer, ex-fintech", "TypeScript, React, PostgreSQL", "NG", "Lagos"],
+  ["Lukas Becker", "Hardware tinkerer looking for a business partner", "Embedded C, PCB design, Supply chain", "DE", "Berlin"],
+  ["Priya Raman", "Growth marketer with two exits", "Growth, SEO, Paid acquisition", "IN", "Bengaluru"],
+  ["Diego Alvarez", "Product designer for B2B tools", "Figma, UX research, Design systems", "MX", "Mexico City"],
+  ["Hana Sato", "ML engineer building for healthcare", "Python, PyTorch, MLOps", "JP", "Tokyo"],
+  ["Kwame Mensah", "Operator who scaled logistics across West Africa", "Operations, Logistics, Fundraising", "GH", "Accra"],
+  ["Sofia Rossi", "Climate scientist turned founder", "Data analysis, Climate policy, Grant writing", "IT", "Milan"],
+  ["Noah Williams", "Sales lead, enterprise SaaS", "Enterprise sales, Partnerships, Negotiation", "US", "Austin"],
+  ["Aisha Bello", "Mobile developer, 8 years of shipping apps", "Kotlin, Swift, Flutter", "KE", "Nairobi"],
+  ["Mateo Silva", "Finance and fundraising for early-stage teams", "Financial modelling, Fundraising, Legal", "BR", "São Paulo"],
+  ["Emma Dubois", "Community builder for developer products", "Community, DevRel, Content", "FR", "Paris"],
+  ["Ravi Patel", "Security engineer, cloud infrastructure", "AWS, Security, Go", "GB", "London"],
+] as const;
+
+/** Fills an empty database with demo data for every screen; does nothing when users already exist. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  await ensureAccessModel(db);
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  if (n > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ids = new Map<string, number>();
+  for (const account of DEMO_ACCOUNTS) {
+    const [row] = await db.insert(users).values({ name: account.name, email: account.email, passwordHash }).returning({ id: users.id });
+    ids.set(account.email, row.id);
+    if (account.role) await assignRoleByName(db, row.id, account.role);
+  }
+
+  const organizationOf = async (ownerEmail: string, values: Omit<typeof startups.$inferInsert, "ownerUserId">) => {
+    const ownerUserId = ids.get(ownerEmail)!;
+    const [startup] = await db.insert(startups).values({ ...values, ownerUserId }).returning({ id: startups.id });
+    await db.update(users).set({ startupId: startup.id }).where(eq(users.id, ownerUserId));
+  };
+  await organizationOf("superadmin@launchpad.test", {
+    accountType: "organization",
+    name: "Launchpad HQ",
+    username: "launchpad-hq",
+    country: "GB",
+    cityName: "London",
+    description: "The team that runs this Launchpad community.",
+    industry: "Enterprise Software",
+    website: "https://launchpad.example.com",
+    links: [],
+  });
+  await organizationOf("startup@launchpad.test", {
+    accountType: "startup",
+    name: "Acme Robotics",
+    username: "acme-robotics",
+    country: "NG",
+    cityName: "Lagos",
+    description: "Warehouse robots that small businesses can afford, rented by the month.",
+    industry: "Hardware",
+    stage: "Seed",
+    website: "https://acme-robotics.example.com",
+    links: ["https://x.com/acmerobotics", "https://www.linkedin.com/company/acme-robotics"],
+  });
+  await organizationOf("organization@launchpad.test", {
+    accountType: "organization",
+    name: "Lagos Tech Hub",
+    username: "lagos-tech-hub",
+    country: "NG",
+    cityName: "Lagos",
+    description: "A community space running demo days, hackathons and founder dinners.",
+    industry: "Education",
+    website: "https://lagostechhub.example.com",
+    links: ["https://www.meetup.com/lagos-tech-hub"],
+  });
+
+  const coFounderOf = async (userId: number, values: Omit<typeof coFounders.$inferInsert, "userId">) => {
+    const [profile] = await db.insert(coFounders).values({ ...values, userId }).returning({ id: coFounders.id });
+    await db.update(users).set({ coFounderId: profile.id }).where(eq(users.id, userId));
+  };
+  await coFounderOf(ids.get("admin@launchpad.test")!, {
+    name: "Ada Admin",
+    headline: "Community admin",
+    skills: ["Moderation", "Operations"],
+    country: "GB",
+    cityName: "Manchester",
+    bio: "Keeps the Launchpad community running.",
+    links: [],
+  });
+  await coFounderOf(ids.get("cofounder@launchpad.test")!, {
+    name: "Cole Cofounder",
+    headline: "Backend engineer looking for a product-minded co-founder",
+    skills: ["Node.js", "PostgreSQL", "Distributed systems"],
+    country: "CA",
+    cityName: "Toronto",
+    bio: "Ten years building payment systems; ready to start something of my own.",
+    links: ["https://github.com/cole-cofounder"],
+  });
+  for (const [name, headline, skills, country, cityName] of PEOPLE) {
+    const email = `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@launchpad.test`;
+    const [row] = await db.insert(users).values({ name, email, passwordHash }).returning({ id: users.id });
+    await assignRoleByName(db, row.id, "co-founder");
+    await coFounderOf(row.id, {
+      name,
+      headline,
+      skills: skills.split(", "),
+      country,
+      cityName,
+      bio: `${headline}. Based in ${cityName}.`,
+      links: [],
+    });
+  }
+  return true;
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+export const MAX_PER_PAGE = 100;
+
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).catch(15),
+  search: z.string().trim().max(200).optional().catch(undefined),
+  sort_order: z.enum(["asc", "desc"]).catch("asc"),
+  sort_by: z.string().optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export function parseListQuery(url: string): ListQuery {
+  return listQuerySchema.parse(Object.fromEntries(new URL(url).searchParams));
+}
+
+/** Picks the sort column from an allow-list; anything else falls back to the default. */
+export function sortColumn<K extends string>(requested: string | undefined, allowed: readonly K[], fallback: K): K {
+  return (allowed as readonly string[]).includes(requested ?? "") ? (requested as K) : fallback;
+}
+
+export interface Page<T> {
+  data: T[];
+  links: { first: string; last: string; prev: string | null; next: string | null };
+  meta: { current_page: number; from: number | null; last_page: number; per_page: number; to: number | null; total: number };
+}
+
+/** The list answer of DESIGN.md (Laravel's paginator shape). */
+export function page<T>(requestUrl: string, query: ListQuery, total: number, data: T[]): Page<T> {
+  const lastPage = Math.max(1, Math.ceil(total / query.per_page));
+  const link = (n: number) => {
+    const url = new URL(requestUrl);
+    url.searchParams.set("page", String(n));
+    return url.pathname + url.search;
+  };
+  const from = data.length ? (query.page - 1) * query.per_page + 1 : null;
+  return {
+    data,
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: query.page > 1 ? link(query.page - 1) : null,
+      next: query.page < lastPage ? link(query.page + 1) : null,
+    },
+    meta: {
+      current_page: query.page,
+      from,
+      last_page: lastPage,
+      per_page: query.per_page,
+      to: from === null ? null : from + data.length - 1,
+      total,
+    },
+  };
+}
+
+export const offset = (query: ListQuery) => (query.page - 1) * query.per_page;

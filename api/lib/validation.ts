@@ -1,0 +1,18 @@
+import type { z } from "zod";
+import { validationFailed, type FieldErrors } from "./errors.ts";
+
+/** zod issues as the 422 `errors` map, keyed by dotted field path. */
+export function toFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationFailed(toFieldErrors(result.error));
+  return result.data;
+}

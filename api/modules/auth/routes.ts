@@ -1,0 +1,114 @@
+import { Hono, type Context } from "hono";
+import { and, eq, ne } from "drizzle-orm";
+import { z } from "zod";
+import { accountSchema, loginSchema, passwordChangeSchema, registerSchema } from "../../../schemas/auth.ts";
+import { imageField } from "../../../schemas/fields.ts";
+import type { AppEnv } from "../../context.ts";
+import { sessions } from "../../db/schema.ts";
+import { readBody } from "../../lib/body.ts";
+import { clearSessionCookie, issueXsrfCookie, writeSessionCookie } from "../../lib/cookies.ts";
+import { fieldError } from "../../lib/errors.ts";
+import { validate } from "../../lib/validation.ts";
+import { storeImage } from "../files/service.ts";
+import { requireUser } from "./middleware.ts";
+import { changePassword, checkCredentials, registerUser, updateAccount } from "./service.ts";
+import { createApiToken, createSession, destroySession, loadAuthUser } from "./sessions.ts";
+import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "./throttle.ts";
+import { userResource } from "./users.ts";
+
+export const authRoutes = new Hono<AppEnv>();
+
+/** Logs the user in on this response: the old session (if any) is dropped and a new id is issued. */
+async function startSession(c: Context<AppEnv>, userId: number) {
+  if (c.var.sessionHash) await destroySession(c.var.db, c.var.sessionHash);
+  const id = await createSession(c.var.db, userId, { ip: c.env?.clientIp, userAgent: c.req.header("user-agent") });
+  writeSessionCookie(c, id);
+  // A new XSRF token at login, as Laravel regenerates its token with the session.
+  issueXsrfCookie(c);
+  return loadAuthUser(c.var.db, userId);
+}
+
+authRoutes.get("/sanctum/csrf-cookie", (c) => {
+  issueXsrfCookie(c);
+  return c.body(null, 204);
+});
+
+authRoutes.post("/api/register", async (c) => {
+  const input = validate(registerSchema, await readBody(c));
+  const userId = await registerUser(c.var.db, input);
+  const user = await startSession(c, userId);
+  return c.json({ user: await userResource(c.var.db, user) }, 201);
+});
+
+const throttleRule = (c: Context<AppEnv>) => ({
+  maxAttempts: c.var.config.loginMaxAttempts,
+  windowSeconds: c.var.config.loginThrottleWindowSeconds,
+});
+
+authRoutes.post("/api/login", async (c) => {
+  const input = validate(loginSchema, await readBody(c));
+  const key = throttleKey(input.email, c.env?.clientIp);
+  const rule = throttleRule(c);
+  await assertNotThrottled(c.var.db, key, rule);
+  const result = await checkCredentials(c.var.db, input.email, input.password);
+  if (!result.ok) {
+    await recordFailure(c.var.db, key, rule);
+    throw fieldError(
+      "email",
+      result.reason === "inactive" ? "This account has been deactivated." : "These credentials do not match our records.",
+    );
+  }
+  await clearFailures(c.var.db, key);
+  const user = await startSession(c, result.userId);
+  return c.json({ user: await userResource(c.var.db, user) });
+});
+
+authRoutes.post("/api/logout", async (c) => {
+  if (c.var.sessionHash) await destroySession(c.var.db, c.var.sessionHash);
+  clearSessionCookie(c);
+  issueXsrfCookie(c);
+  return c.body(null, 204);
+});
+
+/** Personal access tokens for non-browser clients (Sanctum's mobile flow). */
+authRoutes.post("/sanctum/token", async (c) => {
+  const body = await readBody(c);
+  const input = validate(loginSchema.extend({ device_name: z.string().trim().min(1, "The device name field is required.") }), body);
+  const key = throttleKey(input.email, c.env?.clientIp);
+  const rule = throttleRule(c);
+  await assertNotThrottled(c.var.db, key, rule);
+  const result = await checkCredentials(c.var.db, input.email, input.password);
+  if (!result.ok) {
+    await recordFailure(c.var.db, key, rule);
+    throw fieldError("email", "These credentials do not match our records.");
+  }
+  await clearFailures(c.var.db, key);
+  return c.json({ token: await createApiToken(c.var.db, result.userId, input.device_name) }, 201);
+});
+
+authRoutes.get("/api/user", requireUser, async (c) => c.json(await userResource(c.var.db, c.var.user!)));
+
+const accountUpdate = async (c: Context<AppEnv>) => {
+  const body = await readBody(c);
+  const input = validate(accountSchema.extend({ avatar: imageField("avatar") }), body);
+  const user = c.var.user!;
+  const avatarFileId = input.avatar ? await storeImage(c.var.db, input.avatar, user.id, "avatar") : undefined;
+  await updateAccount(c.var.db, user.id, { ...input, avatarFileId });
+  const fresh = { ...user, name: input.name, email: input.email, avatarFileId: avatarFileId ?? user.avatarFileId };
+  return c.json({ message: "Your account has been updated.", user: await userResource(c.var.db, fresh) });
+};
+// Multipart updates arrive as POST with _method=PUT (see DESIGN.md); JSON clients may PUT.
+authRoutes.put("/api/user", requireUser, accountUpdate);
+authRoutes.post("/api/user", requireUser, accountUpdate);
+
+authRoutes.put("/api/user/password", requireUser, async (c) => {
+  const input = validate(passwordChangeSchema, await readBody(c));
+  const user = c.var.user!;
+  await changePassword(c.var.db, user.id, input);
+  // Every other session of this user ends; this one stays.
+  await c.var.db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, user.id), c.var.sessionHash ? ne(sessions.idHash, c.var.sessionHash) : undefined));
+  return c.json({ message: "Your password has been changed." });
+});
+

@@ -1,0 +1,86 @@
+import { hash, verify } from "@node-rs/argon2";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+import { fieldError } from "../../lib/errors.ts";
+
+/** argon2id with the OWASP-recommended minimum cost (19 MiB, 2 passes). */
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+export async function verifyPassword(passwordHash: string, password: string) {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Verifying against a real hash even for unknown emails keeps response times from revealing accounts. */
+let dummyHash: Promise<string> | undefined;
+const timingHash = () => (dummyHash ??= hashPassword("timing-equaliser"));
+
+export async function registerUser(db: Db, input: { name: string; email: string; password: string }) {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (existing) throw fieldError("email", "The email has already been taken.");
+  const [user] = await db
+    .insert(users)
+    .values({ name: input.name, email: input.email, passwordHash: await hashPassword(input.password) })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!user) throw fieldError("email", "The email has already been taken.");
+  return user.id;
+}
+
+export type CredentialCheck = { ok: true; userId: number } | { ok: false; reason: "invalid" | "inactive" };
+
+export async function checkCredentials(db: Db, email: string, password: string): Promise<CredentialCheck> {
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!user) {
+    await verifyPassword(await timingHash(), password);
+    return { ok: false, reason: "invalid" };
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) return { ok: false, reason: "invalid" };
+  if (!user.isActive) return { ok: false, reason: "inactive" };
+  return { ok: true, userId: user.id };
+}
+
+export async function updateAccount(
+  db: Db,
+  userId: number,
+  input: { name: string; email: string; current_password?: string; avatarFileId?: string },
+) {
+  const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (input.email !== user.email) {
+    if (!input.current_password) throw fieldError("current_password", "The current password is required to change your email.");
+    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+      throw fieldError("current_password", "The password is incorrect.");
+    }
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    if (taken) throw fieldError("email", "The email has already been taken.");
+  }
+  await db
+    .update(users)
+    .set({
+      name: input.name,
+      email: input.email,
+      ...(input.avatarFileId ? { avatarFileId: input.avatarFileId } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function changePassword(db: Db, userId: number, input: { current_password: string; password: string }) {
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    throw fieldError("current_password", "The password is incorrect.");
+  }
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,131 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { CoFounderSetup, StartupSetup } from "../../../schemas/setup.ts";
+import type { Db } from "../../db/client.ts";
+import { coFounders, startups, users } from "../../db/schema.ts";
+import { badRequest, fieldError } from "../../lib/errors.ts";
+import { ROLE_FOR_ACCOUNT_TYPE, assignRoleByName } from "../access/service.ts";
+import { fileUrl, storeImage } from "../files/service.ts";
+import { isCountryCode } from "../reference/countries.ts";
+
+type StartupRow = typeof startups.$inferSelect;
+type CoFounderRow = typeof coFounders.$inferSelect;
+
+export const startupResource = (s: StartupRow) => ({
+  id: s.id,
+  account_type: s.accountType,
+  name: s.name,
+  username: s.username,
+  logo_url: fileUrl(s.logoFileId),
+  country: s.country,
+  cityName: s.cityName,
+  description: s.description,
+  industry: s.industry,
+  stage: s.stage,
+  website: s.website,
+  links: s.links,
+  followers_count: s.followersCount,
+  created_at: s.createdAt.toISOString(),
+});
+
+export const coFounderResource = (p: CoFounderRow) => ({
+  id: p.id,
+  user_id: p.userId,
+  name: p.name,
+  headline: p.headline,
+  skills: p.skills,
+  country: p.country,
+  cityName: p.cityName,
+  bio: p.bio,
+  links: p.links,
+  avatar_url: fileUrl(p.avatarFileId),
+  created_at: p.createdAt.toISOString(),
+});
+
+const ALREADY_SET_UP = "Your profile is already set up.";
+
+async function assertNotSetUp(db: Db, userId: number) {
+  const [user] = await db.select({ startupId: users.startupId, coFounderId: users.coFounderId }).from(users).where(eq(users.id, userId));
+  if (user.startupId || user.coFounderId) throw badRequest(ALREADY_SET_UP);
+}
+
+function assertCountry(code: string) {
+  if (!isCountryCode(code)) throw fieldError("country", "The selected country is invalid.");
+}
+
+/** Links the profile to the user only if none is linked yet, so two racing setups cannot both win. */
+async function claimSetup(tx: Db, userId: number, link: { startupId: number } | { coFounderId: number }) {
+  const claimed = await tx
+    .update(users)
+    .set({ ...link, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.startupId), isNull(users.coFounderId)))
+    .returning({ id: users.id });
+  if (!claimed.length) throw badRequest(ALREADY_SET_UP);
+}
+
+export async function setUpStartup(db: Db, userId: number, input: StartupSetup) {
+  await assertNotSetUp(db, userId);
+  assertCountry(input.country);
+  const [taken] = await db.select({ id: startups.id }).from(startups).where(eq(startups.username, input.username));
+  if (taken) throw fieldError("username", "The username has already been taken.");
+  const logoFileId = input.logo ? await storeImage(db, input.logo, userId, "logo") : null;
+  return db.transaction(async (tx) => {
+    const [startup] = await tx
+      .insert(startups)
+      .values({
+        ownerUserId: userId,
+        accountType: input.account_type,
+        name: input.name,
+        username: input.username,
+        logoFileId,
+        country: input.country,
+        cityName: input.cityName,
+        description: input.description,
+        industry: input.industry,
+        stage: input.stage ?? null,
+        website: input.website ?? null,
+        links: input.links,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!startup) throw fieldError("username", "The username has already been taken.");
+    await claimSetup(tx, userId, { startupId: startup.id });
+    await assignRoleByName(tx, userId, ROLE_FOR_ACCOUNT_TYPE[input.account_type]);
+    return startup;
+  });
+}
+
+export async function setUpCoFounder(db: Db, userId: number, input: CoFounderSetup) {
+  await assertNotSetUp(db, userId);
+  assertCountry(input.country);
+  const avatarFileId = input.avatar ? await storeImage(db, input.avatar, userId, "avatar") : null;
+  return db.transaction(async (tx) => {
+    const [profile] = await tx
+      .insert(coFounders)
+      .values({
+        userId,
+        name: input.name,
+        headline: input.headline,
+        skills: input.skills,
+        country: input.country,
+        cityName: input.cityName,
+        bio: input.bio,
+        links: input.links,
+        avatarFileId,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!profile) throw badRequest(ALREADY_SET_UP);
+    await claimSetup(tx, userId, { coFounderId: profile.id });
+    await assignRoleByName(tx, userId, ROLE_FOR_ACCOUNT_TYPE["co-founder"]);
+    return profile;
+  });
+}
+
+export async function currentProfile(db: Db, user: { startupId: number | null; coFounderId: number | null }) {
+  const [startup] = user.startupId ? await db.select().from(startups).where(eq(startups.id, user.startupId)) : [];
+  const [profile] = user.coFounderId ? await db.select().from(coFounders).where(eq(coFounders.id, user.coFounderId)) : [];
+  return {
+    profile: profile ? coFounderResource(profile) : null,
+    startup: startup ? startupResource(startup) : null,
+  };
+}

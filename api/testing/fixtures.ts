@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import { roles, userRoles, users } from "../db/schema.ts";
+import type { TestApi, TestClient } from "./harness.ts";
+
+let counter = 0;
+export const uniqueEmail = (prefix = "user") => `${prefix}.${Date.now().toString(36)}.${++counter}@example.com`;
+
+export const PASSWORD = "correct horse battery";
+
+/** Registers a new user and leaves the client logged in as them. */
+export async function registered(t: TestApi, name = "Test User") {
+  const client = t.client();
+  const email = uniqueEmail();
+  const res = await client.post("/api/register", { name, email, password: PASSWORD, password_confirmation: PASSWORD });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, email, id: res.body.user.id as number };
+}
+
+export async function setUpStartupProfile(client: TestClient, username = `acme-${++counter}-${Date.now().toString(36)}`) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    account_type: "startup",
+    name: "Acme",
+    username,
+    country: "NG",
+    cityName: "Lagos",
+    description: "Robots",
+    industry: "Hardware",
+    stage: "Seed",
+    links: JSON.stringify(["https://acme.example.com"]),
+  }))
+    form.set(k, v);
+  const res = await client.post("/api/v1/admin/startups/setup", form);
+  if (res.status !== 201) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.startup;
+}
+
+/** Gives the user a role directly in the database (tests only). */
+export async function grantRole(t: TestApi, userId: number, roleName: string) {
+  const [role] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, roleName));
+  await t.database.db.insert(userRoles).values({ userId, roleId: role.id }).onConflictDoNothing();
+}
+
+export async function userRow(t: TestApi, id: number) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** A logged-in super admin with a finished setup. */
+export async function superAdmin(t: TestApi) {
+  const account = await registered(t, "Root");
+  await setUpStartupProfile(account.client);
+  await grantRole(t, account.id, "super admin");
+  return account;
+}

@@ -1,0 +1,115 @@
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+import { createApi, type Api } from "../app.ts";
+import { defaultApiConfig, type ApiConfig } from "../config.ts";
+import { openDatabase, type Database } from "../db/client.ts";
+import { ensureAccessModel } from "../modules/access/service.ts";
+
+export interface TestApi {
+  api: Api;
+  database: Database;
+  config: ApiConfig;
+  client(ip?: string): TestClient;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a throw-away database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
+ */
+export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let dropDatabase = async () => {};
+  let database: Database;
+  if (serverUrl) {
+    const name = `launchpad_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  } else {
+    database = await openDatabase({});
+  }
+  await database.migrate();
+  await ensureAccessModel(database.db);
+  const config = { ...defaultApiConfig, ...overrides };
+  const api = createApi({ db: database.db, config, log: () => {} });
+  return {
+    api,
+    database,
+    config,
+    client: (ip = "203.0.113.7") => new TestClient(api, ip),
+    async close() {
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A browser-like client: keeps cookies and echoes XSRF-TOKEN as X-XSRF-TOKEN, like Axios does. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  sendXsrf = true;
+  bearer?: string;
+
+  constructor(
+    private readonly api: Api,
+    private readonly ip: string,
+  ) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const init: RequestInit & { headers: Record<string, string> } = { method, headers: { accept: "application/json", ...headers } };
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers["content-type"] = "application/json";
+    }
+    if (this.cookies.size) init.headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const xsrf = this.cookies.get("XSRF-TOKEN");
+    if (this.sendXsrf && xsrf && !("x-xsrf-token" in init.headers)) init.headers["x-xsrf-token"] = decodeURIComponent(xsrf);
+    if (this.bearer) init.headers.authorization = `Bearer ${this.bearer}`;
+    const response = await this.api.fetch(new Request(`http://localhost${path}`, init), { clientIp: this.ip });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(";");
+      const [name, ...rest] = pair.split("=");
+      const value = rest.join("=");
+      const expired = attributes.some((a) => /max-age=0/i.test(a)) || value === "";
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  /** Fetches the XSRF cookie first, as a SPA calls /sanctum/csrf-cookie before logging in. */
+  async prime() {
+    if (!this.cookies.has("XSRF-TOKEN")) await this.request("GET", "/sanctum/csrf-cookie");
+    return this;
+  }
+
+  get = <T = any>(path: string) => this.request<T>("GET", path);
+  post = async <T = any>(path: string, body?: unknown) => (await this.prime()).request<T>("POST", path, body);
+  put = async <T = any>(path: string, body?: unknown) => (await this.prime()).request<T>("PUT", path, body);
+  delete = async <T = any>(path: string) => (await this.prime()).request<T>("DELETE", path);
+}

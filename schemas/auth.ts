@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { emailField, requiredText } from "./fields.ts";
+
+export const PASSWORD_MIN = 8;
+
+export const passwordField = z
+  .string({ error: "The password field is required." })
+  .min(PASSWORD_MIN, `The password field must be at least ${PASSWORD_MIN} characters.`)
+  .max(128, "The password field must not be greater than 128 characters.");
+
+const confirmed = <T extends { password: string; password_confirmation: string }>(value: T, ctx: z.RefinementCtx) => {
+  if (value.password !== value.password_confirmation) {
+    ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "The password field confirmation does not match." });
+  }
+};
+
+export const registerSchema = z
+  .object({
+    name: requiredText("name"),
+    email: emailField,
+    password: passwordField,
+    password_confirmation: z.string({ error: "The password confirmation field is required." }),
+  })
+  .superRefine(confirmed);
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: "The password field is required." }).min(1, "The password field is required."),
+});
+
+export const accountSchema = z.object({
+  name: requiredText("name"),
+  email: emailField,
+  /** Needed only when the email changes; the API decides. */
+  current_password: z.string().optional(),
+});
+
+export const passwordChangeSchema = z
+  .object({
+    current_password: z.string({ error: "The current password field is required." }).min(1, "The current password field is required."),
+    password: passwordField,
+    password_confirmation: z.string({ error: "The password confirmation field is required." }),
+  })
+  .superRefine(confirmed);

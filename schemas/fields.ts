@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+/** Laravel-style messages so the panel reads the same whichever upstream answers. */
+export const requiredText = (label: string, max = 255) =>
+  z
+    .string({ error: `The ${label} field is required.` })
+    .trim()
+    .min(1, `The ${label} field is required.`)
+    .max(max, `The ${label} field must not be greater than ${max} characters.`);
+
+export const optionalText = (label: string, max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, `The ${label} field must not be greater than ${max} characters.`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const emailField = z
+  .string({ error: "The email field is required." })
+  .trim()
+  .min(1, "The email field is required.")
+  .max(255, "The email field must not be greater than 255 characters.")
+  .pipe(z.email("The email field must be a valid email address."))
+  .transform((value) => value.toLowerCase());
+
+export const urlField = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(2048, `The ${label} field must not be greater than 2048 characters.`)
+    .pipe(z.url({ protocol: /^https?$/, error: `The ${label} field must be a valid URL starting with http:// or https://.` }));
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+
+/** An optional image upload; an empty file input counts as none. The API also checks the bytes. */
+export const imageField = (label: string) =>
+  z.preprocess(
+    (value) => (value instanceof File && value.size === 0 ? undefined : value),
+    z
+      .instanceof(File, { error: `The ${label} field must be an image.` })
+      .refine((file) => file.size <= MAX_IMAGE_BYTES, `The ${label} field must not be greater than 2 MB.`)
+      .refine(
+        (file) => !file.type || (IMAGE_TYPES as readonly string[]).includes(file.type),
+        `The ${label} field must be a PNG, JPEG, GIF or WebP image.`,
+      )
+      .optional(),
+  );
+
+export const linksField = z
+  .array(urlField("link"), { error: "The links field must be a list of URLs." })
+  .max(10, "The links field must not have more than 10 items.")
+  .default([]);

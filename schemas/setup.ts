@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { imageField, linksField, requiredText, urlField } from "./fields.ts";
+
+export const ACCOUNT_TYPES = ["startup", "organization", "co-founder"] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const INDUSTRIES = [
+  "Agriculture",
+  "Artificial Intelligence",
+  "Clean Energy",
+  "Consumer",
+  "Developer Tools",
+  "E-commerce",
+  "Education",
+  "Enterprise Software",
+  "Fintech",
+  "Gaming",
+  "Hardware",
+  "Healthcare",
+  "Logistics",
+  "Media",
+  "Mobility",
+  "Non-profit",
+  "Real Estate",
+  "Security",
+  "Other",
+] as const;
+
+export const STAGES = ["Idea", "Pre-seed", "Seed", "Series A", "Series B", "Series C or later", "Profitable"] as const;
+
+export const USERNAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,28}[a-z0-9])$/;
+
+const countryField = z
+  .string({ error: "The country field is required." })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, "The country field is required.");
+
+export const startupSetupSchema = z
+  .object({
+    account_type: z.enum(["startup", "organization"], { error: "The account type field must be startup or organization." }),
+    name: requiredText("name", 120),
+    username: z
+      .string({ error: "The username field is required." })
+      .trim()
+      .toLowerCase()
+      .min(1, "The username field is required.")
+      .regex(USERNAME_PATTERN, "The username must be 3 to 30 letters, digits or dashes, starting and ending with a letter or digit."),
+    logo: imageField("logo"),
+    country: countryField,
+    cityName: requiredText("city", 120),
+    description: requiredText("description", 2000),
+    industry: z.enum(INDUSTRIES, { error: "The industry field is required." }),
+    stage: z.enum(STAGES, { error: "The selected stage is invalid." }).optional(),
+    website: z.preprocess((v) => (v === "" ? undefined : v), urlField("website").optional()),
+    links: linksField,
+  })
+  .superRefine((value, ctx) => {
+    if (value.account_type === "startup" && !value.stage) {
+      ctx.addIssue({ code: "custom", path: ["stage"], message: "The stage field is required for a startup." });
+    }
+  });
+export type StartupSetup = z.infer<typeof startupSetupSchema>;
+
+/** Skills arrive as one comma-separated text field from the form. */
+const skillsField = z
+  .string({ error: "The skills field is required." })
+  .transform((value) =>
+    [...new Set(value.split(",").map((skill) => skill.trim()).filter(Boolean))],
+  )
+  .pipe(
+    z
+      .array(z.string().max(40, "Each skill must not be greater than 40 characters."))
+      .min(1, "The skills field is required.")
+      .max(20, "The skills field must not have more than 20 items."),
+  );
+
+export const coFounderSetupSchema = z.object({
+  name: requiredText("name", 120),
+  headline: requiredText("headline", 160),
+  skills: skillsField,
+  country: countryField,
+  cityName: requiredText("city", 120),
+  bio: requiredText("bio", 2000),
+  links: linksField,
+  avatar: imageField("avatar"),
+});
+export type CoFounderSetup = z.infer<typeof coFounderSetupSchema>;
+
