@@ -48,7 +48,9 @@ export const imageField = (label: string) =>
       .optional(),
   );
 
+/** A list of URLs; blank rows (an added but unused input) are dropped rather than refused. */
 export const linksField = z
-  .array(urlField("link"), { error: "The links field must be a list of URLs." })
-  .max(10, "The links field must not have more than 10 items.")
-  .default([]);
+  .array(z.string({ error: "Each link must be a URL." }), { error: "The links field must be a list of URLs." })
+  .default([])
+  .transform((links) => links.map((link) => link.trim()).filter(Boolean))
+  .pipe(z.array(urlField("link")).max(10, "The links field must not have more than 10 items."));

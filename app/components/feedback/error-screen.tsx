@@ -1,0 +1,33 @@
+import { Form, isRouteErrorResponse } from "react-router";
+
+function describe(error: unknown): { status: number; message: string } {
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data === "string" && error.data ? error.data : error.statusText || "Something went wrong";
+    return { status: error.status, message: error.status === 404 && message.startsWith("Error: No route") ? "Page Not Found" : message };
+  }
+  return { status: 500, message: "Something went wrong. Please try again." };
+}
+
+/**
+ * Spec §2: replaces the app on a fatal error with the status, the message and "Go Home".
+ * Go Home is a GET form to "/" so it works without JavaScript; with it, the navigation clears the error.
+ */
+export function ErrorScreen({ error }: { error: unknown }) {
+  const { status, message } = describe(error);
+  if (status >= 500 && !isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center" data-testid="error-screen">
+      <p className="text-8xl font-black tracking-tight text-slate-800" data-testid="error-status">
+        {status}
+      </p>
+      <p className="text-lg text-slate-600" data-testid="error-message">
+        {message}
+      </p>
+      <Form method="get" action="/">
+        <button type="submit" className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+          Go Home
+        </button>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,83 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+
+export const inputClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-1 focus:ring-brand-500 aria-[invalid=true]:border-red-500";
+
+export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-600" role="alert">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+interface FieldShell {
+  label: ReactNode;
+  id: string;
+  errors?: string[];
+  errorId?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+export function FieldShell({ label, id, errors, errorId, hint, children }: FieldShell) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+type Labelled = { label: ReactNode; errors?: string[]; errorId?: string; hint?: ReactNode; id: string };
+
+export function TextField({ label, errors, errorId, hint, ...props }: Labelled & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FieldShell label={label} id={props.id} errors={errors} errorId={errorId} hint={hint}>
+      <input className={inputClass} {...props} />
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({ label, errors, errorId, hint, ...props }: Labelled & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldShell label={label} id={props.id} errors={errors} errorId={errorId} hint={hint}>
+      <textarea className={inputClass} rows={4} {...props} />
+    </FieldShell>
+  );
+}
+
+export function SelectField({
+  label,
+  errors,
+  errorId,
+  hint,
+  children,
+  ...props
+}: Labelled & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
+  return (
+    <FieldShell label={label} id={props.id} errors={errors} errorId={errorId} hint={hint}>
+      <select className={inputClass} {...props}>
+        {children}
+      </select>
+    </FieldShell>
+  );
+}
+
+export function FormErrors({ errors }: { errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700" role="alert">
+      {errors.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}

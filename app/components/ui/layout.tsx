@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+
+export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        {description ? <p className="mt-1 text-slate-600">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return <section className={`rounded-lg border border-slate-200 bg-white p-6 shadow-sm ${className}`}>{children}</section>;
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
+      <p className="font-semibold text-slate-800">{title}</p>
+      {children ? <div className="mt-2 text-sm text-slate-600">{children}</div> : null}
+    </div>
+  );
+}
+
+export function Badge({ children, tone = "slate" }: { children: ReactNode; tone?: "slate" | "green" | "red" | "blue" }) {
+  const tones = {
+    slate: "bg-slate-100 text-slate-700",
+    green: "bg-green-100 text-green-800",
+    red: "bg-red-100 text-red-800",
+    blue: "bg-brand-100 text-brand-700",
+  };
+  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
+}

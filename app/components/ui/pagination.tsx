@@ -1,0 +1,35 @@
+import { Link, useLocation } from "react-router";
+import type { Paginated } from "~/lib/types";
+
+/** Prev/next links that keep the rest of the query (search, filters); plain links, so no JS needed. */
+export function Pagination({ meta }: { meta: Paginated<unknown>["meta"] }) {
+  const location = useLocation();
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(page));
+    return `${location.pathname}?${params}`;
+  };
+  if (meta.total === 0) return null;
+  return (
+    <nav className="mt-4 flex items-center justify-between text-sm text-slate-600" aria-label="Pagination">
+      <p>
+        Showing {meta.from}–{meta.to} of {meta.total}
+      </p>
+      <div className="flex items-center gap-2">
+        {meta.current_page > 1 ? (
+          <Link className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50" to={hrefFor(meta.current_page - 1)} rel="prev">
+            Previous
+          </Link>
+        ) : null}
+        <span>
+          Page {meta.current_page} of {meta.last_page}
+        </span>
+        {meta.current_page < meta.last_page ? (
+          <Link className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50" to={hrefFor(meta.current_page + 1)} rel="next">
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,131 @@
+import { data } from "react-router";
+import { redirectWithToast } from "./flash.server";
+import type { RequestEnv } from "./request-env";
+import { loginUrl } from "./safe-redirect";
+import type { ApiErrorBody, CurrentUser } from "./types";
+
+export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
+
+export type ApiResult<T> =
+  | { ok: true; status: number; body: T }
+  | { ok: false; status: number; body: ApiErrorBody; headers: Headers };
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function parseCookieHeader(header: string | null): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const part of header?.split(";") ?? []) {
+    const eq = part.indexOf("=");
+    if (eq > 0) jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  return jar;
+}
+
+/**
+ * The panel's only way to data. It speaks to the API as the browser would: it sends the browser's
+ * cookies, echoes XSRF-TOKEN, and hands every cookie the API sets back to the browser.
+ */
+export class ApiClient {
+  private readonly jar: Map<string, string>;
+  /** Set-Cookie headers from the API, appended to the panel's response by the root middleware. */
+  readonly setCookies: string[] = [];
+
+  constructor(
+    private readonly request: Request,
+    private readonly env: RequestEnv,
+  ) {
+    this.jar = parseCookieHeader(request.headers.get("Cookie"));
+  }
+
+  /** The browser came with a session cookie (so a 401 means it expired, not that it never existed). */
+  get hadSession(): boolean {
+    return parseCookieHeader(this.request.headers.get("Cookie")).has(this.env.sessionCookieName);
+  }
+
+  private remember(response: Response) {
+    for (const cookie of response.headers.getSetCookie()) {
+      this.setCookies.push(cookie);
+      const [pair, ...attributes] = cookie.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (!value || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /expires=Thu, 01 Jan 1970/i.test(a))) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+  }
+
+  private async send(method: string, path: string, body?: unknown): Promise<Response> {
+    if (MUTATING.has(method) && !this.jar.has("XSRF-TOKEN")) {
+      this.remember(await this.raw("GET", "/sanctum/csrf-cookie"));
+    }
+    const response = await this.raw(method, path, body);
+    this.remember(response);
+    return response;
+  }
+
+  private async raw(method: string, path: string, body?: unknown): Promise<Response> {
+    const headers = new Headers({ Accept: "application/json", "X-Requested-With": "XMLHttpRequest" });
+    const userAgent = this.request.headers.get("user-agent");
+    if (userAgent) headers.set("User-Agent", userAgent);
+    if (this.jar.size) headers.set("Cookie", [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "));
+    const xsrf = this.jar.get("XSRF-TOKEN");
+    if (xsrf && MUTATING.has(method)) headers.set("X-XSRF-TOKEN", decodeURIComponent(xsrf));
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers.set("Content-Type", "application/json");
+    }
+    const origin = new URL(this.request.url).origin;
+    return this.env.apiFetch(new Request(new URL(path, origin), { method, headers, body: payload }));
+  }
+
+  /** A call whose failures the caller handles (forms: 422 field errors, 400 messages). */
+  async call<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+    const response = await this.send(method, path, body);
+    const text = await response.text();
+    const parsed: unknown = text ? safeJson(text) : null;
+    if (response.status === 401 && path !== "/api/logout") throw await this.sessionExpired();
+    if (response.ok) return { ok: true, status: response.status, body: parsed as T };
+    const errorBody =
+      parsed && typeof parsed === "object" && "message" in parsed
+        ? (parsed as ApiErrorBody)
+        : { message: response.statusText || "The request failed." };
+    return { ok: false, status: response.status, body: errorBody, headers: response.headers };
+  }
+
+  /** A call that must succeed: API 403/404 become the panel's status screens. */
+  async load<T>(path: string): Promise<T> {
+    const result = await this.call<T>("GET", path);
+    if (result.ok) return result.body;
+    throw data(result.body.message, { status: result.status });
+  }
+
+  get = <T>(path: string) => this.call<T>("GET", path);
+  post = <T>(path: string, body?: unknown) => this.call<T>("POST", path, body);
+  put = <T>(path: string, body?: unknown) => this.call<T>("PUT", path, body);
+  delete = <T>(path: string) => this.call<T>("DELETE", path);
+
+  /** The logged-in user, or null — without treating "not logged in" as an expired session. */
+  async currentUser(): Promise<CurrentUser | null> {
+    const response = await this.send("GET", "/api/user");
+    if (response.status === 401) return null;
+    if (!response.ok) throw data("The account service is unavailable.", { status: 503 });
+    return (await response.json()) as CurrentUser;
+  }
+
+  /** Spec §8: clear the session, say so, and come back here after logging in. */
+  async sessionExpired(): Promise<Response> {
+    const to = loginUrl(this.request);
+    if (!this.hadSession) return new Response(null, { status: 302, headers: { Location: to } });
+    return redirectWithToast(this.env, to, { type: "error", message: SESSION_EXPIRED });
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text.slice(0, 200) };
+  }
+}

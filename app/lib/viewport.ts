@@ -1,0 +1,38 @@
+/** Spec §9 breakpoints, smallest first. */
+export const BREAKPOINTS = [
+  ["mobile", 320],
+  ["mobileMedium", 375],
+  ["mobileWide", 425],
+  ["tablet", 768],
+  ["desktop", 1024],
+  ["desktopMedium", 1280],
+  ["desktopWide", 1600],
+] as const;
+
+export type Breakpoint = (typeof BREAKPOINTS)[number][0];
+export const FALLBACK_BREAKPOINT: Breakpoint = "desktop";
+export const VIEWPORT_COOKIE = "viewport";
+export const VIEWPORT_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The widest breakpoint whose min-width matches; narrower than every one is still "mobile". */
+export function breakpointFor(matches: (minWidth: number) => boolean): Breakpoint {
+  let name: Breakpoint = "mobile";
+  for (const [candidate, width] of BREAKPOINTS) if (matches(width)) name = candidate;
+  return name;
+}
+
+export function parseBreakpoint(value: string | null | undefined): Breakpoint {
+  return BREAKPOINTS.find(([name]) => name === value)?.[0] ?? FALLBACK_BREAKPOINT;
+}
+
+export function readViewportCookie(cookieHeader: string | null): Breakpoint {
+  const match = cookieHeader?.match(/(?:^|;\s*)viewport=([^;]+)/);
+  return parseBreakpoint(match?.[1]);
+}
+
+/** Phones and small tablets get the collapsed navigation from the first paint. */
+export const isCompact = (breakpoint: Breakpoint) => BREAKPOINTS.findIndex(([n]) => n === breakpoint) < 4;
+
+export function viewportCookie(breakpoint: Breakpoint): string {
+  return `${VIEWPORT_COOKIE}=${breakpoint}; Max-Age=${VIEWPORT_COOKIE_MAX_AGE}; Path=/; SameSite=Strict; Secure`;
+}

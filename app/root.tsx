@@ -1,0 +1,89 @@
+import { useCallback, useState } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, type ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorScreen } from "./components/feedback/error-screen";
+import { ConnectivityToasts, FlashToastView, Toaster } from "./components/feedback/toaster";
+import { ViewportTracker } from "./components/feedback/viewport-tracker";
+import { ApiClient } from "./lib/api.server";
+import { apiContext } from "./lib/contexts";
+import { takeFlash } from "./lib/flash.server";
+import { useNonce } from "./lib/nonce";
+import { requestEnvContext } from "./lib/request-env";
+import { readViewportCookie, type Breakpoint } from "./lib/viewport";
+import { ViewportProvider } from "./lib/viewport-context";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A panel form posted from another site is refused before any action runs. */
+function assertSameOrigin(request: Request) {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.get("Origin");
+  const site = request.headers.get("Sec-Fetch-Site");
+  const crossOrigin = (origin && origin !== "null" && origin !== new URL(request.url).origin) || origin === "null" || site === "cross-site";
+  if (crossOrigin) throw data("Access Forbidden", { status: 403 });
+}
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    assertSameOrigin(request);
+    const api = new ApiClient(request, context.get(requestEnvContext));
+    context.set(apiContext, api);
+    const response = await next();
+    if (!api.setCookies.length) return response;
+    // Cookies the API set (session, XSRF-TOKEN) reach the browser through the panel's response.
+    const headers = new Headers(response.headers);
+    for (const cookie of api.setCookies) headers.append("Set-Cookie", cookie);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, clear } = await takeFlash(context.get(requestEnvContext), request);
+  const breakpoint = readViewportCookie(request.headers.get("Cookie"));
+  return data({ toast, breakpoint }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+/** Cheap (cookies only), and it must run after every redirect to pick up flash toasts. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const [breakpoint, setBreakpoint] = useState<Breakpoint>(loaderData.breakpoint);
+  const onBreakpoint = useCallback((next: Breakpoint) => setBreakpoint(next), []);
+  return (
+    <ViewportProvider value={breakpoint}>
+      <Outlet />
+      <Toaster />
+      <FlashToastView value={loaderData.toast} />
+      <ConnectivityToasts />
+      <ViewportTracker current={breakpoint} onChange={onBreakpoint} />
+    </ViewportProvider>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Launchpad" }];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} />;
+}

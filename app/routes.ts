@@ -1,0 +1,20 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/guest/layout.tsx", [
+    route("login", "routes/auth/login.tsx"),
+    route("register", "routes/auth/register.tsx"),
+    route("setup", "routes/setup/setup.tsx"),
+    route("setup/complete", "routes/setup/complete.tsx"),
+  ]),
+  route("logout", "routes/auth/logout.tsx"),
+  layout("routes/admin/layout.tsx", [
+    index("routes/home/home.tsx"),
+    route("account", "routes/account/account.tsx"),
+    route("user-management/users", "routes/user-management/users.tsx"),
+    route("user-management/roles", "routes/user-management/roles.tsx"),
+    route("user-management/roles/new", "routes/user-management/role-new.tsx"),
+    route("user-management/roles/:id", "routes/user-management/role-edit.tsx"),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

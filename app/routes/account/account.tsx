@@ -1,0 +1,155 @@
+import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, data, useNavigation } from "react-router";
+import { z } from "zod";
+import { accountSchema, passwordChangeSchema } from "../../../schemas/auth";
+import { imageField } from "../../../schemas/fields";
+import { Avatar } from "~/components/ui/avatar";
+import { Button } from "~/components/ui/button";
+import { FormErrors, TextField } from "~/components/ui/field";
+import { Card, PageHeader } from "~/components/ui/layout";
+import { apiContext, userContext } from "~/lib/contexts";
+import { redirectWithToast } from "~/lib/flash.server";
+import { replyWithApiErrors } from "~/lib/forms.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { Route } from "./+types/account";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  return { user: { name: user.name, email: user.email, avatar_url: user.avatar_url } };
+}
+
+const profileSchema = accountSchema.extend({ intent: z.literal("profile"), avatar: imageField("avatar") });
+const passwordSchema = passwordChangeSchema.and(z.object({ intent: z.literal("password") }));
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent") === "password" ? "password" : "profile";
+  const submission = parseWithZod(formData, { schema: intent === "password" ? passwordSchema : profileSchema });
+  if (submission.status !== "success") return data({ intent, result: submission.reply(), message: null }, { status: 422 });
+  const api = context.get(apiContext);
+  const { intent: _intent, ...values } = submission.value as Record<string, unknown>;
+  let result;
+  if (intent === "password") {
+    result = await api.put<{ message: string }>("/api/user/password", values);
+  } else {
+    const body = new FormData();
+    body.set("_method", "PUT");
+    for (const [key, value] of Object.entries(values)) if (value !== undefined) body.set(key, value as string | Blob);
+    result = await api.post<{ message: string }>("/api/user", body);
+  }
+  if (!result.ok) {
+    const reply = replyWithApiErrors(submission, result);
+    return data({ intent, ...reply.data }, reply.init ?? undefined);
+  }
+  return redirectWithToast(context.get(requestEnvContext), "/account", { type: "success", message: result.body.message });
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader title="Account" description="Your name, email, picture and password." />
+      <ProfileCard user={user} lastResult={actionData?.intent === "profile" ? actionData.result : undefined} />
+      <PasswordCard lastResult={actionData?.intent === "password" ? actionData.result : undefined} />
+    </div>
+  );
+}
+
+type LastResult = SubmissionResult<string[]> | null | undefined;
+
+function ProfileCard({ user, lastResult }: { user: { name: string; email: string; avatar_url: string | null }; lastResult: LastResult }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof profileSchema>, z.output<typeof profileSchema>>({
+    id: "account-profile",
+    lastResult,
+    defaultValue: { name: user.name, email: user.email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold">Profile</h2>
+      <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="profile" />
+        <FormErrors errors={form.errors} />
+        <div className="flex items-center gap-4">
+          <Avatar name={user.name} url={user.avatar_url} size="size-16" />
+          <div className="flex-1">
+            <TextField
+              label="Avatar"
+              hint="PNG, JPEG, GIF or WebP, up to 2 MB."
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              errors={fields.avatar.errors}
+              errorId={fields.avatar.errorId}
+              {...getInputProps(fields.avatar, { type: "file" })}
+            />
+          </div>
+        </div>
+        <TextField label="Name" autoComplete="name" errors={fields.name.errors} errorId={fields.name.errorId} {...getInputProps(fields.name, { type: "text" })} />
+        <TextField label="Email" autoComplete="email" errors={fields.email.errors} errorId={fields.email.errorId} {...getInputProps(fields.email, { type: "email" })} />
+        <TextField
+          label="Current password"
+          hint="Needed only when you change your email."
+          autoComplete="current-password"
+          errors={fields.current_password.errors}
+          errorId={fields.current_password.errorId}
+          {...getInputProps(fields.current_password, { type: "password" })}
+        />
+        <Button type="submit" pending={busy}>
+          Save profile
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function PasswordCard({ lastResult }: { lastResult: LastResult }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof passwordSchema>, z.output<typeof passwordSchema>>({
+    id: "account-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold">Password</h2>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="password" />
+        <FormErrors errors={form.errors} />
+        <TextField
+          label="Current password"
+          autoComplete="current-password"
+          errors={fields.current_password.errors}
+          errorId={fields.current_password.errorId}
+          {...getInputProps(fields.current_password, { type: "password" })}
+        />
+        <TextField
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 8 characters. Your other sessions will be logged out."
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+          {...getInputProps(fields.password, { type: "password" })}
+        />
+        <TextField
+          label="Confirm new password"
+          autoComplete="new-password"
+          errors={fields.password_confirmation.errors}
+          errorId={fields.password_confirmation.errorId}
+          {...getInputProps(fields.password_confirmation, { type: "password" })}
+        />
+        <Button type="submit" pending={busy}>
+          Change password
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Account · Launchpad" }];

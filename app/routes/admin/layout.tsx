@@ -1,0 +1,123 @@
+import { Form, Link, NavLink, Outlet, redirect } from "react-router";
+import { visibleNavigation, tourTarget, type NavSection } from "~/components/app-shell/navigation";
+import { Avatar } from "~/components/ui/avatar";
+import { OnboardingTour } from "~/components/tour/onboarding-tour";
+import { apiContext, userContext } from "~/lib/contexts";
+import { loginUrl } from "~/lib/safe-redirect";
+import type { CurrentUser } from "~/lib/types";
+import { isCompact } from "~/lib/viewport";
+import { useBreakpoint } from "~/lib/viewport-context";
+import type { Route } from "./+types/layout";
+
+/** Every admin route: logged in (else /login?redirectTo=…) and set up (else /setup), before any loader. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }) => {
+    const api = context.get(apiContext);
+    const user = await api.currentUser();
+    if (!user) throw api.hadSession ? await api.sessionExpired() : redirect(loginUrl(request));
+    if (!user.setup_complete) throw redirect("/setup");
+    context.set(userContext, user);
+  },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  return {
+    user: { name: user.name, email: user.email, avatar_url: user.avatar_url, account_type: user.account_type, roles: user.roles },
+    navigation: visibleNavigation(user),
+  };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user, navigation } = loaderData;
+  const compact = isCompact(useBreakpoint());
+  return (
+    <div className={compact ? "min-h-screen" : "flex min-h-screen"} data-layout={compact ? "compact" : "wide"}>
+      {compact ? null : (
+        <aside className="w-64 shrink-0 border-r border-slate-200 bg-white">
+          <Brand />
+          <Navigation sections={navigation} />
+        </aside>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+          {compact ? (
+            <details className="relative">
+              <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">Menu</summary>
+              <div className="absolute left-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white shadow-lg">
+                <Navigation sections={navigation} />
+              </div>
+            </details>
+          ) : (
+            <span />
+          )}
+          <UserMenu user={user} />
+        </header>
+        <main className="flex-1 p-4 sm:p-8">
+          <Outlet />
+        </main>
+      </div>
+      <OnboardingTour navigation={navigation} />
+    </div>
+  );
+}
+
+function Brand() {
+  return (
+    <Link to="/" className="flex items-center gap-2 px-6 py-5 text-lg font-bold">
+      <img src="/favicon.svg" alt="" className="size-7" />
+      Launchpad
+    </Link>
+  );
+}
+
+function Navigation({ sections }: { sections: NavSection[] }) {
+  return (
+    <nav aria-label="Main" className="space-y-6 px-3 py-4">
+      {sections.map((section) => (
+        <div key={section.title ?? "main"}>
+          {section.title ? <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{section.title}</p> : null}
+          <ul className="space-y-1">
+            {section.items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  data-tour={tourTarget(item.to)}
+                  className={({ isActive }) =>
+                    `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** A disclosure menu, so it opens without JavaScript too. */
+function UserMenu({ user }: { user: Pick<CurrentUser, "name" | "email" | "avatar_url"> }) {
+  return (
+    <details className="relative" data-testid="user-menu">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-100">
+        <Avatar name={user.name} url={user.avatar_url} />
+        <span className="hidden text-sm font-medium sm:inline">{user.name}</span>
+      </summary>
+      <div className="absolute right-0 z-20 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
+        <p className="truncate px-4 pb-2 text-xs text-slate-500">{user.email}</p>
+        <Link to="/account" className="block px-4 py-2 text-sm hover:bg-slate-100">
+          Account
+        </Link>
+        <Form method="post" action="/logout">
+          <button type="submit" className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100">
+            Log out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,79 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import { registerSchema } from "../../../schemas/auth";
+import { Button } from "~/components/ui/button";
+import { FormErrors, TextField } from "~/components/ui/field";
+import { Card } from "~/components/ui/layout";
+import { apiContext } from "~/lib/contexts";
+import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import type { Route } from "./+types/register";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (await context.get(apiContext).currentUser()) throw redirect("/");
+  return null;
+}
+
+const schema = z.intersection(registerSchema, z.object({ redirectTo: z.string().optional() }));
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  const { redirectTo, ...account } = submission.value;
+  const result = await context.get(apiContext).post("/api/register", account);
+  if (!result.ok) return replyWithApiErrors(submission, result);
+  // A new account has no profile yet: setup comes first, and keeps where the user was headed.
+  const formId = new URL(safeRedirect(redirectTo), request.url).searchParams.get("form_id");
+  throw redirect(formId ? `/setup?form_id=${encodeURIComponent(formId)}` : "/setup");
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof schema>>({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Card className="w-full max-w-md">
+      <h1 className="mb-1 text-2xl font-bold">Create your account</h1>
+      <p className="mb-6 text-slate-600">Start with your account; you will set up your profile next.</p>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <TextField label="Name" autoComplete="name" errors={fields.name.errors} errorId={fields.name.errorId} {...getInputProps(fields.name, { type: "text" })} />
+        <TextField label="Email" autoComplete="email" errors={fields.email.errors} errorId={fields.email.errorId} {...getInputProps(fields.email, { type: "email" })} />
+        <TextField
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+          {...getInputProps(fields.password, { type: "password" })}
+        />
+        <TextField
+          label="Confirm password"
+          autoComplete="new-password"
+          errors={fields.password_confirmation.errors}
+          errorId={fields.password_confirmation.errorId}
+          {...getInputProps(fields.password_confirmation, { type: "password" })}
+        />
+        <Button type="submit" className="w-full" pending={navigation.state === "submitting"}>
+          Create account
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link className="font-medium text-brand-600 hover:underline" to="/login">
+          Log in
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Register · Launchpad" }];

@@ -1,0 +1,30 @@
+import { redirect } from "react-router";
+import type { ApiClient } from "~/lib/api.server";
+import { loginUrl } from "~/lib/safe-redirect";
+import type { CurrentUser } from "~/lib/types";
+
+/** /setup is for a logged-in user whose profile is not set up yet. */
+export async function requireUserWithoutSetup(api: ApiClient, request: Request): Promise<CurrentUser> {
+  const user = await api.currentUser();
+  if (!user) throw api.hadSession ? await api.sessionExpired() : redirect(loginUrl(request));
+  if (user.setup_complete) throw redirect("/");
+  return user;
+}
+
+/** Spec §2: after setup, to the form the user came for (form_id in the address), otherwise home. */
+export function afterSetupPath(requestUrl: string): string {
+  const formId = new URL(requestUrl).searchParams.get("form_id");
+  return formId && /^\d+$/.test(formId) ? `/form-submission?form_id=${formId}` : "/";
+}
+
+/** The form's values as the API's multipart body: lists travel as JSON text (spec §3). */
+export function toMultipart(values: Record<string, unknown>): FormData {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof File) body.append(key, value);
+    else if (Array.isArray(value)) body.append(key, key === "skills" ? value.join(", ") : JSON.stringify(value));
+    else body.append(key, String(value));
+  }
+  return body;
+}

@@ -1,0 +1,309 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type FormMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { useEffect } from "react";
+import { Form, Link, data, useNavigation } from "react-router";
+import { toast } from "react-toastify";
+import { INDUSTRIES, STAGES, coFounderSetupSchema, startupSetupSchema } from "../../../schemas/setup";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField, inputClass } from "~/components/ui/field";
+import { Card } from "~/components/ui/layout";
+import { apiContext } from "~/lib/contexts";
+import { redirectWithToast } from "~/lib/flash.server";
+import { replyWithApiErrors } from "~/lib/forms.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { Country } from "~/lib/types";
+import type { Route } from "./+types/setup";
+import { afterSetupPath, requireUserWithoutSetup, toMultipart } from "./setup.server";
+
+type SetupType = "startup" | "organization" | "co-founder";
+const TYPES: { value: SetupType; title: string; text: string }[] = [
+  { value: "startup", title: "Startup", text: "A company building a product. Publish events, find co-founders, sell with coupons." },
+  { value: "organization", title: "Organization", text: "A hub, accelerator or community that runs events and programmes." },
+  { value: "co-founder", title: "Co-founder", text: "An individual looking to start or join a startup." },
+];
+
+const STARTUP_FAILED = "Error setting up startup. Make sure you've filled the form correctly";
+const PROFILE_FAILED = "Error setting up profile. Make sure you've filled the form correctly";
+
+const parseType = (value: string | null): SetupType | null =>
+  value === "startup" || value === "organization" || value === "co-founder" ? value : null;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const user = await requireUserWithoutSetup(api, request);
+  const params = new URL(request.url).searchParams;
+  const type = parseType(params.get("type"));
+  const countries = type ? (await api.load<{ data: Country[] }>("/api/country_codes")).data : [];
+  return { user: { name: user.name }, type, countries, formId: params.get("form_id") };
+}
+
+const schemaFor = (type: SetupType) => (type === "co-founder" ? coFounderSetupSchema : startupSetupSchema);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const api = context.get(apiContext);
+  await requireUserWithoutSetup(api, request);
+  const formData = await request.formData();
+  const type = parseType(String(formData.get("account_type") ?? "")) ?? "co-founder";
+  const failure = type === "co-founder" ? PROFILE_FAILED : STARTUP_FAILED;
+  const submission = parseWithZod(formData, { schema: schemaFor(type) });
+  // Adding or removing a link row (with JavaScript off) is a round trip, not a failure.
+  if (submission.status !== "success") {
+    const intent = formData.get("__intent__");
+    return data({ result: submission.reply(), message: intent ? null : failure }, { status: intent ? 200 : 422 });
+  }
+  const path = type === "co-founder" ? "/api/v1/admin/profiles/setup" : "/api/v1/admin/startups/setup";
+  const { account_type: _type, ...values } = submission.value as Record<string, unknown>;
+  const body = toMultipart(type === "co-founder" ? values : { account_type: type, ...values });
+  const result = await api.post<{ message: string }>(path, body);
+  if (!result.ok) {
+    const reply = replyWithApiErrors(submission, result);
+    return data({ ...reply.data, message: result.status === 422 ? failure : result.body.message }, reply.init ?? undefined);
+  }
+  const next = afterSetupPath(request.url);
+  return redirectWithToast(context.get(requestEnvContext), `/setup/complete?next=${encodeURIComponent(next)}`, {
+    type: "success",
+    message: `${result.body.message}. Redirecting to the admin panel...`,
+  });
+}
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const { type, countries, user, formId } = loaderData;
+  useEffect(() => {
+    if (actionData?.message) toast.error(actionData.message, { toastId: actionData.message });
+  }, [actionData]);
+  return (
+    <div className="w-full max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Welcome, {user.name}</h1>
+        <p className="text-slate-600">Set up your profile to start using Launchpad.</p>
+      </div>
+      <TypePicker current={type} formId={formId} />
+      {type ? (
+        <Card>
+          {actionData?.message ? (
+            <div className="mb-4">
+              <FormErrors errors={[actionData.message]} />
+            </div>
+          ) : null}
+          {type === "co-founder" ? (
+            <CoFounderForm countries={countries} lastResult={actionData?.result} />
+          ) : (
+            <StartupForm key={type} type={type} countries={countries} lastResult={actionData?.result} />
+          )}
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function TypePicker({ current, formId }: { current: SetupType | null; formId: string | null }) {
+  return (
+    <nav aria-label="Account type" className="grid gap-3 sm:grid-cols-3">
+      {TYPES.map((option) => (
+        <Link
+          key={option.value}
+          to={`?${new URLSearchParams({ type: option.value, ...(formId ? { form_id: formId } : {}) })}`}
+          preventScrollReset
+          aria-current={current === option.value ? "true" : undefined}
+          className={`rounded-lg border bg-white p-4 text-left shadow-sm transition hover:border-brand-500 ${
+            current === option.value ? "border-brand-600 ring-2 ring-brand-500" : "border-slate-200"
+          }`}
+        >
+          <span className="block font-semibold">{option.title}</span>
+          <span className="mt-1 block text-sm text-slate-600">{option.text}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+type LastResult = SubmissionResult<string[]> | null | undefined;
+
+function CountryField({ field, countries }: { field: FieldMetadata<string>; countries: Country[] }) {
+  return (
+    <SelectField label="Country" errors={field.errors} errorId={field.errorId} {...getSelectProps(field)}>
+      <option value="">Choose a country</option>
+      {countries.map((country) => (
+        <option key={country.code} value={country.code}>
+          {country.flag} {country.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function LinksField<Schema extends Record<string, unknown>>({
+  form,
+  field,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  field: FieldMetadata<string[] | undefined, Schema, string[]>;
+}) {
+  const items = field.getFieldList();
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-700">Links</legend>
+      <p className="text-xs text-slate-500">Social profiles, pitch deck, demo video: any public URL.</p>
+      {items.map((item, index) => (
+        <div key={item.key} className="flex items-start gap-2">
+          <div className="flex-1">
+            <input className={inputClass} aria-label={`Link ${index + 1}`} placeholder="https://" {...getInputProps(item, { type: "url" })} />
+            <FieldErrors id={item.errorId} errors={item.errors} />
+          </div>
+          <button className={buttonClass("ghost", "sm")} {...form.remove.getButtonProps({ name: field.name, index })}>
+            Remove
+          </button>
+        </div>
+      ))}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+      {items.length < 10 ? (
+        <button className={buttonClass("secondary", "sm")} {...form.insert.getButtonProps({ name: field.name, defaultValue: "" })}>
+          Add link
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function StartupForm({ type, countries, lastResult }: { type: "startup" | "organization"; countries: Country[]; lastResult: LastResult }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof startupSetupSchema>, z.output<typeof startupSetupSchema>>({
+    id: `setup-${type}`,
+    lastResult,
+    defaultValue: { account_type: type, links: [""] },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: startupSetupSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const noun = type === "startup" ? "startup" : "organization";
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
+      <h2 className="text-lg font-semibold">Your {noun}</h2>
+      <FormErrors errors={form.errors} />
+      <input {...getInputProps(fields.account_type, { type: "hidden" })} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Name" errors={fields.name.errors} errorId={fields.name.errorId} {...getInputProps(fields.name, { type: "text" })} />
+        <TextField
+          label="Username"
+          hint="Your public address: /startups/your-username. Lower-case letters, digits and dashes."
+          errors={fields.username.errors}
+          errorId={fields.username.errorId}
+          {...getInputProps(fields.username, { type: "text" })}
+        />
+      </div>
+      <TextField
+        label="Logo"
+        hint="PNG, JPEG, GIF or WebP, up to 2 MB."
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        errors={fields.logo.errors}
+        errorId={fields.logo.errorId}
+        {...getInputProps(fields.logo, { type: "file" })}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <CountryField field={fields.country} countries={countries} />
+        <TextField label="City" errors={fields.cityName.errors} errorId={fields.cityName.errorId} {...getInputProps(fields.cityName, { type: "text" })} />
+      </div>
+      <TextAreaField
+        label="Description"
+        errors={fields.description.errors}
+        errorId={fields.description.errorId}
+        {...getTextareaProps(fields.description)}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Industry" errors={fields.industry.errors} errorId={fields.industry.errorId} {...getSelectProps(fields.industry)}>
+          <option value="">Choose an industry</option>
+          {INDUSTRIES.map((industry) => (
+            <option key={industry}>{industry}</option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={type === "startup" ? "Stage" : "Stage (optional)"}
+          errors={fields.stage.errors}
+          errorId={fields.stage.errorId}
+          {...getSelectProps(fields.stage)}
+        >
+          <option value="">Choose a stage</option>
+          {STAGES.map((stage) => (
+            <option key={stage}>{stage}</option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField
+        label="Website (optional)"
+        placeholder="https://"
+        errors={fields.website.errors}
+        errorId={fields.website.errorId}
+        {...getInputProps(fields.website, { type: "url" })}
+      />
+      <LinksField form={form} field={fields.links} />
+      <Button type="submit" pending={navigation.state === "submitting"}>
+        Save and continue
+      </Button>
+    </Form>
+  );
+}
+
+function CoFounderForm({ countries, lastResult }: { countries: Country[]; lastResult: LastResult }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof coFounderSetupSchema>, z.output<typeof coFounderSetupSchema>>({
+    id: "setup-co-founder",
+    lastResult,
+    defaultValue: { links: [""] },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: coFounderSetupSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
+      <h2 className="text-lg font-semibold">Your co-founder profile</h2>
+      <FormErrors errors={form.errors} />
+      <input type="hidden" name="account_type" value="co-founder" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Name" errors={fields.name.errors} errorId={fields.name.errorId} {...getInputProps(fields.name, { type: "text" })} />
+        <TextField
+          label="Headline"
+          placeholder="e.g. Backend engineer looking for a product co-founder"
+          errors={fields.headline.errors}
+          errorId={fields.headline.errorId}
+          {...getInputProps(fields.headline, { type: "text" })}
+        />
+      </div>
+      <TextField
+        label="Skills"
+        hint="Separate skills with commas."
+        errors={fields.skills.errors}
+        errorId={fields.skills.errorId}
+        {...getInputProps(fields.skills, { type: "text" })}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <CountryField field={fields.country} countries={countries} />
+        <TextField label="City" errors={fields.cityName.errors} errorId={fields.cityName.errorId} {...getInputProps(fields.cityName, { type: "text" })} />
+      </div>
+      <TextAreaField label="Bio" errors={fields.bio.errors} errorId={fields.bio.errorId} {...getTextareaProps(fields.bio)} />
+      <TextField
+        label="Avatar"
+        hint="PNG, JPEG, GIF or WebP, up to 2 MB."
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        errors={fields.avatar.errors}
+        errorId={fields.avatar.errorId}
+        {...getInputProps(fields.avatar, { type: "file" })}
+      />
+      <LinksField form={form} field={fields.links} />
+      <Button type="submit" pending={navigation.state === "submitting"}>
+        Save and continue
+      </Button>
+    </Form>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Set up your profile · Launchpad" }];

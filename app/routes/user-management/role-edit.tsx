@@ -1,0 +1,94 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, data, useSearchParams } from "react-router";
+import { roleSchema } from "../../../schemas/access";
+import { buttonClass } from "~/components/ui/button";
+import { FormErrors } from "~/components/ui/field";
+import { Card, PageHeader } from "~/components/ui/layout";
+import { RoleForm } from "~/components/user-management/role-form";
+import { apiContext } from "~/lib/contexts";
+import { redirectWithToast } from "~/lib/flash.server";
+import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
+import { requirePermission } from "~/lib/guards.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { Role } from "~/lib/types";
+import type { Route } from "./+types/role-edit";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requirePermission(context, "role write");
+  const api = context.get(apiContext);
+  const [{ role }, permissions] = await Promise.all([
+    api.load<{ role: Role }>(`/api/v1/admin/roles/${encodeURIComponent(params.id)}`),
+    api.load<{ data: { id: number; name: string }[] }>("/api/v1/admin/permissions"),
+  ]);
+  return { role, permissions: permissions.data };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requirePermission(context, "role write");
+  const api = context.get(apiContext);
+  const env = context.get(requestEnvContext);
+  const formData = await request.formData();
+  const path = `/api/v1/admin/roles/${encodeURIComponent(params.id)}`;
+  if (formData.get("intent") === "delete") {
+    const result = await api.delete<{ message: string }>(path);
+    if (!result.ok) {
+      const message = Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message;
+      return data({ result: undefined, deleteError: message }, { status: result.status });
+    }
+    return redirectWithToast(env, "/user-management/roles", { type: "success", message: result.body.message });
+  }
+  const submission = parseWithZod(formData, { schema: roleSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  const result = await api.put<{ message: string }>(path, submission.value);
+  if (!result.ok) return replyWithApiErrors(submission, result);
+  return redirectWithToast(env, "/user-management/roles", { type: "success", message: result.body.message });
+}
+
+export default function EditRole({ loaderData, actionData }: Route.ComponentProps) {
+  const { role, permissions } = loaderData;
+  const [searchParams] = useSearchParams();
+  const confirming = searchParams.get("confirm") === "delete";
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <Link to="/user-management/roles" className="text-sm text-brand-600 hover:underline">
+          ← Roles
+        </Link>
+        <PageHeader title={`Edit role: ${role.name}`} description={`${role.users_count} user${role.users_count === 1 ? "" : "s"} hold this role.`} />
+      </div>
+      <Card>
+        <RoleForm
+          key={role.id}
+          role={role}
+          permissions={permissions}
+          lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          nameLocked={role.is_system}
+          submitLabel="Save role"
+        />
+      </Card>
+      {role.is_system ? null : (
+        <Card className="border-red-200">
+          <h2 className="font-semibold text-red-700">Delete this role</h2>
+          {actionData && "deleteError" in actionData && actionData.deleteError ? <FormErrors errors={[actionData.deleteError]} /> : null}
+          {confirming ? (
+            <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+              <p className="text-sm">Delete “{role.name}” for good? This cannot be undone.</p>
+              <button type="submit" name="intent" value="delete" className={buttonClass("danger", "sm")}>
+                Yes, delete the role
+              </button>
+              <Link to="." className={buttonClass("ghost", "sm")}>
+                Cancel
+              </Link>
+            </Form>
+          ) : (
+            <Link to="?confirm=delete" className={`${buttonClass("secondary", "sm")} mt-3`}>
+              Delete role…
+            </Link>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit role · Launchpad" }];

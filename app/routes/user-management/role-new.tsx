@@ -1,0 +1,41 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link } from "react-router";
+import { roleSchema } from "../../../schemas/access";
+import { RoleForm } from "~/components/user-management/role-form";
+import { Card, PageHeader } from "~/components/ui/layout";
+import { apiContext } from "~/lib/contexts";
+import { redirectWithToast } from "~/lib/flash.server";
+import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
+import { requirePermission } from "~/lib/guards.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { Route } from "./+types/role-new";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requirePermission(context, "role write");
+  return context.get(apiContext).load<{ data: { id: number; name: string }[] }>("/api/v1/admin/permissions");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requirePermission(context, "role write");
+  const submission = parseWithZod(await request.formData(), { schema: roleSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  const result = await context.get(apiContext).post<{ message: string }>("/api/v1/admin/roles", submission.value);
+  if (!result.ok) return replyWithApiErrors(submission, result);
+  return redirectWithToast(context.get(requestEnvContext), "/user-management/roles", { type: "success", message: result.body.message });
+}
+
+export default function NewRole({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-3xl">
+      <Link to="/user-management/roles" className="text-sm text-brand-600 hover:underline">
+        ← Roles
+      </Link>
+      <PageHeader title="New role" />
+      <Card>
+        <RoleForm permissions={loaderData.data} lastResult={actionData?.result} submitLabel="Create role" />
+      </Card>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "New role · Launchpad" }];

@@ -1,0 +1,88 @@
+import { Form, Link, useSearchParams } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import { can, requirePermission } from "~/lib/guards.server";
+import type { Paginated, Role } from "~/lib/types";
+import type { Route } from "./+types/roles";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(context, "role read");
+  const url = new URL(request.url);
+  const query = new URLSearchParams({ per_page: "20", page: url.searchParams.get("page") ?? "1" });
+  const search = url.searchParams.get("search");
+  if (search) query.set("search", search);
+  const roles = await context.get(apiContext).load<Paginated<Role>>(`/api/v1/admin/roles?${query}`);
+  return { roles, canWrite: can(user, "role write") };
+}
+
+export default function Roles({ loaderData }: Route.ComponentProps) {
+  const { roles, canWrite } = loaderData;
+  const [searchParams] = useSearchParams();
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Roles"
+        description="What each role may do. A user may hold several roles and gets every permission they carry."
+        actions={
+          canWrite ? (
+            <Link to="/user-management/roles/new" className={buttonClass()}>
+              New role
+            </Link>
+          ) : null
+        }
+      />
+      <Form method="get" className="mb-4 flex gap-3" role="search">
+        <label className="flex-1">
+          <span className="sr-only">Search roles</span>
+          <input className={inputClass} type="search" name="search" placeholder="Search roles" defaultValue={searchParams.get("search") ?? ""} />
+        </label>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </Form>
+      {roles.data.length === 0 ? (
+        <EmptyState title="No roles found">Try another search.</EmptyState>
+      ) : (
+        <div className="space-y-3">
+          {roles.data.map((role) => (
+            <Card key={role.id} className="p-4">
+              <div className="flex flex-wrap items-start justify-between gap-3" data-testid={`role-${role.name}`}>
+                <div className="min-w-0 flex-1">
+                  <div className="flex items-center gap-2">
+                    <h2 className="font-semibold">{role.name}</h2>
+                    {role.is_system ? <Badge tone="blue">Built-in</Badge> : null}
+                    <span className="text-sm text-slate-500">
+                      {role.users_count} user{role.users_count === 1 ? "" : "s"}
+                    </span>
+                  </div>
+                  <ul className="mt-2 flex flex-wrap gap-1">
+                    {role.permissions.length ? (
+                      role.permissions.map((p) => (
+                        <li key={p}>
+                          <Badge>{p}</Badge>
+                        </li>
+                      ))
+                    ) : (
+                      <li className="text-sm text-slate-400">No permissions</li>
+                    )}
+                  </ul>
+                </div>
+                {canWrite && role.name !== "super admin" ? (
+                  <Link to={`/user-management/roles/${role.id}`} className={buttonClass("secondary", "sm")}>
+                    Edit
+                  </Link>
+                ) : null}
+              </div>
+            </Card>
+          ))}
+        </div>
+      )}
+      <Pagination meta={roles.meta} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Roles · Launchpad" }];

@@ -1,0 +1,176 @@
+import { Form, data, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FormErrors, inputClass } from "~/components/ui/field";
+import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import { redirectWithToast } from "~/lib/flash.server";
+import { can, requirePermission } from "~/lib/guards.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { Paginated, Role, UserListItem } from "~/lib/types";
+import type { Route } from "./+types/users";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(context, "user read");
+  const api = context.get(apiContext);
+  const url = new URL(request.url);
+  const query = new URLSearchParams();
+  for (const key of ["page", "search", "role", "sort_by", "sort_order"]) {
+    const value = url.searchParams.get(key);
+    if (value) query.set(key, value);
+  }
+  query.set("per_page", "20");
+  const [users, roles] = await Promise.all([
+    api.load<Paginated<UserListItem>>(`/api/v1/admin/users?${query}`),
+    // Role names for the filter and the editor; without role read the roles just are not offered.
+    can(user, "role read") ? api.load<Paginated<Role>>("/api/v1/admin/roles?per_page=100") : Promise.resolve(null),
+  ]);
+  return {
+    users,
+    roles: roles?.data.map((r) => ({ id: r.id, name: r.name })) ?? [],
+    canWrite: can(user, "user write"),
+    me: user.id,
+  };
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("roles"), user_id: z.coerce.number().int(), roles: z.array(z.coerce.number().int()).default([]) }),
+  z.object({ intent: z.literal("status"), user_id: z.coerce.number().int(), is_active: z.enum(["true", "false"]) }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requirePermission(context, "user write");
+  const formData = await request.formData();
+  const parsed = actionSchema.safeParse({
+    intent: formData.get("intent"),
+    user_id: formData.get("user_id"),
+    roles: formData.getAll("roles"),
+    is_active: formData.get("is_active"),
+  });
+  if (!parsed.success) return data({ error: "That request was not understood.", userId: null }, { status: 400 });
+  const input = parsed.data;
+  const api = context.get(apiContext);
+  const result =
+    input.intent === "roles"
+      ? await api.put<{ message: string }>(`/api/v1/admin/users/${input.user_id}/roles`, { roles: input.roles })
+      : await api.put<{ message: string }>(`/api/v1/admin/users/${input.user_id}/status`, { is_active: input.is_active === "true" });
+  if (!result.ok) {
+    const error = Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message;
+    return data({ error, userId: input.user_id }, { status: result.status });
+  }
+  const url = new URL(request.url);
+  return redirectWithToast(context.get(requestEnvContext), url.pathname + url.search, { type: "success", message: result.body.message });
+}
+
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  const { users, roles, canWrite, me } = loaderData;
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="Users" description="Everyone with an account, their roles and whether they can log in." />
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
+        <label className="flex-1">
+          <span className="sr-only">Search users</span>
+          <input className={inputClass} type="search" name="search" placeholder="Search by name or email" defaultValue={searchParams.get("search") ?? ""} />
+        </label>
+        {roles.length ? (
+          <label>
+            <span className="sr-only">Role</span>
+            <select className={inputClass} name="role" defaultValue={searchParams.get("role") ?? ""}>
+              <option value="">All roles</option>
+              {roles.map((role) => (
+                <option key={role.id} value={role.id}>
+                  {role.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <Button type="submit" variant="secondary" pending={navigation.state === "loading" && navigation.location.pathname === "/user-management/users"}>
+          Search
+        </Button>
+      </Form>
+      {actionData?.error && !actionData.userId ? <FormErrors errors={[actionData.error]} /> : null}
+      {users.data.length === 0 ? (
+        <EmptyState title="No users found">{searchParams.get("search") ? "Try another search." : "Nobody has registered yet."}</EmptyState>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+              <tr>
+                <th className="px-4 py-3">Name</th>
+                <th className="px-4 py-3">Roles</th>
+                <th className="px-4 py-3">Status</th>
+                <th className="px-4 py-3">Joined</th>
+                {canWrite ? <th className="px-4 py-3 text-right">Actions</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.map((user) => (
+                <tr key={user.id} className="border-b border-slate-100 align-top last:border-0" data-testid={`user-row-${user.id}`}>
+                  <td className="px-4 py-3">
+                    <p className="font-medium">{user.name}</p>
+                    <p className="text-slate-500">{user.email}</p>
+                    {actionData?.error && actionData.userId === user.id ? <p className="mt-1 text-red-600" role="alert">{actionData.error}</p> : null}
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex flex-wrap gap-1">
+                      {user.roles.length ? user.roles.map((role) => <Badge key={role.id}>{role.name}</Badge>) : <span className="text-slate-400">No role</span>}
+                    </div>
+                  </td>
+                  <td className="px-4 py-3">{user.is_active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Deactivated</Badge>}</td>
+                  <td className="px-4 py-3 text-slate-500">{new Date(user.created_at).toLocaleDateString("en-GB")}</td>
+                  {canWrite ? (
+                    <td className="px-4 py-3 text-right">
+                      <div className="flex justify-end gap-2">
+                        {roles.length ? <RoleEditor user={user} roles={roles} /> : null}
+                        {user.id === me ? null : (
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="status" />
+                            <input type="hidden" name="user_id" value={user.id} />
+                            <input type="hidden" name="is_active" value={user.is_active ? "false" : "true"} />
+                            <button type="submit" className={buttonClass(user.is_active ? "secondary" : "primary", "sm")}>
+                              {user.is_active ? "Deactivate" : "Reactivate"}
+                            </button>
+                          </Form>
+                        )}
+                      </div>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      <Pagination meta={users.meta} />
+    </div>
+  );
+}
+
+function RoleEditor({ user, roles }: { user: UserListItem; roles: { id: number; name: string }[] }) {
+  const assigned = new Set(user.roles.map((r) => r.id));
+  return (
+    <details className="relative text-left">
+      <summary className={`${buttonClass("secondary", "sm")} cursor-pointer list-none`}>Roles</summary>
+      <Form method="post" className="absolute right-0 z-10 mt-2 w-60 space-y-2 rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
+        <input type="hidden" name="intent" value="roles" />
+        <input type="hidden" name="user_id" value={user.id} />
+        <p className="text-xs font-semibold uppercase text-slate-500">Roles of {user.name}</p>
+        {roles.map((role) => (
+          <label key={role.id} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="roles" value={role.id} defaultChecked={assigned.has(role.id)} />
+            {role.name}
+          </label>
+        ))}
+        <Button type="submit" size="sm" className="w-full">
+          Save roles
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Users · Launchpad" }];

@@ -1,0 +1,130 @@
+/**
+ * Composition only: read settings, open the database, wire the API and the panel, listen, shut down.
+ */
+import { createServer } from "node:http";
+import { randomBytes } from "node:crypto";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
+import { API_PREFIXES, createApi } from "./api/app.ts";
+import { sessionCookieName } from "./api/config.ts";
+import { openDatabase } from "./api/db/client.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./api/db/seed.ts";
+import { appKey } from "./api/db/settings.ts";
+import { pruneSessions } from "./api/modules/auth/sessions.ts";
+import type { RequestEnv } from "./app/lib/request-env.ts";
+import { readConfig } from "./server/config.ts";
+import { applySecurityHeaders } from "./server/security-headers.ts";
+
+const config = readConfig();
+const log = (message: string) => console.log(`[launchpad] ${message}`);
+
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : config.dataDir,
+  poolSize: config.databasePoolSize,
+});
+await database.migrate();
+const seeded = config.seed ? await seedDemoData(database.db) : false;
+const key = await appKey(database.db, config.appKey);
+const api = createApi({ db: database.db, config: config.api });
+
+const vite = config.production
+  ? undefined
+  : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
+const loadBuild = async (): Promise<ServerBuild> =>
+  vite
+    ? ((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild)
+    : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
+const panelHandler = createRequestHandler(loadBuild, config.production ? "production" : "development");
+
+/** The caller's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+function clientIp(request: Request, bindings: HttpBindings): string | undefined {
+  if (config.trustProxy) {
+    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return bindings.incoming.socket.remoteAddress;
+}
+
+function apiFetcher(ip: string | undefined): RequestEnv["apiFetch"] {
+  if (!config.apiUrl) return async (request) => api.fetch(request, { clientIp: ip });
+  const upstream = config.apiUrl;
+  return async (request) => {
+    const url = new URL(request.url);
+    const headers = new Headers(request.headers);
+    if (ip) headers.set("x-forwarded-for", ip);
+    return fetch(new Request(upstream + url.pathname + url.search, { method: request.method, headers, body: request.body, duplex: "half" } as RequestInit));
+  };
+}
+
+const app = new Hono<{ Bindings: HttpBindings }>();
+if (config.production) {
+  app.use(
+    "/assets/*",
+    serveStatic({ root: "./build/client", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+  );
+  app.use("*", async (c, next) => (/\.\w+$/.test(c.req.path) ? serveStatic({ root: "./build/client" })(c, next) : next()));
+}
+app.all("*", async (c) => {
+  const request = c.req.raw;
+  const ip = clientIp(request, c.env);
+  const path = new URL(request.url).pathname;
+  if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) return api.fetch(request, { clientIp: ip });
+
+  const nonce = randomBytes(16).toString("base64");
+  const env: RequestEnv = {
+    apiFetch: apiFetcher(ip),
+    cspNonce: nonce,
+    appKey: key,
+    secureCookies: config.api.secureCookies,
+    sessionCookieName: sessionCookieName(config.api),
+  };
+  const build = await loadBuild();
+  const context = new RouterContextProvider();
+  // The context key is exported by the panel's server entry so that both sides use the same object.
+  const { requestEnvContext } = build.entry.module as unknown as { requestEnvContext: Parameters<typeof context.set>[0] };
+  context.set(requestEnvContext, env);
+  const response = await panelHandler(request, context);
+  const headers = new Headers(response.headers);
+  applySecurityHeaders(headers, { nonce, production: config.production, https: config.api.secureCookies });
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+});
+
+const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+const server = createServer((req, res) => {
+  if (vite) vite.middlewares(req, res, () => listener(req, res));
+  else listener(req, res);
+});
+
+const pruneTimer = setInterval(() => {
+  pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
+}, 15 * 60_000);
+pruneTimer.unref();
+
+server.listen(config.port, config.host, () => {
+  log(`Launchpad is running at ${config.api.appUrl} (${database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`);
+  if (seeded) log("Seeded demo data into the empty database.");
+  log(`Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role ?? "no profile yet"})`).join(", ")}`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal} received, shutting down`);
+  clearInterval(pruneTimer);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  // Requests still running get a few seconds to finish before the connections are cut.
+  const deadline = setTimeout(() => server.closeAllConnections(), 5_000);
+  deadline.unref();
+  await closed;
+  await vite?.close();
+  await database.close();
+  log("Stopped cleanly");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

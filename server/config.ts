@@ -1,0 +1,44 @@
+import { defaultApiConfig, type ApiConfig } from "../api/config.ts";
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  production: boolean;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  apiUrl?: string;
+  appKey?: string;
+  trustProxy: boolean;
+  seed: boolean;
+  api: ApiConfig;
+}
+
+const int = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value && Number.isFinite(n) ? n : fallback;
+};
+
+/** Every setting the app reads, in one place; the README documents each. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = int(env.PORT, 3000);
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    production: env.NODE_ENV === "production",
+    dataDir: env.DATA_DIR ?? "./data",
+    databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
+    apiUrl: env.API_URL?.replace(/\/$/, "") || undefined,
+    appKey: env.APP_KEY || undefined,
+    trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",
+    seed: env.SEED !== "false",
+    api: {
+      ...defaultApiConfig,
+      appUrl,
+      secureCookies: appUrl.startsWith("https://"),
+      sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, defaultApiConfig.sessionIdleMinutes),
+    },
+  };
+}
