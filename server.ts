@@ -15,6 +15,7 @@ import { appKey } from "./api/db/settings.ts";
 import { pruneSessions } from "./api/modules/auth/sessions.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { readConfig } from "./server/config.ts";
+import { crossSiteRefusal, isCrossSiteSubmission } from "./server/cross-site.ts";
 import { applySecurityHeaders } from "./server/security-headers.ts";
 
 const config = readConfig();
@@ -72,6 +73,7 @@ app.all("*", async (c) => {
   const ip = clientIp(request, c.env);
   const path = new URL(request.url).pathname;
   if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) return api.fetch(request, { clientIp: ip });
+  if (isCrossSiteSubmission(request)) return crossSiteRefusal();
 
   const nonce = randomBytes(16).toString("base64");
   const env: RequestEnv = {

@@ -13,20 +13,8 @@ import { requestEnvContext } from "./lib/request-env";
 import { readViewportCookie, type Breakpoint } from "./lib/viewport";
 import { ViewportProvider } from "./lib/viewport-context";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** A panel form posted from another site is refused before any action runs. */
-function assertSameOrigin(request: Request) {
-  if (SAFE_METHODS.has(request.method)) return;
-  const origin = request.headers.get("Origin");
-  const site = request.headers.get("Sec-Fetch-Site");
-  const crossOrigin = (origin && origin !== "null" && origin !== new URL(request.url).origin) || origin === "null" || site === "cross-site";
-  if (crossOrigin) throw data("Access Forbidden", { status: 403 });
-}
-
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    assertSameOrigin(request);
     const api = new ApiClient(request, context.get(requestEnvContext));
     context.set(apiContext, api);
     const response = await next();

@@ -53,3 +53,32 @@ export async function superAdmin(t: TestApi) {
   await grantRole(t, account.id, "super admin");
   return account;
 }
+
+/** Registers a user with a chosen name and email; the returned client is logged in as them. */
+export async function registeredAs(t: TestApi, name: string, email: string) {
+  const client = t.client();
+  const res = await client.post("/api/register", { name, email, password: PASSWORD, password_confirmation: PASSWORD });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, email, id: res.body.user.id as number };
+}
+
+/** A real 1×1 PNG (signature, IHDR, IDAT, IEND). */
+export const TINY_PNG = new Uint8Array(
+  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
+);
+
+/** An upload holding the tiny PNG, under any name and declared type. */
+export const pngFile = (name = "image.png", type = "image/png") => new File([TINY_PNG], name, { type });
+
+/** A PNG-signed upload of exactly `size` bytes (for size limits). */
+export function largePngFile(size: number, name = "big.png") {
+  const bytes = new Uint8Array(size);
+  bytes.set(TINY_PNG.subarray(0, 8));
+  return new File([bytes], name, { type: "image/png" });
+}
+
+/** A GET whose answer is read as bytes rather than JSON, e.g. an uploaded file. */
+export async function fetchBytes(t: TestApi, path: string) {
+  const response = await t.api.fetch(new Request(`http://localhost${path}`), { clientIp: "203.0.113.7" });
+  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+}

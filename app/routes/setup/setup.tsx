@@ -10,7 +10,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { INDUSTRIES, STAGES, coFounderSetupSchema, startupSetupSchema } from "../../../schemas/setup";
@@ -78,7 +78,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const { type, countries, user, formId } = loaderData;
+  // With JavaScript on, the browser refuses an invalid form before the server sees it; same message.
+  const [clientFailure, setClientFailure] = useState<string | null>(null);
+  const failure = clientFailure ?? actionData?.message ?? null;
+  const onInvalidSubmit = () => {
+    const message = type === "co-founder" ? PROFILE_FAILED : STARTUP_FAILED;
+    setClientFailure(message);
+    toast.error(message, { toastId: message });
+  };
   useEffect(() => {
+    setClientFailure(null);
     if (actionData?.message) toast.error(actionData.message, { toastId: actionData.message });
   }, [actionData]);
   return (
@@ -90,15 +99,15 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <TypePicker current={type} formId={formId} />
       {type ? (
         <Card>
-          {actionData?.message ? (
+          {failure ? (
             <div className="mb-4">
-              <FormErrors errors={[actionData.message]} />
+              <FormErrors errors={[failure]} />
             </div>
           ) : null}
           {type === "co-founder" ? (
-            <CoFounderForm countries={countries} lastResult={actionData?.result} />
+            <CoFounderForm countries={countries} lastResult={actionData?.result} onInvalidSubmit={onInvalidSubmit} />
           ) : (
-            <StartupForm key={type} type={type} countries={countries} lastResult={actionData?.result} />
+            <StartupForm key={type} type={type} countries={countries} lastResult={actionData?.result} onInvalidSubmit={onInvalidSubmit} />
           )}
         </Card>
       ) : null}
@@ -128,6 +137,15 @@ function TypePicker({ current, formId }: { current: SetupType | null; formId: st
 }
 
 type LastResult = SubmissionResult<string[]> | null | undefined;
+
+/** Client-side validation that also reports a refused submit (not a blur, not a link-row intent). */
+function validateOnSubmit<S extends z.ZodType>(schema: S, onInvalidSubmit: () => void) {
+  return ({ formData, submitter }: { formData: FormData; submitter: HTMLButtonElement | HTMLInputElement | null }) => {
+    const submission = parseWithZod(formData, { schema });
+    if (submitter && submitter.getAttribute("name") !== "__intent__" && submission.status === "error") onInvalidSubmit();
+    return submission;
+  };
+}
 
 function CountryField({ field, countries }: { field: FieldMetadata<string>; countries: Country[] }) {
   return (
@@ -175,13 +193,23 @@ function LinksField<Schema extends Record<string, unknown>>({
   );
 }
 
-function StartupForm({ type, countries, lastResult }: { type: "startup" | "organization"; countries: Country[]; lastResult: LastResult }) {
+function StartupForm({
+  type,
+  countries,
+  lastResult,
+  onInvalidSubmit,
+}: {
+  type: "startup" | "organization";
+  countries: Country[];
+  lastResult: LastResult;
+  onInvalidSubmit(): void;
+}) {
   const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof startupSetupSchema>, z.output<typeof startupSetupSchema>>({
     id: `setup-${type}`,
     lastResult,
     defaultValue: { account_type: type, links: [""] },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: startupSetupSchema }),
+    onValidate: validateOnSubmit(startupSetupSchema, onInvalidSubmit),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -253,13 +281,13 @@ function StartupForm({ type, countries, lastResult }: { type: "startup" | "organ
   );
 }
 
-function CoFounderForm({ countries, lastResult }: { countries: Country[]; lastResult: LastResult }) {
+function CoFounderForm({ countries, lastResult, onInvalidSubmit }: { countries: Country[]; lastResult: LastResult; onInvalidSubmit(): void }) {
   const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof coFounderSetupSchema>, z.output<typeof coFounderSetupSchema>>({
     id: "setup-co-founder",
     lastResult,
     defaultValue: { links: [""] },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: coFounderSetupSchema }),
+    onValidate: validateOnSubmit(coFounderSetupSchema, onInvalidSubmit),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

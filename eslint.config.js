@@ -1,0 +1,40 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "node_modules/", ".react-router/", "data/", "test-results/", "playwright-report/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      // DESIGN.md, rooms: the panel reaches data only through the API client.
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/api/**", "../api/*", "../../api/*", "../../../api/*"], message: "The panel never imports the API's code (DESIGN.md, rooms)." },
+            { group: ["drizzle-orm", "drizzle-orm/*", "@electric-sql/pglite", "pg"], message: "The panel never touches the database (DESIGN.md, rooms)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["schemas/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/api/**", "**/app/**"], message: "Shared schemas import only zod." }] }],
+    },
+  },
+);

@@ -1,0 +1,54 @@
+import { expect, test, toast } from "./fixtures";
+
+test("going offline and back shows the connectivity toasts", async ({ page, context, startupUser }) => {
+  expect(startupUser.email).toBeTruthy();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+  await context.setOffline(true);
+  const offline = toast(page, "You've gone offline");
+  await expect(offline).toBeVisible();
+  await expect(offline).toHaveClass(/Toastify__toast-theme--colored/);
+  await context.setOffline(false);
+  const online = toast(page, "You are back online");
+  await expect(online).toBeVisible();
+  await expect(online).toHaveClass(/Toastify__toast-theme--colored/);
+});
+
+test("toasts sit top-center, dark, without a progress bar", async ({ page, startupUser }) => {
+  expect(startupUser.email).toBeTruthy();
+  await page.goto("/account");
+  await page.getByLabel("Name").fill("Renamed Person");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  const saved = toast(page, "Your account has been updated.");
+  await expect(saved).toBeVisible();
+  await expect(saved).toHaveClass(/Toastify__toast-theme--dark/);
+  await expect(page.locator(".Toastify__toast-container--top-center")).toBeVisible();
+  await expect(saved.locator(".Toastify__progress-bar--wrp")).toHaveCount(0);
+  await expect(page.getByTestId("user-menu")).toContainText("Renamed Person");
+});
+
+test.describe("viewport cookie", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("names the breakpoint, with the spec's attributes, and the server uses it", async ({ page, context, startupUser }) => {
+    expect(startupUser.email).toBeTruthy();
+    await page.goto("/");
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "viewport")?.value).toBe("desktopMedium");
+    const cookie = (await context.cookies()).find((c) => c.name === "viewport")!;
+    expect(cookie.path).toBe("/");
+    expect(cookie.sameSite).toBe("Strict");
+    expect(cookie.secure).toBe(true);
+    const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365);
+    await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "wide");
+
+    await page.setViewportSize({ width: 400, height: 800 });
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "viewport")?.value).toBe("mobileMedium");
+    await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "compact");
+
+    // The first paint of the next page already has the compact layout: the server read the cookie.
+    const html = await (await page.request.get("/")).text();
+    expect(html).toContain('data-layout="compact"');
+  });
+});

@@ -1,0 +1,99 @@
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+
+export const PASSWORD = "correct horse battery";
+export const DEMO_PASSWORD = "launchpad";
+export const SUPER_ADMIN = "superadmin@launchpad.test";
+
+let counter = 0;
+export const uniqueEmail = (prefix = "e2e") => `${prefix}.${Date.now().toString(36)}.${process.pid}.${++counter}@example.com`;
+
+/** Reads the XSRF-TOKEN cookie the API set on this context, as a SPA would. */
+async function xsrf(context: BrowserContext): Promise<string> {
+  let token = (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")?.value;
+  if (!token) {
+    await context.request.get("/sanctum/csrf-cookie");
+    token = (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")?.value;
+  }
+  return decodeURIComponent(token!);
+}
+
+/** Calls the API with the browser context's cookies (the fixtures' way to log in and set up data). */
+export async function apiCall(context: BrowserContext, method: "POST" | "PUT" | "DELETE", path: string, data?: unknown) {
+  const headers = { "X-XSRF-TOKEN": await xsrf(context), Accept: "application/json" };
+  const response = await context.request.fetch(path, { method, headers, ...(data instanceof FormDataLike ? { multipart: data.fields } : { data }) });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return response.status() === 204 ? null : response.json();
+}
+
+/** Playwright's multipart body: plain fields, sent as multipart/form-data. */
+export class FormDataLike {
+  constructor(readonly fields: Record<string, string>) {}
+}
+
+export async function registerUser(context: BrowserContext, name = "E2E User") {
+  const email = uniqueEmail();
+  const body = await apiCall(context, "POST", "/api/register", { name, email, password: PASSWORD, password_confirmation: PASSWORD });
+  return { email, id: body.user.id as number, name };
+}
+
+export async function setUpStartup(context: BrowserContext, username = `e2e-${Date.now().toString(36)}-${++counter}`) {
+  return apiCall(
+    context,
+    "POST",
+    "/api/v1/admin/startups/setup",
+    new FormDataLike({
+      account_type: "startup",
+      name: "E2E Robotics",
+      username,
+      country: "NG",
+      cityName: "Lagos",
+      description: "Robots for tests",
+      industry: "Hardware",
+      stage: "Seed",
+      links: "[]",
+    }),
+  );
+}
+
+export async function login(context: BrowserContext, email: string, password = PASSWORD) {
+  await apiCall(context, "POST", "/api/login", { email, password });
+}
+
+/** A separate logged-in API session as the seeded super admin, for arranging data. */
+export async function adminRequest(playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string) {
+  const request = await playwright.request.newContext({ baseURL });
+  await request.get("/sanctum/csrf-cookie");
+  const token = async () => decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN")!.value);
+  const call = async (method: string, path: string, data?: unknown) => {
+    const response = await request.fetch(path, { method, data, headers: { "X-XSRF-TOKEN": await token(), Accept: "application/json" } });
+    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+    return response.status() === 204 ? null : response.json();
+  };
+  await call("POST", "/api/login", { email: SUPER_ADMIN, password: DEMO_PASSWORD });
+  return { call, dispose: () => request.dispose() };
+}
+
+interface Fixtures {
+  /** false (default) marks the tour as seen so it does not cover the page; true leaves it to start. */
+  showTour: boolean;
+  /** A fresh user with a finished startup setup, logged in on `page`. */
+  startupUser: { email: string; id: number; name: string };
+}
+
+export const test = base.extend<Fixtures>({
+  showTour: [false, { option: true }],
+  context: async ({ context, showTour }, use) => {
+    if (!showTour) await context.addInitScript(() => window.localStorage.setItem("introComplete", "true"));
+    await use(context);
+  },
+  startupUser: async ({ context }, use) => {
+    const user = await registerUser(context, "Stella Tester");
+    await setUpStartup(context);
+    await use(user);
+  },
+});
+
+export { expect };
+
+/** Toasts are react-toastify's alerts. */
+export const toast = (page: Page, text: string | RegExp) => page.locator(".Toastify__toast").filter({ hasText: text });

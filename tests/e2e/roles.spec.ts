@@ -1,0 +1,89 @@
+import { DEMO_PASSWORD, SUPER_ADMIN, adminRequest, expect, registerUser, setUpStartup, test, toast } from "./fixtures";
+
+test("an admin unticks a role's permission and it takes effect on the holder's next request", async ({ page, browser, playwright, baseURL }) => {
+  const roleName = `auditor-${Date.now().toString(36)}`;
+  const admin = await adminRequest(playwright, baseURL!);
+  const { role } = await admin.call("POST", "/api/v1/admin/roles", { name: roleName, permissions: ["user read"] });
+
+  // The holder: a startup user who is also given the new role.
+  const holderContext = await browser.newContext();
+  await holderContext.addInitScript(() => window.localStorage.setItem("introComplete", "true"));
+  const holder = await registerUser(holderContext, "Hal Holder");
+  await setUpStartup(holderContext);
+  const { data } = await admin.call("GET", `/api/v1/admin/users?search=${encodeURIComponent(holder.email)}`);
+  await admin.call("PUT", `/api/v1/admin/users/${holder.id}/roles`, { roles: [...data[0].roles.map((r: { id: number }) => r.id), role.id] });
+  await admin.dispose();
+  const holderPage = await holderContext.newPage();
+  await holderPage.goto("/user-management/users");
+  await expect(holderPage.getByRole("heading", { name: "Users" })).toBeVisible();
+  await expect(holderPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toBeVisible();
+
+  // The super admin edits the role in the panel.
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(SUPER_ADMIN);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Roles" }).click();
+  await page.getByRole("searchbox", { name: "Search roles" }).fill(roleName);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByTestId(`role-${roleName}`).getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { name: `Edit role: ${roleName}` })).toBeVisible();
+  await page.getByRole("checkbox", { name: "user read" }).uncheck();
+  await page.getByRole("checkbox", { name: "role read" }).check();
+  await page.getByRole("button", { name: "Save role" }).click();
+  await expect(toast(page, "Role updated.")).toBeVisible();
+  await expect(page.getByTestId(`role-${roleName}`)).toContainText("role read");
+  await expect(page.getByTestId(`role-${roleName}`)).not.toContainText("user read");
+
+  // The holder's very next request sees the change.
+  await holderPage.reload();
+  await expect(holderPage.getByTestId("error-status")).toHaveText("403");
+  await holderPage.goto("/user-management/roles");
+  await expect(holderPage.getByRole("heading", { name: "Roles" })).toBeVisible();
+  await expect(holderPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toHaveCount(0);
+  await holderContext.close();
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an admin creates a role, assigns it, deactivates and reactivates a user", async ({ page, browser }) => {
+    const other = await browser.newContext();
+    const target = await registerUser(other, "Tina Target");
+    await other.close();
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(SUPER_ADMIN);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.goto("/user-management/roles/new");
+    const roleName = `mentor-${Date.now().toString(36)}`;
+    await page.getByLabel("Name").fill(roleName);
+    await page.getByRole("checkbox", { name: "resource center read" }).check();
+    await page.getByRole("button", { name: "Create role" }).click();
+    await expect(page).toHaveURL(/\/user-management\/roles$/);
+
+    await page.goto(`/user-management/users?search=${encodeURIComponent(target.email)}`);
+    const row = page.getByTestId(`user-row-${target.id}`);
+    await row.locator("summary").click();
+    await row.getByRole("checkbox", { name: roleName }).check();
+    await row.getByRole("button", { name: "Save roles" }).click();
+    await expect(page.getByTestId(`user-row-${target.id}`)).toContainText(roleName);
+
+    await page.getByTestId(`user-row-${target.id}`).getByRole("button", { name: "Deactivate" }).click();
+    await expect(page.getByTestId(`user-row-${target.id}`)).toContainText("Deactivated");
+    await page.getByTestId(`user-row-${target.id}`).getByRole("button", { name: "Reactivate" }).click();
+    await expect(page.getByTestId(`user-row-${target.id}`)).toContainText("Active");
+  });
+
+  test("the role form shows a server-side error next to the field", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(SUPER_ADMIN);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.goto("/user-management/roles/new");
+    await page.getByLabel("Name").fill("Admin");
+    await page.getByRole("button", { name: "Create role" }).click();
+    await expect(page.getByText("The name has already been taken.")).toBeVisible();
+  });
+});

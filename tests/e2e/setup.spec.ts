@@ -1,0 +1,117 @@
+import type { Page } from "@playwright/test";
+import { expect, registerUser, test } from "./fixtures";
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+async function fillStartup(page: Page, username: string) {
+  await page.getByLabel("Name", { exact: true }).fill("Orbit Labs");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+  await page.getByLabel("Country").selectOption("KE");
+  await page.getByLabel("City").fill("Nairobi");
+  await page.getByLabel("Description").fill("Satellite data for farmers.");
+  await page.getByLabel("Industry").selectOption("Agriculture");
+  await page.getByLabel(/^Stage/).selectOption("Pre-seed");
+  await page.getByLabel("Website (optional)").fill("https://orbit.example.com");
+  await page.getByLabel("Link 1").fill("https://x.com/orbitlabs");
+}
+
+async function fillCoFounder(page: Page) {
+  await page.getByLabel("Name", { exact: true }).fill("Cora Founder");
+  await page.getByLabel("Headline").fill("Designer looking for a technical co-founder");
+  await page.getByLabel("Skills").fill("Figma, Research, Branding");
+  await page.getByLabel("Country").selectOption("DE");
+  await page.getByLabel("City").fill("Berlin");
+  await page.getByLabel("Bio").fill("Eight years of product design.");
+  await page.getByLabel("Link 1").fill("https://dribbble.com/cora");
+}
+
+const username = () => `orbit-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`profile setup, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    for (const type of ["startup", "organization"] as const) {
+      test(`sets up a${type === "organization" ? "n" : ""} ${type} and lands on home after 2 seconds`, async ({ page, context }) => {
+        await registerUser(context, "Sue Setup");
+        await page.goto("/setup");
+        await page.getByRole("link", { name: new RegExp(`^${type}`, "i") }).click();
+        await expect(page).toHaveURL(new RegExp(`type=${type}`));
+        await fillStartup(page, username());
+        const submitted = Date.now();
+        await page.getByRole("button", { name: "Save and continue" }).click();
+        const noun = type === "startup" ? "Startup" : "Organization";
+        await expect(page.getByRole("status")).toHaveText(`${noun} set up successfully. Redirecting to the admin panel...`);
+        await expect(page).toHaveURL(/\/$/, { timeout: 8_000 });
+        expect(Date.now() - submitted).toBeGreaterThanOrEqual(1_900);
+        await expect(page.getByTestId("profile-summary")).toContainText("Orbit Labs");
+        await expect(page.getByTestId("profile-summary")).toContainText(noun);
+        await expect(page.getByTestId("profile-summary").locator("img")).toHaveAttribute("src", /\/api\/v1\/files\//);
+      });
+    }
+
+    test("sets up a co-founder profile", async ({ page, context }) => {
+      await registerUser(context, "Cora Founder");
+      await page.goto("/setup");
+      await page.getByRole("link", { name: /^co-founder/i }).click();
+      await fillCoFounder(page);
+      await page.getByRole("button", { name: "Save and continue" }).click();
+      await expect(page.getByRole("status")).toHaveText("Profile set up successfully. Redirecting to the admin panel...");
+      await expect(page).toHaveURL(/\/$/, { timeout: 8_000 });
+      await expect(page.getByTestId("profile-summary")).toContainText("Designer looking for a technical co-founder");
+      await expect(page.getByTestId("profile-summary")).toContainText("Research");
+    });
+
+    test("shows each field's error and the spec's failure message", async ({ page, context }) => {
+      await registerUser(context);
+      await page.goto("/setup?type=startup");
+      await page.getByLabel("Username").fill("Bad Name!");
+      await page.getByRole("button", { name: "Save and continue" }).click();
+      await expect(page.getByText("Error setting up startup. Make sure you've filled the form correctly").first()).toBeVisible();
+      await expect(page.getByText("The name field is required.")).toBeVisible();
+      await expect(page.getByText(/The username must be 3 to 30 letters/)).toBeVisible();
+    });
+
+    test("a taken username comes back from the server as a field error", async ({ page, context }) => {
+      await registerUser(context);
+      await page.goto("/setup?type=startup");
+      await fillStartup(page, "acme-robotics");
+      await page.getByRole("button", { name: "Save and continue" }).click();
+      await expect(page.getByText("The username has already been taken.")).toBeVisible();
+      await expect(page.getByText("Error setting up startup. Make sure you've filled the form correctly").first()).toBeVisible();
+    });
+
+    test("goes on to the event form named by form_id", async ({ page, context }) => {
+      await registerUser(context);
+      await page.goto("/setup?form_id=42");
+      await page.getByRole("link", { name: /^co-founder/i }).click();
+      await fillCoFounder(page);
+      await page.getByRole("button", { name: "Save and continue" }).click();
+      await expect(page).toHaveURL(/\/form-submission\?form_id=42$/, { timeout: 8_000 });
+    });
+  });
+}
+
+test("the co-founder failure message is the profile one", async ({ page, context }) => {
+  await registerUser(context);
+  await page.goto("/setup?type=co-founder");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByText("Error setting up profile. Make sure you've filled the form correctly").first()).toBeVisible();
+  await expect(page.getByText("The headline field is required.")).toBeVisible();
+});
+
+test("setup is closed once the profile is set up", async ({ page, startupUser }) => {
+  expect(startupUser.email).toContain("@");
+  await page.goto("/setup");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a logged-in user without a profile is sent to setup from any admin page", async ({ page, context }) => {
+  await registerUser(context);
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/setup$/);
+});

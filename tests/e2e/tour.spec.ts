@@ -1,0 +1,33 @@
+import { expect, test } from "./fixtures";
+
+test.describe("onboarding tour", () => {
+  test.use({ showTour: true });
+
+  test("starts on the first visit, Skip ends it for good", async ({ page, startupUser }) => {
+    expect(startupUser.email).toBeTruthy();
+    await page.goto("/");
+    const step = page.locator(".shepherd-element:visible");
+    await expect(step).toContainText("Welcome to Launchpad");
+    await expect(page.locator(".shepherd-modal-overlay-container")).toHaveCSS("opacity", "0.6");
+    await page.getByRole("button", { name: "Skip" }).click();
+    await expect(step).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("introComplete"))).toBe("true");
+    await page.reload();
+    await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+    await expect(page.locator(".shepherd-element:visible")).toHaveCount(0);
+  });
+
+  test("walks the real navigation and ends with Done", async ({ page, startupUser }) => {
+    expect(startupUser.email).toBeTruthy();
+    await page.goto("/");
+    await expect(page.locator(".shepherd-element:visible")).toContainText("Welcome to Launchpad");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.locator(".shepherd-element:visible")).toContainText("Home shows your profile");
+    await expect(page.locator('[data-tour="nav-home"]')).toHaveClass(/shepherd-target/);
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.locator(".shepherd-element:visible")).toContainText("Change your name, email");
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page.locator(".shepherd-element:visible")).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("introComplete"))).toBe("true");
+  });
+});
