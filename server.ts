@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
 import { API_PREFIXES, createApi } from "./api/app.ts";
 import { sessionCookieName } from "./api/config.ts";
@@ -61,6 +62,8 @@ function apiFetcher(ip: string | undefined): RequestEnv["apiFetch"] {
 }
 
 const app = new Hono<{ Bindings: HttpBindings }>();
+// The panel's own form posts get the same ceiling as the API.
+app.use(bodyLimit({ maxSize: config.api.maxBodyBytes, onError: () => new Response("The request is too large.", { status: 413 }) }));
 if (config.production) {
   app.use(
     "/assets/*",

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ApiConfig } from "./config.ts";
 import type { AppEnv } from "./context.ts";
@@ -32,6 +33,12 @@ export function createApi({ db, config, log = console.error }: ApiDeps) {
     c.header("X-Frame-Options", "DENY");
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
+  api.use(
+    bodyLimit({
+      maxSize: config.maxBodyBytes,
+      onError: (c) => c.json({ message: "The request is too large." }, 413),
+    }),
+  );
   api.use(csrf);
   api.use(authenticate);
 

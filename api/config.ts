@@ -6,8 +6,8 @@ export interface ApiConfig {
   secureCookies: boolean;
   /** A session not used for this long is gone. */
   sessionIdleMinutes: number;
-  /** Largest accepted upload, in bytes. */
-  maxUploadBytes: number;
+  /** Largest accepted request body, in bytes (a form with its images); larger ones get 413. */
+  maxBodyBytes: number;
   /** Failed logins allowed per email and address in `loginThrottleWindowSeconds`. */
   loginMaxAttempts: number;
   loginThrottleWindowSeconds: number;
@@ -17,7 +17,7 @@ export const defaultApiConfig: ApiConfig = {
   appUrl: "http://localhost:3000",
   secureCookies: false,
   sessionIdleMinutes: 120,
-  maxUploadBytes: 2 * 1024 * 1024,
+  maxBodyBytes: 8 * 1024 * 1024,
   loginMaxAttempts: 5,
   loginThrottleWindowSeconds: 60,
 };

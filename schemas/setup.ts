@@ -34,7 +34,14 @@ const countryField = z
   .string({ error: "The country field is required." })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, "The country field is required.");
+  .min(1, "The country field is required.")
+  .regex(/^[A-Z]{2}$/, "The country field must be a two-letter country code.");
+
+/** "required" when missing, "invalid" when it is not one of the choices. */
+const choice = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, {
+    error: (issue) => (issue.input === undefined || issue.input === "" ? `The ${label} field is required.` : `The selected ${label} is invalid.`),
+  });
 
 export const startupSetupSchema = z
   .object({
@@ -50,15 +57,16 @@ export const startupSetupSchema = z
     country: countryField,
     cityName: requiredText("city", 120),
     description: requiredText("description", 2000),
-    industry: z.enum(INDUSTRIES, { error: "The industry field is required." }),
-    stage: z.enum(STAGES, { error: "The selected stage is invalid." }).optional(),
+    industry: choice("industry", INDUSTRIES),
+    stage: choice("stage", STAGES).optional(),
     website: z.preprocess((v) => (v === "" ? undefined : v), urlField("website").optional()),
     links: linksField,
   })
-  .superRefine((value, ctx) => {
-    if (value.account_type === "startup" && !value.stage) {
-      ctx.addIssue({ code: "custom", path: ["stage"], message: "The stage field is required for a startup." });
-    }
+  .refine((value) => value.account_type !== "startup" || Boolean(value.stage), {
+    path: ["stage"],
+    message: "The stage field is required for a startup.",
+    // Reported alongside the other fields' errors, not only once they are all fixed.
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "account_type" || issue.path?.[0] === "stage"),
   });
 export type StartupSetup = z.infer<typeof startupSetupSchema>;
 

@@ -31,6 +31,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
+    // replaces it on the next query.
+    pool.on("error", (error) => console.error("[launchpad] idle database connection lost:", error.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

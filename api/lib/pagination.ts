@@ -4,7 +4,8 @@ export const MAX_PER_PAGE = 100;
 
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).catch(15),
+  // Too large a page is capped rather than refused or silently reset.
+  per_page: z.coerce.number().int().min(1).catch(15).transform((n) => Math.min(n, MAX_PER_PAGE)),
   search: z.string().trim().max(200).optional().catch(undefined),
   sort_order: z.enum(["asc", "desc"]).catch("asc"),
   sort_by: z.string().optional(),

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { roles, userRoles } from "../../db/schema.ts";
 import { PERMISSIONS } from "../../../schemas/access.ts";
 import type { Page } from "../../lib/pagination.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
@@ -651,7 +653,7 @@ describe("the last super admin", () => {
     expect(empty.body.errors).toEqual({ roles: ["The last super admin cannot lose the super admin role."] });
     const off = await first.client.put(`/api/v1/admin/users/${first.id}/status`, { is_active: false });
     expect(off.status).toBe(422);
-    expect(off.body.errors).toEqual({ is_active: ["The last super admin cannot be deactivated."] });
+    expect(off.body.errors).toEqual({ is_active: ["You cannot deactivate your own account."] });
     const me = await first.client.get("/api/user");
     expect(me.status).toBe(200);
     expect(me.body.roles).toContain("super admin");
@@ -677,8 +679,12 @@ describe("the last super admin", () => {
     expect((await first.client.get("/api/user")).body.roles).toEqual(["startup"]);
     expect((await first.client.get("/api/v1/admin/users")).status).toBe(403);
 
-    // Now the second is the last one.
-    const last = await secondClient.put(`/api/v1/admin/users/${second.id}/status`, { is_active: false });
+    // Now the second is the last one. Someone holding every permission through another role still
+    // cannot deactivate them.
+    const { role: everything } = (await secondClient.post("/api/v1/admin/roles", { name: "all powers", permissions: [...PERMISSIONS] })).body;
+    const deputy = await registered(s, "Deputy");
+    expect((await secondClient.put(`/api/v1/admin/users/${deputy.id}/roles`, { roles: [everything.id] })).status).toBe(200);
+    const last = await deputy.client.put(`/api/v1/admin/users/${second.id}/status`, { is_active: false });
     expect(last.status).toBe(422);
     expect(last.body.errors).toEqual({ is_active: ["The last super admin cannot be deactivated."] });
 
@@ -687,5 +693,64 @@ describe("the last super admin", () => {
     const deactivated = await secondClient.put(`/api/v1/admin/users/${first.id}/status`, { is_active: false });
     expect(deactivated.status).toBe(200);
     expect((await first.client.get("/api/user")).status).toBe(401);
+  });
+});
+
+describe("no escalation", () => {
+  let s: TestApi;
+  beforeAll(async () => {
+    s = await createTestApi();
+  });
+  afterAll(() => s.close());
+
+  it("an admin (no role write) cannot make anyone super admin, nor touch a super admin, but can hand out lesser roles", async () => {
+    const root = await superAdmin(s);
+    const superId = await roleId(root.client, "super admin");
+    const adminId = await roleId(root.client, "admin");
+    const startupId = await roleId(root.client, "startup");
+    const admin = await registered(s, "Ada");
+    expect((await root.client.put(`/api/v1/admin/users/${admin.id}/roles`, { roles: [adminId] })).status).toBe(200);
+
+    const selfPromotion = await admin.client.put(`/api/v1/admin/users/${admin.id}/roles`, { roles: [adminId, superId] });
+    expect(selfPromotion.status).toBe(403);
+    expect(selfPromotion.body).toEqual({ message: "You cannot grant or remove a role that has permissions you do not hold yourself." });
+    expect((await admin.client.get("/api/user")).body.roles).toEqual(["admin"]);
+    expect((await admin.client.post("/api/v1/admin/roles", { name: "sneaky", permissions: [] })).status).toBe(403);
+
+    const demoteRoot = await admin.client.put(`/api/v1/admin/users/${root.id}/roles`, { roles: [startupId] });
+    expect(demoteRoot.status).toBe(403);
+    const deactivateRoot = await admin.client.put(`/api/v1/admin/users/${root.id}/status`, { is_active: false });
+    expect(deactivateRoot.status).toBe(403);
+    expect((await root.client.get("/api/user")).status).toBe(200);
+
+    const other = await registered(s, "Olive");
+    expect((await admin.client.put(`/api/v1/admin/users/${other.id}/roles`, { roles: [startupId] })).status).toBe(200);
+    expect((await admin.client.put(`/api/v1/admin/users/${other.id}/status`, { is_active: false })).status).toBe(200);
+  });
+
+  it("two super admins demoting each other at once leave exactly one", async () => {
+    const a = await superAdmin(s);
+    const b = await superAdmin(s);
+    const startupId = await roleId(a.client, "startup");
+    // Earlier tests in this file made other super admins; demote them so these two are the only ones.
+    const list = await a.client.get<UserList>(`/api/v1/admin/users?per_page=100&role=${await roleId(a.client, "super admin")}`);
+    for (const user of list.body.data) {
+      if (user.id !== a.id && user.id !== b.id) {
+        expect((await a.client.put(`/api/v1/admin/users/${user.id}/roles`, { roles: [startupId] })).status).toBe(200);
+      }
+    }
+    const [one, two] = await Promise.all([
+      a.client.put(`/api/v1/admin/users/${b.id}/roles`, { roles: [startupId] }),
+      b.client.put(`/api/v1/admin/users/${a.id}/roles`, { roles: [startupId] }),
+    ]);
+    const statuses = [one.status, two.status].sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 422]).toContain(statuses[1]);
+    const holders = await s.database.db
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(roles.name, "super admin"));
+    expect(holders).toHaveLength(1);
   });
 });

@@ -68,13 +68,13 @@ accessRoutes.get("/api/v1/admin/users", authorize("user read"), async (c) => {
 
 accessRoutes.put("/api/v1/admin/users/:id/roles", authorize("user write"), async (c) => {
   const id = idParam(c.req.param("id"));
-  await setUserRoles(c.var.db, id, validate(userRolesSchema, await readBody(c)).roles);
+  await setUserRoles(c.var.db, c.var.user!.id, id, validate(userRolesSchema, await readBody(c)).roles);
   return c.json({ message: "Roles updated." });
 });
 
 accessRoutes.put("/api/v1/admin/users/:id/status", authorize("user write"), async (c) => {
   const id = idParam(c.req.param("id"));
   const { is_active } = validate(userStatusSchema, await readBody(c));
-  await setUserActive(c.var.db, id, is_active);
+  await setUserActive(c.var.db, c.var.user!.id, id, is_active);
   return c.json({ message: is_active ? "User reactivated." : "User deactivated." });
 });

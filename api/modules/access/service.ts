@@ -3,7 +3,7 @@ import { PERMISSIONS, type Permission } from "../../../schemas/access.ts";
 import type { AccountType } from "../../../schemas/setup.ts";
 import type { Db } from "../../db/client.ts";
 import { permissions, rolePermissions, roles, userRoles, users } from "../../db/schema.ts";
-import { HttpError, fieldError, notFound, validationFailed } from "../../lib/errors.ts";
+import { HttpError, fieldError, forbidden, notFound, validationFailed } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { destroyUserSessions } from "../auth/sessions.ts";
 
@@ -269,37 +269,73 @@ async function otherActiveSuperAdmins(db: Db, exceptUserId: number): Promise<num
   return n;
 }
 
-async function isSuperAdmin(db: Db, userId: number) {
-  return (await roleNamesOf(db, userId)).includes(SUPER_ADMIN);
-}
-
 async function assertUserExists(db: Db, userId: number) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!row) throw notFound("User not found");
 }
 
-export async function setUserRoles(db: Db, userId: number, roleIds: number[]) {
+/**
+ * Changes that could leave nobody holding super admin run one at a time: the super admin role row is
+ * locked for the transaction, so two admins demoting each other cannot both pass the check.
+ */
+async function withSuperAdminLock<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, SUPER_ADMIN)).for("update");
+    return work(tx);
+  });
+}
+
+const CANNOT_DELEGATE = "You cannot grant or remove a role that has permissions you do not hold yourself.";
+
+async function rolePermissionNames(db: Db, roleIds: number[]) {
+  if (!roleIds.length) return [];
+  const rows = await db
+    .selectDistinct({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, roleIds));
+  return rows.map((r) => r.name);
+}
+
+/**
+ * No escalation: an actor may only hand out or take away roles whose permissions they hold themselves
+ * (so only a super admin can make or unmake a super admin).
+ */
+export async function setUserRoles(db: Db, actorId: number, userId: number, roleIds: number[]) {
   await assertUserExists(db, userId);
-  const found = roleIds.length ? await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, roleIds)) : [];
-  if (found.length !== new Set(roleIds).size) throw fieldError("roles", "The selected roles are invalid.");
-  const keepsSuperAdmin = found.some((r) => r.name === SUPER_ADMIN);
-  if (!keepsSuperAdmin && (await isSuperAdmin(db, userId)) && (await otherActiveSuperAdmins(db, userId)) === 0) {
-    throw fieldError("roles", "The last super admin cannot lose the super admin role.");
-  }
-  await db.transaction(async (tx) => {
+  const wanted = [...new Set(roleIds)];
+  const found = wanted.length ? await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, wanted)) : [];
+  if (found.length !== wanted.length) throw fieldError("roles", "The selected roles are invalid.");
+  const current = (await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.roleId);
+  const changed = [...wanted.filter((id) => !current.includes(id)), ...current.filter((id) => !wanted.includes(id))];
+  const actorPermissions = await permissionsOf(db, actorId);
+  if ((await rolePermissionNames(db, changed)).some((p) => !actorPermissions.has(p as Permission))) throw forbidden(CANNOT_DELEGATE);
+
+  await withSuperAdminLock(db, async (tx) => {
+    const keepsSuperAdmin = found.some((r) => r.name === SUPER_ADMIN);
+    if (!keepsSuperAdmin && (await roleNamesOf(tx, userId)).includes(SUPER_ADMIN) && (await otherActiveSuperAdmins(tx, userId)) === 0) {
+      throw fieldError("roles", "The last super admin cannot lose the super admin role.");
+    }
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     if (found.length) await tx.insert(userRoles).values(found.map((r) => ({ userId, roleId: r.id })));
   });
 }
 
-export async function setUserActive(db: Db, userId: number, isActive: boolean) {
+export async function setUserActive(db: Db, actorId: number, userId: number, isActive: boolean) {
   await assertUserExists(db, userId);
-  if (!isActive && (await isSuperAdmin(db, userId)) && (await otherActiveSuperAdmins(db, userId)) === 0) {
-    throw fieldError("is_active", "The last super admin cannot be deactivated.");
+  if (actorId === userId && !isActive) throw fieldError("is_active", "You cannot deactivate your own account.");
+  const [actorPermissions, targetPermissions] = await Promise.all([permissionsOf(db, actorId), permissionsOf(db, userId)]);
+  if ([...targetPermissions].some((p) => !actorPermissions.has(p))) {
+    throw forbidden("You cannot change the status of a user who has permissions you do not hold yourself.");
   }
-  await db.update(users).set({ isActive, updatedAt: sql`now()` }).where(eq(users.id, userId));
-  // A deactivated user is logged out everywhere at once.
-  if (!isActive) await destroyUserSessions(db, userId);
+  await withSuperAdminLock(db, async (tx) => {
+    if (!isActive && (await roleNamesOf(tx, userId)).includes(SUPER_ADMIN) && (await otherActiveSuperAdmins(tx, userId)) === 0) {
+      throw fieldError("is_active", "The last super admin cannot be deactivated.");
+    }
+    await tx.update(users).set({ isActive, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    // A deactivated user is logged out everywhere at once, bearer tokens included.
+    if (!isActive) await destroyUserSessions(tx, userId);
+  });
 }
 
 export function escapeLike(value: string) {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { files } from "../../db/schema.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
 import { PASSWORD, TINY_PNG, fetchBytes, largePngFile, pngFile, registered, uniqueEmail, userRow } from "../../testing/fixtures.ts";
 import type { userResource } from "./users.ts";
@@ -233,5 +235,26 @@ describe("PUT /api/user/password", () => {
       password_confirmation: NEW_PASSWORD,
     });
     expect(res.status).toBe(401);
+  });
+});
+
+describe("nothing left behind, nothing left open", () => {
+  it("keeps no avatar file when the update is refused", async () => {
+    const { client, id } = await registered(t);
+    const res = await client.post("/api/user", multipart({ name: "X", email: uniqueEmail(), current_password: "wrong one", avatar: pngFile() }));
+    expect(res.status).toBe(422);
+    expect(await t.database.db.select({ id: files.id }).from(files).where(eq(files.ownerUserId, id))).toHaveLength(0);
+  });
+
+  it("a password change also revokes the user's bearer tokens", async () => {
+    const { client, email } = await registered(t);
+    const issued = await freshClient().request("POST", "/sanctum/token", { email, password: PASSWORD, device_name: "phone" });
+    expect(issued.status).toBe(201);
+    const phone = freshClient();
+    phone.bearer = issued.body.token;
+    expect((await phone.request("GET", "/api/user")).status).toBe(200);
+    const changed = await client.put("/api/user/password", { current_password: PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    expect(changed.status).toBe(200);
+    expect((await phone.request("GET", "/api/user")).status).toBe(401);
   });
 });

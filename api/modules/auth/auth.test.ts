@@ -176,3 +176,17 @@ describe("CSRF", () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe("request size", () => {
+  it("answers 413 to a body over the limit, before reading it all", async () => {
+    const small = await createTestApi({ maxBodyBytes: 1024 });
+    try {
+      const client = small.client();
+      const res = await client.post("/api/register", { name: "x".repeat(4096), email: uniqueEmail(), password: PASSWORD, password_confirmation: PASSWORD });
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({ message: "The request is too large." });
+    } finally {
+      await small.close();
+    }
+  });
+});

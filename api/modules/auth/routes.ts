@@ -4,12 +4,11 @@ import { z } from "zod";
 import { accountSchema, loginSchema, passwordChangeSchema, registerSchema } from "../../../schemas/auth.ts";
 import { imageField } from "../../../schemas/fields.ts";
 import type { AppEnv } from "../../context.ts";
-import { sessions } from "../../db/schema.ts";
+import { apiTokens, sessions } from "../../db/schema.ts";
 import { readBody } from "../../lib/body.ts";
 import { clearSessionCookie, issueXsrfCookie, writeSessionCookie } from "../../lib/cookies.ts";
 import { fieldError } from "../../lib/errors.ts";
 import { validate } from "../../lib/validation.ts";
-import { storeImage } from "../files/service.ts";
 import { requireUser } from "./middleware.ts";
 import { changePassword, checkCredentials, registerUser, updateAccount } from "./service.ts";
 import { createApiToken, createSession, destroySession, loadAuthUser } from "./sessions.ts";
@@ -92,8 +91,7 @@ const accountUpdate = async (c: Context<AppEnv>) => {
   const body = await readBody(c);
   const input = validate(accountSchema.extend({ avatar: imageField("avatar") }), body);
   const user = c.var.user!;
-  const avatarFileId = input.avatar ? await storeImage(c.var.db, input.avatar, user.id, "avatar") : undefined;
-  await updateAccount(c.var.db, user.id, { ...input, avatarFileId });
+  const avatarFileId = await updateAccount(c.var.db, user.id, input);
   const fresh = { ...user, name: input.name, email: input.email, avatarFileId: avatarFileId ?? user.avatarFileId };
   return c.json({ message: "Your account has been updated.", user: await userResource(c.var.db, fresh) });
 };
@@ -105,10 +103,11 @@ authRoutes.put("/api/user/password", requireUser, async (c) => {
   const input = validate(passwordChangeSchema, await readBody(c));
   const user = c.var.user!;
   await changePassword(c.var.db, user.id, input);
-  // Every other session of this user ends; this one stays.
+  // Every other session and every bearer token of this user ends; this session stays.
   await c.var.db
     .delete(sessions)
     .where(and(eq(sessions.userId, user.id), c.var.sessionHash ? ne(sessions.idHash, c.var.sessionHash) : undefined));
+  await c.var.db.delete(apiTokens).where(eq(apiTokens.userId, user.id));
   return c.json({ message: "Your password has been changed." });
 });
 

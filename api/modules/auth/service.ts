@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { fieldError } from "../../lib/errors.ts";
+import { storeImage } from "../files/service.ts";
 
 /** argon2id with the OWASP-recommended minimum cost (19 MiB, 2 passes). */
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -52,8 +53,8 @@ export async function checkCredentials(db: Db, email: string, password: string):
 export async function updateAccount(
   db: Db,
   userId: number,
-  input: { name: string; email: string; current_password?: string; avatarFileId?: string },
-) {
+  input: { name: string; email: string; current_password?: string; avatar?: File },
+): Promise<string | null> {
   const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (input.email !== user.email) {
     if (!input.current_password) throw fieldError("current_password", "The current password is required to change your email.");
@@ -63,15 +64,15 @@ export async function updateAccount(
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (taken) throw fieldError("email", "The email has already been taken.");
   }
-  await db
-    .update(users)
-    .set({
-      name: input.name,
-      email: input.email,
-      ...(input.avatarFileId ? { avatarFileId: input.avatarFileId } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, userId));
+  // The image is stored only once every check has passed, so a refused update leaves no file behind.
+  return db.transaction(async (tx) => {
+    const avatarFileId = input.avatar ? await storeImage(tx, input.avatar, userId, "avatar") : null;
+    await tx
+      .update(users)
+      .set({ name: input.name, email: input.email, ...(avatarFileId ? { avatarFileId } : {}), updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    return avatarFileId;
+  });
 }
 
 export async function changePassword(db: Db, userId: number, input: { current_password: string; password: string }) {

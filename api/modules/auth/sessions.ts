@@ -37,8 +37,10 @@ export async function destroySession(db: Db, idHash: string) {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
+/** Ends every way the user is logged in: browser sessions and bearer tokens. */
 export async function destroyUserSessions(db: Db, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
 }
 
 export async function findSessionUser(

@@ -67,8 +67,9 @@ export async function setUpStartup(db: Db, userId: number, input: StartupSetup) 
   assertCountry(input.country);
   const [taken] = await db.select({ id: startups.id }).from(startups).where(eq(startups.username, input.username));
   if (taken) throw fieldError("username", "The username has already been taken.");
-  const logoFileId = input.logo ? await storeImage(db, input.logo, userId, "logo") : null;
   return db.transaction(async (tx) => {
+    // Stored in the same transaction, so a refused setup leaves no orphaned file behind.
+    const logoFileId = input.logo ? await storeImage(tx, input.logo, userId, "logo") : null;
     const [startup] = await tx
       .insert(startups)
       .values({
@@ -97,8 +98,8 @@ export async function setUpStartup(db: Db, userId: number, input: StartupSetup) 
 export async function setUpCoFounder(db: Db, userId: number, input: CoFounderSetup) {
   await assertNotSetUp(db, userId);
   assertCountry(input.country);
-  const avatarFileId = input.avatar ? await storeImage(db, input.avatar, userId, "avatar") : null;
   return db.transaction(async (tx) => {
+    const avatarFileId = input.avatar ? await storeImage(tx, input.avatar, userId, "avatar") : null;
     const [profile] = await tx
       .insert(coFounders)
       .values({
