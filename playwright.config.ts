@@ -36,7 +36,7 @@ export default defineConfig({
   },
   webServer: {
     // The production build (npm run test:e2e builds first) on a fresh embedded database, seeded.
-    command: "tsx server.ts",
+    command: "node --import tsx server.ts",
     url: `${baseURL}/login`,
     timeout: 60_000,
     reuseExistingServer: false,

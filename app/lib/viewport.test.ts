@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { BREAKPOINTS, breakpointFor, isCompact, parseBreakpoint, readViewportCookie, viewportCookie } from "./viewport";
+
+describe("breakpoints (spec §9)", () => {
+  it("uses the spec's names and pixel widths", () => {
+    expect(Object.fromEntries(BREAKPOINTS)).toEqual({
+      mobile: 320,
+      mobileMedium: 375,
+      mobileWide: 425,
+      tablet: 768,
+      desktop: 1024,
+      desktopMedium: 1280,
+      desktopWide: 1600,
+    });
+  });
+
+  it("names the widest breakpoint the width reaches", () => {
+    const at = (width: number) => breakpointFor((min) => width >= min);
+    expect(at(300)).toBe("mobile");
+    expect(at(375)).toBe("mobileMedium");
+    expect(at(424)).toBe("mobileMedium");
+    expect(at(768)).toBe("tablet");
+    expect(at(1280)).toBe("desktopMedium");
+    expect(at(2560)).toBe("desktopWide");
+  });
+
+  it("falls back to desktop for a missing or unknown cookie", () => {
+    expect(readViewportCookie(null)).toBe("desktop");
+    expect(readViewportCookie("a=1; viewport=huge")).toBe("desktop");
+    expect(readViewportCookie("a=1; viewport=tablet; b=2")).toBe("tablet");
+    expect(parseBreakpoint(undefined)).toBe("desktop");
+  });
+
+  it("writes the cookie with the spec's attributes", () => {
+    expect(viewportCookie("tablet")).toBe("viewport=tablet; Max-Age=31536000; Path=/; SameSite=Strict; Secure");
+  });
+
+  it("treats phones and tablets as compact", () => {
+    expect(isCompact("tablet")).toBe(true);
+    expect(isCompact("desktop")).toBe(false);
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * The real server as a process: start, seed, survive kill -9, stop cleanly on SIGTERM, and the same on
+ * PostgreSQL. Only API paths are called, so no panel build is needed.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+/** One process, as `npm start` runs it (tsx as a loader, not a wrapper that forks a child). */
+const NODE_ARGS = ["--import", "tsx"];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Running> {
+  let output = "";
+  const child = spawn(process.execPath, [...NODE_ARGS, "server.ts"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env } });
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes("Launchpad is running")) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, output: () => output, exited };
+}
+
+/** A minimal cookie-keeping client over real HTTP. */
+function httpClient(base: string) {
+  const jar = new Map<string, string>();
+  const send = async (method: string, path: string, body?: unknown) => {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (jar.has("XSRF-TOKEN")) headers["X-XSRF-TOKEN"] = decodeURIComponent(jar.get("XSRF-TOKEN")!);
+    if (body) headers["Content-Type"] = "application/json";
+    const response = await fetch(base + path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const eq = pair.indexOf("=");
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return response;
+  };
+  return {
+    async post(path: string, body: unknown) {
+      if (!jar.has("XSRF-TOKEN")) await send("GET", "/sanctum/csrf-cookie");
+      return send("POST", path, body);
+    },
+    get: (path: string) => send("GET", path),
+  };
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function lifecycle(env: Record<string, string>) {
+  const port = String(await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  const first = await startServer({ ...env, PORT: port });
+  cleanups.push(() => void first.child.kill("SIGKILL"));
+  expect(first.output()).toContain("Seeded demo data into the empty database.");
+  expect(first.output()).toContain("superadmin@launchpad.test (super admin)");
+
+  const email = `lifecycle.${Date.now()}@example.com`;
+  const client = httpClient(base);
+  const registered = await client.post("/api/register", { name: "Life Cycle", email, password: "survives restarts", password_confirmation: "survives restarts" });
+  expect(registered.status).toBe(201);
+
+  // kill -9: no chance to flush or close anything.
+  first.child.kill("SIGKILL");
+  await first.exited;
+
+  const second = await startServer({ ...env, PORT: port });
+  cleanups.push(() => void second.child.kill("SIGKILL"));
+  expect(second.output()).not.toContain("Seeded demo data");
+  const again = httpClient(base);
+  expect((await again.post("/api/login", { email, password: "survives restarts" })).status).toBe(200);
+  expect((await again.get("/api/user")).status).toBe(200);
+  const demo = httpClient(base);
+  expect((await demo.post("/api/login", { email: "superadmin@launchpad.test", password: "launchpad" })).status).toBe(200);
+
+  second.child.kill("SIGTERM");
+  expect(await second.exited).toBe(0);
+  expect(second.output()).toContain("SIGTERM received, shutting down");
+  expect(second.output()).toContain("Stopped cleanly");
+}
+
+describe("the server process", () => {
+  it("on the embedded database: seeds once, keeps data through kill -9, stops cleanly on SIGTERM", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "launchpad-lifecycle-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    await lifecycle({ DATA_DIR: dataDir });
+  }, 120_000);
+
+  // Registered only in the PostgreSQL run of the suite (.ci/run does one when a server is reachable).
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) it("on PostgreSQL when DATABASE_URL is set: the same", async () => {
+    const name = `launchpad_lifecycle_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    });
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    await lifecycle({ DATABASE_URL: url.toString() });
+  }, 120_000);
+
+  it("npm run db:seed fills an empty database once", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "launchpad-seed-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const run = () =>
+      new Promise<string>((resolve, reject) => {
+        let output = "";
+        const child = spawn(process.execPath, [...NODE_ARGS, "scripts/seed.ts"], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
+        child.stdout.on("data", (chunk) => (output += chunk));
+        child.stderr.on("data", (chunk) => (output += chunk));
+        child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(output))));
+      });
+    const first = await run();
+    expect(first).toContain("Seeded demo data.");
+    expect(first).toContain("cofounder@launchpad.test  co-founder");
+    expect(await run()).toContain("The database already has users; nothing seeded.");
+  }, 120_000);
+});
