@@ -9,19 +9,8 @@ import { destroyUserSessions } from "../auth/sessions.ts";
 
 export const SUPER_ADMIN = "super admin";
 
-const OWNER_PERMISSIONS: Permission[] = [
-  "co founder read",
-  "co founder write",
-  "coupon code read",
-  "coupon code write",
-  "event form read",
-  "event form write",
-  "event billing read",
-  "event billing write",
-  "event response read",
-  "event response write",
-  "resource center read",
-];
+/** Startup and organization owners: every feature permission, but not user or role management. */
+const OWNER_PERMISSIONS = PERMISSIONS.filter((p) => !p.startsWith("user ") && !p.startsWith("role "));
 
 /** The built-in roles and what they start with. Admins may change all but super admin's. */
 export const SYSTEM_ROLES: Record<string, readonly Permission[]> = {

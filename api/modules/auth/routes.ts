@@ -39,26 +39,23 @@ authRoutes.post("/api/register", async (c) => {
   return c.json({ user: await userResource(c.var.db, user) }, 201);
 });
 
-const throttleRule = (c: Context<AppEnv>) => ({
-  maxAttempts: c.var.config.loginMaxAttempts,
-  windowSeconds: c.var.config.loginThrottleWindowSeconds,
-});
+/** The user id for these credentials, counting failures per email and address (429 past the limit). */
+async function throttledCredentialCheck(c: Context<AppEnv>, email: string, password: string): Promise<number> {
+  const key = throttleKey(email, c.env?.clientIp);
+  const rule = { maxAttempts: c.var.config.loginMaxAttempts, windowSeconds: c.var.config.loginThrottleWindowSeconds };
+  await assertNotThrottled(c.var.db, key, rule);
+  const result = await checkCredentials(c.var.db, email, password);
+  if (!result.ok) {
+    await recordFailure(c.var.db, key, rule);
+    throw fieldError("email", result.reason === "inactive" ? "This account has been deactivated." : "These credentials do not match our records.");
+  }
+  await clearFailures(c.var.db, key);
+  return result.userId;
+}
 
 authRoutes.post("/api/login", async (c) => {
   const input = validate(loginSchema, await readBody(c));
-  const key = throttleKey(input.email, c.env?.clientIp);
-  const rule = throttleRule(c);
-  await assertNotThrottled(c.var.db, key, rule);
-  const result = await checkCredentials(c.var.db, input.email, input.password);
-  if (!result.ok) {
-    await recordFailure(c.var.db, key, rule);
-    throw fieldError(
-      "email",
-      result.reason === "inactive" ? "This account has been deactivated." : "These credentials do not match our records.",
-    );
-  }
-  await clearFailures(c.var.db, key);
-  const user = await startSession(c, result.userId);
+  const user = await startSession(c, await throttledCredentialCheck(c, input.email, input.password));
   return c.json({ user: await userResource(c.var.db, user) });
 });
 
@@ -73,16 +70,8 @@ authRoutes.post("/api/logout", async (c) => {
 authRoutes.post("/sanctum/token", async (c) => {
   const body = await readBody(c);
   const input = validate(loginSchema.extend({ device_name: z.string().trim().min(1, "The device name field is required.") }), body);
-  const key = throttleKey(input.email, c.env?.clientIp);
-  const rule = throttleRule(c);
-  await assertNotThrottled(c.var.db, key, rule);
-  const result = await checkCredentials(c.var.db, input.email, input.password);
-  if (!result.ok) {
-    await recordFailure(c.var.db, key, rule);
-    throw fieldError("email", "These credentials do not match our records.");
-  }
-  await clearFailures(c.var.db, key);
-  return c.json({ token: await createApiToken(c.var.db, result.userId, input.device_name) }, 201);
+  const userId = await throttledCredentialCheck(c, input.email, input.password);
+  return c.json({ token: await createApiToken(c.var.db, userId, input.device_name) }, 201);
 });
 
 authRoutes.get("/api/user", requireUser, async (c) => c.json(await userResource(c.var.db, c.var.user!)));

@@ -1,10 +1,11 @@
-import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { Form, useNavigation } from "react-router";
 import { roleSchema } from "../../../schemas/access";
 import { Button } from "~/components/ui/button";
-import { FieldErrors, FormErrors, TextField } from "~/components/ui/field";
+import { FieldErrors, FormErrors } from "~/components/ui/field";
+import { InputField } from "~/components/ui/form-fields";
 
 type LastResult = SubmissionResult<string[]> | null | undefined;
 
@@ -34,14 +35,7 @@ export function RoleForm({
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>
       <FormErrors errors={form.errors} />
-      <TextField
-        label="Name"
-        readOnly={nameLocked}
-        hint={nameLocked ? "Built-in roles keep their names." : undefined}
-        errors={fields.name.errors}
-        errorId={fields.name.errorId}
-        {...getInputProps(fields.name, { type: "text" })}
-      />
+      <InputField field={fields.name} type="text" label="Name" readOnly={nameLocked} hint={nameLocked ? "Built-in roles keep their names." : undefined} />
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-700">Permissions</legend>
         <div className="grid gap-2 sm:grid-cols-2">

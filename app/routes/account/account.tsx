@@ -1,4 +1,4 @@
-import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, data, useNavigation } from "react-router";
 import { z } from "zod";
@@ -6,7 +6,8 @@ import { accountSchema, passwordChangeSchema } from "../../../schemas/auth";
 import { imageField } from "../../../schemas/fields";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import { FormErrors, TextField } from "~/components/ui/field";
+import { FormErrors } from "~/components/ui/field";
+import { InputField } from "~/components/ui/form-fields";
 import { Card, PageHeader } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -78,26 +79,12 @@ function ProfileCard({ user, lastResult }: { user: { name: string; email: string
         <div className="flex items-center gap-4">
           <Avatar name={user.name} url={user.avatar_url} size="size-16" />
           <div className="flex-1">
-            <TextField
-              label="Avatar"
-              hint="PNG, JPEG, GIF or WebP, up to 2 MB."
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              errors={fields.avatar.errors}
-              errorId={fields.avatar.errorId}
-              {...getInputProps(fields.avatar, { type: "file" })}
-            />
+            <InputField field={fields.avatar} type="file" label="Avatar" hint="PNG, JPEG, GIF or WebP, up to 2 MB." accept="image/png,image/jpeg,image/gif,image/webp" />
           </div>
         </div>
-        <TextField label="Name" autoComplete="name" errors={fields.name.errors} errorId={fields.name.errorId} {...getInputProps(fields.name, { type: "text" })} />
-        <TextField label="Email" autoComplete="email" errors={fields.email.errors} errorId={fields.email.errorId} {...getInputProps(fields.email, { type: "email" })} />
-        <TextField
-          label="Current password"
-          hint="Needed only when you change your email."
-          autoComplete="current-password"
-          errors={fields.current_password.errors}
-          errorId={fields.current_password.errorId}
-          {...getInputProps(fields.current_password, { type: "password" })}
-        />
+        <InputField field={fields.name} type="text" label="Name" autoComplete="name" />
+        <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
+        <InputField field={fields.current_password} type="password" label="Current password" hint="Needed only when you change your email." autoComplete="current-password" />
         <Button type="submit" pending={busy}>
           Save profile
         </Button>
@@ -122,28 +109,9 @@ function PasswordCard({ lastResult }: { lastResult: LastResult }) {
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="password" />
         <FormErrors errors={form.errors} />
-        <TextField
-          label="Current password"
-          autoComplete="current-password"
-          errors={fields.current_password.errors}
-          errorId={fields.current_password.errorId}
-          {...getInputProps(fields.current_password, { type: "password" })}
-        />
-        <TextField
-          label="New password"
-          autoComplete="new-password"
-          hint="At least 8 characters. Your other sessions will be logged out."
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          {...getInputProps(fields.password, { type: "password" })}
-        />
-        <TextField
-          label="Confirm new password"
-          autoComplete="new-password"
-          errors={fields.password_confirmation.errors}
-          errorId={fields.password_confirmation.errorId}
-          {...getInputProps(fields.password_confirmation, { type: "password" })}
-        />
+        <InputField field={fields.current_password} type="password" label="Current password" autoComplete="current-password" />
+        <InputField field={fields.password} type="password" label="New password" autoComplete="new-password" hint="At least 8 characters. Your other sessions will be logged out." />
+        <InputField field={fields.password_confirmation} type="password" label="Confirm new password" autoComplete="new-password" />
         <Button type="submit" pending={busy}>
           Change password
         </Button>

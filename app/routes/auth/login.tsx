@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { loginSchema } from "../../../schemas/auth";
 import { Button } from "~/components/ui/button";
-import { FormErrors, TextField } from "~/components/ui/field";
+import { FormErrors } from "~/components/ui/field";
+import { InputField } from "~/components/ui/form-fields";
 import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
@@ -45,20 +46,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          label="Email"
-          autoComplete="email"
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-          {...getInputProps(fields.email, { type: "email" })}
-        />
-        <TextField
-          label="Password"
-          autoComplete="current-password"
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          {...getInputProps(fields.password, { type: "password" })}
-        />
+        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" />
         <Button type="submit" className="w-full" pending={navigation.state === "submitting"}>
           Log in
         </Button>

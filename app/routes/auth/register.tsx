@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { registerSchema } from "../../../schemas/auth";
 import { Button } from "~/components/ui/button";
-import { FormErrors, TextField } from "~/components/ui/field";
+import { FormErrors } from "~/components/ui/field";
+import { InputField } from "~/components/ui/form-fields";
 import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
@@ -45,23 +46,10 @@ export default function Register({ actionData }: Route.ComponentProps) {
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <TextField label="Name" autoComplete="name" errors={fields.name.errors} errorId={fields.name.errorId} {...getInputProps(fields.name, { type: "text" })} />
-        <TextField label="Email" autoComplete="email" errors={fields.email.errors} errorId={fields.email.errorId} {...getInputProps(fields.email, { type: "email" })} />
-        <TextField
-          label="Password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          {...getInputProps(fields.password, { type: "password" })}
-        />
-        <TextField
-          label="Confirm password"
-          autoComplete="new-password"
-          errors={fields.password_confirmation.errors}
-          errorId={fields.password_confirmation.errorId}
-          {...getInputProps(fields.password_confirmation, { type: "password" })}
-        />
+        <InputField field={fields.name} type="text" label="Name" autoComplete="name" />
+        <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
+        <InputField field={fields.password} type="password" label="Password" autoComplete="new-password" hint="At least 8 characters." />
+        <InputField field={fields.password_confirmation} type="password" label="Confirm password" autoComplete="new-password" />
         <Button type="submit" className="w-full" pending={navigation.state === "submitting"}>
           Create account
         </Button>

@@ -2,18 +2,15 @@ import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
-import type { CoFounderProfile, Country, Startup } from "~/lib/types";
+import { countryLabel } from "~/lib/country-label";
+import type { CoFounderProfile, Startup } from "~/lib/types";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const user = context.get(userContext);
-  const [current, countries] = await Promise.all([
-    api.load<{ profile: CoFounderProfile | null; startup: Startup | null }>("/api/v1/admin/profiles/current"),
-    api.load<{ data: Country[] }>("/api/country_codes"),
-  ]);
+  const current = await api.load<{ profile: CoFounderProfile | null; startup: Startup | null }>("/api/v1/admin/profiles/current");
   const place = current.startup ?? current.profile;
-  const country = countries.data.find((c) => c.code === place?.country);
   const steps = [
     { done: Boolean(user.avatar_url), text: "Add a profile picture so people recognise you", to: "/account" },
     ...(user.permissions.includes("user read") ? [{ done: false, text: "Review the people using Launchpad", to: "/user-management/users" }] : []),
@@ -23,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: { name: user.name, avatar_url: user.avatar_url, roles: user.roles },
     startup: current.startup,
     profile: current.profile,
-    countryName: country ? `${country.flag} ${country.name}` : (place?.country ?? ""),
+    countryName: place ? countryLabel(place.country) : "",
     steps,
   };
 }

@@ -1,8 +1,6 @@
 import {
   getFormProps,
   getInputProps,
-  getSelectProps,
-  getTextareaProps,
   useForm,
   type FieldMetadata,
   type FormMetadata,
@@ -15,7 +13,8 @@ import { Form, Link, data, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { INDUSTRIES, STAGES, coFounderSetupSchema, startupSetupSchema } from "../../../schemas/setup";
 import { Button, buttonClass } from "~/components/ui/button";
-import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField, inputClass } from "~/components/ui/field";
+import { FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
+import { ChoiceField, InputField, TextareaField } from "~/components/ui/form-fields";
 import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -147,17 +146,9 @@ function validateOnSubmit<S extends z.ZodType>(schema: S, onInvalidSubmit: () =>
   };
 }
 
-function CountryField({ field, countries }: { field: FieldMetadata<string>; countries: Country[] }) {
-  return (
-    <SelectField label="Country" errors={field.errors} errorId={field.errorId} {...getSelectProps(field)}>
-      <option value="">Choose a country</option>
-      {countries.map((country) => (
-        <option key={country.code} value={country.code}>
-          {country.flag} {country.name}
-        </option>
-      ))}
-    </SelectField>
-  );
+function CountryField({ field, countries }: { field: FieldMetadata<string | undefined, Record<string, unknown>, string[]>; countries: Country[] }) {
+  const options = countries.map((country) => ({ value: country.code, label: `${country.flag} ${country.name}` }));
+  return <ChoiceField field={field} label="Country" placeholder="Choose a country" options={options} />;
 }
 
 function LinksField<Schema extends Record<string, unknown>>({
@@ -220,59 +211,20 @@ function StartupForm({
       <FormErrors errors={form.errors} />
       <input {...getInputProps(fields.account_type, { type: "hidden" })} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" errors={fields.name.errors} errorId={fields.name.errorId} {...getInputProps(fields.name, { type: "text" })} />
-        <TextField
-          label="Username"
-          hint="Your public address: /startups/your-username. Lower-case letters, digits and dashes."
-          errors={fields.username.errors}
-          errorId={fields.username.errorId}
-          {...getInputProps(fields.username, { type: "text" })}
-        />
+        <InputField field={fields.name} type="text" label="Name" />
+        <InputField field={fields.username} type="text" label="Username" hint="Your public address: /startups/your-username. Lower-case letters, digits and dashes." />
       </div>
-      <TextField
-        label="Logo"
-        hint="PNG, JPEG, GIF or WebP, up to 2 MB."
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        errors={fields.logo.errors}
-        errorId={fields.logo.errorId}
-        {...getInputProps(fields.logo, { type: "file" })}
-      />
+      <InputField field={fields.logo} type="file" label="Logo" hint="PNG, JPEG, GIF or WebP, up to 2 MB." accept="image/png,image/jpeg,image/gif,image/webp" />
       <div className="grid gap-4 sm:grid-cols-2">
         <CountryField field={fields.country} countries={countries} />
-        <TextField label="City" errors={fields.cityName.errors} errorId={fields.cityName.errorId} {...getInputProps(fields.cityName, { type: "text" })} />
+        <InputField field={fields.cityName} type="text" label="City" />
       </div>
-      <TextAreaField
-        label="Description"
-        errors={fields.description.errors}
-        errorId={fields.description.errorId}
-        {...getTextareaProps(fields.description)}
-      />
+      <TextareaField field={fields.description} label="Description" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Industry" errors={fields.industry.errors} errorId={fields.industry.errorId} {...getSelectProps(fields.industry)}>
-          <option value="">Choose an industry</option>
-          {INDUSTRIES.map((industry) => (
-            <option key={industry}>{industry}</option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={type === "startup" ? "Stage" : "Stage (optional)"}
-          errors={fields.stage.errors}
-          errorId={fields.stage.errorId}
-          {...getSelectProps(fields.stage)}
-        >
-          <option value="">Choose a stage</option>
-          {STAGES.map((stage) => (
-            <option key={stage}>{stage}</option>
-          ))}
-        </SelectField>
+        <ChoiceField field={fields.industry} label="Industry" placeholder="Choose an industry" options={INDUSTRIES} />
+        <ChoiceField field={fields.stage} label={type === "startup" ? "Stage" : "Stage (optional)"} placeholder="Choose a stage" options={STAGES} />
       </div>
-      <TextField
-        label="Website (optional)"
-        placeholder="https://"
-        errors={fields.website.errors}
-        errorId={fields.website.errorId}
-        {...getInputProps(fields.website, { type: "url" })}
-      />
+      <InputField field={fields.website} type="url" label="Website (optional)" placeholder="https://" />
       <LinksField form={form} field={fields.links} />
       <Button type="submit" pending={navigation.state === "submitting"}>
         Save and continue
@@ -297,35 +249,16 @@ function CoFounderForm({ countries, lastResult, onInvalidSubmit }: { countries: 
       <FormErrors errors={form.errors} />
       <input type="hidden" name="account_type" value="co-founder" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" errors={fields.name.errors} errorId={fields.name.errorId} {...getInputProps(fields.name, { type: "text" })} />
-        <TextField
-          label="Headline"
-          placeholder="e.g. Backend engineer looking for a product co-founder"
-          errors={fields.headline.errors}
-          errorId={fields.headline.errorId}
-          {...getInputProps(fields.headline, { type: "text" })}
-        />
+        <InputField field={fields.name} type="text" label="Name" />
+        <InputField field={fields.headline} type="text" label="Headline" placeholder="e.g. Backend engineer looking for a product co-founder" />
       </div>
-      <TextField
-        label="Skills"
-        hint="Separate skills with commas."
-        errors={fields.skills.errors}
-        errorId={fields.skills.errorId}
-        {...getInputProps(fields.skills, { type: "text" })}
-      />
+      <InputField field={fields.skills} type="text" label="Skills" hint="Separate skills with commas." />
       <div className="grid gap-4 sm:grid-cols-2">
         <CountryField field={fields.country} countries={countries} />
-        <TextField label="City" errors={fields.cityName.errors} errorId={fields.cityName.errorId} {...getInputProps(fields.cityName, { type: "text" })} />
+        <InputField field={fields.cityName} type="text" label="City" />
       </div>
-      <TextAreaField label="Bio" errors={fields.bio.errors} errorId={fields.bio.errorId} {...getTextareaProps(fields.bio)} />
-      <TextField
-        label="Avatar"
-        hint="PNG, JPEG, GIF or WebP, up to 2 MB."
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        errors={fields.avatar.errors}
-        errorId={fields.avatar.errorId}
-        {...getInputProps(fields.avatar, { type: "file" })}
-      />
+      <TextareaField field={fields.bio} label="Bio" />
+      <InputField field={fields.avatar} type="file" label="Avatar" hint="PNG, JPEG, GIF or WebP, up to 2 MB." accept="image/png,image/jpeg,image/gif,image/webp" />
       <LinksField form={form} field={fields.links} />
       <Button type="submit" pending={navigation.state === "submitting"}>
         Save and continue
