@@ -34,3 +34,24 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByTestId("user-menu")).toContainText(`changed.${startupUser.email}`);
   });
 });
+
+test("uploads an avatar that then shows in the header", async ({ page, startupUser }) => {
+  expect(startupUser.email).toBeTruthy();
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+  await page.goto("/account");
+  await expect(page.getByTestId("user-menu").locator("img")).toHaveCount(0);
+  await page.getByLabel("Avatar").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  await page.getByRole("button", { name: "Save profile" }).click();
+  const avatar = page.getByTestId("user-menu").locator("img");
+  await expect(avatar).toHaveAttribute("src", /^\/api\/v1\/files\/[0-9a-f-]{36}$/);
+  const image = await page.request.get((await avatar.getAttribute("src"))!);
+  expect(image.headers()["content-type"]).toBe("image/png");
+});
+
+test("a file that is not an image is refused next to the field", async ({ page, startupUser }) => {
+  expect(startupUser.email).toBeTruthy();
+  await page.goto("/account");
+  await page.getByLabel("Avatar").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text") });
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("The avatar field must be a PNG, JPEG, GIF or WebP image.")).toBeVisible();
+});
