@@ -50,7 +50,8 @@ export const imageField = (label: string) =>
 
 /** A list of URLs; blank rows (an added but unused input) are dropped rather than refused. */
 export const linksField = z
-  .array(z.string({ error: "Each link must be a URL." }), { error: "The links field must be a list of URLs." })
+  // A blank row arrives as "" from the API and as undefined from the panel (conform drops empty inputs).
+  .array(z.string({ error: "Each link must be a URL." }).optional(), { error: "The links field must be a list of URLs." })
   .default([])
-  .transform((links) => links.map((link) => link.trim()).filter(Boolean))
+  .transform((links) => links.map((link) => link?.trim() ?? "").filter(Boolean))
   .pipe(z.array(urlField("link")).max(10, "The links field must not have more than 10 items."));

@@ -26,7 +26,7 @@ async function fillCoFounder(page: Page) {
   await page.getByLabel("Country").selectOption("DE");
   await page.getByLabel("City").fill("Berlin");
   await page.getByLabel("Bio").fill("Eight years of product design.");
-  await page.getByLabel("Link 1").fill("https://dribbble.com/cora");
+  // Link 1 stays blank: an unused row is dropped, not refused.
 }
 
 const username = () => `orbit-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
@@ -74,6 +74,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("Error setting up startup. Make sure you've filled the form correctly").first()).toBeVisible();
       await expect(page.getByText("The name field is required.")).toBeVisible();
       await expect(page.getByText(/The username must be 3 to 30 letters/)).toBeVisible();
+      await expect(page.getByText("The stage field is required for a startup.")).toBeVisible();
+      await expect(page.getByText("Each link must be a URL.")).toHaveCount(0);
     });
 
     test("a taken username comes back from the server as a field error", async ({ page, context }) => {

@@ -156,7 +156,7 @@ function LinksField<Schema extends Record<string, unknown>>({
   field,
 }: {
   form: FormMetadata<Schema, string[]>;
-  field: FieldMetadata<string[] | undefined, Schema, string[]>;
+  field: FieldMetadata<(string | undefined)[] | undefined, Schema, string[]>;
 }) {
   const items = field.getFieldList();
   return (
