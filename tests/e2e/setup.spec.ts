@@ -98,9 +98,14 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("the co-founder failure message is the profile one", async ({ page, context }) => {
+test("the co-founder failure message is the profile one, and a startup failure does not follow the switch", async ({ page, context }) => {
   await registerUser(context);
-  await page.goto("/setup?type=co-founder");
+  await page.goto("/setup?type=startup");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByTestId("setup-failure")).toHaveText("Error setting up startup. Make sure you've filled the form correctly");
+  await page.getByRole("link", { name: /^co-founder/i }).click();
+  await expect(page.getByRole("heading", { name: "Your co-founder profile" })).toBeVisible();
+  await expect(page.getByTestId("setup-failure")).toHaveCount(0);
   await page.getByRole("button", { name: "Save and continue" }).click();
   await expect(page.getByText("Error setting up profile. Make sure you've filled the form correctly").first()).toBeVisible();
   await expect(page.getByText("The headline field is required.")).toBeVisible();

@@ -78,11 +78,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const { type, countries, user, formId } = loaderData;
   // With JavaScript on, the browser refuses an invalid form before the server sees it; same message.
-  const [clientFailure, setClientFailure] = useState<string | null>(null);
-  const failure = clientFailure ?? actionData?.message ?? null;
+  // Kept with the type it was for, so switching to another account type starts clean.
+  const [clientFailure, setClientFailure] = useState<{ type: SetupType | null; message: string } | null>(null);
+  const failure = (clientFailure?.type === type ? clientFailure.message : null) ?? actionData?.message ?? null;
   const onInvalidSubmit = () => {
     const message = type === "co-founder" ? PROFILE_FAILED : STARTUP_FAILED;
-    setClientFailure(message);
+    setClientFailure({ type, message });
     toast.error(message, { toastId: message });
   };
   useEffect(() => {
@@ -99,7 +100,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       {type ? (
         <Card>
           {failure ? (
-            <div className="mb-4">
+            <div className="mb-4" data-testid="setup-failure">
               <FormErrors errors={[failure]} />
             </div>
           ) : null}
