@@ -1,8 +1,7 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { roleSchema } from "../../../schemas/access";
+import { useZodForm } from "~/lib/use-zod-form";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { InputField } from "~/components/ui/form-fields";
@@ -24,12 +23,9 @@ export function RoleForm({
   submitLabel: string;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof roleSchema>, z.output<typeof roleSchema>>({
+  const [form, fields] = useZodForm(roleSchema, {
     lastResult,
     defaultValue: role ? { name: role.name } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: roleSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const granted = new Set(role?.permissions ?? []);
   return (

@@ -1,4 +1,4 @@
-import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, data, useNavigation } from "react-router";
 import { z } from "zod";
@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { InputField } from "~/components/ui/form-fields";
 import { Card, PageHeader } from "~/components/ui/layout";
+import { useZodForm } from "~/lib/use-zod-form";
 import { apiContext, userContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
@@ -61,13 +62,10 @@ type LastResult = SubmissionResult<string[]> | null | undefined;
 
 function ProfileCard({ user, lastResult }: { user: { name: string; email: string; avatar_url: string | null }; lastResult: LastResult }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof profileSchema>, z.output<typeof profileSchema>>({
+  const [form, fields] = useZodForm(profileSchema, {
     id: "account-profile",
     lastResult,
     defaultValue: { name: user.name, email: user.email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
   return (
@@ -95,12 +93,9 @@ function ProfileCard({ user, lastResult }: { user: { name: string; email: string
 
 function PasswordCard({ lastResult }: { lastResult: LastResult }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof passwordSchema>, z.output<typeof passwordSchema>>({
+  const [form, fields] = useZodForm(passwordSchema, {
     id: "account-password",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
   return (

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { InputField } from "~/components/ui/form-fields";
 import { Card } from "~/components/ui/layout";
+import { useZodForm } from "~/lib/use-zod-form";
 import { apiContext } from "~/lib/contexts";
 import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -33,11 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof schema>>({
+  const [form, fields] = useZodForm(schema, {
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Card className="w-full max-w-md">

@@ -1,7 +1,6 @@
 import {
   getFormProps,
   getInputProps,
-  useForm,
   type FieldMetadata,
   type FormMetadata,
   type SubmissionResult,
@@ -16,6 +15,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
 import { ChoiceField, InputField, TextareaField } from "~/components/ui/form-fields";
 import { Card } from "~/components/ui/layout";
+import { useZodForm } from "~/lib/use-zod-form";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
@@ -197,13 +197,11 @@ function StartupForm({
   onInvalidSubmit(): void;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof startupSetupSchema>, z.output<typeof startupSetupSchema>>({
+  const [form, fields] = useZodForm(startupSetupSchema, {
     id: `setup-${type}`,
     lastResult,
     defaultValue: { account_type: type, links: [""] },
     onValidate: validateOnSubmit(startupSetupSchema, onInvalidSubmit),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const noun = type === "startup" ? "startup" : "organization";
   return (
@@ -236,13 +234,11 @@ function StartupForm({
 
 function CoFounderForm({ countries, lastResult, onInvalidSubmit }: { countries: Country[]; lastResult: LastResult; onInvalidSubmit(): void }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof coFounderSetupSchema>, z.output<typeof coFounderSetupSchema>>({
+  const [form, fields] = useZodForm(coFounderSetupSchema, {
     id: "setup-co-founder",
     lastResult,
     defaultValue: { links: [""] },
     onValidate: validateOnSubmit(coFounderSetupSchema, onInvalidSubmit),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
