@@ -6,8 +6,11 @@ import type { AppEnv } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import { HttpError } from "./lib/errors.ts";
 import { accessRoutes } from "./modules/access/routes.ts";
+import { applicationRoutes } from "./modules/applications/routes.ts";
 import { authenticate, csrf } from "./modules/auth/middleware.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { collectionRoutes } from "./modules/collections/routes.ts";
+import { eventFormRoutes } from "./modules/event-forms/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
 import { profileRoutes } from "./modules/profiles/routes.ts";
 import { referenceRoutes } from "./modules/reference/routes.ts";
@@ -47,6 +50,9 @@ export function createApi({ db, config, log = console.error }: ApiDeps) {
   api.route("/", accessRoutes);
   api.route("/", fileRoutes);
   api.route("/", referenceRoutes);
+  api.route("/", collectionRoutes);
+  api.route("/", eventFormRoutes);
+  api.route("/", applicationRoutes);
 
   api.notFound((c) => c.json({ message: "Not Found" }, 404));
   api.onError((error, c) => {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { eventFormSchema } from "./events";
+import { instantToZoned, zonedToInstant } from "./time";
+
+const base = {
+  collection_id: "1",
+  title: "Demo day",
+  description: "Pitches",
+  category: "Demo day",
+  nature: "in_person",
+  timezone: "Africa/Lagos",
+  starts_at: "2026-12-01T18:00",
+  ends_at: "2026-12-01T21:00",
+  venue: "Hub, Yaba",
+  type_of_event: "free",
+};
+
+describe("zoned times", () => {
+  it("converts wall-clock times in a zone to instants and back, across daylight saving", () => {
+    expect(zonedToInstant("2026-12-01T18:00", "Africa/Lagos").toISOString()).toBe("2026-12-01T17:00:00.000Z");
+    expect(zonedToInstant("2026-07-01T09:00", "America/New_York").toISOString()).toBe("2026-07-01T13:00:00.000Z");
+    expect(zonedToInstant("2026-01-01T09:00", "America/New_York").toISOString()).toBe("2026-01-01T14:00:00.000Z");
+    expect(instantToZoned("2026-07-01T13:00:00Z", "America/New_York")).toBe("2026-07-01T09:00");
+  });
+});
+
+describe("eventFormSchema", () => {
+  it("accepts a complete free in-person form and fills the defaults", () => {
+    const form = eventFormSchema.parse(base);
+    expect(form.questions.full_name).toEqual({ enabled: false, required: false });
+    expect(form.custom_questions).toEqual([]);
+  });
+
+  it("requires what the event's nature and type need", () => {
+    const result = eventFormSchema.safeParse({ ...base, nature: "hybrid", venue: "", type_of_event: "paid", ends_at: "2026-12-01T17:00" });
+    expect(result.success).toBe(false);
+    const paths = result.error!.issues.map((i) => i.path.join("."));
+    expect(paths).toEqual(expect.arrayContaining(["ends_at", "venue", "online_link", "paid_event_information.price"]));
+  });
+
+  it("takes choice options one per line and needs at least two", () => {
+    const ok = eventFormSchema.parse({ ...base, custom_questions: [{ label: "Track", type: "dropdown", options: "AI\nFintech\n\nAI" }] });
+    expect(ok.custom_questions[0].options).toEqual(["AI", "Fintech"]);
+    const bad = eventFormSchema.safeParse({ ...base, custom_questions: [{ label: "Track", type: "single_choice", options: "Only" }] });
+    expect(bad.error!.issues[0].path).toEqual(["custom_questions", 0, "options"]);
+  });
+
+  it("a required standard field is always shown", () => {
+    const form = eventFormSchema.parse({ ...base, questions: { email: { required: "on" } } });
+    expect(form.questions.email).toEqual({ enabled: true, required: true });
+  });
+});

@@ -1,0 +1,187 @@
+import { z } from "zod";
+import { imageField, optionalText, requiredText, urlField } from "./fields.ts";
+import { LOCAL_DATETIME, isTimeZone, zonedToInstant } from "./time.ts";
+
+export const EVENT_CATEGORIES = [
+  "Conference",
+  "Workshop",
+  "Meetup",
+  "Hackathon",
+  "Demo day",
+  "Pitch competition",
+  "Networking",
+  "Webinar",
+  "Accelerator programme",
+  "Other",
+] as const;
+
+export const EVENT_NATURES = [
+  { value: "online", label: "Online" },
+  { value: "in_person", label: "In person" },
+  { value: "hybrid", label: "Hybrid" },
+] as const;
+export type EventNature = (typeof EVENT_NATURES)[number]["value"];
+
+export const EVENT_FORM_STATUSES = ["draft", "published", "closed"] as const;
+export type EventFormStatus = (typeof EVENT_FORM_STATUSES)[number];
+
+export const CURRENCIES = ["USD", "EUR", "GBP", "NGN", "KES", "GHS", "ZAR", "INR", "CAD", "AUD"] as const;
+
+/** The standard applicant fields a form can switch on, in display order. */
+export const STANDARD_QUESTIONS = [
+  { key: "full_name", label: "Full name", type: "short_text" },
+  { key: "email", label: "Email", type: "email" },
+  { key: "phone", label: "Phone", type: "phone" },
+  { key: "company", label: "Company", type: "short_text" },
+  { key: "role", label: "Role", type: "short_text" },
+  { key: "website", label: "Website", type: "url" },
+  { key: "linkedin", label: "LinkedIn", type: "url" },
+  { key: "city", label: "City", type: "short_text" },
+] as const;
+export type StandardQuestionKey = (typeof STANDARD_QUESTIONS)[number]["key"];
+
+export const QUESTION_TYPES = [
+  { value: "short_text", label: "Short text" },
+  { value: "long_text", label: "Long text" },
+  { value: "number", label: "Number" },
+  { value: "email", label: "Email" },
+  { value: "url", label: "URL" },
+  { value: "phone", label: "Phone" },
+  { value: "date", label: "Date" },
+  { value: "single_choice", label: "Single choice" },
+  { value: "multiple_choice", label: "Multiple choice" },
+  { value: "dropdown", label: "Dropdown" },
+  { value: "yes_no", label: "Yes / no" },
+  { value: "file", label: "File upload" },
+] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number]["value"];
+export const CHOICE_TYPES: readonly QuestionType[] = ["single_choice", "multiple_choice", "dropdown"];
+
+/** Statuses an owner moves a submitted application through. */
+export const REVIEW_STATUSES = ["pending", "shortlisted", "accepted", "rejected", "waitlisted"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+const enumOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, {
+    error: (issue) => (issue.input === undefined || issue.input === "" ? `The ${label} field is required.` : `The selected ${label} is invalid.`),
+  });
+
+const NATURE_VALUES = EVENT_NATURES.map((n) => n.value) as [EventNature, ...EventNature[]];
+const QUESTION_TYPE_VALUES = QUESTION_TYPES.map((q) => q.value) as [QuestionType, ...QuestionType[]];
+
+export const collectionSchema = z.object({ name: requiredText("name", 120) });
+
+/** Checkboxes arrive as "on", "true" or nothing; JSON clients send booleans. */
+const flag = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean());
+
+const localDateTime = (label: string) =>
+  z
+    .string({ error: `The ${label} field is required.` })
+    .trim()
+    .min(1, `The ${label} field is required.`)
+    .regex(LOCAL_DATETIME, `The ${label} must be a date and time.`);
+
+/** Choice options: a list, or one option per line from a textarea. */
+const optionsField = z.preprocess(
+  (v) => (typeof v === "string" ? v.split("\n") : (v ?? [])),
+  z
+    .array(z.string())
+    .transform((options) => [...new Set(options.map((o) => o.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().max(100, "Each option must not be greater than 100 characters.")).max(30, "A question may have at most 30 options.")),
+);
+
+export const customQuestionSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/)
+      .optional(),
+    label: requiredText("question", 200),
+    help_text: optionalText("help text", 500),
+    type: enumOf("question type", QUESTION_TYPE_VALUES),
+    required: flag.default(false),
+    options: optionsField,
+  })
+  .refine((q) => !CHOICE_TYPES.includes(q.type) || q.options.length >= 2, {
+    path: ["options"],
+    message: "A choice question needs at least two options.",
+  });
+export type CustomQuestionInput = z.output<typeof customQuestionSchema>;
+
+const standardQuestionsField = z
+  .object(
+    Object.fromEntries(
+      STANDARD_QUESTIONS.map((q) => [q.key, z.object({ enabled: flag.default(false), required: flag.default(false) }).default({ enabled: false, required: false })]),
+    ) as Record<StandardQuestionKey, z.ZodDefault<z.ZodObject<{ enabled: z.ZodDefault<typeof flag>; required: z.ZodDefault<typeof flag> }>>>,
+  )
+  .default(
+    Object.fromEntries(STANDARD_QUESTIONS.map((q) => [q.key, { enabled: false, required: false }])) as Record<
+      StandardQuestionKey,
+      { enabled: boolean; required: boolean }
+    >,
+  )
+  // A required field is always shown.
+  .transform((questions) =>
+    Object.fromEntries(Object.entries(questions).map(([key, q]) => [key, { enabled: q.enabled || q.required, required: q.required }])),
+  );
+
+const paidInformationField = z.object({
+  price: z
+    .string({ error: "The price field is required." })
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, "The price must be an amount like 25 or 25.50.")
+    .refine((v) => Number(v) > 0, "The price must be more than 0."),
+  currency: enumOf("currency", CURRENCIES),
+  includes: optionalText("what the price includes", 1000),
+});
+
+/** An event form as the builder submits it and the API stores it (times are local to `timezone`). */
+export const eventFormSchema = z
+  .object({
+    collection_id: z.coerce.number({ error: "The collection field is required." }).int().positive("The collection field is required."),
+    title: requiredText("title", 200),
+    description: requiredText("description", 5000),
+    banner: imageField("banner"),
+    category: enumOf("category", EVENT_CATEGORIES),
+    nature: enumOf("nature", NATURE_VALUES),
+    timezone: z
+      .string({ error: "The time zone field is required." })
+      .trim()
+      .min(1, "The time zone field is required.")
+      .refine(isTimeZone, "The selected time zone is invalid."),
+    starts_at: localDateTime("start"),
+    ends_at: localDateTime("end"),
+    venue: optionalText("venue", 300),
+    online_link: z.preprocess((v) => (v === "" ? undefined : v), urlField("online link").optional()),
+    capacity: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.coerce.number().int("The capacity must be a whole number.").min(1, "The capacity must be at least 1.").max(1_000_000).optional(),
+    ),
+    application_deadline: z.preprocess((v) => (v === "" ? undefined : v), localDateTime("application deadline").optional()),
+    type_of_event: enumOf("type of event", ["free", "paid"] as const),
+    paid_event_information: paidInformationField.optional(),
+    questions: standardQuestionsField,
+    custom_questions: z.array(customQuestionSchema).max(50, "A form may have at most 50 custom questions.").default([]),
+  })
+  .superRefine((form, ctx) => {
+    const at = (local: string) => zonedToInstant(local, form.timezone).getTime();
+    if (at(form.ends_at) <= at(form.starts_at)) ctx.addIssue({ code: "custom", path: ["ends_at"], message: "The end must be after the start." });
+    if (form.application_deadline && at(form.application_deadline) > at(form.ends_at)) {
+      ctx.addIssue({ code: "custom", path: ["application_deadline"], message: "The application deadline must not be after the end." });
+    }
+    if (form.nature !== "online" && !form.venue) ctx.addIssue({ code: "custom", path: ["venue"], message: "The venue field is required for an in-person or hybrid event." });
+    if (form.nature !== "in_person" && !form.online_link) {
+      ctx.addIssue({ code: "custom", path: ["online_link"], message: "The online link field is required for an online or hybrid event." });
+    }
+    if (form.type_of_event === "paid" && !form.paid_event_information) {
+      ctx.addIssue({ code: "custom", path: ["paid_event_information", "price"], message: "The price field is required for a paid event." });
+    }
+    const labels = form.custom_questions.map((q) => q.label.toLowerCase());
+    labels.forEach((label, index) => {
+      if (labels.indexOf(label) !== index) ctx.addIssue({ code: "custom", path: ["custom_questions", index, "label"], message: "Each question needs its own label." });
+    });
+  });
+export type EventFormInput = z.output<typeof eventFormSchema>;
+
+export const eventFormStatusSchema = z.object({ status: enumOf("status", EVENT_FORM_STATUSES) });
+export const reviewStatusSchema = z.object({ status: enumOf("status", REVIEW_STATUSES) });

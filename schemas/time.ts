@@ -1,0 +1,49 @@
+/**
+ * Wall-clock times in an IANA zone, without a date library: event times are entered as local
+ * "YYYY-MM-DDTHH:mm" in the event's zone and stored as instants.
+ */
+export const LOCAL_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's offset from UTC, in minutes, at the given instant. */
+function offsetMinutes(instant: Date, zone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return Math.round((asUtc - instant.getTime()) / 60_000);
+}
+
+/** "2026-12-01T18:00" in "Africa/Lagos" → the instant 2026-12-01T17:00Z. */
+export function zonedToInstant(local: string, zone: string): Date {
+  const [date, time] = local.split("T");
+  const [y, m, d] = date.split("-").map(Number);
+  const [hh, mm] = time.split(":").map(Number);
+  const guess = Date.UTC(y, m - 1, d, hh, mm);
+  // Two passes settle the offset across a daylight-saving change.
+  const first = guess - offsetMinutes(new Date(guess), zone) * 60_000;
+  return new Date(guess - offsetMinutes(new Date(first), zone) * 60_000);
+}
+
+/** The instant as "YYYY-MM-DDTHH:mm" on the zone's wall clock (for a datetime-local input). */
+export function instantToZoned(instant: Date | string, zone: string): string {
+  const at = typeof instant === "string" ? new Date(instant) : instant;
+  const shifted = new Date(at.getTime() + offsetMinutes(at, zone) * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}
