@@ -50,3 +50,17 @@ describe("eventFormSchema", () => {
     expect(form.questions.email).toEqual({ enabled: true, required: true });
   });
 });
+
+describe("eventFormSchema with malformed parts", () => {
+  it("reports a bad zone or time on its field instead of throwing", () => {
+    const zone = eventFormSchema.safeParse({ ...base, timezone: "Mars/Olympus" });
+    expect(zone.error!.issues.map((i) => i.path.join("."))).toContain("timezone");
+    const time = eventFormSchema.safeParse({ ...base, starts_at: "tomorrow" });
+    expect(time.error!.issues.map((i) => i.path.join("."))).toContain("starts_at");
+  });
+
+  it("gives a bad price one message", () => {
+    const result = eventFormSchema.safeParse({ ...base, type_of_event: "paid", paid_event_information: { price: "abc", currency: "USD" } });
+    expect(result.error!.issues.filter((i) => i.path.join(".") === "paid_event_information.price")).toHaveLength(1);
+  });
+});

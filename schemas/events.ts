@@ -129,7 +129,7 @@ const paidInformationField = z.object({
   price: z
     .string({ error: "The price field is required." })
     .trim()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, "The price must be an amount like 25 or 25.50.")
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, { message: "The price must be an amount like 25 or 25.50.", abort: true })
     .refine((v) => Number(v) > 0, "The price must be more than 0."),
   currency: enumOf("currency", CURRENCIES),
   includes: optionalText("what the price includes", 1000),
@@ -164,6 +164,9 @@ export const eventFormSchema = z
     custom_questions: z.array(customQuestionSchema).max(50, "A form may have at most 50 custom questions.").default([]),
   })
   .superRefine((form, ctx) => {
+    // Cross-field rules need well-formed parts; a malformed zone or time is already reported on its own field.
+    const times = [form.starts_at, form.ends_at, form.application_deadline].filter((t): t is string => typeof t === "string");
+    if (typeof form.timezone !== "string" || !isTimeZone(form.timezone) || !times.every((t) => LOCAL_DATETIME.test(t))) return;
     const at = (local: string) => zonedToInstant(local, form.timezone).getTime();
     if (at(form.ends_at) <= at(form.starts_at)) ctx.addIssue({ code: "custom", path: ["ends_at"], message: "The end must be after the start." });
     if (form.application_deadline && at(form.application_deadline) > at(form.ends_at)) {

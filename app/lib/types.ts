@@ -79,3 +79,91 @@ export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string[]>;
 }
+
+export interface Collection {
+  id: number;
+  name: string;
+  event_forms_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomQuestion {
+  id: string;
+  label: string;
+  help_text: string | null;
+  type: string;
+  required: boolean;
+  options: string[];
+}
+
+export type StandardQuestions = Record<string, { enabled: boolean; required: boolean }>;
+
+export interface EventForm {
+  id: number;
+  collection_id: number | null;
+  collection: { id: number; name: string } | null;
+  title: string;
+  description: string;
+  banner_url: string | null;
+  category: string;
+  nature: "online" | "in_person" | "hybrid";
+  timezone: string;
+  starts_at: string;
+  ends_at: string;
+  starts_at_local: string;
+  ends_at_local: string;
+  venue: string | null;
+  online_link: string | null;
+  capacity: number | null;
+  application_deadline: string | null;
+  application_deadline_local: string | null;
+  type_of_event: "free" | "paid";
+  paid_event_information: { price: string; currency: string; includes: string | null } | null;
+  questions: StandardQuestions;
+  custom_questions: CustomQuestion[];
+  status: "draft" | "published" | "closed";
+  startup: { id: number; name: string; username: string; logo_url: string | null };
+  applications_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type AnswerValue = string | string[] | boolean | number | null | { file_id: string; url: string };
+
+export interface EventApplication {
+  id: number;
+  event_form_id: number;
+  user_id: number;
+  status: "draft" | "pending" | "shortlisted" | "accepted" | "rejected" | "waitlisted" | "cancelled";
+  answers: Record<string, AnswerValue>;
+  applicant_name: string;
+  applicant_email: string;
+  submitted_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PublicEventForm = Pick<
+    EventForm,
+    | "id"
+    | "title"
+    | "description"
+    | "banner_url"
+    | "category"
+    | "nature"
+    | "timezone"
+    | "starts_at"
+    | "ends_at"
+    | "venue"
+    | "online_link"
+    | "capacity"
+    | "application_deadline"
+    | "type_of_event"
+    | "paid_event_information"
+    | "questions"
+    | "custom_questions"
+    | "status"
+    | "startup"
+>;

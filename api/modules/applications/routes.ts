@@ -1,4 +1,174 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { reviewStatusSchema } from "../../../schemas/events.ts";
 import type { AppEnv } from "../../context.ts";
+import { readBody } from "../../lib/body.ts";
+import { notFound } from "../../lib/errors.ts";
+import { page, parseListQuery } from "../../lib/pagination.ts";
+import { validate } from "../../lib/validation.ts";
+import { authorize } from "../access/authorize.ts";
+import { requireUser } from "../auth/middleware.ts";
+import {
+  APPLICATION_NOT_FOUND,
+  APPLICATION_STATUSES,
+  FORM_NOT_FOUND,
+  apply,
+  cancelApplication,
+  getApplication,
+  getResponse,
+  listEvents,
+  listMyApplications,
+  listResponses,
+  ownedForm,
+  responsesCsv,
+  responsesFormResource,
+  setApplicationStatus,
+  siteEventForm,
+} from "./service.ts";
 
 export const applicationRoutes = new Hono<AppEnv>();
+
+const idParam = (value: string, message: string) => {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound(message);
+  return id;
+};
+
+/** The list query, with the list's own default direction when none was asked for. */
+function listQuery(c: Context<AppEnv>, defaultOrder: "asc" | "desc") {
+  const query = parseListQuery(c.req.url);
+  const asked = c.req.query("sort_order");
+  return { ...query, sort_order: asked === "asc" || asked === "desc" ? asked : defaultOrder };
+}
+
+const statusFilter = z.object({
+  status: z
+    .enum(APPLICATION_STATUSES as [string, ...string[]])
+    .optional()
+    .catch(undefined),
+});
+const parseStatus = (c: Context<AppEnv>) => statusFilter.parse(c.req.query()).status as (typeof APPLICATION_STATUSES)[number] | undefined;
+
+const intentSchema = z.object({
+  intent: z.preprocess(
+    (v) => (Array.isArray(v) ? v[v.length - 1] : v === "" || v === null ? undefined : v),
+    z.enum(["draft", "submit"], { error: "The selected intent is invalid." }).default("submit"),
+  ),
+});
+
+const ANSWER_FIELD = /^answers\[([^\]]+)\](?:\[\])?$/;
+
+/**
+ * An application body: multipart or url-encoded fields `answers[<key>]` (repeated for several
+ * choices, files as files) or JSON `{intent, answers: {...}}`. Answers are kept in a Map so no key can
+ * reach an object prototype.
+ */
+async function readApplication(c: Context<AppEnv>) {
+  const type = c.req.header("content-type") ?? "";
+  const answers = new Map<string, unknown>();
+  const addAll = (value: unknown) => {
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      for (const [key, answer] of Object.entries(value)) if (!answers.has(key)) answers.set(key, answer);
+    }
+  };
+  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    const body = await c.req.parseBody({ all: true });
+    for (const [name, value] of Object.entries(body)) {
+      const key = ANSWER_FIELD.exec(name)?.[1];
+      if (key) answers.set(key, value);
+    }
+    // A client may also send every answer as one JSON-encoded `answers` field.
+    if (typeof body.answers === "string") {
+      try {
+        addAll(JSON.parse(body.answers));
+      } catch {
+        /* not JSON: ignored like any unknown field */
+      }
+    }
+    return { intent: validate(intentSchema, { intent: body.intent }).intent, answers };
+  }
+  const body = await readBody(c);
+  addAll(body.answers);
+  return { intent: validate(intentSchema, { intent: body.intent }).intent, answers };
+}
+
+// ---- discovery and the public form --------------------------------------------------------------
+
+const truthy = (v: unknown) => v === "1" || v === "true" || v === "on";
+const eventFilters = z.object({
+  category: z.string().trim().max(100).optional().catch(undefined),
+  nature: z.string().trim().max(40).optional().catch(undefined),
+  from: z.string().trim().max(10).optional().catch(undefined),
+  to: z.string().trim().max(10).optional().catch(undefined),
+  include_past: z.preprocess(truthy, z.boolean()),
+});
+
+applicationRoutes.get("/api/v1/site/events", requireUser, async (c) => {
+  const query = { ...listQuery(c, "asc"), ...eventFilters.parse(c.req.query()) };
+  const { total, data } = await listEvents(c.var.db, query);
+  return c.json(page(c.req.url, query, total, data));
+});
+
+applicationRoutes.get("/api/v1/site/event_forms/:id", requireUser, async (c) =>
+  c.json(await siteEventForm(c.var.db, c.var.user!, idParam(c.req.param("id"), FORM_NOT_FOUND))),
+);
+
+// ---- the applicant -----------------------------------------------------------------------------
+
+applicationRoutes.post("/api/v1/admin/event_forms/:id/applications", requireUser, async (c) => {
+  const formId = idParam(c.req.param("id"), FORM_NOT_FOUND);
+  const { intent, answers } = await readApplication(c);
+  const { application, created } = await apply(c.var.db, c.var.user!, formId, intent, answers);
+  const message = intent === "submit" ? "Application submitted." : "Draft saved.";
+  return c.json({ event_application: application, message }, created ? 201 : 200);
+});
+
+applicationRoutes.get("/api/v1/admin/event_applications", requireUser, async (c) => {
+  const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
+  const { total, data } = await listMyApplications(c.var.db, c.var.user!.id, query);
+  return c.json(page(c.req.url, query, total, data));
+});
+
+applicationRoutes.get("/api/v1/admin/event_applications/:id", requireUser, async (c) => {
+  const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
+  return c.json({ event_application: await getApplication(c.var.db, c.var.user!, id) });
+});
+
+applicationRoutes.put("/api/v1/admin/event_applications/:id/cancel_apply", requireUser, async (c) => {
+  const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
+  const application = await cancelApplication(c.var.db, c.var.user!.id, id);
+  return c.json({ event_application: application, message: "Application cancelled." });
+});
+
+// ---- the form's owner --------------------------------------------------------------------------
+
+applicationRoutes.put("/api/v1/admin/event_applications/:id/status", authorize("event response write"), async (c) => {
+  const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
+  const { status } = validate(reviewStatusSchema, await readBody(c));
+  const application = await setApplicationStatus(c.var.db, c.var.user!, id, status);
+  return c.json({ event_application: application, message: "Status updated." });
+});
+
+applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("event response read"), async (c) => {
+  const form = await ownedForm(c.var.db, c.var.user!, idParam(c.req.param("id"), FORM_NOT_FOUND));
+  const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
+  const { total, data } = await listResponses(c.var.db, form, query);
+  return c.json({ ...page(c.req.url, query, total, data), event_form: responsesFormResource(form) });
+});
+
+applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("event response read"), async (c) => {
+  const form = await ownedForm(c.var.db, c.var.user!, idParam(c.req.param("id"), FORM_NOT_FOUND));
+  const { search } = parseListQuery(c.req.url);
+  return new Response(responsesCsv(c.var.db, form, { search, status: parseStatus(c) }), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="responses-${form.id}.csv"`,
+    },
+  });
+});
+
+applicationRoutes.get("/api/v1/admin/event_forms/:id/responses/:applicationId", authorize("event response read"), async (c) => {
+  const form = await ownedForm(c.var.db, c.var.user!, idParam(c.req.param("id"), FORM_NOT_FOUND));
+  const application = await getResponse(c.var.db, form, idParam(c.req.param("applicationId"), APPLICATION_NOT_FOUND));
+  return c.json({ event_application: application, event_form: responsesFormResource(form) });
+});

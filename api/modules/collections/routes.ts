@@ -1,4 +1,60 @@
 import { Hono } from "hono";
+import { collectionSchema } from "../../../schemas/events.ts";
 import type { AppEnv } from "../../context.ts";
+import { readBody } from "../../lib/body.ts";
+import { notFound } from "../../lib/errors.ts";
+import { page, parseListQuery } from "../../lib/pagination.ts";
+import { validate } from "../../lib/validation.ts";
+import { authorize } from "../access/authorize.ts";
+import {
+  COLLECTION_NOT_FOUND,
+  createCollection,
+  deleteCollection,
+  deleteCollectionSchema,
+  getCollection,
+  listCollections,
+  ownStartupId,
+  updateCollection,
+} from "./service.ts";
 
 export const collectionRoutes = new Hono<AppEnv>();
+
+const collectionId = (value: string) => {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound(COLLECTION_NOT_FOUND);
+  return id;
+};
+
+collectionRoutes.get("/api/v1/admin/collections", authorize("event form read"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  const query = parseListQuery(c.req.url);
+  const { total, data } = await listCollections(c.var.db, startupId, query);
+  return c.json(page(c.req.url, query, total, data));
+});
+
+collectionRoutes.post("/api/v1/admin/collections", authorize("event form write"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  const collection = await createCollection(c.var.db, startupId, validate(collectionSchema, await readBody(c)));
+  return c.json({ collection, message: "Collection created." }, 201);
+});
+
+collectionRoutes.get("/api/v1/admin/collections/:id", authorize("event form read"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  return c.json({ collection: await getCollection(c.var.db, startupId, collectionId(c.req.param("id"))) });
+});
+
+collectionRoutes.put("/api/v1/admin/collections/:id", authorize("event form write"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  const id = collectionId(c.req.param("id"));
+  const collection = await updateCollection(c.var.db, startupId, id, validate(collectionSchema, await readBody(c)));
+  return c.json({ collection, message: "Collection updated." });
+});
+
+/** What to do with the collection's forms may come in the body or in the query string. */
+collectionRoutes.delete("/api/v1/admin/collections/:id", authorize("event form write"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  const id = collectionId(c.req.param("id"));
+  const input = validate(deleteCollectionSchema, { ...c.req.query(), ...(await readBody(c)) });
+  await deleteCollection(c.var.db, startupId, id, input);
+  return c.json({ message: "Collection deleted." });
+});

@@ -1,4 +1,136 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { EVENT_CATEGORIES, EVENT_FORM_STATUSES, EVENT_NATURES, eventFormSchema, eventFormStatusSchema } from "../../../schemas/events.ts";
 import type { AppEnv } from "../../context.ts";
+import { readBody } from "../../lib/body.ts";
+import { notFound } from "../../lib/errors.ts";
+import { page, parseListQuery } from "../../lib/pagination.ts";
+import { validate } from "../../lib/validation.ts";
+import { authorize } from "../access/authorize.ts";
+import { requireUser } from "../auth/middleware.ts";
+import { COLLECTION_NOT_FOUND, ownStartupId } from "../collections/service.ts";
+import {
+  EVENT_FORM_NOT_FOUND,
+  createEventForm,
+  deleteEventForm,
+  getEventForm,
+  listEventForms,
+  ownedForm,
+  setEventFormStatus,
+  updateEventForm,
+} from "./service.ts";
 
 export const eventFormRoutes = new Hono<AppEnv>();
+
+const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+// ---- reference lists ---------------------------------------------------------------------------
+
+eventFormRoutes.get("/api/v1/site/common/event_categories", requireUser, (c) =>
+  c.json({ data: EVENT_CATEGORIES.map((name) => ({ value: name, label: name })) }),
+);
+
+eventFormRoutes.get("/api/v1/site/common/event_natures", requireUser, (c) =>
+  c.json({ data: EVENT_NATURES.map(({ value, label }) => ({ value, label })) }),
+);
+
+eventFormRoutes.get("/api/v1/admin/event_form_statuses", authorize("event form read"), (c) =>
+  c.json({ data: EVENT_FORM_STATUSES.map((value) => ({ value, label: capitalise(value) })) }),
+);
+
+// ---- event forms -------------------------------------------------------------------------------
+
+const formId = (value: string) => {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound(EVENT_FORM_NOT_FOUND);
+  return id;
+};
+
+/** Multipart bodies carry nested values as JSON text; JSON bodies carry them as they are. */
+function jsonField(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  if (!value.trim()) return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** A JSON client's null means "not given", as a blank multipart field does (e.g. a resource sent back as is). */
+const withoutNulls = (value: unknown): unknown =>
+  value && typeof value === "object" && !Array.isArray(value) && !(value instanceof File)
+    ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null))
+    : value;
+
+/** The body as `eventFormSchema` expects it, whichever way it was sent. */
+async function eventFormBody(c: Context<AppEnv>) {
+  const input = withoutNulls(await readBody(c)) as Record<string, unknown>;
+  input.questions = jsonField(input.questions);
+  input.paid_event_information = withoutNulls(jsonField(input.paid_event_information));
+  const questions = jsonField(input.custom_questions);
+  input.custom_questions = Array.isArray(questions) ? questions.map(withoutNulls) : questions;
+  // Price details of a free event are neither checked nor kept.
+  if (input.type_of_event !== "paid") delete input.paid_event_information;
+  if (input.banner === "") delete input.banner;
+  return validate(eventFormSchema, input);
+}
+
+const caller = (c: Context<AppEnv>) => ({ userId: c.var.user!.id, startupId: ownStartupId(c.var.user) });
+
+const formListQuery = z.object({
+  collection_id: z.string().optional(),
+  status: z.enum(EVENT_FORM_STATUSES).optional().catch(undefined),
+});
+
+eventFormRoutes.get("/api/v1/admin/event_forms", authorize("event form read"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  const filters = formListQuery.parse(c.req.query());
+  let collectionId: number | undefined;
+  if (filters.collection_id) {
+    collectionId = Number(filters.collection_id);
+    if (!Number.isSafeInteger(collectionId) || collectionId < 1) throw notFound(COLLECTION_NOT_FOUND);
+  }
+  const query = { ...parseListQuery(c.req.url), collection_id: collectionId, status: filters.status };
+  // Newest first unless the caller asks for an order.
+  if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
+  const { total, data } = await listEventForms(c.var.db, startupId, query);
+  return c.json(page(c.req.url, query, total, data));
+});
+
+eventFormRoutes.post("/api/v1/admin/event_forms", authorize("event form write"), async (c) => {
+  const who = caller(c);
+  const event_form = await createEventForm(c.var.db, who, await eventFormBody(c));
+  return c.json({ event_form, message: "Event form created." }, 201);
+});
+
+eventFormRoutes.get("/api/v1/admin/event_forms/:id", authorize("event form read"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  return c.json({ event_form: await getEventForm(c.var.db, startupId, formId(c.req.param("id"))) });
+});
+
+/** Updates come as POST with `_method=PUT` (multipart, for the banner) or as a plain PUT. */
+const update = async (c: Context<AppEnv>) => {
+  const who = caller(c);
+  const id = formId(c.req.param("id") ?? "");
+  await ownedForm(c.var.db, who.startupId, id);
+  const event_form = await updateEventForm(c.var.db, who, id, await eventFormBody(c));
+  return c.json({ event_form, message: "Event form updated." });
+};
+eventFormRoutes.post("/api/v1/admin/event_forms/:id", authorize("event form write"), update);
+eventFormRoutes.put("/api/v1/admin/event_forms/:id", authorize("event form write"), update);
+
+eventFormRoutes.delete("/api/v1/admin/event_forms/:id", authorize("event form write"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  await deleteEventForm(c.var.db, startupId, formId(c.req.param("id")));
+  return c.json({ message: "Event form deleted." });
+});
+
+eventFormRoutes.put("/api/v1/admin/event_form_statuses/:id", authorize("event form write"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  const id = formId(c.req.param("id"));
+  await ownedForm(c.var.db, startupId, id);
+  const { status } = validate(eventFormStatusSchema, await readBody(c));
+  const event_form = await setEventFormStatus(c.var.db, startupId, id, status);
+  return c.json({ event_form, message: "Status updated." });
+});

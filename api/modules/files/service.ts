@@ -35,3 +35,57 @@ export async function readFile(db: Db, id: string) {
 }
 
 export const fileUrl = (id: string | null | undefined) => (id ? `/api/v1/files/${id}` : null);
+
+// ---- general uploads (documents and images) ----------------------------------------------------
+
+/** Readable names of the types uploads may have, for messages ("a PDF, PNG or JPEG file"). */
+export const UPLOAD_TYPE_NAMES: Record<string, string> = {
+  "application/pdf": "PDF",
+  "image/png": "PNG",
+  "image/jpeg": "JPEG",
+  "image/gif": "GIF",
+  "image/webp": "WebP",
+};
+
+/** Like sniffImageType, and also knows PDF (`%PDF-`). */
+export function sniffFileType(bytes: Uint8Array): string | null {
+  if ([0x25, 0x50, 0x44, 0x46, 0x2d].every((b, i) => bytes[i] === b)) return "application/pdf";
+  return sniffImageType(bytes);
+}
+
+export interface UploadRules {
+  maxBytes: number;
+  /** Allowed content types, as sniffed from the bytes (see UPLOAD_TYPE_NAMES). */
+  types: readonly string[];
+  /** The subject of the error messages; defaults to "<field> field". */
+  label?: string;
+}
+
+export type CheckedUpload = { ok: true; bytes: Uint8Array; contentType: string } | { ok: false; message: string };
+
+const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+
+function typeList(types: readonly string[]) {
+  const names = types.map((t) => UPLOAD_TYPE_NAMES[t] ?? t);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : (names[0] ?? "");
+}
+
+/** Checks an upload's size and real type (from its bytes) without storing it. */
+export async function checkUpload(file: File, rules: UploadRules, label = "file"): Promise<CheckedUpload> {
+  if (file.size > rules.maxBytes) return { ok: false, message: `The ${label} must not be greater than ${megabytes(rules.maxBytes)}.` };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const contentType = sniffFileType(bytes);
+  if (!contentType || !rules.types.includes(contentType)) return { ok: false, message: `The ${label} must be a ${typeList(rules.types)} file.` };
+  return { ok: true, bytes, contentType };
+}
+
+/** Stores an upload that passes `rules` (422 on `field` otherwise) and answers its file id. */
+export async function storeUpload(db: Db, file: File, ownerUserId: number, field: string, rules: UploadRules): Promise<string> {
+  const checked = await checkUpload(file, rules, rules.label ?? `${field} field`);
+  if (!checked.ok) throw fieldError(field, checked.message);
+  const [row] = await db
+    .insert(files)
+    .values({ ownerUserId, contentType: checked.contentType, byteSize: checked.bytes.byteLength, data: checked.bytes })
+    .returning({ id: files.id });
+  return row.id;
+}

@@ -24,6 +24,15 @@ export const NAVIGATION: NavSection[] = [
     ],
   },
   {
+    title: "Events",
+    items: [
+      { to: "/events", label: "Discover events", tour: "Find events from the community and apply to them." },
+      { to: "/event-applications", label: "My applications", tour: "Follow the events you applied to, or cancel an application." },
+      { to: "/collections", label: "Collections", permission: "event form read", tour: "Group your event forms, for example by programme." },
+      { to: "/event-forms", label: "Event forms", permission: "event form read", tour: "Build free or paid application forms and review who applied." },
+    ],
+  },
+  {
     title: "User management",
     items: [
       { to: "/user-management/users", label: "Users", permission: "user read", tour: "Find users, assign their roles, and deactivate accounts." },

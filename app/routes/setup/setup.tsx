@@ -6,7 +6,6 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
 import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { toast } from "react-toastify";
@@ -138,15 +137,6 @@ function TypePicker({ current, formId }: { current: SetupType | null; formId: st
 
 type LastResult = SubmissionResult<string[]> | null | undefined;
 
-/** Client-side validation that also reports a refused submit (not a blur, not a link-row intent). */
-function validateOnSubmit<S extends z.ZodType>(schema: S, onInvalidSubmit: () => void) {
-  return ({ formData, submitter }: { formData: FormData; submitter: HTMLButtonElement | HTMLInputElement | null }) => {
-    const submission = parseWithZod(formData, { schema });
-    if (submitter && submitter.getAttribute("name") !== "__intent__" && submission.status === "error") onInvalidSubmit();
-    return submission;
-  };
-}
-
 function CountryField({ field, countries }: { field: FieldMetadata<string | undefined, Record<string, unknown>, string[]>; countries: Country[] }) {
   const options = countries.map((country) => ({ value: country.code, label: `${country.flag} ${country.name}` }));
   return <ChoiceField field={field} label="Country" placeholder="Choose a country" options={options} />;
@@ -201,7 +191,7 @@ function StartupForm({
     id: `setup-${type}`,
     lastResult,
     defaultValue: { account_type: type, links: [""] },
-    onValidate: validateOnSubmit(startupSetupSchema, onInvalidSubmit),
+    onInvalidSubmit,
   });
   const noun = type === "startup" ? "startup" : "organization";
   return (
@@ -238,7 +228,7 @@ function CoFounderForm({ countries, lastResult, onInvalidSubmit }: { countries: 
     id: "setup-co-founder",
     lastResult,
     defaultValue: { links: [""] },
-    onValidate: validateOnSubmit(coFounderSetupSchema, onInvalidSubmit),
+    onInvalidSubmit,
   });
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>

@@ -1,0 +1,204 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { collections, eventApplications, eventForms, files, startups } from "../../db/schema.ts";
+import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
+import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { escapeLike } from "../access/service.ts";
+
+export const COLLECTION_NOT_FOUND = "Collection Not Found";
+const NAME_TAKEN = "The name has already been taken.";
+const INVALID_COLLECTION = "The selected collection is invalid.";
+
+/**
+ * The startup (or organization) whose collections and forms the caller manages. A caller holding the
+ * permission without a startup of their own (e.g. an admin who never set one up) has nothing to manage.
+ */
+export function ownStartupId(user: AuthUser | null): number {
+  if (!user?.startupId) throw forbidden();
+  return user.startupId;
+}
+
+export interface CollectionView {
+  id: number;
+  name: string;
+  event_forms_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Forms in the collection, counted in the same query as the collection row. The columns are qualified
+ * by hand: Drizzle leaves them bare in a one-table select, where "id" would mean the forms' own id.
+ */
+const formsCount = sql<number>`(select count(*)::int from ${eventForms} where ${eventForms}.${sql.identifier(eventForms.collectionId.name)} = ${collections}.${sql.identifier(collections.id.name)})`;
+
+/** Case-insensitive, and the same order on every database whatever its default collation. */
+const nameOrder = sql`lower(${collections.name}) collate "C"`;
+
+const collectionColumns = {
+  id: collections.id,
+  name: collections.name,
+  formsCount,
+  createdAt: collections.createdAt,
+  updatedAt: collections.updatedAt,
+};
+
+type CollectionRow = { id: number; name: string; formsCount: number; createdAt: Date; updatedAt: Date };
+
+const collectionView = (r: CollectionRow): CollectionView => ({
+  id: r.id,
+  name: r.name,
+  event_forms_count: Number(r.formsCount),
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+const COLLECTION_SORTS = ["name", "created_at", "event_forms_count"] as const;
+
+export async function listCollections(db: Db, startupId: number, query: ListQuery) {
+  const where = and(
+    eq(collections.startupId, startupId),
+    query.search ? ilike(collections.name, `%${escapeLike(query.search)}%`) : undefined,
+  );
+  const sortBy = sortColumn(query.sort_by, COLLECTION_SORTS, "name");
+  const column = { name: nameOrder, created_at: collections.createdAt, event_forms_count: formsCount }[sortBy];
+  const direction = query.sort_order === "desc" ? desc : asc;
+  const [{ total }] = await db.select({ total: count() }).from(collections).where(where);
+  const rows = await db
+    .select(collectionColumns)
+    .from(collections)
+    .where(where)
+    .orderBy(direction(column), direction(collections.id))
+    .limit(query.per_page)
+    .offset(offset(query));
+  return { total, data: rows.map(collectionView) };
+}
+
+export async function getCollection(db: Db, startupId: number, id: number): Promise<CollectionView> {
+  const [row] = await db
+    .select(collectionColumns)
+    .from(collections)
+    .where(and(eq(collections.id, id), eq(collections.startupId, startupId)));
+  if (!row) throw notFound(COLLECTION_NOT_FOUND);
+  return collectionView(row);
+}
+
+/** True when the collection exists and belongs to the startup. */
+export async function ownsCollection(db: Db, startupId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: collections.id })
+    .from(collections)
+    .where(and(eq(collections.id, id), eq(collections.startupId, startupId)));
+  return Boolean(row);
+}
+
+/**
+ * Names are unique per startup, ignoring case. The startup row is locked first, so two requests
+ * creating the same name at once run one after the other and the second one is refused. ("no key
+ * update" leaves rows that merely reference the startup free to be written meanwhile.)
+ */
+async function assertNameFree(tx: Db, startupId: number, name: string, exceptId?: number) {
+  await tx.select({ id: startups.id }).from(startups).where(eq(startups.id, startupId)).for("no key update");
+  const [clash] = await tx
+    .select({ id: collections.id })
+    .from(collections)
+    .where(
+      and(
+        eq(collections.startupId, startupId),
+        sql`lower(${collections.name}) = lower(${name})`,
+        exceptId ? ne(collections.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash) throw fieldError("name", NAME_TAKEN);
+}
+
+export async function createCollection(db: Db, startupId: number, input: { name: string }) {
+  const id = await db.transaction(async (tx) => {
+    await assertNameFree(tx, startupId, input.name);
+    const [row] = await tx.insert(collections).values({ startupId, name: input.name }).returning({ id: collections.id });
+    return row.id;
+  });
+  return getCollection(db, startupId, id);
+}
+
+export async function updateCollection(db: Db, startupId: number, id: number, input: { name: string }) {
+  await getCollection(db, startupId, id);
+  await db.transaction(async (tx) => {
+    await assertNameFree(tx, startupId, input.name, id);
+    await tx
+      .update(collections)
+      .set({ name: input.name, updatedAt: sql`now()` })
+      .where(and(eq(collections.id, id), eq(collections.startupId, startupId)));
+  });
+  return getCollection(db, startupId, id);
+}
+
+/** What to do with the forms of a collection being deleted. */
+export const deleteCollectionSchema = z.object({
+  forms_action: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.enum(["move", "delete"], { error: "The selected forms action is invalid." }).optional(),
+  ),
+  target_collection_id: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce.number({ error: INVALID_COLLECTION }).int(INVALID_COLLECTION).positive(INVALID_COLLECTION).optional(),
+  ),
+});
+export type DeleteCollectionInput = z.output<typeof deleteCollectionSchema>;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * Deletes a collection. One holding forms needs a decision: move them to another collection of the
+ * same startup, or delete them with it (refused once any of them has a submitted application).
+ * Everything happens in one transaction, with the collection and its forms locked.
+ */
+export async function deleteCollection(db: Db, startupId: number, id: number, input: DeleteCollectionInput) {
+  await db.transaction(async (tx) => {
+    const [collection] = await tx
+      .select({ id: collections.id })
+      .from(collections)
+      .where(and(eq(collections.id, id), eq(collections.startupId, startupId)))
+      .for("update");
+    if (!collection) throw notFound(COLLECTION_NOT_FOUND);
+    // Locking the forms also holds back new applications to them until this transaction ends.
+    const forms = await tx
+      .select({ id: eventForms.id, bannerFileId: eventForms.bannerFileId })
+      .from(eventForms)
+      .where(eq(eventForms.collectionId, id))
+      .for("update");
+
+    if (forms.length) {
+      const formIds = forms.map((f) => f.id);
+      if (input.forms_action === "move") {
+        const target = input.target_collection_id;
+        if (!target || target === id || !(await ownsCollection(tx, startupId, target))) {
+          throw fieldError("target_collection_id", INVALID_COLLECTION);
+        }
+        await tx.update(eventForms).set({ collectionId: target, updatedAt: sql`now()` }).where(inArray(eventForms.id, formIds));
+        await tx.update(collections).set({ updatedAt: sql`now()` }).where(eq(collections.id, target));
+      } else if (input.forms_action === "delete") {
+        const [submitted] = await tx
+          .select({ id: eventApplications.id })
+          .from(eventApplications)
+          .where(and(inArray(eventApplications.eventFormId, formIds), ne(eventApplications.status, "draft")))
+          .limit(1);
+        if (submitted) {
+          throw fieldError("forms_action", "Some of these forms have applications. Move them to another collection instead.");
+        }
+        await tx.delete(eventForms).where(inArray(eventForms.id, formIds));
+        const banners = forms.flatMap((f) => (f.bannerFileId ? [f.bannerFileId] : []));
+        if (banners.length) await tx.delete(files).where(inArray(files.id, banners));
+      } else {
+        throw fieldError(
+          "forms_action",
+          `This collection holds ${plural(forms.length, "event form")}. Choose whether to move them to another collection or delete them.`,
+        );
+      }
+    }
+    await tx.delete(collections).where(eq(collections.id, id));
+  });
+}

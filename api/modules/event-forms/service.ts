@@ -1,0 +1,194 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, count, desc, eq, ilike, ne, sql } from "drizzle-orm";
+import { CHOICE_TYPES, type EventFormInput, type EventFormStatus, type QuestionType } from "../../../schemas/events.ts";
+import { zonedToInstant } from "../../../schemas/time.ts";
+import type { Db } from "../../db/client.ts";
+import { eventApplications, eventForms, files, type CustomQuestion } from "../../db/schema.ts";
+import { fieldError, notFound } from "../../lib/errors.ts";
+import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { escapeLike } from "../access/service.ts";
+import { COLLECTION_NOT_FOUND, ownsCollection } from "../collections/service.ts";
+import { storeImage } from "../files/service.ts";
+import { eventFormResources, loadEventFormResource, selectEventFormDetails, type EventFormResource, type EventFormRow } from "./resource.ts";
+
+export { eventFormResource, eventFormResources, loadEventFormResource, type EventFormResource, type EventFormRow } from "./resource.ts";
+
+export const EVENT_FORM_NOT_FOUND = "Event Form not found";
+
+/** A form by id, whoever owns it, or null. */
+export async function findEventForm(db: Db, id: number): Promise<EventFormRow | null> {
+  const [row] = await db.select().from(eventForms).where(eq(eventForms.id, id));
+  return row ?? null;
+}
+
+/** The startup's own form; anybody else's is as good as missing (404). */
+export async function ownedForm(db: Db, startupId: number, id: number, lock?: "update" | "no key update"): Promise<EventFormRow> {
+  const query = db
+    .select()
+    .from(eventForms)
+    .where(and(eq(eventForms.id, id), eq(eventForms.startupId, startupId)));
+  const [row] = lock ? await query.for(lock) : await query;
+  if (!row) throw notFound(EVENT_FORM_NOT_FOUND);
+  return row;
+}
+
+async function resourceOf(db: Db, id: number): Promise<EventFormResource> {
+  const resource = await loadEventFormResource(db, id);
+  if (!resource) throw notFound(EVENT_FORM_NOT_FOUND);
+  return resource;
+}
+
+// ---- reading -----------------------------------------------------------------------------------
+
+const FORM_SORTS = ["title", "created_at", "starts_at", "status"] as const;
+
+export interface EventFormListQuery extends ListQuery {
+  collection_id?: number;
+  status?: EventFormStatus;
+}
+
+export async function listEventForms(db: Db, startupId: number, query: EventFormListQuery) {
+  if (query.collection_id !== undefined && !(await ownsCollection(db, startupId, query.collection_id))) {
+    throw notFound(COLLECTION_NOT_FOUND);
+  }
+  const where = and(
+    eq(eventForms.startupId, startupId),
+    query.collection_id !== undefined ? eq(eventForms.collectionId, query.collection_id) : undefined,
+    query.status ? eq(eventForms.status, query.status) : undefined,
+    query.search ? ilike(eventForms.title, `%${escapeLike(query.search)}%`) : undefined,
+  );
+  const sortBy = sortColumn(query.sort_by, FORM_SORTS, "created_at");
+  const column = {
+    title: sql`lower(${eventForms.title}) collate "C"`,
+    created_at: eventForms.createdAt,
+    starts_at: eventForms.startsAt,
+    // In the order a form goes through them.
+    status: sql`case ${eventForms.status} when 'draft' then 0 when 'published' then 1 else 2 end`,
+  }[sortBy];
+  const direction = query.sort_order === "desc" ? desc : asc;
+  const [{ total }] = await db.select({ total: count() }).from(eventForms).where(where);
+  const details = await selectEventFormDetails(db)
+    .where(where)
+    .orderBy(direction(column), direction(eventForms.id))
+    .limit(query.per_page)
+    .offset(offset(query));
+  return { total, data: await eventFormResources(db, details) };
+}
+
+export async function getEventForm(db: Db, startupId: number, id: number): Promise<EventFormResource> {
+  await ownedForm(db, startupId, id);
+  return resourceOf(db, id);
+}
+
+// ---- writing -----------------------------------------------------------------------------------
+
+const newQuestionId = () => `q-${randomBytes(4).toString("hex")}`;
+
+/**
+ * Every stored custom question has an id that answers are keyed by. An incoming id is kept only when it
+ * names a question this form already has (an edit); anything else gets a fresh id.
+ */
+export function assignQuestionIds(incoming: EventFormInput["custom_questions"], existing: readonly CustomQuestion[]): CustomQuestion[] {
+  const known = new Set(existing.map((q) => q.id));
+  const used = new Set<string>();
+  return incoming.map((q) => {
+    let id = q.id && known.has(q.id) && !used.has(q.id) ? q.id : newQuestionId();
+    while (used.has(id) || (id !== q.id && known.has(id))) id = newQuestionId();
+    used.add(id);
+    return {
+      id,
+      label: q.label,
+      help_text: q.help_text ?? null,
+      type: q.type,
+      required: q.required,
+      // Options only mean something for a choice question.
+      options: CHOICE_TYPES.includes(q.type as QuestionType) ? q.options : [],
+    };
+  });
+}
+
+/** The stored columns for a validated form (times become instants in the form's zone). */
+function formColumns(input: EventFormInput, existingQuestions: readonly CustomQuestion[]) {
+  const paid = input.type_of_event === "paid" && input.paid_event_information;
+  return {
+    collectionId: input.collection_id,
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    nature: input.nature,
+    timezone: input.timezone,
+    startsAt: zonedToInstant(input.starts_at, input.timezone),
+    endsAt: zonedToInstant(input.ends_at, input.timezone),
+    venue: input.venue ?? null,
+    onlineLink: input.online_link ?? null,
+    capacity: input.capacity ?? null,
+    applicationDeadline: input.application_deadline ? zonedToInstant(input.application_deadline, input.timezone) : null,
+    typeOfEvent: input.type_of_event,
+    paidEventInformation: paid
+      ? { price: paid.price, currency: paid.currency, includes: paid.includes ?? null }
+      : null,
+    questions: input.questions,
+    customQuestions: assignQuestionIds(input.custom_questions, existingQuestions),
+  };
+}
+
+async function assertCollection(db: Db, startupId: number, collectionId: number) {
+  if (!(await ownsCollection(db, startupId, collectionId))) throw fieldError("collection_id", "The selected collection is invalid.");
+}
+
+export async function createEventForm(db: Db, caller: { userId: number; startupId: number }, input: EventFormInput) {
+  const id = await db.transaction(async (tx) => {
+    await assertCollection(tx, caller.startupId, input.collection_id);
+    // Stored in the same transaction, so a refused form leaves no orphaned file behind.
+    const bannerFileId = input.banner ? await storeImage(tx, input.banner, caller.userId, "banner") : null;
+    const [row] = await tx
+      .insert(eventForms)
+      .values({ ...formColumns(input, []), startupId: caller.startupId, bannerFileId, createdByUserId: caller.userId, status: "draft" })
+      .returning({ id: eventForms.id });
+    return row.id;
+  });
+  return resourceOf(db, id);
+}
+
+/** Replaces the form's content; its status stays, and so does its banner unless a new one is sent. */
+export async function updateEventForm(db: Db, caller: { userId: number; startupId: number }, id: number, input: EventFormInput) {
+  await db.transaction(async (tx) => {
+    // Locked against a concurrent edit, while applications may still arrive.
+    const form = await ownedForm(tx, caller.startupId, id, "no key update");
+    await assertCollection(tx, caller.startupId, input.collection_id);
+    const bannerFileId = input.banner ? await storeImage(tx, input.banner, caller.userId, "banner") : form.bannerFileId;
+    await tx
+      .update(eventForms)
+      .set({ ...formColumns(input, form.customQuestions), bannerFileId, updatedAt: sql`now()` })
+      .where(eq(eventForms.id, id));
+    // The replaced banner belongs to this form alone.
+    if (form.bannerFileId && form.bannerFileId !== bannerFileId) await tx.delete(files).where(eq(files.id, form.bannerFileId));
+  });
+  return resourceOf(db, id);
+}
+
+export async function setEventFormStatus(db: Db, startupId: number, id: number, status: EventFormStatus) {
+  await ownedForm(db, startupId, id);
+  await db
+    .update(eventForms)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(eventForms.id, id), eq(eventForms.startupId, startupId)));
+  return resourceOf(db, id);
+}
+
+/** A form people have applied to is closed, not deleted, so their applications stay. */
+export async function deleteEventForm(db: Db, startupId: number, id: number) {
+  await db.transaction(async (tx) => {
+    // Locked outright, so no application can arrive between the check and the delete.
+    const form = await ownedForm(tx, startupId, id, "update");
+    const [submitted] = await tx
+      .select({ id: eventApplications.id })
+      .from(eventApplications)
+      .where(and(eq(eventApplications.eventFormId, id), ne(eventApplications.status, "draft")))
+      .limit(1);
+    if (submitted) throw fieldError("event_form", "This form has applications. Close it instead of deleting it.");
+    await tx.delete(eventForms).where(eq(eventForms.id, id));
+    if (form.bannerFileId) await tx.delete(files).where(eq(files.id, form.bannerFileId));
+  });
+}
+

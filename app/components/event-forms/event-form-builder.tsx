@@ -1,0 +1,268 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { toast } from "react-toastify";
+import {
+  CHOICE_TYPES,
+  CURRENCIES,
+  EVENT_CATEGORIES,
+  EVENT_NATURES,
+  QUESTION_TYPES,
+  STANDARD_QUESTIONS,
+  eventFormSchema,
+} from "../../../schemas/events";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
+import { ChoiceField, InputField, TextareaField } from "~/components/ui/form-fields";
+import { Card } from "~/components/ui/layout";
+import type { EventForm } from "~/lib/types";
+import { useZodForm } from "~/lib/use-zod-form";
+import { readBuilderValues } from "./builder-values";
+import { QuestionPreview } from "./question-preview";
+
+export const validationFailsMessage = (fields: string[]) => `Validation fails for ${[...new Set(fields.map((f) => f.split(/[.[]/)[0]))].join(", ")}`;
+
+const TIME_ZONES: string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"];
+
+/** The builder's starting values: an existing form's, or a new one's. */
+export function builderDefaults(collectionId: number, form?: EventForm) {
+  if (!form) {
+    return {
+      collection_id: String(collectionId),
+      timezone: "UTC",
+      type_of_event: "free",
+      nature: "in_person",
+      questions: { full_name: { enabled: "on", required: "on" }, email: { enabled: "on", required: "on" } },
+      custom_questions: [],
+    };
+  }
+  const flags = Object.fromEntries(
+    Object.entries(form.questions).map(([key, q]) => [key, { enabled: q.enabled ? "on" : "", required: q.required ? "on" : "" }]),
+  );
+  return {
+    collection_id: String(form.collection_id ?? collectionId),
+    title: form.title,
+    description: form.description,
+    category: form.category,
+    nature: form.nature,
+    timezone: form.timezone,
+    starts_at: form.starts_at_local,
+    ends_at: form.ends_at_local,
+    venue: form.venue ?? "",
+    online_link: form.online_link ?? "",
+    capacity: form.capacity ? String(form.capacity) : "",
+    application_deadline: form.application_deadline_local ?? "",
+    type_of_event: form.type_of_event,
+    paid_event_information: form.paid_event_information ?? undefined,
+    questions: flags,
+    custom_questions: form.custom_questions.map((q) => ({ ...q, help_text: q.help_text ?? "", required: q.required ? "on" : "", options: q.options.join("\n") })),
+  };
+}
+
+export function EventFormBuilder({
+  defaultValue,
+  lastResult,
+  failure,
+  collections,
+  bannerUrl,
+  submitLabel,
+}: {
+  defaultValue: ReturnType<typeof builderDefaults>;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  /** The server's 'Validation fails for …' message, shown without JavaScript too. */
+  failure: string | null;
+  collections: { id: number; name: string }[];
+  bannerUrl?: string | null;
+  submitLabel: string;
+}) {
+  const navigation = useNavigation();
+  const [clientFailure, setClientFailure] = useState<string | null>(null);
+  const [form, fields] = useZodForm(eventFormSchema, {
+    id: "event-form-builder",
+    lastResult,
+    defaultValue: defaultValue as never,
+    onInvalidSubmit(invalid) {
+      const message = validationFailsMessage(invalid);
+      setClientFailure(message);
+      toast.error(message, { toastId: message });
+    },
+  });
+  const questions = fields.custom_questions.getFieldList();
+  const standard = fields.questions.getFieldset();
+  const paid = fields.paid_event_information.getFieldset();
+  const preview = readBuilderValues(form.value ?? defaultValue);
+  const message = clientFailure ?? failure;
+
+  return (
+    <Form method="post" encType="multipart/form-data" className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]" {...getFormProps(form)}>
+      <div className="space-y-6">
+        {message ? <FormErrors errors={[message]} /> : null}
+        <FormErrors errors={form.errors} />
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold">The event</h2>
+          <div className="space-y-4">
+            <ChoiceField
+              field={fields.collection_id}
+              label="Collection"
+              placeholder="Choose a collection"
+              options={collections.map((c) => ({ value: String(c.id), label: c.name }))}
+            />
+            <InputField field={fields.title} type="text" label="Title" />
+            <TextareaField field={fields.description} label="Description" />
+            <div className="flex items-center gap-4">
+              {bannerUrl ? <img src={bannerUrl} alt="Current banner" className="h-16 w-28 rounded object-cover" /> : null}
+              <div className="flex-1">
+                <InputField field={fields.banner} type="file" label="Banner image" hint="PNG, JPEG, GIF or WebP, up to 2 MB." accept="image/png,image/jpeg,image/gif,image/webp" />
+              </div>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ChoiceField field={fields.category} label="Category" placeholder="Choose a category" options={EVENT_CATEGORIES} />
+              <ChoiceField field={fields.nature} label="Nature" placeholder="Choose how it happens" options={EVENT_NATURES} />
+            </div>
+          </div>
+        </Card>
+
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold">When and where</h2>
+          <div className="space-y-4">
+            <ChoiceField field={fields.timezone} label="Time zone" placeholder="Choose a time zone" options={TIME_ZONES} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <InputField field={fields.starts_at} type="datetime-local" label="Starts" />
+              <InputField field={fields.ends_at} type="datetime-local" label="Ends" />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <InputField field={fields.venue} type="text" label="Venue" hint="For in-person and hybrid events." />
+              <InputField field={fields.online_link} type="url" label="Online link" hint="For online and hybrid events." placeholder="https://" />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <InputField field={fields.capacity} type="number" label="Capacity (optional)" min={1} hint="Applications stop when it is reached." />
+              <InputField field={fields.application_deadline} type="datetime-local" label="Application deadline (optional)" />
+            </div>
+          </div>
+        </Card>
+
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold">Tickets</h2>
+          <fieldset className="flex gap-6">
+            <legend className="sr-only">Type of event</legend>
+            {(["free", "paid"] as const).map((type) => (
+              <label key={type} className="flex items-center gap-2">
+                <input {...getInputProps(fields.type_of_event, { type: "radio", value: type })} key={type} />
+                {type === "free" ? "Free" : "Paid"}
+              </label>
+            ))}
+          </fieldset>
+          <FieldErrors errors={fields.type_of_event.errors} />
+          <div className={`mt-4 grid gap-4 sm:grid-cols-3 ${preview.isPaid ? "" : "opacity-60"}`} data-testid="paid-information">
+            <InputField field={paid.price} type="text" label="Price" inputMode="decimal" hint="Only for paid events." />
+            <ChoiceField field={paid.currency} label="Currency" placeholder="Currency" options={CURRENCIES} />
+            <InputField field={paid.includes} type="text" label="The price includes (optional)" />
+          </div>
+        </Card>
+
+        <Card>
+          <h2 className="mb-1 text-lg font-semibold">Applicant details</h2>
+          <p className="mb-4 text-sm text-slate-600">Standard fields to ask for. A required field is always shown.</p>
+          <table className="w-full text-sm">
+            <thead className="text-left text-xs uppercase text-slate-500">
+              <tr>
+                <th className="py-1">Field</th>
+                <th className="py-1">Ask</th>
+                <th className="py-1">Required</th>
+              </tr>
+            </thead>
+            <tbody>
+              {STANDARD_QUESTIONS.map((q) => {
+                const flags = standard[q.key].getFieldset();
+                return (
+                  <tr key={q.key} className="border-t border-slate-100">
+                    <td className="py-2">{q.label}</td>
+                    <td className="py-2">
+                      <input {...getInputProps(flags.enabled, { type: "checkbox" })} aria-label={`Ask for ${q.label}`} />
+                    </td>
+                    <td className="py-2">
+                      <input {...getInputProps(flags.required, { type: "checkbox" })} aria-label={`Require ${q.label}`} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </Card>
+
+        <Card>
+          <h2 className="mb-1 text-lg font-semibold">Custom questions</h2>
+          <p className="mb-4 text-sm text-slate-600">Asked after the applicant details, in this order.</p>
+          <ol className="space-y-4">
+            {questions.map((question, index) => {
+              const q = question.getFieldset();
+              const type = preview.customTypes[index] ?? "short_text";
+              return (
+                <li key={question.key} className="rounded-lg border border-slate-200 p-4" data-testid={`custom-question-${index}`}>
+                  <input {...getInputProps(q.id, { type: "hidden" })} />
+                  <div className="mb-3 flex items-center justify-between gap-2">
+                    <p className="text-sm font-semibold text-slate-700">Question {index + 1}</p>
+                    <div className="flex gap-1">
+                      <button className={buttonClass("ghost", "sm")} disabled={index === 0} {...form.reorder.getButtonProps({ name: fields.custom_questions.name, from: index, to: index - 1 })}>
+                        Move up
+                      </button>
+                      <button
+                        className={buttonClass("ghost", "sm")}
+                        disabled={index === questions.length - 1}
+                        {...form.reorder.getButtonProps({ name: fields.custom_questions.name, from: index, to: index + 1 })}
+                      >
+                        Move down
+                      </button>
+                      <button className={buttonClass("ghost", "sm")} {...form.remove.getButtonProps({ name: fields.custom_questions.name, index })}>
+                        Remove
+                      </button>
+                    </div>
+                  </div>
+                  <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
+                    <InputField field={q.label} type="text" label="Question" />
+                    <ChoiceField field={q.type} label="Answer type" placeholder="Choose a type" options={QUESTION_TYPES} />
+                  </div>
+                  <div className="mt-3">
+                    <InputField field={q.help_text} type="text" label="Help text (optional)" />
+                  </div>
+                  <div className={`mt-3 ${CHOICE_TYPES.includes(type) ? "" : "hidden"}`}>
+                    <label className="block text-sm font-medium text-slate-700" htmlFor={q.options.id}>
+                      Options, one per line
+                    </label>
+                    <textarea className={inputClass} rows={3} {...getTextareaProps(q.options)} />
+                    <FieldErrors id={q.options.errorId} errors={q.options.errors} />
+                  </div>
+                  <label className="mt-3 flex items-center gap-2 text-sm">
+                    <input {...getInputProps(q.required, { type: "checkbox" })} />
+                    Required
+                  </label>
+                </li>
+              );
+            })}
+          </ol>
+          <FieldErrors errors={fields.custom_questions.errors} />
+          <button className={`${buttonClass("secondary", "sm")} mt-4`} {...form.insert.getButtonProps({ name: fields.custom_questions.name, defaultValue: { type: "short_text" } })}>
+            Add question
+          </button>
+        </Card>
+
+        <Button type="submit" pending={navigation.state === "submitting"}>
+          {submitLabel}
+        </Button>
+      </div>
+
+      <aside className="xl:sticky xl:top-4 xl:self-start" aria-label="Preview">
+        <Card>
+          <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">Preview</h2>
+          <p className="text-lg font-semibold">{preview.title || "Untitled event"}</p>
+          <p className="mb-4 line-clamp-3 text-sm text-slate-600">{preview.description}</p>
+          <div className="space-y-3" data-testid="builder-preview">
+            {preview.questions.map((q) => (
+              <QuestionPreview key={q.key} label={q.label} type={q.type} required={q.required} helpText={q.helpText} options={q.options} />
+            ))}
+          </div>
+        </Card>
+      </aside>
+    </Form>
+  );
+}

@@ -1,0 +1,29 @@
+/** "Tue, 1 Dec 2026, 18:00 – 21:00 (Africa/Lagos)": event times on the event's own clock. */
+export function formatEventTime(startsAt: string, endsAt: string, timeZone: string): string {
+  const day = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric" });
+  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const start = new Date(startsAt);
+  const end = new Date(endsAt);
+  const sameDay = day.format(start) === day.format(end);
+  const endText = sameDay ? time.format(end) : `${day.format(end)}, ${time.format(end)}`;
+  return `${day.format(start)}, ${time.format(start)} – ${endText} (${timeZone})`;
+}
+
+export const formatDate = (iso: string | null) =>
+  iso ? new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(new Date(iso)) + " UTC" : "—";
+
+export const NATURE_LABELS: Record<string, string> = { online: "Online", in_person: "In person", hybrid: "Hybrid" };
+
+export const STATUS_TONES: Record<string, "slate" | "green" | "red" | "blue"> = {
+  draft: "slate",
+  published: "green",
+  closed: "red",
+  pending: "blue",
+  shortlisted: "blue",
+  accepted: "green",
+  rejected: "red",
+  waitlisted: "slate",
+  cancelled: "red",
+};
+
+export const price = (info: { price: string; currency: string } | null) => (info ? `${info.currency} ${info.price}` : "Free");

@@ -1,0 +1,95 @@
+import { Form, Link, data, useSearchParams } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { FormErrors } from "~/components/ui/field";
+import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import { STATUS_TONES, formatDate, formatEventTime } from "~/lib/event-format";
+import { redirectWithToast } from "~/lib/flash.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { EventApplication, Paginated } from "~/lib/types";
+import type { Route } from "./+types/list";
+
+type MyApplication = EventApplication & {
+  event_form: { id: number; title: string; starts_at: string; ends_at?: string; timezone: string; status: string; type_of_event: string; startup: { name: string; username: string } };
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = new URLSearchParams({ per_page: "20", page: url.searchParams.get("page") ?? "1" });
+  const status = url.searchParams.get("status");
+  if (status) query.set("status", status);
+  const applications = await context.get(apiContext).load<Paginated<MyApplication>>(`/api/v1/admin/event_applications?${query}`);
+  return { applications, cancelling: Number(url.searchParams.get("cancel")) || null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const id = Number((await request.formData()).get("id"));
+  if (!Number.isInteger(id) || id < 1) return data({ error: "That request was not understood." }, { status: 400 });
+  const result = await context.get(apiContext).put<{ message: string }>(`/api/v1/admin/event_applications/${id}/cancel_apply`);
+  if (result.status === 404) return redirectWithToast(context.get(requestEnvContext), "/", { type: "error", message: "No event found" });
+  if (!result.ok) return data({ error: result.body.errors?.application?.[0] ?? result.body.message }, { status: result.status });
+  return redirectWithToast(context.get(requestEnvContext), "/event-applications", { type: "success", message: result.body.message });
+}
+
+export default function MyApplications({ loaderData, actionData }: Route.ComponentProps) {
+  const { applications, cancelling } = loaderData;
+  const [searchParams] = useSearchParams();
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="My applications" description="Everything you have applied to, and where each application stands." />
+      {actionData?.error ? <FormErrors errors={[actionData.error]} /> : null}
+      {applications.data.length === 0 ? (
+        <EmptyState title={searchParams.get("status") ? "No applications with that status" : "No applications yet"}>
+          <Link className="text-brand-600 hover:underline" to="/events">
+            Discover events
+          </Link>{" "}
+          to apply to.
+        </EmptyState>
+      ) : (
+        <div className="space-y-3">
+          {applications.data.map((application) => (
+            <Card key={application.id} className="p-4">
+              <div className="flex flex-wrap items-start justify-between gap-3" data-testid={`application-${application.id}`}>
+                <div>
+                  <Link to={`/form-submission?form_id=${application.event_form.id}`} className="font-semibold text-brand-700 hover:underline">
+                    {application.event_form.title}
+                  </Link>
+                  <p className="text-sm text-slate-500">
+                    {application.event_form.startup.name}
+                    {application.event_form.ends_at ? ` · ${formatEventTime(application.event_form.starts_at, application.event_form.ends_at, application.event_form.timezone)}` : ""}
+                  </p>
+                  <p className="mt-1 flex items-center gap-2 text-sm">
+                    <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>
+                    {application.status === "draft" ? "Not submitted yet" : application.submitted_at ? `Submitted ${formatDate(application.submitted_at)}` : null}
+                  </p>
+                </div>
+                {application.status !== "cancelled" ? (
+                  cancelling === application.id ? (
+                    <Form method="post" className="flex flex-wrap items-center gap-2">
+                      <input type="hidden" name="id" value={application.id} />
+                      <span className="text-sm">Cancel this application?</span>
+                      <button type="submit" className={buttonClass("danger", "sm")}>
+                        Yes, cancel it
+                      </button>
+                      <Link to="/event-applications" className={buttonClass("ghost", "sm")}>
+                        Keep it
+                      </Link>
+                    </Form>
+                  ) : (
+                    <Link to={`?cancel=${application.id}`} className={buttonClass("secondary", "sm")}>
+                      Cancel…
+                    </Link>
+                  )
+                ) : null}
+              </div>
+            </Card>
+          ))}
+        </div>
+      )}
+      <Pagination meta={applications.meta} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "My applications · Launchpad" }];

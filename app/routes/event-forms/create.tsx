@@ -1,0 +1,64 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, data } from "react-router";
+import { eventFormSchema } from "../../../schemas/events";
+import { EventFormBuilder, builderDefaults } from "~/components/event-forms/event-form-builder";
+import { PageHeader } from "~/components/ui/layout";
+import { apiContext } from "~/lib/contexts";
+import { redirectWithToast } from "~/lib/flash.server";
+import { requirePermission } from "~/lib/guards.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { Collection, EventForm } from "~/lib/types";
+import type { Route } from "./+types/create";
+import { collectionChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
+
+/** Spec §2: collection_id is required (404 No Collection Specified) and must exist (404 Collection Not Found). */
+async function requireCollection(request: Request, api: import("~/lib/api.server").ApiClient) {
+  const id = new URL(request.url).searchParams.get("collection_id");
+  if (!id) throw data("No Collection Specified", { status: 404 });
+  if (!/^\d+$/.test(id)) throw data("Collection Not Found", { status: 404 });
+  const result = await api.get<{ collection: Collection }>(`/api/v1/admin/collections/${id}`);
+  if (!result.ok) throw data(result.status === 404 ? "Collection Not Found" : result.body.message, { status: result.status });
+  return result.body.collection;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(context, "event form write");
+  const api = context.get(apiContext);
+  const [collection, collections] = await Promise.all([requireCollection(request, api), collectionChoices(api)]);
+  return { collection, collections };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requirePermission(context, "event form write");
+  const api = context.get(apiContext);
+  await requireCollection(request, api);
+  const submission = parseWithZod(await request.formData(), { schema: eventFormSchema });
+  if (submission.status !== "success") {
+    // Adding, removing or moving a question (JavaScript off) is a round trip, not a refusal.
+    return submission.status === undefined ? data({ result: submission.reply(), failure: null }) : refusedLocally(submission);
+  }
+  const result = await api.post<{ event_form: EventForm; message: string }>("/api/v1/admin/event_forms", toEventFormBody(submission.value, "POST"));
+  if (!result.ok) return refusedByApi(submission, result);
+  return redirectWithToast(context.get(requestEnvContext), `/event-forms/edit/${result.body.event_form.id}`, { type: "success", message: result.body.message });
+}
+
+export default function CreateEventForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { collection, collections } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl">
+      <Link to={`/event-forms?collection_id=${collection.id}`} className="text-sm text-brand-600 hover:underline">
+        ← {collection.name}
+      </Link>
+      <PageHeader title="New event form" description="Build the form people fill in to apply. It stays a draft until you publish it." />
+      <EventFormBuilder
+        defaultValue={builderDefaults(collection.id)}
+        lastResult={actionData?.result}
+        failure={actionData?.failure ?? null}
+        collections={collections}
+        submitLabel="Create form"
+      />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "New event form · Launchpad" }];

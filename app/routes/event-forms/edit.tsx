@@ -1,0 +1,112 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, data } from "react-router";
+import { EVENT_FORM_STATUSES, eventFormSchema } from "../../../schemas/events";
+import { EventFormBuilder, builderDefaults } from "~/components/event-forms/event-form-builder";
+import { buttonClass } from "~/components/ui/button";
+import { FormErrors } from "~/components/ui/field";
+import { Badge, Card, PageHeader } from "~/components/ui/layout";
+import { apiContext } from "~/lib/contexts";
+import { STATUS_TONES } from "~/lib/event-format";
+import { redirectWithToast } from "~/lib/flash.server";
+import { can, requirePermission } from "~/lib/guards.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { EventForm } from "~/lib/types";
+import type { Route } from "./+types/edit";
+import { collectionChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = requirePermission(context, "event form write");
+  const api = context.get(apiContext);
+  if (!/^\d+$/.test(params.id)) throw data("Event Form not found", { status: 404 });
+  const [{ event_form }, collections] = await Promise.all([
+    api.load<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${params.id}`),
+    collectionChoices(api),
+  ]);
+  return { eventForm: event_form, collections, canSeeResponses: can(user, "event response read") };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requirePermission(context, "event form write");
+  const api = context.get(apiContext);
+  const env = context.get(requestEnvContext);
+  const formData = await request.formData();
+  if (formData.get("intent") === "status") {
+    const result = await api.put<{ message: string }>(`/api/v1/admin/event_form_statuses/${params.id}`, { status: formData.get("status") });
+    if (!result.ok) return data({ result: undefined, failure: null, statusError: result.body.errors?.status?.[0] ?? result.body.message }, { status: result.status });
+    return redirectWithToast(env, `/event-forms/edit/${params.id}`, { type: "success", message: result.body.message });
+  }
+  const submission = parseWithZod(formData, { schema: eventFormSchema });
+  if (submission.status !== "success") {
+    return submission.status === undefined ? data({ result: submission.reply(), failure: null }) : refusedLocally(submission);
+  }
+  const result = await api.post<{ message: string }>(`/api/v1/admin/event_forms/${params.id}`, toEventFormBody(submission.value, "PUT"));
+  if (!result.ok) return refusedByApi(submission, result);
+  return redirectWithToast(env, `/event-forms/edit/${params.id}`, { type: "success", message: result.body.message });
+}
+
+export default function EditEventForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { eventForm, collections, canSeeResponses } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <div>
+        <Link to={`/event-forms?collection_id=${eventForm.collection_id ?? ""}`} className="text-sm text-brand-600 hover:underline">
+          ← {eventForm.collection?.name ?? "Event forms"}
+        </Link>
+        <PageHeader
+          title={eventForm.title}
+          description={
+            <span className="flex items-center gap-2">
+              <Badge tone={STATUS_TONES[eventForm.status]}>{eventForm.status}</Badge>
+              {eventForm.applications_count} application{eventForm.applications_count === 1 ? "" : "s"}
+            </span>
+          }
+          actions={
+            <>
+              {eventForm.status !== "draft" ? (
+                <Link to={`/form-submission?form_id=${eventForm.id}`} className={buttonClass("secondary", "sm")}>
+                  Open the form
+                </Link>
+              ) : null}
+              {canSeeResponses ? (
+                <Link to={`/event-responses/${eventForm.id}`} className={buttonClass("secondary", "sm")}>
+                  Responses
+                </Link>
+              ) : null}
+            </>
+          }
+        />
+      </div>
+      <Card>
+        <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Status">
+          <input type="hidden" name="intent" value="status" />
+          <label className="text-sm">
+            <span className="mb-1 block font-medium text-slate-700">Status</span>
+            <select name="status" defaultValue={eventForm.status} className="rounded-md border border-slate-300 px-3 py-2">
+              {EVENT_FORM_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status[0].toUpperCase() + status.slice(1)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={buttonClass("primary", "sm")}>
+            Change status
+          </button>
+          <p className="text-sm text-slate-500">Published forms take applications; closed ones stop taking them.</p>
+        </Form>
+        {actionData && "statusError" in actionData && actionData.statusError ? <FormErrors errors={[actionData.statusError]} /> : null}
+      </Card>
+      <EventFormBuilder
+        key={eventForm.updated_at}
+        defaultValue={builderDefaults(eventForm.collection_id ?? 0, eventForm)}
+        lastResult={actionData?.result}
+        failure={actionData?.failure ?? null}
+        collections={collections}
+        bannerUrl={eventForm.banner_url}
+        submitLabel="Save form"
+      />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.eventForm.title ?? "Event form"} · Launchpad` }];

@@ -1,0 +1,41 @@
+import { data } from "react-router";
+import { validationFailsMessage } from "~/components/event-forms/event-form-builder";
+import type { ApiClient } from "~/lib/api.server";
+import { replyWithApiErrors } from "~/lib/forms.server";
+import type { Collection, Paginated } from "~/lib/types";
+
+/** The builder's values as the API's multipart body: nested parts travel as JSON text. */
+export function toEventFormBody(values: Record<string, unknown>, method: "POST" | "PUT"): FormData {
+  const body = new FormData();
+  if (method === "PUT") body.set("_method", "PUT");
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof File) body.set(key, value);
+    else if (typeof value === "object") body.set(key, JSON.stringify(value));
+    else body.set(key, String(value));
+  }
+  return body;
+}
+
+interface Replyable {
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): import("@conform-to/react").SubmissionResult<string[]>;
+  error?: Record<string, string[] | null> | null;
+}
+
+/** Spec §5: a refused create or update says 'Validation fails for {field names}' besides each field's error. */
+export function refusedLocally(submission: Replyable) {
+  const fields = Object.keys(submission.error ?? {}).filter((key) => submission.error?.[key]?.length);
+  return data({ result: submission.reply(), failure: validationFailsMessage(fields) }, { status: 422 });
+}
+
+export function refusedByApi(submission: Replyable, result: { status: number; body: { message: string; errors?: Record<string, string[]> } }) {
+  const reply = replyWithApiErrors(submission, result);
+  const failure = result.body.errors ? validationFailsMessage(Object.keys(result.body.errors)) : result.body.message;
+  return data({ result: reply.data.result, failure }, { status: result.status });
+}
+
+/** The owner's collections, for the builder's collection picker. */
+export async function collectionChoices(api: ApiClient) {
+  const { data: collections } = await api.load<Paginated<Collection>>("/api/v1/admin/collections?per_page=100&sort_by=name");
+  return collections.map((c) => ({ id: c.id, name: c.name }));
+}

@@ -1,0 +1,145 @@
+import { Form, Link, useSearchParams } from "react-router";
+import { EVENT_FORM_STATUSES } from "../../../schemas/events";
+import { Button, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
+import { can, requirePermission } from "~/lib/guards.server";
+import type { Collection, EventForm, Paginated } from "~/lib/types";
+import type { Route } from "./+types/list";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(context, "event form read");
+  const api = context.get(apiContext);
+  const url = new URL(request.url);
+  const query = new URLSearchParams({ per_page: "20" });
+  for (const key of ["page", "search", "status", "collection_id", "sort_by", "sort_order"]) {
+    const value = url.searchParams.get(key);
+    if (value) query.set(key, value);
+  }
+  // The API answers 404 'Collection Not Found' for a collection_id that is not the owner's.
+  const [forms, collections] = await Promise.all([
+    api.load<Paginated<EventForm>>(`/api/v1/admin/event_forms?${query}`),
+    api.load<Paginated<Collection>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
+  ]);
+  const collectionId = Number(url.searchParams.get("collection_id")) || null;
+  return {
+    forms,
+    collections: collections.data.map((c) => ({ id: c.id, name: c.name })),
+    collection: collections.data.find((c) => c.id === collectionId) ?? null,
+    canWrite: can(user, "event form write"),
+    canSeeResponses: can(user, "event response read"),
+  };
+}
+
+export default function EventForms({ loaderData }: Route.ComponentProps) {
+  const { forms, collections, collection, canWrite, canSeeResponses } = loaderData;
+  const [searchParams] = useSearchParams();
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title={collection ? `Event forms: ${collection.name}` : "Event forms"}
+        description="Forms people apply through, free or paid."
+        actions={
+          canWrite && collections.length ? (
+            <Form method="get" action="/event-forms/create" className="flex gap-2">
+              <label>
+                <span className="sr-only">Collection for the new form</span>
+                <select name="collection_id" defaultValue={collection?.id ?? collections[0].id} className={inputClass}>
+                  {collections.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Button type="submit">New form</Button>
+            </Form>
+          ) : null
+        }
+      />
+      {collections.length === 0 ? (
+        <EmptyState title="No collections yet">
+          Event forms live in collections. <Link className="text-brand-600 hover:underline" to="/collections">Create a collection</Link> first.
+        </EmptyState>
+      ) : (
+        <>
+          <Form method="get" className="mb-4 flex flex-wrap gap-3" role="search">
+            {collection ? <input type="hidden" name="collection_id" value={collection.id} /> : null}
+            <label className="flex-1">
+              <span className="sr-only">Search event forms</span>
+              <input className={inputClass} type="search" name="search" placeholder="Search by title" defaultValue={searchParams.get("search") ?? ""} />
+            </label>
+            <label>
+              <span className="sr-only">Status</span>
+              <select className={inputClass} name="status" defaultValue={searchParams.get("status") ?? ""}>
+                <option value="">Any status</option>
+                {EVENT_FORM_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button type="submit" variant="secondary">
+              Search
+            </Button>
+          </Form>
+          {forms.data.length === 0 ? (
+            <EmptyState title="No event forms found">{searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Create the first one with New form."}</EmptyState>
+          ) : (
+            <Card className="overflow-x-auto p-0">
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+                  <tr>
+                    <th className="px-4 py-3">Form</th>
+                    <th className="px-4 py-3">When</th>
+                    <th className="px-4 py-3">Status</th>
+                    <th className="px-4 py-3">Applications</th>
+                    <th className="px-4 py-3 text-right">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {forms.data.map((form) => (
+                    <tr key={form.id} className="border-b border-slate-100 last:border-0" data-testid={`event-form-${form.id}`}>
+                      <td className="px-4 py-3">
+                        <p className="font-medium">{form.title}</p>
+                        <p className="text-slate-500">
+                          {form.collection?.name} · {form.type_of_event === "paid" ? "Paid" : "Free"}
+                        </p>
+                      </td>
+                      <td className="px-4 py-3 text-slate-600">{formatEventTime(form.starts_at, form.ends_at, form.timezone)}</td>
+                      <td className="px-4 py-3">
+                        <Badge tone={STATUS_TONES[form.status]}>{form.status}</Badge>
+                      </td>
+                      <td className="px-4 py-3">{form.applications_count}</td>
+                      <td className="px-4 py-3 text-right">
+                        <div className="flex justify-end gap-2">
+                          {canWrite ? (
+                            <Link to={`/event-forms/edit/${form.id}`} className={buttonClass("secondary", "sm")}>
+                              Edit
+                            </Link>
+                          ) : null}
+                          {canSeeResponses ? (
+                            <Link to={`/event-responses/${form.id}`} className={buttonClass("secondary", "sm")}>
+                              Responses
+                            </Link>
+                          ) : null}
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Card>
+          )}
+          <Pagination meta={forms.meta} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Event forms · Launchpad" }];

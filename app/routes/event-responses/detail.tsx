@@ -1,0 +1,115 @@
+import { Form, Link, data } from "react-router";
+import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "../../../schemas/events";
+import { buttonClass } from "~/components/ui/button";
+import { FormErrors } from "~/components/ui/field";
+import { Badge, Card, PageHeader } from "~/components/ui/layout";
+import { apiContext } from "~/lib/contexts";
+import { STATUS_TONES, formatDate } from "~/lib/event-format";
+import { redirectWithToast } from "~/lib/flash.server";
+import { can, requirePermission } from "~/lib/guards.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { AnswerValue, EventApplication, EventForm } from "~/lib/types";
+import type { Route } from "./+types/detail";
+
+function ids(params: { event_form_id: string; event_application_id: string }) {
+  if (!/^\d+$/.test(params.event_form_id)) throw data("Event form not found", { status: 404 });
+  if (!/^\d+$/.test(params.event_application_id)) throw data("Event Application not found", { status: 404 });
+  return params;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = requirePermission(context, "event response read");
+  const { event_form_id, event_application_id } = ids(params);
+  const view = await context
+    .get(apiContext)
+    .load<{ event_application: EventApplication; event_form: Pick<EventForm, "id" | "title" | "questions" | "custom_questions"> }>(
+      `/api/v1/admin/event_forms/${event_form_id}/responses/${event_application_id}`,
+    );
+  return { ...view, canReview: can(user, "event response write") };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requirePermission(context, "event response write");
+  const { event_form_id, event_application_id } = ids(params);
+  const status = (await request.formData()).get("status");
+  const result = await context.get(apiContext).put<{ message: string }>(`/api/v1/admin/event_applications/${event_application_id}/status`, { status });
+  if (!result.ok) return data({ error: result.body.errors?.status?.[0] ?? result.body.message }, { status: result.status });
+  return redirectWithToast(context.get(requestEnvContext), `/event-responses/${event_form_id}/form/${event_application_id}`, {
+    type: "success",
+    message: result.body.message,
+  });
+}
+
+function AnswerText({ value }: { value: AnswerValue | undefined }) {
+  if (value === undefined || value === null || value === "") return <span className="text-slate-400">No answer</span>;
+  if (typeof value === "boolean") return <>{value ? "Yes" : "No"}</>;
+  if (Array.isArray(value)) return <>{value.join(", ")}</>;
+  if (typeof value === "object") {
+    return (
+      <a className="text-brand-600 hover:underline" href={value.url}>
+        Download file
+      </a>
+    );
+  }
+  return <span className="whitespace-pre-line">{String(value)}</span>;
+}
+
+export default function Response({ loaderData, actionData }: Route.ComponentProps) {
+  const { event_application: application, event_form: form, canReview } = loaderData;
+  const rows = [
+    ...STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled).map((q) => ({ key: q.key, label: q.label })),
+    ...form.custom_questions.map((q) => ({ key: q.id, label: q.label })),
+  ];
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <Link to={`/event-responses/${form.id}`} className="text-sm text-brand-600 hover:underline">
+          ← Responses: {form.title}
+        </Link>
+        <PageHeader
+          title={application.applicant_name}
+          description={
+            <span className="flex items-center gap-2">
+              <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>
+              {application.applicant_email} · submitted {formatDate(application.submitted_at)}
+            </span>
+          }
+        />
+      </div>
+      {canReview && application.status !== "cancelled" ? (
+        <Card>
+          <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Review">
+            <label className="text-sm">
+              <span className="mb-1 block font-medium text-slate-700">Status</span>
+              <select name="status" defaultValue={application.status} className="rounded-md border border-slate-300 px-3 py-2">
+                {REVIEW_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {status[0].toUpperCase() + status.slice(1)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className={buttonClass("primary", "sm")}>
+              Update status
+            </button>
+          </Form>
+          {actionData?.error ? <FormErrors errors={[actionData.error]} /> : null}
+        </Card>
+      ) : null}
+      <Card>
+        <dl className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <div key={row.key} className="grid gap-1 py-3 sm:grid-cols-3">
+              <dt className="text-sm font-medium text-slate-500">{row.label}</dt>
+              <dd className="sm:col-span-2">
+                <AnswerText value={application.answers[row.key]} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Application · Launchpad" }];

@@ -1,0 +1,121 @@
+import { Form, Link, data, useSearchParams } from "react-router";
+import { REVIEW_STATUSES } from "../../../schemas/events";
+import { Button, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import { STATUS_TONES, formatDate } from "~/lib/event-format";
+import { requirePermission } from "~/lib/guards.server";
+import type { EventApplication, EventForm, Paginated } from "~/lib/types";
+import type { Route } from "./+types/list";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requirePermission(context, "event response read");
+  if (!/^\d+$/.test(params.event_form_id)) throw data("Event form not found", { status: 404 });
+  const url = new URL(request.url);
+  const query = new URLSearchParams({ per_page: "25" });
+  for (const key of ["page", "search", "status", "sort_by", "sort_order"]) {
+    const value = url.searchParams.get(key);
+    if (value) query.set(key, value);
+  }
+  // The API answers 404 'Event form not found' and 403 'Access Forbidden' for another startup's form.
+  const responses = await context
+    .get(apiContext)
+    .load<Paginated<EventApplication> & { event_form: Pick<EventForm, "id" | "title"> }>(`/api/v1/admin/event_forms/${params.event_form_id}/responses?${query}`);
+  const exportQuery = new URLSearchParams(query);
+  exportQuery.delete("page");
+  exportQuery.delete("per_page");
+  return { responses, exportHref: `/api/v1/admin/event_forms/${params.event_form_id}/responses.csv?${exportQuery}` };
+}
+
+export default function Responses({ loaderData }: Route.ComponentProps) {
+  const { responses, exportHref } = loaderData;
+  const form = responses.event_form;
+  const [searchParams] = useSearchParams();
+  const sortLink = (column: string) => {
+    const params = new URLSearchParams(searchParams);
+    const current = params.get("sort_by") === column;
+    params.set("sort_by", column);
+    params.set("sort_order", current && params.get("sort_order") === "asc" ? "desc" : "asc");
+    params.delete("page");
+    return `?${params}`;
+  };
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title={`Responses: ${form.title}`}
+        description={`${responses.meta.total} application${responses.meta.total === 1 ? "" : "s"}`}
+        actions={
+          <a href={exportHref} className={buttonClass("secondary")} download>
+            Export CSV
+          </a>
+        }
+      />
+      <Form method="get" className="mb-4 flex flex-wrap gap-3" role="search">
+        <label className="flex-1">
+          <span className="sr-only">Search responses</span>
+          <input className={inputClass} type="search" name="search" placeholder="Search by name or email" defaultValue={searchParams.get("search") ?? ""} />
+        </label>
+        <label>
+          <span className="sr-only">Status</span>
+          <select className={inputClass} name="status" defaultValue={searchParams.get("status") ?? ""}>
+            <option value="">Any status</option>
+            {[...REVIEW_STATUSES, "cancelled"].map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </Form>
+      {responses.data.length === 0 ? (
+        <EmptyState title="No applications found">{searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Nobody has applied yet."}</EmptyState>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+              <tr>
+                <th className="px-4 py-3">
+                  <Link to={sortLink("applicant_name")}>Applicant</Link>
+                </th>
+                <th className="px-4 py-3">
+                  <Link to={sortLink("submitted_at")}>Submitted</Link>
+                </th>
+                <th className="px-4 py-3">
+                  <Link to={sortLink("status")}>Status</Link>
+                </th>
+                <th className="px-4 py-3" />
+              </tr>
+            </thead>
+            <tbody>
+              {responses.data.map((application) => (
+                <tr key={application.id} className="border-b border-slate-100 last:border-0" data-testid={`response-${application.id}`}>
+                  <td className="px-4 py-3">
+                    <p className="font-medium">{application.applicant_name}</p>
+                    <p className="text-slate-500">{application.applicant_email}</p>
+                  </td>
+                  <td className="px-4 py-3 text-slate-600">{formatDate(application.submitted_at)}</td>
+                  <td className="px-4 py-3">
+                    <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    <Link to={`/event-responses/${form.id}/form/${application.id}`} className={buttonClass("secondary", "sm")}>
+                      Review
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      <Pagination meta={responses.meta} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Responses · Launchpad" }];

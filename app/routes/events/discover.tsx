@@ -1,0 +1,97 @@
+import { Form, Link, useSearchParams } from "react-router";
+import { EVENT_CATEGORIES, EVENT_NATURES } from "../../../schemas/events";
+import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import { NATURE_LABELS, formatEventTime, price } from "~/lib/event-format";
+import type { Paginated, PublicEventForm } from "~/lib/types";
+import type { Route } from "./+types/discover";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = new URLSearchParams({ per_page: "12" });
+  for (const key of ["page", "search", "category", "nature", "from", "to"]) {
+    const value = url.searchParams.get(key);
+    if (value) query.set(key, value);
+  }
+  return context.get(apiContext).load<Paginated<PublicEventForm>>(`/api/v1/site/events?${query}`);
+}
+
+export default function Discover({ loaderData: events }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const value = (key: string) => searchParams.get(key) ?? "";
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="Discover events" description="Upcoming events from startups and organizations on Launchpad." />
+      <Form method="get" className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-6" role="search">
+        <label className="lg:col-span-2">
+          <span className="sr-only">Search events</span>
+          <input className={inputClass} type="search" name="search" placeholder="Search events" defaultValue={value("search")} />
+        </label>
+        <label>
+          <span className="sr-only">Category</span>
+          <select className={inputClass} name="category" defaultValue={value("category")}>
+            <option value="">Any category</option>
+            {EVENT_CATEGORIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="sr-only">Nature</span>
+          <select className={inputClass} name="nature" defaultValue={value("nature")}>
+            <option value="">Online or in person</option>
+            {EVENT_NATURES.map((n) => (
+              <option key={n.value} value={n.value}>
+                {n.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="sr-only">From</span>
+          <input className={inputClass} type="date" name="from" aria-label="From" defaultValue={value("from")} />
+        </label>
+        <div className="flex gap-2">
+          <label className="flex-1">
+            <span className="sr-only">To</span>
+            <input className={inputClass} type="date" name="to" aria-label="To" defaultValue={value("to")} />
+          </label>
+          <Button type="submit" variant="secondary">
+            Filter
+          </Button>
+        </div>
+      </Form>
+      {events.data.length === 0 ? (
+        <EmptyState title="No events found">{searchParams.size ? "Try other filters." : "No upcoming events have been published yet."}</EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {events.data.map((event) => (
+            <li key={event.id}>
+              <Card className="flex h-full flex-col overflow-hidden p-0">
+                {event.banner_url ? <img src={event.banner_url} alt="" className="h-32 w-full object-cover" /> : <div className="h-32 bg-gradient-to-br from-brand-100 to-brand-50" />}
+                <div className="flex flex-1 flex-col gap-2 p-4">
+                  <div className="flex flex-wrap gap-1">
+                    <Badge tone="blue">{event.category}</Badge>
+                    <Badge>{NATURE_LABELS[event.nature]}</Badge>
+                  </div>
+                  <Link to={`/form-submission?form_id=${event.id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+                    {event.title}
+                  </Link>
+                  <p className="text-sm text-slate-500">{event.startup.name}</p>
+                  <p className="text-sm text-slate-700">{formatEventTime(event.starts_at, event.ends_at, event.timezone)}</p>
+                  <p className="mt-auto text-sm font-medium">{price(event.paid_event_information)}</p>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination meta={events.meta} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Discover events · Launchpad" }];

@@ -1,0 +1,159 @@
+import { useEffect } from "react";
+import { Form, data, useNavigation } from "react-router";
+import { toast } from "react-toastify";
+import { STANDARD_QUESTIONS, type QuestionType } from "../../../schemas/events";
+import { QuestionInput } from "~/components/event-forms/question-preview";
+import { Button } from "~/components/ui/button";
+import { FormErrors } from "~/components/ui/field";
+import { Badge, Card } from "~/components/ui/layout";
+import { apiContext } from "~/lib/contexts";
+import { NATURE_LABELS, STATUS_TONES, formatDate, formatEventTime, price } from "~/lib/event-format";
+import { redirectWithToast } from "~/lib/flash.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { EventApplication, PublicEventForm } from "~/lib/types";
+import type { Route } from "./+types/apply";
+
+interface ApplyView {
+  event_form: PublicEventForm;
+  can_apply: boolean;
+  closed_reason: string | null;
+  my_application: EventApplication | null;
+}
+
+const NO_EVENT = "No event found";
+
+/** Spec §8: a missing event form sends the user home with 'No event found'. */
+async function loadForm(request: Request, context: Route.LoaderArgs["context"]): Promise<ApplyView> {
+  const env = context.get(requestEnvContext);
+  const formId = new URL(request.url).searchParams.get("form_id");
+  if (!formId || !/^\d+$/.test(formId)) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
+  const result = await context.get(apiContext).get<ApplyView>(`/api/v1/site/event_forms/${formId}`);
+  if (result.status === 404) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
+  if (!result.ok) throw data(result.body.message, { status: result.status });
+  return result.body;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadForm(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const view = await loadForm(request, context);
+  const incoming = await request.formData();
+  const body = new FormData();
+  body.set("intent", incoming.get("intent") === "draft" ? "draft" : "submit");
+  for (const [key, value] of incoming) {
+    // An empty file input is "no new file": a draft keeps the one it has.
+    if (!key.startsWith("answers[") || (value instanceof File && value.size === 0)) continue;
+    body.append(key, value);
+  }
+  const result = await context
+    .get(apiContext)
+    .post<{ message: string }>(`/api/v1/admin/event_forms/${view.event_form.id}/applications`, body);
+  if (!result.ok) {
+    const answers: Record<string, unknown> = {};
+    for (const [key, value] of incoming) {
+      const name = key.match(/^answers\[(.+)\]$/)?.[1];
+      if (name && typeof value === "string") answers[name] = name in answers ? [answers[name], value].flat() : value;
+    }
+    return data({ errors: result.body.errors ?? {}, message: result.body.errors?.application?.[0] ?? result.body.message, answers }, { status: result.status });
+  }
+  return redirectWithToast(context.get(requestEnvContext), `/form-submission?form_id=${view.event_form.id}`, { type: "success", message: result.body.message });
+}
+
+export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
+  const { event_form: form, can_apply: canApply, closed_reason: closedReason, my_application: mine } = loaderData;
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (actionData?.message) toast.error(actionData.message, { toastId: actionData.message });
+  }, [actionData]);
+  const submitted = mine && mine.status !== "draft";
+  const saved = (key: string) => actionData?.answers?.[key] ?? mine?.answers[key];
+  const errorsFor = (key: string) => actionData?.errors?.[`answers.${key}`];
+  const standard = STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled || form.questions[q.key]?.required);
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <Card className="overflow-hidden p-0">
+        {form.banner_url ? <img src={form.banner_url} alt="" className="h-48 w-full object-cover" /> : null}
+        <div className="space-y-2 p-6">
+          <p className="text-sm text-slate-500">
+            {form.startup.name} · {form.category} · {NATURE_LABELS[form.nature]}
+          </p>
+          <h1 className="text-2xl font-bold">{form.title}</h1>
+          <p className="text-slate-700">{formatEventTime(form.starts_at, form.ends_at, form.timezone)}</p>
+          {form.venue ? <p className="text-slate-700">📍 {form.venue}</p> : null}
+          <p className="font-medium">{price(form.paid_event_information)}</p>
+          {form.paid_event_information?.includes ? <p className="text-sm text-slate-600">Includes: {form.paid_event_information.includes}</p> : null}
+          <p className="whitespace-pre-line text-slate-700">{form.description}</p>
+          {form.application_deadline ? <p className="text-sm text-slate-500">Apply by {formatDate(form.application_deadline)}</p> : null}
+        </div>
+      </Card>
+
+      {submitted ? (
+        <Card>
+          <h2 className="text-lg font-semibold">Your application</h2>
+          <p className="mt-1 flex items-center gap-2 text-slate-700" data-testid="my-application-status">
+            <Badge tone={STATUS_TONES[mine.status]}>{mine.status}</Badge>
+            {mine.status === "cancelled" ? `Cancelled ${formatDate(mine.cancelled_at)}` : `Submitted ${formatDate(mine.submitted_at)}`}
+          </p>
+          <p className="mt-3 text-sm text-slate-600">You can follow it, or cancel it, on My applications.</p>
+        </Card>
+      ) : canApply ? (
+        <Card>
+          <h2 className="mb-1 text-lg font-semibold">Apply</h2>
+          {mine?.status === "draft" ? <p className="mb-4 text-sm text-slate-600">Your draft was saved {formatDate(mine.updated_at)}. Finish it when you are ready.</p> : null}
+          {actionData?.message ? (
+            <div className="mb-4">
+              <FormErrors errors={[actionData.message]} />
+            </div>
+          ) : null}
+          <Form method="post" encType="multipart/form-data" className="space-y-5" noValidate>
+            {standard.map((q) => (
+              <QuestionInput
+                key={q.key}
+                name={`answers[${q.key}]`}
+                id={`answer-${q.key}`}
+                label={q.label}
+                type={q.type as QuestionType}
+                required={Boolean(form.questions[q.key]?.required)}
+                options={[]}
+                value={saved(q.key)}
+                errors={errorsFor(q.key)}
+              />
+            ))}
+            {form.custom_questions.map((q) => (
+              <QuestionInput
+                key={q.id}
+                name={`answers[${q.id}]`}
+                id={`answer-${q.id}`}
+                label={q.label}
+                type={q.type as QuestionType}
+                required={q.required}
+                helpText={q.help_text}
+                options={q.options}
+                value={saved(q.id)}
+                errors={errorsFor(q.id)}
+              />
+            ))}
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" name="intent" value="submit" pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "submit"}>
+                Submit application
+              </Button>
+              <Button type="submit" name="intent" value="draft" variant="secondary">
+                Save draft
+              </Button>
+            </div>
+          </Form>
+        </Card>
+      ) : (
+        <Card>
+          <p className="font-medium" data-testid="closed-reason">
+            {closedReason}
+          </p>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.event_form.title ?? "Apply"} · Launchpad` }];
