@@ -85,8 +85,9 @@ const localDateTime = (label: string) =>
 const optionsField = z.preprocess(
   (v) => (typeof v === "string" ? v.split("\n") : (v ?? [])),
   z
-    .array(z.string())
-    .transform((options) => [...new Set(options.map((o) => o.trim()).filter(Boolean))])
+    // conform hands an empty box over as [undefined].
+    .array(z.string().optional())
+    .transform((options) => [...new Set(options.map((o) => o?.trim() ?? "").filter(Boolean))])
     .pipe(z.array(z.string().max(100, "Each option must not be greater than 100 characters.")).max(30, "A question may have at most 30 options.")),
 );
 
@@ -125,15 +126,15 @@ const standardQuestionsField = z
     Object.fromEntries(Object.entries(questions).map(([key, q]) => [key, { enabled: q.enabled || q.required, required: q.required }])),
   );
 
-const paidInformationField = z.object({
-  price: z
-    .string({ error: "The price field is required." })
-    .trim()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, { message: "The price must be an amount like 25 or 25.50.", abort: true })
-    .refine((v) => Number(v) > 0, "The price must be more than 0."),
-  currency: enumOf("currency", CURRENCIES),
-  includes: optionalText("what the price includes", 1000),
-});
+/** Price details: checked (and kept) only for a paid event; a free event's leftovers are dropped. */
+const paidInformationField = z
+  .object({
+    price: z.string().trim().optional(),
+    currency: z.string().trim().optional(),
+    includes: optionalText("what the price includes", 1000),
+  })
+  .optional();
+const PRICE = /^\d{1,7}(\.\d{1,2})?$/;
 
 /** An event form as the builder submits it and the API stores it (times are local to `timezone`). */
 export const eventFormSchema = z
@@ -164,26 +165,35 @@ export const eventFormSchema = z
     custom_questions: z.array(customQuestionSchema).max(50, "A form may have at most 50 custom questions.").default([]),
   })
   .superRefine((form, ctx) => {
-    // Cross-field rules need well-formed parts; a malformed zone or time is already reported on its own field.
+    // zod runs this even when a field failed, so every part is checked for shape before use.
     const times = [form.starts_at, form.ends_at, form.application_deadline].filter((t): t is string => typeof t === "string");
-    if (typeof form.timezone !== "string" || !isTimeZone(form.timezone) || !times.every((t) => LOCAL_DATETIME.test(t))) return;
-    const at = (local: string) => zonedToInstant(local, form.timezone).getTime();
-    if (at(form.ends_at) <= at(form.starts_at)) ctx.addIssue({ code: "custom", path: ["ends_at"], message: "The end must be after the start." });
-    if (form.application_deadline && at(form.application_deadline) > at(form.ends_at)) {
-      ctx.addIssue({ code: "custom", path: ["application_deadline"], message: "The application deadline must not be after the end." });
+    if (typeof form.timezone === "string" && isTimeZone(form.timezone) && times.every((t) => LOCAL_DATETIME.test(t))) {
+      const at = (local: string) => zonedToInstant(local, form.timezone).getTime();
+      if (at(form.ends_at) <= at(form.starts_at)) ctx.addIssue({ code: "custom", path: ["ends_at"], message: "The end must be after the start." });
+      if (form.application_deadline && at(form.application_deadline) > at(form.ends_at)) {
+        ctx.addIssue({ code: "custom", path: ["application_deadline"], message: "The application deadline must not be after the end." });
+      }
     }
     if (form.nature !== "online" && !form.venue) ctx.addIssue({ code: "custom", path: ["venue"], message: "The venue field is required for an in-person or hybrid event." });
     if (form.nature !== "in_person" && !form.online_link) {
       ctx.addIssue({ code: "custom", path: ["online_link"], message: "The online link field is required for an online or hybrid event." });
     }
-    if (form.type_of_event === "paid" && !form.paid_event_information) {
-      ctx.addIssue({ code: "custom", path: ["paid_event_information", "price"], message: "The price field is required for a paid event." });
+    if (form.type_of_event === "paid") {
+      const { price, currency } = form.paid_event_information ?? {};
+      const issue = (field: string, message: string) => ctx.addIssue({ code: "custom", path: ["paid_event_information", field], message });
+      if (!price) issue("price", "The price field is required for a paid event.");
+      else if (!PRICE.test(price)) issue("price", "The price must be an amount like 25 or 25.50.");
+      else if (Number(price) <= 0) issue("price", "The price must be more than 0.");
+      if (!currency) issue("currency", "The currency field is required for a paid event.");
+      else if (!(CURRENCIES as readonly string[]).includes(currency)) issue("currency", "The selected currency is invalid.");
     }
-    const labels = form.custom_questions.map((q) => q.label.toLowerCase());
+    const labels = (Array.isArray(form.custom_questions) ? form.custom_questions : []).map((q) => (typeof q?.label === "string" ? q.label.toLowerCase() : null));
     labels.forEach((label, index) => {
-      if (labels.indexOf(label) !== index) ctx.addIssue({ code: "custom", path: ["custom_questions", index, "label"], message: "Each question needs its own label." });
+      if (label && labels.indexOf(label) !== index) ctx.addIssue({ code: "custom", path: ["custom_questions", index, "label"], message: "Each question needs its own label." });
     });
-  });
+  })
+  // A free event keeps no price details, whatever the form still held.
+  .transform((form) => (form.type_of_event === "paid" ? form : { ...form, paid_event_information: undefined }));
 export type EventFormInput = z.output<typeof eventFormSchema>;
 
 export const eventFormStatusSchema = z.object({ status: enumOf("status", EVENT_FORM_STATUSES) });

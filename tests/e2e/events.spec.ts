@@ -46,7 +46,7 @@ async function buildForm(page: Page, title: string) {
 
 async function answerAll(page: Page) {
   await page.getByLabel("Full name").fill("Ada Applicant");
-  await page.getByLabel("Email", { exact: true }).fill("ada.applicant@example.com");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("ada.applicant@example.com");
   await page.getByLabel("Your pitch in one line").fill("Robots for farms");
   await page.getByLabel("What are you building?").fill("Autonomous weeding robots.");
   await page.getByLabel("Team size").fill("4");
@@ -67,6 +67,8 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("build a form with every question type, publish, apply, review, cancel, export", async ({ page, context, browser, startupUser }) => {
+      // One long story across two people; each step still waits only for what it needs.
+      test.setTimeout(120_000);
       expect(startupUser.email).toBeTruthy();
       const title = `Demo Day ${javaScriptEnabled ? "JS" : "NoJS"} ${Date.now().toString(36)}`;
       const collection = await newCollection(context, `Season ${Date.now().toString(36)}`);

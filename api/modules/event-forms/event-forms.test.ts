@@ -356,7 +356,13 @@ describe("POST /api/v1/admin/event_forms", () => {
         { custom_questions: [{ label: "Pick one", type: "single_choice", options: ["Only"] }] },
         { "custom_questions.0.options": ["A choice question needs at least two options."] },
       ],
-      [{ type_of_event: "paid" }, { "paid_event_information.price": ["The price field is required for a paid event."] }],
+      [
+        { type_of_event: "paid" },
+        {
+          "paid_event_information.price": ["The price field is required for a paid event."],
+          "paid_event_information.currency": ["The currency field is required for a paid event."],
+        },
+      ],
       [
         { type_of_event: "paid", paid_event_information: { price: "1.999", currency: "NGN" } },
         { "paid_event_information.price": ["The price must be an amount like 25 or 25.50."] },

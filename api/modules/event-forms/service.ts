@@ -124,9 +124,8 @@ function formColumns(input: EventFormInput, existingQuestions: readonly CustomQu
     capacity: input.capacity ?? null,
     applicationDeadline: input.application_deadline ? zonedToInstant(input.application_deadline, input.timezone) : null,
     typeOfEvent: input.type_of_event,
-    paidEventInformation: paid
-      ? { price: paid.price, currency: paid.currency, includes: paid.includes ?? null }
-      : null,
+    // The schema guarantees price and currency for a paid event.
+    paidEventInformation: paid && paid.price && paid.currency ? { price: paid.price, currency: paid.currency, includes: paid.includes ?? null } : null,
     questions: input.questions,
     customQuestions: assignQuestionIds(input.custom_questions, existingQuestions),
   };

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { toast } from "react-toastify";
 import {
   CHOICE_TYPES,
@@ -21,8 +22,6 @@ import { readBuilderValues } from "./builder-values";
 import { QuestionPreview } from "./question-preview";
 
 export const validationFailsMessage = (fields: string[]) => `Validation fails for ${[...new Set(fields.map((f) => f.split(/[.[]/)[0]))].join(", ")}`;
-
-const TIME_ZONES: string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"];
 
 /** The builder's starting values: an existing form's, or a new one's. */
 export function builderDefaults(collectionId: number, form?: EventForm) {
@@ -64,9 +63,11 @@ export function EventFormBuilder({
   lastResult,
   failure,
   collections,
+  timeZones,
   bannerUrl,
   submitLabel,
 }: {
+  timeZones: string[];
   defaultValue: ReturnType<typeof builderDefaults>;
   lastResult: SubmissionResult<string[]> | null | undefined;
   /** The server's 'Validation fails for …' message, shown without JavaScript too. */
@@ -76,6 +77,7 @@ export function EventFormBuilder({
   submitLabel: string;
 }) {
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const [clientFailure, setClientFailure] = useState<string | null>(null);
   const [form, fields] = useZodForm(eventFormSchema, {
     id: "event-form-builder",
@@ -125,7 +127,7 @@ export function EventFormBuilder({
         <Card>
           <h2 className="mb-4 text-lg font-semibold">When and where</h2>
           <div className="space-y-4">
-            <ChoiceField field={fields.timezone} label="Time zone" placeholder="Choose a time zone" options={TIME_ZONES} />
+            <ChoiceField field={fields.timezone} label="Time zone" placeholder="Choose a time zone" options={timeZones} />
             <div className="grid gap-4 sm:grid-cols-2">
               <InputField field={fields.starts_at} type="datetime-local" label="Starts" />
               <InputField field={fields.ends_at} type="datetime-local" label="Ends" />
@@ -225,10 +227,12 @@ export function EventFormBuilder({
                   <div className="mt-3">
                     <InputField field={q.help_text} type="text" label="Help text (optional)" />
                   </div>
-                  <div className={`mt-3 ${CHOICE_TYPES.includes(type) ? "" : "hidden"}`}>
+                  {/* Without JavaScript the type can change without a re-render, so the box always shows. */}
+                  <div className={`mt-3 ${!hydrated || CHOICE_TYPES.includes(type) ? "" : "hidden"}`}>
                     <label className="block text-sm font-medium text-slate-700" htmlFor={q.options.id}>
                       Options, one per line
                     </label>
+                    {hydrated ? null : <p className="text-xs text-slate-500">Only for single choice, multiple choice and dropdown questions.</p>}
                     <textarea className={inputClass} rows={3} {...getTextareaProps(q.options)} />
                     <FieldErrors id={q.options.errorId} errors={q.options.errors} />
                   </div>

@@ -31,11 +31,21 @@ export function QuestionInput({ name, id, label, type, required, helpText, optio
   const describedBy = errors?.length && inputId ? `${inputId}-error` : undefined;
   const text = typeof value === "string" || typeof value === "number" ? String(value) : "";
   const chosen = Array.isArray(value) ? value.map(String) : text ? [text] : [];
-  const common = { name, disabled, "aria-invalid": errors?.length ? true : undefined, "aria-describedby": describedBy };
+  const common = {
+    name,
+    disabled,
+    "aria-required": required || undefined,
+    "aria-invalid": errors?.length ? true : undefined,
+    "aria-describedby": describedBy,
+  };
   const heading = (
     <>
       {label}
-      {required ? <span className="text-red-600"> *</span> : null}
+      {required ? (
+        <span className="text-red-600" aria-hidden="true">
+          {" "}*
+        </span>
+      ) : null}
     </>
   );
 

@@ -9,7 +9,7 @@ import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Collection, EventForm } from "~/lib/types";
 import type { Route } from "./+types/create";
-import { collectionChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
+import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 
 /** Spec §2: collection_id is required (404 No Collection Specified) and must exist (404 Collection Not Found). */
 async function requireCollection(request: Request, api: import("~/lib/api.server").ApiClient) {
@@ -24,8 +24,8 @@ async function requireCollection(request: Request, api: import("~/lib/api.server
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(context, "event form write");
   const api = context.get(apiContext);
-  const [collection, collections] = await Promise.all([requireCollection(request, api), collectionChoices(api)]);
-  return { collection, collections };
+  const [collection, choices] = await Promise.all([requireCollection(request, api), builderChoices(api)]);
+  return { collection, ...choices };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CreateEventForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { collection, collections } = loaderData;
+  const { collection, collections, timeZones } = loaderData;
   return (
     <div className="mx-auto max-w-7xl">
       <Link to={`/event-forms?collection_id=${collection.id}`} className="text-sm text-brand-600 hover:underline">
@@ -55,6 +55,7 @@ export default function CreateEventForm({ loaderData, actionData }: Route.Compon
         lastResult={actionData?.result}
         failure={actionData?.failure ?? null}
         collections={collections}
+        timeZones={timeZones}
         submitLabel="Create form"
       />
     </div>

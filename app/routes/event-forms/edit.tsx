@@ -12,17 +12,14 @@ import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { EventForm } from "~/lib/types";
 import type { Route } from "./+types/edit";
-import { collectionChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
+import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event form write");
   const api = context.get(apiContext);
   if (!/^\d+$/.test(params.id)) throw data("Event Form not found", { status: 404 });
-  const [{ event_form }, collections] = await Promise.all([
-    api.load<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${params.id}`),
-    collectionChoices(api),
-  ]);
-  return { eventForm: event_form, collections, canSeeResponses: can(user, "event response read") };
+  const [{ event_form }, choices] = await Promise.all([api.load<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${params.id}`), builderChoices(api)]);
+  return { eventForm: event_form, ...choices, canSeeResponses: can(user, "event response read") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -45,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditEventForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { eventForm, collections, canSeeResponses } = loaderData;
+  const { eventForm, collections, timeZones, canSeeResponses } = loaderData;
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <div>
@@ -102,6 +99,7 @@ export default function EditEventForm({ loaderData, actionData }: Route.Componen
         lastResult={actionData?.result}
         failure={actionData?.failure ?? null}
         collections={collections}
+        timeZones={timeZones}
         bannerUrl={eventForm.banner_url}
         submitLabel="Save form"
       />

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { validationFailsMessage } from "~/components/event-forms/event-form-builder";
 import type { ApiClient } from "~/lib/api.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
+import { timeZones } from "~/lib/time-zones.server";
 import type { Collection, Paginated } from "~/lib/types";
 
 /** The builder's values as the API's multipart body: nested parts travel as JSON text. */
@@ -34,8 +35,8 @@ export function refusedByApi(submission: Replyable, result: { status: number; bo
   return data({ result: reply.data.result, failure }, { status: result.status });
 }
 
-/** The owner's collections, for the builder's collection picker. */
-export async function collectionChoices(api: ApiClient) {
+/** What the builder's pickers offer: the owner's collections and the time zones. */
+export async function builderChoices(api: ApiClient) {
   const { data: collections } = await api.load<Paginated<Collection>>("/api/v1/admin/collections?per_page=100&sort_by=name");
-  return collections.map((c) => ({ id: c.id, name: c.name }));
+  return { collections: collections.map((c) => ({ id: c.id, name: c.name })), timeZones: timeZones() };
 }
