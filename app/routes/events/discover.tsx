@@ -25,8 +25,8 @@ export default function Discover({ loaderData: events }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Discover events" description="Upcoming events from startups and organizations on Launchpad." />
-      <Form method="get" className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-6" role="search">
-        <label className="lg:col-span-2">
+      <Form method="get" className="mb-6 flex flex-wrap items-center gap-3" role="search">
+        <label className="min-w-56 flex-1">
           <span className="sr-only">Search events</span>
           <input className={inputClass} type="search" name="search" placeholder="Search events" defaultValue={value("search")} />
         </label>
@@ -54,15 +54,13 @@ export default function Discover({ loaderData: events }: Route.ComponentProps) {
           <span className="sr-only">From</span>
           <input className={inputClass} type="date" name="from" aria-label="From" defaultValue={value("from")} />
         </label>
-        <div className="flex gap-2">
-          <label className="flex-1">
-            <span className="sr-only">To</span>
-            <input className={inputClass} type="date" name="to" aria-label="To" defaultValue={value("to")} />
-          </label>
-          <Button type="submit" variant="secondary">
-            Filter
-          </Button>
-        </div>
+        <label>
+          <span className="sr-only">To</span>
+          <input className={inputClass} type="date" name="to" aria-label="To" defaultValue={value("to")} />
+        </label>
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
       </Form>
       {events.data.length === 0 ? (
         <EmptyState title="No events found">{searchParams.size ? "Try other filters." : "No upcoming events have been published yet."}</EmptyState>

@@ -81,7 +81,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           </p>
           <h1 className="text-2xl font-bold">{form.title}</h1>
           <p className="text-slate-700">{formatEventTime(form.starts_at, form.ends_at, form.timezone)}</p>
-          {form.venue ? <p className="text-slate-700">📍 {form.venue}</p> : null}
+          {form.venue ? <p className="text-slate-700">Where: {form.venue}</p> : null}
           <p className="font-medium">{price(form.paid_event_information)}</p>
           {form.paid_event_information?.includes ? <p className="text-sm text-slate-600">Includes: {form.paid_event_information.includes}</p> : null}
           <p className="whitespace-pre-line text-slate-700">{form.description}</p>
