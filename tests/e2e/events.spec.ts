@@ -205,3 +205,46 @@ test("collections: create, rename, and delete one that holds forms by moving the
   await expect(toast(page, "Collection deleted.")).toBeVisible();
   await expect(page.locator(`[data-testid="collection-${keep.id}"]`)).toContainText("1 event form");
 });
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an applicant saves a draft, comes back to it, and finishes later", async ({ page, context, browser, startupUser }) => {
+    expect(startupUser.email).toBeTruthy();
+    const collection = await newCollection(context, `Drafts ${Date.now().toString(36)}`);
+    const { event_form: form } = await apiCall(context, "POST", "/api/v1/admin/event_forms", {
+      collection_id: collection.id,
+      title: `Office hours ${Date.now().toString(36)}`,
+      description: "Ask us anything.",
+      category: "Workshop",
+      nature: "online",
+      timezone: "UTC",
+      starts_at: "2030-03-01T10:00",
+      ends_at: "2030-03-01T11:00",
+      online_link: "https://meet.example/office-hours",
+      type_of_event: "free",
+      questions: { full_name: { enabled: true, required: true }, email: { enabled: true, required: true } },
+      custom_questions: [{ label: "Your question", type: "long_text", required: true }],
+    });
+    await apiCall(context, "PUT", `/api/v1/admin/event_form_statuses/${form.id}`, { status: "published" });
+
+    const applicantContext = await browser.newContext({ javaScriptEnabled: false });
+    await registerUser(applicantContext, "Dora Draft");
+    await setUpStartup(applicantContext);
+    const applicant = await applicantContext.newPage();
+    await applicant.goto(`/form-submission?form_id=${form.id}`);
+    await applicant.getByRole("textbox", { name: "Full name" }).fill("Dora Draft");
+    await applicant.getByRole("button", { name: "Save draft" }).click();
+    await expect(applicant.getByText(/Your draft was saved/)).toBeVisible();
+
+    await applicant.goto(`/form-submission?form_id=${form.id}`);
+    await expect(applicant.getByRole("textbox", { name: "Full name" })).toHaveValue("Dora Draft");
+    await applicant.getByRole("button", { name: "Submit application" }).click();
+    await expect(applicant.getByText("The email field is required.", { exact: true })).toBeVisible();
+    await applicant.getByRole("textbox", { name: "Email", exact: true }).fill("dora@example.com");
+    await applicant.getByRole("textbox", { name: "Your question" }).fill("How do you price hardware?");
+    await applicant.getByRole("button", { name: "Submit application" }).click();
+    await expect(applicant.getByTestId("my-application-status")).toContainText("pending");
+    await applicantContext.close();
+  });
+});
