@@ -3,30 +3,32 @@
  * and of an event's responses page (/event-responses/{id}), at 1,000 and at 100,000 applications,
  * beside a bare page of the same admin layout (/account).
  *
- * Reproducible on any checkout: a temporary DATA_DIR gets the migrations and the demo seed (the same
- * code server.ts runs on an empty database), then bulk rows by set-based SQL (seed.ts). The real server
- * (`node --import tsx server.ts`, NODE_ENV=production, 127.0.0.1 only) is started on it to measure and
- * stopped again to add rows, since an embedded PGlite data directory is open in one process at a time.
- * The measured subjects keep the same size in both phases (50 applications of the applicant, 500
- * responses of the target form), so only the size of the tables changes.
+ * Reproducible on any checkout:
+ * 1. A temporary data directory gets the migrations and the demo seed (the same code server.ts runs on
+ *    an empty database), then 1,000 forms and 1,000 applications by set-based SQL (seed.ts).
+ * 2. A copy of it is grown to 100,000 applications. The measured subjects keep the same size in both
+ *    (50 applications of the applicant, 500 responses of the target form): only the tables grow.
+ * 3. The real server (`node --import tsx server.ts`, NODE_ENV=production, 127.0.0.1 only) is started on
+ *    each directory, and requests alternate between sizes and subjects one at a time, so that load from
+ *    elsewhere on the machine, GC and JIT fall on every figure alike instead of on one phase.
  *
  * A benchmark, not a test: it prints the figures and whether each target is met, and exits 0 either
  * way. It exits non-zero only when it cannot measure (build, seed or server failure).
  *
- * BENCH_REQUESTS (default 300) and BENCH_WARMUP (default 20) change the number of requests per subject.
+ * BENCH_REQUESTS (default 300) and BENCH_WARMUP (default 20) set the requests per subject and size.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { openDatabase } from "../../api/db/client.ts";
+import { openDatabase, type Database } from "../../api/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../../api/db/seed.ts";
 import { Session } from "./http.ts";
-import { APPLICANT_APPLICATIONS, APPLICANT_EMAIL, OWNER_EMAIL, TARGET_RESPONSES, seedPhaseA, seedPhaseB, type BenchIds } from "./seed.ts";
+import { APPLICANT_APPLICATIONS, APPLICANT_EMAIL, FORMS, OWNER_EMAIL, TARGET_RESPONSES, seedPhaseA, seedPhaseB, type BenchIds } from "./seed.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const positive = (value: string | undefined, fallback: number) => {
@@ -35,7 +37,8 @@ const positive = (value: string | undefined, fallback: number) => {
 };
 const REQUESTS = positive(process.env.BENCH_REQUESTS, 300);
 const WARMUP = positive(process.env.BENCH_WARMUP, 20);
-const PHASES = [1_000, 100_000] as const;
+const SMALL = 1_000;
+const LARGE = 100_000;
 const SIZE_RATIO_TARGET = 1.5;
 const BARE_PAGE_RATIO_TARGET = 2;
 const SERVER_START_TIMEOUT_MS = 120_000;
@@ -43,6 +46,7 @@ const SERVER_STOP_TIMEOUT_MS = 30_000;
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const fmt = (n: number) => n.toLocaleString("en-US");
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)}s`;
 
 // ---- the server --------------------------------------------------------------------------------
 
@@ -63,55 +67,69 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-let current: ChildProcess | null = null;
+/** Servers started and not yet stopped, for a signal to end. */
+const children = new Set<ChildProcess>();
 
 async function startServer(dataDir: string): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir };
-  // The bench's own database settings must not leak in: it measures the embedded engine in DATA_DIR.
-  delete env.DATABASE_URL;
-  delete env.API_URL;
-  delete env.APP_URL;
+  // Settings from the caller's shell must not leak in: the bench measures the embedded engine in DATA_DIR.
+  for (const name of ["DATABASE_URL", "API_URL", "APP_URL", "TRUST_PROXY", "SEED"]) delete env[name];
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  current = child;
+  children.add(child);
   let output = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`bench: the server did not start in ${SERVER_START_TIMEOUT_MS / 1000}s:\n${output}`)), SERVER_START_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Launchpad is running")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`bench: the server exited (code ${code}) before it was running:\n${output}`));
-    });
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), SERVER_STOP_TIMEOUT_MS);
-      const code = await exited;
-      clearTimeout(timer);
-      current = null;
-      if (code !== 0) log(`the server stopped with code ${code}; its output:\n${output}`);
-    },
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      children.delete(child);
+      resolve(code);
+    }),
+  );
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), SERVER_STOP_TIMEOUT_MS);
+    const code = await exited;
+    clearTimeout(timer);
+    if (code !== 0) log(`the server on ${dataDir} stopped with code ${code}; its output:\n${output}`);
   };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`bench: the server did not start in ${SERVER_START_TIMEOUT_MS / 1000}s:\n${output}`)), SERVER_START_TIMEOUT_MS);
+      child.stdout!.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("Launchpad is running")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`bench: the server exited (code ${code}) before it was running:\n${output}`));
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl: `http://127.0.0.1:${port}`, stop };
 }
 
 // ---- measuring ---------------------------------------------------------------------------------
 
+const SUBJECTS = ["api", "responses", "bare"] as const;
+type SubjectKey = (typeof SUBJECTS)[number];
+
+const LABELS: Record<SubjectKey, string> = {
+  api: "GET /api/v1/admin/event_applications",
+  responses: "/event-responses/{id} page",
+  bare: "/account (bare page)",
+};
+
 interface Subject {
-  key: "api" | "responses" | "bare";
+  key: SubjectKey;
   session: Session;
   path: string;
-  /** Checks one answer's body, so a redirect or an error page can never be timed as a fast answer. */
+  /** Checks an answer's body, so that a redirect or an error page is never timed as a fast answer. */
   check(body: string): string | null;
 }
 
@@ -137,6 +155,7 @@ function figures(samples: number[]): Figures {
   };
 }
 
+/** One request, timed from sending to the last byte of the body. Anything but 200 stops the bench. */
 async function timeOne(subject: Subject, verify: boolean): Promise<number> {
   const started = performance.now();
   const response = await subject.session.request("GET", subject.path, { headers: { Accept: subject.key === "api" ? "application/json" : "text/html" } });
@@ -150,16 +169,13 @@ async function timeOne(subject: Subject, verify: boolean): Promise<number> {
   return elapsed;
 }
 
-/**
- * Warm-up, then REQUESTS sequential requests per subject, taken in turn (api, page, bare, api, …) so
- * that drift over the run (GC, JIT, the machine) falls on every subject alike.
- */
-async function measure(baseUrl: string, ids: BenchIds): Promise<Record<Subject["key"], Figures>> {
+/** The three subjects on one server, logged in as the applicant and as the target form's owner. */
+async function subjectsOn(baseUrl: string, ids: BenchIds): Promise<Subject[]> {
   const applicant = new Session(baseUrl);
   await applicant.login(APPLICANT_EMAIL, DEMO_PASSWORD);
   const owner = new Session(baseUrl);
   await owner.login(OWNER_EMAIL, DEMO_PASSWORD);
-  const subjects: Subject[] = [
+  return [
     {
       key: "api",
       session: applicant,
@@ -176,8 +192,7 @@ async function measure(baseUrl: string, ids: BenchIds): Promise<Record<Subject["
       session: owner,
       path: `/event-responses/${ids.targetFormId}`,
       check(body) {
-        if (!body.includes(`${fmt(TARGET_RESPONSES)} applications`) && !body.includes(`${TARGET_RESPONSES} applications`))
-          return `the page does not say "${TARGET_RESPONSES} applications"`;
+        if (!body.includes(`${TARGET_RESPONSES} applications`)) return `the page does not say "${TARGET_RESPONSES} applications"`;
         const rows = body.match(/data-testid="response-\d+"/g)?.length ?? 0;
         if (rows !== 25) return `expected 25 response rows, found ${rows}`;
         return null;
@@ -190,59 +205,82 @@ async function measure(baseUrl: string, ids: BenchIds): Promise<Record<Subject["
       check: (body) => (body.includes("Your name, email, picture and password.") ? null : "not the account page"),
     },
   ];
-  for (const subject of subjects) {
-    for (let i = 0; i < WARMUP; i++) await timeOne(subject, i === 0);
-  }
-  const samples: Record<Subject["key"], number[]> = { api: [], responses: [], bare: [] };
-  for (let i = 0; i < REQUESTS; i++) {
-    for (const subject of subjects) samples[subject.key].push(await timeOne(subject, i === REQUESTS - 1));
-  }
-  return { api: figures(samples.api), responses: figures(samples.responses), bare: figures(samples.bare) };
 }
 
-// ---- the run -----------------------------------------------------------------------------------
+type Results = Record<"small" | "large", Record<SubjectKey, Figures>>;
 
-const LABELS: Record<Subject["key"], string> = {
-  api: "GET /api/v1/admin/event_applications",
-  responses: "/event-responses/{id} page",
-  bare: "/account (bare page)",
-};
+/**
+ * Warm-up, then REQUESTS rounds; a round is one request to each subject at each size, one at a time,
+ * the sizes in alternating order. Also samples the machine's load average while it runs.
+ */
+async function measure(servers: Record<"small" | "large", Subject[]>, load: number[]): Promise<Results> {
+  const sizes = ["small", "large"] as const;
+  for (const size of sizes) for (const subject of servers[size]) for (let i = 0; i < WARMUP; i++) await timeOne(subject, i === 0);
+  const empty = (): Record<SubjectKey, number[]> => ({ api: [], responses: [], bare: [] });
+  const samples = { small: empty(), large: empty() };
+  for (let round = 0; round < REQUESTS; round++) {
+    if (round % 25 === 0) load.push(os.loadavg()[0]);
+    const order = round % 2 === 0 ? sizes : ([...sizes].reverse() as ("small" | "large")[]);
+    for (const size of order) {
+      for (const subject of servers[size]) samples[size][subject.key].push(await timeOne(subject, round === REQUESTS - 1));
+    }
+  }
+  load.push(os.loadavg()[0]);
+  const summarize = (s: Record<SubjectKey, number[]>) => ({ api: figures(s.api), responses: figures(s.responses), bare: figures(s.bare) });
+  return { small: summarize(samples.small), large: summarize(samples.large) };
+}
 
-function report(results: { rows: number; figures: Record<Subject["key"], Figures> }[]) {
+// ---- the report --------------------------------------------------------------------------------
+
+function report(results: Results) {
   const lines: string[] = [];
   const row = (a: string, b: string, c: string, d: string) => lines.push(`${a.padEnd(11)}${b.padEnd(40)}${c.padStart(8)}${d.padStart(9)}`);
   row("rows", "endpoint", "p50 ms", "p99 ms");
-  for (const { rows, figures: f } of results) {
-    for (const key of ["api", "responses", "bare"] as const) row(fmt(rows), LABELS[key], f[key].p50.toFixed(1), f[key].p99.toFixed(1));
+  for (const [rows, f] of [
+    [SMALL, results.small],
+    [LARGE, results.large],
+  ] as const) {
+    for (const key of SUBJECTS) row(fmt(rows), LABELS[key], f[key].p50.toFixed(1), f[key].p99.toFixed(1));
   }
-  const [small, large] = results;
   const checks: { name: string; value: number; target: number; pass: boolean }[] = [];
   const check = (name: string, value: number, target: number) => checks.push({ name, value, target, pass: value <= target });
   for (const key of ["api", "responses"] as const) {
     for (const p of ["p50", "p99"] as const) {
-      check(`${LABELS[key]} ${p} at ${fmt(large.rows)} / at ${fmt(small.rows)}`, large.figures[key][p] / small.figures[key][p], SIZE_RATIO_TARGET);
+      check(`${LABELS[key]} ${p}, ${fmt(LARGE)} / ${fmt(SMALL)} rows`, results.large[key][p] / results.small[key][p], SIZE_RATIO_TARGET);
     }
   }
-  check(`responses page p50 / bare page p50 at ${fmt(large.rows)}`, large.figures.responses.p50 / large.figures.bare.p50, BARE_PAGE_RATIO_TARGET);
+  check(`responses page p50 / bare page p50 at ${fmt(LARGE)} rows`, results.large.responses.p50 / results.large.bare.p50, BARE_PAGE_RATIO_TARGET);
   lines.push("", "targets");
-  for (const c of checks) lines.push(`  ${c.pass ? "PASS" : "MISS"}  ${c.name.padEnd(66)} ${c.value.toFixed(2)}× (target ≤ ${c.target}×)`);
-  lines.push(
-    `  info  responses page p50 / bare page p50 at ${fmt(small.rows)}: ${(small.figures.responses.p50 / small.figures.bare.p50).toFixed(2)}×`,
-  );
+  for (const c of checks) lines.push(`  ${c.pass ? "PASS" : "MISS"}  ${c.name.padEnd(64)} ${c.value.toFixed(2)}×  (target ≤ ${c.target}×)`);
+  const smallPageRatio = results.small.responses.p50 / results.small.bare.p50;
+  lines.push(`  info  ${`responses page p50 / bare page p50 at ${fmt(SMALL)} rows`.padEnd(64)} ${smallPageRatio.toFixed(2)}×`);
   const missed = checks.filter((c) => !c.pass);
-  lines.push("", missed.length ? `${missed.length} of ${checks.length} targets MISSED (see MISS above)` : `all ${checks.length} targets met`);
+  lines.push("", missed.length ? `${missed.length} of ${checks.length} targets MISSED: ${missed.map((c) => c.name).join("; ")}` : `all ${checks.length} targets met`);
   return { text: lines.join("\n"), checks };
 }
 
-function machine() {
+function machine(load: number[]) {
   const cpus = os.cpus();
   return {
     cpus: cpus.length,
-    cpu_model: cpus[0]?.model ?? "unknown",
+    cpu_model: cpus[0]?.model.trim() ?? "unknown",
     memory_gb: Math.round(os.totalmem() / 2 ** 30),
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
     node: process.version,
+    load_average_1m: { min: Math.min(...load), max: Math.max(...load) },
   };
+}
+
+// ---- the run -----------------------------------------------------------------------------------
+
+/** Opens the embedded database in `dataDir` in this process (no server may have it open), changes it, closes it. */
+async function withDatabase<T>(dataDir: string, change: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return await change(database);
+  } finally {
+    await database.close();
+  }
 }
 
 async function main() {
@@ -252,62 +290,59 @@ async function main() {
     const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
     if (build.status !== 0) throw new Error("bench: npm run build failed");
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "launchpad-bench-"));
-  let server: RunningServer | null = null;
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "launchpad-bench-"));
+  const dirs = { small: path.join(tmp, `rows-${SMALL}`), large: path.join(tmp, `rows-${LARGE}`) };
   const stopOnSignal = (signal: NodeJS.Signals) => {
     log(`${signal}: stopping`);
-    current?.kill("SIGTERM");
-    void rm(dataDir, { recursive: true, force: true }).finally(() => process.exit(130));
+    for (const child of children) child.kill("SIGTERM");
+    void rm(tmp, { recursive: true, force: true }).finally(() => process.exit(130));
   };
   process.once("SIGINT", stopOnSignal);
   process.once("SIGTERM", stopOnSignal);
+  const servers: RunningServer[] = [];
   try {
-    log(`data directory ${dataDir}; ${REQUESTS} requests per subject after ${WARMUP} warm-up`);
-    const results: { rows: number; figures: Record<Subject["key"], Figures> }[] = [];
-    let ids: BenchIds | null = null;
-    for (const rows of PHASES) {
-      const seedStarted = performance.now();
-      const database = await openDatabase({ dataDir });
-      try {
-        if (!ids) {
-          await database.migrate();
-          await seedDemoData(database.db);
-          ids = await seedPhaseA(database.db, rows);
-        } else {
-          await seedPhaseB(database.db, rows, ids);
-        }
-      } finally {
-        await database.close();
-      }
-      log(`seeded ${fmt(rows)} applications on 1,000 forms in ${((performance.now() - seedStarted) / 1000).toFixed(1)}s; starting the server`);
-      server = await startServer(dataDir);
-      const measureStarted = performance.now();
-      results.push({ rows, figures: await measure(server.baseUrl, ids) });
-      log(`measured at ${fmt(rows)} rows in ${((performance.now() - measureStarted) / 1000).toFixed(1)}s`);
-      await server.stop();
-      server = null;
-    }
+    log(`data in ${tmp}; ${REQUESTS} requests per subject and size after ${WARMUP} warm-up`);
+    let started = performance.now();
+    const ids = await withDatabase(dirs.small, async (database) => {
+      await database.migrate();
+      await seedDemoData(database.db);
+      return seedPhaseA(database.db, SMALL);
+    });
+    log(`seeded ${fmt(FORMS)} forms and ${fmt(SMALL)} applications in ${seconds(started)}`);
+    started = performance.now();
+    await cp(dirs.small, dirs.large, { recursive: true });
+    await withDatabase(dirs.large, (database) => seedPhaseB(database.db, LARGE, ids));
+    log(`copied and grew it to ${fmt(LARGE)} applications in ${seconds(started)}`);
+
+    started = performance.now();
+    const small = await startServer(dirs.small);
+    servers.push(small);
+    const large = await startServer(dirs.large);
+    servers.push(large);
+    log(`started a server on each in ${seconds(started)}; measuring`);
+    started = performance.now();
+    const load: number[] = [];
+    const results = await measure({ small: await subjectsOn(small.baseUrl, ids), large: await subjectsOn(large.baseUrl, ids) }, load);
+    log(`measured in ${seconds(started)}`);
 
     const { text, checks } = report(results);
-    const host = machine();
-    console.log("");
-    console.log(text);
-    console.log(`\nmachine: ${host.cpus} CPUs (${host.cpu_model}), ${host.memory_gb} GB, ${host.platform}, Node ${host.node}`);
-    console.log(`requests: ${REQUESTS} per subject per size after ${WARMUP} warm-up, sequential, keep-alive, 127.0.0.1`);
-    const json = {
-      requests: REQUESTS,
-      warmup: WARMUP,
-      machine: host,
-      results: results.map(({ rows, figures: f }) => ({ rows, ...f })),
-      checks,
-      seconds: Math.round((performance.now() - runStarted) / 100) / 10,
-    };
+    const host = machine(load);
+    console.log(`\n${text}\n`);
+    console.log(`machine: ${host.cpus} CPUs (${host.cpu_model}), ${host.memory_gb} GB, ${host.platform}, Node ${host.node}`);
+    console.log(`method: ${REQUESTS} requests per subject and size after ${WARMUP} warm-up; one at a time over keep-alive to 127.0.0.1,`);
+    console.log(`        alternating between the two servers (${fmt(SMALL)} and ${fmt(LARGE)} rows) and the three subjects`);
+    const busy = host.load_average_1m.max > host.cpus;
+    console.log(
+      `load average (1 min) while measuring: ${host.load_average_1m.min.toFixed(2)}–${host.load_average_1m.max.toFixed(2)} on ${host.cpus} CPUs` +
+        (busy ? "\nWARNING: other processes were competing for the CPUs; the figures (p99 above all) are not reliable: re-run on an idle machine" : ""),
+    );
+    const json = { requests: REQUESTS, warmup: WARMUP, machine: host, rows: { small: SMALL, large: LARGE }, results, checks, busy, seconds: (performance.now() - runStarted) / 1000 };
     const jsonPath = path.join(os.tmpdir(), `launchpad-bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
     await writeFile(jsonPath, JSON.stringify(json, null, 2) + "\n");
     console.log(`json: ${jsonPath}`);
   } finally {
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    for (const server of servers) await server.stop();
+    await rm(tmp, { recursive: true, force: true });
   }
 }
 

@@ -209,7 +209,7 @@ test("collections: create, rename, and delete one that holds forms by moving the
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an applicant saves a draft, comes back to it, and finishes later", async ({ page, context, browser, startupUser }) => {
+  test("an applicant saves a draft, comes back to it, and finishes later", async ({ context, browser, startupUser }) => {
     expect(startupUser.email).toBeTruthy();
     const collection = await newCollection(context, `Drafts ${Date.now().toString(36)}`);
     const { event_form: form } = await apiCall(context, "POST", "/api/v1/admin/event_forms", {

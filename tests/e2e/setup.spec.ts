@@ -89,11 +89,15 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("goes on to the event form named by form_id", async ({ page, context }) => {
       await registerUser(context);
-      await page.goto("/setup?form_id=42");
+      // A published demo event, as a link from an invitation would name it.
+      const events = await (await context.request.get("/api/v1/site/events?search=Founders")).json();
+      const event = events.data[0] as { id: number; title: string };
+      await page.goto(`/setup?form_id=${event.id}`);
       await page.getByRole("link", { name: /^co-founder/i }).click();
       await fillCoFounder(page);
       await page.getByRole("button", { name: "Save and continue" }).click();
-      await expect(page).toHaveURL(/\/form-submission\?form_id=42$/, { timeout: 8_000 });
+      await expect(page).toHaveURL(new RegExp(`/form-submission\\?form_id=${event.id}$`), { timeout: 8_000 });
+      await expect(page.getByRole("heading", { name: event.title })).toBeVisible();
     });
   });
 }
