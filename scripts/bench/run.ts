@@ -19,7 +19,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -273,6 +273,17 @@ function machine(load: number[]) {
 
 // ---- the run -----------------------------------------------------------------------------------
 
+/** A panel source file changed after the last build, if any: the server serves build/, not app/. */
+async function newerThanBuild(): Promise<string | null> {
+  const built = (await stat(path.join(ROOT, "build/server/index.js"))).mtimeMs;
+  for (const entry of await readdir(path.join(ROOT, "app"), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if ((await stat(file)).mtimeMs > built) return path.relative(ROOT, file);
+  }
+  return null;
+}
+
 /** Opens the embedded database in `dataDir` in this process (no server may have it open), changes it, closes it. */
 async function withDatabase<T>(dataDir: string, change: (database: Database) => Promise<T>): Promise<T> {
   const database = await openDatabase({ dataDir });
@@ -290,6 +301,8 @@ async function main() {
     const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
     if (build.status !== 0) throw new Error("bench: npm run build failed");
   }
+  const stale = await newerThanBuild();
+  if (stale) log(`WARNING: ${stale} is newer than build/: the pages measured are the last build's; run npm run build for current figures`);
   const tmp = await mkdtemp(path.join(os.tmpdir(), "launchpad-bench-"));
   const dirs = { small: path.join(tmp, `rows-${SMALL}`), large: path.join(tmp, `rows-${LARGE}`) };
   const stopOnSignal = (signal: NodeJS.Signals) => {
@@ -331,9 +344,10 @@ async function main() {
     console.log(`machine: ${host.cpus} CPUs (${host.cpu_model}), ${host.memory_gb} GB, ${host.platform}, Node ${host.node}`);
     console.log(`method: ${REQUESTS} requests per subject and size after ${WARMUP} warm-up; one at a time over keep-alive to 127.0.0.1,`);
     console.log(`        alternating between the two servers (${fmt(SMALL)} and ${fmt(LARGE)} rows) and the three subjects`);
-    const busy = host.load_average_1m.max > host.cpus;
+    // One request is in flight at a time, so the bench itself keeps about one CPU busy; more than that is someone else.
+    const busy = host.load_average_1m.max > host.cpus + 1;
     console.log(
-      `load average (1 min) while measuring: ${host.load_average_1m.min.toFixed(2)}–${host.load_average_1m.max.toFixed(2)} on ${host.cpus} CPUs` +
+      `load average (1 min) while measuring: ${host.load_average_1m.min.toFixed(2)}–${host.load_average_1m.max.toFixed(2)} on ${host.cpus} CPUs (the bench itself adds about 1)` +
         (busy ? "\nWARNING: other processes were competing for the CPUs; the figures (p99 above all) are not reliable: re-run on an idle machine" : ""),
     );
     const json = { requests: REQUESTS, warmup: WARMUP, machine: host, rows: { small: SMALL, large: LARGE }, results, checks, busy, seconds: (performance.now() - runStarted) / 1000 };

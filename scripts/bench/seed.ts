@@ -25,7 +25,7 @@ const TARGET_TITLE = "Bench target event";
 const FILLER_TITLE = "Bench event #";
 const COLLECTION_NAME = "Benchmark events";
 
-/** Filler row k lands on bench applicant k % 1000 and filler form ((k / 1000) + k % 1000) % fillerForms: distinct pairs. */
+/** The email of bench applicant number `g` (an SQL expression). */
 const BENCH_USER_EMAIL = (g: string) => `'bench-applicant-' || ${g} || '@bench.test'`;
 
 const fmt = (n: number) => n.toLocaleString("en-US");
@@ -192,7 +192,11 @@ export async function seedPhaseB(db: Db, total: number, ids: BenchIds): Promise<
 /** The bench's filler forms, numbered from 0 in id order. */
 const FILLER_FORMS_SQL = `select id, row_number() over (order by id) - 1 as idx from event_forms where title like '${FILLER_TITLE}%'`;
 
-/** Filler rows k in [from, to): one in ten a draft, the rest submitted. Inserted in batches to bound memory. */
+/**
+ * Filler rows k in [from, to): row k is bench applicant k % 1000's application to filler form
+ * ((k / 1000) + k % 1000) % fillerForms, so (form, applicant) pairs never repeat. One in ten is a draft.
+ * Inserted in batches to bound memory.
+ */
 async function addFiller(db: Db, from: number, to: number) {
   const [{ n: fillerForms }] = await rows<{ n: number }>(db, sql.raw(`select count(*)::int as n from (${FILLER_FORMS_SQL}) f`));
   // For one applicant, k / BULK_USERS takes to / BULK_USERS values, which must stay distinct modulo fillerForms.

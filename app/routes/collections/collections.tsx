@@ -4,6 +4,7 @@ import { collectionSchema } from "../../../schemas/events";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors, inputClass } from "~/components/ui/field";
 import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -94,15 +95,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
         </Card>
       ) : null}
       {deleting ? <DeleteCollection collection={deleting} others={others.filter((c) => c.id !== deleting.id)} errors={errorsFor("delete", deleting.id)} /> : null}
-      <Form method="get" className="flex gap-3" role="search">
-        <label className="flex-1">
-          <span className="sr-only">Search collections</span>
-          <input className={inputClass} type="search" name="search" placeholder="Search collections" defaultValue={searchParams.get("search") ?? ""} />
-        </label>
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </Form>
+      <ListSearch label="Search collections" placeholder="Search collections" />
       {collections.data.length === 0 ? (
         <EmptyState title={searchParams.get("search") ? "No collections found" : "No collections yet"}>
           {searchParams.get("search") ? "Try another search." : "Create one above to start building event forms."}

@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, data } from "react-router";
+import { Link, data } from "react-router";
 import { EVENT_FORM_STATUSES, eventFormSchema } from "../../../schemas/events";
 import { EventFormBuilder, builderDefaults } from "~/components/event-forms/event-form-builder";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
+import { StatusForm } from "~/components/ui/list-controls";
 import { apiContext } from "~/lib/contexts";
 import { STATUS_TONES } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -74,23 +75,8 @@ export default function EditEventForm({ loaderData, actionData }: Route.Componen
         />
       </div>
       <Card>
-        <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Status">
-          <input type="hidden" name="intent" value="status" />
-          <label className="text-sm">
-            <span className="mb-1 block font-medium text-slate-700">Status</span>
-            <select name="status" defaultValue={eventForm.status} className="rounded-md border border-slate-300 px-3 py-2">
-              {EVENT_FORM_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status[0].toUpperCase() + status.slice(1)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className={buttonClass("primary", "sm")}>
-            Change status
-          </button>
-          <p className="text-sm text-slate-500">Published forms take applications; closed ones stop taking them.</p>
-        </Form>
+        <StatusForm label="Status" intent="status" statuses={EVENT_FORM_STATUSES} current={eventForm.status} submitLabel="Change status" />
+        <p className="mt-2 text-sm text-slate-500">Published forms take applications; closed ones stop taking them.</p>
         {actionData && "statusError" in actionData && actionData.statusError ? <FormErrors errors={[actionData.statusError]} /> : null}
       </Card>
       <EventFormBuilder

@@ -3,6 +3,7 @@ import { EVENT_FORM_STATUSES } from "../../../schemas/events";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
@@ -66,27 +67,7 @@ export default function EventForms({ loaderData }: Route.ComponentProps) {
         </EmptyState>
       ) : (
         <>
-          <Form method="get" className="mb-4 flex flex-wrap gap-3" role="search">
-            {collection ? <input type="hidden" name="collection_id" value={collection.id} /> : null}
-            <label className="flex-1">
-              <span className="sr-only">Search event forms</span>
-              <input className={inputClass} type="search" name="search" placeholder="Search by title" defaultValue={searchParams.get("search") ?? ""} />
-            </label>
-            <label>
-              <span className="sr-only">Status</span>
-              <select className={inputClass} name="status" defaultValue={searchParams.get("status") ?? ""}>
-                <option value="">Any status</option>
-                {EVENT_FORM_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <Button type="submit" variant="secondary">
-              Search
-            </Button>
-          </Form>
+          <ListSearch label="Search event forms" placeholder="Search by title" keep={collection ? { collection_id: collection.id } : {}} filters={[{ name: "status", label: "Status", anyLabel: "Any status", options: EVENT_FORM_STATUSES }]} />
           {forms.data.length === 0 ? (
             <EmptyState title="No event forms found">{searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Create the first one with New form."}</EmptyState>
           ) : (

@@ -1,8 +1,8 @@
-import { Form, Link, data } from "react-router";
+import { Link, data } from "react-router";
 import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "../../../schemas/events";
-import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
+import { StatusForm } from "~/components/ui/list-controls";
 import { apiContext } from "~/lib/contexts";
 import { STATUS_TONES, formatDate } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -78,21 +78,7 @@ export default function Response({ loaderData, actionData }: Route.ComponentProp
       </div>
       {canReview && application.status !== "cancelled" ? (
         <Card>
-          <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Review">
-            <label className="text-sm">
-              <span className="mb-1 block font-medium text-slate-700">Status</span>
-              <select name="status" defaultValue={application.status} className="rounded-md border border-slate-300 px-3 py-2">
-                {REVIEW_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {status[0].toUpperCase() + status.slice(1)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" className={buttonClass("primary", "sm")}>
-              Update status
-            </button>
-          </Form>
+          <StatusForm label="Review" statuses={REVIEW_STATUSES} current={application.status} submitLabel="Update status" />
           {actionData?.error ? <FormErrors errors={[actionData.error]} /> : null}
         </Card>
       ) : null}

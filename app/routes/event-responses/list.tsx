@@ -1,8 +1,8 @@
-import { Form, Link, data, useSearchParams } from "react-router";
+import { Link, data, useSearchParams } from "react-router";
 import { REVIEW_STATUSES } from "../../../schemas/events";
-import { Button, buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { STATUS_TONES, formatDate } from "~/lib/event-format";
@@ -52,26 +52,7 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
           </a>
         }
       />
-      <Form method="get" className="mb-4 flex flex-wrap gap-3" role="search">
-        <label className="flex-1">
-          <span className="sr-only">Search responses</span>
-          <input className={inputClass} type="search" name="search" placeholder="Search by name or email" defaultValue={searchParams.get("search") ?? ""} />
-        </label>
-        <label>
-          <span className="sr-only">Status</span>
-          <select className={inputClass} name="status" defaultValue={searchParams.get("status") ?? ""}>
-            <option value="">Any status</option>
-            {[...REVIEW_STATUSES, "cancelled"].map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </Form>
+      <ListSearch label="Search responses" placeholder="Search by name or email" filters={[{ name: "status", label: "Status", anyLabel: "Any status", options: [...REVIEW_STATUSES, "cancelled"] }]} />
       {responses.data.length === 0 ? (
         <EmptyState title="No applications found">{searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Nobody has applied yet."}</EmptyState>
       ) : (

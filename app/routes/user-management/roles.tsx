@@ -1,7 +1,7 @@
-import { Form, Link, useSearchParams } from "react-router";
-import { Button, buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { can, requirePermission } from "~/lib/guards.server";
@@ -20,7 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Roles({ loaderData }: Route.ComponentProps) {
   const { roles, canWrite } = loaderData;
-  const [searchParams] = useSearchParams();
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
@@ -34,15 +33,7 @@ export default function Roles({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
-      <Form method="get" className="mb-4 flex gap-3" role="search">
-        <label className="flex-1">
-          <span className="sr-only">Search roles</span>
-          <input className={inputClass} type="search" name="search" placeholder="Search roles" defaultValue={searchParams.get("search") ?? ""} />
-        </label>
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </Form>
+      <ListSearch label="Search roles" placeholder="Search roles" />
       {roles.data.length === 0 ? (
         <EmptyState title="No roles found">Try another search.</EmptyState>
       ) : (

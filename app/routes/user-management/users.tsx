@@ -1,8 +1,9 @@
-import { Form, data, useNavigation, useSearchParams } from "react-router";
+import { Form, data, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Button, buttonClass } from "~/components/ui/button";
-import { FormErrors, inputClass } from "~/components/ui/field";
+import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -66,32 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { users, roles, canWrite, me } = loaderData;
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Users" description="Everyone with an account, their roles and whether they can log in." />
-      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
-        <label className="flex-1">
-          <span className="sr-only">Search users</span>
-          <input className={inputClass} type="search" name="search" placeholder="Search by name or email" defaultValue={searchParams.get("search") ?? ""} />
-        </label>
-        {roles.length ? (
-          <label>
-            <span className="sr-only">Role</span>
-            <select className={inputClass} name="role" defaultValue={searchParams.get("role") ?? ""}>
-              <option value="">All roles</option>
-              {roles.map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <Button type="submit" variant="secondary" pending={navigation.state === "loading" && navigation.location.pathname === "/user-management/users"}>
-          Search
-        </Button>
-      </Form>
+      <ListSearch label="Search users" placeholder="Search by name or email" filters={roles.length ? [{ name: "role", label: "Role", anyLabel: "All roles", options: roles.map((r) => ({ value: r.id, label: r.name })) }] : []} />
       {actionData?.error && !actionData.userId ? <FormErrors errors={[actionData.error]} /> : null}
       {users.data.length === 0 ? (
         <EmptyState title="No users found">{searchParams.get("search") ? "Try another search." : "Nobody has registered yet."}</EmptyState>
