@@ -26,7 +26,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("page");
   exportQuery.delete("per_page");
-  return { responses, exportHref: `/api/v1/admin/event_forms/${params.event_form_id}/responses.csv?${exportQuery}` };
+  // The list shows who and where each stands; the answers stay on the server until one is opened.
+  const rows = responses.data.map(({ id, applicant_name, applicant_email, submitted_at, status }) => ({ id, applicant_name, applicant_email, submitted_at, status }));
+  return {
+    responses: { ...responses, data: rows },
+    exportHref: `/api/v1/admin/event_forms/${params.event_form_id}/responses.csv?${exportQuery}`,
+  };
 }
 
 export default function Responses({ loaderData }: Route.ComponentProps) {
