@@ -62,6 +62,8 @@ export const files = pgTable(
     contentType: text("content_type").notNull(),
     byteSize: integer("byte_size").notNull(),
     data: bytea("data").notNull(),
+    /** Public files (logos, avatars, banners) are served to anyone with the link; private ones only through their owner record. */
+    isPublic: boolean("is_public").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index("files_owner_user_id_idx").on(t.ownerUserId)],

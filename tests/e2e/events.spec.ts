@@ -248,3 +248,31 @@ test.describe("with JavaScript off", () => {
     await applicantContext.close();
   });
 });
+
+test("responses: another startup's form is 403 Access Forbidden; missing ones are the spec's 404s", async ({ page, context, startupUser }) => {
+  expect(startupUser.email).toBeTruthy();
+  // The seeded demo day belongs to Acme Robotics, not to this fresh startup.
+  const events = await (await context.request.get("/api/v1/site/events?search=Lagos%20Robotics")).json();
+  const theirs = events.data[0].id as number;
+  const forbidden = await page.goto(`/event-responses/${theirs}`);
+  expect(forbidden?.status()).toBe(403);
+  await expect(page.getByTestId("error-message")).toHaveText("Access Forbidden");
+  await page.goto("/event-responses/999999");
+  await expect(page.getByTestId("error-message")).toHaveText("Event form not found");
+
+  const collection = await newCollection(context, `Own ${Date.now().toString(36)}`);
+  const { event_form: mine } = await apiCall(context, "POST", "/api/v1/admin/event_forms", {
+    collection_id: collection.id,
+    title: "Own form",
+    description: "x",
+    category: "Meetup",
+    nature: "online",
+    timezone: "UTC",
+    starts_at: "2030-01-01T10:00",
+    ends_at: "2030-01-01T11:00",
+    online_link: "https://meet.example/own",
+    type_of_event: "free",
+  });
+  await page.goto(`/event-responses/${mine.id}/form/999999`);
+  await expect(page.getByTestId("error-message")).toHaveText("Event Application not found");
+});

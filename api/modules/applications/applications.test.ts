@@ -353,10 +353,15 @@ describe("answers by question type", () => {
       "q-dropdown": "Kenya",
       "q-yesno": true,
     });
-    expect(answers["q-file"]).toEqual({ file_id: expect.any(String), url: `/api/v1/files/${answers["q-file"].file_id}` });
-    const download = await fetchBytes(t, answers["q-file"].url);
+    const applicationId = res.body.event_application.id;
+    expect(answers["q-file"]).toEqual({ file_id: expect.any(String), url: `/api/v1/admin/event_applications/${applicationId}/files/${answers["q-file"].file_id}` });
+    const download = await client.get(answers["q-file"].url);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/pdf");
+    expect(download.headers.get("cache-control")).toBe("private, no-store");
+    // An application document is private: not served by link, nor to anyone else.
+    expect((await fetchBytes(t, `/api/v1/files/${answers["q-file"].file_id}`)).status).toBe(404);
+    expect((await (await registered(t)).client.get(answers["q-file"].url)).status).toBe(404);
   });
 
   it("takes JSON answers: a multiple choice as a JSON array text, booleans and numbers as such", async () => {
@@ -407,8 +412,9 @@ describe("answers by question type", () => {
     const newId = b.body.event_application.answers["q-file"].file_id;
     expect(newId).not.toBe(oldId);
     // The replaced upload is gone; the new one is served.
-    expect((await fetchBytes(t, `/api/v1/files/${oldId}`)).status).toBe(404);
-    expect((await fetchBytes(t, `/api/v1/files/${newId}`)).status).toBe(200);
+    const applicationId = b.body.event_application.id;
+    expect((await other.client.get(`/api/v1/admin/event_applications/${applicationId}/files/${oldId}`)).status).toBe(404);
+    expect((await other.client.get(`/api/v1/admin/event_applications/${applicationId}/files/${newId}`)).status).toBe(200);
   });
 
   it("reads standard fields with their own labels", async () => {

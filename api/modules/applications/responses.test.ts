@@ -282,6 +282,11 @@ describe("CSV export", () => {
     const drafter = await registered(t);
     await sendApplication(drafter.client, form.id, { full_name: "Draft" }, "draft");
 
+    // The owner may download the applicant's document (it is private to the two of them).
+    const document = await owner.client.get(`/api/v1/admin/event_applications/${sent.body.event_application.id}/files/${fileId}`);
+    expect(document.status).toBe(200);
+    expect(document.headers.get("content-type")).toBe("application/pdf");
+
     const res = await owner.client.get(responsesOf(form.id, ".csv"));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -308,7 +313,7 @@ describe("CSV export", () => {
       'Acme, Inc. "The best"',
       "AI; Health",
       "Yes",
-      `/api/v1/files/${fileId}`,
+      `/api/v1/admin/event_applications/${sent.body.event_application.id}/files/${fileId}`,
       "'-5",
       "line one\nline two",
     ]);

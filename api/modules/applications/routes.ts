@@ -8,10 +8,12 @@ import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { requireUser } from "../auth/middleware.ts";
+import { fileResponse } from "../files/service.ts";
 import {
   APPLICATION_NOT_FOUND,
   APPLICATION_STATUSES,
   FORM_NOT_FOUND,
+  applicationFile,
   apply,
   cancelApplication,
   getApplication,
@@ -132,6 +134,12 @@ applicationRoutes.get("/api/v1/admin/event_applications", requireUser, async (c)
 applicationRoutes.get("/api/v1/admin/event_applications/:id", requireUser, async (c) => {
   const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
   return c.json({ event_application: await getApplication(c.var.db, c.var.user!, id) });
+});
+
+applicationRoutes.get("/api/v1/admin/event_applications/:id/files/:fileId", requireUser, async (c) => {
+  const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
+  const file = await applicationFile(c.var.db, c.var.user!, id, c.req.param("fileId"));
+  return fileResponse(file, `application-${id}-${c.req.param("fileId").slice(0, 8)}`);
 });
 
 applicationRoutes.put("/api/v1/admin/event_applications/:id/cancel_apply", requireUser, async (c) => {

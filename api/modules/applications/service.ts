@@ -7,7 +7,7 @@ import { eventApplications, eventForms, files, startups, type Answers, type Appl
 import { fieldError, forbidden, notFound, validationFailed } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
-import { fileUrl, storeUpload } from "../files/service.ts";
+import { fileUrl, readFile, storeUpload } from "../files/service.ts";
 import { ANSWER_FILE_RULES, fileKeys, isRealDate, planAnswers, questionsOf, type Intent } from "./answers.ts";
 import { csvLine } from "./csv.ts";
 
@@ -32,12 +32,15 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 // ---- resources ---------------------------------------------------------------------------------
 
+/** Application documents are private: they are served through the application, to those who may see it. */
+export const answerFileUrl = (applicationId: number, fileId: string) => `/api/v1/admin/event_applications/${applicationId}/files/${fileId}`;
+
 /** An application as the API shows it; file answers become {file_id, url}. */
 export function applicationResource(a: ApplicationRow, customQuestions: CustomQuestion[]) {
   const fileAnswers = fileKeys(customQuestions);
   const answers: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(a.answers)) {
-    answers[key] = fileAnswers.has(key) && typeof v === "string" ? { file_id: v, url: fileUrl(v) } : v;
+    answers[key] = fileAnswers.has(key) && typeof v === "string" ? { file_id: v, url: answerFileUrl(a.id, v) } : v;
   }
   return {
     id: a.id,
@@ -271,12 +274,27 @@ async function applicationWithForm(db: Db, id: number) {
 }
 
 /** The applicant sees their own application; the form's owner sees submitted ones. */
-export async function getApplication(db: Db, user: AuthUser, id: number) {
+async function visibleApplication(db: Db, user: AuthUser, id: number) {
   const found = await applicationWithForm(db, id);
   const mine = found?.application.userId === user.id;
   const owned = found && isOwner(user, found.form) && found.application.status !== "draft";
   if (!found || !(mine || owned)) throw notFound(APPLICATION_NOT_FOUND);
+  return found;
+}
+
+export async function getApplication(db: Db, user: AuthUser, id: number) {
+  const found = await visibleApplication(db, user, id);
   return applicationResource(found.application, found.form.customQuestions);
+}
+
+/** A document answered in an application, for whoever may see that application. */
+export async function applicationFile(db: Db, user: AuthUser, id: number, fileId: string) {
+  const found = await visibleApplication(db, user, id);
+  const keys = fileKeys(found.form.customQuestions);
+  const answered = Object.entries(found.application.answers).some(([key, value]) => keys.has(key) && value === fileId);
+  const file = answered ? await readFile(db, fileId, { includePrivate: true }) : null;
+  if (!file) throw notFound("File not found");
+  return file;
 }
 
 export async function cancelApplication(db: Db, userId: number, id: number) {
@@ -359,9 +377,9 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
   const where = responsesWhere(form.id, filters);
   let nextOffset = 0;
   let headerSent = false;
-  const cell = (q: (typeof questions)[number], answer: Answers[string] | undefined): string => {
+  const cell = (applicationId: number, q: (typeof questions)[number], answer: Answers[string] | undefined): string => {
     if (answer === undefined || answer === null) return "";
-    if (q.type === "file") return typeof answer === "string" ? (fileUrl(answer) ?? "") : "";
+    if (q.type === "file") return typeof answer === "string" ? answerFileUrl(applicationId, answer) : "";
     if (typeof answer === "boolean") return answer ? "Yes" : "No";
     if (Array.isArray(answer)) return answer.join("; ");
     return String(answer);
@@ -391,7 +409,7 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
       if (rows.length) {
         const text = rows
           .map((r) =>
-            csvLine([iso(r.submittedAt) ?? "", r.status, r.applicantName, r.applicantEmail, ...questions.map((q) => cell(q, r.answers[q.key]))]),
+            csvLine([iso(r.submittedAt) ?? "", r.status, r.applicantName, r.applicantEmail, ...questions.map((q) => cell(r.id, q, r.answers[q.key]))]),
           )
           .join("");
         controller.enqueue(encoder.encode(text));

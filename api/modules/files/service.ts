@@ -26,12 +26,28 @@ export async function storeImage(db: Db, file: File, ownerUserId: number, field:
   return row.id;
 }
 
-export async function readFile(db: Db, id: string) {
+/** A file by id; private files only when the caller has already checked who may see them. */
+export async function readFile(db: Db, id: string, { includePrivate = false } = {}) {
   const [row] = await db
-    .select({ contentType: files.contentType, data: files.data })
+    .select({ contentType: files.contentType, data: files.data, isPublic: files.isPublic })
     .from(files)
     .where(eq(files.id, id));
-  return row ?? null;
+  return row && (row.isPublic || includePrivate) ? row : null;
+}
+
+/** The file as an HTTP answer that can never run as a page. */
+export function fileResponse(file: { contentType: string; data: Uint8Array; isPublic: boolean }, download?: string) {
+  // Copied into a plain ArrayBuffer-backed view: drivers hand back Buffer or Uint8Array over shared memory.
+  return new Response(new Uint8Array(file.data), {
+    headers: {
+      "Content-Type": file.contentType,
+      // Public files never change (a new upload gets a new id); private ones are not kept by shared caches.
+      "Cache-Control": file.isPublic ? "public, max-age=31536000, immutable" : "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "X-Content-Type-Options": "nosniff",
+      ...(download ? { "Content-Disposition": `attachment; filename="${download}"` } : {}),
+    },
+  });
 }
 
 export const fileUrl = (id: string | null | undefined) => (id ? `/api/v1/files/${id}` : null);
@@ -85,7 +101,7 @@ export async function storeUpload(db: Db, file: File, ownerUserId: number, field
   if (!checked.ok) throw fieldError(field, checked.message);
   const [row] = await db
     .insert(files)
-    .values({ ownerUserId, contentType: checked.contentType, byteSize: checked.bytes.byteLength, data: checked.bytes })
+    .values({ ownerUserId, contentType: checked.contentType, byteSize: checked.bytes.byteLength, data: checked.bytes, isPublic: false })
     .returning({ id: files.id });
   return row.id;
 }
