@@ -10,6 +10,7 @@ import { applicationRoutes } from "./modules/applications/routes.ts";
 import { authenticate, csrf } from "./modules/auth/middleware.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { collectionRoutes } from "./modules/collections/routes.ts";
+import { couponRoutes } from "./modules/coupons/routes.ts";
 import { eventFormRoutes } from "./modules/event-forms/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
 import { profileRoutes } from "./modules/profiles/routes.ts";
@@ -53,6 +54,7 @@ export function createApi({ db, config, log = console.error }: ApiDeps) {
   api.route("/", collectionRoutes);
   api.route("/", eventFormRoutes);
   api.route("/", applicationRoutes);
+  api.route("/", couponRoutes);
 
   api.notFound((c) => c.json({ message: "Not Found" }, 404));
   api.onError((error, c) => {

@@ -24,6 +24,7 @@ export default [
     route("event-responses/:event_form_id", "routes/event-responses/list.tsx"),
     route("event-responses/:event_form_id/form/:event_application_id", "routes/event-responses/detail.tsx"),
     route("events", "routes/events/discover.tsx"),
+    route("coupon-codes", "routes/coupon-codes/coupon-codes.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

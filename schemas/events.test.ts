@@ -64,3 +64,12 @@ describe("eventFormSchema with malformed parts", () => {
     expect(result.error!.issues.filter((i) => i.path.join(".") === "paid_event_information.price")).toHaveLength(1);
   });
 });
+
+describe("impossible times", () => {
+  it("refuses a date that does not exist and a clock time past 23:59", () => {
+    for (const starts_at of ["2026-02-31T10:00", "2026-12-01T25:00", "2026-12-01T10:99", "0050-01-01T10:00"]) {
+      const result = eventFormSchema.safeParse({ ...base, starts_at });
+      expect(result.error!.issues.map((i) => i.path.join(".")), starts_at).toContain("starts_at");
+    }
+  });
+});

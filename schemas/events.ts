@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { imageField, optionalText, requiredText, urlField } from "./fields.ts";
-import { LOCAL_DATETIME, isTimeZone, zonedToInstant } from "./time.ts";
+import { LOCAL_DATETIME, isRealLocalDateTime, isTimeZone, zonedToInstant } from "./time.ts";
 
 export const EVENT_CATEGORIES = [
   "Conference",
@@ -79,7 +79,8 @@ const localDateTime = (label: string) =>
     .string({ error: `The ${label} field is required.` })
     .trim()
     .min(1, `The ${label} field is required.`)
-    .regex(LOCAL_DATETIME, `The ${label} must be a date and time.`);
+    .regex(LOCAL_DATETIME, { message: `The ${label} must be a date and time.`, abort: true })
+    .refine(isRealLocalDateTime, `The ${label} must be a real date and time.`);
 
 /** Choice options: a list, or one option per line from a textarea. */
 const optionsField = z.preprocess(
@@ -167,7 +168,7 @@ export const eventFormSchema = z
   .superRefine((form, ctx) => {
     // zod runs this even when a field failed, so every part is checked for shape before use.
     const times = [form.starts_at, form.ends_at, form.application_deadline].filter((t): t is string => typeof t === "string");
-    if (typeof form.timezone === "string" && isTimeZone(form.timezone) && times.every((t) => LOCAL_DATETIME.test(t))) {
+    if (typeof form.timezone === "string" && isTimeZone(form.timezone) && times.every(isRealLocalDateTime)) {
       const at = (local: string) => zonedToInstant(local, form.timezone).getTime();
       if (at(form.ends_at) <= at(form.starts_at)) ctx.addIssue({ code: "custom", path: ["ends_at"], message: "The end must be after the start." });
       if (form.application_deadline && at(form.application_deadline) > at(form.ends_at)) {

@@ -4,6 +4,16 @@
  */
 export const LOCAL_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
+/** A real calendar date and clock time, not just the right shape ("2026-02-31T25:99" is not). */
+export function isRealLocalDateTime(value: string): boolean {
+  if (!LOCAL_DATETIME.test(value)) return false;
+  const [date, time] = value.split("T");
+  const [y, m, d] = date.split("-").map(Number);
+  const [hh, mm] = time.split(":").map(Number);
+  const at = new Date(Date.UTC(y, m - 1, d, hh, mm));
+  return y >= 1000 && at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d && hh < 24 && mm < 60;
+}
+
 export function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });

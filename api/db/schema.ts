@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -322,5 +324,52 @@ export const eventApplications = pgTable(
       .on(t.eventFormId, t.submittedAt.desc().nullsLast(), t.id.desc().nullsLast())
       .where(sql`status <> 'draft'`),
     index("event_applications_form_name_idx").on(t.eventFormId, t.applicantName),
+  ],
+);
+
+// ---- coupons -----------------------------------------------------------------------------------
+
+export type CouponDiscountType = "percentage" | "fixed";
+
+/**
+ * An owner's coupon code. The code is kept as typed and matched ignoring case (hence the unique index
+ * on lower(code)). `uses_count` only ever changes inside a billing's transaction, with this row locked;
+ * the check constraints are the last line of defence against overselling.
+ */
+export const couponCodes = pgTable(
+  "coupon_codes",
+  {
+    id: serial("id").primaryKey(),
+    startupId: integer("startup_id")
+      .notNull()
+      .references(() => startups.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    discountType: text("discount_type").$type<CouponDiscountType>().notNull(),
+    /** A percentage (0.01–100) or an amount in `currency`. */
+    value: numeric("value", { precision: 12, scale: 2 }).notNull(),
+    currency: text("currency"),
+    /**
+     * Only for this form when set. "No action" (checked at the end of the statement) rather than restrict,
+     * so deleting a whole startup, which cascades to both its forms and its coupons, still works; deleting
+     * one form a coupon points at is refused by the database.
+     */
+    eventFormId: integer("event_form_id").references(() => eventForms.id, { onDelete: "no action" }),
+    maxUses: integer("max_uses"),
+    usesPerUser: integer("uses_per_user"),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    isActive: boolean("is_active").notNull().default(true),
+    usesCount: integer("uses_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("coupon_codes_startup_code_unique").on(t.startupId, sql`lower(${t.code})`),
+    index("coupon_codes_startup_created_idx").on(t.startupId, t.createdAt),
+    index("coupon_codes_startup_valid_until_idx").on(t.startupId, t.validUntil),
+    index("coupon_codes_startup_uses_count_idx").on(t.startupId, t.usesCount),
+    index("coupon_codes_event_form_id_idx").on(t.eventFormId),
+    check("coupon_codes_discount_type_check", sql`${t.discountType} in ('percentage', 'fixed')`),
+    check("coupon_codes_uses_count_check", sql`${t.usesCount} >= 0 and (${t.maxUses} is null or ${t.usesCount} <= ${t.maxUses})`),
   ],
 );

@@ -27,3 +27,16 @@ export const STATUS_TONES: Record<string, "slate" | "green" | "red" | "blue"> = 
 };
 
 export const price = (info: { price: string; currency: string } | null) => (info ? `${info.currency} ${info.price}` : "Free");
+
+/** An answer as one line of text (lists joined, yes/no spelled out, a file named as such). */
+export function answerText(value: unknown): string {
+  if (value === undefined || value === null || value === "") return "—";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) return value.join(", ");
+  if (typeof value === "object") return "File";
+  return String(value);
+}
+
+/** A single instant on the event's own clock, e.g. the application deadline. */
+export const formatInZone = (iso: string, timeZone: string) =>
+  `${new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso))} (${timeZone})`;

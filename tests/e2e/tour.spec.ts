@@ -27,7 +27,7 @@ test.describe("onboarding tour", () => {
     // On through every item the user can open, to the last step, which offers Done instead of Next.
     const done = page.getByRole("button", { name: "Done" });
     while (!(await done.isVisible())) await page.getByRole("button", { name: "Next" }).click();
-    await expect(page.locator(".shepherd-element:visible")).toContainText("Build free or paid application forms");
+    await expect(page.locator(".shepherd-element:visible")).toContainText("Create discount codes for your paid events.");
     await done.click();
     await expect(page.locator(".shepherd-element:visible")).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem("introComplete"))).toBe("true");

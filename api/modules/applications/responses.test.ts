@@ -217,8 +217,9 @@ describe("responses", () => {
     const drafter = await registered(t);
     const draft = await sendApplication(drafter.client, form.id, {}, "draft");
     const draftRes = await owner.client.put(`/api/v1/admin/event_applications/${draft.body.event_application.id}/status`, { status: "accepted" });
-    expect(draftRes.status).toBe(422);
-    expect(draftRes.body.errors).toEqual({ status: ["Only a submitted application can change status."] });
+    // A draft is invisible on the owner's side: its status cannot even be probed.
+    expect(draftRes.status).toBe(404);
+    expect(draftRes.body).toEqual({ message: "Event Application not found" });
 
     const quitter = await applied(form.id, "Quitter");
     await quitter.client.put(`/api/v1/admin/event_applications/${quitter.application.id}/cancel_apply`);

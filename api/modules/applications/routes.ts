@@ -145,7 +145,7 @@ applicationRoutes.get("/api/v1/admin/event_applications/:id/files/:fileId", requ
 applicationRoutes.put("/api/v1/admin/event_applications/:id/cancel_apply", requireUser, async (c) => {
   const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
   const application = await cancelApplication(c.var.db, c.var.user!.id, id);
-  return c.json({ event_application: application, message: "Application cancelled." });
+  return c.json({ event_application: application, message: application ? "Application cancelled." : "Draft discarded." });
 });
 
 // ---- the form's owner --------------------------------------------------------------------------

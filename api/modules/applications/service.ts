@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { eventApplications, eventForms, files, startups, type Answers, type ApplicationStatus, type CustomQuestion } from "../../db/schema.ts";
 import { fieldError, forbidden, notFound, validationFailed } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
-import { escapeLike } from "../access/service.ts";
+import { escapeLike, permissionsOf } from "../access/service.ts";
 import { fileUrl, readFile, storeUpload } from "../files/service.ts";
 import { ANSWER_FILE_RULES, fileKeys, isRealDate, planAnswers, questionsOf, type Intent } from "./answers.ts";
 import { csvLine } from "./csv.ts";
@@ -29,6 +29,7 @@ type ApplicationRow = typeof eventApplications.$inferSelect;
 type StartupCard = { id: number; name: string; username: string; logoFileId: string | null };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ---- resources ---------------------------------------------------------------------------------
 
@@ -235,6 +236,7 @@ export async function listMyApplications(db: Db, userId: number, query: ListQuer
         id: eventForms.id,
         title: eventForms.title,
         startsAt: eventForms.startsAt,
+        endsAt: eventForms.endsAt,
         timezone: eventForms.timezone,
         status: eventForms.status,
         typeOfEvent: eventForms.typeOfEvent,
@@ -255,6 +257,7 @@ export async function listMyApplications(db: Db, userId: number, query: ListQuer
       id: form.id,
       title: form.title,
       starts_at: form.startsAt.toISOString(),
+      ends_at: form.endsAt.toISOString(),
       timezone: form.timezone,
       status: form.status,
       type_of_event: form.typeOfEvent,
@@ -273,11 +276,15 @@ async function applicationWithForm(db: Db, id: number) {
   return row ?? null;
 }
 
-/** The applicant sees their own application; the form's owner sees submitted ones. */
+/**
+ * The applicant sees their own application; the form's owner sees submitted ones, and only with the
+ * permission the responses screens need.
+ */
 async function visibleApplication(db: Db, user: AuthUser, id: number) {
   const found = await applicationWithForm(db, id);
   const mine = found?.application.userId === user.id;
-  const owned = found && isOwner(user, found.form) && found.application.status !== "draft";
+  const owned =
+    found && isOwner(user, found.form) && found.application.status !== "draft" && (await permissionsOf(db, user.id)).has("event response read");
   if (!found || !(mine || owned)) throw notFound(APPLICATION_NOT_FOUND);
   return found;
 }
@@ -291,15 +298,32 @@ export async function getApplication(db: Db, user: AuthUser, id: number) {
 export async function applicationFile(db: Db, user: AuthUser, id: number, fileId: string) {
   const found = await visibleApplication(db, user, id);
   const keys = fileKeys(found.form.customQuestions);
-  const answered = Object.entries(found.application.answers).some(([key, value]) => keys.has(key) && value === fileId);
-  const file = answered ? await readFile(db, fileId, { includePrivate: true }) : null;
+  const answered = UUID.test(fileId) && Object.entries(found.application.answers).some(([key, value]) => keys.has(key) && value === fileId);
+  // The file must also be the applicant's own upload: an answer's text is never enough to reach a file.
+  const file = answered ? await readFile(db, fileId, { includePrivate: true, ownerUserId: found.application.userId }) : null;
   if (!file) throw notFound("File not found");
   return file;
+}
+
+/** A draft is discarded (row and uploads), so it never reaches the owner and the user may apply afresh. */
+async function discardDraft(db: Db, application: ApplicationRow, customQuestions: CustomQuestion[]) {
+  const keys = fileKeys(customQuestions);
+  const fileIds = Object.entries(application.answers)
+    .filter(([key, value]) => keys.has(key) && typeof value === "string" && UUID.test(value))
+    .map(([, value]) => value as string);
+  await db.transaction(async (tx) => {
+    await tx.delete(eventApplications).where(and(eq(eventApplications.id, application.id), eq(eventApplications.status, "draft")));
+    if (fileIds.length) await tx.delete(files).where(and(inArray(files.id, fileIds), eq(files.ownerUserId, application.userId)));
+  });
 }
 
 export async function cancelApplication(db: Db, userId: number, id: number) {
   const found = await applicationWithForm(db, id);
   if (!found || found.application.userId !== userId) throw notFound(APPLICATION_NOT_FOUND);
+  if (found.application.status === "draft") {
+    await discardDraft(db, found.application, found.form.customQuestions);
+    return null;
+  }
   // Conditional, so two racing cancels cannot both succeed.
   const [row] = await db
     .update(eventApplications)
@@ -421,7 +445,8 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
 
 export async function setApplicationStatus(db: Db, user: AuthUser, id: number, status: ReviewStatus) {
   const found = await applicationWithForm(db, id);
-  if (!found || !isOwner(user, found.form)) throw notFound(APPLICATION_NOT_FOUND);
+  // A draft is as invisible here as everywhere else on the owner's side.
+  if (!found || !isOwner(user, found.form) || found.application.status === "draft") throw notFound(APPLICATION_NOT_FOUND);
   // Conditional, so a cancel racing the review wins cleanly instead of being overwritten.
   const [row] = await db
     .update(eventApplications)

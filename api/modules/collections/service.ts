@@ -6,6 +6,7 @@ import { collections, eventApplications, eventForms, files, startups } from "../
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
+import { assertNoScopedCoupons } from "../coupons/service.ts";
 
 export const COLLECTION_NOT_FOUND = "Collection Not Found";
 const NAME_TAKEN = "The name has already been taken.";
@@ -189,6 +190,7 @@ export async function deleteCollection(db: Db, startupId: number, id: number, in
         if (submitted) {
           throw fieldError("forms_action", "Some of these forms have applications. Move them to another collection instead.");
         }
+        await assertNoScopedCoupons(tx, formIds, "forms_action");
         await tx.delete(eventForms).where(inArray(eventForms.id, formIds));
         const banners = forms.flatMap((f) => (f.bannerFileId ? [f.bannerFileId] : []));
         if (banners.length) await tx.delete(files).where(inArray(files.id, banners));

@@ -8,6 +8,7 @@ import { fieldError, notFound } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
 import { COLLECTION_NOT_FOUND, ownsCollection } from "../collections/service.ts";
+import { assertNoScopedCoupons } from "../coupons/service.ts";
 import { storeImage } from "../files/service.ts";
 import { eventFormResources, loadEventFormResource, selectEventFormDetails, type EventFormResource, type EventFormRow } from "./resource.ts";
 
@@ -89,10 +90,13 @@ const newQuestionId = () => `q-${randomBytes(4).toString("hex")}`;
  * names a question this form already has (an edit); anything else gets a fresh id.
  */
 export function assignQuestionIds(incoming: EventFormInput["custom_questions"], existing: readonly CustomQuestion[]): CustomQuestion[] {
-  const known = new Set(existing.map((q) => q.id));
+  // An id (and with it the answers given to it) survives only while the question keeps its type, so an
+  // answer is never read as another type than it was given as (e.g. a text read as a file id).
+  const typeOf = new Map(existing.map((q) => [q.id, q.type]));
+  const known = new Set(typeOf.keys());
   const used = new Set<string>();
   return incoming.map((q) => {
-    let id = q.id && known.has(q.id) && !used.has(q.id) ? q.id : newQuestionId();
+    let id = q.id && typeOf.get(q.id) === q.type && !used.has(q.id) ? q.id : newQuestionId();
     while (used.has(id) || (id !== q.id && known.has(id))) id = newQuestionId();
     used.add(id);
     return {
@@ -167,12 +171,27 @@ export async function updateEventForm(db: Db, caller: { userId: number; startupI
 }
 
 export async function setEventFormStatus(db: Db, startupId: number, id: number, status: EventFormStatus) {
-  await ownedForm(db, startupId, id);
-  await db
-    .update(eventForms)
-    .set({ status, updatedAt: sql`now()` })
-    .where(and(eq(eventForms.id, id), eq(eventForms.startupId, startupId)));
+  await db.transaction(async (tx) => {
+    await ownedForm(tx, startupId, id, "update");
+    // Applicants keep seeing a form they applied to: it may close, not go back to draft.
+    if (status === "draft" && (await hasSubmittedApplications(tx, id))) {
+      throw fieldError("status", "A form with applications cannot go back to draft. Close it instead.");
+    }
+    await tx
+      .update(eventForms)
+      .set({ status, updatedAt: sql`now()` })
+      .where(and(eq(eventForms.id, id), eq(eventForms.startupId, startupId)));
+  });
   return resourceOf(db, id);
+}
+
+async function hasSubmittedApplications(db: Db, formId: number) {
+  const [submitted] = await db
+    .select({ id: eventApplications.id })
+    .from(eventApplications)
+    .where(and(eq(eventApplications.eventFormId, formId), ne(eventApplications.status, "draft")))
+    .limit(1);
+  return Boolean(submitted);
 }
 
 /** A form people have applied to is closed, not deleted, so their applications stay. */
@@ -180,12 +199,8 @@ export async function deleteEventForm(db: Db, startupId: number, id: number) {
   await db.transaction(async (tx) => {
     // Locked outright, so no application can arrive between the check and the delete.
     const form = await ownedForm(tx, startupId, id, "update");
-    const [submitted] = await tx
-      .select({ id: eventApplications.id })
-      .from(eventApplications)
-      .where(and(eq(eventApplications.eventFormId, id), ne(eventApplications.status, "draft")))
-      .limit(1);
-    if (submitted) throw fieldError("event_form", "This form has applications. Close it instead of deleting it.");
+    if (await hasSubmittedApplications(tx, id)) throw fieldError("event_form", "This form has applications. Close it instead of deleting it.");
+    await assertNoScopedCoupons(tx, [id], "event_form");
     await tx.delete(eventForms).where(eq(eventForms.id, id));
     if (form.bannerFileId) await tx.delete(files).where(eq(files.id, form.bannerFileId));
   });

@@ -27,12 +27,13 @@ export async function storeImage(db: Db, file: File, ownerUserId: number, field:
 }
 
 /** A file by id; private files only when the caller has already checked who may see them. */
-export async function readFile(db: Db, id: string, { includePrivate = false } = {}) {
+export async function readFile(db: Db, id: string, { includePrivate = false, ownerUserId }: { includePrivate?: boolean; ownerUserId?: number } = {}) {
   const [row] = await db
-    .select({ contentType: files.contentType, data: files.data, isPublic: files.isPublic })
+    .select({ contentType: files.contentType, data: files.data, isPublic: files.isPublic, ownerUserId: files.ownerUserId })
     .from(files)
     .where(eq(files.id, id));
-  return row && (row.isPublic || includePrivate) ? row : null;
+  if (!row || (ownerUserId !== undefined && row.ownerUserId !== ownerUserId)) return null;
+  return row.isPublic || includePrivate ? row : null;
 }
 
 /** The file as an HTTP answer that can never run as a page. */

@@ -30,6 +30,7 @@ export const NAVIGATION: NavSection[] = [
       { to: "/event-applications", label: "My applications", tour: "Follow the events you applied to, or cancel an application." },
       { to: "/collections", label: "Collections", permission: "event form read", tour: "Group your event forms, for example by programme." },
       { to: "/event-forms", label: "Event forms", permission: "event form read", tour: "Build free or paid application forms and review who applied." },
+      { to: "/coupon-codes", label: "Coupon codes", permission: "coupon code read", tour: "Create discount codes for your paid events." },
     ],
   },
   {

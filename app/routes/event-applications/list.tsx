@@ -11,7 +11,7 @@ import type { EventApplication, Paginated } from "~/lib/types";
 import type { Route } from "./+types/list";
 
 type MyApplication = EventApplication & {
-  event_form: { id: number; title: string; starts_at: string; ends_at?: string; timezone: string; status: string; type_of_event: string; startup: { name: string; username: string } };
+  event_form: { id: number; title: string; starts_at: string; ends_at: string; timezone: string; status: string; type_of_event: string; startup: { name: string; username: string } };
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -57,7 +57,7 @@ export default function MyApplications({ loaderData, actionData }: Route.Compone
                   </Link>
                   <p className="text-sm text-slate-500">
                     {application.event_form.startup.name}
-                    {application.event_form.ends_at ? ` · ${formatEventTime(application.event_form.starts_at, application.event_form.ends_at, application.event_form.timezone)}` : ""}
+                    {` · ${formatEventTime(application.event_form.starts_at, application.event_form.ends_at, application.event_form.timezone)}`}
                   </p>
                   <p className="mt-1 flex items-center gap-2 text-sm">
                     <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>
@@ -68,9 +68,9 @@ export default function MyApplications({ loaderData, actionData }: Route.Compone
                   cancelling === application.id ? (
                     <Form method="post" className="flex flex-wrap items-center gap-2">
                       <input type="hidden" name="id" value={application.id} />
-                      <span className="text-sm">Cancel this application?</span>
+                      <span className="text-sm">{application.status === "draft" ? "Discard this draft and its answers?" : "Cancel this application?"}</span>
                       <button type="submit" className={buttonClass("danger", "sm")}>
-                        Yes, cancel it
+                        {application.status === "draft" ? "Yes, discard it" : "Yes, cancel it"}
                       </button>
                       <Link to="/event-applications" className={buttonClass("ghost", "sm")}>
                         Keep it
@@ -78,7 +78,7 @@ export default function MyApplications({ loaderData, actionData }: Route.Compone
                     </Form>
                   ) : (
                     <Link to={`?cancel=${application.id}`} className={buttonClass("secondary", "sm")}>
-                      Cancel…
+                      {application.status === "draft" ? "Discard draft…" : "Cancel…"}
                     </Link>
                   )
                 ) : null}

@@ -20,7 +20,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   if (!/^\d+$/.test(params.id)) throw data("Event Form not found", { status: 404 });
   const [{ event_form }, choices] = await Promise.all([api.load<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${params.id}`), builderChoices(api)]);
-  return { eventForm: event_form, ...choices, canSeeResponses: can(user, "event response read") };
+  // The form's own collection is always offered, even past the picker's first page.
+  const own = event_form.collection;
+  const collections = own && !choices.collections.some((c) => c.id === own.id) ? [own, ...choices.collections] : choices.collections;
+  return { eventForm: event_form, ...choices, collections, canSeeResponses: can(user, "event response read") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

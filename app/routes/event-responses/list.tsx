@@ -1,11 +1,11 @@
 import { Link, data, useSearchParams } from "react-router";
-import { REVIEW_STATUSES } from "../../../schemas/events";
+import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "../../../schemas/events";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { STATUS_TONES, formatDate } from "~/lib/event-format";
+import { STATUS_TONES, answerText, formatDate } from "~/lib/event-format";
 import { requirePermission } from "~/lib/guards.server";
 import type { EventApplication, EventForm, Paginated } from "~/lib/types";
 import type { Route } from "./+types/list";
@@ -22,20 +22,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The API answers 404 'Event form not found' and 403 'Access Forbidden' for another startup's form.
   const responses = await context
     .get(apiContext)
-    .load<Paginated<EventApplication> & { event_form: Pick<EventForm, "id" | "title"> }>(`/api/v1/admin/event_forms/${params.event_form_id}/responses?${query}`);
+    .load<Paginated<EventApplication> & { event_form: Pick<EventForm, "id" | "title" | "questions" | "custom_questions"> }>(`/api/v1/admin/event_forms/${params.event_form_id}/responses?${query}`);
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("page");
   exportQuery.delete("per_page");
-  // The list shows who and where each stands; the answers stay on the server until one is opened.
-  const rows = responses.data.map(({ id, applicant_name, applicant_email, submitted_at, status }) => ({ id, applicant_name, applicant_email, submitted_at, status }));
+  // Every answer as short text, one column per question, so the page carries no more than it shows.
+  const form = responses.event_form;
+  const columns = [
+    ...STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled && q.key !== "full_name" && q.key !== "email").map((q) => ({ key: q.key, label: q.label })),
+    ...form.custom_questions.map((q) => ({ key: q.id, label: q.label })),
+  ];
+  const rows = responses.data.map(({ id, applicant_name, applicant_email, submitted_at, status, answers }) => ({
+    id,
+    applicant_name,
+    applicant_email,
+    submitted_at,
+    status,
+    cells: columns.map((column) => answerText(answers[column.key])),
+  }));
   return {
     responses: { ...responses, data: rows },
+    columns,
     exportHref: `/api/v1/admin/event_forms/${params.event_form_id}/responses.csv?${exportQuery}`,
   };
 }
 
 export default function Responses({ loaderData }: Route.ComponentProps) {
-  const { responses, exportHref } = loaderData;
+  const { responses, columns, exportHref } = loaderData;
   const form = responses.event_form;
   const [searchParams] = useSearchParams();
   const sortLink = (column: string) => {
@@ -74,6 +87,11 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
                 <th className="px-4 py-3">
                   <Link to={sortLink("status")}>Status</Link>
                 </th>
+                {columns.map((column) => (
+                  <th key={column.key} className="max-w-48 px-4 py-3">
+                    {column.label}
+                  </th>
+                ))}
                 <th className="px-4 py-3" />
               </tr>
             </thead>
@@ -88,6 +106,11 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3">
                     <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>
                   </td>
+                  {application.cells.map((cell, index) => (
+                    <td key={columns[index].key} className="max-w-48 truncate px-4 py-3 text-slate-700" title={cell}>
+                      {cell}
+                    </td>
+                  ))}
                   <td className="px-4 py-3 text-right">
                     <Link to={`/event-responses/${form.id}/form/${application.id}`} className={buttonClass("secondary", "sm")}>
                       Review

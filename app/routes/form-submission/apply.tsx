@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
-import { NATURE_LABELS, STATUS_TONES, formatDate, formatEventTime, price } from "~/lib/event-format";
+import { NATURE_LABELS, STATUS_TONES, formatDate, formatEventTime, formatInZone, price } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { EventApplication, PublicEventForm } from "~/lib/types";
@@ -85,7 +85,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           <p className="font-medium">{price(form.paid_event_information)}</p>
           {form.paid_event_information?.includes ? <p className="text-sm text-slate-600">Includes: {form.paid_event_information.includes}</p> : null}
           <p className="whitespace-pre-line text-slate-700">{form.description}</p>
-          {form.application_deadline ? <p className="text-sm text-slate-500">Apply by {formatDate(form.application_deadline)}</p> : null}
+          {form.application_deadline ? <p className="text-sm text-slate-500">Apply by {formatInZone(form.application_deadline, form.timezone)}</p> : null}
         </div>
       </Card>
 

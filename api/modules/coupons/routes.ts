@@ -1,0 +1,72 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { COUPON_DISCOUNT_TYPES, COUPON_STATES, couponSchema } from "../../../schemas/coupons.ts";
+import type { AppEnv } from "../../context.ts";
+import { readBody } from "../../lib/body.ts";
+import { notFound } from "../../lib/errors.ts";
+import { page, parseListQuery } from "../../lib/pagination.ts";
+import { validate } from "../../lib/validation.ts";
+import { authorize } from "../access/authorize.ts";
+import { ownStartupId } from "../collections/service.ts";
+import { COUPON_NOT_FOUND, createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from "./service.ts";
+
+export const couponRoutes = new Hono<AppEnv>();
+
+const BASE = "/api/v1/admin/coupon_codes";
+
+const couponId = (value: string) => {
+  const id = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(COUPON_NOT_FOUND);
+  return id;
+};
+
+/** Filters beyond the list basics; an unknown value is ignored rather than refused. */
+const couponListFilters = z.object({
+  // "used_up" is accepted for "used up", which is awkward in a query string.
+  status: z.preprocess((v) => (v === "used_up" ? "used up" : v), z.enum(COUPON_STATES).optional()).catch(undefined),
+  discount_type: z.enum(COUPON_DISCOUNT_TYPES).optional().catch(undefined),
+  event_form_id: z.string().optional(),
+});
+
+couponRoutes.get(BASE, authorize("coupon code read"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  const filters = couponListFilters.parse(c.req.query());
+  let eventFormId: number | undefined;
+  if (filters.event_form_id) {
+    eventFormId = Number(filters.event_form_id);
+    // Not an id: nothing can match.
+    if (!Number.isSafeInteger(eventFormId) || eventFormId < 1 || eventFormId > 2_147_483_647) eventFormId = 0;
+  }
+  const query = { ...parseListQuery(c.req.url), status: filters.status, discount_type: filters.discount_type, event_form_id: eventFormId };
+  // Newest first unless the caller asks for an order.
+  if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
+  const { total, data } = await listCoupons(c.var.db, startupId, query);
+  return c.json(page(c.req.url, query, total, data));
+});
+
+couponRoutes.post(BASE, authorize("coupon code write"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  const coupon_code = await createCoupon(c.var.db, startupId, validate(couponSchema, await readBody(c)));
+  return c.json({ coupon_code, message: "Coupon code created." }, 201);
+});
+
+couponRoutes.get(`${BASE}/:id`, authorize("coupon code read"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  return c.json({ coupon_code: await getCoupon(c.var.db, startupId, couponId(c.req.param("id"))) });
+});
+
+couponRoutes.put(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  const id = couponId(c.req.param("id"));
+  // A coupon that is not the caller's is "not found" before its fields are looked at.
+  await getCoupon(c.var.db, startupId, id);
+  const coupon_code = await updateCoupon(c.var.db, startupId, id, validate(couponSchema, await readBody(c)));
+  return c.json({ coupon_code, message: "Coupon code updated." });
+});
+
+couponRoutes.delete(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
+  const startupId = ownStartupId(c.var.user);
+  const result = await deleteCoupon(c.var.db, startupId, couponId(c.req.param("id")));
+  if (result.deleted) return c.json({ message: "Coupon code deleted." });
+  return c.json({ coupon_code: result.coupon, message: "This coupon has been used, so it was deactivated instead of deleted." });
+});

@@ -1,0 +1,441 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { COUPON_STATES, type CouponFields, type CouponState, couponInstant } from "../../../schemas/coupons.ts";
+import type { Db } from "../../db/client.ts";
+import { couponCodes, eventForms, startups, type CouponDiscountType } from "../../db/schema.ts";
+import { fieldError, notFound, validationFailed, type FieldErrors } from "../../lib/errors.ts";
+import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { escapeLike } from "../access/service.ts";
+
+export const COUPON_NOT_FOUND = "Coupon code not found";
+const CODE_TAKEN = "The code has already been taken.";
+const INVALID_EVENT_FORM = "The selected event form is invalid.";
+const USED_COUPON_LOCKED = "A used coupon's code and discount cannot change.";
+
+/** The answers `findApplicableCoupon` refuses a code with, under `errors.coupon_code`. */
+export const COUPON_REFUSALS = {
+  unknown: "This coupon code is not valid.",
+  inactive: "This coupon code is no longer active.",
+  notYetValid: "This coupon code is not valid yet.",
+  expired: "This coupon code has expired.",
+  outOfScope: "This coupon code does not apply to this event.",
+  usedUp: "This coupon code has been used up.",
+  usedUpByUser: "You have already used this coupon code as many times as it allows.",
+} as const;
+
+export interface CouponView {
+  id: number;
+  code: string;
+  discount_type: CouponDiscountType;
+  /** Two decimals, as text: "10.00". */
+  value: string;
+  currency: string | null;
+  event_form: { id: number; title: string } | null;
+  max_uses: number | null;
+  uses_per_user: number | null;
+  uses_count: number;
+  valid_from: string | null;
+  valid_until: string | null;
+  is_active: boolean;
+  state: CouponState;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The columns `couponState` reads. */
+export interface CouponStateFields {
+  isActive: boolean;
+  validFrom: Date | null;
+  validUntil: Date | null;
+  maxUses: number | null;
+  usesCount: number;
+}
+
+/**
+ * What a coupon is at `now`. A switched-off coupon is "inactive" whatever else holds; then an ended one
+ * is "expired", one with no uses left "used up", and one whose start is still ahead "scheduled".
+ * `couponStateSql` is the same rule for the list's filter; keep the two in step.
+ */
+export function couponState(row: CouponStateFields, now: Date = new Date()): CouponState {
+  if (!row.isActive) return "inactive";
+  if (row.validUntil && row.validUntil.getTime() <= now.getTime()) return "expired";
+  if (row.maxUses !== null && row.usesCount >= row.maxUses) return "used up";
+  if (row.validFrom && row.validFrom.getTime() > now.getTime()) return "scheduled";
+  return "active";
+}
+
+function couponStateSql(now: Date): SQL<CouponState> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql<CouponState>`case
+    when not ${couponCodes.isActive} then 'inactive'
+    when ${couponCodes.validUntil} is not null and ${couponCodes.validUntil} <= ${at} then 'expired'
+    when ${couponCodes.maxUses} is not null and ${couponCodes.usesCount} >= ${couponCodes.maxUses} then 'used up'
+    when ${couponCodes.validFrom} is not null and ${couponCodes.validFrom} > ${at} then 'scheduled'
+    else 'active' end`;
+}
+
+const couponColumns = {
+  id: couponCodes.id,
+  code: couponCodes.code,
+  discountType: couponCodes.discountType,
+  value: couponCodes.value,
+  currency: couponCodes.currency,
+  eventFormId: couponCodes.eventFormId,
+  eventFormTitle: eventForms.title,
+  maxUses: couponCodes.maxUses,
+  usesPerUser: couponCodes.usesPerUser,
+  usesCount: couponCodes.usesCount,
+  validFrom: couponCodes.validFrom,
+  validUntil: couponCodes.validUntil,
+  isActive: couponCodes.isActive,
+  createdAt: couponCodes.createdAt,
+  updatedAt: couponCodes.updatedAt,
+};
+
+type CouponRow = {
+  id: number;
+  code: string;
+  discountType: CouponDiscountType;
+  value: string;
+  currency: string | null;
+  eventFormId: number | null;
+  eventFormTitle: string | null;
+  maxUses: number | null;
+  usesPerUser: number | null;
+  usesCount: number;
+  validFrom: Date | null;
+  validUntil: Date | null;
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const couponView = (r: CouponRow, now: Date): CouponView => ({
+  id: r.id,
+  code: r.code,
+  discount_type: r.discountType,
+  value: Number(r.value).toFixed(2),
+  currency: r.currency,
+  event_form: r.eventFormId === null ? null : { id: r.eventFormId, title: r.eventFormTitle ?? "" },
+  max_uses: r.maxUses,
+  uses_per_user: r.usesPerUser,
+  uses_count: r.usesCount,
+  valid_from: r.validFrom?.toISOString() ?? null,
+  valid_until: r.validUntil?.toISOString() ?? null,
+  is_active: r.isActive,
+  state: couponState(r, now),
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+const selectCoupons = (db: Db) =>
+  db.select(couponColumns).from(couponCodes).leftJoin(eventForms, eq(eventForms.id, couponCodes.eventFormId));
+
+export const COUPON_SORTS = ["code", "created_at", "uses_count", "valid_until"] as const;
+
+export interface CouponListQuery extends ListQuery {
+  /** One of COUPON_STATES; anything else is ignored by the route. */
+  status?: CouponState;
+  event_form_id?: number;
+  discount_type?: CouponDiscountType;
+}
+
+/** Case-insensitive, and the same order on every database whatever its default collation. */
+const codeOrder = sql`lower(${couponCodes.code}) collate "C"`;
+
+export async function listCoupons(db: Db, startupId: number, query: CouponListQuery, now = new Date()) {
+  const where = and(
+    eq(couponCodes.startupId, startupId),
+    query.search ? ilike(couponCodes.code, `%${escapeLike(query.search)}%`) : undefined,
+    query.status && (COUPON_STATES as readonly string[]).includes(query.status) ? sql`${couponStateSql(now)} = ${query.status}` : undefined,
+    query.event_form_id !== undefined ? eq(couponCodes.eventFormId, query.event_form_id) : undefined,
+    query.discount_type ? eq(couponCodes.discountType, query.discount_type) : undefined,
+  );
+  const sortBy = sortColumn(query.sort_by, COUPON_SORTS, "created_at");
+  const direction = query.sort_order === "desc" ? desc : asc;
+  const order =
+    sortBy === "valid_until"
+      ? // Coupons without an end come last either way.
+        sql`${couponCodes.validUntil} ${sql.raw(query.sort_order === "desc" ? "desc" : "asc")} nulls last`
+      : direction({ code: codeOrder, created_at: couponCodes.createdAt, uses_count: couponCodes.usesCount }[sortBy]);
+  const [{ total }] = await db.select({ total: count() }).from(couponCodes).where(where);
+  const rows = await selectCoupons(db)
+    .where(where)
+    .orderBy(order, direction(couponCodes.id))
+    .limit(query.per_page)
+    .offset(offset(query));
+  return { total, data: rows.map((r) => couponView(r, now)) };
+}
+
+export async function getCoupon(db: Db, startupId: number, id: number): Promise<CouponView> {
+  const [row] = await selectCoupons(db).where(and(eq(couponCodes.id, id), eq(couponCodes.startupId, startupId)));
+  if (!row) throw notFound(COUPON_NOT_FOUND);
+  return couponView(row, new Date());
+}
+
+/**
+ * Codes are unique per startup, ignoring case. The caller locks the startup row first (`lockStartup`), so
+ * two requests saving the same code at once run one after the other and the second is refused; the unique index on
+ * (startup_id, lower(code)) backs this up (see `isUniqueViolation`).
+ */
+async function lockStartup(tx: Db, startupId: number) {
+  // "no key update" leaves rows that merely reference the startup free to be written meanwhile.
+  await tx.select({ id: startups.id }).from(startups).where(eq(startups.id, startupId)).for("no key update");
+}
+
+async function assertCodeFree(tx: Db, startupId: number, code: string, exceptId?: number) {
+  const [clash] = await tx
+    .select({ id: couponCodes.id })
+    .from(couponCodes)
+    .where(and(eq(couponCodes.startupId, startupId), sql`lower(${couponCodes.code}) = lower(${code})`))
+    .limit(1);
+  if (clash && clash.id !== exceptId) throw fieldError("code", CODE_TAKEN);
+}
+
+/** A scope must be one of the startup's own forms. */
+async function assertOwnForm(tx: Db, startupId: number, eventFormId: number | undefined) {
+  if (eventFormId === undefined) return;
+  const [form] = await tx
+    .select({ id: eventForms.id })
+    .from(eventForms)
+    .where(and(eq(eventForms.id, eventFormId), eq(eventForms.startupId, startupId)));
+  if (!form) throw fieldError("event_form_id", INVALID_EVENT_FORM);
+}
+
+/** The PostgreSQL error code behind a (possibly wrapped) driver error. */
+function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+const isUniqueViolation = (error: unknown) => pgErrorCode(error) === "23505";
+const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === "23503";
+
+const columnsOf = (input: CouponFields) => ({
+  code: input.code,
+  discountType: input.discount_type,
+  value: input.value,
+  currency: input.currency ?? null,
+  eventFormId: input.event_form_id ?? null,
+  maxUses: input.max_uses ?? null,
+  usesPerUser: input.uses_per_user ?? null,
+  validFrom: input.valid_from ? couponInstant(input.valid_from) : null,
+  validUntil: input.valid_until ? couponInstant(input.valid_until) : null,
+  isActive: input.is_active,
+});
+
+export async function createCoupon(db: Db, startupId: number, input: CouponFields) {
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      await lockStartup(tx, startupId);
+      await assertCodeFree(tx, startupId, input.code);
+      await assertOwnForm(tx, startupId, input.event_form_id);
+      const [row] = await tx
+        .insert(couponCodes)
+        .values({ startupId, ...columnsOf(input) })
+        .returning({ id: couponCodes.id });
+      return row.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError("code", CODE_TAKEN);
+    throw error;
+  }
+  return getCoupon(db, startupId, id);
+}
+
+/**
+ * Edits a coupon. Once it has been used, what a buyer was promised stays as it was: its code, discount
+ * type, value and currency cannot change (limits, dates, scope and the active flag can). The coupon row is
+ * locked, so a checkout counting a use meanwhile waits, and the maximum cannot drop below the uses so far.
+ */
+export async function updateCoupon(db: Db, startupId: number, id: number, input: CouponFields) {
+  try {
+    await db.transaction(async (tx) => {
+      await lockStartup(tx, startupId);
+      const [current] = await tx
+        .select({
+          code: couponCodes.code,
+          discountType: couponCodes.discountType,
+          value: couponCodes.value,
+          currency: couponCodes.currency,
+          usesCount: couponCodes.usesCount,
+        })
+        .from(couponCodes)
+        .where(and(eq(couponCodes.id, id), eq(couponCodes.startupId, startupId)))
+        .for("update");
+      if (!current) throw notFound(COUPON_NOT_FOUND);
+      await assertCodeFree(tx, startupId, input.code, id);
+      await assertOwnForm(tx, startupId, input.event_form_id);
+      const errors: FieldErrors = {};
+      if (current.usesCount > 0) {
+        if (input.code !== current.code) errors.code = [USED_COUPON_LOCKED];
+        if (input.discount_type !== current.discountType) errors.discount_type = [USED_COUPON_LOCKED];
+        if (Number(input.value) !== Number(current.value)) errors.value = [USED_COUPON_LOCKED];
+        if ((input.currency ?? null) !== current.currency) errors.currency = [USED_COUPON_LOCKED];
+      }
+      if (input.max_uses !== undefined && input.max_uses < current.usesCount) {
+        errors.max_uses = [`The max uses must not be less than the ${current.usesCount} uses so far.`];
+      }
+      if (Object.keys(errors).length) throw validationFailed(errors);
+      await tx
+        .update(couponCodes)
+        .set({ ...columnsOf(input), updatedAt: sql`now()` })
+        .where(and(eq(couponCodes.id, id), eq(couponCodes.startupId, startupId)));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError("code", CODE_TAKEN);
+    throw error;
+  }
+  return getCoupon(db, startupId, id);
+}
+
+/**
+ * A coupon nobody has used is deleted. A used one is never deleted, so the billings that used it keep
+ * their record: it is switched off instead, and the answer says which happened. (Should anything else
+ * still reference an unused coupon, the database refuses the delete and it is switched off too.)
+ */
+export async function deleteCoupon(db: Db, startupId: number, id: number): Promise<{ deleted: true } | { deleted: false; coupon: CouponView }> {
+  const deleted = await db.transaction(async (tx) => {
+    const [coupon] = await tx
+      .select({ usesCount: couponCodes.usesCount })
+      .from(couponCodes)
+      .where(and(eq(couponCodes.id, id), eq(couponCodes.startupId, startupId)))
+      .for("update");
+    if (!coupon) throw notFound(COUPON_NOT_FOUND);
+    if (coupon.usesCount === 0) {
+      try {
+        // A savepoint: a refused delete leaves the outer transaction usable.
+        await tx.transaction((inner) => inner.delete(couponCodes).where(eq(couponCodes.id, id)));
+        return true;
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error;
+      }
+    }
+    await tx.update(couponCodes).set({ isActive: false, updatedAt: sql`now()` }).where(eq(couponCodes.id, id));
+    return false;
+  });
+  return deleted ? { deleted: true } : { deleted: false, coupon: await getCoupon(db, startupId, id) };
+}
+
+// ---- applying a coupon (for billing) ------------------------------------------------------------
+
+export interface ApplicableCoupon {
+  id: number;
+  code: string;
+  discountType: CouponDiscountType;
+  /** Two decimals, as text: "10.00". */
+  value: string;
+  currency: string | null;
+  eventFormId: number | null;
+  maxUses: number | null;
+  usesPerUser: number | null;
+  usesCount: number;
+}
+
+export interface FindCouponInput {
+  /** The startup that owns the event being paid for; only its coupons apply. */
+  startupId: number;
+  /** As the buyer typed it; matched ignoring case and surrounding spaces. */
+  code: string;
+  /** The event form being paid for. */
+  eventFormId: number;
+  /** The buyer. */
+  userId: number;
+  now?: Date;
+  /**
+   * How many times this user has already used the coupon (their counted billings with it). The coupon
+   * module keeps no per-user record, so billing supplies this; without it `uses_per_user` is not checked.
+   */
+  usesByUser?: (couponId: number, userId: number) => Promise<number>;
+  /** Lock the coupon row (SELECT … FOR UPDATE) until the caller's transaction ends. Needs `db` to be a transaction. */
+  forUpdate?: boolean;
+}
+
+const refuse = (message: string) => fieldError("coupon_code", message);
+
+/**
+ * Checks that `code` can be used now by `userId` for `eventFormId`, and returns the coupon; otherwise
+ * throws a 422 with `errors.coupon_code` saying why. It only checks: it counts nothing.
+ *
+ * HOW BILLING MUST COUNT A USE (the billing step builds this). Counting happens in the same transaction
+ * that saves the billing, with the coupon row locked, so concurrent checkouts queue on the row and never
+ * exceed `max_uses`:
+ *
+ *   await db.transaction(async (tx) => {
+ *     // 1. Lock and re-check inside the transaction (SELECT … FOR UPDATE on coupon_codes).
+ *     const coupon = await findApplicableCoupon(tx, { startupId, code, eventFormId, userId, forUpdate: true,
+ *       usesByUser: (couponId, userId) => countCountedBillings(tx, couponId, userId) });
+ *     // 2. Save the billing with coupon_code_id = coupon.id and the discount computed on the server.
+ *     // 3. Count the use while the lock is held:
+ *     await tx.update(couponCodes)
+ *       .set({ usesCount: sql`${couponCodes.usesCount} + 1`, updatedAt: sql`now()` })
+ *       .where(eq(couponCodes.id, coupon.id));
+ *   });
+ *
+ * A second checkout blocks at step 1 until the first commits, then sees the new uses_count and is refused
+ * with "This coupon code has been used up." once the maximum is reached. The table's check constraint
+ * (uses_count <= max_uses) makes an uncounted race fail loudly rather than oversell. If a billing that
+ * counted a use is later cancelled or replaced, decrement in that transaction the same way. Used coupons
+ * (uses_count > 0) are never deleted (see `deleteCoupon`), so billings can reference them safely.
+ */
+export async function findApplicableCoupon(db: Db, input: FindCouponInput): Promise<ApplicableCoupon> {
+  const now = input.now ?? new Date();
+  const code = input.code.trim();
+  if (!code) throw refuse(COUPON_REFUSALS.unknown);
+  const query = db
+    .select({
+      id: couponCodes.id,
+      code: couponCodes.code,
+      discountType: couponCodes.discountType,
+      value: couponCodes.value,
+      currency: couponCodes.currency,
+      eventFormId: couponCodes.eventFormId,
+      maxUses: couponCodes.maxUses,
+      usesPerUser: couponCodes.usesPerUser,
+      usesCount: couponCodes.usesCount,
+      isActive: couponCodes.isActive,
+      validFrom: couponCodes.validFrom,
+      validUntil: couponCodes.validUntil,
+    })
+    .from(couponCodes)
+    .where(and(eq(couponCodes.startupId, input.startupId), sql`lower(${couponCodes.code}) = lower(${code})`));
+  const [row] = input.forUpdate ? await query.for("update") : await query;
+  if (!row) throw refuse(COUPON_REFUSALS.unknown);
+  if (!row.isActive) throw refuse(COUPON_REFUSALS.inactive);
+  if (row.validFrom && row.validFrom.getTime() > now.getTime()) throw refuse(COUPON_REFUSALS.notYetValid);
+  if (row.validUntil && row.validUntil.getTime() <= now.getTime()) throw refuse(COUPON_REFUSALS.expired);
+  if (row.eventFormId !== null && row.eventFormId !== input.eventFormId) throw refuse(COUPON_REFUSALS.outOfScope);
+
+  // The event must be this startup's, and a fixed amount only applies to a price in the same currency.
+  const [form] = await db
+    .select({ paid: eventForms.paidEventInformation })
+    .from(eventForms)
+    .where(and(eq(eventForms.id, input.eventFormId), eq(eventForms.startupId, input.startupId)));
+  if (!form) throw refuse(COUPON_REFUSALS.outOfScope);
+  if (row.discountType === "fixed" && form.paid?.currency && form.paid.currency !== row.currency) throw refuse(COUPON_REFUSALS.outOfScope);
+
+  if (row.maxUses !== null && row.usesCount >= row.maxUses) throw refuse(COUPON_REFUSALS.usedUp);
+  if (row.usesPerUser !== null && input.usesByUser && (await input.usesByUser(row.id, input.userId)) >= row.usesPerUser) {
+    throw refuse(COUPON_REFUSALS.usedUpByUser);
+  }
+  return {
+    id: row.id,
+    code: row.code,
+    discountType: row.discountType,
+    value: Number(row.value).toFixed(2),
+    currency: row.currency,
+    eventFormId: row.eventFormId,
+    maxUses: row.maxUses,
+    usesPerUser: row.usesPerUser,
+    usesCount: row.usesCount,
+  };
+}
+
+/** Coupons scoped to these forms: a form a coupon points at is not deleted under it. */
+export async function assertNoScopedCoupons(db: Db, formIds: number[], field: string) {
+  if (!formIds.length) return;
+  const [scoped] = await db.select({ code: couponCodes.code }).from(couponCodes).where(inArray(couponCodes.eventFormId, formIds)).limit(1);
+  if (scoped) throw fieldError(field, `The coupon code ${scoped.code} applies only to this event. Change its scope or delete it first.`);
+}

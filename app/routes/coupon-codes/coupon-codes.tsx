@@ -1,0 +1,256 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, data, useNavigation, useSearchParams } from "react-router";
+import { COUPON_DISCOUNT_TYPES, couponSchema } from "../../../schemas/coupons";
+import { CURRENCIES } from "../../../schemas/events";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FormErrors } from "~/components/ui/field";
+import { ChoiceField, InputField } from "~/components/ui/form-fields";
+import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { ListSearch } from "~/components/ui/list-controls";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import { redirectWithToast } from "~/lib/flash.server";
+import { replyWithApiErrors } from "~/lib/forms.server";
+import { can, requirePermission } from "~/lib/guards.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { EventForm, Paginated } from "~/lib/types";
+import { useZodForm } from "~/lib/use-zod-form";
+import type { Route } from "./+types/coupon-codes";
+
+interface Coupon {
+  id: number;
+  code: string;
+  discount_type: "percentage" | "fixed";
+  value: string;
+  currency: string | null;
+  event_form: { id: number; title: string } | null;
+  max_uses: number | null;
+  uses_per_user: number | null;
+  uses_count: number;
+  valid_from: string | null;
+  valid_until: string | null;
+  is_active: boolean;
+  state: "active" | "inactive" | "expired" | "scheduled" | "used up";
+}
+
+const STATE_TONES = { active: "green", scheduled: "blue", inactive: "slate", expired: "red", "used up": "red" } as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(context, "coupon code read");
+  const api = context.get(apiContext);
+  const url = new URL(request.url);
+  const query = new URLSearchParams({ per_page: "20" });
+  for (const key of ["page", "search", "status", "sort_by", "sort_order"]) {
+    const value = url.searchParams.get(key);
+    if (value) query.set(key, value);
+  }
+  const canWrite = can(user, "coupon code write");
+  const [coupons, forms] = await Promise.all([
+    api.load<Paginated<Coupon>>(`/api/v1/admin/coupon_codes?${query}`),
+    canWrite && can(user, "event form read") ? api.load<Paginated<EventForm>>("/api/v1/admin/event_forms?per_page=100&sort_by=title") : null,
+  ]);
+  const editId = Number(url.searchParams.get("edit")) || null;
+  return {
+    coupons,
+    forms: forms?.data.map((f) => ({ value: String(f.id), label: f.title })) ?? [],
+    editing: coupons.data.find((c) => c.id === editId) ?? null,
+    deleting: Number(url.searchParams.get("delete")) || null,
+    canWrite,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requirePermission(context, "coupon code write");
+  const api = context.get(apiContext);
+  const env = context.get(requestEnvContext);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const id = Number(formData.get("id"));
+  if (intent === "delete" || intent === "toggle") {
+    const result =
+      intent === "delete"
+        ? await api.delete<{ message: string }>(`/api/v1/admin/coupon_codes/${id}`)
+        : await api.put<{ message: string }>(`/api/v1/admin/coupon_codes/${id}`, { ...JSON.parse(String(formData.get("coupon"))), is_active: formData.get("is_active") === "true" });
+    if (!result.ok) return data({ result: undefined, error: Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message }, { status: result.status });
+    return redirectWithToast(env, "/coupon-codes", { type: "success", message: result.body.message });
+  }
+  const submission = parseWithZod(formData, { schema: couponSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 422 });
+  const result = id
+    ? await api.put<{ message: string }>(`/api/v1/admin/coupon_codes/${id}`, submission.value)
+    : await api.post<{ message: string }>("/api/v1/admin/coupon_codes", submission.value);
+  if (!result.ok) {
+    const reply = replyWithApiErrors(submission, result);
+    return data({ result: reply.data.result, error: null }, reply.init ?? undefined);
+  }
+  return redirectWithToast(env, "/coupon-codes", { type: "success", message: result.body.message });
+}
+
+/** The fields a coupon is edited with, as the API takes them back (for the activate/deactivate toggle). */
+const editable = (c: Coupon) => ({
+  code: c.code,
+  discount_type: c.discount_type,
+  value: c.value,
+  currency: c.currency ?? undefined,
+  event_form_id: c.event_form?.id,
+  max_uses: c.max_uses ?? undefined,
+  uses_per_user: c.uses_per_user ?? undefined,
+  valid_from: c.valid_from?.slice(0, 16),
+  valid_until: c.valid_until?.slice(0, 16),
+});
+
+export default function CouponCodes({ loaderData, actionData }: Route.ComponentProps) {
+  const { coupons, forms, editing, deleting, canWrite } = loaderData;
+  const [searchParams] = useSearchParams();
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageHeader title="Coupon codes" description="Discounts for your paid events. A used coupon is kept (deactivated), never deleted." />
+      {actionData?.error ? <FormErrors errors={[actionData.error]} /> : null}
+      {canWrite ? <CouponForm key={editing?.id ?? "new"} coupon={editing} forms={forms} lastResult={actionData?.result} /> : null}
+      <ListSearch
+        label="Search coupon codes"
+        placeholder="Search by code"
+        filters={[{ name: "status", label: "Status", anyLabel: "Any status", options: ["active", "inactive", "expired"] }]}
+      />
+      {coupons.data.length === 0 ? (
+        <EmptyState title="No coupon codes found">{searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Create the first one above."}</EmptyState>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+              <tr>
+                <th className="px-4 py-3">Code</th>
+                <th className="px-4 py-3">Discount</th>
+                <th className="px-4 py-3">Applies to</th>
+                <th className="px-4 py-3">Uses</th>
+                <th className="px-4 py-3">State</th>
+                {canWrite ? <th className="px-4 py-3 text-right">Actions</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {coupons.data.map((coupon) => (
+                <tr key={coupon.id} className="border-b border-slate-100 align-top last:border-0" data-testid={`coupon-${coupon.code}`}>
+                  <td className="px-4 py-3 font-mono font-semibold">{coupon.code}</td>
+                  <td className="px-4 py-3">{coupon.discount_type === "percentage" ? `${Number(coupon.value)}%` : `${coupon.currency} ${coupon.value}`}</td>
+                  <td className="px-4 py-3 text-slate-600">{coupon.event_form?.title ?? "All your paid events"}</td>
+                  <td className="px-4 py-3">
+                    {coupon.uses_count}
+                    {coupon.max_uses ? ` / ${coupon.max_uses}` : ""}
+                  </td>
+                  <td className="px-4 py-3">
+                    <Badge tone={STATE_TONES[coupon.state]}>{coupon.state}</Badge>
+                  </td>
+                  {canWrite ? (
+                    <td className="px-4 py-3">
+                      <div className="flex flex-wrap justify-end gap-2">
+                        <Link to={`?edit=${coupon.id}`} className={buttonClass("secondary", "sm")}>
+                          Edit
+                        </Link>
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="toggle" />
+                          <input type="hidden" name="id" value={coupon.id} />
+                          <input type="hidden" name="coupon" value={JSON.stringify(editable(coupon))} />
+                          <input type="hidden" name="is_active" value={coupon.is_active ? "false" : "true"} />
+                          <button type="submit" className={buttonClass("secondary", "sm")}>
+                            {coupon.is_active ? "Deactivate" : "Activate"}
+                          </button>
+                        </Form>
+                        {deleting === coupon.id ? (
+                          <Form method="post" className="flex items-center gap-2">
+                            <input type="hidden" name="intent" value="delete" />
+                            <input type="hidden" name="id" value={coupon.id} />
+                            <button type="submit" className={buttonClass("danger", "sm")}>
+                              {coupon.uses_count > 0 ? "Yes, deactivate" : "Yes, delete"}
+                            </button>
+                            <Link to="/coupon-codes" className={buttonClass("ghost", "sm")}>
+                              Keep
+                            </Link>
+                          </Form>
+                        ) : (
+                          <Link to={`?delete=${coupon.id}`} className={buttonClass("ghost", "sm")}>
+                            Delete…
+                          </Link>
+                        )}
+                      </div>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      <Pagination meta={coupons.meta} />
+    </div>
+  );
+}
+
+function CouponForm({
+  coupon,
+  forms,
+  lastResult,
+}: {
+  coupon: Coupon | null;
+  forms: { value: string; label: string }[];
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(couponSchema, {
+    id: coupon ? `coupon-${coupon.id}` : "coupon-new",
+    lastResult,
+    defaultValue: coupon
+      ? {
+          ...Object.fromEntries(Object.entries(editable(coupon)).map(([k, v]) => [k, v === undefined ? undefined : String(v)])),
+          is_active: coupon.is_active ? "on" : "",
+        }
+      : { discount_type: "percentage", is_active: "on" },
+  });
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold">{coupon ? `Edit ${coupon.code}` : "New coupon code"}</h2>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        {coupon ? <input type="hidden" name="id" value={coupon.id} /> : null}
+        <FormErrors errors={form.errors} />
+        <div className="grid gap-4 sm:grid-cols-4">
+          <InputField field={fields.code} type="text" label="Code" placeholder="LAUNCH20" />
+          <ChoiceField
+            field={fields.discount_type}
+            label="Discount type"
+            placeholder="Choose a type"
+            options={COUPON_DISCOUNT_TYPES.map((t) => ({ value: t, label: t === "percentage" ? "Percentage" : "Fixed amount" }))}
+          />
+          <InputField field={fields.value} type="text" label="Value" inputMode="decimal" hint="20 means 20% or 20.00 of the currency." />
+          <ChoiceField field={fields.currency} label="Currency (fixed only)" placeholder="Currency" options={CURRENCIES} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <ChoiceField field={fields.event_form_id} label="Only for this event (optional)" placeholder="All your paid events" options={forms} />
+          <InputField field={fields.max_uses} type="number" label="Maximum uses (optional)" min={1} />
+          <InputField field={fields.uses_per_user} type="number" label="Uses per person (optional)" min={1} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <InputField field={fields.valid_from} type="datetime-local" label="Valid from (UTC, optional)" />
+          <InputField field={fields.valid_until} type="datetime-local" label="Valid until (UTC, optional)" />
+          <label className="flex items-center gap-2 self-end pb-2 text-sm">
+            {/* An unticked box sends nothing; this says "inactive" unless the box, sent after it, says otherwise. */}
+            <input type="hidden" name={fields.is_active.name} value="false" />
+            <input {...getInputProps(fields.is_active, { type: "checkbox" })} />
+            Active
+          </label>
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" pending={navigation.state === "submitting"}>
+            {coupon ? "Save coupon" : "Create coupon"}
+          </Button>
+          {coupon ? (
+            <Link to="/coupon-codes" className={buttonClass("ghost")}>
+              Cancel
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Coupon codes · Launchpad" }];
