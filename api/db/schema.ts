@@ -373,3 +373,108 @@ export const couponCodes = pgTable(
     check("coupon_codes_uses_count_check", sql`${t.usesCount} >= 0 and (${t.maxUses} is null or ${t.usesCount} <= ${t.maxUses})`),
   ],
 );
+
+// ---- billing -----------------------------------------------------------------------------------
+
+export const BILLING_STATUSES = ["Pending", "Successful", "Failed", "Refunded", "Cancelled"] as const;
+export type BillingStatus = (typeof BILLING_STATUSES)[number];
+
+/**
+ * A payer's billing for a paid event form: one per user and form. Amount, discount and total are
+ * computed on the server only. `connect_pay_id` is the provider's payment id of the current checkout.
+ */
+export const eventBillings = pgTable(
+  "event_billings",
+  {
+    id: serial("id").primaryKey(),
+    eventFormId: integer("event_form_id")
+      .notNull()
+      .references(() => eventForms.id, { onDelete: "restrict" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    country: text("country").notNull(),
+    city: text("city").notNull(),
+    couponCodeId: integer("coupon_code_id").references(() => couponCodes.id, { onDelete: "restrict" }),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    discount: numeric("discount", { precision: 12, scale: 2 }).notNull().default("0"),
+    total: numeric("total", { precision: 12, scale: 2 }).notNull(),
+    currency: text("currency").notNull(),
+    paymentStatus: text("payment_status").$type<BillingStatus>().notNull().default("Pending"),
+    connectPayId: text("connect_pay_id"),
+    provider: text("provider").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("event_billings_form_user_unique").on(t.eventFormId, t.userId),
+    uniqueIndex("event_billings_connect_pay_id_unique").on(t.connectPayId),
+    index("event_billings_form_created_idx").on(t.eventFormId, t.createdAt),
+    index("event_billings_form_status_idx").on(t.eventFormId, t.paymentStatus),
+    index("event_billings_user_id_idx").on(t.userId),
+    index("event_billings_coupon_code_id_idx").on(t.couponCodeId),
+    check(
+      "event_billings_payment_status_check",
+      sql`${t.paymentStatus} in ('Pending', 'Successful', 'Failed', 'Refunded', 'Cancelled')`,
+    ),
+    check("event_billings_amounts_check", sql`${t.discount} >= 0 and ${t.discount} <= ${t.amount} and ${t.total} = ${t.amount} - ${t.discount}`),
+  ],
+);
+
+/** One row per fulfilled payment; the unique provider payment id makes fulfilment idempotent. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    eventBillingId: integer("event_billing_id")
+      .notNull()
+      .references(() => eventBillings.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id").notNull(),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    currency: text("currency").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_provider_payment_id_unique").on(t.providerPaymentId),
+    index("payments_event_billing_id_idx").on(t.eventBillingId),
+  ],
+);
+
+/** Every change of a billing's payment status: who, when, from and to. */
+export const billingStatusChanges = pgTable(
+  "billing_status_changes",
+  {
+    id: serial("id").primaryKey(),
+    eventBillingId: integer("event_billing_id")
+      .notNull()
+      .references(() => eventBillings.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").$type<BillingStatus>(),
+    toStatus: text("to_status").$type<BillingStatus>().notNull(),
+    changedByUserId: integer("changed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("billing_status_changes_billing_idx").on(t.eventBillingId, t.createdAt), index("billing_status_changes_user_idx").on(t.changedByUserId)],
+);
+
+/**
+ * The sandbox provider's payments (the embedded default provider; see api/payments/sandbox.ts). Kept in
+ * their own table so the sandbox behaves like an outside provider: billing only knows the id.
+ */
+export const sandboxPayments = pgTable("sandbox_payments", {
+  id: text("id").primaryKey(),
+  billingId: integer("billing_id").notNull(),
+  amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+  currency: text("currency").notNull(),
+  description: text("description").notNull(),
+  returnUrl: text("return_url").notNull(),
+  status: text("status").$type<"unpaid" | "paid" | "failed">().notNull().default("unpaid"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

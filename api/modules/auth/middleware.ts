@@ -38,6 +38,12 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Token issuance is for non-browser clients, which have no cookies to protect. */
 const CSRF_EXEMPT = new Set(["/sanctum/token"]);
+/**
+ * The sandbox payment provider's hosted checkout posts plain HTML forms (Pay, Decline) that cannot send
+ * X-XSRF-TOKEN. Those POSTs are instead protected by a per-checkout signed token (HMAC of the payment id
+ * with the app key, see api/payments/sandbox.ts) that only the payer's payment_url carries.
+ */
+const CSRF_EXEMPT_PREFIX = "/api/v1/payments/sandbox/";
 
 /**
  * Double-submit CSRF check as Laravel Sanctum does it: a mutating call that is not bearer-authenticated
@@ -46,7 +52,7 @@ const CSRF_EXEMPT = new Set(["/sanctum/token"]);
 export const csrf: MiddlewareHandler<AppEnv> = async (c, next) => {
   const cookieToken = getCookie(c, XSRF_COOKIE);
   const isBearer = /^Bearer\s/i.test(c.req.header("authorization") ?? "");
-  if (!SAFE_METHODS.has(c.req.method) && !isBearer && !CSRF_EXEMPT.has(c.req.path)) {
+  if (!SAFE_METHODS.has(c.req.method) && !isBearer && !CSRF_EXEMPT.has(c.req.path) && !c.req.path.startsWith(CSRF_EXEMPT_PREFIX)) {
     const headerToken = c.req.header("x-xsrf-token");
     const decoded = headerToken ? safeDecode(headerToken) : "";
     if (!cookieToken || !decoded || !safeEqual(cookieToken, decoded)) {

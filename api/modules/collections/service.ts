@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm"
 import { z } from "zod";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { collections, eventApplications, eventForms, files, startups } from "../../db/schema.ts";
+import { collections, eventApplications, eventBillings, eventForms, files, startups } from "../../db/schema.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
@@ -191,6 +191,8 @@ export async function deleteCollection(db: Db, startupId: number, id: number, in
           throw fieldError("forms_action", "Some of these forms have applications. Move them to another collection instead.");
         }
         await assertNoScopedCoupons(tx, formIds, "forms_action");
+        const [billed] = await tx.select({ id: eventBillings.id }).from(eventBillings).where(inArray(eventBillings.eventFormId, formIds)).limit(1);
+        if (billed) throw fieldError("forms_action", "Some of these forms have billings. Move them to another collection instead.");
         await tx.delete(eventForms).where(inArray(eventForms.id, formIds));
         const banners = forms.flatMap((f) => (f.bannerFileId ? [f.bannerFileId] : []));
         if (banners.length) await tx.delete(files).where(inArray(files.id, banners));

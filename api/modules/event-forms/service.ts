@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, ne, sql } from "drizzle-orm";
 import { CHOICE_TYPES, type EventFormInput, type EventFormStatus, type QuestionType } from "../../../schemas/events.ts";
 import { zonedToInstant } from "../../../schemas/time.ts";
 import type { Db } from "../../db/client.ts";
-import { eventApplications, eventForms, files, type CustomQuestion } from "../../db/schema.ts";
+import { eventApplications, eventBillings, eventForms, files, type CustomQuestion } from "../../db/schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
@@ -200,6 +200,9 @@ export async function deleteEventForm(db: Db, startupId: number, id: number) {
     // Locked outright, so no application can arrive between the check and the delete.
     const form = await ownedForm(tx, startupId, id, "update");
     if (await hasSubmittedApplications(tx, id)) throw fieldError("event_form", "This form has applications. Close it instead of deleting it.");
+    // Payment records are kept for good, so a form someone has billed for is closed, not deleted.
+    const [billed] = await tx.select({ id: eventBillings.id }).from(eventBillings).where(eq(eventBillings.eventFormId, id)).limit(1);
+    if (billed) throw fieldError("event_form", "This form has billings. Close it instead of deleting it.");
     await assertNoScopedCoupons(tx, [id], "event_form");
     await tx.delete(eventForms).where(eq(eventForms.id, id));
     if (form.bannerFileId) await tx.delete(files).where(eq(files.id, form.bannerFileId));

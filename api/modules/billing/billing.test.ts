@@ -1,0 +1,392 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { billingStatusChanges, couponCodes, eventBillings, payments } from "../../db/schema.ts";
+import { billingFields, createBilling, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
+import { createEventForm, ownerWithCollection, setEventFormStatus } from "../../testing/event-fixtures.ts";
+import { registered } from "../../testing/fixtures.ts";
+import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { COUPON_REFUSALS } from "../coupons/service.ts";
+import { ALREADY_BILLED, FORM_NOT_PAYABLE, PAYMENT_MISMATCH } from "./service.ts";
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+const BASE = "/api/v1/admin/event_billings";
+let counter = 0;
+const code = (p = "C") => `${p}-${Date.now().toString(36)}-${++counter}`;
+
+async function coupon(owner: TestClient, fields: Record<string, unknown>) {
+  const res = await owner.post("/api/v1/admin/coupon_codes", { code: code(), discount_type: "percentage", value: 10, ...fields });
+  if (res.status !== 201) throw new Error(`coupon failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.coupon_code as { id: number; code: string };
+}
+
+/** A plain HTML form POST, as a browser sends it without JavaScript (no XSRF header). */
+async function formPost(path: string, fields: Record<string, string>) {
+  const res = await t.api.fetch(
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    }),
+    { clientIp: "203.0.113.9" },
+  );
+  return { status: res.status, headers: res.headers, body: await res.text() };
+}
+
+/** Follows the sandbox payment_url: the page, then the Pay or Decline button. */
+async function sandboxSettle(client: TestClient, paymentUrl: string, action: "pay" | "decline") {
+  const page = await client.get(paymentUrl);
+  expect(page.status).toBe(200);
+  const token = /name="token" value="([^"]+)"/.exec(page.body as string)![1];
+  const id = new URL(paymentUrl, "http://x").pathname.split("/").at(-1)!;
+  expect(page.body).toContain(`action="/api/v1/payments/sandbox/${id}/${action}"`);
+  return formPost(`/api/v1/payments/sandbox/${id}/${action}`, { token });
+}
+
+describe("creating a billing", () => {
+  it("answers 401 without a login", async () => {
+    const guest = t.client();
+    await guest.prime();
+    const res = await guest.post(BASE, billingFields(1));
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: "Unauthenticated." });
+    for (const [method, path] of [
+      ["PUT", `${BASE}/1`],
+      ["POST", `${BASE}/verify_payment`],
+      ["GET", `${BASE}/1`],
+      ["GET", `${BASE}/1/single`],
+      ["GET", `${BASE}/1/all`],
+      ["PUT", `${BASE}/1/change_status`],
+    ] as const) {
+      const r = await guest.request(method, path, method === "GET" ? undefined : {});
+      expect(r.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it("computes the price on the server and opens a sandbox checkout", async () => {
+    const { form } = await paidEventForm(t, "50", "USD");
+    const p = await payer(t);
+    const res = await p.client.post(BASE, billingFields(form.id, { amount: "1", total: "0", discount: "50" }));
+    expect(res.status).toBe(201);
+    expect(res.body.event_billing).toMatchObject({
+      event_form_id: form.id,
+      user_id: p.id,
+      amount: "50.00",
+      discount: "0.00",
+      total: "50.00",
+      currency: "USD",
+      payment_status: "Pending",
+      provider: "sandbox",
+      coupon_code: null,
+    });
+    expect(res.body.event_billing.connect_pay_id).toMatch(/^sbx_/);
+    expect(res.body.payment_url).toBe(`/api/v1/payments/sandbox/${res.body.event_billing.connect_pay_id}?token=${res.body.payment_url.split("token=")[1]}`);
+  });
+
+  it("refuses a second billing for the same form", async () => {
+    const { form } = await paidEventForm(t);
+    const p = await payer(t);
+    await createBilling(p.client, form.id);
+    const res = await p.client.post(BASE, billingFields(form.id));
+    expect(res.status).toBe(422);
+    expect(res.body.errors.event_form_id).toEqual([ALREADY_BILLED]);
+  });
+
+  it("refuses a form that is not published or not paid", async () => {
+    const { form: draft } = await paidEventForm(t, "50", "USD", "draft");
+    const owner = await ownerWithCollection(t);
+    const free = await setEventFormStatus(owner.client, (await createEventForm(owner.client, owner.collection.id)).id, "published");
+    const p = await payer(t);
+    for (const id of [draft.id, free.id, 999999]) {
+      const res = await p.client.post(BASE, billingFields(id));
+      expect(res.status).toBe(422);
+      expect(res.body.errors.event_form_id).toEqual([FORM_NOT_PAYABLE]);
+    }
+  });
+
+  it("validates the fields with Laravel-style messages", async () => {
+    const p = await payer(t);
+    const res = await p.client.post(BASE, { email: "nope", phone: "x" });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toMatchObject({
+      event_form_id: ["The event form id field is required."],
+      name: ["The name field is required."],
+      email: ["The email field must be a valid email address."],
+      phone: ["The phone field must be a valid phone number."],
+      address: ["The address field is required."],
+    });
+  });
+});
+
+describe("coupons", () => {
+  it("applies percentage and fixed coupons, never above the price, and counts the use", async () => {
+    const { owner, form } = await paidEventForm(t, "40", "USD");
+    const pct = await coupon(owner.client, { value: 25 });
+    const fixed = await coupon(owner.client, { discount_type: "fixed", value: 100, currency: "USD" });
+    const a = await payer(t);
+    const b = await payer(t);
+    const one = await createBilling(a.client, form.id, { coupon_code: pct.code.toLowerCase() });
+    expect(one.event_billing).toMatchObject({ discount: "10.00", total: "30.00", payment_status: "Pending" });
+    const two = await createBilling(b.client, form.id, { coupon_code: fixed.code });
+    // 100 off a 40 price: free, Successful at once, no payment.
+    expect(two.event_billing).toMatchObject({ discount: "40.00", total: "0.00", payment_status: "Successful", connect_pay_id: null });
+    expect(two.payment_url).toBeNull();
+    const [row] = await t.database.db.select().from(couponCodes).where(eq(couponCodes.id, pct.id));
+    expect(row.usesCount).toBe(1);
+  });
+
+  it("editing a billing to another coupon moves the counted use", async () => {
+    const { owner, form } = await paidEventForm(t, "40", "USD");
+    const first = await coupon(owner.client, { value: 10, max_uses: 5 });
+    const second = await coupon(owner.client, { value: 50 });
+    const p = await payer(t);
+    const { event_billing } = await createBilling(p.client, form.id, { coupon_code: first.code });
+    const same = await p.client.put(`${BASE}/${event_billing.id}`, billingFields(form.id, { coupon_code: first.code }));
+    expect(same.body.event_billing.total).toBe("36.00");
+    const uses = async (id: number) => (await t.database.db.select().from(couponCodes).where(eq(couponCodes.id, id)))[0].usesCount;
+    expect(await uses(first.id)).toBe(1);
+    const moved = await p.client.put(`${BASE}/${event_billing.id}`, billingFields(form.id, { coupon_code: second.code }));
+    expect(moved.status).toBe(200);
+    expect(moved.body.event_billing).toMatchObject({ discount: "20.00", total: "20.00", coupon_code: { id: second.id } });
+    expect(await uses(first.id)).toBe(0);
+    expect(await uses(second.id)).toBe(1);
+    const dropped = await p.client.put(`${BASE}/${event_billing.id}`, billingFields(form.id));
+    expect(dropped.body.event_billing).toMatchObject({ discount: "0.00", total: "40.00", coupon_code: null });
+    expect(await uses(second.id)).toBe(0);
+  });
+
+  it("a 100% coupon makes the billing Successful with no payment", async () => {
+    const { owner, form } = await paidEventForm(t, "75", "EUR");
+    const full = await coupon(owner.client, { value: 100 });
+    const p = await payer(t);
+    const res = await createBilling(p.client, form.id, { coupon_code: full.code });
+    expect(res.payment_url).toBeNull();
+    expect(res.event_billing).toMatchObject({ total: "0.00", payment_status: "Successful" });
+    const rows = await t.database.db.select().from(payments).where(eq(payments.eventBillingId, res.event_billing.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("refuses expired, inactive, unknown and out-of-scope coupons with their messages", async () => {
+    const { owner, form } = await paidEventForm(t);
+    const other = await createEventForm(owner.client, owner.collection.id, { title: "Other", type_of_event: "paid", paid_event_information: { price: "5", currency: "USD" } });
+    const expired = await coupon(owner.client, {});
+    await t.database.db.update(couponCodes).set({ validUntil: new Date(Date.now() - 60_000) }).where(eq(couponCodes.id, expired.id));
+    const inactive = await coupon(owner.client, { is_active: false });
+    const scoped = await coupon(owner.client, { event_form_id: other.id });
+    const p = await payer(t);
+    for (const [c, message] of [
+      [expired.code, COUPON_REFUSALS.expired],
+      [inactive.code, COUPON_REFUSALS.inactive],
+      [scoped.code, COUPON_REFUSALS.outOfScope],
+      ["NOPE-NOT-A-CODE", COUPON_REFUSALS.unknown],
+    ]) {
+      const res = await p.client.post(BASE, billingFields(form.id, { coupon_code: c }));
+      expect(res.status).toBe(422);
+      expect(res.body.errors.coupon_code).toEqual([message]);
+    }
+    expect(await t.database.db.select().from(eventBillings).where(eq(eventBillings.userId, p.id))).toHaveLength(0);
+  });
+
+  it("50 parallel billings on a coupon with 10 uses give exactly 10 discounted", async () => {
+    const { owner, form } = await paidEventForm(t, "20", "USD");
+    const limited = await coupon(owner.client, { value: 50, max_uses: 10 });
+    const payers: Awaited<ReturnType<typeof registered>>[] = [];
+    for (let i = 0; i < 5; i++) payers.push(...(await Promise.all(Array.from({ length: 10 }, () => registered(t, "Racer")))));
+    await Promise.all(payers.map((p) => p.client.prime()));
+    const results = await Promise.all(payers.map((p) => p.client.post(BASE, billingFields(form.id, { coupon_code: limited.code }))));
+    const ok = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status === 422);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const r of refused) expect(r.body.errors.coupon_code).toEqual([COUPON_REFUSALS.usedUp]);
+    const [row] = await t.database.db.select().from(couponCodes).where(eq(couponCodes.id, limited.id));
+    expect(row.usesCount).toBe(10);
+    const discounted = await t.database.db.select().from(eventBillings).where(eq(eventBillings.couponCodeId, limited.id));
+    expect(discounted).toHaveLength(10);
+  });
+});
+
+describe("sandbox checkout and verification", () => {
+  it("serves a plain test page with Pay and Decline, requires the token, and redirects back", async () => {
+    const { form } = await paidEventForm(t, "12.5", "USD");
+    const p = await payer(t);
+    const { event_billing, payment_url } = await createBilling(p.client, form.id);
+    const page = await t.client().get(payment_url!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(page.body).toContain("Test payment — no money moves");
+    expect(page.body).toContain("USD 12.50");
+    expect(page.body).toContain("Paid summit");
+    expect(page.body).toMatch(/<button[^>]*>Pay<\/button>/);
+    expect(page.body).toMatch(/<button[^>]*>Decline<\/button>/);
+    expect(page.body).not.toMatch(/<script/i);
+
+    const id = event_billing.connect_pay_id!;
+    expect((await t.client().get(`/api/v1/payments/sandbox/${id}`)).status).toBe(404);
+    expect((await t.client().get(`/api/v1/payments/sandbox/${id}?token=wrong`)).status).toBe(404);
+    expect((await formPost(`/api/v1/payments/sandbox/${id}/pay`, { token: "wrong" })).status).toBe(404);
+    expect((await formPost(`/api/v1/payments/sandbox/${id}/decline`, {})).status).toBe(404);
+
+    const pending = await p.client.post(`${BASE}/verify_payment`, { connect_pay_id: id });
+    expect(pending.body).toEqual({ payment_status: "Pending", message: "The payment has not been completed yet." });
+
+    const res = await sandboxSettle(p.client, payment_url!, "pay");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/form-submission/payment-processing?connect_pay_id=${id}`);
+    const verified = await p.client.post(`${BASE}/verify_payment`, { connect_pay_id: id });
+    expect(verified.status).toBe(200);
+    expect(verified.body.payment_status).toBe("Successful");
+    const got = await p.client.get(`${BASE}/${event_billing.id}`);
+    expect(got.body.event_billing.payment_status).toBe("Successful");
+    expect(got.body.event_billing.paid_at).not.toBeNull();
+    // A paid billing cannot be edited.
+    const edit = await p.client.put(`${BASE}/${event_billing.id}`, billingFields(form.id));
+    expect(edit.status).toBe(422);
+  });
+
+  it("Decline marks the billing Failed, and editing it opens a new checkout", async () => {
+    const { form } = await paidEventForm(t);
+    const p = await payer(t);
+    const { event_billing, payment_url } = await createBilling(p.client, form.id);
+    const res = await sandboxSettle(p.client, payment_url!, "decline");
+    expect(res.status).toBe(303);
+    const verified = await p.client.post(`${BASE}/verify_payment`, { connect_pay_id: event_billing.connect_pay_id });
+    expect(verified.body.payment_status).toBe("Failed");
+    expect(verified.body.message).toMatch(/declined/);
+    const edit = await p.client.put(`${BASE}/${event_billing.id}`, billingFields(form.id, { name: "Ada L." }));
+    expect(edit.status).toBe(200);
+    expect(edit.body.event_billing).toMatchObject({ name: "Ada L.", payment_status: "Pending" });
+    expect(edit.body.payment_url).toMatch(/^\/api\/v1\/payments\/sandbox\/sbx_/);
+    expect(edit.body.event_billing.connect_pay_id).not.toBe(event_billing.connect_pay_id);
+  });
+
+  it("verifying the same payment 20 times in parallel records exactly one payment", async () => {
+    const { form } = await paidEventForm(t);
+    const p = await payer(t);
+    const { event_billing, payment_url } = await createBilling(p.client, form.id);
+    await sandboxSettle(p.client, payment_url!, "pay");
+    const answers = await Promise.all(Array.from({ length: 20 }, () => p.client.post(`${BASE}/verify_payment`, { connect_pay_id: event_billing.connect_pay_id })));
+    for (const a of answers) expect(a.body.payment_status).toBe("Successful");
+    const rows = await t.database.db.select().from(payments).where(eq(payments.eventBillingId, event_billing.id));
+    expect(rows).toHaveLength(1);
+    const changes = await t.database.db.select().from(billingStatusChanges).where(eq(billingStatusChanges.eventBillingId, event_billing.id));
+    expect(changes.filter((c) => c.toStatus === "Successful")).toHaveLength(1);
+  });
+
+  it("refuses a payment for a billing that changed after the checkout", async () => {
+    const { owner, form } = await paidEventForm(t, "50");
+    const pct = await coupon(owner.client, { value: 20 });
+    const p = await payer(t);
+    const { event_billing, payment_url } = await createBilling(p.client, form.id);
+    const edit = await p.client.put(`${BASE}/${event_billing.id}`, billingFields(form.id, { coupon_code: pct.code }));
+    expect(edit.body.event_billing.total).toBe("40.00");
+    await sandboxSettle(p.client, payment_url!, "pay");
+    const res = await p.client.post(`${BASE}/verify_payment`, { connect_pay_id: event_billing.connect_pay_id });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(PAYMENT_MISMATCH);
+  });
+
+  it("answers 404 for an unknown payment or another user's", async () => {
+    const { form } = await paidEventForm(t);
+    const p = await payer(t);
+    const other = await payer(t);
+    const { event_billing } = await createBilling(p.client, form.id);
+    expect((await p.client.post(`${BASE}/verify_payment`, { connect_pay_id: "sbx_nothing" })).status).toBe(404);
+    expect((await other.client.post(`${BASE}/verify_payment`, { connect_pay_id: event_billing.connect_pay_id })).status).toBe(404);
+    const empty = await p.client.post(`${BASE}/verify_payment`, {});
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors.connect_pay_id).toEqual(["The connect pay id field is required."]);
+  });
+});
+
+describe("reading and managing billings", () => {
+  it("shows a billing to its payer and the form owner only", async () => {
+    const { owner, form } = await paidEventForm(t);
+    const p = await payer(t);
+    const stranger = await payer(t);
+    const { event_billing } = await createBilling(p.client, form.id);
+    expect((await p.client.get(`${BASE}/${event_billing.id}`)).status).toBe(200);
+    expect((await owner.client.get(`${BASE}/${event_billing.id}`)).status).toBe(200);
+    const single = await owner.client.get(`${BASE}/${event_billing.id}/single`);
+    expect(single.status).toBe(200);
+    expect(single.body.event_billing.status_changes).toHaveLength(1);
+    for (const path of [`${BASE}/${event_billing.id}`, `${BASE}/${event_billing.id}/single`, `${BASE}/99999999`, `${BASE}/abc`]) {
+      const res = await stranger.client.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toEqual({ message: "Event billing not found" });
+    }
+    const otherOwner = await ownerWithCollection(t);
+    expect((await otherOwner.client.get(`${BASE}/${event_billing.id}`)).status).toBe(404);
+    expect((await stranger.client.put(`${BASE}/${event_billing.id}`, billingFields(form.id))).status).toBe(404);
+  });
+
+  it("lists a form's billings for its owner with filters and totals", async () => {
+    const { owner, form } = await paidEventForm(t, "30");
+    const full = await coupon(owner.client, { value: 100 });
+    const a = await registered(t, "Alice Payer");
+    const b = await registered(t, "Bob Payer");
+    await createBilling(a.client, form.id, { name: "Alice Payer" });
+    await createBilling(b.client, form.id, { name: "Bob Payer", coupon_code: full.code });
+    const all = await owner.client.get(`${BASE}/${form.id}/all`);
+    expect(all.status).toBe(200);
+    expect(all.body.meta.total).toBe(2);
+    expect(all.body.totals).toMatchObject({ billings: 2, successful: 1, pending: 1, amount_collected: "0.00", discounts: "30.00" });
+    const pending = await owner.client.get(`${BASE}/${form.id}/all?payment_status=Pending`);
+    expect(pending.body.data.map((d: { name: string }) => d.name)).toEqual(["Alice Payer"]);
+    const search = await owner.client.get(`${BASE}/${form.id}/all?search=bob`);
+    expect(search.body.data.map((d: { name: string }) => d.name)).toEqual(["Bob Payer"]);
+    const otherOwner = await ownerWithCollection(t);
+    expect((await otherOwner.client.get(`${BASE}/${form.id}/all`)).status).toBe(404);
+    expect((await a.client.get(`${BASE}/${form.id}/all`)).status).toBe(403);
+  });
+
+  it("lets the owner change a status and keeps who, when, from and to", async () => {
+    const { owner, form } = await paidEventForm(t);
+    const p = await payer(t);
+    const { event_billing } = await createBilling(p.client, form.id);
+    const bad = await owner.client.put(`${BASE}/${event_billing.id}/change_status`, { status: "Paid" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.status).toEqual(["The selected status is invalid."]);
+    const res = await owner.client.put(`${BASE}/${event_billing.id}/change_status`, { status: "Cancelled" });
+    expect(res.status).toBe(200);
+    expect(res.body.event_billing.payment_status).toBe("Cancelled");
+    const single = await owner.client.get(`${BASE}/${event_billing.id}/single`);
+    const last = single.body.event_billing.status_changes.at(-1);
+    expect(last).toMatchObject({ from_status: "Pending", to_status: "Cancelled", changed_by: { id: owner.id } });
+    expect(last.created_at).toMatch(/^\d{4}-/);
+    expect((await p.client.put(`${BASE}/${event_billing.id}/change_status`, { status: "Successful" })).status).toBe(403);
+    const otherOwner = await ownerWithCollection(t);
+    expect((await otherOwner.client.put(`${BASE}/${event_billing.id}/change_status`, { status: "Successful" })).status).toBe(404);
+  });
+});
+
+describe("deleting what has been billed", () => {
+  it("a paid form with a billing is closed, not deleted: a clear 422 instead of a database error", async () => {
+    const owner = await ownerWithCollection(t);
+    const form = await createEventForm(owner.client, owner.collection.id, { type_of_event: "paid", paid_event_information: { price: "10.00", currency: "USD" } });
+    await setEventFormStatus(owner.client, form.id, "published");
+    const payer = await registered(t);
+    const billing = await payer.client.post("/api/v1/admin/event_billings", {
+      event_form_id: form.id,
+      name: "Pat Payer",
+      email: "pat@example.com",
+      phone: "+234 801 234 5678",
+      address: "1 Main Street",
+      country: "NG",
+      city: "Lagos",
+    });
+    expect(billing.status).toBe(201);
+    const refused = await owner.client.delete(`/api/v1/admin/event_forms/${form.id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.event_form).toEqual(["This form has billings. Close it instead of deleting it."]);
+    const collection = await owner.client.request("DELETE", `/api/v1/admin/collections/${owner.collection.id}`, { forms_action: "delete" });
+    expect(collection.status).toBe(422);
+    expect(collection.body.errors.forms_action).toEqual(["Some of these forms have billings. Move them to another collection instead."]);
+  });
+});

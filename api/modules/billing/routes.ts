@@ -1,0 +1,165 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { billingSchema, BILLING_STATUSES, changeStatusSchema, verifyPaymentSchema } from "../../../schemas/billing.ts";
+import type { AppEnv } from "../../context.ts";
+import { appKey } from "../../db/settings.ts";
+import { readBody } from "../../lib/body.ts";
+import { notFound, unauthenticated } from "../../lib/errors.ts";
+import { page, parseListQuery } from "../../lib/pagination.ts";
+import { validate } from "../../lib/validation.ts";
+import { PAYMENT_PROCESSING_PATH, type PaymentProvider } from "../../payments/provider.ts";
+import { checkSandboxToken, SANDBOX_CSP, SANDBOX_PREFIX, sandboxPage, SandboxProvider } from "../../payments/sandbox.ts";
+import { StripeProvider } from "../../payments/stripe.ts";
+import { assertPermission, authorize } from "../access/authorize.ts";
+import { permissionsOf } from "../access/service.ts";
+import { ownStartupId } from "../collections/service.ts";
+import { ownedForm } from "../event-forms/service.ts";
+import {
+  BILLING_NOT_FOUND,
+  changeStatus,
+  createBilling,
+  listBillings,
+  loadBilling,
+  statusChanges,
+  updateBilling,
+  verifyPayment,
+} from "./service.ts";
+
+export interface BillingOptions {
+  /** Stripe Checkout is used when a secret key is given (server: STRIPE_SECRET_KEY, STRIPE_API_BASE). */
+  stripe?: { secretKey?: string; apiBase?: string };
+  /** Signs the sandbox checkout tokens; defaults to the app key kept in the database. */
+  sandboxSecret?: string;
+}
+
+const BASE = "/api/v1/admin/event_billings";
+
+const idParam = (value: string, message = BILLING_NOT_FOUND) => {
+  const id = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(message);
+  return id;
+};
+
+const listFilters = z.object({ payment_status: z.enum(BILLING_STATUSES).optional().catch(undefined) });
+
+export function createBillingRoutes(options: BillingOptions = {}) {
+  const routes = new Hono<AppEnv>();
+
+  const sandboxSecret = async (c: Context<AppEnv>) => options.sandboxSecret ?? (await appKey(c.var.db));
+  const sandbox = async (c: Context<AppEnv>) => new SandboxProvider(c.var.db, await sandboxSecret(c));
+  const provider = async (c: Context<AppEnv>): Promise<PaymentProvider> =>
+    options.stripe?.secretKey ? new StripeProvider({ secretKey: options.stripe.secretKey, apiBase: options.stripe.apiBase }) : sandbox(c);
+  const returnUrl = (c: Context<AppEnv>) => `${c.var.config.appUrl.replace(/\/+$/, "")}${PAYMENT_PROCESSING_PATH}`;
+  const caller = (c: Context<AppEnv>) => {
+    const user = c.var.user;
+    if (!user) throw unauthenticated();
+    return user;
+  };
+
+  /** The payer's own billing, or one of the caller's forms' when they may read billings; else 404. */
+  const visibleBilling = async (c: Context<AppEnv>, id: number) => {
+    const user = caller(c);
+    const billing = await loadBilling(c.var.db, id);
+    if (!billing) throw notFound(BILLING_NOT_FOUND);
+    if (billing.user_id === user.id) return billing;
+    if (user.startupId !== null && billing.startupId === user.startupId && (await permissionsOf(c.var.db, user.id)).has("event billing read")) {
+      return billing;
+    }
+    throw notFound(BILLING_NOT_FOUND);
+  };
+  const strip = <T extends { startupId: number }>({ startupId: _s, ...rest }: T) => rest;
+
+  routes.post(BASE, async (c) => {
+    const user = caller(c);
+    const input = validate(billingSchema, await readBody(c));
+    const result = await createBilling(c.var.db, await provider(c), user.id, input, returnUrl(c));
+    return c.json(result, 201);
+  });
+
+  routes.post(`${BASE}/verify_payment`, async (c) => {
+    const user = caller(c);
+    const { connect_pay_id } = validate(verifyPaymentSchema, await readBody(c));
+    return c.json(await verifyPayment(c.var.db, await provider(c), user.id, connect_pay_id));
+  });
+
+  routes.put(`${BASE}/:id`, async (c) => {
+    const user = caller(c);
+    const id = idParam(c.req.param("id"));
+    const input = validate(billingSchema, await readBody(c));
+    return c.json(await updateBilling(c.var.db, await provider(c), user.id, id, input, returnUrl(c)));
+  });
+
+  routes.get(`${BASE}/:id`, async (c) => {
+    const billing = await visibleBilling(c, idParam(c.req.param("id")));
+    return c.json({ event_billing: strip(billing) });
+  });
+
+  routes.get(`${BASE}/:id/single`, async (c) => {
+    const billing = await visibleBilling(c, idParam(c.req.param("id")));
+    return c.json({ event_billing: { ...strip(billing), status_changes: await statusChanges(c.var.db, billing.id) } });
+  });
+
+  routes.get(`${BASE}/:id/all`, authorize("event billing read"), async (c) => {
+    const startupId = ownStartupId(c.var.user);
+    const form = await ownedForm(c.var.db, startupId, idParam(c.req.param("id"), "Event form not found"));
+    const filters = listFilters.parse(c.req.query());
+    const query = { ...parseListQuery(c.req.url), payment_status: filters.payment_status };
+    if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
+    const { total, data, totals } = await listBillings(c.var.db, form.id, query);
+    return c.json({ ...page(c.req.url, query, total, data), totals });
+  });
+
+  routes.put(`${BASE}/:id/change_status`, async (c) => {
+    await assertPermission(c, "event billing write");
+    const user = caller(c);
+    const startupId = ownStartupId(user);
+    const id = idParam(c.req.param("id"));
+    const { status } = validate(changeStatusSchema, await readBody(c));
+    return c.json({ event_billing: await changeStatus(c.var.db, startupId, user.id, id, status) });
+  });
+
+  // ---- the sandbox provider's hosted checkout (see api/payments/sandbox.ts for the token scheme) ----
+
+  const sandboxId = (value: string) => {
+    if (!/^sbx_[0-9a-f]{32}$/.test(value)) throw notFound("Payment not found");
+    return value;
+  };
+
+  routes.get(`${SANDBOX_PREFIX}:id`, async (c) => {
+    const id = sandboxId(c.req.param("id"));
+    const token = c.req.query("token");
+    const secret = await sandboxSecret(c);
+    if (!checkSandboxToken(secret, id, token)) throw notFound("Payment not found");
+    const payment = await (await sandbox(c)).find(id);
+    if (!payment) throw notFound("Payment not found");
+    c.header("Content-Security-Policy", SANDBOX_CSP);
+    return c.html(
+      sandboxPage({
+        id,
+        amount: Number(payment.amount).toFixed(2),
+        currency: payment.currency,
+        description: payment.description,
+        status: payment.status,
+        token: token ?? "",
+      }),
+    );
+  });
+
+  for (const [action, outcome] of [
+    ["pay", "paid"],
+    ["decline", "failed"],
+  ] as const) {
+    routes.post(`${SANDBOX_PREFIX}:id/${action}`, async (c) => {
+      const id = sandboxId(c.req.param("id"));
+      const body = await readBody(c);
+      if (!checkSandboxToken(await sandboxSecret(c), id, body.token)) throw notFound("Payment not found");
+      const target = await (await sandbox(c)).settle(id, outcome);
+      if (!target) throw notFound("Payment not found");
+      return c.redirect(target, 303);
+    });
+  }
+
+  return routes;
+}
+
+export const billingRoutes = createBillingRoutes();

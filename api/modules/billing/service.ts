@@ -1,0 +1,498 @@
+import { and, asc, count, desc, eq, ilike, or, sql, sum } from "drizzle-orm";
+import type { BillingInput, BillingStatus } from "../../../schemas/billing.ts";
+import type { Db } from "../../db/client.ts";
+import { billingStatusChanges, couponCodes, eventBillings, eventForms, payments, users } from "../../db/schema.ts";
+import { fieldError, HttpError, notFound, validationFailed } from "../../lib/errors.ts";
+import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { fromCents, toCents, type PaymentProvider } from "../../payments/provider.ts";
+import { escapeLike } from "../access/service.ts";
+import { findApplicableCoupon } from "../coupons/service.ts";
+
+export const BILLING_NOT_FOUND = "Event billing not found";
+export const ALREADY_BILLED = "You already have a billing for this event.";
+export const FORM_NOT_PAYABLE = "The selected event form is not open for payment.";
+export const ALREADY_PAID = "This billing has already been paid.";
+export const PAYMENT_NOT_FOUND = "Payment not found";
+export const PAYMENT_MISMATCH = "This payment does not match the billing: the billing changed after the checkout was opened. Please pay again.";
+export const BILLING_CLOSED = "This billing is no longer open for payment.";
+
+export interface EventBillingView {
+  id: number;
+  event_form_id: number;
+  event_form: { id: number; title: string };
+  user_id: number;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  country: string;
+  city: string;
+  coupon_code: { id: number; code: string } | null;
+  amount: string;
+  discount: string;
+  total: string;
+  currency: string;
+  payment_status: BillingStatus;
+  connect_pay_id: string | null;
+  provider: string;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StatusChangeView {
+  id: number;
+  from_status: BillingStatus | null;
+  to_status: BillingStatus;
+  changed_by: { id: number; name: string } | null;
+  reason: string | null;
+  created_at: string;
+}
+
+const columns = {
+  id: eventBillings.id,
+  eventFormId: eventBillings.eventFormId,
+  formTitle: eventForms.title,
+  startupId: eventForms.startupId,
+  userId: eventBillings.userId,
+  name: eventBillings.name,
+  email: eventBillings.email,
+  phone: eventBillings.phone,
+  address: eventBillings.address,
+  country: eventBillings.country,
+  city: eventBillings.city,
+  couponCodeId: eventBillings.couponCodeId,
+  couponCode: couponCodes.code,
+  amount: eventBillings.amount,
+  discount: eventBillings.discount,
+  total: eventBillings.total,
+  currency: eventBillings.currency,
+  paymentStatus: eventBillings.paymentStatus,
+  connectPayId: eventBillings.connectPayId,
+  provider: eventBillings.provider,
+  paidAt: eventBillings.paidAt,
+  createdAt: eventBillings.createdAt,
+  updatedAt: eventBillings.updatedAt,
+};
+
+const selectBillings = (db: Db) =>
+  db
+    .select(columns)
+    .from(eventBillings)
+    .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
+    .leftJoin(couponCodes, eq(couponCodes.id, eventBillings.couponCodeId));
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectBillings>["execute"]>>[number];
+
+const money = (v: string) => Number(v).toFixed(2);
+
+const view = (r: Row): EventBillingView => ({
+  id: r.id,
+  event_form_id: r.eventFormId,
+  event_form: { id: r.eventFormId, title: r.formTitle },
+  user_id: r.userId,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  address: r.address,
+  country: r.country,
+  city: r.city,
+  coupon_code: r.couponCodeId === null ? null : { id: r.couponCodeId, code: r.couponCode ?? "" },
+  amount: money(r.amount),
+  discount: money(r.discount),
+  total: money(r.total),
+  currency: r.currency,
+  payment_status: r.paymentStatus,
+  connect_pay_id: r.connectPayId,
+  provider: r.provider,
+  paid_at: r.paidAt?.toISOString() ?? null,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+export async function loadBilling(db: Db, id: number): Promise<(EventBillingView & { startupId: number }) | null> {
+  const [row] = await selectBillings(db).where(eq(eventBillings.id, id));
+  return row ? { ...view(row), startupId: row.startupId } : null;
+}
+
+export async function statusChanges(db: Db, billingId: number): Promise<StatusChangeView[]> {
+  const rows = await db
+    .select({
+      id: billingStatusChanges.id,
+      from: billingStatusChanges.fromStatus,
+      to: billingStatusChanges.toStatus,
+      userId: users.id,
+      userName: users.name,
+      reason: billingStatusChanges.reason,
+      createdAt: billingStatusChanges.createdAt,
+    })
+    .from(billingStatusChanges)
+    .leftJoin(users, eq(users.id, billingStatusChanges.changedByUserId))
+    .where(eq(billingStatusChanges.eventBillingId, billingId))
+    .orderBy(asc(billingStatusChanges.createdAt), asc(billingStatusChanges.id));
+  return rows.map((r) => ({
+    id: r.id,
+    from_status: r.from,
+    to_status: r.to,
+    changed_by: r.userId === null ? null : { id: r.userId, name: r.userName ?? "" },
+    reason: r.reason,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+async function recordChange(tx: Db, billingId: number, from: BillingStatus | null, to: BillingStatus, byUserId: number | null, reason: string | null) {
+  await tx.insert(billingStatusChanges).values({ eventBillingId: billingId, fromStatus: from, toStatus: to, changedByUserId: byUserId, reason });
+}
+
+/** The PostgreSQL error code behind a (possibly wrapped) driver error. */
+function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** Billings that count as a use of a coupon by a user (everything but cancelled ones). */
+async function usesByUser(tx: Db, couponId: number, userId: number, exceptBillingId?: number) {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(eventBillings)
+    .where(
+      and(
+        eq(eventBillings.couponCodeId, couponId),
+        eq(eventBillings.userId, userId),
+        sql`${eventBillings.paymentStatus} <> 'Cancelled'`,
+        exceptBillingId === undefined ? undefined : sql`${eventBillings.id} <> ${exceptBillingId}`,
+      ),
+    );
+  return n;
+}
+
+/** The form must exist, be published and paid; answers its price. */
+async function payableForm(tx: Db, eventFormId: number) {
+  const [form] = await tx.select().from(eventForms).where(eq(eventForms.id, eventFormId));
+  if (!form || form.status !== "published" || form.typeOfEvent !== "paid" || !form.paidEventInformation) {
+    throw fieldError("event_form_id", FORM_NOT_PAYABLE);
+  }
+  const priceCents = toCents(form.paidEventInformation.price);
+  if (!Number.isFinite(priceCents) || priceCents < 0) throw fieldError("event_form_id", FORM_NOT_PAYABLE);
+  return { form, priceCents, currency: form.paidEventInformation.currency };
+}
+
+/** Discount in cents for a coupon, never above the price. */
+function discountCents(coupon: { discountType: string; value: string }, priceCents: number) {
+  const raw = coupon.discountType === "percentage" ? Math.round((priceCents * Number(coupon.value)) / 100) : toCents(coupon.value);
+  return Math.max(0, Math.min(priceCents, raw));
+}
+
+async function countUse(tx: Db, couponId: number, delta: 1 | -1) {
+  await tx
+    .update(couponCodes)
+    .set({ usesCount: sql`greatest(${couponCodes.usesCount} + ${delta}, 0)`, updatedAt: sql`now()` })
+    .where(eq(couponCodes.id, couponId));
+}
+
+const detailsOf = (input: BillingInput) => ({
+  name: input.name,
+  email: input.email,
+  phone: input.phone,
+  address: input.address,
+  country: input.country,
+  city: input.city,
+});
+
+export interface BillingResult {
+  event_billing: EventBillingView;
+  payment_url: string | null;
+}
+
+/** Opens a checkout for a billing that still has something to pay, and keeps its payment id. */
+async function openCheckout(db: Db, provider: PaymentProvider, billingId: number, returnUrl: string): Promise<string | null> {
+  const billing = await loadBilling(db, billingId);
+  if (!billing) throw notFound(BILLING_NOT_FOUND);
+  if (billing.payment_status === "Successful" || toCents(billing.total) === 0) return null;
+  const checkout = await provider.createCheckout({
+    billingId,
+    amount: billing.total,
+    currency: billing.currency,
+    description: billing.event_form.title,
+    returnUrl,
+  });
+  await db
+    .update(eventBillings)
+    .set({ connectPayId: checkout.paymentId, provider: provider.name, updatedAt: sql`now()` })
+    .where(eq(eventBillings.id, billingId));
+  return checkout.url;
+}
+
+export async function createBilling(db: Db, provider: PaymentProvider, userId: number, input: BillingInput, returnUrl: string): Promise<BillingResult> {
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const { form, priceCents, currency } = await payableForm(tx, input.event_form_id);
+      const [existing] = await tx
+        .select({ id: eventBillings.id })
+        .from(eventBillings)
+        .where(and(eq(eventBillings.eventFormId, form.id), eq(eventBillings.userId, userId)));
+      if (existing) throw fieldError("event_form_id", ALREADY_BILLED);
+      let couponId: number | null = null;
+      let discount = 0;
+      if (input.coupon_code) {
+        const coupon = await findApplicableCoupon(tx, {
+          startupId: form.startupId,
+          code: input.coupon_code,
+          eventFormId: form.id,
+          userId,
+          forUpdate: true,
+          usesByUser: (cid, uid) => usesByUser(tx, cid, uid),
+        });
+        couponId = coupon.id;
+        discount = discountCents(coupon, priceCents);
+      }
+      const total = priceCents - discount;
+      const free = total === 0;
+      const [row] = await tx
+        .insert(eventBillings)
+        .values({
+          eventFormId: form.id,
+          userId,
+          ...detailsOf(input),
+          couponCodeId: couponId,
+          amount: fromCents(priceCents),
+          discount: fromCents(discount),
+          total: fromCents(total),
+          currency,
+          paymentStatus: free ? "Successful" : "Pending",
+          provider: free ? "none" : provider.name,
+          paidAt: free ? new Date() : null,
+        })
+        .returning({ id: eventBillings.id });
+      await recordChange(tx, row.id, null, free ? "Successful" : "Pending", userId, free ? "Fully discounted: no payment needed." : "Billing created.");
+      if (couponId !== null) await countUse(tx, couponId, 1);
+      return row.id;
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === "23505") throw fieldError("event_form_id", ALREADY_BILLED);
+    throw error;
+  }
+  const payment_url = await openCheckout(db, provider, id, returnUrl);
+  const billing = await loadBilling(db, id);
+  if (!billing) throw notFound(BILLING_NOT_FOUND);
+  return { event_billing: strip(billing), payment_url };
+}
+
+const strip = <T extends { startupId: number }>(b: T): Omit<T, "startupId"> => {
+  const { startupId: _startupId, ...rest } = b;
+  return rest;
+};
+
+/** Edits the caller's unpaid billing: same rules as creating; a changed coupon moves its use. */
+export async function updateBilling(db: Db, provider: PaymentProvider, userId: number, id: number, input: BillingInput, returnUrl: string): Promise<BillingResult> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(eventBillings)
+      .where(and(eq(eventBillings.id, id), eq(eventBillings.userId, userId)))
+      .for("update");
+    if (!current) throw notFound(BILLING_NOT_FOUND);
+    if (current.paymentStatus === "Successful") throw validationFailed({ payment_status: [ALREADY_PAID] });
+    if (current.paymentStatus === "Refunded" || current.paymentStatus === "Cancelled") throw validationFailed({ payment_status: [BILLING_CLOSED] });
+    if (input.event_form_id !== current.eventFormId) throw fieldError("event_form_id", "The event form of a billing cannot change.");
+    const { form, priceCents, currency } = await payableForm(tx, current.eventFormId);
+
+    let couponId: number | null = null;
+    let discount = 0;
+    const [currentCoupon] = current.couponCodeId
+      ? await tx.select().from(couponCodes).where(eq(couponCodes.id, current.couponCodeId)).for("update")
+      : [];
+    const keepsCoupon = currentCoupon && input.coupon_code && currentCoupon.code.toLowerCase() === input.coupon_code.trim().toLowerCase();
+    if (keepsCoupon) {
+      // Already counted for this billing: keep it, priced as the coupon says now.
+      couponId = currentCoupon.id;
+      discount = discountCents(currentCoupon, priceCents);
+    } else {
+      if (currentCoupon) await countUse(tx, currentCoupon.id, -1);
+      if (input.coupon_code) {
+        const coupon = await findApplicableCoupon(tx, {
+          startupId: form.startupId,
+          code: input.coupon_code,
+          eventFormId: form.id,
+          userId,
+          forUpdate: true,
+          usesByUser: (cid, uid) => usesByUser(tx, cid, uid, id),
+        });
+        couponId = coupon.id;
+        discount = discountCents(coupon, priceCents);
+        await countUse(tx, coupon.id, 1);
+      }
+    }
+    const total = priceCents - discount;
+    const free = total === 0;
+    const status: BillingStatus = free ? "Successful" : "Pending";
+    await tx
+      .update(eventBillings)
+      .set({
+        ...detailsOf(input),
+        couponCodeId: couponId,
+        amount: fromCents(priceCents),
+        discount: fromCents(discount),
+        total: fromCents(total),
+        currency,
+        paymentStatus: status,
+        paidAt: free ? new Date() : null,
+        // The old checkout no longer matches; a new one is opened below.
+        connectPayId: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(eventBillings.id, id));
+    if (status !== current.paymentStatus) {
+      await recordChange(tx, id, current.paymentStatus, status, userId, free ? "Fully discounted: no payment needed." : "Billing edited.");
+    }
+  });
+  const payment_url = await openCheckout(db, provider, id, returnUrl);
+  const billing = await loadBilling(db, id);
+  if (!billing) throw notFound(BILLING_NOT_FOUND);
+  return { event_billing: strip(billing), payment_url };
+}
+
+export interface FulfilInput {
+  billingId: number;
+  provider: string;
+  providerPaymentId: string;
+  amount: string;
+  currency: string;
+}
+
+/**
+ * Marks a billing paid once, however many times it is called (return page, webhook, concurrently): the
+ * billing row is locked, and the payment is recorded under its unique provider payment id. A payment that
+ * no longer matches the billing's total or currency is refused.
+ */
+export async function fulfil(db: Db, input: FulfilInput): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [billing] = await tx.select().from(eventBillings).where(eq(eventBillings.id, input.billingId)).for("update");
+    if (!billing) throw notFound(BILLING_NOT_FOUND);
+    const [recorded] = await tx
+      .select({ id: payments.id, billingId: payments.eventBillingId })
+      .from(payments)
+      .where(eq(payments.providerPaymentId, input.providerPaymentId));
+    if (recorded) {
+      if (recorded.billingId !== billing.id) throw new HttpError(422, PAYMENT_MISMATCH);
+      return;
+    }
+    if (billing.paymentStatus === "Successful") throw new HttpError(422, ALREADY_PAID);
+    if (billing.paymentStatus === "Refunded" || billing.paymentStatus === "Cancelled") throw new HttpError(422, BILLING_CLOSED);
+    if (toCents(input.amount) !== toCents(billing.total) || input.currency.toUpperCase() !== billing.currency.toUpperCase()) {
+      throw new HttpError(422, PAYMENT_MISMATCH);
+    }
+    await tx
+      .insert(payments)
+      .values({ eventBillingId: billing.id, provider: input.provider, providerPaymentId: input.providerPaymentId, amount: billing.total, currency: billing.currency });
+    await tx
+      .update(eventBillings)
+      .set({ paymentStatus: "Successful", paidAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(eventBillings.id, billing.id));
+    await recordChange(tx, billing.id, billing.paymentStatus, "Successful", null, `Payment ${input.providerPaymentId} confirmed by ${input.provider}.`);
+  });
+}
+
+export interface VerifyAnswer {
+  payment_status: BillingStatus;
+  message: string;
+}
+
+/** Asks the provider about a payment of the caller's billing and fulfils it when paid. */
+export async function verifyPayment(db: Db, provider: PaymentProvider, userId: number, paymentId: string): Promise<VerifyAnswer> {
+  const payment = await provider.retrieve(paymentId);
+  if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+  const billing = await loadBilling(db, payment.billingId);
+  if (!billing || billing.user_id !== userId) throw notFound(PAYMENT_NOT_FOUND);
+  if (payment.status === "paid") {
+    await fulfil(db, { billingId: billing.id, provider: provider.name, providerPaymentId: paymentId, amount: payment.amount, currency: payment.currency });
+    return { payment_status: "Successful", message: "Your payment was successful." };
+  }
+  if (payment.status === "failed") {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(eventBillings).where(eq(eventBillings.id, billing.id)).for("update");
+      // Only the billing's current checkout can fail it.
+      if (row && row.paymentStatus === "Pending" && row.connectPayId === paymentId) {
+        await tx.update(eventBillings).set({ paymentStatus: "Failed", updatedAt: sql`now()` }).where(eq(eventBillings.id, row.id));
+        await recordChange(tx, row.id, "Pending", "Failed", null, `Payment ${paymentId} declined.`);
+      }
+    });
+    return { payment_status: "Failed", message: "The payment was declined. No money was taken; you can try paying again." };
+  }
+  return { payment_status: billing.payment_status === "Successful" ? "Successful" : "Pending", message: "The payment has not been completed yet." };
+}
+
+/** The billing's owner of the form changes its status by hand; the change is kept. */
+export async function changeStatus(db: Db, startupId: number, byUserId: number, id: number, status: BillingStatus) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: eventBillings.id, status: eventBillings.paymentStatus, startupId: eventForms.startupId })
+      .from(eventBillings)
+      .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
+      .where(eq(eventBillings.id, id))
+      .for("update", { of: eventBillings });
+    if (!row || row.startupId !== startupId) throw notFound(BILLING_NOT_FOUND);
+    if (row.status === status) return;
+    await tx
+      .update(eventBillings)
+      .set({ paymentStatus: status, paidAt: status === "Successful" ? sql`coalesce(${eventBillings.paidAt}, now())` : eventBillings.paidAt, updatedAt: sql`now()` })
+      .where(eq(eventBillings.id, id));
+    await recordChange(tx, id, row.status, status, byUserId, "Changed by the event owner.");
+  });
+  const billing = await loadBilling(db, id);
+  if (!billing) throw notFound(BILLING_NOT_FOUND);
+  return strip(billing);
+}
+
+export const BILLING_SORTS = ["created_at", "name", "total", "payment_status", "paid_at"] as const;
+
+export interface BillingListQuery extends ListQuery {
+  payment_status?: BillingStatus;
+}
+
+export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery) {
+  const where = and(
+    eq(eventBillings.eventFormId, eventFormId),
+    query.payment_status ? eq(eventBillings.paymentStatus, query.payment_status) : undefined,
+    query.search
+      ? or(ilike(eventBillings.name, `%${escapeLike(query.search)}%`), ilike(eventBillings.email, `%${escapeLike(query.search)}%`))
+      : undefined,
+  );
+  const sortBy = sortColumn(query.sort_by, BILLING_SORTS, "created_at");
+  const direction = query.sort_order === "desc" ? desc : asc;
+  const column = {
+    created_at: eventBillings.createdAt,
+    name: eventBillings.name,
+    total: eventBillings.total,
+    payment_status: eventBillings.paymentStatus,
+    paid_at: eventBillings.paidAt,
+  }[sortBy];
+  const [{ total }] = await db.select({ total: count() }).from(eventBillings).where(where);
+  const rows = await selectBillings(db).where(where).orderBy(direction(column), direction(eventBillings.id)).limit(query.per_page).offset(offset(query));
+  const [totals] = await db
+    .select({
+      billings: count(),
+      successful: sql<number>`count(*) filter (where ${eventBillings.paymentStatus} = 'Successful')`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where ${eventBillings.paymentStatus} = 'Pending')`.mapWith(Number),
+      collected: sql<string | null>`sum(${eventBillings.total}) filter (where ${eventBillings.paymentStatus} = 'Successful')`,
+      discounts: sum(eventBillings.discount),
+    })
+    .from(eventBillings)
+    .where(eq(eventBillings.eventFormId, eventFormId));
+  return {
+    total,
+    data: rows.map(view),
+    totals: {
+      billings: totals.billings,
+      successful: totals.successful,
+      pending: totals.pending,
+      amount_collected: money(totals.collected ?? "0"),
+      discounts: money(totals.discounts ?? "0"),
+    },
+  };
+}
+

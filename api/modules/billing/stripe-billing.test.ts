@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/stripe.ts";
+import { eventBillings, payments } from "../../db/schema.ts";
+import { StripeProvider, signStripePayload } from "../../payments/stripe.ts";
+import { billingFields, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
+import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { billingSchema } from "../../../schemas/billing.ts";
+import { createBilling, verifyPayment } from "./service.ts";
+import { handleStripeWebhook } from "./webhook.ts";
+
+let t: TestApi;
+let fake: FakeStripe;
+const SECRET = "whsec_test_billing";
+beforeAll(async () => {
+  t = await createTestApi();
+  fake = await startFakeStripe("sk_test_billing");
+});
+afterAll(async () => {
+  await fake.close();
+  await t.close();
+});
+
+const stripe = () => new StripeProvider({ secretKey: "sk_test_billing", apiBase: fake.url });
+const event = (id: string, type = "checkout.session.completed") => JSON.stringify({ id: "evt_1", type, data: { object: { id, object: "checkout.session" } } });
+
+async function stripeBilling(price = "25") {
+  const { form } = await paidEventForm(t, price, "USD");
+  const p = await payer(t);
+  const input = billingSchema.parse(billingFields(form.id));
+  const result = await createBilling(t.database.db, stripe(), p.id, input, "http://localhost:3000/form-submission/payment-processing");
+  return { p, result };
+}
+
+describe("billing with the Stripe adapter", () => {
+  it("opens a Stripe checkout for the server-computed total", async () => {
+    const { result } = await stripeBilling("25");
+    expect(result.event_billing).toMatchObject({ provider: "stripe", total: "25.00", payment_status: "Pending" });
+    expect(result.payment_url).toContain(result.event_billing.connect_pay_id!);
+    const session = fake.sessions.get(result.event_billing.connect_pay_id!)!;
+    expect(session).toMatchObject({ amount_total: 2500, currency: "usd", metadata: { billing_id: String(result.event_billing.id) } });
+    expect(session.success_url).toBe(`http://localhost:3000/form-submission/payment-processing?connect_pay_id=${session.id}`);
+  });
+
+  it("fulfils once from a signed webhook and from verify_payment together", async () => {
+    const { p, result } = await stripeBilling();
+    const id = result.event_billing.connect_pay_id!;
+    fake.markPaid(id);
+    const body = event(id);
+    const answers = await Promise.all([
+      handleStripeWebhook(t.database.db, stripe(), body, signStripePayload(body, SECRET), SECRET),
+      handleStripeWebhook(t.database.db, stripe(), body, signStripePayload(body, SECRET), SECRET),
+      verifyPayment(t.database.db, stripe(), p.id, id),
+    ]);
+    expect(answers[0]).toEqual({ status: 200, body: { received: true } });
+    expect(answers[2].payment_status).toBe("Successful");
+    const rows = await t.database.db.select().from(payments).where(eq(payments.eventBillingId, result.event_billing.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ provider: "stripe", providerPaymentId: id, amount: "25.00" });
+  });
+
+  it("refuses a webhook with an invalid or stale signature and changes nothing", async () => {
+    const { result } = await stripeBilling();
+    const id = result.event_billing.connect_pay_id!;
+    fake.markPaid(id);
+    const body = event(id);
+    const wrong = await handleStripeWebhook(t.database.db, stripe(), body, signStripePayload(body, "whsec_wrong"), SECRET);
+    expect(wrong).toEqual({ status: 400, body: { received: false, message: "Invalid signature." } });
+    const stale = await handleStripeWebhook(t.database.db, stripe(), body, signStripePayload(body, SECRET, Math.floor(Date.now() / 1000) - 3600), SECRET);
+    expect(stale.status).toBe(400);
+    const [row] = await t.database.db.select().from(eventBillings).where(eq(eventBillings.id, result.event_billing.id));
+    expect(row.paymentStatus).toBe("Pending");
+  });
+
+  it("acknowledges other events without doing anything", async () => {
+    const { result } = await stripeBilling();
+    const body = event(result.event_billing.connect_pay_id!, "checkout.session.expired");
+    expect(await handleStripeWebhook(t.database.db, stripe(), body, signStripePayload(body, SECRET), SECRET)).toEqual({ status: 200, body: { received: true } });
+  });
+});

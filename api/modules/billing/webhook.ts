@@ -1,0 +1,50 @@
+import type { Db } from "../../db/client.ts";
+import { HttpError } from "../../lib/errors.ts";
+import type { PaymentProvider } from "../../payments/provider.ts";
+import { verifyStripeSignature } from "../../payments/stripe.ts";
+import { fulfil } from "./service.ts";
+
+const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+
+export interface WebhookAnswer {
+  status: 200 | 400;
+  body: { received: boolean; message?: string };
+}
+
+/**
+ * Stripe's webhook, as a function a route can call with the raw body and the Stripe-Signature header (not
+ * mounted yet: a POST from Stripe carries no XSRF cookie, so the route needs its own CSRF exemption, which the
+ * signature replaces). Only the session id is taken from the event; the session itself is asked of Stripe,
+ * and the same idempotent `fulfil` as verify_payment records the payment once. A payment that cannot be
+ * fulfilled for good (changed billing) is acknowledged with 200 so Stripe does not retry it forever.
+ */
+export async function handleStripeWebhook(
+  db: Db,
+  provider: PaymentProvider,
+  rawBody: string,
+  signature: string | null | undefined,
+  webhookSecret: string,
+  now?: number,
+): Promise<WebhookAnswer> {
+  const check = verifyStripeSignature(rawBody, signature, webhookSecret, { now });
+  if (!check.ok) return { status: 400, body: { received: false, message: "Invalid signature." } };
+  let event: { type?: unknown; data?: { object?: { id?: unknown } } };
+  try {
+    event = JSON.parse(rawBody) as typeof event;
+  } catch {
+    return { status: 400, body: { received: false, message: "Invalid payload." } };
+  }
+  const sessionId = event.data?.object?.id;
+  if (typeof event.type !== "string" || !PAID_EVENTS.has(event.type) || typeof sessionId !== "string") {
+    return { status: 200, body: { received: true } };
+  }
+  const payment = await provider.retrieve(sessionId);
+  if (!payment || payment.status !== "paid") return { status: 200, body: { received: true } };
+  try {
+    await fulfil(db, { billingId: payment.billingId, provider: provider.name, providerPaymentId: sessionId, amount: payment.amount, currency: payment.currency });
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 422) return { status: 200, body: { received: true, message: error.message } };
+    throw error;
+  }
+  return { status: 200, body: { received: true } };
+}

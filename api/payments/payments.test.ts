@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeStripe, type FakeStripe } from "../../tests/fakes/stripe.ts";
+import { fromCents, toCents } from "./provider.ts";
+import { checkSandboxToken, sandboxPage, sandboxToken } from "./sandbox.ts";
+import { signStripePayload, StripeError, StripeProvider, verifyStripeSignature } from "./stripe.ts";
+
+describe("money", () => {
+  it("converts decimal text to cents and back", () => {
+    expect(toCents("50")).toBe(5000);
+    expect(toCents("19.99")).toBe(1999);
+    expect(fromCents(1999)).toBe("19.99");
+    expect(fromCents(0)).toBe("0.00");
+  });
+});
+
+describe("Stripe webhook signature", () => {
+  const secret = "whsec_test";
+  const body = JSON.stringify({ id: "evt_1", type: "checkout.session.completed" });
+  const now = Date.UTC(2030, 0, 1);
+  const t = Math.floor(now / 1000);
+
+  it("accepts a valid signature", () => {
+    expect(verifyStripeSignature(body, signStripePayload(body, secret, t), secret, { now })).toEqual({ ok: true });
+  });
+  it("accepts when one of several v1 signatures matches", () => {
+    const header = `${signStripePayload(body, secret, t)},v1=${"0".repeat(64)}`;
+    expect(verifyStripeSignature(body, header, secret, { now })).toEqual({ ok: true });
+  });
+  it("refuses a signature made with another secret or over another body", () => {
+    expect(verifyStripeSignature(body, signStripePayload(body, "whsec_other", t), secret, { now })).toEqual({ ok: false, reason: "mismatch" });
+    expect(verifyStripeSignature(`${body} `, signStripePayload(body, secret, t), secret, { now })).toEqual({ ok: false, reason: "mismatch" });
+  });
+  it("refuses a stale signature (more than 300 s old)", () => {
+    expect(verifyStripeSignature(body, signStripePayload(body, secret, t - 301), secret, { now })).toEqual({ ok: false, reason: "stale" });
+    expect(verifyStripeSignature(body, signStripePayload(body, secret, t - 299), secret, { now })).toEqual({ ok: true });
+  });
+  it("refuses a malformed or missing header", () => {
+    expect(verifyStripeSignature(body, undefined, secret, { now })).toEqual({ ok: false, reason: "malformed" });
+    expect(verifyStripeSignature(body, "v1=abc", secret, { now })).toEqual({ ok: false, reason: "malformed" });
+    expect(verifyStripeSignature(body, `t=${t}`, secret, { now })).toEqual({ ok: false, reason: "malformed" });
+  });
+});
+
+describe("sandbox token and page", () => {
+  it("signs per payment id", () => {
+    const token = sandboxToken("secret", "sbx_1");
+    expect(checkSandboxToken("secret", "sbx_1", token)).toBe(true);
+    expect(checkSandboxToken("secret", "sbx_2", token)).toBe(false);
+    expect(checkSandboxToken("other", "sbx_1", token)).toBe(false);
+    expect(checkSandboxToken("secret", "sbx_1", undefined)).toBe(false);
+  });
+  it("escapes what it shows and has no script", () => {
+    const html = sandboxPage({ id: "sbx_1", amount: "5.00", currency: "USD", description: "<script>x</script>", status: "unpaid", token: "t" });
+    expect(html).toContain("Test payment — no money moves");
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).not.toMatch(/<script/i);
+  });
+});
+
+describe("Stripe Checkout adapter against the loopback fake", () => {
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe("sk_test_123");
+  });
+  afterAll(() => fake.close());
+
+  it("creates a checkout session and retrieves it as unpaid, then paid", async () => {
+    const stripe = new StripeProvider({ secretKey: "sk_test_123", apiBase: fake.url });
+    const checkout = await stripe.createCheckout({
+      billingId: 42,
+      amount: "45.50",
+      currency: "USD",
+      description: "Paid summit",
+      returnUrl: "http://localhost:3000/form-submission/payment-processing",
+    });
+    expect(checkout.paymentId).toMatch(/^cs_test_/);
+    expect(checkout.url).toContain(checkout.paymentId);
+    const sent = fake.requests.at(-1)!;
+    expect(sent.form).toMatchObject({
+      mode: "payment",
+      "line_items[0][price_data][unit_amount]": "4550",
+      "line_items[0][price_data][currency]": "usd",
+      "metadata[billing_id]": "42",
+      success_url: "http://localhost:3000/form-submission/payment-processing?connect_pay_id={CHECKOUT_SESSION_ID}",
+    });
+    expect(await stripe.retrieve(checkout.paymentId)).toEqual({ status: "unpaid", amount: "45.50", currency: "USD", billingId: 42 });
+    fake.markPaid(checkout.paymentId);
+    expect(await stripe.retrieve(checkout.paymentId)).toEqual({ status: "paid", amount: "45.50", currency: "USD", billingId: 42 });
+  });
+
+  it("reports an expired session as failed and an unknown one as missing", async () => {
+    const stripe = new StripeProvider({ secretKey: "sk_test_123", apiBase: fake.url });
+    const checkout = await stripe.createCheckout({ billingId: 7, amount: "10", currency: "EUR", description: "x", returnUrl: "http://a/b" });
+    fake.expire(checkout.paymentId);
+    expect((await stripe.retrieve(checkout.paymentId))?.status).toBe("failed");
+    expect(await stripe.retrieve("cs_test_nothing")).toBeNull();
+  });
+
+  it("fails clearly with a wrong key", async () => {
+    const stripe = new StripeProvider({ secretKey: "sk_test_wrong", apiBase: fake.url });
+    await expect(stripe.createCheckout({ billingId: 1, amount: "1", currency: "USD", description: "x", returnUrl: "http://a/b" })).rejects.toBeInstanceOf(StripeError);
+  });
+});

@@ -1,0 +1,110 @@
+import { createHmac } from "node:crypto";
+import { safeEqual } from "../lib/tokens.ts";
+import { fromCents, toCents, type Checkout, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from "./provider.ts";
+
+export interface StripeOptions {
+  secretKey: string;
+  /** Default https://api.stripe.com; tests point it at tests/fakes/stripe.ts. */
+  apiBase?: string;
+  fetch?: typeof fetch;
+}
+
+export class StripeError extends Error {}
+
+/** Stripe Checkout over its REST API (form-encoded requests, JSON answers). */
+export class StripeProvider implements PaymentProvider {
+  readonly name = "stripe";
+  private readonly base: string;
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: StripeOptions) {
+    this.base = (options.apiBase ?? "https://api.stripe.com").replace(/\/+$/, "");
+    this.fetch = options.fetch ?? fetch;
+  }
+
+  private async call(method: "GET" | "POST", path: string, form?: URLSearchParams) {
+    const res = await this.fetch(`${this.base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${this.options.secretKey}`,
+        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body: form?.toString(),
+    });
+    const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+    return { status: res.status, body };
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<Checkout> {
+    const sep = request.returnUrl.includes("?") ? "&" : "?";
+    const form = new URLSearchParams({
+      mode: "payment",
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][currency]": request.currency.toLowerCase(),
+      "line_items[0][price_data][unit_amount]": String(toCents(request.amount)),
+      "line_items[0][price_data][product_data][name]": request.description,
+      success_url: `${request.returnUrl}${sep}connect_pay_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${request.returnUrl}${sep}connect_pay_id={CHECKOUT_SESSION_ID}`,
+      client_reference_id: String(request.billingId),
+      "metadata[billing_id]": String(request.billingId),
+    });
+    const { status, body } = await this.call("POST", "/v1/checkout/sessions", form);
+    if (status !== 200 || !body || typeof body.id !== "string" || typeof body.url !== "string") {
+      throw new StripeError(`Stripe refused the checkout (${status}).`);
+    }
+    return { paymentId: body.id, url: body.url };
+  }
+
+  async retrieve(paymentId: string): Promise<ProviderPayment | null> {
+    if (!/^[A-Za-z0-9_]+$/.test(paymentId)) return null;
+    const { status, body } = await this.call("GET", `/v1/checkout/sessions/${paymentId}`);
+    if (status === 404) return null;
+    if (status !== 200 || !body) throw new StripeError(`Stripe could not be asked about the payment (${status}).`);
+    const metadata = (body.metadata ?? {}) as Record<string, unknown>;
+    const billingId = Number(metadata.billing_id);
+    if (!Number.isSafeInteger(billingId)) return null;
+    const paid = body.payment_status === "paid";
+    return {
+      status: paid ? "paid" : body.status === "expired" ? "failed" : "unpaid",
+      amount: fromCents(Number(body.amount_total ?? 0)),
+      currency: String(body.currency ?? "").toUpperCase(),
+      billingId,
+    };
+  }
+}
+
+export type WebhookCheck = { ok: true } | { ok: false; reason: "malformed" | "stale" | "mismatch" };
+
+/**
+ * Stripe's webhook signature: header `Stripe-Signature: t=<unix seconds>,v1=<hex>[,v1=…]`, where v1 is
+ * HMAC-SHA256(secret, `${t}.${rawBody}`). Refused when no v1 matches or t is more than `toleranceSeconds` away.
+ */
+export function verifyStripeSignature(
+  rawBody: string,
+  header: string | null | undefined,
+  secret: string,
+  options: { toleranceSeconds?: number; now?: number } = {},
+): WebhookCheck {
+  const tolerance = options.toleranceSeconds ?? 300;
+  const now = Math.floor((options.now ?? Date.now()) / 1000);
+  if (!header) return { ok: false, reason: "malformed" };
+  let timestamp: number | null = null;
+  const signatures: string[] = [];
+  for (const part of header.split(",")) {
+    const [key, ...rest] = part.trim().split("=");
+    const value = rest.join("=");
+    if (key === "t" && /^\d+$/.test(value)) timestamp = Number(value);
+    else if (key === "v1" && value) signatures.push(value);
+  }
+  if (timestamp === null || !signatures.length) return { ok: false, reason: "malformed" };
+  const expected = createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest("hex");
+  if (!signatures.some((s) => safeEqual(s, expected))) return { ok: false, reason: "mismatch" };
+  if (Math.abs(now - timestamp) > tolerance) return { ok: false, reason: "stale" };
+  return { ok: true };
+}
+
+/** A header as Stripe would send it (for tests and the loopback fake). */
+export function signStripePayload(rawBody: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const v1 = createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest("hex");
+  return `t=${timestamp},v1=${v1}`;
+}

@@ -1,0 +1,41 @@
+import { registered } from "./fixtures.ts";
+import { createEventForm, ownerWithCollection, setEventFormStatus } from "./event-fixtures.ts";
+import type { TestApi, TestClient } from "./harness.ts";
+
+/** An owner with a published paid form (price and currency as given). */
+export async function paidEventForm(t: TestApi, price = "50", currency = "USD", status: "draft" | "published" | "closed" = "published") {
+  const owner = await ownerWithCollection(t);
+  const draft = await createEventForm(owner.client, owner.collection.id, {
+    title: "Paid summit",
+    type_of_event: "paid",
+    paid_event_information: { price, currency },
+  });
+  const form = status === "draft" ? draft : await setEventFormStatus(owner.client, draft.id, status);
+  return { owner, form };
+}
+
+/** A valid billing body for a form; `overrides` replace fields one by one. */
+export function billingFields(eventFormId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    event_form_id: eventFormId,
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    phone: "+234 801 234 5678",
+    address: "1 Marina Road",
+    country: "Nigeria",
+    city: "Lagos",
+    ...overrides,
+  };
+}
+
+/** A logged-in payer. */
+export async function payer(t: TestApi, name = "Paying Guest") {
+  return registered(t, name);
+}
+
+/** Creates a billing and fails loudly when the API refuses. */
+export async function createBilling(client: TestClient, eventFormId: number, overrides: Record<string, unknown> = {}) {
+  const res = await client.post("/api/v1/admin/event_billings", billingFields(eventFormId, overrides));
+  if (res.status !== 201) throw new Error(`create billing failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { event_billing: { id: number; total: string; payment_status: string; connect_pay_id: string | null }; payment_url: string | null };
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A loopback fake of the two Stripe Checkout calls the adapter makes: POST /v1/checkout/sessions
+ * (form-encoded) and GET /v1/checkout/sessions/{id}. It checks the Bearer key like Stripe does (401
+ * otherwise) and keeps sessions in memory; `markPaid` / `expire` play the payer's part.
+ */
+export interface FakeSession {
+  id: string;
+  object: "checkout.session";
+  url: string;
+  mode: string;
+  status: "open" | "complete" | "expired";
+  payment_status: "unpaid" | "paid";
+  amount_total: number;
+  currency: string;
+  success_url: string;
+  cancel_url: string;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface FakeStripe {
+  url: string;
+  sessions: Map<string, FakeSession>;
+  requests: { method: string; path: string; form: Record<string, string> }[];
+  markPaid(id: string): void;
+  expire(id: string): void;
+  close(): Promise<void>;
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+
+export async function startFakeStripe(secretKey = "sk_test_fake"): Promise<FakeStripe> {
+  const sessions = new Map<string, FakeSession>();
+  const requests: FakeStripe["requests"] = [];
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(body));
+      };
+      const raw = await readBody(req);
+      const form = Object.fromEntries(new URLSearchParams(raw));
+      const path = (req.url ?? "/").split("?")[0];
+      requests.push({ method: req.method ?? "", path, form });
+      if (req.headers.authorization !== `Bearer ${secretKey}`) {
+        return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
+      }
+      if (req.method === "POST" && path === "/v1/checkout/sessions") {
+        const amount = Number(form["line_items[0][price_data][unit_amount]"]);
+        const quantity = Number(form["line_items[0][quantity]"] ?? "1");
+        if (form.mode !== "payment" || !Number.isInteger(amount) || !form.success_url || !form["line_items[0][price_data][currency]"]) {
+          return send(400, { error: { type: "invalid_request_error", message: "Missing required param." } });
+        }
+        const id = `cs_test_${randomBytes(12).toString("hex")}`;
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of Object.entries(form)) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m) metadata[m[1]] = v;
+        }
+        const session: FakeSession = {
+          id,
+          object: "checkout.session",
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          mode: form.mode,
+          status: "open",
+          payment_status: "unpaid",
+          amount_total: amount * quantity,
+          currency: form["line_items[0][price_data][currency]"],
+          success_url: form.success_url.replace("{CHECKOUT_SESSION_ID}", id),
+          cancel_url: (form.cancel_url ?? "").replace("{CHECKOUT_SESSION_ID}", id),
+          client_reference_id: form.client_reference_id ?? null,
+          metadata,
+        };
+        sessions.set(id, session);
+        return send(200, session);
+      }
+      const match = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(path);
+      if (req.method === "GET" && match) {
+        const session = sessions.get(match[1]);
+        if (!session) return send(404, { error: { type: "invalid_request_error", message: `No such checkout.session: '${match[1]}'` } });
+        return send(200, session);
+      }
+      return send(404, { error: { type: "invalid_request_error", message: "Unrecognized request URL." } });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sessions,
+    requests,
+    markPaid(id) {
+      const s = sessions.get(id);
+      if (s) Object.assign(s, { status: "complete", payment_status: "paid" });
+    },
+    expire(id) {
+      const s = sessions.get(id);
+      if (s) s.status = "expired";
+    },
+    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
