@@ -21,13 +21,19 @@ export async function readBody(c: Context<AppEnv>): Promise<Record<string, unkno
   return {};
 }
 
-/** Multipart bodies carry lists as JSON text (e.g. `links`); JSON bodies carry real arrays. */
-export function jsonList(value: unknown): unknown {
-  if (typeof value !== "string") return value ?? [];
-  if (!value.trim()) return [];
+/**
+ * Multipart bodies carry nested values (lists, objects) as JSON text; JSON bodies carry them as they
+ * are. Blank text means "not given"; text that is not JSON is passed on for validation to refuse.
+ */
+export function jsonText(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  if (!value.trim()) return undefined;
   try {
     return JSON.parse(value);
   } catch {
     return value;
   }
 }
+
+/** A list field (e.g. `links`): as `jsonText`, with "not given" meaning an empty list. */
+export const jsonList = (value: unknown): unknown => jsonText(value) ?? [];

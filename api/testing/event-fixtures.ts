@@ -1,5 +1,6 @@
 import type { TestApi, TestClient } from "./harness.ts";
-import { registered, setUpStartupProfile } from "./fixtures.ts";
+import { eventApplications, users, type ApplicationStatus } from "../db/schema.ts";
+import { registered, setUpStartupProfile, uniqueEmail } from "./fixtures.ts";
 import type { CollectionView } from "../modules/collections/service.ts";
 import type { EventFormResource } from "../modules/event-forms/resource.ts";
 
@@ -79,4 +80,20 @@ export async function setEventFormStatus(client: TestClient, formId: number, sta
 export async function publishedEventForm(client: TestClient, collectionId: number, overrides: EventFormFields = {}) {
   const form = await createEventForm(client, collectionId, overrides);
   return setEventFormStatus(client, form.id, "published");
+}
+
+/** An application straight in the database, for modules that only need one to exist. */
+export async function insertApplication(t: TestApi, formId: number, status: ApplicationStatus) {
+  const [user] = await t.database.db
+    .insert(users)
+    .values({ name: "Applicant", email: uniqueEmail("applicant"), passwordHash: "not-a-real-hash" })
+    .returning({ id: users.id });
+  await t.database.db.insert(eventApplications).values({
+    eventFormId: formId,
+    userId: user.id,
+    status,
+    applicantName: "Applicant",
+    applicantEmail: "applicant@example.com",
+    submittedAt: status === "draft" ? null : new Date(),
+  });
 }

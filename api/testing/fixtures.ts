@@ -35,6 +35,25 @@ export async function setUpStartupProfile(client: TestClient, username = `acme-$
   return res.body.startup;
 }
 
+/** A logged-in account with a finished co-founder setup: no event, coupon or billing permissions. */
+export async function coFounder(t: TestApi) {
+  const account = await registered(t, "Co Founder");
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    name: "Ada",
+    headline: "Engineer",
+    skills: "TypeScript",
+    country: "KE",
+    cityName: "Nairobi",
+    bio: "Shipping things.",
+    links: "[]",
+  }))
+    form.set(k, v);
+  const res = await account.client.post("/api/v1/admin/profiles/setup", form);
+  if (res.status !== 201) throw new Error(`co-founder setup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return account;
+}
+
 /** Gives the user a role directly in the database (tests only). */
 export async function grantRole(t: TestApi, userId: number, roleName: string) {
   const [role] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, roleName));

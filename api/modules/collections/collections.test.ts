@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collections, eventApplications, eventForms, files, users, type ApplicationStatus } from "../../db/schema.ts";
+import { collections, eventApplications, eventForms, files } from "../../db/schema.ts";
 import type { FieldErrors } from "../../lib/errors.ts";
 import type { Page } from "../../lib/pagination.ts";
-import { createEventForm, eventFormData, ownerWithCollection, validEventFormFields } from "../../testing/event-fixtures.ts";
-import { grantRole, pngFile, registered, uniqueEmail } from "../../testing/fixtures.ts";
+import { createEventForm, eventFormData, insertApplication, ownerWithCollection, validEventFormFields } from "../../testing/event-fixtures.ts";
+import { coFounder, grantRole, pngFile, registered } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
 import type { CollectionView } from "./service.ts";
 
@@ -23,41 +23,6 @@ async function newCollection(client: TestClient, name: string) {
   const res = await client.post<Answer>(BASE, { name });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.collection;
-}
-
-/** A co-founder account: logged in, set up, without any event form permission. */
-async function coFounder() {
-  const account = await registered(t, "Co Founder");
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    name: "Ada",
-    headline: "Engineer",
-    skills: "TypeScript",
-    country: "KE",
-    cityName: "Nairobi",
-    bio: "Shipping things.",
-    links: "[]",
-  }))
-    form.set(k, v);
-  const res = await account.client.post("/api/v1/admin/profiles/setup", form);
-  if (res.status !== 201) throw new Error(`co-founder setup failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return account;
-}
-
-/** An application straight in the database (the applications module has its own tests). */
-async function application(formId: number, status: ApplicationStatus) {
-  const [user] = await t.database.db
-    .insert(users)
-    .values({ name: "Applicant", email: uniqueEmail("applicant"), passwordHash: "not-a-real-hash" })
-    .returning({ id: users.id });
-  await t.database.db.insert(eventApplications).values({
-    eventFormId: formId,
-    userId: user.id,
-    status,
-    applicantName: "Applicant",
-    applicantEmail: "applicant@example.com",
-    submittedAt: status === "draft" ? null : new Date(),
-  });
 }
 
 async function formCollectionId(formId: number) {
@@ -83,7 +48,7 @@ describe("access", () => {
   });
 
   it("answers 403 Access Forbidden to a co-founder, who has no event form permission", async () => {
-    const { client } = await coFounder();
+    const { client } = await coFounder(t);
     expect(await client.get(BASE)).toMatchObject({ status: 403, body: { message: "Access Forbidden" } });
     expect(await client.post(BASE, { name: "Mine" })).toMatchObject({ status: 403, body: { message: "Access Forbidden" } });
     expect(await client.get(`${BASE}/1`)).toMatchObject({ status: 403, body: { message: "Access Forbidden" } });
@@ -345,7 +310,7 @@ describe("DELETE /api/v1/admin/collections/{id}", () => {
     const target = await newCollection(client, "Staying");
     const first = await createEventForm(client, collection.id);
     const second = await createEventForm(client, collection.id, { title: "Second" });
-    await application(first.id, "pending");
+    await insertApplication(t, first.id, "pending");
     const res = await client.request("DELETE", `${BASE}/${collection.id}`, { forms_action: "move", target_collection_id: target.id });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "Collection deleted." });
@@ -383,7 +348,7 @@ describe("DELETE /api/v1/admin/collections/{id}", () => {
     expect(withBanner.status).toBe(201);
     const bannerId = withBanner.body.event_form.banner_url.split("/").pop();
     const plain = await createEventForm(client, collection.id, { title: "Plain" });
-    await application(plain.id, "draft");
+    await insertApplication(t, plain.id, "draft");
     const res = await client.request("DELETE", `${BASE}/${collection.id}`, { forms_action: "delete" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "Collection deleted." });
@@ -398,7 +363,7 @@ describe("DELETE /api/v1/admin/collections/{id}", () => {
     const { client, collection } = await ownerWithCollection(t);
     const quiet = await createEventForm(client, collection.id);
     const popular = await createEventForm(client, collection.id, { title: "Popular" });
-    await application(popular.id, "cancelled");
+    await insertApplication(t, popular.id, "cancelled");
     const res = await client.delete(`${BASE}/${collection.id}?forms_action=delete`);
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({

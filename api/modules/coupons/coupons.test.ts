@@ -5,7 +5,7 @@ import type { FieldErrors } from "../../lib/errors.ts";
 import { HttpError } from "../../lib/errors.ts";
 import type { Page } from "../../lib/pagination.ts";
 import { createEventForm, ownerWithCollection } from "../../testing/event-fixtures.ts";
-import { grantRole, registered } from "../../testing/fixtures.ts";
+import { coFounder, grantRole, registered } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { COUPON_REFUSALS, couponState, findApplicableCoupon, type CouponStateFields, type CouponView } from "./service.ts";
 
@@ -44,25 +44,6 @@ async function paidForm(client: TestClient, collectionId: number, currency = "US
   });
 }
 
-/** A co-founder account: logged in, set up, without any coupon permission. */
-async function coFounder() {
-  const account = await registered(t, "Co Founder");
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    name: "Ada",
-    headline: "Engineer",
-    skills: "TypeScript",
-    country: "KE",
-    cityName: "Nairobi",
-    bio: "Shipping things.",
-    links: "[]",
-  }))
-    form.set(k, v);
-  const res = await account.client.post("/api/v1/admin/profiles/setup", form);
-  if (res.status !== 201) throw new Error(`co-founder setup failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return account;
-}
-
 describe("access", () => {
   it("answers 401 Unauthenticated. without a login", async () => {
     const guest = t.client();
@@ -81,7 +62,7 @@ describe("access", () => {
   });
 
   it("answers 403 Access Forbidden to a co-founder, who has no coupon permission", async () => {
-    const { client } = await coFounder();
+    const { client } = await coFounder(t);
     for (const res of [
       await client.get(BASE),
       await client.post(BASE, { code: "MINE" }),

@@ -1,17 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_CATEGORIES } from "../../../schemas/events.ts";
-import { eventApplications, eventForms, files, users, type ApplicationStatus } from "../../db/schema.ts";
+import { eventApplications, eventForms, files } from "../../db/schema.ts";
 import type { FieldErrors } from "../../lib/errors.ts";
 import type { Page } from "../../lib/pagination.ts";
 import {
   createEventForm,
   eventFormData,
+  insertApplication,
   ownerWithCollection,
   setEventFormStatus,
   validEventFormFields,
 } from "../../testing/event-fixtures.ts";
-import { TINY_PNG, fetchBytes, grantRole, pngFile, registered, uniqueEmail } from "../../testing/fixtures.ts";
+import { TINY_PNG, coFounder, fetchBytes, grantRole, pngFile, registered } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
 import type { EventFormResource } from "./resource.ts";
 
@@ -28,41 +29,6 @@ const BASE = "/api/v1/admin/event_forms";
 const STATUSES = "/api/v1/admin/event_form_statuses";
 const QUESTION_ID = /^q-[0-9a-f]{8}$/;
 
-/** A co-founder account: logged in, set up, without any event form permission. */
-async function coFounder() {
-  const account = await registered(t, "Co Founder");
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    name: "Ada",
-    headline: "Engineer",
-    skills: "TypeScript",
-    country: "KE",
-    cityName: "Nairobi",
-    bio: "Shipping things.",
-    links: "[]",
-  }))
-    form.set(k, v);
-  const res = await account.client.post("/api/v1/admin/profiles/setup", form);
-  if (res.status !== 201) throw new Error(`co-founder setup failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return account;
-}
-
-/** An application straight in the database (the applications module has its own tests). */
-async function application(formId: number, status: ApplicationStatus) {
-  const [user] = await t.database.db
-    .insert(users)
-    .values({ name: "Applicant", email: uniqueEmail("applicant"), passwordHash: "not-a-real-hash" })
-    .returning({ id: users.id });
-  await t.database.db.insert(eventApplications).values({
-    eventFormId: formId,
-    userId: user.id,
-    status,
-    applicantName: "Applicant",
-    applicantEmail: "applicant@example.com",
-    submittedAt: status === "draft" ? null : new Date(),
-  });
-}
-
 async function formRow(id: number) {
   const [row] = await t.database.db.select().from(eventForms).where(eq(eventForms.id, id));
   return row;
@@ -77,7 +43,7 @@ const create = (client: TestClient, body: unknown) => client.post<Answer>(BASE, 
 
 describe("reference lists", () => {
   it("lists event categories and natures for any logged-in user", async () => {
-    const { client } = await coFounder();
+    const { client } = await coFounder(t);
     const categories = await client.get("/api/v1/site/common/event_categories");
     expect(categories.status).toBe(200);
     expect(categories.body).toEqual({ data: EVENT_CATEGORIES.map((name) => ({ value: name, label: name })) });
@@ -104,7 +70,7 @@ describe("reference lists", () => {
         { value: "closed", label: "Closed" },
       ],
     });
-    const cofounder = await coFounder();
+    const cofounder = await coFounder(t);
     expect(await cofounder.client.get(STATUSES)).toMatchObject({ status: 403, body: { message: "Access Forbidden" } });
   });
 
@@ -139,7 +105,7 @@ describe("access", () => {
   });
 
   it("answers 403 Access Forbidden to a co-founder", async () => {
-    const { client } = await coFounder();
+    const { client } = await coFounder(t);
     await client.prime();
     for (const [method, path, body] of calls(1)) {
       const res = await client.request(method, path, body);
@@ -572,7 +538,7 @@ describe("DELETE /api/v1/admin/event_forms/{id}", () => {
   it("deletes a form, its banner and any draft applications", async () => {
     const { client, collection } = await ownerWithCollection(t);
     const form = (await create(client, eventFormData(validEventFormFields(collection.id, { banner: pngFile() })))).body.event_form;
-    await application(form.id, "draft");
+    await insertApplication(t, form.id, "draft");
     const res = await client.delete(`${BASE}/${form.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "Event form deleted." });
@@ -585,7 +551,7 @@ describe("DELETE /api/v1/admin/event_forms/{id}", () => {
     const { client, collection } = await ownerWithCollection(t);
     for (const status of ["pending", "accepted", "cancelled"] as const) {
       const form = await createEventForm(client, collection.id, { title: `Form ${status}` });
-      await application(form.id, status);
+      await insertApplication(t, form.id, status);
       const res = await client.delete(`${BASE}/${form.id}`);
       expect(res.status, status).toBe(422);
       expect(res.body).toEqual({
@@ -616,8 +582,8 @@ describe("GET /api/v1/admin/event_forms", () => {
     await make("Durian demo", owner.collection.id, "2035-04-01T10:00");
     await setEventFormStatus(owner.client, ids["Apple 100% day"], "published");
     await setEventFormStatus(owner.client, ids["Durian demo"], "closed");
-    for (const status of ["pending", "accepted", "waitlisted", "draft", "cancelled"] as const) await application(ids["banana bash"], status);
-    await application(ids["Durian demo"], "rejected");
+    for (const status of ["pending", "accepted", "waitlisted", "draft", "cancelled"] as const) await insertApplication(t, ids["banana bash"], status);
+    await insertApplication(t, ids["Durian demo"], "rejected");
     // Another startup's forms never show.
     const other = await ownerWithCollection(t);
     await createEventForm(other.client, other.collection.id, { title: "Banana elsewhere" });

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { EVENT_CATEGORIES, EVENT_FORM_STATUSES, EVENT_NATURES, eventFormSchema, eventFormStatusSchema } from "../../../schemas/events.ts";
 import type { AppEnv } from "../../context.ts";
-import { readBody } from "../../lib/body.ts";
+import { jsonText, readBody } from "../../lib/body.ts";
 import { notFound } from "../../lib/errors.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
@@ -46,17 +46,6 @@ const formId = (value: string) => {
   return id;
 };
 
-/** Multipart bodies carry nested values as JSON text; JSON bodies carry them as they are. */
-function jsonField(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  if (!value.trim()) return undefined;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-}
-
 /** A JSON client's null means "not given", as a blank multipart field does (e.g. a resource sent back as is). */
 const withoutNulls = (value: unknown): unknown =>
   value && typeof value === "object" && !Array.isArray(value) && !(value instanceof File)
@@ -66,9 +55,9 @@ const withoutNulls = (value: unknown): unknown =>
 /** The body as `eventFormSchema` expects it, whichever way it was sent. */
 async function eventFormBody(c: Context<AppEnv>) {
   const input = withoutNulls(await readBody(c)) as Record<string, unknown>;
-  input.questions = jsonField(input.questions);
-  input.paid_event_information = withoutNulls(jsonField(input.paid_event_information));
-  const questions = jsonField(input.custom_questions);
+  input.questions = jsonText(input.questions);
+  input.paid_event_information = withoutNulls(jsonText(input.paid_event_information));
+  const questions = jsonText(input.custom_questions);
   input.custom_questions = Array.isArray(questions) ? questions.map(withoutNulls) : questions;
   // Price details of a free event are neither checked nor kept.
   if (input.type_of_event !== "paid") delete input.paid_event_information;
