@@ -9,7 +9,7 @@ import { accessRoutes } from "./modules/access/routes.ts";
 import { applicationRoutes } from "./modules/applications/routes.ts";
 import { authenticate, csrf } from "./modules/auth/middleware.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
-import { billingRoutes } from "./modules/billing/routes.ts";
+import { createBillingRoutes } from "./modules/billing/routes.ts";
 import { collectionRoutes } from "./modules/collections/routes.ts";
 import { couponRoutes } from "./modules/coupons/routes.ts";
 import { eventFormRoutes } from "./modules/event-forms/routes.ts";
@@ -56,7 +56,13 @@ export function createApi({ db, config, log = console.error }: ApiDeps) {
   api.route("/", eventFormRoutes);
   api.route("/", applicationRoutes);
   api.route("/", couponRoutes);
-  api.route("/", billingRoutes);
+  api.route(
+    "/",
+    createBillingRoutes({
+      stripe: { secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase },
+      webhookSecret: config.stripeWebhookSecret,
+    }),
+  );
 
   api.notFound((c) => c.json({ message: "Not Found" }, 404));
   api.onError((error, c) => {

@@ -11,6 +11,12 @@ export interface ApiConfig {
   /** Failed logins allowed per email and address in `loginThrottleWindowSeconds`. */
   loginMaxAttempts: number;
   loginThrottleWindowSeconds: number;
+  /** Stripe Checkout is the payment provider when set; otherwise the embedded sandbox provider is. */
+  stripeSecretKey?: string;
+  /** Signs Stripe's webhook calls; without it (or without a secret key) the webhook answers 404. */
+  stripeWebhookSecret?: string;
+  /** Stripe's API origin (tests point it at a loopback fake). */
+  stripeApiBase: string;
 }
 
 export const defaultApiConfig: ApiConfig = {
@@ -20,6 +26,7 @@ export const defaultApiConfig: ApiConfig = {
   maxBodyBytes: 8 * 1024 * 1024,
   loginMaxAttempts: 5,
   loginThrottleWindowSeconds: 60,
+  stripeApiBase: "https://api.stripe.com",
 };
 
 export function sessionCookieName(config: Pick<ApiConfig, "secureCookies">): string {

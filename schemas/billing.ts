@@ -49,3 +49,21 @@ export const changeStatusSchema = z.object({
     error: (issue) => (issue.input === undefined || issue.input === "" ? "The status field is required." : "The selected status is invalid."),
   }),
 });
+
+/**
+ * A price quote: what a billing for the form would cost with the coupon, computed by the server
+ * (`POST /api/v1/admin/event_billings/quote`). With `event_billing_id`, priced as editing that billing.
+ * Other fields (a whole billing form) are ignored.
+ */
+export const quoteSchema = billingSchema.pick({ event_form_id: true, coupon_code: true }).extend({
+  event_billing_id: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: "The event billing id field must be a number." })
+      .int("The selected event billing is invalid.")
+      .positive("The selected event billing is invalid.")
+      .max(2_147_483_647, "The selected event billing is invalid.")
+      .optional(),
+  ),
+});
+export type QuoteInput = z.output<typeof quoteSchema>;

@@ -39,6 +39,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       appUrl,
       secureCookies: appUrl.startsWith("https://"),
       sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, defaultApiConfig.sessionIdleMinutes),
+      stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      stripeApiBase: env.STRIPE_API_BASE?.replace(/\/+$/, "") || defaultApiConfig.stripeApiBase,
     },
   };
 }

@@ -1,7 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./client.ts";
-import { collections, eventApplications, eventForms, users } from "./schema.ts";
+import { billingStatusChanges, collections, couponCodes, eventApplications, eventBillings, eventForms, payments, sandboxPayments, users } from "./schema.ts";
 import { DEMO_ACCOUNTS, seedDemoData } from "./seed.ts";
 
 let database: Database;
@@ -28,5 +28,63 @@ describe("seedDemoData", () => {
     expect(await seedDemoData(database.db)).toBe(false);
     const [{ n: after }] = await database.db.select({ n: count() }).from(collections);
     expect(after).toBe(3);
+    const [{ n: billingsAfter }] = await database.db.select({ n: count() }).from(eventBillings);
+    expect(billingsAfter).toBe(3);
+  });
+
+  it("gives the paid workshop coupons and billings in every outcome, with consistent counts and history", async () => {
+    const db = database.db;
+    const [workshop] = await db.select().from(eventForms).where(eq(eventForms.title, "Hardware Go-to-Market Workshop"));
+    expect(workshop).toMatchObject({ typeOfEvent: "paid", status: "published" });
+    const coupons = await db.select().from(couponCodes).orderBy(asc(couponCodes.code));
+    expect(coupons.map((c) => [c.code, c.discountType, Number(c.value), c.eventFormId, c.maxUses, c.startupId])).toEqual([
+      ["EARLYBIRD", "percentage", 20, workshop.id, 50, workshop.startupId],
+      ["FOUNDERS100", "percentage", 100, null, 5, workshop.startupId],
+    ]);
+
+    const billings = await db
+      .select({ billing: eventBillings, email: users.email, coFounderId: users.coFounderId })
+      .from(eventBillings)
+      .innerJoin(users, eq(users.id, eventBillings.userId))
+      .where(eq(eventBillings.eventFormId, workshop.id));
+    expect(billings.map((b) => b.billing.paymentStatus).sort()).toEqual(["Failed", "Pending", "Successful"]);
+    for (const { billing, coFounderId } of billings) {
+      expect(coFounderId, "billed by a co-founder").not.toBeNull();
+      expect(billing).toMatchObject({ amount: "25.00", currency: "USD", provider: "sandbox" });
+      expect(billing.connectPayId).toMatch(/^sbx_[0-9a-f]{32}$/);
+      expect(Number(billing.total)).toBe(Number(billing.amount) - Number(billing.discount));
+      expect(billing.phone && billing.address && billing.city && billing.country).toBeTruthy();
+      const [sandbox] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, billing.connectPayId!));
+      expect(sandbox).toMatchObject({ billingId: billing.id, amount: billing.total, status: ({ Successful: "paid", Failed: "failed" } as Record<string, string>)[billing.paymentStatus] ?? "unpaid" });
+      const history = await db
+        .select({ from: billingStatusChanges.fromStatus, to: billingStatusChanges.toStatus })
+        .from(billingStatusChanges)
+        .where(eq(billingStatusChanges.eventBillingId, billing.id))
+        .orderBy(asc(billingStatusChanges.createdAt), asc(billingStatusChanges.id));
+      const paid = await db.select().from(payments).where(eq(payments.eventBillingId, billing.id));
+      if (billing.paymentStatus === "Successful") {
+        expect(history).toEqual([{ from: null, to: "Pending" }, { from: "Pending", to: "Successful" }]);
+        expect(paid).toHaveLength(1);
+        expect(paid[0]).toMatchObject({ provider: "sandbox", providerPaymentId: billing.connectPayId, amount: billing.total, currency: "USD" });
+        expect(billing.paidAt).not.toBeNull();
+        expect(billing).toMatchObject({ couponCodeId: coupons[0].id, discount: "5.00", total: "20.00" });
+      } else {
+        expect(paid).toHaveLength(0);
+        expect(billing.paidAt).toBeNull();
+        expect(history).toEqual(
+          billing.paymentStatus === "Failed" ? [{ from: null, to: "Pending" }, { from: "Pending", to: "Failed" }] : [{ from: null, to: "Pending" }],
+        );
+      }
+    }
+    // Each coupon's use count is the number of billings counting it (all but cancelled ones).
+    for (const coupon of coupons) {
+      const [{ n }] = await db.select({ n: count() }).from(eventBillings).where(eq(eventBillings.couponCodeId, coupon.id));
+      expect(coupon.usesCount, coupon.code).toBe(n);
+    }
+    expect(coupons[0].usesCount).toBe(1);
+    // Only the payer has applied to the paid workshop.
+    const applied = await db.select({ userId: eventApplications.userId }).from(eventApplications).where(eq(eventApplications.eventFormId, workshop.id));
+    const successful = billings.find((b) => b.billing.paymentStatus === "Successful")!;
+    expect(applied).toEqual([{ userId: successful.billing.userId }]);
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from "./client.ts";
 import { coFounders, startups, users } from "./schema.ts";
 import { assignRoleByName, ensureAccessModel } from "../modules/access/service.ts";
 import { hashPassword } from "../modules/auth/service.ts";
+import { seedBillings } from "./seed-billing.ts";
 import { seedEvents } from "./seed-events.ts";
 
 export const DEMO_PASSWORD = "launchpad";
@@ -122,5 +123,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     });
   }
   await seedEvents(db);
+  await seedBillings(db);
   return true;
 }

@@ -26,7 +26,7 @@ export const STATUS_TONES: Record<string, "slate" | "green" | "red" | "blue"> = 
   cancelled: "red",
 };
 
-export const price = (info: { price: string; currency: string } | null) => (info ? `${info.currency} ${info.price}` : "Free");
+export const price = (info: { price: string; currency: string } | null) => (info ? formatMoney(info.price, info.currency) : "Free");
 
 /** An answer as one line of text (lists joined, yes/no spelled out, a file named as such). */
 export function answerText(value: unknown): string {
@@ -40,3 +40,6 @@ export function answerText(value: unknown): string {
 /** A single instant on the event's own clock, e.g. the application deadline. */
 export const formatInZone = (iso: string, timeZone: string) =>
   `${new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso))} (${timeZone})`;
+
+/** An API money string in its currency, as "USD 25.00": the code, unlike "$", is never ambiguous. */
+export const formatMoney = (amount: string, currency: string) => `${currency} ${amount}`;

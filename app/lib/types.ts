@@ -167,3 +167,70 @@ export type PublicEventForm = Pick<
     | "status"
     | "startup"
 >;
+
+export type BillingStatus = import("../../schemas/billing").BillingStatus;
+
+/** A payer's billing for a paid event form (money as "25.00" strings, in `currency`). */
+export interface EventBilling {
+  id: number;
+  event_form_id: number;
+  event_form: { id: number; title: string };
+  user_id: number;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  country: string;
+  city: string;
+  coupon_code: { id: number; code: string } | null;
+  amount: string;
+  discount: string;
+  total: string;
+  currency: string;
+  payment_status: BillingStatus;
+  connect_pay_id: string | null;
+  provider: string;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One change of a billing's payment status; `changed_by` is null when the payment provider changed it. */
+export interface BillingStatusChange {
+  id: number;
+  from_status: BillingStatus | null;
+  to_status: BillingStatus;
+  changed_by: { id: number; name: string } | null;
+  reason: string | null;
+  created_at: string;
+}
+
+export type EventBillingDetail = EventBilling & { status_changes: BillingStatusChange[] };
+
+/** The owner's payments list: a page of billings plus the whole form's totals. */
+export type EventBillingList = Paginated<EventBilling> & {
+  totals: { billings: number; successful: number; pending: number; amount_collected: string; discounts: string };
+};
+
+/** `POST /api/v1/admin/event_billings/quote`: what a billing would cost, computed by the server. */
+export interface BillingQuote {
+  event_form: { id: number; title: string };
+  amount: string;
+  discount: string;
+  total: string;
+  currency: string;
+  coupon_code: { id: number; code: string } | null;
+}
+
+/** `POST|PUT /api/v1/admin/event_billings`: the billing and where to pay it (null when nothing is owed). */
+export interface CheckoutOpened {
+  event_billing: EventBilling;
+  payment_url: string | null;
+}
+
+/** `POST /api/v1/admin/event_billings/verify_payment`: what became of a payment, and the billing it pays. */
+export interface PaymentVerification {
+  payment_status: BillingStatus;
+  message: string;
+  event_billing: { id: number; event_form_id: number; payment_status: BillingStatus };
+}

@@ -97,3 +97,29 @@ export { expect };
 
 /** Toasts are react-toastify's alerts. */
 export const toast = (page: Page, text: string | RegExp) => page.locator(".Toastify__toast").filter({ hasText: text });
+
+/** A published event form owned by the context's (startup) user, in a new collection; paid when a price is given. */
+export async function publishedEventForm(context: BrowserContext, { title = "Founders workshop", price = null as string | null, currency = "USD" } = {}) {
+  const { collection } = await apiCall(context, "POST", "/api/v1/admin/collections", { name: `Events ${++counter}` });
+  const { event_form: draft } = await apiCall(context, "POST", "/api/v1/admin/event_forms", {
+    collection_id: collection.id,
+    title,
+    description: "A hands-on session for founders.",
+    category: "Workshop",
+    nature: "in_person",
+    timezone: "Africa/Lagos",
+    starts_at: "2035-06-01T18:00",
+    ends_at: "2035-06-01T21:00",
+    venue: "Yaba Tech Hub, Lagos",
+    capacity: 50,
+    ...(price ? { type_of_event: "paid", paid_event_information: { price, currency, includes: "Lunch and materials" } } : { type_of_event: "free" }),
+    questions: { full_name: { enabled: true, required: true }, email: { enabled: true, required: true } },
+    custom_questions: [{ label: "What are you building?", type: "short_text", required: true }],
+  });
+  const { event_form: form } = await apiCall(context, "PUT", `/api/v1/admin/event_form_statuses/${draft.id}`, { status: "published" });
+  return form as { id: number; title: string };
+}
+
+/** A published paid event form (USD 25.00 unless told). */
+export const publishedPaidForm = (context: BrowserContext, { title = "Paid workshop", price = "25.00", currency = "USD" } = {}) =>
+  publishedEventForm(context, { title, price, currency });

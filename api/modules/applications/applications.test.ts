@@ -76,6 +76,7 @@ describe("GET /api/v1/site/event_forms/{id}", () => {
       can_apply: true,
       closed_reason: null,
       my_application: null,
+      my_billing: null,
     });
   });
 

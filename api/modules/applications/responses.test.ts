@@ -10,6 +10,7 @@ import {
 } from "../../testing/application-fixtures.ts";
 import { grantRole, registered, registeredAs, uniqueEmail } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { parseCsv } from "../../testing/csv.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -27,36 +28,6 @@ async function applied(formId: number, name: string, extra: Record<string, unkno
   const res = await sendApplication(applicant.client, formId, { full_name: name, email, ...extra });
   if (res.status !== 201) throw new Error(`apply failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { ...applicant, application: res.body.event_application };
-}
-
-/** RFC 4180 parser for checking the export. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
 }
 
 describe("guards", () => {

@@ -4,12 +4,13 @@ import { REVIEW_STATUSES, type ReviewStatus } from "../../../schemas/events.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { eventApplications, eventForms, files, startups, type Answers, type ApplicationStatus, type CustomQuestion } from "../../db/schema.ts";
+import { csvLine } from "../../lib/csv.ts";
 import { fieldError, forbidden, notFound, validationFailed } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike, permissionsOf } from "../access/service.ts";
+import { billingOfUser } from "../billing/service.ts";
 import { fileUrl, readFile, storeUpload } from "../files/service.ts";
 import { ANSWER_FILE_RULES, fileKeys, isRealDate, planAnswers, questionsOf, type Intent } from "./answers.ts";
-import { csvLine } from "./csv.ts";
 
 export const FORM_NOT_FOUND = "Event form not found";
 export const APPLICATION_NOT_FOUND = "Event Application not found";
@@ -19,6 +20,7 @@ export const FULL = "This event is full.";
 export const ALREADY_APPLIED = "You have already applied to this event.";
 export const ALREADY_CANCELLED = "This application is already cancelled.";
 export const NOT_SUBMITTED = "Only a submitted application can change status.";
+export const PAY_FIRST = "Pay for this event before you apply.";
 
 export const APPLICATION_STATUSES: readonly ApplicationStatus[] = ["draft", ...REVIEW_STATUSES, "cancelled"];
 /** Statuses that hold a place: submitted and not cancelled. */
@@ -153,17 +155,28 @@ export async function siteEventForm(db: Db, user: AuthUser, id: number) {
   if (!found || !isVisible(user, found.form)) throw notFound(FORM_NOT_FOUND);
   const reason = await closedReason(db, found.form);
   const mine = await applicationOf(db, id, user.id);
+  const myBilling = found.form.typeOfEvent === "paid" ? await billingOfUser(db, id, user.id) : null;
   return {
     event_form: eventFormResource(found.form, found.startup),
     can_apply: reason === null,
     closed_reason: reason,
     my_application: mine ? applicationResource(mine, found.form.customQuestions) : null,
+    /** The caller's billing for a paid form ({id, payment_status, total, currency}); null for free forms or none yet. */
+    my_billing: myBilling,
   };
+}
+
+/** A paid form takes applications (drafts too) only from a payer whose billing is Successful. */
+async function assertPaid(db: Db, form: FormRow, userId: number) {
+  if (form.typeOfEvent !== "paid") return;
+  const billing = await billingOfUser(db, form.id, userId);
+  if (billing?.payment_status !== "Successful") throw fieldError("application", PAY_FIRST);
 }
 
 /**
  * Saves a draft or submits the caller's application. The form row is locked for the write, so the
- * capacity check and the insert happen one applicant at a time: concurrent submits never overfill.
+ * capacity check and the insert happen one applicant at a time: concurrent submits never overfill. A paid
+ * form needs the caller's Successful billing first.
  */
 export async function apply(db: Db, user: AuthUser, formId: number, intent: Intent, input: Map<string, unknown>) {
   const found = await formWithStartup(db, formId);
@@ -172,6 +185,7 @@ export async function apply(db: Db, user: AuthUser, formId: number, intent: Inte
   if (before && before.status !== "draft") throw fieldError("application", ALREADY_APPLIED);
   const reason = await closedReason(db, found.form);
   if (reason) throw fieldError("application", reason);
+  await assertPaid(db, found.form, user.id);
 
   const plan = await planAnswers(questionsOf(found.form), input, before?.answers ?? {}, intent);
   if (Object.keys(plan.errors).length) throw validationFailed(plan.errors);
@@ -183,6 +197,7 @@ export async function apply(db: Db, user: AuthUser, formId: number, intent: Inte
     if (existing && existing.status !== "draft") throw fieldError("application", ALREADY_APPLIED);
     const lockedReason = await closedReason(tx, form);
     if (lockedReason) throw fieldError("application", lockedReason);
+    await assertPaid(tx, form, user.id);
 
     const answers: Answers = { ...plan.answers };
     const replacedFiles: string[] = [];

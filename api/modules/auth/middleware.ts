@@ -36,8 +36,13 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Token issuance is for non-browser clients, which have no cookies to protect. */
-const CSRF_EXEMPT = new Set(["/sanctum/token"]);
+/**
+ * Token issuance is for non-browser clients, which have no cookies to protect. Stripe's webhook is called
+ * server to server with no cookie at all; its Stripe-Signature header (HMAC of the raw body with the
+ * webhook secret, checked in api/modules/billing/webhook.ts) authenticates it instead.
+ */
+export const STRIPE_WEBHOOK_PATH = "/api/v1/payments/stripe/webhook";
+const CSRF_EXEMPT = new Set(["/sanctum/token", STRIPE_WEBHOOK_PATH]);
 /**
  * The sandbox payment provider's hosted checkout posts plain HTML forms (Pay, Decline) that cannot send
  * X-XSRF-TOKEN. Those POSTs are instead protected by a per-checkout signed token (HMAC of the payment id

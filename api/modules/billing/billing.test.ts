@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingStatusChanges, couponCodes, eventBillings, payments } from "../../db/schema.ts";
 import { billingFields, createBilling, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { createEventForm, ownerWithCollection, setEventFormStatus } from "../../testing/event-fixtures.ts";
+import { parseCsv } from "../../testing/csv.ts";
 import { registered } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
-import { ALREADY_BILLED, FORM_NOT_PAYABLE, PAYMENT_MISMATCH } from "./service.ts";
+import { ALREADY_BILLED, COUPON_USED_UP_ON_REOPEN, FORM_NOT_PAYABLE, PAYMENT_MISMATCH } from "./service.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -234,7 +235,11 @@ describe("sandbox checkout and verification", () => {
     expect((await formPost(`/api/v1/payments/sandbox/${id}/decline`, {})).status).toBe(404);
 
     const pending = await p.client.post(`${BASE}/verify_payment`, { connect_pay_id: id });
-    expect(pending.body).toEqual({ payment_status: "Pending", message: "The payment has not been completed yet." });
+    expect(pending.body).toEqual({
+      payment_status: "Pending",
+      message: "The payment has not been completed yet.",
+      event_billing: { id: event_billing.id, event_form_id: form.id, payment_status: "Pending" },
+    });
 
     const res = await sandboxSettle(p.client, payment_url!, "pay");
     expect(res.status).toBe(303);
@@ -259,6 +264,7 @@ describe("sandbox checkout and verification", () => {
     const verified = await p.client.post(`${BASE}/verify_payment`, { connect_pay_id: event_billing.connect_pay_id });
     expect(verified.body.payment_status).toBe("Failed");
     expect(verified.body.message).toMatch(/declined/);
+    expect(verified.body.event_billing).toEqual({ id: event_billing.id, event_form_id: form.id, payment_status: "Failed" });
     const edit = await p.client.put(`${BASE}/${event_billing.id}`, billingFields(form.id, { name: "Ada L." }));
     expect(edit.status).toBe(200);
     expect(edit.body.event_billing).toMatchObject({ name: "Ada L.", payment_status: "Pending" });
@@ -288,8 +294,10 @@ describe("sandbox checkout and verification", () => {
     expect(edit.body.event_billing.total).toBe("40.00");
     await sandboxSettle(p.client, payment_url!, "pay");
     const res = await p.client.post(`${BASE}/verify_payment`, { connect_pay_id: event_billing.connect_pay_id });
-    expect(res.status).toBe(422);
-    expect(res.body.message).toBe(PAYMENT_MISMATCH);
+    // Refused, with the reason and the billing to pay again; the billing stays unpaid and no payment is kept.
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ payment_status: "Failed", message: PAYMENT_MISMATCH, event_billing: { id: event_billing.id, event_form_id: form.id, payment_status: "Pending" } });
+    expect(await t.database.db.select().from(payments).where(eq(payments.eventBillingId, event_billing.id))).toHaveLength(0);
   });
 
   it("answers 404 for an unknown payment or another user's", async () => {
@@ -342,7 +350,9 @@ describe("reading and managing billings", () => {
     const search = await owner.client.get(`${BASE}/${form.id}/all?search=bob`);
     expect(search.body.data.map((d: { name: string }) => d.name)).toEqual(["Bob Payer"]);
     const otherOwner = await ownerWithCollection(t);
-    expect((await otherOwner.client.get(`${BASE}/${form.id}/all`)).status).toBe(404);
+    const foreign = await otherOwner.client.get(`${BASE}/${form.id}/all`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ message: "Event form not found" });
     expect((await a.client.get(`${BASE}/${form.id}/all`)).status).toBe(403);
   });
 
@@ -388,5 +398,149 @@ describe("deleting what has been billed", () => {
     const collection = await owner.client.request("DELETE", `/api/v1/admin/collections/${owner.collection.id}`, { forms_action: "delete" });
     expect(collection.status).toBe(422);
     expect(collection.body.errors.forms_action).toEqual(["Some of these forms have billings. Move them to another collection instead."]);
+  });
+});
+
+describe("exporting a form's billings as CSV", () => {
+  const csvOf = (client: TestClient, formId: number, query = "") => client.get<string>(`${BASE}/${formId}/all.csv${query}`);
+
+  it("answers every matching billing with the list's filters, one row each, formula-safe", async () => {
+    const { owner, form } = await paidEventForm(t, "30", "USD");
+    const pct = await coupon(owner.client, { value: 10 });
+    const full = await coupon(owner.client, { value: 100 });
+    const alice = await registered(t, "Alice Payer");
+    const mallory = await registered(t, "Mallory");
+    const bob = await registered(t, "Bob Payer");
+    const a = await createBilling(alice.client, form.id, {
+      name: "Alice Payer",
+      email: "alice@example.com",
+      phone: "0801 234 5678",
+      address: "12 Allen Avenue, Ikeja",
+      city: "Lagos",
+      country: "Nigeria",
+      coupon_code: pct.code,
+    });
+    const m = await createBilling(mallory.client, form.id, { name: '=HYPERLINK("http://evil.example","click")', email: "mallory@example.com", coupon_code: full.code });
+    await createBilling(bob.client, form.id, { name: "Bob Payer", email: "bob@example.com" });
+
+    const res = await csvOf(owner.client, form.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="billings-${form.id}.csv"`);
+    const rows = parseCsv(res.body);
+    expect(rows[0]).toEqual(["ID", "Name", "Email", "Phone", "Address", "City", "Country", "Coupon", "Amount", "Discount", "Total", "Currency", "Status", "Paid at", "Created at"]);
+    expect(rows).toHaveLength(4);
+    // Newest first, like the list.
+    expect(rows.slice(1).map((r) => r[2])).toEqual(["bob@example.com", "mallory@example.com", "alice@example.com"]);
+    const single = (await owner.client.get(`${BASE}/${a.event_billing.id}`)).body.event_billing;
+    expect(rows[3]).toEqual([
+      String(a.event_billing.id),
+      "Alice Payer",
+      "alice@example.com",
+      "0801 234 5678",
+      "12 Allen Avenue, Ikeja",
+      "Lagos",
+      "Nigeria",
+      pct.code,
+      "30.00",
+      "3.00",
+      "27.00",
+      "USD",
+      "Pending",
+      "",
+      single.created_at,
+    ]);
+    // A name a spreadsheet would run as a formula is neutralised.
+    expect(rows[2][1]).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(rows[2].slice(8, 14)).toEqual(["30.00", "30.00", "0.00", "USD", "Successful", (await owner.client.get(`${BASE}/${m.event_billing.id}`)).body.event_billing.paid_at]);
+    // The raw text has it quoted, never starting a cell with "=".
+    expect(res.body).not.toMatch(/(^|,)=HYPERLINK/m);
+
+    const successful = parseCsv((await csvOf(owner.client, form.id, "?payment_status=Successful")).body);
+    expect(successful.slice(1).map((r) => r[2])).toEqual(["mallory@example.com"]);
+    const searched = parseCsv((await csvOf(owner.client, form.id, "?search=bob")).body);
+    expect(searched.slice(1).map((r) => r[2])).toEqual(["bob@example.com"]);
+    const byName = parseCsv((await csvOf(owner.client, form.id, "?sort_by=name&sort_order=asc")).body);
+    expect(byName.slice(1).map((r) => r[2])).toEqual(["mallory@example.com", "alice@example.com", "bob@example.com"]);
+    // Not paged: page and per_page are ignored.
+    const unpaged = parseCsv((await csvOf(owner.client, form.id, "?per_page=1&page=2")).body);
+    expect(unpaged).toHaveLength(4);
+    const none = parseCsv((await csvOf(owner.client, form.id, "?search=nobody-at-all")).body);
+    expect(none).toHaveLength(1);
+  });
+
+  it("is only for the form's owner with the billing read permission", async () => {
+    const { form } = await paidEventForm(t);
+    const p = await payer(t);
+    await createBilling(p.client, form.id);
+    const otherOwner = await ownerWithCollection(t);
+    const foreign = await csvOf(otherOwner.client, form.id);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ message: "Event form not found" });
+    for (const id of [99999999, "abc"]) {
+      const missing = await otherOwner.client.get(`${BASE}/${id}/all.csv`);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ message: "Event form not found" });
+    }
+    const forbidden = await csvOf(p.client, form.id);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual({ message: "Access Forbidden" });
+    expect((await t.client().get(`${BASE}/${form.id}/all.csv`)).status).toBe(401);
+  });
+});
+
+describe("changing a status gives back or takes again a coupon use", () => {
+  const usesOf = async (id: number) => (await t.database.db.select().from(couponCodes).where(eq(couponCodes.id, id)))[0].usesCount;
+  const changeTo = (owner: TestClient, id: number, status: string) => owner.put(`${BASE}/${id}/change_status`, { status });
+
+  it("cancelling frees the use, and reopening counts it again", async () => {
+    const { owner, form } = await paidEventForm(t, "40", "USD");
+    const limited = await coupon(owner.client, { value: 25, max_uses: 5 });
+    const p = await payer(t);
+    const { event_billing } = await createBilling(p.client, form.id, { coupon_code: limited.code });
+    expect(await usesOf(limited.id)).toBe(1);
+
+    expect((await changeTo(owner.client, event_billing.id, "Cancelled")).body.event_billing.payment_status).toBe("Cancelled");
+    expect(await usesOf(limited.id)).toBe(0);
+    // Cancelling twice changes nothing more.
+    expect((await changeTo(owner.client, event_billing.id, "Cancelled")).status).toBe(200);
+    expect(await usesOf(limited.id)).toBe(0);
+
+    expect((await changeTo(owner.client, event_billing.id, "Pending")).body.event_billing.payment_status).toBe("Pending");
+    expect(await usesOf(limited.id)).toBe(1);
+    // Between other statuses the use stays counted once.
+    await changeTo(owner.client, event_billing.id, "Successful");
+    await changeTo(owner.client, event_billing.id, "Refunded");
+    expect(await usesOf(limited.id)).toBe(1);
+    await changeTo(owner.client, event_billing.id, "Cancelled");
+    expect(await usesOf(limited.id)).toBe(0);
+  });
+
+  it("a billing without a coupon changes status without touching any coupon", async () => {
+    const { owner, form } = await paidEventForm(t, "40", "USD");
+    const other = await coupon(owner.client, { value: 25 });
+    const user = await payer(t);
+    await createBilling(user.client, form.id, { coupon_code: other.code });
+    const p = await payer(t);
+    const { event_billing } = await createBilling(p.client, form.id);
+    await changeTo(owner.client, event_billing.id, "Cancelled");
+    await changeTo(owner.client, event_billing.id, "Pending");
+    expect(await usesOf(other.id)).toBe(1);
+  });
+
+  it("refuses to reopen a cancelled billing whose coupon has been used up meanwhile", async () => {
+    const { owner, form } = await paidEventForm(t, "40", "USD");
+    const single = await coupon(owner.client, { value: 50, max_uses: 1 });
+    const first = await payer(t);
+    const { event_billing } = await createBilling(first.client, form.id, { coupon_code: single.code });
+    await changeTo(owner.client, event_billing.id, "Cancelled");
+    const second = await payer(t);
+    await createBilling(second.client, form.id, { coupon_code: single.code });
+    expect(await usesOf(single.id)).toBe(1);
+    const res = await changeTo(owner.client, event_billing.id, "Pending");
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ status: [COUPON_USED_UP_ON_REOPEN] });
+    expect((await owner.client.get(`${BASE}/${event_billing.id}`)).body.event_billing.payment_status).toBe("Cancelled");
+    expect(await usesOf(single.id)).toBe(1);
   });
 });

@@ -1,10 +1,10 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { billingSchema, BILLING_STATUSES, changeStatusSchema, verifyPaymentSchema } from "../../../schemas/billing.ts";
+import { billingSchema, BILLING_STATUSES, changeStatusSchema, quoteSchema, verifyPaymentSchema } from "../../../schemas/billing.ts";
 import type { AppEnv } from "../../context.ts";
 import { appKey } from "../../db/settings.ts";
 import { readBody } from "../../lib/body.ts";
-import { notFound, unauthenticated } from "../../lib/errors.ts";
+import { HttpError, notFound, unauthenticated } from "../../lib/errors.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { PAYMENT_PROCESSING_PATH, type PaymentProvider } from "../../payments/provider.ts";
@@ -12,24 +12,30 @@ import { checkSandboxToken, SANDBOX_CSP, SANDBOX_PREFIX, sandboxPage, SandboxPro
 import { StripeProvider } from "../../payments/stripe.ts";
 import { assertPermission, authorize } from "../access/authorize.ts";
 import { permissionsOf } from "../access/service.ts";
+import { STRIPE_WEBHOOK_PATH } from "../auth/middleware.ts";
 import { ownStartupId } from "../collections/service.ts";
 import { ownedForm } from "../event-forms/service.ts";
 import {
   BILLING_NOT_FOUND,
+  billingsCsv,
   changeStatus,
   createBilling,
   listBillings,
   loadBilling,
+  quote,
   statusChanges,
   updateBilling,
   verifyPayment,
 } from "./service.ts";
+import { handleStripeWebhook } from "./webhook.ts";
 
 export interface BillingOptions {
   /** Stripe Checkout is used when a secret key is given (server: STRIPE_SECRET_KEY, STRIPE_API_BASE). */
   stripe?: { secretKey?: string; apiBase?: string };
   /** Signs the sandbox checkout tokens; defaults to the app key kept in the database. */
   sandboxSecret?: string;
+  /** Stripe's webhook signing secret (server: STRIPE_WEBHOOK_SECRET); the webhook needs it and a secret key. */
+  webhookSecret?: string;
 }
 
 const BASE = "/api/v1/admin/event_billings";
@@ -41,6 +47,10 @@ const idParam = (value: string, message = BILLING_NOT_FOUND) => {
 };
 
 const listFilters = z.object({ payment_status: z.enum(BILLING_STATUSES).optional().catch(undefined) });
+
+const FORM_NOT_FOUND = "Event form not found";
+
+export const STRIPE_WEBHOOK_NOT_CONFIGURED = "Stripe webhooks are not configured.";
 
 export function createBillingRoutes(options: BillingOptions = {}) {
   const routes = new Hono<AppEnv>();
@@ -76,6 +86,12 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     return c.json(result, 201);
   });
 
+  routes.post(`${BASE}/quote`, async (c) => {
+    const user = caller(c);
+    const input = validate(quoteSchema, await readBody(c));
+    return c.json({ quote: await quote(c.var.db, user.id, input) });
+  });
+
   routes.post(`${BASE}/verify_payment`, async (c) => {
     const user = caller(c);
     const { connect_pay_id } = validate(verifyPaymentSchema, await readBody(c));
@@ -99,14 +115,36 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     return c.json({ event_billing: { ...strip(billing), status_changes: await statusChanges(c.var.db, billing.id) } });
   });
 
-  routes.get(`${BASE}/:id/all`, authorize("event billing read"), async (c) => {
+  /**
+   * The caller's own form and the list's query (filters, sort; newest first unless asked otherwise). A form
+   * that is missing or another startup's is "Event form not found", as the payments screen says.
+   */
+  const formListQuery = async (c: Context<AppEnv>) => {
     const startupId = ownStartupId(c.var.user);
-    const form = await ownedForm(c.var.db, startupId, idParam(c.req.param("id"), "Event form not found"));
+    const id = idParam(c.req.param("id") ?? "", FORM_NOT_FOUND);
+    const form = await ownedForm(c.var.db, startupId, id).catch((error: unknown) => {
+      throw error instanceof HttpError && error.status === 404 ? notFound(FORM_NOT_FOUND) : error;
+    });
     const filters = listFilters.parse(c.req.query());
     const query = { ...parseListQuery(c.req.url), payment_status: filters.payment_status };
     if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
+    return { form, query };
+  };
+
+  routes.get(`${BASE}/:id/all`, authorize("event billing read"), async (c) => {
+    const { form, query } = await formListQuery(c);
     const { total, data, totals } = await listBillings(c.var.db, form.id, query);
     return c.json({ ...page(c.req.url, query, total, data), totals });
+  });
+
+  routes.get(`${BASE}/:id/all.csv`, authorize("event billing read"), async (c) => {
+    const { form, query } = await formListQuery(c);
+    return new Response(billingsCsv(c.var.db, form.id, query), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="billings-${form.id}.csv"`,
+      },
+    });
   });
 
   routes.put(`${BASE}/:id/change_status`, async (c) => {
@@ -116,6 +154,24 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const id = idParam(c.req.param("id"));
     const { status } = validate(changeStatusSchema, await readBody(c));
     return c.json({ event_billing: await changeStatus(c.var.db, startupId, user.id, id, status) });
+  });
+
+  // ---- Stripe's webhook (exempt from the XSRF check: the signature of the raw body authenticates it) ----
+
+  routes.post(STRIPE_WEBHOOK_PATH, async (c) => {
+    const secretKey = options.stripe?.secretKey;
+    const webhookSecret = options.webhookSecret;
+    if (!secretKey || !webhookSecret) throw notFound(STRIPE_WEBHOOK_NOT_CONFIGURED);
+    // The exact bytes Stripe signed: never a parsed and re-serialised body.
+    const rawBody = await c.req.text();
+    const answer = await handleStripeWebhook(
+      c.var.db,
+      new StripeProvider({ secretKey, apiBase: options.stripe?.apiBase }),
+      rawBody,
+      c.req.header("stripe-signature"),
+      webhookSecret,
+    );
+    return c.json(answer.body, answer.status);
   });
 
   // ---- the sandbox provider's hosted checkout (see api/payments/sandbox.ts for the token scheme) ----
@@ -161,5 +217,3 @@ export function createBillingRoutes(options: BillingOptions = {}) {
 
   return routes;
 }
-
-export const billingRoutes = createBillingRoutes();

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, or, sql, sum } from "drizzle-orm";
-import type { BillingInput, BillingStatus } from "../../../schemas/billing.ts";
+import type { BillingInput, BillingStatus, QuoteInput } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { billingStatusChanges, couponCodes, eventBillings, eventForms, payments, users } from "../../db/schema.ts";
+import { csvLine } from "../../lib/csv.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { fromCents, toCents, type PaymentProvider } from "../../payments/provider.ts";
@@ -15,6 +16,9 @@ export const ALREADY_PAID = "This billing has already been paid.";
 export const PAYMENT_NOT_FOUND = "Payment not found";
 export const PAYMENT_MISMATCH = "This payment does not match the billing: the billing changed after the checkout was opened. Please pay again.";
 export const BILLING_CLOSED = "This billing is no longer open for payment.";
+export const FORM_CANNOT_CHANGE = "The event form of a billing cannot change.";
+export const COUPON_USED_UP_ON_REOPEN =
+  "The coupon code on this billing has been used up since it was cancelled, so the billing cannot be reopened.";
 
 export interface EventBillingView {
   id: number;
@@ -186,6 +190,70 @@ function discountCents(coupon: { discountType: string; value: string }, priceCen
   return Math.max(0, Math.min(priceCents, raw));
 }
 
+export interface Price {
+  form: { id: number; title: string; startupId: number };
+  coupon: { id: number; code: string } | null;
+  /** The billing's own coupon was kept as it is: its use is already counted for that billing. */
+  keptCoupon: boolean;
+  priceCents: number;
+  discountCents: number;
+  totalCents: number;
+  currency: string;
+}
+
+export interface PriceRequest {
+  eventFormId: number;
+  couponCode?: string;
+  userId: number;
+  /** The billing being edited: its own coupon is accepted as it is, and it is not counted as another use. */
+  billing?: { id: number; couponCodeId: number | null };
+  /** Lock the coupon rows (inside the caller's transaction) because a use is about to be counted. */
+  lock: boolean;
+}
+
+/**
+ * The one pricing rule behind creating, editing and quoting a billing: the form must be payable, a coupon
+ * must be applicable to this payer (`findApplicableCoupon`), and the discount never exceeds the price. It
+ * counts nothing; the caller does, in the same transaction, when it saves a billing.
+ */
+export async function priceFor(tx: Db, request: PriceRequest): Promise<Price> {
+  const { form, priceCents, currency } = await payableForm(tx, request.eventFormId);
+  const code = request.couponCode?.trim();
+  let coupon: Price["coupon"] = null;
+  let discount = 0;
+  let keptCoupon = false;
+  const currentId = request.billing?.couponCodeId ?? null;
+  const currentQuery = currentId === null ? null : tx.select().from(couponCodes).where(eq(couponCodes.id, currentId));
+  const [current] = currentQuery ? (request.lock ? await currentQuery.for("update") : await currentQuery) : [];
+  if (current && code && current.code.toLowerCase() === code.toLowerCase()) {
+    // Already counted for this billing: kept, priced as the coupon says now.
+    keptCoupon = true;
+    coupon = { id: current.id, code: current.code };
+    discount = discountCents(current, priceCents);
+  } else if (code) {
+    const exceptBillingId = request.billing?.id;
+    const found = await findApplicableCoupon(tx, {
+      startupId: form.startupId,
+      code,
+      eventFormId: form.id,
+      userId: request.userId,
+      forUpdate: request.lock,
+      usesByUser: (cid, uid) => usesByUser(tx, cid, uid, exceptBillingId),
+    });
+    coupon = { id: found.id, code: found.code };
+    discount = discountCents(found, priceCents);
+  }
+  return {
+    form: { id: form.id, title: form.title, startupId: form.startupId },
+    coupon,
+    keptCoupon,
+    priceCents,
+    discountCents: discount,
+    totalCents: priceCents - discount,
+    currency,
+  };
+}
+
 async function countUse(tx: Db, couponId: number, delta: 1 | -1) {
   await tx
     .update(couponCodes)
@@ -230,27 +298,18 @@ export async function createBilling(db: Db, provider: PaymentProvider, userId: n
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
-      const { form, priceCents, currency } = await payableForm(tx, input.event_form_id);
       const [existing] = await tx
         .select({ id: eventBillings.id })
         .from(eventBillings)
-        .where(and(eq(eventBillings.eventFormId, form.id), eq(eventBillings.userId, userId)));
+        .where(and(eq(eventBillings.eventFormId, input.event_form_id), eq(eventBillings.userId, userId)));
       if (existing) throw fieldError("event_form_id", ALREADY_BILLED);
-      let couponId: number | null = null;
-      let discount = 0;
-      if (input.coupon_code) {
-        const coupon = await findApplicableCoupon(tx, {
-          startupId: form.startupId,
-          code: input.coupon_code,
-          eventFormId: form.id,
-          userId,
-          forUpdate: true,
-          usesByUser: (cid, uid) => usesByUser(tx, cid, uid),
-        });
-        couponId = coupon.id;
-        discount = discountCents(coupon, priceCents);
-      }
-      const total = priceCents - discount;
+      const { form, coupon, priceCents, discountCents: discount, totalCents: total, currency } = await priceFor(tx, {
+        eventFormId: input.event_form_id,
+        couponCode: input.coupon_code,
+        userId,
+        lock: true,
+      });
+      const couponId = coupon?.id ?? null;
       const free = total === 0;
       const [row] = await tx
         .insert(eventBillings)
@@ -287,6 +346,50 @@ const strip = <T extends { startupId: number }>(b: T): Omit<T, "startupId"> => {
   return rest;
 };
 
+/** A billing its payer may still edit (and so quote against): unpaid, open, for the same form. */
+function assertEditable(current: { eventFormId: number; paymentStatus: BillingStatus } | undefined, eventFormId: number): asserts current {
+  if (!current) throw notFound(BILLING_NOT_FOUND);
+  if (current.paymentStatus === "Successful") throw validationFailed({ payment_status: [ALREADY_PAID] });
+  if (current.paymentStatus === "Refunded" || current.paymentStatus === "Cancelled") throw validationFailed({ payment_status: [BILLING_CLOSED] });
+  if (eventFormId !== current.eventFormId) throw fieldError("event_form_id", FORM_CANNOT_CHANGE);
+}
+
+export interface QuoteView {
+  event_form: { id: number; title: string };
+  amount: string;
+  discount: string;
+  total: string;
+  currency: string;
+  coupon_code: { id: number; code: string } | null;
+}
+
+/**
+ * What the caller would pay for a form with a coupon, before (or while editing) a billing: the same rules
+ * and messages as creating a billing, or, with `event_billing_id`, as editing that billing of the caller's
+ * (its own coupon is accepted as it is and the billing is not counted against the per-user limit). Counts
+ * nothing and saves nothing.
+ */
+export async function quote(db: Db, userId: number, input: QuoteInput): Promise<QuoteView> {
+  let billing: { id: number; couponCodeId: number | null } | undefined;
+  if (input.event_billing_id !== undefined) {
+    const [current] = await db
+      .select({ id: eventBillings.id, eventFormId: eventBillings.eventFormId, couponCodeId: eventBillings.couponCodeId, paymentStatus: eventBillings.paymentStatus })
+      .from(eventBillings)
+      .where(and(eq(eventBillings.id, input.event_billing_id), eq(eventBillings.userId, userId)));
+    assertEditable(current, input.event_form_id);
+    billing = current;
+  }
+  const price = await priceFor(db, { eventFormId: input.event_form_id, couponCode: input.coupon_code, userId, billing, lock: false });
+  return {
+    event_form: { id: price.form.id, title: price.form.title },
+    amount: fromCents(price.priceCents),
+    discount: fromCents(price.discountCents),
+    total: fromCents(price.totalCents),
+    currency: price.currency,
+    coupon_code: price.coupon,
+  };
+}
+
 /** Edits the caller's unpaid billing: same rules as creating; a changed coupon moves its use. */
 export async function updateBilling(db: Db, provider: PaymentProvider, userId: number, id: number, input: BillingInput, returnUrl: string): Promise<BillingResult> {
   await db.transaction(async (tx) => {
@@ -295,39 +398,15 @@ export async function updateBilling(db: Db, provider: PaymentProvider, userId: n
       .from(eventBillings)
       .where(and(eq(eventBillings.id, id), eq(eventBillings.userId, userId)))
       .for("update");
-    if (!current) throw notFound(BILLING_NOT_FOUND);
-    if (current.paymentStatus === "Successful") throw validationFailed({ payment_status: [ALREADY_PAID] });
-    if (current.paymentStatus === "Refunded" || current.paymentStatus === "Cancelled") throw validationFailed({ payment_status: [BILLING_CLOSED] });
-    if (input.event_form_id !== current.eventFormId) throw fieldError("event_form_id", "The event form of a billing cannot change.");
-    const { form, priceCents, currency } = await payableForm(tx, current.eventFormId);
-
-    let couponId: number | null = null;
-    let discount = 0;
-    const [currentCoupon] = current.couponCodeId
-      ? await tx.select().from(couponCodes).where(eq(couponCodes.id, current.couponCodeId)).for("update")
-      : [];
-    const keepsCoupon = currentCoupon && input.coupon_code && currentCoupon.code.toLowerCase() === input.coupon_code.trim().toLowerCase();
-    if (keepsCoupon) {
-      // Already counted for this billing: keep it, priced as the coupon says now.
-      couponId = currentCoupon.id;
-      discount = discountCents(currentCoupon, priceCents);
-    } else {
-      if (currentCoupon) await countUse(tx, currentCoupon.id, -1);
-      if (input.coupon_code) {
-        const coupon = await findApplicableCoupon(tx, {
-          startupId: form.startupId,
-          code: input.coupon_code,
-          eventFormId: form.id,
-          userId,
-          forUpdate: true,
-          usesByUser: (cid, uid) => usesByUser(tx, cid, uid, id),
-        });
-        couponId = coupon.id;
-        discount = discountCents(coupon, priceCents);
-        await countUse(tx, coupon.id, 1);
-      }
+    assertEditable(current, input.event_form_id);
+    const price = await priceFor(tx, { eventFormId: current.eventFormId, couponCode: input.coupon_code, userId, billing: current, lock: true });
+    const { priceCents, discountCents: discount, totalCents: total, currency } = price;
+    const couponId = price.coupon?.id ?? null;
+    if (!price.keptCoupon) {
+      // A changed (or dropped) coupon moves the counted use.
+      if (current.couponCodeId !== null) await countUse(tx, current.couponCodeId, -1);
+      if (couponId !== null) await countUse(tx, couponId, 1);
     }
-    const total = priceCents - discount;
     const free = total === 0;
     const status: BillingStatus = free ? "Successful" : "Pending";
     await tx
@@ -398,19 +477,36 @@ export async function fulfil(db: Db, input: FulfilInput): Promise<void> {
 }
 
 export interface VerifyAnswer {
+  /** What became of this payment: Successful, Failed (declined or refused), or Pending (not finished yet). */
   payment_status: BillingStatus;
   message: string;
+  /** The billing it pays, so the payer can go on to its form or pay again. */
+  event_billing: { id: number; event_form_id: number; payment_status: BillingStatus };
 }
 
-/** Asks the provider about a payment of the caller's billing and fulfils it when paid. */
+const DECLINED = "The payment was declined. No money was taken; you can try paying again.";
+
+/**
+ * Asks the provider about a payment of the caller's billing and fulfils it when paid. A payment the billing
+ * no longer accepts (it changed or was closed after the checkout opened) is answered as Failed with the reason.
+ */
 export async function verifyPayment(db: Db, provider: PaymentProvider, userId: number, paymentId: string): Promise<VerifyAnswer> {
   const payment = await provider.retrieve(paymentId);
   if (!payment) throw notFound(PAYMENT_NOT_FOUND);
   const billing = await loadBilling(db, payment.billingId);
   if (!billing || billing.user_id !== userId) throw notFound(PAYMENT_NOT_FOUND);
+  const answer = async (payment_status: BillingStatus, message: string): Promise<VerifyAnswer> => {
+    const now = await loadBilling(db, billing.id);
+    return { payment_status, message, event_billing: { id: billing.id, event_form_id: billing.event_form_id, payment_status: now?.payment_status ?? billing.payment_status } };
+  };
   if (payment.status === "paid") {
-    await fulfil(db, { billingId: billing.id, provider: provider.name, providerPaymentId: paymentId, amount: payment.amount, currency: payment.currency });
-    return { payment_status: "Successful", message: "Your payment was successful." };
+    try {
+      await fulfil(db, { billingId: billing.id, provider: provider.name, providerPaymentId: paymentId, amount: payment.amount, currency: payment.currency });
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 422) return answer("Failed", error.message);
+      throw error;
+    }
+    return answer("Successful", "Your payment was successful.");
   }
   if (payment.status === "failed") {
     await db.transaction(async (tx) => {
@@ -421,22 +517,34 @@ export async function verifyPayment(db: Db, provider: PaymentProvider, userId: n
         await recordChange(tx, row.id, "Pending", "Failed", null, `Payment ${paymentId} declined.`);
       }
     });
-    return { payment_status: "Failed", message: "The payment was declined. No money was taken; you can try paying again." };
+    return answer("Failed", DECLINED);
   }
-  return { payment_status: billing.payment_status === "Successful" ? "Successful" : "Pending", message: "The payment has not been completed yet." };
+  return answer(billing.payment_status === "Successful" ? "Successful" : "Pending", "The payment has not been completed yet.");
 }
 
 /** The billing's owner of the form changes its status by hand; the change is kept. */
 export async function changeStatus(db: Db, startupId: number, byUserId: number, id: number, status: BillingStatus) {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: eventBillings.id, status: eventBillings.paymentStatus, startupId: eventForms.startupId })
+      .select({ id: eventBillings.id, status: eventBillings.paymentStatus, startupId: eventForms.startupId, couponCodeId: eventBillings.couponCodeId })
       .from(eventBillings)
       .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
       .where(eq(eventBillings.id, id))
       .for("update", { of: eventBillings });
     if (!row || row.startupId !== startupId) throw notFound(BILLING_NOT_FOUND);
     if (row.status === status) return;
+    // A cancelled billing is not a use of its coupon (see usesByUser): cancelling gives the use back, and
+    // reopening counts it again, which the coupon's maximum may no longer allow.
+    if (row.couponCodeId !== null && status === "Cancelled") await countUse(tx, row.couponCodeId, -1);
+    if (row.couponCodeId !== null && row.status === "Cancelled") {
+      const [coupon] = await tx
+        .select({ usesCount: couponCodes.usesCount, maxUses: couponCodes.maxUses })
+        .from(couponCodes)
+        .where(eq(couponCodes.id, row.couponCodeId))
+        .for("update");
+      if (coupon && coupon.maxUses !== null && coupon.usesCount >= coupon.maxUses) throw fieldError("status", COUPON_USED_UP_ON_REOPEN);
+      await countUse(tx, row.couponCodeId, 1);
+    }
     await tx
       .update(eventBillings)
       .set({ paymentStatus: status, paidAt: status === "Successful" ? sql`coalesce(${eventBillings.paidAt}, now())` : eventBillings.paidAt, updatedAt: sql`now()` })
@@ -454,14 +562,20 @@ export interface BillingListQuery extends ListQuery {
   payment_status?: BillingStatus;
 }
 
-export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery) {
-  const where = and(
+export type BillingFilters = Pick<BillingListQuery, "payment_status" | "search">;
+
+function billingsWhere(eventFormId: number, filters: BillingFilters) {
+  return and(
     eq(eventBillings.eventFormId, eventFormId),
-    query.payment_status ? eq(eventBillings.paymentStatus, query.payment_status) : undefined,
-    query.search
-      ? or(ilike(eventBillings.name, `%${escapeLike(query.search)}%`), ilike(eventBillings.email, `%${escapeLike(query.search)}%`))
+    filters.payment_status ? eq(eventBillings.paymentStatus, filters.payment_status) : undefined,
+    filters.search
+      ? or(ilike(eventBillings.name, `%${escapeLike(filters.search)}%`), ilike(eventBillings.email, `%${escapeLike(filters.search)}%`))
       : undefined,
   );
+}
+
+/** The allow-listed sort column, then the id, in the asked direction. */
+function billingsOrder(query: Pick<BillingListQuery, "sort_by" | "sort_order">) {
   const sortBy = sortColumn(query.sort_by, BILLING_SORTS, "created_at");
   const direction = query.sort_order === "desc" ? desc : asc;
   const column = {
@@ -471,8 +585,17 @@ export async function listBillings(db: Db, eventFormId: number, query: BillingLi
     payment_status: eventBillings.paymentStatus,
     paid_at: eventBillings.paidAt,
   }[sortBy];
+  return [direction(column), direction(eventBillings.id)];
+}
+
+export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery) {
+  const where = billingsWhere(eventFormId, query);
   const [{ total }] = await db.select({ total: count() }).from(eventBillings).where(where);
-  const rows = await selectBillings(db).where(where).orderBy(direction(column), direction(eventBillings.id)).limit(query.per_page).offset(offset(query));
+  const rows = await selectBillings(db)
+    .where(where)
+    .orderBy(...billingsOrder(query))
+    .limit(query.per_page)
+    .offset(offset(query));
   const [totals] = await db
     .select({
       billings: count(),
@@ -496,3 +619,91 @@ export async function listBillings(db: Db, eventFormId: number, query: BillingLi
   };
 }
 
+export const BILLINGS_CSV_HEADER = [
+  "ID",
+  "Name",
+  "Email",
+  "Phone",
+  "Address",
+  "City",
+  "Country",
+  "Coupon",
+  "Amount",
+  "Discount",
+  "Total",
+  "Currency",
+  "Status",
+  "Paid at",
+  "Created at",
+] as const;
+
+const CSV_PAGE_SIZE = 1000;
+
+/**
+ * Every billing of the form matching the list's filters, in the list's order, as CSV: read and written
+ * 1,000 rows at a time so a large event never sits in memory at once.
+ */
+export function billingsCsv(db: Db, eventFormId: number, query: BillingFilters & Pick<BillingListQuery, "sort_by" | "sort_order">): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const where = billingsWhere(eventFormId, query);
+  const order = billingsOrder(query);
+  let nextOffset = 0;
+  let headerSent = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        controller.enqueue(encoder.encode(csvLine(BILLINGS_CSV_HEADER)));
+        return;
+      }
+      const rows = await selectBillings(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(CSV_PAGE_SIZE)
+        .offset(nextOffset);
+      nextOffset += rows.length;
+      if (rows.length) {
+        const text = rows
+          .map(view)
+          .map((b) =>
+            csvLine([
+              String(b.id),
+              b.name,
+              b.email,
+              b.phone,
+              b.address,
+              b.city,
+              b.country,
+              b.coupon_code?.code ?? "",
+              b.amount,
+              b.discount,
+              b.total,
+              b.currency,
+              b.payment_status,
+              b.paid_at ?? "",
+              b.created_at,
+            ]),
+          )
+          .join("");
+        controller.enqueue(encoder.encode(text));
+      }
+      if (rows.length < CSV_PAGE_SIZE) controller.close();
+    },
+  });
+}
+
+export interface MyBillingView {
+  id: number;
+  payment_status: BillingStatus;
+  total: string;
+  currency: string;
+}
+
+/** The user's billing for a form (one per user and form), or null. */
+export async function billingOfUser(db: Db, eventFormId: number, userId: number): Promise<MyBillingView | null> {
+  const [row] = await db
+    .select({ id: eventBillings.id, status: eventBillings.paymentStatus, total: eventBillings.total, currency: eventBillings.currency })
+    .from(eventBillings)
+    .where(and(eq(eventBillings.eventFormId, eventFormId), eq(eventBillings.userId, userId)));
+  return row ? { id: row.id, payment_status: row.status, total: money(row.total), currency: row.currency } : null;
+}

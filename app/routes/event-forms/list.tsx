@@ -32,11 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     collection: collections.data.find((c) => c.id === collectionId) ?? null,
     canWrite: can(user, "event form write"),
     canSeeResponses: can(user, "event response read"),
+    canSeePayments: can(user, "event billing read"),
   };
 }
 
 export default function EventForms({ loaderData }: Route.ComponentProps) {
-  const { forms, collections, collection, canWrite, canSeeResponses } = loaderData;
+  const { forms, collections, collection, canWrite, canSeeResponses, canSeePayments } = loaderData;
   const [searchParams] = useSearchParams();
   return (
     <div className="mx-auto max-w-6xl">
@@ -106,6 +107,11 @@ export default function EventForms({ loaderData }: Route.ComponentProps) {
                           {canSeeResponses ? (
                             <Link to={`/event-responses/${form.id}`} className={buttonClass("secondary", "sm")}>
                               Responses
+                            </Link>
+                          ) : null}
+                          {canSeePayments && form.type_of_event === "paid" ? (
+                            <Link to={`/event-forms/payments/${form.id}`} className={buttonClass("secondary", "sm")}>
+                              Payments
                             </Link>
                           ) : null}
                         </div>

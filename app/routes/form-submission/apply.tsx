@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, data, useNavigation } from "react-router";
+import { Form, data, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { STANDARD_QUESTIONS, type QuestionType } from "../../../schemas/events";
 import { QuestionInput } from "~/components/event-forms/question-preview";
@@ -10,27 +10,15 @@ import { apiContext } from "~/lib/contexts";
 import { NATURE_LABELS, STATUS_TONES, formatDate, formatEventTime, formatInZone, price } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { EventApplication, PublicEventForm } from "~/lib/types";
 import type { Route } from "./+types/apply";
+import { billingPath, formPath } from "./paths";
+import { loadSiteForm, needsPayment, type SiteFormView } from "./site-form.server";
 
-interface ApplyView {
-  event_form: PublicEventForm;
-  can_apply: boolean;
-  closed_reason: string | null;
-  my_application: EventApplication | null;
-}
-
-const NO_EVENT = "No event found";
-
-/** Spec §8: a missing event form sends the user home with 'No event found'. */
-async function loadForm(request: Request, context: Route.LoaderArgs["context"]): Promise<ApplyView> {
-  const env = context.get(requestEnvContext);
-  const formId = new URL(request.url).searchParams.get("form_id");
-  if (!formId || !/^\d+$/.test(formId)) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
-  const result = await context.get(apiContext).get<ApplyView>(`/api/v1/site/event_forms/${formId}`);
-  if (result.status === 404) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
-  if (!result.ok) throw data(result.body.message, { status: result.status });
-  return result.body;
+/** The form, once the billing guards let the user in (spec §2). */
+async function loadForm(request: Request, context: Route.LoaderArgs["context"]): Promise<SiteFormView> {
+  const view = await loadSiteForm({ request, context });
+  if (needsPayment(view)) throw redirect(billingPath(view.event_form.id));
+  return view;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -58,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ errors: result.body.errors ?? {}, message: result.body.errors?.application?.[0] ?? result.body.message, answers }, { status: result.status });
   }
-  return redirectWithToast(context.get(requestEnvContext), `/form-submission?form_id=${view.event_form.id}`, { type: "success", message: result.body.message });
+  return redirectWithToast(context.get(requestEnvContext), formPath(view.event_form.id), { type: "success", message: result.body.message });
 }
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {

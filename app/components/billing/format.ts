@@ -1,0 +1,11 @@
+import type { BillingStatus } from "~/lib/types";
+
+/** How each payment status reads as a badge. */
+export const BILLING_STATUS_TONES: Record<BillingStatus, "slate" | "green" | "red" | "blue"> = {
+  Pending: "blue",
+  Successful: "green",
+  Failed: "red",
+  Refunded: "slate",
+  Cancelled: "red",
+};
+

@@ -1,0 +1,261 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Fragment } from "react";
+import { Link, data, useSearchParams } from "react-router";
+import { BILLING_STATUSES, changeStatusSchema } from "../../../schemas/billing";
+import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billing-details";
+import { BillingTotals } from "~/components/billing/billing-totals";
+import { BILLING_STATUS_TONES } from "~/components/billing/format";
+import { formatMoney } from "~/lib/event-format";
+import { buttonClass } from "~/components/ui/button";
+import { Badge, EmptyState, PageHeader } from "~/components/ui/layout";
+import { ListSearch } from "~/components/ui/list-controls";
+import { Pagination } from "~/components/ui/pagination";
+import type { ApiResult } from "~/lib/api.server";
+import { apiContext } from "~/lib/contexts";
+import { formatDate, price } from "~/lib/event-format";
+import { redirectWithToast } from "~/lib/flash.server";
+import { replyWithApiErrors } from "~/lib/forms.server";
+import { can, requirePermission } from "~/lib/guards.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { EventBillingDetail, EventBillingList, EventForm } from "~/lib/types";
+import type { Route } from "./+types/payments";
+
+const FORM_NOT_FOUND = "Event form not found";
+const BILLING_NOT_FOUND = "Event billing not found";
+const LIST_KEYS = ["page", "search", "payment_status", "sort_by", "sort_order"] as const;
+const isId = (value: string | null | undefined): value is string => !!value && /^\d{1,10}$/.test(value);
+
+/** The API answers 404 for an unknown form and for another startup's; this screen says it in the spec's words. */
+function ofForm<T>(result: ApiResult<T>): T {
+  if (result.ok) return result.body;
+  throw data(result.status === 404 ? FORM_NOT_FOUND : result.body.message, { status: result.status });
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requirePermission(context, "event billing read");
+  if (!isId(params.id)) throw data(FORM_NOT_FOUND, { status: 404 });
+  const api = context.get(apiContext);
+  const url = new URL(request.url);
+  const query = new URLSearchParams({ per_page: "20" });
+  for (const key of LIST_KEYS) {
+    const value = url.searchParams.get(key);
+    if (value) query.set(key, value);
+  }
+  const billingId = url.searchParams.get("billing") || null;
+  const [formResult, listResult, detail] = await Promise.all([
+    api.get<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${params.id}`),
+    api.get<EventBillingList>(`/api/v1/admin/event_billings/${params.id}/all?${query}`),
+    isId(billingId) ? api.get<{ event_billing: EventBillingDetail }>(`/api/v1/admin/event_billings/${billingId}/single`) : null,
+  ]);
+  const { event_form: form } = ofForm(formResult);
+  const billings = ofForm(listResult);
+  if (form.type_of_event !== "paid" || !form.paid_event_information) {
+    throw await redirectWithToast(context.get(requestEnvContext), "/event-forms", { type: "info", message: "Only paid events take payments." });
+  }
+  // A billing of another form (or none at all) is not shown on this form's page.
+  if (billingId !== null && (!detail?.ok || detail.body.event_billing.event_form_id !== form.id)) {
+    if (detail && !detail.ok && detail.status !== 404) throw data(detail.body.message, { status: detail.status });
+    throw data(BILLING_NOT_FOUND, { status: 404 });
+  }
+  const exportQuery = new URLSearchParams(query);
+  exportQuery.delete("page");
+  exportQuery.delete("per_page");
+  return {
+    form: { id: form.id, title: form.title, price: price(form.paid_event_information), currency: form.paid_event_information.currency },
+    billings,
+    selected: detail?.ok ? detail.body.event_billing : null,
+    canWrite: can(user, "event billing write"),
+    exportHref: `/api/v1/admin/event_billings/${form.id}/all.csv?${exportQuery}`,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requirePermission(context, "event billing write");
+  if (!isId(params.id)) throw data(FORM_NOT_FOUND, { status: 404 });
+  const formData = await request.formData();
+  if (formData.get("intent") !== CHANGE_STATUS_INTENT) throw data("Unknown action", { status: 400 });
+  const billingId = String(formData.get("billing_id") ?? "");
+  if (!isId(billingId)) throw data(BILLING_NOT_FOUND, { status: 404 });
+  const submission = parseWithZod(formData, { schema: changeStatusSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), billingId: Number(billingId) }, { status: 422 });
+  const result = await context.get(apiContext).put<{ event_billing: EventBillingDetail }>(`/api/v1/admin/event_billings/${billingId}/change_status`, submission.value);
+  if (!result.ok) {
+    if (result.status === 404) throw data(BILLING_NOT_FOUND, { status: 404 });
+    const reply = replyWithApiErrors(submission, result);
+    return data({ result: reply.data.result, billingId: Number(billingId) }, reply.init ?? undefined);
+  }
+  // Back to the same list (filters, page) with the billing still open, so its history shows the change.
+  const back = new URL(request.url).searchParams;
+  back.delete("index");
+  back.set("billing", billingId);
+  return redirectWithToast(context.get(requestEnvContext), `/event-forms/payments/${params.id}?${back}`, {
+    type: "success",
+    message: "Payment status updated.",
+  });
+}
+
+/** A card without inner padding: the table and the details panel run edge to edge. */
+const panelClass = "rounded-lg border border-slate-200 bg-white shadow-sm";
+
+const DEFAULT_SORT = { by: "created_at", order: "desc" } as const;
+
+export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
+  const { form, billings, selected, canWrite, exportHref } = loaderData;
+  const [searchParams] = useSearchParams();
+  const filtered = !!(searchParams.get("search") || searchParams.get("payment_status"));
+  const sortBy = searchParams.get("sort_by") ?? DEFAULT_SORT.by;
+  const sortOrder = searchParams.get("sort_order") ?? (searchParams.get("sort_by") ? "asc" : DEFAULT_SORT.order);
+  const withParams = (change: (params: URLSearchParams) => void) => {
+    const params = new URLSearchParams(searchParams);
+    change(params);
+    const query = params.toString();
+    return query ? `?${query}` : `/event-forms/payments/${form.id}`;
+  };
+  const sortLink = (column: string, label: string) => {
+    const current = sortBy === column;
+    const href = withParams((params) => {
+      params.set("sort_by", column);
+      params.set("sort_order", current && sortOrder === "asc" ? "desc" : "asc");
+      params.delete("page");
+    });
+    return (
+      <Link to={href} className="inline-flex items-center gap-1 hover:text-slate-800">
+        {label}
+        {current ? <span aria-hidden>{sortOrder === "asc" ? "▲" : "▼"}</span> : null}
+      </Link>
+    );
+  };
+  const ariaSort = (...columns: string[]) => (columns.includes(sortBy) ? (sortOrder === "asc" ? "ascending" : "descending") : undefined);
+  const sortHeader = (column: string, label: string) => (
+    <th className="px-3 py-3" aria-sort={ariaSort(column)}>
+      {sortLink(column, label)}
+    </th>
+  );
+  const detailsHref = (id: number) => withParams((params) => params.set("billing", String(id)));
+  const closeHref = withParams((params) => params.delete("billing"));
+  const lastResult = selected && actionData?.billingId === selected.id ? actionData.result : undefined;
+  const details = selected ? <BillingDetails billing={selected} closeHref={closeHref} canWrite={canWrite} lastResult={lastResult} /> : null;
+  const selectedOnPage = selected ? billings.data.some((b) => b.id === selected.id) : false;
+  const keep = Object.fromEntries(["sort_by", "sort_order"].flatMap((key) => (searchParams.get(key) ? [[key, searchParams.get(key)!]] : [])));
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Link to="/event-forms" className="text-sm text-brand-600 hover:underline">
+        ← Event forms
+      </Link>
+      <PageHeader
+        title={`Payments: ${form.title}`}
+        description={`${form.price} per place · ${billings.totals.billings} billing${billings.totals.billings === 1 ? "" : "s"}`}
+        actions={
+          <a href={exportHref} className={buttonClass("secondary")} download>
+            Export CSV
+          </a>
+        }
+      />
+      <BillingTotals totals={billings.totals} currency={form.currency} />
+      <ListSearch
+        label="Search payments"
+        placeholder="Search by name or email"
+        keep={keep}
+        filters={[{ name: "payment_status", label: "Filter by payment status", anyLabel: "Any status", options: BILLING_STATUSES }]}
+      />
+      {selected && !selectedOnPage ? <div className={`mb-4 overflow-hidden ${panelClass}`}>{details}</div> : null}
+      {billings.data.length === 0 ? (
+        <EmptyState title={filtered ? "No payments match" : "No payments yet"}>
+          {filtered ? "Try another search or status." : "Billings appear here as soon as someone starts paying for this event."}
+        </EmptyState>
+      ) : (
+        <div className={`overflow-x-auto ${panelClass}`}>
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+              <tr>
+                {sortHeader("name", "Payer")}
+                <th className="px-3 py-3">Amount</th>
+                <th className="px-3 py-3">Coupon</th>
+                <th className="px-3 py-3">Discount</th>
+                {sortHeader("total", "Total")}
+                {sortHeader("payment_status", "Status")}
+                <th className="px-3 py-3" aria-sort={ariaSort("created_at", "paid_at")}>
+                  <span className="flex flex-wrap gap-x-2">
+                    {sortLink("created_at", "Date")}
+                    {sortLink("paid_at", "Paid at")}
+                  </span>
+                </th>
+                <th className="px-3 py-3">
+                  <span className="sr-only">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {billings.data.map((billing) => {
+                const open = selected?.id === billing.id;
+                return (
+                  <Fragment key={billing.id}>
+                    <tr className={`border-b border-slate-100 last:border-0 ${open ? "bg-slate-50" : ""}`} data-testid={`billing-${billing.id}`}>
+                      <td className="max-w-48 px-3 py-3">
+                        <p className="truncate font-medium" title={billing.name}>
+                          {billing.name}
+                        </p>
+                        <p className="truncate text-slate-500" title={billing.email}>
+                          {billing.email}
+                        </p>
+                      </td>
+                      <td className="px-3 py-3 whitespace-nowrap">{formatMoney(billing.amount, billing.currency)}</td>
+                      <td className="max-w-32 px-3 py-3 break-all">{billing.coupon_code ? <span className="font-mono">{billing.coupon_code.code}</span> : "—"}</td>
+                      <td className="px-3 py-3 whitespace-nowrap">{formatMoney(billing.discount, billing.currency)}</td>
+                      <td className="px-3 py-3 font-medium whitespace-nowrap">{formatMoney(billing.total, billing.currency)}</td>
+                      <td className="px-3 py-3">
+                        <Badge tone={BILLING_STATUS_TONES[billing.payment_status]}>{billing.payment_status}</Badge>
+                      </td>
+                      <td className="px-3 py-3 whitespace-nowrap text-slate-600">
+                        <p>
+                          <ShortDate iso={billing.created_at} />
+                        </p>
+                        {billing.paid_at ? (
+                          <p className="text-xs text-green-700">
+                            Paid <ShortDate iso={billing.paid_at} />
+                          </p>
+                        ) : null}
+                      </td>
+                      <td className="px-3 py-3 text-right">
+                        <Link
+                          to={open ? closeHref : detailsHref(billing.id)}
+                          className={`${buttonClass("secondary", "sm")} whitespace-nowrap`}
+                          aria-expanded={open}
+                          aria-label={`${open ? "Hide" : "Show"} details for ${billing.name}`}
+                          preventScrollReset
+                        >
+                          {open ? "Hide" : "Details"}
+                        </Link>
+                      </td>
+                    </tr>
+                    {open ? (
+                      <tr className="border-b border-slate-200">
+                        <td colSpan={8} className="p-0">
+                          {details}
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination meta={billings.meta} />
+    </div>
+  );
+}
+
+const shortDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** "21 Nov 2026" in the list; the full time (UTC) on hover and in the details. */
+function ShortDate({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={formatDate(iso)}>
+      {shortDate.format(new Date(iso))}
+    </time>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Payments: ${loaderData.form.title} · Launchpad` : "Payments · Launchpad" }];

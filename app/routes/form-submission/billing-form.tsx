@@ -1,0 +1,134 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef, type FormEvent } from "react";
+import { Form, useNavigate, useNavigation } from "react-router";
+import { toast } from "react-toastify";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { billingSchema } from "../../../schemas/billing";
+import { Button } from "~/components/ui/button";
+import { FormErrors } from "~/components/ui/field";
+import { ChoiceField, InputField } from "~/components/ui/form-fields";
+import { Card } from "~/components/ui/layout";
+import { formatMoney } from "~/lib/event-format";
+import type { BillingQuote, Country } from "~/lib/types";
+import { useZodForm } from "~/lib/use-zod-form";
+import { processingPath } from "./paths";
+
+export interface BillingActionData {
+  result: SubmissionResult<string[]>;
+  message: string | null;
+  quote: BillingQuote | null;
+  checkout: { payment_url: string; connect_pay_id: string } | null;
+}
+
+interface Props {
+  quote: BillingQuote;
+  countries: Country[];
+  defaultValue: Record<string, string>;
+  actionData: BillingActionData | undefined;
+}
+
+/**
+ * Opens the checkout. A tab opened after the server answers would be blocked as a pop-up, so a blank one
+ * is opened on the click and sent to the payment page when the answer comes; if none could be opened the
+ * page itself goes there.
+ */
+function useCheckoutTab(actionData: BillingActionData | undefined) {
+  const tab = useRef<Window | null>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!actionData) return;
+    const opened = tab.current;
+    tab.current = null;
+    if (!actionData.checkout) {
+      opened?.close();
+      return;
+    }
+    const url = new URL(actionData.checkout.payment_url, window.location.href).href;
+    if (opened && !opened.closed) opened.location.href = url;
+    else if (!window.open(url, "_blank")) {
+      window.location.assign(url);
+      return;
+    }
+    navigate(processingPath(actionData.checkout.connect_pay_id), { state: { paymentUrl: url } });
+  }, [actionData, navigate]);
+  return (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (event.defaultPrevented || submitter?.getAttribute("value") !== "pay") return;
+    tab.current = window.open("", "_blank");
+    // The checkout has no business with this page.
+    if (tab.current) tab.current.opener = null;
+  };
+}
+
+/** The billing step: the payer's details, a coupon, and the server's price, discount and total. */
+export function BillingForm({ quote: loaded, countries, defaultValue, actionData }: Props) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(billingSchema, { id: "billing", lastResult: actionData?.result, defaultValue });
+  const onCheckoutSubmit = useCheckoutTab(actionData);
+  const quote = actionData?.quote ?? loaded;
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  useEffect(() => {
+    if (actionData?.message) toast.error(actionData.message, { toastId: actionData.message });
+  }, [actionData]);
+  const formProps = getFormProps(form);
+  const free = Number(quote.total) === 0;
+  return (
+    <Form
+      method="post"
+      className="grid gap-6 md:grid-cols-[1fr_20rem]"
+      {...formProps}
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        onCheckoutSubmit(event);
+      }}
+    >
+      <input {...getInputProps(fields.event_form_id, { type: "hidden" })} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <Card className="space-y-4">
+        <h2 className="text-lg font-semibold">Billing details</h2>
+        {actionData?.message ? <FormErrors errors={[actionData.message]} /> : null}
+        <InputField field={fields.name} type="text" label="Full name" autoComplete="name" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
+          <InputField field={fields.phone} type="tel" label="Phone" autoComplete="tel" placeholder="+234 801 234 5678" />
+        </div>
+        <InputField field={fields.address} type="text" label="Address" autoComplete="street-address" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ChoiceField field={fields.country} label="Country" placeholder="Choose a country" options={countries.map((c) => c.name)} />
+          <InputField field={fields.city} type="text" label="City" autoComplete="address-level2" />
+        </div>
+      </Card>
+      <Card className="h-fit space-y-4">
+        <h2 className="text-lg font-semibold">Order summary</h2>
+        <p className="text-sm text-slate-600">{quote.event_form.title}</p>
+        <div className="flex items-end gap-2">
+          <div className="flex-1">
+            <InputField field={fields.coupon_code} type="text" label="Coupon code" autoComplete="off" />
+          </div>
+          <Button type="submit" name="intent" value="quote" variant="secondary" formNoValidate pending={busy("quote")}>
+            Apply
+          </Button>
+        </div>
+        <dl className="space-y-1 text-sm" data-testid="billing-summary">
+          <div className="flex justify-between">
+            <dt>Price</dt>
+            <dd>{formatMoney(quote.amount, quote.currency)}</dd>
+          </div>
+          <div className="flex justify-between text-green-700">
+            <dt>Discount{quote.coupon_code ? ` (${quote.coupon_code.code})` : ""}</dt>
+            <dd>−{formatMoney(quote.discount, quote.currency)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+            <dt>Total</dt>
+            <dd data-testid="billing-total">{formatMoney(quote.total, quote.currency)}</dd>
+          </div>
+        </dl>
+        <Button type="submit" name="intent" value="pay" className="w-full" pending={busy("pay")}>
+          {free ? "Confirm (nothing to pay)" : `Pay ${formatMoney(quote.total, quote.currency)}`}
+        </Button>
+        <p className="text-xs text-slate-500">{hydrated ? "The payment page opens in a new tab; this page follows it." : "You will be taken to the payment page."}</p>
+      </Card>
+    </Form>
+  );
+}

@@ -1,0 +1,53 @@
+import { redirect } from "react-router";
+import { Card } from "~/components/ui/layout";
+import { apiContext } from "~/lib/contexts";
+import { formatEventTime } from "~/lib/event-format";
+import type { Country } from "~/lib/types";
+import type { Route } from "./+types/billing-new";
+import { BillingForm } from "./billing-form";
+import { billingAction, loadQuote, newBillingDefaults } from "./billing.server";
+import { billingEditPath, formPath } from "./paths";
+import { loadSiteForm } from "./site-form.server";
+
+/**
+ * Spec §2, the check-event-billing guard: someone who already has a billing for the form edits that one (or,
+ * once it is paid, goes on to the form); a free form, or one nobody can apply to now, is the form's page.
+ */
+async function guard(args: Route.LoaderArgs | Route.ActionArgs) {
+  const view = await loadSiteForm(args);
+  const form = view.event_form;
+  if (view.my_billing) throw redirect(view.my_billing.payment_status === "Successful" ? formPath(form.id) : billingEditPath(view.my_billing.id));
+  if (form.type_of_event !== "paid" || !view.can_apply) throw redirect(formPath(form.id));
+  return view;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { event_form: form } = await guard(args);
+  const [quote, countries] = await Promise.all([
+    loadQuote(args, form.id),
+    args.context.get(apiContext).load<{ data: Country[] }>("/api/country_codes"),
+  ]);
+  return { form, quote, countries: countries.data, defaults: newBillingDefaults(args, form.id) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await guard(args);
+  return billingAction(args, null);
+}
+
+export default function NewBilling({ loaderData, actionData }: Route.ComponentProps) {
+  const { form, quote, countries, defaults } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <Card>
+        <p className="text-sm text-slate-500">Step 1 of 2 · Payment</p>
+        <h1 className="text-2xl font-bold">{form.title}</h1>
+        <p className="text-slate-700">{formatEventTime(form.starts_at, form.ends_at, form.timezone)}</p>
+        <p className="mt-2 text-sm text-slate-600">This is a paid event: pay first, then fill in the application form.</p>
+      </Card>
+      <BillingForm quote={quote} countries={countries} defaultValue={defaults} actionData={actionData} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Pay for ${data?.form.title ?? "the event"} · Launchpad` }];

@@ -1,0 +1,80 @@
+import { useEffect } from "react";
+import { Link, data, redirect, useLocation, useRevalidator } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/layout";
+import { apiContext } from "~/lib/contexts";
+import type { PaymentVerification } from "~/lib/types";
+import type { Route } from "./+types/payment-processing";
+import { billingEditPath, successPath } from "./paths";
+
+/** How often a page waiting for a payment in another tab asks again. */
+const FOLLOW_INTERVAL_MS = 2000;
+
+/**
+ * Where every checkout returns (`?connect_pay_id=`), and where the billing page waits while the checkout is
+ * open in another tab. Asking the API verifies the payment with the provider; a paid one goes on.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const connectPayId = new URL(request.url).searchParams.get("connect_pay_id");
+  if (!connectPayId) throw data("Payment not found", { status: 404 });
+  const result = await context.get(apiContext).post<PaymentVerification>("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: connectPayId });
+  if (!result.ok) throw data(Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message, { status: result.status });
+  const verification = result.body;
+  if (verification.payment_status === "Successful") throw redirect(successPath(verification.event_billing.event_form_id));
+  return verification;
+}
+
+export default function PaymentProcessing({ loaderData }: Route.ComponentProps) {
+  const { payment_status: status, message, event_billing: billing } = loaderData;
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  const paymentUrl = (location.state as { paymentUrl?: string } | null)?.paymentUrl;
+  const waiting = status === "Pending";
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, FOLLOW_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting, revalidator]);
+  return (
+    <Card className="mx-auto max-w-lg space-y-4 text-center">
+      {waiting ? (
+        <>
+          <div className="mx-auto size-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" aria-hidden />
+          <h1 className="text-xl font-semibold">Waiting for your payment</h1>
+          <p className="text-slate-700" role="status">
+            {message} {paymentUrl ? "Finish it in the payment tab; this page moves on by itself." : null}
+          </p>
+        </>
+      ) : (
+        <>
+          <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-red-100 text-2xl text-red-700" aria-hidden>
+            !
+          </div>
+          <h1 className="text-xl font-semibold">Payment not completed</h1>
+          <p className="text-slate-700" role="alert">
+            {message}
+          </p>
+        </>
+      )}
+      <div className="flex flex-wrap justify-center gap-3">
+        {waiting && paymentUrl ? (
+          <a href={paymentUrl} target="_blank" rel="noreferrer" className={buttonClass("secondary")}>
+            Open the payment page
+          </a>
+        ) : null}
+        {waiting ? (
+          <Link to={`${location.pathname}${location.search}`} replace className={buttonClass("secondary")}>
+            Check again
+          </Link>
+        ) : null}
+        <Link to={billingEditPath(billing.id)} className={buttonClass(waiting ? "secondary" : "primary")}>
+          Pay again
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Payment · Launchpad" }];

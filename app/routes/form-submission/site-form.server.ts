@@ -1,0 +1,41 @@
+import { data, type RouterContextProvider } from "react-router";
+import { apiContext } from "~/lib/contexts";
+import { redirectWithToast } from "~/lib/flash.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { BillingStatus, EventApplication, PublicEventForm } from "~/lib/types";
+
+/** `GET /api/v1/site/event_forms/{id}`: the form as an applicant sees it, with their application and billing. */
+export interface SiteFormView {
+  event_form: PublicEventForm;
+  can_apply: boolean;
+  closed_reason: string | null;
+  my_application: EventApplication | null;
+  my_billing: { id: number; payment_status: BillingStatus; total: string; currency: string } | null;
+}
+
+const NO_EVENT = "No event found";
+
+export interface RouteArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** Spec §8: a missing event form (no, bad or unknown form_id) sends the user home with 'No event found'. */
+export async function loadSiteForm({ request, context }: RouteArgs): Promise<SiteFormView> {
+  const env = context.get(requestEnvContext);
+  const formId = new URL(request.url).searchParams.get("form_id");
+  if (!formId || !/^\d+$/.test(formId)) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
+  const result = await context.get(apiContext).get<SiteFormView>(`/api/v1/site/event_forms/${formId}`);
+  if (result.status === 404) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
+  if (!result.ok) throw data(result.body.message, { status: result.status });
+  return result.body;
+}
+
+/**
+ * Spec §2, the billing guards. Paid forms are paid for before the form is filled: someone who may apply but
+ * has no Successful billing is sent to the billing step. An application already sent stays visible.
+ */
+export function needsPayment(view: SiteFormView): boolean {
+  const submitted = view.my_application !== null && view.my_application.status !== "draft";
+  return view.event_form.type_of_event === "paid" && view.my_billing?.payment_status !== "Successful" && !submitted && view.can_apply;
+}

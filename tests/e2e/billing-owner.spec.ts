@@ -1,0 +1,226 @@
+import type { Browser, BrowserContext } from "@playwright/test";
+import { FormDataLike, apiCall, expect, publishedEventForm, publishedPaidForm, registerUser, test, toast } from "./fixtures";
+
+const PHONE = "+234 801 234 5678";
+let serial = 0;
+const unique = () => `${Date.now().toString(36)}${process.pid}${++serial}`;
+
+/** A payer in their own browser context who starts a billing for the form (Pending until paid). */
+async function payerWithBilling(browser: Browser, baseURL: string, formId: number, name: string, extra: { coupon_code?: string } = {}) {
+  const payer = await browser.newContext({ baseURL });
+  const user = await registerUser(payer, name);
+  const { event_billing, payment_url } = await apiCall(payer, "POST", "/api/v1/admin/event_billings", {
+    event_form_id: formId,
+    name,
+    email: user.email,
+    phone: PHONE,
+    address: "12 Herbert Macaulay Way, Yaba",
+    country: "Nigeria",
+    city: "Lagos",
+    ...extra,
+  });
+  return { payer, user, billing: event_billing as { id: number }, paymentUrl: payment_url as string };
+}
+
+/** Pays on the sandbox's hosted checkout and lets the payer's verification fulfil it (the provider's change). */
+async function payInSandbox(payer: BrowserContext, paymentUrl: string) {
+  const url = new URL(paymentUrl, "http://checkout.invalid"); // only its path and token are used
+  const paymentId = url.pathname.split("/").pop()!;
+  const response = await payer.request.post(`${url.pathname}/pay`, { form: { token: url.searchParams.get("token")! }, maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+  const answer = await apiCall(payer, "POST", "/api/v1/admin/event_billings/verify_payment", { connect_pay_id: paymentId });
+  expect(answer.payment_status).toBe("Successful");
+}
+
+/** The owner's paid form (USD 25.00, a 20% coupon) with Paula's pending billing and Sam's paid one (coupon used). */
+async function formWithTwoBillings(owner: BrowserContext, browser: Browser, baseURL: string) {
+  const title = `Growth workshop ${unique()}`;
+  const form = await publishedPaidForm(owner, { title, price: "25.00", currency: "USD" });
+  const code = `OWN${unique().toUpperCase()}`;
+  await apiCall(owner, "POST", "/api/v1/admin/coupon_codes", { code, discount_type: "percentage", value: "20", event_form_id: form.id, is_active: true });
+  const paula = await payerWithBilling(browser, baseURL, form.id, "Paula Pending");
+  const sam = await payerWithBilling(browser, baseURL, form.id, "Sam Successful", { coupon_code: code });
+  await payInSandbox(sam.payer, sam.paymentUrl);
+  return { title, form, code, paula, sam };
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`owner's payments screen, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+    // Each flow first makes three accounts (password hashing) and pays one checkout in the sandbox.
+    test.describe.configure({ timeout: 60_000 });
+
+    test("find the payments from the event forms, with totals, status filter, search and sort", async ({ page, context, browser, baseURL, startupUser }) => {
+      expect(startupUser.id).toBeTruthy();
+      const { title, form, code, paula, sam } = await formWithTwoBillings(context, browser, baseURL!);
+
+      await page.goto("/event-forms");
+      await page.getByTestId(`event-form-${form.id}`).getByRole("link", { name: "Payments" }).click();
+      await expect(page).toHaveURL(new RegExp(`/event-forms/payments/${form.id}$`));
+      await expect(page.getByRole("heading", { name: `Payments: ${title}` })).toBeVisible();
+      await expect(page.getByTestId("total-billings")).toContainText("2");
+      await expect(page.getByTestId("total-successful")).toContainText("1");
+      await expect(page.getByTestId("total-pending")).toContainText("1");
+      await expect(page.getByTestId("total-amount-collected")).toContainText("USD 20.00");
+      await expect(page.getByTestId("total-discounts-given")).toContainText("USD 5.00");
+
+      const paulaRow = page.getByTestId(`billing-${paula.billing.id}`);
+      const samRow = page.getByTestId(`billing-${sam.billing.id}`);
+      await expect(paulaRow).toContainText("Paula Pending");
+      await expect(paulaRow).toContainText(paula.user.email);
+      await expect(paulaRow).toContainText("USD 25.00");
+      await expect(paulaRow).toContainText("Pending");
+      await expect(samRow).toContainText(code);
+      await expect(samRow).toContainText("USD 5.00");
+      await expect(samRow).toContainText("USD 20.00");
+      await expect(samRow).toContainText("Successful");
+
+      // Filter by status: only the pending billing is left, and the export link carries the filter.
+      await page.getByLabel("Filter by payment status").selectOption("Pending");
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/payment_status=Pending/);
+      await expect(samRow).toHaveCount(0);
+      await expect(paulaRow).toBeVisible();
+      const exportHref = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+      expect(exportHref).toContain(`/api/v1/admin/event_billings/${form.id}/all.csv?`);
+      expect(new URL(exportHref!, baseURL).searchParams.get("payment_status")).toBe("Pending");
+      const csv = await (await context.request.get(exportHref!)).text();
+      expect(csv).toContain(paula.user.email);
+      expect(csv).not.toContain(sam.user.email);
+
+      await page.getByLabel("Filter by payment status").selectOption("Refunded");
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(page.getByText("No payments match")).toBeVisible();
+
+      // Search by email, then sort by total.
+      await page.getByLabel("Filter by payment status").selectOption("");
+      await page.getByRole("searchbox", { name: "Search payments" }).fill(sam.user.email);
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(samRow).toBeVisible();
+      await expect(paulaRow).toHaveCount(0);
+      await page.goto(`/event-forms/payments/${form.id}`);
+      await page.getByRole("link", { name: "Total", exact: true }).click();
+      await expect(page.getByRole("columnheader", { name: "Total", exact: true })).toHaveAttribute("aria-sort", "ascending");
+      await expect(page.locator("tbody tr").first()).toHaveAttribute("data-testid", `billing-${sam.billing.id}`);
+      await page.getByRole("link", { name: "Total", exact: true }).click();
+      await expect(page.getByRole("columnheader", { name: "Total", exact: true })).toHaveAttribute("aria-sort", "descending");
+      await expect(page.locator("tbody tr").first()).toHaveAttribute("data-testid", `billing-${paula.billing.id}`);
+
+      await paula.payer.close();
+      await sam.payer.close();
+    });
+
+    test("open a billing's details and change its status", async ({ page, context, browser, baseURL, startupUser }) => {
+      const { form, paula, sam } = await formWithTwoBillings(context, browser, baseURL!);
+      await page.goto(`/event-forms/payments/${form.id}`);
+      const paulaRow = page.getByTestId(`billing-${paula.billing.id}`);
+      const samRow = page.getByTestId(`billing-${sam.billing.id}`);
+
+      // The provider's change shows as such in the paid billing's history.
+      await samRow.getByRole("link", { name: "Show details for Sam Successful" }).click();
+      const details = page.getByTestId("billing-details");
+      await expect(details.getByRole("heading", { name: "Payment details: Sam Successful" })).toBeVisible();
+      await expect(details.getByTestId("status-change").filter({ hasText: "Pending → Successful" })).toContainText("Payment provider");
+
+      // Paula's billing: full details, history, and the owner cancels it.
+      await paulaRow.getByRole("link", { name: "Show details for Paula Pending" }).click();
+      await expect(page).toHaveURL(new RegExp(`billing=${paula.billing.id}`));
+      await expect(details.getByRole("heading", { name: "Payment details: Paula Pending" })).toBeVisible();
+      await expect(details).toContainText(PHONE);
+      await expect(details).toContainText("12 Herbert Macaulay Way, Yaba");
+      await expect(details).toContainText("Lagos");
+      await expect(details).toContainText("Nigeria");
+      await expect(details.getByTestId("status-change")).toHaveCount(1);
+      await expect(details.getByTestId("status-change").first()).toContainText("New → Pending");
+      await expect(details.getByTestId("status-change").first()).toContainText("Paula Pending");
+
+      await details.getByLabel("Payment status", { exact: true }).selectOption("Cancelled");
+      await details.getByRole("button", { name: "Save" }).click();
+      if (javaScriptEnabled) await expect(toast(page, "Payment status updated.")).toBeVisible();
+      await expect(paulaRow).toContainText("Cancelled");
+      const change = details.getByTestId("status-change").filter({ hasText: "Pending → Cancelled" });
+      await expect(change).toContainText(startupUser.name);
+      await expect(change).toContainText("Changed by the event owner.");
+      await expect(page.getByTestId("total-pending")).toContainText("0");
+
+      // No status chosen: the field's error (from the server when JavaScript is off).
+      await details.getByLabel("Payment status", { exact: true }).selectOption("");
+      await details.getByRole("button", { name: "Save" }).click();
+      await expect(details.getByText("The status field is required.")).toBeVisible();
+      await expect(paulaRow).toContainText("Cancelled");
+
+      await paula.payer.close();
+      await sam.payer.close();
+    });
+  });
+}
+
+test("a form with no billings says so, and its CSV export is just the header row", async ({ page, context, startupUser }) => {
+  expect(startupUser.id).toBeTruthy();
+  const form = await publishedPaidForm(context, { title: `Quiet workshop ${unique()}`, price: "10.00", currency: "NGN" });
+  await page.goto(`/event-forms/payments/${form.id}`);
+  await expect(page.getByText("No payments yet")).toBeVisible();
+  await expect(page.getByTestId("total-amount-collected")).toContainText("NGN 0.00");
+  const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+  const response = await context.request.get(href!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/csv");
+  const lines = (await response.text()).trim().split(/\r?\n/);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^ID,Name,Email,/);
+});
+
+test("a free form's payments page goes back to the event forms, with no Payments link", async ({ page, context, startupUser }) => {
+  expect(startupUser.id).toBeTruthy();
+  const free = await publishedEventForm(context, { title: `Open evening ${unique()}` });
+  await page.goto("/event-forms");
+  await expect(page.getByTestId(`event-form-${free.id}`)).toBeVisible();
+  await expect(page.getByTestId(`event-form-${free.id}`).getByRole("link", { name: "Payments" })).toHaveCount(0);
+  await page.goto(`/event-forms/payments/${free.id}`);
+  await expect(page).toHaveURL(/\/event-forms$/);
+  await expect(page.getByRole("heading", { name: "Event forms" })).toBeVisible();
+});
+
+test("an unknown or malformed form id shows 'Event form not found'", async ({ page, startupUser }) => {
+  expect(startupUser.id).toBeTruthy();
+  for (const id of ["987654321", "not-a-form"]) {
+    const response = await page.goto(`/event-forms/payments/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("error-message")).toHaveText("Event form not found");
+  }
+});
+
+test("another startup's form is not found, and an unknown billing is not found", async ({ page, context, browser, baseURL, startupUser }) => {
+  expect(startupUser.id).toBeTruthy();
+  const other = await browser.newContext({ baseURL });
+  await registerUser(other, "Otto Other");
+  await apiCall(
+    other,
+    "POST",
+    "/api/v1/admin/startups/setup",
+    new FormDataLike({ account_type: "startup", name: "Other Co", username: `other-${unique()}`, country: "NG", cityName: "Lagos", description: "Other", industry: "Fintech", stage: "Seed", links: "[]" }),
+  );
+  const theirs = await publishedPaidForm(other, { title: `Their workshop ${unique()}` });
+  let response = await page.goto(`/event-forms/payments/${theirs.id}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("error-message")).toHaveText("Event form not found");
+
+  const mine = await publishedPaidForm(context, { title: `My workshop ${unique()}` });
+  response = await page.goto(`/event-forms/payments/${mine.id}?billing=987654321`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("error-message")).toHaveText("Event billing not found");
+  await other.close();
+});
+
+test("a co-founder without event billing read gets 403", async ({ page, context }) => {
+  await registerUser(context, "Cora Cofounder");
+  await apiCall(
+    context,
+    "POST",
+    "/api/v1/admin/profiles/setup",
+    new FormDataLike({ name: "Cora", headline: "Designer", skills: "Figma", country: "DE", cityName: "Berlin", bio: "Hi", links: "[]" }),
+  );
+  const response = await page.goto("/event-forms/payments/1");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByTestId("error-message")).toHaveText("Access Forbidden");
+});
