@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { apiCall, expect, publishedEventForm, publishedPaidForm, registerUser, setUpStartup, test } from "./fixtures";
+import { apiCall, expect, publishedEventForm, publishedPaidForm, registerUser, setUpStartup, test, toast } from "./fixtures";
 
 /** A second person, logged in, in their own browser context (JavaScript on or off). */
 async function newPayer(browser: Browser, javaScriptEnabled: boolean, name = "Pat Payer") {
@@ -102,6 +102,12 @@ test("with JavaScript the checkout opens in a new tab and the billing page follo
   const { page, context: payerContext } = await newPayer(browser, true);
   await page.goto(`/form-submission?form_id=${form.id}`);
   await expect(page).toHaveURL(/\/form-submission\/billing\?form_id=/);
+
+  // The browser checks the fields first: nothing is sent and no tab is opened.
+  await page.getByRole("button", { name: "Pay USD 15.00" }).click();
+  await expect(toast(page, "Some of the fields are invalid. Check the errors in each step.")).toBeVisible();
+  await expect(page.getByText("The phone field is required.")).toBeVisible();
+  expect(payerContext.pages()).toHaveLength(1);
   await fillBilling(page);
 
   const checkoutTab = payerContext.waitForEvent("page");
@@ -145,6 +151,8 @@ test("a coupon is priced by the server, a refused one says why, and a 100% coupo
   await fillBilling(page);
   await page.getByRole("button", { name: "Confirm (nothing to pay)" }).click();
   await expect(page.getByText("You're all set")).toBeVisible();
+  // Nothing to pay, so no checkout tab was opened.
+  expect(payerContext.pages()).toHaveLength(1);
   await page.getByRole("link", { name: "Continue to the application form" }).click();
   await expect(page.getByRole("button", { name: "Submit application" })).toBeVisible();
   await payerContext.close();
@@ -187,6 +195,53 @@ test.describe("billing guards", () => {
     await expect(payer.page).toHaveURL(new RegExp(`/form-submission\\?form_id=${form.id}$`));
     await expect(payer.page.getByRole("button", { name: "Submit application" })).toBeVisible();
     await payer.context.close();
+  });
+});
+
+test.describe("without JavaScript, an unfinished payment", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("leaving the checkout says so, and a payment still open can be checked again", async ({ context, browser, startupUser }) => {
+    expect(startupUser.id).toBeGreaterThan(0);
+    const form = await publishedPaidForm(context, { title: "Left Behind Lab", price: "30.00" });
+    const { page, context: payerContext } = await newPayer(browser, false);
+    await page.goto(`/form-submission/billing?form_id=${form.id}`);
+    await fillBilling(page);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    const connectPayId = new URL(page.url()).pathname.split("/").pop()!;
+    expect(connectPayId).toMatch(/^sbx_/);
+
+    await page.goto(`/form-submission/payment-processing?connect_pay_id=${connectPayId}`);
+    await expect(page.getByRole("heading", { name: "Waiting for your payment" })).toBeVisible();
+    await expect(page.getByText("The payment has not been completed yet.")).toBeVisible();
+    await page.getByRole("link", { name: "Check again" }).click();
+    await expect(page.getByRole("heading", { name: "Waiting for your payment" })).toBeVisible();
+
+    await page.goto(`/form-submission/payment-processing?connect_pay_id=${connectPayId}&cancelled=1`);
+    await expect(page.getByText("You left the payment page before paying. No money was taken.")).toBeVisible();
+    await page.getByRole("link", { name: "Pay again" }).click();
+    await expect(page).toHaveURL(/\/form-submission\/billing\/edit\/\d+$/);
+    await payerContext.close();
+  });
+
+  test("a billing for an event that closed cannot be paid any more", async ({ context, browser, startupUser }) => {
+    expect(startupUser.id).toBeGreaterThan(0);
+    const form = await publishedPaidForm(context, { title: "Closing Conference", price: "20.00" });
+    const { page, context: payerContext, user } = await newPayer(browser, false);
+    const { event_billing: billing } = await apiCall(payerContext, "POST", "/api/v1/admin/event_billings", {
+      event_form_id: form.id,
+      name: "Pat Payer",
+      email: user.email,
+      phone: "+234 801 234 5678",
+      address: "1 Marina Road",
+      country: "Nigeria",
+      city: "Lagos",
+    });
+    await apiCall(context, "PUT", `/api/v1/admin/event_form_statuses/${form.id}`, { status: "closed" });
+    await page.goto(`/form-submission/billing/edit/${billing.id}`);
+    await expect(page.getByTestId("billing-status")).toHaveText("This event is not open for applications.");
+    await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+    await payerContext.close();
   });
 });
 

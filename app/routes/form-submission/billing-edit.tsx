@@ -6,6 +6,7 @@ import type { Route } from "./+types/billing-edit";
 import { BillingForm } from "./billing-form";
 import { billingAction, quoteOf } from "./billing.server";
 import { formPath } from "./paths";
+import { loadSiteForm } from "./site-form.server";
 
 const NOT_FOUND = "Event billing not found";
 const CLOSED = new Set(["Refunded", "Cancelled"]);
@@ -25,15 +26,19 @@ async function ownBilling({ params, context }: Route.LoaderArgs | Route.ActionAr
 
 export async function loader(args: Route.LoaderArgs) {
   const billing = await ownBilling(args);
-  const countries = await args.context.get(apiContext).load<{ data: Country[] }>("/api/country_codes");
+  const [view, countries] = await Promise.all([
+    loadSiteForm(args, billing.event_form_id),
+    args.context.get(apiContext).load<{ data: Country[] }>("/api/country_codes"),
+  ]);
   const { id: _id, event_form_id, name, email, phone, address, country, city, coupon_code } = billing;
   const defaults = { event_form_id: String(event_form_id), name, email, phone, address, country, city, coupon_code: coupon_code?.code ?? "" };
-  return { billing, quote: quoteOf(billing), countries: countries.data, defaults };
+  // Paying for an event nobody can apply to any more would take money for nothing.
+  return { billing, quote: quoteOf(billing), countries: countries.data, defaults, closedReason: view.can_apply ? null : view.closed_reason };
 }
 
 export async function action(args: Route.ActionArgs) {
   const billing = await ownBilling(args);
-  return billingAction(args, billing);
+  return billingAction(args, billing.event_form_id, billing);
 }
 
 const STATUS_NOTES: Partial<Record<EventBilling["payment_status"], string>> = {
@@ -42,20 +47,21 @@ const STATUS_NOTES: Partial<Record<EventBilling["payment_status"], string>> = {
 };
 
 export default function EditBilling({ loaderData, actionData }: Route.ComponentProps) {
-  const { billing, quote, countries, defaults } = loaderData;
+  const { billing, quote, countries, defaults, closedReason } = loaderData;
   const closed = CLOSED.has(billing.payment_status);
+  const note = closed
+    ? `This billing was ${billing.payment_status.toLowerCase()} by the organiser and can no longer be paid. Contact them if you think this is a mistake.`
+    : (closedReason ?? STATUS_NOTES[billing.payment_status]);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <Card>
         <p className="text-sm text-slate-500">Step 1 of 2 · Payment</p>
         <h1 className="text-2xl font-bold">{billing.event_form.title}</h1>
         <p className="mt-2 text-sm text-slate-600" data-testid="billing-status">
-          {closed
-            ? `This billing was ${billing.payment_status.toLowerCase()} by the organiser and can no longer be paid. Contact them if you think this is a mistake.`
-            : STATUS_NOTES[billing.payment_status]}
+          {note}
         </p>
       </Card>
-      {closed ? null : <BillingForm quote={quote} countries={countries} defaultValue={defaults} actionData={actionData} />}
+      {closed || closedReason ? null : <BillingForm quote={quote} countries={countries} defaultValue={defaults} actionData={actionData} />}
     </div>
   );
 }

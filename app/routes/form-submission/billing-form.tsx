@@ -13,6 +13,9 @@ import type { BillingQuote, Country } from "~/lib/types";
 import { useZodForm } from "~/lib/use-zod-form";
 import { processingPath } from "./paths";
 
+/** Spec §5: what a refused billing says, whatever the field. */
+export const INVALID_FIELDS = "Some of the fields are invalid. Check the errors in each step.";
+
 export interface BillingActionData {
   result: SubmissionResult<string[]>;
   message: string | null;
@@ -30,19 +33,20 @@ interface Props {
 /**
  * Opens the checkout. A tab opened after the server answers would be blocked as a pop-up, so a blank one
  * is opened on the click and sent to the payment page when the answer comes; if none could be opened the
- * page itself goes there.
+ * page itself goes there. A tab the answer has no use for (refused, nothing to pay, page left) is closed.
  */
-function useCheckoutTab(actionData: BillingActionData | undefined) {
+function useCheckoutTab(actionData: BillingActionData | undefined, total: string) {
   const tab = useRef<Window | null>(null);
   const navigate = useNavigate();
+  const navigation = useNavigation();
+  const closeTab = () => {
+    tab.current?.close();
+    tab.current = null;
+  };
   useEffect(() => {
-    if (!actionData) return;
+    if (!actionData?.checkout) return;
     const opened = tab.current;
     tab.current = null;
-    if (!actionData.checkout) {
-      opened?.close();
-      return;
-    }
     const url = new URL(actionData.checkout.payment_url, window.location.href).href;
     if (opened && !opened.closed) opened.location.href = url;
     else if (!window.open(url, "_blank")) {
@@ -51,9 +55,14 @@ function useCheckoutTab(actionData: BillingActionData | undefined) {
     }
     navigate(processingPath(actionData.checkout.connect_pay_id), { state: { paymentUrl: url } });
   }, [actionData, navigate]);
+  // Runs after the effect above: whatever it did not use, once the submission is over, is closed.
+  useEffect(() => {
+    if (navigation.state === "idle") closeTab();
+  }, [navigation.state, actionData]);
+  useEffect(() => closeTab, []);
   return (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (event.defaultPrevented || submitter?.getAttribute("value") !== "pay") return;
+    if (event.defaultPrevented || submitter?.getAttribute("value") !== "pay" || Number(total) === 0) return;
     tab.current = window.open("", "_blank");
     // The checkout has no business with this page.
     if (tab.current) tab.current.opener = null;
@@ -64,9 +73,14 @@ function useCheckoutTab(actionData: BillingActionData | undefined) {
 export function BillingForm({ quote: loaded, countries, defaultValue, actionData }: Props) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(billingSchema, { id: "billing", lastResult: actionData?.result, defaultValue });
-  const onCheckoutSubmit = useCheckoutTab(actionData);
+  const [form, fields] = useZodForm(billingSchema, {
+    id: "billing",
+    lastResult: actionData?.result,
+    defaultValue,
+    onInvalidSubmit: () => toast.error(INVALID_FIELDS, { toastId: INVALID_FIELDS }),
+  });
   const quote = actionData?.quote ?? loaded;
+  const onCheckoutSubmit = useCheckoutTab(actionData, quote.total);
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   useEffect(() => {
     if (actionData?.message) toast.error(actionData.message, { toastId: actionData.message });
@@ -82,6 +96,7 @@ export function BillingForm({ quote: loaded, countries, defaultValue, actionData
         formProps.onSubmit(event);
         onCheckoutSubmit(event);
       }}
+      aria-label="Billing"
     >
       <input {...getInputProps(fields.event_form_id, { type: "hidden" })} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}

@@ -31,8 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await guard(args);
-  return billingAction(args, null);
+  const { event_form: form } = await guard(args);
+  return billingAction(args, form.id, null);
 }
 
 export default function NewBilling({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,11 +5,10 @@ import { billingSchema } from "../../../schemas/billing";
 import { apiContext, userContext } from "~/lib/contexts";
 import { toConformName } from "~/lib/forms.server";
 import type { ApiErrorBody, BillingQuote, CheckoutOpened, EventBilling } from "~/lib/types";
+import { INVALID_FIELDS } from "./billing-form";
 import { successPath } from "./paths";
 import type { RouteArgs } from "./site-form.server";
 
-/** Spec §5: what a refused billing says, whatever the field. */
-export const INVALID_FIELDS = "Some of the fields are invalid. Check the errors in each step.";
 
 /** The fields the billing step shows; an error on any other (event_form_id, payment_status) is said above the form. */
 const VISIBLE_FIELDS = new Set(["name", "email", "phone", "address", "country", "city", "coupon_code"]);
@@ -46,13 +45,14 @@ function refusal(
   submission: { reply: (o: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]> },
   status: number,
   body: ApiErrorBody,
-  fallback: string | null = INVALID_FIELDS,
+  summary: string | null = INVALID_FIELDS,
 ) {
   const errors = body.errors ?? {};
   const fieldErrors = Object.fromEntries(Object.entries(errors).map(([key, value]) => [toConformName(key), value]));
+  // Errors of fields the page has no input for (the form closed, the billing was paid) are said in words.
   const hidden = Object.entries(errors).filter(([key]) => !VISIBLE_FIELDS.has(key)).flatMap(([, value]) => value);
-  const message = status === 422 ? (hidden[0] ?? fallback) : body.message;
-  return { result: submission.reply({ fieldErrors }), message, quote: null, checkout: null };
+  const messages = status === 422 ? [summary, ...hidden].filter((m): m is string => m !== null) : [body.message];
+  return { result: submission.reply({ fieldErrors }), message: messages.length ? messages.join(" ") : null, quote: null, checkout: null };
 }
 
 /**
@@ -60,9 +60,11 @@ function refusal(
  * saves the billing and goes to the checkout: with JavaScript the page opens it in a new tab (the browser
  * says `js=1`), without it the browser is redirected there. A fully discounted billing needs no checkout.
  */
-export async function billingAction({ request, context }: RouteArgs, billing: EventBilling | null) {
+export async function billingAction({ request, context }: RouteArgs, eventFormId: number, billing: EventBilling | null) {
   const api = context.get(apiContext);
   const formData = await request.formData();
+  // The form the page's guard checked, whatever the request says.
+  formData.set("event_form_id", String(eventFormId));
   if (formData.get("intent") === "quote") {
     const submission = parseWithZod(formData, { schema: couponSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), message: null, quote: null, checkout: null }, { status: 422 });

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, data, redirect, useLocation, useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/layout";
@@ -7,21 +7,25 @@ import type { PaymentVerification } from "~/lib/types";
 import type { Route } from "./+types/payment-processing";
 import { billingEditPath, successPath } from "./paths";
 
-/** How often a page waiting for a payment in another tab asks again. */
+/** How often a page waiting for a payment in another tab asks again, and for how long before it stops. */
 const FOLLOW_INTERVAL_MS = 2000;
+const FOLLOW_FOR_MS = 10 * 60_000;
 
 /**
  * Where every checkout returns (`?connect_pay_id=`), and where the billing page waits while the checkout is
  * open in another tab. Asking the API verifies the payment with the provider; a paid one goes on.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const connectPayId = new URL(request.url).searchParams.get("connect_pay_id");
+  const url = new URL(request.url);
+  const connectPayId = url.searchParams.get("connect_pay_id");
   if (!connectPayId) throw data("Payment not found", { status: 404 });
   const result = await context.get(apiContext).post<PaymentVerification>("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: connectPayId });
   if (!result.ok) throw data(Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message, { status: result.status });
   const verification = result.body;
   if (verification.payment_status === "Successful") throw redirect(successPath(verification.event_billing.event_form_id));
-  return verification;
+  // The provider's "back" link: the payer left the checkout without paying.
+  const left = verification.payment_status === "Pending" && url.searchParams.get("cancelled") === "1";
+  return left ? { ...verification, payment_status: "Failed" as const, message: "You left the payment page before paying. No money was taken." } : verification;
 }
 
 export default function PaymentProcessing({ loaderData }: Route.ComponentProps) {
@@ -30,13 +34,22 @@ export default function PaymentProcessing({ loaderData }: Route.ComponentProps) 
   const location = useLocation();
   const paymentUrl = (location.state as { paymentUrl?: string } | null)?.paymentUrl;
   const waiting = status === "Pending";
+  // An abandoned tab stops asking the payment provider after a while; "Check again" starts it anew.
+  const deadline = useRef<number | null>(null);
+  const [stopped, setStopped] = useState(false);
   useEffect(() => {
-    if (!waiting) return;
+    if (!waiting || stopped) return;
+    deadline.current ??= Date.now() + FOLLOW_FOR_MS;
     const timer = window.setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
+      if (Date.now() > (deadline.current ?? 0)) setStopped(true);
+      else if (revalidator.state === "idle") void revalidator.revalidate();
     }, FOLLOW_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [waiting, revalidator]);
+  }, [waiting, stopped, revalidator]);
+  const followAgain = () => {
+    deadline.current = null;
+    setStopped(false);
+  };
   return (
     <Card className="mx-auto max-w-lg space-y-4 text-center">
       {waiting ? (
@@ -44,7 +57,7 @@ export default function PaymentProcessing({ loaderData }: Route.ComponentProps) 
           <div className="mx-auto size-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" aria-hidden />
           <h1 className="text-xl font-semibold">Waiting for your payment</h1>
           <p className="text-slate-700" role="status">
-            {message} {paymentUrl ? "Finish it in the payment tab; this page moves on by itself." : null}
+            {message} {paymentUrl && !stopped ? "Finish it in the payment tab; this page moves on by itself." : null}
           </p>
         </>
       ) : (
@@ -65,7 +78,7 @@ export default function PaymentProcessing({ loaderData }: Route.ComponentProps) 
           </a>
         ) : null}
         {waiting ? (
-          <Link to={`${location.pathname}${location.search}`} replace className={buttonClass("secondary")}>
+          <Link to={`${location.pathname}${location.search}`} replace state={location.state} onClick={followAgain} className={buttonClass("secondary")}>
             Check again
           </Link>
         ) : null}

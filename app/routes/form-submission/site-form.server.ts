@@ -20,10 +20,13 @@ export interface RouteArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-/** Spec §8: a missing event form (no, bad or unknown form_id) sends the user home with 'No event found'. */
-export async function loadSiteForm({ request, context }: RouteArgs): Promise<SiteFormView> {
+/**
+ * Spec §8: a missing event form (no, bad or unknown form_id) sends the user home with 'No event found'.
+ * The form is the URL's `form_id` unless one is given.
+ */
+export async function loadSiteForm({ request, context }: RouteArgs, id?: number): Promise<SiteFormView> {
   const env = context.get(requestEnvContext);
-  const formId = new URL(request.url).searchParams.get("form_id");
+  const formId = id === undefined ? new URL(request.url).searchParams.get("form_id") : String(id);
   if (!formId || !/^\d+$/.test(formId)) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
   const result = await context.get(apiContext).get<SiteFormView>(`/api/v1/site/event_forms/${formId}`);
   if (result.status === 404) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
