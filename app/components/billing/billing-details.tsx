@@ -7,10 +7,9 @@ import { FormErrors } from "~/components/ui/field";
 import { ChoiceField } from "~/components/ui/form-fields";
 import { Badge } from "~/components/ui/layout";
 import { countryLabel } from "~/lib/country-label";
-import { formatDate } from "~/lib/event-format";
+import { formatDate, formatMoney } from "~/lib/event-format";
 import type { EventBillingDetail } from "~/lib/types";
 import { useZodForm } from "~/lib/use-zod-form";
-import { formatMoney } from "~/lib/event-format";
 import { BILLING_STATUS_TONES } from "./format";
 
 export const CHANGE_STATUS_INTENT = "change-status";
