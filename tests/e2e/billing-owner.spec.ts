@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from "@playwright/test";
-import { FormDataLike, apiCall, expect, publishedEventForm, publishedPaidForm, registerUser, test, toast } from "./fixtures";
+import { apiCall, expect, publishedEventForm, publishedPaidForm, registerUser, setUpCoFounder, setUpStartup, test, toast } from "./fixtures";
 
 const PHONE = "+234 801 234 5678";
 let serial = 0;
@@ -194,12 +194,7 @@ test("another startup's form is not found, and an unknown billing is not found",
   expect(startupUser.id).toBeTruthy();
   const other = await browser.newContext({ baseURL });
   await registerUser(other, "Otto Other");
-  await apiCall(
-    other,
-    "POST",
-    "/api/v1/admin/startups/setup",
-    new FormDataLike({ account_type: "startup", name: "Other Co", username: `other-${unique()}`, country: "NG", cityName: "Lagos", description: "Other", industry: "Fintech", stage: "Seed", links: "[]" }),
-  );
+  await setUpStartup(other);
   const theirs = await publishedPaidForm(other, { title: `Their workshop ${unique()}` });
   let response = await page.goto(`/event-forms/payments/${theirs.id}`);
   expect(response?.status()).toBe(404);
@@ -214,12 +209,7 @@ test("another startup's form is not found, and an unknown billing is not found",
 
 test("a co-founder without event billing read gets 403", async ({ page, context }) => {
   await registerUser(context, "Cora Cofounder");
-  await apiCall(
-    context,
-    "POST",
-    "/api/v1/admin/profiles/setup",
-    new FormDataLike({ name: "Cora", headline: "Designer", skills: "Figma", country: "DE", cityName: "Berlin", bio: "Hi", links: "[]" }),
-  );
+  await setUpCoFounder(context);
   const response = await page.goto("/event-forms/payments/1");
   expect(response?.status()).toBe(403);
   await expect(page.getByTestId("error-message")).toHaveText("Access Forbidden");

@@ -1,4 +1,4 @@
-import { FormDataLike, apiCall, expect, registerUser, test, toast } from "./fixtures";
+import { expect, registerUser, setUpCoFounder, test, toast } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`coupon codes, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -36,12 +36,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 test("a co-founder without coupon permissions gets 403", async ({ page, context }) => {
   await registerUser(context, "Cora Cofounder");
-  await apiCall(
-    context,
-    "POST",
-    "/api/v1/admin/profiles/setup",
-    new FormDataLike({ name: "Cora", headline: "Designer", skills: "Figma", country: "DE", cityName: "Berlin", bio: "Hi", links: "[]" }),
-  );
+  await setUpCoFounder(context);
   const response = await page.goto("/coupon-codes");
   expect(response?.status()).toBe(403);
   await expect(page.getByTestId("error-message")).toHaveText("Access Forbidden");

@@ -55,6 +55,16 @@ export async function setUpStartup(context: BrowserContext, username = `e2e-${Da
   );
 }
 
+/** A co-founder profile for the context's user: an account without the startup permissions. */
+export async function setUpCoFounder(context: BrowserContext) {
+  return apiCall(
+    context,
+    "POST",
+    "/api/v1/admin/profiles/setup",
+    new FormDataLike({ name: "Cora", headline: "Designer", skills: "Figma", country: "DE", cityName: "Berlin", bio: "Hi", links: "[]" }),
+  );
+}
+
 export async function login(context: BrowserContext, email: string, password = PASSWORD) {
   await apiCall(context, "POST", "/api/login", { email, password });
 }

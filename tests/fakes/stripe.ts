@@ -3,9 +3,10 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A loopback fake of the two Stripe Checkout calls the adapter makes: POST /v1/checkout/sessions
- * (form-encoded) and GET /v1/checkout/sessions/{id}. It checks the Bearer key like Stripe does (401
- * otherwise) and keeps sessions in memory; `markPaid` / `expire` play the payer's part.
+ * A loopback fake of the Stripe Checkout calls the adapter makes: POST /v1/checkout/sessions
+ * (form-encoded), GET /v1/checkout/sessions/{id} and POST /v1/checkout/sessions/{id}/expire (which, like
+ * Stripe, refuses with 400 a session that is not open). It checks the Bearer key like Stripe does (401
+ * otherwise) and keeps sessions in memory; `markPaid` / `expire` play the payer's part (and time's).
  */
 export interface FakeSession {
   id: string;
@@ -88,6 +89,21 @@ export async function startFakeStripe(secretKey = "sk_test_fake"): Promise<FakeS
       if (req.method === "GET" && match) {
         const session = sessions.get(match[1]);
         if (!session) return send(404, { error: { type: "invalid_request_error", message: `No such checkout.session: '${match[1]}'` } });
+        return send(200, session);
+      }
+      const expire = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)\/expire$/.exec(path);
+      if (req.method === "POST" && expire) {
+        const session = sessions.get(expire[1]);
+        if (!session) return send(404, { error: { type: "invalid_request_error", message: `No such checkout.session: '${expire[1]}'` } });
+        if (session.status !== "open") {
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
+            },
+          });
+        }
+        session.status = "expired";
         return send(200, session);
       }
       return send(404, { error: { type: "invalid_request_error", message: "Unrecognized request URL." } });
