@@ -15,12 +15,13 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./api/db/seed.ts";
 import { appKey } from "./api/db/settings.ts";
 import { pruneSessions } from "./api/modules/auth/sessions.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
-import { readConfig } from "./server/config.ts";
+import { readConfig, startupWarnings } from "./server/config.ts";
 import { crossSiteRefusal, isCrossSiteSubmission } from "./server/cross-site.ts";
 import { applySecurityHeaders } from "./server/security-headers.ts";
 
 const config = readConfig();
 const log = (message: string) => console.log(`[launchpad] ${message}`);
+for (const warning of startupWarnings(config)) console.warn(`[launchpad] ${warning}`);
 
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,

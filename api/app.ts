@@ -61,6 +61,7 @@ export function createApi({ db, config, log = console.error }: ApiDeps) {
     createBillingRoutes({
       stripe: { secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase },
       webhookSecret: config.stripeWebhookSecret,
+      log,
     }),
   );
 

@@ -45,3 +45,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
   };
 }
+
+/** Stated once at startup (server.ts): the sandbox provider lets any payer mark a billing paid. */
+export const SANDBOX_IN_PRODUCTION_WARNING = "payments use the sandbox provider: anyone can mark their own billing paid";
+
+/** Warnings about settings that work but are unsafe where the app is public (served over https). */
+export function startupWarnings(config: Pick<ServerConfig, "api">): string[] {
+  const warnings: string[] = [];
+  if (config.api.appUrl.startsWith("https://") && !config.api.stripeSecretKey) {
+    warnings.push(`Warning: APP_URL is https and STRIPE_SECRET_KEY is unset, so ${SANDBOX_IN_PRODUCTION_WARNING}.`);
+  }
+  return warnings;
+}

@@ -426,7 +426,10 @@ export const eventBillings = pgTable(
   ],
 );
 
-/** One row per fulfilled payment; the unique provider payment id makes fulfilment idempotent. */
+/**
+ * One row per payment the provider took: fulfilled ones, and (with `refused_reason`) ones the billing refused.
+ * The unique provider payment id makes fulfilment, and recording a refusal, idempotent.
+ */
 export const payments = pgTable(
   "payments",
   {
@@ -438,6 +441,12 @@ export const payments = pgTable(
     providerPaymentId: text("provider_payment_id").notNull(),
     amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
     currency: text("currency").notNull(),
+    /**
+     * Set when the provider took this money but the billing refused it (already paid by another payment,
+     * changed since the checkout, closed): kept so the organiser can refund it. Such a row is never the
+     * billing's payment.
+     */
+    refusedReason: text("refused_reason"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -82,7 +82,12 @@ describe("Stripe Checkout adapter against the loopback fake", () => {
       "line_items[0][price_data][currency]": "usd",
       "metadata[billing_id]": "42",
       success_url: "http://localhost:3000/form-submission/payment-processing?connect_pay_id={CHECKOUT_SESSION_ID}",
+      // Leaving Stripe's page comes back marked, so the panel can say the payer left it.
+      cancel_url: "http://localhost:3000/form-submission/payment-processing?connect_pay_id={CHECKOUT_SESSION_ID}&cancelled=1",
     });
+    expect(fake.sessions.get(checkout.paymentId)!.cancel_url).toBe(
+      `http://localhost:3000/form-submission/payment-processing?connect_pay_id=${checkout.paymentId}&cancelled=1`,
+    );
     expect(await stripe.retrieve(checkout.paymentId)).toEqual({ status: "unpaid", amount: "45.50", currency: "USD", billingId: 42 });
     fake.markPaid(checkout.paymentId);
     expect(await stripe.retrieve(checkout.paymentId)).toEqual({ status: "paid", amount: "45.50", currency: "USD", billingId: 42 });
@@ -94,6 +99,32 @@ describe("Stripe Checkout adapter against the loopback fake", () => {
     fake.expire(checkout.paymentId);
     expect((await stripe.retrieve(checkout.paymentId))?.status).toBe("failed");
     expect(await stripe.retrieve("cs_test_nothing")).toBeNull();
+  });
+
+  it("expires an open session; a complete, expired or unknown one is left as it is", async () => {
+    const stripe = new StripeProvider({ secretKey: "sk_test_123", apiBase: fake.url });
+    const open = await stripe.createCheckout({ billingId: 8, amount: "10", currency: "USD", description: "x", returnUrl: "http://a/b" });
+    await stripe.expire(open.paymentId);
+    expect(fake.requests.at(-1)).toMatchObject({ method: "POST", path: `/v1/checkout/sessions/${open.paymentId}/expire` });
+    expect(fake.sessions.get(open.paymentId)!.status).toBe("expired");
+    expect((await stripe.retrieve(open.paymentId))?.status).toBe("failed");
+    // Again: Stripe refuses with 400 (not open any more), which is nothing to do.
+    await expect(stripe.expire(open.paymentId)).resolves.toBeUndefined();
+    const paid = await stripe.createCheckout({ billingId: 9, amount: "10", currency: "USD", description: "x", returnUrl: "http://a/b" });
+    fake.markPaid(paid.paymentId);
+    await expect(stripe.expire(paid.paymentId)).resolves.toBeUndefined();
+    expect(fake.sessions.get(paid.paymentId)).toMatchObject({ status: "complete", payment_status: "paid" });
+    await expect(stripe.expire("cs_test_nothing")).resolves.toBeUndefined();
+  });
+
+  it("fails clearly when a session cannot be expired for another reason", async () => {
+    const wrongKey = new StripeProvider({ secretKey: "sk_test_wrong", apiBase: fake.url });
+    await expect(wrongKey.expire("cs_test_anything")).rejects.toBeInstanceOf(StripeError);
+    const otherRefusal = new StripeProvider({
+      secretKey: "sk_test_123",
+      fetch: async () => new Response(JSON.stringify({ error: { type: "invalid_request_error", message: "Something else." } }), { status: 400 }),
+    });
+    await expect(otherRefusal.expire("cs_test_anything")).rejects.toBeInstanceOf(StripeError);
   });
 
   it("fails clearly with a wrong key", async () => {

@@ -34,7 +34,32 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** The payment, or null when the provider knows no payment with this id. */
   retrieve(paymentId: string): Promise<ProviderPayment | null>;
+  /**
+   * Closes a checkout so it can no longer be paid. A checkout that is already paid, expired or unknown
+   * is left as it is (nothing to do); only a failure to reach the provider throws.
+   */
+  expire(paymentId: string): Promise<void>;
 }
+
+/**
+ * The providers a billing works with: new checkouts open on the configured one; a payment is always
+ * asked of (and closed by) the provider that made it, found by its id.
+ */
+export interface PaymentProviders {
+  checkout: PaymentProvider;
+  /** The provider that made this payment, or null when none configured here could have. */
+  forPayment(paymentId: string): PaymentProvider | null;
+}
+
+/** One provider for everything (tests, and a service called with a single provider). */
+export function providersOf(choice: PaymentProvider | PaymentProviders): PaymentProviders {
+  if ("checkout" in choice && "forPayment" in choice) return choice;
+  const only = choice as PaymentProvider;
+  return { checkout: only, forPayment: () => only };
+}
+
+/** Sandbox payment ids start with this; every other id is Stripe's. */
+export const SANDBOX_ID_PREFIX = "sbx_";
 
 /** "50" or "50.5" as whole cents. */
 export function toCents(amount: string | number): number {

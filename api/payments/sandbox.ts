@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { sandboxPayments } from "../db/schema.ts";
 import { safeEqual } from "../lib/tokens.ts";
-import { processingUrl, type Checkout, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from "./provider.ts";
+import { processingUrl, SANDBOX_ID_PREFIX, type Checkout, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from "./provider.ts";
 
 /**
  * The embedded default provider. Its payments live in the `sandbox_payments` table (not in the billing
@@ -35,7 +35,7 @@ export class SandboxProvider implements PaymentProvider {
   ) {}
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
-    const paymentId = `sbx_${randomBytes(16).toString("hex")}`;
+    const paymentId = `${SANDBOX_ID_PREFIX}${randomBytes(16).toString("hex")}`;
     await this.db.insert(sandboxPayments).values({
       id: paymentId,
       billingId: request.billingId,
@@ -51,6 +51,14 @@ export class SandboxProvider implements PaymentProvider {
     const [row] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId));
     if (!row) return null;
     return { status: row.status, amount: Number(row.amount).toFixed(2), currency: row.currency, billingId: row.billingId };
+  }
+
+  /** Closes an unpaid checkout as failed: its page shows it declined and Pay no longer works. */
+  async expire(paymentId: string): Promise<void> {
+    await this.db
+      .update(sandboxPayments)
+      .set({ status: "failed", updatedAt: sql`now()` })
+      .where(sql`${sandboxPayments.id} = ${paymentId} and ${sandboxPayments.status} = 'unpaid'`);
   }
 
   /** Pay or Decline: only an unpaid payment changes; either way the payer goes back to the panel. */

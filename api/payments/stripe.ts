@@ -11,6 +11,15 @@ export interface StripeOptions {
 
 export class StripeError extends Error {}
 
+/**
+ * Stripe's webhook (see api/modules/billing/webhook.ts). Stripe calls it server to server with no cookie, so
+ * it is exempt from the CSRF check (api/modules/auth/middleware.ts); its signature authenticates it.
+ */
+export const STRIPE_WEBHOOK_PATH = "/api/v1/payments/stripe/webhook";
+
+/** Stripe's answer when a session that is not open any more (complete or expired) is asked to expire. */
+const NOT_OPEN_ANY_MORE = /status in \[\s*"open"\s*\] can be expired|status of `?(complete|expired)`?/i;
+
 /** Stripe Checkout over its REST API (form-encoded requests, JSON answers). */
 export class StripeProvider implements PaymentProvider {
   readonly name = "stripe";
@@ -44,7 +53,8 @@ export class StripeProvider implements PaymentProvider {
       "line_items[0][price_data][unit_amount]": String(toCents(request.amount)),
       "line_items[0][price_data][product_data][name]": request.description,
       success_url: `${request.returnUrl}${sep}connect_pay_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${request.returnUrl}${sep}connect_pay_id={CHECKOUT_SESSION_ID}`,
+      // The payer left Stripe's page without paying: the panel says so instead of "not completed yet".
+      cancel_url: `${request.returnUrl}${sep}connect_pay_id={CHECKOUT_SESSION_ID}&cancelled=1`,
       client_reference_id: String(request.billingId),
       "metadata[billing_id]": String(request.billingId),
     });
@@ -70,6 +80,19 @@ export class StripeProvider implements PaymentProvider {
       currency: String(body.currency ?? "").toUpperCase(),
       billingId,
     };
+  }
+
+  /**
+   * POST /v1/checkout/sessions/{id}/expire. Stripe refuses (400) to expire a session that is complete or
+   * already expired: nothing is left to do then, as for a session it does not know (404).
+   */
+  async expire(paymentId: string): Promise<void> {
+    if (!/^[A-Za-z0-9_]+$/.test(paymentId)) return;
+    const { status, body } = await this.call("POST", `/v1/checkout/sessions/${paymentId}/expire`, new URLSearchParams());
+    if (status === 200 || status === 404) return;
+    const error = (body?.error ?? {}) as { message?: unknown };
+    if (status === 400 && typeof error.message === "string" && NOT_OPEN_ANY_MORE.test(error.message)) return;
+    throw new StripeError(`Stripe could not expire the checkout (${status}).`);
   }
 }
 

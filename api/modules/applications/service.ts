@@ -9,22 +9,19 @@ import { fieldError, forbidden, notFound, validationFailed } from "../../lib/err
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike, permissionsOf } from "../access/service.ts";
 import { billingOfUser } from "../billing/service.ts";
+import { closedReason, DEADLINE_PASSED, FULL, NOT_HOLDING_A_PLACE, NOT_OPEN } from "./availability.ts";
 import { fileUrl, readFile, storeUpload } from "../files/service.ts";
 import { ANSWER_FILE_RULES, fileKeys, isRealDate, planAnswers, questionsOf, type Intent } from "./answers.ts";
 
+export { closedReason, DEADLINE_PASSED, FULL, NOT_OPEN };
 export const FORM_NOT_FOUND = "Event form not found";
 export const APPLICATION_NOT_FOUND = "Event Application not found";
-export const NOT_OPEN = "This event is not open for applications.";
-export const DEADLINE_PASSED = "Applications closed on the deadline.";
-export const FULL = "This event is full.";
 export const ALREADY_APPLIED = "You have already applied to this event.";
 export const ALREADY_CANCELLED = "This application is already cancelled.";
 export const NOT_SUBMITTED = "Only a submitted application can change status.";
 export const PAY_FIRST = "Pay for this event before you apply.";
 
 export const APPLICATION_STATUSES: readonly ApplicationStatus[] = ["draft", ...REVIEW_STATUSES, "cancelled"];
-/** Statuses that hold a place: submitted and not cancelled. */
-const NOT_HOLDING_A_PLACE: ApplicationStatus[] = ["draft", "cancelled"];
 
 type FormRow = typeof eventForms.$inferSelect;
 type ApplicationRow = typeof eventApplications.$inferSelect;
@@ -119,23 +116,6 @@ const isOwner = (user: Pick<AuthUser, "startupId">, form: Pick<FormRow, "startup
 
 /** Published and closed forms are public to logged-in users; drafts only to their owner. */
 const isVisible = (user: AuthUser, form: FormRow) => form.status === "published" || form.status === "closed" || isOwner(user, form);
-
-/** Applications holding a place (submitted, not cancelled). */
-async function placesTaken(db: Db, formId: number) {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(eventApplications)
-    .where(and(eq(eventApplications.eventFormId, formId), notInArray(eventApplications.status, NOT_HOLDING_A_PLACE)));
-  return n;
-}
-
-/** Why the form takes no applications now, or null when it does. Without a deadline, the event's end is one. */
-async function closedReason(db: Db, form: FormRow, now = new Date()): Promise<string | null> {
-  if (form.status !== "published") return NOT_OPEN;
-  if ((form.applicationDeadline ?? form.endsAt).getTime() <= now.getTime()) return DEADLINE_PASSED;
-  if (form.capacity !== null && (await placesTaken(db, form.id)) >= form.capacity) return FULL;
-  return null;
-}
 
 async function applicationOf(db: Db, formId: number, userId: number) {
   const [row] = await db

@@ -4,6 +4,7 @@ import type { AppEnv } from "../../context.ts";
 import { XSRF_COOKIE, clearSessionCookie, issueXsrfCookie, readSessionCookie } from "../../lib/cookies.ts";
 import { HttpError, unauthenticated } from "../../lib/errors.ts";
 import { safeEqual } from "../../lib/tokens.ts";
+import { STRIPE_WEBHOOK_PATH } from "../../payments/stripe.ts";
 import { findSessionUser, findTokenUser } from "./sessions.ts";
 
 /** Works out who is calling: a bearer token, or the session cookie. */
@@ -41,7 +42,6 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * server to server with no cookie at all; its Stripe-Signature header (HMAC of the raw body with the
  * webhook secret, checked in api/modules/billing/webhook.ts) authenticates it instead.
  */
-export const STRIPE_WEBHOOK_PATH = "/api/v1/payments/stripe/webhook";
 const CSRF_EXEMPT = new Set(["/sanctum/token", STRIPE_WEBHOOK_PATH]);
 /**
  * The sandbox payment provider's hosted checkout posts plain HTML forms (Pay, Decline) that cannot send

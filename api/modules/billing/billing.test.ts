@@ -7,7 +7,7 @@ import { parseCsv } from "../../testing/csv.ts";
 import { registered } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
-import { ALREADY_BILLED, COUPON_USED_UP_ON_REOPEN, FORM_NOT_PAYABLE, PAYMENT_MISMATCH } from "./service.ts";
+import { ALREADY_BILLED, COUPON_USED_UP_ON_REOPEN, FORM_NOT_PAYABLE, PAYMENT_MISMATCH, RECORDED_FOR_REFUND } from "./service.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -161,6 +161,27 @@ describe("coupons", () => {
     expect(await uses(second.id)).toBe(0);
   });
 
+  it("two billings swapping coupons at the same time never deadlock, and each use is counted once", async () => {
+    const { owner, form } = await paidEventForm(t, "40", "USD");
+    const x = await coupon(owner.client, { value: 10 });
+    const y = await coupon(owner.client, { value: 20 });
+    const a = await payer(t);
+    const b = await payer(t);
+    const billingA = (await createBilling(a.client, form.id, { coupon_code: x.code })).event_billing;
+    const billingB = (await createBilling(b.client, form.id, { coupon_code: y.code })).event_billing;
+    let [codeA, codeB] = [x.code, y.code];
+    for (let round = 0; round < 8; round++) {
+      [codeA, codeB] = [codeB, codeA];
+      const results = await Promise.all([
+        a.client.put(`${BASE}/${billingA.id}`, billingFields(form.id, { coupon_code: codeA })),
+        b.client.put(`${BASE}/${billingB.id}`, billingFields(form.id, { coupon_code: codeB })),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+    }
+    const uses = async (id: number) => (await t.database.db.select().from(couponCodes).where(eq(couponCodes.id, id)))[0].usesCount;
+    expect([await uses(x.id), await uses(y.id)]).toEqual([1, 1]);
+  });
+
   it("a 100% coupon makes the billing Successful with no payment", async () => {
     const { owner, form } = await paidEventForm(t, "75", "EUR");
     const full = await coupon(owner.client, { value: 100 });
@@ -285,19 +306,42 @@ describe("sandbox checkout and verification", () => {
     expect(changes.filter((c) => c.toStatus === "Successful")).toHaveLength(1);
   });
 
-  it("refuses a payment for a billing that changed after the checkout", async () => {
+  it("refuses a payment for a billing that changed after the checkout, and keeps it for a refund", async () => {
     const { owner, form } = await paidEventForm(t, "50");
     const pct = await coupon(owner.client, { value: 20 });
     const p = await payer(t);
     const { event_billing, payment_url } = await createBilling(p.client, form.id);
+    // Paid on the provider's page, then the billing is edited before the payment is verified.
+    await sandboxSettle(p.client, payment_url!, "pay");
     const edit = await p.client.put(`${BASE}/${event_billing.id}`, billingFields(form.id, { coupon_code: pct.code }));
     expect(edit.body.event_billing.total).toBe("40.00");
-    await sandboxSettle(p.client, payment_url!, "pay");
+    const expected = {
+      payment_status: "Failed",
+      message: `${PAYMENT_MISMATCH} ${RECORDED_FOR_REFUND}`,
+      event_billing: { id: event_billing.id, event_form_id: form.id, payment_status: "Pending" },
+    };
     const res = await p.client.post(`${BASE}/verify_payment`, { connect_pay_id: event_billing.connect_pay_id });
-    // Refused, with the reason and the billing to pay again; the billing stays unpaid and no payment is kept.
+    // Refused, with the reason and the billing to pay again; the billing stays unpaid.
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ payment_status: "Failed", message: PAYMENT_MISMATCH, event_billing: { id: event_billing.id, event_form_id: form.id, payment_status: "Pending" } });
-    expect(await t.database.db.select().from(payments).where(eq(payments.eventBillingId, event_billing.id))).toHaveLength(0);
+    expect(res.body).toEqual(expected);
+    // The money taken is kept as a refused payment, with one line in the billing's history.
+    const rows = await t.database.db.select().from(payments).where(eq(payments.eventBillingId, event_billing.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ providerPaymentId: event_billing.connect_pay_id, amount: "50.00", currency: "USD", refusedReason: PAYMENT_MISMATCH });
+    // A later verify answers the same, and records nothing more.
+    expect((await p.client.post(`${BASE}/verify_payment`, { connect_pay_id: event_billing.connect_pay_id })).body).toEqual(expected);
+    expect(await t.database.db.select().from(payments).where(eq(payments.eventBillingId, event_billing.id))).toHaveLength(1);
+    const single = await owner.client.get(`${BASE}/${event_billing.id}/single`);
+    const refusals = single.body.event_billing.status_changes.filter((c: { reason: string }) => c.reason.includes("not applied"));
+    expect(refusals).toEqual([
+      expect.objectContaining({
+        from_status: "Pending",
+        to_status: "Pending",
+        changed_by: null,
+        reason: `Payment ${event_billing.connect_pay_id} of USD 50.00 was taken by sandbox but not applied: ${PAYMENT_MISMATCH} Refund it.`,
+      }),
+    ]);
+    expect(single.body.event_billing.payment_status).toBe("Pending");
   });
 
   it("answers 404 for an unknown payment or another user's", async () => {
@@ -337,13 +381,15 @@ describe("reading and managing billings", () => {
   it("lists a form's billings for its owner with filters and totals", async () => {
     const { owner, form } = await paidEventForm(t, "30");
     const full = await coupon(owner.client, { value: 100 });
+    const tenth = await coupon(owner.client, { value: 10 });
     const a = await registered(t, "Alice Payer");
     const b = await registered(t, "Bob Payer");
-    await createBilling(a.client, form.id, { name: "Alice Payer" });
+    await createBilling(a.client, form.id, { name: "Alice Payer", coupon_code: tenth.code });
     await createBilling(b.client, form.id, { name: "Bob Payer", coupon_code: full.code });
     const all = await owner.client.get(`${BASE}/${form.id}/all`);
     expect(all.status).toBe(200);
     expect(all.body.meta.total).toBe(2);
+    // Like the amount collected, discounts count only Successful billings: Alice's pending 3.00 is not given yet.
     expect(all.body.totals).toMatchObject({ billings: 2, successful: 1, pending: 1, amount_collected: "0.00", discounts: "30.00" });
     const pending = await owner.client.get(`${BASE}/${form.id}/all?payment_status=Pending`);
     expect(pending.body.data.map((d: { name: string }) => d.name)).toEqual(["Alice Payer"]);

@@ -7,12 +7,12 @@ import { readBody } from "../../lib/body.ts";
 import { HttpError, notFound, unauthenticated } from "../../lib/errors.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
-import { PAYMENT_PROCESSING_PATH, type PaymentProvider } from "../../payments/provider.ts";
+import { PAYMENT_PROCESSING_PATH, SANDBOX_ID_PREFIX, type PaymentProviders } from "../../payments/provider.ts";
 import { checkSandboxToken, SANDBOX_CSP, SANDBOX_PREFIX, sandboxPage, SandboxProvider } from "../../payments/sandbox.ts";
-import { StripeProvider } from "../../payments/stripe.ts";
+import { STRIPE_WEBHOOK_PATH, StripeProvider } from "../../payments/stripe.ts";
 import { assertPermission, authorize } from "../access/authorize.ts";
 import { permissionsOf } from "../access/service.ts";
-import { STRIPE_WEBHOOK_PATH } from "../auth/middleware.ts";
+import { FORM_NOT_FOUND } from "../applications/service.ts";
 import { ownStartupId } from "../collections/service.ts";
 import { ownedForm } from "../event-forms/service.ts";
 import {
@@ -22,10 +22,13 @@ import {
   createBilling,
   listBillings,
   loadBilling,
+  PAYMENT_NOT_FOUND,
   quote,
   statusChanges,
+  strip,
   updateBilling,
   verifyPayment,
+  type Log,
 } from "./service.ts";
 import { handleStripeWebhook } from "./webhook.ts";
 
@@ -36,6 +39,8 @@ export interface BillingOptions {
   sandboxSecret?: string;
   /** Stripe's webhook signing secret (server: STRIPE_WEBHOOK_SECRET); the webhook needs it and a secret key. */
   webhookSecret?: string;
+  /** Where provider errors that must not fail a request (closing an old checkout) are reported. */
+  log?: Log;
 }
 
 const BASE = "/api/v1/admin/event_billings";
@@ -48,8 +53,6 @@ const idParam = (value: string, message = BILLING_NOT_FOUND) => {
 
 const listFilters = z.object({ payment_status: z.enum(BILLING_STATUSES).optional().catch(undefined) });
 
-const FORM_NOT_FOUND = "Event form not found";
-
 export const STRIPE_WEBHOOK_NOT_CONFIGURED = "Stripe webhooks are not configured.";
 
 export function createBillingRoutes(options: BillingOptions = {}) {
@@ -57,8 +60,21 @@ export function createBillingRoutes(options: BillingOptions = {}) {
 
   const sandboxSecret = async (c: Context<AppEnv>) => options.sandboxSecret ?? (await appKey(c.var.db));
   const sandbox = async (c: Context<AppEnv>) => new SandboxProvider(c.var.db, await sandboxSecret(c));
-  const provider = async (c: Context<AppEnv>): Promise<PaymentProvider> =>
-    options.stripe?.secretKey ? new StripeProvider({ secretKey: options.stripe.secretKey, apiBase: options.stripe.apiBase }) : sandbox(c);
+  const stripe = () => (options.stripe?.secretKey ? new StripeProvider({ secretKey: options.stripe.secretKey, apiBase: options.stripe.apiBase }) : null);
+  const log = options.log ?? console.error;
+  /**
+   * New checkouts open on the configured provider (Stripe when its key is set, else the sandbox); a payment
+   * is asked of the provider that made it, by its id: `sbx_…` is the sandbox's, any other Stripe's (none
+   * when Stripe is not configured, so it is not found).
+   */
+  const providers = async (c: Context<AppEnv>): Promise<PaymentProviders> => {
+    const sandboxProvider = await sandbox(c);
+    const stripeProvider = stripe();
+    return {
+      checkout: stripeProvider ?? sandboxProvider,
+      forPayment: (paymentId) => (paymentId.startsWith(SANDBOX_ID_PREFIX) ? sandboxProvider : stripeProvider),
+    };
+  };
   const returnUrl = (c: Context<AppEnv>) => `${c.var.config.appUrl.replace(/\/+$/, "")}${PAYMENT_PROCESSING_PATH}`;
   const caller = (c: Context<AppEnv>) => {
     const user = c.var.user;
@@ -77,12 +93,10 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     }
     throw notFound(BILLING_NOT_FOUND);
   };
-  const strip = <T extends { startupId: number }>({ startupId: _s, ...rest }: T) => rest;
-
   routes.post(BASE, async (c) => {
     const user = caller(c);
     const input = validate(billingSchema, await readBody(c));
-    const result = await createBilling(c.var.db, await provider(c), user.id, input, returnUrl(c));
+    const result = await createBilling(c.var.db, await providers(c), user.id, input, returnUrl(c));
     return c.json(result, 201);
   });
 
@@ -95,14 +109,14 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   routes.post(`${BASE}/verify_payment`, async (c) => {
     const user = caller(c);
     const { connect_pay_id } = validate(verifyPaymentSchema, await readBody(c));
-    return c.json(await verifyPayment(c.var.db, await provider(c), user.id, connect_pay_id));
+    return c.json(await verifyPayment(c.var.db, await providers(c), user.id, connect_pay_id));
   });
 
   routes.put(`${BASE}/:id`, async (c) => {
     const user = caller(c);
     const id = idParam(c.req.param("id"));
     const input = validate(billingSchema, await readBody(c));
-    return c.json(await updateBilling(c.var.db, await provider(c), user.id, id, input, returnUrl(c)));
+    return c.json(await updateBilling(c.var.db, await providers(c), user.id, id, input, returnUrl(c), log));
   });
 
   routes.get(`${BASE}/:id`, async (c) => {
@@ -153,7 +167,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const startupId = ownStartupId(user);
     const id = idParam(c.req.param("id"));
     const { status } = validate(changeStatusSchema, await readBody(c));
-    return c.json({ event_billing: await changeStatus(c.var.db, startupId, user.id, id, status) });
+    return c.json({ event_billing: await changeStatus(c.var.db, await providers(c), startupId, user.id, id, status, log) });
   });
 
   // ---- Stripe's webhook (exempt from the XSRF check: the signature of the raw body authenticates it) ----
@@ -177,7 +191,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   // ---- the sandbox provider's hosted checkout (see api/payments/sandbox.ts for the token scheme) ----
 
   const sandboxId = (value: string) => {
-    if (!/^sbx_[0-9a-f]{32}$/.test(value)) throw notFound("Payment not found");
+    if (!/^sbx_[0-9a-f]{32}$/.test(value)) throw notFound(PAYMENT_NOT_FOUND);
     return value;
   };
 
@@ -185,9 +199,9 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const id = sandboxId(c.req.param("id"));
     const token = c.req.query("token");
     const secret = await sandboxSecret(c);
-    if (!checkSandboxToken(secret, id, token)) throw notFound("Payment not found");
+    if (!checkSandboxToken(secret, id, token)) throw notFound(PAYMENT_NOT_FOUND);
     const payment = await (await sandbox(c)).find(id);
-    if (!payment) throw notFound("Payment not found");
+    if (!payment) throw notFound(PAYMENT_NOT_FOUND);
     c.header("Content-Security-Policy", SANDBOX_CSP);
     return c.html(
       sandboxPage({
@@ -208,9 +222,9 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     routes.post(`${SANDBOX_PREFIX}:id/${action}`, async (c) => {
       const id = sandboxId(c.req.param("id"));
       const body = await readBody(c);
-      if (!checkSandboxToken(await sandboxSecret(c), id, body.token)) throw notFound("Payment not found");
+      if (!checkSandboxToken(await sandboxSecret(c), id, body.token)) throw notFound(PAYMENT_NOT_FOUND);
       const target = await (await sandbox(c)).settle(id, outcome);
-      if (!target) throw notFound("Payment not found");
+      if (!target) throw notFound(PAYMENT_NOT_FOUND);
       return c.redirect(target, 303);
     });
   }

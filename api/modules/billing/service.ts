@@ -1,12 +1,13 @@
-import { and, asc, count, desc, eq, ilike, or, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { BillingInput, BillingStatus, QuoteInput } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { billingStatusChanges, couponCodes, eventBillings, eventForms, payments, users } from "../../db/schema.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { fieldError, HttpError, notFound, validationFailed } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
-import { fromCents, toCents, type PaymentProvider } from "../../payments/provider.ts";
+import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "../../payments/provider.ts";
 import { escapeLike } from "../access/service.ts";
+import { closedReason } from "../applications/availability.ts";
 import { findApplicableCoupon } from "../coupons/service.ts";
 
 export const BILLING_NOT_FOUND = "Event billing not found";
@@ -17,6 +18,8 @@ export const PAYMENT_NOT_FOUND = "Payment not found";
 export const PAYMENT_MISMATCH = "This payment does not match the billing: the billing changed after the checkout was opened. Please pay again.";
 export const BILLING_CLOSED = "This billing is no longer open for payment.";
 export const FORM_CANNOT_CHANGE = "The event form of a billing cannot change.";
+/** Added to a refusal of money the provider took: the payments row lets the organiser find and refund it. */
+export const RECORDED_FOR_REFUND = "This payment was recorded so the organiser can refund it.";
 export const COUPON_USED_UP_ON_REOPEN =
   "The coupon code on this billing has been used up since it was cancelled, so the billing cannot be reopened.";
 
@@ -173,7 +176,11 @@ async function usesByUser(tx: Db, couponId: number, userId: number, exceptBillin
   return n;
 }
 
-/** The form must exist, be published and paid; answers its price. */
+/**
+ * The form must exist, be published and paid, and take applications now (a payment only buys the right to
+ * apply: the applications module's own reason, such as a passed deadline or a full event, refuses it too);
+ * answers its price.
+ */
 async function payableForm(tx: Db, eventFormId: number) {
   const [form] = await tx.select().from(eventForms).where(eq(eventForms.id, eventFormId));
   if (!form || form.status !== "published" || form.typeOfEvent !== "paid" || !form.paidEventInformation) {
@@ -181,7 +188,26 @@ async function payableForm(tx: Db, eventFormId: number) {
   }
   const priceCents = toCents(form.paidEventInformation.price);
   if (!Number.isFinite(priceCents) || priceCents < 0) throw fieldError("event_form_id", FORM_NOT_PAYABLE);
+  const closed = await closedReason(tx, form);
+  if (closed) throw fieldError("event_form_id", closed);
   return { form, priceCents, currency: form.paidEventInformation.currency };
+}
+
+/**
+ * Locks the billing's current coupon and the coupon `code` names (if any) in id order, so that two billings
+ * swapping coupons at the same time queue instead of deadlocking. Inside the caller's transaction.
+ */
+async function lockCouponsInOrder(tx: Db, startupId: number, currentId: number | null, code: string | undefined) {
+  const ids = currentId === null ? [] : [currentId];
+  if (code) {
+    const [named] = await tx
+      .select({ id: couponCodes.id })
+      .from(couponCodes)
+      .where(and(eq(couponCodes.startupId, startupId), sql`lower(${couponCodes.code}) = lower(${code})`));
+    if (named && !ids.includes(named.id)) ids.push(named.id);
+  }
+  if (ids.length < 2) return;
+  await tx.select({ id: couponCodes.id }).from(couponCodes).where(inArray(couponCodes.id, ids)).orderBy(asc(couponCodes.id)).for("update");
 }
 
 /** Discount in cents for a coupon, never above the price. */
@@ -223,6 +249,7 @@ export async function priceFor(tx: Db, request: PriceRequest): Promise<Price> {
   let discount = 0;
   let keptCoupon = false;
   const currentId = request.billing?.couponCodeId ?? null;
+  if (request.lock) await lockCouponsInOrder(tx, form.startupId, currentId, code);
   const currentQuery = currentId === null ? null : tx.select().from(couponCodes).where(eq(couponCodes.id, currentId));
   const [current] = currentQuery ? (request.lock ? await currentQuery.for("update") : await currentQuery) : [];
   if (current && code && current.code.toLowerCase() === code.toLowerCase()) {
@@ -294,7 +321,30 @@ async function openCheckout(db: Db, provider: PaymentProvider, billingId: number
   return checkout.url;
 }
 
-export async function createBilling(db: Db, provider: PaymentProvider, userId: number, input: BillingInput, returnUrl: string): Promise<BillingResult> {
+export type Log = (message: string, error?: unknown) => void;
+
+/**
+ * Closes a checkout that must not be paid any more, with the provider that opened it. What is saved stays
+ * saved: a provider that cannot be reached is logged, not answered as an error.
+ */
+async function closeCheckout(providers: PaymentProviders, paymentId: string, log: Log) {
+  const provider = providers.forPayment(paymentId);
+  if (!provider) return;
+  try {
+    await provider.expire(paymentId);
+  } catch (error) {
+    log(`Could not expire checkout ${paymentId} at ${provider.name}`, error);
+  }
+}
+
+export async function createBilling(
+  db: Db,
+  choice: PaymentProvider | PaymentProviders,
+  userId: number,
+  input: BillingInput,
+  returnUrl: string,
+): Promise<BillingResult> {
+  const provider = providersOf(choice).checkout;
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
@@ -341,7 +391,8 @@ export async function createBilling(db: Db, provider: PaymentProvider, userId: n
   return { event_billing: strip(billing), payment_url };
 }
 
-const strip = <T extends { startupId: number }>(b: T): Omit<T, "startupId"> => {
+/** A loaded billing without the owner's startup id, as the API shows it. */
+export const strip = <T extends { startupId: number }>(b: T): Omit<T, "startupId"> => {
   const { startupId: _startupId, ...rest } = b;
   return rest;
 };
@@ -390,9 +441,21 @@ export async function quote(db: Db, userId: number, input: QuoteInput): Promise<
   };
 }
 
-/** Edits the caller's unpaid billing: same rules as creating; a changed coupon moves its use. */
-export async function updateBilling(db: Db, provider: PaymentProvider, userId: number, id: number, input: BillingInput, returnUrl: string): Promise<BillingResult> {
-  await db.transaction(async (tx) => {
+/**
+ * Edits the caller's unpaid billing: same rules as creating; a changed coupon moves its use. The old
+ * checkout no longer matches the billing: it is closed at its provider, and a new one is opened.
+ */
+export async function updateBilling(
+  db: Db,
+  choice: PaymentProvider | PaymentProviders,
+  userId: number,
+  id: number,
+  input: BillingInput,
+  returnUrl: string,
+  log: Log = console.error,
+): Promise<BillingResult> {
+  const providers = providersOf(choice);
+  const previousCheckout = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(eventBillings)
@@ -428,8 +491,10 @@ export async function updateBilling(db: Db, provider: PaymentProvider, userId: n
     if (status !== current.paymentStatus) {
       await recordChange(tx, id, current.paymentStatus, status, userId, free ? "Fully discounted: no payment needed." : "Billing edited.");
     }
+    return current.connectPayId;
   });
-  const payment_url = await openCheckout(db, provider, id, returnUrl);
+  if (previousCheckout) await closeCheckout(providers, previousCheckout, log);
+  const payment_url = await openCheckout(db, providers.checkout, id, returnUrl);
   const billing = await loadBilling(db, id);
   if (!billing) throw notFound(BILLING_NOT_FOUND);
   return { event_billing: strip(billing), payment_url };
@@ -444,26 +509,66 @@ export interface FulfilInput {
 }
 
 /**
+ * A paid payment the billing refused. `recorded`: the money was taken, so the payment is kept (with the
+ * reason) for the organiser to refund; a later call for the same payment answers the same refusal.
+ */
+export class PaymentRefused extends HttpError {
+  constructor(
+    readonly reason: string,
+    readonly recorded: boolean,
+  ) {
+    super(422, reason);
+  }
+}
+
+/**
  * Marks a billing paid once, however many times it is called (return page, webhook, concurrently): the
  * billing row is locked, and the payment is recorded under its unique provider payment id. A payment that
- * no longer matches the billing's total or currency is refused.
+ * no longer matches the billing's total or currency, or that comes for a billing already paid by another
+ * payment or closed, is refused with `PaymentRefused`; since the provider took that money, it is still
+ * recorded, with `refused_reason` and a line in the billing's history, before the refusal is answered.
+ * The recording commits on its own (nothing else is written in that transaction), so the refusal never
+ * rolls it back.
  */
 export async function fulfil(db: Db, input: FulfilInput): Promise<void> {
-  await db.transaction(async (tx) => {
+  const refusal = await db.transaction(async (tx): Promise<PaymentRefused | null> => {
     const [billing] = await tx.select().from(eventBillings).where(eq(eventBillings.id, input.billingId)).for("update");
     if (!billing) throw notFound(BILLING_NOT_FOUND);
     const [recorded] = await tx
-      .select({ id: payments.id, billingId: payments.eventBillingId })
+      .select({ id: payments.id, billingId: payments.eventBillingId, refusedReason: payments.refusedReason })
       .from(payments)
       .where(eq(payments.providerPaymentId, input.providerPaymentId));
     if (recorded) {
-      if (recorded.billingId !== billing.id) throw new HttpError(422, PAYMENT_MISMATCH);
-      return;
+      if (recorded.billingId !== billing.id) return new PaymentRefused(PAYMENT_MISMATCH, false);
+      return recorded.refusedReason === null ? null : new PaymentRefused(recorded.refusedReason, true);
     }
-    if (billing.paymentStatus === "Successful") throw new HttpError(422, ALREADY_PAID);
-    if (billing.paymentStatus === "Refunded" || billing.paymentStatus === "Cancelled") throw new HttpError(422, BILLING_CLOSED);
-    if (toCents(input.amount) !== toCents(billing.total) || input.currency.toUpperCase() !== billing.currency.toUpperCase()) {
-      throw new HttpError(422, PAYMENT_MISMATCH);
+    const reason =
+      billing.paymentStatus === "Successful"
+        ? ALREADY_PAID
+        : billing.paymentStatus === "Refunded" || billing.paymentStatus === "Cancelled"
+          ? BILLING_CLOSED
+          : toCents(input.amount) !== toCents(billing.total) || input.currency.toUpperCase() !== billing.currency.toUpperCase()
+            ? PAYMENT_MISMATCH
+            : null;
+    if (reason) {
+      const amount = fromCents(toCents(input.amount));
+      const currency = input.currency.toUpperCase();
+      const [kept] = await tx
+        .insert(payments)
+        .values({ eventBillingId: billing.id, provider: input.provider, providerPaymentId: input.providerPaymentId, amount, currency, refusedReason: reason })
+        .onConflictDoNothing({ target: payments.providerPaymentId })
+        .returning({ id: payments.id });
+      if (kept) {
+        await recordChange(
+          tx,
+          billing.id,
+          billing.paymentStatus,
+          billing.paymentStatus,
+          null,
+          `Payment ${input.providerPaymentId} of ${currency} ${amount} was taken by ${input.provider} but not applied: ${reason} Refund it.`,
+        );
+      }
+      return new PaymentRefused(reason, true);
     }
     await tx
       .insert(payments)
@@ -473,11 +578,16 @@ export async function fulfil(db: Db, input: FulfilInput): Promise<void> {
       .set({ paymentStatus: "Successful", paidAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(eventBillings.id, billing.id));
     await recordChange(tx, billing.id, billing.paymentStatus, "Successful", null, `Payment ${input.providerPaymentId} confirmed by ${input.provider}.`);
+    return null;
   });
+  if (refusal) throw refusal;
 }
 
 export interface VerifyAnswer {
-  /** What became of this payment: Successful, Failed (declined or refused), or Pending (not finished yet). */
+  /**
+   * What became of this payment for the payer: Successful, Failed (declined or refused), Pending (not
+   * finished yet), or the billing's Refunded or Cancelled when the organiser has closed it.
+   */
   payment_status: BillingStatus;
   message: string;
   /** The billing it pays, so the payer can go on to its form or pay again. */
@@ -485,28 +595,42 @@ export interface VerifyAnswer {
 }
 
 const DECLINED = "The payment was declined. No money was taken; you can try paying again.";
+const NOT_COMPLETED = "The payment has not been completed yet.";
+const PAID = "Your payment was successful.";
+const closedByOrganiser = (status: "Refunded" | "Cancelled") => `This billing was ${status.toLowerCase()} by the organiser.`;
 
 /**
- * Asks the provider about a payment of the caller's billing and fulfils it when paid. A payment the billing
- * no longer accepts (it changed or was closed after the checkout opened) is answered as Failed with the reason.
+ * Asks the provider that made a payment of the caller's billing about it, and fulfils it when paid. A paid
+ * payment the billing no longer accepts (it changed, was paid otherwise, or was closed after the checkout
+ * opened) is answered as Failed with the reason, and that it was recorded for a refund. Otherwise the
+ * answer follows the billing as it is now, whichever checkout is asked about: a billing paid or closed
+ * answers so even for an old declined checkout; only the billing's current checkout can mark it Failed.
  */
-export async function verifyPayment(db: Db, provider: PaymentProvider, userId: number, paymentId: string): Promise<VerifyAnswer> {
+export async function verifyPayment(db: Db, choice: PaymentProvider | PaymentProviders, userId: number, paymentId: string): Promise<VerifyAnswer> {
+  const provider = providersOf(choice).forPayment(paymentId);
+  if (!provider) throw notFound(PAYMENT_NOT_FOUND);
   const payment = await provider.retrieve(paymentId);
   if (!payment) throw notFound(PAYMENT_NOT_FOUND);
   const billing = await loadBilling(db, payment.billingId);
   if (!billing || billing.user_id !== userId) throw notFound(PAYMENT_NOT_FOUND);
-  const answer = async (payment_status: BillingStatus, message: string): Promise<VerifyAnswer> => {
-    const now = await loadBilling(db, billing.id);
-    return { payment_status, message, event_billing: { id: billing.id, event_form_id: billing.event_form_id, payment_status: now?.payment_status ?? billing.payment_status } };
-  };
+  const current = async () => (await loadBilling(db, billing.id))?.payment_status ?? billing.payment_status;
+  const answer = (payment_status: BillingStatus, message: string, now: BillingStatus): VerifyAnswer => ({
+    payment_status,
+    message,
+    event_billing: { id: billing.id, event_form_id: billing.event_form_id, payment_status: now },
+  });
   if (payment.status === "paid") {
     try {
       await fulfil(db, { billingId: billing.id, provider: provider.name, providerPaymentId: paymentId, amount: payment.amount, currency: payment.currency });
     } catch (error) {
-      if (error instanceof HttpError && error.status === 422) return answer("Failed", error.message);
+      if (error instanceof PaymentRefused) return answer("Failed", error.recorded ? `${error.reason} ${RECORDED_FOR_REFUND}` : error.reason, await current());
+      if (error instanceof HttpError && error.status === 422) return answer("Failed", error.message, await current());
       throw error;
     }
-    return answer("Successful", "Your payment was successful.");
+    // Recorded (now or before) as this billing's payment; the organiser may have closed the billing since.
+    const now = await current();
+    if (now === "Refunded" || now === "Cancelled") return answer(now, closedByOrganiser(now), now);
+    return answer("Successful", PAID, now);
   }
   if (payment.status === "failed") {
     await db.transaction(async (tx) => {
@@ -517,22 +641,45 @@ export async function verifyPayment(db: Db, provider: PaymentProvider, userId: n
         await recordChange(tx, row.id, "Pending", "Failed", null, `Payment ${paymentId} declined.`);
       }
     });
-    return answer("Failed", DECLINED);
   }
-  return answer(billing.payment_status === "Successful" ? "Successful" : "Pending", "The payment has not been completed yet.");
+  const now = await current();
+  if (now === "Successful") return answer("Successful", ALREADY_PAID, now);
+  if (now === "Refunded" || now === "Cancelled") return answer(now, closedByOrganiser(now), now);
+  return payment.status === "failed" ? answer("Failed", DECLINED, now) : answer("Pending", NOT_COMPLETED, now);
 }
 
-/** The billing's owner of the form changes its status by hand; the change is kept. */
-export async function changeStatus(db: Db, startupId: number, byUserId: number, id: number, status: BillingStatus) {
-  await db.transaction(async (tx) => {
+/** Statuses after which nothing is left to pay: an open checkout of the billing is closed. */
+const NOTHING_TO_PAY: readonly BillingStatus[] = ["Successful", "Cancelled", "Refunded"];
+
+/**
+ * The billing's owner of the form changes its status by hand; the change is kept. Moving it to Successful,
+ * Cancelled or Refunded closes its checkout at the provider afterwards (a provider error is logged: the
+ * change stands).
+ */
+export async function changeStatus(
+  db: Db,
+  choice: PaymentProvider | PaymentProviders,
+  startupId: number,
+  byUserId: number,
+  id: number,
+  status: BillingStatus,
+  log: Log = console.error,
+) {
+  const openCheckoutId = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: eventBillings.id, status: eventBillings.paymentStatus, startupId: eventForms.startupId, couponCodeId: eventBillings.couponCodeId })
+      .select({
+        id: eventBillings.id,
+        status: eventBillings.paymentStatus,
+        startupId: eventForms.startupId,
+        couponCodeId: eventBillings.couponCodeId,
+        connectPayId: eventBillings.connectPayId,
+      })
       .from(eventBillings)
       .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
       .where(eq(eventBillings.id, id))
       .for("update", { of: eventBillings });
     if (!row || row.startupId !== startupId) throw notFound(BILLING_NOT_FOUND);
-    if (row.status === status) return;
+    if (row.status === status) return null;
     // A cancelled billing is not a use of its coupon (see usesByUser): cancelling gives the use back, and
     // reopening counts it again, which the coupon's maximum may no longer allow.
     if (row.couponCodeId !== null && status === "Cancelled") await countUse(tx, row.couponCodeId, -1);
@@ -550,7 +697,10 @@ export async function changeStatus(db: Db, startupId: number, byUserId: number, 
       .set({ paymentStatus: status, paidAt: status === "Successful" ? sql`coalesce(${eventBillings.paidAt}, now())` : eventBillings.paidAt, updatedAt: sql`now()` })
       .where(eq(eventBillings.id, id));
     await recordChange(tx, id, row.status, status, byUserId, "Changed by the event owner.");
+    // An unpaid checkout can no longer be paid; a paid or closed one is left as it is by its provider.
+    return NOTHING_TO_PAY.includes(status) ? row.connectPayId : null;
   });
+  if (openCheckoutId) await closeCheckout(providersOf(choice), openCheckoutId, log);
   const billing = await loadBilling(db, id);
   if (!billing) throw notFound(BILLING_NOT_FOUND);
   return strip(billing);
@@ -602,7 +752,7 @@ export async function listBillings(db: Db, eventFormId: number, query: BillingLi
       successful: sql<number>`count(*) filter (where ${eventBillings.paymentStatus} = 'Successful')`.mapWith(Number),
       pending: sql<number>`count(*) filter (where ${eventBillings.paymentStatus} = 'Pending')`.mapWith(Number),
       collected: sql<string | null>`sum(${eventBillings.total}) filter (where ${eventBillings.paymentStatus} = 'Successful')`,
-      discounts: sum(eventBillings.discount),
+      discounts: sql<string | null>`sum(${eventBillings.discount}) filter (where ${eventBillings.paymentStatus} = 'Successful')`,
     })
     .from(eventBillings)
     .where(eq(eventBillings.eventFormId, eventFormId));

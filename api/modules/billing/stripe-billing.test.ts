@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/stripe.ts";
 import { eventBillings, payments } from "../../db/schema.ts";
 import { StripeProvider, signStripePayload } from "../../payments/stripe.ts";
 import { billingFields, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
 import { billingSchema } from "../../../schemas/billing.ts";
-import { createBilling, verifyPayment } from "./service.ts";
+import { changeStatus, createBilling, loadBilling, updateBilling, verifyPayment } from "./service.ts";
 import { handleStripeWebhook } from "./webhook.ts";
 
 let t: TestApi;
@@ -76,5 +76,35 @@ describe("billing with the Stripe adapter", () => {
     const { result } = await stripeBilling();
     const body = event(result.event_billing.connect_pay_id!, "checkout.session.expired");
     expect(await handleStripeWebhook(t.database.db, stripe(), body, signStripePayload(body, SECRET), SECRET)).toEqual({ status: 200, body: { received: true } });
+  });
+
+  it("editing a billing expires its old Stripe session and opens a new one", async () => {
+    const { p, result } = await stripeBilling("25");
+    const oldId = result.event_billing.connect_pay_id!;
+    const input = billingSchema.parse(billingFields(result.event_billing.event_form_id, { name: "Ada L." }));
+    const edited = await updateBilling(t.database.db, stripe(), p.id, result.event_billing.id, input, "http://localhost:3000/form-submission/payment-processing");
+    expect(edited.event_billing.connect_pay_id).not.toBe(oldId);
+    expect(fake.requests.some((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${oldId}/expire`)).toBe(true);
+    expect(fake.sessions.get(oldId)!.status).toBe("expired");
+    expect(fake.sessions.get(edited.event_billing.connect_pay_id!)!.status).toBe("open");
+    // The old session, now expired, is a declined old checkout: the billing stays Pending.
+    const answer = await verifyPayment(t.database.db, stripe(), p.id, oldId);
+    expect(answer).toMatchObject({ payment_status: "Failed", event_billing: { payment_status: "Pending" } });
+  });
+
+  it("the owner cancelling a billing expires its Stripe session; an already paid one is left alone", async () => {
+    const { result } = await stripeBilling("25");
+    const billing = (await loadBilling(t.database.db, result.event_billing.id))!;
+    await changeStatus(t.database.db, stripe(), billing.startupId, billing.user_id, billing.id, "Cancelled");
+    expect(fake.sessions.get(billing.connect_pay_id!)!.status).toBe("expired");
+
+    const paid = await stripeBilling("25");
+    fake.markPaid(paid.result.event_billing.connect_pay_id!);
+    const paidBilling = (await loadBilling(t.database.db, paid.result.event_billing.id))!;
+    const log = vi.fn();
+    const changed = await changeStatus(t.database.db, stripe(), paidBilling.startupId, paidBilling.user_id, paidBilling.id, "Successful", log);
+    expect(changed.payment_status).toBe("Successful");
+    expect(log).not.toHaveBeenCalled();
+    expect(fake.sessions.get(paidBilling.connect_pay_id!)).toMatchObject({ status: "complete", payment_status: "paid" });
   });
 });

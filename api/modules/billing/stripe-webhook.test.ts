@@ -1,14 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "../../../server/config.ts";
+import { readConfig, SANDBOX_IN_PRODUCTION_WARNING, startupWarnings } from "../../../server/config.ts";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/stripe.ts";
 import { createApi } from "../../app.ts";
 import { billingStatusChanges, payments } from "../../db/schema.ts";
-import { signStripePayload } from "../../payments/stripe.ts";
-import { createBilling, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
+import { appKey } from "../../db/settings.ts";
+import { PAYMENT_PROCESSING_PATH } from "../../payments/provider.ts";
+import { SandboxProvider } from "../../payments/sandbox.ts";
+import { signStripePayload, STRIPE_WEBHOOK_PATH } from "../../payments/stripe.ts";
+import { billingFields, createBilling, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { billingSchema } from "../../../schemas/billing.ts";
+import { createBilling as createBillingWith } from "./service.ts";
 
-const WEBHOOK = "/api/v1/payments/stripe/webhook";
+const WEBHOOK = STRIPE_WEBHOOK_PATH;
 const SECRET_KEY = "sk_test_webhook_route";
 const WEBHOOK_SECRET = "whsec_test_webhook_route";
 
@@ -125,7 +130,70 @@ describe("POST /api/v1/payments/stripe/webhook", () => {
   });
 });
 
+describe("each payment is asked of the provider that made it", () => {
+  /** A billing whose checkout the sandbox opened (before Stripe was configured), paid on the sandbox page. */
+  async function sandboxPaidBilling() {
+    const { form } = await paidEventForm(t, "25", "USD");
+    const p = await payer(t);
+    const sandbox = new SandboxProvider(t.database.db, await appKey(t.database.db));
+    const { event_billing } = await createBillingWith(t.database.db, sandbox, p.id, billingSchema.parse(billingFields(form.id)), PAYMENT_PROCESSING_PATH);
+    expect(event_billing.connect_pay_id).toMatch(/^sbx_/);
+    await sandbox.settle(event_billing.connect_pay_id!, "paid");
+    return { p, form, billing: event_billing, paymentId: event_billing.connect_pay_id! };
+  }
+
+  it("verifies a sandbox payment with the sandbox while Stripe is configured, recording it as the sandbox's", async () => {
+    const { p, form, billing, paymentId } = await sandboxPaidBilling();
+    const before = fake.requests.length;
+    const res = await p.client.post("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: paymentId });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      payment_status: "Successful",
+      message: "Your payment was successful.",
+      event_billing: { id: billing.id, event_form_id: form.id, payment_status: "Successful" },
+    });
+    // Stripe was never asked about a sandbox payment.
+    expect(fake.requests.slice(before)).toEqual([]);
+    const rows = await paymentsOf(billing.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ provider: "sandbox", providerPaymentId: paymentId });
+  });
+
+  it("still opens new checkouts on Stripe, and expires an old sandbox checkout with the sandbox", async () => {
+    const { form } = await paidEventForm(t, "25", "USD");
+    const p = await payer(t);
+    const sandbox = new SandboxProvider(t.database.db, await appKey(t.database.db));
+    const { event_billing } = await createBillingWith(t.database.db, sandbox, p.id, billingSchema.parse(billingFields(form.id)), PAYMENT_PROCESSING_PATH);
+    const before = fake.requests.length;
+    const edit = await p.client.put(`/api/v1/admin/event_billings/${event_billing.id}`, billingFields(form.id, { name: "Ada L." }));
+    expect(edit.status).toBe(200);
+    expect(edit.body.event_billing).toMatchObject({ provider: "stripe" });
+    expect(edit.body.event_billing.connect_pay_id).toMatch(/^cs_test_/);
+    expect((await sandbox.find(event_billing.connect_pay_id!))?.status).toBe("failed");
+    expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/checkout/sessions"]);
+  });
+
+  it("the webhook ignores a sandbox payment id without asking Stripe", async () => {
+    const { billing, paymentId } = await sandboxPaidBilling();
+    const before = fake.requests.length;
+    const body = completed(paymentId);
+    expect(await deliver(t.api, body, signStripePayload(body, WEBHOOK_SECRET))).toEqual({ status: 200, body: { received: true } });
+    expect(fake.requests.slice(before)).toEqual([]);
+    expect(await paymentsOf(billing.id)).toHaveLength(0);
+  });
+});
+
 describe("Stripe settings", () => {
+  it("warn at startup when the app is served over https with the sandbox provider", () => {
+    const warnings = startupWarnings(readConfig({ APP_URL: "https://launchpad.example.com", STRIPE_SECRET_KEY: "" }));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(SANDBOX_IN_PRODUCTION_WARNING);
+    expect(warnings[0]).not.toContain("\n");
+    expect(SANDBOX_IN_PRODUCTION_WARNING).toBe("payments use the sandbox provider: anyone can mark their own billing paid");
+    expect(startupWarnings(readConfig({ APP_URL: "https://launchpad.example.com", STRIPE_SECRET_KEY: "sk_live_x" }))).toEqual([]);
+    expect(startupWarnings(readConfig({ APP_URL: "http://localhost:3000" }))).toEqual([]);
+  });
+
   it("are read from STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE", () => {
     const config = readConfig({ STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_API_BASE: "http://127.0.0.1:12111/" });
     expect(config.api).toMatchObject({ stripeSecretKey: "sk_live_x", stripeWebhookSecret: "whsec_x", stripeApiBase: "http://127.0.0.1:12111" });

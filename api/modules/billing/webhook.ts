@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { HttpError } from "../../lib/errors.ts";
-import type { PaymentProvider } from "../../payments/provider.ts";
+import { SANDBOX_ID_PREFIX, type PaymentProvider } from "../../payments/provider.ts";
 import { verifyStripeSignature } from "../../payments/stripe.ts";
 import { fulfil } from "./service.ts";
 
@@ -15,7 +15,7 @@ export interface WebhookAnswer {
  * Stripe's webhook, called with the raw body and the Stripe-Signature header by the route
  * `POST /api/v1/payments/stripe/webhook` (api/modules/billing/routes.ts; mounted when STRIPE_SECRET_KEY and
  * STRIPE_WEBHOOK_SECRET are set, 404 otherwise). A POST from Stripe carries no XSRF cookie, so that path is
- * exempt from the CSRF check (api/modules/auth/middleware.ts); the signature, an HMAC of the raw body with the
+ * exempt from the CSRF check (api/modules/auth/middleware.ts; the path is STRIPE_WEBHOOK_PATH in api/payments/stripe.ts); the signature, an HMAC of the raw body with the
  * webhook secret, replaces it. Only the session id is taken from the event; the session itself is asked of Stripe,
  * and the same idempotent `fulfil` as verify_payment records the payment once. A payment that cannot be
  * fulfilled for good (changed billing) is acknowledged with 200 so Stripe does not retry it forever.
@@ -37,7 +37,8 @@ export async function handleStripeWebhook(
     return { status: 400, body: { received: false, message: "Invalid payload." } };
   }
   const sessionId = event.data?.object?.id;
-  if (typeof event.type !== "string" || !PAID_EVENTS.has(event.type) || typeof sessionId !== "string") {
+  // Only Stripe's own sessions: a sandbox payment id is never asked of Stripe.
+  if (typeof event.type !== "string" || !PAID_EVENTS.has(event.type) || typeof sessionId !== "string" || sessionId.startsWith(SANDBOX_ID_PREFIX)) {
     return { status: 200, body: { received: true } };
   }
   const payment = await provider.retrieve(sessionId);

@@ -1,0 +1,37 @@
+import { and, count, eq, notInArray } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { eventApplications, type ApplicationStatus, type eventForms } from "../../db/schema.ts";
+
+/**
+ * Whether a form takes applications now. Shared by applications (apply) and billing (a form nobody can
+ * apply to cannot be paid for); it imports neither module, so both can import it without a cycle.
+ */
+export const NOT_OPEN = "This event is not open for applications.";
+export const DEADLINE_PASSED = "Applications closed on the deadline.";
+export const FULL = "This event is full.";
+
+/** Statuses that hold no place: everything else (submitted, not cancelled) does. */
+export const NOT_HOLDING_A_PLACE: ApplicationStatus[] = ["draft", "cancelled"];
+
+type FormRow = typeof eventForms.$inferSelect;
+
+/** Applications holding a place (submitted, not cancelled). */
+export async function placesTaken(db: Db, formId: number) {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(eventApplications)
+    .where(and(eq(eventApplications.eventFormId, formId), notInArray(eventApplications.status, NOT_HOLDING_A_PLACE)));
+  return n;
+}
+
+/** Why the form takes no applications now, or null when it does. Without a deadline, the event's end is one. */
+export async function closedReason(
+  db: Db,
+  form: Pick<FormRow, "id" | "status" | "applicationDeadline" | "endsAt" | "capacity">,
+  now = new Date(),
+): Promise<string | null> {
+  if (form.status !== "published") return NOT_OPEN;
+  if ((form.applicationDeadline ?? form.endsAt).getTime() <= now.getTime()) return DEADLINE_PASSED;
+  if (form.capacity !== null && (await placesTaken(db, form.id)) >= form.capacity) return FULL;
+  return null;
+}
