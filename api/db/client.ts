@@ -16,6 +16,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded engine's whole data directory, as a tarball (PGlite only). */
+  dump?(): Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -26,6 +28,8 @@ export interface DatabaseOptions {
   /** Folder for the embedded PGlite data; omitted means in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** An in-memory PGlite starts from this data directory (a `dumpDataDir` tarball) instead of a new one. */
+  template?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -42,12 +46,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite({ loadDataDir: options.template });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
+    dump: () => client.dumpDataDir("none"),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
   };

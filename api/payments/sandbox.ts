@@ -94,7 +94,8 @@ export function sandboxPage(p: { id: string; amount: string; currency: string; d
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#111}
 .banner{background:#fff3cd;border:1px solid #e0c36a;padding:.75rem 1rem;border-radius:.5rem}
 button{font-size:1rem;padding:.6rem 1.4rem;margin-right:.75rem;border-radius:.4rem;border:1px solid #333;cursor:pointer}
-.pay{background:#166534;color:#fff}</style>
+.pay{background:#166534;color:#fff}
+form{display:inline-block}</style>
 </head>
 <body>
 <main>

@@ -4,6 +4,7 @@ import { createApi, type Api } from "../app.ts";
 import { defaultApiConfig, type ApiConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { ensureAccessModel } from "../modules/access/service.ts";
+import { loadTemplate } from "./pglite-template.ts";
 
 export interface TestApi {
   api: Api;
@@ -37,7 +38,7 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise
       await client.end();
     };
   } else {
-    database = await openDatabase({});
+    database = await openDatabase({ template: await loadTemplate() });
   }
   await database.migrate();
   await ensureAccessModel(database.db);
