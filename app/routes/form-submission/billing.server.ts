@@ -9,7 +9,6 @@ import { INVALID_FIELDS } from "./billing-form";
 import { successPath } from "./paths";
 import type { RouteArgs } from "./site-form.server";
 
-
 /** The fields the billing step shows; an error on any other (event_form_id, payment_status) is said above the form. */
 const VISIBLE_FIELDS = new Set(["name", "email", "phone", "address", "country", "city", "coupon_code"]);
 
@@ -41,6 +40,7 @@ export function newBillingDefaults({ context }: RouteArgs, eventFormId: number) 
   return { event_form_id: String(eventFormId), name: user.name, email: user.email, phone: "", address: "", country: "", city: "", coupon_code: "" };
 }
 
+/** A refused quote or billing as the form shows it: errors next to their fields, the rest in words. */
 function refusal(
   submission: { reply: (o: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]> },
   status: number,
