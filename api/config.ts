@@ -11,6 +11,9 @@ export interface ApiConfig {
   /** Failed logins allowed per email and address in `loginThrottleWindowSeconds`. */
   loginMaxAttempts: number;
   loginThrottleWindowSeconds: number;
+  /** Unknown coupon codes a user may try in `couponThrottleWindowSeconds` (codes must not be guessable). */
+  couponMaxAttempts: number;
+  couponThrottleWindowSeconds: number;
   /** Stripe Checkout is the payment provider when set; otherwise the embedded sandbox provider is. */
   stripeSecretKey?: string;
   /** Signs Stripe's webhook calls; without it (or without a secret key) the webhook answers 404. */
@@ -26,6 +29,8 @@ export const defaultApiConfig: ApiConfig = {
   maxBodyBytes: 8 * 1024 * 1024,
   loginMaxAttempts: 5,
   loginThrottleWindowSeconds: 60,
+  couponMaxAttempts: 10,
+  couponThrottleWindowSeconds: 600,
   stripeApiBase: "https://api.stripe.com",
 };
 

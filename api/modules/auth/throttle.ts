@@ -10,8 +10,13 @@ export interface ThrottleRule {
 
 export const throttleKey = (email: string, ip: string | undefined) => `${email.toLowerCase()}|${ip ?? "unknown"}`;
 
+/** What a throttled request is told, and under which field; the login form's by default. */
+export type ThrottleRefusal = (seconds: number) => { field: string; message: string };
+
+const loginRefusal: ThrottleRefusal = (seconds) => ({ field: "email", message: `Too many login attempts. Please try again in ${seconds} seconds.` });
+
 /** Refuses with 429 and Retry-After once the key has used up its failed attempts in the window. */
-export async function assertNotThrottled(db: Db, key: string, rule: ThrottleRule) {
+export async function assertNotThrottled(db: Db, key: string, rule: ThrottleRule, refusal: ThrottleRefusal = loginRefusal) {
   const since = new Date(Date.now() - rule.windowSeconds * 1000);
   const where = and(eq(loginAttempts.throttleKey, key), gt(loginAttempts.attemptedAt, since));
   const [{ n }] = await db.select({ n: count() }).from(loginAttempts).where(where);
@@ -24,12 +29,8 @@ export async function assertNotThrottled(db: Db, key: string, rule: ThrottleRule
     .orderBy(asc(loginAttempts.attemptedAt))
     .limit(1);
   const seconds = Math.max(1, Math.ceil((oldest.at.getTime() + rule.windowSeconds * 1000 - Date.now()) / 1000));
-  throw new HttpError(
-    429,
-    `Too many login attempts. Please try again in ${seconds} seconds.`,
-    { email: [`Too many login attempts. Please try again in ${seconds} seconds.`] },
-    { "Retry-After": String(seconds) },
-  );
+  const { field, message } = refusal(seconds);
+  throw new HttpError(429, message, { [field]: [message] }, { "Retry-After": String(seconds) });
 }
 
 export async function recordFailure(db: Db, key: string, rule: ThrottleRule) {

@@ -12,8 +12,10 @@ import { checkSandboxToken, SANDBOX_CSP, SANDBOX_PREFIX, sandboxPage, SandboxPro
 import { STRIPE_WEBHOOK_PATH, StripeProvider } from "../../payments/stripe.ts";
 import { assertPermission, authorize } from "../access/authorize.ts";
 import { permissionsOf } from "../access/service.ts";
+import { assertNotThrottled, recordFailure } from "../auth/throttle.ts";
 import { FORM_NOT_FOUND } from "../applications/service.ts";
 import { ownStartupId } from "../collections/service.ts";
+import { COUPON_REFUSALS } from "../coupons/service.ts";
 import { ownedForm } from "../event-forms/service.ts";
 import {
   BILLING_NOT_FOUND,
@@ -82,6 +84,26 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     return user;
   };
 
+  /**
+   * Coupon codes must not be guessable: a user who has tried too many unknown codes lately is refused (429)
+   * before any code is looked at. Only "not valid" counts; a known code refused for another reason does not.
+   */
+  const guardingCoupons = async <T>(c: Context<AppEnv>, userId: number, code: string | undefined, run: () => Promise<T>): Promise<T> => {
+    if (!code) return run();
+    const key = `coupon|${userId}`;
+    const rule = { maxAttempts: c.var.config.couponMaxAttempts, windowSeconds: c.var.config.couponThrottleWindowSeconds };
+    await assertNotThrottled(c.var.db, key, rule, (seconds) => ({
+      field: "coupon_code",
+      message: `Too many coupon codes tried. Please try again in ${seconds} seconds.`,
+    }));
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof HttpError && error.errors?.coupon_code?.includes(COUPON_REFUSALS.unknown)) await recordFailure(c.var.db, key, rule);
+      throw error;
+    }
+  };
+
   /** The payer's own billing, or one of the caller's forms' when they may read billings; else 404. */
   const visibleBilling = async (c: Context<AppEnv>, id: number) => {
     const user = caller(c);
@@ -96,14 +118,14 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   routes.post(BASE, async (c) => {
     const user = caller(c);
     const input = validate(billingSchema, await readBody(c));
-    const result = await createBilling(c.var.db, await providers(c), user.id, input, returnUrl(c));
+    const result = await guardingCoupons(c, user.id, input.coupon_code, async () => createBilling(c.var.db, await providers(c), user.id, input, returnUrl(c)));
     return c.json(result, 201);
   });
 
   routes.post(`${BASE}/quote`, async (c) => {
     const user = caller(c);
     const input = validate(quoteSchema, await readBody(c));
-    return c.json({ quote: await quote(c.var.db, user.id, input) });
+    return c.json({ quote: await guardingCoupons(c, user.id, input.coupon_code, () => quote(c.var.db, user.id, input)) });
   });
 
   routes.post(`${BASE}/verify_payment`, async (c) => {
@@ -116,7 +138,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const user = caller(c);
     const id = idParam(c.req.param("id"));
     const input = validate(billingSchema, await readBody(c));
-    return c.json(await updateBilling(c.var.db, await providers(c), user.id, id, input, returnUrl(c), log));
+    return c.json(await guardingCoupons(c, user.id, input.coupon_code, async () => updateBilling(c.var.db, await providers(c), user.id, id, input, returnUrl(c), log)));
   });
 
   routes.get(`${BASE}/:id`, async (c) => {
