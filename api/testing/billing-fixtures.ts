@@ -39,3 +39,27 @@ export async function createBilling(client: TestClient, eventFormId: number, ove
   if (res.status !== 201) throw new Error(`create billing failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { event_billing: { id: number; total: string; payment_status: string; connect_pay_id: string | null }; payment_url: string | null };
 }
+
+let couponCounter = 0;
+
+/** A coupon of the owner's (10 % unless told), with a unique code; fails loudly when the API refuses. */
+export async function createCoupon(owner: TestClient, fields: Record<string, unknown> = {}) {
+  const code = `C-${Date.now().toString(36)}-${++couponCounter}`;
+  const res = await owner.post("/api/v1/admin/coupon_codes", { code, discount_type: "percentage", value: 10, ...fields });
+  if (res.status !== 201) throw new Error(`coupon failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.coupon_code as { id: number; code: string };
+}
+
+/** A plain HTML form POST (the sandbox checkout's buttons), as a browser sends it: no XSRF header. */
+export async function formPost(t: TestApi, path: string, fields: Record<string, string>) {
+  const res = await t.api.fetch(
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    }),
+    { clientIp: "203.0.113.9" },
+  );
+  return { status: res.status, headers: res.headers, body: await res.text() };
+}

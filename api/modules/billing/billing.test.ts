@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingStatusChanges, couponCodes, eventBillings, payments } from "../../db/schema.ts";
-import { billingFields, createBilling, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
+import { billingFields, createBilling, createCoupon, formPost, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { createEventForm, ownerWithCollection, setEventFormStatus } from "../../testing/event-fixtures.ts";
 import { parseCsv } from "../../testing/csv.ts";
 import { registered } from "../../testing/fixtures.ts";
@@ -16,28 +16,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const BASE = "/api/v1/admin/event_billings";
-let counter = 0;
-const code = (p = "C") => `${p}-${Date.now().toString(36)}-${++counter}`;
 
-async function coupon(owner: TestClient, fields: Record<string, unknown>) {
-  const res = await owner.post("/api/v1/admin/coupon_codes", { code: code(), discount_type: "percentage", value: 10, ...fields });
-  if (res.status !== 201) throw new Error(`coupon failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.coupon_code as { id: number; code: string };
-}
 
-/** A plain HTML form POST, as a browser sends it without JavaScript (no XSRF header). */
-async function formPost(path: string, fields: Record<string, string>) {
-  const res = await t.api.fetch(
-    new Request(`http://localhost${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-      redirect: "manual",
-    }),
-    { clientIp: "203.0.113.9" },
-  );
-  return { status: res.status, headers: res.headers, body: await res.text() };
-}
 
 /** Follows the sandbox payment_url: the page, then the Pay or Decline button. */
 async function sandboxSettle(client: TestClient, paymentUrl: string, action: "pay" | "decline") {
@@ -46,7 +26,7 @@ async function sandboxSettle(client: TestClient, paymentUrl: string, action: "pa
   const token = /name="token" value="([^"]+)"/.exec(page.body as string)![1];
   const id = new URL(paymentUrl, "http://x").pathname.split("/").at(-1)!;
   expect(page.body).toContain(`action="/api/v1/payments/sandbox/${id}/${action}"`);
-  return formPost(`/api/v1/payments/sandbox/${id}/${action}`, { token });
+  return formPost(t, `/api/v1/payments/sandbox/${id}/${action}`, { token });
 }
 
 describe("creating a billing", () => {
@@ -127,8 +107,8 @@ describe("creating a billing", () => {
 describe("coupons", () => {
   it("applies percentage and fixed coupons, never above the price, and counts the use", async () => {
     const { owner, form } = await paidEventForm(t, "40", "USD");
-    const pct = await coupon(owner.client, { value: 25 });
-    const fixed = await coupon(owner.client, { discount_type: "fixed", value: 100, currency: "USD" });
+    const pct = await createCoupon(owner.client, { value: 25 });
+    const fixed = await createCoupon(owner.client, { discount_type: "fixed", value: 100, currency: "USD" });
     const a = await payer(t);
     const b = await payer(t);
     const one = await createBilling(a.client, form.id, { coupon_code: pct.code.toLowerCase() });
@@ -143,8 +123,8 @@ describe("coupons", () => {
 
   it("editing a billing to another coupon moves the counted use", async () => {
     const { owner, form } = await paidEventForm(t, "40", "USD");
-    const first = await coupon(owner.client, { value: 10, max_uses: 5 });
-    const second = await coupon(owner.client, { value: 50 });
+    const first = await createCoupon(owner.client, { value: 10, max_uses: 5 });
+    const second = await createCoupon(owner.client, { value: 50 });
     const p = await payer(t);
     const { event_billing } = await createBilling(p.client, form.id, { coupon_code: first.code });
     const same = await p.client.put(`${BASE}/${event_billing.id}`, billingFields(form.id, { coupon_code: first.code }));
@@ -163,8 +143,8 @@ describe("coupons", () => {
 
   it("two billings swapping coupons at the same time never deadlock, and each use is counted once", async () => {
     const { owner, form } = await paidEventForm(t, "40", "USD");
-    const x = await coupon(owner.client, { value: 10 });
-    const y = await coupon(owner.client, { value: 20 });
+    const x = await createCoupon(owner.client, { value: 10 });
+    const y = await createCoupon(owner.client, { value: 20 });
     const a = await payer(t);
     const b = await payer(t);
     const billingA = (await createBilling(a.client, form.id, { coupon_code: x.code })).event_billing;
@@ -184,7 +164,7 @@ describe("coupons", () => {
 
   it("a 100% coupon makes the billing Successful with no payment", async () => {
     const { owner, form } = await paidEventForm(t, "75", "EUR");
-    const full = await coupon(owner.client, { value: 100 });
+    const full = await createCoupon(owner.client, { value: 100 });
     const p = await payer(t);
     const res = await createBilling(p.client, form.id, { coupon_code: full.code });
     expect(res.payment_url).toBeNull();
@@ -196,10 +176,10 @@ describe("coupons", () => {
   it("refuses expired, inactive, unknown and out-of-scope coupons with their messages", async () => {
     const { owner, form } = await paidEventForm(t);
     const other = await createEventForm(owner.client, owner.collection.id, { title: "Other", type_of_event: "paid", paid_event_information: { price: "5", currency: "USD" } });
-    const expired = await coupon(owner.client, {});
+    const expired = await createCoupon(owner.client, {});
     await t.database.db.update(couponCodes).set({ validUntil: new Date(Date.now() - 60_000) }).where(eq(couponCodes.id, expired.id));
-    const inactive = await coupon(owner.client, { is_active: false });
-    const scoped = await coupon(owner.client, { event_form_id: other.id });
+    const inactive = await createCoupon(owner.client, { is_active: false });
+    const scoped = await createCoupon(owner.client, { event_form_id: other.id });
     const p = await payer(t);
     for (const [c, message] of [
       [expired.code, COUPON_REFUSALS.expired],
@@ -216,7 +196,7 @@ describe("coupons", () => {
 
   it("50 parallel billings on a coupon with 10 uses give exactly 10 discounted", async () => {
     const { owner, form } = await paidEventForm(t, "20", "USD");
-    const limited = await coupon(owner.client, { value: 50, max_uses: 10 });
+    const limited = await createCoupon(owner.client, { value: 50, max_uses: 10 });
     const payers: Awaited<ReturnType<typeof registered>>[] = [];
     for (let i = 0; i < 5; i++) payers.push(...(await Promise.all(Array.from({ length: 10 }, () => registered(t, "Racer")))));
     await Promise.all(payers.map((p) => p.client.prime()));
@@ -252,8 +232,8 @@ describe("sandbox checkout and verification", () => {
     const id = event_billing.connect_pay_id!;
     expect((await t.client().get(`/api/v1/payments/sandbox/${id}`)).status).toBe(404);
     expect((await t.client().get(`/api/v1/payments/sandbox/${id}?token=wrong`)).status).toBe(404);
-    expect((await formPost(`/api/v1/payments/sandbox/${id}/pay`, { token: "wrong" })).status).toBe(404);
-    expect((await formPost(`/api/v1/payments/sandbox/${id}/decline`, {})).status).toBe(404);
+    expect((await formPost(t, `/api/v1/payments/sandbox/${id}/pay`, { token: "wrong" })).status).toBe(404);
+    expect((await formPost(t, `/api/v1/payments/sandbox/${id}/decline`, {})).status).toBe(404);
 
     const pending = await p.client.post(`${BASE}/verify_payment`, { connect_pay_id: id });
     expect(pending.body).toEqual({
@@ -308,7 +288,7 @@ describe("sandbox checkout and verification", () => {
 
   it("refuses a payment for a billing that changed after the checkout, and keeps it for a refund", async () => {
     const { owner, form } = await paidEventForm(t, "50");
-    const pct = await coupon(owner.client, { value: 20 });
+    const pct = await createCoupon(owner.client, { value: 20 });
     const p = await payer(t);
     const { event_billing, payment_url } = await createBilling(p.client, form.id);
     // Paid on the provider's page, then the billing is edited before the payment is verified.
@@ -380,8 +360,8 @@ describe("reading and managing billings", () => {
 
   it("lists a form's billings for its owner with filters and totals", async () => {
     const { owner, form } = await paidEventForm(t, "30");
-    const full = await coupon(owner.client, { value: 100 });
-    const tenth = await coupon(owner.client, { value: 10 });
+    const full = await createCoupon(owner.client, { value: 100 });
+    const tenth = await createCoupon(owner.client, { value: 10 });
     const a = await registered(t, "Alice Payer");
     const b = await registered(t, "Bob Payer");
     await createBilling(a.client, form.id, { name: "Alice Payer", coupon_code: tenth.code });
@@ -452,8 +432,8 @@ describe("exporting a form's billings as CSV", () => {
 
   it("answers every matching billing with the list's filters, one row each, formula-safe", async () => {
     const { owner, form } = await paidEventForm(t, "30", "USD");
-    const pct = await coupon(owner.client, { value: 10 });
-    const full = await coupon(owner.client, { value: 100 });
+    const pct = await createCoupon(owner.client, { value: 10 });
+    const full = await createCoupon(owner.client, { value: 100 });
     const alice = await registered(t, "Alice Payer");
     const mallory = await registered(t, "Mallory");
     const bob = await registered(t, "Bob Payer");
@@ -541,7 +521,7 @@ describe("changing a status gives back or takes again a coupon use", () => {
 
   it("cancelling frees the use, and reopening counts it again", async () => {
     const { owner, form } = await paidEventForm(t, "40", "USD");
-    const limited = await coupon(owner.client, { value: 25, max_uses: 5 });
+    const limited = await createCoupon(owner.client, { value: 25, max_uses: 5 });
     const p = await payer(t);
     const { event_billing } = await createBilling(p.client, form.id, { coupon_code: limited.code });
     expect(await usesOf(limited.id)).toBe(1);
@@ -564,7 +544,7 @@ describe("changing a status gives back or takes again a coupon use", () => {
 
   it("a billing without a coupon changes status without touching any coupon", async () => {
     const { owner, form } = await paidEventForm(t, "40", "USD");
-    const other = await coupon(owner.client, { value: 25 });
+    const other = await createCoupon(owner.client, { value: 25 });
     const user = await payer(t);
     await createBilling(user.client, form.id, { coupon_code: other.code });
     const p = await payer(t);
@@ -576,7 +556,7 @@ describe("changing a status gives back or takes again a coupon use", () => {
 
   it("refuses to reopen a cancelled billing whose coupon has been used up meanwhile", async () => {
     const { owner, form } = await paidEventForm(t, "40", "USD");
-    const single = await coupon(owner.client, { value: 50, max_uses: 1 });
+    const single = await createCoupon(owner.client, { value: 50, max_uses: 1 });
     const first = await payer(t);
     const { event_billing } = await createBilling(first.client, form.id, { coupon_code: single.code });
     await changeTo(owner.client, event_billing.id, "Cancelled");

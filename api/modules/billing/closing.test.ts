@@ -7,7 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eventBillings, eventForms, payments, sandboxPayments } from "../../db/schema.ts";
 import { StripeProvider } from "../../payments/stripe.ts";
-import { billingFields, createBilling, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
+import { billingFields, createBilling, formPost, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { insertApplication } from "../../testing/event-fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { DEADLINE_PASSED, FULL } from "../applications/service.ts";
@@ -22,19 +22,6 @@ afterAll(() => t.close());
 const BASE = "/api/v1/admin/event_billings";
 const QUOTE = `${BASE}/quote`;
 
-/** A plain HTML form POST to the sandbox page, as a browser sends it. */
-async function formPost(path: string, fields: Record<string, string>) {
-  const res = await t.api.fetch(
-    new Request(`http://localhost${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-      redirect: "manual",
-    }),
-    { clientIp: "203.0.113.9" },
-  );
-  return res.status;
-}
 
 /** Opens the sandbox page of a payment_url and answers its HTML, and how to press its buttons. */
 async function sandboxPage(paymentUrl: string) {
@@ -43,7 +30,7 @@ async function sandboxPage(paymentUrl: string) {
   const url = new URL(paymentUrl, "http://x");
   const id = url.pathname.split("/").at(-1)!;
   const token = url.searchParams.get("token")!;
-  return { html: page.body, press: (action: "pay" | "decline") => formPost(`/api/v1/payments/sandbox/${id}/${action}`, { token }) };
+  return { html: page.body, press: async (action: "pay" | "decline") => (await formPost(t, `/api/v1/payments/sandbox/${id}/${action}`, { token })).status };
 }
 
 const pay = async (paymentUrl: string) => expect(await (await sandboxPage(paymentUrl)).press("pay")).toBe(303);

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponCodes } from "../../db/schema.ts";
-import { billingFields, createBilling, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
+import { billingFields, createBilling, createCoupon, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { createEventForm, ownerWithCollection, setEventFormStatus } from "../../testing/event-fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { createTestApi, type TestApi } from "../../testing/harness.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
 import { ALREADY_PAID, BILLING_CLOSED, FORM_CANNOT_CHANGE, FORM_NOT_PAYABLE } from "./service.ts";
 
@@ -14,14 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const QUOTE = "/api/v1/admin/event_billings/quote";
-let counter = 0;
-const code = () => `Q-${Date.now().toString(36)}-${++counter}`;
 
-async function coupon(owner: TestClient, fields: Record<string, unknown>) {
-  const res = await owner.post("/api/v1/admin/coupon_codes", { code: code(), discount_type: "percentage", value: 10, ...fields });
-  if (res.status !== 201) throw new Error(`coupon failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.coupon_code as { id: number; code: string };
-}
 
 const usesOf = async (id: number) => (await t.database.db.select().from(couponCodes).where(eq(couponCodes.id, id)))[0].usesCount;
 
@@ -45,7 +38,7 @@ describe("POST /api/v1/admin/event_billings/quote", () => {
 
   it("applies a coupon as typed, ignoring case and spaces, and never counts a use", async () => {
     const { owner, form } = await paidEventForm(t, "25", "USD");
-    const pct = await coupon(owner.client, { value: 20, max_uses: 1 });
+    const pct = await createCoupon(owner.client, { value: 20, max_uses: 1 });
     const p = await payer(t);
     for (let i = 0; i < 3; i++) {
       // The whole billing form may be sent along; only the form and the code matter.
@@ -69,7 +62,7 @@ describe("POST /api/v1/admin/event_billings/quote", () => {
 
   it("a fixed coupon never takes the total below zero", async () => {
     const { owner, form } = await paidEventForm(t, "40", "EUR");
-    const fixed = await coupon(owner.client, { discount_type: "fixed", value: 100, currency: "EUR" });
+    const fixed = await createCoupon(owner.client, { discount_type: "fixed", value: 100, currency: "EUR" });
     const p = await payer(t);
     const res = await p.client.post(QUOTE, { event_form_id: form.id, coupon_code: fixed.code });
     expect(res.body.quote).toMatchObject({ amount: "40.00", discount: "40.00", total: "0.00", currency: "EUR" });
@@ -78,11 +71,11 @@ describe("POST /api/v1/admin/event_billings/quote", () => {
   it("refuses coupons with the same messages as creating a billing", async () => {
     const { owner, form } = await paidEventForm(t);
     const other = await createEventForm(owner.client, owner.collection.id, { title: "Other", type_of_event: "paid", paid_event_information: { price: "5", currency: "USD" } });
-    const expired = await coupon(owner.client, {});
+    const expired = await createCoupon(owner.client, {});
     await t.database.db.update(couponCodes).set({ validUntil: new Date(Date.now() - 60_000) }).where(eq(couponCodes.id, expired.id));
-    const inactive = await coupon(owner.client, { is_active: false });
-    const scoped = await coupon(owner.client, { event_form_id: other.id });
-    const usedUp = await coupon(owner.client, { max_uses: 1 });
+    const inactive = await createCoupon(owner.client, { is_active: false });
+    const scoped = await createCoupon(owner.client, { event_form_id: other.id });
+    const usedUp = await createCoupon(owner.client, { max_uses: 1 });
     await createBilling((await payer(t)).client, form.id, { coupon_code: usedUp.code });
     const p = await payer(t);
     for (const [c, message] of [
@@ -117,7 +110,7 @@ describe("POST /api/v1/admin/event_billings/quote", () => {
 
   it("with event_billing_id, keeps that billing's own coupon even when no one else could use it now", async () => {
     const { owner, form } = await paidEventForm(t, "30", "USD");
-    const single = await coupon(owner.client, { value: 50, max_uses: 1 });
+    const single = await createCoupon(owner.client, { value: 50, max_uses: 1 });
     const p = await payer(t);
     const { event_billing } = await createBilling(p.client, form.id, { coupon_code: single.code });
     // Used up, and then switched off by the owner.
@@ -142,7 +135,7 @@ describe("POST /api/v1/admin/event_billings/quote", () => {
     const { owner, form } = await paidEventForm(t, "30", "USD");
     const second = await createEventForm(owner.client, owner.collection.id, { title: "Second", type_of_event: "paid", paid_event_information: { price: "10", currency: "USD" } });
     await setEventFormStatus(owner.client, second.id, "published");
-    const once = await coupon(owner.client, { value: 10, uses_per_user: 1 });
+    const once = await createCoupon(owner.client, { value: 10, uses_per_user: 1 });
     const p = await payer(t);
     const { event_billing } = await createBilling(p.client, form.id, { coupon_code: once.code });
     const here = await p.client.post(QUOTE, { event_form_id: form.id, coupon_code: once.code, event_billing_id: event_billing.id });
@@ -156,7 +149,7 @@ describe("POST /api/v1/admin/event_billings/quote", () => {
 
   it("with event_billing_id, answers 404 for another user's billing and follows the editing rules", async () => {
     const { owner, form } = await paidEventForm(t, "30", "USD");
-    const full = await coupon(owner.client, { value: 100 });
+    const full = await createCoupon(owner.client, { value: 100 });
     const p = await payer(t);
     const stranger = await payer(t);
     const { event_billing } = await createBilling(p.client, form.id);
