@@ -1,3 +1,6 @@
+import { eq } from "drizzle-orm";
+import { couponCodes } from "../db/schema.ts";
+import { COUPON_REFUSALS } from "../modules/coupons/service.ts";
 import { registered } from "./fixtures.ts";
 import { createEventForm, ownerWithCollection, setEventFormStatus } from "./event-fixtures.ts";
 import type { TestApi, TestClient } from "./harness.ts";
@@ -62,4 +65,24 @@ export async function formPost(t: TestApi, path: string, fields: Record<string, 
     { clientIp: "203.0.113.9" },
   );
   return { status: res.status, headers: res.headers, body: await res.text() };
+}
+
+/**
+ * A paid form and the owner's coupons a payer of it must be refused, each with the refusal it earns: an
+ * expired one, an inactive one, one scoped to another form, and a code that does not exist.
+ */
+export async function formWithRefusedCoupons(t: TestApi) {
+  const { owner, form } = await paidEventForm(t);
+  const other = await createEventForm(owner.client, owner.collection.id, { title: "Other", type_of_event: "paid", paid_event_information: { price: "5", currency: "USD" } });
+  const expired = await createCoupon(owner.client, {});
+  await t.database.db.update(couponCodes).set({ validUntil: new Date(Date.now() - 60_000) }).where(eq(couponCodes.id, expired.id));
+  const inactive = await createCoupon(owner.client, { is_active: false });
+  const scoped = await createCoupon(owner.client, { event_form_id: other.id });
+  const refused: [code: string, message: string][] = [
+    [expired.code, COUPON_REFUSALS.expired],
+    [inactive.code, COUPON_REFUSALS.inactive],
+    [scoped.code, COUPON_REFUSALS.outOfScope],
+    ["NOPE-NOT-A-CODE", COUPON_REFUSALS.unknown],
+  ];
+  return { owner, form, refused };
 }

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { expect } from "vitest";
 import { randomBytes } from "node:crypto";
 import { createApi, type Api } from "../app.ts";
 import { defaultApiConfig, type ApiConfig } from "../config.ts";
@@ -120,4 +121,17 @@ export class TestClient {
   post = async <T = Json>(path: string, body?: unknown) => (await this.prime()).request<T>("POST", path, body);
   put = async <T = Json>(path: string, body?: unknown) => (await this.prime()).request<T>("PUT", path, body);
   delete = async <T = Json>(path: string) => (await this.prime()).request<T>("DELETE", path);
+}
+
+/** One API call of a refusal matrix: method, path and, for writes, a body. */
+export type Call = readonly [method: string, path: string, body?: unknown];
+
+/** Sends every call with the client and expects each to be refused the same way (the 401/403/404 matrices). */
+export async function expectEveryCallRefused(client: TestClient, calls: readonly Call[], status: number, body: unknown) {
+  await client.prime();
+  for (const [method, path, payload] of calls) {
+    const res = await client.request(method, path, payload);
+    expect(res.status, `${method} ${path}`).toBe(status);
+    expect(res.body, `${method} ${path}`).toEqual(body);
+  }
 }

@@ -14,7 +14,7 @@ import {
   startupOwner,
 } from "../../testing/application-fixtures.ts";
 import { fetchBytes, pngFile, registered, registeredAs, uniqueEmail } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "../../testing/harness.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -27,21 +27,16 @@ const VALID = { full_name: "Ada Lovelace", email: "ada@example.com" };
 describe("authentication", () => {
   it("answers 401 Unauthenticated. to every applicant call without a login", async () => {
     const { form } = await ownerWithForm(t);
-    const guest = t.client();
-    const calls: [string, string][] = [
+    const write = { intent: "submit", answers: VALID };
+    const calls: Call[] = [
       ["GET", `/api/v1/site/event_forms/${form.id}`],
       ["GET", "/api/v1/site/events"],
-      ["POST", `/api/v1/admin/event_forms/${form.id}/applications`],
+      ["POST", `/api/v1/admin/event_forms/${form.id}/applications`, write],
       ["GET", "/api/v1/admin/event_applications"],
       ["GET", "/api/v1/admin/event_applications/1"],
-      ["PUT", "/api/v1/admin/event_applications/1/cancel_apply"],
+      ["PUT", "/api/v1/admin/event_applications/1/cancel_apply", write],
     ];
-    await guest.prime();
-    for (const [method, path] of calls) {
-      const res = await guest.request(method, path, method === "GET" ? undefined : { intent: "submit", answers: VALID });
-      expect(res.status, path).toBe(401);
-      expect(res.body).toEqual({ message: "Unauthenticated." });
-    }
+    await expectEveryCallRefused(t.client(), calls, 401, { message: "Unauthenticated." });
   });
 });
 

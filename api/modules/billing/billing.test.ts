@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingStatusChanges, couponCodes, eventBillings, payments } from "../../db/schema.ts";
-import { billingFields, createBilling, createCoupon, formPost, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
+import { billingFields, createBilling, createCoupon, formWithRefusedCoupons, formPost, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { createEventForm, ownerWithCollection, setEventFormStatus } from "../../testing/event-fixtures.ts";
 import { parseCsv } from "../../testing/csv.ts";
 import { registered } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
 import { ALREADY_BILLED, COUPON_USED_UP_ON_REOPEN, FORM_NOT_PAYABLE, PAYMENT_MISMATCH, RECORDED_FOR_REFUND } from "./service.ts";
 
@@ -31,22 +31,16 @@ async function sandboxSettle(client: TestClient, paymentUrl: string, action: "pa
 
 describe("creating a billing", () => {
   it("answers 401 without a login", async () => {
-    const guest = t.client();
-    await guest.prime();
-    const res = await guest.post(BASE, billingFields(1));
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: "Unauthenticated." });
-    for (const [method, path] of [
-      ["PUT", `${BASE}/1`],
-      ["POST", `${BASE}/verify_payment`],
+    const calls: Call[] = [
+      ["POST", BASE, billingFields(1)],
+      ["PUT", `${BASE}/1`, {}],
+      ["POST", `${BASE}/verify_payment`, {}],
       ["GET", `${BASE}/1`],
       ["GET", `${BASE}/1/single`],
       ["GET", `${BASE}/1/all`],
-      ["PUT", `${BASE}/1/change_status`],
-    ] as const) {
-      const r = await guest.request(method, path, method === "GET" ? undefined : {});
-      expect(r.status, `${method} ${path}`).toBe(401);
-    }
+      ["PUT", `${BASE}/1/change_status`, {}],
+    ];
+    await expectEveryCallRefused(t.client(), calls, 401, { message: "Unauthenticated." });
   });
 
   it("computes the price on the server and opens a sandbox checkout", async () => {
@@ -174,19 +168,9 @@ describe("coupons", () => {
   });
 
   it("refuses expired, inactive, unknown and out-of-scope coupons with their messages", async () => {
-    const { owner, form } = await paidEventForm(t);
-    const other = await createEventForm(owner.client, owner.collection.id, { title: "Other", type_of_event: "paid", paid_event_information: { price: "5", currency: "USD" } });
-    const expired = await createCoupon(owner.client, {});
-    await t.database.db.update(couponCodes).set({ validUntil: new Date(Date.now() - 60_000) }).where(eq(couponCodes.id, expired.id));
-    const inactive = await createCoupon(owner.client, { is_active: false });
-    const scoped = await createCoupon(owner.client, { event_form_id: other.id });
+    const { form, refused } = await formWithRefusedCoupons(t);
     const p = await payer(t);
-    for (const [c, message] of [
-      [expired.code, COUPON_REFUSALS.expired],
-      [inactive.code, COUPON_REFUSALS.inactive],
-      [scoped.code, COUPON_REFUSALS.outOfScope],
-      ["NOPE-NOT-A-CODE", COUPON_REFUSALS.unknown],
-    ]) {
+    for (const [c, message] of refused) {
       const res = await p.client.post(BASE, billingFields(form.id, { coupon_code: c }));
       expect(res.status).toBe(422);
       expect(res.body.errors.coupon_code).toEqual([message]);

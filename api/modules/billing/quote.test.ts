@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponCodes } from "../../db/schema.ts";
-import { billingFields, createBilling, createCoupon, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
+import { billingFields, createBilling, createCoupon, formWithRefusedCoupons, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { createEventForm, ownerWithCollection, setEventFormStatus } from "../../testing/event-fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
@@ -69,22 +69,11 @@ describe("POST /api/v1/admin/event_billings/quote", () => {
   });
 
   it("refuses coupons with the same messages as creating a billing", async () => {
-    const { owner, form } = await paidEventForm(t);
-    const other = await createEventForm(owner.client, owner.collection.id, { title: "Other", type_of_event: "paid", paid_event_information: { price: "5", currency: "USD" } });
-    const expired = await createCoupon(owner.client, {});
-    await t.database.db.update(couponCodes).set({ validUntil: new Date(Date.now() - 60_000) }).where(eq(couponCodes.id, expired.id));
-    const inactive = await createCoupon(owner.client, { is_active: false });
-    const scoped = await createCoupon(owner.client, { event_form_id: other.id });
+    const { owner, form, refused } = await formWithRefusedCoupons(t);
     const usedUp = await createCoupon(owner.client, { max_uses: 1 });
     await createBilling((await payer(t)).client, form.id, { coupon_code: usedUp.code });
     const p = await payer(t);
-    for (const [c, message] of [
-      [expired.code, COUPON_REFUSALS.expired],
-      [inactive.code, COUPON_REFUSALS.inactive],
-      [scoped.code, COUPON_REFUSALS.outOfScope],
-      [usedUp.code, COUPON_REFUSALS.usedUp],
-      ["NOPE-NOT-A-CODE", COUPON_REFUSALS.unknown],
-    ]) {
+    for (const [c, message] of [...refused, [usedUp.code, COUPON_REFUSALS.usedUp]]) {
       const quoted = await p.client.post(QUOTE, { event_form_id: form.id, coupon_code: c });
       expect(quoted.status, c).toBe(422);
       expect(quoted.body.errors).toEqual({ coupon_code: [message] });

@@ -5,7 +5,7 @@ import type { FieldErrors } from "../../lib/errors.ts";
 import type { Page } from "../../lib/pagination.ts";
 import { createEventForm, eventFormData, insertApplication, ownerWithCollection, validEventFormFields } from "../../testing/event-fixtures.ts";
 import { coFounder, grantRole, pngFile, registered } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
 import type { CollectionView } from "./service.ts";
 
 let t: TestApi;
@@ -32,19 +32,14 @@ async function formCollectionId(formId: number) {
 
 describe("access", () => {
   it("answers 401 Unauthenticated. without a login", async () => {
-    const guest = t.client();
-    for (const [method, path] of [
+    const calls: Call[] = [
       ["GET", BASE],
-      ["POST", BASE],
+      ["POST", BASE, { name: "X" }],
       ["GET", `${BASE}/1`],
-      ["PUT", `${BASE}/1`],
+      ["PUT", `${BASE}/1`, { name: "X" }],
       ["DELETE", `${BASE}/1`],
-    ] as const) {
-      await guest.prime();
-      const res = await guest.request(method, path, method === "POST" || method === "PUT" ? { name: "X" } : undefined);
-      expect(res.status, `${method} ${path}`).toBe(401);
-      expect(res.body).toEqual({ message: "Unauthenticated." });
-    }
+    ];
+    await expectEveryCallRefused(t.client(), calls, 401, { message: "Unauthenticated." });
   });
 
   it("answers 403 Access Forbidden to a co-founder, who has no event form permission", async () => {

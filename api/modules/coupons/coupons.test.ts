@@ -6,7 +6,7 @@ import { HttpError } from "../../lib/errors.ts";
 import type { Page } from "../../lib/pagination.ts";
 import { createEventForm, ownerWithCollection } from "../../testing/event-fixtures.ts";
 import { coFounder, grantRole, registered } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { COUPON_REFUSALS, couponState, findApplicableCoupon, type CouponStateFields, type CouponView } from "./service.ts";
 
 let t: TestApi;
@@ -45,33 +45,21 @@ async function paidForm(client: TestClient, collectionId: number, currency = "US
 }
 
 describe("access", () => {
+  const calls = (body: unknown): Call[] => [
+    ["GET", BASE],
+    ["POST", BASE, body],
+    ["GET", `${BASE}/1`],
+    ["PUT", `${BASE}/1`, body],
+    ["DELETE", `${BASE}/1`],
+  ];
+
   it("answers 401 Unauthenticated. without a login", async () => {
-    const guest = t.client();
-    for (const [method, path] of [
-      ["GET", BASE],
-      ["POST", BASE],
-      ["GET", `${BASE}/1`],
-      ["PUT", `${BASE}/1`],
-      ["DELETE", `${BASE}/1`],
-    ] as const) {
-      await guest.prime();
-      const res = await guest.request(method, path, method === "POST" || method === "PUT" ? { code: "SAVE10" } : undefined);
-      expect(res.status, `${method} ${path}`).toBe(401);
-      expect(res.body).toEqual({ message: "Unauthenticated." });
-    }
+    await expectEveryCallRefused(t.client(), calls({ code: "SAVE10" }), 401, { message: "Unauthenticated." });
   });
 
   it("answers 403 Access Forbidden to a co-founder, who has no coupon permission", async () => {
     const { client } = await coFounder(t);
-    for (const res of [
-      await client.get(BASE),
-      await client.post(BASE, { code: "MINE" }),
-      await client.get(`${BASE}/1`),
-      await client.put(`${BASE}/1`, { code: "MINE" }),
-      await client.delete(`${BASE}/1`),
-    ]) {
-      expect(res).toMatchObject({ status: 403, body: { message: "Access Forbidden" } });
-    }
+    await expectEveryCallRefused(client, calls({ code: "MINE" }), 403, { message: "Access Forbidden" });
   });
 
   it("answers 403 to a reader without the write permission when writing", async () => {

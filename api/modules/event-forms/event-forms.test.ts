@@ -13,7 +13,7 @@ import {
   validEventFormFields,
 } from "../../testing/event-fixtures.ts";
 import { TINY_PNG, coFounder, fetchBytes, grantRole, pngFile, registered } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
 import type { EventFormResource } from "./resource.ts";
 
 let t: TestApi;
@@ -85,7 +85,7 @@ describe("reference lists", () => {
 });
 
 describe("access", () => {
-  const calls = (id: number | string): [string, string, unknown?][] => [
+  const calls = (id: number | string): Call[] => [
     ["GET", BASE],
     ["POST", BASE, {}],
     ["GET", `${BASE}/${id}`],
@@ -96,22 +96,12 @@ describe("access", () => {
   ];
 
   it("answers 401 Unauthenticated. without a login", async () => {
-    const guest = await t.client().prime();
-    for (const [method, path, body] of calls(1)) {
-      const res = await guest.request(method, path, body);
-      expect(res.status, `${method} ${path}`).toBe(401);
-      expect(res.body).toEqual({ message: "Unauthenticated." });
-    }
+    await expectEveryCallRefused(t.client(), calls(1), 401, { message: "Unauthenticated." });
   });
 
   it("answers 403 Access Forbidden to a co-founder", async () => {
     const { client } = await coFounder(t);
-    await client.prime();
-    for (const [method, path, body] of calls(1)) {
-      const res = await client.request(method, path, body);
-      expect(res.status, `${method} ${path}`).toBe(403);
-      expect(res.body).toEqual({ message: "Access Forbidden" });
-    }
+    await expectEveryCallRefused(client, calls(1), 403, { message: "Access Forbidden" });
   });
 
   it("answers 403 to a user holding the permissions but no startup of their own", async () => {
@@ -120,11 +110,7 @@ describe("access", () => {
     const admin = await registered(t, "Admin Without Startup");
     await grantRole(t, admin.id, "admin");
     await admin.client.prime();
-    for (const [method, path, body] of calls(form.id)) {
-      const res = await admin.client.request(method, path, body);
-      expect(res.status, `${method} ${path}`).toBe(403);
-      expect(res.body).toEqual({ message: "Access Forbidden" });
-    }
+    await expectEveryCallRefused(admin.client, calls(form.id), 403, { message: "Access Forbidden" });
     expect((await formRow(form.id)).status).toBe("draft");
   });
 
@@ -132,19 +118,15 @@ describe("access", () => {
     const theirs = await ownerWithCollection(t);
     const form = await createEventForm(theirs.client, theirs.collection.id);
     const mine = await ownerWithCollection(t);
-    await mine.client.prime();
     const valid = validEventFormFields(mine.collection.id, { title: "Hijacked" });
-    for (const [method, path, body] of [
+    const theirCalls: Call[] = [
       ["GET", `${BASE}/${form.id}`],
       ["POST", `${BASE}/${form.id}`, eventFormData({ ...valid, _method: "PUT" })],
       ["PUT", `${BASE}/${form.id}`, valid],
       ["DELETE", `${BASE}/${form.id}`],
       ["PUT", `${STATUSES}/${form.id}`, { status: "published" }],
-    ] as [string, string, unknown?][]) {
-      const res = await mine.client.request(method, path, body);
-      expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.body).toEqual({ message: "Event Form not found" });
-    }
+    ];
+    await expectEveryCallRefused(mine.client, theirCalls, 404, { message: "Event Form not found" });
     const row = await formRow(form.id);
     expect(row).toMatchObject({ title: "Founders meetup", status: "draft" });
     // Nor does it show in the other startup's list.
