@@ -6,6 +6,7 @@ import { readBody } from "../../lib/body.ts";
 import { notFound } from "../../lib/errors.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
+import { currentUser } from "../auth/middleware.ts";
 import { authorize } from "./authorize.ts";
 import {
   createRole,
@@ -68,13 +69,13 @@ accessRoutes.get("/api/v1/admin/users", authorize("user read"), async (c) => {
 
 accessRoutes.put("/api/v1/admin/users/:id/roles", authorize("user write"), async (c) => {
   const id = idParam(c.req.param("id"));
-  await setUserRoles(c.var.db, c.var.user!.id, id, validate(userRolesSchema, await readBody(c)).roles);
+  await setUserRoles(c.var.db, currentUser(c).id, id, validate(userRolesSchema, await readBody(c)).roles);
   return c.json({ message: "Roles updated." });
 });
 
 accessRoutes.put("/api/v1/admin/users/:id/status", authorize("user write"), async (c) => {
   const id = idParam(c.req.param("id"));
   const { is_active } = validate(userStatusSchema, await readBody(c));
-  await setUserActive(c.var.db, c.var.user!.id, id, is_active);
+  await setUserActive(c.var.db, currentUser(c).id, id, is_active);
   return c.json({ message: is_active ? "User reactivated." : "User deactivated." });
 });

@@ -7,7 +7,7 @@ import { notFound } from "../../lib/errors.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
-import { requireUser } from "../auth/middleware.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
 import { fileResponse } from "../files/service.ts";
 import {
   APPLICATION_NOT_FOUND,
@@ -112,7 +112,7 @@ applicationRoutes.get("/api/v1/site/events", requireUser, async (c) => {
 });
 
 applicationRoutes.get("/api/v1/site/event_forms/:id", requireUser, async (c) =>
-  c.json(await siteEventForm(c.var.db, c.var.user!, idParam(c.req.param("id"), FORM_NOT_FOUND))),
+  c.json(await siteEventForm(c.var.db, currentUser(c), idParam(c.req.param("id"), FORM_NOT_FOUND))),
 );
 
 // ---- the applicant -----------------------------------------------------------------------------
@@ -120,31 +120,31 @@ applicationRoutes.get("/api/v1/site/event_forms/:id", requireUser, async (c) =>
 applicationRoutes.post("/api/v1/admin/event_forms/:id/applications", requireUser, async (c) => {
   const formId = idParam(c.req.param("id"), FORM_NOT_FOUND);
   const { intent, answers } = await readApplication(c);
-  const { application, created } = await apply(c.var.db, c.var.user!, formId, intent, answers);
+  const { application, created } = await apply(c.var.db, currentUser(c), formId, intent, answers);
   const message = intent === "submit" ? "Application submitted." : "Draft saved.";
   return c.json({ event_application: application, message }, created ? 201 : 200);
 });
 
 applicationRoutes.get("/api/v1/admin/event_applications", requireUser, async (c) => {
   const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
-  const { total, data } = await listMyApplications(c.var.db, c.var.user!.id, query);
+  const { total, data } = await listMyApplications(c.var.db, currentUser(c).id, query);
   return c.json(page(c.req.url, query, total, data));
 });
 
 applicationRoutes.get("/api/v1/admin/event_applications/:id", requireUser, async (c) => {
   const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
-  return c.json({ event_application: await getApplication(c.var.db, c.var.user!, id) });
+  return c.json({ event_application: await getApplication(c.var.db, currentUser(c), id) });
 });
 
 applicationRoutes.get("/api/v1/admin/event_applications/:id/files/:fileId", requireUser, async (c) => {
   const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
-  const file = await applicationFile(c.var.db, c.var.user!, id, c.req.param("fileId"));
+  const file = await applicationFile(c.var.db, currentUser(c), id, c.req.param("fileId"));
   return fileResponse(file, `application-${id}-${c.req.param("fileId").slice(0, 8)}`);
 });
 
 applicationRoutes.put("/api/v1/admin/event_applications/:id/cancel_apply", requireUser, async (c) => {
   const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
-  const application = await cancelApplication(c.var.db, c.var.user!.id, id);
+  const application = await cancelApplication(c.var.db, currentUser(c).id, id);
   return c.json({ event_application: application, message: application ? "Application cancelled." : "Draft discarded." });
 });
 
@@ -153,19 +153,19 @@ applicationRoutes.put("/api/v1/admin/event_applications/:id/cancel_apply", requi
 applicationRoutes.put("/api/v1/admin/event_applications/:id/status", authorize("event response write"), async (c) => {
   const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
   const { status } = validate(reviewStatusSchema, await readBody(c));
-  const application = await setApplicationStatus(c.var.db, c.var.user!, id, status);
+  const application = await setApplicationStatus(c.var.db, currentUser(c), id, status);
   return c.json({ event_application: application, message: "Status updated." });
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("event response read"), async (c) => {
-  const form = await ownedForm(c.var.db, c.var.user!, idParam(c.req.param("id"), FORM_NOT_FOUND));
+  const form = await ownedForm(c.var.db, currentUser(c), idParam(c.req.param("id"), FORM_NOT_FOUND));
   const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
   const { total, data } = await listResponses(c.var.db, form, query);
   return c.json({ ...page(c.req.url, query, total, data), event_form: responsesFormResource(form) });
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("event response read"), async (c) => {
-  const form = await ownedForm(c.var.db, c.var.user!, idParam(c.req.param("id"), FORM_NOT_FOUND));
+  const form = await ownedForm(c.var.db, currentUser(c), idParam(c.req.param("id"), FORM_NOT_FOUND));
   const { search } = parseListQuery(c.req.url);
   return new Response(responsesCsv(c.var.db, form, { search, status: parseStatus(c) }), {
     headers: {
@@ -176,7 +176,7 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses/:applicationId", authorize("event response read"), async (c) => {
-  const form = await ownedForm(c.var.db, c.var.user!, idParam(c.req.param("id"), FORM_NOT_FOUND));
+  const form = await ownedForm(c.var.db, currentUser(c), idParam(c.req.param("id"), FORM_NOT_FOUND));
   const application = await getResponse(c.var.db, form, idParam(c.req.param("applicationId"), APPLICATION_NOT_FOUND));
   return c.json({ event_application: application, event_form: responsesFormResource(form) });
 });

@@ -9,7 +9,7 @@ import { readBody } from "../../lib/body.ts";
 import { clearSessionCookie, issueXsrfCookie, writeSessionCookie } from "../../lib/cookies.ts";
 import { fieldError } from "../../lib/errors.ts";
 import { validate } from "../../lib/validation.ts";
-import { requireUser } from "./middleware.ts";
+import { currentUser, requireUser } from "./middleware.ts";
 import { changePassword, checkCredentials, registerUser, updateAccount } from "./service.ts";
 import { createApiToken, createSession, destroySession, loadAuthUser } from "./sessions.ts";
 import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "./throttle.ts";
@@ -74,12 +74,12 @@ authRoutes.post("/sanctum/token", async (c) => {
   return c.json({ token: await createApiToken(c.var.db, userId, input.device_name) }, 201);
 });
 
-authRoutes.get("/api/user", requireUser, async (c) => c.json(await userResource(c.var.db, c.var.user!)));
+authRoutes.get("/api/user", requireUser, async (c) => c.json(await userResource(c.var.db, currentUser(c))));
 
 const accountUpdate = async (c: Context<AppEnv>) => {
   const body = await readBody(c);
   const input = validate(accountSchema.extend({ avatar: imageField("avatar") }), body);
-  const user = c.var.user!;
+  const user = currentUser(c);
   const avatarFileId = await updateAccount(c.var.db, user.id, input);
   const fresh = { ...user, name: input.name, email: input.email, avatarFileId: avatarFileId ?? user.avatarFileId };
   return c.json({ message: "Your account has been updated.", user: await userResource(c.var.db, fresh) });
@@ -90,7 +90,7 @@ authRoutes.post("/api/user", requireUser, accountUpdate);
 
 authRoutes.put("/api/user/password", requireUser, async (c) => {
   const input = validate(passwordChangeSchema, await readBody(c));
-  const user = c.var.user!;
+  const user = currentUser(c);
   await changePassword(c.var.db, user.id, input);
   // Every other session and every bearer token of this user ends; this session stays.
   await c.var.db

@@ -7,7 +7,7 @@ import { notFound } from "../../lib/errors.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
-import { requireUser } from "../auth/middleware.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
 import { COLLECTION_NOT_FOUND, ownStartupId } from "../collections/service.ts";
 import {
   EVENT_FORM_NOT_FOUND,
@@ -65,7 +65,7 @@ async function eventFormBody(c: Context<AppEnv>) {
   return validate(eventFormSchema, input);
 }
 
-const caller = (c: Context<AppEnv>) => ({ userId: c.var.user!.id, startupId: ownStartupId(c.var.user) });
+const caller = (c: Context<AppEnv>) => ({ userId: currentUser(c).id, startupId: ownStartupId(c.var.user) });
 
 const formListQuery = z.object({
   collection_id: z.string().optional(),

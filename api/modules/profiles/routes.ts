@@ -3,7 +3,7 @@ import { coFounderSetupSchema, startupSetupSchema } from "../../../schemas/setup
 import type { AppEnv } from "../../context.ts";
 import { jsonList, readBody } from "../../lib/body.ts";
 import { validate } from "../../lib/validation.ts";
-import { requireUser } from "../auth/middleware.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
 import { coFounderResource, currentProfile, setUpCoFounder, setUpStartup, startupResource } from "./service.ts";
 
 export const profileRoutes = new Hono<AppEnv>();
@@ -11,7 +11,7 @@ export const profileRoutes = new Hono<AppEnv>();
 profileRoutes.post("/api/v1/admin/startups/setup", requireUser, async (c) => {
   const body = await readBody(c);
   const input = validate(startupSetupSchema, { ...body, links: jsonList(body.links) });
-  const startup = await setUpStartup(c.var.db, c.var.user!.id, input);
+  const startup = await setUpStartup(c.var.db, currentUser(c).id, input);
   const noun = startup.accountType === "organization" ? "Organization" : "Startup";
   return c.json({ message: `${noun} set up successfully`, startup: startupResource(startup) }, 201);
 });
@@ -19,8 +19,8 @@ profileRoutes.post("/api/v1/admin/startups/setup", requireUser, async (c) => {
 profileRoutes.post("/api/v1/admin/profiles/setup", requireUser, async (c) => {
   const body = await readBody(c);
   const input = validate(coFounderSetupSchema, { ...body, links: jsonList(body.links) });
-  const profile = await setUpCoFounder(c.var.db, c.var.user!.id, input);
+  const profile = await setUpCoFounder(c.var.db, currentUser(c).id, input);
   return c.json({ message: "Profile set up successfully", profile: coFounderResource(profile) }, 201);
 });
 
-profileRoutes.get("/api/v1/admin/profiles/current", requireUser, async (c) => c.json(await currentProfile(c.var.db, c.var.user!)));
+profileRoutes.get("/api/v1/admin/profiles/current", requireUser, async (c) => c.json(await currentProfile(c.var.db, currentUser(c))));
