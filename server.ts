@@ -3,10 +3,7 @@
  */
 import { createServer } from "node:http";
 import { randomBytes } from "node:crypto";
-import { getRequestListener, type HttpBindings } from "@hono/node-server";
-import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { getRequestListener } from "@hono/node-server";
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
 import { API_PREFIXES, createApi } from "./api/app.ts";
 import { sessionCookieName } from "./api/config.ts";
@@ -16,7 +13,7 @@ import { appKey } from "./api/db/settings.ts";
 import { pruneSessions } from "./api/modules/auth/sessions.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { readConfig, startupWarnings } from "./server/config.ts";
-import { crossSiteRefusal, isCrossSiteSubmission } from "./server/cross-site.ts";
+import { createHttpApp } from "./server/http-app.ts";
 import { applySecurityHeaders } from "./server/security-headers.ts";
 
 const config = readConfig();
@@ -42,15 +39,6 @@ const loadBuild = async (): Promise<ServerBuild> =>
     : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
 const panelHandler = createRequestHandler(loadBuild, config.production ? "production" : "development");
 
-/** The caller's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
-function clientIp(request: Request, bindings: HttpBindings): string | undefined {
-  if (config.trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return bindings.incoming.socket.remoteAddress;
-}
-
 function apiFetcher(ip: string | undefined): RequestEnv["apiFetch"] {
   if (!config.apiUrl) return async (request) => api.fetch(request, { clientIp: ip });
   const upstream = config.apiUrl;
@@ -62,23 +50,7 @@ function apiFetcher(ip: string | undefined): RequestEnv["apiFetch"] {
   };
 }
 
-const app = new Hono<{ Bindings: HttpBindings }>();
-// The panel's own form posts get the same ceiling as the API.
-app.use(bodyLimit({ maxSize: config.api.maxBodyBytes, onError: () => new Response("The request is too large.", { status: 413 }) }));
-if (config.production) {
-  app.use(
-    "/assets/*",
-    serveStatic({ root: "./build/client", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
-  );
-  app.use("*", async (c, next) => (/\.\w+$/.test(c.req.path) ? serveStatic({ root: "./build/client" })(c, next) : next()));
-}
-app.all("*", async (c) => {
-  const request = c.req.raw;
-  const ip = clientIp(request, c.env);
-  const path = new URL(request.url).pathname;
-  if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) return api.fetch(request, { clientIp: ip });
-  if (isCrossSiteSubmission(request)) return crossSiteRefusal();
-
+async function renderPanel(request: Request, ip: string | undefined): Promise<Response> {
   const nonce = randomBytes(16).toString("base64");
   const env: RequestEnv = {
     apiFetch: apiFetcher(ip),
@@ -96,6 +68,17 @@ app.all("*", async (c) => {
   const headers = new Headers(response.headers);
   applySecurityHeaders(headers, { nonce, production: config.production, https: config.api.secureCookies });
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+const app = createHttpApp({
+  api,
+  apiPrefixes: API_PREFIXES,
+  panel: renderPanel,
+  maxBodyBytes: config.api.maxBodyBytes,
+  production: config.production,
+  https: config.api.secureCookies,
+  trustProxy: config.trustProxy,
+  staticRoot: "./build/client",
 });
 
 const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ApiConfig } from "./config.ts";
 import type { AppEnv } from "./context.ts";
 import type { Db } from "./db/client.ts";
+import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "./lib/body-limit.ts";
 import { HttpError } from "./lib/errors.ts";
 import { accessRoutes } from "./modules/access/routes.ts";
 import { applicationRoutes } from "./modules/applications/routes.ts";
@@ -26,6 +26,34 @@ export interface ApiDeps {
 /** Paths this API answers; server.ts sends these here and everything else to the panel. */
 export const API_PREFIXES = ["/api/", "/sanctum/", "/broadcasting/"];
 
+/**
+ * PostgreSQL cannot store or compare NUL, so a NUL in a search or filter could only fail the query. As the
+ * replacement character it reaches every list as ordinary text that matches nothing, in one place
+ * instead of in each list's parser. (Bodies are refused instead: see readBody.)
+ */
+function withStorableQuery(request: Request): Request {
+  const url = request.url;
+  const query = url.indexOf("?");
+  if (query < 0 || !/%00/.test(url.slice(query))) return request;
+  const { method, headers, body, signal } = request;
+  return new Request(url.slice(0, query) + url.slice(query).replace(/%00/g, "%EF%BF%BD"), { method, headers, body, signal, duplex: "half" } as RequestInit);
+}
+
+/** The methods the routes declare for a path (Hono patterns: `:param`, `:param{regex}`, `*`). */
+export function allowedMethods(routes: readonly { method: string; path: string }[], path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of routes) {
+    if (route.method === "ALL" || route.method === "OPTIONS") continue;
+    const pattern = route.path
+      .split(/(:\w+(?:\{[^}]+\})?|\*)/)
+      .map((part) => (part === "*" ? ".*" : part.startsWith(":") ? (/\{(.+)\}$/.exec(part)?.[1] ?? "[^/]+") : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
+      .join("");
+    if (new RegExp(`^${pattern}$`).test(path)) methods.add(route.method);
+  }
+  if (methods.has("GET")) methods.add("HEAD");
+  return [...methods];
+}
+
 export function createApi({ db, config, log = console.error }: ApiDeps) {
   const api = new Hono<AppEnv>();
 
@@ -38,14 +66,13 @@ export function createApi({ db, config, log = console.error }: ApiDeps) {
     c.header("X-Frame-Options", "DENY");
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
-  api.use(
-    bodyLimit({
-      maxSize: config.maxBodyBytes,
-      onError: (c) => c.json({ message: "The request is too large." }, 413),
-    }),
-  );
-  api.use(csrf);
+  api.use(async (c, next) => {
+    c.req.raw = withStorableQuery(await limitRequestBody(c.req.raw, config.maxBodyBytes));
+    await next();
+  });
+  // Who is calling first: the CSRF check depends on how the caller authenticated.
   api.use(authenticate);
+  api.use(csrf);
 
   api.route("/", authRoutes);
   api.route("/", profileRoutes);
@@ -65,6 +92,12 @@ export function createApi({ db, config, log = console.error }: ApiDeps) {
     }),
   );
 
+  // No route declares OPTIONS: it is answered for all of them from the route table.
+  api.options("*", (c) => {
+    const allowed = allowedMethods(api.routes, c.req.path);
+    if (!allowed.length) return c.json({ message: "Not Found" }, 404);
+    return c.body(null, 204, { Allow: [...allowed, "OPTIONS"].join(", ") });
+  });
   api.notFound((c) => c.json({ message: "Not Found" }, 404));
   api.onError((error, c) => {
     if (error instanceof HttpError) {
@@ -72,6 +105,7 @@ export function createApi({ db, config, log = console.error }: ApiDeps) {
       const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
       return c.json(body, error.status as 400);
     }
+    if (error instanceof BodyTooLarge) return c.json({ message: BODY_TOO_LARGE }, 413);
     if (error instanceof HTTPException) {
       // Hono's own refusals, e.g. a body over the size limit.
       return c.json({ message: error.message || "Bad Request" }, error.status);

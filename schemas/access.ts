@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "./ids.ts";
 import { requiredText } from "./fields.ts";
 
 /** The spec's nine permission strings plus the write permissions later features need. */
@@ -26,8 +27,9 @@ export const roleSchema = z.object({
   permissions: z.array(z.enum(PERMISSIONS, { error: "The selected permission is invalid." })).default([]),
 });
 
+/** The whole set of a user's roles: required, so a body that lost its field cannot clear them. */
 export const userRolesSchema = z.object({
-  roles: z.array(z.coerce.number().int().positive()).default([]),
+  roles: z.array(idField("The selected role is invalid."), { error: "The roles field must be a list of role ids." }),
 });
 
 export const userStatusSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { imageField, optionalText, requiredText, urlField } from "./fields.ts";
+import { imageField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
+import { idField } from "./ids.ts";
 import { LOCAL_DATETIME, isRealLocalDateTime, isTimeZone, zonedToInstant } from "./time.ts";
 
 export const EVENT_CATEGORIES = [
@@ -89,7 +90,7 @@ const optionsField = z.preprocess(
     // conform hands an empty box over as [undefined].
     .array(z.string().optional())
     .transform((options) => [...new Set(options.map((o) => o?.trim() ?? "").filter(Boolean))])
-    .pipe(z.array(z.string().max(100, "Each option must not be greater than 100 characters.")).max(30, "A question may have at most 30 options.")),
+    .pipe(z.array(storableString().max(100, "Each option must not be greater than 100 characters.")).max(30, "A question may have at most 30 options.")),
 );
 
 export const customQuestionSchema = z
@@ -140,7 +141,7 @@ const PRICE = /^\d{1,7}(\.\d{1,2})?$/;
 /** An event form as the builder submits it and the API stores it (times are local to `timezone`). */
 export const eventFormSchema = z
   .object({
-    collection_id: z.coerce.number({ error: "The collection field is required." }).int().positive("The collection field is required."),
+    collection_id: idField("The selected collection is invalid.", "The collection field is required."),
     title: requiredText("title", 200),
     description: requiredText("description", 5000),
     banner: imageField("banner"),

@@ -1,23 +1,29 @@
 import { z } from "zod";
 
+/** NUL, or half of a UTF-16 surrogate pair: text PostgreSQL refuses to store (and no person types). */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const hasUnstorableText = (value: string) => UNSTORABLE.test(value);
+export const UNSTORABLE_TEXT_MESSAGE = "The text contains characters that are not allowed.";
+
+/** Any text the API keeps: refused with a field error rather than failing in the database. */
+export const storableString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((value) => !hasUnstorableText(value), UNSTORABLE_TEXT_MESSAGE);
+
 /** Laravel-style messages so the panel reads the same whichever upstream answers. */
 export const requiredText = (label: string, max = 255) =>
-  z
-    .string({ error: `The ${label} field is required.` })
+  storableString({ error: `The ${label} field is required.` })
     .trim()
     .min(1, `The ${label} field is required.`)
     .max(max, `The ${label} field must not be greater than ${max} characters.`);
 
 export const optionalText = (label: string, max = 255) =>
-  z
-    .string()
+  storableString()
     .trim()
     .max(max, `The ${label} field must not be greater than ${max} characters.`)
     .optional()
     .transform((value) => (value ? value : undefined));
 
-export const emailField = z
-  .string({ error: "The email field is required." })
+export const emailField = storableString({ error: "The email field is required." })
   .trim()
   .min(1, "The email field is required.")
   .max(255, "The email field must not be greater than 255 characters.")
@@ -25,8 +31,7 @@ export const emailField = z
   .transform((value) => value.toLowerCase());
 
 export const urlField = (label: string) =>
-  z
-    .string()
+  storableString()
     .trim()
     .max(2048, `The ${label} field must not be greater than 2048 characters.`)
     .pipe(z.url({ protocol: /^https?$/, error: `The ${label} field must be a valid URL starting with http:// or https://.` }));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { imageField, linksField, requiredText, urlField } from "./fields.ts";
+import { imageField, linksField, requiredText, storableString, urlField } from "./fields.ts";
 
 export const ACCOUNT_TYPES = ["startup", "organization", "co-founder"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -78,7 +78,7 @@ const skillsField = z
   )
   .pipe(
     z
-      .array(z.string().max(40, "Each skill must not be greater than 40 characters."))
+      .array(storableString().max(40, "Each skill must not be greater than 40 characters."))
       .min(1, "The skills field is required.")
       .max(20, "The skills field must not have more than 20 items."),
   );

@@ -19,6 +19,12 @@ const int = (value: string | undefined, fallback: number) => {
   return value && Number.isFinite(n) ? n : fallback;
 };
 
+/** A limit or a window: a whole number of at least 1, or the default (0 would refuse every login). */
+const positive = (value: string | undefined, fallback: number) => {
+  const n = int(value, fallback);
+  return Number.isSafeInteger(n) && n >= 1 ? n : fallback;
+};
+
 /** Every setting the app reads, in one place; the README documents each. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = int(env.PORT, 3000);
@@ -39,6 +45,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       appUrl,
       secureCookies: appUrl.startsWith("https://"),
       sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, defaultApiConfig.sessionIdleMinutes),
+      loginMaxAttempts: positive(env.LOGIN_MAX_ATTEMPTS, defaultApiConfig.loginMaxAttempts),
+      loginThrottleWindowSeconds: positive(env.LOGIN_THROTTLE_WINDOW_SECONDS, defaultApiConfig.loginThrottleWindowSeconds),
+      loginMaxAttemptsPerAddress: positive(env.LOGIN_MAX_ATTEMPTS_PER_ADDRESS, defaultApiConfig.loginMaxAttemptsPerAddress),
+      loginAddressWindowSeconds: positive(env.LOGIN_ADDRESS_WINDOW_SECONDS, defaultApiConfig.loginAddressWindowSeconds),
+      loginMaxAttemptsPerAccount: positive(env.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT, defaultApiConfig.loginMaxAttemptsPerAccount),
+      loginAccountWindowSeconds: positive(env.LOGIN_ACCOUNT_WINDOW_SECONDS, defaultApiConfig.loginAccountWindowSeconds),
       stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
       stripeApiBase: env.STRIPE_API_BASE?.replace(/\/+$/, "") || defaultApiConfig.stripeApiBase,

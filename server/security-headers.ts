@@ -15,8 +15,12 @@ export function contentSecurityPolicy(nonce: string, production: boolean): strin
   ].join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, options: { nonce: string; production: boolean; https: boolean }) {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(options.nonce, options.production));
+/** For answers that are not pages (errors, files): nothing in them may run or be framed. */
+const LOCKED_DOWN_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Pages pass their CSP nonce; everything else served by the outer server gets the locked-down policy. */
+export function applySecurityHeaders(headers: Headers, options: { nonce?: string; production: boolean; https: boolean }) {
+  headers.set("Content-Security-Policy", options.nonce ? contentSecurityPolicy(options.nonce, options.production) : LOCKED_DOWN_POLICY);
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

@@ -34,13 +34,23 @@ async function startServer(env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, [...NODE_ARGS, "server.ts"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env } });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  // "close", not "exit": it comes once the output streams are drained too.
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  const running = { child, output: () => output, exited };
+  // The last line the server prints at start: the "running" and "Seeded" lines come before it.
+  await waitForOutput(running, "Demo accounts (password");
+  return running;
+}
+
+/** Output arrives in chunks that need not line up with lines: wait for the text a test asserts on. */
+async function waitForOutput(running: Running, text: string) {
   const deadline = Date.now() + 60_000;
-  while (!output.includes("Launchpad is running")) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+  while (!running.output().includes(text)) {
+    if (running.child.exitCode !== null) await running.exited;
+    if (running.output().includes(text)) break;
+    if (running.child.exitCode !== null || Date.now() > deadline) throw new Error(`no "${text}" from the server:\n${running.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, output: () => output, exited };
 }
 
 /** A minimal cookie-keeping client over real HTTP. */
@@ -101,8 +111,8 @@ async function lifecycle(env: Record<string, string>) {
 
   second.child.kill("SIGTERM");
   expect(await second.exited).toBe(0);
+  await waitForOutput(second, "Stopped cleanly");
   expect(second.output()).toContain("SIGTERM received, shutting down");
-  expect(second.output()).toContain("Stopped cleanly");
 }
 
 describe("the server process", () => {

@@ -1,24 +1,85 @@
 import type { Context } from "hono";
+import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from "../../schemas/fields.ts";
 import type { AppEnv } from "../context.ts";
-import { badRequest } from "./errors.ts";
+import { HttpError, badRequest, validationFailed, type FieldErrors } from "./errors.ts";
 
-/** The request body as a plain object, whether JSON, multipart or url-encoded. */
-export async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const type = c.req.header("content-type") ?? "";
-  if (type.includes("application/json")) {
-    try {
-      const body: unknown = await c.req.json();
-      return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    } catch {
-      throw badRequest("The request body is not valid JSON.");
+export const UNSUPPORTED_MEDIA_TYPE = "The request body must be JSON, multipart/form-data or application/x-www-form-urlencoded.";
+export const NOT_AN_OBJECT = "The request body must be a JSON object.";
+
+/** The media type of a Content-Type header, without parameters, lower-cased ("" when absent). */
+const mediaType = (header: string | undefined) => (header ?? "").split(";")[0].trim().toLowerCase();
+const isJson = (type: string) => type === "application/json" || /^application\/[\w.+-]+\+json$/.test(type);
+const isForm = (type: string) => type === "multipart/form-data" || type === "application/x-www-form-urlencoded";
+
+/**
+ * The one body reader: the request body as a plain object, whether JSON, multipart or url-encoded.
+ * What it cannot read is refused, never read as empty (an empty body would pass as "no fields" and,
+ * for example, clear a user's roles): another content type → 415, JSON that is not an object → 422,
+ * malformed JSON or multipart → 400, text PostgreSQL cannot store (NUL, lone surrogates) → 422 on
+ * the field. A request with no body at all reads as `{}`.
+ * `all`: keep every value of a repeated form field as a list (multipart and url-encoded only).
+ */
+export async function readBody(c: Context<AppEnv>, options: { all?: boolean } = {}): Promise<Record<string, unknown>> {
+  const type = mediaType(c.req.header("content-type"));
+  let body: Record<string, unknown>;
+  if (isJson(type)) body = await readJson(c);
+  else if (isForm(type)) body = await readForm(c, options.all ?? false);
+  else if (!type && !(await hasBytes(c))) return {};
+  else throw new HttpError(415, UNSUPPORTED_MEDIA_TYPE);
+  refuseUnstorableText(body);
+  return body;
+}
+
+async function hasBytes(c: Context<AppEnv>): Promise<boolean> {
+  if (!c.req.raw.body) return false;
+  return (await c.req.arrayBuffer()).byteLength > 0;
+}
+
+async function readJson(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest("The request body is not valid JSON.");
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw validationFailed({ body: [NOT_AN_OBJECT] });
+  return body as Record<string, unknown>;
+}
+
+async function readForm(c: Context<AppEnv>, all: boolean): Promise<Record<string, unknown>> {
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody({ all });
+  } catch {
+    throw badRequest("The request body is not valid form data.");
+  }
+  // `_method` is the multipart update convention (POST …/{id} with _method=PUT), not a field.
+  const { _method: _ignored, ...fields } = body;
+  return fields;
+}
+
+/** Every text value and key, at any depth, including uploaded file names. */
+function refuseUnstorableText(body: Record<string, unknown>) {
+  const errors: FieldErrors = {};
+  const visit = (value: unknown, path: string) => {
+    if (typeof value === "string") {
+      if (hasUnstorableText(value)) errors[path || "body"] = [UNSTORABLE_TEXT_MESSAGE];
+    } else if (value instanceof File) {
+      if (hasUnstorableText(value.name)) errors[path || "body"] = [UNSTORABLE_TEXT_MESSAGE];
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => visit(item, `${path}.${index}`));
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        const name = path ? `${path}.${key}` : key;
+        if (hasUnstorableText(key)) errors[path || "body"] = [UNSTORABLE_TEXT_MESSAGE];
+        else visit(item, name);
+      }
     }
-  }
-  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    const body = await c.req.parseBody();
-    const { _method: _ignored, ...fields } = body;
-    return fields;
-  }
-  return {};
+  };
+  visit(body, "");
+  if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
 /**

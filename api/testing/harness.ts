@@ -81,9 +81,11 @@ export class TestClient {
     private readonly ip: string,
   ) {}
 
-  async request<T = Json>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+  /** `raw`: a body sent exactly as given (with the content type in `headers`, if any), for malformed bodies. */
+  async request<T = Json>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, raw?: BodyInit): Promise<TestResponse<T>> {
     const init: RequestInit & { headers: Record<string, string> } = { method, headers: { accept: "application/json", ...headers } };
-    if (body instanceof FormData) init.body = body;
+    if (raw !== undefined) init.body = raw;
+    else if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {
       init.body = JSON.stringify(body);
       init.headers["content-type"] = "application/json";

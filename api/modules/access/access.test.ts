@@ -478,10 +478,12 @@ describe("GET /api/v1/admin/users", () => {
     const nobody = await root.client.get<UserList>(`/api/v1/admin/users?role=${empty.id}`);
     expect(nobody.body.data).toEqual([]);
 
-    // A malformed filter is ignored rather than refused.
-    const junk = await root.client.get<UserList>(`/api/v1/admin/users?role=abc&search=${k}`);
-    expect(junk.status).toBe(200);
-    expect(junk.body.meta.total).toBe(3);
+    // A role that is not an id (past int4 included) is refused on its field, never sent to the database.
+    for (const junk of ["abc", "2147483648", "-1"]) {
+      const res = await root.client.get(`/api/v1/admin/users?role=${junk}&search=${k}`);
+      expect(res.status, junk).toBe(422);
+      expect(res.body.errors.role).toEqual(["The selected role is invalid."]);
+    }
   });
 
   it("sorts by name, email and created_at in either order", async () => {

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { roleSchema, userRolesSchema, userStatusSchema } from "../../../schemas/access.ts";
+import { optionalIdField } from "../../../schemas/ids.ts";
 import type { AppEnv } from "../../context.ts";
 import { readBody } from "../../lib/body.ts";
-import { notFound } from "../../lib/errors.ts";
+import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { currentUser } from "../auth/middleware.ts";
@@ -22,11 +23,6 @@ import {
 
 export const accessRoutes = new Hono<AppEnv>();
 
-const idParam = (value: string) => {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
-};
 
 accessRoutes.get("/api/v1/admin/permissions", authorize("role read"), async (c) => c.json({ data: await listPermissions(c.var.db) }));
 
@@ -37,7 +33,7 @@ accessRoutes.get("/api/v1/admin/roles", authorize("role read"), async (c) => {
 });
 
 accessRoutes.get("/api/v1/admin/roles/:id", authorize("role read"), async (c) =>
-  c.json({ role: await getRole(c.var.db, idParam(c.req.param("id"))) }),
+  c.json({ role: await getRole(c.var.db, pathId(c.req.param("id"))) }),
 );
 
 accessRoutes.post("/api/v1/admin/roles", authorize("role write"), async (c) => {
@@ -48,33 +44,33 @@ accessRoutes.post("/api/v1/admin/roles", authorize("role write"), async (c) => {
 accessRoutes.put("/api/v1/admin/roles/:id", authorize("role write"), async (c) => {
   const role = await updateRole(
     c.var.db,
-    idParam(c.req.param("id")),
+    pathId(c.req.param("id")),
     validate(roleSchema, await readBody(c)),
   );
   return c.json({ role, message: "Role updated." });
 });
 
 accessRoutes.delete("/api/v1/admin/roles/:id", authorize("role write"), async (c) => {
-  await deleteRole(c.var.db, idParam(c.req.param("id")));
+  await deleteRole(c.var.db, pathId(c.req.param("id")));
   return c.json({ message: "Role deleted." });
 });
 
-const userListQuery = z.object({ role: z.coerce.number().int().positive().optional().catch(undefined) });
+const userListQuery = z.object({ role: optionalIdField("The selected role is invalid.") });
 
 accessRoutes.get("/api/v1/admin/users", authorize("user read"), async (c) => {
-  const query = { ...parseListQuery(c.req.url), ...userListQuery.parse(c.req.query()) };
+  const query = { ...parseListQuery(c.req.url), ...validate(userListQuery, c.req.query()) };
   const { total, data } = await listUsers(c.var.db, query);
   return c.json(page(c.req.url, query, total, data));
 });
 
 accessRoutes.put("/api/v1/admin/users/:id/roles", authorize("user write"), async (c) => {
-  const id = idParam(c.req.param("id"));
+  const id = pathId(c.req.param("id"));
   await setUserRoles(c.var.db, currentUser(c).id, id, validate(userRolesSchema, await readBody(c)).roles);
   return c.json({ message: "Roles updated." });
 });
 
 accessRoutes.put("/api/v1/admin/users/:id/status", authorize("user write"), async (c) => {
-  const id = idParam(c.req.param("id"));
+  const id = pathId(c.req.param("id"));
   const { is_active } = validate(userStatusSchema, await readBody(c));
   await setUserActive(c.var.db, currentUser(c).id, id, is_active);
   return c.json({ message: is_active ? "User reactivated." : "User deactivated." });

@@ -7,18 +7,26 @@ import { safeEqual } from "../../lib/tokens.ts";
 import { STRIPE_WEBHOOK_PATH } from "../../payments/stripe.ts";
 import { findSessionUser, findTokenUser } from "./sessions.ts";
 
-/** Works out who is calling: a bearer token, or the session cookie. */
+/**
+ * A bearer credential as RFC 6750 spells it: "Bearer", one space, a b64token. Anything looser (a tab,
+ * a non-breaking space, a trailing blank) is not a bearer credential at all.
+ */
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
+
+/**
+ * Works out who is calling, once: a valid bearer token ("token"), else the session cookie ("session").
+ * `authMethod` is the only thing the CSRF check trusts, so a request that merely carries a bearer-looking
+ * header but is authenticated by its cookie is still XSRF-checked.
+ */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", null);
   c.set("sessionHash", null);
   c.set("authMethod", null);
-  const bearer = c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
-  if (bearer) {
-    const user = await findTokenUser(c.var.db, bearer.trim());
-    if (user) {
-      c.set("user", user);
-      c.set("authMethod", "token");
-    }
+  const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
+  const tokenUser = bearer ? await findTokenUser(c.var.db, bearer) : null;
+  if (tokenUser) {
+    c.set("user", tokenUser);
+    c.set("authMethod", "token");
     return next();
   }
   const sessionId = readSessionCookie(c);
@@ -51,13 +59,14 @@ const CSRF_EXEMPT = new Set(["/sanctum/token", STRIPE_WEBHOOK_PATH]);
 const CSRF_EXEMPT_PREFIX = "/api/v1/payments/sandbox/";
 
 /**
- * Double-submit CSRF check as Laravel Sanctum does it: a mutating call that is not bearer-authenticated
- * must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN. Every response makes sure the cookie exists.
+ * Double-submit CSRF check as Laravel Sanctum does it: a mutating call not authenticated by a valid bearer
+ * token (see `authenticate`, which runs first) must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN. Every
+ * response makes sure the cookie exists.
  */
 export const csrf: MiddlewareHandler<AppEnv> = async (c, next) => {
   const cookieToken = getCookie(c, XSRF_COOKIE);
-  const isBearer = /^Bearer\s/i.test(c.req.header("authorization") ?? "");
-  if (!SAFE_METHODS.has(c.req.method) && !isBearer && !CSRF_EXEMPT.has(c.req.path) && !c.req.path.startsWith(CSRF_EXEMPT_PREFIX)) {
+  const byToken = c.var.authMethod === "token";
+  if (!SAFE_METHODS.has(c.req.method) && !byToken && !CSRF_EXEMPT.has(c.req.path) && !c.req.path.startsWith(CSRF_EXEMPT_PREFIX)) {
     const headerToken = c.req.header("x-xsrf-token");
     const decoded = headerToken ? safeDecode(headerToken) : "";
     if (!cookieToken || !decoded || !safeEqual(cookieToken, decoded)) {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { collectionSchema } from "../../../schemas/events.ts";
 import type { AppEnv } from "../../context.ts";
 import { readBody } from "../../lib/body.ts";
-import { notFound } from "../../lib/errors.ts";
+import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
@@ -19,11 +19,7 @@ import {
 
 export const collectionRoutes = new Hono<AppEnv>();
 
-const collectionId = (value: string) => {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound(COLLECTION_NOT_FOUND);
-  return id;
-};
+const collectionId = (value: string) => pathId(value, COLLECTION_NOT_FOUND);
 
 collectionRoutes.get("/api/v1/admin/collections", authorize("event form read"), async (c) => {
   const startupId = ownStartupId(c.var.user);

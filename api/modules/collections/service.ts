@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
+import { optionalIdField } from "../../../schemas/ids.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { collections, eventApplications, eventBillings, eventForms, files, startups } from "../../db/schema.ts";
@@ -143,10 +144,7 @@ export const deleteCollectionSchema = z.object({
     (v) => (v === "" || v === null ? undefined : v),
     z.enum(["move", "delete"], { error: "The selected forms action is invalid." }).optional(),
   ),
-  target_collection_id: z.preprocess(
-    (v) => (v === "" || v === null ? undefined : v),
-    z.coerce.number({ error: INVALID_COLLECTION }).int(INVALID_COLLECTION).positive(INVALID_COLLECTION).optional(),
-  ),
+  target_collection_id: optionalIdField(INVALID_COLLECTION),
 });
 export type DeleteCollectionInput = z.output<typeof deleteCollectionSchema>;
 

@@ -603,10 +603,18 @@ describe("GET /api/v1/admin/event_forms", () => {
 
   it("answers 404 Collection Not Found for a collection that is not the startup's", async () => {
     const theirs = await ownerWithCollection(t);
-    for (const id of [String(theirs.collection.id), "999999", "abc"]) {
+    for (const id of [String(theirs.collection.id), "999999"]) {
       const res = await owner.client.get(`${BASE}?collection_id=${id}`);
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual({ message: "Collection Not Found" });
+    }
+  });
+
+  it("answers 422 for a collection_id that is not an id (past int4 included)", async () => {
+    for (const id of ["abc", "2147483648", "-1", "1.5"]) {
+      const res = await owner.client.get(`${BASE}?collection_id=${id}`);
+      expect(res.status, id).toBe(422);
+      expect(res.body.errors.collection_id).toEqual(["The selected collection is invalid."]);
     }
   });
 

@@ -1,14 +1,15 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { optionalIdField } from "../../../schemas/ids.ts";
 import { EVENT_CATEGORIES, EVENT_FORM_STATUSES, EVENT_NATURES, eventFormSchema, eventFormStatusSchema } from "../../../schemas/events.ts";
 import type { AppEnv } from "../../context.ts";
 import { jsonText, readBody } from "../../lib/body.ts";
-import { notFound } from "../../lib/errors.ts";
+import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
-import { COLLECTION_NOT_FOUND, ownStartupId } from "../collections/service.ts";
+import { ownStartupId } from "../collections/service.ts";
 import {
   EVENT_FORM_NOT_FOUND,
   createEventForm,
@@ -40,11 +41,7 @@ eventFormRoutes.get("/api/v1/admin/event_form_statuses", authorize("event form r
 
 // ---- event forms -------------------------------------------------------------------------------
 
-const formId = (value: string) => {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound(EVENT_FORM_NOT_FOUND);
-  return id;
-};
+const formId = (value: string) => pathId(value, EVENT_FORM_NOT_FOUND);
 
 /** A JSON client's null means "not given", as a blank multipart field does (e.g. a resource sent back as is). */
 const withoutNulls = (value: unknown): unknown =>
@@ -68,19 +65,14 @@ async function eventFormBody(c: Context<AppEnv>) {
 const caller = (c: Context<AppEnv>) => ({ userId: currentUser(c).id, startupId: ownStartupId(c.var.user) });
 
 const formListQuery = z.object({
-  collection_id: z.string().optional(),
+  collection_id: optionalIdField("The selected collection is invalid."),
   status: z.enum(EVENT_FORM_STATUSES).optional().catch(undefined),
 });
 
 eventFormRoutes.get("/api/v1/admin/event_forms", authorize("event form read"), async (c) => {
   const startupId = ownStartupId(c.var.user);
-  const filters = formListQuery.parse(c.req.query());
-  let collectionId: number | undefined;
-  if (filters.collection_id) {
-    collectionId = Number(filters.collection_id);
-    if (!Number.isSafeInteger(collectionId) || collectionId < 1) throw notFound(COLLECTION_NOT_FOUND);
-  }
-  const query = { ...parseListQuery(c.req.url), collection_id: collectionId, status: filters.status };
+  const filters = validate(formListQuery, c.req.query());
+  const query = { ...parseListQuery(c.req.url), collection_id: filters.collection_id, status: filters.status };
   // Newest first unless the caller asks for an order.
   if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
   const { total, data } = await listEventForms(c.var.db, startupId, query);
