@@ -19,13 +19,13 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
-      // DESIGN.md, rooms: the panel reaches data only through the API client.
+      // docs/architecture.md, rooms: the panel reaches data only through the API client.
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["**/api/**", "../api/*", "../../api/*", "../../../api/*"], message: "The panel never imports the API's code (DESIGN.md, rooms)." },
-            { group: ["drizzle-orm", "drizzle-orm/*", "@electric-sql/pglite", "pg"], message: "The panel never touches the database (DESIGN.md, rooms)." },
+            { group: ["**/api/**", "../api/*", "../../api/*", "../../../api/*"], message: "The panel never imports the API's code (docs/architecture.md, rooms)." },
+            { group: ["drizzle-orm", "drizzle-orm/*", "@electric-sql/pglite", "pg"], message: "The panel never touches the database (docs/architecture.md, rooms)." },
           ],
         },
       ],

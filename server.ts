@@ -10,6 +10,7 @@ import { sessionCookieName } from "./api/config.ts";
 import { openDatabase } from "./api/db/client.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./api/db/seed.ts";
 import { appKey } from "./api/db/settings.ts";
+import { ensureAccessModel } from "./api/modules/access/service.ts";
 import { pruneSessions } from "./api/modules/auth/sessions.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { readConfig, startupWarnings } from "./server/config.ts";
@@ -26,6 +27,8 @@ const database = await openDatabase({
   poolSize: config.databasePoolSize,
 });
 await database.migrate();
+// Roles and permissions are part of the schema, not demo data: they exist with SEED=false too.
+await ensureAccessModel(database.db);
 const seeded = config.seed ? await seedDemoData(database.db) : false;
 const key = await appKey(database.db, config.appKey);
 const api = createApi({ db: database.db, config: config.api });

@@ -141,6 +141,22 @@ describe("the server process", () => {
     await lifecycle({ DATABASE_URL: url.toString() });
   }, 120_000);
 
+  it("with SEED=false: no demo data, but roles exist, so a new user can set up a profile", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "launchpad-noseed-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const port = String(await freePort());
+    const running = await startServer({ DATA_DIR: dataDir, PORT: port, SEED: "false" });
+    cleanups.push(() => void running.child.kill("SIGKILL"));
+    expect(running.output()).not.toContain("Seeded demo data");
+    const client = httpClient(`http://127.0.0.1:${port}`);
+    const email = `noseed.${Date.now()}@example.com`;
+    expect((await client.post("/api/register", { name: "No Seed", email, password: "no seed at all", password_confirmation: "no seed at all" })).status).toBe(201);
+    const setup = await client.post("/api/v1/admin/profiles/setup", { name: "Ada", headline: "Engineer", skills: "TypeScript", country: "KE", cityName: "Nairobi", bio: "Hi", links: [] });
+    expect(setup.status).toBe(201);
+    running.child.kill("SIGTERM");
+    expect(await running.exited).toBe(0);
+  }, 120_000);
+
   it("npm run db:seed fills an empty database once", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "launchpad-seed-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
