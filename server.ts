@@ -36,11 +36,13 @@ const api = createApi({ db: database.db, config: config.api });
 const vite = config.production
   ? undefined
   : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
-const loadBuild = async (): Promise<ServerBuild> =>
-  vite
-    ? ((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild)
-    : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
-const panelHandler = createRequestHandler(loadBuild, config.production ? "production" : "development");
+// In production the build is loaded once, so React Router derives its route table once; in development
+// Vite hands over the current build on every request (hot reload).
+const panelBuild: ServerBuild | (() => Promise<ServerBuild>) = vite
+  ? async () => (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild
+  : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
+const loadBuild = async () => (typeof panelBuild === "function" ? panelBuild() : panelBuild);
+const panelHandler = createRequestHandler(panelBuild, config.production ? "production" : "development");
 
 function apiFetcher(ip: string | undefined): RequestEnv["apiFetch"] {
   if (!config.apiUrl) return async (request) => api.fetch(request, { clientIp: ip });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 /** NUL, or half of a UTF-16 surrogate pair: text PostgreSQL refuses to store (and no person types). */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 export const hasUnstorableText = (value: string) => UNSTORABLE.test(value);
 export const UNSTORABLE_TEXT_MESSAGE = "The text contains characters that are not allowed.";
