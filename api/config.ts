@@ -11,6 +11,12 @@ export interface ApiConfig {
   /** Failed logins allowed per email and address in `loginThrottleWindowSeconds`. */
   loginMaxAttempts: number;
   loginThrottleWindowSeconds: number;
+  /** Failed logins allowed from one address, whatever the email, in `loginAddressWindowSeconds` (credential stuffing). */
+  loginMaxAttemptsPerAddress: number;
+  loginAddressWindowSeconds: number;
+  /** Failed logins allowed for one email, whatever the address, in `loginAccountWindowSeconds` (many machines, one account). */
+  loginMaxAttemptsPerAccount: number;
+  loginAccountWindowSeconds: number;
   /** Unknown coupon codes a user may try in `couponThrottleWindowSeconds` (codes must not be guessable). */
   couponMaxAttempts: number;
   couponThrottleWindowSeconds: number;
@@ -29,6 +35,10 @@ export const defaultApiConfig: ApiConfig = {
   maxBodyBytes: 8 * 1024 * 1024,
   loginMaxAttempts: 5,
   loginThrottleWindowSeconds: 60,
+  loginMaxAttemptsPerAddress: 20,
+  loginAddressWindowSeconds: 600,
+  loginMaxAttemptsPerAccount: 10,
+  loginAccountWindowSeconds: 600,
   couponMaxAttempts: 10,
   couponThrottleWindowSeconds: 600,
   stripeApiBase: "https://api.stripe.com",

@@ -1,35 +1,30 @@
+import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { z } from "zod";
+import { requiredText } from "./fields.ts";
+import { idField } from "./ids.ts";
 
 /**
  * A payer's billing details, as the panel's billing step submits them and the API checks them. Price,
  * discount and total are never taken from the client. Laravel-style messages.
  */
-
 export const BILLING_STATUSES = ["Pending", "Successful", "Failed", "Refunded", "Cancelled"] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];
 
 /** A blank input (or a JSON null) means "not given". */
 const blank = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
-const requiredText = (label: string, max = 255) =>
-  z
-    .string({ error: `The ${label} field is required.` })
-    .trim()
-    .min(1, `The ${label} field is required.`)
-    .max(max, `The ${label} field must not be greater than ${max} characters.`);
+/**
+ * A number a payer can be called back on, in international format ("+234 803 123 4567"): checked against
+ * libphonenumber's metadata for its country, so a made-up number of the right shape is refused too. The
+ * billing's country is free text, so a national number ("0803…") cannot be placed and is refused.
+ */
+const phoneField = requiredText("phone", 32).pipe(z.string().refine((phone) => isValidPhoneNumber(phone), "The phone field must be a valid phone number."));
 
 export const billingSchema = z.object({
-  event_form_id: z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: "The event form id field is required." })
-      .int("The selected event form is invalid.")
-      .positive("The selected event form is invalid.")
-      .max(2_147_483_647, "The selected event form is invalid."),
-  ),
+  event_form_id: z.preprocess(blank, idField("The selected event form is invalid.", "The event form id field is required.")),
   name: requiredText("name"),
   email: requiredText("email").pipe(z.email("The email field must be a valid email address.")),
-  phone: requiredText("phone", 32).regex(/^\+?[0-9 ()-]{5,32}$/, "The phone field must be a valid phone number."),
+  phone: phoneField,
   address: requiredText("address", 500),
   country: requiredText("country", 100),
   city: requiredText("city", 100),
@@ -56,14 +51,6 @@ export const changeStatusSchema = z.object({
  * Other fields (a whole billing form) are ignored.
  */
 export const quoteSchema = billingSchema.pick({ event_form_id: true, coupon_code: true }).extend({
-  event_billing_id: z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: "The event billing id field must be a number." })
-      .int("The selected event billing is invalid.")
-      .positive("The selected event billing is invalid.")
-      .max(2_147_483_647, "The selected event billing is invalid.")
-      .optional(),
-  ),
+  event_billing_id: z.preprocess(blank, idField("The selected event billing is invalid.").optional()),
 });
 export type QuoteInput = z.output<typeof quoteSchema>;

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { CURRENCIES } from "./events.ts";
+import { idField } from "./ids.ts";
 
 /**
  * A coupon code as the panel's form submits it and the API stores it. One schema for both sides, with
  * Laravel-style messages. Times are entered and shown as "YYYY-MM-DDTHH:mm" in UTC.
  */
+
+/** The API's 404 for a coupon id that names none of the caller's coupons; the panel says the same. */
+export const COUPON_NOT_FOUND = "Coupon code not found";
 
 export const COUPON_DISCOUNT_TYPES = ["percentage", "fixed"] as const;
 export type CouponDiscountType = (typeof COUPON_DISCOUNT_TYPES)[number];
@@ -63,6 +67,8 @@ const utcDateTime = (label: string) => {
   );
 };
 
+const ACTIVE_MESSAGE = "The is active field must be true or false.";
+
 /**
  * A checkbox arrives as "on" (or "true"), JSON clients send booleans; not given means active. A form that
  * must be able to switch it off sends a hidden `is_active=false` before the checkbox: the last value wins.
@@ -80,7 +86,7 @@ const activeFlag = z.preprocess(
     }
     return value;
   },
-  z.boolean({ error: "The is active field must be true or false." }),
+  z.boolean({ error: ACTIVE_MESSAGE }),
 );
 
 export const couponSchema = z
@@ -107,15 +113,7 @@ export const couponSchema = z
       (v) => (typeof blank(v) === "string" ? (v as string).trim().toUpperCase() : blank(v)),
       z.string({ error: "The selected currency is invalid." }).optional(),
     ),
-    event_form_id: z.preprocess(
-      blank,
-      z.coerce
-        .number({ error: "The selected event form is invalid." })
-        .int("The selected event form is invalid.")
-        .positive("The selected event form is invalid.")
-        .max(2_147_483_647, "The selected event form is invalid.")
-        .optional(),
-    ),
+    event_form_id: z.preprocess(blank, idField("The selected event form is invalid.").optional()),
     max_uses: optionalCount("max uses"),
     uses_per_user: optionalCount("uses per user"),
     valid_from: utcDateTime("valid from"),
@@ -149,6 +147,31 @@ export const couponSchema = z
     value: Number(coupon.value).toFixed(2),
     currency: coupon.discount_type === "fixed" ? (coupon.currency as (typeof CURRENCIES)[number]) : undefined,
   }));
+
+/** Laravel's `boolean` values, plus the words a form's hidden field sends. */
+const BOOLEANS = new Map<unknown, boolean>([
+  [true, true],
+  [false, false],
+  [1, true],
+  [0, false],
+  ["1", true],
+  ["0", false],
+  ["true", true],
+  ["false", false],
+]);
+
+/**
+ * The on/off switch on its own (PUT …/coupon_codes/{id}/status): the list's toggle sends only this, so it
+ * never carries a copy of the rest of the coupon that could overwrite someone else's edit.
+ */
+export const couponStatusSchema = z.object({
+  is_active: z.unknown().transform((value, ctx) => {
+    const flag = BOOLEANS.get(value);
+    if (flag !== undefined) return flag;
+    ctx.addIssue({ code: "custom", message: blank(value) === undefined ? "The is active field is required." : ACTIVE_MESSAGE });
+    return z.NEVER;
+  }),
+});
 
 export type CouponInput = z.input<typeof couponSchema>;
 export type CouponFields = z.output<typeof couponSchema>;

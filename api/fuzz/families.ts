@@ -6,6 +6,8 @@ import type { z } from "zod";
 
 export interface FuzzRequest {
   family: string;
+  /** The request may be valid for some route, so a stored row is no failure. */
+  mayStore?: boolean;
   method: string;
   path: string;
   body?: BodyInit;
@@ -38,9 +40,15 @@ export const BAD_VALUES: Record<string, unknown> = {
   boolean: true,
   null: null,
   "empty string": "",
+  "array of nul": ["\u0000"],
+};
+
+/** Odd text that is still text: a route that takes any text may rightly store it. */
+export const ODD_VALUES: Record<string, unknown> = {
   "number as text": "1e400",
   "date junk": "2026-02-30T25:61",
-  "array of nul": ["\u0000"],
+  "markup": "<script>alert(1)</script>",
+  "formula": "=HYPERLINK(\"http://evil.example\")",
 };
 
 /** Every field name the API's shared schemas declare, plus fields read outside a shared schema. */
@@ -77,10 +85,13 @@ const filePart = (name: string, filename: string, type: string, content: string)
   `--fuzzboundary\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n`;
 
 /** Bodies for a writing route: broken framing, wrong types, then every field given each bad value. */
-export function bodyFamilies(fields: string[]): { family: string; body?: BodyInit; headers?: Record<string, string> }[] {
-  const families: { family: string; body?: BodyInit; headers?: Record<string, string> }[] = [
-    { family: "no body" },
-    { family: "empty JSON", body: "", headers: { "content-type": "application/json" } },
+type BodyFamily = Pick<FuzzRequest, "family" | "mayStore" | "body" | "headers">;
+
+export function bodyFamilies(fields: string[]): BodyFamily[] {
+  const families: BodyFamily[] = [
+    // A bodiless write is a valid request to a route that needs no body (a delete, say).
+    { family: "no body", mayStore: true },
+    { family: "empty JSON", mayStore: true, body: "", headers: { "content-type": "application/json" } },
     { family: "invalid JSON", body: '{"name": "x",', headers: { "content-type": "application/json" } },
     { family: "JSON null", ...json(null) },
     { family: "JSON array", ...json([{ roles: [] }]) },
@@ -108,13 +119,17 @@ export function bodyFamilies(fields: string[]): { family: string; body?: BodyIni
   for (const [name, value] of Object.entries(BAD_VALUES)) {
     families.push({ family: `every field ${name}`, ...json(Object.fromEntries(fields.map((f) => [f, value]))) });
   }
+  for (const [name, value] of Object.entries(ODD_VALUES)) {
+    families.push({ family: `every field ${name}`, mayStore: true, ...json(Object.fromEntries(fields.map((f) => [f, value]))) });
+  }
   // 1 MB+ of text in the fields most routes keep, one request each (all of them at once is only a 413).
   const huge = "x".repeat(1024 * 1024 + 1);
   for (const field of ["name", "title", "description", "code", "email", "answers"]) {
     families.push({ family: `1 MB+ ${field}`, ...json({ [field]: huge }) });
   }
   // Multipart carries nested values as JSON text: NUL and surrogates escaped inside it.
-  families.push({ family: "JSON text in multipart", ...multipart(fields.map((f) => part(f, '["\\u0000", "\\ud800"]'))) });
+  // (A field that is plain text rightly keeps this as text.)
+  families.push({ family: "JSON text in multipart", mayStore: true, ...multipart(fields.map((f) => part(f, '["\\u0000", "\\ud800"]'))) });
   return families;
 }
 

@@ -108,3 +108,18 @@ describe("ids", () => {
     expect(missing.body.errors.collection_id).toEqual(["The collection field is required."]);
   });
 });
+
+describe("url-encoded bodies", () => {
+  it("are read strictly: invalid UTF-8 or a broken escape is a 400, a __proto__ field is just a field", async () => {
+    const user = await registered(t, "Form Reader");
+    const send = (body: string) => user.client.request("PUT", "/api/user", undefined, { "content-type": "application/x-www-form-urlencoded" }, body);
+    for (const body of [`name=%ED%A0%80&email=${encodeURIComponent(user.email)}`, "name=50%&email=x", "name=%zz"]) {
+      const res = await send(body);
+      expect(res.status, body).toBe(400);
+      expect(res.body).toEqual({ message: "The request body is not valid form data." });
+    }
+    const ok = await send(`__proto__=x&name=Plus+Sign%21&email=${encodeURIComponent(user.email)}`);
+    expect(ok.status).toBe(200);
+    expect((await user.client.get("/api/user")).body.name).toBe("Plus Sign!");
+  });
+});

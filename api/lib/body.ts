@@ -23,7 +23,7 @@ export async function readBody(c: Context<AppEnv>, options: { all?: boolean } = 
   const type = mediaType(c.req.header("content-type"));
   let body: Record<string, unknown>;
   if (isJson(type)) body = await readJson(c);
-  else if (isForm(type)) body = await readForm(c, options.all ?? false);
+  else if (isForm(type)) body = await readForm(c, type, options.all ?? false);
   else if (!type && !(await hasBytes(c))) return {};
   else throw new HttpError(415, UNSUPPORTED_MEDIA_TYPE);
   refuseUnstorableText(body);
@@ -48,16 +48,34 @@ async function readJson(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-async function readForm(c: Context<AppEnv>, all: boolean): Promise<Record<string, unknown>> {
+const INVALID_FORM = "The request body is not valid form data.";
+
+async function readForm(c: Context<AppEnv>, type: string, all: boolean): Promise<Record<string, unknown>> {
   let body: Record<string, unknown>;
   try {
-    body = await c.req.parseBody({ all });
+    body = type === "multipart/form-data" ? await c.req.parseBody({ all }) : readUrlEncoded(await c.req.text(), all);
   } catch {
-    throw badRequest("The request body is not valid form data.");
+    throw badRequest(INVALID_FORM);
   }
   // `_method` is the multipart update convention (POST …/{id} with _method=PUT), not a field.
   const { _method: _ignored, ...fields } = body;
   return fields;
+}
+
+/**
+ * URLSearchParams would quietly turn a broken escape or invalid UTF-8 (%ED%A0%80) into U+FFFD and store
+ * it; decoding each name and value strictly refuses the body instead (decodeURIComponent throws).
+ */
+function readUrlEncoded(text: string, all: boolean): Record<string, unknown> {
+  // A Map, then fromEntries: a field named __proto__ becomes a plain property, never the prototype.
+  const fields = new Map<string, string | string[]>();
+  for (const pair of text.split("&")) {
+    if (!pair) continue;
+    const [name, value = ""] = pair.split(/=(.*)/s, 2).map((part) => decodeURIComponent(part.replace(/\+/g, " ")));
+    const previous = fields.get(name);
+    fields.set(name, all && previous !== undefined ? [...(Array.isArray(previous) ? previous : [previous]), value] : value);
+  }
+  return Object.fromEntries(fields);
 }
 
 /** Every text value and key, at any depth, including uploaded file names. */

@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../tests/fakes/stripe.ts";
-import { fromCents, toCents } from "./provider.ts";
+import { fromCents, toCents, type CheckoutRequest } from "./provider.ts";
 import { checkSandboxToken, sandboxPage, sandboxToken } from "./sandbox.ts";
-import { signStripePayload, StripeError, StripeProvider, verifyStripeSignature } from "./stripe.ts";
+import { signStripePayload, STRIPE_API_VERSION, StripeError, StripeProvider, verifyStripeSignature } from "./stripe.ts";
+
+/** A checkout request for billing `billingId` (its first attempt unless told), as the billing service makes one. */
+const checkoutRequest = (billingId: number, fields: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
+  billingId,
+  attemptId: `billing-${billingId}-1`,
+  amount: "10",
+  currency: "USD",
+  description: "x",
+  returnUrl: "http://a/b",
+  ...fields,
+});
 
 describe("money", () => {
   it("converts decimal text to cents and back", () => {
@@ -66,13 +77,9 @@ describe("Stripe Checkout adapter against the loopback fake", () => {
 
   it("creates a checkout session and retrieves it as unpaid, then paid", async () => {
     const stripe = new StripeProvider({ secretKey: "sk_test_123", apiBase: fake.url });
-    const checkout = await stripe.createCheckout({
-      billingId: 42,
-      amount: "45.50",
-      currency: "USD",
-      description: "Paid summit",
-      returnUrl: "http://localhost:3000/form-submission/payment-processing",
-    });
+    const checkout = await stripe.createCheckout(
+      checkoutRequest(42, { amount: "45.50", description: "Paid summit", returnUrl: "http://localhost:3000/form-submission/payment-processing" }),
+    );
     expect(checkout.paymentId).toMatch(/^cs_test_/);
     expect(checkout.url).toContain(checkout.paymentId);
     const sent = fake.requests.at(-1)!;
@@ -95,7 +102,7 @@ describe("Stripe Checkout adapter against the loopback fake", () => {
 
   it("reports an expired session as failed and an unknown one as missing", async () => {
     const stripe = new StripeProvider({ secretKey: "sk_test_123", apiBase: fake.url });
-    const checkout = await stripe.createCheckout({ billingId: 7, amount: "10", currency: "EUR", description: "x", returnUrl: "http://a/b" });
+    const checkout = await stripe.createCheckout(checkoutRequest(7, { currency: "EUR" }));
     fake.expire(checkout.paymentId);
     expect((await stripe.retrieve(checkout.paymentId))?.status).toBe("failed");
     expect(await stripe.retrieve("cs_test_nothing")).toBeNull();
@@ -103,14 +110,14 @@ describe("Stripe Checkout adapter against the loopback fake", () => {
 
   it("expires an open session; a complete, expired or unknown one is left as it is", async () => {
     const stripe = new StripeProvider({ secretKey: "sk_test_123", apiBase: fake.url });
-    const open = await stripe.createCheckout({ billingId: 8, amount: "10", currency: "USD", description: "x", returnUrl: "http://a/b" });
+    const open = await stripe.createCheckout(checkoutRequest(8));
     await stripe.expire(open.paymentId);
     expect(fake.requests.at(-1)).toMatchObject({ method: "POST", path: `/v1/checkout/sessions/${open.paymentId}/expire` });
     expect(fake.sessions.get(open.paymentId)!.status).toBe("expired");
     expect((await stripe.retrieve(open.paymentId))?.status).toBe("failed");
     // Again: Stripe refuses with 400 (not open any more), which is nothing to do.
     await expect(stripe.expire(open.paymentId)).resolves.toBeUndefined();
-    const paid = await stripe.createCheckout({ billingId: 9, amount: "10", currency: "USD", description: "x", returnUrl: "http://a/b" });
+    const paid = await stripe.createCheckout(checkoutRequest(9));
     fake.markPaid(paid.paymentId);
     await expect(stripe.expire(paid.paymentId)).resolves.toBeUndefined();
     expect(fake.sessions.get(paid.paymentId)).toMatchObject({ status: "complete", payment_status: "paid" });
@@ -129,6 +136,44 @@ describe("Stripe Checkout adapter against the loopback fake", () => {
 
   it("fails clearly with a wrong key", async () => {
     const stripe = new StripeProvider({ secretKey: "sk_test_wrong", apiBase: fake.url });
-    await expect(stripe.createCheckout({ billingId: 1, amount: "1", currency: "USD", description: "x", returnUrl: "http://a/b" })).rejects.toBeInstanceOf(StripeError);
+    await expect(stripe.createCheckout(checkoutRequest(1))).rejects.toBeInstanceOf(StripeError);
+  });
+
+  it("sends the pinned Stripe-Version on every call, and an Idempotency-Key naming the attempt only when opening a checkout", async () => {
+    expect(STRIPE_API_VERSION).toBe("2024-06-20");
+    const stripe = new StripeProvider({ secretKey: "sk_test_123", apiBase: fake.url });
+    const from = fake.requests.length;
+    const checkout = await stripe.createCheckout(checkoutRequest(10, { attemptId: "billing-10-1700000000123456" }));
+    await stripe.retrieve(checkout.paymentId);
+    await stripe.expire(checkout.paymentId);
+    const sent = fake.requests.slice(from);
+    expect(sent.map((r) => [r.method, r.path, r.stripeVersion, r.idempotencyKey])).toEqual([
+      ["POST", "/v1/checkout/sessions", "2024-06-20", "checkout-billing-10-1700000000123456"],
+      ["GET", `/v1/checkout/sessions/${checkout.paymentId}`, "2024-06-20", undefined],
+      ["POST", `/v1/checkout/sessions/${checkout.paymentId}/expire`, "2024-06-20", undefined],
+    ]);
+  });
+
+  it("a checkout request sent again for the same attempt opens no second session; a new attempt opens one", async () => {
+    const stripe = new StripeProvider({ secretKey: "sk_test_123", apiBase: fake.url });
+    const sessionsBefore = fake.sessions.size;
+    const first = await stripe.createCheckout(checkoutRequest(11));
+    const again = await stripe.createCheckout(checkoutRequest(11));
+    expect(again).toEqual(first);
+    expect(fake.sessions.size).toBe(sessionsBefore + 1);
+    const next = await stripe.createCheckout(checkoutRequest(11, { attemptId: "billing-11-2" }));
+    expect(next.paymentId).not.toBe(first.paymentId);
+    expect(fake.sessions.size).toBe(sessionsBefore + 2);
+    // The same attempt with other terms is a bug, not a retry: Stripe refuses it, and so does the adapter.
+    await expect(stripe.createCheckout(checkoutRequest(11, { amount: "12" }))).rejects.toBeInstanceOf(StripeError);
+  });
+
+  it("a session whose metadata names no billing id is not a payment of this app", async () => {
+    const stripe = new StripeProvider({ secretKey: "sk_test_123", apiBase: fake.url });
+    const checkout = await stripe.createCheckout(checkoutRequest(12));
+    for (const billingId of ["", "0", "1.5", "1e3", "99999999999"]) {
+      fake.sessions.get(checkout.paymentId)!.metadata.billing_id = billingId;
+      expect(await stripe.retrieve(checkout.paymentId)).toBeNull();
+    }
   });
 });

@@ -5,6 +5,11 @@
  */
 export interface CheckoutRequest {
   billingId: number;
+  /**
+   * Names this checkout attempt, the same however often its request is sent: a provider that can (Stripe)
+   * opens one session per attempt. A new checkout of the same billing comes with a new attempt id.
+   */
+  attemptId: string;
   amount: string;
   currency: string;
   /** What the payer is paying for, shown on the checkout page. */

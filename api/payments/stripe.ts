@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { parseId } from "../../schemas/ids.ts";
 import { safeEqual } from "../lib/tokens.ts";
 import { fromCents, toCents, type Checkout, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from "./provider.ts";
 
@@ -17,6 +18,12 @@ export class StripeError extends Error {}
  */
 export const STRIPE_WEBHOOK_PATH = "/api/v1/payments/stripe/webhook";
 
+/**
+ * The API version this adapter was written against. Sent on every call, so the answers keep the shape it
+ * reads even when the account's default version is upgraded on Stripe's side.
+ */
+export const STRIPE_API_VERSION = "2024-06-20";
+
 /** Stripe's answer when a session that is not open any more (complete or expired) is asked to expire. */
 const NOT_OPEN_ANY_MORE = /status in \[\s*"open"\s*\] can be expired|status of `?(complete|expired)`?/i;
 
@@ -31,12 +38,14 @@ export class StripeProvider implements PaymentProvider {
     this.fetch = options.fetch ?? fetch;
   }
 
-  private async call(method: "GET" | "POST", path: string, form?: URLSearchParams) {
+  private async call(method: "GET" | "POST", path: string, form?: URLSearchParams, idempotencyKey?: string) {
     const res = await this.fetch(`${this.base}${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${this.options.secretKey}`,
-        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+        Authorization: `Bearer ${this.options.secretKey}`,
+        "Stripe-Version": STRIPE_API_VERSION,
+        ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}),
+        ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
       },
       body: form?.toString(),
     });
@@ -58,7 +67,8 @@ export class StripeProvider implements PaymentProvider {
       client_reference_id: String(request.billingId),
       "metadata[billing_id]": String(request.billingId),
     });
-    const { status, body } = await this.call("POST", "/v1/checkout/sessions", form);
+    // One session per checkout attempt: Stripe answers a repeated key with the session it already opened.
+    const { status, body } = await this.call("POST", "/v1/checkout/sessions", form, `checkout-${request.attemptId}`);
     if (status !== 200 || !body || typeof body.id !== "string" || typeof body.url !== "string") {
       throw new StripeError(`Stripe refused the checkout (${status}).`);
     }
@@ -71,8 +81,8 @@ export class StripeProvider implements PaymentProvider {
     if (status === 404) return null;
     if (status !== 200 || !body) throw new StripeError(`Stripe could not be asked about the payment (${status}).`);
     const metadata = (body.metadata ?? {}) as Record<string, unknown>;
-    const billingId = Number(metadata.billing_id);
-    if (!Number.isSafeInteger(billingId)) return null;
+    const billingId = parseId(metadata.billing_id);
+    if (billingId === undefined) return null;
     const paid = body.payment_status === "paid";
     return {
       status: paid ? "paid" : body.status === "expired" ? "failed" : "unpaid",

@@ -7,6 +7,9 @@ import type { AddressInfo } from "node:net";
  * (form-encoded), GET /v1/checkout/sessions/{id} and POST /v1/checkout/sessions/{id}/expire (which, like
  * Stripe, refuses with 400 a session that is not open). It checks the Bearer key like Stripe does (401
  * otherwise) and keeps sessions in memory; `markPaid` / `expire` play the payer's part (and time's).
+ * Like Stripe, it replays the first answer to a request made again with the same Idempotency-Key, and
+ * refuses (400 idempotency_error) that key with other parameters. Every request is recorded with its form
+ * and the headers the adapter must send.
  */
 export interface FakeSession {
   id: string;
@@ -23,10 +26,19 @@ export interface FakeSession {
   metadata: Record<string, string>;
 }
 
+export interface FakeRequest {
+  method: string;
+  path: string;
+  form: Record<string, string>;
+  /** The Stripe-Version and Idempotency-Key headers as sent (undefined when absent). */
+  stripeVersion: string | undefined;
+  idempotencyKey: string | undefined;
+}
+
 export interface FakeStripe {
   url: string;
   sessions: Map<string, FakeSession>;
-  requests: { method: string; path: string; form: Record<string, string> }[];
+  requests: FakeRequest[];
   markPaid(id: string): void;
   expire(id: string): void;
   close(): Promise<void>;
@@ -42,19 +54,46 @@ const readBody = (req: IncomingMessage) =>
 
 export async function startFakeStripe(secretKey = "sk_test_fake"): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
-  const requests: FakeStripe["requests"] = [];
+  const requests: FakeRequest[] = [];
+  /** Idempotency-Key → the parameters first sent with it and the answer given. */
+  const idempotent = new Map<string, { raw: string; status: number; json: string }>();
   const server: Server = createServer((req, res) => {
     void (async () => {
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(body));
-      };
       const raw = await readBody(req);
       const form = Object.fromEntries(new URLSearchParams(raw));
       const path = (req.url ?? "/").split("?")[0];
-      requests.push({ method: req.method ?? "", path, form });
+      const header = (name: string) => {
+        const value = req.headers[name];
+        return Array.isArray(value) ? value.join(", ") : value;
+      };
+      const idempotencyKey = header("idempotency-key");
+      requests.push({ method: req.method ?? "", path, form, stripeVersion: header("stripe-version"), idempotencyKey });
+      let authorised = false;
+      const send = (status: number, body: unknown) => {
+        const json = JSON.stringify(body);
+        // As Stripe: only an authenticated POST's answer is kept for replay, as it was when first sent.
+        if (authorised && idempotencyKey && req.method === "POST" && !idempotent.has(idempotencyKey)) {
+          idempotent.set(idempotencyKey, { raw: `${path}?${raw}`, status, json });
+        }
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(json);
+      };
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
+      }
+      const replay = idempotencyKey && req.method === "POST" ? idempotent.get(idempotencyKey) : undefined;
+      authorised = true;
+      if (replay) {
+        if (replay.raw !== `${path}?${raw}`) {
+          return send(400, {
+            error: {
+              type: "idempotency_error",
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            },
+          });
+        }
+        res.writeHead(replay.status, { "content-type": "application/json", "idempotent-replayed": "true" });
+        return res.end(replay.json);
       }
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
         const amount = Number(form["line_items[0][price_data][unit_amount]"]);

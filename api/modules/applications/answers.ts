@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STANDARD_QUESTIONS, type QuestionType } from "../../../schemas/events.ts";
+import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from "../../../schemas/fields.ts";
 import type { Answers, CustomQuestion, StandardQuestions } from "../../db/schema.ts";
 import type { FieldErrors } from "../../lib/errors.ts";
 import { checkUpload, type UploadRules } from "../files/service.ts";
@@ -139,6 +140,7 @@ export function readAnswer(q: Question, raw: unknown): Outcome {
   if (typeof single !== "string" && typeof single !== "number") return error(`${subject} must be text.`);
   // Forms send line breaks as CRLF, JSON clients as LF: stored the same either way.
   const text = String(single).trim().replace(/\r\n?/g, "\n");
+  if (hasUnstorableText(text)) return error(UNSTORABLE_TEXT_MESSAGE);
   switch (q.type) {
     case "long_text":
       return text.length > LONG_TEXT_MAX ? error(`${subject} must not be greater than ${LONG_TEXT_MAX} characters.`) : value(text);

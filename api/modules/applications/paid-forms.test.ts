@@ -5,7 +5,7 @@ import { ownerWithForm, sendApplication } from "../../testing/application-fixtur
 import { billingFields, createBilling } from "../../testing/billing-fixtures.ts";
 import { registered } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
-import { PAY_FIRST } from "./service.ts";
+import { PAY_FIRST } from "./messages.ts";
 
 let t: TestApi;
 beforeAll(async () => {

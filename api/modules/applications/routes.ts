@@ -2,39 +2,25 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { reviewStatusSchema } from "../../../schemas/events.ts";
 import type { AppEnv } from "../../context.ts";
-import { readBody } from "../../lib/body.ts";
-import { notFound } from "../../lib/errors.ts";
+import { jsonText, readBody } from "../../lib/body.ts";
+import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { fileResponse } from "../files/service.ts";
-import {
-  APPLICATION_NOT_FOUND,
-  APPLICATION_STATUSES,
-  FORM_NOT_FOUND,
-  applicationFile,
-  apply,
-  cancelApplication,
-  getApplication,
-  getResponse,
-  listEvents,
-  listMyApplications,
-  listResponses,
-  ownedForm,
-  responsesCsv,
-  responsesFormResource,
-  setApplicationStatus,
-  siteEventForm,
-} from "./service.ts";
+import { apply } from "./applying.ts";
+import { listEvents, siteEventForm } from "./discovery.ts";
+import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND } from "./messages.ts";
+import { applicationFile, cancelApplication, getApplication, listMyApplications } from "./my-applications.ts";
+import { APPLICATION_STATUSES, responsesFormResource } from "./resources.ts";
+import { getResponse, listResponses, ownedForm, responsesCsv, setApplicationStatus } from "./responses.ts";
 
 export const applicationRoutes = new Hono<AppEnv>();
 
-const idParam = (value: string, message: string) => {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound(message);
-  return id;
-};
+/** Path ids: anything that cannot name a row is the resource's own 404. */
+const formId = (c: Context<AppEnv>) => pathId(c.req.param("id"), FORM_NOT_FOUND);
+const applicationId = (c: Context<AppEnv>, param = "id") => pathId(c.req.param(param), APPLICATION_NOT_FOUND);
 
 /** The list query, with the list's own default direction when none was asked for. */
 function listQuery(c: Context<AppEnv>, defaultOrder: "asc" | "desc") {
@@ -66,31 +52,17 @@ const ANSWER_FIELD = /^answers\[([^\]]+)\](?:\[\])?$/;
  * reach an object prototype.
  */
 async function readApplication(c: Context<AppEnv>) {
-  const type = c.req.header("content-type") ?? "";
+  const body = await readBody(c, { all: true });
   const answers = new Map<string, unknown>();
-  const addAll = (value: unknown) => {
-    if (value && typeof value === "object" && !Array.isArray(value)) {
-      for (const [key, answer] of Object.entries(value)) if (!answers.has(key)) answers.set(key, answer);
-    }
-  };
-  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    const body = await c.req.parseBody({ all: true });
-    for (const [name, value] of Object.entries(body)) {
-      const key = ANSWER_FIELD.exec(name)?.[1];
-      if (key) answers.set(key, value);
-    }
-    // A client may also send every answer as one JSON-encoded `answers` field.
-    if (typeof body.answers === "string") {
-      try {
-        addAll(JSON.parse(body.answers));
-      } catch {
-        /* not JSON: ignored like any unknown field */
-      }
-    }
-    return { intent: validate(intentSchema, { intent: body.intent }).intent, answers };
+  for (const [name, value] of Object.entries(body)) {
+    const key = ANSWER_FIELD.exec(name)?.[1];
+    if (key) answers.set(key, value);
   }
-  const body = await readBody(c);
-  addAll(body.answers);
+  // JSON clients send `answers` as an object; a form client may send them all as one JSON-encoded field.
+  const whole = jsonText(body.answers);
+  if (whole && typeof whole === "object" && !Array.isArray(whole)) {
+    for (const [key, answer] of Object.entries(whole)) if (!answers.has(key)) answers.set(key, answer);
+  }
   return { intent: validate(intentSchema, { intent: body.intent }).intent, answers };
 }
 
@@ -112,15 +84,15 @@ applicationRoutes.get("/api/v1/site/events", requireUser, async (c) => {
 });
 
 applicationRoutes.get("/api/v1/site/event_forms/:id", requireUser, async (c) =>
-  c.json(await siteEventForm(c.var.db, currentUser(c), idParam(c.req.param("id"), FORM_NOT_FOUND))),
+  c.json(await siteEventForm(c.var.db, currentUser(c), formId(c))),
 );
 
 // ---- the applicant -----------------------------------------------------------------------------
 
 applicationRoutes.post("/api/v1/admin/event_forms/:id/applications", requireUser, async (c) => {
-  const formId = idParam(c.req.param("id"), FORM_NOT_FOUND);
+  const id = formId(c);
   const { intent, answers } = await readApplication(c);
-  const { application, created } = await apply(c.var.db, currentUser(c), formId, intent, answers);
+  const { application, created } = await apply(c.var.db, currentUser(c), id, intent, answers);
   const message = intent === "submit" ? "Application submitted." : "Draft saved.";
   return c.json({ event_application: application, message }, created ? 201 : 200);
 });
@@ -132,18 +104,18 @@ applicationRoutes.get("/api/v1/admin/event_applications", requireUser, async (c)
 });
 
 applicationRoutes.get("/api/v1/admin/event_applications/:id", requireUser, async (c) => {
-  const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
+  const id = applicationId(c);
   return c.json({ event_application: await getApplication(c.var.db, currentUser(c), id) });
 });
 
 applicationRoutes.get("/api/v1/admin/event_applications/:id/files/:fileId", requireUser, async (c) => {
-  const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
+  const id = applicationId(c);
   const file = await applicationFile(c.var.db, currentUser(c), id, c.req.param("fileId"));
   return fileResponse(file, `application-${id}-${c.req.param("fileId").slice(0, 8)}`);
 });
 
 applicationRoutes.put("/api/v1/admin/event_applications/:id/cancel_apply", requireUser, async (c) => {
-  const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
+  const id = applicationId(c);
   const application = await cancelApplication(c.var.db, currentUser(c).id, id);
   return c.json({ event_application: application, message: application ? "Application cancelled." : "Draft discarded." });
 });
@@ -151,21 +123,21 @@ applicationRoutes.put("/api/v1/admin/event_applications/:id/cancel_apply", requi
 // ---- the form's owner --------------------------------------------------------------------------
 
 applicationRoutes.put("/api/v1/admin/event_applications/:id/status", authorize("event response write"), async (c) => {
-  const id = idParam(c.req.param("id"), APPLICATION_NOT_FOUND);
+  const id = applicationId(c);
   const { status } = validate(reviewStatusSchema, await readBody(c));
   const application = await setApplicationStatus(c.var.db, currentUser(c), id, status);
   return c.json({ event_application: application, message: "Status updated." });
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("event response read"), async (c) => {
-  const form = await ownedForm(c.var.db, currentUser(c), idParam(c.req.param("id"), FORM_NOT_FOUND));
+  const form = await ownedForm(c.var.db, currentUser(c), formId(c));
   const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
   const { total, data } = await listResponses(c.var.db, form, query);
   return c.json({ ...page(c.req.url, query, total, data), event_form: responsesFormResource(form) });
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("event response read"), async (c) => {
-  const form = await ownedForm(c.var.db, currentUser(c), idParam(c.req.param("id"), FORM_NOT_FOUND));
+  const form = await ownedForm(c.var.db, currentUser(c), formId(c));
   const { search } = parseListQuery(c.req.url);
   return new Response(responsesCsv(c.var.db, form, { search, status: parseStatus(c) }), {
     headers: {
@@ -176,7 +148,7 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses/:applicationId", authorize("event response read"), async (c) => {
-  const form = await ownedForm(c.var.db, currentUser(c), idParam(c.req.param("id"), FORM_NOT_FOUND));
-  const application = await getResponse(c.var.db, form, idParam(c.req.param("applicationId"), APPLICATION_NOT_FOUND));
+  const form = await ownedForm(c.var.db, currentUser(c), formId(c));
+  const application = await getResponse(c.var.db, form, applicationId(c, "applicationId"));
   return c.json({ event_application: application, event_form: responsesFormResource(form) });
 });

@@ -1,10 +1,8 @@
 import { Hono, type Context } from "hono";
-import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { accountSchema, loginSchema, passwordChangeSchema, registerSchema } from "../../../schemas/auth.ts";
 import { imageField } from "../../../schemas/fields.ts";
 import type { AppEnv } from "../../context.ts";
-import { apiTokens, sessions } from "../../db/schema.ts";
 import { readBody } from "../../lib/body.ts";
 import { clearSessionCookie, issueXsrfCookie, writeSessionCookie } from "../../lib/cookies.ts";
 import { fieldError } from "../../lib/errors.ts";
@@ -12,7 +10,7 @@ import { validate } from "../../lib/validation.ts";
 import { currentUser, requireUser } from "./middleware.ts";
 import { changePassword, checkCredentials, registerUser, updateAccount } from "./service.ts";
 import { createApiToken, createSession, destroySession, loadAuthUser } from "./sessions.ts";
-import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "./throttle.ts";
+import { loginThrottle } from "./throttle.ts";
 import { userResource } from "./users.ts";
 
 export const authRoutes = new Hono<AppEnv>();
@@ -39,17 +37,19 @@ authRoutes.post("/api/register", async (c) => {
   return c.json({ user: await userResource(c.var.db, user) }, 201);
 });
 
-/** The user id for these credentials, counting failures per email and address (429 past the limit). */
+/**
+ * The user id for these credentials, counting failures per email and address, per address and per
+ * account (429 past any limit; see `loginThrottle`). The panel's login form comes through here too.
+ */
 async function throttledCredentialCheck(c: Context<AppEnv>, email: string, password: string): Promise<number> {
-  const key = throttleKey(email, c.env?.clientIp);
-  const rule = { maxAttempts: c.var.config.loginMaxAttempts, windowSeconds: c.var.config.loginThrottleWindowSeconds };
-  await assertNotThrottled(c.var.db, key, rule);
+  const throttle = loginThrottle(c.var.db, c.var.config, email, c.env?.clientIp);
+  await throttle.assertAllowed();
   const result = await checkCredentials(c.var.db, email, password);
   if (!result.ok) {
-    await recordFailure(c.var.db, key, rule);
+    await throttle.recordFailure();
     throw fieldError("email", result.reason === "inactive" ? "This account has been deactivated." : "These credentials do not match our records.");
   }
-  await clearFailures(c.var.db, key);
+  await throttle.recordSuccess();
   return result.userId;
 }
 
@@ -80,7 +80,7 @@ const accountUpdate = async (c: Context<AppEnv>) => {
   const body = await readBody(c);
   const input = validate(accountSchema.extend({ avatar: imageField("avatar") }), body);
   const user = currentUser(c);
-  const avatarFileId = await updateAccount(c.var.db, user.id, input);
+  const avatarFileId = await updateAccount(c.var.db, user.id, input, c.var.sessionHash);
   const fresh = { ...user, name: input.name, email: input.email, avatarFileId: avatarFileId ?? user.avatarFileId };
   return c.json({ message: "Your account has been updated.", user: await userResource(c.var.db, fresh) });
 };
@@ -91,12 +91,7 @@ authRoutes.post("/api/user", requireUser, accountUpdate);
 authRoutes.put("/api/user/password", requireUser, async (c) => {
   const input = validate(passwordChangeSchema, await readBody(c));
   const user = currentUser(c);
-  await changePassword(c.var.db, user.id, input);
-  // Every other session and every bearer token of this user ends; this session stays.
-  await c.var.db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, user.id), c.var.sessionHash ? ne(sessions.idHash, c.var.sessionHash) : undefined));
-  await c.var.db.delete(apiTokens).where(eq(apiTokens.userId, user.id));
+  await changePassword(c.var.db, user.id, input, c.var.sessionHash);
   return c.json({ message: "Your password has been changed." });
 });
 

@@ -1,7 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { apiTokens, sessions, users } from "../../db/schema.ts";
 import { fieldError } from "../../lib/errors.ts";
 import { storeImage } from "../files/service.ts";
 
@@ -50,13 +50,29 @@ export async function checkCredentials(db: Db, email: string, password: string):
   return { ok: true, userId: user.id };
 }
 
+/**
+ * Ends every other way the user is logged in: their other browser sessions and all their bearer tokens.
+ * `keepSessionHash` is the caller's own session (null for a bearer-token caller), which stays.
+ */
+async function endOtherSessions(db: Db, userId: number, keepSessionHash: string | null) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keepSessionHash ? ne(sessions.idHash, keepSessionHash) : undefined));
+  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
+}
+
+/**
+ * Name, email and avatar. An email change ends the user's other sessions and tokens, as a password change
+ * does: the email is how the account is recovered and logged into, so whoever changed it (the owner
+ * reclaiming the account, or someone who got hold of a session) should be the only one still in.
+ */
 export async function updateAccount(
   db: Db,
   userId: number,
   input: { name: string; email: string; current_password?: string; avatar?: File },
+  keepSessionHash: string | null,
 ): Promise<string | null> {
   const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (input.email !== user.email) {
+  const emailChanged = input.email !== user.email;
+  if (emailChanged) {
     if (!input.current_password) throw fieldError("current_password", "The current password is required to change your email.");
     if (!(await verifyPassword(user.passwordHash, input.current_password))) {
       throw fieldError("current_password", "The password is incorrect.");
@@ -71,17 +87,25 @@ export async function updateAccount(
       .update(users)
       .set({ name: input.name, email: input.email, ...(avatarFileId ? { avatarFileId } : {}), updatedAt: sql`now()` })
       .where(eq(users.id, userId));
+    if (emailChanged) await endOtherSessions(tx, userId, keepSessionHash);
     return avatarFileId;
   });
 }
 
-export async function changePassword(db: Db, userId: number, input: { current_password: string; password: string }) {
+/** A new password; every other session and every bearer token of the user ends, the caller's session stays. */
+export async function changePassword(
+  db: Db,
+  userId: number,
+  input: { current_password: string; password: string },
+  keepSessionHash: string | null,
+) {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
     throw fieldError("current_password", "The password is incorrect.");
   }
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password), updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await endOtherSessions(tx, userId, keepSessionHash);
+  });
 }

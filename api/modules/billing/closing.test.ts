@@ -10,8 +10,10 @@ import { StripeProvider } from "../../payments/stripe.ts";
 import { billingFields, createBilling, formPost, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { insertApplication } from "../../testing/event-fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
-import { DEADLINE_PASSED, FULL } from "../applications/service.ts";
-import { ALREADY_PAID, BILLING_CLOSED, changeStatus, loadBilling, RECORDED_FOR_REFUND } from "./service.ts";
+import { DEADLINE_PASSED, FULL } from "../applications/availability.ts";
+import { ALREADY_PAID, BILLING_CLOSED, RECORDED_FOR_REFUND } from "./messages.ts";
+import { changeStatus } from "./status.ts";
+import { loadBilling } from "./view.ts";
 
 let t: TestApi;
 beforeAll(async () => {

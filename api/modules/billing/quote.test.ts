@@ -5,7 +5,7 @@ import { billingFields, createBilling, createCoupon, formWithRefusedCoupons, pai
 import { createEventForm, ownerWithCollection, setEventFormStatus } from "../../testing/event-fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
-import { ALREADY_PAID, BILLING_CLOSED, FORM_CANNOT_CHANGE, FORM_NOT_PAYABLE } from "./service.ts";
+import { ALREADY_PAID, BILLING_CLOSED, FORM_CANNOT_CHANGE, FORM_NOT_PAYABLE } from "./messages.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -4,34 +4,28 @@ import { billingSchema, BILLING_STATUSES, changeStatusSchema, quoteSchema, verif
 import type { AppEnv } from "../../context.ts";
 import { appKey } from "../../db/settings.ts";
 import { readBody } from "../../lib/body.ts";
-import { HttpError, notFound, unauthenticated } from "../../lib/errors.ts";
+import { HttpError, notFound } from "../../lib/errors.ts";
+import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { PAYMENT_PROCESSING_PATH, SANDBOX_ID_PREFIX, type PaymentProviders } from "../../payments/provider.ts";
 import { checkSandboxToken, SANDBOX_CSP, SANDBOX_PREFIX, sandboxPage, SandboxProvider } from "../../payments/sandbox.ts";
 import { STRIPE_WEBHOOK_PATH, StripeProvider } from "../../payments/stripe.ts";
 import { assertPermission, authorize } from "../access/authorize.ts";
-import { permissionsOf } from "../access/service.ts";
+import { FORM_NOT_FOUND } from "../applications/messages.ts";
+import { currentUser } from "../auth/middleware.ts";
 import { assertNotThrottled, recordFailure } from "../auth/throttle.ts";
-import { FORM_NOT_FOUND } from "../applications/service.ts";
 import { ownStartupId } from "../collections/service.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
 import { ownedForm } from "../event-forms/service.ts";
-import {
-  BILLING_NOT_FOUND,
-  billingsCsv,
-  changeStatus,
-  createBilling,
-  listBillings,
-  loadBilling,
-  PAYMENT_NOT_FOUND,
-  quote,
-  statusChanges,
-  strip,
-  updateBilling,
-  verifyPayment,
-  type Log,
-} from "./service.ts";
+import { createBilling, updateBilling, type Log } from "./checkout.ts";
+import { verifyPayment } from "./fulfilment.ts";
+import { statusChanges } from "./history.ts";
+import { billingsCsv, listBillings } from "./listing.ts";
+import { BILLING_NOT_FOUND, PAYMENT_NOT_FOUND } from "./messages.ts";
+import { quote } from "./pricing.ts";
+import { changeStatus } from "./status.ts";
+import { visibleBilling } from "./view.ts";
 import { handleStripeWebhook } from "./webhook.ts";
 
 export interface BillingOptions {
@@ -47,11 +41,7 @@ export interface BillingOptions {
 
 const BASE = "/api/v1/admin/event_billings";
 
-const idParam = (value: string, message = BILLING_NOT_FOUND) => {
-  const id = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(message);
-  return id;
-};
+const billingId = (c: Context<AppEnv>) => pathId(c.req.param("id"), BILLING_NOT_FOUND);
 
 const listFilters = z.object({ payment_status: z.enum(BILLING_STATUSES).optional().catch(undefined) });
 
@@ -78,11 +68,6 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     };
   };
   const returnUrl = (c: Context<AppEnv>) => `${c.var.config.appUrl.replace(/\/+$/, "")}${PAYMENT_PROCESSING_PATH}`;
-  const caller = (c: Context<AppEnv>) => {
-    const user = c.var.user;
-    if (!user) throw unauthenticated();
-    return user;
-  };
 
   /**
    * Coupon codes must not be guessable: a user who has tried too many unknown codes lately is refused (429)
@@ -104,51 +89,40 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     }
   };
 
-  /** The payer's own billing, or one of the caller's forms' when they may read billings; else 404. */
-  const visibleBilling = async (c: Context<AppEnv>, id: number) => {
-    const user = caller(c);
-    const billing = await loadBilling(c.var.db, id);
-    if (!billing) throw notFound(BILLING_NOT_FOUND);
-    if (billing.user_id === user.id) return billing;
-    if (user.startupId !== null && billing.startupId === user.startupId && (await permissionsOf(c.var.db, user.id)).has("event billing read")) {
-      return billing;
-    }
-    throw notFound(BILLING_NOT_FOUND);
-  };
   routes.post(BASE, async (c) => {
-    const user = caller(c);
+    const user = currentUser(c);
     const input = validate(billingSchema, await readBody(c));
     const result = await guardingCoupons(c, user.id, input.coupon_code, async () => createBilling(c.var.db, await providers(c), user.id, input, returnUrl(c)));
     return c.json(result, 201);
   });
 
   routes.post(`${BASE}/quote`, async (c) => {
-    const user = caller(c);
+    const user = currentUser(c);
     const input = validate(quoteSchema, await readBody(c));
     return c.json({ quote: await guardingCoupons(c, user.id, input.coupon_code, () => quote(c.var.db, user.id, input)) });
   });
 
   routes.post(`${BASE}/verify_payment`, async (c) => {
-    const user = caller(c);
+    const user = currentUser(c);
     const { connect_pay_id } = validate(verifyPaymentSchema, await readBody(c));
     return c.json(await verifyPayment(c.var.db, await providers(c), user.id, connect_pay_id));
   });
 
   routes.put(`${BASE}/:id`, async (c) => {
-    const user = caller(c);
-    const id = idParam(c.req.param("id"));
+    const user = currentUser(c);
+    const id = billingId(c);
     const input = validate(billingSchema, await readBody(c));
     return c.json(await guardingCoupons(c, user.id, input.coupon_code, async () => updateBilling(c.var.db, await providers(c), user.id, id, input, returnUrl(c), log)));
   });
 
   routes.get(`${BASE}/:id`, async (c) => {
-    const billing = await visibleBilling(c, idParam(c.req.param("id")));
-    return c.json({ event_billing: strip(billing) });
+    const billing = await visibleBilling(c.var.db, currentUser(c), billingId(c));
+    return c.json({ event_billing: billing });
   });
 
   routes.get(`${BASE}/:id/single`, async (c) => {
-    const billing = await visibleBilling(c, idParam(c.req.param("id")));
-    return c.json({ event_billing: { ...strip(billing), status_changes: await statusChanges(c.var.db, billing.id) } });
+    const billing = await visibleBilling(c.var.db, currentUser(c), billingId(c));
+    return c.json({ event_billing: { ...billing, status_changes: await statusChanges(c.var.db, billing.id) } });
   });
 
   /**
@@ -157,7 +131,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
    */
   const formListQuery = async (c: Context<AppEnv>) => {
     const startupId = ownStartupId(c.var.user);
-    const id = idParam(c.req.param("id") ?? "", FORM_NOT_FOUND);
+    const id = pathId(c.req.param("id"), FORM_NOT_FOUND);
     const form = await ownedForm(c.var.db, startupId, id).catch((error: unknown) => {
       throw error instanceof HttpError && error.status === 404 ? notFound(FORM_NOT_FOUND) : error;
     });
@@ -185,9 +159,9 @@ export function createBillingRoutes(options: BillingOptions = {}) {
 
   routes.put(`${BASE}/:id/change_status`, async (c) => {
     await assertPermission(c, "event billing write");
-    const user = caller(c);
+    const user = currentUser(c);
     const startupId = ownStartupId(user);
-    const id = idParam(c.req.param("id"));
+    const id = billingId(c);
     const { status } = validate(changeStatusSchema, await readBody(c));
     return c.json({ event_billing: await changeStatus(c.var.db, await providers(c), startupId, user.id, id, status, log) });
   });

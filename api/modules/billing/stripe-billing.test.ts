@@ -6,7 +6,10 @@ import { StripeProvider, signStripePayload } from "../../payments/stripe.ts";
 import { billingFields, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
 import { billingSchema } from "../../../schemas/billing.ts";
-import { changeStatus, createBilling, loadBilling, updateBilling, verifyPayment } from "./service.ts";
+import { createBilling, updateBilling } from "./checkout.ts";
+import { verifyPayment } from "./fulfilment.ts";
+import { changeStatus } from "./status.ts";
+import { loadBilling } from "./view.ts";
 import { handleStripeWebhook } from "./webhook.ts";
 
 let t: TestApi;
@@ -106,5 +109,34 @@ describe("billing with the Stripe adapter", () => {
     expect(changed.payment_status).toBe("Successful");
     expect(log).not.toHaveBeenCalled();
     expect(fake.sessions.get(paidBilling.connect_pay_id!)).toMatchObject({ status: "complete", payment_status: "paid" });
+  });
+
+  it("names each checkout attempt in its Idempotency-Key: a request sent twice opens one session, an edit opens a new one", async () => {
+    // Every request reaches Stripe twice, as a retry after a lost answer would.
+    const twice: typeof fetch = async (url, init) => {
+      await fetch(url, init);
+      return fetch(url, init);
+    };
+    const retrying = new StripeProvider({ secretKey: "sk_test_billing", apiBase: fake.url, fetch: twice });
+    const { form } = await paidEventForm(t, "25", "USD");
+    const p = await payer(t);
+    const sessionsBefore = fake.sessions.size;
+    const returnUrl = "http://localhost:3000/form-submission/payment-processing";
+    const created = await createBilling(t.database.db, retrying, p.id, billingSchema.parse(billingFields(form.id)), returnUrl);
+    const id = created.event_billing.id;
+    const opened = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.form["metadata[billing_id]"] === String(id));
+    expect(opened).toHaveLength(2);
+    expect(opened[0].idempotencyKey).toMatch(new RegExp(`^checkout-billing-${id}-\\d+$`));
+    expect(opened[1].idempotencyKey).toBe(opened[0].idempotencyKey);
+    expect(fake.sessions.size).toBe(sessionsBefore + 1);
+    expect(fake.sessions.has(created.event_billing.connect_pay_id!)).toBe(true);
+
+    const edited = await updateBilling(t.database.db, retrying, p.id, id, billingSchema.parse(billingFields(form.id, { name: "Ada L." })), returnUrl);
+    const reopened = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.form["metadata[billing_id]"] === String(id));
+    expect(reopened).toHaveLength(4);
+    expect(reopened[2].idempotencyKey).not.toBe(opened[0].idempotencyKey);
+    expect(reopened[3].idempotencyKey).toBe(reopened[2].idempotencyKey);
+    expect(fake.sessions.size).toBe(sessionsBefore + 2);
+    expect(edited.event_billing.connect_pay_id).not.toBe(created.event_billing.connect_pay_id);
   });
 });

@@ -11,7 +11,7 @@ import { signStripePayload, STRIPE_WEBHOOK_PATH } from "../../payments/stripe.ts
 import { billingFields, createBilling, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
 import { billingSchema } from "../../../schemas/billing.ts";
-import { createBilling as createBillingWith } from "./service.ts";
+import { createBilling as createBillingWith } from "./checkout.ts";
 
 const WEBHOOK = STRIPE_WEBHOOK_PATH;
 const SECRET_KEY = "sk_test_webhook_route";

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { SANDBOX_ID_PREFIX, type PaymentProvider } from "../../payments/provider.ts";
 import { verifyStripeSignature } from "../../payments/stripe.ts";
-import { fulfil } from "./service.ts";
+import { fulfil } from "./fulfilment.ts";
 
 const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 

@@ -1,24 +1,22 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { COUPON_DISCOUNT_TYPES, COUPON_STATES, couponSchema } from "../../../schemas/coupons.ts";
+import { COUPON_DISCOUNT_TYPES, COUPON_NOT_FOUND, COUPON_STATES, couponSchema, couponStatusSchema } from "../../../schemas/coupons.ts";
+import { parseId } from "../../../schemas/ids.ts";
 import type { AppEnv } from "../../context.ts";
 import { readBody } from "../../lib/body.ts";
-import { notFound } from "../../lib/errors.ts";
+import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
+import { currentUser } from "../auth/middleware.ts";
 import { ownStartupId } from "../collections/service.ts";
-import { COUPON_NOT_FOUND, createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from "./service.ts";
+import { createCoupon, deleteCoupon, getCoupon, listCoupons, setCouponActive, updateCoupon } from "./service.ts";
 
 export const couponRoutes = new Hono<AppEnv>();
 
 const BASE = "/api/v1/admin/coupon_codes";
 
-const couponId = (value: string) => {
-  const id = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(COUPON_NOT_FOUND);
-  return id;
-};
+const couponId = (value: string | undefined) => pathId(value, COUPON_NOT_FOUND);
 
 /** Filters beyond the list basics; an unknown value is ignored rather than refused. */
 const couponListFilters = z.object({
@@ -29,14 +27,10 @@ const couponListFilters = z.object({
 });
 
 couponRoutes.get(BASE, authorize("coupon code read"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
+  const startupId = ownStartupId(currentUser(c));
   const filters = couponListFilters.parse(c.req.query());
-  let eventFormId: number | undefined;
-  if (filters.event_form_id) {
-    eventFormId = Number(filters.event_form_id);
-    // Not an id: nothing can match.
-    if (!Number.isSafeInteger(eventFormId) || eventFormId < 1 || eventFormId > 2_147_483_647) eventFormId = 0;
-  }
+  // Not an id: nothing can match (0 names no row).
+  const eventFormId = filters.event_form_id ? (parseId(filters.event_form_id) ?? 0) : undefined;
   const query = { ...parseListQuery(c.req.url), status: filters.status, discount_type: filters.discount_type, event_form_id: eventFormId };
   // Newest first unless the caller asks for an order.
   if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
@@ -45,18 +39,18 @@ couponRoutes.get(BASE, authorize("coupon code read"), async (c) => {
 });
 
 couponRoutes.post(BASE, authorize("coupon code write"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
+  const startupId = ownStartupId(currentUser(c));
   const coupon_code = await createCoupon(c.var.db, startupId, validate(couponSchema, await readBody(c)));
   return c.json({ coupon_code, message: "Coupon code created." }, 201);
 });
 
 couponRoutes.get(`${BASE}/:id`, authorize("coupon code read"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
+  const startupId = ownStartupId(currentUser(c));
   return c.json({ coupon_code: await getCoupon(c.var.db, startupId, couponId(c.req.param("id"))) });
 });
 
 couponRoutes.put(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
+  const startupId = ownStartupId(currentUser(c));
   const id = couponId(c.req.param("id"));
   // A coupon that is not the caller's is "not found" before its fields are looked at.
   await getCoupon(c.var.db, startupId, id);
@@ -64,8 +58,18 @@ couponRoutes.put(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
   return c.json({ coupon_code, message: "Coupon code updated." });
 });
 
+/** The list's on/off toggle: one field, so it never rewrites the rest of the coupon. */
+couponRoutes.put(`${BASE}/:id/status`, authorize("coupon code write"), async (c) => {
+  const startupId = ownStartupId(currentUser(c));
+  const id = couponId(c.req.param("id"));
+  await getCoupon(c.var.db, startupId, id);
+  const { is_active } = validate(couponStatusSchema, await readBody(c));
+  const coupon_code = await setCouponActive(c.var.db, startupId, id, is_active);
+  return c.json({ coupon_code, message: is_active ? "Coupon code activated." : "Coupon code deactivated." });
+});
+
 couponRoutes.delete(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
+  const startupId = ownStartupId(currentUser(c));
   const result = await deleteCoupon(c.var.db, startupId, couponId(c.req.param("id")));
   if (result.deleted) return c.json({ message: "Coupon code deleted." });
   return c.json({ coupon_code: result.coupon, message: "This coupon has been used, so it was deactivated instead of deleted." });

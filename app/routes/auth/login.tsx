@@ -15,7 +15,7 @@ import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.get(apiContext).currentUser();
-  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/", request.url));
   return null;
 }
 
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { redirectTo, ...credentials } = submission.value;
   const result = await context.get(apiContext).post("/api/login", credentials);
   if (!result.ok) return replyWithApiErrors(submission, result);
-  throw redirect(safeRedirect(redirectTo));
+  throw redirect(safeRedirect(redirectTo, "/", request.url));
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await context.get(apiContext).post("/api/register", account);
   if (!result.ok) return replyWithApiErrors(submission, result);
   // A new account has no profile yet: setup comes first, and keeps where the user was headed.
-  const formId = new URL(safeRedirect(redirectTo), request.url).searchParams.get("form_id");
+  const formId = new URL(safeRedirect(redirectTo, "/", request.url), request.url).searchParams.get("form_id");
   throw redirect(formId ? `/setup?form_id=${encodeURIComponent(formId)}` : "/setup");
 }
 

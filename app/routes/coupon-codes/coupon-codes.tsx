@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data, useNavigation, useSearchParams } from "react-router";
-import { COUPON_DISCOUNT_TYPES, couponSchema } from "../../../schemas/coupons";
+import { COUPON_DISCOUNT_TYPES, COUPON_NOT_FOUND, couponSchema, couponStatusSchema } from "../../../schemas/coupons";
+import { parseId } from "../../../schemas/ids";
 import { CURRENCIES } from "../../../schemas/events";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -50,12 +51,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.load<Paginated<Coupon>>(`/api/v1/admin/coupon_codes?${query}`),
     canWrite && can(user, "event form read") ? api.load<Paginated<EventForm>>("/api/v1/admin/event_forms?per_page=100&sort_by=title") : null,
   ]);
-  const editId = Number(url.searchParams.get("edit")) || null;
+  const editId = parseId(url.searchParams.get("edit"));
   return {
     coupons,
     forms: forms?.data.map((f) => ({ value: String(f.id), label: f.title })) ?? [],
     editing: coupons.data.find((c) => c.id === editId) ?? null,
-    deleting: Number(url.searchParams.get("delete")) || null,
+    deleting: parseId(url.searchParams.get("delete")) ?? null,
     canWrite,
   };
 }
@@ -66,15 +67,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(requestEnvContext);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const id = Number(formData.get("id"));
+  // A posted id is checked before it goes into an API path: a tampered one is "not found", not a 500.
+  const rawId = formData.get("id");
+  const id = parseId(rawId);
+  const refused = (error: string, status: number) => data({ result: undefined, error }, { status });
   if (intent === "delete" || intent === "toggle") {
-    const result =
-      intent === "delete"
-        ? await api.delete<{ message: string }>(`/api/v1/admin/coupon_codes/${id}`)
-        : await api.put<{ message: string }>(`/api/v1/admin/coupon_codes/${id}`, { ...JSON.parse(String(formData.get("coupon"))), is_active: formData.get("is_active") === "true" });
-    if (!result.ok) return data({ result: undefined, error: Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message }, { status: result.status });
+    if (id === undefined) return refused(COUPON_NOT_FOUND, 404);
+    let result;
+    if (intent === "delete") result = await api.delete<{ message: string }>(`/api/v1/admin/coupon_codes/${id}`);
+    else {
+      // The flag alone, through its own call: the toggle cannot overwrite an edit made meanwhile.
+      const status = couponStatusSchema.safeParse({ is_active: formData.get("is_active") });
+      if (!status.success) return refused(status.error.issues[0].message, 422);
+      result = await api.put<{ message: string }>(`/api/v1/admin/coupon_codes/${id}/status`, status.data);
+    }
+    if (!result.ok) return refused(Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message, result.status);
     return redirectWithToast(env, "/coupon-codes", { type: "success", message: result.body.message });
   }
+  // Editing names its coupon; creating names none.
+  if (rawId !== null && id === undefined) return refused(COUPON_NOT_FOUND, 404);
   const submission = parseWithZod(formData, { schema: couponSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 422 });
   const result = id
@@ -87,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(env, "/coupon-codes", { type: "success", message: result.body.message });
 }
 
-/** The fields a coupon is edited with, as the API takes them back (for the activate/deactivate toggle). */
+/** The fields a coupon is edited with, as the edit form starts them. */
 const editable = (c: Coupon) => ({
   code: c.code,
   discount_type: c.discount_type,
@@ -150,7 +161,6 @@ export default function CouponCodes({ loaderData, actionData }: Route.ComponentP
                         <Form method="post">
                           <input type="hidden" name="intent" value="toggle" />
                           <input type="hidden" name="id" value={coupon.id} />
-                          <input type="hidden" name="coupon" value={JSON.stringify(editable(coupon))} />
                           <input type="hidden" name="is_active" value={coupon.is_active ? "false" : "true"} />
                           <button type="submit" className={buttonClass("secondary", "sm")}>
                             {coupon.is_active ? "Deactivate" : "Activate"}

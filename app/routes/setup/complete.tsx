@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.get(apiContext).currentUser();
   if (!user) throw redirect(loginUrl(request));
   if (!user.setup_complete) throw redirect("/setup");
-  return { next: safeRedirect(new URL(request.url).searchParams.get("next")) };
+  return { next: safeRedirect(new URL(request.url).searchParams.get("next"), "/", request.url) };
 }
 
 /** Shown for two seconds after a successful setup, then on to the panel (with or without JavaScript). */

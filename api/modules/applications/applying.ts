@@ -1,0 +1,80 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { eventApplications, eventForms, files, type Answers, type ApplicationStatus } from "../../db/schema.ts";
+import { fieldError, notFound, validationFailed } from "../../lib/errors.ts";
+import { billingOfUser } from "../billing/view.ts";
+import { storeUpload } from "../files/service.ts";
+import { ANSWER_FILE_RULES, planAnswers, questionsOf, type Intent } from "./answers.ts";
+import { closedReason } from "./availability.ts";
+import { ALREADY_APPLIED, FORM_NOT_FOUND, PAY_FIRST } from "./messages.ts";
+import { applicationOf, formWithStartup, isVisible } from "./queries.ts";
+import { applicationResource, type ApplicationRow, type FormRow } from "./resources.ts";
+
+/** A paid form takes applications (drafts too) only from a payer whose billing is Successful. */
+async function assertPaid(db: Db, form: FormRow, userId: number) {
+  if (form.typeOfEvent !== "paid") return;
+  const billing = await billingOfUser(db, form.id, userId);
+  if (billing?.payment_status !== "Successful") throw fieldError("application", PAY_FIRST);
+}
+
+/**
+ * Saves a draft or submits the caller's application. The form row is locked for the write, so the
+ * capacity check and the insert happen one applicant at a time: concurrent submits never overfill. A paid
+ * form needs the caller's Successful billing first.
+ */
+export async function apply(db: Db, user: AuthUser, formId: number, intent: Intent, input: Map<string, unknown>) {
+  const found = await formWithStartup(db, formId);
+  if (!found || !isVisible(user, found.form)) throw notFound(FORM_NOT_FOUND);
+  const before = await applicationOf(db, formId, user.id);
+  if (before && before.status !== "draft") throw fieldError("application", ALREADY_APPLIED);
+  const reason = await closedReason(db, found.form);
+  if (reason) throw fieldError("application", reason);
+  await assertPaid(db, found.form, user.id);
+
+  const plan = await planAnswers(questionsOf(found.form), input, before?.answers ?? {}, intent);
+  if (Object.keys(plan.errors).length) throw validationFailed(plan.errors);
+
+  return db.transaction(async (tx) => {
+    const [form] = await tx.select().from(eventForms).where(eq(eventForms.id, formId)).for("update");
+    if (!form) throw notFound(FORM_NOT_FOUND);
+    const existing = await applicationOf(tx, formId, user.id);
+    if (existing && existing.status !== "draft") throw fieldError("application", ALREADY_APPLIED);
+    const lockedReason = await closedReason(tx, form);
+    if (lockedReason) throw fieldError("application", lockedReason);
+    await assertPaid(tx, form, user.id);
+
+    const answers: Answers = { ...plan.answers };
+    const replacedFiles: string[] = [];
+    for (const [key, file] of plan.uploads) {
+      answers[key] = await storeUpload(tx, file, user.id, `answers.${key}`, { ...ANSWER_FILE_RULES, label: "file" });
+      const old = existing?.answers[key];
+      if (typeof old === "string") replacedFiles.push(old);
+    }
+    const name = typeof answers.full_name === "string" ? answers.full_name : user.name;
+    const email = (typeof answers.email === "string" ? answers.email : user.email).toLowerCase();
+    const values = {
+      status: (intent === "submit" ? "pending" : "draft") as ApplicationStatus,
+      answers,
+      applicantName: name,
+      applicantEmail: email,
+      submittedAt: intent === "submit" ? sql`now()` : null,
+    };
+    let row: ApplicationRow;
+    if (existing) {
+      [row] = await tx
+        .update(eventApplications)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(eventApplications.id, existing.id))
+        .returning();
+    } else {
+      [row] = await tx
+        .insert(eventApplications)
+        .values({ ...values, eventFormId: formId, userId: user.id })
+        .returning();
+    }
+    // A draft's earlier upload that a new file replaced is no longer referenced.
+    if (replacedFiles.length) await tx.delete(files).where(inArray(files.id, replacedFiles));
+    return { application: applicationResource(row, form.customQuestions), created: !existing };
+  });
+}

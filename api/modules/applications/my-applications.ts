@@ -1,0 +1,116 @@
+import { and, count, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { eventApplications, eventForms, files, startups, type ApplicationStatus, type CustomQuestion } from "../../db/schema.ts";
+import { fieldError, notFound } from "../../lib/errors.ts";
+import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { permissionsOf } from "../access/service.ts";
+import { readFile } from "../files/service.ts";
+import { fileKeys } from "./answers.ts";
+import { ALREADY_CANCELLED, APPLICATION_NOT_FOUND } from "./messages.ts";
+import { applicationWithForm, direction, responsesToOwner, UUID } from "./queries.ts";
+import { applicationResource, type ApplicationRow } from "./resources.ts";
+
+const MY_SORTS = ["created_at", "submitted_at", "status"] as const;
+
+export async function listMyApplications(db: Db, userId: number, query: ListQuery & { status?: ApplicationStatus }) {
+  const where = and(eq(eventApplications.userId, userId), query.status ? eq(eventApplications.status, query.status) : undefined);
+  const column = {
+    created_at: eventApplications.createdAt,
+    submitted_at: eventApplications.submittedAt,
+    status: eventApplications.status,
+  }[sortColumn(query.sort_by, MY_SORTS, "created_at")];
+  const [{ total }] = await db.select({ total: count() }).from(eventApplications).where(where);
+  const rows = await db
+    .select({
+      application: eventApplications,
+      form: {
+        id: eventForms.id,
+        title: eventForms.title,
+        startsAt: eventForms.startsAt,
+        endsAt: eventForms.endsAt,
+        timezone: eventForms.timezone,
+        status: eventForms.status,
+        typeOfEvent: eventForms.typeOfEvent,
+        customQuestions: eventForms.customQuestions,
+      },
+      startup: { name: startups.name, username: startups.username },
+    })
+    .from(eventApplications)
+    .innerJoin(eventForms, eq(eventForms.id, eventApplications.eventFormId))
+    .innerJoin(startups, eq(startups.id, eventForms.startupId))
+    .where(where)
+    .orderBy(direction(column, query.sort_order), direction(eventApplications.id, query.sort_order))
+    .limit(query.per_page)
+    .offset(offset(query));
+  const data = rows.map(({ application, form, startup }) => ({
+    ...applicationResource(application, form.customQuestions),
+    event_form: {
+      id: form.id,
+      title: form.title,
+      starts_at: form.startsAt.toISOString(),
+      ends_at: form.endsAt.toISOString(),
+      timezone: form.timezone,
+      status: form.status,
+      type_of_event: form.typeOfEvent,
+      startup,
+    },
+  }));
+  return { total, data };
+}
+
+/**
+ * The applicant sees their own application; the form's owner sees submitted ones, and only with the
+ * permission the responses screens need. Decided by the query: anything else is not found.
+ */
+async function visibleApplication(db: Db, user: Pick<AuthUser, "id" | "startupId">, id: number) {
+  const readsResponses = user.startupId !== null && (await permissionsOf(db, user.id)).has("event response read");
+  const found = await applicationWithForm(db, id, or(eq(eventApplications.userId, user.id), readsResponses ? responsesToOwner(user) : undefined));
+  if (!found) throw notFound(APPLICATION_NOT_FOUND);
+  return found;
+}
+
+export async function getApplication(db: Db, user: Pick<AuthUser, "id" | "startupId">, id: number) {
+  const found = await visibleApplication(db, user, id);
+  return applicationResource(found.application, found.form.customQuestions);
+}
+
+/** A document answered in an application, for whoever may see that application. */
+export async function applicationFile(db: Db, user: AuthUser, id: number, fileId: string) {
+  const found = await visibleApplication(db, user, id);
+  const keys = fileKeys(found.form.customQuestions);
+  const answered = UUID.test(fileId) && Object.entries(found.application.answers).some(([key, value]) => keys.has(key) && value === fileId);
+  // The file must also be the applicant's own upload: an answer's text is never enough to reach a file.
+  const file = answered ? await readFile(db, fileId, { includePrivate: true, ownerUserId: found.application.userId }) : null;
+  if (!file) throw notFound("File not found");
+  return file;
+}
+
+/** A draft is discarded (row and uploads), so it never reaches the owner and the user may apply afresh. */
+async function discardDraft(db: Db, application: ApplicationRow, customQuestions: CustomQuestion[]) {
+  const keys = fileKeys(customQuestions);
+  const fileIds = Object.entries(application.answers)
+    .filter(([key, value]) => keys.has(key) && typeof value === "string" && UUID.test(value))
+    .map(([, value]) => value as string);
+  await db.transaction(async (tx) => {
+    await tx.delete(eventApplications).where(and(eq(eventApplications.id, application.id), eq(eventApplications.status, "draft")));
+    if (fileIds.length) await tx.delete(files).where(and(inArray(files.id, fileIds), eq(files.ownerUserId, application.userId)));
+  });
+}
+
+export async function cancelApplication(db: Db, userId: number, id: number) {
+  const found = await applicationWithForm(db, id, eq(eventApplications.userId, userId));
+  if (!found) throw notFound(APPLICATION_NOT_FOUND);
+  if (found.application.status === "draft") {
+    await discardDraft(db, found.application, found.form.customQuestions);
+    return null;
+  }
+  // Conditional, so two racing cancels cannot both succeed.
+  const [row] = await db
+    .update(eventApplications)
+    .set({ status: "cancelled", cancelledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(eventApplications.id, id), ne(eventApplications.status, "cancelled")))
+    .returning();
+  if (!row) throw fieldError("application", ALREADY_CANCELLED);
+  return applicationResource(row, found.form.customQuestions);
+}

@@ -1,0 +1,58 @@
+/** The lookups and rules the applicant's and the owner's sides share. */
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { eventApplications, eventForms, startups } from "../../db/schema.ts";
+import type { FormRow } from "./resources.ts";
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function formWithStartup(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      form: eventForms,
+      startup: { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId },
+    })
+    .from(eventForms)
+    .innerJoin(startups, eq(startups.id, eventForms.startupId))
+    .where(eq(eventForms.id, id));
+  return row ?? null;
+}
+
+export const isOwner = (user: Pick<AuthUser, "startupId">, form: Pick<FormRow, "startupId">) => user.startupId !== null && user.startupId === form.startupId;
+
+/** Published and closed forms are public to logged-in users; drafts only to their owner. */
+export const isVisible = (user: AuthUser, form: FormRow) => form.status === "published" || form.status === "closed" || isOwner(user, form);
+
+/**
+ * The applications the owner's side deals with, as a condition: submitted (never a draft, which stays the
+ * applicant's own) to a form of the user's startup. A user without a startup owns none.
+ */
+export const responsesToOwner = (user: Pick<AuthUser, "startupId">): SQL | undefined =>
+  user.startupId === null ? sql`false` : and(eq(eventForms.startupId, user.startupId), ne(eventApplications.status, "draft"));
+
+export async function applicationOf(db: Db, formId: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(eventApplications)
+    .where(and(eq(eventApplications.eventFormId, formId), eq(eventApplications.userId, userId)));
+  return row ?? null;
+}
+
+/**
+ * An application with what its form says about it, found only where `scope` holds: the caller's right to
+ * it is part of the query, so an application they may not touch is indistinguishable from a missing one.
+ */
+export async function applicationWithForm(db: Db, id: number, scope: SQL | undefined) {
+  const [row] = await db
+    .select({ application: eventApplications, form: { startupId: eventForms.startupId, customQuestions: eventForms.customQuestions } })
+    .from(eventApplications)
+    .innerJoin(eventForms, eq(eventForms.id, eventApplications.eventFormId))
+    .where(and(eq(eventApplications.id, id), scope));
+  return row ?? null;
+}
+
+/** Ascending or descending, with missing values (drafts' submitted_at) always last. */
+export const direction = (column: AnyPgColumn | SQL, order: "asc" | "desc") =>
+  order === "desc" ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;

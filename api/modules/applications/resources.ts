@@ -1,0 +1,79 @@
+/** How applications and forms look in the API's answers. */
+import { REVIEW_STATUSES } from "../../../schemas/events.ts";
+import type { ApplicationStatus, CustomQuestion, eventApplications, eventForms } from "../../db/schema.ts";
+import { fileUrl } from "../files/service.ts";
+import { fileKeys } from "./answers.ts";
+
+export const APPLICATION_STATUSES: readonly ApplicationStatus[] = ["draft", ...REVIEW_STATUSES, "cancelled"];
+
+export type FormRow = typeof eventForms.$inferSelect;
+export type ApplicationRow = typeof eventApplications.$inferSelect;
+export type StartupCard = { id: number; name: string; username: string; logoFileId: string | null };
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Application documents are private: they are served through the application, to those who may see it. */
+export const answerFileUrl = (applicationId: number, fileId: string) => `/api/v1/admin/event_applications/${applicationId}/files/${fileId}`;
+
+/** An application as the API shows it; file answers become {file_id, url}. */
+export function applicationResource(a: ApplicationRow, customQuestions: CustomQuestion[]) {
+  const fileAnswers = fileKeys(customQuestions);
+  const answers: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(a.answers)) {
+    answers[key] = fileAnswers.has(key) && typeof v === "string" ? { file_id: v, url: answerFileUrl(a.id, v) } : v;
+  }
+  return {
+    id: a.id,
+    event_form_id: a.eventFormId,
+    user_id: a.userId,
+    status: a.status,
+    answers,
+    applicant_name: a.applicantName,
+    applicant_email: a.applicantEmail,
+    submitted_at: iso(a.submittedAt),
+    cancelled_at: iso(a.cancelledAt),
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+  };
+}
+export type ApplicationResource = ReturnType<typeof applicationResource>;
+
+export const startupCard = (s: StartupCard) => ({ id: s.id, name: s.name, username: s.username, logo_url: fileUrl(s.logoFileId) });
+
+export function eventFormResource(f: FormRow, startup: StartupCard) {
+  return {
+    id: f.id,
+    title: f.title,
+    description: f.description,
+    banner_url: fileUrl(f.bannerFileId),
+    category: f.category,
+    nature: f.nature,
+    timezone: f.timezone,
+    starts_at: f.startsAt.toISOString(),
+    ends_at: f.endsAt.toISOString(),
+    venue: f.venue,
+    online_link: f.onlineLink,
+    capacity: f.capacity,
+    application_deadline: iso(f.applicationDeadline),
+    type_of_event: f.typeOfEvent,
+    paid_event_information: f.paidEventInformation,
+    questions: f.questions,
+    custom_questions: f.customQuestions,
+    status: f.status,
+    startup: startupCard(startup),
+  };
+}
+
+/** The form beside its responses: enough to label every answer. */
+export const responsesFormResource = (f: FormRow) => ({
+  id: f.id,
+  title: f.title,
+  starts_at: f.startsAt.toISOString(),
+  ends_at: f.endsAt.toISOString(),
+  timezone: f.timezone,
+  status: f.status,
+  type_of_event: f.typeOfEvent,
+  capacity: f.capacity,
+  questions: f.questions,
+  custom_questions: f.customQuestions,
+});

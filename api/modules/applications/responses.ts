@@ -1,0 +1,135 @@
+/** The form's owner: its submitted applications (list, one, CSV) and their review status. */
+import { and, count, eq, ilike, ne, notInArray, or, sql } from "drizzle-orm";
+import type { ReviewStatus } from "../../../schemas/events.ts";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { eventApplications, eventForms, type Answers, type ApplicationStatus } from "../../db/schema.ts";
+import { csvLine } from "../../lib/csv.ts";
+import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
+import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { escapeLike } from "../access/service.ts";
+import { questionsOf } from "./answers.ts";
+import { NOT_HOLDING_A_PLACE } from "./availability.ts";
+import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND, NOT_SUBMITTED } from "./messages.ts";
+import { applicationWithForm, direction, isOwner, responsesToOwner } from "./queries.ts";
+import { answerFileUrl, applicationResource, iso, type FormRow } from "./resources.ts";
+
+/** 404 when the form does not exist, 403 when it belongs to another startup. */
+export async function ownedForm(db: Db, user: AuthUser, id: number) {
+  const [form] = await db.select().from(eventForms).where(eq(eventForms.id, id));
+  if (!form) throw notFound(FORM_NOT_FOUND);
+  if (!isOwner(user, form)) throw forbidden();
+  return form;
+}
+
+export interface ResponseFilters {
+  search?: string;
+  status?: ApplicationStatus;
+}
+
+/** Submitted (not draft) applications of the form matching the filters. */
+function responsesWhere(formId: number, filters: ResponseFilters) {
+  const search = filters.search ? `%${escapeLike(filters.search)}%` : null;
+  return and(
+    eq(eventApplications.eventFormId, formId),
+    ne(eventApplications.status, "draft"),
+    filters.status ? eq(eventApplications.status, filters.status) : undefined,
+    search ? or(ilike(eventApplications.applicantName, search), ilike(eventApplications.applicantEmail, search)) : undefined,
+  );
+}
+
+const RESPONSE_SORTS = ["submitted_at", "applicant_name", "status"] as const;
+
+export async function listResponses(db: Db, form: FormRow, query: ListQuery & ResponseFilters) {
+  const where = responsesWhere(form.id, query);
+  const column = {
+    submitted_at: eventApplications.submittedAt,
+    applicant_name: sql`lower(${eventApplications.applicantName})`,
+    status: eventApplications.status,
+  }[sortColumn(query.sort_by, RESPONSE_SORTS, "submitted_at")];
+  const [{ total }] = await db.select({ total: count() }).from(eventApplications).where(where);
+  const rows = await db
+    .select()
+    .from(eventApplications)
+    .where(where)
+    .orderBy(direction(column, query.sort_order), direction(eventApplications.id, query.sort_order))
+    .limit(query.per_page)
+    .offset(offset(query));
+  return { total, data: rows.map((row) => applicationResource(row, form.customQuestions)) };
+}
+
+export async function getResponse(db: Db, form: FormRow, applicationId: number) {
+  const [row] = await db
+    .select()
+    .from(eventApplications)
+    .where(and(eq(eventApplications.id, applicationId), eq(eventApplications.eventFormId, form.id), ne(eventApplications.status, "draft")));
+  if (!row) throw notFound(APPLICATION_NOT_FOUND);
+  return applicationResource(row, form.customQuestions);
+}
+
+export const CSV_PAGE_SIZE = 1000;
+
+/**
+ * The responses as CSV, read and written 1,000 rows at a time so a large event never sits in memory
+ * at once. Oldest submission first.
+ */
+export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): ReadableStream<Uint8Array> {
+  const questions = questionsOf(form);
+  const encoder = new TextEncoder();
+  const where = responsesWhere(form.id, filters);
+  let nextOffset = 0;
+  let headerSent = false;
+  const cell = (applicationId: number, q: (typeof questions)[number], answer: Answers[string] | undefined): string => {
+    if (answer === undefined || answer === null) return "";
+    if (q.type === "file") return typeof answer === "string" ? answerFileUrl(applicationId, answer) : "";
+    if (typeof answer === "boolean") return answer ? "Yes" : "No";
+    if (Array.isArray(answer)) return answer.join("; ");
+    return String(answer);
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        controller.enqueue(encoder.encode(csvLine(["Submitted at", "Status", "Name", "Email", ...questions.map((q) => q.label)])));
+        return;
+      }
+      const rows = await db
+        .select({
+          id: eventApplications.id,
+          status: eventApplications.status,
+          answers: eventApplications.answers,
+          applicantName: eventApplications.applicantName,
+          applicantEmail: eventApplications.applicantEmail,
+          submittedAt: eventApplications.submittedAt,
+        })
+        .from(eventApplications)
+        .where(where)
+        .orderBy(direction(eventApplications.submittedAt, "asc"), direction(eventApplications.id, "asc"))
+        .limit(CSV_PAGE_SIZE)
+        .offset(nextOffset);
+      nextOffset += rows.length;
+      if (rows.length) {
+        const text = rows
+          .map((r) =>
+            csvLine([iso(r.submittedAt) ?? "", r.status, r.applicantName, r.applicantEmail, ...questions.map((q) => cell(r.id, q, r.answers[q.key]))]),
+          )
+          .join("");
+        controller.enqueue(encoder.encode(text));
+      }
+      if (rows.length < CSV_PAGE_SIZE) controller.close();
+    },
+  });
+}
+
+export async function setApplicationStatus(db: Db, user: AuthUser, id: number, status: ReviewStatus) {
+  const found = await applicationWithForm(db, id, responsesToOwner(user));
+  if (!found) throw notFound(APPLICATION_NOT_FOUND);
+  // Conditional, so a cancel racing the review wins cleanly instead of being overwritten.
+  const [row] = await db
+    .update(eventApplications)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(eventApplications.id, id), notInArray(eventApplications.status, NOT_HOLDING_A_PLACE)))
+    .returning();
+  if (!row) throw fieldError("status", NOT_SUBMITTED);
+  return applicationResource(row, found.form.customQuestions);
+}

@@ -1,0 +1,44 @@
+import { asc, eq } from "drizzle-orm";
+import type { BillingStatus } from "../../../schemas/billing.ts";
+import type { Db } from "../../db/client.ts";
+import { billingStatusChanges, users } from "../../db/schema.ts";
+
+/** One line of a billing's history: every status it went through, who moved it, and why. */
+export interface StatusChangeView {
+  id: number;
+  from_status: BillingStatus | null;
+  to_status: BillingStatus;
+  changed_by: { id: number; name: string } | null;
+  reason: string | null;
+  created_at: string;
+}
+
+export async function statusChanges(db: Db, billingId: number): Promise<StatusChangeView[]> {
+  const rows = await db
+    .select({
+      id: billingStatusChanges.id,
+      from: billingStatusChanges.fromStatus,
+      to: billingStatusChanges.toStatus,
+      userId: users.id,
+      userName: users.name,
+      reason: billingStatusChanges.reason,
+      createdAt: billingStatusChanges.createdAt,
+    })
+    .from(billingStatusChanges)
+    .leftJoin(users, eq(users.id, billingStatusChanges.changedByUserId))
+    .where(eq(billingStatusChanges.eventBillingId, billingId))
+    .orderBy(asc(billingStatusChanges.createdAt), asc(billingStatusChanges.id));
+  return rows.map((r) => ({
+    id: r.id,
+    from_status: r.from,
+    to_status: r.to,
+    changed_by: r.userId === null ? null : { id: r.userId, name: r.userName ?? "" },
+    reason: r.reason,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+/** Adds a line to the history, inside the transaction that made the change (`byUserId` null: the system). */
+export async function recordChange(tx: Db, billingId: number, from: BillingStatus | null, to: BillingStatus, byUserId: number | null, reason: string | null) {
+  await tx.insert(billingStatusChanges).values({ eventBillingId: billingId, fromStatus: from, toStatus: to, changedByUserId: byUserId, reason });
+}

@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { billingSchema } from "../../../schemas/billing.ts";
+import { openDatabase, type Database } from "../../db/client.ts";
+import { eventBillings } from "../../db/schema.ts";
+import { seedDemoData } from "../../db/seed.ts";
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({});
+  await database.migrate();
+});
+afterAll(() => database.close());
+
+describe("the demo seed's billings", () => {
+  // The seed writes rows directly; a demo payer who edits a pending billing resubmits them through the schema.
+  it("pass the billing form as they stand, phone numbers included", async () => {
+    await seedDemoData(database.db);
+    const billings = await database.db.select().from(eventBillings);
+    expect(billings.length).toBeGreaterThan(0);
+    for (const b of billings) {
+      const result = billingSchema.safeParse({ event_form_id: b.eventFormId, name: b.name, email: b.email, phone: b.phone, address: b.address, country: b.country, city: b.city });
+      expect(result.error?.issues ?? [], b.phone).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { BillingStatus } from "../../../schemas/billing.ts";
+import type { Db } from "../../db/client.ts";
+import { couponCodes, eventBillings, eventForms } from "../../db/schema.ts";
+import { fieldError, notFound } from "../../lib/errors.ts";
+import { providersOf, type PaymentProvider, type PaymentProviders } from "../../payments/provider.ts";
+import { closeCheckout, type Log } from "./checkout.ts";
+import { recordChange } from "./history.ts";
+import { BILLING_NOT_FOUND, COUPON_USED_UP_ON_REOPEN } from "./messages.ts";
+import { countUse } from "./pricing.ts";
+import { billingView } from "./view.ts";
+
+/** Statuses after which nothing is left to pay: an open checkout of the billing is closed. */
+const NOTHING_TO_PAY: readonly BillingStatus[] = ["Successful", "Cancelled", "Refunded"];
+
+/**
+ * The billing's owner of the form changes its status by hand; the change is kept. Moving it to Successful,
+ * Cancelled or Refunded closes its checkout at the provider afterwards (a provider error is logged: the
+ * change stands).
+ */
+export async function changeStatus(
+  db: Db,
+  choice: PaymentProvider | PaymentProviders,
+  startupId: number,
+  byUserId: number,
+  id: number,
+  status: BillingStatus,
+  log: Log = console.error,
+) {
+  const openCheckoutId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: eventBillings.id,
+        status: eventBillings.paymentStatus,
+        couponCodeId: eventBillings.couponCodeId,
+        connectPayId: eventBillings.connectPayId,
+      })
+      .from(eventBillings)
+      .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
+      // Another startup's billing is as missing as one that does not exist.
+      .where(and(eq(eventBillings.id, id), eq(eventForms.startupId, startupId)))
+      .for("update", { of: eventBillings });
+    if (!row) throw notFound(BILLING_NOT_FOUND);
+    if (row.status === status) return null;
+    // A cancelled billing is not a use of its coupon (see usesByUser): cancelling gives the use back, and
+    // reopening counts it again, which the coupon's maximum may no longer allow.
+    if (row.couponCodeId !== null && status === "Cancelled") await countUse(tx, row.couponCodeId, -1);
+    if (row.couponCodeId !== null && row.status === "Cancelled") {
+      const [coupon] = await tx
+        .select({ usesCount: couponCodes.usesCount, maxUses: couponCodes.maxUses })
+        .from(couponCodes)
+        .where(eq(couponCodes.id, row.couponCodeId))
+        .for("update");
+      if (coupon && coupon.maxUses !== null && coupon.usesCount >= coupon.maxUses) throw fieldError("status", COUPON_USED_UP_ON_REOPEN);
+      await countUse(tx, row.couponCodeId, 1);
+    }
+    await tx
+      .update(eventBillings)
+      .set({ paymentStatus: status, paidAt: status === "Successful" ? sql`coalesce(${eventBillings.paidAt}, now())` : eventBillings.paidAt, updatedAt: sql`now()` })
+      .where(eq(eventBillings.id, id));
+    await recordChange(tx, id, row.status, status, byUserId, "Changed by the event owner.");
+    // An unpaid checkout can no longer be paid; a paid or closed one is left as it is by its provider.
+    return NOTHING_TO_PAY.includes(status) ? row.connectPayId : null;
+  });
+  if (openCheckoutId) await closeCheckout(providersOf(choice), openCheckoutId, log);
+  return billingView(db, id);
+}
