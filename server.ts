@@ -12,6 +12,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./api/db/seed.ts";
 import { appKey } from "./api/db/settings.ts";
 import { ensureAccessModel } from "./api/modules/access/service.ts";
 import { pruneSessions } from "./api/modules/auth/sessions.ts";
+import { pruneAttempts } from "./api/modules/auth/throttle.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { readConfig, startupWarnings } from "./server/config.ts";
 import { createHttpApp } from "./server/http-app.ts";
@@ -94,6 +95,7 @@ const server = createServer((req, res) => {
 
 const pruneTimer = setInterval(() => {
   pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
+  pruneAttempts(database.db, config.api).catch((error) => console.error("[launchpad] throttle prune failed", error));
 }, 15 * 60_000);
 pruneTimer.unref();
 

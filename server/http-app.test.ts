@@ -148,3 +148,19 @@ describe("the outer server's own answers", () => {
     expectSecurityHeaders(reply);
   });
 });
+
+describe("the client address behind a trusted proxy", () => {
+  it("is the last X-Forwarded-For hop (the proxy's), not one the client wrote", async () => {
+    const app = createHttpApp({
+      api: t.api,
+      apiPrefixes: API_PREFIXES,
+      panel: async (_request, ip) => new Response(String(ip)),
+      maxBodyBytes: MAX_BODY,
+      production: false,
+      https: false,
+      trustProxy: true,
+    });
+    const response = await app.fetch(new Request("http://localhost/login", { headers: { "x-forwarded-for": "6.6.6.6, 203.0.113.9" } }));
+    expect(await response.text()).toBe("203.0.113.9");
+  });
+});

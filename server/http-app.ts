@@ -25,21 +25,26 @@ export interface HttpAppOptions {
 }
 
 /** Methods a panel URL answers: pages (GET/HEAD) and their forms (POST). */
-const PANEL_METHODS = "GET, HEAD, POST, OPTIONS";
+const PANEL_METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
+const ALLOW = [...PANEL_METHODS].join(", ");
 
 export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<{ Bindings: HttpBindings }>();
   const { log = console.error } = options;
 
-  /** The caller's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+  /**
+   * The caller's address: the socket's, or behind a trusted proxy the last X-Forwarded-For hop, the one
+   * that proxy added. Earlier hops are whatever the client sent, and would let it pick its own address
+   * (escaping the login throttle, or aiming it at someone else) behind proxies that append.
+   */
   const clientIp = (request: Request, bindings: HttpBindings | undefined): string | undefined => {
     if (options.trustProxy) {
-      const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+      const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
       if (forwarded) return forwarded;
     }
     return bindings?.incoming?.socket.remoteAddress;
   };
-  // Answers made here (413, 405, 500, static files) get the same protective headers as pages.
+  // Answers made here (413, 405, 500) get the same protective headers as pages.
   const secured = (response: Response) => {
     const headers = new Headers(response.headers);
     applySecurityHeaders(headers, { production: options.production, https: options.https });
@@ -60,9 +65,9 @@ export function createHttpApp(options: HttpAppOptions) {
     const ip = clientIp(request, c.env);
     const path = new URL(request.url).pathname;
     if (options.apiPrefixes.some((prefix) => path.startsWith(prefix))) return options.api.fetch(request, { clientIp: ip });
-    if (request.method === "OPTIONS") return secured(new Response(null, { status: 204, headers: { Allow: PANEL_METHODS } }));
-    if (!PANEL_METHODS.includes(request.method)) {
-      return secured(new Response("Method Not Allowed", { status: 405, headers: { Allow: PANEL_METHODS, "Content-Type": "text/plain; charset=utf-8" } }));
+    if (request.method === "OPTIONS") return secured(new Response(null, { status: 204, headers: { Allow: ALLOW } }));
+    if (!PANEL_METHODS.has(request.method)) {
+      return secured(new Response("Method Not Allowed", { status: 405, headers: { Allow: ALLOW, "Content-Type": "text/plain; charset=utf-8" } }));
     }
     if (isCrossSiteSubmission(request)) return secured(crossSiteRefusal());
     return options.panel(request, ip);

@@ -97,6 +97,8 @@ export function bodyFamilies(fields: string[]): BodyFamily[] {
     { family: "JSON array", ...json([{ roles: [] }]) },
     { family: "JSON number", ...json(42) },
     { family: "JSON string", ...json("roles") },
+    // Parses fine (V8 takes far deeper JSON), then must not overflow anything that walks it.
+    { family: "deeply nested JSON", body: '{"a":'.repeat(200_000) + "1" + "}".repeat(200_000), headers: { "content-type": "application/json" } },
     { family: "text/plain", body: "roles=1", headers: { "content-type": "text/plain" } },
     { family: "XML", body: "<roles><role>1</role></roles>", headers: { "content-type": "application/xml" } },
     { family: "no content type", body: '{"roles": []}' },

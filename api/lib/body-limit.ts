@@ -17,6 +17,7 @@ export async function limitRequestBody(request: Request, maxBytes: number): Prom
   if (BODYLESS.has(request.method)) return request;
   const declared = request.headers.get("content-length");
   if (declared !== null) {
+    // Node's parser already refuses a Content-Length that is not a number; in-process callers are ours.
     if (Number(declared) > maxBytes) throw new BodyTooLarge();
     return request;
   }

@@ -123,3 +123,15 @@ describe("url-encoded bodies", () => {
     expect((await user.client.get("/api/user")).body.name).toBe("Plus Sign!");
   });
 });
+
+describe("deeply nested JSON", () => {
+  it("is a 422, not a stack overflow, on the anonymous token route too", async () => {
+    const client = await t.client().prime();
+    const deep = '{"a":'.repeat(200_000) + "1" + "}".repeat(200_000);
+    for (const path of ["/sanctum/token", "/api/register"]) {
+      const res = await client.request("POST", path, undefined, { "content-type": "application/json" }, deep);
+      expect(res.status, path).toBe(422);
+      expect(res.body.errors).toEqual({ body: ["The request body must not be nested more than 32 levels deep."] });
+    }
+  });
+});

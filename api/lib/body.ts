@@ -78,25 +78,29 @@ function readUrlEncoded(text: string, all: boolean): Record<string, unknown> {
   return Object.fromEntries(fields);
 }
 
-/** Every text value and key, at any depth, including uploaded file names. */
+/** Deeper than any form or resource the API takes; JSON.parse accepts far more than a walk should follow. */
+export const MAX_BODY_DEPTH = 32;
+export const TOO_DEEP = `The request body must not be nested more than ${MAX_BODY_DEPTH} levels deep.`;
+
+/** Every text value and key, at any depth (an explicit stack, never recursion), including file names. */
 function refuseUnstorableText(body: Record<string, unknown>) {
   const errors: FieldErrors = {};
-  const visit = (value: unknown, path: string) => {
-    if (typeof value === "string") {
-      if (hasUnstorableText(value)) errors[path || "body"] = [UNSTORABLE_TEXT_MESSAGE];
-    } else if (value instanceof File) {
-      if (hasUnstorableText(value.name)) errors[path || "body"] = [UNSTORABLE_TEXT_MESSAGE];
-    } else if (Array.isArray(value)) {
-      value.forEach((item, index) => visit(item, `${path}.${index}`));
-    } else if (value && typeof value === "object") {
-      for (const [key, item] of Object.entries(value)) {
-        const name = path ? `${path}.${key}` : key;
-        if (hasUnstorableText(key)) errors[path || "body"] = [UNSTORABLE_TEXT_MESSAGE];
-        else visit(item, name);
-      }
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: body, path: "", depth: 0 }];
+  while (stack.length) {
+    const { value, path, depth } = stack.pop()!;
+    const text = typeof value === "string" ? value : value instanceof File ? value.name : undefined;
+    if (text !== undefined) {
+      if (hasUnstorableText(text)) errors[path || "body"] = [UNSTORABLE_TEXT_MESSAGE];
+      continue;
     }
-  };
-  visit(body, "");
+    if (!value || typeof value !== "object") continue;
+    if (depth >= MAX_BODY_DEPTH) throw validationFailed({ body: [TOO_DEEP] });
+    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+    for (const [key, item] of entries) {
+      if (hasUnstorableText(key)) errors[path || "body"] = [UNSTORABLE_TEXT_MESSAGE];
+      else stack.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+    }
+  }
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
 

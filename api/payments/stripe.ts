@@ -38,19 +38,34 @@ export class StripeProvider implements PaymentProvider {
     this.fetch = options.fetch ?? fetch;
   }
 
+  /**
+   * With an Idempotency-Key, a call that failed in transit or with a 5xx is sent once more with the same
+   * key: if Stripe did create the session the first time, the retry answers that session instead of
+   * opening a second one. That retry is what the key is for.
+   */
   private async call(method: "GET" | "POST", path: string, form?: URLSearchParams, idempotencyKey?: string) {
-    const res = await this.fetch(`${this.base}${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${this.options.secretKey}`,
-        "Stripe-Version": STRIPE_API_VERSION,
-        ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}),
-        ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-      },
-      body: form?.toString(),
-    });
-    const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-    return { status: res.status, body };
+    const send = async () => {
+      const res = await this.fetch(`${this.base}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${this.options.secretKey}`,
+          "Stripe-Version": STRIPE_API_VERSION,
+          ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}),
+          ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+        },
+        body: form?.toString(),
+      });
+      const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+      return { status: res.status, body };
+    };
+    if (!idempotencyKey) return send();
+    try {
+      const first = await send();
+      if (first.status < 500) return first;
+    } catch {
+      /* lost in transit: the retry below says what happened */
+    }
+    return send();
   }
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {

@@ -43,10 +43,6 @@ export async function assertNotThrottled(db: Db, key: string, rule: ThrottleRule
   if (seconds > 0) throw refuse(seconds, refusal);
 }
 
-/**
- * Every rule shares the one table, so old rows are removed by age alone: ten times the longest window
- * being recorded, which is far past any window counting them.
- */
 export async function recordFailure(db: Db, key: string, rule: ThrottleRule) {
   await recordFailures(db, [{ key, rule }]);
 }
@@ -54,8 +50,16 @@ export async function recordFailure(db: Db, key: string, rule: ThrottleRule) {
 async function recordFailures(db: Db, tiers: readonly LoginTier[]) {
   if (!tiers.length) return;
   await db.insert(loginAttempts).values(tiers.map(({ key }) => ({ throttleKey: key })));
-  const longest = Math.max(...tiers.map(({ rule }) => rule.windowSeconds));
-  await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(Date.now() - longest * 10_000)));
+}
+
+/**
+ * Every rule shares the one table, so old rows are removed by age alone, past the longest window any
+ * configured rule counts (server.ts runs this now and then). Pruning by the rule being recorded would
+ * drop rows a longer rule still counts.
+ */
+export async function pruneAttempts(db: Db, config: ApiConfig) {
+  const longest = Math.max(config.loginThrottleWindowSeconds, config.loginAddressWindowSeconds, config.loginAccountWindowSeconds, config.couponThrottleWindowSeconds);
+  await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(Date.now() - longest * 1000)));
 }
 
 export async function clearFailures(db: Db, key: string) {

@@ -16,7 +16,6 @@ export const COUPON_REFUSALS = {
   usedUpByUser: "You have already used this coupon code as many times as it allows.",
 } as const;
 
-
 export interface ApplicableCoupon {
   id: number;
   code: string;

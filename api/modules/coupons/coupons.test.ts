@@ -348,7 +348,12 @@ describe("GET /api/v1/admin/coupon_codes", () => {
     expect(await ids("status=whatever")).toHaveLength(5);
     expect(await ids(`event_form_id=${form.id}`)).toEqual([active.id, scheduled.id]);
     expect(await ids(`event_form_id=${form.id}&status=scheduled`)).toEqual([scheduled.id]);
-    expect(await ids("event_form_id=abc")).toEqual([]);
+    // An event form id that is not an id (past int4 included) is refused on its field, as every query id is.
+    for (const junk of ["abc", "2147483648"]) {
+      const refused = await client.get(`${BASE}?event_form_id=${junk}`);
+      expect(refused.status, junk).toBe(422);
+      expect(refused.body.errors.event_form_id).toEqual(["The selected event form is invalid."]);
+    }
     expect(await ids("discount_type=fixed")).toEqual([expired.id]);
     const list = await client.get<List>(`${BASE}?sort_by=code`);
     expect(Object.fromEntries(list.body.data.map((c) => [c.code, c.state]))).toEqual({

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { COUPON_DISCOUNT_TYPES, COUPON_NOT_FOUND, COUPON_STATES, couponSchema, couponStatusSchema } from "../../../schemas/coupons.ts";
-import { parseId } from "../../../schemas/ids.ts";
+import { optionalIdField } from "../../../schemas/ids.ts";
 import type { AppEnv } from "../../context.ts";
 import { readBody } from "../../lib/body.ts";
 import { pathId } from "../../lib/ids.ts";
@@ -23,15 +23,14 @@ const couponListFilters = z.object({
   // "used_up" is accepted for "used up", which is awkward in a query string.
   status: z.preprocess((v) => (v === "used_up" ? "used up" : v), z.enum(COUPON_STATES).optional()).catch(undefined),
   discount_type: z.enum(COUPON_DISCOUNT_TYPES).optional().catch(undefined),
-  event_form_id: z.string().optional(),
+  event_form_id: optionalIdField("The selected event form is invalid."),
 });
 
 couponRoutes.get(BASE, authorize("coupon code read"), async (c) => {
   const startupId = ownStartupId(currentUser(c));
-  const filters = couponListFilters.parse(c.req.query());
+  const filters = validate(couponListFilters, c.req.query());
   // Not an id: nothing can match (0 names no row).
-  const eventFormId = filters.event_form_id ? (parseId(filters.event_form_id) ?? 0) : undefined;
-  const query = { ...parseListQuery(c.req.url), status: filters.status, discount_type: filters.discount_type, event_form_id: eventFormId };
+  const query = { ...parseListQuery(c.req.url), status: filters.status, discount_type: filters.discount_type, event_form_id: filters.event_form_id };
   // Newest first unless the caller asks for an order.
   if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
   const { total, data } = await listCoupons(c.var.db, startupId, query);
