@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idField } from "./ids.ts";
-import { requiredText } from "./fields.ts";
+import { booleanField, requiredText } from "./fields.ts";
 
 /** The spec's nine permission strings plus the write permissions later features need. */
 export const PERMISSIONS = [
@@ -33,5 +33,5 @@ export const userRolesSchema = z.object({
 });
 
 export const userStatusSchema = z.object({
-  is_active: z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]),
+  is_active: booleanField("is active"),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES } from "./events.ts";
 import { idField } from "./ids.ts";
+import { booleanField } from "./fields.ts";
 
 /**
  * A coupon code as the panel's form submits it and the API stores it. One schema for both sides, with
@@ -148,30 +149,11 @@ export const couponSchema = z
     currency: coupon.discount_type === "fixed" ? (coupon.currency as (typeof CURRENCIES)[number]) : undefined,
   }));
 
-/** Laravel's `boolean` values, plus the words a form's hidden field sends. */
-const BOOLEANS = new Map<unknown, boolean>([
-  [true, true],
-  [false, false],
-  [1, true],
-  [0, false],
-  ["1", true],
-  ["0", false],
-  ["true", true],
-  ["false", false],
-]);
-
 /**
  * The on/off switch on its own (PUT …/coupon_codes/{id}/status): the list's toggle sends only this, so it
  * never carries a copy of the rest of the coupon that could overwrite someone else's edit.
  */
-export const couponStatusSchema = z.object({
-  is_active: z.unknown().transform((value, ctx) => {
-    const flag = BOOLEANS.get(value);
-    if (flag !== undefined) return flag;
-    ctx.addIssue({ code: "custom", message: blank(value) === undefined ? "The is active field is required." : ACTIVE_MESSAGE });
-    return z.NEVER;
-  }),
-});
+export const couponStatusSchema = z.object({ is_active: booleanField("is active") });
 
 export type CouponInput = z.input<typeof couponSchema>;
 export type CouponFields = z.output<typeof couponSchema>;

@@ -61,3 +61,25 @@ export const linksField = z
   .default([])
   .transform((links) => links.map((link) => link?.trim() ?? "").filter(Boolean))
   .pipe(z.array(urlField("link")).max(10, "The links field must not have more than 10 items."));
+
+/** Laravel's `boolean` values: what JSON clients and forms' hidden fields send for a yes/no. */
+const BOOLEANS = new Map<unknown, boolean>([
+  [true, true],
+  [false, false],
+  [1, true],
+  [0, false],
+  ["1", true],
+  ["0", false],
+  ["true", true],
+  ["false", false],
+]);
+
+/** A required yes/no, with Laravel's messages. (A checkbox, where absent means no, is not this.) */
+export const booleanField = (label: string) =>
+  z.unknown().transform((value, ctx) => {
+    const flag = BOOLEANS.get(value);
+    if (flag !== undefined) return flag;
+    const missing = value === undefined || value === null || (typeof value === "string" && !value.trim());
+    ctx.addIssue({ code: "custom", message: missing ? `The ${label} field is required.` : `The ${label} field must be true or false.` });
+    return z.NEVER;
+  });

@@ -15,7 +15,8 @@ function patterns(entries: readonly RouteConfigEntry[], prefix = ""): string[] {
   });
 }
 
-const BAD_IDS = ["2147483648", "99999999999999999999", "-1", "abc", "%00", "%ED%A0%80"];
+// "..%2F1", "1%2F2" and "1%0A2" reach the route decoded ("../1", "1/2", "1\n2"): no API path or redirect may be built from them.
+const BAD_IDS = ["2147483648", "99999999999999999999", "-1", "abc", "%00", "%ED%A0%80", "..%2F1", "1%0A2", "1%2F2", "0x10", "1e3"];
 const BAD_QUERY = [
   "search=%00",
   "form_id=2147483648",

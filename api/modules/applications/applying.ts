@@ -8,7 +8,7 @@ import { storeUpload } from "../files/service.ts";
 import { ANSWER_FILE_RULES, planAnswers, questionsOf, type Intent } from "./answers.ts";
 import { closedReason } from "./availability.ts";
 import { ALREADY_APPLIED, FORM_NOT_FOUND, PAY_FIRST } from "./messages.ts";
-import { applicationOf, formWithStartup, isVisible } from "./queries.ts";
+import { applicationOf, visibleFormWithStartup } from "./queries.ts";
 import { applicationResource, type ApplicationRow, type FormRow } from "./resources.ts";
 
 /** A paid form takes applications (drafts too) only from a payer whose billing is Successful. */
@@ -24,8 +24,8 @@ async function assertPaid(db: Db, form: FormRow, userId: number) {
  * form needs the caller's Successful billing first.
  */
 export async function apply(db: Db, user: AuthUser, formId: number, intent: Intent, input: Map<string, unknown>) {
-  const found = await formWithStartup(db, formId);
-  if (!found || !isVisible(user, found.form)) throw notFound(FORM_NOT_FOUND);
+  const found = await visibleFormWithStartup(db, user, formId);
+  if (!found) throw notFound(FORM_NOT_FOUND);
   const before = await applicationOf(db, formId, user.id);
   if (before && before.status !== "draft") throw fieldError("application", ALREADY_APPLIED);
   const reason = await closedReason(db, found.form);

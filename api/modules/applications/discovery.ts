@@ -11,12 +11,12 @@ import { fileUrl } from "../files/service.ts";
 import { isRealDate } from "./answers.ts";
 import { closedReason } from "./availability.ts";
 import { FORM_NOT_FOUND } from "./messages.ts";
-import { applicationOf, direction, formWithStartup, isVisible } from "./queries.ts";
+import { applicationOf, direction, visibleFormWithStartup } from "./queries.ts";
 import { applicationResource, eventFormResource, startupCard, type FormRow } from "./resources.ts";
 
 export async function siteEventForm(db: Db, user: AuthUser, id: number) {
-  const found = await formWithStartup(db, id);
-  if (!found || !isVisible(user, found.form)) throw notFound(FORM_NOT_FOUND);
+  const found = await visibleFormWithStartup(db, user, id);
+  if (!found) throw notFound(FORM_NOT_FOUND);
   const reason = await closedReason(db, found.form);
   const mine = await applicationOf(db, id, user.id);
   const myBilling = found.form.typeOfEvent === "paid" ? await billingOfUser(db, id, user.id) : null;

@@ -5,10 +5,10 @@ import { eventApplications, eventForms, files, startups, type ApplicationStatus,
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { permissionsOf } from "../access/service.ts";
-import { readFile } from "../files/service.ts";
+import { FILE_ID, readFile } from "../files/service.ts";
 import { fileKeys } from "./answers.ts";
 import { ALREADY_CANCELLED, APPLICATION_NOT_FOUND } from "./messages.ts";
-import { applicationWithForm, direction, responsesToOwner, UUID } from "./queries.ts";
+import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
 import { applicationResource, type ApplicationRow } from "./resources.ts";
 
 const MY_SORTS = ["created_at", "submitted_at", "status"] as const;
@@ -79,7 +79,7 @@ export async function getApplication(db: Db, user: Pick<AuthUser, "id" | "startu
 export async function applicationFile(db: Db, user: AuthUser, id: number, fileId: string) {
   const found = await visibleApplication(db, user, id);
   const keys = fileKeys(found.form.customQuestions);
-  const answered = UUID.test(fileId) && Object.entries(found.application.answers).some(([key, value]) => keys.has(key) && value === fileId);
+  const answered = FILE_ID.test(fileId) && Object.entries(found.application.answers).some(([key, value]) => keys.has(key) && value === fileId);
   // The file must also be the applicant's own upload: an answer's text is never enough to reach a file.
   const file = answered ? await readFile(db, fileId, { includePrivate: true, ownerUserId: found.application.userId }) : null;
   if (!file) throw notFound("File not found");
@@ -90,7 +90,7 @@ export async function applicationFile(db: Db, user: AuthUser, id: number, fileId
 async function discardDraft(db: Db, application: ApplicationRow, customQuestions: CustomQuestion[]) {
   const keys = fileKeys(customQuestions);
   const fileIds = Object.entries(application.answers)
-    .filter(([key, value]) => keys.has(key) && typeof value === "string" && UUID.test(value))
+    .filter(([key, value]) => keys.has(key) && typeof value === "string" && FILE_ID.test(value))
     .map(([, value]) => value as string);
   await db.transaction(async (tx) => {
     await tx.delete(eventApplications).where(and(eq(eventApplications.id, application.id), eq(eventApplications.status, "draft")));

@@ -1,14 +1,17 @@
 /** The lookups and rules the applicant's and the owner's sides share. */
-import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { eventApplications, eventForms, startups } from "../../db/schema.ts";
 import type { FormRow } from "./resources.ts";
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Published and closed forms are public to logged-in users; drafts only to their owner. */
+export const visibleTo = (user: Pick<AuthUser, "startupId">): SQL | undefined =>
+  or(inArray(eventForms.status, ["published", "closed"]), user.startupId === null ? undefined : eq(eventForms.startupId, user.startupId));
 
-export async function formWithStartup(db: Db, id: number) {
+/** A form with its startup, found only where the user may see it: any other is as good as missing. */
+export async function visibleFormWithStartup(db: Db, user: Pick<AuthUser, "startupId">, id: number) {
   const [row] = await db
     .select({
       form: eventForms,
@@ -16,14 +19,11 @@ export async function formWithStartup(db: Db, id: number) {
     })
     .from(eventForms)
     .innerJoin(startups, eq(startups.id, eventForms.startupId))
-    .where(eq(eventForms.id, id));
+    .where(and(eq(eventForms.id, id), visibleTo(user)));
   return row ?? null;
 }
 
 export const isOwner = (user: Pick<AuthUser, "startupId">, form: Pick<FormRow, "startupId">) => user.startupId !== null && user.startupId === form.startupId;
-
-/** Published and closed forms are public to logged-in users; drafts only to their owner. */
-export const isVisible = (user: AuthUser, form: FormRow) => form.status === "published" || form.status === "closed" || isOwner(user, form);
 
 /**
  * The applications the owner's side deals with, as a condition: submitted (never a draft, which stays the

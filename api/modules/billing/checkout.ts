@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BillingInput, BillingStatus } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { eventBillings, eventForms } from "../../db/schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "../../payments/provider.ts";
@@ -24,15 +25,6 @@ const detailsOf = (input: BillingInput) => ({
   country: input.country,
   city: input.city,
 });
-
-/** The PostgreSQL error code behind a (possibly wrapped) driver error. */
-function pgErrorCode(error: unknown): string | undefined {
-  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 /**
  * Opens a checkout for a billing that still has something to pay, and keeps its payment id. Every checkout
@@ -129,7 +121,7 @@ export async function createBilling(
       return row.id;
     });
   } catch (error) {
-    if (pgErrorCode(error) === "23505") throw fieldError("event_form_id", ALREADY_BILLED);
+    if (isUniqueViolation(error)) throw fieldError("event_form_id", ALREADY_BILLED);
     throw error;
   }
   const payment_url = await openCheckout(db, provider, id, returnUrl);

@@ -6,7 +6,7 @@ import { HttpError, notFound } from "../../lib/errors.ts";
 import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "../../payments/provider.ts";
 import { recordChange } from "./history.ts";
 import { ALREADY_PAID, BILLING_CLOSED, BILLING_NOT_FOUND, PAYMENT_MISMATCH, PAYMENT_NOT_FOUND, RECORDED_FOR_REFUND } from "./messages.ts";
-import { loadBilling } from "./view.ts";
+import { loadBilling, payersBilling } from "./view.ts";
 
 export interface FulfilInput {
   billingId: number;
@@ -119,8 +119,8 @@ export async function verifyPayment(db: Db, choice: PaymentProvider | PaymentPro
   if (!provider) throw notFound(PAYMENT_NOT_FOUND);
   const payment = await provider.retrieve(paymentId);
   if (!payment) throw notFound(PAYMENT_NOT_FOUND);
-  const billing = await loadBilling(db, payment.billingId);
-  if (!billing || billing.user_id !== userId) throw notFound(PAYMENT_NOT_FOUND);
+  const billing = await payersBilling(db, userId, payment.billingId);
+  if (!billing) throw notFound(PAYMENT_NOT_FOUND);
   const current = async () => (await loadBilling(db, billing.id))?.payment_status ?? billing.payment_status;
   const answer = (payment_status: BillingStatus, message: string, now: BillingStatus): VerifyAnswer => ({
     payment_status,

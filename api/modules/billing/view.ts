@@ -108,6 +108,12 @@ export async function loadBilling(db: Db, id: number): Promise<LoadedBilling | n
   return row ? { ...view(row), startupId: row.startupId } : null;
 }
 
+/** The payer's own billing: another user's is as good as missing. */
+export async function payersBilling(db: Db, userId: number, id: number): Promise<LoadedBilling | null> {
+  const row = await findBilling(db, and(eq(eventBillings.id, id), eq(eventBillings.userId, userId)));
+  return row ? { ...view(row), startupId: row.startupId } : null;
+}
+
 /** The billing as the API answers it after a change; 404 when it is gone. */
 export async function billingView(db: Db, id: number): Promise<EventBillingView> {
   const row = await findBilling(db, eq(eventBillings.id, id));

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { COUPON_NOT_FOUND, COUPON_STATES, type CouponFields, type CouponState, couponInstant } from "../../../schemas/coupons.ts";
 import type { Db } from "../../db/client.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { couponCodes, eventForms, startups, type CouponDiscountType } from "../../db/schema.ts";
 import { fieldError, notFound, validationFailed, type FieldErrors } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
@@ -191,17 +192,6 @@ async function assertOwnForm(tx: Db, startupId: number, eventFormId: number | un
     .where(and(eq(eventForms.id, eventFormId), eq(eventForms.startupId, startupId)));
   if (!form) throw fieldError("event_form_id", INVALID_EVENT_FORM);
 }
-
-/** The PostgreSQL error code behind a (possibly wrapped) driver error. */
-function pgErrorCode(error: unknown): string | undefined {
-  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-const isUniqueViolation = (error: unknown) => pgErrorCode(error) === "23505";
-const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === "23503";
 
 const columnsOf = (input: CouponFields) => ({
   code: input.code,

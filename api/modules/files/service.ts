@@ -4,6 +4,9 @@ import type { Db } from "../../db/client.ts";
 import { files } from "../../db/schema.ts";
 import { fieldError } from "../../lib/errors.ts";
 
+/** Files are named by a random UUID; anything else names no file. */
+export const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The file's real type from its first bytes; the name and declared type are not trusted. */
 export function sniffImageType(bytes: Uint8Array): string | null {
   const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);

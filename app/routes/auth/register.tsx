@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { registerSchema } from "../../../schemas/auth";
+import { parseId } from "../../../schemas/ids";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { InputField } from "~/components/ui/form-fields";
@@ -27,8 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await context.get(apiContext).post("/api/register", account);
   if (!result.ok) return replyWithApiErrors(submission, result);
   // A new account has no profile yet: setup comes first, and keeps where the user was headed.
-  const formId = new URL(safeRedirect(redirectTo, "/", request.url), request.url).searchParams.get("form_id");
-  throw redirect(formId ? `/setup?form_id=${encodeURIComponent(formId)}` : "/setup");
+  const formId = parseId(new URL(safeRedirect(redirectTo, "/", request.url), request.url).searchParams.get("form_id"));
+  throw redirect(formId === undefined ? "/setup" : `/setup?form_id=${formId}`);
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {

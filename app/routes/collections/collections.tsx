@@ -1,6 +1,7 @@
 import { Form, Link, data, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { collectionSchema } from "../../../schemas/events";
+import { idField, optionalIdField, parseId } from "../../../schemas/ids";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors, inputClass } from "~/components/ui/field";
 import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.load<Paginated<Collection>>(`/api/v1/admin/collections?${query}`),
     api.load<Paginated<Collection>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
   ]);
-  const deleting = Number(url.searchParams.get("delete")) || null;
+  const deleting = parseId(url.searchParams.get("delete")) ?? null;
   return {
     collections,
     others: all.data.map((c) => ({ id: c.id, name: c.name })),
@@ -35,26 +36,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const NOT_UNDERSTOOD = "That request was not understood.";
+/** The API's word for a move target that is no collection of this startup. */
+const INVALID_TARGET = "The selected collection is invalid.";
+
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), name: z.string().optional() }),
-  z.object({ intent: z.literal("rename"), id: z.coerce.number().int(), name: z.string().optional() }),
+  z.object({ intent: z.literal("rename"), id: idField(NOT_UNDERSTOOD), name: z.string().optional() }),
   z.object({
     intent: z.literal("delete"),
-    id: z.coerce.number().int(),
+    id: idField(NOT_UNDERSTOOD),
     forms_action: z.enum(["move", "delete"]).optional(),
     target_collection_id: z.string().optional(),
   }),
 ]);
+const targetSchema = optionalIdField(INVALID_TARGET);
 
 export async function action({ request, context }: Route.ActionArgs) {
   requirePermission(context, "event form write");
   const api = context.get(apiContext);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ intent: null, id: null, errors: ["That request was not understood."] }, { status: 400 });
+  if (!parsed.success) return data({ intent: null, id: null, errors: [NOT_UNDERSTOOD] }, { status: 400 });
   const input = parsed.data;
   let result;
   if (input.intent === "delete") {
-    const body = { forms_action: input.forms_action, target_collection_id: input.target_collection_id ? Number(input.target_collection_id) : undefined };
+    // A move target that is no id is refused as the API refuses an unknown one: next to the delete form.
+    const target = targetSchema.safeParse(input.target_collection_id);
+    if (!target.success) return data({ intent: input.intent, id: input.id, errors: [INVALID_TARGET] }, { status: 422 });
+    const body = { forms_action: input.forms_action, target_collection_id: target.data };
     result = await api.call<{ message: string }>("DELETE", `/api/v1/admin/collections/${input.id}`, body);
   } else {
     const name = collectionSchema.safeParse({ name: input.name });

@@ -1,4 +1,5 @@
 import { Form, Link, data, useSearchParams } from "react-router";
+import { parseId } from "../../../schemas/ids";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -20,12 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = url.searchParams.get("status");
   if (status) query.set("status", status);
   const applications = await context.get(apiContext).load<Paginated<MyApplication>>(`/api/v1/admin/event_applications?${query}`);
-  return { applications, cancelling: Number(url.searchParams.get("cancel")) || null };
+  return { applications, cancelling: parseId(url.searchParams.get("cancel")) ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const id = Number((await request.formData()).get("id"));
-  if (!Number.isInteger(id) || id < 1) return data({ error: "That request was not understood." }, { status: 400 });
+  const id = parseId((await request.formData()).get("id"));
+  if (id === undefined) return data({ error: "That request was not understood." }, { status: 400 });
   const result = await context.get(apiContext).put<{ message: string }>(`/api/v1/admin/event_applications/${id}/cancel_apply`);
   if (result.status === 404) return redirectWithToast(context.get(requestEnvContext), "/", { type: "error", message: "No event found" });
   if (!result.ok) return data({ error: result.body.errors?.application?.[0] ?? result.body.message }, { status: result.status });

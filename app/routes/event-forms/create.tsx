@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, data } from "react-router";
 import { eventFormSchema } from "../../../schemas/events";
+import { parseId } from "../../../schemas/ids";
 import { EventFormBuilder, builderDefaults } from "~/components/event-forms/event-form-builder";
 import { PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
@@ -13,9 +14,10 @@ import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from ".
 
 /** Spec §2: collection_id is required (404 No Collection Specified) and must exist (404 Collection Not Found). */
 async function requireCollection(request: Request, api: import("~/lib/api.server").ApiClient) {
-  const id = new URL(request.url).searchParams.get("collection_id");
-  if (!id) throw data("No Collection Specified", { status: 404 });
-  if (!/^\d+$/.test(id)) throw data("Collection Not Found", { status: 404 });
+  const given = new URL(request.url).searchParams.get("collection_id");
+  if (!given) throw data("No Collection Specified", { status: 404 });
+  const id = parseId(given);
+  if (id === undefined) throw data("Collection Not Found", { status: 404 });
   const result = await api.get<{ collection: Collection }>(`/api/v1/admin/collections/${id}`);
   if (!result.ok) throw data(result.status === 404 ? "Collection Not Found" : result.body.message, { status: result.status });
   return result.body.collection;

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, data } from "react-router";
 import { EVENT_FORM_STATUSES, eventFormSchema } from "../../../schemas/events";
+import { parseId } from "../../../schemas/ids";
 import { EventFormBuilder, builderDefaults } from "~/components/event-forms/event-form-builder";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -15,11 +16,18 @@ import type { EventForm } from "~/lib/types";
 import type { Route } from "./+types/edit";
 import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 
+/** The form's id from the URL; anything but an id names no form. API paths and redirects are built from this number only. */
+function formId(params: Route.LoaderArgs["params"]): number {
+  const id = parseId(params.id);
+  if (id === undefined) throw data("Event Form not found", { status: 404 });
+  return id;
+}
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event form write");
+  const id = formId(params);
   const api = context.get(apiContext);
-  if (!/^\d+$/.test(params.id)) throw data("Event Form not found", { status: 404 });
-  const [{ event_form }, choices] = await Promise.all([api.load<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${params.id}`), builderChoices(api)]);
+  const [{ event_form }, choices] = await Promise.all([api.load<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${id}`), builderChoices(api)]);
   // The form's own collection is always offered, even past the picker's first page.
   const own = event_form.collection;
   const collections = own && !choices.collections.some((c) => c.id === own.id) ? [own, ...choices.collections] : choices.collections;
@@ -28,21 +36,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requirePermission(context, "event form write");
+  const id = formId(params);
   const api = context.get(apiContext);
   const env = context.get(requestEnvContext);
   const formData = await request.formData();
   if (formData.get("intent") === "status") {
-    const result = await api.put<{ message: string }>(`/api/v1/admin/event_form_statuses/${params.id}`, { status: formData.get("status") });
+    const result = await api.put<{ message: string }>(`/api/v1/admin/event_form_statuses/${id}`, { status: formData.get("status") });
     if (!result.ok) return data({ result: undefined, failure: null, statusError: result.body.errors?.status?.[0] ?? result.body.message }, { status: result.status });
-    return redirectWithToast(env, `/event-forms/edit/${params.id}`, { type: "success", message: result.body.message });
+    return redirectWithToast(env, `/event-forms/edit/${id}`, { type: "success", message: result.body.message });
   }
   const submission = parseWithZod(formData, { schema: eventFormSchema });
   if (submission.status !== "success") {
     return submission.status === undefined ? data({ result: submission.reply(), failure: null }) : refusedLocally(submission);
   }
-  const result = await api.post<{ message: string }>(`/api/v1/admin/event_forms/${params.id}`, toEventFormBody(submission.value, "PUT"));
+  const result = await api.post<{ message: string }>(`/api/v1/admin/event_forms/${id}`, toEventFormBody(submission.value, "PUT"));
   if (!result.ok) return refusedByApi(submission, result);
-  return redirectWithToast(env, `/event-forms/edit/${params.id}`, { type: "success", message: result.body.message });
+  return redirectWithToast(env, `/event-forms/edit/${id}`, { type: "success", message: result.body.message });
 }
 
 export default function EditEventForm({ loaderData, actionData }: Route.ComponentProps) {

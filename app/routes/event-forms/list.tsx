@@ -1,5 +1,6 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, data, useSearchParams } from "react-router";
 import { EVENT_FORM_STATUSES } from "../../../schemas/events";
+import { parseId } from "../../../schemas/ids";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -20,12 +21,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);
   }
-  // The API answers 404 'Collection Not Found' for a collection_id that is not the owner's.
+  // The API answers 404 'Collection Not Found' for a collection_id that is not the owner's; one that is no id names none either.
+  const collectionId = parseId(url.searchParams.get("collection_id"));
+  if (query.has("collection_id")) {
+    if (collectionId === undefined) throw data("Collection Not Found", { status: 404 });
+    query.set("collection_id", String(collectionId));
+  }
   const [forms, collections] = await Promise.all([
     api.load<Paginated<EventForm>>(`/api/v1/admin/event_forms?${query}`),
     api.load<Paginated<Collection>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
   ]);
-  const collectionId = Number(url.searchParams.get("collection_id")) || null;
   return {
     forms,
     collections: collections.data.map((c) => ({ id: c.id, name: c.name })),

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Fragment } from "react";
 import { Link, data, useSearchParams } from "react-router";
 import { BILLING_STATUSES, changeStatusSchema } from "../../../schemas/billing";
+import { parseId } from "../../../schemas/ids";
 import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billing-details";
 import { BillingTotals } from "~/components/billing/billing-totals";
 import { BILLING_STATUS_TONES } from "~/components/billing/format";
@@ -22,7 +23,13 @@ import type { Route } from "./+types/payments";
 const FORM_NOT_FOUND = "Event form not found";
 const BILLING_NOT_FOUND = "Event billing not found";
 const LIST_KEYS = ["page", "search", "payment_status", "sort_by", "sort_order"] as const;
-const isId = (value: string | null | undefined): value is string => !!value && /^\d{1,10}$/.test(value);
+
+/** The form's id from the URL; anything but an id names no form. */
+function formId(params: Route.LoaderArgs["params"]): number {
+  const id = parseId(params.id);
+  if (id === undefined) throw data(FORM_NOT_FOUND, { status: 404 });
+  return id;
+}
 
 /** The API answers 404 for an unknown form and for another startup's; this screen says it in the spec's words. */
 function ofForm<T>(result: ApiResult<T>): T {
@@ -32,7 +39,7 @@ function ofForm<T>(result: ApiResult<T>): T {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event billing read");
-  if (!isId(params.id)) throw data(FORM_NOT_FOUND, { status: 404 });
+  const id = formId(params);
   const api = context.get(apiContext);
   const url = new URL(request.url);
   const query = new URLSearchParams({ per_page: "20" });
@@ -40,11 +47,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);
   }
-  const billingId = url.searchParams.get("billing") || null;
+  const billingParam = url.searchParams.get("billing") || null;
+  const billingId = parseId(billingParam);
   const [formResult, listResult, detail] = await Promise.all([
-    api.get<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${params.id}`),
-    api.get<EventBillingList>(`/api/v1/admin/event_billings/${params.id}/all?${query}`),
-    isId(billingId) ? api.get<{ event_billing: EventBillingDetail }>(`/api/v1/admin/event_billings/${billingId}/single`) : null,
+    api.get<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${id}`),
+    api.get<EventBillingList>(`/api/v1/admin/event_billings/${id}/all?${query}`),
+    billingId !== undefined ? api.get<{ event_billing: EventBillingDetail }>(`/api/v1/admin/event_billings/${billingId}/single`) : null,
   ]);
   const { event_form: form } = ofForm(formResult);
   const billings = ofForm(listResult);
@@ -52,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw await redirectWithToast(context.get(requestEnvContext), "/event-forms", { type: "info", message: "Only paid events take payments." });
   }
   // A billing of another form (or none at all) is not shown on this form's page.
-  if (billingId !== null && (!detail?.ok || detail.body.event_billing.event_form_id !== form.id)) {
+  if (billingParam !== null && (!detail?.ok || detail.body.event_billing.event_form_id !== form.id)) {
     if (detail && !detail.ok && detail.status !== 404) throw data(detail.body.message, { status: detail.status });
     throw data(BILLING_NOT_FOUND, { status: 404 });
   }
@@ -70,24 +78,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requirePermission(context, "event billing write");
-  if (!isId(params.id)) throw data(FORM_NOT_FOUND, { status: 404 });
+  const id = formId(params);
   const formData = await request.formData();
   if (formData.get("intent") !== CHANGE_STATUS_INTENT) throw data("Unknown action", { status: 400 });
-  const billingId = String(formData.get("billing_id") ?? "");
-  if (!isId(billingId)) throw data(BILLING_NOT_FOUND, { status: 404 });
+  const billingId = parseId(formData.get("billing_id"));
+  if (billingId === undefined) throw data(BILLING_NOT_FOUND, { status: 404 });
   const submission = parseWithZod(formData, { schema: changeStatusSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), billingId: Number(billingId) }, { status: 422 });
+  if (submission.status !== "success") return data({ result: submission.reply(), billingId }, { status: 422 });
   const result = await context.get(apiContext).put<{ event_billing: EventBillingDetail }>(`/api/v1/admin/event_billings/${billingId}/change_status`, submission.value);
   if (!result.ok) {
     if (result.status === 404) throw data(BILLING_NOT_FOUND, { status: 404 });
     const reply = replyWithApiErrors(submission, result);
-    return data({ result: reply.data.result, billingId: Number(billingId) }, reply.init ?? undefined);
+    return data({ result: reply.data.result, billingId }, reply.init ?? undefined);
   }
   // Back to the same list (filters, page) with the billing still open, so its history shows the change.
   const back = new URL(request.url).searchParams;
   back.delete("index");
-  back.set("billing", billingId);
-  return redirectWithToast(context.get(requestEnvContext), `/event-forms/payments/${params.id}?${back}`, {
+  back.set("billing", String(billingId));
+  return redirectWithToast(context.get(requestEnvContext), `/event-forms/payments/${id}?${back}`, {
     type: "success",
     message: "Payment status updated.",
   });

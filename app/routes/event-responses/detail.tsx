@@ -1,5 +1,6 @@
 import { Link, data } from "react-router";
 import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "../../../schemas/events";
+import { parseId } from "../../../schemas/ids";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { StatusForm } from "~/components/ui/list-controls";
@@ -11,10 +12,13 @@ import { requestEnvContext } from "~/lib/request-env";
 import type { AnswerValue, EventApplication, EventForm } from "~/lib/types";
 import type { Route } from "./+types/detail";
 
+/** The URL's ids; anything but an id names nothing. API paths and redirects are built from these numbers only. */
 function ids(params: { event_form_id: string; event_application_id: string }) {
-  if (!/^\d+$/.test(params.event_form_id)) throw data("Event form not found", { status: 404 });
-  if (!/^\d+$/.test(params.event_application_id)) throw data("Event Application not found", { status: 404 });
-  return params;
+  const event_form_id = parseId(params.event_form_id);
+  if (event_form_id === undefined) throw data("Event form not found", { status: 404 });
+  const event_application_id = parseId(params.event_application_id);
+  if (event_application_id === undefined) throw data("Event Application not found", { status: 404 });
+  return { event_form_id, event_application_id };
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {

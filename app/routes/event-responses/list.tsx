@@ -1,5 +1,6 @@
 import { Link, data, useSearchParams } from "react-router";
 import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "../../../schemas/events";
+import { parseId } from "../../../schemas/ids";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
@@ -12,7 +13,8 @@ import type { Route } from "./+types/list";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requirePermission(context, "event response read");
-  if (!/^\d+$/.test(params.event_form_id)) throw data("Event form not found", { status: 404 });
+  const formId = parseId(params.event_form_id);
+  if (formId === undefined) throw data("Event form not found", { status: 404 });
   const url = new URL(request.url);
   const query = new URLSearchParams({ per_page: "25" });
   for (const key of ["page", "search", "status", "sort_by", "sort_order"]) {
@@ -22,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The API answers 404 'Event form not found' and 403 'Access Forbidden' for another startup's form.
   const responses = await context
     .get(apiContext)
-    .load<Paginated<EventApplication> & { event_form: Pick<EventForm, "id" | "title" | "questions" | "custom_questions"> }>(`/api/v1/admin/event_forms/${params.event_form_id}/responses?${query}`);
+    .load<Paginated<EventApplication> & { event_form: Pick<EventForm, "id" | "title" | "questions" | "custom_questions"> }>(`/api/v1/admin/event_forms/${formId}/responses?${query}`);
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("page");
   exportQuery.delete("per_page");
@@ -43,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     responses: { ...responses, data: rows },
     columns,
-    exportHref: `/api/v1/admin/event_forms/${params.event_form_id}/responses.csv?${exportQuery}`,
+    exportHref: `/api/v1/admin/event_forms/${formId}/responses.csv?${exportQuery}`,
   };
 }
 

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { parseId } from "../../../schemas/ids";
 import { Card } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
 import type { Country, EventBilling } from "~/lib/types";
@@ -13,8 +14,9 @@ const CLOSED = new Set(["Refunded", "Cancelled"]);
 
 /** Spec §2: only the payer's own billing (404 otherwise); a Successful one goes on to the form. */
 async function ownBilling({ params, context }: Route.LoaderArgs | Route.ActionArgs): Promise<EventBilling> {
-  if (!/^\d+$/.test(params.id)) throw data(NOT_FOUND, { status: 404 });
-  const result = await context.get(apiContext).get<{ event_billing: EventBilling }>(`/api/v1/admin/event_billings/${params.id}`);
+  const id = parseId(params.id);
+  if (id === undefined) throw data(NOT_FOUND, { status: 404 });
+  const result = await context.get(apiContext).get<{ event_billing: EventBilling }>(`/api/v1/admin/event_billings/${id}`);
   if (result.status === 404) throw data(NOT_FOUND, { status: 404 });
   if (!result.ok) throw data(result.body.message, { status: result.status });
   const billing = result.body.event_billing;

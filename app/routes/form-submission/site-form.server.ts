@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { parseId } from "../../../schemas/ids";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -26,8 +27,8 @@ export interface RouteArgs {
  */
 export async function loadSiteForm({ request, context }: RouteArgs, id?: number): Promise<SiteFormView> {
   const env = context.get(requestEnvContext);
-  const formId = id === undefined ? new URL(request.url).searchParams.get("form_id") : String(id);
-  if (!formId || !/^\d+$/.test(formId)) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
+  const formId = parseId(id ?? new URL(request.url).searchParams.get("form_id"));
+  if (formId === undefined) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
   const result = await context.get(apiContext).get<SiteFormView>(`/api/v1/site/event_forms/${formId}`);
   if (result.status === 404) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
   if (!result.ok) throw data(result.body.message, { status: result.status });

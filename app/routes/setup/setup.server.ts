@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { parseId } from "../../../schemas/ids";
 import type { ApiClient } from "~/lib/api.server";
 import { loginUrl } from "~/lib/safe-redirect";
 import type { CurrentUser } from "~/lib/types";
@@ -13,8 +14,8 @@ export async function requireUserWithoutSetup(api: ApiClient, request: Request):
 
 /** Spec §2: after setup, to the form the user came for (form_id in the address), otherwise home. */
 export function afterSetupPath(requestUrl: string): string {
-  const formId = new URL(requestUrl).searchParams.get("form_id");
-  return formId && /^\d+$/.test(formId) ? `/form-submission?form_id=${formId}` : "/";
+  const formId = parseId(new URL(requestUrl).searchParams.get("form_id"));
+  return formId === undefined ? "/" : `/form-submission?form_id=${formId}`;
 }
 
 /** The form's values as the API's multipart body: lists travel as JSON text (spec §3). */

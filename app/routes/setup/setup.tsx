@@ -9,6 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { toast } from "react-toastify";
+import { parseId } from "../../../schemas/ids";
 import { INDUSTRIES, STAGES, coFounderSetupSchema, startupSetupSchema } from "../../../schemas/setup";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const type = parseType(params.get("type"));
   const countries = type ? (await api.load<{ data: Country[] }>("/api/country_codes")).data : [];
-  return { user: { name: user.name }, type, countries, formId: params.get("form_id") };
+  return { user: { name: user.name }, type, countries, formId: parseId(params.get("form_id")) ?? null };
 }
 
 const schemaFor = (type: SetupType) => (type === "co-founder" ? coFounderSetupSchema : startupSetupSchema);
@@ -114,13 +115,13 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-function TypePicker({ current, formId }: { current: SetupType | null; formId: string | null }) {
+function TypePicker({ current, formId }: { current: SetupType | null; formId: number | null }) {
   return (
     <nav aria-label="Account type" className="grid gap-3 sm:grid-cols-3">
       {TYPES.map((option) => (
         <Link
           key={option.value}
-          to={`?${new URLSearchParams({ type: option.value, ...(formId ? { form_id: formId } : {}) })}`}
+          to={`?${new URLSearchParams({ type: option.value, ...(formId ? { form_id: String(formId) } : {}) })}`}
           preventScrollReset
           aria-current={current === option.value ? "true" : undefined}
           className={`rounded-lg border bg-white p-4 text-left shadow-sm transition hover:border-brand-500 ${

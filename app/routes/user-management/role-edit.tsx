@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data, useSearchParams } from "react-router";
 import { roleSchema } from "../../../schemas/access";
+import { parseId } from "../../../schemas/ids";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Card, PageHeader } from "~/components/ui/layout";
@@ -13,11 +14,19 @@ import { requestEnvContext } from "~/lib/request-env";
 import type { Role } from "~/lib/types";
 import type { Route } from "./+types/role-edit";
 
+/** The role's id from the URL; anything but an id names no role, as the API says of an unknown one. */
+function roleId(params: Route.LoaderArgs["params"]): number {
+  const id = parseId(params.id);
+  if (id === undefined) throw data("Role not found", { status: 404 });
+  return id;
+}
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   requirePermission(context, "role write");
+  const id = roleId(params);
   const api = context.get(apiContext);
   const [{ role }, permissions] = await Promise.all([
-    api.load<{ role: Role }>(`/api/v1/admin/roles/${encodeURIComponent(params.id)}`),
+    api.load<{ role: Role }>(`/api/v1/admin/roles/${id}`),
     api.load<{ data: { id: number; name: string }[] }>("/api/v1/admin/permissions"),
   ]);
   return { role, permissions: permissions.data };
@@ -25,10 +34,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requirePermission(context, "role write");
+  const path = `/api/v1/admin/roles/${roleId(params)}`;
   const api = context.get(apiContext);
   const env = context.get(requestEnvContext);
   const formData = await request.formData();
-  const path = `/api/v1/admin/roles/${encodeURIComponent(params.id)}`;
   if (formData.get("intent") === "delete") {
     const result = await api.delete<{ message: string }>(path);
     if (!result.ok) {

@@ -1,5 +1,6 @@
 import { Form, data, useSearchParams } from "react-router";
 import { z } from "zod";
+import { idField } from "../../../schemas/ids";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -35,9 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const NOT_UNDERSTOOD = "That request was not understood.";
+
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("roles"), user_id: z.coerce.number().int(), roles: z.array(z.coerce.number().int()).default([]) }),
-  z.object({ intent: z.literal("status"), user_id: z.coerce.number().int(), is_active: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("roles"), user_id: idField(NOT_UNDERSTOOD), roles: z.array(idField(NOT_UNDERSTOOD)).default([]) }),
+  z.object({ intent: z.literal("status"), user_id: idField(NOT_UNDERSTOOD), is_active: z.enum(["true", "false"]) }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     roles: formData.getAll("roles"),
     is_active: formData.get("is_active"),
   });
-  if (!parsed.success) return data({ error: "That request was not understood.", userId: null }, { status: 400 });
+  if (!parsed.success) return data({ error: NOT_UNDERSTOOD, userId: null }, { status: 400 });
   const input = parsed.data;
   const api = context.get(apiContext);
   const result =
