@@ -1,126 +1,154 @@
 /**
  * Composition only: read settings, open the database, wire the API and the panel, listen, shut down.
+ * With WEB_CONCURRENCY > 1 (PostgreSQL only) the primary prepares the database once and forks that many
+ * workers sharing the port (server/cluster.ts); each worker then runs `serve` without preparing.
  */
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { randomBytes } from "node:crypto";
 import { getRequestListener } from "@hono/node-server";
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
 import { API_PREFIXES, createApi } from "./api/app.ts";
 import { sessionCookieName } from "./api/config.ts";
-import { openDatabase } from "./api/db/client.ts";
+import { openDatabase, type Database } from "./api/db/client.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./api/db/seed.ts";
 import { appKey } from "./api/db/settings.ts";
 import { ensureAccessModel } from "./api/modules/access/service.ts";
 import { pruneSessions } from "./api/modules/auth/sessions.ts";
 import { pruneAttempts } from "./api/modules/auth/throttle.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
-import { readConfig, startupWarnings } from "./server/config.ts";
+import { runPrimary } from "./server/cluster.ts";
+import { readConfig, startupWarnings, type ServerConfig } from "./server/config.ts";
 import { createHttpApp } from "./server/http-app.ts";
 import { applySecurityHeaders } from "./server/security-headers.ts";
 
 const config = readConfig();
 const log = (message: string) => console.log(`[launchpad] ${message}`);
-for (const warning of startupWarnings(config)) console.warn(`[launchpad] ${warning}`);
 
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.databaseUrl ? undefined : config.dataDir,
-  poolSize: config.databasePoolSize,
-});
-await database.migrate();
-// Roles and permissions are part of the schema, not demo data: they exist with SEED=false too.
-await ensureAccessModel(database.db);
-const seeded = config.seed ? await seedDemoData(database.db) : false;
-const key = await appKey(database.db, config.appKey);
-const api = createApi({ db: database.db, config: config.api });
-
-const vite = config.production
-  ? undefined
-  : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
-// In production the build is loaded once, so React Router derives its route table once; in development
-// Vite hands over the current build on every request (hot reload).
-const panelBuild: ServerBuild | (() => Promise<ServerBuild>) = vite
-  ? async () => (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild
-  : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
-const loadBuild = async () => (typeof panelBuild === "function" ? panelBuild() : panelBuild);
-const panelHandler = createRequestHandler(panelBuild, config.production ? "production" : "development");
-
-function apiFetcher(ip: string | undefined): RequestEnv["apiFetch"] {
-  if (!config.apiUrl) return async (request) => api.fetch(request, { clientIp: ip });
-  const upstream = config.apiUrl;
-  return async (request) => {
-    const url = new URL(request.url);
-    const headers = new Headers(request.headers);
-    if (ip) headers.set("x-forwarded-for", ip);
-    return fetch(new Request(upstream + url.pathname + url.search, { method: request.method, headers, body: request.body, duplex: "half" } as RequestInit));
-  };
+/** Migrations, the built-in roles and, on an empty database, the demo data: once, before serving. */
+async function prepare(database: Database): Promise<boolean> {
+  await database.migrate();
+  // Roles and permissions are part of the schema, not demo data: they exist with SEED=false too.
+  await ensureAccessModel(database.db);
+  return config.seed ? seedDemoData(database.db) : false;
 }
 
-async function renderPanel(request: Request, ip: string | undefined): Promise<Response> {
-  const nonce = randomBytes(16).toString("base64");
-  const env: RequestEnv = {
-    apiFetch: apiFetcher(ip),
-    cspNonce: nonce,
-    appKey: key,
-    secureCookies: config.api.secureCookies,
-    sessionCookieName: sessionCookieName(config.api),
-  };
-  const build = await loadBuild();
-  const context = new RouterContextProvider();
-  // The context key is exported by the panel's server entry so that both sides use the same object.
-  const { requestEnvContext } = build.entry.module as unknown as { requestEnvContext: Parameters<typeof context.set>[0] };
-  context.set(requestEnvContext, env);
-  const response = await panelHandler(request, context);
-  const headers = new Headers(response.headers);
-  applySecurityHeaders(headers, { nonce, production: config.production, https: config.api.secureCookies });
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
-
-const app = createHttpApp({
-  api,
-  apiPrefixes: API_PREFIXES,
-  panel: renderPanel,
-  maxBodyBytes: config.api.maxBodyBytes,
-  production: config.production,
-  https: config.api.secureCookies,
-  trustProxy: config.trustProxy,
-  staticRoot: "./build/client",
-});
-
-const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
-const server = createServer((req, res) => {
-  if (vite) vite.middlewares(req, res, () => listener(req, res));
-  else listener(req, res);
-});
-
-const pruneTimer = setInterval(() => {
-  pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
-  pruneAttempts(database.db, config.api).catch((error) => console.error("[launchpad] throttle prune failed", error));
-}, 15 * 60_000);
-pruneTimer.unref();
-
-server.listen(config.port, config.host, () => {
-  log(`Launchpad is running at ${config.api.appUrl} (${database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`);
+const announce = (seeded: boolean, where: string) => {
+  log(`Launchpad is running at ${config.api.appUrl} (${where})`);
   if (seeded) log("Seeded demo data into the empty database.");
   log(`Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role ?? "no profile yet"})`).join(", ")}`);
-});
+};
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log(`${signal} received, shutting down`);
-  clearInterval(pruneTimer);
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  // Requests still running get a few seconds to finish before the connections are cut.
-  const deadline = setTimeout(() => server.closeAllConnections(), 5_000);
-  deadline.unref();
-  await closed;
-  await vite?.close();
-  await database.close();
-  log("Stopped cleanly");
-  process.exit(0);
+const openConfigured = (cfg: ServerConfig) =>
+  openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.databaseUrl ? undefined : cfg.dataDir, poolSize: cfg.databasePoolSize });
+
+async function serve(options: { prepared: boolean }) {
+  const database = await openConfigured(config);
+  const seeded = options.prepared ? false : await prepare(database);
+  const key = await appKey(database.db, config.appKey);
+  const api = createApi({ db: database.db, config: config.api });
+
+  const vite = config.production
+    ? undefined
+    : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
+  // In production the build is loaded once, so React Router derives its route table once; in development
+  // Vite hands over the current build on every request (hot reload).
+  const panelBuild: ServerBuild | (() => Promise<ServerBuild>) = vite
+    ? async () => (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild
+    : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
+  const loadBuild = async () => (typeof panelBuild === "function" ? panelBuild() : panelBuild);
+  const panelHandler = createRequestHandler(panelBuild, config.production ? "production" : "development");
+
+  function apiFetcher(ip: string | undefined): RequestEnv["apiFetch"] {
+    if (!config.apiUrl) return async (request) => api.fetch(request, { clientIp: ip });
+    const upstream = config.apiUrl;
+    return async (request) => {
+      const url = new URL(request.url);
+      const headers = new Headers(request.headers);
+      if (ip) headers.set("x-forwarded-for", ip);
+      return fetch(new Request(upstream + url.pathname + url.search, { method: request.method, headers, body: request.body, duplex: "half" } as RequestInit));
+    };
+  }
+
+  async function renderPanel(request: Request, ip: string | undefined): Promise<Response> {
+    const nonce = randomBytes(16).toString("base64");
+    const env: RequestEnv = {
+      apiFetch: apiFetcher(ip),
+      cspNonce: nonce,
+      appKey: key,
+      secureCookies: config.api.secureCookies,
+      sessionCookieName: sessionCookieName(config.api),
+    };
+    const build = await loadBuild();
+    const context = new RouterContextProvider();
+    // The context key is exported by the panel's server entry so that both sides use the same object.
+    const { requestEnvContext } = build.entry.module as unknown as { requestEnvContext: Parameters<typeof context.set>[0] };
+    context.set(requestEnvContext, env);
+    const response = await panelHandler(request, context);
+    const headers = new Headers(response.headers);
+    applySecurityHeaders(headers, { nonce, production: config.production, https: config.api.secureCookies });
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+
+  const app = createHttpApp({
+    api,
+    apiPrefixes: API_PREFIXES,
+    panel: renderPanel,
+    maxBodyBytes: config.api.maxBodyBytes,
+    production: config.production,
+    https: config.api.secureCookies,
+    trustProxy: config.trustProxy,
+    staticRoot: "./build/client",
+  });
+
+  const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+  const server = createServer((req, res) => {
+    if (vite) vite.middlewares(req, res, () => listener(req, res));
+    else listener(req, res);
+  });
+
+  const pruneTimer = setInterval(() => {
+    pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
+    pruneAttempts(database.db, config.api).catch((error) => console.error("[launchpad] throttle prune failed", error));
+  }, 15 * 60_000);
+  pruneTimer.unref();
+
+  server.listen(config.port, config.host, () => {
+    // A cluster's primary speaks for its workers once they all listen.
+    if (!options.prepared) announce(seeded, database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL");
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} received, shutting down`);
+    clearInterval(pruneTimer);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    // Requests still running get a few seconds to finish before the connections are cut.
+    const deadline = setTimeout(() => server.closeAllConnections(), 5_000);
+    deadline.unref();
+    await closed;
+    await vite?.close();
+    await database.close();
+    log("Stopped cleanly");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+
+if (cluster.isWorker) {
+  await serve({ prepared: true });
+} else {
+  for (const warning of startupWarnings(config)) console.warn(`[launchpad] ${warning}`);
+  if (config.webConcurrency > 1) {
+    const database = await openConfigured(config);
+    const seeded = await prepare(database);
+    await database.close();
+    await runPrimary(config.webConcurrency, { log, ready: () => announce(seeded, `PostgreSQL, ${config.webConcurrency} processes`) });
+  } else {
+    await serve({ prepared: false });
+  }
+}

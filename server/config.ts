@@ -11,6 +11,11 @@ export interface ServerConfig {
   appKey?: string;
   trustProxy: boolean;
   seed: boolean;
+  /**
+   * Processes serving requests (WEB_CONCURRENCY, Node's cluster). Only with DATABASE_URL: the embedded
+   * database is one process per data directory.
+   */
+  webConcurrency: number;
   api: ApiConfig;
 }
 
@@ -40,6 +45,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     appKey: env.APP_KEY || undefined,
     trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",
     seed: env.SEED !== "false",
+    webConcurrency: env.DATABASE_URL ? positive(env.WEB_CONCURRENCY, 1) : 1,
     api: {
       ...defaultApiConfig,
       appUrl,
@@ -62,8 +68,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 export const SANDBOX_IN_PRODUCTION_WARNING = "payments use the sandbox provider: anyone can mark their own billing paid";
 
 /** Warnings about settings that work but are unsafe where the app is public (served over https). */
-export function startupWarnings(config: Pick<ServerConfig, "api">): string[] {
+export function startupWarnings(config: Pick<ServerConfig, "api">, env: NodeJS.ProcessEnv = process.env): string[] {
   const warnings: string[] = [];
+  if (positive(env.WEB_CONCURRENCY, 1) > 1 && !env.DATABASE_URL) {
+    warnings.push("Warning: WEB_CONCURRENCY needs DATABASE_URL (the embedded database is one process per data directory); running one process.");
+  }
   if (config.api.appUrl.startsWith("https://") && !config.api.stripeSecretKey) {
     warnings.push(`Warning: APP_URL is https and STRIPE_SECRET_KEY is unset, so ${SANDBOX_IN_PRODUCTION_WARNING}.`);
   }

@@ -1,0 +1,33 @@
+/**
+ * One process per core with PostgreSQL (WEB_CONCURRENCY): the primary forks the workers, which share the
+ * listening port through Node's cluster, restarts one that dies, and stops them all on SIGTERM/SIGINT.
+ * Sessions and throttles live in the database, so any worker can answer any request.
+ */
+import cluster, { type Worker } from "node:cluster";
+
+export async function runPrimary(count: number, options: { log: (message: string) => void; ready: () => void }) {
+  let stopping = false;
+  let listening = 0;
+  const fork = () => cluster.fork();
+  cluster.on("listening", () => {
+    if (++listening === count) options.ready();
+  });
+  cluster.on("exit", (worker: Worker, code) => {
+    if (stopping) return;
+    options.log(`worker ${worker.process.pid} exited (${code}); starting another`);
+    fork();
+  });
+  for (let i = 0; i < count; i++) fork();
+
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    options.log(`${signal} received, shutting down`);
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    await Promise.all(workers.map((w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : (w.once("exit", () => resolve()), w.process.kill(signal))))));
+    options.log("Stopped cleanly");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
