@@ -17,6 +17,11 @@ export class Session {
     }
   }
 
+  /** The Cookie header this session sends, for a load generator that sends it itself. */
+  cookieHeader(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
   async request(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.jar.size) headers.set("Cookie", [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "));

@@ -17,10 +17,9 @@
  *
  * BENCH_REQUESTS (default 300) and BENCH_WARMUP (default 20) set the requests per subject and size.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -28,6 +27,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase, type Database } from "../../api/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../../api/db/seed.ts";
 import { Session } from "./http.ts";
+import { children, startServer, type RunningServer } from "./server.ts";
 import { APPLICANT_APPLICATIONS, APPLICANT_EMAIL, FORMS, OWNER_EMAIL, TARGET_RESPONSES, seedPhaseA, seedPhaseB, type BenchIds } from "./seed.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -41,8 +41,6 @@ const SMALL = 1_000;
 const LARGE = 100_000;
 const SIZE_RATIO_TARGET = 1.5;
 const BARE_PAGE_RATIO_TARGET = 2;
-const SERVER_START_TIMEOUT_MS = 120_000;
-const SERVER_STOP_TIMEOUT_MS = 30_000;
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const fmt = (n: number) => n.toLocaleString("en-US");
@@ -50,69 +48,7 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 // ---- the server --------------------------------------------------------------------------------
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface RunningServer {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-/** Servers started and not yet stopped, for a signal to end. */
-const children = new Set<ChildProcess>();
-
-async function startServer(dataDir: string): Promise<RunningServer> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir };
-  // Settings from the caller's shell must not leak in: the bench measures the embedded engine in DATA_DIR.
-  for (const name of ["DATABASE_URL", "API_URL", "APP_URL", "TRUST_PROXY", "SEED"]) delete env[name];
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  children.add(child);
-  let output = "";
-  const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => {
-      children.delete(child);
-      resolve(code);
-    }),
-  );
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), SERVER_STOP_TIMEOUT_MS);
-    const code = await exited;
-    clearTimeout(timer);
-    if (code !== 0) log(`the server on ${dataDir} stopped with code ${code}; its output:\n${output}`);
-  };
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`bench: the server did not start in ${SERVER_START_TIMEOUT_MS / 1000}s:\n${output}`)), SERVER_START_TIMEOUT_MS);
-      child.stdout!.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes("Launchpad is running")) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      void exited.then((code) => {
-        clearTimeout(timer);
-        reject(new Error(`bench: the server exited (code ${code}) before it was running:\n${output}`));
-      });
-    });
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseUrl: `http://127.0.0.1:${port}`, stop };
-}
+const startOn = (dataDir: string) => startServer(ROOT, { DATA_DIR: dataDir }, log);
 
 // ---- measuring ---------------------------------------------------------------------------------
 
@@ -328,9 +264,9 @@ async function main() {
     log(`copied and grew it to ${fmt(LARGE)} applications in ${seconds(started)}`);
 
     started = performance.now();
-    const small = await startServer(dirs.small);
+    const small = await startOn(dirs.small);
     servers.push(small);
-    const large = await startServer(dirs.large);
+    const large = await startOn(dirs.large);
     servers.push(large);
     log(`started a server on each in ${seconds(started)}; measuring`);
     started = performance.now();

@@ -1,0 +1,222 @@
+/**
+ * npm run bench:http: throughput under load. autocannon (20 connections, BENCH_SECONDS each, default 10)
+ * against the production build on a freshly seeded database, every figure in the same run, with two
+ * reference routes in the same server: GET /healthz (no database, no rendering) and the anonymous 404
+ * page (the smallest server-rendered page). Prints req/s, p50, p99, each ratio and whether its target
+ * is met, then the JavaScript a first load downloads (brotli-compressed) against the budgets.
+ *
+ * - BENCH_BEFORE_DIR: a checkout of an older commit, built: its /account is measured in the same run,
+ *   for the "4× faster than before" target.
+ * - PostgreSQL: when BENCH_DATABASE_URL (or the local postgres://postgres@127.0.0.1:5432/test) answers,
+ *   the pages are measured again with DATABASE_URL on a throw-away database and WEB_CONCURRENCY=2.
+ *
+ * A benchmark, not a test: it exits 0 whether or not targets are met; non-zero only if it cannot measure.
+ */
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync } from "node:zlib";
+import { spawnSync } from "node:child_process";
+import pg from "pg";
+import { DEMO_PASSWORD } from "../../api/db/seed.ts";
+import { Session } from "./http.ts";
+import { children, startServer, type RunningServer } from "./server.ts";
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+// autocannon ships no types; this is the part of its API used here.
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS) || 10);
+const CONNECTIONS = 20;
+const log = (message: string) => console.log(`[bench:http] ${message}`);
+const OWNER = "startup@launchpad.test";
+
+interface Target {
+  label: string;
+  path: string;
+  session?: Session;
+  headers?: Record<string, string>;
+  /** What a correct answer is, so an error page is never timed as a fast page. */
+  expect: (status: number, body: string) => boolean;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function measure(baseUrl: string, target: Target): Promise<Figures> {
+  const headers = { ...(target.headers ?? {}), ...(target.session ? { cookie: target.session.cookieHeader() } : {}) };
+  const probe = await fetch(baseUrl + target.path, { headers, redirect: "manual" });
+  const body = await probe.text();
+  if (!target.expect(probe.status, body)) throw new Error(`bench: ${target.path} answered ${probe.status}, not what it should: ${body.slice(0, 200)}`);
+  await autocannon({ url: baseUrl + target.path, connections: CONNECTIONS, duration: 2, headers }); // warm-up
+  const result = await autocannon({ url: baseUrl + target.path, connections: CONNECTIONS, duration: SECONDS, headers });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const ok = (status: number) => status === 200;
+const html = (text: string) => (status: number, body: string) => status === 200 && body.includes(text);
+
+async function ownerIds(session: Session) {
+  const forms = (await (await session.request("GET", "/api/v1/admin/event_forms?per_page=100", { headers: { Accept: "application/json" } })).json()) as {
+    data: { id: number; title: string; type_of_event: string }[];
+  };
+  const responses = forms.data.find((f) => f.title.includes("Demo Day"));
+  const paid = forms.data.find((f) => f.type_of_event === "paid");
+  if (!responses || !paid) throw new Error("bench: the demo forms were not found");
+  return { responses: responses.id, paid: paid.id };
+}
+
+/** The biggest hashed script the login page loads: the static-asset subject. */
+async function firstScript(baseUrl: string): Promise<string> {
+  const page = await (await fetch(`${baseUrl}/login`)).text();
+  const src = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  if (!src.length) throw new Error("bench: /login loads no /assets script");
+  const sizes = await Promise.all(src.map(async (s) => ({ s, n: (await (await fetch(baseUrl + s)).arrayBuffer()).byteLength })));
+  return sizes.sort((a, b) => b.n - a.n)[0].s;
+}
+
+/** Scripts a first visit to `path` downloads (entry and module preloads), brotli-compressed, in KB. */
+async function firstLoadKb(baseUrl: string, path: string, session?: Session): Promise<number> {
+  const page = await (await fetch(baseUrl + path, { headers: session ? { cookie: session.cookieHeader() } : {} })).text();
+  const scripts = new Set([...page.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  let bytes = 0;
+  for (const script of scripts) bytes += brotliCompressSync(Buffer.from(await (await fetch(baseUrl + script)).arrayBuffer())).byteLength;
+  return bytes / 1024;
+}
+
+const row = (label: string, f: Figures) => `${label.padEnd(44)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms`;
+const verdict = (ratio: number, target: number) => `${ratio.toFixed(2)}× (target ≥ ${target}×) ${ratio >= target ? "met" : "NOT met"}`;
+
+async function measurePages(server: RunningServer, title: string, withStatic: boolean) {
+  const base = server.baseUrl;
+  const owner = new Session(base);
+  await owner.login(OWNER, DEMO_PASSWORD);
+  const ids = await ownerIds(owner);
+  const targets: Record<string, Target> = {
+    healthz: { label: "GET /healthz (reference)", path: "/healthz", expect: ok },
+    notFound: { label: "404 page, anonymous (reference)", path: "/no-such-page", expect: (s) => s === 404 },
+    apiUser: { label: "GET /api/user", path: "/api/user", session: owner, headers: { Accept: "application/json" }, expect: ok },
+    account: { label: "/account", path: "/account", session: owner, expect: html("Account") },
+    eventForms: { label: "/event-forms", path: "/event-forms", session: owner, expect: html("Demo Day") },
+    events: { label: "/events", path: "/events", session: owner, expect: html("Founders") },
+    responses: { label: "/event-responses/{id}", path: `/event-responses/${ids.responses}`, session: owner, expect: ok },
+    payments: { label: "/event-forms/payments/{id}", path: `/event-forms/payments/${ids.paid}`, session: owner, expect: ok },
+  };
+  if (withStatic) {
+    targets.asset = { label: "a hashed JS asset (br)", path: await firstScript(base), headers: { "Accept-Encoding": "br, gzip" }, expect: ok };
+  }
+  log(`${title}:`);
+  const figures: Record<string, Figures> = {};
+  for (const [key, target] of Object.entries(targets)) {
+    figures[key] = await measure(base, target);
+    log(`  ${row(target.label, figures[key])}`);
+  }
+  const r = (a: string, b: string) => figures[a].rps / figures[b].rps;
+  log(`  GET /api/user / /healthz: ${verdict(r("apiUser", "healthz"), 0.2)}`);
+  log(`  /account / 404 page: ${verdict(r("account", "notFound"), 0.4)}`);
+  for (const key of ["eventForms", "events", "responses", "payments"]) log(`  ${targets[key].label} / /account: ${verdict(r(key, "account"), 0.7)}`);
+  if (withStatic) {
+    log(`  static asset / /healthz: ${verdict(r("asset", "healthz"), 0.5)}`);
+    const asset = await fetch(base + targets.asset.path, { headers: { "Accept-Encoding": "br, gzip" } });
+    log(`  asset headers: Content-Encoding ${asset.headers.get("content-encoding") ?? "none"}, Cache-Control ${asset.headers.get("cache-control") ?? "none"}`);
+    log("  JS on first load (brotli):");
+    for (const [pathName, session, budget] of [["/login", undefined, 100], ["/account", owner, 200], ["/event-forms", owner, 200], [`/event-responses/${ids.responses}`, owner, 200]] as const) {
+      const kb = await firstLoadKb(base, pathName, session);
+      log(`    ${pathName.padEnd(24)} ${kb.toFixed(1).padStart(6)} KB (budget ${budget} KB) ${kb <= budget ? "met" : "NOT met"}`);
+    }
+  }
+  return figures;
+}
+
+async function postgresUrl(): Promise<string | undefined> {
+  const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main() {
+  if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
+    log("building the app first (npm run build)");
+    if (spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" }).status !== 0) throw new Error("bench: the build failed");
+  }
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "launchpad-bench-http-"));
+  const cleanups: (() => Promise<unknown>)[] = [() => rm(tmp, { recursive: true, force: true })];
+  const stopAll = () => {
+    for (const child of children) child.kill("SIGTERM");
+  };
+  process.on("SIGINT", stopAll);
+  try {
+    log(`${CONNECTIONS} connections, ${SECONDS} s per figure, ${os.cpus().length} CPUs`);
+    const before = process.env.BENCH_BEFORE_DIR;
+    let beforeAccount: Figures | undefined;
+    if (before) {
+      const server = await startServer(before, { DATA_DIR: path.join(tmp, "before") }, log);
+      try {
+        const session = new Session(server.baseUrl);
+        await session.login(OWNER, DEMO_PASSWORD);
+        beforeAccount = await measure(server.baseUrl, { label: "/account", path: "/account", session, expect: html("Account") });
+        log(`before (${before}): ${row("/account", beforeAccount)}`);
+      } finally {
+        await server.stop();
+      }
+    }
+    const server = await startServer(ROOT, { DATA_DIR: path.join(tmp, "now") }, log);
+    try {
+      const figures = await measurePages(server, "this checkout, embedded database (PGlite)", true);
+      if (beforeAccount) log(`  /account now / before: ${verdict(figures.account.rps / beforeAccount.rps, 4)}`);
+    } finally {
+      await server.stop();
+    }
+    const serverUrl = await postgresUrl();
+    if (serverUrl) {
+      const name = `launchpad_bench_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      cleanups.push(async () => {
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      });
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const pgServer = await startServer(ROOT, { DATABASE_URL: url.toString(), WEB_CONCURRENCY: "2" }, log);
+      try {
+        await measurePages(pgServer, "this checkout, PostgreSQL, WEB_CONCURRENCY=2", false);
+      } finally {
+        await pgServer.stop();
+      }
+    } else {
+      log("no PostgreSQL server answered: the PostgreSQL figures are skipped");
+    }
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  for (const child of children) child.kill("SIGTERM");
+  process.exit(1);
+});
