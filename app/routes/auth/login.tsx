@@ -1,13 +1,12 @@
-import { getFormProps } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { loginSchema } from "../../../schemas/auth";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
-import { InputField } from "~/components/ui/form-fields";
+import { TextField } from "~/components/ui/field";
 import { Card } from "~/components/ui/layout";
-import { useZodForm } from "~/lib/use-zod-form";
 import { apiContext } from "~/lib/contexts";
 import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -19,9 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-const schema = loginSchema.extend({ redirectTo: z.string().optional() });
-
 export async function action({ request, context }: Route.ActionArgs) {
+  const schema = loginSchema.extend({ redirectTo: z.string().optional() });
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return replyInvalid(submission);
   const { redirectTo, ...credentials } = submission.value;
@@ -30,22 +28,49 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(safeRedirect(redirectTo, "/", request.url));
 }
 
+/**
+ * The first page most people load, so it ships no validation library: the browser's own checks help
+ * (required, type=email), and the server's answer, with its field messages, is the one that counts.
+ */
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(schema, {
-    lastResult: actionData?.result,
-  });
+  const result = actionData?.result as SubmissionResult<string[]> | undefined;
+  const errors = (name: string) => result?.error?.[name] ?? undefined;
   const redirectTo = searchParams.get("redirectTo") ?? "";
+  const email = result?.initialValue?.email;
   return (
     <Card className="w-full max-w-md">
       <h1 className="mb-1 text-2xl font-bold">Log in</h1>
       <p className="mb-6 text-slate-600">Welcome back to Launchpad.</p>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+      <Form method="post" className="space-y-4" noValidate>
+        <FormErrors errors={errors("")} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <TextField
+          id="login-email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={typeof email === "string" ? email : undefined}
+          errors={errors("email")}
+          errorId="login-email-error"
+          aria-invalid={errors("email") ? true : undefined}
+          aria-describedby={errors("email") ? "login-email-error" : undefined}
+        />
+        <TextField
+          id="login-password"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={errors("password")}
+          errorId="login-password-error"
+          aria-invalid={errors("password") ? true : undefined}
+          aria-describedby={errors("password") ? "login-password-error" : undefined}
+        />
         <Button type="submit" className="w-full" pending={navigation.state === "submitting"}>
           Log in
         </Button>
