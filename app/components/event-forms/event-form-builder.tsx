@@ -155,10 +155,14 @@ export function EventFormBuilder({
             ))}
           </fieldset>
           <FieldErrors errors={fields.type_of_event.errors} />
-          <div className={`mt-4 grid gap-4 sm:grid-cols-3 ${preview.isPaid ? "" : "opacity-60"}`} data-testid="paid-information">
-            <InputField field={paid.price} type="text" label="Price" inputMode="decimal" hint="Only for paid events." />
-            <ChoiceField field={paid.currency} label="Currency" placeholder="Currency" options={CURRENCIES} />
-            <InputField field={paid.includes} type="text" label="The price includes (optional)" />
+          {/* A free event's price fields are set apart by a frame and a note, not faded: faded text fails contrast (WCAG 1.4.3). */}
+          <div className={`mt-4 rounded-md ${preview.isPaid ? "" : "border border-dashed border-slate-300 p-4"}`} data-testid="paid-information">
+            {preview.isPaid ? null : <p className="mb-3 text-sm text-slate-600">A free event has no price: these are used only when the event is paid.</p>}
+            <div className="grid gap-4 sm:grid-cols-3">
+              <InputField field={paid.price} type="text" label="Price" inputMode="decimal" hint="Only for paid events." />
+              <ChoiceField field={paid.currency} label="Currency" placeholder="Currency" options={CURRENCIES} />
+              <InputField field={paid.includes} type="text" label="The price includes (optional)" />
+            </div>
           </div>
         </Card>
 

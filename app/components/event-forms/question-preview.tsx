@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { QuestionType } from "../../../schemas/events";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 
@@ -101,7 +102,12 @@ export function QuestionInput({ name, id, label, type, required, helpText, optio
   );
 }
 
-/** The builder's preview of a question: the same control, disabled. */
-export function QuestionPreview(props: Omit<QuestionInputProps, "disabled" | "name">) {
-  return <QuestionInput {...props} id={undefined} disabled />;
+/**
+ * The builder's preview of a question: the same control, disabled, so it is out of the tab order, never
+ * submitted with the builder, and announced as unavailable. It keeps an id of its own so its label is tied
+ * to it: a screen reader hears the same labelled question an applicant will.
+ */
+export function QuestionPreview(props: Omit<QuestionInputProps, "disabled" | "name" | "id">) {
+  const id = `preview-${useId()}`;
+  return <QuestionInput {...props} id={id} disabled />;
 }

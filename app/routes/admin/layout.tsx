@@ -33,6 +33,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const compact = isCompact(useBreakpoint());
   return (
     <div className={compact ? "min-h-screen" : "flex min-h-screen"} data-layout={compact ? "compact" : "wide"}>
+      {/* WCAG 2.4.1: the first stop for the keyboard; styled in app.css (.skip-link), shown only on focus. */}
+      <a href="#main-content" className="skip-link">
+        Skip to main content
+      </a>
       {compact ? null : (
         <aside className="w-64 shrink-0 border-r border-slate-200 bg-white">
           <Brand />
@@ -53,7 +57,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           )}
           <UserMenu user={user} />
         </header>
-        <main className="flex-1 p-4 sm:p-8">
+        {/* tabIndex -1: the skip link's target takes focus, so the next Tab goes on inside the page. */}
+        <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-8">
           <Outlet />
         </main>
       </div>

@@ -45,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 function AnswerText({ value }: { value: AnswerValue | undefined }) {
-  if (value === undefined || value === null || value === "") return <span className="text-slate-400">No answer</span>;
+  if (value === undefined || value === null || value === "") return <span className="text-slate-500">No answer</span>;
   if (typeof value === "boolean") return <>{value ? "Yes" : "No"}</>;
   if (Array.isArray(value)) return <>{value.join(", ")}</>;
   if (typeof value === "object") {

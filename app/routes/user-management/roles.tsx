@@ -57,7 +57,7 @@ export default function Roles({ loaderData }: Route.ComponentProps) {
                         </li>
                       ))
                     ) : (
-                      <li className="text-sm text-slate-400">No permissions</li>
+                      <li className="text-sm text-slate-500">No permissions</li>
                     )}
                   </ul>
                 </div>

@@ -99,7 +99,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   </td>
                   <td className="px-4 py-3">
                     <div className="flex flex-wrap gap-1">
-                      {user.roles.length ? user.roles.map((role) => <Badge key={role.id}>{role.name}</Badge>) : <span className="text-slate-400">No role</span>}
+                      {user.roles.length ? user.roles.map((role) => <Badge key={role.id}>{role.name}</Badge>) : <span className="text-slate-500">No role</span>}
                     </div>
                   </td>
                   <td className="px-4 py-3">{user.is_active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Deactivated</Badge>}</td>
