@@ -1,10 +1,31 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
+import { precompressDirectory, summarize } from "./scripts/precompress.ts";
+
+/** Where React Router writes the browser's files; server.ts serves the same directory. */
+const CLIENT_BUILD = fileURLToPath(new URL("./build/client", import.meta.url));
+
+/**
+ * Writes .br/.gz siblings for build/client once `react-router build` is done (scripts/precompress.ts), so
+ * the server sends compressed files without compressing per request. It waits for the server build, the
+ * last step: React Router builds the client first, then the server, which moves the assets only server
+ * code imports into build/client. Builds only; the dev server never sees it.
+ */
+function precompress(): Plugin {
+  return {
+    name: "launchpad:precompress",
+    apply: "build",
+    async closeBundle() {
+      if (this.environment.config.consumer !== "server") return;
+      this.environment.logger.info(summarize(await precompressDirectory(CLIENT_BUILD)));
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompress()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

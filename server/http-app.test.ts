@@ -164,3 +164,12 @@ describe("the client address behind a trusted proxy", () => {
     expect(await response.text()).toBe("203.0.113.9");
   });
 });
+
+describe("GET /healthz", () => {
+  it("answers ok without touching the database or the panel", async () => {
+    const reply = await send("GET", "/healthz");
+    expect(reply.status).toBe(200);
+    expect(reply.body).toBe("ok");
+    expect(reply.headers["cache-control"]).toBe("no-store");
+  });
+});

@@ -1,13 +1,15 @@
 /**
- * The outer HTTP app: body ceiling, static files, then the API or the panel. Built by server.ts; kept
- * apart from it so the whole path a request takes over the network can be tested without the panel build.
+ * The outer HTTP app: body ceiling, static files, then the API or the panel, compressed when worth it.
+ * Built by server.ts; kept apart from it so the whole path a request takes over the network can be tested
+ * without the panel build.
  */
 import type { HttpBindings } from "@hono/node-server";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "../api/lib/body-limit.ts";
+import { compressResponse } from "./compression.ts";
 import { crossSiteRefusal, isCrossSiteSubmission } from "./cross-site.ts";
-import { applySecurityHeaders } from "./security-headers.ts";
+import { PANEL_CACHE_CONTROL, applySecurityHeaders } from "./security-headers.ts";
+import { staticFiles } from "./static-files.ts";
 
 export interface HttpAppOptions {
   /** The API, for the paths under `apiPrefixes`. */
@@ -19,7 +21,7 @@ export interface HttpAppOptions {
   production: boolean;
   https: boolean;
   trustProxy: boolean;
-  /** Where the built client lives (served in production only). */
+  /** Where the built client lives (served in production only; in development Vite serves it). */
   staticRoot?: string;
   log?: (message: string, error?: unknown) => void;
 }
@@ -51,27 +53,38 @@ export function createHttpApp(options: HttpAppOptions) {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
 
+  // For load balancers and for `npm run bench:http`'s reference figure: no database, no rendering.
+  app.get("/healthz", () => secured(new Response("ok", { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } })));
   app.use(async (c, next) => {
     c.req.raw = await limitRequestBody(c.req.raw, options.maxBodyBytes);
     await next();
   });
   if (options.production && options.staticRoot) {
-    const root = options.staticRoot;
-    app.use("/assets/*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }));
-    app.use("*", async (c, next) => (/\.\w+$/.test(c.req.path) ? serveStatic({ root })(c, next) : next()));
+    // Ahead of the compression below: these files were compressed at build time, or are not worth it.
+    app.use(staticFiles({ root: options.staticRoot, production: options.production, https: options.https }));
   }
-  app.all("*", async (c) => {
-    const request = c.req.raw;
-    const ip = clientIp(request, c.env);
+
+  /** Pages are rendered for one user: no cache may keep them unless the route said otherwise. */
+  const privateByDefault = (response: Response) => {
+    if (response.headers.has("Cache-Control")) return response;
+    const headers = new Headers(response.headers);
+    headers.set("Cache-Control", PANEL_CACHE_CONTROL);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+  const route = async (request: Request, ip: string | undefined): Promise<Response> => {
     const path = new URL(request.url).pathname;
+    // The API sets its own Cache-Control (no-store unless a route says otherwise; see api/app.ts).
     if (options.apiPrefixes.some((prefix) => path.startsWith(prefix))) return options.api.fetch(request, { clientIp: ip });
     if (request.method === "OPTIONS") return secured(new Response(null, { status: 204, headers: { Allow: ALLOW } }));
     if (!PANEL_METHODS.has(request.method)) {
       return secured(new Response("Method Not Allowed", { status: 405, headers: { Allow: ALLOW, "Content-Type": "text/plain; charset=utf-8" } }));
     }
     if (isCrossSiteSubmission(request)) return secured(crossSiteRefusal());
-    return options.panel(request, ip);
-  });
+    return privateByDefault(await options.panel(request, ip));
+  };
+  // Compressed here rather than in a middleware: assigning c.res would merge the old response's headers
+  // (a stale Content-Length among them) into the new one. Errors below (500, 413) are short plain answers.
+  app.all("*", async (c) => compressResponse(c.req.raw, await route(c.req.raw, clientIp(c.req.raw, c.env))));
   app.onError((error, c) => {
     if (error instanceof BodyTooLarge) return secured(Response.json({ message: BODY_TOO_LARGE }, { status: 413 }));
     log(`Server error on ${c.req.method} ${c.req.path}`, error);

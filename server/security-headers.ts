@@ -1,3 +1,9 @@
+/**
+ * Cache-Control for panel answers that set none: they are rendered per user (names, permissions, CSRF
+ * tokens), so neither a shared cache nor the browser's back/forward store may keep a copy.
+ */
+export const PANEL_CACHE_CONTROL = "private, no-store";
+
 /** The panel's Content-Security-Policy: scripts only with this response's nonce. */
 export function contentSecurityPolicy(nonce: string, production: boolean): string {
   return [
