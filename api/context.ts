@@ -1,6 +1,11 @@
+import type { Permission } from "../schemas/access.ts";
 import type { ApiConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
 
+/**
+ * The caller, as one query loads it per request (see api/modules/auth/users.ts): the user row plus what
+ * `authorize()` and GET /api/user need, so neither asks the database again.
+ */
 export interface AuthUser {
   id: number;
   name: string;
@@ -9,6 +14,13 @@ export interface AuthUser {
   startupId: number | null;
   coFounderId: number | null;
   avatarFileId: string | null;
+  createdAt: Date;
+  /** The account type of the user's startup ("startup" or "organization"), if they have one. */
+  startupAccountType: "startup" | "organization" | null;
+  /** Role names, sorted by name. */
+  roles: readonly string[];
+  /** Every permission any of the user's roles grants, read fresh with the user on this request. */
+  permissions: ReadonlySet<Permission>;
 }
 
 export interface AppEnv {

@@ -60,6 +60,9 @@ export class ApiClient {
     }
     const response = await this.raw(method, path, body);
     this.remember(response);
+    // A write that went through may have changed who the caller is (login, logout, account, setup):
+    // the next currentUser() asks again. A refused write changed nothing, so the answer stays.
+    if (MUTATING.has(method) && response.ok) this.me = undefined;
     return response;
   }
 
@@ -106,8 +109,23 @@ export class ApiClient {
   put = <T>(path: string, body?: unknown) => this.call<T>("PUT", path, body);
   delete = <T>(path: string) => this.call<T>("DELETE", path);
 
-  /** The logged-in user, or null — without treating "not logged in" as an expired session. */
-  async currentUser(): Promise<CurrentUser | null> {
+  /** The pending or settled answer of GET /api/user for this request (see `currentUser`). */
+  private me: Promise<CurrentUser | null> | undefined;
+
+  /**
+   * The logged-in user, or null — without treating "not logged in" as an expired session.
+   *
+   * One GET /api/user per panel request (DESIGN.md, "Speed by construction"): this client lives in the
+   * request's context (root middleware), and the promise is kept, so the admin layout's middleware, the
+   * guest routes' loaders and an action that runs before them all share one call, even when React Router
+   * runs them in parallel. Only a successful write forgets it (see `send`).
+   */
+  currentUser(): Promise<CurrentUser | null> {
+    this.me ??= this.fetchCurrentUser();
+    return this.me;
+  }
+
+  private async fetchCurrentUser(): Promise<CurrentUser | null> {
     const response = await this.send("GET", "/api/user");
     if (response.status === 401) return null;
     if (!response.ok) throw data("The account service is unavailable.", { status: 503 });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { PERMISSIONS, type Permission } from "../../../schemas/access.ts";
 import type { AccountType } from "../../../schemas/setup.ts";
+import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { permissions, rolePermissions, roles, userRoles, users } from "../../db/schema.ts";
 import { HttpError, fieldError, forbidden, notFound, validationFailed } from "../../lib/errors.ts";
@@ -48,8 +49,14 @@ export async function ensureAccessModel(db: Db) {
     .onConflictDoNothing();
 }
 
-/** Read fresh on every request, so a change to a role takes effect at once. */
-export async function permissionsOf(db: Db, userId: number): Promise<Set<Permission>> {
+/**
+ * Read fresh on every request, so a change to a role takes effect at once. For the caller, pass
+ * `c.var.user`: its permissions were loaded with the session on this request, so no query is needed.
+ * A user id (anyone else, e.g. the target of a change) is looked up.
+ */
+export async function permissionsOf(db: Db, who: number | Pick<AuthUser, "permissions">): Promise<ReadonlySet<Permission>> {
+  if (typeof who !== "number") return who.permissions;
+  const userId = who;
   const rows = await db
     .selectDistinct({ name: permissions.name })
     .from(userRoles)

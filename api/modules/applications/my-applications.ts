@@ -4,7 +4,6 @@ import type { Db } from "../../db/client.ts";
 import { eventApplications, eventForms, files, startups, type ApplicationStatus, type CustomQuestion } from "../../db/schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
-import { permissionsOf } from "../access/service.ts";
 import { FILE_ID, readFile } from "../files/service.ts";
 import { fileKeys } from "./answers.ts";
 import { ALREADY_CANCELLED, APPLICATION_NOT_FOUND } from "./messages.ts";
@@ -63,14 +62,14 @@ export async function listMyApplications(db: Db, userId: number, query: ListQuer
  * The applicant sees their own application; the form's owner sees submitted ones, and only with the
  * permission the responses screens need. Decided by the query: anything else is not found.
  */
-async function visibleApplication(db: Db, user: Pick<AuthUser, "id" | "startupId">, id: number) {
-  const readsResponses = user.startupId !== null && (await permissionsOf(db, user.id)).has("event response read");
+async function visibleApplication(db: Db, user: Pick<AuthUser, "id" | "startupId" | "permissions">, id: number) {
+  const readsResponses = user.startupId !== null && user.permissions.has("event response read");
   const found = await applicationWithForm(db, id, or(eq(eventApplications.userId, user.id), readsResponses ? responsesToOwner(user) : undefined));
   if (!found) throw notFound(APPLICATION_NOT_FOUND);
   return found;
 }
 
-export async function getApplication(db: Db, user: Pick<AuthUser, "id" | "startupId">, id: number) {
+export async function getApplication(db: Db, user: Pick<AuthUser, "id" | "startupId" | "permissions">, id: number) {
   const found = await visibleApplication(db, user, id);
   return applicationResource(found.application, found.form.customQuestions);
 }

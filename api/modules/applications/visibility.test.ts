@@ -8,6 +8,10 @@ import { registered } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND } from "./messages.ts";
 import { getApplication } from "./my-applications.ts";
+import { permissionsOf } from "../access/service.ts";
+
+/** The caller as the API sees it after authentication: with the permissions of their roles. */
+const caller = async (id: number, startupId: number | null) => ({ id, startupId, permissions: await permissionsOf(t.database.db, id) });
 
 let t: TestApi;
 beforeAll(async () => {
@@ -31,17 +35,17 @@ describe("who may see an application", () => {
   it("its applicant; the form's startup only once submitted and with 'event response read'; nobody else", async () => {
     const db = t.database.db;
     const { owner, applicant, id } = await applied();
-    expect(await getApplication(db, { id: applicant.id, startupId: null }, id)).toMatchObject({ id, user_id: applicant.id });
-    expect(await getApplication(db, { id: owner.id, startupId: owner.startup.id }, id)).toMatchObject({ id, status: "pending" });
+    expect(await getApplication(db, await caller(applicant.id, null), id)).toMatchObject({ id, user_id: applicant.id });
+    expect(await getApplication(db, await caller(owner.id, owner.startup.id), id)).toMatchObject({ id, status: "pending" });
     // Same startup, but no role and so no permission.
     const member = await registered(t);
-    await expect(getApplication(db, { id: member.id, startupId: owner.startup.id }, id)).rejects.toMatchObject(NOT_FOUND);
+    await expect(getApplication(db, await caller(member.id, owner.startup.id), id)).rejects.toMatchObject(NOT_FOUND);
     const stranger = await ownerWithForm(t);
-    await expect(getApplication(db, { id: stranger.owner.id, startupId: stranger.owner.startup.id }, id)).rejects.toMatchObject(NOT_FOUND);
+    await expect(getApplication(db, await caller(stranger.owner.id, stranger.owner.startup.id), id)).rejects.toMatchObject(NOT_FOUND);
 
     const draft = await applied("draft");
-    expect(await getApplication(db, { id: draft.applicant.id, startupId: null }, draft.id)).toMatchObject({ status: "draft" });
-    await expect(getApplication(db, { id: draft.owner.id, startupId: draft.owner.startup.id }, draft.id)).rejects.toMatchObject(NOT_FOUND);
+    expect(await getApplication(db, await caller(draft.applicant.id, null), draft.id)).toMatchObject({ status: "draft" });
+    await expect(getApplication(db, await caller(draft.owner.id, draft.owner.startup.id), draft.id)).rejects.toMatchObject(NOT_FOUND);
   });
 });
 

@@ -17,6 +17,8 @@ const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
  * Works out who is calling, once: a valid bearer token ("token"), else the session cookie ("session").
  * `authMethod` is the only thing the CSRF check trusts, so a request that merely carries a bearer-looking
  * header but is authenticated by its cookie is still XSRF-checked.
+ * Either look-up is one round trip that also brings the user's roles, permissions and account type
+ * (sessions.ts), so `authorize()` and GET /api/user need no query of their own.
  */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", null);

@@ -34,7 +34,7 @@ authRoutes.post("/api/register", async (c) => {
   const input = validate(registerSchema, await readBody(c));
   const userId = await registerUser(c.var.db, input);
   const user = await startSession(c, userId);
-  return c.json({ user: await userResource(c.var.db, user) }, 201);
+  return c.json({ user: userResource(user) }, 201);
 });
 
 /**
@@ -56,7 +56,7 @@ async function throttledCredentialCheck(c: Context<AppEnv>, email: string, passw
 authRoutes.post("/api/login", async (c) => {
   const input = validate(loginSchema, await readBody(c));
   const user = await startSession(c, await throttledCredentialCheck(c, input.email, input.password));
-  return c.json({ user: await userResource(c.var.db, user) });
+  return c.json({ user: userResource(user) });
 });
 
 authRoutes.post("/api/logout", async (c) => {
@@ -74,7 +74,8 @@ authRoutes.post("/sanctum/token", async (c) => {
   return c.json({ token: await createApiToken(c.var.db, userId, input.device_name) }, 201);
 });
 
-authRoutes.get("/api/user", requireUser, async (c) => c.json(await userResource(c.var.db, currentUser(c))));
+// Answered from what `authenticate` loaded for this request: no query of its own.
+authRoutes.get("/api/user", requireUser, (c) => c.json(userResource(currentUser(c))));
 
 const accountUpdate = async (c: Context<AppEnv>) => {
   const body = await readBody(c);
@@ -82,7 +83,7 @@ const accountUpdate = async (c: Context<AppEnv>) => {
   const user = currentUser(c);
   const avatarFileId = await updateAccount(c.var.db, user.id, input, c.var.sessionHash);
   const fresh = { ...user, name: input.name, email: input.email, avatarFileId: avatarFileId ?? user.avatarFileId };
-  return c.json({ message: "Your account has been updated.", user: await userResource(c.var.db, fresh) });
+  return c.json({ message: "Your account has been updated.", user: userResource(fresh) });
 };
 // Multipart updates arrive as POST with _method=PUT (see DESIGN.md); JSON clients may PUT.
 authRoutes.put("/api/user", requireUser, accountUpdate);

@@ -1,22 +1,69 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { apiTokens, sessions, users } from "../../db/schema.ts";
+import { apiTokens, sessions, startups, users } from "../../db/schema.ts";
 import type { AuthUser } from "../../context.ts";
 import { randomToken, sha256 } from "../../lib/tokens.ts";
+import { authUserFields, startupOfUser, toAuthUser } from "./users.ts";
 
-const userColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  isActive: users.isActive,
-  startupId: users.startupId,
-  coFounderId: users.coFounderId,
-  avatarFileId: users.avatarFileId,
-};
+/**
+ * The per-request look-ups are prepared statements: planned once per connection by PostgreSQL (named
+ * statements through node-postgres; PGlite takes the same call and simply runs the text). Drizzle binds a
+ * prepared query to the database handle it was built on, so there is one per handle.
+ */
+function preparedPerDb<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let query = made.get(db);
+    if (!query) made.set(db, (query = make(db)));
+    return query;
+  };
+}
 
+/** Session, user, account type, roles and permissions: the whole "who is calling" in one round trip. */
+const sessionUserQuery = preparedPerDb((db) =>
+  db
+    .select({ ...authUserFields, lastActivityAt: sessions.lastActivityAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(startups, startupOfUser)
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder("idHash")),
+        gt(sessions.lastActivityAt, sql.placeholder("idleCutoff")),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1)
+    .prepare("auth_session_user"),
+);
+
+const sessionTouch = preparedPerDb((db) =>
+  db
+    .update(sessions)
+    .set({ lastActivityAt: sql`now()` })
+    .where(eq(sessions.idHash, sql.placeholder("idHash")))
+    .prepare("auth_session_touch"),
+);
+
+/**
+ * The bearer path stamps last use on every call, so the stamp and the look-up are one statement:
+ * UPDATE … FROM users … RETURNING the same columns the session path selects.
+ */
+const tokenUserQuery = preparedPerDb((db) =>
+  db
+    .update(apiTokens)
+    .set({ lastUsedAt: sql`now()` })
+    .from(users)
+    .leftJoin(startups, startupOfUser)
+    .where(and(eq(apiTokens.userId, users.id), eq(apiTokens.tokenHash, sql.placeholder("tokenHash")), eq(users.isActive, true)))
+    .returning(authUserFields)
+    .prepare("auth_token_user"),
+);
+
+/** The user as a request sees its caller (after login or registration, where there is no session row yet). */
 export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser> {
-  const [user] = await db.select(userColumns).from(users).where(eq(users.id, userId));
-  return user;
+  const [row] = await db.select(authUserFields).from(users).leftJoin(startups, startupOfUser).where(eq(users.id, userId));
+  return toAuthUser(row);
 }
 
 /** Writing last activity on every request would turn each read into a write; once a minute is enough. */
@@ -49,19 +96,14 @@ export async function findSessionUser(
   idleMinutes: number,
 ): Promise<{ user: AuthUser; idHash: string } | null> {
   const idHash = sha256(sessionId);
-  const idleCutoff = new Date(Date.now() - idleMinutes * 60_000);
-  const [row] = await db
-    .select({ ...userColumns, lastActivityAt: sessions.lastActivityAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.lastActivityAt, idleCutoff), eq(users.isActive, true)))
-    .limit(1);
+  const idleCutoff = new Date(Date.now() - idleMinutes * 60_000).toISOString();
+  const [row] = await sessionUserQuery(db).execute({ idHash, idleCutoff });
   if (!row) return null;
   const { lastActivityAt, ...user } = row;
   if (Date.now() - lastActivityAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastActivityAt: sql`now()` }).where(eq(sessions.idHash, idHash));
+    await sessionTouch(db).execute({ idHash });
   }
-  return { user, idHash };
+  return { user: toAuthUser(user), idHash };
 }
 
 /** Sessions idle past their expiry are useless; removing them keeps the table small. */
@@ -76,14 +118,6 @@ export async function createApiToken(db: Db, userId: number, name: string): Prom
 }
 
 export async function findTokenUser(db: Db, token: string): Promise<AuthUser | null> {
-  const [row] = await db
-    .select({ ...userColumns, tokenId: apiTokens.id })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, sha256(token)), eq(users.isActive, true)))
-    .limit(1);
-  if (!row) return null;
-  const { tokenId, ...user } = row;
-  await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, tokenId));
-  return user;
+  const [row] = await tokenUserQuery(db).execute({ tokenHash: sha256(token) });
+  return row ? toAuthUser(row) : null;
 }

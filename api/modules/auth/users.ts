@@ -1,21 +1,53 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { startups, users } from "../../db/schema.ts";
+import { eq, sql } from "drizzle-orm";
+import type { Permission } from "../../../schemas/access.ts";
 import type { AuthUser } from "../../context.ts";
-import { permissionsOf, roleNamesOf } from "../access/service.ts";
+import { permissions, rolePermissions, roles, startups, userRoles, users } from "../../db/schema.ts";
 import { fileUrl } from "../files/service.ts";
 
-/** GET /api/user: who the caller is, their setup state, roles and permissions. */
-export async function userResource(db: Db, user: AuthUser) {
-  const [[startup], roleNames, granted, [row]] = await Promise.all([
-    user.startupId
-      ? db.select({ accountType: startups.accountType }).from(startups).where(eq(startups.id, user.startupId))
-      : Promise.resolve([]),
-    roleNamesOf(db, user.id),
-    permissionsOf(db, user.id),
-    db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, user.id)),
-  ]);
-  const accountType = startup?.accountType ?? (user.coFounderId ? "co-founder" : null);
+/**
+ * Everything a request needs to know about its caller, as columns of ONE query (DESIGN.md, "Speed by
+ * construction"): the user row, their startup's account type (left join) and, as correlated array
+ * subqueries, their role names and permissions. The lookups in sessions.ts select these next to the
+ * session or token, so authenticating, `authorize()` and GET /api/user cost one round trip together.
+ *
+ * Subqueries rather than joins with GROUP BY: a user with two roles would otherwise multiply the rows
+ * and the aggregates would need DISTINCT everywhere. `array(…)` yields '{}' (not NULL) for no rows, and
+ * both drivers (PGlite, node-postgres) parse text[] into a string array.
+ */
+export const authUserFields = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  isActive: users.isActive,
+  startupId: users.startupId,
+  coFounderId: users.coFounderId,
+  avatarFileId: users.avatarFileId,
+  createdAt: users.createdAt,
+  startupAccountType: startups.accountType,
+  roleNames: sql<string[]>`array(
+    select ${roles.name} from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
+    where ${userRoles.userId} = ${users.id} order by ${roles.name})`,
+  permissionNames: sql<string[]>`array(
+    select distinct ${permissions.name} from ${userRoles}
+    inner join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
+    inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
+    where ${userRoles.userId} = ${users.id})`,
+};
+
+/** The join every caller lookup adds to reach the account type: `.leftJoin(startups, startupOfUser)`. */
+export const startupOfUser = eq(startups.id, users.startupId);
+
+/** A row selected with `authUserFields`. */
+export type AuthUserRow = Omit<AuthUser, "roles" | "permissions"> & { roleNames: string[]; permissionNames: string[] };
+
+export function toAuthUser(row: AuthUserRow): AuthUser {
+  const { roleNames, permissionNames, ...user } = row;
+  return { ...user, roles: roleNames, permissions: new Set(permissionNames as Permission[]) };
+}
+
+/** GET /api/user: who the caller is, their setup state, roles and permissions — no query of its own. */
+export function userResource(user: AuthUser) {
+  const accountType = user.startupAccountType ?? (user.coFounderId ? "co-founder" : null);
   return {
     id: user.id,
     name: user.name,
@@ -26,8 +58,8 @@ export async function userResource(db: Db, user: AuthUser) {
     co_founder_id: user.coFounderId,
     account_type: accountType,
     setup_complete: accountType !== null,
-    roles: roleNames,
-    permissions: [...granted].sort(),
-    created_at: row?.createdAt.toISOString() ?? null,
+    roles: [...user.roles],
+    permissions: [...user.permissions].sort(),
+    created_at: user.createdAt.toISOString(),
   };
 }

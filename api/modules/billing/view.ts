@@ -4,7 +4,6 @@ import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { couponCodes, eventBillings, eventForms } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { permissionsOf } from "../access/service.ts";
 import { BILLING_NOT_FOUND } from "./messages.ts";
 
 /** A billing as the API shows it. */
@@ -126,9 +125,9 @@ export async function billingView(db: Db, id: number): Promise<EventBillingView>
  * caller's startup when they hold "event billing read". Any other billing answers exactly like a missing
  * one, so nobody learns which ids exist.
  */
-export async function visibleBilling(db: Db, user: Pick<AuthUser, "id" | "startupId">, id: number): Promise<EventBillingView> {
+export async function visibleBilling(db: Db, user: Pick<AuthUser, "id" | "startupId" | "permissions">, id: number): Promise<EventBillingView> {
   const ownStartup =
-    user.startupId !== null && (await permissionsOf(db, user.id)).has("event billing read") ? eq(eventForms.startupId, user.startupId) : undefined;
+    user.startupId !== null && user.permissions.has("event billing read") ? eq(eventForms.startupId, user.startupId) : undefined;
   const row = await findBilling(db, and(eq(eventBillings.id, id), or(eq(eventBillings.userId, user.id), ownStartup)));
   if (!row) throw notFound(BILLING_NOT_FOUND);
   return view(row);

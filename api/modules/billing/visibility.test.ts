@@ -9,6 +9,10 @@ import { registered } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
 import { BILLING_NOT_FOUND } from "./messages.ts";
 import { visibleBilling } from "./view.ts";
+import { permissionsOf } from "../access/service.ts";
+
+/** The caller as the API sees it after authentication: with the permissions of their roles. */
+const caller = async (id: number, startupId: number | null) => ({ id, startupId, permissions: await permissionsOf(t.database.db, id) });
 
 let t: TestApi;
 beforeAll(async () => {
@@ -27,22 +31,22 @@ describe("who may see a billing", () => {
     const db = t.database.db;
     const startupId = (owner.startup as { id: number }).id;
 
-    expect(await visibleBilling(db, { id: p.id, startupId: null }, event_billing.id)).toMatchObject({ id: event_billing.id, user_id: p.id });
-    const seenByOwner = await visibleBilling(db, { id: owner.id, startupId }, event_billing.id);
+    expect(await visibleBilling(db, await caller(p.id, null), event_billing.id)).toMatchObject({ id: event_billing.id, user_id: p.id });
+    const seenByOwner = await visibleBilling(db, await caller(owner.id, startupId), event_billing.id);
     expect(seenByOwner).toMatchObject({ id: event_billing.id, event_form_id: form.id });
     // The API's view: the owning startup's id stays inside the service.
     expect(seenByOwner).not.toHaveProperty("startupId");
 
     // A user of the same startup without the permission (no role at all) sees nothing.
     const member = await registered(t);
-    await expect(visibleBilling(db, { id: member.id, startupId }, event_billing.id)).rejects.toMatchObject(NOT_FOUND);
+    await expect(visibleBilling(db, await caller(member.id, startupId), event_billing.id)).rejects.toMatchObject(NOT_FOUND);
     // The permission is for one's own startup's forms only.
     const otherOwner = await ownerWithCollection(t);
-    await expect(visibleBilling(db, { id: otherOwner.id, startupId: (otherOwner.startup as { id: number }).id }, event_billing.id)).rejects.toMatchObject(
+    await expect(visibleBilling(db, await caller(otherOwner.id, (otherOwner.startup as { id: number }).id), event_billing.id)).rejects.toMatchObject(
       NOT_FOUND,
     );
     // An id nobody has: the same answer, so ids cannot be probed.
-    await expect(visibleBilling(db, { id: owner.id, startupId }, 2_147_483_647)).rejects.toMatchObject(NOT_FOUND);
+    await expect(visibleBilling(db, await caller(owner.id, startupId), 2_147_483_647)).rejects.toMatchObject(NOT_FOUND);
   });
 });
 

@@ -9,7 +9,11 @@ import { isCompact } from "~/lib/viewport";
 import { useBreakpoint } from "~/lib/viewport-context";
 import type { Route } from "./+types/layout";
 
-/** Every admin route: logged in (else /login?redirectTo=…) and set up (else /setup), before any loader. */
+/**
+ * Every admin route: logged in (else /login?redirectTo=…) and set up (else /setup), before any loader.
+ * This is the request's one GET /api/user (memoised by the ApiClient); the layout and route loaders read
+ * the answer from `userContext` (see `requirePermission`) instead of asking the API again.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {
     const api = context.get(apiContext);

@@ -1,0 +1,145 @@
+import { eq, sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApi } from "../../app.ts";
+import type { Db } from "../../db/client.ts";
+import * as schema from "../../db/schema.ts";
+import { apiTokens, sessions, users } from "../../db/schema.ts";
+import { grantRole, registered, setUpStartupProfile, superAdmin } from "../../testing/fixtures.ts";
+import { createTestApi, TestClient, type TestApi } from "../../testing/harness.ts";
+import { parseListQuery } from "../../lib/pagination.ts";
+import { listRoles } from "../access/service.ts";
+
+/**
+ * Issue 9: a request learns who is calling in ONE round trip. Every statement Drizzle sends is counted
+ * through its logger, on a second Drizzle handle over the same connection (PGlite, or the pg pool when
+ * TEST_DATABASE_URL is set), so the API under test runs exactly as in production, only observed.
+ */
+let t: TestApi;
+let api: ReturnType<typeof createApi>;
+let counted: Db;
+const statements: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApi();
+  const logger = { logQuery: (query: string) => void statements.push(query) };
+  const client = (t.database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  counted = (
+    t.database.kind === "postgres" ? drizzlePg(client as pg.Pool, { schema, logger }) : drizzlePglite(client as PGlite, { schema, logger })
+  ) as unknown as Db;
+  api = createApi({ db: counted, config: t.config, log: () => {} });
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  statements.length = 0;
+});
+
+/** A client of the counting API, carrying the cookies of a client of the plain one (set up by fixtures). */
+function observed(from: TestClient): TestClient {
+  const client = new TestClient(api, "203.0.113.8");
+  for (const [name, value] of from.cookies) client.cookies.set(name, value);
+  return client;
+}
+
+/** The statements one call sends. */
+async function roundTrips(call: () => Promise<unknown>): Promise<string[]> {
+  statements.length = 0;
+  await call();
+  return [...statements];
+}
+
+describe("who is calling, in one round trip", () => {
+  it("GET /api/user by session cookie costs exactly one query, and answers roles, permissions and account type", async () => {
+    const owner = await registered(t, "Owner");
+    await setUpStartupProfile(owner.client);
+    const client = observed(owner.client);
+    let body: unknown;
+    const sent = await roundTrips(async () => {
+      const res = await client.get("/api/user");
+      expect(res.status).toBe(200);
+      body = res.body;
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/from "sessions"/);
+    expect(body).toMatchObject({ id: owner.id, account_type: "startup", setup_complete: true, roles: ["startup"] });
+    expect((body as { permissions: string[] }).permissions).toContain("event form write");
+  });
+
+  it("touches the session at most once a minute: one extra statement when due, none on the next call", async () => {
+    const { client: plain } = await registered(t);
+    const client = observed(plain);
+    await counted.update(sessions).set({ lastActivityAt: sql`now() - interval '2 minutes'` });
+    const due = await roundTrips(() => client.get("/api/user"));
+    expect(due).toHaveLength(2);
+    expect(due[1]).toMatch(/^update "sessions"/);
+    expect(await roundTrips(() => client.get("/api/user"))).toHaveLength(1);
+  });
+
+  it("GET /api/user by bearer token is one statement that also stamps the token's last use", async () => {
+    const { client: plain, email, id } = await registered(t);
+    const issued = await plain.post("/sanctum/token", { email, password: "correct horse battery", device_name: "cli" });
+    const client = new TestClient(api, "203.0.113.8");
+    client.bearer = issued.body.token;
+    const sent = await roundTrips(async () => expect((await client.get("/api/user")).body).toMatchObject({ id, roles: [] }));
+    expect(sent).toHaveLength(1);
+    const [token] = await counted.select({ lastUsedAt: apiTokens.lastUsedAt }).from(apiTokens).where(eq(apiTokens.userId, id));
+    expect(token.lastUsedAt).not.toBeNull();
+  });
+
+  it("an authorize()d list call spends one query on the caller and the rest on the list", async () => {
+    const root = await superAdmin(t);
+    const client = observed(root.client);
+    const listOnly = await roundTrips(() => listRoles(counted, parseListQuery("http://localhost/?per_page=10")));
+    const whole = await roundTrips(async () => expect((await client.get("/api/v1/admin/roles?per_page=10")).status).toBe(200));
+    expect(whole.length - listOnly.length).toBe(1);
+    expect(whole[0]).toMatch(/from "sessions"/);
+    // After the caller's one query, nothing but the list's own statements: no permission look-up.
+    expect(whole.slice(1)).toEqual(listOnly);
+  });
+});
+
+describe("fresh on every request", () => {
+  it("a change to a role's permissions applies to the very next request, still in one query", async () => {
+    const root = await superAdmin(t);
+    const role = await root.client.post("/api/v1/admin/roles", { name: `Auditor ${Date.now()}`, permissions: ["user read"] });
+    const auditor = await registered(t, "Auditor");
+    const client = observed(auditor.client);
+    expect((await client.get("/api/v1/admin/users")).status).toBe(403);
+    await root.client.put(`/api/v1/admin/users/${auditor.id}/roles`, { roles: [role.body.role.id] });
+    expect((await client.get("/api/v1/admin/users")).status).toBe(200);
+    await root.client.put(`/api/v1/admin/roles/${role.body.role.id}`, { name: role.body.role.name, permissions: ["role read"] });
+    expect((await client.get("/api/v1/admin/users")).status).toBe(403);
+    let me: { permissions: string[]; roles: string[] } | undefined;
+    expect(await roundTrips(async () => (me = (await client.get("/api/user")).body))).toHaveLength(1);
+    expect(me).toMatchObject({ permissions: ["role read"], roles: [role.body.role.name] });
+  });
+
+  it("a user with several roles gets each permission once, and role names in name order", async () => {
+    const account = await registered(t);
+    await grantRole(t, account.id, "startup");
+    await grantRole(t, account.id, "admin");
+    const me = (await observed(account.client).get("/api/user")).body as { permissions: string[]; roles: string[] };
+    expect(me.roles).toEqual(["admin", "startup"]);
+    expect(me.permissions).toEqual([...new Set(me.permissions)].sort());
+    expect(me.permissions).toContain("user write");
+  });
+
+  it("refuses a deactivated user's session (and clears the cookie) and bearer token, even with the rows still there", async () => {
+    const { client: plain, email, id } = await registered(t);
+    const issued = await plain.post("/sanctum/token", { email, password: "correct horse battery", device_name: "cli" });
+    const client = observed(plain);
+    expect((await client.get("/api/user")).status).toBe(200);
+    // Straight in the database, so the session and token rows survive: only the join's is_active refuses them.
+    await counted.update(users).set({ isActive: false }).where(eq(users.id, id));
+    const res = await client.get("/api/user");
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: "Unauthenticated." });
+    expect(res.headers.getSetCookie().some((c) => /_session=;/.test(c) && /max-age=0/i.test(c))).toBe(true);
+    const bearer = new TestClient(api, "203.0.113.8");
+    bearer.bearer = issued.body.token;
+    expect((await bearer.get("/api/user")).status).toBe(401);
+  });
+});
