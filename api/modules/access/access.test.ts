@@ -5,7 +5,8 @@ import { PERMISSIONS } from "../../../schemas/access.ts";
 import type { Page } from "../../lib/pagination.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { PASSWORD, grantRole, registered, registeredAs, setUpStartupProfile, superAdmin } from "../../testing/fixtures.ts";
-import type { RoleView, UserRow } from "./service.ts";
+import type { RoleView } from "./service.ts";
+import type { UserRow } from "./user-admin.ts";
 
 let t: TestApi;
 let root: Awaited<ReturnType<typeof superAdmin>>;

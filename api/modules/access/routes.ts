@@ -15,11 +15,9 @@ import {
   getRole,
   listPermissions,
   listRoles,
-  listUsers,
-  setUserActive,
-  setUserRoles,
   updateRole,
 } from "./service.ts";
+import { listUsers, setUserActive, setUserRoles } from "./user-admin.ts";
 
 export const accessRoutes = new Hono<AppEnv>();
 
