@@ -40,7 +40,16 @@ const announce = (seeded: boolean, where: string) => {
 };
 
 const openConfigured = (cfg: ServerConfig) =>
-  openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.databaseUrl ? undefined : cfg.dataDir, poolSize: cfg.databasePoolSize });
+  openDatabase({
+    databaseUrl: cfg.databaseUrl,
+    dataDir: cfg.databaseUrl ? undefined : cfg.dataDir,
+    poolSize: cfg.databasePoolSize,
+    // Serving 500s with no database helps nobody: exit, and let the supervisor start a fresh process.
+    onWorkerCrash: (error) => {
+      console.error("[launchpad] the database thread stopped; exiting", error);
+      process.exit(1);
+    },
+  });
 
 async function serve(options: { prepared: boolean }) {
   const database = await openConfigured(config);

@@ -7,6 +7,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema.ts";
+import { PgliteWorker } from "./worker-client.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -30,7 +31,18 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** An in-memory PGlite starts from this data directory (a `dumpDataDir` tarball) instead of a new one. */
   template?: Blob;
+  /**
+   * Run PGlite in its own thread (issue 9), so SQL and server rendering use two cores. Default: on for a
+   * data directory (the server), off in memory (the test suite opens hundreds of those; a thread each
+   * would only add start-up time), unless LAUNCHPAD_TEST_PGLITE_WORKER=1 asks for the suite to run on it.
+   */
+  worker?: boolean;
+  /** The worker thread died on its own: the server exits, so a supervisor can start it again. */
+  onWorkerCrash?: (error: Error) => void;
 }
+
+/** `worker` unless told: see DatabaseOptions.worker. */
+const workerByDefault = (options: DatabaseOptions) => Boolean(options.dataDir) || process.env.LAUNCHPAD_TEST_PGLITE_WORKER === "1";
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -44,6 +56,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: "postgres",
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
+    };
+  }
+  if (options.worker ?? workerByDefault(options)) {
+    const client = await PgliteWorker.start({ dataDir: options.dataDir, template: options.template, onCrash: options.onWorkerCrash });
+    // Drizzle's pglite driver over the worker's PGlite-shaped client: the same session code as in-process,
+    // so rows, dates, numerics, JSON and savepoints come out identical.
+    const driver = client as unknown as PGlite;
+    return {
+      db: drizzlePglite(driver, { schema }) as unknown as Db,
+      kind: "pglite",
+      dump: () => client.dumpDataDir(),
+      migrate: () => migratePglite(drizzlePglite(driver), { migrationsFolder }),
+      close: () => client.close(),
     };
   }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite({ loadDataDir: options.template });

@@ -1,0 +1,143 @@
+// @ts-check
+/**
+ * The embedded database's own thread (issue 9). PGlite runs every statement synchronously in WASM; on the
+ * main thread that time is taken from React's server rendering. Here it runs beside it, on another core.
+ *
+ * Only worker-client.ts talks to this file; the message shapes are described there. Every request is
+ * handed straight to PGlite, whose own locks keep the one connection safe exactly as they do in-process:
+ * a query outside a transaction goes through `pg.query`, which waits while any transaction is open, and a
+ * transaction is a real `pg.transaction` whose callback stays open until the main thread says commit or
+ * roll back. So no second queue or lock lives here that could disagree with PGlite's.
+ *
+ * Plain JavaScript on purpose: Node 20 does not apply `--import tsx` to a worker's entry file, and a
+ * worker that registers tsx itself takes ~150 ms longer to start (this one loads in ~40 ms).
+ */
+import { PGlite } from "@electric-sql/pglite";
+import { parentPort, workerData } from "node:worker_threads";
+
+const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
+/** @type {{ dataDir?: string; template?: ArrayBuffer }} */
+const { dataDir, template } = workerData;
+// The same construction as the in-process engine in client.ts, so durability settings stay the same.
+const pg = dataDir ? new PGlite(dataDir) : new PGlite({ loadDataDir: template ? new Blob([template]) : undefined });
+
+/**
+ * Transactions in progress, by the id the main thread chose: PGlite's transaction object, the function
+ * that lets its callback return (true: commit, false: roll back) and the promise of its end.
+ * @type {Map<number, { tx: import("@electric-sql/pglite").Transaction; finish: (commit: boolean) => void; done: Promise<void> }>}
+ */
+const open = new Map();
+
+/** @param {string} value */
+const raw = (value) => value;
+
+/**
+ * Parsers are functions and cannot cross threads: the main thread names the types it parses itself, and
+ * their columns come back as PostgreSQL's text, untouched here.
+ * @param {{ rowMode?: "array" | "object"; paramTypes?: number[]; rawTypes: number[] }} options
+ */
+const queryOptions = (options) => ({
+  rowMode: options.rowMode,
+  paramTypes: options.paramTypes,
+  parsers: Object.fromEntries(options.rawTypes.map((type) => [type, raw])),
+});
+
+/** @param {number} id */
+function opened(id) {
+  const entry = open.get(id);
+  if (!entry) throw new Error(`PGlite worker: transaction ${id} is not open`);
+  return entry;
+}
+
+/**
+ * Starts a transaction and answers once BEGIN has run (after any transaction ahead of it has ended).
+ * @param {number} id
+ */
+function begin(id) {
+  return new Promise((resolve, reject) => {
+    /** @type {(commit: boolean) => void} */
+    let finish = () => {};
+    const decided = new Promise((resolveDecision) => (finish = resolveDecision));
+    // The callback runs only after BEGIN (never synchronously), so `done` is assigned by then.
+    const done = pg.transaction(async (tx) => {
+      open.set(id, { tx, finish, done });
+      resolve(undefined);
+      // Returning lets PGlite COMMIT; a rollback is done here so PGlite sees the transaction closed.
+      if (!(await decided)) await tx.rollback();
+    });
+    // BEGIN itself failed: nothing is open. Later failures (COMMIT) reach `end` through `done`.
+    done.catch(reject);
+  });
+}
+
+/**
+ * @param {number} id
+ * @param {boolean} commit
+ */
+async function end(id, commit) {
+  const entry = opened(id);
+  open.delete(id);
+  entry.finish(commit);
+  // A COMMIT PostgreSQL turned into a rollback rejects here (TransactionAbortedError, 25P02), as in-process.
+  await entry.done;
+}
+
+/**
+ * Errors are rebuilt on the main thread from their name, message, stack and plain fields: a
+ * DatabaseError's SQLSTATE `code`, `detail`, `constraint`… (structured cloning would drop them).
+ * @param {unknown} error
+ * @returns {{ message: string; stack?: string; fields: Record<string, unknown>; cause?: unknown }}
+ */
+function serializeError(error) {
+  if (!(error instanceof Error)) return { message: String(error), fields: {} };
+  /** @type {Record<string, unknown>} */
+  const fields = { name: error.name };
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ["string", "number", "boolean"].includes(typeof value)) fields[key] = value;
+  }
+  return { message: error.message, stack: error.stack, fields, cause: error.cause === undefined ? undefined : serializeError(error.cause) };
+}
+
+/**
+ * @param {any} message
+ * @returns {Promise<{ value?: unknown; transfer?: ArrayBuffer[] }>}
+ */
+async function handle(message) {
+  switch (message.op) {
+    case "query": {
+      const target = message.tx === undefined ? pg : opened(message.tx).tx;
+      return { value: await target.query(message.sql, message.params, queryOptions(message.options)) };
+    }
+    case "begin":
+      await begin(message.tx);
+      return {};
+    case "end":
+      await end(message.tx, message.commit);
+      return {};
+    case "dump": {
+      const buffer = await (await pg.dumpDataDir("none")).arrayBuffer();
+      return { value: buffer, transfer: [buffer] };
+    }
+    case "close":
+      await pg.close();
+      return {};
+    default:
+      throw new Error(`PGlite worker: unknown request ${JSON.stringify(message.op)}`);
+  }
+}
+
+port.on("message", async (message) => {
+  try {
+    const { value, transfer } = await handle(message);
+    port.postMessage({ id: message.id, ok: true, value }, transfer ?? []);
+  } catch (error) {
+    // Also a reply that could not be cloned: the caller gets an error instead of waiting forever.
+    port.postMessage({ id: message.id, ok: false, error: serializeError(error) });
+  }
+});
+
+// Request 0 is the start: the main thread waits for it before sending anything.
+pg.waitReady.then(
+  () => port.postMessage({ id: 0, ok: true }),
+  (error) => port.postMessage({ id: 0, ok: false, error: serializeError(error) }),
+);

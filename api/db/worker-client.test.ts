@@ -1,0 +1,184 @@
+/**
+ * The PGlite worker (issue 9) against the in-process engine it replaces on the server: the same rows,
+ * the same errors, and the one connection still used by one transaction at a time.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadTemplate } from "../testing/pglite-template.ts";
+import { openDatabase, type Database, type Db } from "./client.ts";
+import { isUniqueViolation, pgErrorCode } from "./errors.ts";
+import { appSettings, files, startups, users } from "./schema.ts";
+import type { PgliteWorker } from "./worker-client.ts";
+
+let inProcess: Database;
+let worker: Database;
+beforeAll(async () => {
+  const template = await loadTemplate();
+  [inProcess, worker] = await Promise.all([openDatabase({ template, worker: false }), openDatabase({ template, worker: true })]);
+  await Promise.all([inProcess.migrate(), worker.migrate()]);
+});
+afterAll(async () => {
+  await inProcess?.close();
+  await worker?.close();
+});
+
+const at = new Date("2031-02-03T04:05:06.789Z");
+
+/** The same writes and reads on either engine; every type the schema uses, through the builder and raw SQL. */
+async function sample(db: Db) {
+  const [user] = await db.insert(users).values({ name: "Row Shape", email: "rows@example.com", passwordHash: "x", createdAt: at, updatedAt: at }).returning();
+  const [file] = await db
+    .insert(files)
+    .values({ id: "6f1c1c3e-0a34-4c5e-9a53-0d1e8c9b7a10", ownerUserId: user.id, contentType: "image/png", byteSize: 3, data: new Uint8Array([0, 255, 7]), createdAt: at })
+    .returning();
+  await db.insert(startups).values({
+    ownerUserId: user.id,
+    accountType: "startup",
+    name: "Shapes",
+    username: "shapes",
+    country: "NG",
+    cityName: "Lagos",
+    description: "d",
+    industry: "i",
+    links: ["https://a.example", "https://b.example"],
+    createdAt: at,
+    updatedAt: at,
+  });
+  const joined = await db
+    .select({ user: users, startup: startups, when: sql<string>`${users.createdAt}` })
+    .from(users)
+    .leftJoin(startups, eq(startups.ownerUserId, users.id))
+    .where(eq(users.id, user.id));
+  // `Db` leaves execute()'s result untyped; on PGlite it is a `Results`.
+  const raw = (await db.execute(sql`
+    select 12.50::numeric(12,2) as price, array[1.5, 2.25]::numeric[] as prices, 9007199254740993::int8 as big,
+      ${at}::timestamptz as stamp, array[${at}::timestamptz] as stamps, '2031-02-03'::date as day,
+      '1 day 02:00'::interval as span, '{"a":[1,{"b":null}]}'::jsonb as doc, true as yes, null::text as nothing,
+      ${file.id}::uuid as id, '\\x00ff07'::bytea as bytes`)) as unknown as { rows: Record<string, unknown>[]; fields: unknown[] };
+  return { user, file, joined, raw: { rows: raw.rows, fields: raw.fields } };
+}
+
+describe("the PGlite worker", () => {
+  it("gives the same rows as in-process PGlite: dates, numerics, JSON, arrays, bytes", async () => {
+    const [expected, actual] = [await sample(inProcess.db), await sample(worker.db)];
+    expect(actual).toEqual(expected);
+    expect(actual.user.createdAt).toEqual(at);
+    expect(actual.joined[0].startup?.links).toEqual(["https://a.example", "https://b.example"]);
+    expect(actual.file.data).toBeInstanceOf(Uint8Array);
+    expect(actual.raw.rows[0]).toMatchObject({ price: "12.50", stamp: expected.raw.rows[0].stamp, doc: { a: [1, { b: null }] } });
+  });
+
+  it("runs SQL off the main thread: timers keep firing during a long statement", async () => {
+    const ticksDuring = async (database: Database) => {
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 10);
+      await database.db.execute(sql`select pg_sleep(0.3)`);
+      clearInterval(timer);
+      return ticks;
+    };
+    // In-process, PGlite holds the thread for the whole statement (what issue 9 is about).
+    expect(await ticksDuring(inProcess)).toBeLessThanOrEqual(1);
+    expect(await ticksDuring(worker)).toBeGreaterThan(5);
+  });
+
+  it("makes a statement outside a transaction wait until the transaction commits", async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let begun!: () => void;
+    const inside = new Promise<void>((resolve) => (begun = resolve));
+    const transaction = worker.db.transaction(async (tx) => {
+      await tx.insert(appSettings).values({ key: "waits", value: "1" });
+      begun();
+      await gate;
+      order.push("commit");
+    });
+    await inside;
+    const outside = worker.db
+      .select()
+      .from(appSettings)
+      .where(eq(appSettings.key, "waits"))
+      .then((rows) => (order.push("outside"), rows));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    release();
+    await transaction;
+    expect(await outside).toEqual([{ key: "waits", value: "1" }]);
+    expect(order).toEqual(["commit", "outside"]);
+  });
+
+  it("never interleaves two transactions: 20 read-modify-writes lose no update", async () => {
+    await worker.db.insert(appSettings).values({ key: "counter", value: "0" });
+    const bump = () =>
+      worker.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(appSettings).where(eq(appSettings.key, "counter"));
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        await tx.update(appSettings).set({ value: String(Number(row.value) + 1) }).where(eq(appSettings.key, "counter"));
+      });
+    await Promise.all(Array.from({ length: 20 }, bump));
+    expect(await worker.db.select().from(appSettings).where(eq(appSettings.key, "counter"))).toEqual([{ key: "counter", value: "20" }]);
+  });
+
+  it("rolls back a transaction whose callback throws, and rethrows that error", async () => {
+    const failure = new Error("changed my mind");
+    await expect(
+      worker.db.transaction(async (tx) => {
+        await tx.insert(appSettings).values({ key: "rolled back", value: "1" });
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await worker.db.select().from(appSettings).where(eq(appSettings.key, "rolled back"))).toEqual([]);
+  });
+
+  it("takes a savepoint for tx.transaction: the inner failure is undone, the outer work kept", async () => {
+    await worker.db.transaction(async (tx) => {
+      await tx.insert(appSettings).values({ key: "outer", value: "1" });
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.insert(appSettings).values({ key: "inner", value: "1" });
+          await inner.insert(appSettings).values({ key: "outer", value: "again" });
+        }),
+      ).rejects.toSatisfy(isUniqueViolation);
+      await tx.insert(appSettings).values({ key: "after", value: "1" });
+    });
+    const keys = (await worker.db.select().from(appSettings)).map((row) => row.key);
+    expect(keys).toEqual(expect.arrayContaining(["outer", "after"]));
+    expect(keys).not.toContain("inner");
+  });
+
+  it("hands PostgreSQL's errors over with their SQLSTATE and details", async () => {
+    await worker.db.insert(appSettings).values({ key: "unique", value: "1" });
+    const error = await worker.db
+      .insert(appSettings)
+      .values({ key: "unique", value: "2" })
+      .catch((e: unknown) => e);
+    expect(pgErrorCode(error)).toBe("23505");
+    expect((error as { cause: { constraint?: string; detail?: string } }).cause).toMatchObject({ constraint: "app_settings_pkey", detail: expect.stringContaining("unique") });
+    // The connection is usable afterwards, in and out of transactions.
+    await expect(worker.db.transaction((tx) => tx.insert(appSettings).values({ key: "unique", value: "3" }))).rejects.toSatisfy(isUniqueViolation);
+    expect(await worker.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, "unique"))).toEqual([{ value: "1" }]);
+  });
+
+  it("refuses a parameter that cannot cross the thread, and goes on working", async () => {
+    const client = (worker.db as unknown as { $client: PgliteWorker }).$client;
+    await expect(client.query("select $1::text", [Symbol("no clone")])).rejects.toThrow(/could not be cloned/);
+    expect((await client.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+  });
+
+  it("dumps its data directory, and a new worker starts from the dump", async () => {
+    await worker.db.insert(appSettings).values({ key: "dumped", value: "yes" });
+    const copy = await openDatabase({ template: await worker.dump!(), worker: true });
+    try {
+      expect(await copy.db.select().from(appSettings).where(eq(appSettings.key, "dumped"))).toEqual([{ key: "dumped", value: "yes" }]);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it("after close() refuses work instead of waiting for a thread that is gone", async () => {
+    const closing = await openDatabase({ template: await loadTemplate(), worker: true });
+    await closing.close();
+    await expect(closing.db.select().from(appSettings)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/closed/) } });
+    await closing.close();
+  });
+});
