@@ -7,7 +7,7 @@ import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { randomBytes } from "node:crypto";
 import { getRequestListener } from "@hono/node-server";
-import { RouterContextProvider, createRequestHandler, type ServerBuild } from "react-router";
+import { RouterContextProvider, createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { API_PREFIXES, createApi } from "./api/app.ts";
 import { sessionCookieName } from "./api/config.ts";
 import { openDatabase, type Database } from "./api/db/client.ts";
@@ -60,13 +60,24 @@ async function serve(options: { prepared: boolean }) {
   const vite = config.production
     ? undefined
     : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
-  // In production the build is loaded once, so React Router derives its route table once; in development
-  // Vite hands over the current build on every request (hot reload).
-  const panelBuild: ServerBuild | (() => Promise<ServerBuild>) = vite
-    ? async () => (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild
-    : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
-  const loadBuild = async () => (typeof panelBuild === "function" ? panelBuild() : panelBuild);
-  const panelHandler = createRequestHandler(panelBuild, config.production ? "production" : "development");
+  // In production the build is loaded once, on the first page asked for (the API answers without it), and
+  // React Router derives its route table from it once. In development Vite hands over the current build
+  // on every request (hot reload).
+  let production: Promise<{ build: ServerBuild; handler: RequestHandler }> | undefined;
+  const panel = async () => {
+    if (vite) {
+      const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      return { build, handler: createRequestHandler(build, "development") };
+    }
+    production ??= import(new URL("./build/server/index.js", import.meta.url).href).then(
+      (module: ServerBuild) => ({ build: module, handler: createRequestHandler(module, "production") }),
+      (error: unknown) => {
+        production = undefined; // not built yet: try again on the next page rather than failing forever
+        throw error;
+      },
+    );
+    return production;
+  };
 
   function apiFetcher(ip: string | undefined): RequestEnv["apiFetch"] {
     if (!config.apiUrl) return async (request) => api.fetch(request, { clientIp: ip });
@@ -88,12 +99,12 @@ async function serve(options: { prepared: boolean }) {
       secureCookies: config.api.secureCookies,
       sessionCookieName: sessionCookieName(config.api),
     };
-    const build = await loadBuild();
+    const { build, handler } = await panel();
     const context = new RouterContextProvider();
     // The context key is exported by the panel's server entry so that both sides use the same object.
     const { requestEnvContext } = build.entry.module as unknown as { requestEnvContext: Parameters<typeof context.set>[0] };
     context.set(requestEnvContext, env);
-    const response = await panelHandler(request, context);
+    const response = await handler(request, context);
     const headers = new Headers(response.headers);
     applySecurityHeaders(headers, { nonce, production: config.production, https: config.api.secureCookies });
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
