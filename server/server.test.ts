@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { temporaryDatabase } from "../api/testing/temporary-database.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 /** One process, as `npm start` runs it (tsx as a loader, not a wrapper that forks a child). */
@@ -125,20 +125,9 @@ describe("the server process", () => {
   // Registered only in the PostgreSQL run of the suite (.ci/run does one when a server is reachable).
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) it("on PostgreSQL when DATABASE_URL is set: the same", async () => {
-    const name = `launchpad_lifecycle_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    });
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    await lifecycle({ DATABASE_URL: url.toString() });
+    const temporary = await temporaryDatabase(serverUrl, "launchpad_lifecycle");
+    cleanups.push(temporary.drop);
+    await lifecycle({ DATABASE_URL: temporary.url });
   }, 120_000);
 
   it("with SEED=false: no demo data, but roles exist, so a new user can set up a profile", async () => {

@@ -1,11 +1,10 @@
-import pg from "pg";
 import { expect } from "vitest";
-import { randomBytes } from "node:crypto";
 import { createApi, type Api } from "../app.ts";
 import { defaultApiConfig, type ApiConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { ensureAccessModel } from "../modules/access/service.ts";
 import { loadTemplate } from "./pglite-template.ts";
+import { temporaryDatabase } from "./temporary-database.ts";
 
 export interface TestApi {
   api: Api;
@@ -24,20 +23,9 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise
   let dropDatabase = async () => {};
   let database: Database;
   if (serverUrl) {
-    const name = `launchpad_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    const temporary = await temporaryDatabase(serverUrl, "launchpad_test");
+    database = await openDatabase({ databaseUrl: temporary.url, poolSize: 5 });
+    dropDatabase = temporary.drop;
   } else {
     database = await openDatabase({ template: await loadTemplate() });
   }

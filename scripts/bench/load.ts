@@ -22,6 +22,7 @@ import { brotliCompressSync } from "node:zlib";
 import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
+import { temporaryDatabase } from "../../api/testing/temporary-database.ts";
 import { Session } from "./http.ts";
 import { children, startServer, type RunningServer } from "./server.ts";
 
@@ -188,20 +189,9 @@ async function main() {
     }
     const serverUrl = await postgresUrl();
     if (serverUrl) {
-      const name = `launchpad_bench_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      cleanups.push(async () => {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      });
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const pgServer = await startServer(ROOT, { DATABASE_URL: url.toString(), WEB_CONCURRENCY: "2" }, log);
+      const temporary = await temporaryDatabase(serverUrl, "launchpad_bench");
+      cleanups.push(temporary.drop);
+      const pgServer = await startServer(ROOT, { DATABASE_URL: temporary.url, WEB_CONCURRENCY: "2" }, log);
       try {
         await measurePages(pgServer, "this checkout, PostgreSQL, WEB_CONCURRENCY=2", false);
       } finally {

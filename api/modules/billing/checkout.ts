@@ -66,6 +66,21 @@ async function openCheckout(db: Db, provider: PaymentProvider, billingId: number
  * Closes a checkout that must not be paid any more, with the provider that opened it. What is saved stays
  * saved: a provider that cannot be reached is logged, not answered as an error.
  */
+/** What a (re)priced billing stores: the coupon, the amounts and, when nothing is owed, paid at once. */
+function pricedColumns(couponId: number | null, priceCents: number, discountCents: number, totalCents: number, currency: string) {
+  const free = totalCents === 0;
+  const paymentStatus: BillingStatus = free ? "Successful" : "Pending";
+  return {
+    couponCodeId: couponId,
+    amount: fromCents(priceCents),
+    discount: fromCents(discountCents),
+    total: fromCents(totalCents),
+    currency,
+    paymentStatus,
+    paidAt: free ? new Date() : null,
+  };
+}
+
 export async function closeCheckout(providers: PaymentProviders, paymentId: string, log: Log) {
   const provider = providers.forPayment(paymentId);
   if (!provider) return;
@@ -106,14 +121,8 @@ export async function createBilling(
           eventFormId: form.id,
           userId,
           ...detailsOf(input),
-          couponCodeId: couponId,
-          amount: fromCents(priceCents),
-          discount: fromCents(discount),
-          total: fromCents(total),
-          currency,
-          paymentStatus: free ? "Successful" : "Pending",
+          ...pricedColumns(couponId, priceCents, discount, total, currency),
           provider: free ? "none" : provider.name,
-          paidAt: free ? new Date() : null,
         })
         .returning({ id: eventBillings.id });
       await recordChange(tx, row.id, null, free ? "Successful" : "Pending", userId, free ? "Fully discounted: no payment needed." : "Billing created.");
@@ -163,13 +172,7 @@ export async function updateBilling(
       .update(eventBillings)
       .set({
         ...detailsOf(input),
-        couponCodeId: couponId,
-        amount: fromCents(priceCents),
-        discount: fromCents(discount),
-        total: fromCents(total),
-        currency,
-        paymentStatus: status,
-        paidAt: free ? new Date() : null,
+        ...pricedColumns(couponId, priceCents, discount, total, currency),
         // The old checkout no longer matches; a new one is opened below.
         connectPayId: null,
         updatedAt: sql`now()`,
