@@ -1,30 +1,14 @@
-import { Suspense, lazy, useEffect } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useEffect } from "react";
+import { Slide, ToastContainer, toast } from "react-toastify";
 import type { FlashToast } from "~/lib/flash.server";
 
-/**
- * react-toastify is not on the critical path: the container and every toast shown from here load it
- * after hydration, so the first pages (the login page above all) render and hydrate without it. Screens
- * that call `toast` themselves import it as usual and so have it at once.
- */
-const toastify = () => import("react-toastify");
-
 /** Spec §9: top-center, 3000 ms, no progress bar, slide, dark. */
-const Container = lazy(async () => {
-  const { Slide, ToastContainer } = await toastify();
-  return { default: () => <ToastContainer position="top-center" autoClose={3000} hideProgressBar transition={Slide} theme="dark" /> };
-});
-
 export function Toaster() {
-  return useHydrated() ? (
-    <Suspense fallback={null}>
-      <Container />
-    </Suspense>
-  ) : null;
+  return <ToastContainer position="top-center" autoClose={3000} hideProgressBar transition={Slide} theme="dark" />;
 }
 
 export function showToast(value: FlashToast) {
-  void toastify().then(({ toast }) => toast(value.message, { type: value.type, toastId: `${value.type}:${value.message}` }));
+  toast(value.message, { type: value.type, toastId: `${value.type}:${value.message}` });
 }
 
 /** Shows the toast that arrived through the flash cookie (after a redirect). */
@@ -41,12 +25,11 @@ export const ONLINE_MESSAGE = "You are back online";
 /** Spec §4 and §9: connectivity toasts, 5000 ms, coloured theme. */
 export function ConnectivityToasts() {
   useEffect(() => {
-    const offline = () => void toastify().then(({ toast }) => toast.warning(OFFLINE_MESSAGE, { autoClose: 5000, theme: "colored", toastId: "offline" }));
-    const online = () =>
-      void toastify().then(({ toast }) => {
-        toast.dismiss("offline");
-        toast.success(ONLINE_MESSAGE, { autoClose: 5000, theme: "colored", toastId: "online" });
-      });
+    const offline = () => toast.warning(OFFLINE_MESSAGE, { autoClose: 5000, theme: "colored", toastId: "offline" });
+    const online = () => {
+      toast.dismiss("offline");
+      toast.success(ONLINE_MESSAGE, { autoClose: 5000, theme: "colored", toastId: "online" });
+    };
     window.addEventListener("offline", offline);
     window.addEventListener("online", online);
     return () => {
