@@ -177,6 +177,10 @@ export const startups = pgTable(
     website: text("website"),
     links: jsonb("links").$type<string[]>().notNull().default([]),
     followersCount: integer("followers_count").notNull().default(0),
+    /** Skills the startup looks for in a co-founder, lower-cased: the match score compares them. */
+    wantedSkillKeys: text("wanted_skill_keys").array().notNull().default(sql`'{}'::text[]`),
+    /** Roles the startup wants filled (values of CO_FOUNDER_ROLES). */
+    wantedRoles: text("wanted_roles").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -185,6 +189,12 @@ export const startups = pgTable(
     index("startups_owner_user_id_idx").on(t.ownerUserId),
     index("startups_account_type_idx").on(t.accountType),
     index("startups_logo_file_id_idx").on(t.logoFileId),
+    index("startups_type_followers_idx").on(t.accountType, t.followersCount, t.id),
+    index("startups_type_created_idx").on(t.accountType, t.createdAt, t.id),
+    index("startups_type_name_idx").on(t.accountType, t.name, t.id),
+    index("startups_industry_idx").on(t.industry),
+    index("startups_stage_idx").on(t.stage),
+    index("startups_country_city_idx").on(t.country, t.cityName),
   ],
 );
 
@@ -203,12 +213,28 @@ export const coFounders = pgTable(
     bio: text("bio").notNull(),
     links: jsonb("links").$type<string[]>().notNull().default([]),
     avatarFileId: uuid("avatar_file_id").references(() => files.id, { onDelete: "set null" }),
+    /** `skills` lower-cased and trimmed, kept in step by the service: what search and match scoring use. */
+    skillKeys: text("skill_keys").array().notNull().default(sql`'{}'::text[]`),
+    /** Roles the person can take (values of CO_FOUNDER_ROLES). */
+    roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
+    industries: text("industries").array().notNull().default(sql`'{}'::text[]`),
+    commitment: text("commitment", { enum: ["full_time", "part_time", "flexible"] }).notNull().default("full_time"),
+    desiredStage: text("desired_stage"),
+    lookingFor: text("looking_for").notNull().default(""),
+    followersCount: integer("followers_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("co_founders_user_id_unique").on(t.userId),
     index("co_founders_avatar_file_id_idx").on(t.avatarFileId),
+    index("co_founders_skill_keys_idx").using("gin", t.skillKeys),
+    index("co_founders_roles_idx").using("gin", t.roles),
+    index("co_founders_industries_idx").using("gin", t.industries),
+    index("co_founders_country_city_idx").on(t.country, t.cityName),
+    index("co_founders_commitment_idx").on(t.commitment),
+    index("co_founders_created_idx").on(t.createdAt, t.id),
+    index("co_founders_name_idx").on(t.name, t.id),
   ],
 );
 
