@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { getRequestListener } from "@hono/node-server";
 import { RouterContextProvider, createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { API_PREFIXES, createApi } from "./api/app.ts";
+import type { CallerMemo } from "./api/context.ts";
 import { sessionCookieName } from "./api/config.ts";
 import { openDatabase, type Database } from "./api/db/client.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./api/db/seed.ts";
@@ -80,7 +81,9 @@ async function serve(options: { prepared: boolean }) {
   };
 
   function apiFetcher(ip: string | undefined): RequestEnv["apiFetch"] {
-    if (!config.apiUrl) return async (request) => api.fetch(request, { clientIp: ip });
+    // One memo per page request: the page's API calls look the session up once between them.
+    const callerMemo: CallerMemo = new Map();
+    if (!config.apiUrl) return async (request) => api.fetch(request, { clientIp: ip, callerMemo });
     const upstream = config.apiUrl;
     return async (request) => {
       const url = new URL(request.url);

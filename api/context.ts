@@ -23,10 +23,20 @@ export interface AuthUser {
   permissions: ReadonlySet<Permission>;
 }
 
+/** A session look-up as `authenticate` makes it: the caller and their session's hash, or null. */
+export type SessionCaller = { user: AuthUser; idHash: string } | null;
+
+/**
+ * Session look-ups shared by the API calls one panel page makes (keyed by session id). Only server.ts's
+ * in-process API client passes one, a new one per page request; a request over HTTP never has one.
+ */
+export type CallerMemo = Map<string, Promise<SessionCaller>>;
+
 export interface AppEnv {
   Bindings: {
     /** The caller's address, set by server.ts (from the socket, or the panel's own caller). */
     clientIp?: string;
+    callerMemo?: CallerMemo;
   };
   Variables: {
     db: Db;

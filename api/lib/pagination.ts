@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 
 export const MAX_PER_PAGE = 100;
@@ -56,3 +57,18 @@ export function page<T>(requestUrl: string, query: ListQuery, total: number, dat
 }
 
 export const offset = (query: ListQuery) => (query.page - 1) * query.per_page;
+
+/**
+ * The list's total carried by every row of the page query itself (`count(*) over ()` is computed before
+ * LIMIT/OFFSET), so a page costs one round trip instead of a count and a select.
+ */
+export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * The total of a page selected with `totalOver()`. A page past the end has no row to carry it: only then
+ * is it counted on its own (page 1 empty means none at all).
+ */
+export async function totalOf(rows: readonly { total: number }[], query: ListQuery, countAll: () => Promise<number>): Promise<number> {
+  if (rows.length) return rows[0].total;
+  return query.page > 1 ? countAll() : 0;
+}

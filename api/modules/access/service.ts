@@ -5,7 +5,7 @@ import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { permissions, rolePermissions, roles, userRoles } from "../../db/schema.ts";
 import { HttpError, fieldError, notFound, validationFailed } from "../../lib/errors.ts";
-import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 
 export const SUPER_ADMIN = "super admin";
 
@@ -122,14 +122,14 @@ export async function listRoles(db: Db, query: ListQuery) {
   const where = query.search ? ilike(roles.name, `%${escapeLike(query.search)}%`) : undefined;
   const column = sortColumn(query.sort_by, ROLE_SORTS, "name") === "name" ? roles.name : roles.createdAt;
   const order = query.sort_order === "desc" ? desc(column) : asc(column);
-  const [{ total }] = await db.select({ total: count() }).from(roles).where(where);
   const rows = await db
-    .select({ id: roles.id, name: roles.name, isSystem: roles.isSystem, createdAt: roles.createdAt })
+    .select({ id: roles.id, name: roles.name, isSystem: roles.isSystem, createdAt: roles.createdAt, total: totalOver() })
     .from(roles)
     .where(where)
     .orderBy(order, asc(roles.id))
     .limit(query.per_page)
     .offset(offset(query));
+  const total = await totalOf(rows, query, async () => (await db.select({ n: count() }).from(roles).where(where))[0].n);
   return { total, data: await roleViews(db, rows) };
 }
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import type { AppEnv, AuthUser } from "../../context.ts";
+import type { AppEnv, AuthUser, CallerMemo, SessionCaller } from "../../context.ts";
 import { XSRF_COOKIE, clearSessionCookie, issueXsrfCookie, readSessionCookie } from "../../lib/cookies.ts";
 import { HttpError, unauthenticated } from "../../lib/errors.ts";
 import { safeEqual } from "../../lib/tokens.ts";
@@ -32,8 +32,13 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     return next();
   }
   const sessionId = readSessionCookie(c);
+  const memo = c.env?.callerMemo;
+  const reading = SAFE_METHODS.has(c.req.method);
+  // A write may change who the caller is (logout, roles, account), so it is looked up afresh and
+  // makes the page's later reads look up again too.
+  if (memo && !reading) memo.clear();
   if (sessionId) {
-    const found = await findSessionUser(c.var.db, sessionId, c.var.config.sessionIdleMinutes);
+    const found = await sessionCaller(c, sessionId, reading ? memo : undefined);
     if (found) {
       c.set("user", found.user);
       c.set("sessionHash", found.idHash);
@@ -44,7 +49,17 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     }
   }
   await next();
+  if (memo && !reading) memo.clear();
 };
+
+/** One session look-up per panel page: the page's API calls (all reads) share the first one's answer. */
+function sessionCaller(c: Context<AppEnv>, sessionId: string, memo: CallerMemo | undefined): Promise<SessionCaller> {
+  const lookUp = () => findSessionUser(c.var.db, sessionId, c.var.config.sessionIdleMinutes);
+  if (!memo) return lookUp();
+  let found = memo.get(sessionId);
+  if (!found) memo.set(sessionId, (found = lookUp()));
+  return found;
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**

@@ -5,6 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApi } from "../../app.ts";
+import type { CallerMemo } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
 import { apiTokens, sessions, users } from "../../db/schema.ts";
@@ -141,5 +142,68 @@ describe("fresh on every request", () => {
     const bearer = new TestClient(api, "203.0.113.8");
     bearer.bearer = issued.body.token;
     expect((await bearer.get("/api/user")).status).toBe(401);
+  });
+});
+
+describe("one session look-up per panel page", () => {
+  /** Calls the API as server.ts's in-process client does for one page: the page's memo in the bindings. */
+  const pageCall = (from: TestClient, memo: CallerMemo, method: string, path: string, body?: unknown) => {
+    const headers: Record<string, string> = { accept: "application/json", cookie: [...from.cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (method !== "GET") headers["x-xsrf-token"] = decodeURIComponent(from.cookies.get("XSRF-TOKEN") ?? "");
+    return api.fetch(new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), {
+      clientIp: "203.0.113.8",
+      callerMemo: memo,
+    });
+  };
+
+  it("the reads of one page share the first read's session look-up", async () => {
+    const root = await superAdmin(t);
+    const memo: CallerMemo = new Map();
+    const first = await roundTrips(async () => expect((await pageCall(root.client, memo, "GET", "/api/user")).status).toBe(200));
+    expect(first).toHaveLength(1);
+    const second = await roundTrips(async () => expect((await pageCall(root.client, memo, "GET", "/api/user")).status).toBe(200));
+    expect(second).toHaveLength(0);
+    // Without the page's memo (any request over HTTP) the look-up happens every time.
+    expect(await roundTrips(() => observed(root.client).get("/api/user"))).toHaveLength(1);
+  });
+
+  it("a write looks the caller up afresh, and the page's next read sees what the write changed", async () => {
+    const account = await registered(t, "Before Rename");
+    const memo: CallerMemo = new Map();
+    expect(await (await pageCall(account.client, memo, "GET", "/api/user")).json()).toMatchObject({ name: "Before Rename" });
+    const write = await roundTrips(async () =>
+      expect((await pageCall(account.client, memo, "PUT", "/api/user", { name: "After Rename", email: account.email })).status).toBeLessThan(300),
+    );
+    expect(write[0]).toMatch(/from "sessions"/);
+    expect(await (await pageCall(account.client, memo, "GET", "/api/user")).json()).toMatchObject({ name: "After Rename" });
+  });
+
+  it("a logout in the page ends the session for the page's later reads", async () => {
+    const account = await registered(t);
+    const memo: CallerMemo = new Map();
+    expect((await pageCall(account.client, memo, "GET", "/api/user")).status).toBe(200);
+    expect((await pageCall(account.client, memo, "POST", "/api/logout")).status).toBeLessThan(300);
+    expect((await pageCall(account.client, memo, "GET", "/api/user")).status).toBe(401);
+  });
+});
+
+describe("a list page in one statement", () => {
+  it("collections: the caller's look-up, then one statement carrying rows and total; past the end it counts on its own", async () => {
+    const owner = await registered(t, "Lister");
+    await grantRole(t, owner.id, "startup");
+    await setUpStartupProfile(owner.client);
+    for (const name of ["Alpha", "Beta", "Gamma"]) expect((await owner.client.post("/api/v1/admin/collections", { name })).status).toBe(201);
+    const client = observed(owner.client);
+    let body: { data: { name: string }[]; meta: { total: number; last_page: number } } | undefined;
+    const sent = await roundTrips(async () => (body = (await client.get("/api/v1/admin/collections?per_page=2")).body));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/count\(\*\) over \(\)/);
+    expect(body).toMatchObject({ data: [{ name: "Alpha" }, { name: "Beta" }], meta: { total: 3, last_page: 2 } });
+    const past = await roundTrips(async () => (body = (await client.get("/api/v1/admin/collections?per_page=2&page=5")).body));
+    expect(past).toHaveLength(3);
+    expect(body).toMatchObject({ data: [], meta: { total: 3, last_page: 2 } });
+    // Nothing at all: page 1 empty needs no second statement either.
+    expect((await client.get("/api/v1/admin/collections?search=nothing-like-this")).body).toMatchObject({ data: [], meta: { total: 0 } });
   });
 });

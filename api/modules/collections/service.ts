@@ -5,7 +5,7 @@ import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { collections, eventApplications, eventBillings, eventForms, files, startups } from "../../db/schema.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
-import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
 
@@ -67,14 +67,14 @@ export async function listCollections(db: Db, startupId: number, query: ListQuer
   const sortBy = sortColumn(query.sort_by, COLLECTION_SORTS, "name");
   const column = { name: nameOrder, created_at: collections.createdAt, event_forms_count: formsCount }[sortBy];
   const direction = query.sort_order === "desc" ? desc : asc;
-  const [{ total }] = await db.select({ total: count() }).from(collections).where(where);
   const rows = await db
-    .select(collectionColumns)
+    .select({ ...collectionColumns, total: totalOver() })
     .from(collections)
     .where(where)
     .orderBy(direction(column), direction(collections.id))
     .limit(query.per_page)
     .offset(offset(query));
+  const total = await totalOf(rows, query, async () => (await db.select({ n: count() }).from(collections).where(where))[0].n);
   return { total, data: rows.map(collectionView) };
 }
 

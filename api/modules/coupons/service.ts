@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { couponCodes, eventForms, startups, type CouponDiscountType } from "../../db/schema.ts";
 import { fieldError, notFound, validationFailed, type FieldErrors } from "../../lib/errors.ts";
-import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
 
 // Checkout's side (billing imports it from here).
@@ -119,8 +119,11 @@ const couponView = (r: CouponRow, now: Date): CouponView => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-const selectCoupons = (db: Db) =>
-  db.select(couponColumns).from(couponCodes).leftJoin(eventForms, eq(eventForms.id, couponCodes.eventFormId));
+const selectCoupons = <Extra extends Record<string, SQL | SQL.Aliased>>(db: Db, extra: Extra = {} as Extra) =>
+  db
+    .select({ ...couponColumns, ...extra })
+    .from(couponCodes)
+    .leftJoin(eventForms, eq(eventForms.id, couponCodes.eventFormId));
 
 export const COUPON_SORTS = ["code", "created_at", "uses_count", "valid_until"] as const;
 
@@ -149,12 +152,12 @@ export async function listCoupons(db: Db, startupId: number, query: CouponListQu
       ? // Coupons without an end come last either way.
         sql`${couponCodes.validUntil} ${sql.raw(query.sort_order === "desc" ? "desc" : "asc")} nulls last`
       : direction({ code: codeOrder, created_at: couponCodes.createdAt, uses_count: couponCodes.usesCount }[sortBy]);
-  const [{ total }] = await db.select({ total: count() }).from(couponCodes).where(where);
-  const rows = await selectCoupons(db)
+  const rows = await selectCoupons(db, { total: totalOver() })
     .where(where)
     .orderBy(order, direction(couponCodes.id))
     .limit(query.per_page)
     .offset(offset(query));
+  const total = await totalOf(rows, query, async () => (await db.select({ n: count() }).from(couponCodes).where(where))[0].n);
   return { total, data: rows.map((r) => couponView(r, now)) };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, notInArray } from "drizzle-orm";
+import { type SQL, eq, notInArray, sql } from "drizzle-orm";
 import { instantToZoned } from "../../../schemas/time.ts";
 import type { Db } from "../../db/client.ts";
 import { collections, eventApplications, eventForms, startups } from "../../db/schema.ts";
@@ -50,40 +50,28 @@ export function eventFormResource({ form, collection, startup }: EventFormDetail
 }
 export type EventFormResource = ReturnType<typeof eventFormResource>;
 
-/** Forms joined to their collection and startup; add `where`, order and paging. */
-export function selectEventFormDetails(db: Db) {
+/**
+ * Submitted applications of the row's form, as a correlated count: a page of forms gets its counts in
+ * its own query (the index on event_applications.event_form_id answers each).
+ */
+export const submittedApplications = sql<number>`(select count(*) from ${eventApplications} where ${eventApplications.eventFormId} = ${eventForms.id} and ${notInArray(eventApplications.status, [...NOT_SUBMITTED])})`.mapWith(Number);
+
+/** Forms joined to their collection and startup, plus any `extra` columns; add `where`, order and paging. */
+export function selectEventFormDetails<Extra extends Record<string, SQL | SQL.Aliased>>(db: Db, extra: Extra = {} as Extra) {
   return db
     .select({
       form: eventForms,
       collection: { id: collections.id, name: collections.name },
       startup: { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId },
+      ...extra,
     })
     .from(eventForms)
     .innerJoin(startups, eq(startups.id, eventForms.startupId))
     .leftJoin(collections, eq(collections.id, eventForms.collectionId));
 }
 
-/** Submitted applications per form, for a whole page of forms in one grouped query. */
-export async function applicationCounts(db: Db, formIds: number[]): Promise<Map<number, number>> {
-  if (!formIds.length) return new Map();
-  const rows = await db
-    .select({ formId: eventApplications.eventFormId, n: count() })
-    .from(eventApplications)
-    .where(and(inArray(eventApplications.eventFormId, formIds), notInArray(eventApplications.status, [...NOT_SUBMITTED])))
-    .groupBy(eventApplications.eventFormId);
-  return new Map(rows.map((r) => [r.formId, Number(r.n)]));
-}
-
-export async function eventFormResources(db: Db, details: EventFormDetail[]): Promise<EventFormResource[]> {
-  const counts = await applicationCounts(
-    db,
-    details.map((d) => d.form.id),
-  );
-  return details.map((d) => eventFormResource(d, counts.get(d.form.id) ?? 0));
-}
-
 /** One form's resource by id (not scoped to an owner: callers check access first), or null. */
 export async function loadEventFormResource(db: Db, id: number): Promise<EventFormResource | null> {
-  const details = await selectEventFormDetails(db).where(eq(eventForms.id, id));
-  return details.length ? (await eventFormResources(db, details))[0] : null;
+  const [row] = await selectEventFormDetails(db, { applications: submittedApplications }).where(eq(eventForms.id, id));
+  return row ? eventFormResource(row, row.applications) : null;
 }

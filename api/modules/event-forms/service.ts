@@ -5,14 +5,14 @@ import { zonedToInstant } from "../../../schemas/time.ts";
 import type { Db } from "../../db/client.ts";
 import { eventApplications, eventBillings, eventForms, files, type CustomQuestion } from "../../db/schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
-import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
 import { COLLECTION_NOT_FOUND, ownsCollection } from "../collections/service.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
 import { storeImage } from "../files/service.ts";
-import { eventFormResources, loadEventFormResource, selectEventFormDetails, type EventFormResource, type EventFormRow } from "./resource.ts";
+import { eventFormResource, loadEventFormResource, selectEventFormDetails, submittedApplications, type EventFormResource, type EventFormRow } from "./resource.ts";
 
-export { eventFormResource, eventFormResources, loadEventFormResource, type EventFormResource, type EventFormRow } from "./resource.ts";
+export { eventFormResource, loadEventFormResource, type EventFormResource, type EventFormRow } from "./resource.ts";
 
 export const EVENT_FORM_NOT_FOUND = "Event Form not found";
 
@@ -67,13 +67,13 @@ export async function listEventForms(db: Db, startupId: number, query: EventForm
     status: sql`case ${eventForms.status} when 'draft' then 0 when 'published' then 1 else 2 end`,
   }[sortBy];
   const direction = query.sort_order === "desc" ? desc : asc;
-  const [{ total }] = await db.select({ total: count() }).from(eventForms).where(where);
-  const details = await selectEventFormDetails(db)
+  const rows = await selectEventFormDetails(db, { total: totalOver(), applications: submittedApplications })
     .where(where)
     .orderBy(direction(column), direction(eventForms.id))
     .limit(query.per_page)
     .offset(offset(query));
-  return { total, data: await eventFormResources(db, details) };
+  const total = await totalOf(rows, query, async () => (await db.select({ n: count() }).from(eventForms).where(where))[0].n);
+  return { total, data: rows.map((row) => eventFormResource(row, row.applications)) };
 }
 
 export async function getEventForm(db: Db, startupId: number, id: number): Promise<EventFormResource> {
