@@ -5,11 +5,13 @@
  *
  * Files come with the .br/.gz siblings written at build time (scripts/precompress.ts); the best one the
  * request accepts is sent in the original's place. Nothing here is compressed per request.
+ *
+ * The bytes are kept in memory (a build's client is a few megabytes): an asset is answered without a
+ * file handle or a stream, at close to the pace of a route that touches nothing.
  */
 import { createHash } from "node:crypto";
-import { createReadStream, existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
-import { Readable } from "node:stream";
 import type { MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { acceptedCodings, varyOnAcceptEncoding, type Coding } from "./compression.ts";
@@ -23,7 +25,7 @@ export const REVALIDATE = "public, max-age=0, must-revalidate";
 const SIBLING_SUFFIX: Record<Coding, string> = { br: ".br", gzip: ".gz" };
 
 interface Variant {
-  file: string;
+  bytes: Uint8Array<ArrayBuffer>;
   size: number;
   etag: string;
 }
@@ -46,10 +48,9 @@ export function indexStaticFiles(root: string): Map<string, StaticFile> {
     .filter((name) => !name.split(sep).some((segment) => segment.startsWith(".")));
   const present = new Set(names);
   const variant = (name: string): Variant => {
-    const file = join(root, name);
-    const bytes = readFileSync(file);
+    const bytes = new Uint8Array(readFileSync(join(root, name)));
     // Strong: it names these exact bytes, so each coding of a file has its own.
-    return { file, size: bytes.byteLength, etag: `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"` };
+    return { bytes, size: bytes.byteLength, etag: `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"` };
   };
   for (const name of names) {
     if (/\.(?:br|gz)$/.test(name) && present.has(name.slice(0, -3))) continue;
@@ -111,7 +112,6 @@ export function staticFiles(options: { root: string; production: boolean; https:
     headers.set("Content-Type", file.type);
     if (coding) headers.set("Content-Encoding", coding);
     headers.set("Content-Length", String(variant.size));
-    const body = method === "HEAD" ? null : (Readable.toWeb(createReadStream(variant.file)) as unknown as ReadableStream<Uint8Array>);
-    return new Response(body, { status: 200, headers });
+    return new Response(method === "HEAD" ? null : variant.bytes, { status: 200, headers });
   };
 }
