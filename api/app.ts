@@ -7,21 +7,30 @@ import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "./lib/body-limit
 import { HttpError } from "./lib/errors.ts";
 import { accessRoutes } from "./modules/access/routes.ts";
 import { applicationRoutes } from "./modules/applications/routes.ts";
+import { CallerCache } from "./modules/auth/caller-cache.ts";
 import { authenticate, csrf } from "./modules/auth/middleware.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createBillingRoutes } from "./modules/billing/routes.ts";
+import { coFounderRoutes } from "./modules/co-founders/routes.ts";
 import { collectionRoutes } from "./modules/collections/routes.ts";
 import { couponRoutes } from "./modules/coupons/routes.ts";
 import { eventFormRoutes } from "./modules/event-forms/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
+import { invitationRoutes } from "./modules/invitations/routes.ts";
 import { profileRoutes } from "./modules/profiles/routes.ts";
 import { referenceRoutes } from "./modules/reference/routes.ts";
+import { startupDetailRoutes } from "./modules/startup-details/routes.ts";
+import { favoriteRoutes } from "./modules/favorites/routes.ts";
+import { followRoutes } from "./modules/follows/routes.ts";
+import { startupRoutes } from "./modules/startups/routes.ts";
 
 export interface ApiDeps {
   db: Db;
   config: ApiConfig;
   log?: (message: string, error?: unknown) => void;
 }
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Paths this API answers; server.ts sends these here and everything else to the panel. */
 export const API_PREFIXES = ["/api/", "/sanctum/", "/broadcasting/"];
@@ -57,10 +66,19 @@ export function allowedMethods(routes: readonly { method: string; path: string }
 export function createApi({ db, config, log = console.error }: ApiDeps) {
   const api = new Hono<AppEnv>();
 
+  const callerCache = config.callerCacheMs > 0 ? new CallerCache(config.callerCacheMs) : undefined;
   api.use(async (c, next) => {
     c.set("db", db);
     c.set("config", config);
-    await next();
+    c.set("callerCache", callerCache);
+    // Any write may change who somebody is (see CallerCache): before it, and after it whatever its outcome.
+    const writing = callerCache && !READ_METHODS.has(c.req.method);
+    if (writing) callerCache.invalidate();
+    try {
+      await next();
+    } finally {
+      if (writing) callerCache.invalidate();
+    }
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     c.header("X-Frame-Options", "DENY");
@@ -83,6 +101,12 @@ export function createApi({ db, config, log = console.error }: ApiDeps) {
   api.route("/", eventFormRoutes);
   api.route("/", applicationRoutes);
   api.route("/", couponRoutes);
+  api.route("/", coFounderRoutes);
+  api.route("/", invitationRoutes);
+  api.route("/", startupDetailRoutes);
+  api.route("/", favoriteRoutes);
+  api.route("/", startupRoutes);
+  api.route("/", followRoutes);
   api.route(
     "/",
     createBillingRoutes({

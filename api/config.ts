@@ -26,6 +26,11 @@ export interface ApiConfig {
   stripeWebhookSecret?: string;
   /** Stripe's API origin (tests point it at a loopback fake). */
   stripeApiBase: string;
+  /**
+   * How long a session look-up may be reused, in ms; 0 turns the cache off. Only for a process that is
+   * its database's only writer (server.ts: the embedded database). See api/modules/auth/caller-cache.ts.
+   */
+  callerCacheMs: number;
 }
 
 export const defaultApiConfig: ApiConfig = {
@@ -42,6 +47,7 @@ export const defaultApiConfig: ApiConfig = {
   couponMaxAttempts: 10,
   couponThrottleWindowSeconds: 600,
   stripeApiBase: "https://api.stripe.com",
+  callerCacheMs: 0,
 };
 
 export function sessionCookieName(config: Pick<ApiConfig, "secureCookies">): string {

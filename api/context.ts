@@ -1,6 +1,7 @@
 import type { Permission } from "../schemas/access.ts";
 import type { ApiConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import type { CallerCache } from "./modules/auth/caller-cache.ts";
 
 /**
  * The caller, as one query loads it per request (see api/modules/auth/users.ts): the user row plus what
@@ -44,6 +45,8 @@ export interface AppEnv {
     user: AuthUser | null;
     /** Hash of the current session id, when authenticated by cookie. */
     sessionHash: string | null;
+    /** Session look-ups reused between requests, when the config turns it on. */
+    callerCache: CallerCache | undefined;
     /** How the caller authenticated: "session" (cookie), "token" (bearer) or null. */
     authMethod: "session" | "token" | null;
   };

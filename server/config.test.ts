@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultApiConfig } from "../api/config.ts";
-import { readConfig } from "./config.ts";
+import { EMBEDDED_CALLER_CACHE_MS, readConfig } from "./config.ts";
 
 describe("login throttle settings", () => {
   it("default to 5 a minute per email and address, 20 per address and 10 per account in 10 minutes", () => {
@@ -40,5 +40,15 @@ describe("login throttle settings", () => {
       expect(api.loginMaxAttemptsPerAddress, value).toBe(defaultApiConfig.loginMaxAttemptsPerAddress);
       expect(api.loginAccountWindowSeconds, value).toBe(defaultApiConfig.loginAccountWindowSeconds);
     }
+  });
+});
+
+describe("the caller cache", () => {
+  it("is on for the embedded database, whose only writer is this process", () => {
+    expect(readConfig({}).api.callerCacheMs).toBe(EMBEDDED_CALLER_CACHE_MS);
+  });
+
+  it("is off with DATABASE_URL, where other instances write too", () => {
+    expect(readConfig({ DATABASE_URL: "postgres://db/launchpad" }).api.callerCacheMs).toBe(0);
   });
 });

@@ -60,6 +60,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
       stripeApiBase: env.STRIPE_API_BASE?.replace(/\/+$/, "") || defaultApiConfig.stripeApiBase,
+      // The embedded database has this process as its only writer, so who-is-calling answers can be reused
+      // for a moment (api/modules/auth/caller-cache.ts); on PostgreSQL other instances write too.
+      callerCacheMs: env.DATABASE_URL ? 0 : EMBEDDED_CALLER_CACHE_MS,
     },
   };
 }
@@ -68,6 +71,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 export const SANDBOX_IN_PRODUCTION_WARNING = "payments use the sandbox provider: anyone can mark their own billing paid";
 
 /** Warnings about settings that work but are unsafe where the app is public (served over https). */
+/** Long enough to spare the database the look-ups of a burst of requests, short next to any session's life. */
+export const EMBEDDED_CALLER_CACHE_MS = 5_000;
+
 export function startupWarnings(config: Pick<ServerConfig, "api">, env: NodeJS.ProcessEnv = process.env): string[] {
   const warnings: string[] = [];
   if (positive(env.WEB_CONCURRENCY, 1) > 1 && !env.DATABASE_URL) {

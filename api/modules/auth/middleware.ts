@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import type { AppEnv, AuthUser, CallerMemo, SessionCaller } from "../../context.ts";
 import { XSRF_COOKIE, clearSessionCookie, issueXsrfCookie, readSessionCookie } from "../../lib/cookies.ts";
 import { HttpError, unauthenticated } from "../../lib/errors.ts";
-import { safeEqual } from "../../lib/tokens.ts";
+import { safeEqual, sha256 } from "../../lib/tokens.ts";
 import { STRIPE_WEBHOOK_PATH } from "../../payments/stripe.ts";
 import { findSessionUser, findTokenUser } from "./sessions.ts";
 
@@ -54,7 +54,9 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** One session look-up per panel page: the page's API calls (all reads) share the first one's answer. */
 function sessionCaller(c: Context<AppEnv>, sessionId: string, memo: CallerMemo | undefined): Promise<SessionCaller> {
-  const lookUp = () => findSessionUser(c.var.db, sessionId, c.var.config.sessionIdleMinutes);
+  const find = () => findSessionUser(c.var.db, sessionId, c.var.config.sessionIdleMinutes);
+  const cache = c.var.callerCache;
+  const lookUp = () => (cache ? cache.through(sha256(sessionId), find) : find());
   if (!memo) return lookUp();
   let found = memo.get(sessionId);
   if (!found) memo.set(sessionId, (found = lookUp()));
