@@ -4,6 +4,9 @@ test("going offline and back shows the connectivity toasts", async ({ page, cont
   expect(startupUser.email).toBeTruthy();
   await page.goto("/");
   await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+  // The toaster is fetched right after hydration (app/components/feedback/toaster.tsx); its live region
+  // being there means it has arrived, as it has long before anybody's network drops.
+  await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
   await context.setOffline(true);
   const offline = toast(page, "You've gone offline");
   await expect(offline).toBeVisible();

@@ -1,14 +1,33 @@
-import { useEffect } from "react";
-import { Slide, ToastContainer, toast } from "react-toastify";
+import { Suspense, lazy, useEffect } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { FlashToast } from "~/lib/flash.server";
 
+/**
+ * react-toastify arrives right after hydration instead of with the page, so the first load (the login
+ * page above all) stays within its JavaScript budget. The fetch starts as soon as the page hydrates, not
+ * at the first toast: going offline later must still find the toaster here, since a chunk cannot be
+ * fetched once the network is gone. Screens that call `toast` themselves import it as usual.
+ */
+let toastify: Promise<typeof import("react-toastify")> | undefined;
+const loadToastify = () => (toastify ??= import("react-toastify"));
+
 /** Spec §9: top-center, 3000 ms, no progress bar, slide, dark. */
+const Container = lazy(async () => {
+  const { Slide, ToastContainer } = await loadToastify();
+  return { default: () => <ToastContainer position="top-center" autoClose={3000} hideProgressBar transition={Slide} theme="dark" /> };
+});
+
 export function Toaster() {
-  return <ToastContainer position="top-center" autoClose={3000} hideProgressBar transition={Slide} theme="dark" />;
+  // Toasts only ever appear in the browser: the server's HTML has no container to hydrate.
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <Container />
+    </Suspense>
+  ) : null;
 }
 
 export function showToast(value: FlashToast) {
-  toast(value.message, { type: value.type, toastId: `${value.type}:${value.message}` });
+  void loadToastify().then(({ toast }) => toast(value.message, { type: value.type, toastId: `${value.type}:${value.message}` }));
 }
 
 /** Shows the toast that arrived through the flash cookie (after a redirect). */
@@ -25,11 +44,12 @@ export const ONLINE_MESSAGE = "You are back online";
 /** Spec §4 and §9: connectivity toasts, 5000 ms, coloured theme. */
 export function ConnectivityToasts() {
   useEffect(() => {
-    const offline = () => toast.warning(OFFLINE_MESSAGE, { autoClose: 5000, theme: "colored", toastId: "offline" });
-    const online = () => {
-      toast.dismiss("offline");
-      toast.success(ONLINE_MESSAGE, { autoClose: 5000, theme: "colored", toastId: "online" });
-    };
+    const offline = () => void loadToastify().then(({ toast }) => toast.warning(OFFLINE_MESSAGE, { autoClose: 5000, theme: "colored", toastId: "offline" }));
+    const online = () =>
+      void loadToastify().then(({ toast }) => {
+        toast.dismiss("offline");
+        toast.success(ONLINE_MESSAGE, { autoClose: 5000, theme: "colored", toastId: "online" });
+      });
     window.addEventListener("offline", offline);
     window.addEventListener("online", online);
     return () => {
