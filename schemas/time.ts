@@ -23,18 +23,30 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Building an Intl.DateTimeFormat costs far more than using one: one per zone, made on first use. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClock(zone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    // Only zones that parse get here (the constructor throws on others), so the map stays small.
+    wallClocks.set(zone, format);
+  }
+  return format;
+}
+
 /** The zone's offset from UTC, in minutes, at the given instant. */
 function offsetMinutes(instant: Date, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(instant);
+  const parts = wallClock(zone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return Math.round((asUtc - instant.getTime()) / 60_000);
