@@ -5,12 +5,15 @@ export const inputClass =
 
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
   if (!errors?.length) return null;
+  // The alert role sits on a wrapper: on the <ul> itself it would replace the list role its items need.
   return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-600" role="alert">
-      {errors.map((error) => (
-        <li key={error}>{error}</li>
-      ))}
-    </ul>
+    <div id={id} role="alert" className="mt-1 text-sm text-red-600">
+      <ul className="space-y-0.5">
+        {errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
