@@ -69,11 +69,13 @@ function httpClient(base: string) {
     }
     return response;
   };
+  const write = async (method: string, path: string, body: unknown) => {
+    if (!jar.has("XSRF-TOKEN")) await send("GET", "/sanctum/csrf-cookie");
+    return send(method, path, body);
+  };
   return {
-    async post(path: string, body: unknown) {
-      if (!jar.has("XSRF-TOKEN")) await send("GET", "/sanctum/csrf-cookie");
-      return send("POST", path, body);
-    },
+    post: (path: string, body: unknown) => write("POST", path, body),
+    put: (path: string, body: unknown) => write("PUT", path, body),
     get: (path: string) => send("GET", path),
   };
 }
@@ -128,6 +130,40 @@ describe("the server process", () => {
     const temporary = await temporaryDatabase(serverUrl, "launchpad_lifecycle");
     cleanups.push(temporary.drop);
     await lifecycle({ DATABASE_URL: temporary.url });
+  }, 120_000);
+
+  // Scale-out: instances share nothing but the database, so what one changes the other applies at once.
+  if (serverUrl) it("on PostgreSQL, two instances (one of them WEB_CONCURRENCY=2): a role changed through one applies on the other's next request", async () => {
+    const temporary = await temporaryDatabase(serverUrl, "launchpad_instances");
+    cleanups.push(temporary.drop);
+    const [portA, portB] = [String(await freePort()), String(await freePort())];
+    const a = await startServer({ DATABASE_URL: temporary.url, PORT: portA });
+    cleanups.push(() => void a.child.kill("SIGKILL"));
+    const b = await startServer({ DATABASE_URL: temporary.url, PORT: portB, WEB_CONCURRENCY: "2" });
+    cleanups.push(() => void b.child.kill("SIGKILL"));
+    expect(b.output()).not.toContain("Seeded demo data");
+
+    const admin = httpClient(`http://127.0.0.1:${portA}`);
+    expect((await admin.post("/api/login", { email: "superadmin@launchpad.test", password: "launchpad" })).status).toBe(200);
+    const member = httpClient(`http://127.0.0.1:${portB}`);
+    const email = `instances.${Date.now()}@example.com`;
+    const registered = await member.post("/api/register", { name: "Two Instances", email, password: "two instances", password_confirmation: "two instances" });
+    expect(registered.status).toBe(201);
+    const { user } = (await registered.json()) as { user: { id: number } };
+    // Several calls, so that both of B's worker processes answer some of them.
+    for (let i = 0; i < 4; i++) expect((await member.get("/api/v1/admin/users")).status).toBe(403);
+
+    const roles = (await (await admin.get("/api/v1/admin/roles?per_page=100")).json()) as { data: { id: number; name: string }[] };
+    const adminRole = roles.data.find((role) => role.name === "admin")!;
+    expect((await admin.put(`/api/v1/admin/users/${user.id}/roles`, { roles: [adminRole.id] })).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await member.get("/api/v1/admin/users")).status).toBe(200);
+
+    expect((await admin.put(`/api/v1/admin/users/${user.id}/roles`, { roles: [] })).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await member.get("/api/v1/admin/users")).status).toBe(403);
+    for (const running of [a, b]) {
+      running.child.kill("SIGTERM");
+      expect(await running.exited).toBe(0);
+    }
   }, 120_000);
 
   it("with SEED=false: no demo data, but roles exist, so a new user can set up a profile", async () => {
