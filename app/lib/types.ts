@@ -166,7 +166,7 @@ export type PublicEventForm = Pick<
     | "custom_questions"
     | "status"
     | "startup"
->;
+> & { is_favorited?: boolean };
 
 export type BillingStatus = import("../../schemas/billing").BillingStatus;
 

@@ -32,6 +32,12 @@ test.describe("onboarding tour", () => {
       "Group your event forms, for example by programme.",
       "Build free or paid application forms and review who applied.",
       "Create discount codes for your paid events.",
+      "Browse startups and organizations, follow them and save favorites.",
+      "Search co-founder profiles, best matches for your startup first.",
+      "Your startup's team: accepted co-founders and people you invited.",
+      "Co-founder invitations you sent or received.",
+      "The startups, people and events you saved.",
+      "Tell the community about your startup, one category at a time.",
     ]) {
       await page.getByRole("button", { name: "Next" }).click();
       await expect(page.locator(".shepherd-element:visible")).toContainText(step);

@@ -92,6 +92,7 @@ describe("GET /api/v1/site/events", () => {
         capacity: 30,
         status: "published",
         startup: { id: owner.startup.id, name: "Acme", username: owner.startup.username, logo_url: null },
+        is_favorited: false,
       },
     ]);
   });

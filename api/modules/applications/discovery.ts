@@ -2,9 +2,10 @@
 import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { favorites } from "../../db/community-schema.ts";
 import { eventForms, startups } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
 import { billingOfUser } from "../billing/view.ts";
 import { fileUrl } from "../files/service.ts";
@@ -43,7 +44,11 @@ const EVENT_SORTS = ["starts_at", "title", "created_at"] as const;
 /** The event's start date on its own wall clock, for from/to filters. */
 const localStartDate = sql`(${eventForms.startsAt} at time zone ${eventForms.timezone})::date`;
 
-export async function listEvents(db: Db, query: ListQuery & EventFilters) {
+/** The caller has starred the row's event (issue 10, favorites). */
+const favoritedBy = (userId: number) =>
+  sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${userId} and ${favorites.favoritableType} = 'event' and ${favorites.favoritableId} = ${eventForms.id})`;
+
+export async function listEvents(db: Db, user: Pick<AuthUser, "id">, query: ListQuery & EventFilters) {
   const search = query.search ? `%${escapeLike(query.search)}%` : null;
   const where = and(
     eq(eventForms.status, "published"),
@@ -59,11 +64,6 @@ export async function listEvents(db: Db, query: ListQuery & EventFilters) {
     title: sql`lower(${eventForms.title})`,
     created_at: eventForms.createdAt,
   }[sortColumn(query.sort_by, EVENT_SORTS, "starts_at")];
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(eventForms)
-    .innerJoin(startups, eq(startups.id, eventForms.startupId))
-    .where(where);
   const rows = await db
     .select({
       id: eventForms.id,
@@ -81,6 +81,8 @@ export async function listEvents(db: Db, query: ListQuery & EventFilters) {
       capacity: eventForms.capacity,
       status: eventForms.status,
       startup: { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId },
+      isFavorited: favoritedBy(user.id),
+      total: totalOver(),
     })
     .from(eventForms)
     .innerJoin(startups, eq(startups.id, eventForms.startupId))
@@ -88,6 +90,10 @@ export async function listEvents(db: Db, query: ListQuery & EventFilters) {
     .orderBy(direction(column, query.sort_order), direction(eventForms.id, query.sort_order))
     .limit(query.per_page)
     .offset(offset(query));
+  const total = await totalOf(rows, query, async () => {
+    const [{ n }] = await db.select({ n: count() }).from(eventForms).innerJoin(startups, eq(startups.id, eventForms.startupId)).where(where);
+    return n;
+  });
   const data = rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -104,6 +110,7 @@ export async function listEvents(db: Db, query: ListQuery & EventFilters) {
     capacity: r.capacity,
     status: r.status,
     startup: startupCard(r.startup),
+    is_favorited: r.isFavorited,
   }));
   return { total, data };
 }

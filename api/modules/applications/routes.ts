@@ -79,7 +79,7 @@ const eventFilters = z.object({
 
 applicationRoutes.get("/api/v1/site/events", requireUser, async (c) => {
   const query = { ...listQuery(c, "asc"), ...eventFilters.parse(c.req.query()) };
-  const { total, data } = await listEvents(c.var.db, query);
+  const { total, data } = await listEvents(c.var.db, currentUser(c), query);
   return c.json(page(c.req.url, query, total, data));
 });
 

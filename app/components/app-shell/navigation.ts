@@ -5,6 +5,11 @@ export interface NavItem {
   label: string;
   /** Needed to see the item; none means every set-up user. */
   permission?: string;
+  /**
+   * Shown only to a user with a startup or a co-founder profile ("account": spec §2, co-founder
+   * invitations), or with a startup or organization ("startup": its details).
+   */
+  needs?: "account" | "startup";
   /** What the onboarding tour says about it. */
   tour: string;
 }
@@ -34,6 +39,17 @@ export const NAVIGATION: NavSection[] = [
     ],
   },
   {
+    title: "Community",
+    items: [
+      { to: "/startups", label: "Startups", tour: "Browse startups and organizations, follow them and save favorites." },
+      { to: "/co-founders/find", label: "Find co-founders", permission: "co founder read", tour: "Search co-founder profiles, best matches for your startup first." },
+      { to: "/co-founders", label: "Co-founders", permission: "co founder read", tour: "Your startup's team: accepted co-founders and people you invited." },
+      { to: "/co-founder-invitations", label: "Invitations", needs: "account", tour: "Co-founder invitations you sent or received." },
+      { to: "/favorites", label: "Favorites", tour: "The startups, people and events you saved." },
+      { to: "/startup-details", label: "Startup details", needs: "startup", tour: "Tell the community about your startup, one category at a time." },
+    ],
+  },
+  {
     title: "User management",
     items: [
       { to: "/user-management/users", label: "Users", permission: "user read", tour: "Find users, assign their roles, and deactivate accounts." },
@@ -42,10 +58,11 @@ export const NAVIGATION: NavSection[] = [
   },
 ];
 
-export function visibleNavigation(user: Pick<CurrentUser, "permissions">): NavSection[] {
+export function visibleNavigation(user: Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id">): NavSection[] {
+  const has = { account: Boolean(user.startup_id || user.co_founder_id), startup: Boolean(user.startup_id) };
   return NAVIGATION.map((section) => ({
     ...section,
-    items: section.items.filter((item) => !item.permission || user.permissions.includes(item.permission)),
+    items: section.items.filter((item) => (!item.permission || user.permissions.includes(item.permission)) && (!item.needs || has[item.needs])),
   })).filter((section) => section.items.length > 0);
 }
 

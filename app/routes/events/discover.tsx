@@ -6,6 +6,7 @@ import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { NATURE_LABELS, formatEventTime, price } from "~/lib/event-format";
+import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import type { Paginated, PublicEventForm } from "~/lib/types";
 import type { Route } from "./+types/discover";
 
@@ -71,9 +72,12 @@ export default function Discover({ loaderData: events }: Route.ComponentProps) {
               <Card className="flex h-full flex-col overflow-hidden p-0">
                 {event.banner_url ? <img src={event.banner_url} alt="" className="h-32 w-full object-cover" /> : <div className="h-32 bg-gradient-to-br from-brand-100 to-brand-50" />}
                 <div className="flex flex-1 flex-col gap-2 p-4">
-                  <div className="flex flex-wrap gap-1">
-                    <Badge tone="blue">{event.category}</Badge>
-                    <Badge>{NATURE_LABELS[event.nature]}</Badge>
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="flex flex-wrap gap-1">
+                      <Badge tone="blue">{event.category}</Badge>
+                      <Badge>{NATURE_LABELS[event.nature]}</Badge>
+                    </div>
+                    <FavoriteToggle type="event" id={event.id} favorited={event.is_favorited ?? false} label={event.title} />
                   </div>
                   <Link to={`/form-submission?form_id=${event.id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
                     {event.title}

@@ -9,10 +9,16 @@ import type { Route } from "./+types/home";
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const user = context.get(userContext);
-  const current = await api.load<{ profile: CoFounderProfile | null; startup: Startup | null }>("/api/v1/admin/profiles/current");
+  const [current, details] = await Promise.all([
+    api.load<{ profile: CoFounderProfile | null; startup: Startup | null }>("/api/v1/admin/profiles/current"),
+    // Only a user of a startup has details to complete; a refusal just leaves the step out.
+    user.startup_id ? api.get<{ completeness: number }>("/api/v1/admin/startup_details") : null,
+  ]);
+  const completeness = details?.ok ? details.body.completeness : null;
   const place = current.startup ?? current.profile;
   const steps = [
     { done: Boolean(user.avatar_url), text: "Add a profile picture so people recognise you", to: "/account" },
+    ...(completeness !== null && completeness < 100 ? [{ done: false, text: `Complete your startup details (${completeness}%)`, to: "/startup-details" }] : []),
     ...(user.permissions.includes("user read") ? [{ done: false, text: "Review the people using Launchpad", to: "/user-management/users" }] : []),
     ...(user.permissions.includes("role read") ? [{ done: false, text: "Check what each role may do", to: "/user-management/roles" }] : []),
   ];

@@ -1,0 +1,79 @@
+import { and, eq, inArray, notExists, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { FavoriteType } from "../../../schemas/favorites.ts";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { favorites } from "../../db/community-schema.ts";
+import { coFounders, eventForms, startups } from "../../db/schema.ts";
+
+/*
+ * What a favorite points at, and which targets a user may see: startup/organization → a startups row of that
+ * account type; co_founder → a co_founders row; event → an event form that is published, or belongs to the
+ * caller's own startup (drafts they are working on).
+ */
+
+export const eventStartups = alias(startups, "event_startups");
+
+/** An event form the user may see: published, or their own startup's. */
+export function visibleEvent(user: Pick<AuthUser, "startupId">): SQL {
+  return user.startupId ? or(eq(eventForms.status, "published"), eq(eventForms.startupId, user.startupId))! : eq(eventForms.status, "published");
+}
+
+/** Join conditions from `favorites` to each kind of target; a target the user may not see does not join. */
+export function targetJoins(user: Pick<AuthUser, "startupId">) {
+  return {
+    startup: and(
+      inArray(favorites.favoritableType, ["startup", "organization"]),
+      eq(startups.id, favorites.favoritableId),
+      sql`${startups.accountType} = ${favorites.favoritableType}`,
+    ),
+    coFounder: and(eq(favorites.favoritableType, "co_founder"), eq(coFounders.id, favorites.favoritableId)),
+    event: and(eq(favorites.favoritableType, "event"), eq(eventForms.id, favorites.favoritableId), visibleEvent(user)),
+  };
+}
+
+/** True when the target exists and the user may see it (what POST checks before saving). */
+export async function targetVisible(db: Db, user: Pick<AuthUser, "startupId">, type: FavoriteType, id: number): Promise<boolean> {
+  let rows: unknown[];
+  if (type === "startup" || type === "organization") {
+    rows = await db
+      .select({ id: startups.id })
+      .from(startups)
+      .where(and(eq(startups.id, id), eq(startups.accountType, type)));
+  } else if (type === "co_founder") {
+    rows = await db.select({ id: coFounders.id }).from(coFounders).where(eq(coFounders.id, id));
+  } else {
+    rows = await db
+      .select({ id: eventForms.id })
+      .from(eventForms)
+      .where(and(eq(eventForms.id, id), visibleEvent(user)));
+  }
+  return rows.length > 0;
+}
+
+/**
+ * Drops the user's favorites whose target row is gone (deleted startup, profile or event form). There are no
+ * foreign keys from a polymorphic column, so the list cleans up after deletions. Hidden-but-existing targets
+ * (an unpublished event) are kept: they come back when published again.
+ */
+export async function removeDanglingFavorites(db: Db, userId: number) {
+  const gone = (table: typeof startups | typeof coFounders | typeof eventForms) =>
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(eq(table.id, favorites.favoritableId)),
+    );
+  await db
+    .delete(favorites)
+    .where(
+      and(
+        eq(favorites.userId, userId),
+        or(
+          and(inArray(favorites.favoritableType, ["startup", "organization"]), gone(startups)),
+          and(eq(favorites.favoritableType, "co_founder"), gone(coFounders)),
+          and(eq(favorites.favoritableType, "event"), gone(eventForms)),
+        ),
+      ),
+    );
+}

@@ -1,0 +1,107 @@
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { FollowAccount, FollowType } from "../../../schemas/follows.ts";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { follows } from "../../db/community-schema.ts";
+import { coFounders, startups } from "../../db/schema.ts";
+import { offset, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { fileUrl } from "../files/service.ts";
+
+/** An account that follows or is followed. */
+export interface Account {
+  type: FollowType;
+  id: number;
+}
+
+/**
+ * The account the caller follows as: their startup or organization (so a team follows once), or else
+ * their co-founder profile. Null when they have neither.
+ */
+export function followerOf(user: AuthUser | null): Account | null {
+  if (user?.startupId && user.startupAccountType) return { type: user.startupAccountType, id: user.startupId };
+  if (user?.coFounderId) return { type: "co_founder", id: user.coFounderId };
+  return null;
+}
+
+/** True when the account exists; a startup row must also be of the named account type. */
+export async function accountExists(db: Db, account: Account): Promise<boolean> {
+  const rows =
+    account.type === "co_founder"
+      ? await db.select({ id: coFounders.id }).from(coFounders).where(eq(coFounders.id, account.id))
+      : await db
+          .select({ id: startups.id })
+          .from(startups)
+          .where(and(eq(startups.id, account.id), eq(startups.accountType, account.type)));
+  return rows.length > 0;
+}
+
+/** Moves the account's followers_count by `delta` and answers the new count (null: no such row). */
+export async function bumpFollowers(db: Db, account: Account, delta: 1 | -1): Promise<number | null> {
+  // greatest(): a count can never show below zero, even if it was ever edited by hand.
+  const rows =
+    account.type === "co_founder"
+      ? await db
+          .update(coFounders)
+          .set({ followersCount: sql`greatest(${coFounders.followersCount} + ${delta}, 0)` })
+          .where(eq(coFounders.id, account.id))
+          .returning({ n: coFounders.followersCount })
+      : await db
+          .update(startups)
+          .set({ followersCount: sql`greatest(${startups.followersCount} + ${delta}, 0)` })
+          .where(and(eq(startups.id, account.id), eq(startups.accountType, account.type)))
+          .returning({ n: startups.followersCount });
+  return rows[0]?.n ?? null;
+}
+
+export async function followersCount(db: Db, account: Account): Promise<number> {
+  const rows =
+    account.type === "co_founder"
+      ? await db.select({ n: coFounders.followersCount }).from(coFounders).where(eq(coFounders.id, account.id))
+      : await db.select({ n: startups.followersCount }).from(startups).where(eq(startups.id, account.id));
+  return rows[0]?.n ?? 0;
+}
+
+/** The panel page of an account. */
+export const accountLink = (type: FollowType, id: number, username: string | null) =>
+  type === "co_founder" ? `/co-founders/${id}` : `/startups/${username}`;
+
+const STARTUP_TYPES: FollowType[] = ["startup", "organization"];
+
+/**
+ * One page of the accounts on one side of some follow rows (`side` "follower": who follows; "followee":
+ * whom they follow), newest follow first, with each account's name and picture in the same query.
+ */
+export async function accountPage(db: Db, side: "follower" | "followee", where: SQL | undefined, query: ListQuery) {
+  const type = side === "follower" ? follows.followerType : follows.followeeType;
+  const id = side === "follower" ? follows.followerId : follows.followeeId;
+  const rows = await db
+    .select({
+      type,
+      id,
+      followedAt: follows.createdAt,
+      startupName: startups.name,
+      username: startups.username,
+      logo: startups.logoFileId,
+      personName: coFounders.name,
+      avatar: coFounders.avatarFileId,
+      total: totalOver(),
+    })
+    .from(follows)
+    .leftJoin(startups, and(inArray(type, STARTUP_TYPES), eq(startups.id, id)))
+    .leftJoin(coFounders, and(eq(type, "co_founder"), eq(coFounders.id, id)))
+    .where(where)
+    .orderBy(desc(follows.createdAt), desc(follows.id))
+    .limit(query.per_page)
+    .offset(offset(query));
+  const total = await totalOf(rows, query, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(follows).where(where))[0].n);
+  const data: FollowAccount[] = rows.map((r) => ({
+    type: r.type,
+    id: r.id,
+    name: r.startupName ?? r.personName ?? "Removed account",
+    username: r.username,
+    link: accountLink(r.type, r.id, r.username),
+    avatar_url: fileUrl(r.logo ?? r.avatar),
+    followed_at: r.followedAt.toISOString(),
+  }));
+  return { total, data };
+}

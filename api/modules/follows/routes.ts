@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { FOLLOW_TYPES, followeeTypeField, followSchema, type FollowType } from "../../../schemas/follows.ts";
+import type { AppEnv } from "../../context.ts";
+import { readBody } from "../../lib/body.ts";
+import { notFound } from "../../lib/errors.ts";
+import { pathId } from "../../lib/ids.ts";
+import { page, parseListQuery } from "../../lib/pagination.ts";
+import { validate } from "../../lib/validation.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
+import { ACCOUNT_NOT_FOUND, follow, isFollowing, listFollowees, listFollowers, unfollow } from "./service.ts";
+
+export const followRoutes = new Hono<AppEnv>();
+
+followRoutes.post("/api/v1/admin/follow", requireUser, async (c) => {
+  return c.json(await follow(c.var.db, currentUser(c), validate(followSchema, await readBody(c))));
+});
+
+followRoutes.post("/api/v1/admin/unfollow", requireUser, async (c) => {
+  return c.json(await unfollow(c.var.db, currentUser(c), validate(followSchema, await readBody(c))));
+});
+
+const isFollowingQuery = z.object({ followee_type: followeeTypeField });
+
+followRoutes.get("/api/v1/admin/follow/is-following/:id", requireUser, async (c) => {
+  const { followee_type } = validate(isFollowingQuery, c.req.query());
+  const id = pathId(c.req.param("id"), ACCOUNT_NOT_FOUND);
+  return c.json({ is_following: await isFollowing(c.var.db, currentUser(c), { type: followee_type, id }) });
+});
+
+/** The account named by /{type}/{id}: an unknown type or id names no account (404). */
+function accountOf(type: string, id: string) {
+  if (!(FOLLOW_TYPES as readonly string[]).includes(type)) throw notFound(ACCOUNT_NOT_FOUND);
+  return { type: type as FollowType, id: pathId(id, ACCOUNT_NOT_FOUND) };
+}
+
+followRoutes.get("/api/v1/admin/followers/:type/:id", requireUser, async (c) => {
+  const query = parseListQuery(c.req.url);
+  const { total, data } = await listFollowers(c.var.db, accountOf(c.req.param("type"), c.req.param("id")), query);
+  return c.json(page(c.req.url, query, total, data));
+});
+
+followRoutes.get("/api/v1/admin/followees/:type/:id", requireUser, async (c) => {
+  const query = parseListQuery(c.req.url);
+  const { total, data } = await listFollowees(c.var.db, accountOf(c.req.param("type"), c.req.param("id")), query);
+  return c.json(page(c.req.url, query, total, data));
+});

@@ -1,0 +1,84 @@
+import { and, eq } from "drizzle-orm";
+import { FOLLOW_SELF, FOLLOWED_MESSAGE, FOLLOWEE_INVALID, UNFOLLOWED_MESSAGE, type FollowInput, type FollowResult, type FollowType } from "../../../schemas/follows.ts";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { follows } from "../../db/community-schema.ts";
+import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
+import type { ListQuery } from "../../lib/pagination.ts";
+import { accountExists, accountPage, bumpFollowers, followerOf, followersCount, type Account } from "./accounts.ts";
+
+export const ACCOUNT_NOT_FOUND = "Account not found";
+
+/** The caller's follower account; a user with neither a startup nor a co-founder profile may not follow. */
+function requireFollower(user: AuthUser): Account {
+  const follower = followerOf(user);
+  if (!follower) throw forbidden();
+  return follower;
+}
+
+async function assertFollowee(db: Db, follower: Account, followee: Account) {
+  if (follower.type === followee.type && follower.id === followee.id) throw fieldError("followee_id", FOLLOW_SELF);
+  if (!(await accountExists(db, followee))) throw fieldError("followee_id", FOLLOWEE_INVALID);
+}
+
+const pair = (follower: Account, followee: Account) =>
+  and(
+    eq(follows.followerType, follower.type),
+    eq(follows.followerId, follower.id),
+    eq(follows.followeeType, followee.type),
+    eq(follows.followeeId, followee.id),
+  );
+
+/**
+ * Follows an account. The row insert and the counter move share one transaction, and the counter moves
+ * only when this call inserted the row (ON CONFLICT DO NOTHING RETURNING): a concurrent duplicate
+ * waits on the unique index and inserts nothing, so the count always equals the rows.
+ */
+export async function follow(db: Db, user: AuthUser, input: FollowInput): Promise<FollowResult> {
+  const follower = requireFollower(user);
+  const followee: Account = { type: input.followee_type, id: input.followee_id };
+  return db.transaction(async (tx) => {
+    await assertFollowee(tx, follower, followee);
+    const inserted = await tx
+      .insert(follows)
+      .values({ followerType: follower.type, followerId: follower.id, followeeType: followee.type, followeeId: followee.id, userId: user.id })
+      .onConflictDoNothing()
+      .returning({ id: follows.id });
+    const count = inserted.length ? await bumpFollowers(tx, followee, 1) : null;
+    return { message: FOLLOWED_MESSAGE, is_following: true, followers_count: count ?? (await followersCount(tx, followee)) };
+  });
+}
+
+/** Unfollows an account; the counter moves only when this call deleted the row (DELETE … RETURNING). */
+export async function unfollow(db: Db, user: AuthUser, input: FollowInput): Promise<FollowResult> {
+  const follower = requireFollower(user);
+  const followee: Account = { type: input.followee_type, id: input.followee_id };
+  return db.transaction(async (tx) => {
+    await assertFollowee(tx, follower, followee);
+    const deleted = await tx.delete(follows).where(pair(follower, followee)).returning({ id: follows.id });
+    const count = deleted.length ? await bumpFollowers(tx, followee, -1) : null;
+    return { message: UNFOLLOWED_MESSAGE, is_following: false, followers_count: count ?? (await followersCount(tx, followee)) };
+  });
+}
+
+/** Whether the caller's account follows the account; a caller with no account follows nobody. */
+export async function isFollowing(db: Db, user: AuthUser, followee: Account): Promise<boolean> {
+  const follower = followerOf(user);
+  if (!follower) return false;
+  const [row] = await db.select({ id: follows.id }).from(follows).where(pair(follower, followee)).limit(1);
+  return Boolean(row);
+}
+
+/** Who follows the account (404 for an unknown one). */
+export async function listFollowers(db: Db, account: Account, query: ListQuery) {
+  if (!(await accountExists(db, account))) throw notFound(ACCOUNT_NOT_FOUND);
+  return accountPage(db, "follower", and(eq(follows.followeeType, account.type), eq(follows.followeeId, account.id)), query);
+}
+
+/** Whom the account follows (404 for an unknown one). */
+export async function listFollowees(db: Db, account: Account, query: ListQuery) {
+  if (!(await accountExists(db, account))) throw notFound(ACCOUNT_NOT_FOUND);
+  return accountPage(db, "followee", and(eq(follows.followerType, account.type), eq(follows.followerId, account.id)), query);
+}
+
+export type { FollowType };

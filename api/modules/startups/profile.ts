@@ -1,0 +1,125 @@
+import { and, asc, count, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { hasUnstorableText } from "../../../schemas/fields.ts";
+import { STARTUP_NOT_FOUND, type LimitedFollowers, type StartupProfile } from "../../../schemas/startups.ts";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { favorites, follows, teamMembers } from "../../db/community-schema.ts";
+import { coFounders, eventForms, startups } from "../../db/schema.ts";
+import { notFound } from "../../lib/errors.ts";
+import { MAX_PER_PAGE, type ListQuery } from "../../lib/pagination.ts";
+import { accountPage, followerOf } from "../follows/accounts.ts";
+import { fileUrl } from "../files/service.ts";
+import { viewerFlags, viewerJoins } from "./viewer.ts";
+
+/** How many upcoming events a profile lists. */
+const PROFILE_EVENTS = 10;
+
+/** The public profile by username (case-insensitive, as usernames are stored lower-cased). */
+export async function getProfile(db: Db, user: AuthUser | null, username: string): Promise<StartupProfile> {
+  // Text PostgreSQL cannot hold (a NUL) can name no startup, and could only fail the query.
+  if (hasUnstorableText(username) || username.length > 200) throw notFound(STARTUP_NOT_FOUND);
+  const joins = viewerJoins(user, startups.id, startups.accountType);
+  const [row] = await db
+    .select({ startup: startups, followId: follows.id, favoriteId: favorites.id })
+    .from(startups)
+    .leftJoin(follows, joins.following)
+    .leftJoin(favorites, joins.favorited)
+    .where(eq(startups.username, username.trim().toLowerCase()))
+    .limit(1);
+  if (!row) throw notFound(STARTUP_NOT_FOUND);
+  const s = row.startup;
+
+  const [[following], events, team] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(follows)
+      .where(and(eq(follows.followerType, s.accountType), eq(follows.followerId, s.id))),
+    db
+      .select({ id: eventForms.id, title: eventForms.title, startsAt: eventForms.startsAt, typeOfEvent: eventForms.typeOfEvent })
+      .from(eventForms)
+      .where(and(eq(eventForms.startupId, s.id), eq(eventForms.status, "published"), gt(eventForms.startsAt, sql`now()`)))
+      .orderBy(asc(eventForms.startsAt), asc(eventForms.id))
+      .limit(PROFILE_EVENTS),
+    db
+      .select({
+        coFounderId: teamMembers.coFounderId,
+        name: teamMembers.name,
+        title: teamMembers.title,
+        role: teamMembers.role,
+        avatar: coFounders.avatarFileId,
+      })
+      .from(teamMembers)
+      .innerJoin(coFounders, eq(coFounders.id, teamMembers.coFounderId))
+      .where(and(eq(teamMembers.startupId, s.id), isNotNull(teamMembers.coFounderId)))
+      .orderBy(asc(teamMembers.createdAt), asc(teamMembers.id)),
+  ]);
+  const own = followerOf(user);
+  return {
+    id: s.id,
+    username: s.username,
+    account_type: s.accountType,
+    name: s.name,
+    logo: fileUrl(s.logoFileId),
+    description: s.description,
+    industry: s.industry,
+    stage: s.stage,
+    cityName: s.cityName,
+    country: s.country,
+    website: s.website,
+    links: s.links,
+    followers_count: s.followersCount,
+    following_count: following.n,
+    is_following: false,
+    is_favorited: false,
+    ...viewerFlags(user, row),
+    is_own: own !== null && own.type === s.accountType && own.id === s.id,
+    created_at: s.createdAt.toISOString(),
+    events: events.map((e) => ({
+      id: e.id,
+      title: e.title,
+      starts_at: e.startsAt.toISOString(),
+      type_of_event: e.typeOfEvent,
+      link: `/form-submission?form_id=${e.id}`,
+    })),
+    team: team.map((m) => ({ co_founder_id: m.coFounderId!, name: m.name, title: m.title, role: m.role, avatar_url: fileUrl(m.avatar) })),
+  };
+}
+
+/** Query of GET /site/startup_followers/{id}: `limit` (page size, or how many with `limited`), `limited`, `page`. */
+export interface FollowersQuery {
+  limit?: number;
+  limited: boolean;
+  page: number;
+}
+
+const wholeNumber = (value: string | null) => (value !== null && /^\d{1,6}$/.test(value) && Number(value) >= 1 ? Number(value) : undefined);
+
+/** Like the other list queries, bad values fall back to defaults rather than being refused. */
+export function parseFollowersQuery(url: string): FollowersQuery {
+  const params = new URL(url).searchParams;
+  const limit = wholeNumber(params.get("limit"));
+  return {
+    limit: limit === undefined ? undefined : Math.min(limit, MAX_PER_PAGE),
+    limited: ["1", "true", "yes", "on"].includes((params.get("limited") ?? "").toLowerCase()),
+    page: wholeNumber(params.get("page")) ?? 1,
+  };
+}
+
+async function startupAccount(db: Db, id: number) {
+  const [row] = await db.select({ type: startups.accountType, id: startups.id }).from(startups).where(eq(startups.id, id));
+  if (!row) throw notFound(STARTUP_NOT_FOUND);
+  return row;
+}
+
+/** A startup's followers, newest first: a page, or with `limited` only the first `limit` (default 5) and the total. */
+export async function startupFollowers(db: Db, id: number, input: FollowersQuery) {
+  const account = await startupAccount(db, id);
+  const where = and(eq(follows.followeeType, account.type), eq(follows.followeeId, account.id));
+  if (input.limited) {
+    const query: ListQuery = { page: 1, per_page: input.limit ?? 5, sort_order: "desc" };
+    const { total, data } = await accountPage(db, "follower", where, query);
+    return { limited: { data, total } satisfies LimitedFollowers };
+  }
+  const query: ListQuery = { page: input.page, per_page: input.limit ?? 15, sort_order: "desc" };
+  return { query, ...(await accountPage(db, "follower", where, query)) };
+}

@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import { STARTUP_NOT_FOUND } from "../../../schemas/startups.ts";
+import type { AppEnv } from "../../context.ts";
+import { pathId } from "../../lib/ids.ts";
+import { page, parseListQuery } from "../../lib/pagination.ts";
+import { listDirectory, parseDirectoryQuery } from "./directory.ts";
+import { getProfile, parseFollowersQuery, startupFollowers } from "./profile.ts";
+
+/** The public ("site") directory: no login needed, but a logged-in caller sees their follow and favorite state. */
+export const startupRoutes = new Hono<AppEnv>();
+
+/** `with_followers_count` is accepted for the spec's clients; every card carries followers_count anyway. */
+startupRoutes.get("/api/v1/site/startups", async (c) => {
+  const query = parseListQuery(c.req.url);
+  const sortOrderGiven = c.req.query("sort_order") === "asc" || c.req.query("sort_order") === "desc";
+  const { total, data } = await listDirectory(c.var.db, c.var.user, query, parseDirectoryQuery(c.req.url), sortOrderGiven);
+  return c.json(page(c.req.url, query, total, data));
+});
+
+startupRoutes.get("/api/v1/site/startups/:username", async (c) => {
+  return c.json(await getProfile(c.var.db, c.var.user, c.req.param("username")));
+});
+
+startupRoutes.get("/api/v1/site/startup_followers/:id", async (c) => {
+  const id = pathId(c.req.param("id"), STARTUP_NOT_FOUND);
+  const result = await startupFollowers(c.var.db, id, parseFollowersQuery(c.req.url));
+  if ("limited" in result) return c.json(result.limited);
+  return c.json(page(c.req.url, result.query, result.total, result.data));
+});

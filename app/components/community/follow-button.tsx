@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import type { FollowResult, FollowType } from "../../../schemas/follows";
+import { showToast } from "~/components/feedback/toaster";
+import { buttonClass } from "~/components/ui/button";
+
+/** What the Follow button's fetcher gets back (JavaScript on); with it off the action redirects instead. */
+export type FollowActionData = ({ error?: false } & FollowResult) | { error: true; message: string };
+
+export interface FollowButtonProps {
+  followeeId: number;
+  followeeType: FollowType;
+  /** The account's name, for the button's accessible name ("Follow Acme Robotics"). */
+  name: string;
+  following: boolean;
+  followersCount: number;
+  /** Why the viewer cannot follow (no startup or co-founder profile, or it is their own account); null when they can. */
+  blockedReason: string | null;
+  size?: "sm" | "md";
+}
+
+/** Why a user cannot follow anyone: following is done as a startup, organization or co-founder profile. */
+export const NO_ACCOUNT_REASON = "Set up a startup or co-founder profile to follow.";
+
+export const followersLabel = (n: number) => `${n} follower${n === 1 ? "" : "s"}`;
+
+/**
+ * The followers count and a Follow/Unfollow button. A real form posting to the page's own action, so it
+ * works without JavaScript. With JavaScript it posts through a fetcher: the label and the count change at
+ * once (from the pending form data), then settle to the server's count, and the toast shows here.
+ */
+export function FollowButton({ followeeId, followeeType, name, following, followersCount, blockedReason, size = "sm" }: FollowButtonProps) {
+  const fetcher = useFetcher<FollowActionData>();
+  // Rendered only after hydration: tells the action it may answer with data instead of a redirect.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const answered = useRef<FollowActionData | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || answered.current === fetcher.data) return;
+    answered.current = fetcher.data;
+    showToast({ type: fetcher.data.error ? "error" : "success", message: fetcher.data.message });
+  }, [fetcher.state, fetcher.data]);
+
+  const result = fetcher.data && !fetcher.data.error ? fetcher.data : null;
+  const settled = result ? { on: result.is_following, count: result.followers_count } : { on: following, count: followersCount };
+  const pending = fetcher.formData?.get("intent");
+  const on = pending ? pending === "follow" : settled.on;
+  const count = settled.count + (on === settled.on ? 0 : on ? 1 : -1);
+
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-3">
+      <span className="text-sm text-slate-600" data-testid="followers-count" aria-live="polite">
+        {followersLabel(Math.max(count, 0))}
+      </span>
+      {blockedReason ? (
+        <span className="text-xs text-slate-500">{blockedReason}</span>
+      ) : (
+        <>
+          <input type="hidden" name="intent" value={on ? "unfollow" : "follow"} />
+          <input type="hidden" name="followee_id" value={followeeId} />
+          <input type="hidden" name="followee_type" value={followeeType} />
+          {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+          <button type="submit" aria-label={`${on ? "Unfollow" : "Follow"} ${name}`} className={buttonClass(on ? "secondary" : "primary", size)}>
+            {on ? "Unfollow" : "Follow"}
+          </button>
+        </>
+      )}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { z } from "zod";
+import { FAVORITE_TYPES, FAVORITE_TYPE_LABELS, type FavoriteType } from "../../../schemas/favorites";
+import { RemoveFavorite } from "~/components/favorites/remove-favorite";
+import type { FavoriteItem, FavoriteList } from "~/components/favorites/types";
+import { Avatar } from "~/components/ui/avatar";
+import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import { requestEnvContext } from "~/lib/request-env";
+import type { Route } from "./+types/favorites";
+import { toggleFavorite } from "./action.server";
+
+const typeParam = z.enum(FAVORITE_TYPES).optional().catch(undefined);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const type = typeParam.parse(url.searchParams.get("type") ?? undefined);
+  const query = new URLSearchParams({ per_page: "12" });
+  const page = url.searchParams.get("page");
+  if (page) query.set("page", page);
+  if (type) query.set("favoritable_type", type);
+  const list = await context.get(apiContext).load<FavoriteList>(`/api/v1/admin/favorites?${query}`);
+  return { list, type: type ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return toggleFavorite(request, context.get(apiContext), context.get(requestEnvContext));
+}
+
+const BROWSE: Record<FavoriteType, { to: string; text: string }> = {
+  startup: { to: "/startups?type=startup", text: "Browse startups" },
+  organization: { to: "/startups?type=organization", text: "Browse organizations" },
+  co_founder: { to: "/co-founders/find", text: "Find co-founders" },
+  event: { to: "/events", text: "Discover events" },
+};
+
+export default function Favorites({ loaderData }: Route.ComponentProps) {
+  const { list, type } = loaderData;
+  const total = Object.values(list.counts).reduce((a, b) => a + b, 0);
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <PageHeader title="Favorites" description="Startups, organizations, co-founders and events you saved for later." />
+      <nav aria-label="Favorite kinds" className="flex flex-wrap gap-2 border-b border-slate-200 pb-2">
+        <Tab to="/favorites" current={type === null} label="All" count={total} />
+        {FAVORITE_TYPES.map((kind) => (
+          <Tab key={kind} to={`/favorites?type=${kind}`} current={type === kind} label={FAVORITE_TYPE_LABELS[kind].many} count={list.counts[kind]} />
+        ))}
+      </nav>
+      {list.data.length === 0 ? (
+        <Empty type={type} anything={total > 0} />
+      ) : (
+        <Card className="p-0">
+          <ul aria-label={type ? `Saved ${FAVORITE_TYPE_LABELS[type].many.toLowerCase()}` : "Saved items"}>
+            {list.data.map((item) => (
+              <FavoriteRow key={item.id} item={item} />
+            ))}
+          </ul>
+        </Card>
+      )}
+      <Pagination meta={list.meta} />
+    </div>
+  );
+}
+
+function Tab({ to, current, label, count }: { to: string; current: boolean; label: string; count: number }) {
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={`rounded-md px-3 py-1.5 text-sm font-medium ${current ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+    >
+      {label} <span className={current ? "text-brand-100" : "text-slate-500"}>({count})</span>
+    </Link>
+  );
+}
+
+function FavoriteRow({ item }: { item: FavoriteItem }) {
+  const [removing, setRemoving] = useState(false);
+  return (
+    <li className={`flex flex-wrap items-center gap-4 border-b border-slate-100 px-4 py-3 last:border-0 ${removing ? "opacity-50" : ""}`} data-testid={`favorite-${item.favoritable_type}-${item.favoritable_id}`}>
+      {item.favoritable_type === "event" ? (
+        item.image_url ? (
+          <img src={item.image_url} alt="" className="size-12 rounded-md object-cover" />
+        ) : (
+          <span className="size-12 rounded-md bg-gradient-to-br from-brand-100 to-brand-50" aria-hidden />
+        )
+      ) : (
+        <Avatar name={item.name} url={item.image_url} size="size-12" />
+      )}
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={item.link} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+            {item.name}
+          </Link>
+          <Badge tone="blue">{FAVORITE_TYPE_LABELS[item.favoritable_type].one}</Badge>
+        </div>
+        <p className="truncate text-sm text-slate-600">
+          {item.subtitle}
+          {item.starts_at ? ` · ${new Date(item.starts_at).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" })}` : ""}
+        </p>
+      </div>
+      <RemoveFavorite type={item.favoritable_type} id={item.favoritable_id} label={item.name} onPending={setRemoving} />
+    </li>
+  );
+}
+
+function Empty({ type, anything }: { type: FavoriteType | null; anything: boolean }) {
+  if (type) {
+    const browse = BROWSE[type];
+    return (
+      <EmptyState title={`No saved ${FAVORITE_TYPE_LABELS[type].many.toLowerCase()}`}>
+        Press the star on one to keep it here.{" "}
+        <Link to={browse.to} className="text-brand-700 underline">
+          {browse.text}
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState title={anything ? "Nothing on this page" : "No favorites yet"}>
+      {anything ? (
+        <Link to="/favorites" className="text-brand-700 underline">
+          Back to the first page
+        </Link>
+      ) : (
+        <>
+          Press the star on a startup, co-founder or event to save it here.{" "}
+          <Link to="/events" className="text-brand-700 underline">
+            Discover events
+          </Link>
+        </>
+      )}
+    </EmptyState>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Favorites · Launchpad" }];

@@ -1,0 +1,90 @@
+import { Link, redirect, useLocation, useNavigation } from "react-router";
+import { DIRECTORY_FILTERS, DIRECTORY_SORT_CHOICES, DIRECTORY_TYPES, type DirectoryStartup, type DirectoryType } from "../../../schemas/startups";
+import { DirectoryFilters, DirectoryTabs } from "~/components/community/directory-filters";
+import { NO_ACCOUNT_REASON } from "~/components/community/follow-button";
+import { StartupCard } from "~/components/community/startup-card";
+import { EmptyState, PageHeader } from "~/components/ui/layout";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext, userContext } from "~/lib/contexts";
+import type { Country, Paginated } from "~/lib/types";
+import type { Route } from "./+types/list";
+import { followAction } from "./follow.server";
+
+const PER_PAGE = "12";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const username = url.searchParams.get("username")?.trim();
+  if (username) throw redirect(`/startups/${encodeURIComponent(username)}`);
+  const type = url.searchParams.get("type");
+  // Spec §2: without a type (or with one that is no tab) the directory opens on startups.
+  if (!DIRECTORY_TYPES.includes(type as DirectoryType)) throw redirect("/startups?type=startup");
+
+  const query = new URLSearchParams({ account_type: type!, per_page: PER_PAGE });
+  for (const key of ["page", "search", ...DIRECTORY_FILTERS]) {
+    const value = url.searchParams.get(key)?.trim();
+    if (value) query.set(key, value);
+  }
+  const sort = DIRECTORY_SORT_CHOICES.find((c) => c.value === url.searchParams.get("sort")) ?? DIRECTORY_SORT_CHOICES[0];
+  query.set("sort_by", sort.sortBy);
+
+  const api = context.get(apiContext);
+  const user = context.get(userContext);
+  const [startups, countries] = await Promise.all([
+    api.load<Paginated<DirectoryStartup>>(`/api/v1/site/startups?${query}`),
+    api.load<{ data: Country[] }>("/api/country_codes"),
+  ]);
+  const filtered = ["search", ...DIRECTORY_FILTERS].some((key) => query.has(key));
+  return {
+    type: type as DirectoryType,
+    startups,
+    filtered,
+    search: query.get("search"),
+    countries: countries.data.map((c) => ({ code: c.code, label: `${c.flag} ${c.name}` })),
+    blockedReason: user.startup_id || user.co_founder_id ? null : NO_ACCOUNT_REASON,
+    ownId: user.startup_id,
+  };
+}
+
+export const action = (args: Route.ActionArgs) => followAction(args);
+
+export default function StartupDirectory({ loaderData }: Route.ComponentProps) {
+  const { type, startups, filtered, search, countries, blockedReason, ownId } = loaderData;
+  const navigation = useNavigation();
+  const location = useLocation();
+  // Another page, tab or filter of this list is on its way: the current cards are shown dimmed meanwhile.
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const noun = type === "startup" ? "startups" : "organizations";
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="Startups" description="Discover startups and organizations in the community, follow them and save your favorites." />
+      <DirectoryTabs current={type} />
+      <DirectoryFilters key={type} type={type} countries={countries} />
+      <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+        <p className="sr-only" role="status">
+          {loading ? "Loading…" : `${startups.meta.total} ${noun}`}
+        </p>
+        {startups.data.length === 0 ? (
+          filtered ? (
+            <EmptyState title={search ? `No ${noun} match “${search}”` : `No ${noun} match these filters`}>
+              <Link className="text-brand-600 hover:underline" to={`/startups?type=${type}`}>
+                Clear the search and filters
+              </Link>
+            </EmptyState>
+          ) : (
+            <EmptyState title={`No ${noun} yet`}>When {noun} set up their profiles, they appear here.</EmptyState>
+          )
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={type === "startup" ? "Startups" : "Organizations"}>
+            {startups.data.map((startup) => (
+              <StartupCard key={startup.id} startup={startup} blockedReason={blockedReason} ownId={ownId} />
+            ))}
+          </ul>
+        )}
+        <Pagination meta={startups.meta} />
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.type === "organization" ? "Organizations" : "Startups"} · Launchpad` }];

@@ -1,0 +1,97 @@
+import { Link } from "react-router";
+import type { FollowAccount } from "../../../schemas/follows";
+import { parseId } from "../../../schemas/ids";
+import type { LimitedFollowers, StartupProfile } from "../../../schemas/startups";
+import { FollowButton, NO_ACCOUNT_REASON } from "~/components/community/follow-button";
+import { FollowerAvatars, FollowersList, Team, UpcomingEvents } from "~/components/community/profile-sections";
+import { StartupLogo } from "~/components/community/startup-logo";
+import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
+import { Badge, Card } from "~/components/ui/layout";
+import { apiContext, userContext } from "~/lib/contexts";
+import { countryLabel } from "~/lib/country-label";
+import { can } from "~/lib/guards.server";
+import type { Paginated } from "~/lib/types";
+import type { Route } from "./+types/profile";
+import { followAction } from "./follow.server";
+
+/** A profile's followers, a page at a time (?page=). */
+const FOLLOWERS_PER_PAGE = 10;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const user = context.get(userContext);
+  // An unknown username is the API's 404 "Startup not found", shown as the status screen.
+  const profile = await api.load<StartupProfile>(`/api/v1/site/startups/${encodeURIComponent(params.username)}`);
+  const page = parseId(new URL(request.url).searchParams.get("page")) ?? 1;
+  const [avatars, followers] = await Promise.all([
+    api.load<LimitedFollowers>(`/api/v1/site/startup_followers/${profile.id}?limited=1&limit=8`),
+    api.load<Paginated<FollowAccount>>(`/api/v1/site/startup_followers/${profile.id}?limit=${FOLLOWERS_PER_PAGE}&page=${page}`),
+  ]);
+  const blockedReason = profile.is_own ? "This is your account." : user.startup_id || user.co_founder_id ? null : NO_ACCOUNT_REASON;
+  return { profile, avatars, followers, blockedReason, canOpenPeople: can(user, "co founder write") };
+}
+
+export const action = (args: Route.ActionArgs) => followAction(args);
+
+export default function StartupProfilePage({ loaderData }: Route.ComponentProps) {
+  const { profile, avatars, followers, blockedReason, canOpenPeople } = loaderData;
+  const links = [...(profile.website ? [profile.website] : []), ...profile.links];
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <Link to={`/startups?type=${profile.account_type}`} className="text-sm text-brand-700 hover:underline">
+        ← All {profile.account_type === "startup" ? "startups" : "organizations"}
+      </Link>
+      <Card>
+        <div className="flex flex-wrap items-start gap-5">
+          <StartupLogo name={profile.name} url={profile.logo} size="size-20" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-2xl font-bold text-slate-900">{profile.name}</h1>
+              <FavoriteToggle type={profile.account_type} id={profile.id} favorited={profile.is_favorited} label={profile.name} />
+            </div>
+            <p className="text-sm text-slate-600">
+              @{profile.username} · {profile.cityName}, {countryLabel(profile.country)}
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Badge>{profile.account_type === "startup" ? "Startup" : "Organization"}</Badge>
+              <Badge tone="blue">{profile.industry}</Badge>
+              {profile.stage ? <Badge>{profile.stage}</Badge> : null}
+            </div>
+          </div>
+        </div>
+        <p className="mt-4 whitespace-pre-line text-slate-700">{profile.description}</p>
+        {links.length ? (
+          <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {links.map((link) => (
+              <li key={link}>
+                <a href={link} className="text-brand-700 hover:underline" rel="noopener noreferrer nofollow" target="_blank">
+                  {link.replace(/^https?:\/\//, "")}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-3 border-t border-slate-100 pt-4">
+          <FollowButton
+            followeeId={profile.id}
+            followeeType={profile.account_type}
+            name={profile.name}
+            following={profile.is_following}
+            followersCount={profile.followers_count}
+            blockedReason={blockedReason}
+            size="md"
+          />
+          <span className="text-sm text-slate-600">Following {profile.following_count}</span>
+          <FollowerAvatars followers={avatars} />
+        </div>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <UpcomingEvents events={profile.events} />
+        <Team team={profile.team} />
+      </div>
+      <FollowersList followers={followers} canOpenPeople={canOpenPeople} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.profile.name ?? "Startup not found"} · Launchpad` }];

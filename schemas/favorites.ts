@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { idField } from "./ids.ts";
+
+/** What a user can save: the same four kinds as the `favorites` table. */
+export const FAVORITE_TYPES = ["startup", "organization", "co_founder", "event"] as const;
+export type FavoriteType = (typeof FAVORITE_TYPES)[number];
+
+export const FAVORITE_TYPE_LABELS: Record<FavoriteType, { one: string; many: string }> = {
+  startup: { one: "Startup", many: "Startups" },
+  organization: { one: "Organization", many: "Organizations" },
+  co_founder: { one: "Co-founder", many: "Co-founders" },
+  event: { one: "Event", many: "Events" },
+};
+
+export const FAVORITE_ADDED = "Added to favorites";
+export const FAVORITE_REMOVED = "Removed from favorites";
+export const INVALID_FAVORITABLE_ID = "The selected favoritable id is invalid.";
+
+export const favoritableTypeField = z.enum(FAVORITE_TYPES, {
+  error: (issue) => (issue.input === undefined || issue.input === "" ? "The favoritable type field is required." : "The selected favoritable type is invalid."),
+});
+
+/** The body of POST and DELETE /api/v1/admin/favorites. */
+export const favoriteSchema = z.object({
+  favoritable_type: favoritableTypeField,
+  favoritable_id: idField(INVALID_FAVORITABLE_ID, "The favoritable id field is required."),
+});
+export type FavoriteInput = z.output<typeof favoriteSchema>;
+
+/** The panel's star toggle (FavoriteToggle) posts this to /favorites. */
+export const favoriteToggleSchema = favoriteSchema.extend({
+  intent: z.enum(["add", "remove"], {
+    error: "That request was not understood.",
+  }),
+  redirect_to: z.string().optional(),
+  /** Present only when the post came from a fetcher (JavaScript on): answer with data, not a redirect. */
+  via: z.literal("fetcher").optional(),
+});

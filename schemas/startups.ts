@@ -1,0 +1,75 @@
+import type { FollowAccount } from "./follows.ts";
+
+/** The directory's tabs: GET /api/v1/site/startups?account_type=… */
+export const DIRECTORY_TYPES = ["startup", "organization"] as const;
+export type DirectoryType = (typeof DIRECTORY_TYPES)[number];
+
+/** The API's sort columns (sort_by) for the directory. */
+export const DIRECTORY_SORTS = ["followers_count", "created_at", "name"] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+
+/** The panel's sort choices (?sort=) and the API column each one means. */
+export const DIRECTORY_SORT_CHOICES = [
+  { value: "followers", label: "Most followed", sortBy: "followers_count" },
+  { value: "newest", label: "Newest", sortBy: "created_at" },
+  { value: "name", label: "Name (A–Z)", sortBy: "name" },
+] as const satisfies readonly { value: string; label: string; sortBy: DirectorySort }[];
+
+/** The directory's filters, as query parameters of both the API and the panel. */
+export const DIRECTORY_FILTERS = ["industry", "stage", "country", "city"] as const;
+
+export const STARTUP_NOT_FOUND = "Startup not found";
+
+/** One card of GET /api/v1/site/startups. is_following / is_favorited only when the caller is logged in. */
+export interface DirectoryStartup {
+  id: number;
+  username: string;
+  account_type: DirectoryType;
+  name: string;
+  logo: string | null;
+  description: string;
+  industry: string;
+  stage: string | null;
+  cityName: string;
+  country: string;
+  followers_count: number;
+  is_following?: boolean;
+  is_favorited?: boolean;
+}
+
+export interface ProfileEvent {
+  id: number;
+  title: string;
+  starts_at: string;
+  type_of_event: "free" | "paid";
+  /** Where to apply in the panel. */
+  link: string;
+}
+
+export interface TeamMember {
+  co_founder_id: number;
+  name: string;
+  title: string;
+  role: string;
+  avatar_url: string | null;
+}
+
+/** GET /api/v1/site/startups/{username}. */
+export interface StartupProfile extends DirectoryStartup {
+  website: string | null;
+  links: string[];
+  following_count: number;
+  is_following: boolean;
+  is_favorited: boolean;
+  /** The caller's own startup or organization: it cannot follow itself. */
+  is_own: boolean;
+  created_at: string;
+  events: ProfileEvent[];
+  team: TeamMember[];
+}
+
+/** GET /api/v1/site/startup_followers/{id}?limited=1: the first few, for the avatars on a profile. */
+export interface LimitedFollowers {
+  data: FollowAccount[];
+  total: number;
+}
