@@ -36,3 +36,18 @@ export const favoriteToggleSchema = favoriteSchema.extend({
   /** Present only when the post came from a fetcher (JavaScript on): answer with data, not a redirect. */
   via: z.literal("fetcher").optional(),
 });
+
+/** One saved item as GET /api/v1/admin/favorites answers it: already resolved to its target. */
+export interface FavoriteView {
+  id: number;
+  favoritable_type: FavoriteType;
+  favoritable_id: number;
+  name: string;
+  /** Where the panel opens the target. */
+  link: string;
+  image_url: string | null;
+  subtitle: string;
+  /** Events only: when it starts. */
+  starts_at: string | null;
+  created_at: string;
+}

@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { idField } from "./ids.ts";
 
-/**
- * Accounts that follow and are followed: a startup, an organization or a co-founder profile. (The same
- * list as FOLLOW_TYPES in api/db/community-schema.ts; schemas/ may not import api/.)
- */
+/** Accounts that follow and are followed: a startup, an organization or a co-founder profile. */
 export const FOLLOW_TYPES = ["startup", "organization", "co_founder"] as const;
 export type FollowType = (typeof FOLLOW_TYPES)[number];
 

@@ -267,3 +267,19 @@ export function overallCompleteness(valuesByCategory: ReadonlyMap<number, Record
 }
 
 const percent = (part: number, whole: number) => (whole ? Math.floor((part * 100) / whole) : 100);
+
+/** A category as the API answers it: its definition, the startup's values for its fields, and its completion. */
+export interface DetailCategoryView extends CategoryCompletion {
+  id: number;
+  name: string;
+  description: string;
+  fields: readonly DetailField[];
+  values: DetailValues;
+  updated_at: string | null;
+}
+
+/** GET /api/v1/admin/startup_details. */
+export interface StartupDetailsList {
+  data: DetailCategoryView[];
+  completeness: number;
+}

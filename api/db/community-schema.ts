@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { FAVORITE_TYPES } from "../../schemas/favorites.ts";
+import { FOLLOW_TYPES } from "../../schemas/follows.ts";
+import { INVITATION_STATUSES } from "../../schemas/invitations.ts";
 import { coFounders, startups, users } from "./schema.ts";
 
 /* The community tables: following, favorites, team members, co-founder invitations and startup details. */
@@ -7,9 +10,6 @@ import { coFounders, startups, users } from "./schema.ts";
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-/** An account that can follow or be followed: a startup, an organization or a co-founder profile. */
-export const FOLLOW_TYPES = ["startup", "organization", "co_founder"] as const;
-export type FollowType = (typeof FOLLOW_TYPES)[number];
 
 /**
  * Who follows whom. The follower is the caller's account (their startup/organization or their co-founder
@@ -35,8 +35,6 @@ export const follows = pgTable(
   ],
 );
 
-export const FAVORITE_TYPES = ["startup", "organization", "co_founder", "event"] as const;
-export type FavoriteType = (typeof FAVORITE_TYPES)[number];
 
 /** A user's saved startups, organizations, co-founder profiles and events. */
 export const favorites = pgTable(
@@ -85,8 +83,6 @@ export const teamMembers = pgTable(
   ],
 );
 
-export const INVITATION_STATUSES = ["pending", "accepted", "declined", "withdrawn"] as const;
-export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 export const coFounderInvitations = pgTable(
   "co_founder_invitations",

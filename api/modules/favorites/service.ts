@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNotNull, or } from "drizzle-orm";
-import { FAVORITE_TYPES, INVALID_FAVORITABLE_ID, type FavoriteInput, type FavoriteType } from "../../../schemas/favorites.ts";
+import { FAVORITE_TYPES, INVALID_FAVORITABLE_ID, type FavoriteInput, type FavoriteType, type FavoriteView } from "../../../schemas/favorites.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { favorites } from "../../db/community-schema.ts";
@@ -11,19 +11,6 @@ import { eventStartups, removeDanglingFavorites, targetJoins, targetVisible } fr
 
 type Caller = Pick<AuthUser, "id" | "startupId">;
 
-export interface FavoriteView {
-  id: number;
-  favoritable_type: FavoriteType;
-  favoritable_id: number;
-  name: string;
-  /** Where the panel opens the target. */
-  link: string;
-  image_url: string | null;
-  subtitle: string;
-  /** Events only: when it starts. */
-  starts_at: string | null;
-  created_at: string;
-}
 
 /** Saves the target for the user. Saving twice changes nothing (the unique index answers the race). */
 export async function addFavorite(db: Db, user: Caller, input: FavoriteInput) {

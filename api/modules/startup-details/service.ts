@@ -5,23 +5,14 @@ import {
   categoryCompletion,
   detailCategory,
   overallCompleteness,
-  type CategoryCompletion,
   type DetailCategory,
-  type DetailField,
+  type DetailCategoryView,
   type DetailValues,
 } from "../../../schemas/startup-details.ts";
 import type { Db } from "../../db/client.ts";
 import { startupDetails } from "../../db/community-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 
-export interface DetailCategoryView extends CategoryCompletion {
-  id: number;
-  name: string;
-  description: string;
-  fields: readonly DetailField[];
-  values: DetailValues;
-  updated_at: string | null;
-}
 
 /** A category as the API answers it: its definition, the startup's values for its fields, and its completion. */
 function categoryView(category: DetailCategory, row: { values: DetailValues; updatedAt: Date } | undefined): DetailCategoryView {

@@ -3,6 +3,7 @@ import { INDUSTRIES, STAGES } from "../../../schemas/setup";
 import { DIRECTORY_SORT_CHOICES, type DirectoryType } from "../../../schemas/startups";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
+import { Options } from "~/components/ui/options";
 
 const TABS: { type: DirectoryType; label: string }[] = [
   { type: "startup", label: "Startups" },
@@ -36,15 +37,7 @@ function Select({ name, label, anyLabel, options }: { name: string; label: strin
       <span className="mb-1 block font-medium text-slate-700">{label}</span>
       <select name={name} className={inputClass} defaultValue={searchParams.get(name) ?? ""}>
         {anyLabel ? <option value="">{anyLabel}</option> : null}
-        {options.map((option) =>
-          typeof option === "string" ? (
-            <option key={option}>{option}</option>
-          ) : (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ),
-        )}
+        <Options options={options} />
       </select>
     </label>
   );

@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { SelectField, TextAreaField, TextField } from "./field";
+import { Options } from "./options";
 
 type InputType = Parameters<typeof getInputProps>[1]["type"];
 
@@ -30,15 +31,7 @@ export function ChoiceField({ field, label, hint, placeholder, options }: Common
   return (
     <SelectField label={label} hint={hint} errors={field.errors} errorId={field.errorId} {...getSelectProps(field)}>
       <option value="">{placeholder}</option>
-      {options.map((option) =>
-        typeof option === "string" ? (
-          <option key={option}>{option}</option>
-        ) : (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ),
-      )}
+      <Options options={options} />
     </SelectField>
   );
 }

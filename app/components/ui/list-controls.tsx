@@ -1,6 +1,7 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { Button, buttonClass } from "./button";
 import { inputClass } from "./field";
+import { Options } from "./options";
 
 interface Filter {
   name: string;
@@ -31,15 +32,7 @@ export function ListSearch({ label, placeholder, filters = [], keep = {} }: { la
           <span className="sr-only">{filter.label}</span>
           <select className={inputClass} name={filter.name} defaultValue={searchParams.get(filter.name) ?? ""}>
             <option value="">{filter.anyLabel}</option>
-            {filter.options.map((option) =>
-              typeof option === "string" ? (
-                <option key={option}>{option}</option>
-              ) : (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ),
-            )}
+            <Options options={filter.options} />
           </select>
         </label>
       ))}

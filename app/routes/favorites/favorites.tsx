@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { FAVORITE_TYPES, FAVORITE_TYPE_LABELS, type FavoriteType } from "../../../schemas/favorites";
 import { RemoveFavorite } from "~/components/favorites/remove-favorite";
-import type { FavoriteItem, FavoriteList } from "~/components/favorites/types";
+import type { FavoriteView } from "../../../schemas/favorites";
+import type { FavoriteList } from "~/components/favorites/types";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
@@ -76,7 +77,7 @@ function Tab({ to, current, label, count }: { to: string; current: boolean; labe
   );
 }
 
-function FavoriteRow({ item }: { item: FavoriteItem }) {
+function FavoriteRow({ item }: { item: FavoriteView }) {
   const [removing, setRemoving] = useState(false);
   return (
     <li className={`flex flex-wrap items-center gap-4 border-b border-slate-100 px-4 py-3 last:border-0 ${removing ? "opacity-50" : ""}`} data-testid={`favorite-${item.favoritable_type}-${item.favoritable_id}`}>

@@ -13,7 +13,7 @@ import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { Route } from "./+types/complete";
-import type { DetailCategoryView } from "./types";
+import type { DetailCategoryView } from "../../../schemas/startup-details";
 
 /** The category named in the path; an unknown one is the 404 screen before any call is made. */
 function categoryFrom(params: { detail_category_id: string }) {

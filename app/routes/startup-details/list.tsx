@@ -3,7 +3,7 @@ import { CompletionMeter } from "~/components/favorites/completion-meter";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import type { Route } from "./+types/list";
-import type { StartupDetailsList } from "./types";
+import type { StartupDetailsList } from "../../../schemas/startup-details";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return context.get(apiContext).load<StartupDetailsList>("/api/v1/admin/startup_details");
