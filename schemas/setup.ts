@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { imageField, linksField, requiredText, storableString, urlField } from "./fields.ts";
+import { imageField, linksField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
 
 export const ACCOUNT_TYPES = ["startup", "organization", "co-founder"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -28,6 +28,15 @@ export const INDUSTRIES = [
 
 export const STAGES = ["Idea", "Pre-seed", "Seed", "Series A", "Series B", "Series C or later", "Profitable"] as const;
 
+/** Roles a co-founder can take and a startup can want filled (co_founders.roles, startups.wanted_roles). */
+export const CO_FOUNDER_ROLES = ["Business", "Technical", "Product", "Design", "Sales", "Marketing", "Operations", "Finance"] as const;
+export type CoFounderRole = (typeof CO_FOUNDER_ROLES)[number];
+
+/** How much time a co-founder can give (co_founders.commitment). */
+export const COMMITMENTS = ["full_time", "part_time", "flexible"] as const;
+export type Commitment = (typeof COMMITMENTS)[number];
+export const COMMITMENT_LABELS: Record<Commitment, string> = { full_time: "Full time", part_time: "Part time", flexible: "Flexible" };
+
 export const USERNAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,28}[a-z0-9])$/;
 
 const countryField = z
@@ -42,6 +51,28 @@ const choice = <T extends readonly [string, ...string[]]>(label: string, values:
   z.enum(values, {
     error: (issue) => (issue.input === undefined || issue.input === "" ? `The ${label} field is required.` : `The selected ${label} is invalid.`),
   });
+
+/** A multi-choice list (checkboxes): optional, each value one of the choices, no repeats. */
+const choiceList = <T extends readonly [string, ...string[]]>(label: string, one: string, values: T, max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? [] : typeof v === "string" ? [v] : v),
+    z
+      .array(z.enum(values, { error: `The selected ${one} is invalid.` }), { error: `The ${label} field must be a list.` })
+      .max(max, `The ${label} field must not have more than ${max} items.`)
+      .transform((list) => [...new Set(list)]),
+  );
+
+/** Skills as one comma-separated text field from the form. */
+const skillList = (label: string, min: number) =>
+  z
+    .string({ error: `The ${label} field is required.` })
+    .transform((value) => [...new Set(value.split(",").map((skill) => skill.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(storableString().max(40, "Each skill must not be greater than 40 characters."))
+        .min(min, `The ${label} field is required.`)
+        .max(20, `The ${label} field must not have more than 20 items.`),
+    );
 
 export const startupSetupSchema = z
   .object({
@@ -61,6 +92,11 @@ export const startupSetupSchema = z
     stage: choice("stage", STAGES).optional(),
     website: z.preprocess((v) => (v === "" ? undefined : v), urlField("website").optional()),
     links: linksField,
+    /** What the startup looks for in a co-founder (optional): compared by the match score. */
+    wanted_skills: z
+      .preprocess((v) => (v === null ? undefined : v), skillList("wanted skills", 0).optional())
+      .transform((skills) => skills ?? []),
+    wanted_roles: choiceList("wanted roles", "role", CO_FOUNDER_ROLES, CO_FOUNDER_ROLES.length),
   })
   .refine((value) => value.account_type !== "startup" || Boolean(value.stage), {
     path: ["stage"],
@@ -71,17 +107,7 @@ export const startupSetupSchema = z
 export type StartupSetup = z.infer<typeof startupSetupSchema>;
 
 /** Skills arrive as one comma-separated text field from the form. */
-const skillsField = z
-  .string({ error: "The skills field is required." })
-  .transform((value) =>
-    [...new Set(value.split(",").map((skill) => skill.trim()).filter(Boolean))],
-  )
-  .pipe(
-    z
-      .array(storableString().max(40, "Each skill must not be greater than 40 characters."))
-      .min(1, "The skills field is required.")
-      .max(20, "The skills field must not have more than 20 items."),
-  );
+const skillsField = skillList("skills", 1);
 
 export const coFounderSetupSchema = z.object({
   name: requiredText("name", 120),
@@ -92,6 +118,12 @@ export const coFounderSetupSchema = z.object({
   bio: requiredText("bio", 2000),
   links: linksField,
   avatar: imageField("avatar"),
+  // What co-founder matching reads; all optional so a short setup still works.
+  roles: choiceList("roles", "role", CO_FOUNDER_ROLES, CO_FOUNDER_ROLES.length),
+  industries: choiceList("industries", "industry", INDUSTRIES, 5),
+  commitment: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(COMMITMENTS, { error: "The selected commitment is invalid." }).default("full_time")),
+  desired_stage: z.preprocess((v) => (v === "" || v === null ? undefined : v), choice("desired stage", STAGES).optional()),
+  looking_for: optionalText("looking for", 1000),
 });
 export type CoFounderSetup = z.infer<typeof coFounderSetupSchema>;
 

@@ -4,7 +4,10 @@ import { coFounders, startups, users } from "./schema.ts";
 import { assignRoleByName, ensureAccessModel } from "../modules/access/service.ts";
 import { hashPassword } from "../modules/auth/service.ts";
 import { seedBillings } from "./seed-billing.ts";
+import { seedCoFounders } from "./seed-co-founders.ts";
+import { seedCommunityExtras } from "./seed-community-extras.ts";
 import { seedEvents } from "./seed-events.ts";
+import { seedStartups } from "./seed-startups.ts";
 
 export const DEMO_PASSWORD = "launchpad";
 
@@ -124,5 +127,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   }
   await seedEvents(db);
   await seedBillings(db);
+  await seedStartups(db);
+  await seedCommunityExtras(db);
+  await seedCoFounders(db, passwordHash);
   return true;
 }

@@ -98,6 +98,8 @@ describe("POST /api/v1/admin/startups/setup", () => {
       website: "https://acme.example.com",
       links: ["https://acme.example.com", "https://x.com/acme"],
       followers_count: 0,
+      wanted_skills: [],
+      wanted_roles: [],
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 
@@ -360,6 +362,12 @@ describe("POST /api/v1/admin/profiles/setup", () => {
       bio: "Twenty years of shipping.",
       links: ["https://ada.example.com"],
       avatar_url: null,
+      roles: [],
+      industries: [],
+      commitment: "full_time",
+      desired_stage: null,
+      looking_for: "",
+      followers_count: 0,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const me = await client.get("/api/user");
@@ -499,5 +507,37 @@ describe("GET /api/v1/admin/profiles/current", () => {
     const res = await t.client().get("/api/v1/admin/profiles/current");
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: "Unauthenticated." });
+  });
+});
+
+describe("co-founder matching fields at setup", () => {
+  it("stores roles, industries, commitment, stage and looking for, and keeps skill keys in step with skills", async () => {
+    const { client } = await registered(t);
+    const res = await setUpCoFounder(client, {
+      roles: JSON.stringify(["Technical", "Product", "Technical"]),
+      industries: JSON.stringify(["Fintech"]),
+      commitment: "part_time",
+      desired_stage: "Seed",
+      looking_for: "A business co-founder in fintech",
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.profile).toMatchObject({ roles: ["Technical", "Product"], industries: ["Fintech"], commitment: "part_time", desired_stage: "Seed", looking_for: "A business co-founder in fintech" });
+    const [row] = await t.database.db.select({ skillKeys: coFounders.skillKeys }).from(coFounders).where(eq(coFounders.id, res.body.profile.id));
+    expect(row.skillKeys).toEqual(["typescript", "go", "postgres"]);
+  });
+
+  it("refuses unknown roles, industries, commitments and stages per field", async () => {
+    const { client } = await registered(t);
+    const res = await setUpCoFounder(client, { roles: JSON.stringify(["Wizard"]), industries: JSON.stringify(["Alchemy"]), commitment: "weekends", desired_stage: "Moon" });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(["commitment", "desired_stage", "industries.0", "roles.0"]);
+  });
+
+  it("stores what a startup looks for: wanted skills lower-cased, wanted roles", async () => {
+    const { client } = await registered(t);
+    const res = await setUpStartup(client, { wanted_skills: "TypeScript, Sales ,typescript", wanted_roles: JSON.stringify(["Technical"]) });
+    expect(res.status).toBe(201);
+    expect(res.body.startup).toMatchObject({ wanted_skills: ["typescript", "sales"], wanted_roles: ["Technical"] });
+    expect((await setUpStartup((await registered(t)).client, { wanted_roles: JSON.stringify(["Wizard"]) })).body.errors).toEqual({ "wanted_roles.0": ["The selected role is invalid."] });
   });
 });

@@ -10,7 +10,7 @@ export const profileRoutes = new Hono<AppEnv>();
 
 profileRoutes.post("/api/v1/admin/startups/setup", requireUser, async (c) => {
   const body = await readBody(c);
-  const input = validate(startupSetupSchema, { ...body, links: jsonList(body.links) });
+  const input = validate(startupSetupSchema, { ...body, links: jsonList(body.links), wanted_roles: jsonList(body.wanted_roles) });
   const startup = await setUpStartup(c.var.db, currentUser(c).id, input);
   const noun = startup.accountType === "organization" ? "Organization" : "Startup";
   return c.json({ message: `${noun} set up successfully`, startup: startupResource(startup) }, 201);
@@ -18,7 +18,12 @@ profileRoutes.post("/api/v1/admin/startups/setup", requireUser, async (c) => {
 
 profileRoutes.post("/api/v1/admin/profiles/setup", requireUser, async (c) => {
   const body = await readBody(c);
-  const input = validate(coFounderSetupSchema, { ...body, links: jsonList(body.links) });
+  const input = validate(coFounderSetupSchema, {
+    ...body,
+    links: jsonList(body.links),
+    roles: jsonList(body.roles),
+    industries: jsonList(body.industries),
+  });
   const profile = await setUpCoFounder(c.var.db, currentUser(c).id, input);
   return c.json({ message: "Profile set up successfully", profile: coFounderResource(profile) }, 201);
 });

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { skillKeys } from "../../../schemas/co-founders.ts";
 import type { CoFounderSetup, StartupSetup } from "../../../schemas/setup.ts";
 import type { Db } from "../../db/client.ts";
 import { coFounders, startups, users } from "../../db/schema.ts";
@@ -24,6 +25,8 @@ export const startupResource = (s: StartupRow) => ({
   website: s.website,
   links: s.links,
   followers_count: s.followersCount,
+  wanted_skills: s.wantedSkillKeys,
+  wanted_roles: s.wantedRoles,
   created_at: s.createdAt.toISOString(),
 });
 
@@ -38,6 +41,12 @@ export const coFounderResource = (p: CoFounderRow) => ({
   bio: p.bio,
   links: p.links,
   avatar_url: fileUrl(p.avatarFileId),
+  roles: p.roles,
+  industries: p.industries,
+  commitment: p.commitment,
+  desired_stage: p.desiredStage,
+  looking_for: p.lookingFor,
+  followers_count: p.followersCount,
   created_at: p.createdAt.toISOString(),
 });
 
@@ -85,6 +94,8 @@ export async function setUpStartup(db: Db, userId: number, input: StartupSetup) 
         stage: input.stage ?? null,
         website: input.website ?? null,
         links: input.links,
+        wantedSkillKeys: skillKeys(input.wanted_skills),
+        wantedRoles: input.wanted_roles,
       })
       .onConflictDoNothing()
       .returning();
@@ -107,6 +118,13 @@ export async function setUpCoFounder(db: Db, userId: number, input: CoFounderSet
         name: input.name,
         headline: input.headline,
         skills: input.skills,
+        // Kept in step with `skills` wherever they are written: search and the match score read these.
+        skillKeys: skillKeys(input.skills),
+        roles: input.roles,
+        industries: input.industries,
+        commitment: input.commitment,
+        desiredStage: input.desired_stage ?? null,
+        lookingFor: input.looking_for ?? "",
         country: input.country,
         cityName: input.cityName,
         bio: input.bio,

@@ -10,7 +10,8 @@ import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { parseId } from "../../../schemas/ids";
-import { INDUSTRIES, STAGES, coFounderSetupSchema, startupSetupSchema } from "../../../schemas/setup";
+import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES, STAGES, coFounderSetupSchema, startupSetupSchema } from "../../../schemas/setup";
+import { CheckboxGroup } from "~/components/co-founders/choice-group";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
 import { ChoiceField, InputField, TextareaField } from "~/components/ui/form-fields";
@@ -216,6 +217,13 @@ function StartupForm({
       </div>
       <InputField field={fields.website} type="url" label="Website (optional)" placeholder="https://" />
       <LinksField form={form} field={fields.links} />
+      {type === "startup" ? (
+        <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-800">Looking for a co-founder? (optional)</legend>
+          <InputField field={fields.wanted_skills} type="text" label="Skills you want" hint="Separate skills with commas. Co-founder search ranks people who have them first." />
+          <CheckboxGroup field={fields.wanted_roles} legend="Roles you want filled" options={CO_FOUNDER_ROLES} />
+        </fieldset>
+      ) : null}
       <Button type="submit" pending={navigation.state === "submitting"}>
         Save and continue
       </Button>
@@ -248,6 +256,16 @@ function CoFounderForm({ countries, lastResult, onInvalidSubmit }: { countries: 
       <TextareaField field={fields.bio} label="Bio" />
       <InputField field={fields.avatar} type="file" label="Avatar" hint="PNG, JPEG, GIF or WebP, up to 2 MB." accept="image/png,image/jpeg,image/gif,image/webp" />
       <LinksField form={form} field={fields.links} />
+      <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">What you are looking for (optional, helps startups find you)</legend>
+        <CheckboxGroup field={fields.roles} legend="Roles you can take" options={CO_FOUNDER_ROLES} />
+        <CheckboxGroup field={fields.industries} legend="Industries" hint="Up to five." options={INDUSTRIES} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ChoiceField field={fields.commitment} label="Commitment" placeholder="Full time (default)" options={COMMITMENTS.map((c) => ({ value: c, label: COMMITMENT_LABELS[c] }))} />
+          <ChoiceField field={fields.desired_stage} label="Stage you want to join" placeholder="Any stage" options={STAGES} />
+        </div>
+        <TextareaField field={fields.looking_for} label="Looking for" />
+      </fieldset>
       <Button type="submit" pending={navigation.state === "submitting"}>
         Save and continue
       </Button>

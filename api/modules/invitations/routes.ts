@@ -1,0 +1,94 @@
+/**
+ * Co-founder invitations, under /api/v1/admin/co_founder_invitations. Only users with a startup or a
+ * co-founder profile may use them (403 "Access Forbidden" otherwise, spec §2).
+ *
+ *   GET  /co_founder_invitations?box=sent|received&status=   the caller's sent or received invitations
+ *   POST /co_founder_invitations                             a startup sends one (co_founder_id, message, title, role)
+ *   POST /co_founder_invitations/{id}/accept | /decline      the addressee answers (optional response_message)
+ *   POST /co_founder_invitations/{id}/withdraw               the sender startup takes a pending one back
+ *
+ * Anyone but the addressee (accept, decline) or the sender (withdraw) gets 404: the WHERE clause scopes it.
+ */
+import { Hono, type Context } from "hono";
+import { INVITATION_STATUSES, invitationCreateSchema, invitationResponseSchema, type InvitationStatus } from "../../../schemas/invitations.ts";
+import type { AppEnv } from "../../context.ts";
+import { readBody } from "../../lib/body.ts";
+import { forbidden, notFound } from "../../lib/errors.ts";
+import { pathId } from "../../lib/ids.ts";
+import { page, parseListQuery } from "../../lib/pagination.ts";
+import { validate } from "../../lib/validation.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
+import {
+  INVITATION_NOT_FOUND,
+  acceptInvitation,
+  assertInvitationAccount,
+  boxFor,
+  declineInvitation,
+  listInvitations,
+  sendInvitation,
+  withdrawInvitation,
+} from "./service.ts";
+
+const BASE = "/api/v1/admin/co_founder_invitations";
+export const invitationRoutes = new Hono<AppEnv>();
+
+/** The caller, refused unless they have a startup or a co-founder profile. */
+function accountUser(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  assertInvitationAccount(user);
+  return user;
+}
+
+const invitationId = (c: Context<AppEnv>) => pathId(c.req.param("id"), INVITATION_NOT_FOUND);
+/** An invitation the caller is not party to does not exist for them (404, never 403). */
+const notYours = () => notFound(INVITATION_NOT_FOUND);
+
+invitationRoutes.get(BASE, requireUser, async (c) => {
+  const user = accountUser(c);
+  const query = parseListQuery(c.req.url);
+  const box = boxFor(user, c.req.query("box"));
+  const asked = c.req.query("status");
+  const status = (INVITATION_STATUSES as readonly string[]).includes(asked ?? "") ? (asked as InvitationStatus) : undefined;
+  const result = await listInvitations(c.var.db, user, box, status, query);
+  return c.json({
+    ...page(c.req.url, query, result.total, result.data),
+    box,
+    can_send: Boolean(user.startupId),
+    can_receive: Boolean(user.coFounderId),
+  });
+});
+
+invitationRoutes.post(BASE, requireUser, async (c) => {
+  const user = accountUser(c);
+  // Only a startup (or organization) sends; a co-founder without one may only answer.
+  if (!user.startupId) throw forbidden();
+  const invitation = await sendInvitation(c.var.db, user.startupId, user.id, validate(invitationCreateSchema, await readBody(c)));
+  return c.json({ invitation, message: "Invitation sent." }, 201);
+});
+
+invitationRoutes.post(`${BASE}/:id/accept`, requireUser, async (c) => {
+  const user = accountUser(c);
+  const id = invitationId(c);
+  const input = validate(invitationResponseSchema, await readBody(c));
+  // Someone with no profile is addressed by no invitation: the same 404 as a stranger's.
+  if (!user.coFounderId) throw notYours();
+  const invitation = await acceptInvitation(c.var.db, user.coFounderId, id, input.response_message ?? null);
+  return c.json({ invitation, message: "Invitation accepted. You are now on the team." });
+});
+
+invitationRoutes.post(`${BASE}/:id/decline`, requireUser, async (c) => {
+  const user = accountUser(c);
+  const id = invitationId(c);
+  const input = validate(invitationResponseSchema, await readBody(c));
+  if (!user.coFounderId) throw notYours();
+  const invitation = await declineInvitation(c.var.db, user.coFounderId, id, input.response_message ?? null);
+  return c.json({ invitation, message: "Invitation declined." });
+});
+
+invitationRoutes.post(`${BASE}/:id/withdraw`, requireUser, async (c) => {
+  const user = accountUser(c);
+  const id = invitationId(c);
+  if (!user.startupId) throw notYours();
+  const invitation = await withdrawInvitation(c.var.db, user.startupId, id);
+  return c.json({ invitation, message: "Invitation withdrawn." });
+});

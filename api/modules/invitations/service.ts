@@ -1,0 +1,182 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { MAX_PENDING_INVITATIONS, type InvitationBox, type InvitationCreate, type InvitationStatus } from "../../../schemas/invitations.ts";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { coFounderInvitations as inv, teamMembers } from "../../db/community-schema.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { coFounders, startups } from "../../db/schema.ts";
+import { fieldError, forbidden, notFound, validationFailed } from "../../lib/errors.ts";
+import { offset, type ListQuery } from "../../lib/pagination.ts";
+import { fileUrl } from "../files/service.ts";
+
+export const INVITATION_NOT_FOUND = "Invitation not found";
+const ALREADY_PENDING = "You have already invited this person; that invitation is still pending.";
+const ON_TEAM = "This person is already on your team.";
+const UNKNOWN_CO_FOUNDER = "The selected co-founder is invalid.";
+export const PENDING_LIMIT = `You can have at most ${MAX_PENDING_INVITATIONS} pending invitations. Withdraw one before sending another.`;
+
+/** Invitations are for startups (sending) and co-founders (receiving); anyone else is refused (spec §2). */
+export function assertInvitationAccount(user: AuthUser) {
+  if (!user.startupId && !user.coFounderId) throw forbidden();
+}
+
+/** The box a list shows: as asked if the caller has that side, else the side they have (a startup's sent first). */
+export function boxFor(user: AuthUser, asked: string | undefined): InvitationBox {
+  if (asked === "received" && user.coFounderId) return "received";
+  if (asked === "sent" && user.startupId) return "sent";
+  return user.startupId ? "sent" : "received";
+}
+
+const columns = {
+  id: inv.id,
+  status: inv.status,
+  message: inv.message,
+  responseMessage: inv.responseMessage,
+  title: inv.title,
+  role: inv.role,
+  createdAt: inv.createdAt,
+  respondedAt: inv.respondedAt,
+  startupId: startups.id,
+  startupName: startups.name,
+  startupUsername: startups.username,
+  startupLogo: startups.logoFileId,
+  coFounderId: coFounders.id,
+  coFounderName: coFounders.name,
+  coFounderHeadline: coFounders.headline,
+  coFounderAvatar: coFounders.avatarFileId,
+};
+
+const selectInvitations = (db: Db) =>
+  db.select(columns).from(inv).innerJoin(startups, eq(startups.id, inv.startupId)).innerJoin(coFounders, eq(coFounders.id, inv.coFounderId));
+type Row = Awaited<ReturnType<typeof selectInvitations>>[number];
+
+const view = (r: Row) => ({
+  id: r.id,
+  status: r.status,
+  message: r.message,
+  response_message: r.responseMessage,
+  title: r.title,
+  role: r.role,
+  created_at: r.createdAt.toISOString(),
+  responded_at: r.respondedAt?.toISOString() ?? null,
+  startup: { id: r.startupId, name: r.startupName, username: r.startupUsername, logo_url: fileUrl(r.startupLogo) },
+  co_founder: { id: r.coFounderId, name: r.coFounderName, headline: r.coFounderHeadline, avatar_url: fileUrl(r.coFounderAvatar) },
+});
+export type InvitationView = ReturnType<typeof view>;
+
+/** Sent or received invitations, newest first, optionally of one status. Scoped to the caller's side in WHERE. */
+export async function listInvitations(db: Db, user: AuthUser, box: InvitationBox, status: InvitationStatus | undefined, query: ListQuery) {
+  const where = and(
+    box === "sent" ? eq(inv.startupId, user.startupId ?? 0) : eq(inv.coFounderId, user.coFounderId ?? 0),
+    status ? eq(inv.status, status) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(inv).where(where);
+  const rows = await selectInvitations(db)
+    .where(where)
+    .orderBy(desc(inv.createdAt), desc(inv.id))
+    .limit(query.per_page)
+    .offset(offset(query));
+  return { total, data: rows.map(view) };
+}
+
+async function getInvitation(db: Db, id: number) {
+  const [row] = await selectInvitations(db).where(eq(inv.id, id));
+  return view(row);
+}
+
+/**
+ * Sends an invitation. The startup row is locked first, so two invitations sent at once are counted one
+ * after the other and the cap of 20 pending holds; the partial unique index (one pending per startup and
+ * person) is the final word on duplicates.
+ */
+export async function sendInvitation(db: Db, startupId: number, senderUserId: number, input: InvitationCreate) {
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      await tx.select({ id: startups.id }).from(startups).where(eq(startups.id, startupId)).for("no key update");
+      const [person] = await tx.select({ id: coFounders.id }).from(coFounders).where(eq(coFounders.id, input.co_founder_id));
+      if (!person) throw fieldError("co_founder_id", UNKNOWN_CO_FOUNDER);
+      const [member] = await tx
+        .select({ id: teamMembers.id })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.startupId, startupId), eq(teamMembers.coFounderId, input.co_founder_id)));
+      if (member) throw fieldError("co_founder_id", ON_TEAM);
+      const [{ pending }] = await tx
+        .select({ pending: count() })
+        .from(inv)
+        .where(and(eq(inv.startupId, startupId), eq(inv.status, "pending")));
+      if (pending >= MAX_PENDING_INVITATIONS) throw fieldError("co_founder_id", PENDING_LIMIT);
+      const [row] = await tx
+        .insert(inv)
+        .values({
+          startupId,
+          coFounderId: input.co_founder_id,
+          senderUserId,
+          message: input.message ?? null,
+          title: input.title ?? null,
+          role: input.role ?? null,
+        })
+        .returning({ id: inv.id });
+      return row.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError("co_founder_id", ALREADY_PENDING);
+    throw error;
+  }
+  return getInvitation(db, id);
+}
+
+const answered = (status: string) => validationFailed({ status: [`This invitation has already been ${status}.`] });
+
+/**
+ * Moves a pending invitation to its answer. `scope` names the only party allowed (the addressee or the
+ * sender startup) in the WHERE clause: for anyone else the invitation does not exist (404). The update
+ * itself requires `pending`, so two answers racing cannot both win.
+ */
+async function answer(
+  tx: Db,
+  id: number,
+  scope: ReturnType<typeof eq>,
+  status: Exclude<InvitationStatus, "pending">,
+  responseMessage: string | null,
+) {
+  const [row] = await tx
+    .update(inv)
+    .set({ status, respondedAt: sql`now()`, ...(status === "withdrawn" ? {} : { responseMessage }) })
+    .where(and(eq(inv.id, id), scope, eq(inv.status, "pending")))
+    .returning({ startupId: inv.startupId, coFounderId: inv.coFounderId, title: inv.title, role: inv.role });
+  if (row) return row;
+  const [existing] = await tx.select({ status: inv.status }).from(inv).where(and(eq(inv.id, id), scope));
+  if (!existing) throw notFound(INVITATION_NOT_FOUND);
+  throw answered(existing.status);
+}
+
+/** The addressee accepts: the invitation and the new team member are written in one transaction. */
+export async function acceptInvitation(db: Db, coFounderId: number, id: number, responseMessage: string | null) {
+  await db.transaction(async (tx) => {
+    const accepted = await answer(tx, id, eq(inv.coFounderId, coFounderId), "accepted", responseMessage);
+    const [profile] = await tx.select({ name: coFounders.name, roles: coFounders.roles }).from(coFounders).where(eq(coFounders.id, coFounderId));
+    await tx
+      .insert(teamMembers)
+      .values({
+        startupId: accepted.startupId,
+        coFounderId,
+        name: profile.name,
+        title: accepted.title ?? "Co-founder",
+        // Without a role in the invitation, the first role the person says they can take.
+        role: accepted.role ?? profile.roles[0] ?? "Business",
+      })
+      .onConflictDoNothing();
+  });
+  return getInvitation(db, id);
+}
+
+export async function declineInvitation(db: Db, coFounderId: number, id: number, responseMessage: string | null) {
+  await db.transaction((tx) => answer(tx, id, eq(inv.coFounderId, coFounderId), "declined", responseMessage));
+  return getInvitation(db, id);
+}
+
+export async function withdrawInvitation(db: Db, startupId: number, id: number) {
+  await db.transaction((tx) => answer(tx, id, eq(inv.startupId, startupId), "withdrawn", null));
+  return getInvitation(db, id);
+}

@@ -1,0 +1,33 @@
+import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
+import { FieldErrors } from "~/components/ui/field";
+
+/** A group of checkboxes for a multi-choice list field (roles, industries), wired to conform. */
+export function CheckboxGroup({
+  field,
+  legend,
+  options,
+  hint,
+}: {
+  // Only the field's name, id and errors are read, whatever the form's schema.
+  field: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  legend: string;
+  options: readonly string[];
+  hint?: string;
+}) {
+  const boxes = getCollectionProps(field, { type: "checkbox", options: [...options] });
+  return (
+    <fieldset className="space-y-2" aria-describedby={field.errors?.length ? field.errorId : undefined}>
+      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
+      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {boxes.map(({ key, ...props }) => (
+          <label key={key} className="inline-flex items-center gap-2 text-sm text-slate-700">
+            <input {...props} className="size-4 rounded border-slate-300" />
+            {props.value}
+          </label>
+        ))}
+      </div>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}

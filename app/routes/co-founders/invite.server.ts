@@ -1,0 +1,24 @@
+import type { RouterContextProvider } from "react-router";
+import { apiContext } from "~/lib/contexts";
+import { redirectWithToast } from "~/lib/flash.server";
+import { requestEnvContext } from "~/lib/request-env";
+
+const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : undefined);
+
+/**
+ * The Invite form's action, shared by find, add and the profile page: forwards to the API and comes back
+ * to the same page (its own address, so no open redirect) with a toast saying what happened.
+ */
+export async function sendInvitation(context: Readonly<RouterContextProvider>, request: Request, formData: FormData) {
+  const api = context.get(apiContext);
+  const result = await api.post<{ message: string }>("/api/v1/admin/co_founder_invitations", {
+    co_founder_id: text(formData.get("co_founder_id")),
+    message: text(formData.get("message")),
+    title: text(formData.get("title")),
+    role: text(formData.get("role")),
+  });
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const env = context.get(requestEnvContext);
+  return redirectWithToast(env, back, result.ok ? { type: "success", message: result.body.message } : { type: "error", message: result.body.message });
+}

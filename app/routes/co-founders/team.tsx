@@ -1,0 +1,125 @@
+import { Link, useSearchParams } from "react-router";
+import type { PendingInvitationView, TeamMemberView } from "~/components/co-founders/types";
+import { Avatar } from "~/components/ui/avatar";
+import { buttonClass } from "~/components/ui/button";
+import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { ListSearch } from "~/components/ui/list-controls";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import { can, requirePermission } from "~/lib/guards.server";
+import type { Paginated } from "~/lib/types";
+import type { Route } from "./+types/team";
+
+type TeamAnswer = Paginated<TeamMemberView> & { pending_invitations: PendingInvitationView[] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission(context, "co founder read");
+  // A team belongs to a startup; a co-founder without one is pointed to search and invitations instead.
+  if (!user.startup_id) return { team: null, canWrite: false };
+  const url = new URL(request.url);
+  const query = new URLSearchParams({ per_page: "25" });
+  for (const key of ["page", "search"]) {
+    const value = url.searchParams.get(key);
+    if (value) query.set(key, value);
+  }
+  const team = await context.get(apiContext).load<TeamAnswer>(`/api/v1/admin/co_founders?${query}`);
+  return { team, canWrite: can(user, "co founder write") };
+}
+
+export default function Team({ loaderData }: Route.ComponentProps) {
+  const { team, canWrite } = loaderData;
+  const [params] = useSearchParams();
+  if (!team) {
+    return (
+      <div className="mx-auto max-w-4xl">
+        <PageHeader title="Co-founders" />
+        <EmptyState title="Teams belong to startups">
+          You can still <Link to="/co-founders/find" className="text-brand-700 underline">find co-founders</Link> and answer{" "}
+          <Link to="/co-founder-invitations" className="text-brand-700 underline">your invitations</Link>.
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader
+        title="Co-founders"
+        description="Your team: co-founders who accepted, people not on Launchpad, and who you have invited."
+        actions={
+          <>
+            <Link to="/co-founders/find" className={buttonClass("secondary")}>
+              Find co-founders
+            </Link>
+            {canWrite ? (
+              <Link to="/co-founders/add" className={buttonClass("primary")}>
+                Add to team
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <ListSearch label="Search the team" placeholder="Search by name, title or role" />
+      {team.data.length === 0 ? (
+        <EmptyState title={params.get("search") ? "Nobody on the team matches" : "No team members yet"}>
+          Invite a co-founder from <Link to="/co-founders/find" className="text-brand-700 underline">Find co-founders</Link> or add someone who is not on Launchpad.
+        </EmptyState>
+      ) : (
+        <Card className="p-0">
+          <ul aria-label="Team members">
+            {team.data.map((member) => (
+              <li key={member.id} className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-0" data-testid={`team-member-${member.id}`}>
+                <Avatar name={member.name} url={member.avatar_url} size="size-10" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-slate-900">
+                    {member.name} {member.on_platform ? null : <Badge>Not on Launchpad</Badge>}
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {member.title} · {member.role}
+                    {member.equity_note ? ` · ${member.equity_note}` : ""}
+                  </p>
+                </div>
+                {canWrite ? (
+                  <Link to={`/co-founders/edit/${member.id}`} className={buttonClass("secondary", "sm")} aria-label={`Edit ${member.name}`}>
+                    Edit
+                  </Link>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      <Pagination meta={team.meta} />
+      <section aria-labelledby="invited-heading">
+        <h2 id="invited-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          Invited
+        </h2>
+        {team.pending_invitations.length === 0 ? (
+          <p className="text-sm text-slate-600">No pending invitations.</p>
+        ) : (
+          <Card className="p-0">
+            <ul aria-label="Pending invitations">
+              {team.pending_invitations.map((invitation) => (
+                <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 last:border-0">
+                  <div>
+                    <p className="font-medium text-slate-900">{invitation.name}</p>
+                    <p className="text-sm text-slate-600">
+                      {[invitation.title, invitation.role].filter(Boolean).join(" · ") || invitation.headline}
+                    </p>
+                  </div>
+                  <Badge tone="blue">Pending</Badge>
+                </li>
+              ))}
+            </ul>
+            <p className="px-4 py-3 text-sm">
+              <Link to="/co-founder-invitations?box=sent" className="text-brand-700 underline">
+                Manage invitations
+              </Link>
+            </p>
+          </Card>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Co-founders · Launchpad" }];

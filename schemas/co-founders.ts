@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { emailField, optionalText, requiredText, storableString } from "./fields.ts";
+import { CO_FOUNDER_ROLES } from "./setup.ts";
+
+// The choices live beside the setup form that first asks for them; re-exported for the co-founder screens.
+export { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES, STAGES, type CoFounderRole, type Commitment } from "./setup.ts";
+
+/** What a skill is compared by: trimmed and lower-cased (co_founders.skill_keys, startups.wanted_skill_keys). */
+export const skillKey = (skill: string) => skill.trim().toLowerCase();
+export const skillKeys = (skills: readonly string[]) => [...new Set(skills.map(skillKey).filter(Boolean))];
+
+export const FIND_SORTS = ["score", "created_at", "name"] as const;
+export type FindSort = (typeof FIND_SORTS)[number];
+
+/** The parts of a match score, as the API returns them for each card. */
+export interface MatchParts {
+  score: number;
+  shared_skills: string[];
+  matching_roles: string[];
+  same_industry: boolean;
+  same_stage: boolean;
+  same_city: boolean;
+  same_country: boolean;
+}
+
+/**
+ * The match score in words, e.g. ["3 shared skills: TypeScript, sales, robotics", "same city"].
+ * Weights (computed in SQL, see api/modules/co-founders/match.ts): 3 per shared skill, 2 for a wanted
+ * role, 2 for the startup's industry, 1 for its stage, 2 more for the same city on top of 1 for the country.
+ */
+export function explainMatch(parts: Omit<MatchParts, "score">): string[] {
+  const words: string[] = [];
+  const n = parts.shared_skills.length;
+  if (n) words.push(`${n} shared skill${n === 1 ? "" : "s"}: ${parts.shared_skills.join(", ")}`);
+  if (parts.matching_roles.length) words.push(`can take the ${parts.matching_roles.join(" or ")} role you want`);
+  if (parts.same_industry) words.push("same industry");
+  if (parts.same_stage) words.push("wants your stage");
+  if (parts.same_city) words.push("same city");
+  else if (parts.same_country) words.push("same country");
+  return words;
+}
+
+const ROLE_INVALID = "The selected role is invalid.";
+
+/** A required role: one of CO_FOUNDER_ROLES. */
+export const roleField = z.enum(CO_FOUNDER_ROLES, {
+  error: (issue) => (issue.input === undefined || issue.input === "" ? "The role field is required." : ROLE_INVALID),
+});
+
+/** An optional role: blank means none. */
+export const optionalRoleField = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(CO_FOUNDER_ROLES, { error: ROLE_INVALID }).optional());
+
+const optionalEmail = z.preprocess((v) => (v === "" || v === null ? undefined : v), emailField.optional());
+
+/** An off-platform team member (POST /co_founders). */
+export const teamMemberCreateSchema = z.object({
+  name: requiredText("name", 120),
+  email: optionalEmail,
+  title: requiredText("title", 120),
+  role: roleField,
+  equity_note: optionalText("equity note", 500),
+});
+export type TeamMemberCreate = z.output<typeof teamMemberCreateSchema>;
+
+/** A team member's title, role and equity note (PUT /co_founders/team/{id}). */
+export const teamMemberUpdateSchema = z.object({
+  title: requiredText("title", 120),
+  role: roleField,
+  equity_note: optionalText("equity note", 500),
+});
+export type TeamMemberUpdate = z.output<typeof teamMemberUpdateSchema>;
+
+const filterText = storableString().trim().max(120).optional().catch(undefined);
+
+/** The filters of GET /co_founders/find besides the standard list query. Blank means "any". */
+export const findFiltersSchema = z.object({
+  skill: filterText,
+  role: filterText,
+  industry: filterText,
+  commitment: filterText,
+  country: filterText,
+  city: filterText,
+});
+export type FindFilters = z.output<typeof findFiltersSchema>;

@@ -1,0 +1,169 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./a11y";
+import { FormDataLike, apiCall, expect, registerUser, test, toast } from "./fixtures";
+
+let counter = 0;
+const tag = () => `Zq${Date.now().toString(36)}${process.pid}${++counter}`;
+
+/** A startup that wants robotics and welding, in Lagos, on this context. */
+async function robotsStartup(context: BrowserContext) {
+  await registerUser(context, "Sade Startup");
+  const { startup } = await apiCall(
+    context,
+    "POST",
+    "/api/v1/admin/startups/setup",
+    new FormDataLike({
+      account_type: "startup",
+      name: "Weld Robotics",
+      username: `weld-${tag().toLowerCase()}`,
+      country: "NG",
+      cityName: "Lagos",
+      description: "Welding robots",
+      industry: "Hardware",
+      stage: "Seed",
+      links: "[]",
+      wanted_skills: "Robotics, Welding",
+      wanted_roles: JSON.stringify(["Technical"]),
+    }),
+  );
+  return startup as { id: number; name: string };
+}
+
+/** A co-founder in a context of their own (a second browser), logged in there. */
+async function coFounderContext(browser: Browser, name: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  await context.addInitScript(() => window.localStorage.setItem("introComplete", "true"));
+  await registerUser(context, name);
+  const { profile } = await apiCall(
+    context,
+    "POST",
+    "/api/v1/admin/profiles/setup",
+    new FormDataLike({
+      name,
+      headline: "Robotics engineer",
+      skills: "Robotics, Welding, Go",
+      country: "NG",
+      cityName: "Lagos",
+      bio: "I build robots.",
+      links: "[]",
+      roles: JSON.stringify(["Technical"]),
+      industries: JSON.stringify(["Hardware"]),
+      desired_stage: "Seed",
+    }),
+  );
+  return { context, page: await context.newPage(), profile: profile as { id: number } };
+}
+
+async function invite(page: Page, name: string, message: string) {
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await card.getByText("Invite", { exact: true }).click();
+  await card.getByLabel("Message (optional)").fill(message);
+  await card.getByLabel("Title").fill("Co-founder & CTO");
+  await card.getByRole("button", { name: "Send invitation" }).click();
+  await expect(toast(page, "Invitation sent.")).toBeVisible();
+  await expect(card.getByText("Invitation pending")).toBeVisible();
+}
+
+test("a startup finds a co-founder, invites them, they accept in their own browser, and join the team", async ({ page, context, browser }) => {
+  await robotsStartup(context);
+  const name = `Rita ${tag()}`;
+  const person = await coFounderContext(browser, name);
+
+  await page.goto(`/co-founders/find?search=${encodeURIComponent(name)}`);
+  const card = page.getByTestId(`co-founder-${person.profile.id}`);
+  await expect(card.getByTestId("match-explanation")).toContainText("2 shared skills: Robotics, Welding");
+  await expect(card.getByTestId("match-explanation")).toContainText("same city");
+  await expectNoSeriousViolations(page, "/co-founders/find");
+  await invite(page, name, "Build welding robots with us");
+
+  await page.goto("/co-founders");
+  await expect(page.getByRole("list", { name: "Pending invitations" })).toContainText(name);
+  await expectNoSeriousViolations(page, "/co-founders");
+
+  await person.page.goto("/co-founder-invitations");
+  const invitation = person.page.getByRole("listitem").filter({ hasText: "Build welding robots with us" });
+  await expectNoSeriousViolations(person.page, "/co-founder-invitations");
+  await invitation.getByLabel(/Message to/).fill("Count me in");
+  await invitation.getByRole("button", { name: "Accept" }).click();
+  await expect(toast(person.page, "Invitation accepted")).toBeVisible();
+  await expect(invitation.getByText("Accepted", { exact: true })).toBeVisible();
+  await person.context.close();
+
+  await page.goto("/co-founder-invitations");
+  await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText("Accepted");
+  await page.goto("/co-founders");
+  const member = page.getByRole("list", { name: "Team members" }).getByRole("listitem").filter({ hasText: name });
+  await expect(member).toContainText("Co-founder & CTO");
+
+  await member.getByRole("link", { name: `Edit ${name}` }).click();
+  await expectNoSeriousViolations(page, "/co-founders/edit/{id}");
+  await page.getByLabel("Title").fill("CTO");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Team member updated.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Team members" })).toContainText("CTO · Technical");
+
+  await page.goto(`/co-founders/${person.profile.id}`);
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Add ${name} to favorites` })).toBeVisible();
+  await expectNoSeriousViolations(page, "/co-founders/{id}");
+  await page.goto("/co-founders/999999999");
+  await expect(page.getByTestId("error-message")).toHaveText("Co-founder not found");
+});
+
+test("add: record someone not on Launchpad, with errors per field", async ({ page, startupUser }) => {
+  expect(startupUser.id).toBeTruthy();
+  await page.goto("/co-founders/add");
+  await expectNoSeriousViolations(page, "/co-founders/add");
+  await page.getByRole("button", { name: "Add to team" }).click();
+  await expect(page.getByText("The name field is required.")).toBeVisible();
+  await expect(page.getByText("The role field is required.")).toBeVisible();
+  await page.getByLabel("Email (optional)").fill("not-an-email");
+  await page.getByLabel("Email (optional)").blur();
+  await expect(page.getByText("The email field must be a valid email address.")).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill("Ngozi Offline");
+  await page.getByLabel("Email (optional)").fill("ngozi@example.com");
+  await page.getByLabel("Title").fill("Advisor");
+  await page.getByLabel("Role").selectOption("Operations");
+  await page.getByRole("button", { name: "Add to team" }).click();
+  await expect(toast(page, "Team member added.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Team members" })).toContainText("Ngozi Offline");
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("invite with a plain form, accept with a plain form, remove after confirming", async ({ page, context, browser }) => {
+    await robotsStartup(context);
+    const name = `Nojs ${tag()}`;
+    const person = await coFounderContext(browser, name, false);
+    await page.goto(`/co-founders/add?q=${encodeURIComponent(name)}`);
+    await page.getByText("Invite", { exact: true }).click();
+    await page.getByLabel("Message (optional)").fill("No scripts needed");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    // Toasts need JavaScript: the page itself shows the result.
+    await expect(page.getByTestId(`pick-${person.profile.id}`)).toContainText("Invitation pending");
+
+    await person.page.goto("/co-founder-invitations");
+    await person.page.getByRole("button", { name: "Accept" }).click();
+    await expect(person.page.getByRole("list", { name: "Invitations" })).toContainText("Accepted");
+    await person.context.close();
+
+    await page.goto("/co-founders");
+    const member = page.getByRole("list", { name: "Team members" }).getByRole("listitem").filter({ hasText: name });
+    await member.getByRole("link", { name: `Edit ${name}` }).click();
+    await page.getByRole("link", { name: "Remove from team…" }).click();
+    await page.getByRole("button", { name: "Remove from team" }).click();
+    await expect(page).toHaveURL(/\/co-founders$/);
+    await expect(page.getByText("No team members yet")).toBeVisible();
+  });
+});
+
+test("invitations need a startup or a co-founder profile: 403 Access Forbidden from the API, setup first in the panel", async ({ page, context }) => {
+  await registerUser(context, "Nobody Yet");
+  const response = await context.request.get("/api/v1/admin/co_founder_invitations", { headers: { Accept: "application/json" } });
+  expect(response.status()).toBe(403);
+  expect(await response.json()).toEqual({ message: "Access Forbidden" });
+  // The panel sends a user with neither to set one up before any admin screen.
+  await page.goto("/co-founder-invitations");
+  await expect(page).toHaveURL(/\/setup/);
+});
