@@ -115,6 +115,13 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
     events: { label: "/events", path: "/events", session: owner, expect: html("Founders") },
     responses: { label: "/event-responses/{id}", path: `/event-responses/${ids.responses}`, session: owner, expect: ok },
     payments: { label: "/event-forms/payments/{id}", path: `/event-forms/payments/${ids.paid}`, session: owner, expect: ok },
+    startups: { label: "/startups", path: "/startups?type=startup", session: owner, expect: html("Acme Robotics") },
+    profile: { label: "/startups/{username}", path: "/startups/acme-robotics", session: owner, expect: html("Acme Robotics") },
+    findCoFounders: { label: "/co-founders/find", path: "/co-founders/find", session: owner, expect: html("shared skill") },
+    team: { label: "/co-founders", path: "/co-founders", session: owner, expect: html("Amara Okafor") },
+    invitations: { label: "/co-founder-invitations", path: "/co-founder-invitations", session: owner, expect: html("Cole Cofounder") },
+    favorites: { label: "/favorites", path: "/favorites", session: owner, expect: html("Favorites") },
+    startupDetails: { label: "/startup-details", path: "/startup-details", session: owner, expect: html("Basics") },
   };
   if (withStatic) {
     targets.asset = { label: "a hashed JS asset (br)", path: await firstScript(base), headers: { "Accept-Encoding": "br, gzip" }, expect: ok };
@@ -128,7 +135,8 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
   const r = (a: string, b: string) => figures[a].rps / figures[b].rps;
   log(`  GET /api/user / /healthz: ${verdict(r("apiUser", "healthz"), 0.2)}`);
   log(`  /account / 404 page: ${verdict(r("account", "notFound"), 0.4)}`);
-  for (const key of ["eventForms", "events", "responses", "payments"]) log(`  ${targets[key].label} / /account: ${verdict(r(key, "account"), 0.7)}`);
+  const lists = ["eventForms", "events", "responses", "payments", "startups", "profile", "findCoFounders", "team", "invitations", "favorites", "startupDetails"];
+  for (const key of lists) log(`  ${targets[key].label} / /account: ${verdict(r(key, "account"), 0.7)}`);
   if (withStatic) {
     log(`  static asset / /healthz: ${verdict(r("asset", "healthz"), 0.5)}`);
     const asset = await fetch(base + targets.asset.path, { headers: { "Accept-Encoding": "br, gzip" } });
