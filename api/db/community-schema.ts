@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { FAVORITE_TYPES } from "../../schemas/favorites.ts";
 import { FOLLOW_TYPES } from "../../schemas/follows.ts";
 import { INVITATION_STATUSES } from "../../schemas/invitations.ts";
@@ -133,4 +133,55 @@ export const startupDetails = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.startupId, t.categoryId] }), check("startup_details_category_positive", sql`${t.categoryId} > 0`)],
+);
+
+/*
+ * Co-founder match scores, precomputed so that a search sorted by score reads one index in order instead of
+ * scoring every profile. The score itself is the SQL function co_founder_match_score (migration 0008), the one
+ * definition that both this table and the cards use. Triggers in that migration keep the rows exact: a
+ * startup's rows exist once it has searched (co_founder_match_sets, filled by co_founder_match_fill), a new or
+ * changed profile is (re)scored for every such startup, a startup whose wants change is rescored, and deletes
+ * cascade. See api/modules/co-founders/match.ts.
+ */
+
+/** The startups whose match rows exist (filled on their first score-sorted search). */
+export const coFounderMatchSets = pgTable("co_founder_match_sets", {
+  startupId: integer("startup_id")
+    .primaryKey()
+    .references(() => startups.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/** One profile's score for one startup; `created_at` is the profile's, copied for the index's tie-break. */
+export const coFounderMatches = pgTable(
+  "co_founder_matches",
+  {
+    startupId: integer("startup_id")
+      .notNull()
+      .references(() => coFounderMatchSets.startupId, { onDelete: "cascade" }),
+    coFounderId: integer("co_founder_id")
+      .notNull()
+      .references(() => coFounders.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.startupId, t.coFounderId] }),
+    // The score sort: score, then newest profile first, then id (as findCoFounders orders).
+    index("co_founder_matches_order_idx").on(t.startupId, t.score.desc(), t.createdAt.desc(), t.coFounderId.desc()),
+    index("co_founder_matches_co_founder_idx").on(t.coFounderId),
+  ],
+);
+
+/**
+ * How many co-founder profiles exist, kept by triggers on co_founders (migration 0008): the unfiltered
+ * search's exact total without counting 100,000 rows. One row (id 1).
+ */
+export const coFounderTotals = pgTable(
+  "co_founder_totals",
+  {
+    id: smallint("id").primaryKey().default(1),
+    total: integer("total").notNull(),
+  },
+  (t) => [check("co_founder_totals_one_row", sql`${t.id} = 1`)],
 );

@@ -64,6 +64,9 @@ const pick = (list: readonly string[], salt: string) => sql`(${textArray(list)})
 /** Adds bench profiles (with their users) until there are `total`, and follows until there are `total`. */
 async function grow(db: Db, total: number) {
   const count = async (table: string) => ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0].n;
+  // The viewer's startup has its match rows before the profiles arrive (as after its first search), so the
+  // bulk insert below scores them set-based through the co_founders trigger of migration 0008.
+  await db.execute(sql`select co_founder_match_fill(s.id) from startups s join users u on u.startup_id = s.id where u.email = ${VIEWER}`);
   const haveProfiles = await count("co_founders");
   const from = haveProfiles + 1;
   if (total > haveProfiles) {

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FIND_SORTS, explainMatch, type FindFilters, type MatchParts } from "../../../schemas/co-founders.ts";
 import type { Db } from "../../db/client.ts";
-import { coFounderInvitations, favorites, teamMembers } from "../../db/community-schema.ts";
+import { coFounderInvitations, coFounderMatchSets as matchSets, coFounderMatches as matches, coFounderTotals, favorites, teamMembers } from "../../db/community-schema.ts";
 import { coFounders as cf, startups } from "../../db/schema.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
@@ -15,8 +16,8 @@ export interface Viewer {
 }
 
 /**
- * The viewer's startup as a one-row subquery joined `on true`: every score term reads it in SQL, so the
- * score can sort and page. Without a startup it has no row, every term is null and the score is 0.
+ * The viewer's startup as a one-row subquery joined `on true`, for the cards' score and its explanation.
+ * Without a startup it has no row, every term is null and the score is 0.
  */
 const viewerStartup = (db: Db, startupId: number | null) =>
   db
@@ -35,30 +36,26 @@ const viewerStartup = (db: Db, startupId: number | null) =>
 type ViewerStartup = ReturnType<typeof viewerStartup>;
 
 /**
- * The match score. The `&&` test (array overlap, C code) runs first so that the per-row unnest only
- * happens for profiles that share a skill at all. Weights are documented in explainMatch.
+ * The match score: the SQL function co_founder_match_score (migration 0008) is its one definition, shared
+ * with the precomputed co_founder_matches rows. Weights are documented in explainMatch.
  */
-function scoreOf(v: ViewerStartup): SQL<number> {
-  return sql<number>`(
-    case when ${cf.skillKeys} && ${v.skills} then 3 * (select count(*)::int from unnest(${cf.skillKeys}) as k where k = any(${v.skills})) else 0 end
-    + case when ${cf.roles} && ${v.roles} then 2 else 0 end
-    + case when ${v.industry} = any(${cf.industries}) then 2 else 0 end
-    + case when ${cf.desiredStage} = ${v.stage} then 1 else 0 end
-    + case when ${cf.country} = ${v.country} then (case when lower(${cf.cityName}) = lower(${v.city}) then 3 else 1 end) else 0 end
-  )::int`;
+const scoreOf = (v: ViewerStartup): SQL<number> =>
+  sql<number>`co_founder_match_score(${cf.skillKeys}, ${cf.roles}, ${cf.industries}, ${cf.desiredStage}, ${cf.country}, ${cf.cityName}, ${v.skills}, ${v.roles}, ${v.industry}, ${v.stage}, ${v.country}, ${v.city})`;
+
+/** What the search leaves out whatever the filters: the viewer's team (profiles on it) and their own profile. */
+function exclusions(viewer: Viewer, id: AnyPgColumn) {
+  return and(
+    viewer.startupId
+      ? sql`not exists (select 1 from ${teamMembers} where ${teamMembers.startupId} = ${viewer.startupId} and ${teamMembers.coFounderId} = ${id})`
+      : undefined,
+    viewer.coFounderId ? ne(id, viewer.coFounderId) : undefined,
+  );
 }
 
-/** Profiles already on the viewer's team are not offered again. */
-const notOnTeam = (startupId: number | null) =>
-  startupId
-    ? sql`not exists (select 1 from ${teamMembers} where ${teamMembers.startupId} = ${startupId} and ${teamMembers.coFounderId} = ${cf.id})`
-    : undefined;
-
-function filtersWhere(viewer: Viewer, query: ListQuery, filters: FindFilters) {
+/** The search box and filters, on co_founders; undefined when none is given. */
+function filtersWhere(query: ListQuery, filters: FindFilters) {
   const search = query.search ? `%${escapeLike(query.search)}%` : null;
   return and(
-    notOnTeam(viewer.startupId),
-    viewer.coFounderId ? ne(cf.id, viewer.coFounderId) : undefined,
     search
       ? or(sql`${cf.name} ilike ${search}`, sql`${cf.headline} ilike ${search}`, sql`array_to_string(${cf.skillKeys}, ' ') ilike ${search}`)
       : undefined,
@@ -72,61 +69,79 @@ function filtersWhere(viewer: Viewer, query: ListQuery, filters: FindFilters) {
   );
 }
 
-/** What the viewer's startup looks for, read once per search (the score's constants). */
-async function wantsOf(db: Db, startupId: number | null) {
-  if (!startupId) return null;
-  const [row] = await db
-    .select({ skills: startups.wantedSkillKeys, roles: startups.wantedRoles, industry: startups.industry, stage: startups.stage, country: startups.country, city: startups.cityName })
-    .from(startups)
-    .where(eq(startups.id, startupId));
-  return row ?? null;
+/**
+ * Whether the startup's match rows exist, filling them on its first score-sorted search (once per startup;
+ * triggers keep them exact afterwards). False when there is no such startup.
+ */
+async function matchRowsReady(db: Db, startupId: number) {
+  const [ready] = await db.select({ id: matchSets.startupId }).from(matchSets).where(eq(matchSets.startupId, startupId));
+  if (ready) return true;
+  const [filled] = await db.select({ ok: sql<boolean>`co_founder_match_fill(${startups.id})` }).from(startups).where(eq(startups.id, startupId));
+  return filled?.ok === true;
 }
-
-const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 
 /**
- * The same score as scoreOf, with the startup's wants as constants: one containment test per wanted
- * skill instead of a per-row subquery, which is what lets a search sort 100,000 profiles by it.
+ * The total without filters, without counting the profiles: the triggers' count, less the viewer's team
+ * members with a profile and their own profile (the rows `exclusions` leaves out). Exact.
  */
-function scoreWith(wants: Wants): SQL<number> {
-  const terms: SQL[] = [];
-  if (wants.skills.length) {
-    // One overlap test first (most profiles share nothing), then one containment test per wanted skill.
-    const each = sql.join(wants.skills.map((skill) => sql`(case when ${cf.skillKeys} @> ${textArray([skill])} then 3 else 0 end)`), sql` + `);
-    terms.push(sql`(case when ${cf.skillKeys} && ${textArray(wants.skills)} then ${each} else 0 end)`);
-  }
-  if (wants.roles.length) terms.push(sql`(case when ${cf.roles} && ${textArray(wants.roles)} then 2 else 0 end)`);
-  terms.push(sql`(case when ${cf.industries} @> ${textArray([wants.industry])} then 2 else 0 end)`);
-  if (wants.stage) terms.push(sql`(case when ${cf.desiredStage} = ${wants.stage} then 1 else 0 end)`);
-  terms.push(sql`(case when ${cf.country} = ${wants.country} then (case when lower(${cf.cityName}) = lower(${wants.city}) then 3 else 1 end) else 0 end)`);
-  return sql<number>`(${sql.join(terms, sql` + `)})`;
+async function unfilteredTotal(db: Db, viewer: Viewer) {
+  const team = viewer.startupId
+    ? sql`(select count(*) from ${teamMembers} where ${teamMembers.startupId} = ${viewer.startupId} and ${teamMembers.coFounderId} is not null and ${teamMembers.coFounderId} is distinct from ${viewer.coFounderId ?? null}::int)`
+    : sql`0`;
+  const own = viewer.coFounderId ? sql`(select count(*) from ${cf} where ${cf.id} = ${viewer.coFounderId})` : sql`0`;
+  const [row] = await db
+    .select({ n: sql<number>`${coFounderTotals.total} - ${team} - ${own}`.mapWith(Number) })
+    .from(coFounderTotals)
+    .where(eq(coFounderTotals.id, 1));
+  // No row: the table was emptied along with co_founders (the insert trigger makes it again).
+  return row?.n ?? 0;
 }
-
-type Wants = NonNullable<Awaited<ReturnType<typeof wantsOf>>>;
 
 /**
  * One page of profiles in the requested order, with the total. Only ids travel here; the cards are
  * loaded for the page alone (cardsFor). Without sort_order, score and newest run high to low, name A–Z.
+ *
+ * Score order reads the viewer startup's co_founder_matches rows down their index (score, newest, id), so
+ * a page costs the same at 1,000 and 100,000 profiles; without a startup every score is 0 and it is newest
+ * first. The unfiltered total comes from a maintained count; a search or filter counts its matches (exact,
+ * slower on large data). Ascending score sorts the matching rows (its tie-break stays newest first).
  */
 export async function findCoFounders(db: Db, viewer: Viewer, query: ListQuery, filters: FindFilters, explicitOrder: boolean) {
-  const wants = await wantsOf(db, viewer.startupId);
   const sortBy = sortColumn(query.sort_by, FIND_SORTS, "score");
   const descending = explicitOrder ? query.sort_order === "desc" : sortBy !== "name";
   const dir = descending ? desc : asc;
-  const order =
-    sortBy === "score" && wants
-      ? [dir(scoreWith(wants)), desc(cf.createdAt), desc(cf.id)]
-      : sortBy === "name"
-        ? [dir(cf.name), dir(cf.id)]
-        : // Newest, and score without a startup (every score is 0).
-          [dir(cf.createdAt), dir(cf.id)];
-  const where = filtersWhere(viewer, query, filters);
-  const rows = await db.select({ id: cf.id }).from(cf).where(where).orderBy(...order).limit(query.per_page).offset(offset(query));
+  const filtered = filtersWhere(query, filters);
+  const startupId = sortBy === "score" ? viewer.startupId : null;
+  let rows: { id: number }[];
+  if (startupId && (await matchRowsReady(db, startupId))) {
+    // Written out so that it is exactly the index's order (nulls last), which lets the planner walk it.
+    const order = descending
+      ? sql`${matches.score} desc nulls last, ${matches.createdAt} desc nulls last, ${matches.coFounderId} desc nulls last`
+      : sql`${matches.score} asc, ${matches.createdAt} desc, ${matches.coFounderId} desc`;
+    const base = db.select({ id: matches.coFounderId }).from(matches).$dynamic();
+    rows = await (filtered ? base.innerJoin(cf, eq(cf.id, matches.coFounderId)) : base)
+      .where(and(eq(matches.startupId, startupId), exclusions(viewer, matches.coFounderId), filtered))
+      .orderBy(order)
+      .limit(query.per_page)
+      .offset(offset(query));
+  } else {
+    // Newest, and score without a startup (every score is 0).
+    const order = sortBy === "name" ? [dir(cf.name), dir(cf.id)] : [dir(cf.createdAt), dir(cf.id)];
+    rows = await db
+      .select({ id: cf.id })
+      .from(cf)
+      .where(and(exclusions(viewer, cf.id), filtered))
+      .orderBy(...order)
+      .limit(query.per_page)
+      .offset(offset(query));
+  }
   // A short page that has rows is the last one: its total needs no count.
   let total = offset(query) + rows.length;
   if (rows.length === query.per_page || (rows.length === 0 && query.page > 1)) {
-    const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(cf).where(where);
-    total = counted.n;
+    if (filtered) {
+      const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(cf).where(and(exclusions(viewer, cf.id), filtered));
+      total = counted.n;
+    } else total = await unfilteredTotal(db, viewer);
   }
   return { total, data: await cardsFor(db, viewer, rows.map((r) => r.id)) };
 }
