@@ -7,7 +7,7 @@ import { coFounders, eventForms, startups } from "../../db/schema.ts";
 import { fieldError } from "../../lib/errors.ts";
 import { offset, type ListQuery } from "../../lib/pagination.ts";
 import { fileUrl } from "../files/service.ts";
-import { eventStartups, removeDanglingFavorites, targetJoins, targetVisible } from "./targets.ts";
+import { eventStartups, targetJoins, targetVisible } from "./targets.ts";
 
 type Caller = Pick<AuthUser, "id" | "startupId">;
 
@@ -35,7 +35,6 @@ export async function removeFavorite(db: Db, user: Caller, input: FavoriteInput)
 const visible = or(isNotNull(startups.id), isNotNull(coFounders.id), isNotNull(eventForms.id));
 
 export async function listFavorites(db: Db, user: Caller, type: FavoriteType | undefined, query: ListQuery) {
-  await removeDanglingFavorites(db, user.id);
   const mine = and(eq(favorites.userId, user.id), visible);
   const where = and(mine, type ? eq(favorites.favoritableType, type) : undefined);
   // A target that is gone or hidden leaves all three joins empty, so `visible` drops it.

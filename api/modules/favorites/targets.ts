@@ -1,4 +1,4 @@
-import { and, eq, inArray, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FavoriteType } from "../../../schemas/favorites.ts";
 import type { AuthUser } from "../../context.ts";
@@ -49,31 +49,4 @@ export async function targetVisible(db: Db, user: Pick<AuthUser, "startupId">, t
       .where(and(eq(eventForms.id, id), visibleEvent(user)));
   }
   return rows.length > 0;
-}
-
-/**
- * Drops the user's favorites whose target row is gone (deleted startup, profile or event form). There are no
- * foreign keys from a polymorphic column, so the list cleans up after deletions. Hidden-but-existing targets
- * (an unpublished event) are kept: they come back when published again.
- */
-export async function removeDanglingFavorites(db: Db, userId: number) {
-  const gone = (table: typeof startups | typeof coFounders | typeof eventForms) =>
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(table)
-        .where(eq(table.id, favorites.favoritableId)),
-    );
-  await db
-    .delete(favorites)
-    .where(
-      and(
-        eq(favorites.userId, userId),
-        or(
-          and(inArray(favorites.favoritableType, ["startup", "organization"]), gone(startups)),
-          and(eq(favorites.favoritableType, "co_founder"), gone(coFounders)),
-          and(eq(favorites.favoritableType, "event"), gone(eventForms)),
-        ),
-      ),
-    );
 }

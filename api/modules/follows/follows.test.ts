@@ -165,3 +165,28 @@ describe("followers and followees lists", () => {
     }
   });
 });
+
+describe("a deleted account", () => {
+  it("takes the follow rows that name it, on either side, with it", async () => {
+    const gone = await startupOwner(t);
+    const other = await startupOwner(t);
+    const person = await coFounder(t);
+    const personProfile = (await userRow(t, person.id)).coFounderId!;
+    expect((await other.client.post(FOLLOW, { followee_id: gone.startup.id, followee_type: "startup" })).status).toBe(200);
+    expect((await gone.client.post(FOLLOW, { followee_id: other.startup.id, followee_type: "startup" })).status).toBe(200);
+    expect((await gone.client.post(FOLLOW, { followee_id: personProfile, followee_type: "co_founder" })).status).toBe(200);
+    expect(await followRows("startup", other.startup.id)).toBe(1);
+    expect(await startupCount(other.startup.id)).toBe(1);
+
+    await t.database.db.delete(startups).where(eq(startups.id, gone.startup.id));
+    // Whom it followed lost a follower, as an unfollow would have taken it.
+    expect(await followRows("startup", other.startup.id)).toBe(0);
+    expect(await startupCount(other.startup.id)).toBe(0);
+    const [profile] = await t.database.db.select({ n: coFounders.followersCount }).from(coFounders).where(eq(coFounders.id, personProfile));
+    expect(profile.n).toBe(0);
+    expect(await followRows("startup", gone.startup.id)).toBe(0);
+    expect(await followRows("co_founder", personProfile)).toBe(0);
+    const byGone = await t.database.db.select().from(follows).where(and(eq(follows.followerType, "startup"), eq(follows.followerId, gone.startup.id)));
+    expect(byGone).toEqual([]);
+  });
+});
