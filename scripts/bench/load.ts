@@ -13,6 +13,8 @@
  * A benchmark, not a test: it exits 0 whether or not targets are met; non-zero only if it cannot measure.
  */
 import { existsSync } from "node:fs";
+import { createServer, get } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -68,6 +70,33 @@ async function measure(baseUrl: string, target: Target): Promise<Figures> {
 }
 
 const ok = (status: number) => status === 200;
+
+/**
+ * The load generator's own ceiling for a body: the same bytes and headers from a bare node:http server
+ * in this process. autocannon appends every body to a string, which is cheap for text and costly for
+ * compressed bytes, so a compressed asset's figure is bounded by the client, not by the server.
+ */
+async function bareServerFigure(assetUrl: string): Promise<Figures> {
+  // node:http, not fetch: fetch would undo the compression.
+  const { headers, bytes } = await new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) =>
+    get(assetUrl, { headers: { "Accept-Encoding": "br, gzip" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+    }).on("error", reject),
+  );
+  const bare = createServer((_, res) => {
+    res.writeHead(200, headers);
+    res.end(bytes);
+  });
+  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = bare.address() as AddressInfo;
+    return await measure(`http://127.0.0.1:${port}`, { label: "control", path: "/", expect: ok });
+  } finally {
+    bare.close();
+  }
+}
 const html = (text: string) => (status: number, body: string) => status === 200 && body.includes(text);
 
 async function ownerIds(session: Session) {
@@ -139,6 +168,9 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
   for (const key of lists) log(`  ${targets[key].label} / /account: ${verdict(r(key, "account"), 0.7)}`);
   if (withStatic) {
     log(`  static asset / /healthz: ${verdict(r("asset", "healthz"), 0.5)}`);
+    const control = await bareServerFigure(base + targets.asset.path);
+    log(`  ${row("control: the same bytes from a bare node:http", control)}`);
+    log(`  static asset / control: ${(figures.asset.rps / control.rps).toFixed(2)}× (autocannon turns every body into a string; compressed bytes make that the limit)`);
     const asset = await fetch(base + targets.asset.path, { headers: { "Accept-Encoding": "br, gzip" } });
     log(`  asset headers: Content-Encoding ${asset.headers.get("content-encoding") ?? "none"}, Cache-Control ${asset.headers.get("cache-control") ?? "none"}`);
     log("  JS on first load (brotli):");
