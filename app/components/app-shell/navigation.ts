@@ -43,7 +43,7 @@ export const NAVIGATION: NavSection[] = [
     items: [
       { to: "/startups", label: "Startups", tour: "Browse startups and organizations, follow them and save favorites." },
       { to: "/co-founders/find", label: "Find co-founders", permission: "co founder read", tour: "Search co-founder profiles, best matches for your startup first." },
-      { to: "/co-founders", label: "Co-founders", permission: "co founder read", tour: "Your startup's team: accepted co-founders and people you invited." },
+      { to: "/co-founders", label: "Co-founders", permission: "co founder read", needs: "startup", tour: "Your startup's team: accepted co-founders and people you invited." },
       { to: "/co-founder-invitations", label: "Invitations", needs: "account", tour: "Co-founder invitations you sent or received." },
       { to: "/favorites", label: "Favorites", tour: "The startups, people and events you saved." },
       { to: "/startup-details", label: "Startup details", needs: "startup", tour: "Tell the community about your startup, one category at a time." },
@@ -64,6 +64,19 @@ export function visibleNavigation(user: Pick<CurrentUser, "permissions" | "start
     ...section,
     items: section.items.filter((item) => (!item.permission || user.permissions.includes(item.permission)) && (!item.needs || has[item.needs])),
   })).filter((section) => section.items.length > 0);
+}
+
+/**
+ * The item a path belongs to: the one whose address is the longest whole-segment prefix of it, so that
+ * /co-founders/find marks "Find co-founders" only, while /co-founders/edit/3 still marks "Co-founders".
+ */
+export function activeItem(pathname: string, sections: readonly NavSection[]): string | undefined {
+  let best: string | undefined;
+  for (const { to } of sections.flatMap((section) => section.items)) {
+    const matches = to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
+    if (matches && (!best || to.length > best.length)) best = to;
+  }
+  return best;
 }
 
 export const tourTarget = (to: string) => `nav-${to === "/" ? "home" : to.slice(1).replace(/\//g, "-")}`;

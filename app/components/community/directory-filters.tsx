@@ -48,7 +48,9 @@ export function DirectoryFilters({ type, countries }: { type: DirectoryType; cou
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   return (
-    <Form method="get" role="search" aria-label="Search the directory" className="mb-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6">
+    // Keyed by the address: the fields' defaults follow it (a "Clear" link or the back button) instead of
+    // keeping what was last chosen.
+    <Form key={searchParams.toString()} method="get" role="search" aria-label="Search the directory" className="mb-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6">
       <input type="hidden" name="type" value={type} />
       <label className="text-sm sm:col-span-2">
         <span className="mb-1 block font-medium text-slate-700">Search</span>

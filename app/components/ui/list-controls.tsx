@@ -19,7 +19,8 @@ export function ListSearch({ label, placeholder, filters = [], keep = {} }: { la
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   return (
-    <Form method="get" className="mb-4 flex flex-wrap gap-3" role="search">
+    // Keyed by the address: the fields' defaults follow it (a reset link or the back button).
+    <Form key={searchParams.toString()} method="get" className="mb-4 flex flex-wrap gap-3" role="search">
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

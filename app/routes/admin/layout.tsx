@@ -1,5 +1,5 @@
-import { Form, Link, NavLink, Outlet, redirect } from "react-router";
-import { visibleNavigation, tourTarget, type NavSection } from "~/components/app-shell/navigation";
+import { Form, Link, Outlet, redirect, useLocation } from "react-router";
+import { activeItem, visibleNavigation, tourTarget, type NavSection } from "~/components/app-shell/navigation";
 import { Avatar } from "~/components/ui/avatar";
 import { OnboardingTour } from "~/components/tour/onboarding-tour";
 import { apiContext, userContext } from "~/lib/contexts";
@@ -81,6 +81,7 @@ function Brand() {
 }
 
 function Navigation({ sections }: { sections: NavSection[] }) {
+  const active = activeItem(useLocation().pathname, sections);
   return (
     <nav aria-label="Main" className="space-y-6 px-3 py-4">
       {sections.map((section) => (
@@ -89,16 +90,14 @@ function Navigation({ sections }: { sections: NavSection[] }) {
           <ul className="space-y-1">
             {section.items.map((item) => (
               <li key={item.to}>
-                <NavLink
+                <Link
                   to={item.to}
-                  end={item.to === "/"}
+                  aria-current={item.to === active ? "page" : undefined}
                   data-tour={tourTarget(item.to)}
-                  className={({ isActive }) =>
-                    `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
-                  }
+                  className={`block rounded-md px-3 py-2 text-sm font-medium ${item.to === active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
                 >
                   {item.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { CoFounderCard } from "~/components/co-founders/co-founder-card";
 import type { CoFounderCardView } from "~/components/co-founders/types";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
+import { Options, type Choice } from "~/components/ui/options";
 import { EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
@@ -83,17 +84,18 @@ function FindFilters() {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const value = (key: string) => params.get(key) ?? "";
-  const select = (name: string, label: string, any: string, options: readonly (string | { value: string; label: string })[]) => (
+  const select = (name: string, label: string, any: string, options: readonly Choice[]) => (
     <label className="text-sm">
       <span className="mb-1 block font-medium text-slate-700">{label}</span>
       <select name={name} defaultValue={value(name)} className={inputClass}>
         {any ? <option value="">{any}</option> : null}
-        {options.map((o) => (typeof o === "string" ? <option key={o}>{o}</option> : <option key={o.value} value={o.value}>{o.label}</option>))}
+        <Options options={options} />
       </select>
     </label>
   );
   return (
-    <Form method="get" role="search" className="mb-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-4">
+    // Keyed by the address: the fields' defaults follow it (Reset, the back button).
+    <Form key={params.toString()} method="get" role="search" className="mb-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-4">
       <label className="text-sm sm:col-span-2">
         <span className="mb-1 block font-medium text-slate-700">Search</span>
         <input type="search" name="search" defaultValue={value("search")} className={inputClass} placeholder="Name, headline or skill" />

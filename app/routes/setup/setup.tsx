@@ -261,7 +261,7 @@ function CoFounderForm({ countries, lastResult, onInvalidSubmit }: { countries: 
         <CheckboxGroup field={fields.roles} legend="Roles you can take" options={CO_FOUNDER_ROLES} />
         <CheckboxGroup field={fields.industries} legend="Industries" hint="Up to five." options={INDUSTRIES} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <ChoiceField field={fields.commitment} label="Commitment" placeholder="Full time (default)" options={COMMITMENTS.map((c) => ({ value: c, label: COMMITMENT_LABELS[c] }))} />
+          <ChoiceField field={fields.commitment} label="Commitment" hint="Full time unless you choose otherwise." placeholder="Choose…" options={COMMITMENTS.map((c) => ({ value: c, label: COMMITMENT_LABELS[c] }))} />
           <ChoiceField field={fields.desired_stage} label="Stage you want to join" placeholder="Any stage" options={STAGES} />
         </div>
         <TextareaField field={fields.looking_for} label="Looking for" />

@@ -18,7 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (username) throw redirect(`/startups/${encodeURIComponent(username)}`);
   const type = url.searchParams.get("type");
   // Spec §2: without a type (or with one that is no tab) the directory opens on startups.
-  if (!DIRECTORY_TYPES.includes(type as DirectoryType)) throw redirect("/startups?type=startup");
+  // The rest of the query (a search, filters) comes along.
+  if (!DIRECTORY_TYPES.includes(type as DirectoryType)) {
+    const kept = new URLSearchParams(url.searchParams);
+    kept.set("type", "startup");
+    throw redirect(`/startups?${kept}`);
+  }
 
   const query = new URLSearchParams({ account_type: type!, per_page: PER_PAGE });
   for (const key of ["page", "search", ...DIRECTORY_FILTERS]) {
@@ -48,6 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => followAction(args);
 
+/** The same address on page 1. */
+function pageOne(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  return `?${params}`;
+}
+
 export default function StartupDirectory({ loaderData }: Route.ComponentProps) {
   const { type, startups, filtered, search, countries, blockedReason, ownId } = loaderData;
   const navigation = useNavigation();
@@ -65,7 +77,13 @@ export default function StartupDirectory({ loaderData }: Route.ComponentProps) {
           {loading ? "Loading…" : `${startups.meta.total} ${noun}`}
         </p>
         {startups.data.length === 0 ? (
-          filtered ? (
+          startups.meta.total > 0 ? (
+            <EmptyState title="This page is past the end of the list">
+              <Link className="text-brand-600 hover:underline" to={pageOne(location.search)}>
+                Go to the first page
+              </Link>
+            </EmptyState>
+          ) : filtered ? (
             <EmptyState title={search ? `No ${noun} match “${search}”` : `No ${noun} match these filters`}>
               <Link className="text-brand-600 hover:underline" to={`/startups?type=${type}`}>
                 Clear the search and filters

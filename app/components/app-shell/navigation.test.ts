@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { activeItem, NAVIGATION, visibleNavigation } from "./navigation";
+
+describe("the sidebar's current item", () => {
+  it("is the longest whole-segment match, so one item is marked at a time", () => {
+    expect(activeItem("/co-founders/find", NAVIGATION)).toBe("/co-founders/find");
+    expect(activeItem("/co-founders", NAVIGATION)).toBe("/co-founders");
+    expect(activeItem("/co-founders/edit/3", NAVIGATION)).toBe("/co-founders");
+    expect(activeItem("/co-founder-invitations", NAVIGATION)).toBe("/co-founder-invitations");
+    expect(activeItem("/", NAVIGATION)).toBe("/");
+    expect(activeItem("/nowhere", NAVIGATION)).toBeUndefined();
+  });
+});
+
+describe("what the sidebar shows", () => {
+  const items = (user: Parameters<typeof visibleNavigation>[0]) => visibleNavigation(user).flatMap((s) => s.items.map((i) => i.to));
+  it("offers a startup's own screens (team, details) only to a user with a startup", () => {
+    const coFounder = items({ permissions: ["co founder read"], startup_id: null, co_founder_id: 7 });
+    expect(coFounder).toContain("/co-founders/find");
+    expect(coFounder).toContain("/co-founder-invitations");
+    expect(coFounder).not.toContain("/co-founders");
+    expect(coFounder).not.toContain("/startup-details");
+    const owner = items({ permissions: ["co founder read"], startup_id: 3, co_founder_id: null });
+    expect(owner).toEqual(expect.arrayContaining(["/co-founders", "/startup-details", "/co-founder-invitations"]));
+  });
+});
