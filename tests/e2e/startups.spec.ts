@@ -58,10 +58,25 @@ test.describe("startup directory, JavaScript on", () => {
     await expect(page.getByText("Startup not found")).toBeVisible();
     await page.goto("/startups?username=acme-robotics");
     await expect(page).toHaveURL(/\/startups\/acme-robotics$/);
-    await page.goto("/startups?type=startup&search=no-such-startup-anywhere");
+    await page.goto("/startups?search=no-such-startup-anywhere&industry=Fintech");
+    // Redirected to the startups tab with the search kept.
+    await expect(page).toHaveURL(/type=startup/);
     await expect(page.getByText("No startups match “no-such-startup-anywhere”")).toBeVisible();
     await page.getByRole("link", { name: "Clear the search and filters" }).click();
     await expect(page).toHaveURL(/\/startups\?type=startup$/);
+    // The form follows the address: nothing chosen is left behind.
+    const filters = page.getByRole("search", { name: "Search the directory" });
+    await expect(filters.getByRole("searchbox")).toHaveValue("");
+    await expect(filters.getByLabel("Industry")).toHaveValue("");
+    await page.goto("/startups?type=startup&page=99");
+    await expect(page.getByText("This page is past the end of the list")).toBeVisible();
+    await page.getByRole("link", { name: "Go to the first page" }).click();
+    await expect(page.getByRole("list", { name: "Startups" })).toBeVisible();
+    // One current item in the sidebar, even where one address starts with another.
+    await page.goto("/co-founders/find");
+    const current = page.getByRole("navigation", { name: "Main" }).locator('[aria-current="page"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveText("Find co-founders");
   });
 });
 
