@@ -3,7 +3,7 @@ import type { BillingStatus } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { eventBillings } from "../../db/schema.ts";
 import { csvLine } from "../../lib/csv.ts";
-import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
 import { money, selectBillings, view } from "./view.ts";
 
@@ -41,13 +41,13 @@ function billingsOrder(query: Pick<BillingListQuery, "sort_by" | "sort_order">) 
 
 export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery) {
   const where = billingsWhere(eventFormId, query);
-  const [{ total }] = await db.select({ total: count() }).from(eventBillings).where(where);
-  const rows = await selectBillings(db)
+  // The page (carrying the list's total) and the form's sums are independent: asked for together.
+  const page = selectBillings(db, { total: totalOver() })
     .where(where)
     .orderBy(...billingsOrder(query))
     .limit(query.per_page)
     .offset(offset(query));
-  const [totals] = await db
+  const sums = db
     .select({
       billings: count(),
       successful: sql<number>`count(*) filter (where ${eventBillings.paymentStatus} = 'Successful')`.mapWith(Number),
@@ -57,6 +57,8 @@ export async function listBillings(db: Db, eventFormId: number, query: BillingLi
     })
     .from(eventBillings)
     .where(eq(eventBillings.eventFormId, eventFormId));
+  const [rows, [totals]] = await Promise.all([page, sums]);
+  const total = await totalOf(rows, query, async () => (await db.select({ n: count() }).from(eventBillings).where(where))[0].n);
   return {
     total,
     data: rows.map(view),

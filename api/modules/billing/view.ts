@@ -61,9 +61,9 @@ const columns = {
 };
 
 /** Billings with what their view needs (form title, coupon code); the caller adds the `where`. */
-export const selectBillings = (db: Db) =>
+export const selectBillings = <Extra extends Record<string, SQL | SQL.Aliased>>(db: Db, extra: Extra = {} as Extra) =>
   db
-    .select(columns)
+    .select({ ...columns, ...extra })
     .from(eventBillings)
     .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
     .leftJoin(couponCodes, eq(couponCodes.id, eventBillings.couponCodeId));
