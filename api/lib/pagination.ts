@@ -60,7 +60,8 @@ export const offset = (query: ListQuery) => (query.page - 1) * query.per_page;
 
 /**
  * The list's total carried by every row of the page query itself (`count(*) over ()` is computed before
- * LIMIT/OFFSET), so a page costs one round trip instead of a count and a select.
+ * LIMIT/OFFSET), so a page costs one round trip instead of a count and a select. Select it as `listTotal`:
+ * a name no resource column has (a billing's `total` is money).
  */
 export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
 
@@ -68,7 +69,7 @@ export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
  * The total of a page selected with `totalOver()`. A page past the end has no row to carry it: only then
  * is it counted on its own (page 1 empty means none at all).
  */
-export async function totalOf(rows: readonly { total: number }[], query: ListQuery, countAll: () => Promise<number>): Promise<number> {
-  if (rows.length) return rows[0].total;
+export async function totalOf(rows: readonly { listTotal: number }[], query: ListQuery, countAll: () => Promise<number>): Promise<number> {
+  if (rows.length) return rows[0].listTotal;
   return query.page > 1 ? countAll() : 0;
 }

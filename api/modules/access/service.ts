@@ -123,7 +123,7 @@ export async function listRoles(db: Db, query: ListQuery) {
   const column = sortColumn(query.sort_by, ROLE_SORTS, "name") === "name" ? roles.name : roles.createdAt;
   const order = query.sort_order === "desc" ? desc(column) : asc(column);
   const rows = await db
-    .select({ id: roles.id, name: roles.name, isSystem: roles.isSystem, createdAt: roles.createdAt, total: totalOver() })
+    .select({ id: roles.id, name: roles.name, isSystem: roles.isSystem, createdAt: roles.createdAt, listTotal: totalOver() })
     .from(roles)
     .where(where)
     .orderBy(order, asc(roles.id))

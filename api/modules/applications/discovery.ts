@@ -82,7 +82,7 @@ export async function listEvents(db: Db, user: Pick<AuthUser, "id">, query: List
       status: eventForms.status,
       startup: { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId },
       isFavorited: favoritedBy(user.id),
-      total: totalOver(),
+      listTotal: totalOver(),
     })
     .from(eventForms)
     .innerJoin(startups, eq(startups.id, eventForms.startupId))

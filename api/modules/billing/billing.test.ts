@@ -357,6 +357,8 @@ describe("reading and managing billings", () => {
     expect(all.body.totals).toMatchObject({ billings: 2, successful: 1, pending: 1, amount_collected: "0.00", discounts: "30.00" });
     const pending = await owner.client.get(`${BASE}/${form.id}/all?payment_status=Pending`);
     expect(pending.body.data.map((d: { name: string }) => d.name)).toEqual(["Alice Payer"]);
+    // Each row's own money, never the list's row count (both are "totals" of a kind).
+    expect(pending.body.data[0]).toMatchObject({ amount: "30.00", discount: "3.00", total: "27.00" });
     const search = await owner.client.get(`${BASE}/${form.id}/all?search=bob`);
     expect(search.body.data.map((d: { name: string }) => d.name)).toEqual(["Bob Payer"]);
     const otherOwner = await ownerWithCollection(t);

@@ -42,7 +42,7 @@ function billingsOrder(query: Pick<BillingListQuery, "sort_by" | "sort_order">) 
 export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery) {
   const where = billingsWhere(eventFormId, query);
   // The page (carrying the list's total) and the form's sums are independent: asked for together.
-  const page = selectBillings(db, { total: totalOver() })
+  const page = selectBillings(db, { listTotal: totalOver() })
     .where(where)
     .orderBy(...billingsOrder(query))
     .limit(query.per_page)

@@ -68,7 +68,7 @@ export async function listCollections(db: Db, startupId: number, query: ListQuer
   const column = { name: nameOrder, created_at: collections.createdAt, event_forms_count: formsCount }[sortBy];
   const direction = query.sort_order === "desc" ? desc : asc;
   const rows = await db
-    .select({ ...collectionColumns, total: totalOver() })
+    .select({ ...collectionColumns, listTotal: totalOver() })
     .from(collections)
     .where(where)
     .orderBy(direction(column), direction(collections.id))

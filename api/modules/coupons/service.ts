@@ -152,7 +152,7 @@ export async function listCoupons(db: Db, startupId: number, query: CouponListQu
       ? // Coupons without an end come last either way.
         sql`${couponCodes.validUntil} ${sql.raw(query.sort_order === "desc" ? "desc" : "asc")} nulls last`
       : direction({ code: codeOrder, created_at: couponCodes.createdAt, uses_count: couponCodes.usesCount }[sortBy]);
-  const rows = await selectCoupons(db, { total: totalOver() })
+  const rows = await selectCoupons(db, { listTotal: totalOver() })
     .where(where)
     .orderBy(order, direction(couponCodes.id))
     .limit(query.per_page)

@@ -67,7 +67,7 @@ export async function listEventForms(db: Db, startupId: number, query: EventForm
     status: sql`case ${eventForms.status} when 'draft' then 0 when 'published' then 1 else 2 end`,
   }[sortBy];
   const direction = query.sort_order === "desc" ? desc : asc;
-  const rows = await selectEventFormDetails(db, { total: totalOver(), applications: submittedApplications })
+  const rows = await selectEventFormDetails(db, { listTotal: totalOver(), applications: submittedApplications })
     .where(where)
     .orderBy(direction(column), direction(eventForms.id))
     .limit(query.per_page)

@@ -84,7 +84,7 @@ export async function accountPage(db: Db, side: "follower" | "followee", where: 
       logo: startups.logoFileId,
       personName: coFounders.name,
       avatar: coFounders.avatarFileId,
-      total: totalOver(),
+      listTotal: totalOver(),
     })
     .from(follows)
     .leftJoin(startups, and(inArray(type, STARTUP_TYPES), eq(startups.id, id)))
