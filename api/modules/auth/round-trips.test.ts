@@ -10,6 +10,7 @@ import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
 import { apiTokens, sessions, users } from "../../db/schema.ts";
 import { grantRole, registered, setUpStartupProfile, superAdmin } from "../../testing/fixtures.ts";
+import { createEventForm, ownerWithCollection } from "../../testing/event-fixtures.ts";
 import { createTestApi, TestClient, type TestApi } from "../../testing/harness.ts";
 import { parseListQuery } from "../../lib/pagination.ts";
 import { listRoles } from "../access/service.ts";
@@ -205,5 +206,19 @@ describe("a list page in one statement", () => {
     expect(body).toMatchObject({ data: [], meta: { total: 3, last_page: 2 } });
     // Nothing at all: page 1 empty needs no second statement either.
     expect((await client.get("/api/v1/admin/collections?search=nothing-like-this")).body).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+});
+
+describe("one form in one statement", () => {
+  it("GET /api/v1/admin/event_forms/{id}: the caller's look-up, then the form with its counts and ownership in one query", async () => {
+    const host = await ownerWithCollection(t);
+    const form = await createEventForm(host.client, host.collection.id);
+    const client = observed(host.client);
+    let body: { event_form: { id: number; applications_count: number } } | undefined;
+    const sent = await roundTrips(async () => (body = (await client.get(`/api/v1/admin/event_forms/${form.id}`)).body));
+    expect(sent).toHaveLength(2);
+    expect(body?.event_form).toMatchObject({ id: form.id, applications_count: 0 });
+    const stranger = await ownerWithCollection(t);
+    expect((await stranger.client.get(`/api/v1/admin/event_forms/${form.id}`)).status).toBe(404);
   });
 });

@@ -76,9 +76,11 @@ export async function listEventForms(db: Db, startupId: number, query: EventForm
   return { total, data: rows.map((row) => eventFormResource(row, row.applications)) };
 }
 
+/** The startup's own form as a resource, in one statement: ownership is part of its where clause. */
 export async function getEventForm(db: Db, startupId: number, id: number): Promise<EventFormResource> {
-  await ownedForm(db, startupId, id);
-  return resourceOf(db, id);
+  const [row] = await selectEventFormDetails(db, { applications: submittedApplications }).where(and(eq(eventForms.id, id), eq(eventForms.startupId, startupId)));
+  if (!row) throw notFound(EVENT_FORM_NOT_FOUND);
+  return eventFormResource(row, row.applications);
 }
 
 // ---- writing -----------------------------------------------------------------------------------
