@@ -101,6 +101,7 @@ async function serve(options: { prepared: boolean }) {
       appKey: key,
       secureCookies: config.api.secureCookies,
       sessionCookieName: sessionCookieName(config.api),
+      realtime: null,
     };
     const { build, handler } = await panel();
     const context = new RouterContextProvider();

@@ -23,11 +23,14 @@ import { startupDetailRoutes } from "./modules/startup-details/routes.ts";
 import { favoriteRoutes } from "./modules/favorites/routes.ts";
 import { followRoutes } from "./modules/follows/routes.ts";
 import { startupRoutes } from "./modules/startups/routes.ts";
+import { silentBroadcaster, type Broadcaster } from "./realtime/broadcaster.ts";
 
 export interface ApiDeps {
   db: Db;
   config: ApiConfig;
   log?: (message: string, error?: unknown) => void;
+  /** Where realtime messages go; none by default (see api/realtime/broadcaster.ts). */
+  broadcaster?: Broadcaster;
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -63,7 +66,7 @@ export function allowedMethods(routes: readonly { method: string; path: string }
   return [...methods];
 }
 
-export function createApi({ db, config, log = console.error }: ApiDeps) {
+export function createApi({ db, config, log = console.error, broadcaster = silentBroadcaster }: ApiDeps) {
   const api = new Hono<AppEnv>();
 
   const callerCache = config.callerCacheMs > 0 ? new CallerCache(config.callerCacheMs) : undefined;
@@ -71,6 +74,7 @@ export function createApi({ db, config, log = console.error }: ApiDeps) {
     c.set("db", db);
     c.set("config", config);
     c.set("callerCache", callerCache);
+    c.set("broadcaster", broadcaster);
     // Any write may change who somebody is (see CallerCache): before it, and after it whatever its outcome.
     const writing = callerCache && !READ_METHODS.has(c.req.method);
     if (writing) callerCache.invalidate();

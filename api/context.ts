@@ -2,6 +2,7 @@ import type { Permission } from "../schemas/access.ts";
 import type { ApiConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { CallerCache } from "./modules/auth/caller-cache.ts";
+import type { Broadcaster } from "./realtime/broadcaster.ts";
 
 /**
  * The caller, as one query loads it per request (see api/modules/auth/users.ts): the user row plus what
@@ -47,6 +48,8 @@ export interface AppEnv {
     sessionHash: string | null;
     /** Session look-ups reused between requests, when the config turns it on. */
     callerCache: CallerCache | undefined;
+    /** Publishes realtime messages; use publishAfterCommit from api/realtime/broadcaster.ts. */
+    broadcaster: Broadcaster;
     /** How the caller authenticated: "session" (cookie), "token" (bearer) or null. */
     authMethod: "session" | "token" | null;
   };

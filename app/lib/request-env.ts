@@ -12,6 +12,19 @@ export interface RequestEnv {
   secureCookies: boolean;
   /** Name of the API's session cookie, to tell an expired session from no session. */
   sessionCookieName: string;
+  /** Public realtime settings for the browser's Echo client; null when realtime is off. */
+  realtime: RealtimePublicConfig | null;
+}
+
+/** What a browser needs to connect to the Pusher-protocol server (never the secret). */
+export interface RealtimePublicConfig {
+  key: string;
+  /** null: the page's own host, port and scheme (the embedded server shares the app's port). */
+  host: string | null;
+  port: number | null;
+  scheme: "http" | "https" | null;
+  /** Spec §4: TLS is forced only when the broadcast host is the production API host. */
+  forceTLS: boolean;
 }
 
 export const requestEnvContext = createContext<RequestEnv>();

@@ -1,0 +1,45 @@
+/**
+ * How the API tells connected clients that something happened. Services collect messages while their
+ * transaction runs and the route publishes them after it commits (`publishAfterCommit`), so nobody is
+ * told about a row that was rolled back. Which server delivers them (the embedded one, several instances
+ * through PostgreSQL, or an external Pusher-compatible server) is server.ts's choice, not the caller's.
+ */
+export interface BroadcastMessage {
+  /** Channel names as clients subscribe to them, e.g. "private-App.Models.User.7". */
+  channels: string[];
+  /** The event's full name, under the App.Events namespace Echo listens on, e.g. "App.Events.NotificationCreated". */
+  event: `App.Events.${string}`;
+  data: Record<string, unknown>;
+}
+
+export interface Broadcaster {
+  publish(messages: readonly BroadcastMessage[]): Promise<void>;
+}
+
+/** No realtime server: messages are dropped (tests that do not listen, scripts). */
+export const silentBroadcaster: Broadcaster = { publish: async () => {} };
+
+/** Collects a transaction's messages; hand `messages` to publishAfterCommit once it has committed. */
+export class BroadcastQueue {
+  readonly messages: BroadcastMessage[] = [];
+  add(message: BroadcastMessage): void {
+    this.messages.push(message);
+  }
+}
+
+/**
+ * Publishes what a committed transaction queued. A failure is logged, never thrown: the change itself is
+ * saved, and clients fetch what they missed when they reconnect.
+ */
+export async function publishAfterCommit(
+  broadcaster: Broadcaster,
+  messages: readonly BroadcastMessage[],
+  log: (message: string, error?: unknown) => void = console.error,
+): Promise<void> {
+  if (!messages.length) return;
+  try {
+    await broadcaster.publish(messages);
+  } catch (error) {
+    log("[realtime] publishing failed", error);
+  }
+}
