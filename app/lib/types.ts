@@ -15,6 +15,8 @@ export interface CurrentUser {
   roles: string[];
   permissions: string[];
   created_at: string | null;
+  /** Unread notifications (issue 11); absent from an upstream that has none. */
+  unread_notifications_count?: number;
 }
 
 export interface Paginated<T> {
@@ -207,9 +209,10 @@ export interface BillingStatusChange {
 
 export type EventBillingDetail = EventBilling & { status_changes: BillingStatusChange[] };
 
-/** The owner's payments list: a page of billings plus the whole form's totals. */
+/** The owner's payments list: a page of billings plus the whole form's totals and the form itself. */
 export type EventBillingList = Paginated<EventBilling> & {
   totals: { billings: number; successful: number; pending: number; amount_collected: string; discounts: string };
+  event_form: Pick<EventForm, "id" | "title" | "type_of_event" | "paid_event_information">;
 };
 
 /** `POST /api/v1/admin/event_billings/quote`: what a billing would cost, computed by the server. */

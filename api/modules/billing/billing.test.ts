@@ -355,6 +355,8 @@ describe("reading and managing billings", () => {
     expect(all.body.meta.total).toBe(2);
     // Like the amount collected, discounts count only Successful billings: Alice's pending 3.00 is not given yet.
     expect(all.body.totals).toMatchObject({ billings: 2, successful: 1, pending: 1, amount_collected: "0.00", discounts: "30.00" });
+    // The form it lists, so the payments screen needs no second call.
+    expect(all.body.event_form).toMatchObject({ id: form.id, title: form.title, type_of_event: "paid", paid_event_information: { price: "30" } });
     const pending = await owner.client.get(`${BASE}/${form.id}/all?payment_status=Pending`);
     expect(pending.body.data.map((d: { name: string }) => d.name)).toEqual(["Alice Payer"]);
     // Each row's own money, never the list's row count (both are "totals" of a kind).

@@ -17,7 +17,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { EventBillingDetail, EventBillingList, EventForm } from "~/lib/types";
+import type { EventBillingDetail, EventBillingList } from "~/lib/types";
 import type { Route } from "./+types/payments";
 
 const FORM_NOT_FOUND = "Event form not found";
@@ -49,13 +49,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const billingParam = url.searchParams.get("billing") || null;
   const billingId = parseId(billingParam);
-  const [formResult, listResult, detail] = await Promise.all([
-    api.get<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${id}`),
+  // The list carries its form, so the screen makes one call (two with a billing opened).
+  const [listResult, detail] = await Promise.all([
     api.get<EventBillingList>(`/api/v1/admin/event_billings/${id}/all?${query}`),
     billingId !== undefined ? api.get<{ event_billing: EventBillingDetail }>(`/api/v1/admin/event_billings/${billingId}/single`) : null,
   ]);
-  const { event_form: form } = ofForm(formResult);
-  const billings = ofForm(listResult);
+  const { event_form: form, ...billings } = ofForm(listResult);
   if (form.type_of_event !== "paid" || !form.paid_event_information) {
     throw await redirectWithToast(context.get(requestEnvContext), "/event-forms", { type: "info", message: "Only paid events take payments." });
   }
