@@ -13,8 +13,6 @@
  * A benchmark, not a test: it exits 0 whether or not targets are met; non-zero only if it cannot measure.
  */
 import { existsSync } from "node:fs";
-import { createServer, get } from "node:http";
-import type { AddressInfo } from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -26,6 +24,7 @@ import pg from "pg";
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
 import { temporaryDatabase } from "../../api/testing/temporary-database.ts";
 import { Session } from "./http.ts";
+import { rawLoad } from "./raw-load.ts";
 import { children, startServer, type RunningServer } from "./server.ts";
 
 interface AutocannonResult {
@@ -71,32 +70,6 @@ async function measure(baseUrl: string, target: Target): Promise<Figures> {
 
 const ok = (status: number) => status === 200;
 
-/**
- * The load generator's own ceiling for a body: the same bytes and headers from a bare node:http server
- * in this process. autocannon appends every body to a string, which is cheap for text and costly for
- * compressed bytes, so a compressed asset's figure is bounded by the client, not by the server.
- */
-async function bareServerFigure(assetUrl: string): Promise<Figures> {
-  // node:http, not fetch: fetch would undo the compression.
-  const { headers, bytes } = await new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) =>
-    get(assetUrl, { headers: { "Accept-Encoding": "br, gzip" } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
-    }).on("error", reject),
-  );
-  const bare = createServer((_, res) => {
-    res.writeHead(200, headers);
-    res.end(bytes);
-  });
-  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
-  try {
-    const { port } = bare.address() as AddressInfo;
-    return await measure(`http://127.0.0.1:${port}`, { label: "control", path: "/", expect: ok });
-  } finally {
-    bare.close();
-  }
-}
 const html = (text: string) => (status: number, body: string) => status === 200 && body.includes(text);
 
 async function ownerIds(session: Session) {
@@ -152,9 +125,6 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
     favorites: { label: "/favorites", path: "/favorites", session: owner, expect: html("Favorites") },
     startupDetails: { label: "/startup-details", path: "/startup-details", session: owner, expect: html("Basics") },
   };
-  if (withStatic) {
-    targets.asset = { label: "a hashed JS asset (br)", path: await firstScript(base), headers: { "Accept-Encoding": "br, gzip" }, expect: ok };
-  }
   log(`${title}:`);
   const figures: Record<string, Figures> = {};
   for (const [key, target] of Object.entries(targets)) {
@@ -167,12 +137,18 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
   const lists = ["eventForms", "events", "responses", "payments", "startups", "profile", "findCoFounders", "team", "invitations", "favorites", "startupDetails"];
   for (const key of lists) log(`  ${targets[key].label} / /account: ${verdict(r(key, "account"), 0.7)}`);
   if (withStatic) {
-    log(`  static asset / /healthz: ${verdict(r("asset", "healthz"), 0.5)}`);
-    const control = await bareServerFigure(base + targets.asset.path);
-    log(`  ${row("control: the same bytes from a bare node:http", control)}`);
-    log(`  static asset / control: ${(figures.asset.rps / control.rps).toFixed(2)}× (autocannon turns every body into a string; compressed bytes make that the limit)`);
-    const asset = await fetch(base + targets.asset.path, { headers: { "Accept-Encoding": "br, gzip" } });
-    log(`  asset headers: Content-Encoding ${asset.headers.get("content-encoding") ?? "none"}, Cache-Control ${asset.headers.get("cache-control") ?? "none"}`);
+    // Both measured by the byte-reading client (see raw-load.ts): autocannon would be the bottleneck for the asset.
+    const assetPath = await firstScript(base);
+    const encoded = { "Accept-Encoding": "br, gzip" };
+    await rawLoad(base + assetPath, { connections: CONNECTIONS, seconds: 2, headers: encoded }); // warm-up
+    const rawHealthz = await rawLoad(`${base}/healthz`, { connections: CONNECTIONS, seconds: SECONDS });
+    const rawAsset = await rawLoad(base + assetPath, { connections: CONNECTIONS, seconds: SECONDS, headers: encoded });
+    if (rawHealthz.non200 || rawAsset.non200) throw new Error("bench: /healthz or the asset answered other than 200 under load");
+    log(`  ${row("GET /healthz (byte-reading client)", rawHealthz)}`);
+    log(`  ${row("a hashed JS asset, br (byte-reading client)", rawAsset)}`);
+    log(`  static asset / /healthz: ${verdict(rawAsset.rps / rawHealthz.rps, 0.5)}`);
+    const asset = await fetch(base + assetPath, { headers: encoded });
+    log(`  asset ${assetPath}: ${(await asset.arrayBuffer()).byteLength} bytes as sent, Content-Encoding ${asset.headers.get("content-encoding") ?? "none"}, Cache-Control ${asset.headers.get("cache-control") ?? "none"}`);
     log("  JS on first load (brotli):");
     for (const [pathName, session, budget] of [["/login", undefined, 100], ["/account", owner, 200], ["/event-forms", owner, 200], [`/event-responses/${ids.responses}`, owner, 200]] as const) {
       const kb = await firstLoadKb(base, pathName, session);
