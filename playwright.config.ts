@@ -5,6 +5,7 @@ import { join } from "node:path";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
+const fakeWeatherPort = Number(process.env.E2E_WEATHER_PORT ?? port + 9);
 
 // The config is read again by each worker; only the main process starts the server, once.
 const dataDir = process.env.E2E_DATA_DIR ?? (process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "launchpad-e2e-")));
@@ -34,14 +35,31 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The production build (npm run test:e2e builds first) on a fresh embedded database, seeded.
-    command: "node --import tsx server.ts",
-    url: `${baseURL}/login`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, APP_URL: baseURL },
-  },
+  webServer: [
+    {
+      // A loopback fake of Open-Meteo (tests/fakes/open-meteo-server.ts): the app's weather never leaves the machine.
+      command: "node --import tsx tests/fakes/open-meteo-server.ts",
+      port: fakeWeatherPort,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      env: { FAKE_OPEN_METEO_PORT: String(fakeWeatherPort) },
+    },
+    {
+      // The production build (npm run test:e2e builds first) on a fresh embedded database, seeded.
+      command: "node --import tsx server.ts",
+      url: `${baseURL}/login`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        APP_URL: baseURL,
+        WEATHER_API_BASE: `http://127.0.0.1:${fakeWeatherPort}`,
+        GEOCODING_API_BASE: `http://127.0.0.1:${fakeWeatherPort}`,
+      },
+    },
+  ],
 });

@@ -17,9 +17,10 @@ import { appKey } from "./api/db/settings.ts";
 import { ensureAccessModel } from "./api/modules/access/service.ts";
 import { pruneSessions } from "./api/modules/auth/sessions.ts";
 import { pruneAttempts } from "./api/modules/auth/throttle.ts";
+import { startRealtime } from "./api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { runPrimary } from "./server/cluster.ts";
-import { readConfig, startupWarnings, type ServerConfig } from "./server/config.ts";
+import { readConfig, realtimePublicConfig, startupWarnings, type ServerConfig } from "./server/config.ts";
 import { createHttpApp } from "./server/http-app.ts";
 import { applySecurityHeaders } from "./server/security-headers.ts";
 
@@ -56,7 +57,21 @@ async function serve(options: { prepared: boolean }) {
   const database = await openConfigured(config);
   const seeded = options.prepared ? false : await prepare(database);
   const key = await appKey(database.db, config.appKey);
-  const api = createApi({ db: database.db, config: config.api });
+  const realtime = await startRealtime({
+    db: database.db,
+    given: config.realtime,
+    external: config.realtime.external,
+    databaseUrl: config.databaseUrl,
+    maxConnections: config.realtime.maxConnections,
+    log: (message, error) => console.error(`[launchpad] ${message}`, error ?? ""),
+  });
+  const publicRealtime = realtime.app ? realtimePublicConfig(config, realtime.app.key) : null;
+  const api = createApi({
+    db: database.db,
+    config: config.api,
+    broadcaster: realtime.broadcaster,
+    realtime: realtime.app && publicRealtime ? { app: realtime.app, publicConfig: publicRealtime } : undefined,
+  });
 
   const vite = config.production
     ? undefined
@@ -101,7 +116,7 @@ async function serve(options: { prepared: boolean }) {
       appKey: key,
       secureCookies: config.api.secureCookies,
       sessionCookieName: sessionCookieName(config.api),
-      realtime: null,
+      realtime: publicRealtime,
     };
     const { build, handler } = await panel();
     const context = new RouterContextProvider();
@@ -123,6 +138,7 @@ async function serve(options: { prepared: boolean }) {
     https: config.api.secureCookies,
     trustProxy: config.trustProxy,
     staticRoot: "./build/client",
+    realtimeApi: realtime.httpApi,
   });
 
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
@@ -130,6 +146,9 @@ async function serve(options: { prepared: boolean }) {
     if (vite) vite.middlewares(req, res, () => listener(req, res));
     else listener(req, res);
   });
+
+  // Pusher clients connect at /app/{key}; any other upgrade is refused (start.ts).
+  server.on("upgrade", (request, socket, head) => realtime.handleUpgrade(request, socket, head));
 
   const pruneTimer = setInterval(() => {
     pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
@@ -148,6 +167,8 @@ async function serve(options: { prepared: boolean }) {
     stopping = true;
     log(`${signal} received, shutting down`);
     clearInterval(pruneTimer);
+    // Sockets are closed with 4200 first, so clients reconnect (to another instance, or to this one restarted).
+    await realtime.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Requests still running get a few seconds to finish before the connections are cut.

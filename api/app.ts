@@ -4,25 +4,35 @@ import type { ApiConfig } from "./config.ts";
 import type { AppEnv } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "./lib/body-limit.ts";
+import { AnswerCaches } from "./lib/answer-caches.ts";
 import { HttpError } from "./lib/errors.ts";
 import { accessRoutes } from "./modules/access/routes.ts";
 import { applicationRoutes } from "./modules/applications/routes.ts";
 import { CallerCache } from "./modules/auth/caller-cache.ts";
 import { authenticate, csrf } from "./modules/auth/middleware.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { createBroadcastingRoutes, type BroadcastingOptions } from "./modules/broadcasting/routes.ts";
 import { createBillingRoutes } from "./modules/billing/routes.ts";
 import { coFounderRoutes } from "./modules/co-founders/routes.ts";
 import { collectionRoutes } from "./modules/collections/routes.ts";
+import { conversationRoutes } from "./modules/conversations/routes.ts";
 import { couponRoutes } from "./modules/coupons/routes.ts";
 import { eventFormRoutes } from "./modules/event-forms/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
 import { invitationRoutes } from "./modules/invitations/routes.ts";
+import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { profileRoutes } from "./modules/profiles/routes.ts";
 import { referenceRoutes } from "./modules/reference/routes.ts";
 import { startupDetailRoutes } from "./modules/startup-details/routes.ts";
 import { favoriteRoutes } from "./modules/favorites/routes.ts";
 import { followRoutes } from "./modules/follows/routes.ts";
+import { CardCache } from "./modules/dashboard/card-cache.ts";
+import { createDashboardRoutes } from "./modules/dashboard/routes.ts";
+import { draftRoutes } from "./modules/drafts/routes.ts";
+import { settingsRoutes } from "./modules/settings/routes.ts";
 import { startupRoutes } from "./modules/startups/routes.ts";
+import { placeRoutes } from "./modules/places/routes.ts";
+import { createWeatherRoutes } from "./modules/weather/routes.ts";
 import { silentBroadcaster, type Broadcaster } from "./realtime/broadcaster.ts";
 
 export interface ApiDeps {
@@ -31,6 +41,8 @@ export interface ApiDeps {
   log?: (message: string, error?: unknown) => void;
   /** Where realtime messages go; none by default (see api/realtime/broadcaster.ts). */
   broadcaster?: Broadcaster;
+  /** Signs private/presence channel subscriptions (POST /broadcasting/auth); none: realtime is off. */
+  realtime?: BroadcastingOptions;
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -66,22 +78,25 @@ export function allowedMethods(routes: readonly { method: string; path: string }
   return [...methods];
 }
 
-export function createApi({ db, config, log = console.error, broadcaster = silentBroadcaster }: ApiDeps) {
+export function createApi({ db, config, log = console.error, broadcaster = silentBroadcaster, realtime }: ApiDeps) {
   const api = new Hono<AppEnv>();
 
   const callerCache = config.callerCacheMs > 0 ? new CallerCache(config.callerCacheMs) : undefined;
+  const dashboardCache = config.dashboardCacheMs > 0 ? new CardCache(config.dashboardCacheMs) : undefined;
+  const answerCaches = new AnswerCaches([callerCache, dashboardCache]);
   api.use(async (c, next) => {
     c.set("db", db);
     c.set("config", config);
     c.set("callerCache", callerCache);
     c.set("broadcaster", broadcaster);
-    // Any write may change who somebody is (see CallerCache): before it, and after it whatever its outcome.
-    const writing = callerCache && !READ_METHODS.has(c.req.method);
-    if (writing) callerCache.invalidate();
+    // Any write may change who somebody is or a dashboard figure (see AnswerCaches): every in-process
+    // answer is forgotten before it, and after it whatever its outcome.
+    const writing = answerCaches.any && !READ_METHODS.has(c.req.method);
+    if (writing) answerCaches.invalidate();
     try {
       await next();
     } finally {
-      if (writing) callerCache.invalidate();
+      if (writing) answerCaches.invalidate();
     }
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -111,6 +126,14 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
   api.route("/", favoriteRoutes);
   api.route("/", startupRoutes);
   api.route("/", followRoutes);
+  api.route("/", settingsRoutes);
+  api.route("/", notificationRoutes);
+  api.route("/", conversationRoutes);
+  api.route("/", placeRoutes);
+  api.route("/", createWeatherRoutes({ weatherApiBase: config.weatherApiBase, geocodingApiBase: config.geocodingApiBase, log }));
+  api.route("/", createDashboardRoutes(dashboardCache));
+  api.route("/", draftRoutes);
+  api.route("/", createBroadcastingRoutes(realtime));
   api.route(
     "/",
     createBillingRoutes({

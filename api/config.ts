@@ -26,11 +26,25 @@ export interface ApiConfig {
   stripeWebhookSecret?: string;
   /** Stripe's API origin (tests point it at a loopback fake). */
   stripeApiBase: string;
+  /** Open-Meteo's forecast API origin (WEATHER_API_BASE; tests point it at tests/fakes/open-meteo.ts). */
+  weatherApiBase: string;
+  /**
+   * Open-Meteo's geocoding API origin (GEOCODING_API_BASE), asked only for names the app's own city list
+   * does not know. Unset: the list alone (the tests' default, so no test depends on the internet; the
+   * server's default is Open-Meteo's, see server/config.ts).
+   */
+  geocodingApiBase?: string;
   /**
    * How long a session look-up may be reused, in ms; 0 turns the cache off. Only for a process that is
    * its database's only writer (server.ts: the embedded database). See api/modules/auth/caller-cache.ts.
    */
   callerCacheMs: number;
+  /**
+   * How long a dashboard card's answer may be reused, in ms; 0 turns the cache off. Any write through this
+   * API empties it; another instance's write shows after at most this long. See
+   * api/modules/dashboard/card-cache.ts and docs/decisions/011-dashboard-cache.md.
+   */
+  dashboardCacheMs: number;
 }
 
 export const defaultApiConfig: ApiConfig = {
@@ -47,7 +61,9 @@ export const defaultApiConfig: ApiConfig = {
   couponMaxAttempts: 10,
   couponThrottleWindowSeconds: 600,
   stripeApiBase: "https://api.stripe.com",
+  weatherApiBase: "https://api.open-meteo.com",
   callerCacheMs: 0,
+  dashboardCacheMs: 0,
 };
 
 export function sessionCookieName(config: Pick<ApiConfig, "secureCookies">): string {

@@ -1,4 +1,5 @@
 import type { Permission } from "../schemas/access.ts";
+import type { UserSettings } from "../schemas/settings.ts";
 import type { ApiConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { CallerCache } from "./modules/auth/caller-cache.ts";
@@ -23,6 +24,10 @@ export interface AuthUser {
   roles: readonly string[];
   /** Every permission any of the user's roles grants, read fresh with the user on this request. */
   permissions: ReadonlySet<Permission>;
+  /** Unread notifications, for the bell on every page (loaded with the caller, see authUserFields). */
+  unreadNotificationsCount: number;
+  /** The user's preferences (time zone, date format, theme, layout, notifications), loaded with the caller. */
+  settings: UserSettings;
 }
 
 /** A session look-up as `authenticate` makes it: the caller and their session's hash, or null. */

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, type ShouldRevalidateFunction } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorScreen } from "./components/feedback/error-screen";
@@ -12,6 +12,9 @@ import { useNonce } from "./lib/nonce";
 import { requestEnvContext } from "./lib/request-env";
 import { readViewportCookie, type Breakpoint } from "./lib/viewport";
 import { ViewportProvider } from "./lib/viewport-context";
+import type { loader as adminLayoutLoader } from "./routes/admin/layout";
+
+type AdminLayoutData = ReturnType<typeof adminLayoutLoader>;
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
@@ -22,7 +25,11 @@ export const middleware: Route.MiddlewareFunction[] = [
     // Cookies the API set (session, XSRF-TOKEN) reach the browser through the panel's response.
     const headers = new Headers(response.headers);
     for (const cookie of api.setCookies) headers.append("Set-Cookie", cookie);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   },
 ];
 
@@ -39,8 +46,10 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The logged-in user's theme from /settings, written by the server so the first paint has it (app/theme.css).
+  const admin = useRouteLoaderData<AdminLayoutData>("routes/admin/layout");
   return (
-    <html lang="en">
+    <html lang="en" data-theme={admin?.settings.theme ?? "system"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

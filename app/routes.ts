@@ -8,6 +8,8 @@ export default [
     route("setup/complete", "routes/setup/complete.tsx"),
   ]),
   route("logout", "routes/auth/logout.tsx"),
+  // The emoji picker's data: public, served by the app (no CDN).
+  route("emoji.json", "routes/chat/emoji-json.ts"),
   layout("routes/admin/layout.tsx", [
     index("routes/home/home.tsx"),
     route("account", "routes/account/account.tsx"),
@@ -33,6 +35,9 @@ export default [
     route("startup-details", "routes/startup-details/list.tsx"),
     route("complete-startup-details/:detail_category_id", "routes/startup-details/complete.tsx"),
     route("favorites", "routes/favorites/favorites.tsx"),
+    route("dashboard", "routes/dashboard/dashboard.tsx"),
+    route("drafts", "routes/drafts/drafts.tsx"),
+    route("settings", "routes/settings/settings.tsx"),
     route("startups", "routes/startups/list.tsx"),
     route("startups/:username", "routes/startups/profile.tsx"),
     route("co-founders", "routes/co-founders/team.tsx"),
@@ -41,6 +46,10 @@ export default [
     route("co-founders/edit/:id", "routes/co-founders/edit.tsx"),
     route("co-founders/:id", "routes/co-founders/profile.tsx"),
     route("co-founder-invitations", "routes/co-founder-invitations/invitations.tsx"),
+    route("notifications", "routes/notifications/notifications.tsx"),
+    route("notifications/latest", "routes/notifications/latest.ts"),
+    route("chat/start", "routes/chat/start.ts"),
+    route("chat", "routes/chat/layout.tsx", [index("routes/chat/index.tsx"), route(":conversationId", "routes/chat/conversation.tsx")]),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

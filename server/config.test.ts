@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultApiConfig } from "../api/config.ts";
-import { EMBEDDED_CALLER_CACHE_MS, readConfig } from "./config.ts";
+import { EMBEDDED_CALLER_CACHE_MS, readConfig, realtimePublicConfig, startupWarnings } from "./config.ts";
 
 describe("login throttle settings", () => {
   it("default to 5 a minute per email and address, 20 per address and 10 per account in 10 minutes", () => {
@@ -50,5 +50,35 @@ describe("the caller cache", () => {
 
   it("is off with DATABASE_URL, where other instances write too", () => {
     expect(readConfig({ DATABASE_URL: "postgres://db/launchpad" }).api.callerCacheMs).toBe(0);
+  });
+});
+
+describe("realtime settings", () => {
+  it("default to the embedded server on the page's own origin; TLS forced only for an https APP_URL", () => {
+    const config = readConfig({});
+    expect(config.realtime).toEqual({ maxConnections: 10_000 });
+    expect(realtimePublicConfig(config, "k")).toEqual({ key: "k", host: null, port: null, scheme: null, forceTLS: false });
+    expect(realtimePublicConfig(readConfig({ APP_URL: "https://app.example.com" }), "k").forceTLS).toBe(true);
+  });
+
+  it("PUSHER_HOST naming the app itself keeps the embedded server", () => {
+    const config = readConfig({ APP_URL: "https://app.example.com", PUSHER_HOST: "app.example.com", PUSHER_PORT: "443" });
+    expect(config.realtime.external).toBeUndefined();
+  });
+
+  it("PUSHER_HOST naming another server turns the embedded one off and is what browsers connect to", () => {
+    const env = { APP_URL: "https://app.example.com", PUSHER_HOST: "ws.example.com", PUSHER_APP_ID: "1", PUSHER_APP_KEY: "key", PUSHER_APP_SECRET: "secret" };
+    const config = readConfig(env);
+    expect(config.realtime).toMatchObject({ appId: "1", key: "key", secret: "secret", external: { host: "ws.example.com", port: 443, scheme: "https" } });
+    expect(realtimePublicConfig(config, "key")).toEqual({ key: "key", host: "ws.example.com", port: 443, scheme: "https", forceTLS: false });
+    const local = readConfig({ PUSHER_HOST: "localhost", PUSHER_PORT: "6001", PUSHER_SCHEME: "http" });
+    expect(local.realtime.external).toEqual({ host: "localhost", port: 6001, scheme: "http" });
+    expect(startupWarnings(config, {})).not.toContainEqual(expect.stringContaining("realtime"));
+    expect(startupWarnings(local, {})).toEqual([expect.stringContaining("realtime is off")]);
+  });
+
+  it("the API elsewhere (API_URL): browsers connect to its origin", () => {
+    const config = readConfig({ API_URL: "https://api.example.com/", APP_URL: "https://app.example.com" });
+    expect(realtimePublicConfig(config, "k")).toEqual({ key: "k", host: "api.example.com", port: 443, scheme: "https", forceTLS: false });
   });
 });

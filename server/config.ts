@@ -1,4 +1,5 @@
 import { defaultApiConfig, type ApiConfig } from "../api/config.ts";
+import type { RealtimePublicConfig } from "../app/lib/request-env.ts";
 
 export interface ServerConfig {
   port: number;
@@ -17,6 +18,21 @@ export interface ServerConfig {
    */
   webConcurrency: number;
   api: ApiConfig;
+  realtime: RealtimeSettings;
+}
+
+/** PUSHER_* settings (see the README's Realtime section). */
+export interface RealtimeSettings {
+  appId?: string;
+  key?: string;
+  secret?: string;
+  /**
+   * PUSHER_HOST naming another server (soketi, Reverb, Pusher): the app publishes there and the embedded
+   * server is off. Unset, or the app's own host, means the embedded server on the app's port.
+   */
+  external?: { host: string; port: number; scheme: "http" | "https" };
+  /** Sockets one instance accepts (REALTIME_MAX_CONNECTIONS); one more is refused with 4100 (over capacity). */
+  maxConnections: number;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -46,6 +62,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",
     seed: env.SEED !== "false",
     webConcurrency: env.DATABASE_URL ? positive(env.WEB_CONCURRENCY, 1) : 1,
+    realtime: readRealtime(env, appUrl),
     api: {
       ...defaultApiConfig,
       appUrl,
@@ -60,11 +77,52 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
       stripeApiBase: env.STRIPE_API_BASE?.replace(/\/+$/, "") || defaultApiConfig.stripeApiBase,
+      weatherApiBase: env.WEATHER_API_BASE?.replace(/\/+$/, "") || defaultApiConfig.weatherApiBase,
+      geocodingApiBase: env.GEOCODING_API_BASE?.replace(/\/+$/, "") || DEFAULT_GEOCODING_API_BASE,
       // The embedded database has this process as its only writer, so who-is-calling answers can be reused
       // for a moment (api/modules/auth/caller-cache.ts); on PostgreSQL other instances write too.
       callerCacheMs: env.DATABASE_URL ? 0 : EMBEDDED_CALLER_CACHE_MS,
+      // Dashboard card answers, on either database: another instance's write shows after at most this long
+      // (docs/decisions/011-dashboard-cache.md). DASHBOARD_CACHE_MS=0 turns the cache off.
+      dashboardCacheMs: Math.max(0, int(env.DASHBOARD_CACHE_MS, 30_000)),
     },
   };
+}
+
+function readRealtime(env: NodeJS.ProcessEnv, appUrl: string): RealtimeSettings {
+  const settings: RealtimeSettings = {
+    appId: env.PUSHER_APP_ID || undefined,
+    key: env.PUSHER_APP_KEY || undefined,
+    secret: env.PUSHER_APP_SECRET || undefined,
+    maxConnections: positive(env.REALTIME_MAX_CONNECTIONS, 10_000),
+  };
+  const host = env.PUSHER_HOST?.trim().toLowerCase();
+  if (!host) return settings;
+  const scheme = env.PUSHER_SCHEME === "http" ? "http" : "https";
+  const port = env.PUSHER_PORT ? positive(env.PUSHER_PORT, 0) || undefined : undefined;
+  const app = new URL(appUrl);
+  const appPort = Number(app.port) || (app.protocol === "https:" ? 443 : 80);
+  // PUSHER_HOST naming the app itself (with no other port) is the embedded server under its public name.
+  if (host === app.hostname && (port === undefined || port === appPort)) return settings;
+  return { ...settings, external: { host, scheme, port: port ?? (scheme === "https" ? 443 : 80) } };
+}
+
+/**
+ * What the browser's Echo client needs. The embedded server shares the page's origin (null host, port and
+ * scheme), or API_URL's when the API runs elsewhere. Spec §4: TLS is forced only when the broadcast host
+ * is the host of APP_URL served over https.
+ */
+export function realtimePublicConfig(config: Pick<ServerConfig, "apiUrl" | "api" | "realtime">, key: string): RealtimePublicConfig {
+  const app = new URL(config.api.appUrl);
+  const https = app.protocol === "https:";
+  const external = config.realtime.external;
+  if (external) return { key, ...external, forceTLS: https && external.host === app.hostname };
+  if (config.apiUrl) {
+    const api = new URL(config.apiUrl);
+    const scheme = api.protocol === "https:" ? "https" : "http";
+    return { key, host: api.hostname, port: Number(api.port) || (scheme === "https" ? 443 : 80), scheme, forceTLS: https && api.hostname === app.hostname };
+  }
+  return { key, host: null, port: null, scheme: null, forceTLS: https };
 }
 
 /** Stated once at startup (server.ts): the sandbox provider lets any payer mark a billing paid. */
@@ -74,13 +132,20 @@ export const SANDBOX_IN_PRODUCTION_WARNING = "payments use the sandbox provider:
 /** Long enough to spare the database the look-ups of a burst of requests, short next to any session's life. */
 export const EMBEDDED_CALLER_CACHE_MS = 5_000;
 
-export function startupWarnings(config: Pick<ServerConfig, "api">, env: NodeJS.ProcessEnv = process.env): string[] {
+/** Where the server asks about place names its own city list does not know (the API's default is none). */
+export const DEFAULT_GEOCODING_API_BASE = "https://geocoding-api.open-meteo.com";
+
+export function startupWarnings(config: Pick<ServerConfig, "api"> & Partial<Pick<ServerConfig, "realtime">>, env: NodeJS.ProcessEnv = process.env): string[] {
   const warnings: string[] = [];
   if (positive(env.WEB_CONCURRENCY, 1) > 1 && !env.DATABASE_URL) {
     warnings.push("Warning: WEB_CONCURRENCY needs DATABASE_URL (the embedded database is one process per data directory); running one process.");
   }
   if (config.api.appUrl.startsWith("https://") && !config.api.stripeSecretKey) {
     warnings.push(`Warning: APP_URL is https and STRIPE_SECRET_KEY is unset, so ${SANDBOX_IN_PRODUCTION_WARNING}.`);
+  }
+  const realtime = config.realtime;
+  if (realtime?.external && !(realtime.appId && realtime.key && realtime.secret)) {
+    warnings.push(`Warning: PUSHER_HOST names an external realtime server (${realtime.external.host}) but PUSHER_APP_ID, PUSHER_APP_KEY or PUSHER_APP_SECRET is unset; realtime is off.`);
   }
   return warnings;
 }

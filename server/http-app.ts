@@ -21,6 +21,8 @@ export interface HttpAppOptions {
   production: boolean;
   https: boolean;
   trustProxy: boolean;
+  /** The embedded realtime server's Pusher HTTP API, for paths under /apps/ (absent when realtime is external or off). */
+  realtimeApi?: (request: Request) => Promise<Response>;
   /** Where the built client lives (served in production only; in development Vite serves it). */
   staticRoot?: string;
   log?: (message: string, error?: unknown) => void;
@@ -73,6 +75,8 @@ export function createHttpApp(options: HttpAppOptions) {
   };
   const route = async (request: Request, ip: string | undefined): Promise<Response> => {
     const path = new URL(request.url).pathname;
+    // Signed by the app secret (api/realtime/signing.ts), not by a session: ahead of the API and the panel.
+    if (options.realtimeApi && path.startsWith("/apps/")) return options.realtimeApi(request);
     // The API sets its own Cache-Control (no-store unless a route says otherwise; see api/app.ts).
     if (options.apiPrefixes.some((prefix) => path.startsWith(prefix))) return options.api.fetch(request, { clientIp: ip });
     if (request.method === "OPTIONS") return secured(new Response(null, { status: 204, headers: { Allow: ALLOW } }));

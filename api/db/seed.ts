@@ -4,6 +4,7 @@ import { coFounders, startups, users } from "./schema.ts";
 import { assignRoleByName, ensureAccessModel } from "../modules/access/service.ts";
 import { hashPassword } from "../modules/auth/service.ts";
 import { seedBillings } from "./seed-billing.ts";
+import { seedChat } from "./seed-chat.ts";
 import { seedCoFounders } from "./seed-co-founders.ts";
 import { seedCommunityExtras } from "./seed-community-extras.ts";
 import { seedEvents } from "./seed-events.ts";
@@ -130,5 +131,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await seedStartups(db);
   await seedCommunityExtras(db);
   await seedCoFounders(db, passwordHash);
+  await seedChat(db);
   return true;
 }

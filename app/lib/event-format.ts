@@ -14,7 +14,6 @@ function formatterPerZone(options: Intl.DateTimeFormatOptions): (timeZone: strin
 const dayIn = formatterPerZone({ weekday: "short", day: "numeric", month: "short", year: "numeric" });
 const timeIn = formatterPerZone({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 const dayAndTimeIn = formatterPerZone({ weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const utcDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
 /** "Tue, 1 Dec 2026, 18:00 – 21:00 (Africa/Lagos)": event times on the event's own clock. */
 export function formatEventTime(startsAt: string, endsAt: string, timeZone: string): string {
@@ -26,9 +25,6 @@ export function formatEventTime(startsAt: string, endsAt: string, timeZone: stri
   const endText = sameDay ? time.format(end) : `${day.format(end)}, ${time.format(end)}`;
   return `${day.format(start)}, ${time.format(start)} – ${endText} (${timeZone})`;
 }
-
-export const formatDate = (iso: string | null) =>
-  iso ? utcDate.format(new Date(iso)) + " UTC" : "—";
 
 export const NATURE_LABELS: Record<string, string> = { online: "Online", in_person: "In person", hybrid: "Hybrid" };
 

@@ -1,4 +1,5 @@
 /** Shapes of the API's answers, as the panel reads them (the panel never imports api/). */
+import type { UserSettings } from "../../schemas/settings";
 
 export type AccountType = "startup" | "organization" | "co-founder";
 
@@ -17,6 +18,8 @@ export interface CurrentUser {
   created_at: string | null;
   /** Unread notifications (issue 11); absent from an upstream that has none. */
   unread_notifications_count?: number;
+  /** The user's preferences (issue 12, /settings); absent from an upstream that has none: the defaults apply. */
+  settings?: UserSettings;
 }
 
 export interface Paginated<T> {

@@ -26,7 +26,11 @@ test.describe("onboarding tour", () => {
     await expect(page.locator('[data-tour="nav-home"]')).toHaveClass(/shepherd-target/);
     // On through every item a startup owner can open, each step waited for, to the last, which offers Done.
     for (const step of [
+      "Your figures at a glance: applications, payments, followers and what is coming up.",
+      "Everything you started and have not finished: application drafts and unpublished event forms.",
       "Change your name, email, avatar and password here.",
+      "Your time zone, date format, theme, layout and which notifications you get.",
+      "New followers, invitations, applications, payments and messages; the bell above shows the latest.",
       "Find events from the community and apply to them.",
       "Follow the events you applied to, or cancel an application.",
       "Group your event forms, for example by programme.",
@@ -36,6 +40,7 @@ test.describe("onboarding tour", () => {
       "Search co-founder profiles, best matches for your startup first.",
       "Your startup's team: accepted co-founders and people you invited.",
       "Co-founder invitations you sent or received.",
+      "Chat one to one with startups and co-founders; start from their profile's Message button.",
       "The startups, people and events you saved.",
       "Tell the community about your startup, one category at a time.",
     ]) {

@@ -4,7 +4,9 @@ import type { Db } from "../../db/client.ts";
 import { eventApplications, eventForms, files, type Answers, type ApplicationStatus } from "../../db/schema.ts";
 import { fieldError, notFound, validationFailed } from "../../lib/errors.ts";
 import { billingOfUser } from "../billing/view.ts";
+import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { storeUpload } from "../files/service.ts";
+import { notifyApplicationReceived } from "../notifications/causes.ts";
 import { ANSWER_FILE_RULES, planAnswers, questionsOf, type Intent } from "./answers.ts";
 import { closedReason } from "./availability.ts";
 import { ALREADY_APPLIED, FORM_NOT_FOUND, PAY_FIRST } from "./messages.ts";
@@ -21,9 +23,10 @@ async function assertPaid(db: Db, form: FormRow, userId: number) {
 /**
  * Saves a draft or submits the caller's application. The form row is locked for the write, so the
  * capacity check and the insert happen one applicant at a time: concurrent submits never overfill. A paid
- * form needs the caller's Successful billing first.
+ * form needs the caller's Successful billing first. A submission notifies the form's owners in the same
+ * transaction (queued on `queue`, published by the route after the commit).
  */
-export async function apply(db: Db, user: AuthUser, formId: number, intent: Intent, input: Map<string, unknown>) {
+export async function apply(db: Db, user: AuthUser, formId: number, intent: Intent, input: Map<string, unknown>, queue: BroadcastQueue) {
   const found = await visibleFormWithStartup(db, user, formId);
   if (!found) throw notFound(FORM_NOT_FOUND);
   const before = await applicationOf(db, formId, user.id);
@@ -75,6 +78,7 @@ export async function apply(db: Db, user: AuthUser, formId: number, intent: Inte
     }
     // A draft's earlier upload that a new file replaced is no longer referenced.
     if (replacedFiles.length) await tx.delete(files).where(inArray(files.id, replacedFiles));
+    if (intent === "submit") await notifyApplicationReceived(tx, queue, row, user.id);
     return { application: applicationResource(row, form.customQuestions), created: !existing };
   });
 }

@@ -7,7 +7,9 @@ import { eventApplications, eventForms, type Answers, type ApplicationStatus } f
 import { csvLine } from "../../lib/csv.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { escapeLike } from "../access/service.ts";
+import { notifyReviewStatusChanged } from "../notifications/causes.ts";
 import { questionsOf } from "./answers.ts";
 import { NOT_HOLDING_A_PLACE } from "./availability.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND, NOT_SUBMITTED } from "./messages.ts";
@@ -121,15 +123,19 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
   });
 }
 
-export async function setApplicationStatus(db: Db, user: AuthUser, id: number, status: ReviewStatus) {
-  const found = await applicationWithForm(db, id, responsesToOwner(user));
-  if (!found) throw notFound(APPLICATION_NOT_FOUND);
-  // Conditional, so a cancel racing the review wins cleanly instead of being overwritten.
-  const [row] = await db
-    .update(eventApplications)
-    .set({ status, updatedAt: sql`now()` })
-    .where(and(eq(eventApplications.id, id), notInArray(eventApplications.status, NOT_HOLDING_A_PLACE)))
-    .returning();
-  if (!row) throw fieldError("status", NOT_SUBMITTED);
-  return applicationResource(row, found.form.customQuestions);
+/** Sets the review status; a change (not the same status again) notifies the applicant in the same transaction. */
+export async function setApplicationStatus(db: Db, user: AuthUser, id: number, status: ReviewStatus, queue: BroadcastQueue) {
+  return db.transaction(async (tx) => {
+    const found = await applicationWithForm(tx, id, responsesToOwner(user));
+    if (!found) throw notFound(APPLICATION_NOT_FOUND);
+    // Conditional, so a cancel racing the review wins cleanly instead of being overwritten.
+    const [row] = await tx
+      .update(eventApplications)
+      .set({ status, updatedAt: sql`now()` })
+      .where(and(eq(eventApplications.id, id), notInArray(eventApplications.status, NOT_HOLDING_A_PLACE)))
+      .returning();
+    if (!row) throw fieldError("status", NOT_SUBMITTED);
+    if (found.application.status !== status) await notifyReviewStatusChanged(tx, queue, id, status, user.id);
+    return applicationResource(row, found.form.customQuestions);
+  });
 }

@@ -6,6 +6,7 @@ import { jsonText, readBody } from "../../lib/body.ts";
 import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
+import { BroadcastQueue, publishAfterCommit } from "../../realtime/broadcaster.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { fileResponse } from "../files/service.ts";
@@ -92,7 +93,9 @@ applicationRoutes.get("/api/v1/site/event_forms/:id", requireUser, async (c) =>
 applicationRoutes.post("/api/v1/admin/event_forms/:id/applications", requireUser, async (c) => {
   const id = formId(c);
   const { intent, answers } = await readApplication(c);
-  const { application, created } = await apply(c.var.db, currentUser(c), id, intent, answers);
+  const queue = new BroadcastQueue();
+  const { application, created } = await apply(c.var.db, currentUser(c), id, intent, answers, queue);
+  await publishAfterCommit(c.var.broadcaster, queue.messages);
   const message = intent === "submit" ? "Application submitted." : "Draft saved.";
   return c.json({ event_application: application, message }, created ? 201 : 200);
 });
@@ -125,7 +128,9 @@ applicationRoutes.put("/api/v1/admin/event_applications/:id/cancel_apply", requi
 applicationRoutes.put("/api/v1/admin/event_applications/:id/status", authorize("event response write"), async (c) => {
   const id = applicationId(c);
   const { status } = validate(reviewStatusSchema, await readBody(c));
-  const application = await setApplicationStatus(c.var.db, currentUser(c), id, status);
+  const queue = new BroadcastQueue();
+  const application = await setApplicationStatus(c.var.db, currentUser(c), id, status, queue);
+  await publishAfterCommit(c.var.broadcaster, queue.messages);
   return c.json({ event_application: application, message: "Status updated." });
 });
 

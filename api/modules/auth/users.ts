@@ -1,6 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Permission } from "../../../schemas/access.ts";
 import type { AuthUser } from "../../context.ts";
+import { notifications } from "../../db/realtime-schema.ts";
+import { userSettings } from "../../db/settings-schema.ts";
+import { settingsJson, type UserSettingsRow } from "../settings/service.ts";
 import { permissions, rolePermissions, roles, startups, userRoles, users } from "../../db/schema.ts";
 import { fileUrl } from "../files/service.ts";
 
@@ -32,17 +35,26 @@ export const authUserFields = {
     inner join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
     inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
     where ${userRoles.userId} = ${users.id})`,
+  // Counted on the partial index of unread rows. The caller cache (caller-cache.ts) may keep it for a few
+  // seconds; every write, including those that notify or mark read, empties that cache.
+  unreadNotificationsCount: sql<number>`(select count(*) from ${notifications}
+    where ${notifications.userId} = ${users.id} and ${notifications.readAt} is null)`.mapWith(Number),
+  // The row by its primary key, as one value: every page needs the reader's zone, format and theme.
+  settingsRow: sql<UserSettingsRow | null>`(select json_build_object(
+    'timeZone', ${userSettings.timeZone}, 'dateFormat', ${userSettings.dateFormat}, 'theme', ${userSettings.theme},
+    'layout', ${userSettings.layout}, 'mutedNotifications', ${userSettings.mutedNotifications})
+    from ${userSettings} where ${userSettings.userId} = ${users.id})`,
 };
 
 /** The join every caller lookup adds to reach the account type: `.leftJoin(startups, startupOfUser)`. */
 export const startupOfUser = eq(startups.id, users.startupId);
 
 /** A row selected with `authUserFields`. */
-export type AuthUserRow = Omit<AuthUser, "roles" | "permissions"> & { roleNames: string[]; permissionNames: string[] };
+export type AuthUserRow = Omit<AuthUser, "roles" | "permissions" | "settings"> & { roleNames: string[]; permissionNames: string[]; settingsRow: UserSettingsRow | null };
 
 export function toAuthUser(row: AuthUserRow): AuthUser {
-  const { roleNames, permissionNames, ...user } = row;
-  return { ...user, roles: roleNames, permissions: new Set(permissionNames as Permission[]) };
+  const { roleNames, permissionNames, settingsRow, ...user } = row;
+  return { ...user, roles: roleNames, permissions: new Set(permissionNames as Permission[]), settings: settingsJson(settingsRow) };
 }
 
 /** GET /api/user: who the caller is, their setup state, roles and permissions — no query of its own. */
@@ -59,6 +71,8 @@ export function userResource(user: AuthUser) {
     account_type: accountType,
     setup_complete: accountType !== null,
     roles: [...user.roles],
+    unread_notifications_count: user.unreadNotificationsCount,
+    settings: user.settings,
     permissions: [...user.permissions].sort(),
     created_at: user.createdAt.toISOString(),
   };

@@ -63,6 +63,19 @@ describe("creating a billing", () => {
     expect(res.body.payment_url).toBe(`/api/v1/payments/sandbox/${res.body.event_billing.connect_pay_id}?token=${res.body.payment_url.split("token=")[1]}`);
   });
 
+  it("takes a city only from the country's list, stored as the list spells it", async () => {
+    const { form } = await paidEventForm(t);
+    const p = await payer(t);
+    const unknown = await p.client.post(BASE, billingFields(form.id, { city: "Atlantis" }));
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.city[0]).toMatch(/^The city is not one we know in Nigeria\./);
+    const typo = await p.client.post(BASE, billingFields(form.id, { city: "Lagoss" }));
+    expect(typo.body.errors.city).toEqual(["The city is not one we know in Nigeria. Did you mean Lagos?"]);
+    const lower = await p.client.post(BASE, billingFields(form.id, { city: "lagos" }));
+    expect(lower.status).toBe(201);
+    expect(lower.body.event_billing.city).toBe("Lagos");
+  });
+
   it("refuses a second billing for the same form", async () => {
     const { form } = await paidEventForm(t);
     const p = await payer(t);

@@ -3,6 +3,8 @@ import type { BillingStatus } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { eventBillings, payments } from "../../db/schema.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
+import { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import { notifyPaymentStatusChanged } from "../notifications/causes.ts";
 import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "../../payments/provider.ts";
 import { recordChange } from "./history.ts";
 import { ALREADY_PAID, BILLING_CLOSED, BILLING_NOT_FOUND, PAYMENT_MISMATCH, PAYMENT_NOT_FOUND, RECORDED_FOR_REFUND } from "./messages.ts";
@@ -36,9 +38,10 @@ export class PaymentRefused extends HttpError {
  * payment or closed, is refused with `PaymentRefused`; since the provider took that money, it is still
  * recorded, with `refused_reason` and a line in the billing's history, before the refusal is answered.
  * The recording commits on its own (nothing else is written in that transaction), so the refusal never
- * rolls it back.
+ * rolls it back. Marking it paid notifies the payer and the owners in the same transaction, queued on
+ * `queue` for the caller to publish after the commit (a caller that publishes nothing may omit it).
  */
-export async function fulfil(db: Db, input: FulfilInput): Promise<void> {
+export async function fulfil(db: Db, input: FulfilInput, queue: BroadcastQueue = new BroadcastQueue()): Promise<void> {
   const refusal = await db.transaction(async (tx): Promise<PaymentRefused | null> => {
     const [billing] = await tx.select().from(eventBillings).where(eq(eventBillings.id, input.billingId)).for("update");
     if (!billing) throw notFound(BILLING_NOT_FOUND);
@@ -86,6 +89,7 @@ export async function fulfil(db: Db, input: FulfilInput): Promise<void> {
       .set({ paymentStatus: "Successful", paidAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(eventBillings.id, billing.id));
     await recordChange(tx, billing.id, billing.paymentStatus, "Successful", null, `Payment ${input.providerPaymentId} confirmed by ${input.provider}.`);
+    await notifyPaymentStatusChanged(tx, queue, billing.id, "Successful", null);
     return null;
   });
   if (refusal) throw refusal;
@@ -114,7 +118,13 @@ const closedByOrganiser = (status: "Refunded" | "Cancelled") => `This billing wa
  * answer follows the billing as it is now, whichever checkout is asked about: a billing paid or closed
  * answers so even for an old declined checkout; only the billing's current checkout can mark it Failed.
  */
-export async function verifyPayment(db: Db, choice: PaymentProvider | PaymentProviders, userId: number, paymentId: string): Promise<VerifyAnswer> {
+export async function verifyPayment(
+  db: Db,
+  choice: PaymentProvider | PaymentProviders,
+  userId: number,
+  paymentId: string,
+  queue: BroadcastQueue = new BroadcastQueue(),
+): Promise<VerifyAnswer> {
   const provider = providersOf(choice).forPayment(paymentId);
   if (!provider) throw notFound(PAYMENT_NOT_FOUND);
   const payment = await provider.retrieve(paymentId);
@@ -129,7 +139,7 @@ export async function verifyPayment(db: Db, choice: PaymentProvider | PaymentPro
   });
   if (payment.status === "paid") {
     try {
-      await fulfil(db, { billingId: billing.id, provider: provider.name, providerPaymentId: paymentId, amount: payment.amount, currency: payment.currency });
+      await fulfil(db, { billingId: billing.id, provider: provider.name, providerPaymentId: paymentId, amount: payment.amount, currency: payment.currency }, queue);
     } catch (error) {
       if (error instanceof PaymentRefused) return answer("Failed", error.recorded ? `${error.reason} ${RECORDED_FOR_REFUND}` : error.reason, await current());
       if (error instanceof HttpError && error.status === 422) return answer("Failed", error.message, await current());
@@ -147,6 +157,7 @@ export async function verifyPayment(db: Db, choice: PaymentProvider | PaymentPro
       if (row && row.paymentStatus === "Pending" && row.connectPayId === paymentId) {
         await tx.update(eventBillings).set({ paymentStatus: "Failed", updatedAt: sql`now()` }).where(eq(eventBillings.id, row.id));
         await recordChange(tx, row.id, "Pending", "Failed", null, `Payment ${paymentId} declined.`);
+        await notifyPaymentStatusChanged(tx, queue, row.id, "Failed", null);
       }
     });
   }

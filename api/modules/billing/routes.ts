@@ -8,6 +8,7 @@ import { HttpError, notFound } from "../../lib/errors.ts";
 import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
+import { BroadcastQueue, publishAfterCommit } from "../../realtime/broadcaster.ts";
 import { PAYMENT_PROCESSING_PATH, SANDBOX_ID_PREFIX, type PaymentProviders } from "../../payments/provider.ts";
 import { checkSandboxToken, SANDBOX_CSP, SANDBOX_PREFIX, sandboxPage, SandboxProvider } from "../../payments/sandbox.ts";
 import { STRIPE_WEBHOOK_PATH, StripeProvider } from "../../payments/stripe.ts";
@@ -27,6 +28,7 @@ import { quote } from "./pricing.ts";
 import { changeStatus } from "./status.ts";
 import { visibleBilling } from "./view.ts";
 import { handleStripeWebhook } from "./webhook.ts";
+import { requireCityInCountryText } from "../places/check-city.ts";
 
 export interface BillingOptions {
   /** Stripe Checkout is used when a secret key is given (server: STRIPE_SECRET_KEY, STRIPE_API_BASE). */
@@ -89,9 +91,15 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     }
   };
 
+  /** The billing form's fields; the city must be one of the country's (spelled as the list spells it). */
+  const billingInput = async (c: Context<AppEnv>) => {
+    const input = validate(billingSchema, await readBody(c));
+    return { ...input, city: requireCityInCountryText(input.country, input.city) };
+  };
+
   routes.post(BASE, async (c) => {
     const user = currentUser(c);
-    const input = validate(billingSchema, await readBody(c));
+    const input = await billingInput(c);
     const result = await guardingCoupons(c, user.id, input.coupon_code, async () => createBilling(c.var.db, await providers(c), user.id, input, returnUrl(c)));
     return c.json(result, 201);
   });
@@ -105,13 +113,16 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   routes.post(`${BASE}/verify_payment`, async (c) => {
     const user = currentUser(c);
     const { connect_pay_id } = validate(verifyPaymentSchema, await readBody(c));
-    return c.json(await verifyPayment(c.var.db, await providers(c), user.id, connect_pay_id));
+    const queue = new BroadcastQueue();
+    const answer = await verifyPayment(c.var.db, await providers(c), user.id, connect_pay_id, queue);
+    await publishAfterCommit(c.var.broadcaster, queue.messages, log);
+    return c.json(answer);
   });
 
   routes.put(`${BASE}/:id`, async (c) => {
     const user = currentUser(c);
     const id = billingId(c);
-    const input = validate(billingSchema, await readBody(c));
+    const input = await billingInput(c);
     return c.json(await guardingCoupons(c, user.id, input.coupon_code, async () => updateBilling(c.var.db, await providers(c), user.id, id, input, returnUrl(c), log)));
   });
 
@@ -165,7 +176,10 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const startupId = ownStartupId(user);
     const id = billingId(c);
     const { status } = validate(changeStatusSchema, await readBody(c));
-    return c.json({ event_billing: await changeStatus(c.var.db, await providers(c), startupId, user.id, id, status, log) });
+    const queue = new BroadcastQueue();
+    const billing = await changeStatus(c.var.db, await providers(c), startupId, user.id, id, status, log, queue);
+    await publishAfterCommit(c.var.broadcaster, queue.messages, log);
+    return c.json({ event_billing: billing });
   });
 
   // ---- Stripe's webhook (exempt from the XSRF check: the signature of the raw body authenticates it) ----
@@ -176,13 +190,17 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     if (!secretKey || !webhookSecret) throw notFound(STRIPE_WEBHOOK_NOT_CONFIGURED);
     // The exact bytes Stripe signed: never a parsed and re-serialised body.
     const rawBody = await c.req.text();
+    const queue = new BroadcastQueue();
     const answer = await handleStripeWebhook(
       c.var.db,
       new StripeProvider({ secretKey, apiBase: options.stripe?.apiBase }),
       rawBody,
       c.req.header("stripe-signature"),
       webhookSecret,
+      undefined,
+      queue,
     );
+    await publishAfterCommit(c.var.broadcaster, queue.messages, log);
     return c.json(answer.body, answer.status);
   });
 

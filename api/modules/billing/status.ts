@@ -4,6 +4,8 @@ import type { Db } from "../../db/client.ts";
 import { couponCodes, eventBillings, eventForms } from "../../db/schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { providersOf, type PaymentProvider, type PaymentProviders } from "../../payments/provider.ts";
+import { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import { notifyPaymentStatusChanged } from "../notifications/causes.ts";
 import { closeCheckout, type Log } from "./checkout.ts";
 import { recordChange } from "./history.ts";
 import { BILLING_NOT_FOUND, COUPON_USED_UP_ON_REOPEN } from "./messages.ts";
@@ -16,7 +18,8 @@ const NOTHING_TO_PAY: readonly BillingStatus[] = ["Successful", "Cancelled", "Re
 /**
  * The billing's owner of the form changes its status by hand; the change is kept. Moving it to Successful,
  * Cancelled or Refunded closes its checkout at the provider afterwards (a provider error is logged: the
- * change stands).
+ * change stands). The payer and the form's other owners are notified in the same transaction (queued on
+ * `queue` for the caller to publish after the commit).
  */
 export async function changeStatus(
   db: Db,
@@ -26,6 +29,7 @@ export async function changeStatus(
   id: number,
   status: BillingStatus,
   log: Log = console.error,
+  queue: BroadcastQueue = new BroadcastQueue(),
 ) {
   const openCheckoutId = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -59,6 +63,7 @@ export async function changeStatus(
       .set({ paymentStatus: status, paidAt: status === "Successful" ? sql`coalesce(${eventBillings.paidAt}, now())` : eventBillings.paidAt, updatedAt: sql`now()` })
       .where(eq(eventBillings.id, id));
     await recordChange(tx, id, row.status, status, byUserId, "Changed by the event owner.");
+    await notifyPaymentStatusChanged(tx, queue, id, status, byUserId);
     // An unpaid checkout can no longer be paid; a paid or closed one is left as it is by its provider.
     return NOTHING_TO_PAY.includes(status) ? row.connectPayId : null;
   });

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { SANDBOX_ID_PREFIX, type PaymentProvider } from "../../payments/provider.ts";
 import { verifyStripeSignature } from "../../payments/stripe.ts";
 import { fulfil } from "./fulfilment.ts";
@@ -27,6 +28,7 @@ export async function handleStripeWebhook(
   signature: string | null | undefined,
   webhookSecret: string,
   now?: number,
+  queue: BroadcastQueue = new BroadcastQueue(),
 ): Promise<WebhookAnswer> {
   const check = verifyStripeSignature(rawBody, signature, webhookSecret, { now });
   if (!check.ok) return { status: 400, body: { received: false, message: "Invalid signature." } };
@@ -44,7 +46,7 @@ export async function handleStripeWebhook(
   const payment = await provider.retrieve(sessionId);
   if (!payment || payment.status !== "paid") return { status: 200, body: { received: true } };
   try {
-    await fulfil(db, { billingId: payment.billingId, provider: provider.name, providerPaymentId: sessionId, amount: payment.amount, currency: payment.currency });
+    await fulfil(db, { billingId: payment.billingId, provider: provider.name, providerPaymentId: sessionId, amount: payment.amount, currency: payment.currency }, queue);
   } catch (error) {
     if (error instanceof HttpError && error.status === 422) return { status: 200, body: { received: true, message: error.message } };
     throw error;

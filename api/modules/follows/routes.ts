@@ -7,18 +7,23 @@ import { notFound } from "../../lib/errors.ts";
 import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
+import { BroadcastQueue, publishAfterCommit } from "../../realtime/broadcaster.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { ACCOUNT_NOT_FOUND, follow, isFollowing, listFollowees, listFollowers, unfollow } from "./service.ts";
 
 export const followRoutes = new Hono<AppEnv>();
 
-followRoutes.post("/api/v1/admin/follow", requireUser, async (c) => {
-  return c.json(await follow(c.var.db, currentUser(c), validate(followSchema, await readBody(c))));
-});
-
-followRoutes.post("/api/v1/admin/unfollow", requireUser, async (c) => {
-  return c.json(await unfollow(c.var.db, currentUser(c), validate(followSchema, await readBody(c))));
-});
+for (const [path, change] of [
+  ["/api/v1/admin/follow", follow],
+  ["/api/v1/admin/unfollow", unfollow],
+] as const) {
+  followRoutes.post(path, requireUser, async (c) => {
+    const queue = new BroadcastQueue();
+    const result = await change(c.var.db, currentUser(c), validate(followSchema, await readBody(c)), queue);
+    await publishAfterCommit(c.var.broadcaster, queue.messages);
+    return c.json(result);
+  });
+}
 
 const isFollowingQuery = z.object({ followee_type: followeeTypeField });
 

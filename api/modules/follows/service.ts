@@ -5,6 +5,8 @@ import type { Db } from "../../db/client.ts";
 import { follows } from "../../db/community-schema.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
+import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import { notifyNewFollower } from "../notifications/causes.ts";
 import { accountExists, accountPage, bumpFollowers, followerOf, followersCount, type Account } from "./accounts.ts";
 
 export const ACCOUNT_NOT_FOUND = "Account not found";
@@ -29,12 +31,22 @@ const pair = (follower: Account, followee: Account) =>
     eq(follows.followeeId, followee.id),
   );
 
+/** Open profiles move their follower count live: `startup.{id}` (organizations too) or `co-founder.{id}`. */
+function queueFollowersCount(queue: BroadcastQueue, account: Account, count: number) {
+  queue.add(
+    account.type === "co_founder"
+      ? { channels: [`co-founder.${account.id}`], event: "App.Events.FollowersCountChanged", data: { profile_id: account.id, followers_count: count } }
+      : { channels: [`startup.${account.id}`], event: "App.Events.FollowersCountChanged", data: { startup_id: account.id, followers_count: count } },
+  );
+}
+
 /**
  * Follows an account. The row insert and the counter move share one transaction, and the counter moves
  * only when this call inserted the row (ON CONFLICT DO NOTHING RETURNING): a concurrent duplicate
- * waits on the unique index and inserts nothing, so the count always equals the rows.
+ * waits on the unique index and inserts nothing, so the count always equals the rows. A new follow also
+ * notifies the followee's users and moves the count on open profiles (queued, sent after the commit).
  */
-export async function follow(db: Db, user: AuthUser, input: FollowInput): Promise<FollowResult> {
+export async function follow(db: Db, user: AuthUser, input: FollowInput, queue: BroadcastQueue): Promise<FollowResult> {
   const follower = requireFollower(user);
   const followee: Account = { type: input.followee_type, id: input.followee_id };
   return db.transaction(async (tx) => {
@@ -45,18 +57,23 @@ export async function follow(db: Db, user: AuthUser, input: FollowInput): Promis
       .onConflictDoNothing()
       .returning({ id: follows.id });
     const count = inserted.length ? await bumpFollowers(tx, followee, 1) : null;
+    if (count !== null) {
+      await notifyNewFollower(tx, queue, follower, followee, user.id);
+      queueFollowersCount(queue, followee, count);
+    }
     return { message: FOLLOWED_MESSAGE, is_following: true, followers_count: count ?? (await followersCount(tx, followee)) };
   });
 }
 
 /** Unfollows an account; the counter moves only when this call deleted the row (DELETE … RETURNING). */
-export async function unfollow(db: Db, user: AuthUser, input: FollowInput): Promise<FollowResult> {
+export async function unfollow(db: Db, user: AuthUser, input: FollowInput, queue: BroadcastQueue): Promise<FollowResult> {
   const follower = requireFollower(user);
   const followee: Account = { type: input.followee_type, id: input.followee_id };
   return db.transaction(async (tx) => {
     await assertFollowee(tx, follower, followee);
     const deleted = await tx.delete(follows).where(pair(follower, followee)).returning({ id: follows.id });
     const count = deleted.length ? await bumpFollowers(tx, followee, -1) : null;
+    if (count !== null) queueFollowersCount(queue, followee, count);
     return { message: UNFOLLOWED_MESSAGE, is_following: false, followers_count: count ?? (await followersCount(tx, followee)) };
   });
 }

@@ -17,6 +17,7 @@ import { forbidden, notFound } from "../../lib/errors.ts";
 import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
+import { BroadcastQueue, publishAfterCommit } from "../../realtime/broadcaster.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import {
   INVITATION_NOT_FOUND,
@@ -62,7 +63,9 @@ invitationRoutes.post(BASE, requireUser, async (c) => {
   const user = accountUser(c);
   // Only a startup (or organization) sends; a co-founder without one may only answer.
   if (!user.startupId) throw forbidden();
-  const invitation = await sendInvitation(c.var.db, user.startupId, user.id, validate(invitationCreateSchema, await readBody(c)));
+  const queue = new BroadcastQueue();
+  const invitation = await sendInvitation(c.var.db, user.startupId, user.id, validate(invitationCreateSchema, await readBody(c)), queue);
+  await publishAfterCommit(c.var.broadcaster, queue.messages);
   return c.json({ invitation, message: "Invitation sent." }, 201);
 });
 
@@ -72,7 +75,9 @@ invitationRoutes.post(`${BASE}/:id/accept`, requireUser, async (c) => {
   const input = validate(invitationResponseSchema, await readBody(c));
   // Someone with no profile is addressed by no invitation: the same 404 as a stranger's.
   if (!user.coFounderId) throw notYours();
-  const invitation = await acceptInvitation(c.var.db, user.coFounderId, id, input.response_message ?? null);
+  const queue = new BroadcastQueue();
+  const invitation = await acceptInvitation(c.var.db, { ...user, coFounderId: user.coFounderId }, id, input.response_message ?? null, queue);
+  await publishAfterCommit(c.var.broadcaster, queue.messages);
   return c.json({ invitation, message: "Invitation accepted. You are now on the team." });
 });
 
@@ -81,7 +86,9 @@ invitationRoutes.post(`${BASE}/:id/decline`, requireUser, async (c) => {
   const id = invitationId(c);
   const input = validate(invitationResponseSchema, await readBody(c));
   if (!user.coFounderId) throw notYours();
-  const invitation = await declineInvitation(c.var.db, user.coFounderId, id, input.response_message ?? null);
+  const queue = new BroadcastQueue();
+  const invitation = await declineInvitation(c.var.db, { ...user, coFounderId: user.coFounderId }, id, input.response_message ?? null, queue);
+  await publishAfterCommit(c.var.broadcaster, queue.messages);
   return c.json({ invitation, message: "Invitation declined." });
 });
 

@@ -7,7 +7,9 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { coFounders, startups } from "../../db/schema.ts";
 import { fieldError, forbidden, notFound, validationFailed } from "../../lib/errors.ts";
 import { offset, type ListQuery } from "../../lib/pagination.ts";
+import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { fileUrl } from "../files/service.ts";
+import { notifyInvitationAnswered, notifyInvitationReceived } from "../notifications/causes.ts";
 
 export const INVITATION_NOT_FOUND = "Invitation not found";
 const ALREADY_PENDING = "You have already invited this person; that invitation is still pending.";
@@ -87,9 +89,9 @@ async function getInvitation(db: Db, id: number) {
 /**
  * Sends an invitation. The startup row is locked first, so two invitations sent at once are counted one
  * after the other and the cap of 20 pending holds; the partial unique index (one pending per startup and
- * person) is the final word on duplicates.
+ * person) is the final word on duplicates. The invited person's notification is written with it.
  */
-export async function sendInvitation(db: Db, startupId: number, senderUserId: number, input: InvitationCreate) {
+export async function sendInvitation(db: Db, startupId: number, senderUserId: number, input: InvitationCreate, queue: BroadcastQueue) {
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
@@ -117,6 +119,7 @@ export async function sendInvitation(db: Db, startupId: number, senderUserId: nu
           role: input.role ?? null,
         })
         .returning({ id: inv.id });
+      await notifyInvitationReceived(tx, queue, row.id, senderUserId);
       return row.id;
     });
   } catch (error) {
@@ -151,8 +154,12 @@ async function answer(
   throw answered(existing.status);
 }
 
-/** The addressee accepts: the invitation and the new team member are written in one transaction. */
-export async function acceptInvitation(db: Db, coFounderId: number, id: number, responseMessage: string | null) {
+/**
+ * The addressee accepts: the invitation, the new team member and the startup's notification are written in
+ * one transaction.
+ */
+export async function acceptInvitation(db: Db, user: AuthUser & { coFounderId: number }, id: number, responseMessage: string | null, queue: BroadcastQueue) {
+  const { coFounderId } = user;
   await db.transaction(async (tx) => {
     const accepted = await answer(tx, id, eq(inv.coFounderId, coFounderId), "accepted", responseMessage);
     const [profile] = await tx.select({ name: coFounders.name, roles: coFounders.roles }).from(coFounders).where(eq(coFounders.id, coFounderId));
@@ -167,12 +174,16 @@ export async function acceptInvitation(db: Db, coFounderId: number, id: number, 
         role: accepted.role ?? profile.roles[0] ?? "Business",
       })
       .onConflictDoNothing();
+    await notifyInvitationAnswered(tx, queue, id, "accepted", user.id);
   });
   return getInvitation(db, id);
 }
 
-export async function declineInvitation(db: Db, coFounderId: number, id: number, responseMessage: string | null) {
-  await db.transaction((tx) => answer(tx, id, eq(inv.coFounderId, coFounderId), "declined", responseMessage));
+export async function declineInvitation(db: Db, user: AuthUser & { coFounderId: number }, id: number, responseMessage: string | null, queue: BroadcastQueue) {
+  await db.transaction(async (tx) => {
+    await answer(tx, id, eq(inv.coFounderId, user.coFounderId), "declined", responseMessage);
+    await notifyInvitationAnswered(tx, queue, id, "declined", user.id);
+  });
   return getInvitation(db, id);
 }
 

@@ -6,6 +6,7 @@ import { coFounders, startups, users } from "../../db/schema.ts";
 import { badRequest, fieldError } from "../../lib/errors.ts";
 import { ROLE_FOR_ACCOUNT_TYPE, assignRoleByName } from "../access/service.ts";
 import { fileUrl, storeImage } from "../files/service.ts";
+import { requireCity } from "../places/check-city.ts";
 import { isCountryCode } from "../reference/countries.ts";
 
 type StartupRow = typeof startups.$inferSelect;
@@ -57,8 +58,10 @@ async function assertNotSetUp(db: Db, userId: number) {
   if (user.startupId || user.coFounderId) throw badRequest(ALREADY_SET_UP);
 }
 
-function assertCountry(code: string) {
-  if (!isCountryCode(code)) throw fieldError("country", "The selected country is invalid.");
+/** A known country, and a city of it from the list: its name as the list spells it (422 with suggestions otherwise). */
+function knownCity(input: { country: string; cityName: string }): string {
+  if (!isCountryCode(input.country)) throw fieldError("country", "The selected country is invalid.");
+  return requireCity("cityName", input.country, input.cityName);
 }
 
 /** Links the profile to the user only if none is linked yet, so two racing setups cannot both win. */
@@ -73,7 +76,7 @@ async function claimSetup(tx: Db, userId: number, link: { startupId: number } | 
 
 export async function setUpStartup(db: Db, userId: number, input: StartupSetup) {
   await assertNotSetUp(db, userId);
-  assertCountry(input.country);
+  const cityName = knownCity(input);
   const [taken] = await db.select({ id: startups.id }).from(startups).where(eq(startups.username, input.username));
   if (taken) throw fieldError("username", "The username has already been taken.");
   return db.transaction(async (tx) => {
@@ -88,7 +91,7 @@ export async function setUpStartup(db: Db, userId: number, input: StartupSetup) 
         username: input.username,
         logoFileId,
         country: input.country,
-        cityName: input.cityName,
+        cityName,
         description: input.description,
         industry: input.industry,
         stage: input.stage ?? null,
@@ -108,7 +111,7 @@ export async function setUpStartup(db: Db, userId: number, input: StartupSetup) 
 
 export async function setUpCoFounder(db: Db, userId: number, input: CoFounderSetup) {
   await assertNotSetUp(db, userId);
-  assertCountry(input.country);
+  const cityName = knownCity(input);
   return db.transaction(async (tx) => {
     const avatarFileId = input.avatar ? await storeImage(tx, input.avatar, userId, "avatar") : null;
     const [profile] = await tx
@@ -126,7 +129,7 @@ export async function setUpCoFounder(db: Db, userId: number, input: CoFounderSet
         desiredStage: input.desired_stage ?? null,
         lookingFor: input.looking_for ?? "",
         country: input.country,
-        cityName: input.cityName,
+        cityName,
         bio: input.bio,
         links: input.links,
         avatarFileId,

@@ -8,6 +8,8 @@ describe("the sidebar's current item", () => {
     expect(activeItem("/co-founders/edit/3", NAVIGATION)).toBe("/co-founders");
     expect(activeItem("/co-founder-invitations", NAVIGATION)).toBe("/co-founder-invitations");
     expect(activeItem("/", NAVIGATION)).toBe("/");
+    expect(activeItem("/chat/12", NAVIGATION)).toBe("/chat");
+    expect(activeItem("/notifications", NAVIGATION)).toBe("/notifications");
     expect(activeItem("/nowhere", NAVIGATION)).toBeUndefined();
   });
 });
@@ -22,5 +24,12 @@ describe("what the sidebar shows", () => {
     expect(coFounder).not.toContain("/startup-details");
     const owner = items({ permissions: ["co founder read"], startup_id: 3, co_founder_id: null });
     expect(owner).toEqual(expect.arrayContaining(["/co-founders", "/startup-details", "/co-founder-invitations"]));
+  });
+});
+
+describe("messages and notifications", () => {
+  it("are offered to every set-up user, whatever their permissions", () => {
+    const anyone = visibleNavigation({ permissions: [], startup_id: null, co_founder_id: null }).flatMap((s) => s.items.map((i) => i.to));
+    expect(anyone).toEqual(expect.arrayContaining(["/chat", "/notifications"]));
   });
 });

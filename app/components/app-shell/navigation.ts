@@ -25,7 +25,11 @@ export const NAVIGATION: NavSection[] = [
     title: null,
     items: [
       { to: "/", label: "Home", tour: "Home shows your profile at a glance and what to do next." },
+      { to: "/dashboard", label: "Dashboard", tour: "Your figures at a glance: applications, payments, followers and what is coming up." },
+      { to: "/drafts", label: "Drafts", tour: "Everything you started and have not finished: application drafts and unpublished event forms." },
       { to: "/account", label: "Account", tour: "Change your name, email, avatar and password here." },
+      { to: "/settings", label: "Settings", tour: "Your time zone, date format, theme, layout and which notifications you get." },
+      { to: "/notifications", label: "Notifications", tour: "New followers, invitations, applications, payments and messages; the bell above shows the latest." },
     ],
   },
   {
@@ -45,6 +49,7 @@ export const NAVIGATION: NavSection[] = [
       { to: "/co-founders/find", label: "Find co-founders", permission: "co founder read", tour: "Search co-founder profiles, best matches for your startup first." },
       { to: "/co-founders", label: "Co-founders", permission: "co founder read", needs: "startup", tour: "Your startup's team: accepted co-founders and people you invited." },
       { to: "/co-founder-invitations", label: "Invitations", needs: "account", tour: "Co-founder invitations you sent or received." },
+      { to: "/chat", label: "Messages", tour: "Chat one to one with startups and co-founders; start from their profile's Message button." },
       { to: "/favorites", label: "Favorites", tour: "The startups, people and events you saved." },
       { to: "/startup-details", label: "Startup details", needs: "startup", tour: "Tell the community about your startup, one category at a time." },
     ],

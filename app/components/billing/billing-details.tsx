@@ -7,10 +7,11 @@ import { FormErrors } from "~/components/ui/field";
 import { ChoiceField } from "~/components/ui/form-fields";
 import { Badge } from "~/components/ui/layout";
 import { countryLabel } from "~/lib/country-label";
-import { formatDate, formatMoney } from "~/lib/event-format";
+import { formatMoney } from "~/lib/event-format";
 import type { EventBillingDetail } from "~/lib/types";
 import { useZodForm } from "~/lib/use-zod-form";
 import { BILLING_STATUS_TONES } from "./format";
+import { useDates } from "~/lib/dates";
 
 export const CHANGE_STATUS_INTENT = "change-status";
 
@@ -29,6 +30,7 @@ export function BillingDetails({
   canWrite: boolean;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
+  const dates = useDates();
   const headingId = `billing-${billing.id}-heading`;
   return (
     <section aria-labelledby={headingId} className="space-y-5 bg-slate-50 p-5" data-testid="billing-details">
@@ -72,8 +74,8 @@ export function BillingDetails({
             <Item label="Total">{formatMoney(billing.total, billing.currency)}</Item>
             <Item label="Provider">{billing.provider}</Item>
             <Item label="Reference">{billing.connect_pay_id ? <span className="break-all font-mono text-xs">{billing.connect_pay_id}</span> : "—"}</Item>
-            <Item label="Created">{formatDate(billing.created_at)}</Item>
-            <Item label="Paid at">{formatDate(billing.paid_at)}</Item>
+            <Item label="Created">{dates.dayTime(billing.created_at)}</Item>
+            <Item label="Paid at">{dates.dayTime(billing.paid_at)}</Item>
           </dl>
         </div>
       </div>
@@ -90,7 +92,7 @@ export function BillingDetails({
                   {change.from_status ?? "New"} → {change.to_status}
                 </p>
                 <p className="text-slate-600">
-                  {change.changed_by ? change.changed_by.name : "Payment provider"} · {formatDate(change.created_at)}
+                  {change.changed_by ? change.changed_by.name : "Payment provider"} · {dates.dayTime(change.created_at)}
                 </p>
                 {change.reason ? <p className="text-slate-500">{change.reason}</p> : null}
               </li>

@@ -5,6 +5,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/layout";
 import { InviteForm } from "./invite-form";
 import type { CoFounderCardView } from "./types";
+import { PlaceName } from "~/components/places/flag";
 
 /** The match in words, as the API explains it: "3 shared skills: TypeScript, sales · same city". */
 export function MatchSummary({ card, hasStartup }: { card: CoFounderCardView; hasStartup: boolean }) {
@@ -41,7 +42,7 @@ export function CoFounderCard({ card, hasStartup, canOpen }: CardProps) {
         </h2>
         <p className="text-sm text-slate-600">{card.headline}</p>
         <p className="text-xs text-slate-500">
-          {card.cityName}, {card.country} · {COMMITMENT_LABELS[card.commitment]}
+          <PlaceName city={card.cityName} country={card.country} /> · {COMMITMENT_LABELS[card.commitment]}
           {card.desired_stage ? ` · wants ${card.desired_stage}` : ""}
           {card.roles.length ? ` · ${card.roles.join(", ")}` : ""}
         </p>

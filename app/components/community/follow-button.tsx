@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import type { FollowResult, FollowType } from "../../../schemas/follows";
 import { showToast } from "~/components/feedback/toaster";
 import { buttonClass } from "~/components/ui/button";
+import { useChannel } from "~/lib/realtime/realtime";
 
 /** What the Follow button's fetcher gets back (JavaScript on); with it off the action redirects instead. */
 export type FollowActionData = ({ error?: false } & FollowResult) | { error: true; message: string };
@@ -17,6 +18,8 @@ export interface FollowButtonProps {
   /** Why the viewer cannot follow (no startup or co-founder profile, or it is their own account); null when they can. */
   blockedReason: string | null;
   size?: "sm" | "md";
+  /** Follow the count live (FollowersCountChanged on the account's public channel): on profiles. */
+  live?: boolean;
 }
 
 /** Why a user cannot follow anyone: following is done as a startup, organization or co-founder profile. */
@@ -29,8 +32,15 @@ export const followersLabel = (n: number) => `${n} follower${n === 1 ? "" : "s"}
  * works without JavaScript. With JavaScript it posts through a fetcher: the label and the count change at
  * once (from the pending form data), then settle to the server's count, and the toast shows here.
  */
-export function FollowButton({ followeeId, followeeType, name, following, followersCount, blockedReason, size = "sm" }: FollowButtonProps) {
+export function FollowButton({ followeeId, followeeType, name, following, followersCount, blockedReason, size = "sm", live = false }: FollowButtonProps) {
   const fetcher = useFetcher<FollowActionData>();
+  // The newest count someone else's follow announced; it holds until this button's own answer is newer.
+  const [announced, setAnnounced] = useState<{ count: number; after: FollowActionData | undefined } | null>(null);
+  const channel = live ? (followeeType === "co_founder" ? `co-founder.${followeeId}` : `startup.${followeeId}`) : null;
+  const [listening, setListening] = useState(false);
+  useChannel<{ followers_count: number }>(channel, "FollowersCountChanged", (event) => setAnnounced({ count: event.followers_count, after: fetcher.data }), {
+    onSubscribed: () => setListening(true),
+  });
   // Rendered only after hydration: tells the action it may answer with data instead of a redirect.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -43,14 +53,16 @@ export function FollowButton({ followeeId, followeeType, name, following, follow
   }, [fetcher.state, fetcher.data]);
 
   const result = fetcher.data && !fetcher.data.error ? fetcher.data : null;
-  const settled = result ? { on: result.is_following, count: result.followers_count } : { on: following, count: followersCount };
+  // While its own follow is on the way, its answer (the count then) is the one to wait for.
+  const fresh = announced && announced.after === fetcher.data && fetcher.state === "idle" ? announced.count : null;
+  const settled = { on: result ? result.is_following : following, count: fresh ?? (result ? result.followers_count : followersCount) };
   const pending = fetcher.formData?.get("intent");
   const on = pending ? pending === "follow" : settled.on;
   const count = settled.count + (on === settled.on ? 0 : on ? 1 : -1);
 
   return (
     <fetcher.Form method="post" className="flex flex-wrap items-center gap-3">
-      <span className="text-sm text-slate-600" data-testid="followers-count" aria-live="polite">
+      <span className="text-sm text-slate-600" data-testid="followers-count" data-live={listening ? "on" : undefined} aria-live="polite">
         {followersLabel(Math.max(count, 0))}
       </span>
       {blockedReason ? (

@@ -5,8 +5,8 @@ import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
-import { formatDate } from "~/lib/event-format";
 import type { Paginated } from "~/lib/types";
+import { useDates } from "~/lib/dates";
 
 const TYPE_LABELS: Record<FollowAccount["type"], string> = { startup: "Startup", organization: "Organization", co_founder: "Co-founder" };
 
@@ -33,6 +33,7 @@ export function FollowerAvatars({ followers }: { followers: LimitedFollowers }) 
  * without it their names are plain text rather than links to a 403.
  */
 export function FollowersList({ followers, canOpenPeople }: { followers: Paginated<FollowAccount>; canOpenPeople: boolean }) {
+  const dates = useDates();
   return (
     <Card>
       <h2 className="text-lg font-semibold text-slate-900" id="followers">
@@ -53,7 +54,7 @@ export function FollowersList({ followers, canOpenPeople }: { followers: Paginat
                 <span className="font-medium text-slate-800">{f.name}</span>
               )}
               <Badge>{TYPE_LABELS[f.type]}</Badge>
-              <span className="ml-auto text-xs text-slate-500">since {formatDate(f.followed_at)}</span>
+              <span className="ml-auto text-xs text-slate-500">since {dates.day(f.followed_at)}</span>
             </li>
           ))}
         </ul>
@@ -64,6 +65,7 @@ export function FollowersList({ followers, canOpenPeople }: { followers: Paginat
 }
 
 export function UpcomingEvents({ events }: { events: ProfileEvent[] }) {
+  const dates = useDates();
   return (
     <Card>
       <h2 className="text-lg font-semibold text-slate-900">Upcoming events</h2>
@@ -76,7 +78,7 @@ export function UpcomingEvents({ events }: { events: ProfileEvent[] }) {
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">{event.title}</p>
                 <p className="text-sm text-slate-600">
-                  {formatDate(event.starts_at)} · {event.type_of_event === "paid" ? "Paid" : "Free"}
+                  {dates.day(event.starts_at)} · {event.type_of_event === "paid" ? "Paid" : "Free"}
                 </p>
               </div>
               <Link to={event.link} className={buttonClass("secondary", "sm")} aria-label={`Apply to ${event.title}`}>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { DirectoryStartup } from "../../../schemas/startups";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import { Badge } from "~/components/ui/layout";
-import { countryLabel } from "~/lib/country-label";
+import { PlaceName } from "~/components/places/flag";
 import { FollowButton } from "./follow-button";
 import { StartupLogo } from "./startup-logo";
 
@@ -20,7 +20,7 @@ export function StartupCard({ startup, blockedReason, ownId }: { startup: Direct
             </Link>
           </h2>
           <p className="truncate text-sm text-slate-600">
-            {startup.cityName}, {countryLabel(startup.country)}
+            <PlaceName city={startup.cityName} country={startup.country} />
           </p>
         </div>
         <FavoriteToggle type={startup.account_type} id={startup.id} favorited={startup.is_favorited ?? false} label={startup.name} />

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { InputField } from "~/components/ui/form-fields";
 import { Card, PageHeader } from "~/components/ui/layout";
+import { useDates } from "~/lib/dates";
 import { useZodForm } from "~/lib/use-zod-form";
 import { apiContext, userContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -18,7 +19,7 @@ import type { Route } from "./+types/account";
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  return { user: { name: user.name, email: user.email, avatar_url: user.avatar_url } };
+  return { user: { name: user.name, email: user.email, avatar_url: user.avatar_url, created_at: user.created_at } };
 }
 
 const profileSchema = accountSchema.extend({ intent: z.literal("profile"), avatar: imageField("avatar") });
@@ -49,9 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
+  const dates = useDates();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader title="Account" description="Your name, email, picture and password." />
+      <PageHeader
+        title="Account"
+        description={`Your name, email, picture and password.${user.created_at ? ` Member since ${dates.day(user.created_at)}.` : ""}`}
+      />
       <ProfileCard user={user} lastResult={actionData?.intent === "profile" ? actionData.result : undefined} />
       <PasswordCard lastResult={actionData?.intent === "password" ? actionData.result : undefined} />
     </div>

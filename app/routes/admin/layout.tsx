@@ -1,8 +1,14 @@
+import { useMemo } from "react";
 import { Form, Link, Outlet, redirect, useLocation } from "react-router";
+import { DEFAULT_SETTINGS } from "../../../schemas/settings";
 import { activeItem, visibleNavigation, tourTarget, type NavSection } from "~/components/app-shell/navigation";
 import { Avatar } from "~/components/ui/avatar";
+import { NotificationBell } from "~/components/notifications/bell";
 import { OnboardingTour } from "~/components/tour/onboarding-tour";
 import { apiContext, userContext } from "~/lib/contexts";
+import { DatesProvider } from "~/lib/dates";
+import { RealtimeProvider } from "~/lib/realtime/realtime";
+import { requestEnvContext } from "~/lib/request-env";
 import { loginUrl } from "~/lib/safe-redirect";
 import type { CurrentUser } from "~/lib/types";
 import { isCompact } from "~/lib/viewport";
@@ -27,47 +33,68 @@ export const middleware: Route.MiddlewareFunction[] = [
 export function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   return {
-    user: { name: user.name, email: user.email, avatar_url: user.avatar_url, account_type: user.account_type, roles: user.roles },
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      avatar_url: user.avatar_url,
+      account_type: user.account_type,
+      roles: user.roles,
+    },
+    unreadNotifications: user.unread_notifications_count ?? 0,
+    settings: user.settings ?? DEFAULT_SETTINGS,
     navigation: visibleNavigation(user),
+    // The browser's Echo client connects with this (public: never the secret); null when realtime is off.
+    realtime: context.get(requestEnvContext).realtime,
   };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, navigation } = loaderData;
-  const compact = isCompact(useBreakpoint());
+  const { user, navigation, realtime, unreadNotifications, settings } = loaderData;
+  const breakpoint = useBreakpoint();
+  // /settings may fix the layout either way; "auto" follows the screen's width (the viewport cookie).
+  const compact = settings.layout === "auto" ? isCompact(breakpoint) : settings.layout === "compact";
+  const dates = useMemo(() => ({ timeZone: settings.time_zone, dateFormat: settings.date_format }), [settings.time_zone, settings.date_format]);
   return (
-    <div className={compact ? "min-h-screen" : "flex min-h-screen"} data-layout={compact ? "compact" : "wide"}>
-      {/* WCAG 2.4.1: the first stop for the keyboard; styled in app.css (.skip-link), shown only on focus. */}
-      <a href="#main-content" className="skip-link">
-        Skip to main content
-      </a>
-      {compact ? null : (
-        <aside className="w-64 shrink-0 border-r border-slate-200 bg-white">
-          <Brand />
-          <Navigation sections={navigation} />
-        </aside>
-      )}
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-          {compact ? (
-            <details className="relative">
-              <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">Menu</summary>
-              <div className="absolute left-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white shadow-lg">
-                <Navigation sections={navigation} />
-              </div>
-            </details>
-          ) : (
-            <span />
+    <DatesProvider value={dates}>
+      <RealtimeProvider config={realtime}>
+        <div className={compact ? "min-h-screen" : "flex min-h-screen"} data-layout={compact ? "compact" : "wide"}>
+          {/* WCAG 2.4.1: the first stop for the keyboard; styled in app.css (.skip-link), shown only on focus. */}
+          <a href="#main-content" className="skip-link">
+            Skip to main content
+          </a>
+          {compact ? null : (
+            <aside className="w-64 shrink-0 border-r border-slate-200 bg-white">
+              <Brand />
+              <Navigation sections={navigation} />
+            </aside>
           )}
-          <UserMenu user={user} />
-        </header>
-        {/* tabIndex -1: the skip link's target takes focus, so the next Tab goes on inside the page. */}
-        <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-8">
-          <Outlet />
-        </main>
-      </div>
-      <OnboardingTour navigation={navigation} />
-    </div>
+          <div className="flex min-w-0 flex-1 flex-col">
+            <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+              {compact ? (
+                <details className="relative">
+                  <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">Menu</summary>
+                  <div className="absolute left-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white shadow-lg">
+                    <Navigation sections={navigation} />
+                  </div>
+                </details>
+              ) : (
+                <span />
+              )}
+              <div className="flex items-center gap-2">
+                <NotificationBell userId={user.id} unreadCount={unreadNotifications} />
+                <UserMenu user={user} />
+              </div>
+            </header>
+            {/* tabIndex -1: the skip link's target takes focus, so the next Tab goes on inside the page. */}
+            <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-8">
+              <Outlet />
+            </main>
+          </div>
+          <OnboardingTour navigation={navigation} />
+        </div>
+      </RealtimeProvider>
+    </DatesProvider>
   );
 }
 

@@ -13,6 +13,7 @@ import { FORBIDDEN } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { CurrentUser, Paginated } from "~/lib/types";
 import type { Route } from "./+types/invitations";
+import { useDates } from "~/lib/dates";
 
 type Answer = Paginated<InvitationView> & { box: "sent" | "received"; can_send: boolean; can_receive: boolean };
 
@@ -53,7 +54,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const TONES = { pending: "blue", accepted: "green", declined: "red", withdrawn: "slate" } as const;
 const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1);
-const date = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 export default function Invitations({ loaderData }: Route.ComponentProps) {
   const { invitations } = loaderData;
@@ -109,6 +109,7 @@ export default function Invitations({ loaderData }: Route.ComponentProps) {
 }
 
 function InvitationRow({ invitation, box }: { invitation: InvitationView; box: "sent" | "received" }) {
+  const dates = useDates();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === String(invitation.id);
   const other = box === "sent" ? { name: invitation.co_founder.name, sub: invitation.co_founder.headline, avatar: invitation.co_founder.avatar_url } : { name: invitation.startup.name, sub: `@${invitation.startup.username}`, avatar: invitation.startup.logo_url };
@@ -122,7 +123,7 @@ function InvitationRow({ invitation, box }: { invitation: InvitationView; box: "
             <p className="font-medium text-slate-900">{other.name}</p>
             <p className="text-sm text-slate-600">{other.sub}</p>
             <p className="text-xs text-slate-500">
-              {box === "sent" ? "Sent" : "Received"} {date(invitation.created_at)}
+              {box === "sent" ? "Sent" : "Received"} {dates.day(invitation.created_at)}
               {offer ? ` · offers ${offer}` : ""}
             </p>
           </div>

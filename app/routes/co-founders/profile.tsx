@@ -2,6 +2,7 @@ import { Link, data } from "react-router";
 import { parseId } from "../../../schemas/ids";
 import { COMMITMENT_LABELS } from "../../../schemas/co-founders";
 import { MatchSummary } from "~/components/co-founders/co-founder-card";
+import { MessageButton } from "~/components/chat/message-button";
 import { InviteForm } from "~/components/co-founders/invite-form";
 import type { CoFounderCardView } from "~/components/co-founders/types";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
@@ -12,6 +13,7 @@ import { apiContext } from "~/lib/contexts";
 import { requirePermission } from "~/lib/guards.server";
 import type { Route } from "./+types/profile";
 import { sendInvitation } from "./invite.server";
+import { PlaceName } from "~/components/places/flag";
 
 const NOT_FOUND = "Co-founder not found";
 
@@ -20,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === undefined) throw data(NOT_FOUND, { status: 404 });
   const { co_founder } = await context.get(apiContext).load<{ co_founder: CoFounderCardView }>(`/api/v1/admin/co_founders/${id}`);
-  return { profile: co_founder, hasStartup: Boolean(user.startup_id) };
+  return { profile: co_founder, hasStartup: Boolean(user.startup_id), isOwn: user.co_founder_id === co_founder.id };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,7 +47,7 @@ function Facts({ label, items }: { label: string; items: string[] }) {
 }
 
 export default function CoFounderProfile({ loaderData }: Route.ComponentProps) {
-  const { profile, hasStartup } = loaderData;
+  const { profile, hasStartup, isOwn } = loaderData;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <Link to="/co-founders/find" className="text-sm text-brand-700 hover:underline">
@@ -58,11 +60,12 @@ export default function CoFounderProfile({ loaderData }: Route.ComponentProps) {
             <h1 className="text-2xl font-bold text-slate-900">{profile.name}</h1>
             <p className="text-slate-600">{profile.headline}</p>
             <p className="mt-1 text-sm text-slate-500">
-              {profile.cityName}, {profile.country} · {COMMITMENT_LABELS[profile.commitment]} · {profile.followers_count} follower{profile.followers_count === 1 ? "" : "s"}
+              <PlaceName city={profile.cityName} country={profile.country} /> · {COMMITMENT_LABELS[profile.commitment]} · {profile.followers_count} follower{profile.followers_count === 1 ? "" : "s"}
             </p>
           </div>
           <div className="flex items-center gap-2">
             {hasStartup ? profile.invitation_status === "pending" ? <Badge tone="blue">Invitation pending</Badge> : <InviteForm coFounderId={profile.id} name={profile.name} defaultRole={profile.match.matching_roles[0]} /> : null}
+            {isOwn ? null : <MessageButton target={{ co_founder_id: profile.id }} name={profile.name} />}
             <FavoriteToggle type="co_founder" id={profile.id} favorited={profile.is_favorited} label={profile.name} />
           </div>
         </div>

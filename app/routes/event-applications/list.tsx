@@ -5,11 +5,12 @@ import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { STATUS_TONES, formatDate, formatEventTime } from "~/lib/event-format";
+import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { EventApplication, Paginated } from "~/lib/types";
 import type { Route } from "./+types/list";
+import { useDates } from "~/lib/dates";
 
 type MyApplication = EventApplication & {
   event_form: { id: number; title: string; starts_at: string; ends_at: string; timezone: string; status: string; type_of_event: string; startup: { name: string; username: string } };
@@ -34,6 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyApplications({ loaderData, actionData }: Route.ComponentProps) {
+  const dates = useDates();
   const { applications, cancelling } = loaderData;
   const [searchParams] = useSearchParams();
   return (
@@ -62,7 +64,7 @@ export default function MyApplications({ loaderData, actionData }: Route.Compone
                   </p>
                   <p className="mt-1 flex items-center gap-2 text-sm">
                     <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>
-                    {application.status === "draft" ? "Not submitted yet" : application.submitted_at ? `Submitted ${formatDate(application.submitted_at)}` : null}
+                    {application.status === "draft" ? "Not submitted yet" : application.submitted_at ? `Submitted ${dates.dayTime(application.submitted_at)}` : null}
                   </p>
                 </div>
                 {application.status !== "cancelled" ? (

@@ -12,13 +12,15 @@ import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import type { ApiResult } from "~/lib/api.server";
 import { apiContext } from "~/lib/contexts";
-import { formatDate, formatMoney, price } from "~/lib/event-format";
+import { formatMoney, price } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { EventBillingDetail, EventBillingList } from "~/lib/types";
+import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/payments";
+import { useDates } from "~/lib/dates";
 
 const FORM_NOT_FOUND = "Event form not found";
 const BILLING_NOT_FOUND = "Event billing not found";
@@ -108,6 +110,8 @@ const DEFAULT_SORT = { by: "created_at", order: "desc" } as const;
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
   const { form, billings, selected, canWrite, exportHref } = loaderData;
   const [searchParams] = useSearchParams();
+  // Statuses (and the totals) follow payments as the provider settles them.
+  useLiveRevalidate(`private-event-form.${form.id}`, "PaymentStatusChanged");
   const filtered = !!(searchParams.get("search") || searchParams.get("payment_status"));
   const sortBy = searchParams.get("sort_by") ?? DEFAULT_SORT.by;
   const sortOrder = searchParams.get("sort_order") ?? (searchParams.get("sort_by") ? "asc" : DEFAULT_SORT.order);
@@ -253,13 +257,12 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-const shortDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
-/** "21 Nov 2026" in the list; the full time (UTC) on hover and in the details. */
+/** The day in the list; the full time on hover and in the details (both in the reader's zone and format). */
 function ShortDate({ iso }: { iso: string }) {
+  const dates = useDates();
   return (
-    <time dateTime={iso} title={formatDate(iso)}>
-      {shortDate.format(new Date(iso))}
+    <time dateTime={iso} title={dates.dayTime(iso)}>
+      {dates.day(iso)}
     </time>
   );
 }

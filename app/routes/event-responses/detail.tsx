@@ -5,12 +5,13 @@ import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { StatusForm } from "~/components/ui/list-controls";
 import { apiContext } from "~/lib/contexts";
-import { STATUS_TONES, formatDate } from "~/lib/event-format";
+import { STATUS_TONES } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { AnswerValue, EventApplication, EventForm } from "~/lib/types";
 import type { Route } from "./+types/detail";
+import { useDates } from "~/lib/dates";
 
 /** The URL's ids; anything but an id names nothing. API paths and redirects are built from these numbers only. */
 function ids(params: { event_form_id: string; event_application_id: string }) {
@@ -59,6 +60,7 @@ function AnswerText({ value }: { value: AnswerValue | undefined }) {
 }
 
 export default function Response({ loaderData, actionData }: Route.ComponentProps) {
+  const dates = useDates();
   const { event_application: application, event_form: form, canReview } = loaderData;
   const rows = [
     ...STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled).map((q) => ({ key: q.key, label: q.label })),
@@ -75,7 +77,7 @@ export default function Response({ loaderData, actionData }: Route.ComponentProp
           description={
             <span className="flex items-center gap-2">
               <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>
-              {application.applicant_email} · submitted {formatDate(application.submitted_at)}
+              {application.applicant_email} · submitted {dates.dayTime(application.submitted_at)}
             </span>
           }
         />

@@ -6,10 +6,12 @@ import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { STATUS_TONES, answerText, formatDate } from "~/lib/event-format";
+import { STATUS_TONES, answerText } from "~/lib/event-format";
 import { requirePermission } from "~/lib/guards.server";
 import type { EventApplication, EventForm, Paginated } from "~/lib/types";
+import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/list";
+import { useDates } from "~/lib/dates";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requirePermission(context, "event response read");
@@ -50,9 +52,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function Responses({ loaderData }: Route.ComponentProps) {
+  const dates = useDates();
   const { responses, columns, exportHref } = loaderData;
   const form = responses.event_form;
   const [searchParams] = useSearchParams();
+  // New applications appear as they arrive (and after a reconnect, with whatever was missed).
+  useLiveRevalidate(`private-event-form.${form.id}`, "ApplicationSubmitted");
   const sortLink = (column: string) => {
     const params = new URLSearchParams(searchParams);
     const current = params.get("sort_by") === column;
@@ -104,7 +109,7 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
                     <p className="font-medium">{application.applicant_name}</p>
                     <p className="text-slate-500">{application.applicant_email}</p>
                   </td>
-                  <td className="px-4 py-3 text-slate-600">{formatDate(application.submitted_at)}</td>
+                  <td className="px-4 py-3 text-slate-600">{dates.dayTime(application.submitted_at)}</td>
                   <td className="px-4 py-3">
                     <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>
                   </td>

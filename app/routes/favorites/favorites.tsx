@@ -12,6 +12,7 @@ import { apiContext } from "~/lib/contexts";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Route } from "./+types/favorites";
 import { toggleFavorite } from "./action.server";
+import { useDates } from "~/lib/dates";
 
 const typeParam = z.enum(FAVORITE_TYPES).optional().catch(undefined);
 
@@ -78,6 +79,7 @@ function Tab({ to, current, label, count }: { to: string; current: boolean; labe
 }
 
 function FavoriteRow({ item }: { item: FavoriteView }) {
+  const dates = useDates();
   const [removing, setRemoving] = useState(false);
   return (
     <li className={`flex flex-wrap items-center gap-4 border-b border-slate-100 px-4 py-3 last:border-0 ${removing ? "opacity-50" : ""}`} data-testid={`favorite-${item.favoritable_type}-${item.favoritable_id}`}>
@@ -99,7 +101,7 @@ function FavoriteRow({ item }: { item: FavoriteView }) {
         </div>
         <p className="truncate text-sm text-slate-600">
           {item.subtitle}
-          {item.starts_at ? ` · ${new Date(item.starts_at).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" })}` : ""}
+          {item.starts_at ? ` · ${dates.day(item.starts_at)}` : ""}
         </p>
       </div>
       <RemoveFavorite type={item.favoritable_type} id={item.favoritable_id} label={item.name} onPending={setRemoving} />

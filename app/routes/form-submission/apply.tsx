@@ -5,14 +5,17 @@ import { STANDARD_QUESTIONS, type QuestionType } from "../../../schemas/events";
 import { QuestionInput } from "~/components/event-forms/question-preview";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
+import { loadEventWeather } from "~/components/weather/event-weather.server";
+import { WeatherCard } from "~/components/weather/weather-card";
 import { Badge, Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
-import { NATURE_LABELS, STATUS_TONES, formatDate, formatEventTime, formatInZone, price } from "~/lib/event-format";
+import { NATURE_LABELS, STATUS_TONES, formatEventTime, formatInZone, price } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Route } from "./+types/apply";
 import { billingPath, formPath } from "./paths";
 import { loadSiteForm, needsPayment, type SiteFormView } from "./site-form.server";
+import { useDates } from "~/lib/dates";
 
 /** The form, once the billing guards let the user in (spec §2). */
 async function loadForm(request: Request, context: Route.LoaderArgs["context"]): Promise<SiteFormView> {
@@ -22,7 +25,9 @@ async function loadForm(request: Request, context: Route.LoaderArgs["context"]):
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadForm(request, context);
+  const view = await loadForm(request, context);
+  // An in-person event's day, when it is within the forecast: the weather there (components/weather).
+  return { ...view, eventWeather: await loadEventWeather(context, view.event_form) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
-  const { event_form: form, can_apply: canApply, closed_reason: closedReason, my_application: mine } = loaderData;
+  const dates = useDates();
+  const { event_form: form, can_apply: canApply, closed_reason: closedReason, my_application: mine, eventWeather } = loaderData;
   const navigation = useNavigation();
   useEffect(() => {
     if (actionData?.message) toast.error(actionData.message, { toastId: actionData.message });
@@ -77,19 +83,21 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
         </div>
       </Card>
 
+      {eventWeather ? <WeatherCard weather={eventWeather.weather} day={eventWeather.day} /> : null}
+
       {submitted ? (
         <Card>
           <h2 className="text-lg font-semibold">Your application</h2>
           <p className="mt-1 flex items-center gap-2 text-slate-700" data-testid="my-application-status">
             <Badge tone={STATUS_TONES[mine.status]}>{mine.status}</Badge>
-            {mine.status === "cancelled" ? `Cancelled ${formatDate(mine.cancelled_at)}` : `Submitted ${formatDate(mine.submitted_at)}`}
+            {mine.status === "cancelled" ? `Cancelled ${dates.dayTime(mine.cancelled_at)}` : `Submitted ${dates.dayTime(mine.submitted_at)}`}
           </p>
           <p className="mt-3 text-sm text-slate-600">You can follow it, or cancel it, on My applications.</p>
         </Card>
       ) : canApply ? (
         <Card>
           <h2 className="mb-1 text-lg font-semibold">Apply</h2>
-          {mine?.status === "draft" ? <p className="mb-4 text-sm text-slate-600">Your draft was saved {formatDate(mine.updated_at)}. Finish it when you are ready.</p> : null}
+          {mine?.status === "draft" ? <p className="mb-4 text-sm text-slate-600">Your draft was saved {dates.dayTime(mine.updated_at)}. Finish it when you are ready.</p> : null}
           {actionData?.message ? (
             <div className="mb-4">
               <FormErrors errors={[actionData.message]} />

@@ -4,6 +4,7 @@ import { Form, useNavigate, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { billingSchema } from "../../../schemas/billing";
+import { CityCombobox } from "~/components/places/city-combobox";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { ChoiceField, InputField } from "~/components/ui/form-fields";
@@ -111,7 +112,7 @@ export function BillingForm({ quote: loaded, countries, defaultValue, actionData
         <InputField field={fields.address} type="text" label="Address" autoComplete="street-address" />
         <div className="grid gap-4 sm:grid-cols-2">
           <ChoiceField field={fields.country} label="Country" placeholder="Choose a country" options={countries.map((c) => c.name)} />
-          <InputField field={fields.city} type="text" label="City" autoComplete="address-level2" />
+          <CityCombobox field={fields.city} label="City" countryCodeOf={(name) => countries.find((c) => c.name === name)?.code} />
         </div>
       </Card>
       <Card className="h-fit space-y-4">

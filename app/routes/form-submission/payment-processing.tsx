@@ -3,6 +3,8 @@ import { Link, data, redirect, useLocation, useRevalidator } from "react-router"
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
+import { useCurrentUserId } from "~/lib/realtime/use-live-revalidate";
+import { useChannel } from "~/lib/realtime/realtime";
 import type { PaymentVerification } from "~/lib/types";
 import type { Route } from "./+types/payment-processing";
 import { billingEditPath, successPath } from "./paths";
@@ -46,6 +48,11 @@ export default function PaymentProcessing({ loaderData }: Route.ComponentProps) 
     }, FOLLOW_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [waiting, stopped, revalidator]);
+  // The payer's channel says at once when this payment settles; the polling above stays as the fallback.
+  const userId = useCurrentUserId();
+  useChannel<{ billing_id: number }>(waiting && userId ? `private-App.Models.User.${userId}` : null, "PaymentStatusChanged", (event) => {
+    if (event.billing_id === billing.id && revalidator.state === "idle") void revalidator.revalidate();
+  });
   const followAgain = () => {
     deadline.current = null;
     setStopped(false);

@@ -16,6 +16,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
 import { ChoiceField, InputField, TextareaField } from "~/components/ui/form-fields";
 import { Card } from "~/components/ui/layout";
+import { CityCombobox } from "~/components/places/city-combobox";
 import { useZodForm } from "~/lib/use-zod-form";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -140,7 +141,7 @@ function TypePicker({ current, formId }: { current: SetupType | null; formId: nu
 type LastResult = SubmissionResult<string[]> | null | undefined;
 
 function CountryField({ field, countries }: { field: FieldMetadata<string | undefined, Record<string, unknown>, string[]>; countries: Country[] }) {
-  const options = countries.map((country) => ({ value: country.code, label: `${country.flag} ${country.name}` }));
+  const options = countries.map((country) => ({ value: country.code, label: country.name }));
   return <ChoiceField field={field} label="Country" placeholder="Choose a country" options={options} />;
 }
 
@@ -208,7 +209,7 @@ function StartupForm({
       <InputField field={fields.logo} type="file" label="Logo" hint="PNG, JPEG, GIF or WebP, up to 2 MB." accept="image/png,image/jpeg,image/gif,image/webp" />
       <div className="grid gap-4 sm:grid-cols-2">
         <CountryField field={fields.country} countries={countries} />
-        <InputField field={fields.cityName} type="text" label="City" />
+        <CityCombobox field={fields.cityName} label="City" />
       </div>
       <TextareaField field={fields.description} label="Description" />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -251,7 +252,7 @@ function CoFounderForm({ countries, lastResult, onInvalidSubmit }: { countries: 
       <InputField field={fields.skills} type="text" label="Skills" hint="Separate skills with commas." />
       <div className="grid gap-4 sm:grid-cols-2">
         <CountryField field={fields.country} countries={countries} />
-        <InputField field={fields.cityName} type="text" label="City" />
+        <CityCombobox field={fields.cityName} label="City" />
       </div>
       <TextareaField field={fields.bio} label="Bio" />
       <InputField field={fields.avatar} type="file" label="Avatar" hint="PNG, JPEG, GIF or WebP, up to 2 MB." accept="image/png,image/jpeg,image/gif,image/webp" />

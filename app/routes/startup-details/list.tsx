@@ -4,12 +4,14 @@ import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import type { Route } from "./+types/list";
 import type { StartupDetailsList } from "../../../schemas/startup-details";
+import { useDates } from "~/lib/dates";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return context.get(apiContext).load<StartupDetailsList>("/api/v1/admin/startup_details");
 }
 
 export default function StartupDetails({ loaderData }: Route.ComponentProps) {
+  const dates = useDates();
   const { data: categories, completeness } = loaderData;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -36,7 +38,7 @@ export default function StartupDetails({ loaderData }: Route.ComponentProps) {
               <CompletionMeter label={`${category.name} completion`} value={category.completion} size="sm" />
               <p className="text-xs text-slate-500">
                 {category.filled_count} of {category.field_count} fields filled
-                {category.updated_at ? ` · updated ${new Date(category.updated_at).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" })}` : ""}
+                {category.updated_at ? ` · updated ${dates.day(category.updated_at)}` : ""}
               </p>
               <Link to={`/complete-startup-details/${category.id}`} className="mt-auto text-sm font-medium text-brand-700 hover:underline" aria-label={`Edit ${category.name}`}>
                 {category.filled_count ? "Edit" : "Start"} →

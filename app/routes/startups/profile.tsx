@@ -2,17 +2,18 @@ import { Link } from "react-router";
 import type { FollowAccount } from "../../../schemas/follows";
 import { parseId } from "../../../schemas/ids";
 import type { LimitedFollowers, StartupProfile } from "../../../schemas/startups";
+import { MessageButton } from "~/components/chat/message-button";
 import { FollowButton, NO_ACCOUNT_REASON } from "~/components/community/follow-button";
 import { FollowerAvatars, FollowersList, Team, UpcomingEvents } from "~/components/community/profile-sections";
 import { StartupLogo } from "~/components/community/startup-logo";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import { Badge, Card } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
-import { countryLabel } from "~/lib/country-label";
 import { can } from "~/lib/guards.server";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/profile";
 import { followAction } from "./follow.server";
+import { PlaceName } from "~/components/places/flag";
 
 /** A profile's followers, a page at a time (?page=). */
 const FOLLOWERS_PER_PAGE = 10;
@@ -50,7 +51,7 @@ export default function StartupProfilePage({ loaderData }: Route.ComponentProps)
               <FavoriteToggle type={profile.account_type} id={profile.id} favorited={profile.is_favorited} label={profile.name} />
             </div>
             <p className="text-sm text-slate-600">
-              @{profile.username} · {profile.cityName}, {countryLabel(profile.country)}
+              @{profile.username} · <PlaceName city={profile.cityName} country={profile.country} />
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
               <Badge>{profile.account_type === "startup" ? "Startup" : "Organization"}</Badge>
@@ -80,7 +81,9 @@ export default function StartupProfilePage({ loaderData }: Route.ComponentProps)
             followersCount={profile.followers_count}
             blockedReason={blockedReason}
             size="md"
+            live
           />
+          {profile.is_own ? null : <MessageButton target={{ startup_id: profile.id }} name={profile.name} />}
           <span className="text-sm text-slate-600">Following {profile.following_count}</span>
           <FollowerAvatars followers={avatars} />
         </div>

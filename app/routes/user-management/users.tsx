@@ -12,6 +12,7 @@ import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Paginated, Role, UserListItem } from "~/lib/types";
 import type { Route } from "./+types/users";
+import { useDates } from "~/lib/dates";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "user read");
@@ -68,6 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  const dates = useDates();
   const { users, roles, canWrite, me } = loaderData;
   const [searchParams] = useSearchParams();
   return (
@@ -103,7 +105,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                     </div>
                   </td>
                   <td className="px-4 py-3">{user.is_active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Deactivated</Badge>}</td>
-                  <td className="px-4 py-3 text-slate-500">{new Date(user.created_at).toLocaleDateString("en-GB")}</td>
+                  <td className="px-4 py-3 text-slate-500">{dates.day(user.created_at)}</td>
                   {canWrite ? (
                     <td className="px-4 py-3 text-right">
                       <div className="flex justify-end gap-2">

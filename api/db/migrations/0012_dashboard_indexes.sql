@@ -1,0 +1,4 @@
+CREATE INDEX "event_applications_submitted_idx" ON "event_applications" USING btree ("submitted_at","event_form_id","status") WHERE status <> 'draft';--> statement-breakpoint
+CREATE INDEX "event_billings_created_idx" ON "event_billings" USING btree ("created_at","event_form_id","payment_status");--> statement-breakpoint
+CREATE INDEX "event_billings_paid_idx" ON "event_billings" USING btree (coalesce("paid_at", "updated_at"),"event_form_id") WHERE payment_status = 'Successful';--> statement-breakpoint
+CREATE INDEX "event_forms_startup_status_starts_idx" ON "event_forms" USING btree ("startup_id","status","starts_at");

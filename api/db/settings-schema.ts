@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { DATE_FORMATS, LAYOUTS, THEMES } from "../../schemas/settings.ts";
+import { users } from "./schema.ts";
+
+/**
+ * A user's preferences, one row per user once they save them (no row: the defaults). Notifications are
+ * kept as the types turned off, so a type added later reaches everybody until they turn it off.
+ */
+export const userSettings = pgTable("user_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  dateFormat: text("date_format", { enum: DATE_FORMATS }).notNull().default("medium"),
+  theme: text("theme", { enum: THEMES }).notNull().default("system"),
+  layout: text("layout", { enum: LAYOUTS }).notNull().default("auto"),
+  mutedNotifications: text("muted_notifications")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApi, type Api } from "../../app.ts";
+import { conversationParticipants, conversations } from "../../db/realtime-schema.ts";
+import { signChannel } from "../../realtime/signing.ts";
+import { createEventForm, ownerWithCollection } from "../../testing/event-fixtures.ts";
+import { coFounder, registered } from "../../testing/fixtures.ts";
+import { TestClient, createTestApi, type TestApi } from "../../testing/harness.ts";
+import { CHANNEL_REFUSED, NOT_CONFIGURED } from "./routes.ts";
+
+const app = { key: "broadcast-key", secret: "broadcast-secret" };
+const publicConfig = { key: app.key, host: null, port: null, scheme: null, forceTLS: false };
+const SOCKET = "1234.5678";
+
+let t: TestApi;
+let api: Api;
+/** The same user, logged in on the API that has realtime configured. */
+const as = (client: TestClient) => {
+  const other = new TestClient(api, "203.0.113.9");
+  for (const [name, value] of client.cookies) other.cookies.set(name, value);
+  return other;
+};
+const authorize = (client: TestClient, channel_name: string, socket_id = SOCKET) => as(client).post("/broadcasting/auth", { socket_id, channel_name });
+
+beforeAll(async () => {
+  t = await createTestApi();
+  api = createApi({ db: t.database.db, config: t.config, log: () => {}, realtime: { app, publicConfig } });
+});
+afterAll(() => t.close());
+
+describe("POST /broadcasting/auth", () => {
+  it("signs the caller's own user channel", async () => {
+    const alice = await registered(t, "Alice");
+    const channel = `private-App.Models.User.${alice.id}`;
+    const res = await authorize(alice.client, channel);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ auth: signChannel(app, SOCKET, channel) });
+  });
+
+  it("reads the form-encoded body pusher-js sends", async () => {
+    const alice = await registered(t, "Alice");
+    const client = await as(alice.client).prime();
+    const body = new URLSearchParams({ socket_id: SOCKET, channel_name: `private-App.Models.User.${alice.id}` }).toString();
+    const res = await client.request("POST", "/broadcasting/auth", undefined, { "content-type": "application/x-www-form-urlencoded" }, body);
+    expect(res.status).toBe(200);
+  });
+
+  it("signs presence-online for anyone logged in, with the user as channel_data", async () => {
+    const alice = await registered(t, "Alice Online");
+    const res = await authorize(alice.client, "presence-online");
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body.channel_data)).toEqual({ user_id: alice.id, user_info: { name: "Alice Online" } });
+    expect(res.body.auth).toBe(signChannel(app, SOCKET, "presence-online", res.body.channel_data));
+  });
+
+  it("refuses someone else's channel, unknown and public channels, and a socket id of the wrong shape (403)", async () => {
+    const [alice, bob] = [await registered(t, "Alice"), await registered(t, "Bob")];
+    for (const [channel, socket] of [
+      [`private-App.Models.User.${bob.id}`, SOCKET],
+      ["private-App.Models.User.0", SOCKET],
+      ["private-App.Models.User.99999999999", SOCKET],
+      ["private-unknown", SOCKET],
+      ["presence-somewhere", SOCKET],
+      ["startup.1", SOCKET],
+      [`private-App.Models.User.${alice.id}`, "1234"],
+      [`private-App.Models.User.${alice.id}`, "1.2; x"],
+    ]) {
+      const res = await authorize(alice.client, channel, socket);
+      expect(res.status, `${channel} ${socket}`).toBe(403);
+      expect(res.body).toEqual({ message: CHANNEL_REFUSED });
+    }
+    const missing = await as(alice.client).post("/broadcasting/auth", {});
+    expect(missing.status).toBe(403);
+  });
+
+  it("answers 401 without a login, and 419 for a session without its XSRF header", async () => {
+    const anonymous = await new TestClient(api, "203.0.113.9").post("/broadcasting/auth", { socket_id: SOCKET, channel_name: "presence-online" });
+    expect(anonymous.status).toBe(401);
+    const alice = await registered(t, "Alice");
+    const client = await as(alice.client).prime();
+    client.sendXsrf = false;
+    expect((await client.request("POST", "/broadcasting/auth", { socket_id: SOCKET, channel_name: "presence-online" })).status).toBe(419);
+  });
+
+  it("chat channels: the conversation's participants only", async () => {
+    const [alice, bob, eve] = [await registered(t, "Alice"), await registered(t, "Bob"), await registered(t, "Eve")];
+    const [conversation] = await t.database.db.insert(conversations).values({ pairKey: `${alice.id}:${bob.id}` }).returning();
+    await t.database.db.insert(conversationParticipants).values([alice.id, bob.id].map((userId) => ({ conversationId: conversation.id, userId })));
+    for (const channel of [`private-chat.${conversation.id}`, `presence-chat.${conversation.id}`]) {
+      expect((await authorize(alice.client, channel)).status).toBe(200);
+      expect((await authorize(bob.client, channel)).status).toBe(200);
+      expect((await authorize(eve.client, channel)).status).toBe(403);
+    }
+    expect((await authorize(alice.client, `private-chat.${conversation.id + 1000}`)).status).toBe(403);
+  });
+
+  it("an event form's channel: the owning startup's users who read responses", async () => {
+    const owner = await ownerWithCollection(t);
+    const form = await createEventForm(owner.client, owner.collection.id);
+    const otherOwner = await ownerWithCollection(t);
+    const founder = await coFounder(t);
+    expect((await authorize(owner.client, `private-event-form.${form.id}`)).status).toBe(200);
+    expect((await authorize(otherOwner.client, `private-event-form.${form.id}`)).status).toBe(403);
+    expect((await authorize(founder.client, `private-event-form.${form.id}`)).status).toBe(403);
+  });
+
+  it("with realtime off, answers 404", async () => {
+    const alice = await registered(t, "Alice");
+    const res = await alice.client.post("/broadcasting/auth", { socket_id: SOCKET, channel_name: "presence-online" });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: NOT_CONFIGURED });
+  });
+});
+
+describe("GET /api/broadcasting/config", () => {
+  it("gives the public settings, never the secret", async () => {
+    const res = await new TestClient(api, "203.0.113.9").get("/api/broadcasting/config");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ key: app.key, host: null, port: null, scheme: null, force_tls: false });
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Who may listen on which private and presence channel (the issue's channel list). Anything not listed
+ * here is refused: a channel only exists for clients once it has a rule.
+ */
+import { and, eq } from "drizzle-orm";
+import { parseId } from "../../../schemas/ids.ts";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { eventForms } from "../../db/schema.ts";
+import { isConversationParticipant } from "../conversations/access.ts";
+
+type Rule = (db: Db, user: AuthUser, id: number) => boolean | Promise<boolean>;
+
+/** An event form's live channel: the owning startup's users who may read its responses. */
+async function readsFormResponses(db: Db, user: AuthUser, formId: number): Promise<boolean> {
+  if (user.startupId === null || !user.permissions.has("event response read")) return false;
+  const [row] = await db
+    .select({ id: eventForms.id })
+    .from(eventForms)
+    .where(and(eq(eventForms.id, formId), eq(eventForms.startupId, user.startupId)));
+  return Boolean(row);
+}
+
+const inConversation: Rule = (db, user, id) => isConversationParticipant(db, id, user.id);
+
+/** Channel name patterns with an id, and who may listen. */
+const RULES: [RegExp, Rule][] = [
+  [/^private-App\.Models\.User\.(\d+)$/, (_db, user, id) => user.id === id],
+  [/^private-chat\.(\d+)$/, inConversation],
+  [/^presence-chat\.(\d+)$/, inConversation],
+  [/^private-event-form\.(\d+)$/, readsFormResponses],
+];
+
+export async function mayListen(db: Db, user: AuthUser, channel: string): Promise<boolean> {
+  // Anyone logged in is "online".
+  if (channel === "presence-online") return true;
+  for (const [pattern, rule] of RULES) {
+    const match = pattern.exec(channel);
+    if (!match) continue;
+    const id = parseId(match[1]);
+    return id !== undefined && (await rule(db, user, id));
+  }
+  return false;
+}
+
+/** What a presence channel tells the other members about the user (signed into channel_data). */
+export const presenceMember = (user: Pick<AuthUser, "id" | "name">) => ({ user_id: user.id, user_info: { name: user.name } });

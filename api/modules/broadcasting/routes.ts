@@ -1,0 +1,50 @@
+/**
+ * POST /broadcasting/auth: signs a socket's subscription to a private or presence channel for the caller
+ * (session cookie with X-XSRF-TOKEN, or a bearer token: the API's usual authentication and CSRF check),
+ * as Laravel's broadcasting auth answers pusher-js. GET /api/broadcasting/config: the public settings.
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../../context.ts";
+import { readBody } from "../../lib/body.ts";
+import { forbidden, notFound } from "../../lib/errors.ts";
+import { SOCKET_ID, channelKind, isChannelName } from "../../realtime/protocol.ts";
+import { signChannel, type AppCredentials } from "../../realtime/signing.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
+import { mayListen, presenceMember } from "./channels.ts";
+
+export interface BroadcastingOptions {
+  app: Pick<AppCredentials, "key" | "secret">;
+  /** What browsers and other clients need to connect (never the secret). */
+  publicConfig: { key: string; host: string | null; port: number | null; scheme: "http" | "https" | null; forceTLS: boolean };
+}
+
+export const NOT_CONFIGURED = "Broadcasting is not configured.";
+export const CHANNEL_REFUSED = "You may not listen on this channel.";
+
+/** Without options (realtime off, or a test that does not listen) both routes answer 404. */
+export function createBroadcastingRoutes(options?: BroadcastingOptions) {
+  const routes = new Hono<AppEnv>();
+
+  routes.post("/broadcasting/auth", requireUser, async (c) => {
+    if (!options) throw notFound(NOT_CONFIGURED);
+    const body = await readBody(c);
+    const user = currentUser(c);
+    const socketId = body.socket_id;
+    const channel = body.channel_name;
+    // A refusal is one answer whatever the reason, so it does not tell which channels exist.
+    if (typeof socketId !== "string" || !SOCKET_ID.test(socketId) || !isChannelName(channel)) throw forbidden(CHANNEL_REFUSED);
+    const kind = channelKind(channel);
+    if (kind === "public" || !(await mayListen(c.var.db, user, channel))) throw forbidden(CHANNEL_REFUSED);
+    if (kind === "private") return c.json({ auth: signChannel(options.app, socketId, channel) });
+    const channelData = JSON.stringify(presenceMember(user));
+    return c.json({ auth: signChannel(options.app, socketId, channel, channelData), channel_data: channelData });
+  });
+
+  routes.get("/api/broadcasting/config", (c) => {
+    if (!options) throw notFound(NOT_CONFIGURED);
+    const { key, host, port, scheme, forceTLS } = options.publicConfig;
+    return c.json({ key, host, port, scheme, force_tls: forceTLS });
+  });
+
+  return routes;
+}

@@ -1,0 +1,50 @@
+/** The owner's next events and how full they are. */
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { UpcomingEvents } from "../../../schemas/dashboard.ts";
+import type { Db } from "../../db/client.ts";
+import { eventForms } from "../../db/schema.ts";
+import { NOT_HOLDING_A_PLACE } from "../applications/availability.ts";
+import { totalOver } from "../../lib/pagination.ts";
+
+export const UPCOMING_LIMIT = 5;
+
+/**
+ * Published forms of the startup that have not started, soonest first, each with the places taken as the
+ * apply rule counts them (NOT_HOLDING_A_PLACE): one statement, the count per form through
+ * event_applications_form_status_idx.
+ */
+export async function upcomingEvents(db: Db, startupId: number): Promise<UpcomingEvents> {
+  const notHolding = sql.join(
+    NOT_HOLDING_A_PLACE.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({
+      id: eventForms.id,
+      title: eventForms.title,
+      startsAt: eventForms.startsAt,
+      endsAt: eventForms.endsAt,
+      timezone: eventForms.timezone,
+      capacity: eventForms.capacity,
+      // Spelled out: drizzle leaves a lone table's columns unqualified, which inside this subquery would mean a.id.
+      taken: sql<number>`(select count(*) from event_applications a where a.event_form_id = event_forms.id and a.status not in (${notHolding}))`.mapWith(Number),
+      listTotal: totalOver(),
+    })
+    .from(eventForms)
+    .where(and(eq(eventForms.startupId, startupId), eq(eventForms.status, "published"), gt(eventForms.startsAt, sql`now()`)))
+    .orderBy(asc(eventForms.startsAt), asc(eventForms.id))
+    .limit(UPCOMING_LIMIT);
+  const total = rows.length ? rows[0].listTotal : 0;
+  return {
+    total,
+    events: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      starts_at: r.startsAt.toISOString(),
+      ends_at: r.endsAt.toISOString(),
+      timezone: r.timezone,
+      capacity: r.capacity,
+      places_taken: r.taken,
+    })),
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * Drafts: everything the user started and has not finished, from every feature, in one list sorted by
+ * last change. Each source is one SELECT of the same columns with the caller's rights in its where clause;
+ * a later feature with drafts adds a source.
+ */
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { DraftJson, DraftType } from "../../../schemas/drafts.ts";
+import { DRAFT_NOT_FOUND } from "../../../schemas/drafts.ts";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { eventApplications, files } from "../../db/schema.ts";
+import { notFound } from "../../lib/errors.ts";
+import { offset, type ListQuery } from "../../lib/pagination.ts";
+import { fileKeys } from "../applications/answers.ts";
+import { applicationWithForm } from "../applications/queries.ts";
+import { FILE_ID } from "../files/service.ts";
+
+type Caller = Pick<AuthUser, "id" | "startupId" | "permissions">;
+
+/** The sources the caller has: their own application drafts, and their startup's draft event forms. */
+function sources(user: Caller): SQL[] {
+  const list = [
+    sql`select 'application' as type, a.id, f.id as event_form_id, f.title, f.starts_at, f.ends_at, f.timezone, s.name as startup_name,
+               a.created_at, a.updated_at
+        from event_applications a join event_forms f on f.id = a.event_form_id join startups s on s.id = f.startup_id
+        where a.user_id = ${user.id} and a.status = 'draft'`,
+  ];
+  // The same right the event forms list asks for: whoever cannot see the forms does not see their drafts.
+  if (user.startupId !== null && user.permissions.has("event form read")) {
+    list.push(sql`select 'event_form' as type, f.id, f.id as event_form_id, f.title, f.starts_at, f.ends_at, f.timezone, s.name as startup_name,
+                         f.created_at, f.updated_at
+                  from event_forms f join startups s on s.id = f.startup_id
+                  where f.startup_id = ${user.startupId} and f.status = 'draft'`);
+  }
+  return list;
+}
+
+interface Row {
+  type: DraftType;
+  id: number;
+  event_form_id: number;
+  title: string;
+  starts_at: string | Date;
+  ends_at: string | Date;
+  timezone: string;
+  startup_name: string;
+  created_at: string | Date;
+  updated_at: string | Date;
+  list_total: number;
+}
+
+/** Both drivers may hand timestamps back as Date or as text: the answer is ISO either way. */
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+export async function listDrafts(db: Db, user: Caller, query: ListQuery) {
+  const union = sql.join(sources(user), sql` union all `);
+  const result = (await db.execute(sql`select d.*, count(*) over ()::int as list_total from (${union}) d
+    order by d.updated_at desc, d.type, d.id desc limit ${query.per_page} offset ${offset(query)}`)) as unknown as { rows: Row[] };
+  const rows = result.rows;
+  let total = rows.length ? Number(rows[0].list_total) : 0;
+  if (!rows.length && query.page > 1) {
+    const counted = (await db.execute(sql`select count(*)::int as n from (${union}) d`)) as unknown as { rows: { n: number }[] };
+    total = Number(counted.rows[0].n);
+  }
+  const data: DraftJson[] = rows.map((r) => ({
+    type: r.type,
+    id: Number(r.id),
+    title: r.title,
+    event_form_id: Number(r.event_form_id),
+    starts_at: iso(r.starts_at),
+    ends_at: iso(r.ends_at),
+    timezone: r.timezone,
+    startup_name: r.startup_name,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  }));
+  return { total, data };
+}
+
+/**
+ * Discards the caller's application draft (the row and its uploads). Only a draft: one submitted in
+ * the meantime (another tab) is left alone and is not found here, rather than being cancelled.
+ */
+export async function discardApplicationDraft(db: Db, userId: number, id: number) {
+  const found = await applicationWithForm(db, id, and(eq(eventApplications.userId, userId), eq(eventApplications.status, "draft")));
+  if (!found) throw notFound(DRAFT_NOT_FOUND);
+  const keys = fileKeys(found.form.customQuestions);
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(eventApplications)
+      .where(and(eq(eventApplications.id, id), eq(eventApplications.userId, userId), eq(eventApplications.status, "draft")))
+      .returning({ answers: eventApplications.answers });
+    if (!deleted) throw notFound(DRAFT_NOT_FOUND);
+    const fileIds = Object.entries(deleted.answers)
+      .filter(([key, value]) => keys.has(key) && typeof value === "string" && FILE_ID.test(value))
+      .map(([, value]) => value as string);
+    if (fileIds.length) await tx.delete(files).where(and(inArray(files.id, fileIds), eq(files.ownerUserId, userId)));
+  });
+}

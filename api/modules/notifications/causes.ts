@@ -1,0 +1,190 @@
+/**
+ * The notifications (and the live events beside them) that other modules' changes cause, one function per
+ * cause. Each runs in the cause's own transaction `tx` and only queues messages, so a rolled-back change
+ * leaves no notification and tells nobody (see api/realtime/broadcaster.ts). Titles are sentences a person
+ * reads; urls are panel paths.
+ */
+import { eq } from "drizzle-orm";
+import type { BillingStatus } from "../../../schemas/billing.ts";
+import type { ReviewStatus } from "../../../schemas/events.ts";
+import type { Db } from "../../db/client.ts";
+import { coFounderInvitations } from "../../db/community-schema.ts";
+import { coFounders, eventApplications, eventBillings, eventForms, startups, users } from "../../db/schema.ts";
+import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import { notifyEach, userChannel } from "./notify.ts";
+import { coFounderUserIds, startupUserIds } from "./recipients.ts";
+
+/** The owning startup's channel for one event form (its users with event response read may subscribe). */
+export const eventFormChannel = (formId: number) => `private-event-form.${formId}`;
+
+/** Everyone but the person who made the change: nobody needs telling what they just did. */
+const others = (ids: number[], actorUserId: number | null | undefined) => ids.filter((id) => id !== actorUserId);
+
+export interface FollowAccount {
+  type: "startup" | "organization" | "co_founder";
+  id: number;
+}
+
+async function accountCard(tx: Db, account: FollowAccount) {
+  if (account.type === "co_founder") {
+    const [row] = await tx.select({ name: coFounders.name }).from(coFounders).where(eq(coFounders.id, account.id));
+    return row && { name: row.name, url: `/co-founders/${account.id}` };
+  }
+  const [row] = await tx.select({ name: startups.name, username: startups.username }).from(startups).where(eq(startups.id, account.id));
+  return row && { name: row.name, url: `/startups/${row.username}` };
+}
+
+/** A new follower: the followed account's users hear who it is, with a link to the follower's profile. */
+export async function notifyNewFollower(tx: Db, queue: BroadcastQueue, follower: FollowAccount, followee: FollowAccount, actorUserId: number) {
+  const card = await accountCard(tx, follower);
+  if (!card) return;
+  const recipients = followee.type === "co_founder" ? await coFounderUserIds(tx, followee.id) : await startupUserIds(tx, followee.id);
+  await notifyEach(tx, queue, others(recipients, actorUserId), {
+    type: "new_follower",
+    title: `${card.name} started following you`,
+    url: card.url,
+    data: { follower_type: follower.type, follower_id: follower.id },
+  });
+}
+
+async function invitationCard(tx: Db, id: number) {
+  const [row] = await tx
+    .select({
+      startupId: coFounderInvitations.startupId,
+      startupName: startups.name,
+      coFounderId: coFounderInvitations.coFounderId,
+      coFounderName: coFounders.name,
+      message: coFounderInvitations.message,
+      responseMessage: coFounderInvitations.responseMessage,
+    })
+    .from(coFounderInvitations)
+    .innerJoin(startups, eq(startups.id, coFounderInvitations.startupId))
+    .innerJoin(coFounders, eq(coFounders.id, coFounderInvitations.coFounderId))
+    .where(eq(coFounderInvitations.id, id));
+  return row;
+}
+
+/** The invited person hears which startup asked them to join. */
+export async function notifyInvitationReceived(tx: Db, queue: BroadcastQueue, invitationId: number, actorUserId: number) {
+  const card = await invitationCard(tx, invitationId);
+  if (!card) return;
+  await notifyEach(tx, queue, others(await coFounderUserIds(tx, card.coFounderId), actorUserId), {
+    type: "invitation_received",
+    title: `${card.startupName} invited you to join their team`,
+    body: card.message,
+    url: "/co-founder-invitations?box=received",
+    data: { invitation_id: invitationId, startup_id: card.startupId },
+  });
+}
+
+/** The inviting startup hears the answer. */
+export async function notifyInvitationAnswered(tx: Db, queue: BroadcastQueue, invitationId: number, status: "accepted" | "declined", actorUserId: number) {
+  const card = await invitationCard(tx, invitationId);
+  if (!card) return;
+  await notifyEach(tx, queue, others(await startupUserIds(tx, card.startupId), actorUserId), {
+    type: status === "accepted" ? "invitation_accepted" : "invitation_declined",
+    title: status === "accepted" ? `${card.coFounderName} accepted your invitation` : `${card.coFounderName} declined your invitation`,
+    body: card.responseMessage,
+    url: "/co-founder-invitations?box=sent",
+    data: { invitation_id: invitationId, co_founder_id: card.coFounderId },
+  });
+}
+
+export interface SubmittedApplication {
+  id: number;
+  eventFormId: number;
+  status: string;
+  applicantName: string;
+  submittedAt: Date | null;
+}
+
+/**
+ * A submitted application: the form's startup users who may read responses get a notification, and the
+ * form's channel (the open responses screen) gets the new row.
+ */
+export async function notifyApplicationReceived(tx: Db, queue: BroadcastQueue, application: SubmittedApplication, actorUserId: number) {
+  const [form] = await tx.select({ title: eventForms.title, startupId: eventForms.startupId }).from(eventForms).where(eq(eventForms.id, application.eventFormId));
+  if (!form) return;
+  const formId = application.eventFormId;
+  await notifyEach(tx, queue, others(await startupUserIds(tx, form.startupId, "event response read"), actorUserId), {
+    type: "application_received",
+    title: `New application to ${form.title}`,
+    body: `${application.applicantName} applied.`,
+    url: `/event-responses/${formId}/form/${application.id}`,
+    data: { event_form_id: formId, event_application_id: application.id },
+  });
+  queue.add({
+    channels: [eventFormChannel(formId)],
+    event: "App.Events.ApplicationSubmitted",
+    data: {
+      application: {
+        id: application.id,
+        event_form_id: formId,
+        status: application.status,
+        applicant_name: application.applicantName,
+        submitted_at: application.submittedAt?.toISOString() ?? null,
+      },
+    },
+  });
+}
+
+const REVIEW_WORDS: Record<ReviewStatus, string> = {
+  pending: "back to pending",
+  shortlisted: "shortlisted",
+  accepted: "accepted",
+  rejected: "not accepted",
+  waitlisted: "waitlisted",
+};
+
+/** The applicant hears the review's outcome. */
+export async function notifyReviewStatusChanged(tx: Db, queue: BroadcastQueue, applicationId: number, status: ReviewStatus, actorUserId: number) {
+  const [row] = await tx
+    .select({ userId: eventApplications.userId, formId: eventForms.id, title: eventForms.title })
+    .from(eventApplications)
+    .innerJoin(eventForms, eq(eventForms.id, eventApplications.eventFormId))
+    .where(eq(eventApplications.id, applicationId));
+  if (!row) return;
+  await notifyEach(tx, queue, others([row.userId], actorUserId), {
+    type: "review_status_changed",
+    title: `Your application to ${row.title} is ${REVIEW_WORDS[status]}`,
+    url: "/event-applications",
+    data: { event_form_id: row.formId, event_application_id: applicationId, status },
+  });
+}
+
+const PAYER_WORDS: Record<BillingStatus, string> = {
+  Pending: "is pending",
+  Successful: "was successful",
+  Failed: "failed",
+  Refunded: "was refunded",
+  Cancelled: "was cancelled",
+};
+
+/**
+ * A billing's payment status moved: the payer and the form's startup users who may read billings are told,
+ * and the payer's channel and the form's channel (payment screens) get the new status.
+ */
+export async function notifyPaymentStatusChanged(tx: Db, queue: BroadcastQueue, billingId: number, status: BillingStatus, actorUserId: number | null) {
+  const [row] = await tx
+    .select({ payerId: eventBillings.userId, payerName: users.name, formId: eventForms.id, title: eventForms.title, startupId: eventForms.startupId })
+    .from(eventBillings)
+    .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
+    .innerJoin(users, eq(users.id, eventBillings.userId))
+    .where(eq(eventBillings.id, billingId));
+  if (!row) return;
+  const data = { billing_id: billingId, event_form_id: row.formId, payment_status: status };
+  await notifyEach(tx, queue, others([row.payerId], actorUserId), {
+    type: "payment_status_changed",
+    title: `Your payment for ${row.title} ${PAYER_WORDS[status]}`,
+    url: `/form-submission?form_id=${row.formId}`,
+    data,
+  });
+  const owners = others(await startupUserIds(tx, row.startupId, "event billing read"), actorUserId).filter((id) => id !== row.payerId);
+  await notifyEach(tx, queue, owners, {
+    type: "payment_status_changed",
+    title: `${row.payerName}'s payment for ${row.title} is now ${status}`,
+    url: `/event-forms/payments/${row.formId}`,
+    data,
+  });
+  queue.add({ channels: [userChannel(row.payerId), eventFormChannel(row.formId)], event: "App.Events.PaymentStatusChanged", data });
+}

@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import { NOTIFICATION_NOT_FOUND } from "../../../schemas/notifications.ts";
+import type { AppEnv } from "../../context.ts";
+import { pathId } from "../../lib/ids.ts";
+import { page, parseListQuery } from "../../lib/pagination.ts";
+import { BroadcastQueue, publishAfterCommit } from "../../realtime/broadcaster.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
+import { listNotifications, markAllRead, markRead } from "./service.ts";
+
+export const notificationRoutes = new Hono<AppEnv>();
+
+notificationRoutes.get("/api/v1/admin/notifications", requireUser, async (c) => {
+  const query = parseListQuery(c.req.url);
+  const unreadOnly = new URL(c.req.url).searchParams.get("filter") === "unread";
+  const { total, unread, data } = await listNotifications(c.var.db, currentUser(c).id, query, unreadOnly);
+  const list = page(c.req.url, query, total, data);
+  return c.json({ ...list, meta: { ...list.meta, unread_count: unread } });
+});
+
+notificationRoutes.post("/api/v1/admin/notifications/read-all", requireUser, async (c) => {
+  const queue = new BroadcastQueue();
+  const result = await markAllRead(c.var.db, currentUser(c).id, queue);
+  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  return c.json(result);
+});
+
+notificationRoutes.post("/api/v1/admin/notifications/:id/read", requireUser, async (c) => {
+  const id = pathId(c.req.param("id"), NOTIFICATION_NOT_FOUND);
+  const queue = new BroadcastQueue();
+  const result = await markRead(c.var.db, currentUser(c).id, id, queue);
+  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  return c.json(result);
+});

@@ -1,0 +1,73 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import {
+  NOTIFICATION_NOT_FOUND,
+  NOTIFICATION_READ_MESSAGE,
+  NOTIFICATIONS_READ_EVENT,
+  NOTIFICATIONS_READ_MESSAGE,
+  type NotificationsReadResult,
+} from "../../../schemas/notifications.ts";
+import type { Db } from "../../db/client.ts";
+import { notifications } from "../../db/realtime-schema.ts";
+import { notFound } from "../../lib/errors.ts";
+import { offset, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import { notificationColumns, notificationJson, unreadCount, userChannel } from "./notify.ts";
+
+/** The caller's notifications, newest first (only theirs: the user is in the where clause). */
+export async function listNotifications(db: Db, userId: number, query: ListQuery, unreadOnly: boolean) {
+  const where = and(eq(notifications.userId, userId), unreadOnly ? isNull(notifications.readAt) : undefined);
+  const [rows, unread] = await Promise.all([
+    db
+      .select({ ...notificationColumns, listTotal: totalOver() })
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.id))
+      .limit(query.per_page)
+      .offset(offset(query)),
+    unreadCount(db, userId),
+  ]);
+  const total = await totalOf(rows, query, async () => (unreadOnly ? unread : (await db.$count(notifications, where))));
+  return { total, unread, data: rows.map(notificationJson) };
+}
+
+/** Other tabs and devices of the user update their bell from this. */
+function queueRead(queue: BroadcastQueue, userId: number, unread: number) {
+  queue.add({ channels: [userChannel(userId)], event: NOTIFICATIONS_READ_EVENT, data: { unread_count: unread } });
+}
+
+/** Marks one of the caller's notifications read (again is fine); someone else's is 404 like a missing one. */
+export async function markRead(db: Db, userId: number, id: number, queue: BroadcastQueue): Promise<NotificationsReadResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(notifications)
+      .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .returning({ id: notifications.id });
+    if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
+    const unread = await unreadCount(tx, userId);
+    queueRead(queue, userId, unread);
+    return { message: NOTIFICATION_READ_MESSAGE, unread_count: unread };
+  });
+}
+
+export async function markAllRead(db: Db, userId: number, queue: BroadcastQueue): Promise<NotificationsReadResult> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  queueRead(queue, userId, 0);
+  return { message: NOTIFICATIONS_READ_MESSAGE, unread_count: 0 };
+}
+
+/**
+ * Marks read the user's unread notification of a group (e.g. a conversation's "new messages" once they
+ * have read it), in the caller's transaction; queues the new count when anything changed.
+ */
+export async function markGroupRead(tx: Db, userId: number, groupKey: string, queue: BroadcastQueue) {
+  const changed = await tx
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  if (changed.length) queueRead(queue, userId, await unreadCount(tx, userId));
+}

@@ -1,0 +1,40 @@
+/**
+ *   GET /api/v1/admin/weather/{city}?country=NG   {success, data, error} (spec §7)
+ *
+ * `city` is a name ("Lagos", "Lagos, Nigeria"); the country, when not given, is the caller's own (their
+ * startup's or co-founder profile's), so "Lagos" is Lagos, Nigeria for a Nigerian user and Lagos,
+ * Portugal for a Portuguese one. Unknown city: 200 with success false; provider unreachable: 502.
+ */
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import type { AppEnv } from "../../context.ts";
+import { coFounders, startups } from "../../db/schema.ts";
+import type { Db } from "../../db/client.ts";
+import type { AuthUser } from "../../context.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
+import { isCountryCode } from "../reference/countries.ts";
+import { WeatherService, type WeatherServiceOptions } from "./service.ts";
+
+async function profileCountry(db: Db, user: AuthUser): Promise<string | undefined> {
+  const [row] = user.startupId
+    ? await db.select({ country: startups.country }).from(startups).where(eq(startups.id, user.startupId))
+    : user.coFounderId
+      ? await db.select({ country: coFounders.country }).from(coFounders).where(eq(coFounders.id, user.coFounderId))
+      : [];
+  return row?.country;
+}
+
+export function createWeatherRoutes(options: WeatherServiceOptions) {
+  const service = new WeatherService(options);
+  const routes = new Hono<AppEnv>();
+  routes.get("/api/v1/admin/weather/:city", requireUser, async (c) => {
+    const user = currentUser(c);
+    const asked = c.req.query("country")?.trim().toUpperCase();
+    const country = asked && isCountryCode(asked) ? asked : await profileCountry(c.var.db, user);
+    const answer = await service.weather(c.req.param("city").trim(), country);
+    // The answer is the same for everyone in the country, but it is behind a login: private caching only.
+    c.header("Cache-Control", "private, max-age=600");
+    return c.json(answer.body, answer.status);
+  });
+  return routes;
+}

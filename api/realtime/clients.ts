@@ -1,0 +1,99 @@
+/**
+ * Test helpers around the real clients: pusher-js (its Node build) pointed at a test server, and the
+ * waits a test needs (connected, subscribed, the next event) as promises instead of sleeps.
+ */
+import PusherJs, { type Channel, type Options } from "pusher-js";
+import type { RealtimeTestServer } from "./test-server.ts";
+
+export type { Channel };
+export type ClientAuth = { bearer: string } | { cookies: Map<string, string> };
+
+/** Channel authorization as a browser's pusher-js does it: POST socket_id and channel_name, form-encoded. */
+function authorization(server: RealtimeTestServer, auth?: ClientAuth): NonNullable<Options["channelAuthorization"]> {
+  const endpoint = `${server.baseUrl}/broadcasting/auth`;
+  if (!auth) return { endpoint, transport: "ajax" };
+  if ("bearer" in auth) return { endpoint, transport: "ajax", headers: { Authorization: `Bearer ${auth.bearer}` } };
+  // pusher-js's Node XHR may not send a Cookie header, which a browser adds by itself: send the same
+  // request (form-encoded, cookie, X-XSRF-TOKEN as Echo's axios does) with fetch.
+  return {
+    endpoint,
+    transport: "ajax",
+    customHandler: ({ socketId, channelName }, callback) => {
+      const xsrf = auth.cookies.get("XSRF-TOKEN");
+      fetch(endpoint, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Accept: "application/json",
+          Cookie: [...auth.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+          ...(xsrf ? { "X-XSRF-TOKEN": decodeURIComponent(xsrf) } : {}),
+        },
+        body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }),
+      }).then(
+        async (response) => {
+          if (!response.ok) callback(Object.assign(new Error(`auth ${response.status}`), { status: response.status }), null);
+          else callback(null, await response.json());
+        },
+        (error: Error) => callback(error, null),
+      );
+    },
+  };
+}
+
+/** pusher-js options for the test server, as the panel builds them (ws only, no TLS). */
+export function clientOptions(server: RealtimeTestServer, auth?: ClientAuth) {
+  return {
+    cluster: "test",
+    wsHost: "127.0.0.1",
+    wsPort: server.port,
+    forceTLS: false,
+    enabledTransports: ["ws"],
+    disableStats: true,
+    channelAuthorization: authorization(server, auth),
+  } satisfies Options;
+}
+
+export function pusherClient(server: RealtimeTestServer, auth?: ClientAuth, key = server.app.key): PusherJs {
+  return new PusherJs(key, clientOptions(server, auth));
+}
+
+export function connected(client: PusherJs): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (client.connection.state === "connected") return resolve(client.connection.socket_id);
+    client.connection.bind("connected", () => resolve(client.connection.socket_id));
+    client.connection.bind("failed", () => reject(new Error("connection failed")));
+  });
+}
+
+/** Resolves with the subscription's data, rejects with pusher-js's subscription_error (its status). */
+export function subscribed<T = unknown>(channel: Channel): Promise<T> {
+  return new Promise((resolve, reject) => {
+    channel.bind("pusher:subscription_succeeded", (data: T) => resolve(data));
+    channel.bind("pusher:subscription_error", (error: unknown) => reject(error));
+  });
+}
+
+export function nextEvent<T = unknown>(channel: Channel, event: string): Promise<T> {
+  return new Promise((resolve) => {
+    const handler = (data: T) => {
+      channel.unbind(event, handler);
+      resolve(data);
+    };
+    channel.bind(event, handler);
+  });
+}
+
+/** The next pusher:error the server sends on this connection. */
+export function nextError(client: PusherJs): Promise<{ code: number | null; message: string }> {
+  return new Promise((resolve) => {
+    type PusherError = { type: string; data?: { code: number | null; message: string }; error?: PusherError };
+    const handler = (event: PusherError) => {
+      // During the handshake pusher-js wraps the server's error in a WebSocketError.
+      const error = event.type === "WebSocketError" && event.error ? event.error : event;
+      if (error.type !== "PusherError" || !error.data) return;
+      client.connection.unbind("error", handler);
+      resolve(error.data);
+    };
+    client.connection.bind("error", handler);
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * One client socket: what it may say (subscribe, unsubscribe, ping, client events) and what it is told.
+ * The server (socket-server.ts) owns the sockets and the registry; this file is the protocol's rules.
+ */
+import type { WebSocket } from "ws";
+import type { ChannelRegistry, Member, Subscriber } from "./channels.ts";
+import { ERRORS, channelKind, errorFrame, frame, isChannelName, parseFrame, type ProtocolError } from "./protocol.ts";
+import type { PublishedEvent } from "./http-api.ts";
+import { verifyChannelAuth, type AppCredentials } from "./signing.ts";
+
+export interface ConnectionLimits {
+  /** Largest `data` of a client event, in bytes (Pusher: 10 KB). */
+  maxEventBytes: number;
+  /** Client events one socket may send per second (Pusher: 10). */
+  clientEventsPerSecond: number;
+  /** A socket whose unsent output grows past this is too slow to keep: it is dropped, and reconnects. */
+  maxBufferedBytes: number;
+}
+
+export interface ConnectionContext {
+  app: AppCredentials;
+  registry: ChannelRegistry;
+  limits: ConnectionLimits;
+  /** Publishes a client event that passed the rules: to this instance's sockets and, when there are any, to other instances'. */
+  relay(event: PublishedEvent): void;
+  log: (message: string, error?: unknown) => void;
+}
+
+const text = (value: string) => Buffer.from(value);
+
+export class Connection implements Subscriber {
+  readonly channels = new Set<string>();
+  /** When the client last said anything: the activity check pings only silent sockets. */
+  lastSeen = Date.now();
+  pingSentAt: number | null = null;
+  private windowStart = 0;
+  private eventsInWindow = 0;
+
+  constructor(
+    readonly socketId: string,
+    private readonly ws: WebSocket,
+    private readonly context: ConnectionContext,
+  ) {}
+
+  send(data: Buffer | string): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > this.context.limits.maxBufferedBytes) {
+      this.close(ERRORS.shuttingDown.code, "Too slow to keep up");
+      return;
+    }
+    this.ws.send(data, { binary: false });
+  }
+
+  close(code: number, reason: string): void {
+    if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING) this.ws.close(code, reason);
+  }
+
+  /** Tells the client the error, and closes with its code (codes below 4300 end the connection). */
+  fail(error: ProtocolError): void {
+    this.send(errorFrame(error));
+    this.close(error.code, error.message);
+  }
+
+  private error(error: ProtocolError, channel?: string) {
+    this.send(errorFrame(error, channel));
+  }
+
+  receive(raw: string): void {
+    this.lastSeen = Date.now();
+    this.pingSentAt = null;
+    const message = parseFrame(raw);
+    if (!message) return this.error({ code: 4200, message: "Invalid message format" });
+    const data = (message.data ?? {}) as Record<string, unknown>;
+    switch (message.event) {
+      case "pusher:ping":
+        return this.send(frame("pusher:pong", {}));
+      case "pusher:pong":
+        return;
+      case "pusher:subscribe":
+        return this.subscribe(data.channel, data.auth, data.channel_data);
+      case "pusher:unsubscribe":
+        if (typeof data.channel === "string") this.unsubscribe(data.channel);
+        return;
+    }
+    // Other pusher:* events (e.g. pusher:signin, user authentication) are not offered; the rest is not the client's to send.
+    if (message.event.startsWith("client-")) this.clientEvent(message.event, message.channel, message.data);
+  }
+
+  private subscriptionError(channel: unknown, type: string, error: string, status: number) {
+    this.send(frame("pusher:subscription_error", { type, error, status }, typeof channel === "string" ? channel : undefined));
+  }
+
+  private subscribe(channel: unknown, auth: unknown, channelData: unknown): void {
+    const { app, registry } = this.context;
+    if (!isChannelName(channel)) return this.subscriptionError(channel, "InvalidChannel", "Invalid channel name", 400);
+    const kind = channelKind(channel);
+    let member: Member | null = null;
+    if (kind === "private" && !verifyChannelAuth(app, auth, this.socketId, channel)) {
+      return this.subscriptionError(channel, "AuthError", "Invalid signature", 401);
+    }
+    if (kind === "presence") {
+      if (typeof channelData !== "string" || !verifyChannelAuth(app, auth, this.socketId, channel, channelData)) {
+        return this.subscriptionError(channel, "AuthError", "Invalid signature", 401);
+      }
+      member = parseMember(channelData);
+      if (!member) return this.subscriptionError(channel, "AuthError", "channel_data must name a user_id", 400);
+    }
+    const { newMember } = registry.subscribe(channel, this, member);
+    this.channels.add(channel);
+    if (kind !== "presence") return this.send(frame("pusher_internal:subscription_succeeded", {}, channel));
+    this.send(frame("pusher_internal:subscription_succeeded", { presence: registry.presence(channel) }, channel));
+    if (newMember && member) {
+      registry.broadcast(channel, text(frame("pusher_internal:member_added", member, channel)), this.socketId);
+    }
+  }
+
+  unsubscribe(channel: string): void {
+    const { registry } = this.context;
+    const { wasSubscribed, leftMember } = registry.unsubscribe(channel, this);
+    this.channels.delete(channel);
+    if (wasSubscribed && leftMember) {
+      registry.broadcast(channel, text(frame("pusher_internal:member_removed", { user_id: leftMember.user_id }, channel)));
+    }
+  }
+
+  /** The socket is gone: it leaves every channel (presence members it was the last socket of are removed). */
+  closed(): void {
+    for (const channel of [...this.channels]) this.unsubscribe(channel);
+  }
+
+  private clientEvent(event: string, channel: unknown, data: unknown): void {
+    const { registry, limits } = this.context;
+    const rejected = (message: string, code: number = ERRORS.unauthorised.code) =>
+      this.error({ code, message: `Client event rejected - ${message}` }, typeof channel === "string" ? channel : undefined);
+    if (typeof channel !== "string" || channelKind(channel) === "public") return rejected("only supported on private and presence channels");
+    if (!registry.isSubscribed(channel, this)) return rejected("not subscribed to the channel");
+    if (event.length > 200) return rejected("event name too long (200 characters at most)", ERRORS.clientEventRejected.code);
+    const encoded = typeof data === "string" ? data : JSON.stringify(data ?? null);
+    if (Buffer.byteLength(encoded) > limits.maxEventBytes) {
+      return rejected(`the event data should be less than ${Math.round(limits.maxEventBytes / 1024)} KB`, ERRORS.clientEventRejected.code);
+    }
+    const now = Date.now();
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.eventsInWindow = 0;
+    }
+    if (++this.eventsInWindow > limits.clientEventsPerSecond) {
+      return rejected(`rate limit of ${limits.clientEventsPerSecond} per second exceeded`, ERRORS.clientEventRejected.code);
+    }
+    const member = registry.memberOf(channel, this);
+    // The sender's user id comes from its authorised presence membership, never from the event itself.
+    this.context.relay({ channels: [channel], event, data: encoded, socketId: this.socketId, ...(member ? { userId: member.user_id } : {}) });
+  }
+}
+
+/** channel_data as /broadcasting/auth signed it: {user_id, user_info?}; user ids are compared as strings. */
+function parseMember(channelData: string): Member | null {
+  try {
+    const value = JSON.parse(channelData) as { user_id?: unknown; user_info?: unknown };
+    const id = value?.user_id;
+    if ((typeof id !== "string" || id === "") && typeof id !== "number") return null;
+    return { user_id: String(id), ...(value.user_info === undefined ? {} : { user_info: value.user_info }) };
+  } catch {
+    return null;
+  }
+}

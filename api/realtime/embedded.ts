@@ -1,0 +1,60 @@
+/**
+ * The embedded realtime server as server.ts mounts it: the socket server, the Pusher HTTP API, the app's
+ * publisher, and with DATABASE_URL the PostgreSQL fan-out that joins the instances sharing the database.
+ */
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import type { Db } from "../db/client.ts";
+import type { Broadcaster } from "./broadcaster.ts";
+import { createPusherHttpApi, type PublishedEvent } from "./http-api.ts";
+import { PostgresFanout } from "./postgres-fanout.ts";
+import { localBroadcaster } from "./publisher.ts";
+import type { AppCredentials } from "./signing.ts";
+import { SocketServer, type SocketServerOptions } from "./socket-server.ts";
+
+export interface EmbeddedRealtimeOptions extends Omit<SocketServerOptions, "app" | "log"> {
+  app: AppCredentials;
+  db: Db;
+  /** Set when the database is a PostgreSQL server other instances may share: events fan out through it. */
+  databaseUrl?: string;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface EmbeddedRealtime {
+  server: SocketServer;
+  /** The app's publisher. */
+  broadcaster: Broadcaster;
+  /** The Pusher HTTP API, for requests under /apps/. */
+  httpApi(request: Request): Promise<Response>;
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Publishes to every instance's sockets. */
+  publish(events: PublishedEvent[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedRealtime(options: EmbeddedRealtimeOptions): Promise<EmbeddedRealtime> {
+  const { app, db, databaseUrl, log = console.error, ...limits } = options;
+  const server = new SocketServer({ ...limits, app, log });
+  const deliver = (events: PublishedEvent[]) => events.forEach((event) => server.deliver(event));
+  const fanout = databaseUrl ? await PostgresFanout.start({ databaseUrl, db, deliver, log }) : null;
+
+  // This instance's sockets first (no round trip), then the others through PostgreSQL.
+  const publish = async (events: PublishedEvent[]) => {
+    deliver(events);
+    await fanout?.publish(events);
+  };
+  server.relay = (event) => {
+    publish([event]).catch((error: unknown) => log("[realtime] relaying a client event failed", error));
+  };
+  return {
+    server,
+    broadcaster: localBroadcaster(publish),
+    httpApi: createPusherHttpApi({ app, registry: server.registry, publish }),
+    handleUpgrade: (request, socket, head) => server.handleUpgrade(request, socket, head),
+    publish,
+    async close() {
+      await server.close();
+      await fanout?.close();
+    },
+  };
+}

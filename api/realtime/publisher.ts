@@ -1,0 +1,56 @@
+/**
+ * The app's own publishers (the Broadcaster of broadcaster.ts): straight into the embedded server (and
+ * through it to the other instances), or over the signed HTTP API to an external Pusher-compatible server
+ * (soketi, Laravel Reverb, Pusher itself), so switching is configuration only.
+ */
+import type { BroadcastMessage, Broadcaster } from "./broadcaster.ts";
+import type { PublishedEvent } from "./http-api.ts";
+import { signedQuery, type AppCredentials } from "./signing.ts";
+
+/** Pusher's limit on channels per event: a message to more is sent in parts. */
+const CHANNELS_PER_EVENT = 100;
+
+export function toPublishedEvents(messages: readonly BroadcastMessage[]): PublishedEvent[] {
+  const events: PublishedEvent[] = [];
+  for (const message of messages) {
+    const data = JSON.stringify(message.data);
+    for (let i = 0; i < message.channels.length; i += CHANNELS_PER_EVENT) {
+      events.push({ channels: message.channels.slice(i, i + CHANNELS_PER_EVENT), event: message.event, data });
+    }
+  }
+  return events;
+}
+
+/** Publishes through a local function (the embedded server's hub). */
+export const localBroadcaster = (publish: (events: PublishedEvent[]) => Promise<void>): Broadcaster => ({
+  publish: (messages) => publish(toPublishedEvents(messages)),
+});
+
+export interface HttpPublisherOptions {
+  app: AppCredentials;
+  /** e.g. "https://ws.example.com:443", without a trailing slash. */
+  baseUrl: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** POST /apps/{id}/events per event, signed as the official SDKs sign it. */
+export function httpBroadcaster(options: HttpPublisherOptions): Broadcaster {
+  const send = options.fetch ?? fetch;
+  const path = `/apps/${encodeURIComponent(options.app.appId)}/events`;
+  const post = async (event: PublishedEvent) => {
+    const body = JSON.stringify({ name: event.event, channels: event.channels, data: event.data });
+    const response = await send(`${options.baseUrl}${path}?${signedQuery(options.app, "POST", path, body)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
+    });
+    if (!response.ok) throw new Error(`the realtime server answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  };
+  return {
+    publish: async (messages) => {
+      await Promise.all(toPublishedEvents(messages).map(post));
+    },
+  };
+}

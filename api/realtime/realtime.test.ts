@@ -1,0 +1,231 @@
+/**
+ * The embedded realtime server with real clients: pusher-js (Node build) and laravel-echo connect,
+ * authorise through POST /broadcasting/auth, and receive what the official `pusher` SDK and the app's own
+ * broadcaster publish.
+ */
+import Echo from "laravel-echo";
+import Pusher from "pusher";
+import PusherJs from "pusher-js";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { conversationParticipants, conversations } from "../db/realtime-schema.ts";
+import { PASSWORD, registered } from "../testing/fixtures.ts";
+import { createTestApi, type TestApi } from "../testing/harness.ts";
+import { clientOptions, connected, nextError, nextEvent, pusherClient, subscribed } from "./clients.ts";
+import { signedQuery } from "./signing.ts";
+import { serveRealtime, type RealtimeTestServer } from "./test-server.ts";
+
+let t: TestApi;
+let server: RealtimeTestServer;
+let sdk: Pusher;
+const open: { disconnect(): void }[] = [];
+type Account = Awaited<ReturnType<typeof registered>> & { token: string };
+let alice: Account;
+let bob: Account;
+
+async function account(name: string): Promise<Account> {
+  const user = await registered(t, name);
+  const res = await t.client().post("/sanctum/token", { email: user.email, password: PASSWORD, device_name: "test" });
+  return { ...user, token: res.body.token };
+}
+
+/** A pusher-js client, disconnected after the test. */
+function client(auth?: Parameters<typeof pusherClient>[1], key?: string) {
+  const created = pusherClient(server, auth, key);
+  open.push(created);
+  return created;
+}
+
+function echoFor(user: Account) {
+  const echo = new Echo({ broadcaster: "pusher", key: server.app.key, Pusher: PusherJs, ...clientOptions(server, { bearer: user.token }) });
+  open.push(echo);
+  return echo;
+}
+
+beforeAll(async () => {
+  t = await createTestApi();
+  server = await serveRealtime({ db: t.database.db, config: t.config });
+  sdk = new Pusher({ appId: server.app.appId, key: server.app.key, secret: server.app.secret, host: "127.0.0.1", port: String(server.port), useTLS: false });
+  alice = await account("Alice");
+  bob = await account("Bob");
+});
+
+afterEach(() => {
+  for (const created of open.splice(0)) created.disconnect();
+});
+
+afterAll(async () => {
+  await server.close();
+  await t.close();
+});
+
+describe("pusher-js and the official SDK", () => {
+  it("connects with a socket id and receives an event triggered through the HTTP API", async () => {
+    const pusher = client();
+    expect(await connected(pusher)).toMatch(/^\d+\.\d+$/);
+    const channel = pusher.subscribe("startup.7");
+    await subscribed(channel);
+    const received = nextEvent(channel, "App.Events.FollowersCountChanged");
+    const res = await sdk.trigger("startup.7", "App.Events.FollowersCountChanged", { startup_id: 7, followers_count: 3 });
+    expect(res.status).toBe(200);
+    expect(await received).toEqual({ startup_id: 7, followers_count: 3 });
+  });
+
+  it("leaves out the socket named by socket_id (the one that caused the event)", async () => {
+    const [first, second] = [client(), client()];
+    const firstId = await connected(first);
+    await connected(second);
+    const [a, b] = [first.subscribe("startup.8"), second.subscribe("startup.8")];
+    await Promise.all([subscribed(a), subscribed(b)]);
+    const seenByFirst: string[] = [];
+    a.bind("App.Events.FollowersCountChanged", (data: { n: string }) => seenByFirst.push(data.n));
+    const secondGotBoth = new Promise<void>((resolve) => {
+      const seen: string[] = [];
+      b.bind("App.Events.FollowersCountChanged", (data: { n: string }) => seen.push(data.n) === 2 && resolve());
+    });
+    const lastForFirst = nextEvent(a, "App.Events.FollowersCountChanged");
+    await sdk.trigger("startup.8", "App.Events.FollowersCountChanged", { n: "excluded" }, { socket_id: firstId });
+    await sdk.trigger("startup.8", "App.Events.FollowersCountChanged", { n: "everyone" });
+    await Promise.all([secondGotBoth, lastForFirst]);
+    expect(seenByFirst).toEqual(["everyone"]);
+  });
+
+  it("reports channels and their counts through the HTTP API", async () => {
+    const pusher = client({ bearer: alice.token });
+    await subscribed(pusher.subscribe("presence-online"));
+    const channels = await (await sdk.get({ path: "/channels", params: { filter_by_prefix: "presence-", info: "user_count" } })).json();
+    expect(channels).toEqual({ channels: { "presence-online": { user_count: 1 } } });
+    const info = await (await sdk.get({ path: "/channels/presence-online", params: { info: "user_count,subscription_count" } })).json();
+    expect(info).toEqual({ occupied: true, user_count: 1, subscription_count: 1 });
+    const empty = await (await sdk.get({ path: "/channels/startup.999", params: {} })).json();
+    expect(empty).toEqual({ occupied: false });
+  });
+
+  it("refuses a wrong signature and a stale timestamp (401)", async () => {
+    const forger = new Pusher({ appId: server.app.appId, key: server.app.key, secret: "not-the-secret", host: "127.0.0.1", port: String(server.port), useTLS: false });
+    await expect(forger.trigger("startup.1", "App.Events.X", {})).rejects.toMatchObject({ status: 401 });
+
+    const path = `/apps/${server.app.appId}/events`;
+    const body = JSON.stringify({ name: "App.Events.X", channels: ["startup.1"], data: "{}" });
+    const post = (now: number) =>
+      fetch(`${server.baseUrl}${path}?${signedQuery(server.app, "POST", path, body, {}, now)}`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+    expect((await post(Date.now() - 11 * 60_000)).status).toBe(401);
+    expect((await post(Date.now())).status).toBe(200);
+  });
+});
+
+describe("private channels authorised by /broadcasting/auth", () => {
+  it("Echo on the user's own channel (bearer token) receives what the app's broadcaster publishes", async () => {
+    const echo = echoFor(alice);
+    // Echo's namespace would turn "NotificationsRead" into Laravel's class name (App\\Events\\…); the
+    // contract's event names are dotted, so the panel listens with the leading dot (the name as is).
+    const received = new Promise((resolve) => echo.private(`App.Models.User.${alice.id}`).listen(".App.Events.NotificationsRead", resolve));
+    await vi.waitFor(() => expect(server.realtime.server.registry.subscriptionCount(`private-App.Models.User.${alice.id}`)).toBe(1));
+    await server.realtime.broadcaster.publish([{ channels: [`private-App.Models.User.${alice.id}`], event: "App.Events.NotificationsRead", data: { unread_count: 0 } }]);
+    expect(await received).toEqual({ unread_count: 0 });
+  });
+
+  it("a session cookie with X-XSRF-TOKEN authorises too", async () => {
+    const pusher = client({ cookies: alice.client.cookies });
+    const channel = pusher.subscribe(`private-App.Models.User.${alice.id}`);
+    await subscribed(channel);
+    const received = nextEvent(channel, "App.Events.NotificationsRead");
+    await sdk.trigger(`private-App.Models.User.${alice.id}`, "App.Events.NotificationsRead", { unread_count: 2 });
+    expect(await received).toEqual({ unread_count: 2 });
+  });
+
+  it("someone else's private channel is refused (403) and never subscribed", async () => {
+    const pusher = client({ bearer: bob.token });
+    await expect(subscribed(pusher.subscribe(`private-App.Models.User.${alice.id}`))).rejects.toMatchObject({ status: 403 });
+    expect(server.realtime.server.registry.subscriptionCount(`private-App.Models.User.${alice.id}`)).toBe(0);
+  });
+
+  it("a subscription signed for another socket is refused by the server", async () => {
+    const pusher = client({ bearer: alice.token });
+    await connected(pusher);
+    const channel = `private-App.Models.User.${alice.id}`;
+    const res = await fetch(`${server.baseUrl}/broadcasting/auth`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${alice.token}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ socket_id: "1.1", channel_name: channel }),
+    });
+    const { auth } = (await res.json()) as { auth: string };
+    const error = nextError(pusher);
+    // A hand-made frame on purpose: pusher-js always signs for its own socket.
+    pusher.send_event("pusher:subscribe", { channel, auth });
+    await vi.waitFor(() => expect(pusher.connection.state).toBe("connected"));
+    const refusal = await Promise.race([error, new Promise((resolve) => pusher.connection.bind("message", (m: { event: string }) => m.event === "pusher:subscription_error" && resolve(m)))]);
+    expect(refusal).toMatchObject({ event: "pusher:subscription_error", data: { type: "AuthError", status: 401 } });
+    expect(server.realtime.server.registry.subscriptionCount(channel)).toBe(0);
+  });
+});
+
+describe("client events", () => {
+  it("are refused on a public channel, and reach nobody", async () => {
+    const [sender, listener] = [client(), client()];
+    const [a, b] = [sender.subscribe("startup.9"), listener.subscribe("startup.9")];
+    await Promise.all([subscribed(a), subscribed(b)]);
+    const leaked: unknown[] = [];
+    b.bind("client-typing", (data: unknown) => leaked.push(data));
+    const error = nextError(sender);
+    a.trigger("client-typing", { user_id: 1 });
+    expect(await error).toMatchObject({ code: 4009, message: expect.stringContaining("only supported on private and presence channels") });
+    // The refusal came first; an event after it reaching the listener proves the whisper did not.
+    const after = nextEvent(b, "App.Events.FollowersCountChanged");
+    await sdk.trigger("startup.9", "App.Events.FollowersCountChanged", {});
+    await after;
+    expect(leaked).toEqual([]);
+  });
+
+  it("reach the other participants of a private chat channel (Echo whisper), not the sender", async () => {
+    const [conversation] = await t.database.db.insert(conversations).values({ pairKey: `${alice.id}:${bob.id}` }).returning();
+    await t.database.db.insert(conversationParticipants).values([
+      { conversationId: conversation.id, userId: alice.id },
+      { conversationId: conversation.id, userId: bob.id },
+    ]);
+    const [echoA, echoB] = [echoFor(alice), echoFor(bob)];
+    const channelA = echoA.join(`chat.${conversation.id}`);
+    const whispered = new Promise((resolve) => echoB.join(`chat.${conversation.id}`).listenForWhisper("typing", resolve));
+    const backToSender: unknown[] = [];
+    channelA.listenForWhisper("typing", (data: unknown) => backToSender.push(data));
+    await vi.waitFor(() => expect(server.realtime.server.registry.userCount(`presence-chat.${conversation.id}`)).toBe(2));
+    channelA.whisper("typing", { user_id: alice.id, name: "Alice" });
+    expect(await whispered).toEqual({ user_id: alice.id, name: "Alice" });
+    expect(backToSender).toEqual([]);
+  });
+});
+
+describe("presence", () => {
+  it("members come and go; a user with two sockets is one member", async () => {
+    const watcher = echoFor(alice);
+    const here = new Promise<{ name: string }[]>((resolve) => watcher.join("online").here(resolve));
+    const joined: string[] = [];
+    const left: string[] = [];
+    watcher.join("online").joining((user: { name: string }) => joined.push(user.name));
+    watcher.join("online").leaving((user: { name: string }) => left.push(user.name));
+    expect(await here).toEqual([{ name: "Alice" }]);
+
+    const [bobPhone, bobLaptop] = [echoFor(bob), echoFor(bob)];
+    bobPhone.join("online");
+    bobLaptop.join("online");
+    await vi.waitFor(() => expect(server.realtime.server.registry.subscriptionCount("presence-online")).toBe(3));
+    await vi.waitFor(() => expect(joined).toEqual(["Bob"]));
+
+    bobPhone.disconnect();
+    await vi.waitFor(() => expect(server.realtime.server.registry.subscriptionCount("presence-online")).toBe(2));
+    // Bob is still here on his laptop: a later member_added arrives with no member_removed before it.
+    const carol = await account("Carol");
+    echoFor(carol).join("online");
+    await vi.waitFor(() => expect(joined).toEqual(["Bob", "Carol"]));
+    expect(left).toEqual([]);
+
+    bobLaptop.disconnect();
+    await vi.waitFor(() => expect(left).toEqual(["Bob"]));
+  });
+});
+
+describe("the connection", () => {
+  it("an unknown app key is refused with 4001", async () => {
+    const pusher = client(undefined, "no-such-key");
+    expect(await nextError(pusher)).toEqual({ code: 4001, message: "Application does not exist" });
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * For tests and the benchmark: the API with the embedded realtime server on a loopback port, wired as
+ * server.ts wires it (server/http-app.ts in front, upgrades at /app/{key}), without the panel.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { API_PREFIXES, createApi, type Api } from "../app.ts";
+import type { ApiConfig } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { createHttpApp } from "../../server/http-app.ts";
+import { startEmbeddedRealtime, type EmbeddedRealtime } from "./embedded.ts";
+import type { AppCredentials } from "./signing.ts";
+import type { SocketServerOptions } from "./socket-server.ts";
+
+export interface RealtimeTestServer {
+  port: number;
+  baseUrl: string;
+  app: AppCredentials;
+  api: Api;
+  realtime: EmbeddedRealtime;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function serveRealtime(options: {
+  db: Db;
+  config: ApiConfig;
+  databaseUrl?: string;
+  app?: AppCredentials;
+  limits?: Omit<SocketServerOptions, "app" | "log">;
+}): Promise<RealtimeTestServer> {
+  const app = options.app ?? { appId: String(100_000 + ++counter), key: `test-key-${counter}`, secret: `test-secret-${counter}` };
+  const realtime = await startEmbeddedRealtime({ app, db: options.db, databaseUrl: options.databaseUrl, log: () => {}, ...options.limits });
+  const http: Server = createServer();
+  const address = await new Promise<AddressInfo>((resolve) => http.listen(0, "127.0.0.1", () => resolve(http.address() as AddressInfo)));
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const api = createApi({
+    db: options.db,
+    config: { ...options.config, appUrl: baseUrl },
+    log: () => {},
+    broadcaster: realtime.broadcaster,
+    realtime: { app, publicConfig: { key: app.key, host: null, port: null, scheme: null, forceTLS: false } },
+  });
+  const outer = createHttpApp({
+    api,
+    apiPrefixes: API_PREFIXES,
+    panel: async () => new Response("No panel in this test server", { status: 404 }),
+    maxBodyBytes: options.config.maxBodyBytes,
+    production: true,
+    https: false,
+    trustProxy: false,
+    realtimeApi: realtime.httpApi,
+    log: () => {},
+  });
+  http.on("request", getRequestListener(outer.fetch, { overrideGlobalObjects: false }));
+  http.on("upgrade", (request, socket, head) => realtime.handleUpgrade(request, socket, head));
+  return {
+    port: address.port,
+    baseUrl,
+    app,
+    api,
+    realtime,
+    async close() {
+      await realtime.close();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { Avatar } from "~/components/ui/avatar";
+import { usePresence, useWhisper } from "~/lib/realtime/realtime";
+import type { Conversation, TypingWhisper } from "./types";
+
+/** How long "… is typing" stays after the last whisper (the sender repeats it every 2.5 s while typing). */
+const TYPING_SHOWN_MS = 4000;
+
+export function OnlineDot({ online, className = "" }: { online: boolean; className?: string }) {
+  return (
+    <span
+      className={`block size-2.5 rounded-full ring-2 ring-white ${online ? "bg-green-600" : "bg-slate-400"} ${className}`}
+      data-testid="online-dot"
+      data-online={online || undefined}
+      aria-hidden
+    />
+  );
+}
+
+export function ConversationHeader({ conversation, online }: { conversation: Conversation; online: boolean }) {
+  const { other } = conversation;
+  return (
+    <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
+      <Link to="/chat" className="text-sm text-brand-700 hover:underline md:hidden">
+        ← All
+      </Link>
+      <span className="relative">
+        <Avatar name={other.name} url={other.avatar_url} size="size-9" />
+        <OnlineDot online={online} className="absolute -right-0.5 -bottom-0.5" />
+      </span>
+      <div className="min-w-0">
+        <h2 id="conversation-title" className="truncate font-semibold text-slate-900">
+          {other.profile_url?.startsWith("/") ? (
+            <Link to={other.profile_url} className="hover:underline">
+              {other.name}
+            </Link>
+          ) : (
+            other.name
+          )}
+        </h2>
+        <p className="text-xs text-slate-600">{online ? "Online" : "Offline"}</p>
+      </div>
+    </header>
+  );
+}
+
+/** "Ada is typing…", announced politely; empty (but present, so the announcement works) otherwise. */
+export function TypingIndicator({ name }: { name: string | null }) {
+  return (
+    <p className="h-5 px-4 text-xs text-slate-600 italic" aria-live="polite" data-testid="typing-indicator">
+      {name ? `${name} is typing…` : ""}
+    </p>
+  );
+}
+
+/**
+ * Typing, both ways, on presence-chat.{id}: `sendTyping` whispers `client-typing` {user_id, name};
+ * the other side's whispers show their name for a few seconds. `heard` clears it when their message
+ * arrives. `here`: who has this conversation open (the presence members).
+ */
+export function useTyping(conversationId: number, me: { id: number; name: string }) {
+  const channel = `presence-chat.${conversationId}`;
+  const { members, whisper } = usePresence(channel);
+  const [typing, setTyping] = useState<{ userId: number; name: string; at: number } | null>(null);
+  useWhisper<TypingWhisper>(channel, "typing", (event) => {
+    if (event.user_id !== me.id) setTyping({ userId: event.user_id, name: event.name, at: Date.now() });
+  });
+  useEffect(() => {
+    if (!typing) return;
+    const timer = window.setTimeout(() => setTyping(null), TYPING_SHOWN_MS);
+    return () => window.clearTimeout(timer);
+  }, [typing]);
+  const sendTyping = useCallback(() => whisper("typing", { user_id: me.id, name: me.name }), [whisper, me.id, me.name]);
+  const heard = useCallback((userId: number) => setTyping((current) => (current?.userId === userId ? null : current)), []);
+  const here = useMemo(() => new Set(members.map((member) => Number(member.id))), [members]);
+  return { typing: typing?.name ?? null, sendTyping, heard, here };
+}
+
+/**
+ * Moves my read pointer when the newest message is on screen and the tab is in front: the returned ref
+ * goes on an element at the bottom of the list. Posted once per newer message.
+ */
+export function useReadPointer(action: string, newestId: number | null, alreadyRead: number | null) {
+  const fetcher = useFetcher({ key: `chat-read-${action}` });
+  const posted = useRef(alreadyRead ?? 0);
+  const [node, setNode] = useState<HTMLElement | null>(null);
+  const [inView, setInView] = useState(false);
+  const [tabShown, setTabShown] = useState(true);
+  useEffect(() => {
+    if (!node) return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry.isIntersecting));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node]);
+  useEffect(() => {
+    const update = () => setTabShown(document.visibilityState === "visible");
+    update();
+    document.addEventListener("visibilitychange", update);
+    return () => document.removeEventListener("visibilitychange", update);
+  }, []);
+  const post = useEffectEvent((messageId: number) => {
+    void fetcher.submit({ intent: "read", message_id: String(messageId) }, { method: "post", action });
+  });
+  useEffect(() => {
+    if (!inView || !tabShown || !newestId || newestId <= posted.current) return;
+    posted.current = newestId;
+    post(newestId);
+  }, [inView, tabShown, newestId]);
+  return setNode;
+}

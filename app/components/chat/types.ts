@@ -1,0 +1,42 @@
+import type { ConversationJson, MessageJson } from "../../../schemas/conversations";
+
+/** The chat API's shapes (schemas/conversations.ts), as the panel reads them. */
+/** A message: `body` is plain text, shown as text, never as HTML. */
+export type ChatMessage = MessageJson;
+export type Conversation = ConversationJson;
+
+export interface MessagePage {
+  data: ChatMessage[];
+  meta: { has_more: boolean; limit: number };
+}
+
+/** `App.Events.MessageSent` on private-chat.{id}. */
+export interface MessageSentEvent {
+  message: ChatMessage;
+}
+/** `App.Events.MessagesRead` on private-chat.{id}. */
+export interface MessagesReadEvent {
+  conversation_id: number;
+  user_id: number;
+  last_read_message_id: number;
+}
+/** `App.Events.ConversationUpdated` on each participant's own channel. */
+export interface ConversationUpdatedEvent {
+  conversation_id: number;
+  last_message: ChatMessage;
+  unread_count: number;
+}
+/** The `client-typing` whisper on presence-chat.{id}. */
+export interface TypingWhisper {
+  user_id: number;
+  name: string;
+}
+
+/** What the conversation's action answers a fetcher (JavaScript on). */
+export type SendResult =
+  | { ok: true; message: ChatMessage }
+  | { ok: false; status: number; message: string; errors?: Record<string, string[]>; retryAfter?: number };
+
+/** 429 without the API's own words (another upstream): still clear about what to do. */
+export const tooFastMessage = (retryAfter?: number) =>
+  `You are sending messages too quickly. Please try again in ${retryAfter && retryAfter > 0 ? retryAfter : "a few"} second${retryAfter === 1 ? "" : "s"}.`;

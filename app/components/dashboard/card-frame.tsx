@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Card } from "~/components/ui/layout";
+
+/** A dashboard card: a titled section; a card the API could not answer says so instead of its figures. */
+export function DashboardCard({ title, id, wide, children }: { title: string; id: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <Card className={`space-y-4 ${wide ? "lg:col-span-2" : ""}`}>
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </Card>
+  );
+}
+
+export function CardFailed({ message }: { message: string }) {
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      This card could not be loaded: {message}
+    </p>
+  );
+}
+
+/** What to do first when a card has nothing to show. */
+export function FirstStep({ text, to, action }: { text: string; to: string; action: string }) {
+  return (
+    <div className="rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+      <p>{text}</p>
+      <Link to={to} className="mt-2 inline-block font-medium text-brand-700 underline">
+        {action}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { NotificationCreatedPayload, NotificationJson } from "../../../schemas/notifications";
+
+/** The API's notification (schemas/notifications.ts), as the panel shows it. */
+export type NotificationItem = NotificationJson;
+
+/** `App.Events.NotificationCreated` on the user's private channel. */
+export type NotificationCreatedEvent = NotificationCreatedPayload;
+
+/** `App.Events.NotificationsRead`: another tab (or this one) marked some read. */
+export interface NotificationsReadEvent {
+  unread_count: number;
+}
+
+/** What the bell's resource route (/notifications/latest) answers. */
+export interface LatestNotifications {
+  data: NotificationItem[];
+  unread_count: number;
+}
+
+/** Only the panel's own paths become links (the url comes from the API, but a link never leaves the app). */
+export function panelPath(url: string | null): string | null {
+  return url && url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\") ? url : null;
+}

@@ -1,0 +1,39 @@
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+
+/** A country's English name from its ISO code (the runtime's own names: nothing to fetch). */
+export function countryName(code: string): string {
+  return /^[A-Z]{2}$/i.test(code) ? (regionNames.of(code.toUpperCase()) ?? code) : code;
+}
+
+/**
+ * A country's flag as the SVG the app serves (flag-icons): it renders everywhere, unlike emoji flags,
+ * which are two boxed letters on systems without an emoji font. Decorative by default (the country's
+ * name is next to it); pass `label` when the flag stands alone.
+ */
+export function Flag({ code, label, className = "" }: { code: string; label?: string; className?: string }) {
+  if (!/^[A-Z]{2}$/i.test(code)) return null;
+  return (
+    <img
+      src={`/api/v1/site/flags/${code.toLowerCase()}.svg`}
+      alt={label ?? ""}
+      width={20}
+      height={15}
+      loading="lazy"
+      decoding="async"
+      className={`inline-block h-[0.9em] w-auto shrink-0 rounded-[2px] align-[-0.05em] ring-1 ring-slate-900/10 ${className}`}
+    />
+  );
+}
+
+/** "🏳 Lagos, Nigeria": a city and its country with the country's flag. */
+export function PlaceName({ city, country }: { city: string; country: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <Flag code={country} />
+      <span>
+        {city ? `${city}, ` : ""}
+        {countryName(country)}
+      </span>
+    </span>
+  );
+}

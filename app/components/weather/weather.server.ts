@@ -1,0 +1,20 @@
+import type { RouterContextProvider } from "react-router";
+import { WEATHER_FAILED, type WeatherResponse } from "../../../schemas/weather";
+import { apiContext } from "~/lib/contexts";
+
+/**
+ * GET /api/v1/admin/weather/{city} for a loader, never throwing: a provider failure (502) or anything
+ * else unexpected comes back as {success: false} with the spec's message, for WeatherCard to show.
+ * `city` may be free text such as a venue ("Yaba Tech Hub, Lagos"); `country` (ISO code) narrows it.
+ */
+export async function loadWeather(context: Readonly<RouterContextProvider>, city: string, country?: string | null): Promise<WeatherResponse> {
+  const query = country ? `?${new URLSearchParams({ country })}` : "";
+  try {
+    const result = await context.get(apiContext).get<WeatherResponse>(`/api/v1/admin/weather/${encodeURIComponent(city)}${query}`);
+    if (result.ok && result.body && typeof result.body === "object" && "success" in result.body) return result.body;
+  } catch (error) {
+    // An expired session is the layout's business (a redirect Response): let it through.
+    if (error instanceof Response) throw error;
+  }
+  return { success: false, data: null, error: WEATHER_FAILED };
+}

@@ -1,0 +1,56 @@
+import Echo from "laravel-echo";
+import Pusher from "pusher-js";
+import type { RealtimePublicConfig } from "../request-env";
+import { readCookie, socketAddress } from "./options";
+
+/**
+ * The one Echo client of a logged-in tab. This module (laravel-echo and pusher-js, about 25 KB compressed)
+ * is imported lazily by the admin layout after hydration, so it is never part of a page's first load and
+ * never loaded on /login. `.client.ts`: it has no place in the server build.
+ */
+export type EchoClient = Echo<"pusher">;
+
+interface AuthParams {
+  socketId: string;
+  channelName: string;
+}
+type AuthCallback = (error: Error | null, data: { auth: string; channel_data?: string; shared_secret?: string } | null) => void;
+
+/**
+ * Channel authorisation through the session cookie: POST /broadcasting/auth, form-encoded as pusher-js
+ * sends it, with the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN (read at each call: the token may rotate).
+ * A refusal (403) just leaves the channel unsubscribed (spec §8: no message to the user).
+ */
+async function authorize({ socketId, channelName }: AuthParams, callback: AuthCallback) {
+  try {
+    const headers: Record<string, string> = { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "XMLHttpRequest" };
+    const xsrf = readCookie(document.cookie, "XSRF-TOKEN");
+    if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
+    const response = await fetch("/broadcasting/auth", {
+      method: "POST",
+      credentials: "same-origin",
+      headers,
+      body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }),
+    });
+    if (!response.ok) throw new Error(`Channel authorisation refused (${response.status})`);
+    callback(null, await response.json());
+  } catch (error) {
+    callback(error instanceof Error ? error : new Error(String(error)), null);
+  }
+}
+
+export function createEcho(config: RealtimePublicConfig): EchoClient {
+  return new Echo({
+    broadcaster: "pusher",
+    Pusher,
+    key: config.key,
+    // pusher-js insists on a cluster; wsHost below overrides the host it would name.
+    cluster: "mt1",
+    ...socketAddress(config, window.location),
+    enabledTransports: ["ws", "wss"],
+    disableStats: true,
+    authEndpoint: "/broadcasting/auth",
+    channelAuthorization: { endpoint: "/broadcasting/auth", transport: "ajax", customHandler: authorize },
+    namespace: "App.Events",
+  });
+}

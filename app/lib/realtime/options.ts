@@ -1,0 +1,33 @@
+import type { RealtimePublicConfig } from "../request-env";
+
+/** The page's address as the Echo options need it (window.location in the browser; a value in tests). */
+export interface PageLocation {
+  protocol: string;
+  hostname: string;
+  port: string;
+}
+
+/** Where pusher-js opens its socket, from the public configuration; null parts mean "the page's own". */
+export function socketAddress(config: RealtimePublicConfig, page: PageLocation) {
+  const pageTls = page.protocol === "https:";
+  const tls = config.forceTLS || (config.scheme ? config.scheme === "https" : pageTls);
+  const pagePort = page.port ? Number(page.port) : pageTls ? 443 : 80;
+  const port = config.port ?? (config.host ? (tls ? 443 : 80) : pagePort);
+  return { wsHost: config.host ?? page.hostname, wsPort: port, wssPort: port, forceTLS: tls };
+}
+
+/** Reads one cookie of the page (XSRF-TOKEN is readable by design: the SPA echoes it as a header). */
+export function readCookie(cookieHeader: string, name: string): string | null {
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+/** The pusher-js name of an Echo channel: "private-chat.3" → Echo's private("chat.3"), and so on. */
+export function channelKind(name: string): { kind: "presence" | "private" | "public"; echoName: string } {
+  if (name.startsWith("presence-")) return { kind: "presence", echoName: name.slice("presence-".length) };
+  if (name.startsWith("private-")) return { kind: "private", echoName: name.slice("private-".length) };
+  return { kind: "public", echoName: name };
+}

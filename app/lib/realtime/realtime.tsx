@@ -1,0 +1,186 @@
+import { createContext, useCallback, useContext, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
+import { useRevalidator } from "react-router";
+import type { RealtimePublicConfig } from "../request-env";
+import type { EchoClient } from "./echo.client";
+import { channelKind } from "./options";
+
+/**
+ * The panel's live updates: one Echo client per logged-in tab, made by <RealtimeProvider> in the admin
+ * layout (so never on /login, and gone on logout: leaving the layout disconnects it). Screens use
+ * `useChannel`, `usePresence` and `useWhisper` with full pusher channel names ("private-chat.3").
+ */
+
+type EchoChannel = ReturnType<EchoClient["private"]> | ReturnType<EchoClient["channel"]> | ReturnType<EchoClient["join"]>;
+
+interface Realtime {
+  echo: EchoClient;
+  /** Subscribes (or shares a subscription) and returns the channel; pair with `release`. */
+  acquire(name: string): EchoChannel;
+  release(name: string): void;
+}
+
+const RealtimeContext = createContext<Realtime | null>(null);
+
+function registry(echo: EchoClient): Realtime {
+  // Several components may listen on one channel; it is left when the last of them unmounts.
+  const counts = new Map<string, number>();
+  return {
+    echo,
+    acquire(name) {
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+      const { kind, echoName } = channelKind(name);
+      return kind === "presence" ? echo.join(echoName) : kind === "private" ? echo.private(echoName) : echo.channel(echoName);
+    },
+    release(name) {
+      const left = (counts.get(name) ?? 1) - 1;
+      if (left > 0) return void counts.set(name, left);
+      counts.delete(name);
+      echo.leaveChannel(name);
+    },
+  };
+}
+
+/**
+ * Connects after hydration with the public configuration from the layout's loader (no API call of its
+ * own). pusher-js reconnects with backoff by itself; when it is back after a drop, the page's loaders run
+ * again (revalidate), so whatever was published meanwhile is on screen: nothing is lost.
+ */
+export function RealtimeProvider({ config, children }: { config: RealtimePublicConfig | null; children: ReactNode }) {
+  const [realtime, setRealtime] = useState<Realtime | null>(null);
+  const revalidator = useRevalidator();
+  const catchUp = useEffectEvent(() => {
+    if (revalidator.state === "idle") void revalidator.revalidate();
+  });
+  const configKey = config ? JSON.stringify(config) : null;
+
+  useEffect(() => {
+    if (!configKey) return;
+    let echo: EchoClient | null = null;
+    let closed = false;
+    void import("./echo.client").then(({ createEcho }) => {
+      if (closed) return;
+      echo = createEcho(JSON.parse(configKey) as RealtimePublicConfig);
+      let wasConnected = false;
+      echo.connector.pusher.connection.bind("state_change", ({ current }: { previous: string; current: string }) => {
+        if (current !== "connected") return;
+        if (wasConnected) catchUp();
+        wasConnected = true;
+      });
+      setRealtime(registry(echo));
+    });
+    return () => {
+      closed = true;
+      echo?.disconnect();
+      setRealtime(null);
+    };
+  }, [configKey]);
+
+  return <RealtimeContext.Provider value={realtime}>{children}</RealtimeContext.Provider>;
+}
+
+/** The connected client, or null before it is loaded (SSR, first paint, realtime off). */
+export function useRealtime(): Realtime | null {
+  return useContext(RealtimeContext);
+}
+
+/** pusher-js's own channel under an Echo channel: its subscription state and raw events. */
+interface PusherSubscription {
+  subscribed: boolean;
+  bind(event: string, callback: () => void): void;
+  unbind(event: string, callback: () => void): void;
+}
+
+/**
+ * Calls `handler` with each `App.Events.<event>` on the channel while the component is mounted.
+ * `name` null listens to nothing (a screen that does not know its channel yet). `onSubscribed` runs once
+ * the server has accepted the subscription (also after a reconnect): the moment to fetch anything
+ * published between the page's load and now.
+ */
+export function useChannel<T = unknown>(name: string | null, event: string, handler: (data: T) => void, options: { onSubscribed?: () => void } = {}) {
+  const realtime = useRealtime();
+  const onEvent = useEffectEvent((data: T) => handler(data));
+  const subscribed = useEffectEvent(() => options.onSubscribed?.());
+  useEffect(() => {
+    if (!realtime || !name) return;
+    const channel = realtime.acquire(name);
+    const listener = (data: T) => onEvent(data);
+    // Pusher names are "App.Events.X"; the leading dot keeps Echo from rewriting them as PHP class names
+    // ("App\\Events\\X"), which is what its namespace option would do.
+    const pusherEvent = `.App.Events.${event}`;
+    channel.listen(pusherEvent, listener);
+    const subscription = (channel as unknown as { subscription: PusherSubscription }).subscription;
+    const onSucceeded = () => subscribed();
+    subscription.bind("pusher:subscription_succeeded", onSucceeded);
+    if (subscription.subscribed) queueMicrotask(onSucceeded);
+    return () => {
+      subscription.unbind("pusher:subscription_succeeded", onSucceeded);
+      channel.stopListening(pusherEvent, listener);
+      realtime.release(name);
+    };
+  }, [realtime, name, event]);
+}
+
+/** A client event (`client-<event>`) sent by another browser on a private or presence channel. */
+export function useWhisper<T = unknown>(name: string | null, event: string, handler: (data: T) => void) {
+  const realtime = useRealtime();
+  const onWhisper = useEffectEvent((data: T) => handler(data));
+  useEffect(() => {
+    if (!realtime || !name) return;
+    const channel = realtime.acquire(name);
+    const listener = (data: T) => onWhisper(data);
+    channel.listenForWhisper(event, listener);
+    return () => {
+      channel.stopListeningForWhisper(event, listener);
+      realtime.release(name);
+    };
+  }, [realtime, name, event]);
+}
+
+export interface PresenceMember<Info = { name: string }> {
+  id: string;
+  info: Info;
+}
+
+interface PusherMembers<Info> {
+  each(callback: (member: PresenceMember<Info>) => void): void;
+}
+interface PusherPresence<Info> extends PusherSubscription {
+  members: PusherMembers<Info>;
+}
+
+function membersOf<Info>(members: PusherMembers<Info>): PresenceMember<Info>[] {
+  const list: PresenceMember<Info>[] = [];
+  members.each((member) => list.push({ id: String(member.id), info: member.info }));
+  return list;
+}
+
+/**
+ * Joins a presence channel ("presence-chat.3") and keeps its member list; `whisper` sends a client event
+ * to the other members (Echo's whisper: `client-<event>`). Members are read from pusher-js itself, which
+ * knows each member's id (Echo's here/joining/leaving pass only the info).
+ */
+export function usePresence<Info = { name: string }>(name: string | null) {
+  const realtime = useRealtime();
+  const [state, setState] = useState<{ name: string; members: PresenceMember<Info>[] } | null>(null);
+  const channelRef = useRef<EchoChannel | null>(null);
+  useEffect(() => {
+    if (!realtime || !name) return;
+    const channel = realtime.acquire(name);
+    channelRef.current = channel;
+    const subscription = (channel as unknown as { subscription: PusherPresence<Info> }).subscription;
+    const refresh = () => setState({ name, members: membersOf(subscription.members) });
+    for (const event of ["pusher:subscription_succeeded", "pusher:member_added", "pusher:member_removed"]) subscription.bind(event, refresh);
+    // Another component may have joined first: its member list is already there.
+    if (subscription.subscribed) queueMicrotask(refresh);
+    return () => {
+      for (const event of ["pusher:subscription_succeeded", "pusher:member_added", "pusher:member_removed"]) subscription.unbind(event, refresh);
+      channelRef.current = null;
+      realtime.release(name);
+    };
+  }, [realtime, name]);
+  const whisper = useCallback((event: string, data: Record<string, unknown>) => {
+    const channel = channelRef.current;
+    if (channel && "whisper" in channel) channel.whisper(event, data);
+  }, []);
+  return { members: state && state.name === name ? state.members : [], whisper };
+}

@@ -1,0 +1,21 @@
+import { useRevalidator, useRouteLoaderData } from "react-router";
+import type { loader as adminLayoutLoader } from "~/routes/admin/layout";
+import { useChannel } from "./realtime";
+
+/**
+ * Runs the page's loaders again when `event` arrives on `channel` (and `when` agrees): the simplest way
+ * for a list to show what changed, sorted, filtered and paged as the address says. Also once when the
+ * subscription is accepted, for what happened between the page's load and then.
+ */
+export function useLiveRevalidate<T>(channel: string | null, event: string, when: (data: T) => boolean = () => true) {
+  const revalidator = useRevalidator();
+  const again = () => {
+    if (revalidator.state === "idle") void revalidator.revalidate();
+  };
+  useChannel<T>(channel, event, (data) => (when(data) ? again() : undefined), { onSubscribed: again });
+}
+
+/** The logged-in user's id, from the admin layout's loader (every admin screen has it). */
+export function useCurrentUserId(): number | null {
+  return useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout")?.user.id ?? null;
+}

@@ -1,0 +1,160 @@
+import { useEffect, useState } from "react";
+import { Link, useActionData, useFetcher, useOutletContext, useRevalidator, type ShouldRevalidateFunction } from "react-router";
+import { parseId } from "../../../schemas/ids";
+import { Composer } from "~/components/chat/composer";
+import { MessageList, type PendingMessage } from "~/components/chat/message-list";
+import { OutboxSender } from "~/components/chat/outbox";
+import { ConversationHeader, TypingIndicator, useReadPointer, useTyping } from "~/components/chat/conversation-parts";
+import type { Conversation, MessagePage, MessageSentEvent, MessagesReadEvent } from "~/components/chat/types";
+import { useMessageStore } from "~/components/chat/use-message-store";
+import { apiContext, userContext } from "~/lib/contexts";
+import { useChannel } from "~/lib/realtime/realtime";
+import type { Route } from "./+types/conversation";
+import { conversationAction, conversationId, type SendRefused } from "./conversation.server";
+import type { ChatOutletContext } from "./layout";
+
+/** A page of messages: the newest (or, with ?before=, the ones before a message: "Load older"). */
+const PAGE = 30;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const id = conversationId(params.conversationId);
+  const url = new URL(request.url);
+  const before = parseId(url.searchParams.get("before"));
+  const api = context.get(apiContext);
+  const [{ data: conversation }, page] = await Promise.all([
+    api.load<{ data: Conversation }>(`/api/v1/admin/conversations/${id}`),
+    api.load<MessagePage>(`/api/v1/admin/conversations/${id}/messages?limit=${PAGE}${before ? `&before=${before}` : ""}`),
+  ]);
+  const me = context.get(userContext);
+  return { conversation, messages: page.data, hasMore: page.meta.has_more, before: before ?? null, me: { id: me.id, name: me.name } };
+}
+
+export const action = (args: Route.ActionArgs) => conversationAction(args);
+
+/**
+ * Its own sends (the answer carries the message) and read pointers change nothing this loader shows;
+ * the conversation list beside it still reloads (unread counts, last message).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+  const intent = formData?.get("intent");
+  if (intent === "read" || (intent === "send" && formData?.get("via") === "fetcher")) return false;
+  return defaultShouldRevalidate;
+};
+
+export default function ConversationScreen({ loaderData }: Route.ComponentProps) {
+  // A new conversation starts with fresh state (older pages, outbox, typing).
+  return <OpenConversation key={loaderData.conversation.id} {...loaderData} />;
+}
+
+let outboxCounter = 0;
+
+function OpenConversation({ conversation, messages: page, hasMore, before, me }: Route.ComponentProps["loaderData"]) {
+  const id = conversation.id;
+  const action = `/chat/${id}`;
+  const { messages, add } = useMessageStore(page);
+  const refusedPlain = useActionData<SendRefused>();
+  const [outbox, setOutbox] = useState<PendingMessage[]>([]);
+  const [failure, setFailure] = useState<{ error: string; restore: { body: string } } | null>(null);
+  const [otherRead, setOtherRead] = useState(conversation.other_last_read_message_id);
+  const { online } = useOutletContext<ChatOutletContext>();
+
+  // "Load older": with JavaScript the older page is fetched and added above; without, it is a link.
+  const older = useFetcher<typeof loader>();
+  const [olderHasMore, setOlderHasMore] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (older.state !== "idle" || !older.data) return;
+    add(older.data.messages);
+    setOlderHasMore(older.data.hasMore);
+  }, [older.state, older.data, add]);
+  const oldest = messages[0];
+  const moreAbove = olderHasMore ?? hasMore;
+
+  // Once subscribed (and again after a reconnect), the loader runs again for anything sent meanwhile.
+  const revalidator = useRevalidator();
+  const [subscribed, setSubscribed] = useState(false);
+  useChannel<MessageSentEvent>(`private-chat.${id}`, "MessageSent", ({ message }) => add([message]), {
+    onSubscribed: () => {
+      setSubscribed(true);
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    },
+  });
+  useChannel<MessagesReadEvent>(`private-chat.${id}`, "MessagesRead", (event) => {
+    if (event.user_id !== me.id) setOtherRead((current) => Math.max(current ?? 0, event.last_read_message_id));
+  });
+  const { typing, sendTyping, heard, here } = useTyping(id, me);
+  const newest = messages.at(-1);
+  useEffect(() => {
+    if (newest && newest.user_id !== me.id) heard(newest.user_id);
+  }, [newest, me.id, heard]);
+  const bottom = useReadPointer(action, newest?.id ?? null, conversation.last_read_message_id);
+
+  const error = failure?.error ?? (refusedPlain ? (refusedPlain.errors?.body?.[0] ?? refusedPlain.message) : null);
+  return (
+    <section aria-labelledby="conversation-title" className="flex h-full min-h-0 flex-col" data-live={subscribed && here.has(me.id) ? "on" : undefined}>
+      <ConversationHeader conversation={conversation} online={online.has(conversation.other.user_id) || here.has(conversation.other.user_id)} />
+      <MessageList
+        messages={messages}
+        pending={outbox}
+        me={me.id}
+        otherRead={otherRead}
+        olderControl={
+          moreAbove && oldest ? (
+            <Link
+              to={`?before=${oldest.id}`}
+              preventScrollReset
+              onClick={(event) => {
+                event.preventDefault();
+                if (older.state === "idle") void older.load(`${action}?before=${oldest.id}`);
+              }}
+              className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:bg-slate-50"
+            >
+              {older.state === "loading" ? "Loading…" : "Load older messages"}
+            </Link>
+          ) : before ? null : messages.length ? (
+            <p className="text-xs text-slate-600">This is the start of your conversation.</p>
+          ) : null
+        }
+        footer={
+          <>
+            {before ? (
+              <p className="mt-3 text-center">
+                <Link to={action} className="text-sm text-brand-700 underline">
+                  Newer messages
+                </Link>
+              </p>
+            ) : null}
+            <span ref={bottom} aria-hidden className="block h-px" />
+          </>
+        }
+      />
+      <TypingIndicator name={typing} />
+      {outbox.map((item) => (
+        <OutboxSender
+          key={item.clientId}
+          item={item}
+          action={action}
+          onSent={(sent, message) => {
+            add([message]);
+            setOutbox((items) => items.filter((i) => i.clientId !== sent.clientId));
+          }}
+          onFailed={(failed, refusal) => {
+            setOutbox((items) => items.filter((i) => i.clientId !== failed.clientId));
+            const text = refusal.errors?.body?.[0] ?? refusal.message;
+            setFailure({ error: text, restore: { body: failed.body } });
+          }}
+        />
+      ))}
+      <Composer
+        restore={failure?.restore ?? refusedPlain ?? null}
+        error={error}
+        onTyping={sendTyping}
+        onSend={(body) => {
+          setFailure(null);
+          setOutbox((items) => [...items, { clientId: `${Date.now()}-${++outboxCounter}`, body }]);
+        }}
+      />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.conversation.other.name ?? "Conversation"} · Messages · Launchpad` }];

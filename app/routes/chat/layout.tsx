@@ -1,0 +1,136 @@
+import { useMemo, useState } from "react";
+import { Form, Link, Outlet, useLocation, useParams, useRevalidator } from "react-router";
+import { OnlineDot } from "~/components/chat/conversation-parts";
+import type { Conversation, ConversationUpdatedEvent } from "~/components/chat/types";
+import { Avatar } from "~/components/ui/avatar";
+import { inputClass } from "~/components/ui/field";
+import { TimeAgo } from "~/components/ui/time-ago";
+import { apiContext, userContext } from "~/lib/contexts";
+import { useChannel, usePresence } from "~/lib/realtime/realtime";
+import type { Paginated } from "~/lib/types";
+import type { Route } from "./+types/layout";
+
+/** What the open conversation reads from this layout. */
+export interface ChatOutletContext {
+  /** Users with the panel open (presence-online). */
+  online: ReadonlySet<number>;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const search = url.searchParams.get("search")?.trim() ?? "";
+  const query = new URLSearchParams({ per_page: "50" });
+  if (search) query.set("search", search);
+  const list = await context.get(apiContext).load<Paginated<Conversation>>(`/api/v1/admin/conversations?${query}`);
+  return { conversations: list.data, total: list.meta.total, search, me: context.get(userContext).id };
+}
+
+/**
+ * /chat: the conversation list beside the open conversation (on a phone, one or the other). The list
+ * moves live: ConversationUpdated on my channel brings a conversation's last message and unread count.
+ */
+export default function ChatLayout({ loaderData }: Route.ComponentProps) {
+  const { conversations, search, me } = loaderData;
+  const { conversationId } = useParams();
+  const openId = conversationId ? Number(conversationId) : null;
+  const revalidator = useRevalidator();
+
+  // Live changes on top of the loader's list, until the loader answers anew.
+  const [updates, setUpdates] = useState<{ base: Conversation[]; byId: Record<number, ConversationUpdatedEvent> }>({ base: conversations, byId: {} });
+  useChannel<ConversationUpdatedEvent>(`private-App.Models.User.${me}`, "ConversationUpdated", (event) => {
+    if (!conversations.some((c) => c.id === event.conversation_id)) {
+      // A conversation this list does not have yet (someone wrote first): ask for the list again.
+      if (!search && revalidator.state === "idle") void revalidator.revalidate();
+      return;
+    }
+    setUpdates((current) => ({ base: conversations, byId: { ...(current.base === conversations ? current.byId : {}), [event.conversation_id]: event } }));
+  });
+  const shown = useMemo(() => {
+    const live = updates.base === conversations ? updates.byId : {};
+    const merged = conversations.map((c) => {
+      const update = live[c.id];
+      if (!update || (c.last_message && c.last_message.id > update.last_message.id)) return c;
+      return { ...c, last_message: update.last_message, unread_count: update.unread_count, updated_at: update.last_message.created_at };
+    });
+    return merged.sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
+  }, [conversations, updates]);
+
+  const { members } = usePresence("presence-online");
+  const online = useMemo(() => new Set(members.map((member) => Number(member.id))), [members]);
+  const context: ChatOutletContext = useMemo(() => ({ online }), [online]);
+
+  return (
+    <div className="-m-4 flex h-[calc(100vh-3.75rem)] min-h-[28rem] overflow-hidden bg-white sm:-m-8">
+      <aside aria-label="Conversations" className={`w-full shrink-0 flex-col border-r border-slate-200 md:flex md:w-80 ${openId ? "hidden" : "flex"}`}>
+        <div className="border-b border-slate-200 p-3">
+          <h1 className="mb-2 text-lg font-bold text-slate-900">Messages</h1>
+          <Form method="get" action="/chat" role="search" key={search}>
+            <label>
+              <span className="sr-only">Search conversations</span>
+              <input type="search" name="search" defaultValue={search} placeholder="Search by name" className={inputClass} />
+            </label>
+          </Form>
+        </div>
+        {shown.length === 0 ? (
+          <p className="p-6 text-center text-sm text-slate-600">
+            {search ? (
+              <>
+                No conversation with “{search}”.{" "}
+                <Link to="/chat" className="text-brand-700 underline">
+                  Show all
+                </Link>
+              </>
+            ) : (
+              "No conversations yet. Start one with the Message button on a startup's or co-founder's profile."
+            )}
+          </p>
+        ) : (
+          <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
+            {shown.map((conversation) => (
+              <ConversationRow key={conversation.id} conversation={conversation} me={me} open={conversation.id === openId} online={online.has(conversation.other.user_id)} search={search} />
+            ))}
+          </ul>
+        )}
+      </aside>
+      <div className={`min-w-0 flex-1 flex-col md:flex ${openId ? "flex" : "hidden"}`}>
+        <Outlet context={context} />
+      </div>
+    </div>
+  );
+}
+
+function ConversationRow({ conversation, me, open, online, search }: { conversation: Conversation; me: number; open: boolean; online: boolean; search: string }) {
+  const { other, last_message: last } = conversation;
+  const unread = open ? 0 : conversation.unread_count;
+  const { search: query } = useLocation();
+  return (
+    <li>
+      <Link
+        to={`/chat/${conversation.id}${search ? query : ""}`}
+        aria-current={open ? "page" : undefined}
+        className={`flex items-center gap-3 px-3 py-3 ${open ? "bg-brand-50" : "hover:bg-slate-50"}`}
+        data-testid={`conversation-${conversation.id}`}
+      >
+        <span className="relative shrink-0">
+          <Avatar name={other.name} url={other.avatar_url} size="size-10" />
+          <OnlineDot online={online} className="absolute -right-0.5 -bottom-0.5" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline justify-between gap-2">
+            <span className={`truncate text-sm ${unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}>{other.name}</span>
+            {last ? <TimeAgo iso={last.created_at} className="shrink-0 text-xs text-slate-600" /> : null}
+          </span>
+          <span className="flex items-center justify-between gap-2">
+            <span className="truncate text-sm text-slate-600">{last ? `${last.user_id === me ? "You: " : ""}${last.body}` : "No messages yet"}</span>
+            {unread ? (
+              <span className="shrink-0 rounded-full bg-brand-600 px-1.5 text-xs font-semibold leading-5 text-white" data-testid="conversation-unread">
+                {unread}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}

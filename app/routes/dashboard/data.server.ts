@@ -1,0 +1,89 @@
+/** The dashboard's loader: one API call per card the user has, in parallel, each card's charts rendered once. */
+import type {
+  ApplicationsByStage,
+  ApplicationsPerDay,
+  BillingsSummary,
+  FollowersPerWeek,
+  InvitationsSummary,
+  MyApplicationsSummary,
+  UpcomingEvents,
+} from "../../../schemas/dashboard";
+import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "../../../schemas/dashboard";
+import { parseId } from "../../../schemas/ids";
+import { renderedChart, type RenderedChart } from "~/components/dashboard/chart";
+import { BAR_SIZE, LINE_SIZE, PIE_SIZE, type ChartSpec } from "~/components/dashboard/chart-spec";
+import { chartSvg } from "~/components/dashboard/chart-svg.server";
+import { STATUS_LABELS } from "~/components/dashboard/labels";
+import type { ApiClient } from "~/lib/api.server";
+import type { CurrentUser } from "~/lib/types";
+
+/** A card's answer, or why it could not be shown (one failing card leaves the others). */
+export type Card<T> = { ok: true; data: T } | { ok: false; message: string };
+
+const render = (spec: ChartSpec): RenderedChart => renderedChart(spec, chartSvg(spec));
+const label = (status: string) => STATUS_LABELS[status] ?? status;
+
+export const perDayChart = (d: ApplicationsPerDay) =>
+  render({ kind: "line", ...LINE_SIZE, series: [{ id: "Applications", points: d.days.map((p) => ({ x: p.date, y: p.count })) }] });
+export const stagesChart = (d: ApplicationsByStage) => render({ kind: "bar", ...BAR_SIZE, bars: d.stages.map((s) => ({ label: label(s.status), value: s.count })) });
+export const billingStatusChart = (d: BillingsSummary) =>
+  render({ kind: "pie", ...PIE_SIZE, slices: d.statuses.filter((s) => s.count > 0).map((s) => ({ label: s.status, value: s.count })) });
+export const revenueChart = (revenue: BillingsSummary["revenue"][number]) =>
+  render({ kind: "line", ...LINE_SIZE, money: true, series: [{ id: revenue.currency, points: revenue.weeks.map((w) => ({ x: w.week, y: Number(w.total) })) }] });
+export const followersChart = (d: FollowersPerWeek) =>
+  render({ kind: "line", ...LINE_SIZE, series: [{ id: "New followers", points: d.weeks.map((w) => ({ x: w.week, y: w.count })) }] });
+export const statusBars = (statuses: { status: string; count: number }[]) => render({ kind: "bar", ...BAR_SIZE, bars: statuses.map((s) => ({ label: label(s.status), value: s.count })) });
+
+export interface DashboardQuery {
+  period: DashboardPeriod;
+  formId: number | null;
+  /** The period asked for was not one of 30/90/365 (the default is shown instead). */
+  periodRefused: boolean;
+}
+
+export function readQuery(url: URL): DashboardQuery {
+  const asked = url.searchParams.get("period");
+  const period = DASHBOARD_PERIODS.find((p) => String(p) === asked);
+  return { period: period ?? DEFAULT_PERIOD, formId: parseId(url.searchParams.get("form_id")) ?? null, periodRefused: Boolean(asked) && !period };
+}
+
+async function card<T, R>(api: ApiClient, path: string, shape: (data: T) => R): Promise<Card<R>> {
+  const result = await api.get<{ data: T }>(path);
+  if (!result.ok) return { ok: false, message: result.body.message };
+  return { ok: true, data: shape(result.body.data) };
+}
+
+export async function loadDashboard(api: ApiClient, user: CurrentUser, query: DashboardQuery) {
+  const can = (permission: string) => user.permissions.includes(permission);
+  const owner = user.startup_id !== null;
+  // Days and weeks are the reader's own, in the zone chosen on /settings (UTC until they choose one).
+  const params = new URLSearchParams({ period: String(query.period), tz: user.settings?.time_zone ?? "UTC" });
+  const formParams = new URLSearchParams(params);
+  if (query.formId) formParams.set("form_id", String(query.formId));
+  const base = "/api/v1/admin/dashboard";
+  const skip = null;
+  const [perDay, stages, billings, upcoming, followers, mine, invitations] = await Promise.all([
+    owner && can("event response read") ? card(api, `${base}/applications-per-day?${formParams}`, (d: ApplicationsPerDay) => ({ ...d, chart: perDayChart(d) })) : skip,
+    owner && can("event response read") ? card(api, `${base}/applications-by-stage?${formParams}`, (d: ApplicationsByStage) => ({ ...d, chart: stagesChart(d) })) : skip,
+    owner && can("event billing read")
+      ? card(api, `${base}/billings?${params}`, (d: BillingsSummary) => ({
+          ...d,
+          chart: billingStatusChart(d),
+          revenueCharts: d.revenue.map((r) => ({ currency: r.currency, chart: revenueChart(r) })),
+        }))
+      : skip,
+    owner && can("event form read") ? card(api, `${base}/upcoming-events?${params}`, (d: UpcomingEvents) => d) : skip,
+    owner || user.co_founder_id !== null ? card(api, `${base}/followers?${params}`, (d: FollowersPerWeek) => ({ ...d, chart: followersChart(d) })) : skip,
+    // Anyone may apply to events, so everyone sees their own applications.
+    card(api, `${base}/my-applications?${params}`, (d: MyApplicationsSummary) => ({ ...d, chart: statusBars(d.statuses) })),
+    owner || user.co_founder_id !== null
+      ? card(api, `${base}/invitations?${params}`, (d: InvitationsSummary) => ({
+          ...d,
+          sentChart: d.sent ? statusBars(d.sent) : null,
+          receivedChart: d.received ? statusBars(d.received) : null,
+        }))
+      : skip,
+  ]);
+  return { perDay, stages, billings, upcoming, followers, mine, invitations };
+}
+export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;

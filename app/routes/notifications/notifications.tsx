@@ -1,0 +1,80 @@
+import { Link } from "react-router";
+import { MarkAllRead, NotificationRow } from "~/components/notifications/notification-row";
+import type { NotificationItem } from "~/components/notifications/types";
+import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import type { Paginated } from "~/lib/types";
+import type { Route } from "./+types/notifications";
+import { notificationAction } from "./action.server";
+
+type NotificationList = Paginated<NotificationItem> & { meta: { unread_count: number } };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const unreadOnly = url.searchParams.get("filter") === "unread";
+  const query = new URLSearchParams({ per_page: "20" });
+  const page = url.searchParams.get("page");
+  if (page) query.set("page", page);
+  if (unreadOnly) query.set("filter", "unread");
+  const list = await context.get(apiContext).load<NotificationList>(`/api/v1/admin/notifications?${query}`);
+  return { list, unreadOnly };
+}
+
+export const action = (args: Route.ActionArgs) => notificationAction(args);
+
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const { list, unreadOnly } = loaderData;
+  const unread = list.meta.unread_count;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title="Notifications"
+        description={unread ? `${unread} unread` : "You're all caught up."}
+        actions={unread ? <MarkAllRead className="self-center" /> : undefined}
+      />
+      <nav aria-label="Which notifications" className="mb-4 flex gap-2 border-b border-slate-200 pb-2">
+        <Tab to="/notifications" current={!unreadOnly} label="All" />
+        <Tab to="/notifications?filter=unread" current={unreadOnly} label={`Unread (${unread})`} />
+      </nav>
+      {list.data.length === 0 ? (
+        <EmptyState title={list.meta.total > 0 ? "Nothing on this page" : unreadOnly ? "No unread notifications" : "No notifications yet"}>
+          {list.meta.total > 0 ? (
+            <Link to={unreadOnly ? "/notifications?filter=unread" : "/notifications"} className="text-brand-700 underline">
+              Back to the first page
+            </Link>
+          ) : unreadOnly ? (
+            <Link to="/notifications" className="text-brand-700 underline">
+              See all notifications
+            </Link>
+          ) : (
+            "New followers, invitations, applications, payments and messages show up here."
+          )}
+        </EmptyState>
+      ) : (
+        <Card className="overflow-hidden p-0">
+          <ul aria-label={unreadOnly ? "Unread notifications" : "Notifications"} className="divide-y divide-slate-100">
+            {list.data.map((item) => (
+              <NotificationRow key={item.id} item={item} />
+            ))}
+          </ul>
+        </Card>
+      )}
+      <Pagination meta={list.meta} />
+    </div>
+  );
+}
+
+function Tab({ to, current, label }: { to: string; current: boolean; label: string }) {
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={`rounded-md px-3 py-1.5 text-sm font-medium ${current ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+    >
+      {label}
+    </Link>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Notifications · Launchpad" }];

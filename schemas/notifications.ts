@@ -1,0 +1,51 @@
+/* Notifications: the types the API creates and the shape the panel reads (list, bell, live events). */
+
+export const NOTIFICATION_TYPES = [
+  "new_follower",
+  "invitation_received",
+  "invitation_accepted",
+  "invitation_declined",
+  "application_received",
+  "review_status_changed",
+  "payment_status_changed",
+  "message_received",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export interface NotificationJson {
+  id: number;
+  type: NotificationType;
+  title: string;
+  body: string | null;
+  /** A panel path to open, or null when the notification leads nowhere. */
+  url: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+/** The list's `filter` query: only unread ones, or all. */
+export const NOTIFICATION_FILTERS = ["unread"] as const;
+
+export const NOTIFICATION_NOT_FOUND = "Notification not found";
+export const NOTIFICATION_READ_MESSAGE = "Notification marked as read";
+export const NOTIFICATIONS_READ_MESSAGE = "All notifications marked as read";
+
+/** POST …/notifications/{id}/read and …/read-all. */
+export interface NotificationsReadResult {
+  message: string;
+  unread_count: number;
+}
+
+/** Live events on private-App.Models.User.{id} (Echo namespace App.Events). */
+export const NOTIFICATION_CREATED_EVENT = "App.Events.NotificationCreated";
+export const NOTIFICATIONS_READ_EVENT = "App.Events.NotificationsRead";
+
+export interface NotificationCreatedPayload {
+  notification: NotificationJson;
+  unread_count: number;
+  /**
+   * A notification this one takes the place of (a conversation keeps one unread "new message" notification
+   * and moves it to the top as messages arrive): remove that id from the list before adding this one.
+   */
+  replaces_id?: number;
+}

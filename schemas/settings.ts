@@ -1,0 +1,71 @@
+/* A user's preferences (issue 12 §3): stored on the server, read with the caller, applied by the panel. */
+import { z } from "zod";
+import { NOTIFICATION_TYPES, type NotificationType } from "./notifications";
+import { isTimeZone } from "./time";
+
+export const THEMES = ["system", "light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+export const THEME_LABELS: Record<Theme, string> = { system: "Same as my device", light: "Light", dark: "Dark" };
+
+/** How dates read; times are always 24-hour, as everywhere else in the panel. */
+export const DATE_FORMATS = ["medium", "iso", "day-month", "month-day"] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+export const DATE_FORMAT_LABELS: Record<DateFormat, string> = {
+  medium: "1 Dec 2026",
+  iso: "2026-12-01",
+  "day-month": "01/12/2026",
+  "month-day": "12/01/2026",
+};
+
+/** "auto" follows the screen's width (the viewport cookie); the others override it. */
+export const LAYOUTS = ["auto", "comfortable", "compact"] as const;
+export type Layout = (typeof LAYOUTS)[number];
+export const LAYOUT_LABELS: Record<Layout, string> = { auto: "Fit my screen", comfortable: "Always full navigation", compact: "Always compact" };
+
+export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
+  new_follower: "Someone follows you",
+  invitation_received: "You receive a co-founder invitation",
+  invitation_accepted: "Your invitation is accepted",
+  invitation_declined: "Your invitation is declined",
+  application_received: "Your event receives an application",
+  review_status_changed: "Your application's review status changes",
+  payment_status_changed: "A payment's status changes",
+  message_received: "You receive a chat message",
+};
+
+export interface UserSettings {
+  time_zone: string;
+  date_format: DateFormat;
+  theme: Theme;
+  layout: Layout;
+  /** The notification types the user receives; a type added later is received until turned off. */
+  notifications: NotificationType[];
+}
+
+export const DEFAULT_SETTINGS: UserSettings = {
+  time_zone: "UTC",
+  date_format: "medium",
+  theme: "system",
+  layout: "auto",
+  notifications: [...NOTIFICATION_TYPES],
+};
+
+export const SETTINGS_SAVED = "Settings saved";
+
+/** The settings form and PUT /api/v1/admin/settings: every field, each from its list. */
+export const settingsSchema = z.object({
+  time_zone: z
+    .string({ error: "Choose a time zone." })
+    .trim()
+    .min(1, "Choose a time zone.")
+    .refine(isTimeZone, "Choose a time zone from the list."),
+  date_format: z.enum(DATE_FORMATS, { error: "Choose a date format from the list." }),
+  theme: z.enum(THEMES, { error: "Choose light, dark or the same as your device." }),
+  layout: z.enum(LAYOUTS, { error: "Choose a layout from the list." }),
+  // Unchecked boxes send nothing: a missing list is "receive none", a single box arrives as one string.
+  notifications: z.preprocess(
+    (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+    z.array(z.enum(NOTIFICATION_TYPES, { error: "Choose notification types from the list." })).max(NOTIFICATION_TYPES.length),
+  ),
+});
+export type SettingsInput = z.output<typeof settingsSchema>;

@@ -1,0 +1,36 @@
+/** GET /api/v1/admin/weather/{city}: the spec's envelope {success, data, error} (spec §7). */
+
+export interface WeatherDay {
+  /** The day in the place's time zone, YYYY-MM-DD. */
+  date: string;
+  weather_code: number;
+  description: string;
+  temperature_max_c: number;
+  temperature_min_c: number;
+  /** Highest chance of rain that day, 0–100, or null when the provider has none. */
+  precipitation_probability: number | null;
+}
+
+export interface WeatherJson {
+  city: { name: string; country_code: string | null; latitude: number; longitude: number; timezone: string | null };
+  current: {
+    /** Local time of the reading, YYYY-MM-DDTHH:MM in the place's time zone. */
+    time: string;
+    temperature_c: number;
+    apparent_temperature_c: number;
+    humidity_percent: number;
+    wind_speed_kmh: number;
+    weather_code: number;
+    description: string;
+  };
+  daily: WeatherDay[];
+  /** Open-Meteo; shown as the card's attribution. */
+  source: string;
+}
+
+export type WeatherResponse = { success: true; data: WeatherJson; error: null } | { success: false; data: null; error: string };
+
+/** The spec's failure text (§8), shown by the panel whatever went wrong. */
+export const WEATHER_FAILED = "Failed to fetch weather data";
+export const WEATHER_CITY_NOT_FOUND = "City not found";
+export const WEATHER_UNAVAILABLE = "The weather provider could not be reached. Try again later.";
