@@ -46,6 +46,11 @@ export interface ApiDeps {
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * POSTs that change nothing, so they leave the answer caches alone: channel authorisation runs for every
+ * subscription of every page, and emptying the caches each time would leave them nearly always empty.
+ */
+const READ_ONLY_POSTS = new Set(["/broadcasting/auth"]);
 
 /** Paths this API answers; server.ts sends these here and everything else to the panel. */
 export const API_PREFIXES = ["/api/", "/sanctum/", "/broadcasting/"];
@@ -91,7 +96,7 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
     c.set("broadcaster", broadcaster);
     // Any write may change who somebody is or a dashboard figure (see AnswerCaches): every in-process
     // answer is forgotten before it, and after it whatever its outcome.
-    const writing = answerCaches.any && !READ_METHODS.has(c.req.method);
+    const writing = answerCaches.any && !READ_METHODS.has(c.req.method) && !READ_ONLY_POSTS.has(c.req.path);
     if (writing) answerCaches.invalidate();
     try {
       await next();

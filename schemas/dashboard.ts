@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalIdField } from "./ids.ts";
+import { isListedTimeZone } from "./time.ts";
 
 /**
  * The dashboard's cards: one API call each under /api/v1/admin/dashboard/*, all sharing the query below.
@@ -12,13 +13,6 @@ export const DEFAULT_PERIOD: DashboardPeriod = 30;
 export const PERIOD_INVALID = "The selected period is invalid.";
 export const TIME_ZONE_INVALID = "The selected time zone is invalid.";
 
-/** Canonical IANA names this runtime knows, plus UTC (which Intl lists under Etc/UTC only). */
-let zones: Set<string> | undefined;
-export function isIanaZone(value: string): boolean {
-  zones ??= new Set(["UTC", ...Intl.supportedValuesOf("timeZone")]);
-  return zones.has(value);
-}
-
 const blankIsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 export const dashboardQuerySchema = z.object({
@@ -29,7 +23,7 @@ export const dashboardQuerySchema = z.object({
       .default(String(DEFAULT_PERIOD))
       .transform((value) => Number(value) as DashboardPeriod),
   ),
-  tz: z.preprocess(blankIsAbsent, z.string({ error: TIME_ZONE_INVALID }).refine(isIanaZone, TIME_ZONE_INVALID).optional()),
+  tz: z.preprocess(blankIsAbsent, z.string({ error: TIME_ZONE_INVALID }).refine(isListedTimeZone, TIME_ZONE_INVALID).optional()),
   form_id: optionalIdField("The selected event form is invalid."),
 });
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;

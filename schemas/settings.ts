@@ -1,7 +1,7 @@
 /* A user's preferences (issue 12 §3): stored on the server, read with the caller, applied by the panel. */
 import { z } from "zod";
 import { NOTIFICATION_TYPES, type NotificationType } from "./notifications";
-import { isTimeZone } from "./time";
+import { isListedTimeZone } from "./time";
 
 export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
@@ -58,7 +58,7 @@ export const settingsSchema = z.object({
     .string({ error: "Choose a time zone." })
     .trim()
     .min(1, "Choose a time zone.")
-    .refine(isTimeZone, "Choose a time zone from the list."),
+    .refine(isListedTimeZone, "Choose a time zone from the list."),
   date_format: z.enum(DATE_FORMATS, { error: "Choose a date format from the list." }),
   theme: z.enum(THEMES, { error: "Choose light, dark or the same as your device." }),
   layout: z.enum(LAYOUTS, { error: "Choose a layout from the list." }),

@@ -23,6 +23,22 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * The zones a person picks from (settings, the dashboard): UTC first, then every canonical IANA name this
+ * runtime lists. Narrower than isTimeZone, which also takes aliases such as "US/Eastern": a saved choice
+ * must be one the pickers can show. Computed once.
+ */
+let listed: string[] | undefined;
+let listedSet: Set<string> | undefined;
+export function listedTimeZones(): string[] {
+  listed ??= ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
+  return listed;
+}
+export function isListedTimeZone(zone: string): boolean {
+  listedSet ??= new Set(listedTimeZones());
+  return listedSet.has(zone);
+}
+
 /** Building an Intl.DateTimeFormat costs far more than using one: one per zone, made on first use. */
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 function wallClock(zone: string): Intl.DateTimeFormat {

@@ -5,7 +5,7 @@
  * broadcaster) speak it unchanged. Channel figures are this instance's sockets.
  */
 import type { ChannelRegistry } from "./channels.ts";
-import { SOCKET_ID, channelKind, isChannelName, isEventName } from "./protocol.ts";
+import { SOCKET_ID, channelKind, decodedOrUndefined, isChannelName, isEventName } from "./protocol.ts";
 import { verifyRequest, type AppCredentials } from "./signing.ts";
 
 /** An event as the hub publishes it: data already JSON-encoded, as it travels on the socket. */
@@ -110,8 +110,8 @@ export function createPusherHttpApi(options: HttpApiOptions) {
     }
     const channelPath = /^\/channels\/([^/]+)(\/users)?$/.exec(rest);
     if (!channelPath) return refuse(404, "Not Found");
-    const name = decodeURIComponent(channelPath[1]);
-    if (!isChannelName(name)) throw new Refusal(400, "Invalid channel name");
+    const name = decodedOrUndefined(channelPath[1]);
+    if (name === undefined || !isChannelName(name)) throw new Refusal(400, "Invalid channel name");
     if (channelPath[2]) {
       if (channelKind(name) !== "presence") throw new Refusal(400, "Users are listed for presence channels only");
       return json({ users: registry.presenceUsers(name).map((id) => ({ id })) });
@@ -124,7 +124,7 @@ export function createPusherHttpApi(options: HttpApiOptions) {
     const url = new URL(request.url);
     const match = /^\/apps\/([^/]+)(\/.*)$/.exec(url.pathname);
     if (!match) return refuse(404, "Not Found");
-    if (decodeURIComponent(match[1]) !== app.appId) return refuse(404, `No application with id ${match[1]}`);
+    if (decodedOrUndefined(match[1]) !== app.appId) return refuse(404, `No application with id ${match[1]}`);
     const body = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
     const problem = verifyRequest(app, request.method, url, body);
     if (problem) return refuse(401, problem);

@@ -79,11 +79,15 @@ describe("connecting", () => {
     }
   });
 
-  it("destroys upgrades on any other path", async () => {
-    const raw = connect(server.port, "127.0.0.1");
-    raw.write("GET /elsewhere HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
-    await new Promise((resolve) => raw.on("close", resolve));
-    expect(raw.bytesRead).toBe(0);
+  it("destroys upgrades on any other path, and on a key that is not valid percent-encoding, and keeps serving", async () => {
+    for (const path of ["/elsewhere", "/app/%E0%A4%A?protocol=7"]) {
+      const raw = connect(server.port, "127.0.0.1");
+      raw.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      await new Promise((resolve) => raw.on("close", resolve));
+      expect(raw.bytesRead, path).toBe(0);
+    }
+    const socket = open(server);
+    expect(await socket.next()).toMatchObject({ event: "pusher:connection_established" });
   });
 
   it("refuses a connection over the limit with 4100 (over capacity)", async () => {

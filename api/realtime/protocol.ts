@@ -89,3 +89,13 @@ export function checkProtocol(value: string | null): ProtocolError | null {
   const version = Number(value);
   return version >= OLDEST_PROTOCOL && version <= PROTOCOL_VERSION ? null : ERRORS.unsupportedVersion;
 }
+
+/** A path segment decoded, or undefined when it is missing or not valid percent-encoding ("%E0%A4%A"). */
+export function decodedOrUndefined(segment: string | undefined): string | undefined {
+  if (segment === undefined) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}

@@ -8,7 +8,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { ChannelRegistry } from "./channels.ts";
 import { Connection, type ConnectionLimits } from "./connection.ts";
-import { ERRORS, checkProtocol, frame, newSocketId } from "./protocol.ts";
+import { ERRORS, checkProtocol, decodedOrUndefined, frame, newSocketId } from "./protocol.ts";
 import type { PublishedEvent } from "./http-api.ts";
 import type { AppCredentials } from "./signing.ts";
 
@@ -68,12 +68,14 @@ export class SocketServer {
   /** Takes over an HTTP upgrade; paths other than /app/{key} are destroyed. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(request.url ?? "/", "http://localhost");
-    const key = APP_PATH.exec(url.pathname)?.[1];
+    const key = decodedOrUndefined(APP_PATH.exec(url.pathname)?.[1]);
+    // Runs inside the HTTP server's "upgrade" event: a throw here would end the process, so a path that
+    // is not a socket's (or whose key is not valid percent-encoding) is simply cut.
     if (key === undefined) {
       socket.destroy();
       return;
     }
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, decodeURIComponent(key), url.searchParams.get("protocol")));
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, key, url.searchParams.get("protocol")));
   }
 
   private open(ws: WebSocket, key: string, protocol: string | null): void {

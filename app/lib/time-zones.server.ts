@@ -1,6 +1,6 @@
-/** Every IANA zone this server knows, UTC first: computed once on the server so the page and the browser agree. */
-let zones: string[] | undefined;
+import { listedTimeZones } from "../../schemas/time";
+
+/** Every zone a person may pick, UTC first: the same list the API accepts (schemas/time.ts). */
 export function timeZones(): string[] {
-  zones ??= ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
-  return zones;
+  return listedTimeZones();
 }

@@ -52,6 +52,14 @@ describe("the caller cache (embedded database)", () => {
     expect(await statementsOf(async () => expect((await viaCache.get("/api/user")).status).toBe(200))).toBe(0);
   });
 
+  it("channel authorisation, a POST that changes nothing, leaves it full", async () => {
+    const { client } = await registered(t);
+    const viaCache = throughCache(client);
+    await viaCache.get("/api/user");
+    await viaCache.post("/broadcasting/auth", { socket_id: "1.2", channel_name: "presence-online" });
+    expect(await statementsOf(async () => expect((await viaCache.get("/api/user")).status).toBe(200))).toBe(0);
+  });
+
   it("a role change made through the API applies to the user's very next request", async () => {
     const root = throughCache((await superAdmin(t)).client);
     const member = await registered(t, "Member");

@@ -10,7 +10,7 @@ import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { eventApplications, files } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { offset, type ListQuery } from "../../lib/pagination.ts";
+import { offset, totalOf, type ListQuery } from "../../lib/pagination.ts";
 import { fileKeys } from "../applications/answers.ts";
 import { applicationWithForm } from "../applications/queries.ts";
 import { FILE_ID } from "../files/service.ts";
@@ -57,11 +57,11 @@ export async function listDrafts(db: Db, user: Caller, query: ListQuery) {
   const result = (await db.execute(sql`select d.*, count(*) over ()::int as list_total from (${union}) d
     order by d.updated_at desc, d.type, d.id desc limit ${query.per_page} offset ${offset(query)}`)) as unknown as { rows: Row[] };
   const rows = result.rows;
-  let total = rows.length ? Number(rows[0].list_total) : 0;
-  if (!rows.length && query.page > 1) {
-    const counted = (await db.execute(sql`select count(*)::int as n from (${union}) d`)) as unknown as { rows: { n: number }[] };
-    total = Number(counted.rows[0].n);
-  }
+  const total = await totalOf(
+    rows.map((r) => ({ listTotal: Number(r.list_total) })),
+    query,
+    async () => Number(((await db.execute(sql`select count(*)::int as n from (${union}) d`)) as unknown as { rows: { n: number }[] }).rows[0].n),
+  );
   const data: DraftJson[] = rows.map((r) => ({
     type: r.type,
     id: Number(r.id),

@@ -85,8 +85,12 @@ describe("GET /api/v1/admin/weather/{city}", () => {
     const res = await client.get("/api/v1/admin/weather/Kano?country=NG");
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ success: false, data: null, error: "The weather provider could not be reached. Try again later." });
+    // Not kept by the browser either: the next look may find the provider back.
+    expect(res.headers.get("cache-control")).toBe("no-store");
     fake.down = false;
-    expect((await client.get("/api/v1/admin/weather/Kano?country=NG")).body.success).toBe(true);
+    const back = await client.get("/api/v1/admin/weather/Kano?country=NG");
+    expect(back.body.success).toBe(true);
+    expect(back.headers.get("cache-control")).toBe("private, max-age=600");
   });
 
   it("answers 502 when the provider cannot be reached at all", async () => {

@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { usePresence, useWhisper } from "~/lib/realtime/realtime";
 import type { Conversation, TypingWhisper } from "./types";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 /** How long "… is typing" stays after the last whisper (the sender repeats it every 2.5 s while typing). */
 const TYPING_SHOWN_MS = 4000;
@@ -31,8 +32,8 @@ export function ConversationHeader({ conversation, online }: { conversation: Con
       </span>
       <div className="min-w-0">
         <h2 id="conversation-title" className="truncate font-semibold text-slate-900">
-          {other.profile_url?.startsWith("/") ? (
-            <Link to={other.profile_url} className="hover:underline">
+          {safeRedirect(other.profile_url, "") ? (
+            <Link to={safeRedirect(other.profile_url, "")} className="hover:underline">
               {other.name}
             </Link>
           ) : (

@@ -1,4 +1,5 @@
 import type { NotificationCreatedPayload, NotificationJson } from "../../../schemas/notifications";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 /** The API's notification (schemas/notifications.ts), as the panel shows it. */
 export type NotificationItem = NotificationJson;
@@ -19,5 +20,5 @@ export interface LatestNotifications {
 
 /** Only the panel's own paths become links (the url comes from the API, but a link never leaves the app). */
 export function panelPath(url: string | null): string | null {
-  return url && url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\") ? url : null;
+  return safeRedirect(url, "") || null;
 }

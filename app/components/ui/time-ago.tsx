@@ -17,7 +17,7 @@ export function TimeAgo({ iso, className }: { iso: string; className?: string })
   }, []);
   return (
     <time dateTime={iso} title={dates.dayTime(iso)} className={className}>
-      {hydrated ? relativeTime(iso, now) : dates.dayTime(iso)}
+      {hydrated ? (relativeTime(iso, now) ?? dates.day(iso)) : dates.dayTime(iso)}
     </time>
   );
 }
