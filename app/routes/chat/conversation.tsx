@@ -48,6 +48,12 @@ export default function ConversationScreen({ loaderData }: Route.ComponentProps)
 
 let outboxCounter = 0;
 
+/** The list without its first item that matches (a message sent twice with the same text stays twice). */
+function withoutFirst<T>(items: T[], matches: (item: T) => boolean): T[] {
+  const index = items.findIndex(matches);
+  return index < 0 ? items : [...items.slice(0, index), ...items.slice(index + 1)];
+}
+
 function OpenConversation({ conversation, messages: page, hasMore, before, me }: Route.ComponentProps["loaderData"]) {
   const id = conversation.id;
   const action = `/chat/${id}`;
@@ -72,12 +78,23 @@ function OpenConversation({ conversation, messages: page, hasMore, before, me }:
   // Once subscribed (and again after a reconnect), the loader runs again for anything sent meanwhile.
   const revalidator = useRevalidator();
   const [subscribed, setSubscribed] = useState(false);
-  useChannel<MessageSentEvent>(`private-chat.${id}`, "MessageSent", ({ message }) => add([message]), {
-    onSubscribed: () => {
-      setSubscribed(true);
-      if (revalidator.state === "idle") void revalidator.revalidate();
+  useChannel<MessageSentEvent>(
+    `private-chat.${id}`,
+    "MessageSent",
+    ({ message }) => {
+      // My own message can come back live before its POST answers: it is no longer "Sending…". (One
+      // already listed came with its POST's answer, which took it out of the outbox itself.)
+      const first = !messages.some((known) => known.id === message.id);
+      add([message]);
+      if (first && message.user_id === me.id) setOutbox((items) => withoutFirst(items, (item) => item.body.trim() === message.body));
     },
-  });
+    {
+      onSubscribed: () => {
+        setSubscribed(true);
+        if (revalidator.state === "idle") void revalidator.revalidate();
+      },
+    },
+  );
   useChannel<MessagesReadEvent>(`private-chat.${id}`, "MessagesRead", (event) => {
     if (event.user_id !== me.id) setOtherRead((current) => Math.max(current ?? 0, event.last_read_message_id));
   });
