@@ -2,20 +2,18 @@ import { BillingsCard, ApplicationsPerDayCard, StagesCard, UpcomingCard } from "
 import { FollowersCard, InvitationsCard, MyApplicationsCard } from "~/components/dashboard/person-cards";
 import { PeriodPicker } from "~/components/dashboard/period-picker";
 import { PageHeader } from "~/components/ui/layout";
-import { WeatherCard } from "~/components/weather/weather-card";
 import { apiContext, userContext } from "~/lib/contexts";
 import type { Route } from "./+types/dashboard";
 import { loadDashboard, readQuery } from "./data.server";
-import { userWeather } from "./weather.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readQuery(new URL(request.url));
-  const [cards, weather] = await Promise.all([loadDashboard(context.get(apiContext), context.get(userContext), query), userWeather(context)]);
-  return { query, cards, weather };
+  const cards = await loadDashboard(context.get(apiContext), context.get(userContext), query);
+  return { query, cards };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { query, cards, weather } = loaderData;
+  const { query, cards } = loaderData;
   const forms = cards.perDay?.ok ? cards.perDay.data.forms : null;
   const zone = cards.perDay?.ok ? cards.perDay.data.time_zone : "UTC";
   return (
@@ -27,7 +25,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <PeriodPicker period={query.period} formId={query.formId} forms={forms} />
-      {weather ? <WeatherCard weather={weather.weather} title={`Weather in ${weather.city}`} days={7} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <ApplicationsPerDayCard card={cards.perDay} />
         <StagesCard card={cards.stages} />
