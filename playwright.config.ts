@@ -6,6 +6,9 @@ import { join } from "node:path";
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
 const fakeWeatherPort = Number(process.env.E2E_WEATHER_PORT ?? port + 9);
+const fakeAiPort = Number(process.env.E2E_AI_PORT ?? port + 8);
+const fakeZoomPort = Number(process.env.E2E_ZOOM_PORT ?? port + 7);
+const fakeGooglePort = Number(process.env.E2E_GOOGLE_PORT ?? port + 6);
 
 // The config is read again by each worker; only the main process starts the server, once.
 const dataDir = process.env.E2E_DATA_DIR ?? (process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "launchpad-e2e-")));
@@ -45,6 +48,22 @@ export default defineConfig({
       env: { FAKE_OPEN_METEO_PORT: String(fakeWeatherPort) },
     },
     {
+      // A loopback fake of Gemini (tests/fakes/ai-gemini-server.ts): the AI helper's suggestions never leave the machine.
+      command: "node --import tsx tests/fakes/ai-gemini-server.ts",
+      port: fakeAiPort,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      env: { FAKE_AI_PORT: String(fakeAiPort) },
+    },
+    {
+      // Loopback fakes of Zoom and Google (tests/fakes/meetings-server.ts): OAuth consent, tokens, meetings.
+      command: "node --import tsx tests/fakes/meetings-server.ts",
+      port: fakeZoomPort,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      env: { FAKE_ZOOM_PORT: String(fakeZoomPort), FAKE_GOOGLE_PORT: String(fakeGooglePort) },
+    },
+    {
       // The production build (npm run test:e2e builds first) on a fresh embedded database, seeded.
       command: "node --import tsx server.ts",
       url: `${baseURL}/login`,
@@ -59,6 +78,16 @@ export default defineConfig({
         APP_URL: baseURL,
         WEATHER_API_BASE: `http://127.0.0.1:${fakeWeatherPort}`,
         GEOCODING_API_BASE: `http://127.0.0.1:${fakeWeatherPort}`,
+        GEMINI_API_KEY: "e2e-fake-key",
+        GEMINI_API_BASE: `http://127.0.0.1:${fakeAiPort}`,
+        // Zoom is configured (the fake's client); Google Meet is left without GOOGLE_CLIENT_ID/SECRET on purpose.
+        ZOOM_CLIENT_ID: "fake-zoom-client",
+        ZOOM_CLIENT_SECRET: "fake-zoom-secret",
+        ZOOM_OAUTH_BASE: `http://127.0.0.1:${fakeZoomPort}`,
+        ZOOM_API_BASE: `http://127.0.0.1:${fakeZoomPort}`,
+        GOOGLE_OAUTH_BASE: `http://127.0.0.1:${fakeGooglePort}`,
+        GOOGLE_TOKEN_BASE: `http://127.0.0.1:${fakeGooglePort}`,
+        GOOGLE_API_BASE: `http://127.0.0.1:${fakeGooglePort}`,
       },
     },
   ],

@@ -1,7 +1,9 @@
 /**
  * Composition only: read settings, open the database, wire the API and the panel, listen, shut down.
- * With WEB_CONCURRENCY > 1 (PostgreSQL only) the primary prepares the database once and forks that many
- * workers sharing the port (server/cluster.ts); each worker then runs `serve` without preparing.
+ * With WEB_CONCURRENCY > 1 the primary prepares the database once and forks that many workers sharing the
+ * port (server/cluster.ts); each worker then runs `serve` without preparing. On the embedded database the
+ * primary keeps it open and relays the workers' SQL, cache invalidations and realtime events
+ * (server/process-hub.ts).
  */
 import cluster from "node:cluster";
 import { createServer } from "node:http";
@@ -13,19 +15,25 @@ import type { CallerMemo } from "./api/context.ts";
 import { sessionCookieName } from "./api/config.ts";
 import { openDatabase, type Database } from "./api/db/client.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./api/db/seed.ts";
-import { appKey } from "./api/db/settings.ts";
+import { appKey, realtimeCredentials } from "./api/db/settings.ts";
 import { ensureAccessModel } from "./api/modules/access/service.ts";
 import { pruneSessions } from "./api/modules/auth/sessions.ts";
 import { pruneAttempts } from "./api/modules/auth/throttle.ts";
+import { chooseAiProvider } from "./api/integrations/ai/provider.ts";
+import { pruneAiRequests } from "./api/modules/ai/rate.ts";
 import { startRealtime } from "./api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { runPrimary } from "./server/cluster.ts";
+import { createProcessHub } from "./server/process-hub.ts";
+import { processCachePeers, processFanout } from "./server/process-peers.ts";
 import { readConfig, realtimePublicConfig, startupWarnings, type ServerConfig } from "./server/config.ts";
 import { createHttpApp } from "./server/http-app.ts";
 import { applySecurityHeaders } from "./server/security-headers.ts";
 
 const config = readConfig();
 const log = (message: string) => console.log(`[launchpad] ${message}`);
+/** Several processes on the embedded database: the primary owns it, the workers reach it through the primary. */
+const embeddedCluster = config.webConcurrency > 1 && !config.databaseUrl;
 
 /** Migrations, the built-in roles and, on an empty database, the demo data: once, before serving. */
 async function prepare(database: Database): Promise<boolean> {
@@ -41,10 +49,11 @@ const announce = (seeded: boolean, where: string) => {
   log(`Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role ?? "no profile yet"})`).join(", ")}`);
 };
 
-const openConfigured = (cfg: ServerConfig) =>
+const openConfigured = (cfg: ServerConfig, viaPrimary = false) =>
   openDatabase({
     databaseUrl: cfg.databaseUrl,
-    dataDir: cfg.databaseUrl ? undefined : cfg.dataDir,
+    dataDir: cfg.databaseUrl || viaPrimary ? undefined : cfg.dataDir,
+    viaPrimary,
     poolSize: cfg.databasePoolSize,
     // Serving 500s with no database helps nobody: exit, and let the supervisor start a fresh process.
     onWorkerCrash: (error) => {
@@ -54,7 +63,7 @@ const openConfigured = (cfg: ServerConfig) =>
   });
 
 async function serve(options: { prepared: boolean }) {
-  const database = await openConfigured(config);
+  const database = await openConfigured(config, embeddedCluster);
   const seeded = options.prepared ? false : await prepare(database);
   const key = await appKey(database.db, config.appKey);
   const realtime = await startRealtime({
@@ -62,15 +71,19 @@ async function serve(options: { prepared: boolean }) {
     given: config.realtime,
     external: config.realtime.external,
     databaseUrl: config.databaseUrl,
+    processFanout: embeddedCluster ? processFanout : undefined,
     maxConnections: config.realtime.maxConnections,
     log: (message, error) => console.error(`[launchpad] ${message}`, error ?? ""),
   });
   const publicRealtime = realtime.app ? realtimePublicConfig(config, realtime.app.key) : null;
+  // The panel shows the AI helper as usable, or why not, from the same settings the API reads.
+  const aiAvailability = chooseAiProvider(config.api.ai).availability;
   const api = createApi({
     db: database.db,
     config: config.api,
     broadcaster: realtime.broadcaster,
     realtime: realtime.app && publicRealtime ? { app: realtime.app, publicConfig: publicRealtime } : undefined,
+    cachePeers: embeddedCluster ? processCachePeers() : undefined,
   });
 
   const vite = config.production
@@ -117,6 +130,7 @@ async function serve(options: { prepared: boolean }) {
       secureCookies: config.api.secureCookies,
       sessionCookieName: sessionCookieName(config.api),
       realtime: publicRealtime,
+      ai: aiAvailability,
     };
     const { build, handler } = await panel();
     const context = new RouterContextProvider();
@@ -150,11 +164,8 @@ async function serve(options: { prepared: boolean }) {
   // Pusher clients connect at /app/{key}; any other upgrade is refused (start.ts).
   server.on("upgrade", (request, socket, head) => realtime.handleUpgrade(request, socket, head));
 
-  const pruneTimer = setInterval(() => {
-    pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
-    pruneAttempts(database.db, config.api).catch((error) => console.error("[launchpad] throttle prune failed", error));
-  }, 15 * 60_000);
-  pruneTimer.unref();
+  // On the embedded database with several processes, the primary prunes (once for all of them).
+  const pruneTimer = embeddedCluster ? undefined : startPruning(database);
 
   server.listen(config.port, config.host, () => {
     // A cluster's primary speaks for its workers once they all listen.
@@ -166,7 +177,7 @@ async function serve(options: { prepared: boolean }) {
     if (stopping) return;
     stopping = true;
     log(`${signal} received, shutting down`);
-    clearInterval(pruneTimer);
+    if (pruneTimer) clearInterval(pruneTimer);
     // Sockets are closed with 4200 first, so clients reconnect (to another instance, or to this one restarted).
     await realtime.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -184,11 +195,37 @@ async function serve(options: { prepared: boolean }) {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
+function startPruning(database: Database) {
+  const timer = setInterval(() => {
+    pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
+    pruneAttempts(database.db, config.api).catch((error) => console.error("[launchpad] throttle prune failed", error));
+    pruneAiRequests(database.db).catch((error) => console.error("[launchpad] AI request prune failed", error));
+  }, 15 * 60_000);
+  timer.unref();
+  return timer;
+}
+
 if (cluster.isWorker) {
+  // The primary gone (killed), this worker's database and peers are gone with it.
+  if (embeddedCluster) process.on("disconnect", () => process.exit(1));
   await serve({ prepared: true });
 } else {
   for (const warning of startupWarnings(config)) console.warn(`[launchpad] ${warning}`);
-  if (config.webConcurrency > 1) {
+  if (embeddedCluster) {
+    const database = await openConfigured(config);
+    const seeded = await prepare(database);
+    // Generated once and stored: made here so that the workers, starting together, all read the same.
+    await appKey(database.db, config.appKey);
+    if (!config.realtime.external) await realtimeCredentials(database.db, config.realtime);
+    const hub = createProcessHub(database.thread!, log);
+    startPruning(database);
+    await runPrimary(config.webConcurrency, {
+      log,
+      onFork: (worker) => hub.adopt(worker),
+      beforeExit: () => database.close(),
+      ready: () => announce(seeded, `embedded database in ${config.dataDir}, ${config.webConcurrency} processes`),
+    });
+  } else if (config.webConcurrency > 1) {
     const database = await openConfigured(config);
     const seeded = await prepare(database);
     await database.close();

@@ -4,9 +4,10 @@ import type { ApiConfig } from "./config.ts";
 import type { AppEnv } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "./lib/body-limit.ts";
-import { AnswerCaches } from "./lib/answer-caches.ts";
+import { AnswerCaches, type CachePeers } from "./lib/answer-caches.ts";
 import { HttpError } from "./lib/errors.ts";
 import { accessRoutes } from "./modules/access/routes.ts";
+import { createAiRoutes } from "./modules/ai/routes.ts";
 import { applicationRoutes } from "./modules/applications/routes.ts";
 import { CallerCache } from "./modules/auth/caller-cache.ts";
 import { authenticate, csrf } from "./modules/auth/middleware.ts";
@@ -29,9 +30,11 @@ import { followRoutes } from "./modules/follows/routes.ts";
 import { CardCache } from "./modules/dashboard/card-cache.ts";
 import { createDashboardRoutes } from "./modules/dashboard/routes.ts";
 import { draftRoutes } from "./modules/drafts/routes.ts";
+import { resourceRoutes } from "./modules/resources/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { startupRoutes } from "./modules/startups/routes.ts";
 import { placeRoutes } from "./modules/places/routes.ts";
+import { meetingRoutes } from "./modules/meetings/routes.ts";
 import { createWeatherRoutes } from "./modules/weather/routes.ts";
 import { silentBroadcaster, type Broadcaster } from "./realtime/broadcaster.ts";
 
@@ -43,14 +46,17 @@ export interface ApiDeps {
   broadcaster?: Broadcaster;
   /** Signs private/presence channel subscriptions (POST /broadcasting/auth); none: realtime is off. */
   realtime?: BroadcastingOptions;
+  /** Other processes' answer caches to empty on a write (cluster workers on the embedded database). */
+  cachePeers?: CachePeers;
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * POSTs that change nothing, so they leave the answer caches alone: channel authorisation runs for every
  * subscription of every page, and emptying the caches each time would leave them nearly always empty.
+ * The AI helper only drafts text (its ai_requests rows are read by nothing cached).
  */
-const READ_ONLY_POSTS = new Set(["/broadcasting/auth"]);
+const READ_ONLY_POSTS = new Set(["/broadcasting/auth", "/api/v1/admin/ai"]);
 
 /** Paths this API answers; server.ts sends these here and everything else to the panel. */
 export const API_PREFIXES = ["/api/", "/sanctum/", "/broadcasting/"];
@@ -83,12 +89,17 @@ export function allowedMethods(routes: readonly { method: string; path: string }
   return [...methods];
 }
 
-export function createApi({ db, config, log = console.error, broadcaster = silentBroadcaster, realtime }: ApiDeps) {
+export function createApi({ db, config, log = console.error, broadcaster = silentBroadcaster, realtime, cachePeers }: ApiDeps) {
   const api = new Hono<AppEnv>();
 
   const callerCache = config.callerCacheMs > 0 ? new CallerCache(config.callerCacheMs) : undefined;
   const dashboardCache = config.dashboardCacheMs > 0 ? new CardCache(config.dashboardCacheMs) : undefined;
   const answerCaches = new AnswerCaches([callerCache, dashboardCache]);
+  cachePeers?.onInvalidate(() => answerCaches.invalidate());
+  const invalidate = async () => {
+    answerCaches.invalidate();
+    await cachePeers?.invalidate();
+  };
   api.use(async (c, next) => {
     c.set("db", db);
     c.set("config", config);
@@ -97,11 +108,11 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
     // Any write may change who somebody is or a dashboard figure (see AnswerCaches): every in-process
     // answer is forgotten before it, and after it whatever its outcome.
     const writing = answerCaches.any && !READ_METHODS.has(c.req.method) && !READ_ONLY_POSTS.has(c.req.path);
-    if (writing) answerCaches.invalidate();
+    if (writing) await invalidate();
     try {
       await next();
     } finally {
-      if (writing) answerCaches.invalidate();
+      if (writing) await invalidate();
     }
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -137,7 +148,10 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
   api.route("/", placeRoutes);
   api.route("/", createWeatherRoutes({ weatherApiBase: config.weatherApiBase, geocodingApiBase: config.geocodingApiBase, log }));
   api.route("/", createDashboardRoutes(dashboardCache));
+  api.route("/", createAiRoutes({ config: config.ai, log }));
   api.route("/", draftRoutes);
+  api.route("/", meetingRoutes);
+  api.route("/", resourceRoutes);
   api.route("/", createBroadcastingRoutes(realtime));
   api.route(
     "/",

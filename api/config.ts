@@ -1,3 +1,6 @@
+import type { AiConfig } from "./integrations/ai/provider.ts";
+import type { MeetingsConfig } from "./modules/meetings/config.ts";
+
 /** Settings the API needs; server.ts reads them from the environment, tests pass their own. */
 export interface ApiConfig {
   /** Public origin of the app, e.g. https://launchpad.example.com. */
@@ -45,6 +48,10 @@ export interface ApiConfig {
    * api/modules/dashboard/card-cache.ts and docs/decisions/011-dashboard-cache.md.
    */
   dashboardCacheMs: number;
+  /** The AI writing helper's provider (GEMINI_* or AI_* settings); unset: POST /api/v1/admin/ai answers 503. */
+  ai?: AiConfig;
+  /** Zoom and Google Meet (ZOOM_*, GOOGLE_* settings); unset: both answer "not configured" (api/modules/meetings). */
+  meetings?: MeetingsConfig;
 }
 
 export const defaultApiConfig: ApiConfig = {

@@ -12,6 +12,8 @@ const base = {
   starts_at: "2026-12-01T18:00",
   ends_at: "2026-12-01T21:00",
   venue: "Hub, Yaba",
+  venue_country: "NG",
+  venue_city: "Lagos",
   type_of_event: "free",
 };
 
@@ -32,10 +34,12 @@ describe("eventFormSchema", () => {
   });
 
   it("requires what the event's nature and type need", () => {
-    const result = eventFormSchema.safeParse({ ...base, nature: "hybrid", venue: "", type_of_event: "paid", ends_at: "2026-12-01T17:00" });
+    const result = eventFormSchema.safeParse({ ...base, nature: "hybrid", venue: "", venue_country: "", venue_city: " ", type_of_event: "paid", ends_at: "2026-12-01T17:00" });
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => i.path.join("."));
-    expect(paths).toEqual(expect.arrayContaining(["ends_at", "venue", "online_link", "paid_event_information.price"]));
+    expect(paths).toEqual(expect.arrayContaining(["ends_at", "venue", "venue_country", "venue_city", "online_link", "paid_event_information.price"]));
+    // An online event needs no venue, nor its city.
+    expect(eventFormSchema.safeParse({ ...base, nature: "online", online_link: "https://meet.example.com/x", venue: "", venue_country: "", venue_city: "" }).success).toBe(true);
   });
 
   it("takes choice options one per line and needs at least two", () => {

@@ -138,6 +138,12 @@ const paidInformationField = z
   .optional();
 const PRICE = /^\d{1,7}(\.\d{1,2})?$/;
 
+/** The venue's country, an ISO code; whether its city is in the list for it is the API's check (places). */
+const venueCountryField = z.preprocess(
+  (v) => (typeof v === "string" && !v.trim() ? undefined : v),
+  z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "The selected venue country is invalid.").optional(),
+);
+
 /** An event form as the builder submits it and the API stores it (times are local to `timezone`). */
 export const eventFormSchema = z
   .object({
@@ -155,6 +161,8 @@ export const eventFormSchema = z
     starts_at: localDateTime("start"),
     ends_at: localDateTime("end"),
     venue: optionalText("venue", 300),
+    venue_country: venueCountryField,
+    venue_city: optionalText("venue city", 120),
     online_link: z.preprocess((v) => (v === "" ? undefined : v), urlField("online link").optional()),
     capacity: z.preprocess(
       (v) => (v === "" || v === null ? undefined : v),
@@ -177,6 +185,13 @@ export const eventFormSchema = z
       }
     }
     if (form.nature !== "online" && !form.venue) ctx.addIssue({ code: "custom", path: ["venue"], message: "The venue field is required for an in-person or hybrid event." });
+    // The city places the event (the weather card reads it); the free-text venue says where in it.
+    if (form.nature !== "online" && !form.venue_country) {
+      ctx.addIssue({ code: "custom", path: ["venue_country"], message: "The venue country field is required for an in-person or hybrid event." });
+    }
+    if (form.nature !== "online" && !form.venue_city) {
+      ctx.addIssue({ code: "custom", path: ["venue_city"], message: "The venue city field is required for an in-person or hybrid event." });
+    }
     if (form.nature !== "in_person" && !form.online_link) {
       ctx.addIssue({ code: "custom", path: ["online_link"], message: "The online link field is required for an online or hybrid event." });
     }

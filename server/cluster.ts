@@ -1,14 +1,24 @@
 /**
- * One process per core with PostgreSQL (WEB_CONCURRENCY): the primary forks the workers, which share the
- * listening port through Node's cluster, restarts one that dies, and stops them all on SIGTERM/SIGINT.
- * Sessions and throttles live in the database, so any worker can answer any request.
+ * One process per core (WEB_CONCURRENCY): the primary forks the workers, which share the listening port
+ * through Node's cluster, restarts one that dies, and stops them all on SIGTERM/SIGINT. Sessions and
+ * throttles live in the database, so any worker can answer any request. On PostgreSQL each worker has its
+ * own pool; on the embedded database the primary keeps the PGlite and relays the workers' SQL to it
+ * (`onFork` joins each worker to server/process-hub.ts, `beforeExit` closes the database last).
  */
 import cluster, { type Worker } from "node:cluster";
 
-export async function runPrimary(count: number, options: { log: (message: string) => void; ready: () => void }) {
+export async function runPrimary(
+  count: number,
+  options: { log: (message: string) => void; ready: () => void; onFork?: (worker: Worker) => void; beforeExit?: () => Promise<void> },
+) {
   let stopping = false;
   let listening = 0;
-  const fork = () => cluster.fork();
+  // Structured clone on the IPC channel: relayed SQL parameters and results keep their types (Uint8Array…).
+  cluster.setupPrimary({ serialization: "advanced" });
+  const fork = () => {
+    const worker = cluster.fork();
+    options.onFork?.(worker);
+  };
   cluster.on("listening", () => {
     if (++listening === count) options.ready();
   });
@@ -25,6 +35,7 @@ export async function runPrimary(count: number, options: { log: (message: string
     options.log(`${signal} received, shutting down`);
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
     await Promise.all(workers.map((w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : (w.once("exit", () => resolve()), w.process.kill(signal))))));
+    await options.beforeExit?.();
     options.log("Stopped cleanly");
     process.exit(0);
   };

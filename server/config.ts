@@ -1,4 +1,6 @@
 import { defaultApiConfig, type ApiConfig } from "../api/config.ts";
+import { readAiConfig } from "../api/integrations/ai/provider.ts";
+import { readMeetingsConfig } from "../api/modules/meetings/config.ts";
 import type { RealtimePublicConfig } from "../app/lib/request-env.ts";
 
 export interface ServerConfig {
@@ -13,8 +15,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   seed: boolean;
   /**
-   * Processes serving requests (WEB_CONCURRENCY, Node's cluster). Only with DATABASE_URL: the embedded
-   * database is one process per data directory.
+   * Processes serving requests (WEB_CONCURRENCY, Node's cluster). On the embedded database the primary
+   * keeps the one PGlite of the data directory and relays the workers' SQL to it (server/database-relay.ts).
    */
   webConcurrency: number;
   api: ApiConfig;
@@ -61,7 +63,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     appKey: env.APP_KEY || undefined,
     trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",
     seed: env.SEED !== "false",
-    webConcurrency: env.DATABASE_URL ? positive(env.WEB_CONCURRENCY, 1) : 1,
+    webConcurrency: positive(env.WEB_CONCURRENCY, 1),
     realtime: readRealtime(env, appUrl),
     api: {
       ...defaultApiConfig,
@@ -85,6 +87,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       // Dashboard card answers, on either database: another instance's write shows after at most this long
       // (docs/decisions/011-dashboard-cache.md). DASHBOARD_CACHE_MS=0 turns the cache off.
       dashboardCacheMs: Math.max(0, int(env.DASHBOARD_CACHE_MS, 30_000)),
+      ai: readAiConfig(env),
+      meetings: readMeetingsConfig(env),
     },
   };
 }
@@ -135,11 +139,8 @@ export const EMBEDDED_CALLER_CACHE_MS = 5_000;
 /** Where the server asks about place names its own city list does not know (the API's default is none). */
 export const DEFAULT_GEOCODING_API_BASE = "https://geocoding-api.open-meteo.com";
 
-export function startupWarnings(config: Pick<ServerConfig, "api"> & Partial<Pick<ServerConfig, "realtime">>, env: NodeJS.ProcessEnv = process.env): string[] {
+export function startupWarnings(config: Pick<ServerConfig, "api"> & Partial<Pick<ServerConfig, "realtime">>): string[] {
   const warnings: string[] = [];
-  if (positive(env.WEB_CONCURRENCY, 1) > 1 && !env.DATABASE_URL) {
-    warnings.push("Warning: WEB_CONCURRENCY needs DATABASE_URL (the embedded database is one process per data directory); running one process.");
-  }
   if (config.api.appUrl.startsWith("https://") && !config.api.stripeSecretKey) {
     warnings.push(`Warning: APP_URL is https and STRIPE_SECRET_KEY is unset, so ${SANDBOX_IN_PRODUCTION_WARNING}.`);
   }

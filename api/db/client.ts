@@ -19,6 +19,8 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded engine's whole data directory, as a tarball (PGlite only). */
   dump?(): Promise<Blob>;
+  /** The PGlite thread's client, when this process runs it (a primary relays cluster workers' SQL to it). */
+  thread?: PgliteWorker;
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -39,6 +41,11 @@ export interface DatabaseOptions {
   worker?: boolean;
   /** The worker thread died on its own: the server exits, so a supervisor can start it again. */
   onWorkerCrash?: (error: Error) => void;
+  /**
+   * A cluster worker process of a server on the embedded database: the data directory belongs to the
+   * primary, which runs the PGlite thread; this process's SQL is relayed to it (server/database-relay.ts).
+   */
+  viaPrimary?: boolean;
 }
 
 /** `worker` unless told: see DatabaseOptions.worker. */
@@ -58,8 +65,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.worker ?? workerByDefault(options)) {
-    const client = await PgliteWorker.start({ dataDir: options.dataDir, template: options.template, onCrash: options.onWorkerCrash });
+  if (options.viaPrimary || (options.worker ?? workerByDefault(options))) {
+    const client = options.viaPrimary
+      ? PgliteWorker.overProcess(options.onWorkerCrash)
+      : await PgliteWorker.start({ dataDir: options.dataDir, template: options.template, onCrash: options.onWorkerCrash });
     // Drizzle's pglite driver over the worker's PGlite-shaped client: the same session code as in-process,
     // so rows, dates, numerics, JSON and savepoints come out identical.
     const driver = client as unknown as PGlite;
@@ -67,6 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: drizzlePglite(driver, { schema }) as unknown as Db,
       kind: "pglite",
       dump: () => client.dumpDataDir(),
+      thread: options.viaPrimary ? undefined : client,
       migrate: () => migratePglite(drizzlePglite(driver), { migrationsFolder }),
       close: () => client.close(),
     };

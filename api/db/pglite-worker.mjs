@@ -42,6 +42,64 @@ const queryOptions = (options) => ({
   parsers: Object.fromEntries(options.rawTypes.map((type) => [type, raw])),
 });
 
+/*
+ * Plans kept across calls. PGlite's query() sends every statement unnamed, so PostgreSQL parses and plans it
+ * on each call; for the per-request statements (who is calling, a page's lists, the chat send) planning
+ * costs more than running, on the one thread every request's SQL shares. A statement with parameters seen a
+ * second time is PREPAREd once in the session and then run by EXECUTE. EXECUTE takes no bind parameters, so
+ * the values travel as quoted literals: an unknown-typed literal is coerced to the type PostgreSQL inferred
+ * for that parameter, as a bound text value is. Only text, numbers, booleans and null are passed that way;
+ * anything else (bytes, arrays, explicit parameter types) and any statement PREPARE refuses runs as before.
+ */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const MAX_PREPARED = 500;
+/** @type {Map<string, string | false>} text → statement name once prepared, false when it cannot be */
+const plans = new Map();
+/** @type {Set<string>} texts seen once */
+const seenOnce = new Set();
+let nextPlan = 1;
+
+/** @param {unknown} value */
+function literal(value) {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
+  if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean" || typeof value === "bigint") return `'${String(value)}'`;
+  return undefined;
+}
+
+/**
+ * @param {{ query: Function }} target
+ * @param {string} text
+ * @param {unknown[]} params
+ * @param {{ paramTypes?: number[] }} wireOptions
+ * @param {object} options
+ */
+async function planned(target, text, params, wireOptions, options) {
+  const literals = params.length && !wireOptions.paramTypes?.length ? params.map(literal) : undefined;
+  if (!literals || literals.includes(undefined) || !PREPARABLE.test(text)) return target.query(text, params, options);
+  let name = plans.get(text);
+  if (name === false) return target.query(text, params, options);
+  if (name === undefined) {
+    // The first time only remembered: a statement run once (a migration's, a report's) is not worth a plan.
+    // Inside a transaction nothing new is prepared: PGlite would queue the PREPARE behind the transaction
+    // itself, and a refused PREPARE there would abort it. Plans made outside are used inside too.
+    if (target !== pg || !seenOnce.has(text) || plans.size >= MAX_PREPARED) {
+      if (seenOnce.size < 10_000) seenOnce.add(text);
+      return target.query(text, params, options);
+    }
+    seenOnce.delete(text);
+    name = `lp_plan_${nextPlan++}`;
+    try {
+      await pg.exec(`prepare ${name} as ${text}`);
+      plans.set(text, name);
+    } catch {
+      plans.set(text, false);
+      return target.query(text, params, options);
+    }
+  }
+  return target.query(`execute ${name}(${literals.join(", ")})`, [], options);
+}
+
 /** @param {number} id */
 function opened(id) {
   const entry = open.get(id);
@@ -106,7 +164,7 @@ async function handle(message) {
   switch (message.op) {
     case "query": {
       const target = message.tx === undefined ? pg : opened(message.tx).tx;
-      return { value: await target.query(message.sql, message.params, queryOptions(message.options)) };
+      return { value: await planned(target, message.sql, message.params, message.options, queryOptions(message.options)) };
     }
     case "begin":
       await begin(message.tx);

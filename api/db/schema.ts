@@ -293,7 +293,15 @@ export const eventForms = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     timezone: text("timezone").notNull(),
     venue: text("venue"),
+    /** The venue's country (ISO alpha-2) and city from the app's city list; the weather card reads them. */
+    venueCountry: text("venue_country"),
+    venueCity: text("venue_city"),
     onlineLink: text("online_link"),
+    /** A meeting created with a connected provider (api/modules/meetings): shown to accepted applicants only. */
+    meetingProvider: text("meeting_provider", { enum: ["zoom", "google_meet"] }),
+    meetingExternalId: text("meeting_external_id"),
+    meetingJoinUrl: text("meeting_join_url"),
+    meetingCreatedByUserId: integer("meeting_created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     capacity: integer("capacity"),
     applicationDeadline: timestamp("application_deadline", { withTimezone: true }),
     typeOfEvent: text("type_of_event", { enum: ["free", "paid"] }).notNull(),
@@ -313,6 +321,7 @@ export const eventForms = pgTable(
     index("event_forms_nature_idx").on(t.nature),
     index("event_forms_banner_file_id_idx").on(t.bannerFileId),
     index("event_forms_created_by_idx").on(t.createdByUserId),
+    index("event_forms_meeting_created_by_idx").on(t.meetingCreatedByUserId),
     // The dashboard's upcoming events: one startup's published forms by start, read in order from now on.
     index("event_forms_startup_status_starts_idx").on(t.startupId, t.status, t.startsAt),
   ],

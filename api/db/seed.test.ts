@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./client.ts";
 import { billingStatusChanges, collections, couponCodes, eventApplications, eventBillings, eventForms, payments, sandboxPayments, users } from "./schema.ts";
 import { DEMO_ACCOUNTS, seedDemoData } from "./seed.ts";
+import { checkCity } from "../modules/places/check-city.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -22,8 +23,10 @@ describe("seedDemoData", () => {
     expect(collectionCount).toBe(3);
     expect(published).toBe(3);
     expect(new Set(statuses)).toEqual(new Set(["pending", "shortlisted", "accepted", "waitlisted", "rejected"]));
-    const forms = await database.db.select({ startsAt: eventForms.startsAt }).from(eventForms);
+    const forms = await database.db.select({ startsAt: eventForms.startsAt, nature: eventForms.nature, country: eventForms.venueCountry, city: eventForms.venueCity }).from(eventForms);
     for (const form of forms) expect(form.startsAt.getTime()).toBeGreaterThan(Date.now());
+    // Every in-person or hybrid demo event is placed in a city of the list (its page shows that city's weather).
+    for (const form of forms.filter((f) => f.nature !== "online")) expect(checkCity(form.country!, form.city!)).toMatchObject({ ok: true, city: { name: form.city } });
 
     expect(await seedDemoData(database.db)).toBe(false);
     const [{ n: after }] = await database.db.select({ n: count() }).from(collections);

@@ -4,10 +4,12 @@ import { coFounders, startups, users } from "./schema.ts";
 import { assignRoleByName, ensureAccessModel } from "../modules/access/service.ts";
 import { hashPassword } from "../modules/auth/service.ts";
 import { seedBillings } from "./seed-billing.ts";
+import { seedCanvases } from "./seed-canvases.ts";
 import { seedChat } from "./seed-chat.ts";
 import { seedCoFounders } from "./seed-co-founders.ts";
 import { seedCommunityExtras } from "./seed-community-extras.ts";
 import { seedEvents } from "./seed-events.ts";
+import { seedGuides } from "./seed-guides.ts";
 import { seedStartups } from "./seed-startups.ts";
 
 export const DEMO_PASSWORD = "launchpad";
@@ -40,6 +42,8 @@ const PEOPLE = [
 /** Fills an empty database with demo data for every screen; does nothing when users already exist. */
 export async function seedDemoData(db: Db): Promise<boolean> {
   await ensureAccessModel(db);
+  // Guides are content, not demo accounts: a database seeded before they existed gets them too.
+  await seedGuides(db);
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -132,5 +136,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await seedCommunityExtras(db);
   await seedCoFounders(db, passwordHash);
   await seedChat(db);
+  await seedCanvases(db);
   return true;
 }

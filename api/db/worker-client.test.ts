@@ -24,6 +24,10 @@ afterAll(async () => {
 
 const at = new Date("2031-02-03T04:05:06.789Z");
 
+/** The statements the worker's session keeps planned (pglite-worker.mjs). */
+const preparedCount = async (db: Db) =>
+  ((await db.execute(sql`select count(*)::int as n from pg_prepared_statements`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+
 /** The same writes and reads on either engine; every type the schema uses, through the builder and raw SQL. */
 async function sample(db: Db) {
   const [user] = await db.insert(users).values({ name: "Row Shape", email: "rows@example.com", passwordHash: "x", createdAt: at, updatedAt: at }).returning();
@@ -163,6 +167,25 @@ describe("the PGlite worker", () => {
     const client = (worker.db as unknown as { $client: PgliteWorker }).$client;
     await expect(client.query("select $1::text", [Symbol("no clone")])).rejects.toThrow(/could not be cloned/);
     expect((await client.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+  });
+
+  it("plans a repeated statement once and answers it the same: rows, types, quotes, errors, in and out of transactions", async () => {
+    const db = worker.db;
+    const named = (email: string) => db.select({ id: users.id, email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.email, email));
+    await db.insert(users).values({ name: "Plan O'Brien", email: "o'brien@example.com", passwordHash: "x", createdAt: at, updatedAt: at });
+    const plansBefore = await preparedCount(db);
+    for (let i = 0; i < 3; i++) expect(await named("o'brien@example.com")).toEqual([{ id: expect.any(Number), email: "o'brien@example.com", createdAt: at }]);
+    expect(await preparedCount(db)).toBe(plansBefore + 1);
+    // A value that would end the literal early is still one value.
+    expect(await named("x' or '1'='1")).toEqual([]);
+    // Inside a transaction the plan is used, and the transaction's own writes are seen.
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ name: "Planned" }).where(eq(users.email, "o'brien@example.com"));
+      expect(await tx.select({ name: users.name }).from(users).where(eq(users.email, "o'brien@example.com"))).toEqual([{ name: "Planned" }]);
+    });
+    // Errors keep PostgreSQL's fields when the statement runs as a plan.
+    const duplicate = () => db.insert(users).values({ name: "Again", email: "o'brien@example.com", passwordHash: "x" });
+    for (let i = 0; i < 3; i++) expect(isUniqueViolation(await duplicate().catch((error: unknown) => error))).toBe(true);
   });
 
   it("dumps its data directory, and a new worker starts from the dump", async () => {

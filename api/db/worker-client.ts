@@ -14,6 +14,20 @@
 import type { QueryOptions, Results } from "@electric-sql/pglite";
 import { Worker } from "node:worker_threads";
 
+/**
+ * Where requests go and how the process is kept alive while they are in flight: the PGlite thread, or
+ * (a cluster worker process) the primary, which relays them to its thread (server/database-relay.ts).
+ */
+interface Port {
+  post(message: Record<string, unknown>): void;
+  ref(): void;
+  unref(): void;
+  terminate(): Promise<void>;
+}
+
+/** A request as it crosses to the PGlite thread; `id` is set by whoever sends it. */
+export type WireRequest = Record<string, unknown> & { op: string; tx?: number };
+
 /** What a transaction callback receives: the part of PGlite's `Transaction` Drizzle uses. */
 export interface WorkerTransaction {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
@@ -28,11 +42,13 @@ interface SerializedError {
   cause?: SerializedError;
 }
 
-type Reply = { id: number; ok: true; value?: unknown } | { id: number; ok: false; error: SerializedError };
+export type Reply = { id: number; ok: true; value?: unknown } | { id: number; ok: false; error: SerializedError };
 
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
+  /** Resolve with the reply itself, error or not (a relay passes it on as it came). */
+  raw?: boolean;
 }
 
 /** The worker's error as an Error here, with the fields callers read (`code` for api/db/errors.ts). */
@@ -90,19 +106,9 @@ export class PgliteWorker {
   private closing?: Promise<void>;
 
   private constructor(
-    private readonly worker: Worker,
+    private readonly port: Port,
     private readonly onCrash?: (error: Error) => void,
-  ) {
-    worker.on("message", (reply: Reply) => this.settle(reply));
-    worker.on("error", (error) => this.fail(error));
-    worker.on("exit", (code) => this.fail(new Error(`PGlite worker: the database thread stopped (exit code ${code})`)));
-    // A reply that cannot be read names no request; failing everything beats one caller (or a
-    // transaction holding the connection) waiting forever.
-    worker.on("messageerror", (error) => this.fail(error));
-    // Idle, the worker must not keep the process alive (a script that forgets close() still ends, as
-    // with an in-process PGlite); while a request or a transaction is open it must.
-    worker.unref();
-  }
+  ) {}
 
   /** Starts the worker and resolves once PGlite inside it is ready. */
   /** `onCrash`: told when the thread dies on its own (not by close()), e.g. for the server to exit and be restarted. */
@@ -114,13 +120,55 @@ export class PgliteWorker {
       // The process's own flags (--import tsx, vitest's) mean nothing to the plain-JS worker.
       execArgv: [],
     });
-    const client = new PgliteWorker(worker, options.onCrash);
+    const client = new PgliteWorker(
+      {
+        post: (message) => worker.postMessage(message),
+        ref: () => worker.ref(),
+        unref: () => worker.unref(),
+        terminate: async () => void (await worker.terminate()),
+      },
+      options.onCrash,
+    );
+    worker.on("message", (reply: Reply) => client.settle(reply));
+    worker.on("error", (error) => client.fail(error));
+    worker.on("exit", (code) => client.fail(new Error(`PGlite worker: the database thread stopped (exit code ${code})`)));
+    // A reply that cannot be read names no request; failing everything beats one caller (or a
+    // transaction holding the connection) waiting forever.
+    worker.on("messageerror", (error) => client.fail(error));
+    // Idle, the worker must not keep the process alive (a script that forgets close() still ends, as
+    // with an in-process PGlite); while a request or a transaction is open it must.
+    worker.unref();
     try {
       await client.expect(0);
     } catch (error) {
       await worker.terminate();
       throw error;
     }
+    return client;
+  }
+
+  /**
+   * In a cluster worker process of a server on the embedded database: the same client, its requests
+   * relayed by the primary to the primary's PGlite thread (server/database-relay.ts). Messages travel as
+   * `{ kind: "db", ... }` on the process's IPC channel; losing the primary fails everything in flight.
+   */
+  static overProcess(onCrash?: (error: Error) => void): PgliteWorker {
+    if (!process.send) throw new Error("PGlite worker: this process has no IPC channel to a primary");
+    const send = process.send.bind(process);
+    const client = new PgliteWorker(
+      {
+        post: (message) => send({ ...message, kind: "db" }),
+        // A cluster worker lives as long as its primary: its IPC channel stays as Node keeps it.
+        ref: () => {},
+        unref: () => {},
+        terminate: async () => {},
+      },
+      onCrash,
+    );
+    process.on("message", (message: Reply & { kind?: string }) => {
+      if (message?.kind === "db") client.settle(message);
+    });
+    process.on("disconnect", () => client.fail(new Error("PGlite worker: the primary process is gone")));
     return client;
   }
 
@@ -174,17 +222,30 @@ export class PgliteWorker {
     return new Blob([(await this.request({ op: "dump" })) as ArrayBuffer]);
   }
 
+  /**
+   * A request from elsewhere (a cluster worker's, through server/database-relay.ts), answered with the
+   * reply as it comes, error or not. Its `tx`, if any, must come from `newTransactionId`.
+   */
+  forward(message: WireRequest): Promise<Reply> {
+    return this.request(message, true) as Promise<Reply>;
+  }
+
+  /** A transaction id no transaction of this client uses, for a forwarded `begin`. */
+  newTransactionId(): number {
+    return this.nextTransaction++;
+  }
+
   /** Closes PGlite (in the worker) and ends the thread; calls after the first wait for the same end. */
   close(): Promise<void> {
     this.closing ??= (async () => {
-      if (this.stopped) return void (await this.worker.terminate());
+      if (this.stopped) return void (await this.port.terminate());
       const closed = this.request({ op: "close" });
       // Work sent after this point would only meet a closed PGlite: refuse it here.
       this.stopped ??= new Error("PGlite worker: the database is closed");
       try {
         await closed;
       } finally {
-        await this.worker.terminate();
+        await this.port.terminate();
       }
     })();
     return this.closing;
@@ -195,12 +256,12 @@ export class PgliteWorker {
     return applyParsers(result, options);
   }
 
-  private request(message: Record<string, unknown>): Promise<unknown> {
+  private request(message: Record<string, unknown>, raw = false): Promise<unknown> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
-    const reply = this.expect(id);
+    const reply = this.expect(id, raw);
     try {
-      this.worker.postMessage({ ...message, id });
+      this.port.post({ ...message, id });
     } catch (error) {
       // A parameter that cannot be cloned (a function, a symbol): nothing was sent, so answer here.
       this.pending.get(id)?.reject(error as Error);
@@ -209,23 +270,24 @@ export class PgliteWorker {
     return reply;
   }
 
-  private expect(id: number): Promise<unknown> {
+  private expect(id: number, raw = false): Promise<unknown> {
     this.hold(+1);
-    return new Promise<unknown>((resolve, reject) => this.pending.set(id, { resolve, reject })).finally(() => this.hold(-1));
+    return new Promise<unknown>((resolve, reject) => this.pending.set(id, { resolve, reject, raw })).finally(() => this.hold(-1));
   }
 
   /** Keeps the process alive while a request or a transaction is in flight (see the constructor). */
   private hold(delta: 1 | -1) {
-    if (this.busy === 0 && delta > 0) this.worker.ref();
+    if (this.busy === 0 && delta > 0) this.port.ref();
     this.busy += delta;
-    if (this.busy === 0) this.worker.unref();
+    if (this.busy === 0) this.port.unref();
   }
 
   private settle(reply: Reply) {
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     this.pending.delete(reply.id);
-    if (reply.ok) pending.resolve(reply.value);
+    if (pending.raw) pending.resolve(reply);
+    else if (reply.ok) pending.resolve(reply.value);
     else pending.reject(revive(reply.error));
   }
 

@@ -24,3 +24,15 @@ export class AnswerCaches {
     for (const cache of this.caches) cache.invalidate();
   }
 }
+
+/**
+ * Other processes holding the same kinds of caches over the same database (cluster workers on the embedded
+ * database: server/process-peers.ts). A write here empties theirs too, and waits until they did, so the
+ * next request, whichever process takes it, sees the write.
+ */
+export interface CachePeers {
+  /** Empties the other processes' caches; resolves once they all did. */
+  invalidate(): Promise<void>;
+  /** How this process's caches are emptied when another process writes. */
+  onInvalidate(invalidate: () => void): void;
+}

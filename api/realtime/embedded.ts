@@ -12,11 +12,19 @@ import { localBroadcaster } from "./publisher.ts";
 import type { AppCredentials } from "./signing.ts";
 import { SocketServer, type SocketServerOptions } from "./socket-server.ts";
 
+/** How events published here reach the sockets of the other instances or processes. */
+export interface Fanout {
+  publish(events: PublishedEvent[]): Promise<void>;
+  close(): Promise<void>;
+}
+
 export interface EmbeddedRealtimeOptions extends Omit<SocketServerOptions, "app" | "log"> {
   app: AppCredentials;
   db: Db;
   /** Set when the database is a PostgreSQL server other instances may share: events fan out through it. */
   databaseUrl?: string;
+  /** Other processes of this instance (cluster workers on the embedded database): events fan out to them. */
+  processFanout?: (deliver: (events: PublishedEvent[]) => void) => Fanout;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -33,12 +41,12 @@ export interface EmbeddedRealtime {
 }
 
 export async function startEmbeddedRealtime(options: EmbeddedRealtimeOptions): Promise<EmbeddedRealtime> {
-  const { app, db, databaseUrl, log = console.error, ...limits } = options;
+  const { app, db, databaseUrl, processFanout, log = console.error, ...limits } = options;
   const server = new SocketServer({ ...limits, app, log });
   const deliver = (events: PublishedEvent[]) => events.forEach((event) => server.deliver(event));
-  const fanout = databaseUrl ? await PostgresFanout.start({ databaseUrl, db, deliver, log }) : null;
+  const fanout: Fanout | null = databaseUrl ? await PostgresFanout.start({ databaseUrl, db, deliver, log }) : (processFanout?.(deliver) ?? null);
 
-  // This instance's sockets first (no round trip), then the others through PostgreSQL.
+  // This instance's sockets first (no round trip), then the others through PostgreSQL or the primary.
   const publish = async (events: PublishedEvent[]) => {
     deliver(events);
     await fanout?.publish(events);

@@ -8,7 +8,7 @@ import type { Duplex } from "node:stream";
 import type { Db } from "../db/client.ts";
 import { realtimeCredentials } from "../db/settings.ts";
 import { silentBroadcaster, type Broadcaster } from "./broadcaster.ts";
-import { startEmbeddedRealtime } from "./embedded.ts";
+import { startEmbeddedRealtime, type EmbeddedRealtimeOptions } from "./embedded.ts";
 import { httpBroadcaster } from "./publisher.ts";
 import type { AppCredentials } from "./signing.ts";
 
@@ -18,6 +18,8 @@ export interface RealtimeStartOptions {
   external?: { host: string; port: number; scheme: "http" | "https" };
   /** PostgreSQL shared with other instances: the embedded server fans out through it. */
   databaseUrl?: string;
+  /** Cluster workers on the embedded database: events fan out to the other processes (server/process-peers.ts). */
+  processFanout?: EmbeddedRealtimeOptions["processFanout"];
   maxConnections: number;
   log: (message: string, error?: unknown) => void;
 }
@@ -44,7 +46,14 @@ export async function startRealtime(options: RealtimeStartOptions): Promise<Real
     return { app, broadcaster: httpBroadcaster({ app, baseUrl }), handleUpgrade: refuseUpgrade, close: async () => {} };
   }
   const app = await realtimeCredentials(options.db, given);
-  const embedded = await startEmbeddedRealtime({ app, db: options.db, databaseUrl: options.databaseUrl, maxConnections: options.maxConnections, log: options.log });
+  const embedded = await startEmbeddedRealtime({
+    app,
+    db: options.db,
+    databaseUrl: options.databaseUrl,
+    processFanout: options.processFanout,
+    maxConnections: options.maxConnections,
+    log: options.log,
+  });
   return {
     app,
     broadcaster: embedded.broadcaster,

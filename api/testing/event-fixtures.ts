@@ -33,6 +33,8 @@ export function validEventFormFields(collectionId: number, overrides: EventFormF
     starts_at: "2035-06-01T18:00",
     ends_at: "2035-06-01T21:00",
     venue: "Yaba Tech Hub, Lagos",
+    venue_country: "NG",
+    venue_city: "Lagos",
     online_link: "https://meet.example.com/founders",
     capacity: 120,
     application_deadline: "2035-05-30T23:59",

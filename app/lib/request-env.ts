@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { AiAvailability } from "../../schemas/ai";
 
 /** What server.ts hands the panel for each request. The panel reaches data only through `apiFetch`. */
 export interface RequestEnv {
@@ -14,6 +15,8 @@ export interface RequestEnv {
   sessionCookieName: string;
   /** Public realtime settings for the browser's Echo client; null when realtime is off. */
   realtime: RealtimePublicConfig | null;
+  /** Whether the AI writing helper is configured (server.ts); absent is read as not configured. */
+  ai?: AiAvailability;
 }
 
 /** What a browser needs to connect to the Pusher-protocol server (never the secret). */

@@ -119,6 +119,9 @@ export interface EventForm {
   starts_at_local: string;
   ends_at_local: string;
   venue: string | null;
+  /** An in-person or hybrid event's country (ISO code) and city, from the app's city list. */
+  venue_country: string | null;
+  venue_city: string | null;
   online_link: string | null;
   capacity: number | null;
   application_deadline: string | null;

@@ -7,6 +7,7 @@
  *
  * - BENCH_BEFORE_DIR: a checkout of an older commit, built: its /account is measured in the same run,
  *   for the "4× faster than before" target.
+ * - The embedded database again with WEB_CONCURRENCY = the number of cores (docs/decisions/012).
  * - PostgreSQL: when BENCH_DATABASE_URL (or the local postgres://postgres@127.0.0.1:5432/test) answers,
  *   the pages are measured again with DATABASE_URL on a throw-away database and WEB_CONCURRENCY=2.
  *
@@ -124,6 +125,8 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
     invitations: { label: "/co-founder-invitations", path: "/co-founder-invitations", session: owner, expect: html("Cole Cofounder") },
     favorites: { label: "/favorites", path: "/favorites", session: owner, expect: html("Favorites") },
     startupDetails: { label: "/startup-details", path: "/startup-details", session: owner, expect: html("Basics") },
+    resourceCenter: { label: "/resource-center", path: "/resource-center", session: owner, expect: html("Running a demo day") },
+    canvas: { label: "/resource-center/frameworks/{type}", path: "/resource-center/frameworks/lean-canvas", session: owner, expect: html("Unfair advantage") },
   };
   log(`${title}:`);
   const figures: Record<string, Figures> = {};
@@ -134,7 +137,7 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
   const r = (a: string, b: string) => figures[a].rps / figures[b].rps;
   log(`  GET /api/user / /healthz: ${verdict(r("apiUser", "healthz"), 0.2)}`);
   log(`  /account / 404 page: ${verdict(r("account", "notFound"), 0.4)}`);
-  const lists = ["eventForms", "events", "responses", "payments", "startups", "profile", "findCoFounders", "team", "invitations", "favorites", "startupDetails"];
+  const lists = ["eventForms", "events", "responses", "payments", "startups", "profile", "findCoFounders", "team", "invitations", "favorites", "startupDetails", "resourceCenter", "canvas"];
   for (const key of lists) log(`  ${targets[key].label} / /account: ${verdict(r(key, "account"), 0.7)}`);
   if (withStatic) {
     // Both measured by the byte-reading client (see raw-load.ts): autocannon would be the bottleneck for the asset.
@@ -202,6 +205,15 @@ async function main() {
       if (beforeAccount) log(`  /account now / before: ${verdict(figures.account.rps / beforeAccount.rps, 4)}`);
     } finally {
       await server.stop();
+    }
+    // The same embedded database with a process per core: the primary keeps PGlite, the workers render.
+    const processes = String(Math.max(2, os.availableParallelism()));
+    const clustered = await startServer(ROOT, { DATA_DIR: path.join(tmp, "clustered"), WEB_CONCURRENCY: processes }, log);
+    try {
+      const figures = await measurePages(clustered, `this checkout, embedded database, WEB_CONCURRENCY=${processes}`, false);
+      if (beforeAccount) log(`  /account now / before: ${verdict(figures.account.rps / beforeAccount.rps, 4)}`);
+    } finally {
+      await clustered.stop();
     }
     const serverUrl = await postgresUrl();
     if (serverUrl) {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./a11y";
-import { apiCall, expect, registerUser, setUpCoFounder, test } from "./fixtures";
+import { FormDataLike, apiCall, expect, registerUser, setUpCoFounder, test, toast } from "./fixtures";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** Today in UTC as the dashboard's tables write dates ("23 Nov 2026"): the default zone is UTC. */
@@ -52,6 +52,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(card(page, "Applications per day")).toContainText("you have no event forms");
       await expect(card(page, "Applications per day").getByRole("link", { name: "Create an event form" })).toHaveAttribute("href", "/event-forms/create");
       await expect(card(page, "Upcoming events").getByRole("link", { name: "Create an event form" })).toBeVisible();
+      // The weather where the startup is (Lagos), from the loopback fake of the provider: fetched after the
+      // page with JavaScript, a page of its own without.
+      if (!javaScriptEnabled) await page.getByRole("link", { name: "See the weather where you are" }).click();
+      await expect(page.getByTestId("weather-card")).toContainText("Weather in Lagos");
+      await expect(page.getByTestId("weather-forecast")).toBeVisible();
       if (javaScriptEnabled) await expectNoSeriousViolations(page, "/dashboard (empty)");
 
       const title = `Dashboard meetup ${Date.now().toString(36)}`;
@@ -96,6 +101,26 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(card(page, "New followers")).toContainText("No new followers");
       await expect(card(page, "Applications per day")).toHaveCount(0);
       if (javaScriptEnabled) await expectNoSeriousViolations(page, "/dashboard (co-founder)");
+    });
+
+    test("the weather card says 'Failed to fetch weather data' when the provider fails", async ({ page, context }) => {
+      await registerUser(context, "Nairobi Person");
+      // The browser tests' fake fails every forecast south of the equator, Nairobi's included.
+      const profile = { name: "Njeri", headline: "Engineer", skills: "Go", country: "KE", cityName: "Nairobi", bio: "Hi", links: "[]" };
+      await apiCall(context, "POST", "/api/v1/admin/profiles/setup", new FormDataLike(profile));
+      await page.goto("/dashboard");
+      if (javaScriptEnabled) {
+        await expect(page.getByTestId("weather-error")).toHaveText("Failed to fetch weather data");
+        await expect(toast(page, "Failed to fetch weather data")).toBeVisible();
+        // The page the card links to without JavaScript says the same.
+        await page.goto("/dashboard/weather");
+        await expect(page.getByTestId("weather-error")).toHaveText("Failed to fetch weather data");
+        await expectNoSeriousViolations(page, "/dashboard/weather");
+      } else {
+        await page.getByRole("link", { name: "See the weather where you are" }).click();
+        await expect(page).toHaveURL(/\/dashboard\/weather$/);
+        await expect(page.getByTestId("weather-error")).toHaveText("Failed to fetch weather data");
+      }
     });
   });
 }

@@ -32,7 +32,9 @@ async function buildForm(page: Page, title: string) {
   await page.getByLabel("Time zone").selectOption("Africa/Lagos");
   await page.getByLabel("Starts").fill("2030-06-01T18:00");
   await page.getByLabel("Ends").fill("2030-06-01T21:00");
-  await page.getByLabel("Venue").fill("Lagos Tech Hub, Yaba");
+  await page.getByLabel("Venue country").selectOption("NG");
+  await page.getByLabel("Venue city").fill("Lagos");
+  await page.getByLabel("Venue", { exact: true }).fill("Lagos Tech Hub, Yaba");
   await page.getByLabel("Capacity (optional)").fill("50");
   for (const [index, question] of QUESTIONS.entries()) {
     await page.getByRole("button", { name: "Add question" }).click();

@@ -121,6 +121,8 @@ export async function publishedEventForm(context: BrowserContext, { title = "Fou
     starts_at: "2035-06-01T18:00",
     ends_at: "2035-06-01T21:00",
     venue: "Yaba Tech Hub, Lagos",
+    venue_country: "NG",
+    venue_city: "Lagos",
     capacity: 50,
     ...(price ? { type_of_event: "paid", paid_event_information: { price, currency, includes: "Lunch and materials" } } : { type_of_event: "free" }),
     questions: { full_name: { enabled: true, required: true }, email: { enabled: true, required: true } },

@@ -69,8 +69,8 @@ test.describe("city field in setup, JavaScript off", () => {
 /** YYYY-MM-DD, `days` from now (UTC; the events below start in the evening, so the local day is the same). */
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** A published in-person event of the context's startup, two days from now. */
-async function inPersonEvent(context: BrowserContext, title: string, venue: string, timezone: string) {
+/** A published in-person event of the context's startup, two days from now, in `place`'s city. */
+async function inPersonEvent(context: BrowserContext, title: string, venue: string, place: { country: string; city: string }, timezone: string) {
   const { collection } = await apiCall(context, "POST", "/api/v1/admin/collections", { name: `Places ${title}` });
   const day = daysFromNow(2);
   const { event_form: draft } = await apiCall(context, "POST", "/api/v1/admin/event_forms", {
@@ -83,6 +83,8 @@ async function inPersonEvent(context: BrowserContext, title: string, venue: stri
     starts_at: `${day}T18:00`,
     ends_at: `${day}T20:00`,
     venue,
+    venue_country: place.country,
+    venue_city: place.city,
     type_of_event: "free",
     questions: { full_name: { enabled: true, required: true } },
     custom_questions: [],
@@ -98,7 +100,8 @@ for (const javaScriptEnabled of [true, false]) {
     test("shows the day's forecast from the provider", async ({ page, context }) => {
       await registerUser(context, "Weather Owner");
       await setUpStartup(context);
-      const event = await inPersonEvent(context, `Sunny meetup ${javaScriptEnabled}`, "Yaba Tech Hub, Lagos", "Africa/Lagos");
+      // The weather is the venue city's, not a guess from the address (which names a city the fake fails for).
+      const event = await inPersonEvent(context, `Sunny meetup ${javaScriptEnabled}`, "Nairobi Street hall", { country: "NG", city: "Lagos" }, "Africa/Lagos");
       await page.goto(`/form-submission?form_id=${event.id}`);
       const card = page.getByTestId("weather-card");
       await expect(card.getByRole("heading", { name: "Weather in Lagos" })).toBeVisible();
@@ -115,13 +118,54 @@ for (const javaScriptEnabled of [true, false]) {
       await registerUser(context, "Rainy Owner");
       await setUpStartup(context);
       // The browser tests' fake fails every forecast south of the equator.
-      const event = await inPersonEvent(context, `Stormy meetup ${javaScriptEnabled}`, "Westlands, Nairobi", "Africa/Nairobi");
+      const event = await inPersonEvent(context, `Stormy meetup ${javaScriptEnabled}`, "Lagos House, Westlands", { country: "KE", city: "Nairobi" }, "Africa/Nairobi");
       await page.goto(`/form-submission?form_id=${event.id}`);
       await expect(page.getByTestId("weather-error")).toHaveText("Failed to fetch weather data");
       if (javaScriptEnabled) {
         await expect(toast(page, "Failed to fetch weather data")).toBeVisible();
         await expectNoSeriousViolations(page);
       }
+    });
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`venue city in the event form builder, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("is checked by the server against the chosen country's cities", async ({ page, context }) => {
+      await registerUser(context, "Venue Owner");
+      await setUpStartup(context);
+      const { collection } = await apiCall(context, "POST", "/api/v1/admin/collections", { name: `Venues ${javaScriptEnabled}` });
+      await page.goto(`/event-forms/create?collection_id=${collection.id}`);
+      await page.getByLabel("Title").fill("Venue check");
+      await page.getByRole("textbox", { name: "Description", exact: true }).fill("Where is it?");
+      await page.getByLabel("Category").selectOption("Meetup");
+      await page.getByLabel("Starts").fill("2035-06-01T18:00");
+      await page.getByLabel("Ends").fill("2035-06-01T20:00");
+      await page.getByLabel("Venue", { exact: true }).fill("Yaba Tech Hub");
+      await page.getByLabel("Venue country").selectOption("NG");
+      const city = page.getByRole(javaScriptEnabled ? "combobox" : "textbox", { name: "Venue city" });
+      if (javaScriptEnabled) {
+        // The combobox keeps to the chosen country.
+        await city.pressSequentially("ike");
+        await expect(page.getByRole("listbox", { name: "Cities" }).getByRole("option").first()).toHaveText("Ikeja");
+        await city.press("Escape");
+      }
+      await city.fill("Lagoss");
+      await page.getByRole("button", { name: "Create form" }).click();
+      await expect(page.getByText("The city is not one we know in Nigeria. Did you mean Lagos?")).toBeVisible();
+      if (javaScriptEnabled) {
+        await city.fill("");
+        await city.pressSequentially("lag");
+        await page.getByRole("listbox", { name: "Cities" }).getByRole("option", { name: "Lagos", exact: true }).click();
+      } else {
+        await city.fill("lagos");
+      }
+      await page.getByRole("button", { name: "Create form" }).click();
+      await expect(page).toHaveURL(/\/event-forms\/edit\/\d+$/);
+      await expect(page.getByLabel("Venue city")).toHaveValue("Lagos");
+      await expect(page.getByLabel("Venue country")).toHaveValue("NG");
     });
   });
 }

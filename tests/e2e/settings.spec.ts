@@ -32,6 +32,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("You receive a chat message").uncheck();
       await page.getByRole("button", { name: "Save settings" }).click();
       if (javaScriptEnabled) await expect(page.getByText("Settings saved")).toBeVisible();
+      // The saved page is there (without JavaScript, the form's POST and redirect are a navigation that a
+      // reload must not cut short): its first paint carries the saved theme.
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
 
       await page.reload();
       await expect(page.getByLabel("Time zone")).toHaveValue("Pacific/Kiritimati");

@@ -36,6 +36,7 @@ test.describe("onboarding tour", () => {
       "Group your event forms, for example by programme.",
       "Build free or paid application forms and review who applied.",
       "Create discount codes for your paid events.",
+      "Connect Zoom or Google Meet to create meetings for your online events.",
       "Browse startups and organizations, follow them and save favorites.",
       "Search co-founder profiles, best matches for your startup first.",
       "Your startup's team: accepted co-founders and people you invited.",
@@ -43,6 +44,7 @@ test.describe("onboarding tour", () => {
       "Chat one to one with startups and co-founders; start from their profile's Message button.",
       "The startups, people and events you saved.",
       "Tell the community about your startup, one category at a time.",
+      "Guides for founders, and frameworks such as the Lean Canvas to fill in, version and export.",
     ]) {
       await page.getByRole("button", { name: "Next" }).click();
       await expect(page.locator(".shepherd-element:visible")).toContainText(step);

@@ -58,6 +58,8 @@ describe("GET /api/v1/site/event_forms/{id}", () => {
         starts_at: form.startsAt.toISOString(),
         ends_at: form.endsAt.toISOString(),
         venue: null,
+        venue_country: null,
+        venue_city: null,
         online_link: "https://meet.example.com/demo",
         capacity: 50,
         application_deadline: form.applicationDeadline!.toISOString(),
@@ -72,6 +74,7 @@ describe("GET /api/v1/site/event_forms/{id}", () => {
       closed_reason: null,
       my_application: null,
       my_billing: null,
+      my_meeting: null,
     });
   });
 

@@ -9,6 +9,7 @@ import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../li
 import { escapeLike } from "../access/service.ts";
 import { billingOfUser } from "../billing/view.ts";
 import { fileUrl } from "../files/service.ts";
+import { applicantMeeting } from "../meetings/join-link.ts";
 import { isRealDate } from "./answers.ts";
 import { closedReason } from "./availability.ts";
 import { FORM_NOT_FOUND } from "./messages.ts";
@@ -28,6 +29,8 @@ export async function siteEventForm(db: Db, user: AuthUser, id: number) {
     my_application: mine ? applicationResource(mine, found.form.customQuestions) : null,
     /** The caller's billing for a paid form ({id, payment_status, total, currency}); null for free forms or none yet. */
     my_billing: myBilling,
+    /** The form's video meeting ({provider, provider_label, join_url}), only once the caller's application is accepted. */
+    my_meeting: applicantMeeting(mine?.status, found.form),
   };
 }
 

@@ -5,6 +5,7 @@ import { eventApplications, eventForms, files, startups, type ApplicationStatus,
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { FILE_ID, readFile } from "../files/service.ts";
+import { applicantMeeting } from "../meetings/join-link.ts";
 import { fileKeys } from "./answers.ts";
 import { ALREADY_CANCELLED, APPLICATION_NOT_FOUND } from "./messages.ts";
 import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
@@ -32,6 +33,8 @@ export async function listMyApplications(db: Db, userId: number, query: ListQuer
         status: eventForms.status,
         typeOfEvent: eventForms.typeOfEvent,
         customQuestions: eventForms.customQuestions,
+        meetingProvider: eventForms.meetingProvider,
+        meetingJoinUrl: eventForms.meetingJoinUrl,
       },
       startup: { name: startups.name, username: startups.username },
     })
@@ -53,6 +56,7 @@ export async function listMyApplications(db: Db, userId: number, query: ListQuer
       status: form.status,
       type_of_event: form.typeOfEvent,
       startup,
+      meeting: applicantMeeting(application.status, form),
     },
   }));
   return { total, data };

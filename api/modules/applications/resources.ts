@@ -52,6 +52,8 @@ export function eventFormResource(f: FormRow, startup: StartupCard) {
     starts_at: f.startsAt.toISOString(),
     ends_at: f.endsAt.toISOString(),
     venue: f.venue,
+    venue_country: f.venueCountry,
+    venue_city: f.venueCity,
     online_link: f.onlineLink,
     capacity: f.capacity,
     application_deadline: iso(f.applicationDeadline),

@@ -46,18 +46,26 @@ const sessionTouch = preparedPerDb((db) =>
 );
 
 /**
- * The bearer path stamps last use on every call, so the stamp and the look-up are one statement:
- * UPDATE … FROM users … RETURNING the same columns the session path selects.
+ * The bearer path reads like the session path and stamps last use at most once a minute: a write on every
+ * call made each API client's read a write (on the embedded database, a WAL write per request).
  */
 const tokenUserQuery = preparedPerDb((db) =>
   db
+    .select({ ...authUserFields, lastUsedAt: apiTokens.lastUsedAt })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(startups, startupOfUser)
+    .where(and(eq(apiTokens.tokenHash, sql.placeholder("tokenHash")), eq(users.isActive, true)))
+    .limit(1)
+    .prepare("auth_token_user"),
+);
+
+const tokenTouch = preparedPerDb((db) =>
+  db
     .update(apiTokens)
     .set({ lastUsedAt: sql`now()` })
-    .from(users)
-    .leftJoin(startups, startupOfUser)
-    .where(and(eq(apiTokens.userId, users.id), eq(apiTokens.tokenHash, sql.placeholder("tokenHash")), eq(users.isActive, true)))
-    .returning(authUserFields)
-    .prepare("auth_token_user"),
+    .where(eq(apiTokens.tokenHash, sql.placeholder("tokenHash")))
+    .prepare("auth_token_touch"),
 );
 
 /** The user as a request sees its caller (after login or registration, where there is no session row yet). */
@@ -118,6 +126,10 @@ export async function createApiToken(db: Db, userId: number, name: string): Prom
 }
 
 export async function findTokenUser(db: Db, token: string): Promise<AuthUser | null> {
-  const [row] = await tokenUserQuery(db).execute({ tokenHash: sha256(token) });
-  return row ? toAuthUser(row) : null;
+  const tokenHash = sha256(token);
+  const [row] = await tokenUserQuery(db).execute({ tokenHash });
+  if (!row) return null;
+  const { lastUsedAt, ...user } = row;
+  if (!lastUsedAt || Date.now() - lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await tokenTouch(db).execute({ tokenHash });
+  return toAuthUser(user);
 }

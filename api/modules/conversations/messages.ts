@@ -1,12 +1,5 @@
-import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
-import {
-  CONVERSATION_NOT_FOUND,
-  CONVERSATION_UPDATED_EVENT,
-  MESSAGE_ID_INVALID,
-  MESSAGE_SENT_EVENT,
-  MESSAGES_READ_EVENT,
-  type MessageJson,
-} from "../../../schemas/conversations.ts";
+import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
+import { CONVERSATION_NOT_FOUND, CONVERSATION_UPDATED_EVENT, MESSAGE_ID_INVALID, MESSAGES_READ_EVENT, type MessageJson } from "../../../schemas/conversations.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { conversationParticipants as participants, conversations, messages } from "../../db/realtime-schema.ts";
@@ -14,15 +7,14 @@ import { users } from "../../db/schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { markGroupRead } from "../notifications/service.ts";
-import { notify, userChannel } from "../notifications/notify.ts";
+import { userChannel } from "../notifications/notify.ts";
 import { participantOf } from "./access.ts";
-import { assertSendAllowed } from "./rate.ts";
 import { messageColumns, messageJson, unreadFor } from "./views.ts";
 
 /** The conversation's private channel (its participants may subscribe). */
 export const chatChannel = (conversationId: number) => `private-chat.${conversationId}`;
 /** Its one unread "new messages" notification per recipient (see notify's groupKey). */
-const notificationGroup = (conversationId: number) => `conversation:${conversationId}`;
+export const notificationGroup = (conversationId: number) => `conversation:${conversationId}`;
 
 export interface MessagePage {
   data: MessageJson[];
@@ -51,76 +43,6 @@ export async function listMessages(db: Db, userId: number, conversationId: numbe
   const page = found.slice(0, limit);
   return { data: forward ? page : page.reverse(), meta: { has_more: found.length > limit, limit } };
 }
-
-/** Each participant's unread count and read pointer in one conversation. */
-async function participantStates(tx: Db, conversationId: number) {
-  return tx
-    .select({ userId: participants.userId, unread: unreadFor("conversation_participants") })
-    .from(participants)
-    .where(eq(participants.conversationId, conversationId));
-}
-
-/**
- * Posts a message. In one transaction: the rate limit, the message, the conversation's last message and
- * activity, the sender's read pointer (one's own message is read), and the other's "new messages"
- * notification; then, after the commit (queued): MessageSent on the chat channel and ConversationUpdated on
- * each participant's own channel, with their own unread count.
- */
-export async function sendMessage(db: Db, me: AuthUser, conversationId: number, body: string, queue: BroadcastQueue): Promise<MessageJson> {
-  return db.transaction(async (tx) => {
-    // Both participant rows, always in user order: two people replying at once queue up instead of each
-    // holding one row and waiting for the other's (a deadlock).
-    const members = await tx
-      .select({ userId: participants.userId })
-      .from(participants)
-      .where(eq(participants.conversationId, conversationId))
-      .orderBy(asc(participants.userId))
-      .for("update");
-    if (!members.some((m) => m.userId === me.id)) throw notFound(CONVERSATION_NOT_FOUND);
-    await assertSendAllowed(tx, me.id);
-    const [row] = await tx.insert(messages).values({ conversationId, userId: me.id, body }).returning();
-    const message = messageJson({ ...row, senderName: me.name });
-    await tx.update(conversations).set({ lastMessageId: row.id, updatedAt: row.createdAt }).where(eq(conversations.id, conversationId));
-    await tx
-      .update(participants)
-      .set({
-        activityAt: row.createdAt,
-        // One's own message is read; greatest() keeps the pointer from ever moving backwards.
-        lastReadMessageId: sql`case when ${participants.userId} = ${me.id}
-          then greatest(coalesce(${participants.lastReadMessageId}, 0), ${row.id}) else ${participants.lastReadMessageId} end`,
-      })
-      .where(eq(participants.conversationId, conversationId));
-    queue.add({ channels: [chatChannel(conversationId)], event: MESSAGE_SENT_EVENT, data: { message } });
-    for (const state of await participantStates(tx, conversationId)) {
-      if (state.userId !== me.id) {
-        await notify(tx, queue, {
-          userId: state.userId,
-          type: "message_received",
-          title: `New message from ${me.name}`,
-          body: excerpt(body),
-          url: `/chat/${conversationId}`,
-          data: { conversation_id: conversationId, message_id: row.id },
-          groupKey: notificationGroup(conversationId),
-        });
-      } else {
-        // Replying means having read the conversation: its "new messages" notification is done with.
-        await markGroupRead(tx, me.id, notificationGroup(conversationId), queue);
-      }
-      queue.add({
-        channels: [userChannel(state.userId)],
-        event: CONVERSATION_UPDATED_EVENT,
-        data: { conversation_id: conversationId, last_message: message, unread_count: state.unread },
-      });
-    }
-    return message;
-  });
-}
-
-/** A notification shows the start of a long message. */
-const excerpt = (body: string) => {
-  const chars = [...body];
-  return chars.length > 140 ? `${chars.slice(0, 139).join("")}…` : body;
-};
 
 /**
  * Moves the caller's read pointer up to `messageId` (a message of this conversation), never backwards. A

@@ -30,7 +30,8 @@ import { validate } from "../../lib/validation.ts";
 import { BroadcastQueue, publishAfterCommit } from "../../realtime/broadcaster.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { isConversationParticipant } from "./access.ts";
-import { listMessages, readConversation, sendMessage } from "./messages.ts";
+import { listMessages, readConversation } from "./messages.ts";
+import { sendMessage } from "./send.ts";
 import { getConversation, startConversation } from "./service.ts";
 import { listConversations } from "./views.ts";
 
@@ -78,8 +79,14 @@ conversationRoutes.get(`${BASE}/:id/messages`, requireUser, async (c) => {
 
 conversationRoutes.post(`${BASE}/:id/messages`, requireUser, async (c) => {
   const id = conversationId(c);
-  await assertParticipant(c, id);
-  const { body } = validate(sendMessageSchema, await readBody(c));
+  let body: string;
+  try {
+    ({ body } = validate(sendMessageSchema, await readBody(c)));
+  } catch (refused) {
+    // Only a participant learns what is wrong with the body; a valid one is checked by the send itself.
+    await assertParticipant(c, id);
+    throw refused;
+  }
   const queue = new BroadcastQueue();
   const message = await sendMessage(c.var.db, currentUser(c), id, body, queue);
   await publishAfterCommit(c.var.broadcaster, queue.messages);

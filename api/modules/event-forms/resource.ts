@@ -33,6 +33,8 @@ export function eventFormResource({ form, collection, startup }: EventFormDetail
     starts_at_local: instantToZoned(form.startsAt, form.timezone),
     ends_at_local: instantToZoned(form.endsAt, form.timezone),
     venue: form.venue,
+    venue_country: form.venueCountry,
+    venue_city: form.venueCity,
     online_link: form.onlineLink,
     capacity: form.capacity,
     application_deadline: form.applicationDeadline?.toISOString() ?? null,

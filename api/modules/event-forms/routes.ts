@@ -10,6 +10,8 @@ import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { ownStartupId } from "../collections/service.ts";
+import { moveMeetingAfterEdit } from "../meetings/meetings.ts";
+import { meetingsContext } from "../meetings/providers.ts";
 import {
   EVENT_FORM_NOT_FOUND,
   createEventForm,
@@ -94,9 +96,11 @@ eventFormRoutes.get("/api/v1/admin/event_forms/:id", authorize("event form read"
 const update = async (c: Context<AppEnv>) => {
   const who = caller(c);
   const id = formId(c.req.param("id") ?? "");
-  await ownedForm(c.var.db, who.startupId, id);
+  const before = await ownedForm(c.var.db, who.startupId, id);
   const event_form = await updateEventForm(c.var.db, who, id, await eventFormBody(c));
-  return c.json({ event_form, message: "Event form updated." });
+  // After the save's commit: a provider's answer never undoes it, a failure is only reported.
+  const meeting_warning = await moveMeetingAfterEdit(meetingsContext(c.var.db, c.var.config), before);
+  return c.json({ event_form, message: "Event form updated.", ...(meeting_warning ? { meeting_warning } : {}) });
 };
 eventFormRoutes.post("/api/v1/admin/event_forms/:id", authorize("event form write"), update);
 eventFormRoutes.put("/api/v1/admin/event_forms/:id", authorize("event form write"), update);

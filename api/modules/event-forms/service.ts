@@ -10,6 +10,8 @@ import { escapeLike } from "../access/service.ts";
 import { COLLECTION_NOT_FOUND, ownsCollection } from "../collections/service.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
 import { storeImage } from "../files/service.ts";
+import { requireCity } from "../places/check-city.ts";
+import { isCountryCode } from "../reference/countries.ts";
 import { eventFormResource, loadEventFormResource, selectEventFormDetails, submittedApplications, type EventFormResource, type EventFormRow } from "./resource.ts";
 
 export { eventFormResource, loadEventFormResource, type EventFormResource, type EventFormRow } from "./resource.ts";
@@ -113,6 +115,16 @@ export function assignQuestionIds(incoming: EventFormInput["custom_questions"], 
   });
 }
 
+/**
+ * An in-person or hybrid event's country and city, the city as the list spells it (422 with suggestions
+ * when the country has no such city, as setup and billing say); an online event has none.
+ */
+function venuePlace(input: EventFormInput): { venueCountry: string | null; venueCity: string | null } {
+  if (input.nature === "online" || !input.venue_country || !input.venue_city) return { venueCountry: null, venueCity: null };
+  if (!isCountryCode(input.venue_country)) throw fieldError("venue_country", "The selected venue country is invalid.");
+  return { venueCountry: input.venue_country, venueCity: requireCity("venue_city", input.venue_country, input.venue_city) };
+}
+
 /** The stored columns for a validated form (times become instants in the form's zone). */
 function formColumns(input: EventFormInput, existingQuestions: readonly CustomQuestion[]) {
   const paid = input.type_of_event === "paid" && input.paid_event_information;
@@ -126,6 +138,7 @@ function formColumns(input: EventFormInput, existingQuestions: readonly CustomQu
     startsAt: zonedToInstant(input.starts_at, input.timezone),
     endsAt: zonedToInstant(input.ends_at, input.timezone),
     venue: input.venue ?? null,
+    ...venuePlace(input),
     onlineLink: input.online_link ?? null,
     capacity: input.capacity ?? null,
     applicationDeadline: input.application_deadline ? zonedToInstant(input.application_deadline, input.timezone) : null,

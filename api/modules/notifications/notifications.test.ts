@@ -4,7 +4,7 @@ import { notifications } from "../../db/realtime-schema.ts";
 import { startupOwner } from "../../testing/application-fixtures.ts";
 import { coFounder, PASSWORD, registered, userRow } from "../../testing/fixtures.ts";
 import { expectEveryCallRefused, type TestApi } from "../../testing/harness.ts";
-import { notify, userChannel } from "./notify.ts";
+import { notify, notifyEach, userChannel } from "./notify.ts";
 import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "./test-support.ts";
 import { BroadcastQueue } from "../../realtime/broadcaster.ts";
 
@@ -225,5 +225,23 @@ describe("grouped notifications", () => {
     await user.client.post(`${BASE}/${second.id}/read`, {});
     await t.database.db.transaction((tx) => notify(tx, queue, { ...input, body: "three" }));
     expect(await notificationsOf(user.id)).toHaveLength(3);
+  });
+});
+
+describe("several recipients", () => {
+  it("notifyEach writes one per user in one statement: a repeated user once, a muted one not at all, each with their own count", async () => {
+    const [one, two, quiet] = [await registered(t), await registered(t), await registered(t)];
+    await seed(one.id, ["Earlier"]);
+    // The settings list the types left on: `quiet` turned new followers off.
+    expect((await quiet.client.put("/api/v1/admin/settings", { time_zone: "UTC", date_format: "medium", theme: "system", layout: "auto", notifications: [] })).status).toBe(200);
+    const queue = new BroadcastQueue();
+    await t.database.db.transaction((tx) => notifyEach(tx, queue, [two.id, one.id, quiet.id, two.id], { type: "new_follower", title: "Acme started following you", data: { startup_id: 7 } }));
+    expect(queue.messages.map((m) => [m.channels, (m.data as { unread_count: number }).unread_count])).toEqual([
+      [[userChannel(one.id)], 2],
+      [[userChannel(two.id)], 1],
+    ]);
+    expect(await notificationsOf(two.id)).toEqual([expect.objectContaining({ title: "Acme started following you", data: { startup_id: 7 }, groupKey: null, readAt: null })]);
+    expect(await notificationsOf(quiet.id)).toEqual([]);
+    expect(await notificationsOf(one.id)).toHaveLength(2);
   });
 });

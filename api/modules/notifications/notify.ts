@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import {
   NOTIFICATION_CREATED_EVENT,
   type NotificationCreatedPayload,
@@ -28,6 +28,8 @@ export interface NotificationInput {
    */
   groupKey?: string;
 }
+/** What a notification says, whoever receives it. */
+export type NotificationContent = Omit<NotificationInput, "userId">;
 
 export const notificationColumns = {
   id: notifications.id,
@@ -60,68 +62,104 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
   return n;
 }
 
-async function unreadInGroup(tx: Db, userId: number, groupKey: string): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), isNull(notifications.readAt)));
-  return row?.id;
+/**
+ * Writes notifications as CTEs of one statement: notify() runs them alone (a cause's transaction then
+ * pays one round trip per notification, or one for several users), a chat message inside its own
+ * statement (api/modules/conversations/send.ts). `source` is a query of rows (user_id int, data jsonb):
+ * one notification each, unless that user turned the type off on /settings (no settings row: they receive
+ * everything). Grouped ones are an upsert on the partial unique index of unread (user, group) rows, so
+ * two senders at once still leave one row. Defines:
+ *   notify_source    the rows asked for
+ *   notify_replaced  (id, user_id): the unread row of the group each one takes the place of
+ *   notify_written   the rows written
+ * and `notifiedColumn` reads them back (NotifiedRow[]). Every sub-statement sees the database as it was
+ * before the statement, so a user's unread count is the count before plus one for a row that is new.
+ */
+export function notificationWrite(source: SQL, input: NotificationContent): SQL {
+  const grouped = input.groupKey !== undefined;
+  const replaced = grouped
+    ? sql`select n.id, n.user_id from ${notifications} n join notify_source s on s.user_id = n.user_id
+        where n.group_key = ${input.groupKey} and n.read_at is null`
+    : sql`select null::int as id, null::int as user_id where false`;
+  const upsert = grouped
+    ? sql`on conflict (user_id, group_key) where read_at is null and group_key is not null do update set
+        -- A new id puts it first in the newest-first list, where a fresh notification belongs.
+        id = default, type = excluded.type, title = excluded.title, body = excluded.body, url = excluded.url,
+        data = excluded.data || jsonb_build_object('count', coalesce((${notifications}.data->>'count')::int, 1) + 1),
+        created_at = now()`
+    : sql``;
+  return sql`notify_source as (${source}),
+    notify_replaced as (${replaced}),
+    notify_written as (
+      insert into ${notifications} (user_id, type, title, body, url, data, group_key)
+      select s.user_id, ${input.type}, ${input.title}, ${input.body ?? null}, ${input.url ?? null},
+        s.data${grouped ? sql` || '{"count":1}'::jsonb` : sql``}, ${input.groupKey ?? null}
+      from notify_source s
+      where not exists (select 1 from ${userSettings} us where us.user_id = s.user_id and ${input.type} = any(us.muted_notifications))
+      ${upsert}
+      returning id, user_id, type, title, body, url, read_at, created_at)`;
 }
 
-/** Whether the user turned this type off on /settings (no settings row: they receive everything). */
-async function muted(tx: Db, userId: number, type: NotificationType): Promise<boolean> {
-  const [row] = await tx
-    .select({ userId: userSettings.userId })
-    .from(userSettings)
-    .where(and(eq(userSettings.userId, userId), sql`${type} = any(${userSettings.mutedNotifications})`));
-  return row !== undefined;
+/** The rows notify_written wrote, as one json column: each with its user's unread count and the row it replaced. */
+export const notifiedColumn = sql`(select coalesce(json_agg(json_build_object(
+    'user_id', w.user_id,
+    'notification', json_build_object('id', w.id, 'type', w.type, 'title', w.title, 'body', w.body, 'url', w.url,
+      'read_at', w.read_at, 'created_at', w.created_at),
+    'unread_count', (select count(*) from ${notifications} n where n.user_id = w.user_id and n.read_at is null)
+      + case when exists (select 1 from notify_replaced r where r.user_id = w.user_id) then 0 else 1 end,
+    'replaces_id', (select r.id from notify_replaced r where r.user_id = w.user_id and r.id <> w.id)
+  ) order by w.user_id), '[]') from notify_written w)`;
+
+/** A row of notifiedColumn: timestamps come back as JSON text. */
+export interface NotifiedRow {
+  user_id: number;
+  notification: Omit<NotificationJson, "read_at" | "created_at"> & { read_at: string | null; created_at: string };
+  unread_count: number;
+  replaces_id: number | null;
 }
+
+/** Queues each written notification's live event (for after the commit) and returns them as the API shows them. */
+export function queueNotified(queue: BroadcastQueue, rows: readonly NotifiedRow[]): NotificationJson[] {
+  return rows.map((row) => {
+    const notification: NotificationJson = {
+      ...row.notification,
+      read_at: row.notification.read_at === null ? null : new Date(row.notification.read_at).toISOString(),
+      created_at: new Date(row.notification.created_at).toISOString(),
+    };
+    const payload: NotificationCreatedPayload = { notification, unread_count: Number(row.unread_count) };
+    if (row.replaces_id !== null) payload.replaces_id = row.replaces_id;
+    queue.add({ channels: [userChannel(row.user_id)], event: NOTIFICATION_CREATED_EVENT, data: { ...payload } });
+    return notification;
+  });
+}
+
+/** The same notification for several users, each with their own data, in one statement. */
+async function write(tx: Db, queue: BroadcastQueue, source: SQL, input: NotificationContent): Promise<NotificationJson[]> {
+  const result = (await tx.execute(sql`with ${notificationWrite(source, input)} select ${notifiedColumn} as notified`)) as unknown as {
+    rows: { notified: NotifiedRow[] }[];
+  };
+  return queueNotified(queue, result.rows[0].notified);
+}
+
+const dataOf = (input: NotificationContent) => JSON.stringify(input.data ?? {});
 
 /**
  * Writes a notification in the caller's transaction `tx` and queues its live event for after the commit,
- * so a rolled-back cause leaves neither a row nor a message. A grouped one is a single upsert on the
- * partial unique index of unread (user, group) rows: two senders at once still leave one row.
- * A type the user turned off is not written at all (null); the cause's own live events still go out.
+ * so a rolled-back cause leaves neither a row nor a message. A type the user turned off is not written at
+ * all (null); the cause's own live events still go out.
  */
 export async function notify(tx: Db, queue: BroadcastQueue, input: NotificationInput): Promise<NotificationJson | null> {
-  if (await muted(tx, input.userId, input.type)) return null;
-  const values = {
-    userId: input.userId,
-    type: input.type,
-    title: input.title,
-    body: input.body ?? null,
-    url: input.url ?? null,
-    data: { ...input.data, ...(input.groupKey ? { count: 1 } : {}) },
-    groupKey: input.groupKey ?? null,
-  };
-  // Only for the live event's replaces_id: the upsert below is what keeps the row unique.
-  const replaced = input.groupKey ? await unreadInGroup(tx, input.userId, input.groupKey) : undefined;
-  const insert = tx.insert(notifications).values(values);
-  const [row] = await (input.groupKey
-    ? insert.onConflictDoUpdate({
-        target: [notifications.userId, notifications.groupKey],
-        targetWhere: sql`${notifications.readAt} is null and ${notifications.groupKey} is not null`,
-        set: {
-          // A new id puts it first in the newest-first list, where a fresh notification belongs.
-          id: sql`default`,
-          type: sql`excluded.type`,
-          title: sql`excluded.title`,
-          body: sql`excluded.body`,
-          url: sql`excluded.url`,
-          data: sql`excluded.data || jsonb_build_object('count', coalesce((${notifications.data}->>'count')::int, 1) + 1)`,
-          createdAt: sql`now()`,
-        },
-      })
-    : insert
-  ).returning(notificationColumns);
-  const notification = notificationJson(row);
-  const payload: NotificationCreatedPayload = { notification, unread_count: await unreadCount(tx, input.userId) };
-  if (replaced !== undefined && replaced !== row.id) payload.replaces_id = replaced;
-  queue.add({ channels: [userChannel(input.userId)], event: NOTIFICATION_CREATED_EVENT, data: { ...payload } });
-  return notification;
+  const [written] = await write(tx, queue, sql`select ${input.userId}::int as user_id, ${dataOf(input)}::jsonb as data`, input);
+  return written ?? null;
 }
 
 /** The same notification for several users (e.g. every user of a startup), each with their own count. */
-export async function notifyEach(tx: Db, queue: BroadcastQueue, userIds: readonly number[], input: Omit<NotificationInput, "userId">) {
-  for (const userId of new Set(userIds)) await notify(tx, queue, { ...input, userId });
+export async function notifyEach(tx: Db, queue: BroadcastQueue, userIds: readonly number[], input: NotificationContent) {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return;
+  const users = sql.join(
+    ids.map((id) => sql`(${id}::int)`),
+    sql`, `,
+  );
+  await write(tx, queue, sql`select u.user_id, ${dataOf(input)}::jsonb as data from (values ${users}) as u(user_id)`, input);
 }

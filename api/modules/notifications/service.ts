@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import {
   NOTIFICATION_NOT_FOUND,
   NOTIFICATION_READ_MESSAGE,
@@ -60,14 +60,29 @@ export async function markAllRead(db: Db, userId: number, queue: BroadcastQueue)
 }
 
 /**
- * Marks read the user's unread notification of a group (e.g. a conversation's "new messages" once they
- * have read it), in the caller's transaction; queues the new count when anything changed.
+ * Marking read the user's unread notification of a group (e.g. a conversation's "new messages" once they have
+ * read it), as the CTE `group_read` of a larger statement, only when `when` holds; `groupReadColumn` is
+ * then the user's new unread count, or null when nothing changed (nothing to tell).
  */
+export const groupReadWrite = (userId: number, groupKey: string, when: SQL = sql`true`) => sql`group_read as (
+  update ${notifications} set read_at = now()
+  where user_id = ${userId} and group_key = ${groupKey} and read_at is null and ${when}
+  returning id)`;
+
+/** The statement sees the rows as they were before it: the count before, less those it marked. */
+export const groupReadColumn = (userId: number) => sql`(select case when count(*) = 0 then null
+  else (select count(*) from ${notifications} where user_id = ${userId} and read_at is null) - count(*) end::int
+  from group_read)`;
+
+/** Queues the new count when the group's notification was marked read (`unread` not null). */
+export function queueGroupRead(queue: BroadcastQueue, userId: number, unread: number | null) {
+  if (unread !== null) queueRead(queue, userId, unread);
+}
+
+/** groupReadWrite on its own, in the caller's transaction. */
 export async function markGroupRead(tx: Db, userId: number, groupKey: string, queue: BroadcastQueue) {
-  const changed = await tx
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), isNull(notifications.readAt)))
-    .returning({ id: notifications.id });
-  if (changed.length) queueRead(queue, userId, await unreadCount(tx, userId));
+  const result = (await tx.execute(sql`with ${groupReadWrite(userId, groupKey)} select ${groupReadColumn(userId)} as unread`)) as unknown as {
+    rows: { unread: number | null }[];
+  };
+  queueGroupRead(queue, userId, result.rows[0].unread);
 }

@@ -33,7 +33,7 @@ export function createWeatherRoutes(options: WeatherServiceOptions) {
     const country = asked && isCountryCode(asked) ? asked : await profileCountry(c.var.db, user);
     const answer = await service.weather(c.req.param("city").trim(), country);
     // The answer is the same for everyone in the country, but it is behind a login: private caching only.
-    // A failure is not kept (the provider may be back in a minute); the API's default no-store applies.
+    // A failure is kept a minute here only (the service's); the browser keeps none: the API's default no-store.
     if (answer.status === 200) c.header("Cache-Control", "private, max-age=600");
     return c.json(answer.body, answer.status);
   });

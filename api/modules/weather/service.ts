@@ -6,6 +6,11 @@ import { geocodeText, timezoneAt } from "../places/geocode.ts";
 
 /** How long one city's answer is reused: Open-Meteo's models update hourly at most. */
 export const WEATHER_CACHE_MS = 10 * 60_000;
+/**
+ * How long a provider failure is reused: short, so recovery shows within a minute, but long enough that
+ * pages asking for the weather of one city under load do not each wait out the provider's timeout.
+ */
+export const WEATHER_FAILURE_CACHE_MS = 60_000;
 /** Cities remembered at most, so a caller asking for endless names cannot grow memory without bound. */
 const CACHE_LIMIT = 2_000;
 
@@ -50,11 +55,13 @@ function toJson(place: Place, f: ProviderForecast): WeatherJson {
 /**
  * Weather for a city name: placed with the app's own city list first (the user's country preferred), the
  * provider's geocoding only for names the list does not know, then the provider's forecast. Answers —
- * found or not — are kept 10 minutes per city; a provider failure is not kept, so recovery shows at once.
+ * found or not — are kept 10 minutes per city, a provider failure one minute; callers asking for a city
+ * whose answer is on its way share that one request.
  */
 export class WeatherService {
   private readonly provider: OpenMeteo;
   private readonly cache = new Map<string, { expires: number; answer: WeatherAnswer }>();
+  private readonly pending = new Map<string, Promise<WeatherAnswer>>();
   private readonly now: () => number;
   private readonly log: (message: string, error?: unknown) => void;
 
@@ -68,17 +75,34 @@ export class WeatherService {
     const key = `${foldName(city)}|${country ?? ""}`;
     const cached = this.cache.get(key);
     if (cached && cached.expires > this.now()) return cached.answer;
-    let answer: WeatherAnswer;
+    const asked = this.pending.get(key);
+    if (asked) return asked;
+    const answer = this.answer(city, country).then((found) => {
+      // Remembered before the promise is let go, so no caller falls between the two and asks again.
+      this.remember(key, found);
+      this.pending.delete(key);
+      return found;
+    });
+    this.pending.set(key, answer);
+    // An unexpected error (a bug, not the provider) lets the next caller try afresh.
+    answer.catch(() => this.pending.delete(key));
+    return answer;
+  }
+
+  private async answer(city: string, country?: string): Promise<WeatherAnswer> {
     try {
-      answer = await this.fetchWeather(city, country);
+      return await this.fetchWeather(city, country);
     } catch (error) {
       if (!(error instanceof WeatherProviderError)) throw error;
       this.log(`weather for ${JSON.stringify(city)}: ${error.message}`);
       return { status: 502, body: { success: false, data: null, error: WEATHER_UNAVAILABLE } };
     }
+  }
+
+  private remember(key: string, answer: WeatherAnswer) {
+    this.cache.delete(key);
     if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(key, { expires: this.now() + WEATHER_CACHE_MS, answer });
-    return answer;
+    this.cache.set(key, { expires: this.now() + (answer.status === 502 ? WEATHER_FAILURE_CACHE_MS : WEATHER_CACHE_MS), answer });
   }
 
   private async fetchWeather(city: string, country?: string): Promise<WeatherAnswer> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOpenMeteo, type FakeOpenMeteo } from "../../../tests/fakes/open-meteo.ts";
 import { coFounder, registered, setUpStartupProfile } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
-import { WEATHER_CACHE_MS, WeatherService } from "./service.ts";
+import { WEATHER_CACHE_MS, WEATHER_FAILURE_CACHE_MS, WeatherService } from "./service.ts";
 
 let fake: FakeOpenMeteo;
 let t: TestApi;
@@ -79,18 +79,49 @@ describe("GET /api/v1/admin/weather/{city}", () => {
     expect(fake.requests).toEqual([]);
   });
 
-  it("answers 502 with success false when the provider is down, and recovers at once", async () => {
+  it("answers 502 with success false when the provider is down, kept a minute without asking it again", async () => {
     const { client } = await registered(t);
     fake.down = true;
     const res = await client.get("/api/v1/admin/weather/Kano?country=NG");
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ success: false, data: null, error: "The weather provider could not be reached. Try again later." });
-    // Not kept by the browser either: the next look may find the provider back.
+    // Not kept by the browser: only the server keeps a failure, and briefly.
     expect(res.headers.get("cache-control")).toBe("no-store");
+    const asked = fake.requests.length;
     fake.down = false;
-    const back = await client.get("/api/v1/admin/weather/Kano?country=NG");
-    expect(back.body.success).toBe(true);
-    expect(back.headers.get("cache-control")).toBe("private, max-age=600");
+    const again = await client.get("/api/v1/admin/weather/Kano?country=NG");
+    expect(again.status).toBe(502);
+    expect(fake.requests).toHaveLength(asked);
+  });
+
+  it("keeps a failure one minute and a success ten, then asks the provider again", async () => {
+    let now = 5_000_000;
+    const service = new WeatherService({ weatherApiBase: fake.url, now: () => now, log: () => {} });
+    fake.down = true;
+    expect((await service.weather("Jos", "NG")).status).toBe(502);
+    expect(forecasts()).toHaveLength(1);
+    fake.down = false;
+    now += WEATHER_FAILURE_CACHE_MS - 1;
+    expect((await service.weather("Jos", "NG")).status).toBe(502);
+    expect(forecasts()).toHaveLength(1);
+    now += 2;
+    const back = await service.weather("Jos", "NG");
+    expect(back).toMatchObject({ status: 200, body: { success: true } });
+    expect(forecasts()).toHaveLength(2);
+    // The success is kept ten minutes: a later outage does not show until then.
+    fake.down = true;
+    now += WEATHER_CACHE_MS - 1;
+    expect(await service.weather("Jos", "NG")).toBe(back);
+    expect(forecasts()).toHaveLength(2);
+    now += 2;
+    expect((await service.weather("Jos", "NG")).status).toBe(502);
+  });
+
+  it("asks the provider once for callers who ask for the same city at the same time", async () => {
+    const service = new WeatherService({ weatherApiBase: fake.url, log: () => {} });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => service.weather("Zaria", "NG")));
+    expect(answers.every((a) => a.body.success)).toBe(true);
+    expect(forecasts()).toHaveLength(1);
   });
 
   it("answers 502 when the provider cannot be reached at all", async () => {

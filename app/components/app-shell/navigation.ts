@@ -40,6 +40,7 @@ export const NAVIGATION: NavSection[] = [
       { to: "/collections", label: "Collections", permission: "event form read", tour: "Group your event forms, for example by programme." },
       { to: "/event-forms", label: "Event forms", permission: "event form read", tour: "Build free or paid application forms and review who applied." },
       { to: "/coupon-codes", label: "Coupon codes", permission: "coupon code read", tour: "Create discount codes for your paid events." },
+      { to: "/integration", label: "Integrations", permission: "event form write", tour: "Connect Zoom or Google Meet to create meetings for your online events." },
     ],
   },
   {
@@ -52,6 +53,12 @@ export const NAVIGATION: NavSection[] = [
       { to: "/chat", label: "Messages", tour: "Chat one to one with startups and co-founders; start from their profile's Message button." },
       { to: "/favorites", label: "Favorites", tour: "The startups, people and events you saved." },
       { to: "/startup-details", label: "Startup details", needs: "startup", tour: "Tell the community about your startup, one category at a time." },
+      {
+        to: "/resource-center",
+        label: "Resource center",
+        permission: "resource center read",
+        tour: "Guides for founders, and frameworks such as the Lean Canvas to fill in, version and export.",
+      },
     ],
   },
   {

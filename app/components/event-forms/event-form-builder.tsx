@@ -12,11 +12,14 @@ import {
   STANDARD_QUESTIONS,
   eventFormSchema,
 } from "../../../schemas/events";
+import { AiSuggest } from "~/components/ai/ai-suggest";
+import { eventDescriptionPrompt } from "~/components/ai/prompts";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
 import { ChoiceField, InputField, TextareaField } from "~/components/ui/form-fields";
 import { Card } from "~/components/ui/layout";
-import type { EventForm } from "~/lib/types";
+import { CityCombobox } from "~/components/places/city-combobox";
+import type { Country, EventForm } from "~/lib/types";
 import { useZodForm } from "~/lib/use-zod-form";
 import { readBuilderValues } from "./builder-values";
 import { QuestionPreview } from "./question-preview";
@@ -48,6 +51,8 @@ export function builderDefaults(collectionId: number, form?: EventForm) {
     starts_at: form.starts_at_local,
     ends_at: form.ends_at_local,
     venue: form.venue ?? "",
+    venue_country: form.venue_country ?? "",
+    venue_city: form.venue_city ?? "",
     online_link: form.online_link ?? "",
     capacity: form.capacity ? String(form.capacity) : "",
     application_deadline: form.application_deadline_local ?? "",
@@ -64,10 +69,13 @@ export function EventFormBuilder({
   failure,
   collections,
   timeZones,
+  countries,
   bannerUrl,
   submitLabel,
 }: {
   timeZones: string[];
+  /** The venue country's choices (GET /api/country_codes). */
+  countries: Country[];
   defaultValue: ReturnType<typeof builderDefaults>;
   lastResult: SubmissionResult<string[]> | null | undefined;
   /** The server's 'Validation fails for …' message, shown without JavaScript too. */
@@ -110,7 +118,14 @@ export function EventFormBuilder({
               options={collections.map((c) => ({ value: String(c.id), label: c.name }))}
             />
             <InputField field={fields.title} type="text" label="Title" />
-            <TextareaField field={fields.description} label="Description" />
+            <div>
+              <TextareaField field={fields.description} label="Description" />
+              <AiSuggest
+                label="Description"
+                buildPrompt={() => eventDescriptionPrompt(form.value ?? defaultValue)}
+                onUse={(text) => form.update({ name: fields.description.name, value: text })}
+              />
+            </div>
             <div className="flex items-center gap-4">
               {bannerUrl ? <img src={bannerUrl} alt="Current banner" className="h-16 w-28 rounded object-cover" /> : null}
               <div className="flex-1">
@@ -133,7 +148,16 @@ export function EventFormBuilder({
               <InputField field={fields.ends_at} type="datetime-local" label="Ends" />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
-              <InputField field={fields.venue} type="text" label="Venue" hint="For in-person and hybrid events." />
+              <ChoiceField
+                field={fields.venue_country}
+                label="Venue country"
+                placeholder="Choose a country"
+                options={countries.map((c) => ({ value: c.code, label: c.name }))}
+              />
+              <CityCombobox field={fields.venue_city} label="Venue city" countryField={fields.venue_country.name} hint="For in-person and hybrid events: the weather shown to applicants is this city's." />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <InputField field={fields.venue} type="text" label="Venue" hint="The address or the room. For in-person and hybrid events." />
               <InputField field={fields.online_link} type="url" label="Online link" hint="For online and hybrid events." placeholder="https://" />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">

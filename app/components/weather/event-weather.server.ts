@@ -14,16 +14,17 @@ export interface EventWeather {
 }
 
 /**
- * The weather for an in-person or hybrid event's day, when that day is within the forecast (today to 15
- * days ahead) and its venue names a city; null otherwise (online, too far, past, or a venue we cannot
- * place — no card then, rather than a failure that is not one).
+ * The weather for an in-person or hybrid event's day in its venue's city (the builder's country and city,
+ * from the app's list), when that day is within the forecast (today to 15 days ahead); null otherwise
+ * (online, too far, past, or a form from before venues had a city — no card then, rather than a failure
+ * that is not one, nor a guess from the free-text address).
  */
 export async function loadEventWeather(
   context: Readonly<RouterContextProvider>,
-  form: { nature: string; venue: string | null; starts_at: string; timezone: string },
+  form: { nature: string; venue_country: string | null; venue_city: string | null; starts_at: string; timezone: string },
   now = new Date(),
 ): Promise<EventWeather | null> {
-  if (form.nature === "online" || !form.venue) return null;
+  if (form.nature === "online" || !form.venue_city || !form.venue_country) return null;
   let day: string;
   let today: string;
   try {
@@ -34,7 +35,7 @@ export async function loadEventWeather(
   }
   const ahead = (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
   if (!(ahead >= 0 && ahead < FORECAST_DAYS)) return null;
-  const weather = await loadWeather(context, form.venue);
+  const weather = await loadWeather(context, form.venue_city, form.venue_country);
   if (!weather.success && weather.error === WEATHER_CITY_NOT_FOUND) return null;
   return { weather, day };
 }

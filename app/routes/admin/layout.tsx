@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { Form, Link, Outlet, redirect, useLocation } from "react-router";
 import { DEFAULT_SETTINGS } from "../../../schemas/settings";
+import { AI_NOT_CONFIGURED } from "../../../schemas/ai";
 import { activeItem, visibleNavigation, tourTarget, type NavSection } from "~/components/app-shell/navigation";
 import { Avatar } from "~/components/ui/avatar";
 import { NotificationBell } from "~/components/notifications/bell";
@@ -46,6 +47,8 @@ export function loader({ context }: Route.LoaderArgs) {
     navigation: visibleNavigation(user),
     // The browser's Echo client connects with this (public: never the secret); null when realtime is off.
     realtime: context.get(requestEnvContext).realtime,
+    // Read by every AiSuggest on the page (app/components/ai/ai-suggest.tsx): no API call of its own.
+    ai: context.get(requestEnvContext).ai ?? { available: false, reason: AI_NOT_CONFIGURED },
   };
 }
 

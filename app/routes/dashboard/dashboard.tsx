@@ -2,18 +2,21 @@ import { BillingsCard, ApplicationsPerDayCard, StagesCard, UpcomingCard } from "
 import { FollowersCard, InvitationsCard, MyApplicationsCard } from "~/components/dashboard/person-cards";
 import { PeriodPicker } from "~/components/dashboard/period-picker";
 import { PageHeader } from "~/components/ui/layout";
+import { WeatherPanel } from "~/components/weather/weather-panel";
 import { apiContext, userContext } from "~/lib/contexts";
 import type { Route } from "./+types/dashboard";
 import { loadDashboard, readQuery } from "./data.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readQuery(new URL(request.url));
-  const cards = await loadDashboard(context.get(apiContext), context.get(userContext), query);
-  return { query, cards };
+  const user = context.get(userContext);
+  const cards = await loadDashboard(context.get(apiContext), user, query);
+  // The weather card loads after the page (components/weather/weather-panel.tsx): the page never waits on the provider.
+  return { query, cards, hasCity: user.startup_id !== null || user.co_founder_id !== null };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { query, cards } = loaderData;
+  const { query, cards, hasCity } = loaderData;
   const forms = cards.perDay?.ok ? cards.perDay.data.forms : null;
   const zone = cards.perDay?.ok ? cards.perDay.data.time_zone : "UTC";
   return (
@@ -25,6 +28,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <PeriodPicker period={query.period} formId={query.formId} forms={forms} />
+      {hasCity ? <WeatherPanel /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <ApplicationsPerDayCard card={cards.perDay} />
         <StagesCard card={cards.stages} />

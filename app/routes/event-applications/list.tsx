@@ -1,5 +1,7 @@
 import { Form, Link, data, useSearchParams } from "react-router";
 import { parseId } from "../../../schemas/ids";
+import type { ApplicantMeeting } from "../../../schemas/meetings";
+import { JoinMeeting } from "~/components/meetings/join-meeting";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -13,7 +15,7 @@ import type { Route } from "./+types/list";
 import { useDates } from "~/lib/dates";
 
 type MyApplication = EventApplication & {
-  event_form: { id: number; title: string; starts_at: string; ends_at: string; timezone: string; status: string; type_of_event: string; startup: { name: string; username: string } };
+  event_form: { id: number; title: string; starts_at: string; ends_at: string; timezone: string; status: string; type_of_event: string; startup: { name: string; username: string }; meeting?: ApplicantMeeting | null };
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,6 +68,7 @@ export default function MyApplications({ loaderData, actionData }: Route.Compone
                     <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>
                     {application.status === "draft" ? "Not submitted yet" : application.submitted_at ? `Submitted ${dates.dayTime(application.submitted_at)}` : null}
                   </p>
+                  {application.event_form.meeting ? <JoinMeeting meeting={application.event_form.meeting} /> : null}
                 </div>
                 {application.status !== "cancelled" ? (
                   cancelling === application.id ? (

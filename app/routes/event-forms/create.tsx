@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CreateEventForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { collection, collections, timeZones } = loaderData;
+  const { collection, collections, timeZones, countries } = loaderData;
   return (
     <div className="mx-auto max-w-7xl">
       <Link to={`/event-forms?collection_id=${collection.id}`} className="text-sm text-brand-600 hover:underline">
@@ -58,6 +58,7 @@ export default function CreateEventForm({ loaderData, actionData }: Route.Compon
         failure={actionData?.failure ?? null}
         collections={collections}
         timeZones={timeZones}
+        countries={countries}
         submitLabel="Create form"
       />
     </div>

@@ -3,6 +3,8 @@ import { Link, data } from "react-router";
 import { EVENT_FORM_STATUSES, eventFormSchema } from "../../../schemas/events";
 import { parseId } from "../../../schemas/ids";
 import { EventFormBuilder, builderDefaults } from "~/components/event-forms/event-form-builder";
+import { loadFormMeeting, meetingAction } from "~/components/meetings/meeting.server";
+import { MeetingSection } from "~/components/meetings/meeting-section";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
@@ -27,11 +29,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event form write");
   const id = formId(params);
   const api = context.get(apiContext);
-  const [{ event_form }, choices] = await Promise.all([api.load<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${id}`), builderChoices(api)]);
+  const [{ event_form }, choices, meeting] = await Promise.all([
+    api.load<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${id}`),
+    builderChoices(api),
+    loadFormMeeting(api, id),
+  ]);
   // The form's own collection is always offered, even past the picker's first page.
   const own = event_form.collection;
   const collections = own && !choices.collections.some((c) => c.id === own.id) ? [own, ...choices.collections] : choices.collections;
-  return { eventForm: event_form, ...choices, collections, canSeeResponses: can(user, "event response read") };
+  return { eventForm: event_form, ...choices, collections, canSeeResponses: can(user, "event response read"), meeting };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -40,6 +46,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const env = context.get(requestEnvContext);
   const formData = await request.formData();
+  const meetingAnswer = await meetingAction(api, env, id, formData);
+  if (meetingAnswer) return meetingAnswer;
   if (formData.get("intent") === "status") {
     const result = await api.put<{ message: string }>(`/api/v1/admin/event_form_statuses/${id}`, { status: formData.get("status") });
     if (!result.ok) return data({ result: undefined, failure: null, statusError: result.body.errors?.status?.[0] ?? result.body.message }, { status: result.status });
@@ -49,13 +57,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return submission.status === undefined ? data({ result: submission.reply(), failure: null }) : refusedLocally(submission);
   }
-  const result = await api.post<{ message: string }>(`/api/v1/admin/event_forms/${id}`, toEventFormBody(submission.value, "PUT"));
+  const result = await api.post<{ message: string; meeting_warning?: string }>(`/api/v1/admin/event_forms/${id}`, toEventFormBody(submission.value, "PUT"));
   if (!result.ok) return refusedByApi(submission, result);
+  // Saved, but the meeting kept its old time: said on the page itself, so it is seen with or without JavaScript.
+  if (result.body.meeting_warning) return data({ result: undefined, failure: null, meetingWarning: result.body.meeting_warning });
   return redirectWithToast(env, `/event-forms/edit/${id}`, { type: "success", message: result.body.message });
 }
 
 export default function EditEventForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { eventForm, collections, timeZones, canSeeResponses } = loaderData;
+  const { eventForm, collections, timeZones, countries, canSeeResponses } = loaderData;
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <div>
@@ -91,6 +101,13 @@ export default function EditEventForm({ loaderData, actionData }: Route.Componen
         <p className="mt-2 text-sm text-slate-500">Published forms take applications; closed ones stop taking them.</p>
         {actionData && "statusError" in actionData && actionData.statusError ? <FormErrors errors={[actionData.statusError]} /> : null}
       </Card>
+      {loaderData.meeting ? (
+        <MeetingSection
+          view={loaderData.meeting}
+          error={actionData && "meetingError" in actionData ? actionData.meetingError : null}
+          warning={actionData && "meetingWarning" in actionData ? actionData.meetingWarning : null}
+        />
+      ) : null}
       <EventFormBuilder
         key={eventForm.updated_at}
         defaultValue={builderDefaults(eventForm.collection_id ?? 0, eventForm)}
@@ -98,6 +115,7 @@ export default function EditEventForm({ loaderData, actionData }: Route.Componen
         failure={actionData?.failure ?? null}
         collections={collections}
         timeZones={timeZones}
+        countries={countries}
         bannerUrl={eventForm.banner_url}
         submitLabel="Save form"
       />

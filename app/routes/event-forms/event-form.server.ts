@@ -3,7 +3,7 @@ import { validationFailsMessage } from "~/components/event-forms/event-form-buil
 import type { ApiClient } from "~/lib/api.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { timeZones } from "~/lib/time-zones.server";
-import type { Collection, Paginated } from "~/lib/types";
+import type { Collection, Country, Paginated } from "~/lib/types";
 
 /** The builder's values as the API's multipart body: nested parts travel as JSON text. */
 export function toEventFormBody(values: Record<string, unknown>, method: "POST" | "PUT"): FormData {
@@ -35,8 +35,11 @@ export function refusedByApi(submission: Replyable, result: { status: number; bo
   return data({ result: reply.data.result, failure }, { status: result.status });
 }
 
-/** What the builder's pickers offer: the owner's collections and the time zones. */
+/** What the builder's pickers offer: the owner's collections, the time zones and the venue's countries. */
 export async function builderChoices(api: ApiClient) {
-  const { data: collections } = await api.load<Paginated<Collection>>("/api/v1/admin/collections?per_page=100&sort_by=name");
-  return { collections: collections.map((c) => ({ id: c.id, name: c.name })), timeZones: timeZones() };
+  const [{ data: collections }, { data: countries }] = await Promise.all([
+    api.load<Paginated<Collection>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
+    api.load<{ data: Country[] }>("/api/country_codes"),
+  ]);
+  return { collections: collections.map((c) => ({ id: c.id, name: c.name })), timeZones: timeZones(), countries };
 }

@@ -3,6 +3,7 @@ import { Form, data, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { STANDARD_QUESTIONS, type QuestionType } from "../../../schemas/events";
 import { QuestionInput } from "~/components/event-forms/question-preview";
+import { JoinMeeting } from "~/components/meetings/join-meeting";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { loadEventWeather } from "~/components/weather/event-weather.server";
@@ -26,7 +27,7 @@ async function loadForm(request: Request, context: Route.LoaderArgs["context"]):
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await loadForm(request, context);
-  // An in-person event's day, when it is within the forecast: the weather there (components/weather).
+  // An in-person event's day, when it is within the forecast: the weather in its venue's city (components/weather).
   return { ...view, eventWeather: await loadEventWeather(context, view.event_form) };
 }
 
@@ -54,6 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(context.get(requestEnvContext), formPath(view.event_form.id), { type: "success", message: result.body.message });
 }
 
+/** The venue's address and its city, the city once only ("Yaba Tech Hub, Lagos" needs no second "Lagos"). */
+const whereText = (venue: string, city: string | null) => (city && !venue.toLowerCase().includes(city.toLowerCase()) ? `${venue}, ${city}` : venue);
+
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
   const dates = useDates();
   const { event_form: form, can_apply: canApply, closed_reason: closedReason, my_application: mine, eventWeather } = loaderData;
@@ -75,7 +79,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           </p>
           <h1 className="text-2xl font-bold">{form.title}</h1>
           <p className="text-slate-700">{formatEventTime(form.starts_at, form.ends_at, form.timezone)}</p>
-          {form.venue ? <p className="text-slate-700">Where: {form.venue}</p> : null}
+          {form.venue ? <p className="text-slate-700">Where: {whereText(form.venue, form.venue_city)}</p> : null}
           <p className="font-medium">{price(form.paid_event_information)}</p>
           {form.paid_event_information?.includes ? <p className="text-sm text-slate-600">Includes: {form.paid_event_information.includes}</p> : null}
           <p className="whitespace-pre-line text-slate-700">{form.description}</p>
@@ -92,6 +96,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
             <Badge tone={STATUS_TONES[mine.status]}>{mine.status}</Badge>
             {mine.status === "cancelled" ? `Cancelled ${dates.dayTime(mine.cancelled_at)}` : `Submitted ${dates.dayTime(mine.submitted_at)}`}
           </p>
+          {loaderData.my_meeting ? <JoinMeeting meeting={loaderData.my_meeting} /> : null}
           <p className="mt-3 text-sm text-slate-600">You can follow it, or cancel it, on My applications.</p>
         </Card>
       ) : canApply ? (

@@ -1,16 +1,19 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseId } from "../../../schemas/ids";
+import type { ApplicantMeeting } from "../../../schemas/meetings";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { BillingStatus, EventApplication, PublicEventForm } from "~/lib/types";
+import type { BillingStatus, EventApplication, EventForm, PublicEventForm } from "~/lib/types";
 
 /** `GET /api/v1/site/event_forms/{id}`: the form as an applicant sees it, with their application and billing. */
 export interface SiteFormView {
-  event_form: PublicEventForm;
+  event_form: PublicEventForm & Pick<EventForm, "venue_country" | "venue_city">;
   can_apply: boolean;
   closed_reason: string | null;
   my_application: EventApplication | null;
+  /** The form's meeting link, sent only once the caller's application is accepted (absent from an upstream without meetings). */
+  my_meeting?: ApplicantMeeting | null;
   my_billing: { id: number; payment_status: BillingStatus; total: string; currency: string } | null;
 }
 

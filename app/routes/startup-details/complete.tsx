@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data, useNavigation } from "react-router";
 import { parseId } from "../../../schemas/ids";
 import { DETAIL_CATEGORY_NOT_FOUND, DETAIL_CATEGORY_SCHEMAS, detailCategory, type DetailField } from "../../../schemas/startup-details";
+import { AiSuggest } from "~/components/ai/ai-suggest";
+import { startupDetailPrompt } from "~/components/ai/prompts";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { ChoiceField, InputField, TextareaField } from "~/components/ui/form-fields";
@@ -54,7 +56,16 @@ export default function CompleteStartupDetails({ loaderData: category, actionDat
         <Form method="post" className="space-y-5" {...getFormProps(form)}>
           <FormErrors errors={form.errors} />
           {category.fields.map((field) => (
-            <DetailInput key={field.key} field={field} meta={fields[field.key]} />
+            <div key={field.key}>
+              <DetailInput field={field} meta={fields[field.key]} />
+              {field.type === "long_text" ? (
+                <AiSuggest
+                  label={field.label}
+                  buildPrompt={() => startupDetailPrompt(category.name, field, form.value ?? {}, Object.fromEntries(category.fields.map((f) => [f.key, f.label])))}
+                  onUse={(text) => form.update({ name: fields[field.key].name, value: text })}
+                />
+              ) : null}
+            </div>
           ))}
           <p className="text-xs text-slate-500">Fields marked * are required.</p>
           <div className="flex gap-3">

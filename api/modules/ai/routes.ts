@@ -1,0 +1,54 @@
+/**
+ *   POST /api/v1/admin/ai   {contents: [{parts: [{text}]}]} → {candidates: [{content: {parts: [{text}]}}]} (spec §7)
+ *
+ * Gemini-shaped whichever provider answers (api/integrations/ai/provider.ts chooses). Any logged-in user
+ * may ask: the spec names no permission, and the helper serves screens of several (event forms, startup
+ * details, the resource center); the per-user limit bounds the cost. In order: 401, 422 (shape, empty,
+ * over 8,000 characters), 503 (no provider configured, naming the settings), 429 (limit, Retry-After),
+ * then the provider: 504 when it takes too long, 502 when it fails or answers nonsense.
+ * Nothing of the prompt or the answer is stored or logged: only that the user asked (ai_requests).
+ */
+import { Hono } from "hono";
+import { AI_TIMED_OUT, aiRequestSchema, type AiResponse } from "../../../schemas/ai.ts";
+import type { AppEnv } from "../../context.ts";
+import { AiProviderError, AiTimeoutError } from "../../integrations/ai/http.ts";
+import { chooseAiProvider, type AiConfig } from "../../integrations/ai/provider.ts";
+import { readBody } from "../../lib/body.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { validate } from "../../lib/validation.ts";
+import { currentUser, requireUser } from "../auth/middleware.ts";
+import { recordAiRequest } from "./rate.ts";
+
+export interface AiRouteOptions {
+  config?: AiConfig;
+  /** Where provider failures are reported: their kind and status only, never the user's text. */
+  log: (message: string) => void;
+}
+
+export function createAiRoutes({ config, log }: AiRouteOptions) {
+  const { provider, availability } = chooseAiProvider(config);
+  const routes = new Hono<AppEnv>();
+  routes.post("/api/v1/admin/ai", requireUser, async (c) => {
+    const user = currentUser(c);
+    const body = validate(aiRequestSchema, await readBody(c));
+    if (!provider) throw new HttpError(503, availability.reason ?? "The AI helper is not available.");
+    await recordAiRequest(c.var.db, user.id);
+    let text: string;
+    try {
+      text = await provider.generate(body.contents.flatMap((content) => content.parts.map((part) => part.text)));
+    } catch (error) {
+      if (error instanceof AiTimeoutError) {
+        log(`AI provider timed out for user ${user.id}: ${error.message}`);
+        throw new HttpError(504, AI_TIMED_OUT);
+      }
+      if (error instanceof AiProviderError) {
+        log(`AI provider failed for user ${user.id}: ${error.message}`);
+        throw new HttpError(502, error.userMessage);
+      }
+      throw error;
+    }
+    const answer: AiResponse = { candidates: [{ content: { role: "model", parts: [{ text }] }, finishReason: "STOP" }] };
+    return c.json(answer);
+  });
+  return routes;
+}

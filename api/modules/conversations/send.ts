@@ -1,0 +1,138 @@
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { CONVERSATION_NOT_FOUND, CONVERSATION_UPDATED_EVENT, MESSAGE_SENT_EVENT, type MessageJson } from "../../../schemas/conversations.ts";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { conversationParticipants, conversations, messages } from "../../db/realtime-schema.ts";
+import { PgliteWorker } from "../../db/worker-client.ts";
+import { notFound } from "../../lib/errors.ts";
+import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import { notificationWrite, notifiedColumn, queueNotified, userChannel, type NotifiedRow } from "../notifications/notify.ts";
+import { groupReadColumn, groupReadWrite, queueGroupRead } from "../notifications/service.ts";
+import { participantOf } from "./access.ts";
+import { chatChannel, notificationGroup } from "./messages.ts";
+import { executePrepared } from "./prepared.ts";
+import { lockSender, rateFullCte, retryAfterColumn, throttled } from "./rate.ts";
+import { messageJson, unreadFor } from "./views.ts";
+
+/**
+ * The embedded PGlite (in process or in its thread) has one connection and runs one statement or
+ * transaction at a time; a PostgreSQL pool runs many side by side. Anything unknown counts as the latter.
+ */
+function oneAtATime(db: Db): boolean {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof PGlite || client instanceof PgliteWorker;
+}
+
+/** A notification shows the start of a long message. */
+const excerpt = (body: string) => {
+  const chars = [...body];
+  return chars.length > 140 ? `${chars.slice(0, 139).join("")}…` : body;
+};
+
+interface SendRow {
+  member: boolean;
+  retry_after: number | null;
+  message: { id: number; created_at: string } | null;
+  /** Each participant (by user id) with their unread count once the message is in. */
+  participants: { user_id: number; unread: number }[] | null;
+  /** The sender's unread notification count when replying marked the conversation's one read, else null. */
+  sender_unread: number | null;
+  notified: NotifiedRow[];
+}
+
+/**
+ * Everything a message changes, as ONE statement (the embedded database runs statements one after
+ * another, so each round trip is time nobody else can use): the participant check, the rate limit, the
+ * message, the conversation's last message and activity, both participants' activity and the sender's
+ * read pointer (one's own message is read), the recipient's "new messages" notification (grouped per
+ * conversation, skipped when they muted it), the sender's one marked read (replying means having read
+ * it), and what the live events need: ids, times and unread counts. Every write hangs off `sent`, so a
+ * stranger's or a throttled send writes nothing. Sub-statements all see the rows as they were before it,
+ * hence unread counts as "before, plus the new message".
+ */
+function sendStatement(me: AuthUser, conversationId: number, body: string) {
+  const group = notificationGroup(conversationId);
+  return sql`with
+    sent_member as (select 1 from ${conversationParticipants} where ${participantOf(conversationId, me.id)}),
+    ${rateFullCte(me.id)},
+    sent as (
+      insert into ${messages} (conversation_id, user_id, body)
+      select ${conversationId}::int, ${me.id}::int, ${body}::text
+      where exists (select 1 from sent_member) and not exists (select 1 from rate_full)
+      returning id, created_at),
+    sent_conversation as (
+      update ${conversations} set last_message_id = sent.id, updated_at = sent.created_at
+      from sent where ${conversations}.id = ${conversationId}
+      returning ${conversations}.id),
+    sent_participants as (
+      update ${conversationParticipants} p set activity_at = sent.created_at,
+        -- greatest() keeps a read pointer from ever moving backwards.
+        last_read_message_id = case when p.user_id = ${me.id}
+          then greatest(coalesce(p.last_read_message_id, 0), sent.id) else p.last_read_message_id end
+      from sent where p.conversation_id = ${conversationId}
+      returning p.conversation_id, p.user_id, p.last_read_message_id, sent.id as message_id),
+    ${groupReadWrite(me.id, group, sql`exists (select 1 from sent)`)},
+    ${notificationWrite(
+      sql`select p.user_id, jsonb_build_object('conversation_id', ${conversationId}::int, 'message_id', p.message_id) as data
+        from sent_participants p where p.user_id <> ${me.id}`,
+      {
+        type: "message_received",
+        title: `New message from ${me.name}`,
+        body: excerpt(body),
+        url: `/chat/${conversationId}`,
+        groupKey: group,
+      },
+    )}
+  select exists (select 1 from sent_member) as member,
+    ${retryAfterColumn} as retry_after,
+    (select json_build_object('id', id, 'created_at', created_at) from sent) as message,
+    (select json_agg(json_build_object('user_id', p.user_id, 'unread', ${unreadFor("p")}
+      + case when p.user_id <> ${me.id} and p.message_id > coalesce(p.last_read_message_id, 0) then 1 else 0 end) order by p.user_id)
+      from sent_participants p) as participants,
+    ${groupReadColumn(me.id)} as sender_unread,
+    ${notifiedColumn} as notified`;
+}
+
+const firstRow = async (db: Db, statement: ReturnType<typeof sendStatement>) =>
+  ((await db.execute(statement)) as unknown as { rows: SendRow[] }).rows[0];
+
+/** Its name as a prepared statement on the embedded database (prepared.ts). */
+const PREPARED_NAME = "launchpad_send_message";
+
+/**
+ * Posts a message (see sendStatement) and queues, for after the commit, MessageSent on the chat channel
+ * and, on each participant's own channel, ConversationUpdated with their own unread count, plus the
+ * recipient's notification or the sender's new notification count.
+ *
+ * On PostgreSQL the statement runs in a transaction that first serialises the user's sends (the rate
+ * limit, rate.ts) and then the conversation's (both participant rows, always in user order, so two people
+ * replying at once queue up instead of each holding one row and waiting for the other's: a deadlock).
+ * Its snapshot then includes every message sent before it. The embedded database needs neither, and
+ * runs the statement prepared (planned once).
+ */
+export async function sendMessage(db: Db, me: AuthUser, conversationId: number, body: string, queue: BroadcastQueue): Promise<MessageJson> {
+  const statement = sendStatement(me, conversationId, body);
+  const row = oneAtATime(db)
+    ? (await executePrepared<SendRow>(db, PREPARED_NAME, statement))[0]
+    : await db.transaction(async (tx) => {
+        await lockSender(tx, me.id);
+        await tx.execute(sql`select user_id from ${conversationParticipants} where conversation_id = ${conversationId} order by user_id for update`);
+        return firstRow(tx, statement);
+      });
+  if (!row.member) throw notFound(CONVERSATION_NOT_FOUND);
+  if (row.retry_after !== null) throw throttled(row.retry_after);
+  if (!row.message || !row.participants) throw new Error("sendMessage: the message was not written");
+  const message = messageJson({ id: row.message.id, conversationId, userId: me.id, senderName: me.name, body, createdAt: new Date(row.message.created_at) });
+  queue.add({ channels: [chatChannel(conversationId)], event: MESSAGE_SENT_EVENT, data: { message } });
+  for (const { user_id: userId, unread } of row.participants) {
+    if (userId === me.id) queueGroupRead(queue, me.id, row.sender_unread);
+    else queueNotified(queue, row.notified.filter((n) => n.user_id === userId));
+    queue.add({
+      channels: [userChannel(userId)],
+      event: CONVERSATION_UPDATED_EVENT,
+      data: { conversation_id: conversationId, last_message: message, unread_count: Number(unread) },
+    });
+  }
+  return message;
+}

@@ -1,0 +1,70 @@
+import { Hono, type Context } from "hono";
+import { canvasExportFilename, canvasMarkdown } from "../../../schemas/frameworks/markdown.ts";
+import { parseId } from "../../../schemas/ids.ts";
+import { CANVAS_SAVED, CANVAS_UNCHANGED, MAX_VERSIONS_PER_PAGE, VERSION_NOT_FOUND, canvasRestored, canvasSaveSchema, frameworkView } from "../../../schemas/resources.ts";
+import type { AppEnv } from "../../context.ts";
+import { readBody } from "../../lib/body.ts";
+import { notFound } from "../../lib/errors.ts";
+import { page, parseListQuery } from "../../lib/pagination.ts";
+import { validate } from "../../lib/validation.ts";
+import { authorize } from "../access/authorize.ts";
+import { currentUser } from "../auth/middleware.ts";
+import { findFramework, getCanvas, listVersions, parseBaseVersion, requireCanvasStartup, saveCanvas, versionBoxes } from "./canvases.ts";
+import { FRAMEWORKS_BASE } from "./frameworks.ts";
+
+/**
+ * A startup's canvas of one framework: read, save (each save a new version), its versions, restore one
+ * (a new version with its text), and the Markdown export. The startup is the caller's (canvasStartup).
+ */
+export const canvasRoutes = new Hono<AppEnv>();
+
+const CANVAS = `${FRAMEWORKS_BASE}/:type/canvas`;
+const guard = authorize("resource center read");
+
+/** The checks every canvas call makes, in order: the framework exists (404), the caller has a startup (403). */
+async function scope(c: Context<AppEnv>) {
+  const framework = findFramework(c.req.param("type"));
+  const user = currentUser(c);
+  const startup = await requireCanvasStartup(c.var.db, user);
+  return { framework, user, startup };
+}
+
+canvasRoutes.get(CANVAS, guard, async (c) => {
+  const { framework, startup } = await scope(c);
+  return c.json({ framework: frameworkView(framework), canvas: await getCanvas(c.var.db, startup, framework) });
+});
+
+canvasRoutes.put(CANVAS, guard, async (c) => {
+  const { framework, user, startup } = await scope(c);
+  const body = await readBody(c);
+  const { boxes } = validate(canvasSaveSchema(framework), body);
+  const { changed } = await saveCanvas(c.var.db, startup, framework, user.id, boxes, parseBaseVersion(body.base_version));
+  return c.json({ canvas: await getCanvas(c.var.db, startup, framework), changed, message: changed ? CANVAS_SAVED : CANVAS_UNCHANGED });
+});
+
+canvasRoutes.get(`${CANVAS}/versions`, guard, async (c) => {
+  const { framework, startup } = await scope(c);
+  const query = parseListQuery(c.req.url);
+  query.per_page = Math.min(query.per_page, MAX_VERSIONS_PER_PAGE);
+  const { total, data } = await listVersions(c.var.db, startup.id, framework, query);
+  return c.json(page(c.req.url, query, total, data));
+});
+
+canvasRoutes.post(`${CANVAS}/versions/:version/restore`, guard, async (c) => {
+  const { framework, user, startup } = await scope(c);
+  const version = parseId(c.req.param("version"));
+  if (version === undefined) throw notFound(VERSION_NOT_FOUND);
+  const boxes = await versionBoxes(c.var.db, startup.id, framework, version);
+  const { changed } = await saveCanvas(c.var.db, startup, framework, user.id, boxes);
+  return c.json({ canvas: await getCanvas(c.var.db, startup, framework), changed, message: changed ? canvasRestored(version) : CANVAS_UNCHANGED });
+});
+
+canvasRoutes.get(`${CANVAS}/export`, guard, async (c) => {
+  const { framework, startup } = await scope(c);
+  const canvas = await getCanvas(c.var.db, startup, framework);
+  const markdown = canvasMarkdown({ framework, boxes: canvas.boxes, startupName: startup.name, version: canvas.version, updatedAt: canvas.updated_at });
+  return c.body(markdown, 200, {
+    "Content-Type": "text/markdown; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${canvasExportFilename(framework, startup.name)}"`,
+  });
+});

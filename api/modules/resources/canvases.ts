@@ -1,0 +1,181 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { canvasTexts, type FrameworkDefinition } from "../../../schemas/frameworks/index.ts";
+import { FRAMEWORK_NOT_FOUND, NO_CANVAS_STARTUP, VERSION_NOT_FOUND, type CanvasVersionView, type CanvasView } from "../../../schemas/resources.ts";
+import { frameworkByType } from "../../../schemas/frameworks/index.ts";
+import type { AuthUser } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { teamMembers } from "../../db/community-schema.ts";
+import { startups, users } from "../../db/schema.ts";
+import { frameworkCanvases, frameworkVersions, type CanvasBoxes } from "../../db/tools-schema.ts";
+import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
+import { offset, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+
+/** The startup a canvas is saved for. */
+export interface CanvasStartup {
+  id: number;
+  name: string;
+  /** What the AI helper's prompts say about the startup (see CanvasView). */
+  description: string;
+  industry: string;
+  stage: string | null;
+}
+
+const startupColumns = { id: startups.id, name: startups.name, description: startups.description, industry: startups.industry, stage: startups.stage };
+
+/** The framework named in a path, or 404 "Framework not found". */
+export function findFramework(type: string | undefined): FrameworkDefinition {
+  const framework = frameworkByType(type);
+  if (!framework) throw notFound(FRAMEWORK_NOT_FOUND);
+  return framework;
+}
+
+/**
+ * Whose canvases the caller works on: their own startup or organization (users.startup_id), else, for a
+ * co-founder, the startup whose team they joined first. Never a startup named by the request, so no
+ * request can reach another startup's canvas. Null: nobody's (see NO_CANVAS_STARTUP).
+ */
+export async function canvasStartup(db: Db, user: Pick<AuthUser, "startupId" | "coFounderId">): Promise<CanvasStartup | null> {
+  if (user.startupId) {
+    const [own] = await db.select(startupColumns).from(startups).where(eq(startups.id, user.startupId));
+    return own ?? null;
+  }
+  if (!user.coFounderId) return null;
+  const [team] = await db
+    .select(startupColumns)
+    .from(teamMembers)
+    .innerJoin(startups, eq(startups.id, teamMembers.startupId))
+    .where(eq(teamMembers.coFounderId, user.coFounderId))
+    .orderBy(asc(teamMembers.createdAt), asc(teamMembers.id))
+    .limit(1);
+  return team ?? null;
+}
+
+/** `canvasStartup`, or 403 with the reason. */
+export async function requireCanvasStartup(db: Db, user: AuthUser): Promise<CanvasStartup> {
+  const startup = await canvasStartup(db, user);
+  if (!startup) throw new HttpError(403, NO_CANVAS_STARTUP);
+  return startup;
+}
+
+/** The startup's canvas of the framework; an unsaved one is every box empty at version 0. */
+export async function getCanvas(db: Db, startup: CanvasStartup, framework: FrameworkDefinition): Promise<CanvasView> {
+  const [row] = await db
+    .select({
+      boxes: frameworkCanvases.boxes,
+      version: frameworkCanvases.version,
+      updatedAt: frameworkCanvases.updatedAt,
+      updatedById: users.id,
+      updatedByName: users.name,
+    })
+    .from(frameworkCanvases)
+    .leftJoin(users, eq(users.id, frameworkCanvases.updatedByUserId))
+    .where(and(eq(frameworkCanvases.startupId, startup.id), eq(frameworkCanvases.type, framework.type)));
+  return {
+    type: framework.type,
+    startup,
+    // Only the framework's current boxes: one dropped from a definition stays out of sight.
+    boxes: canvasTexts(framework, row?.boxes ?? {}),
+    version: row?.version ?? 0,
+    updated_at: row?.updatedAt.toISOString() ?? null,
+    updated_by: row?.updatedById ? { id: row.updatedById, name: row.updatedByName! } : null,
+  };
+}
+
+/** Each framework type the startup has saved, with its version and when (for the catalogue). */
+export async function canvasStates(db: Db, startupId: number) {
+  const rows = await db
+    .select({ type: frameworkCanvases.type, version: frameworkCanvases.version, updatedAt: frameworkCanvases.updatedAt })
+    .from(frameworkCanvases)
+    .where(eq(frameworkCanvases.startupId, startupId));
+  return new Map(rows.map((row) => [row.type, { version: row.version, updated_at: row.updatedAt.toISOString() }]));
+}
+
+/**
+ * Saves the boxes as the canvas's next version, in one transaction: the canvas row is inserted or bumped
+ * (the row lock orders concurrent saves, so version numbers never repeat) and the version row written.
+ * Boxes equal to the current ones (jsonb equality: key order does not matter) make no new version.
+ */
+export async function saveCanvas(db: Db, startup: CanvasStartup, framework: FrameworkDefinition, userId: number, boxes: CanvasBoxes, baseVersion?: number) {
+  return db.transaction(async (tx) => {
+    // The base-version check sits in the same conditional update, so a save racing a restore cannot slip between a read and the write.
+    const unchanged = sql`${frameworkCanvases.boxes} is distinct from excluded.boxes`;
+    const setWhere = baseVersion === undefined ? unchanged : and(unchanged, eq(frameworkCanvases.version, baseVersion));
+    const [saved] = await tx
+      .insert(frameworkCanvases)
+      .values({ startupId: startup.id, type: framework.type, boxes, version: 1, updatedByUserId: userId })
+      .onConflictDoUpdate({
+        target: [frameworkCanvases.startupId, frameworkCanvases.type],
+        set: { boxes, version: sql`${frameworkCanvases.version} + 1`, updatedByUserId: userId, updatedAt: sql`now()` },
+        setWhere,
+      })
+      .returning({ id: frameworkCanvases.id, version: frameworkCanvases.version });
+    if (!saved) {
+      if (baseVersion !== undefined) {
+        const [current] = await tx.select({ version: frameworkCanvases.version }).from(frameworkCanvases).where(and(eq(frameworkCanvases.startupId, startup.id), eq(frameworkCanvases.type, framework.type)));
+        if (current && current.version !== baseVersion) throw new HttpError(409, canvasStale(baseVersion, current.version));
+      }
+      return { changed: false };
+    }
+    await tx.insert(frameworkVersions).values({ canvasId: saved.id, version: saved.version, boxes, savedByUserId: userId });
+    return { changed: true };
+  });
+}
+
+/** A save made on top of a version that is no longer the newest (a restore or another tab saved since). */
+export const canvasStale = (base: number, current: number) =>
+  `The canvas was saved elsewhere (now version ${current}) since this text was based on version ${base}, so it was not saved. Copy your text, then reload the page.`;
+
+/** The optional base_version of a save: absent, or the version number the text was edited from. */
+export function parseBaseVersion(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const n = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : value;
+  if (typeof n === "number" && Number.isSafeInteger(n) && n >= 0) return n;
+  throw validationFailed({ base_version: ["The base version must be a whole number of 0 or more."] });
+}
+
+/** The canvas's saved versions, newest first; the canvas is found by startup and type (the scope). */
+export async function listVersions(db: Db, startupId: number, framework: FrameworkDefinition, query: ListQuery) {
+  const scope = and(eq(frameworkCanvases.startupId, startupId), eq(frameworkCanvases.type, framework.type));
+  const rows = await db
+    .select({
+      version: frameworkVersions.version,
+      boxes: frameworkVersions.boxes,
+      createdAt: frameworkVersions.createdAt,
+      savedById: users.id,
+      savedByName: users.name,
+      listTotal: totalOver(),
+    })
+    .from(frameworkVersions)
+    .innerJoin(frameworkCanvases, eq(frameworkCanvases.id, frameworkVersions.canvasId))
+    .leftJoin(users, eq(users.id, frameworkVersions.savedByUserId))
+    .where(scope)
+    .orderBy(desc(frameworkVersions.version))
+    .limit(query.per_page)
+    .offset(offset(query));
+  const total = await totalOf(rows, query, async () => {
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(frameworkVersions)
+      .innerJoin(frameworkCanvases, eq(frameworkCanvases.id, frameworkVersions.canvasId))
+      .where(scope);
+    return n;
+  });
+  const data: CanvasVersionView[] = rows.map((row) => ({
+    version: row.version,
+    boxes: canvasTexts(framework, row.boxes),
+    created_at: row.createdAt.toISOString(),
+    saved_by: row.savedById ? { id: row.savedById, name: row.savedByName! } : null,
+  }));
+  return { total, data };
+}
+
+/** One saved version's boxes, or 404 "Version not found" (also for another startup's canvas). */
+export async function versionBoxes(db: Db, startupId: number, framework: FrameworkDefinition, version: number): Promise<CanvasBoxes> {
+  const [row] = await db
+    .select({ boxes: frameworkVersions.boxes })
+    .from(frameworkVersions)
+    .innerJoin(frameworkCanvases, eq(frameworkCanvases.id, frameworkVersions.canvasId))
+    .where(and(eq(frameworkCanvases.startupId, startupId), eq(frameworkCanvases.type, framework.type), eq(frameworkVersions.version, version)));
+  if (!row) throw notFound(VERSION_NOT_FOUND);
+  return canvasTexts(framework, row.boxes);
+}

@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import { FRAMEWORKS } from "../../../schemas/frameworks/index.ts";
+import { frameworkView, type FrameworkSummary } from "../../../schemas/resources.ts";
+import type { AppEnv } from "../../context.ts";
+import { currentUser } from "../auth/middleware.ts";
+import { authorize } from "../access/authorize.ts";
+import { canvasStartup, canvasStates, findFramework } from "./canvases.ts";
+
+/**
+ * The frameworks catalogue: every framework the server defines, and one framework's whole definition
+ * (boxes, hints, examples, layout). Open to anyone with `resource center read`, startup or not.
+ */
+export const frameworkRoutes = new Hono<AppEnv>();
+
+export const FRAMEWORKS_BASE = "/api/v1/admin/frameworks";
+
+frameworkRoutes.get(FRAMEWORKS_BASE, authorize("resource center read"), async (c) => {
+  const startup = await canvasStartup(c.var.db, currentUser(c));
+  const states = startup ? await canvasStates(c.var.db, startup.id) : new Map();
+  const data: FrameworkSummary[] = FRAMEWORKS.map((framework) => ({
+    type: framework.type,
+    name: framework.name,
+    summary: framework.summary,
+    when_to_use: framework.whenToUse,
+    box_count: framework.boxes.length,
+    canvas: states.get(framework.type) ?? null,
+  }));
+  // The startup whose canvases the links open, so the panel can say so (null: none to fill in).
+  return c.json({ data, startup: startup ? { id: startup.id, name: startup.name } : null });
+});
+
+frameworkRoutes.get(`${FRAMEWORKS_BASE}/:type`, authorize("resource center read"), (c) => {
+  return c.json({ framework: frameworkView(findFramework(c.req.param("type"))) });
+});

@@ -1,0 +1,37 @@
+import { data } from "react-router";
+import type { EventMeeting, MeetingConnectionState } from "../../../schemas/meetings";
+import type { ApiClient } from "~/lib/api.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import type { RequestEnv } from "~/lib/request-env";
+
+/** GET /api/v1/admin/event_forms/{id}/meeting */
+export interface FormMeetingView {
+  meeting: EventMeeting | null;
+  can_have_meeting: boolean;
+  providers: MeetingConnectionState[];
+}
+
+/** The edit page's meeting section, or null where the API has none (an upstream without meetings). */
+export async function loadFormMeeting(api: ApiClient, formId: number): Promise<FormMeetingView | null> {
+  const result = await api.get<FormMeetingView>(`/api/v1/admin/event_forms/${formId}/meeting`);
+  return result.ok ? result.body : null;
+}
+
+export const MEETING_INTENTS = ["create-meeting", "update-meeting"] as const;
+
+/**
+ * The meeting section's two buttons, for the edit page's action: create a meeting with the chosen provider,
+ * or send the form's time again. Null for any other intent (the page's own forms).
+ */
+export async function meetingAction(api: ApiClient, env: RequestEnv, formId: number, formData: FormData) {
+  const intent = formData.get("intent");
+  if (intent !== "create-meeting" && intent !== "update-meeting") return null;
+  const path = `/api/v1/admin/event_forms/${formId}/meeting`;
+  const result =
+    intent === "create-meeting" ? await api.post<{ message: string }>(path, { provider: String(formData.get("provider") ?? "") }) : await api.put<{ message: string }>(path);
+  if (!result.ok) {
+    const meetingError = result.body.errors?.provider?.[0] ?? result.body.message;
+    return data({ result: undefined, failure: null, meetingError }, { status: result.status });
+  }
+  return redirectWithToast(env, `/event-forms/edit/${formId}`, { type: "success", message: result.body.message });
+}

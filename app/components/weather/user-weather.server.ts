@@ -1,0 +1,28 @@
+import type { RouterContextProvider } from "react-router";
+import { WEATHER_FAILED } from "../../../schemas/weather";
+import { apiContext } from "~/lib/contexts";
+import type { UserWeather } from "./weather-panel";
+import { loadWeather } from "./weather.server";
+
+interface Location {
+  cityName: string | null;
+  country_code: string | null;
+}
+
+/**
+ * The weather where the user is (GET /api/location: their profile's city), never throwing: a fetcher asks
+ * for it, and a thrown error there would replace the whole dashboard with an error page.
+ */
+export async function loadUserWeather(context: Readonly<RouterContextProvider>): Promise<UserWeather> {
+  let located: Location | null = null;
+  try {
+    const result = await context.get(apiContext).get<Location>("/api/location");
+    if (result.ok) located = result.body;
+  } catch (error) {
+    // An expired session is the layout's business (a redirect Response): let it through.
+    if (error instanceof Response) throw error;
+  }
+  if (!located) return { city: null, weather: { success: false, data: null, error: WEATHER_FAILED } };
+  if (!located.cityName) return { city: null, weather: null };
+  return { city: located.cityName, weather: await loadWeather(context, located.cityName, located.country_code) };
+}

@@ -1,0 +1,113 @@
+import { Link, useLocation, useNavigation } from "react-router";
+import { GUIDE_CATEGORIES, type FrameworkSummary, type GuideCategoryCount, type GuideSummary } from "../../../schemas/resources";
+import { FrameworkCard } from "~/components/resource-center/framework-card";
+import { GuideCard } from "~/components/resource-center/guide-card";
+import { EmptyState, PageHeader } from "~/components/ui/layout";
+import { ListSearch } from "~/components/ui/list-controls";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import { requirePermission } from "~/lib/guards.server";
+import type { Paginated } from "~/lib/types";
+import type { Route } from "./+types/index";
+
+const PER_PAGE = "6";
+/** The frameworks shown on this page; the catalogue has them all. */
+const FEATURED_FRAMEWORKS = 4;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(context, "resource center read");
+  const url = new URL(request.url);
+  const query = new URLSearchParams({ per_page: PER_PAGE });
+  for (const key of ["page", "search", "category"]) {
+    const value = url.searchParams.get(key)?.trim();
+    if (value) query.set(key, value);
+  }
+  // An unknown category (an edited address) lists every guide rather than failing the page.
+  if (query.has("category") && !(GUIDE_CATEGORIES as readonly string[]).includes(query.get("category")!)) query.delete("category");
+  const api = context.get(apiContext);
+  const [guides, frameworks] = await Promise.all([
+    api.load<Paginated<GuideSummary> & { categories: GuideCategoryCount[] }>(`/api/v1/admin/guides?${query}`),
+    api.load<{ data: FrameworkSummary[] }>("/api/v1/admin/frameworks"),
+  ]);
+  return {
+    guides,
+    search: query.get("search"),
+    category: query.get("category"),
+    frameworks: frameworks.data.slice(0, FEATURED_FRAMEWORKS),
+    frameworkCount: frameworks.data.length,
+  };
+}
+
+export default function ResourceCenter({ loaderData }: Route.ComponentProps) {
+  const { guides, search, category, frameworks, frameworkCount } = loaderData;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const filters = [
+    {
+      name: "category",
+      label: "Category",
+      anyLabel: "All categories",
+      options: guides.categories.map((c) => ({ value: c.name, label: `${c.name} (${c.count})` })),
+    },
+  ];
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="Resource center" description="Guides written for founders, and frameworks to think your startup through on one page." />
+
+      <section aria-labelledby="guides-heading">
+        <h2 id="guides-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          Guides
+        </h2>
+        <ListSearch label="Search guides" placeholder="Search guides, e.g. SAFE, equity, pricing" filters={filters} />
+        <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+          <p className="sr-only" role="status">
+            {loading ? "Loading…" : `${guides.meta.total} guides`}
+          </p>
+          {guides.data.length === 0 ? (
+            guides.meta.total > 0 ? (
+              <EmptyState title="This page is past the end of the list">
+                <Link className="text-brand-700 hover:underline" to="/resource-center">
+                  Go to the first page
+                </Link>
+              </EmptyState>
+            ) : search || category ? (
+              <EmptyState title={search ? `No guides match “${search}”${category ? ` in ${category}` : ""}` : `No guides in ${category} yet`}>
+                <Link className="text-brand-700 hover:underline" to="/resource-center">
+                  Clear the search
+                </Link>
+              </EmptyState>
+            ) : (
+              <EmptyState title="No guides yet">Guides for founders appear here once they are published.</EmptyState>
+            )
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Guides">
+              {guides.data.map((guide) => (
+                <GuideCard key={guide.slug} guide={guide} />
+              ))}
+            </ul>
+          )}
+          <Pagination meta={guides.meta} />
+        </div>
+      </section>
+
+      <section aria-labelledby="frameworks-heading" className="mt-10">
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="frameworks-heading" className="text-lg font-semibold text-slate-900">
+            Frameworks
+          </h2>
+          <Link to="/resource-center/frameworks" className="text-sm font-medium text-brand-700 hover:underline">
+            All {frameworkCount} frameworks
+          </Link>
+        </div>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Frameworks">
+          {frameworks.map((framework) => (
+            <FrameworkCard key={framework.type} framework={framework} />
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Resource center · Launchpad" }];

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+/* The AI writing helper: POST /api/v1/admin/ai, Gemini-shaped (spec §7), and the words both sides show. */
+
+/** All the prompt's parts together may hold at most this many characters (422 beyond). */
+export const AI_PROMPT_MAX_LENGTH = 8000;
+/** At most this many requests per user within the window (429 with Retry-After beyond). */
+export const AI_RATE = { maxRequests: 20, windowSeconds: 600 } as const;
+
+export const AI_PROMPT_REQUIRED = "Write something for the AI helper to work from.";
+export const AI_PROMPT_TOO_LONG = `The prompt may be at most ${AI_PROMPT_MAX_LENGTH.toLocaleString("en")} characters.`;
+export const AI_THROTTLED = (seconds: number) =>
+  `You have used the AI helper ${AI_RATE.maxRequests} times in the last ${AI_RATE.windowSeconds / 60} minutes. Please try again in ${seconds} seconds.`;
+export const AI_TIMED_OUT = "The AI provider took too long to answer. Please try again.";
+export const AI_PROVIDER_FAILED = "The AI provider could not give a suggestion right now. Please try again later.";
+export const AI_EMPTY_ANSWER = "The AI provider answered without any text. Try rewording your request.";
+
+/** Why the helper cannot be used: the settings that turn it on (server/config.ts reads them). */
+export const AI_NOT_CONFIGURED =
+  "The AI helper is not configured. Set GEMINI_API_KEY (Google Gemini), or AI_BASE_URL and AI_MODEL (an OpenAI-compatible server such as Ollama, llama.cpp, vLLM or OpenAI).";
+export const AI_MODEL_MISSING = "The AI helper is not configured: AI_BASE_URL is set but AI_MODEL is not. Set AI_MODEL to the model the server should use.";
+
+/** Whether the panel may offer the helper, and if not, why (shown instead of a broken button). */
+export interface AiAvailability {
+  available: boolean;
+  /** null when available. */
+  reason: string | null;
+}
+
+const part = z.object({ text: z.string({ error: "Each part needs a text." }) });
+
+/** The request body: `{contents: [{parts: [{text}]}]}`, as Gemini's generateContent takes it. */
+export const aiRequestSchema = z
+  .object({
+    contents: z
+      .array(z.object({ parts: z.array(part, { error: "Each content needs a list of parts." }).min(1, "Each content needs at least one part.") }), {
+        error: (issue) => (issue.input === undefined ? "The contents field is required." : "The contents field must be a list of {parts: [{text}]}."),
+      })
+      .min(1, "The contents field must hold at least one content."),
+  })
+  .superRefine((body, ctx) => {
+    const texts = body.contents.flatMap((c) => c.parts.map((p) => p.text));
+    // Characters as a person counts them (an emoji is one), over the parts' own text only.
+    const length = texts.reduce((sum, text) => sum + [...text].length, 0);
+    if (!texts.some((text) => text.trim())) ctx.addIssue({ code: "custom", path: ["contents"], message: AI_PROMPT_REQUIRED });
+    else if (length > AI_PROMPT_MAX_LENGTH) ctx.addIssue({ code: "custom", path: ["contents"], message: AI_PROMPT_TOO_LONG });
+  });
+
+export type AiRequest = z.infer<typeof aiRequestSchema>;
+
+/** Every part's text, in order, as one prompt (what is measured and what the provider is sent). */
+export const aiPromptText = (body: { contents: { parts: { text: string }[] }[] }) => body.contents.flatMap((c) => c.parts.map((p) => p.text)).join("\n\n");
+
+/** The answer, as Gemini gives it: the panel reads candidates[0].content.parts[0].text. */
+export interface AiResponse {
+  candidates: { content: { role: "model"; parts: { text: string }[] }; finishReason: string }[];
+}
