@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorScreen } from "./components/feedback/error-screen";
@@ -7,7 +7,7 @@ import { ConnectivityToasts, FlashToastView, Toaster } from "./components/feedba
 import { ViewportTracker } from "./components/feedback/viewport-tracker";
 import { ApiClient } from "./lib/api.server";
 import { apiContext } from "./lib/contexts";
-import { takeFlash } from "./lib/flash.server";
+import { readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 import { requestEnvContext } from "./lib/request-env";
 import { readViewportCookie, type Breakpoint } from "./lib/viewport";
@@ -34,9 +34,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast, clear } = await takeFlash(context.get(requestEnvContext), request);
+  const toast = await readFlash(context.get(requestEnvContext), request);
   const breakpoint = readViewportCookie(request.headers.get("Cookie"));
-  return data({ toast, breakpoint }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  return { toast, breakpoint };
 }
 
 /** Cheap (cookies only), and it must run after every redirect to pick up flash toasts. */

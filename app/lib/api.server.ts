@@ -1,10 +1,10 @@
 import { data } from "react-router";
+import { SESSION_EXPIRED } from "./flash";
 import { redirectWithToast } from "./flash.server";
 import type { RequestEnv } from "./request-env";
 import { loginUrl } from "./safe-redirect";
 import type { ApiErrorBody, CurrentUser } from "./types";
 
-export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
 
 export type ApiResult<T> =
   | { ok: true; status: number; body: T }

@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "react-router";
+import { FLASH_COOKIE } from "./flash";
 import type { RequestEnv } from "./request-env";
 
 export type ToastKind = "success" | "error" | "info" | "warning";
@@ -7,11 +8,17 @@ export interface FlashToast {
   message: string;
 }
 
-/** A signed, one-minute cookie carries a toast across a redirect. */
+/**
+ * A signed, one-minute cookie carries a toast across a redirect. The page that shows the toast removes it
+ * in the browser (`forgetFlash`), not the server that reads it: a navigation React Router cancels (two
+ * loaders redirecting at once, say) may already have reached the server, and a clearing Set-Cookie on
+ * its discarded answer would take the toast from the navigation that does show. So the cookie is readable
+ * by scripts; it holds nothing but the toast's text.
+ */
 function flashCookie(env: Pick<RequestEnv, "appKey" | "secureCookies">) {
-  return createCookie("launchpad_flash", {
+  return createCookie(FLASH_COOKIE, {
     secrets: [env.appKey],
-    httpOnly: true,
+    httpOnly: false,
     sameSite: "lax",
     path: "/",
     secure: env.secureCookies,
@@ -29,10 +36,9 @@ export async function redirectWithToast(env: RequestEnv, to: string, toast: Flas
   return redirect(to, { ...init, headers });
 }
 
-/** Reads and clears the flash toast; `clear` is the Set-Cookie header to send when one was found. */
-export async function takeFlash(env: RequestEnv, request: Request): Promise<{ toast: FlashToast | null; clear?: string }> {
-  const cookie = flashCookie(env);
-  const value: unknown = await cookie.parse(request.headers.get("Cookie"));
-  if (!value || typeof value !== "object" || !("message" in value)) return { toast: null };
-  return { toast: value as FlashToast, clear: await cookie.serialize("", { maxAge: 0 }) };
+/** The flash toast the request carries, if any (left in place: see `flashCookie`). */
+export async function readFlash(env: RequestEnv, request: Request): Promise<FlashToast | null> {
+  const value: unknown = await flashCookie(env).parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object" || !("message" in value)) return null;
+  return value as FlashToast;
 }

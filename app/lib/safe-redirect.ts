@@ -33,8 +33,8 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 }
 
 /** Where a page sends a user to log in and come back. */
-export function loginUrl(request: Request): string {
-  const url = new URL(request.url);
+export function loginUrl(request: Request | Pick<Location, "pathname" | "search">): string {
+  const url = "url" in request ? new URL(request.url) : request;
   const back = url.pathname + url.search;
   return back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
 }

@@ -1,15 +1,28 @@
+import type { BrowserContext, Page, WebSocketRoute } from "@playwright/test";
 import { PASSWORD, expect, test, toast } from "./fixtures";
 
-test("an expired session shows the toast, goes to /login and comes back after logging in", async ({ page, context, startupUser, playwright, baseURL }) => {
-  await page.goto("/account");
-  await expect(page.getByRole("heading", { name: "Account" })).toBeVisible();
+type Playwright = Parameters<Parameters<typeof test>[2]>[0]["playwright"];
 
-  // The session ends elsewhere (here: logged out through the API with the same cookie).
+/** The session ends elsewhere: logged out through the API with the same cookie. */
+async function endSessionElsewhere(context: BrowserContext, playwright: Playwright, baseURL: string | undefined) {
   const cookies = await context.cookies();
   const other = await playwright.request.newContext({ baseURL, storageState: { cookies, origins: [] } });
   const xsrf = decodeURIComponent(cookies.find((c) => c.name === "XSRF-TOKEN")!.value);
   expect((await other.post("/api/logout", { headers: { "X-XSRF-TOKEN": xsrf } })).status()).toBe(204);
   await other.dispose();
+}
+
+/** The page's live connection has authorised its channel: it asks again only after a reconnect. */
+const channelAuthorised = (page: Page) => page.waitForResponse((response) => response.url().endsWith("/broadcasting/auth") && response.status() === 200);
+
+test("an expired session shows the toast, goes to /login and comes back after logging in", async ({ page, context, startupUser, playwright, baseURL }) => {
+  const authorised = channelAuthorised(page);
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { name: "Account" })).toBeVisible();
+  // Otherwise the live connection may meet the ended session first (the last test here).
+  await authorised;
+
+  await endSessionElsewhere(context, playwright, baseURL);
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
   await expect(toast(page, "Your session has expired. Please log in again.")).toBeVisible();
@@ -25,15 +38,37 @@ test("an expired session shows the toast, goes to /login and comes back after lo
 
 test("a full page load with an expired session also says so", async ({ page, context, startupUser, playwright, baseURL }) => {
   expect(startupUser.id).toBeGreaterThan(0);
-  const cookies = await context.cookies();
-  const other = await playwright.request.newContext({ baseURL, storageState: { cookies, origins: [] } });
-  const xsrf = decodeURIComponent(cookies.find((c) => c.name === "XSRF-TOKEN")!.value);
-  await other.post("/api/logout", { headers: { "X-XSRF-TOKEN": xsrf } });
-  await other.dispose();
+  await endSessionElsewhere(context, playwright, baseURL);
 
   await page.goto("/account");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
   await expect(toast(page, "Your session has expired. Please log in again.")).toBeVisible();
   // The dead cookie is gone, so the next visit is an ordinary logged-out one.
   expect((await context.cookies()).some((c) => c.name === "launchpad_session")).toBe(false);
+});
+
+test("a session that ends under an open page is also noticed by the live connection", async ({ page, context, startupUser, playwright, baseURL }) => {
+  expect(startupUser.id).toBeGreaterThan(0);
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/app\//, (socket) => {
+    socket.connectToServer();
+    sockets.push(socket);
+  });
+  const authorised = channelAuthorised(page);
+  await page.goto("/account");
+  await authorised;
+
+  // Page data waits, so only the live connection can find out: its channel authorisation meets the
+  // ended session (401, and the API drops the cookie) when it subscribes again after a reconnect.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await endSessionElsewhere(context, playwright, baseURL);
+  for (const socket of sockets) await socket.close();
+  await expect(toast(page, "Your session has expired. Please log in again.")).toBeVisible();
+  release();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
 });

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { forgetFlash } from "~/lib/flash";
 import type { FlashToast } from "~/lib/flash.server";
 
 /**
@@ -33,7 +34,9 @@ export function showToast(value: FlashToast) {
 /** Shows the toast that arrived through the flash cookie (after a redirect). */
 export function FlashToastView({ value }: { value: FlashToast | null }) {
   useEffect(() => {
-    if (value) showToast(value);
+    if (!value) return;
+    showToast(value);
+    forgetFlash();
   }, [value]);
   return null;
 }

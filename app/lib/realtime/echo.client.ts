@@ -19,9 +19,11 @@ type AuthCallback = (error: Error | null, data: { auth: string; channel_data?: s
 /**
  * Channel authorisation through the session cookie: POST /broadcasting/auth, form-encoded as pusher-js
  * sends it, with the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN (read at each call: the token may rotate).
- * A refusal (403) just leaves the channel unsubscribed (spec §8: no message to the user).
+ * A refusal (403) just leaves the channel unsubscribed (spec §8: no message to the user). A 401 is the
+ * session ending under the open page: the API has already dropped the cookie, so no loader could tell
+ * "expired" from "never logged in" any more; `onSessionExpired` says so here (spec §8).
  */
-async function authorize({ socketId, channelName }: AuthParams, callback: AuthCallback) {
+async function authorize({ socketId, channelName }: AuthParams, callback: AuthCallback, onSessionExpired: () => void) {
   try {
     const headers: Record<string, string> = { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "XMLHttpRequest" };
     const xsrf = readCookie(document.cookie, "XSRF-TOKEN");
@@ -32,6 +34,7 @@ async function authorize({ socketId, channelName }: AuthParams, callback: AuthCa
       headers,
       body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }),
     });
+    if (response.status === 401) onSessionExpired();
     if (!response.ok) throw new Error(`Channel authorisation refused (${response.status})`);
     callback(null, await response.json());
   } catch (error) {
@@ -39,7 +42,7 @@ async function authorize({ socketId, channelName }: AuthParams, callback: AuthCa
   }
 }
 
-export function createEcho(config: RealtimePublicConfig): EchoClient {
+export function createEcho(config: RealtimePublicConfig, onSessionExpired: () => void): EchoClient {
   return new Echo({
     broadcaster: "pusher",
     Pusher,
@@ -50,7 +53,7 @@ export function createEcho(config: RealtimePublicConfig): EchoClient {
     enabledTransports: ["ws", "wss"],
     disableStats: true,
     authEndpoint: "/broadcasting/auth",
-    channelAuthorization: { endpoint: "/broadcasting/auth", transport: "ajax", customHandler: authorize },
+    channelAuthorization: { endpoint: "/broadcasting/auth", transport: "ajax", customHandler: (params: AuthParams, callback: AuthCallback) => authorize(params, callback, onSessionExpired) },
     namespace: "App.Events",
   });
 }

@@ -1,5 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
+import { SESSION_EXPIRED } from "../flash";
+import { loginUrl } from "../safe-redirect";
+import { showToast } from "~/components/feedback/toaster";
 import type { RealtimePublicConfig } from "../request-env";
 import type { EchoClient } from "./echo.client";
 import { channelKind } from "./options";
@@ -51,6 +54,11 @@ export function RealtimeProvider({ config, children }: { config: RealtimePublicC
   const catchUp = useEffectEvent(() => {
     if (revalidator.state === "idle") void revalidator.revalidate();
   });
+  const navigate = useNavigate();
+  const sessionExpired = useEffectEvent(() => {
+    showToast({ type: "error", message: SESSION_EXPIRED });
+    void navigate(loginUrl(window.location), { replace: true });
+  });
   const configKey = config ? JSON.stringify(config) : null;
 
   useEffect(() => {
@@ -59,7 +67,7 @@ export function RealtimeProvider({ config, children }: { config: RealtimePublicC
     let closed = false;
     void import("./echo.client").then(({ createEcho }) => {
       if (closed) return;
-      echo = createEcho(JSON.parse(configKey) as RealtimePublicConfig);
+      echo = createEcho(JSON.parse(configKey) as RealtimePublicConfig, () => sessionExpired());
       let wasConnected = false;
       echo.connector.pusher.connection.bind("state_change", ({ current }: { previous: string; current: string }) => {
         if (current !== "connected") return;
