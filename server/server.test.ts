@@ -54,6 +54,32 @@ describe("the server process", () => {
     await lifecycle({ DATA_DIR: dataDir });
   }, 120_000);
 
+  it("a second server on the same data directory refuses to start, says why, and leaves the first one's data alone", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "launchpad-twice-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const port = String(await freePort());
+    const first = await startServer({ DATA_DIR: dataDir, PORT: port });
+    cleanups.push(() => void first.child.kill("SIGKILL"));
+    const client = httpClient(`http://127.0.0.1:${port}`);
+    const email = `twice.${Date.now()}@example.com`;
+    expect((await client.post("/api/register", { name: "Only Once", email, password: "one owner only", password_confirmation: "one owner only" })).status).toBe(201);
+
+    const second = spawn(process.execPath, [...NODE_ARGS, "server.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATA_DIR: dataDir, PORT: String(await freePort()) },
+    });
+    let output = "";
+    second.stdout.on("data", (chunk) => (output += chunk));
+    second.stderr.on("data", (chunk) => (output += chunk));
+    expect(await new Promise((resolve) => second.on("close", resolve))).toBe(1);
+    expect(output).toContain(`The embedded database in ${dataDir} is in use by another Launchpad process (pid ${first.child.pid})`);
+    expect(output).not.toContain("    at "); // a plain message, no stack
+
+    expect((await httpClient(`http://127.0.0.1:${port}`).post("/api/login", { email, password: "one owner only" })).status).toBe(200);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+  }, 120_000);
+
   // Registered only in the PostgreSQL run of the suite (.ci/run does one when a server is reachable).
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) it("on PostgreSQL when DATABASE_URL is set: the same", async () => {

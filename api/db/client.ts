@@ -7,6 +7,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 import { PgliteWorker } from "./worker-client.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -65,6 +66,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
+  // One process per data directory (the cluster's workers reach it through the primary).
+  const unlock = options.dataDir && !options.viaPrimary ? lockDataDir(options.dataDir) : () => {};
+  try {
+    return await openEmbedded(options, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openEmbedded(options: DatabaseOptions, unlock: () => void): Promise<Database> {
+  const closing = (close: () => Promise<void>) => async () => {
+    try {
+      await close();
+    } finally {
+      unlock();
+    }
+  };
   if (options.viaPrimary || (options.worker ?? workerByDefault(options))) {
     const client = options.viaPrimary
       ? PgliteWorker.overProcess(options.onWorkerCrash)
@@ -78,7 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       dump: () => client.dumpDataDir(),
       thread: options.viaPrimary ? undefined : client,
       migrate: () => migratePglite(drizzlePglite(driver), { migrationsFolder }),
-      close: () => client.close(),
+      close: closing(() => client.close()),
     };
   }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite({ loadDataDir: options.template });
@@ -89,6 +108,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: "pglite",
     dump: () => client.dumpDataDir("none"),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    close: () => client.close(),
+    close: closing(() => client.close()),
   };
 }
