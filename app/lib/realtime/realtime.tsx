@@ -67,7 +67,10 @@ export function RealtimeProvider({ config, children }: { config: RealtimePublicC
     let closed = false;
     void import("./echo.client").then(({ createEcho }) => {
       if (closed) return;
-      echo = createEcho(JSON.parse(configKey) as RealtimePublicConfig, () => sessionExpired());
+      echo = createEcho(JSON.parse(configKey) as RealtimePublicConfig, () => {
+        // Not after leaving the layout: a logout's own answer may overtake a channel authorisation.
+        if (!closed) sessionExpired();
+      });
       let wasConnected = false;
       echo.connector.pusher.connection.bind("state_change", ({ current }: { previous: string; current: string }) => {
         if (current !== "connected") return;
