@@ -4,6 +4,19 @@ import { loadWeather } from "./weather.server";
 
 /** Open-Meteo forecasts this many days, today included (api/integrations/weather/open-meteo.ts). */
 const FORECAST_DAYS = 16;
+/**
+ * How long the event page waits for the weather. The card is a courtesy: a slow or unreachable provider
+ * (the API gives it up to 5 s) must not hold the page people apply on. The call goes on after the page is
+ * sent, and the API keeps its answer (10 minutes, a failure 60 s), so the next visit has it at once.
+ */
+export const EVENT_WEATHER_WAIT_MS = 1_500;
+
+/** The promise's value, or `late` once `ms` have passed without it. */
+function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<L>((resolve) => (timer = setTimeout(() => resolve(late), ms)));
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
 
 const localDate = (instant: Date, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 
@@ -17,12 +30,14 @@ export interface EventWeather {
  * The weather for an in-person or hybrid event's day in its venue's city (the builder's country and city,
  * from the app's list), when that day is within the forecast (today to 15 days ahead); null otherwise
  * (online, too far, past, or a form from before venues had a city — no card then, rather than a failure
- * that is not one, nor a guess from the free-text address).
+ * that is not one, nor a guess from the free-text address), and null when the answer takes longer than
+ * `waitMs`.
  */
 export async function loadEventWeather(
   context: Readonly<RouterContextProvider>,
   form: { nature: string; venue_country: string | null; venue_city: string | null; starts_at: string; timezone: string },
   now = new Date(),
+  waitMs = EVENT_WEATHER_WAIT_MS,
 ): Promise<EventWeather | null> {
   if (form.nature === "online" || !form.venue_city || !form.venue_country) return null;
   let day: string;
@@ -35,7 +50,8 @@ export async function loadEventWeather(
   }
   const ahead = (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
   if (!(ahead >= 0 && ahead < FORECAST_DAYS)) return null;
-  const weather = await loadWeather(context, form.venue_city, form.venue_country);
+  const weather = await within(loadWeather(context, form.venue_city, form.venue_country), waitMs, null);
+  if (!weather) return null; // not in time: no card this once
   if (!weather.success && weather.error === WEATHER_CITY_NOT_FOUND) return null;
   return { weather, day };
 }
