@@ -1,6 +1,7 @@
 /**
  * The dashboard's speed: with 100,000 applications and 10,000 billings of the owner's forms, the /dashboard
- * page's throughput beside the bare /account page's, 20 connections, autocannon (as load.ts measures pages).
+ * page's throughput beside the bare /account page's, 20 connections, autocannon (as load.ts measures pages),
+ * on one process and with WEB_CONCURRENCY = the number of cores.
  * Targets: /dashboard ≥ 0.5× /account req/s, and /dashboard p99 ≤ 150 ms.
  *
  * A throw-away data directory gets the migrations and the demo seed, then the applications of seed.ts
@@ -26,7 +27,7 @@ import { openDatabase, type Db } from "../../api/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../../api/db/seed.ts";
 import { Session } from "./http.ts";
 import { OWNER_EMAIL, seedPhaseA } from "./seed.ts";
-import { children, startServer } from "./server.ts";
+import { children, startServer, type RunningServer } from "./server.ts";
 
 interface AutocannonResult {
   requests: { average: number };
@@ -118,6 +119,40 @@ async function alternate(baseUrl: string, pages: string[], connections: number, 
 const row = (label: string, f: Figures) =>
   `  ${label.padEnd(22)} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms${f.timeouts ? `  (${f.timeouts} timed out)` : ""}`;
 
+/** Logs in as the owner and checks that both pages answer as themselves (not a login redirect or an error). */
+async function ownerOn(server: RunningServer) {
+  const owner = new Session(server.baseUrl);
+  await owner.login(OWNER_EMAIL, DEMO_PASSWORD);
+  const headers = { cookie: owner.cookieHeader() };
+  await probe(server.baseUrl, "/account", headers, "Account");
+  await probe(server.baseUrl, "/dashboard", headers, "Applications per day");
+  return headers;
+}
+
+/** The two targets at 20 connections on a server with `env`; `single` adds the one-connection figures. */
+async function measureLoaded(dataDir: string, label: string, env: Record<string, string>, single: boolean) {
+  const server = await startServer(ROOT, { DATA_DIR: dataDir, DASHBOARD_CACHE_MS: "", ...env }, log);
+  try {
+    const headers = await ownerOn(server);
+    log(`${label}: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds:`);
+    const loaded = await alternate(server.baseUrl, ["/account", "/dashboard"], CONNECTIONS, SECONDS, ROUNDS, headers);
+    const account = loaded.get("/account")!;
+    const dashboard = loaded.get("/dashboard")!;
+    log(row("/account", account));
+    log(row("/dashboard", dashboard));
+    const ratio = dashboard.rps / account.rps;
+    log(`  ${ratio >= RATIO_TARGET ? "PASS" : "MISS"}  /dashboard / /account: ${ratio.toFixed(2)}× (target ≥ ${RATIO_TARGET}×)`);
+    log(`  ${dashboard.p99 <= P99_TARGET_MS ? "PASS" : "MISS"}  /dashboard p99: ${dashboard.p99} ms (target ≤ ${P99_TARGET_MS} ms)`);
+    if (!single) return;
+    log(`${label}: 1 connection (less sensitive to the machine's load), ${ROUNDS} alternating rounds:`);
+    const figures = await alternate(server.baseUrl, ["/account", "/dashboard", "/dashboard?period=365"], 1, SINGLE_SECONDS * ROUNDS, ROUNDS, headers);
+    for (const [page, f] of figures) log(row(page, f));
+    log(`  /dashboard p50 / /account p50: ${(figures.get("/dashboard")!.p50 / Math.max(1, figures.get("/account")!.p50)).toFixed(2)}×`);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
     if (spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" }).status !== 0) throw new Error("bench: npm run build failed");
@@ -134,39 +169,16 @@ async function main() {
     const billings = await seedBillings(database.db);
     await database.close();
     log(`${APPLICATIONS.toLocaleString("en-US")} applications, ${billings.toLocaleString("en-US")} billings; ${CONNECTIONS} connections, ${SECONDS} s per figure, ${os.cpus().length} CPUs`);
-    // The server's defaults (the card cache on), whatever the caller's shell says.
-    const server = await startServer(ROOT, { DATA_DIR: tmp, DASHBOARD_CACHE_MS: "" }, log);
-    try {
-      const owner = new Session(server.baseUrl);
-      await owner.login(OWNER_EMAIL, DEMO_PASSWORD);
-      const headers = { cookie: owner.cookieHeader() };
-      await probe(server.baseUrl, "/account", headers, "Account");
-      await probe(server.baseUrl, "/dashboard", headers, "Applications per day");
-      log(`${CONNECTIONS} connections, ${ROUNDS} alternating rounds:`);
-      const loaded = await alternate(server.baseUrl, ["/account", "/dashboard"], CONNECTIONS, SECONDS, ROUNDS, headers);
-      const account = loaded.get("/account")!;
-      const dashboard = loaded.get("/dashboard")!;
-      log(row("/account", account));
-      log(row("/dashboard", dashboard));
-      const ratio = dashboard.rps / account.rps;
-      log(`  ${ratio >= RATIO_TARGET ? "PASS" : "MISS"}  /dashboard / /account: ${ratio.toFixed(2)}× (target ≥ ${RATIO_TARGET}×)`);
-      log(`  ${dashboard.p99 <= P99_TARGET_MS ? "PASS" : "MISS"}  /dashboard p99: ${dashboard.p99} ms (target ≤ ${P99_TARGET_MS} ms)`);
-
-      log(`1 connection (less sensitive to the machine's load), ${ROUNDS} alternating rounds:`);
-      const single = await alternate(server.baseUrl, ["/account", "/dashboard", "/dashboard?period=365"], 1, SINGLE_SECONDS * ROUNDS, ROUNDS, headers);
-      for (const [page, figures] of single) log(row(page, figures));
-      log(`  /dashboard p50 / /account p50: ${(single.get("/dashboard")!.p50 / Math.max(1, single.get("/account")!.p50)).toFixed(2)}×`);
-    } finally {
-      await server.stop();
-    }
+    // The server's defaults (the card cache on), whatever the caller's shell says; one process, then one
+    // per core (WEB_CONCURRENCY, docs/decisions/012), where the renders share the cores.
+    await measureLoaded(tmp, "one process", {}, true);
+    const processes = String(Math.max(2, os.availableParallelism()));
+    await measureLoaded(tmp, `WEB_CONCURRENCY=${processes}`, { WEB_CONCURRENCY: processes }, false);
 
     // Every card aggregated afresh on each request: what the first visit after a write costs.
     const cold = await startServer(ROOT, { DATA_DIR: tmp, DASHBOARD_CACHE_MS: "0" }, log);
     try {
-      const owner = new Session(cold.baseUrl);
-      await owner.login(OWNER_EMAIL, DEMO_PASSWORD);
-      const headers = { cookie: owner.cookieHeader() };
-      await probe(cold.baseUrl, "/dashboard", headers, "Applications per day");
+      const headers = await ownerOn(cold);
       log("card cache off (DASHBOARD_CACHE_MS=0), 1 connection:");
       const figures = await alternate(cold.baseUrl, ["/dashboard", "/dashboard?period=365"], 1, SINGLE_SECONDS * 2, 2, headers);
       for (const [page, f] of figures) log(row(`${page} (cold)`, f));
