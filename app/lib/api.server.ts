@@ -5,7 +5,6 @@ import type { RequestEnv } from "./request-env";
 import { loginUrl } from "./safe-redirect";
 import type { ApiErrorBody, CurrentUser } from "./types";
 
-
 export type ApiResult<T> =
   | { ok: true; status: number; body: T }
   | { ok: false; status: number; body: ApiErrorBody; headers: Headers };
