@@ -14,7 +14,7 @@ import { API_PREFIXES, createApi } from "./api/app.ts";
 import type { CallerMemo } from "./api/context.ts";
 import { sessionCookieName } from "./api/config.ts";
 import { openDatabase, type Database } from "./api/db/client.ts";
-import { DataDirInUse } from "./api/db/data-dir-lock.ts";
+import { exitIfDataDirInUse } from "./api/db/data-dir-lock.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./api/db/seed.ts";
 import { appKey, realtimeCredentials } from "./api/db/settings.ts";
 import { ensureAccessModel } from "./api/modules/access/service.ts";
@@ -61,12 +61,7 @@ const openConfigured = (cfg: ServerConfig, viaPrimary = false) =>
       console.error("[launchpad] the database thread stopped; exiting", error);
       process.exit(1);
     },
-  }).catch((error: unknown) => {
-    // Said plainly, without a stack: it is a matter of configuration, not a bug.
-    if (!(error instanceof DataDirInUse)) throw error;
-    console.error(`[launchpad] ${error.message}`);
-    process.exit(1);
-  });
+  }).catch(exitIfDataDirInUse);
 
 async function serve(options: { prepared: boolean }) {
   const database = await openConfigured(config, embeddedCluster);

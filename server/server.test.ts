@@ -2,7 +2,7 @@
  * The real server as a process: start, seed, survive kill -9, stop cleanly on SIGTERM, and the same on
  * PostgreSQL. Only API paths are called, so no panel build is needed.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,6 +74,11 @@ describe("the server process", () => {
     expect(await new Promise((resolve) => second.on("close", resolve))).toBe(1);
     expect(output).toContain(`The embedded database in ${dataDir} is in use by another Launchpad process (pid ${first.child.pid})`);
     expect(output).not.toContain("    at "); // a plain message, no stack
+
+    // npm run db:seed likewise.
+    const seed = spawnSync(process.execPath, [...NODE_ARGS, "scripts/seed.ts"], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
+    expect(seed.status).toBe(1);
+    expect(seed.stderr).toContain(`The embedded database in ${dataDir} is in use by another Launchpad process (pid ${first.child.pid})`);
 
     expect((await httpClient(`http://127.0.0.1:${port}`).post("/api/login", { email, password: "one owner only" })).status).toBe(200);
     first.child.kill("SIGTERM");

@@ -71,3 +71,11 @@ export function lockDataDir(dataDir: string): () => void {
     }
   };
 }
+
+/** For a command's top level (the server, db:seed): DataDirInUse said as one plain line, exit 1; anything else rethrown. */
+export function exitIfDataDirInUse(error: unknown): never {
+  if (!(error instanceof DataDirInUse)) throw error;
+  // A matter of configuration, not a bug: no stack.
+  console.error(`[launchpad] ${error.message}`);
+  process.exit(1);
+}
