@@ -20,9 +20,10 @@ export function ErrorScreen({ error }: { error: unknown }) {
       <p className="text-8xl font-black tracking-tight text-slate-800" data-testid="error-status">
         {status}
       </p>
-      <p className="text-lg text-slate-600" data-testid="error-message">
+      {/* The page's one heading: what went wrong, for screen readers' heading navigation too. */}
+      <h1 className="text-lg font-normal text-slate-600" data-testid="error-message">
         {message}
-      </p>
+      </h1>
       <Form method="get" action="/">
         <button type="submit" className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
           Go Home
