@@ -11,7 +11,6 @@ import { notificationWrite, notifiedColumn, queueNotified, userChannel, type Not
 import { groupReadColumn, groupReadWrite, queueGroupRead } from "../notifications/service.ts";
 import { participantOf } from "./access.ts";
 import { chatChannel, notificationGroup } from "./messages.ts";
-import { executePrepared } from "./prepared.ts";
 import { lockSender, rateFullCte, retryAfterColumn, throttled } from "./rate.ts";
 import { messageJson, unreadFor } from "./views.ts";
 
@@ -97,9 +96,6 @@ function sendStatement(me: AuthUser, conversationId: number, body: string) {
 const firstRow = async (db: Db, statement: ReturnType<typeof sendStatement>) =>
   ((await db.execute(statement)) as unknown as { rows: SendRow[] }).rows[0];
 
-/** Its name as a prepared statement on the embedded database (prepared.ts). */
-const PREPARED_NAME = "launchpad_send_message";
-
 /**
  * Posts a message (see sendStatement) and queues, for after the commit, MessageSent on the chat channel
  * and, on each participant's own channel, ConversationUpdated with their own unread count, plus the
@@ -108,13 +104,13 @@ const PREPARED_NAME = "launchpad_send_message";
  * On PostgreSQL the statement runs in a transaction that first serialises the user's sends (the rate
  * limit, rate.ts) and then the conversation's (both participant rows, always in user order, so two people
  * replying at once queue up instead of each holding one row and waiting for the other's: a deadlock).
- * Its snapshot then includes every message sent before it. The embedded database needs neither, and
- * runs the statement prepared (planned once).
+ * Its snapshot then includes every message sent before it. The embedded database needs neither (its
+ * worker thread keeps the statement's plan: decision 014).
  */
 export async function sendMessage(db: Db, me: AuthUser, conversationId: number, body: string, queue: BroadcastQueue): Promise<MessageJson> {
   const statement = sendStatement(me, conversationId, body);
   const row = oneAtATime(db)
-    ? (await executePrepared<SendRow>(db, PREPARED_NAME, statement))[0]
+    ? await firstRow(db, statement)
     : await db.transaction(async (tx) => {
         await lockSender(tx, me.id);
         await tx.execute(sql`select user_id from ${conversationParticipants} where conversation_id = ${conversationId} order by user_id for update`);
