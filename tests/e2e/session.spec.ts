@@ -67,8 +67,11 @@ test("a session that ends under an open page is also noticed by the live connect
     await route.continue();
   });
   await endSessionElsewhere(context, playwright, baseURL);
+  // The page itself heads for /login (the reconnect's own catch-up revalidation, held here, would too).
+  const toLogin = page.waitForRequest((request) => new URL(request.url()).pathname === "/login.data");
   for (const socket of sockets) await socket.close();
   await expect(toast(page, "Your session has expired. Please log in again.")).toBeVisible();
+  await toLogin;
   release();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
 });

@@ -35,7 +35,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Website").fill("https://e2e-robotics.example.com");
       await page.getByRole("button", { name: "Save details" }).click();
       await expect(page).toHaveURL(/\/startup-details$/);
-      // Toasts are drawn by scripts: without them the flash cookie is still consumed, silently.
+      // Toasts are drawn by scripts: without them there is no toast (the flash cookie lapses after a minute).
       if (javaScriptEnabled) await expect(toast(page, "Startup details saved")).toBeVisible();
       await expect(overall(page)).toHaveAttribute("aria-valuenow", String(AFTER_BASICS));
       await expect(page.getByRole("progressbar", { name: "Basics completion" })).toHaveAttribute("aria-valuenow", "100");
