@@ -37,6 +37,16 @@ export interface DirectoryStartup {
   is_favorited?: boolean;
 }
 
+/** `meta.countries` of GET /api/v1/site/startups?with_countries=true: the country filter's choices. */
+export interface CountryFacet {
+  code: string;
+  name: string;
+  /** The emoji flag: option labels cannot hold the SVG one. */
+  flag: string;
+  /** Listings of the kind asked for in that country (0 for a country asked for that has none). */
+  count: number;
+}
+
 export interface ProfileEvent {
   id: number;
   title: string;

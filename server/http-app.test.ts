@@ -9,6 +9,7 @@ import { API_PREFIXES } from "../api/app.ts";
 import { PASSWORD, registered } from "../api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "../api/testing/harness.ts";
 import { createHttpApp } from "./http-app.ts";
+import { UNREADABLE_FORM, UNSUPPORTED_FORM } from "./panel-forms.ts";
 
 const MAX_BODY = 64 * 1024;
 let t: TestApi;
@@ -103,8 +104,8 @@ describe("chunked bodies", () => {
 
   it("are refused with 413 JSON once over the limit, on the API and on the panel", async () => {
     const chunk = "x".repeat(16 * 1024);
-    for (const path of ["/sanctum/token", "/login"]) {
-      const reply = await send("POST", path, { headers: { "Content-Type": "application/json" }, chunks: [chunk, chunk, chunk, chunk, chunk] });
+    for (const [path, type] of [["/sanctum/token", "application/json"], ["/login", "application/x-www-form-urlencoded"]]) {
+      const reply = await send("POST", path, { headers: { "Content-Type": type }, chunks: [chunk, chunk, chunk, chunk, chunk] });
       expect(reply.status, path).toBe(413);
       expect(JSON.parse(reply.body)).toEqual({ message: "The request is too large." });
     }
@@ -113,6 +114,35 @@ describe("chunked bodies", () => {
   it("reach the panel whole", async () => {
     const reply = await send("POST", "/login", { headers: { "Content-Type": "application/x-www-form-urlencoded" }, chunks: ["a=1&", "b=2"] });
     expect(reply.body).toBe("panel POST 7");
+  });
+});
+
+describe("panel form posts the actions could not read", () => {
+  const boundary = "----launchpad";
+  it("415 for a body that is not a form, before the panel runs", async () => {
+    for (const [type, body] of [["application/json", '{"email":"a@b.c"}'], ["text/plain", "email=a@b.c"], [undefined, ""], [undefined, "email=a"]] as const) {
+      const reply = await send("POST", "/login", { headers: type ? { "Content-Type": type } : {}, body });
+      expect(reply.status, String(type)).toBe(415);
+      expect(reply.body).toBe(UNSUPPORTED_FORM);
+      expectSecurityHeaders(reply);
+    }
+  });
+
+  it("400 for a multipart body without its boundary or cut short", async () => {
+    const cut = `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c`;
+    for (const [type, body] of [["multipart/form-data", "email=a"], [`multipart/form-data; boundary=${boundary}`, cut]]) {
+      const reply = await send("POST", "/login", { headers: { "Content-Type": type }, body });
+      expect(reply.status, type).toBe(400);
+      expect(reply.body).toBe(UNREADABLE_FORM);
+    }
+  });
+
+  it("a readable form reaches the panel whole, uploads included", async () => {
+    const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`;
+    const upload = await send("POST", "/account", { headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body: multipart });
+    expect(upload.body).toBe(`panel POST ${multipart.length}`);
+    const empty = await send("POST", "/logout", { headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" }, body: "" });
+    expect(empty.body).toBe("panel POST 0");
   });
 });
 

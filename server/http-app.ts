@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "../api/lib/body-limit.ts";
 import { compressResponse } from "./compression.ts";
 import { crossSiteRefusal, isCrossSiteSubmission } from "./cross-site.ts";
+import { refuseUnreadableForm } from "./panel-forms.ts";
 import { PANEL_CACHE_CONTROL, applySecurityHeaders } from "./security-headers.ts";
 import { staticFiles } from "./static-files.ts";
 
@@ -48,7 +49,7 @@ export function createHttpApp(options: HttpAppOptions) {
     }
     return bindings?.incoming?.socket.remoteAddress;
   };
-  // Answers made here (413, 405, 500) get the same protective headers as pages.
+  // Answers made here (400, 413, 405, 415, 500) get the same protective headers as pages.
   const secured = (response: Response) => {
     const headers = new Headers(response.headers);
     applySecurityHeaders(headers, { production: options.production, https: options.https });
@@ -84,6 +85,8 @@ export function createHttpApp(options: HttpAppOptions) {
       return secured(new Response("Method Not Allowed", { status: 405, headers: { Allow: ALLOW, "Content-Type": "text/plain; charset=utf-8" } }));
     }
     if (isCrossSiteSubmission(request)) return secured(crossSiteRefusal());
+    const unreadable = await refuseUnreadableForm(request);
+    if (unreadable) return secured(unreadable);
     return privateByDefault(await options.panel(request, ip));
   };
   // Compressed here rather than in a middleware: assigning c.res would merge the old response's headers

@@ -139,7 +139,7 @@ describe("what is not a built file", () => {
     for (const path of ["/assets/missing-123.js", `${ASSET}.br`, "/.env", "/assets/", "/%E0%A4%A"]) {
       expect(await (await get(path)).text(), path).toBe(`panel GET ${new URL(path, "http://localhost").pathname}`);
     }
-    expect(await (await app.fetch(new Request(`http://localhost${ASSET}`, { method: "POST" }))).text()).toBe(`panel POST ${ASSET}`);
+    expect(await (await app.fetch(new Request(`http://localhost${ASSET}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" }))).text()).toBe(`panel POST ${ASSET}`);
   });
 
   it("is never served outside production (Vite serves the client there)", async () => {

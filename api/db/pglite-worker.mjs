@@ -48,8 +48,9 @@ const queryOptions = (options) => ({
  * costs more than running, on the one thread every request's SQL shares. A statement with parameters seen a
  * second time is PREPAREd once in the session and then run by EXECUTE. EXECUTE takes no bind parameters, so
  * the values travel as quoted literals: an unknown-typed literal is coerced to the type PostgreSQL inferred
- * for that parameter, as a bound text value is. Only text, numbers, booleans and null are passed that way;
- * anything else (bytes, arrays, explicit parameter types) and any statement PREPARE refuses runs as before.
+ * for that parameter, as a bound text value is. Only text, numbers, booleans, dates, null and arrays of
+ * numbers or text under an explicit array cast are passed that way; anything else (bytes, other arrays,
+ * explicit parameter types) and any statement PREPARE refuses runs as before.
  */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const MAX_PREPARED = 500;
@@ -60,10 +61,33 @@ const seenOnce = new Set();
 let nextPlan = 1;
 
 /** @param {unknown} value */
-function literal(value) {
+function arrayElement(value) {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "string") return `"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+  return undefined;
+}
+
+/**
+ * The SQL literal of parameter `index` (0-based), or undefined when it cannot be written as one. An array
+ * of numbers or strings is written in PostgreSQL's array syntax only where the statement casts that
+ * parameter to an array type itself (`= any($1::int[])`): elsewhere PGlite would have picked the wire
+ * format from the inferred type (JSON for a jsonb parameter), which a literal cannot know.
+ * @param {unknown} value
+ * @param {number} index
+ * @param {string} text
+ * @returns {string | undefined}
+ */
+function literal(value, index, text) {
   if (value === null || value === undefined) return "null";
   if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
   if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean" || typeof value === "bigint") return `'${String(value)}'`;
+  // What PGlite itself sends for a Date, whatever type the parameter has.
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return `'${value.toISOString()}'`;
+  if (Array.isArray(value) && new RegExp(`\\$${index + 1}::[a-z0-9_ ]+\\[\\]`, "i").test(text)) {
+    const elements = value.map(arrayElement);
+    return elements.includes(undefined) ? undefined : literal(`{${elements.join(",")}}`, index, text);
+  }
   return undefined;
 }
 
@@ -75,7 +99,7 @@ function literal(value) {
  * @param {object} options
  */
 async function planned(target, text, params, wireOptions, options) {
-  const literals = params.length && !wireOptions.paramTypes?.length ? params.map(literal) : undefined;
+  const literals = params.length && !wireOptions.paramTypes?.length ? params.map((value, index) => literal(value, index, text)) : undefined;
   if (!literals || literals.includes(undefined) || !PREPARABLE.test(text)) return target.query(text, params, options);
   let name = plans.get(text);
   if (name === false) return target.query(text, params, options);

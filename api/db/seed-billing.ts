@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { PAYMENT_PROCESSING_PATH } from "../payments/provider.ts";
 import type { Db } from "./client.ts";
-import { billingStatusChanges, couponCodes, eventApplications, eventBillings, eventForms, payments, sandboxPayments, startups, users, type BillingStatus } from "./schema.ts";
+import { startups, users } from "./schema.ts";
+import { eventApplications, eventForms } from "./events-schema.ts";
+import { billingStatusChanges, couponCodes, eventBillings, payments, sandboxPayments, type BillingStatus } from "./billing-schema.ts";
 
 const HOUR = 3_600_000;
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { NotificationType } from "../../schemas/notifications.ts";
 import type { Db } from "./client.ts";
 import { conversationParticipants, conversations, messages, notifications } from "./realtime-schema.ts";
-import { eventApplications, eventForms, startups, users } from "./schema.ts";
+import { startups, users } from "./schema.ts";
+import { eventApplications, eventForms } from "./events-schema.ts";
 
 /**
  * Demo chat and notifications: conversations between the demo accounts with a few days of history, some

@@ -3,7 +3,8 @@ import type { FavoriteType } from "../../schemas/favorites.ts";
 import type { DetailValues } from "../../schemas/startup-details.ts";
 import type { Db } from "./client.ts";
 import { favorites, startupDetails } from "./community-schema.ts";
-import { coFounders, eventForms, startups, users } from "./schema.ts";
+import { coFounders, startups, users } from "./schema.ts";
+import { eventForms } from "./events-schema.ts";
 
 /**
  * Demo startup details and favorites. Acme Robotics' details are partly filled (Basics and Product complete,

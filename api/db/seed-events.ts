@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { collections, eventApplications, eventForms, startups, users, type CustomQuestion, type StandardQuestions } from "./schema.ts";
+import { startups, users } from "./schema.ts";
+import { collections, eventApplications, eventForms, type CustomQuestion, type StandardQuestions } from "./events-schema.ts";
 
 const DAY = 86_400_000;
 /** Seeded events are always in the future, whenever the seed runs: days from now at a wall-clock hour (UTC). */

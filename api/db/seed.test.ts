@@ -1,7 +1,9 @@
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./client.ts";
-import { billingStatusChanges, collections, couponCodes, eventApplications, eventBillings, eventForms, payments, sandboxPayments, users } from "./schema.ts";
+import { users } from "./schema.ts";
+import { collections, eventApplications, eventForms } from "./events-schema.ts";
+import { billingStatusChanges, couponCodes, eventBillings, payments, sandboxPayments } from "./billing-schema.ts";
 import { DEMO_ACCOUNTS, seedDemoData } from "./seed.ts";
 import { checkCity } from "../modules/places/check-city.ts";
 

@@ -16,7 +16,8 @@ import { TINY_PNG, fetchBytes, pngFile, registered } from "../testing/fixtures.t
 import { TestClient, type TestApi } from "../testing/harness.ts";
 import { loadTemplate } from "../testing/pglite-template.ts";
 import { openDatabase } from "./client.ts";
-import { couponCodes, eventApplications, eventBillings } from "./schema.ts";
+import { eventApplications } from "./events-schema.ts";
+import { couponCodes, eventBillings } from "./billing-schema.ts";
 import { PgliteWorker } from "./worker-client.ts";
 
 let t: TestApi;

@@ -188,6 +188,24 @@ describe("the PGlite worker", () => {
     for (let i = 0; i < 3; i++) expect(isUniqueViolation(await duplicate().catch((error: unknown) => error))).toBe(true);
   });
 
+  it("plans statements with dates and cast arrays too, with the same answers; an uncast array is left unplanned", async () => {
+    const db = worker.db;
+    const tricky = ['plain', 'quote " and \\ backslash', "it's", "{braces,comma}", ""];
+    const arrays = () =>
+      db.execute(
+        sql`select ${sql.param([3, 1, 2])}::int[] as ids, ${sql.param(tricky)}::text[] as words, ${sql.param(["a", null])}::text[] as holes, 2 = any(${sql.param([1, 2])}::int[]) as found, ${sql.param(at)}::timestamptz as stamp`,
+      );
+    const plansBefore = await preparedCount(db);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await arrays()) as unknown as { rows: unknown[] });
+    expect(await preparedCount(db)).toBe(plansBefore + 1);
+    for (const answer of answers) expect(answer.rows).toEqual([{ ids: [3, 1, 2], words: tricky, holes: ["a", null], found: true, stamp: "2031-02-03 04:05:06.789+00" }]);
+    // Without a cast the parameter's type is PostgreSQL's to infer (here jsonb: PGlite sends JSON), so no plan is made.
+    const uncast = () => db.execute(sql`select jsonb_array_length(${JSON.stringify([1, 2, 3])}::jsonb) as n, ${sql.param([1, 2])} = ${sql.param([1, 2])} as same`);
+    for (let i = 0; i < 3; i++) expect(((await uncast()) as unknown as { rows: unknown[] }).rows).toEqual([{ n: 3, same: true }]);
+    expect(await preparedCount(db)).toBe(plansBefore + 1);
+  });
+
   it("dumps its data directory, and a new worker starts from the dump", async () => {
     await worker.db.insert(appSettings).values({ key: "dumped", value: "yes" });
     const copy = await openDatabase({ template: await worker.dump!(), worker: true });

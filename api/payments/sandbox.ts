@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { sandboxPayments } from "../db/schema.ts";
+import { sandboxPayments } from "../db/billing-schema.ts";
 import { safeEqual } from "../lib/tokens.ts";
 import { processingUrl, SANDBOX_ID_PREFIX, type Checkout, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from "./provider.ts";
 

@@ -1,4 +1,4 @@
-import { collections, eventForms, type CustomQuestion } from "../db/schema.ts";
+import { collections, eventForms, type CustomQuestion } from "../db/events-schema.ts";
 import { registered, setUpStartupProfile } from "./fixtures.ts";
 import type { TestApi, TestClient } from "./harness.ts";
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { couponCodes } from "../db/schema.ts";
+import { couponCodes } from "../db/billing-schema.ts";
 import { COUPON_REFUSALS } from "../modules/coupons/service.ts";
 import { registered } from "./fixtures.ts";
 import { createEventForm, ownerWithCollection, setEventFormStatus } from "./event-fixtures.ts";

@@ -1,5 +1,6 @@
 import type { TestApi, TestClient } from "./harness.ts";
-import { eventApplications, users, type ApplicationStatus } from "../db/schema.ts";
+import { users } from "../db/schema.ts";
+import { eventApplications, type ApplicationStatus } from "../db/events-schema.ts";
 import { registered, setUpStartupProfile, uniqueEmail } from "./fixtures.ts";
 import type { CollectionView } from "../modules/collections/service.ts";
 import type { EventFormResource } from "../modules/event-forms/resource.ts";

@@ -1,9 +1,22 @@
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+/** ICU's lookup is slow next to a render (a directory page names a country per card): each name is asked once. */
+const names = new Map<string, string>();
 
-/** "🇳🇬 Nigeria" from "NG", with the runtime's own country names: no list to fetch. */
+/** A country's English name from its ISO code (the runtime's own names: nothing to fetch); anything else as it is. */
+export function countryName(code: string): string {
+  if (!/^[A-Z]{2}$/i.test(code)) return code;
+  const upper = code.toUpperCase();
+  let name = names.get(upper);
+  if (name === undefined) {
+    name = regionNames.of(upper) ?? upper;
+    names.set(upper, name);
+  }
+  return name;
+}
+
+/** "🇳🇬 Nigeria" from "NG". */
 export function countryLabel(code: string): string {
   if (!/^[A-Z]{2}$/.test(code)) return code;
   const flag = String.fromCodePoint(...[...code].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
-  const name = regionNames.of(code) ?? code;
-  return `${flag} ${name}`;
+  return `${flag} ${countryName(code)}`;
 }

@@ -62,7 +62,11 @@ test.describe("register and log in", () => {
     await page.getByLabel("Email").fill(email);
     for (let attempt = 0; attempt < 5; attempt++) {
       await page.getByLabel("Password").fill(`wrong ${attempt}`);
+      // The message from the previous attempt is still on screen, so wait for this attempt's answer
+      // itself: a click made before it arrives would cancel the submission in flight.
+      const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"));
       await page.getByRole("button", { name: "Log in" }).click();
+      await answered;
       await expect(page.getByText("These credentials do not match our records.")).toBeVisible();
     }
     await page.getByLabel("Password").fill(PASSWORD);

@@ -36,7 +36,7 @@ export async function registerUser(context: BrowserContext, name = "E2E User") {
   return { email, id: body.user.id as number, name };
 }
 
-export async function setUpStartup(context: BrowserContext, username = `e2e-${Date.now().toString(36)}-${++counter}`) {
+export async function setUpStartup(context: BrowserContext, username = `e2e-${Date.now().toString(36)}-${process.pid.toString(36)}-${++counter}`) {
   return apiCall(
     context,
     "POST",

@@ -42,6 +42,9 @@ test.describe("startup directory, JavaScript on", () => {
     await expect(page.getByRole("button", { name: "Unfollow E2E Robotics" })).toBeVisible();
     // The followers list shows the follower (this user's startup).
     await expect(page.getByRole("heading", { name: "Followers" })).toBeVisible();
+    // The header's avatars come from the same first page of followers.
+    await page.reload();
+    await expect(page.getByLabel("Some of the followers").getByRole("listitem")).toHaveCount(1);
     await expectNoSeriousViolations(page, "/startups/{username}");
 
     await page.getByRole("button", { name: "Unfollow E2E Robotics" }).click();
@@ -68,6 +71,15 @@ test.describe("startup directory, JavaScript on", () => {
     const filters = page.getByRole("search", { name: "Search the directory" });
     await expect(filters.getByRole("searchbox")).toHaveValue("");
     await expect(filters.getByLabel("Industry")).toHaveValue("");
+    // The country filter offers the countries that have listings, with how many, and filters by them.
+    const country = filters.getByLabel("Country");
+    await expect(country.locator("option", { hasText: /Nigeria \(\d+\)/ })).toHaveCount(1);
+    await expect(country.locator("option", { hasText: "Antarctica" })).toHaveCount(0);
+    await country.selectOption("NG");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/country=NG/);
+    await expect(page.getByRole("list", { name: "Startups" }).locator(":scope > li").first()).toBeVisible();
+    await expect(filters.getByLabel("Country")).toHaveValue("NG");
     await page.goto("/startups?type=startup&page=99");
     await expect(page.getByText("This page is past the end of the list")).toBeVisible();
     await page.getByRole("link", { name: "Go to the first page" }).click();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { STANDARD_QUESTIONS, type QuestionType } from "../../../schemas/events.ts";
 import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from "../../../schemas/fields.ts";
-import type { Answers, CustomQuestion, StandardQuestions } from "../../db/schema.ts";
+import type { Answers, CustomQuestion, StandardQuestions } from "../../db/events-schema.ts";
 import type { FieldErrors } from "../../lib/errors.ts";
 import { checkUpload, type UploadRules } from "../files/service.ts";
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventApplications, files } from "../../db/schema.ts";
+import { files } from "../../db/schema.ts";
+import { eventApplications } from "../../db/events-schema.ts";
 import {
   EVERY_TYPE_QUESTIONS,
   VALID_TYPED_ANSWERS,

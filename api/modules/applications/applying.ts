@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { eventApplications, eventForms, files, type Answers, type ApplicationStatus } from "../../db/schema.ts";
+import { files } from "../../db/schema.ts";
+import { eventApplications, eventForms, type Answers, type ApplicationStatus } from "../../db/events-schema.ts";
 import { fieldError, notFound, validationFailed } from "../../lib/errors.ts";
 import { billingOfUser } from "../billing/view.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";

@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { eventApplications, eventForms, files, startups, type ApplicationStatus, type CustomQuestion } from "../../db/schema.ts";
+import { files, startups } from "../../db/schema.ts";
+import { eventApplications, eventForms, type ApplicationStatus, type CustomQuestion } from "../../db/events-schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { FILE_ID, readFile } from "../files/service.ts";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventApplications, eventBillings } from "../../db/schema.ts";
+import { eventApplications } from "../../db/events-schema.ts";
+import { eventBillings } from "../../db/billing-schema.ts";
 import { ownerWithForm, sendApplication } from "../../testing/application-fixtures.ts";
 import { billingFields, createBilling } from "../../testing/billing-fixtures.ts";
 import { registered } from "../../testing/fixtures.ts";

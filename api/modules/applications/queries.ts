@@ -3,7 +3,8 @@ import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { eventApplications, eventForms, startups } from "../../db/schema.ts";
+import { startups } from "../../db/schema.ts";
+import { eventApplications, eventForms } from "../../db/events-schema.ts";
 import type { FormRow } from "./resources.ts";
 
 /** Published and closed forms are public to logged-in users; drafts only to their owner. */

@@ -1,6 +1,6 @@
 /** How applications and forms look in the API's answers. */
 import { REVIEW_STATUSES } from "../../../schemas/events.ts";
-import type { ApplicationStatus, CustomQuestion, eventApplications, eventForms } from "../../db/schema.ts";
+import type { ApplicationStatus, CustomQuestion, eventApplications, eventForms } from "../../db/events-schema.ts";
 import { fileUrl } from "../files/service.ts";
 import { fileKeys } from "./answers.ts";
 

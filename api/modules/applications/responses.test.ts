@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventApplications, users } from "../../db/schema.ts";
+import { users } from "../../db/schema.ts";
+import { eventApplications } from "../../db/events-schema.ts";
 import {
   applicationForm,
   ownerWithForm,

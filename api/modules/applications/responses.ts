@@ -3,7 +3,7 @@ import { and, count, eq, ilike, ne, notInArray, or, sql } from "drizzle-orm";
 import type { ReviewStatus } from "../../../schemas/events.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { eventApplications, eventForms, type Answers, type ApplicationStatus } from "../../db/schema.ts";
+import { eventApplications, eventForms, type Answers, type ApplicationStatus } from "../../db/events-schema.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventApplications, rolePermissions, permissions, roles } from "../../db/schema.ts";
+import { rolePermissions, permissions, roles } from "../../db/schema.ts";
+import { eventApplications } from "../../db/events-schema.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
 import { registered } from "../../testing/fixtures.ts";
 import { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "../../testing/event-fixtures.ts";

@@ -1,23 +1,10 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 import { apiTokens, sessions, startups, users } from "../../db/schema.ts";
 import type { AuthUser } from "../../context.ts";
 import { randomToken, sha256 } from "../../lib/tokens.ts";
 import { authUserFields, startupOfUser, toAuthUser } from "./users.ts";
-
-/**
- * The per-request look-ups are prepared statements: planned once per connection by PostgreSQL (named
- * statements through node-postgres; PGlite takes the same call and simply runs the text). Drizzle binds a
- * prepared query to the database handle it was built on, so there is one per handle.
- */
-function preparedPerDb<T>(make: (db: Db) => T): (db: Db) => T {
-  const made = new WeakMap<Db, T>();
-  return (db) => {
-    let query = made.get(db);
-    if (!query) made.set(db, (query = make(db)));
-    return query;
-  };
-}
 
 /** Session, user, account type, roles and permissions: the whole "who is calling" in one round trip. */
 const sessionUserQuery = preparedPerDb((db) =>

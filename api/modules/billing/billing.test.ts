@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingStatusChanges, couponCodes, eventBillings, payments } from "../../db/schema.ts";
+import { billingStatusChanges, couponCodes, eventBillings, payments } from "../../db/billing-schema.ts";
 import { billingFields, createBilling, createCoupon, formWithRefusedCoupons, formPost, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { createEventForm, ownerWithCollection, setEventFormStatus } from "../../testing/event-fixtures.ts";
 import { parseCsv } from "../../testing/csv.ts";

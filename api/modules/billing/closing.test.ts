@@ -5,7 +5,8 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { eventBillings, eventForms, payments, sandboxPayments } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
+import { eventBillings, payments, sandboxPayments } from "../../db/billing-schema.ts";
 import { StripeProvider } from "../../payments/stripe.ts";
 import { billingFields, createBilling, formPost, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { insertApplication } from "../../testing/event-fixtures.ts";

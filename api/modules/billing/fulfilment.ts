@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { BillingStatus } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
-import { eventBillings, payments } from "../../db/schema.ts";
+import { eventBillings, payments } from "../../db/billing-schema.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { notifyPaymentStatusChanged } from "../notifications/causes.ts";

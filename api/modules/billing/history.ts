@@ -1,7 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { BillingStatus } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
-import { billingStatusChanges, users } from "../../db/schema.ts";
+import { users } from "../../db/schema.ts";
+import { billingStatusChanges } from "../../db/billing-schema.ts";
 
 /** One line of a billing's history: every status it went through, who moved it, and why. */
 export interface StatusChangeView {

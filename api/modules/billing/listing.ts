@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { BillingStatus } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
-import { eventBillings } from "../../db/schema.ts";
+import { eventBillings } from "../../db/billing-schema.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";

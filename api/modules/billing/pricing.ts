@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { BillingStatus, QuoteInput } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
-import { couponCodes, eventBillings, eventForms } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
+import { couponCodes, eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, notFound, validationFailed } from "../../lib/errors.ts";
 import { fromCents, toCents } from "../../payments/provider.ts";
 import { closedReason } from "../applications/availability.ts";

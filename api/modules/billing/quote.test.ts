@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { couponCodes } from "../../db/schema.ts";
+import { couponCodes } from "../../db/billing-schema.ts";
 import { billingFields, createBilling, createCoupon, formWithRefusedCoupons, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { createEventForm, ownerWithCollection, setEventFormStatus } from "../../testing/event-fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingSchema } from "../../../schemas/billing.ts";
 import { openDatabase, type Database } from "../../db/client.ts";
-import { eventBillings } from "../../db/schema.ts";
+import { eventBillings } from "../../db/billing-schema.ts";
 import { seedDemoData } from "../../db/seed.ts";
 
 let database: Database;

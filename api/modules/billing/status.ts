@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BillingStatus } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
-import { couponCodes, eventBillings, eventForms } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
+import { couponCodes, eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { providersOf, type PaymentProvider, type PaymentProviders } from "../../payments/provider.ts";
 import { BroadcastQueue } from "../../realtime/broadcaster.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/stripe.ts";
-import { eventBillings, payments } from "../../db/schema.ts";
+import { eventBillings, payments } from "../../db/billing-schema.ts";
 import { StripeProvider, signStripePayload } from "../../payments/stripe.ts";
 import { billingFields, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";

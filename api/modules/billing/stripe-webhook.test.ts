@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig, SANDBOX_IN_PRODUCTION_WARNING, startupWarnings } from "../../../server/config.ts";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/stripe.ts";
 import { createApi } from "../../app.ts";
-import { billingStatusChanges, payments } from "../../db/schema.ts";
+import { billingStatusChanges, payments } from "../../db/billing-schema.ts";
 import { appKey } from "../../db/settings.ts";
 import { PAYMENT_PROCESSING_PATH } from "../../payments/provider.ts";
 import { SandboxProvider } from "../../payments/sandbox.ts";

@@ -2,7 +2,8 @@ import { and, eq, or, type SQL } from "drizzle-orm";
 import type { BillingStatus } from "../../../schemas/billing.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { couponCodes, eventBillings, eventForms } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
+import { couponCodes, eventBillings } from "../../db/billing-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { BILLING_NOT_FOUND } from "./messages.ts";
 

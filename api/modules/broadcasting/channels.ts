@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { parseId } from "../../../schemas/ids.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { eventForms } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
 import { isConversationParticipant } from "../conversations/access.ts";
 
 type Rule = (db: Db, user: AuthUser, id: number) => boolean | Promise<boolean>;

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FIND_SORTS, explainMatch, type FindFilters, type MatchParts } from "../../../schemas/co-founders.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 import { coFounderInvitations, coFounderMatchSets as matchSets, coFounderMatches as matches, coFounderTotals, favorites, teamMembers } from "../../db/community-schema.ts";
 import { coFounders as cf, startups } from "../../db/schema.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
@@ -19,7 +20,7 @@ export interface Viewer {
  * The viewer's startup as a one-row subquery joined `on true`, for the cards' score and its explanation.
  * Without a startup it has no row, every term is null and the score is 0.
  */
-const viewerStartup = (db: Db, startupId: number | null) =>
+const viewerStartup = (db: Db) =>
   db
     .select({
       skills: sql<string[]>`${startups.wantedSkillKeys}`.as("v_skills"),
@@ -30,7 +31,7 @@ const viewerStartup = (db: Db, startupId: number | null) =>
       city: sql<string>`${startups.cityName}`.as("v_city"),
     })
     .from(startups)
-    .where(eq(startups.id, startupId ?? 0))
+    .where(eq(startups.id, sql.placeholder("startupId")))
     .as("v");
 
 type ViewerStartup = ReturnType<typeof viewerStartup>;
@@ -70,31 +71,55 @@ function filtersWhere(query: ListQuery, filters: FindFilters) {
 }
 
 /**
- * Whether the startup's match rows exist, filling them on its first score-sorted search (once per startup;
- * triggers keep them exact afterwards). False when there is no such startup.
+ * Whether the startup's match rows were there ("ready") or are filled now ("filled"), on its first
+ * score-sorted search (once per startup; triggers keep them exact afterwards). Null: no such startup.
  */
-async function matchRowsReady(db: Db, startupId: number) {
-  const [ready] = await db.select({ id: matchSets.startupId }).from(matchSets).where(eq(matchSets.startupId, startupId));
-  if (ready) return true;
+const matchSetQuery = preparedPerDb((db) =>
+  db.select({ id: matchSets.startupId }).from(matchSets).where(eq(matchSets.startupId, sql.placeholder("startupId"))).prepare("co_founder_match_set"),
+);
+
+async function fillMatchRows(db: Db, startupId: number): Promise<"ready" | "filled" | null> {
+  const [ready] = await matchSetQuery(db).execute({ startupId });
+  if (ready) return "ready";
   const [filled] = await db.select({ ok: sql<boolean>`co_founder_match_fill(${startups.id})` }).from(startups).where(eq(startups.id, startupId));
-  return filled?.ok === true;
+  return filled?.ok === true ? "filled" : null;
 }
 
 /**
  * The total without filters, without counting the profiles: the triggers' count, less the viewer's team
  * members with a profile and their own profile (the rows `exclusions` leaves out). Exact.
  */
-async function unfilteredTotal(db: Db, viewer: Viewer) {
-  const team = viewer.startupId
-    ? sql`(select count(*) from ${teamMembers} where ${teamMembers.startupId} = ${viewer.startupId} and ${teamMembers.coFounderId} is not null and ${teamMembers.coFounderId} is distinct from ${viewer.coFounderId ?? null}::int)`
-    : sql`0`;
-  const own = viewer.coFounderId ? sql`(select count(*) from ${cf} where ${cf.id} = ${viewer.coFounderId})` : sql`0`;
-  const [row] = await db
+const unfilteredTotalQuery = preparedPerDb((db) => {
+  // Without a startup (0) or a profile (null) the subtractions count nothing.
+  const team = sql`(select count(*) from ${teamMembers} where ${teamMembers.startupId} = ${sql.placeholder("startupId")} and ${teamMembers.coFounderId} is not null and ${teamMembers.coFounderId} is distinct from ${sql.placeholder("coFounderId")}::int)`;
+  const own = sql`(select count(*) from ${cf} where ${cf.id} = ${sql.placeholder("coFounderId")}::int)`;
+  return db
     .select({ n: sql<number>`${coFounderTotals.total} - ${team} - ${own}`.mapWith(Number) })
     .from(coFounderTotals)
-    .where(eq(coFounderTotals.id, 1));
+    .where(eq(coFounderTotals.id, 1))
+    .prepare("co_founder_unfiltered_total");
+});
+
+async function unfilteredTotal(db: Db, viewer: Viewer) {
+  const [row] = await unfilteredTotalQuery(db).execute({ startupId: viewer.startupId ?? 0, coFounderId: viewer.coFounderId });
   // No row: the table was emptied along with co_founders (the insert trigger makes it again).
   return row?.n ?? 0;
+}
+
+/**
+ * One page of profile ids down the startup's co_founder_matches rows. Written out so that the order is
+ * exactly the index's (nulls last), which lets the planner walk it.
+ */
+function scoredPage(db: Db, viewer: Viewer, startupId: number, query: ListQuery, filtered: SQL | undefined, descending: boolean) {
+  const order = descending
+    ? sql`${matches.score} desc nulls last, ${matches.createdAt} desc nulls last, ${matches.coFounderId} desc nulls last`
+    : sql`${matches.score} asc, ${matches.createdAt} desc, ${matches.coFounderId} desc`;
+  const base = db.select({ id: matches.coFounderId }).from(matches).$dynamic();
+  return (filtered ? base.innerJoin(cf, eq(cf.id, matches.coFounderId)) : base)
+    .where(and(eq(matches.startupId, startupId), exclusions(viewer, matches.coFounderId), filtered))
+    .orderBy(order)
+    .limit(query.per_page)
+    .offset(offset(query));
 }
 
 /**
@@ -112,19 +137,18 @@ export async function findCoFounders(db: Db, viewer: Viewer, query: ListQuery, f
   const dir = descending ? desc : asc;
   const filtered = filtersWhere(query, filters);
   const startupId = sortBy === "score" ? viewer.startupId : null;
-  let rows: { id: number }[];
-  if (startupId && (await matchRowsReady(db, startupId))) {
-    // Written out so that it is exactly the index's order (nulls last), which lets the planner walk it.
-    const order = descending
-      ? sql`${matches.score} desc nulls last, ${matches.createdAt} desc nulls last, ${matches.coFounderId} desc nulls last`
-      : sql`${matches.score} asc, ${matches.createdAt} desc, ${matches.coFounderId} desc`;
-    const base = db.select({ id: matches.coFounderId }).from(matches).$dynamic();
-    rows = await (filtered ? base.innerJoin(cf, eq(cf.id, matches.coFounderId)) : base)
-      .where(and(eq(matches.startupId, startupId), exclusions(viewer, matches.coFounderId), filtered))
-      .orderBy(order)
-      .limit(query.per_page)
-      .offset(offset(query));
-  } else {
+  let rows: { id: number }[] | undefined;
+  if (startupId) {
+    rows = await scoredPage(db, viewer, startupId, query, filtered, descending);
+    // Match rows exist only once the startup's set is filled, so only an empty page asks (and fills it on
+    // the startup's first score search). No such startup: newest first.
+    if (!rows.length) {
+      const set = await fillMatchRows(db, startupId);
+      if (set === "filled") rows = await scoredPage(db, viewer, startupId, query, filtered, descending);
+      else if (set === null) rows = undefined;
+    }
+  }
+  if (!rows) {
     // Newest, and score without a startup (every score is 0).
     const order = sortBy === "name" ? [dir(cf.name), dir(cf.id)] : [dir(cf.createdAt), dir(cf.id)];
     rows = await db
@@ -172,11 +196,14 @@ export interface CoFounderCard {
   links?: string[];
 }
 
-/** The cards of the given profiles, in the given order, with the match explained for the viewer. */
-export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetails = false): Promise<CoFounderCard[]> {
-  if (!ids.length) return [];
-  const v = viewerStartup(db, viewer.startupId);
-  const rows = await db
+/**
+ * The cards' row, score and score parts for a list of profile ids, for one viewer. Without a startup the
+ * viewer subquery (startup 0) has no row, so every part is empty and no invitation is pending.
+ */
+const cardsQuery = preparedPerDb((db) => {
+  const v = viewerStartup(db);
+  const startupId = sql.placeholder("startupId");
+  return db
     .select({
       row: cf,
       score: scoreOf(v),
@@ -186,14 +213,19 @@ export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetail
       sameStage: sql<boolean>`coalesce(${cf.desiredStage} = ${v.stage}, false)`,
       sameCountry: sql<boolean>`coalesce(${cf.country} = ${v.country}, false)`,
       sameCity: sql<boolean>`coalesce(${cf.country} = ${v.country} and lower(${cf.cityName}) = lower(${v.city}), false)`,
-      favorited: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${viewer.userId} and ${favorites.favoritableType} = 'co_founder' and ${favorites.favoritableId} = ${cf.id})`,
-      pendingId: viewer.startupId
-        ? sql<number | null>`(select ${coFounderInvitations.id} from ${coFounderInvitations} where ${coFounderInvitations.startupId} = ${viewer.startupId} and ${coFounderInvitations.coFounderId} = ${cf.id} and ${coFounderInvitations.status} = 'pending' limit 1)`
-        : sql<number | null>`null::int`,
+      favorited: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${sql.placeholder("userId")} and ${favorites.favoritableType} = 'co_founder' and ${favorites.favoritableId} = ${cf.id})`,
+      pendingId: sql<number | null>`(select ${coFounderInvitations.id} from ${coFounderInvitations} where ${coFounderInvitations.startupId} = ${startupId} and ${coFounderInvitations.coFounderId} = ${cf.id} and ${coFounderInvitations.status} = 'pending' limit 1)`,
     })
     .from(cf)
     .leftJoin(v, sql`true`)
-    .where(inArray(cf.id, ids));
+    .where(sql`${cf.id} = any(${sql.placeholder("ids")}::int[])`)
+    .prepare("co_founder_cards");
+});
+
+/** The cards of the given profiles, in the given order, with the match explained for the viewer. */
+export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetails = false): Promise<CoFounderCard[]> {
+  if (!ids.length) return [];
+  const rows = await cardsQuery(db).execute({ ids, startupId: viewer.startupId ?? 0, userId: viewer.userId });
   const byId = new Map(rows.map((r) => [r.row.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);

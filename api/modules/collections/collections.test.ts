@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collections, eventApplications, eventForms, files } from "../../db/schema.ts";
+import { files } from "../../db/schema.ts";
+import { collections, eventApplications, eventForms } from "../../db/events-schema.ts";
 import type { FieldErrors } from "../../lib/errors.ts";
 import type { Page } from "../../lib/pagination.ts";
 import { createEventForm, eventFormData, insertApplication, ownerWithCollection, validEventFormFields } from "../../testing/event-fixtures.ts";

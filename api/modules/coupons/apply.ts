@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { couponCodes, eventForms, type CouponDiscountType } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
+import { couponCodes, type CouponDiscountType } from "../../db/billing-schema.ts";
 import { fieldError } from "../../lib/errors.ts";
 
 // Applying a coupon at checkout (for billing). Managing coupons is in ./service.ts.

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { couponCodes, eventForms, startups } from "../../db/schema.ts";
+import { startups } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
+import { couponCodes } from "../../db/billing-schema.ts";
 import type { FieldErrors } from "../../lib/errors.ts";
 import { HttpError } from "../../lib/errors.ts";
 import type { Page } from "../../lib/pagination.ts";

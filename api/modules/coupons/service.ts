@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzl
 import { COUPON_NOT_FOUND, COUPON_STATES, type CouponFields, type CouponState, couponInstant } from "../../../schemas/coupons.ts";
 import type { Db } from "../../db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
-import { couponCodes, eventForms, startups, type CouponDiscountType } from "../../db/schema.ts";
+import { startups } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
+import { couponCodes, type CouponDiscountType } from "../../db/billing-schema.ts";
 import { fieldError, notFound, validationFailed, type FieldErrors } from "../../lib/errors.ts";
 import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";

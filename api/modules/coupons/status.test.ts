@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { couponCodes } from "../../db/schema.ts";
+import { couponCodes } from "../../db/billing-schema.ts";
 import { ownerWithCollection } from "../../testing/event-fixtures.ts";
 import { coFounder, grantRole, registered } from "../../testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type TestApi, type TestClient } from "../../testing/harness.ts";

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { REVIEW_STATUSES } from "../../../schemas/events.ts";
 import { FORM_PICKER_LIMIT, type ApplicationsByStage, type ApplicationsPerDay, type DashboardForm } from "../../../schemas/dashboard.ts";
 import type { Db } from "../../db/client.ts";
-import { eventForms } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { boundsColumns, boundsCte, daysCte, isoDate, localDay, orderedValues, rowsOf, windowOf, windowStart, type Window } from "./window.ts";

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { BillingsSummary, CurrencyRevenue } from "../../../schemas/dashboard.ts";
 import type { Db } from "../../db/client.ts";
-import { BILLING_STATUSES } from "../../db/schema.ts";
+import { BILLING_STATUSES } from "../../db/billing-schema.ts";
 import { boundsColumns, boundsCte, isoDate, localWeek, orderedValues, rowsOf, weeksCte, windowOf, windowStart, type Window } from "./window.ts";
 
 /** When a successful billing's money came in: its payment time (older rows may lack it: their last change). */

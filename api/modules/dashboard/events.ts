@@ -2,7 +2,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { UpcomingEvents } from "../../../schemas/dashboard.ts";
 import type { Db } from "../../db/client.ts";
-import { eventForms } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
 import { NOT_HOLDING_A_PLACE } from "../applications/availability.ts";
 import { totalOver } from "../../lib/pagination.ts";
 

@@ -1,7 +1,9 @@
 /** Rows at chosen instants for the dashboard's tests, and the calendar arithmetic their expectations need. */
 import { instantToZoned, zonedToInstant } from "../../../schemas/time.ts";
 import { coFounderInvitations, follows } from "../../db/community-schema.ts";
-import { eventApplications, eventBillings, users, type ApplicationStatus, type BillingStatus } from "../../db/schema.ts";
+import { users } from "../../db/schema.ts";
+import { eventApplications, type ApplicationStatus } from "../../db/events-schema.ts";
+import { eventBillings, type BillingStatus } from "../../db/billing-schema.ts";
 import { uniqueEmail } from "../../testing/fixtures.ts";
 import type { TestApi } from "../../testing/harness.ts";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DRAFT_DISCARDED, DRAFT_NOT_FOUND } from "../../../schemas/drafts.ts";
-import { eventApplications, eventForms } from "../../db/schema.ts";
+import { eventApplications, eventForms } from "../../db/events-schema.ts";
 import { daysFromNow, insertEventForm, sendApplication, startupOwner } from "../../testing/application-fixtures.ts";
 import { coFounder, registered } from "../../testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type TestApi } from "../../testing/harness.ts";

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_CATEGORIES } from "../../../schemas/events.ts";
-import { eventApplications, eventForms, files } from "../../db/schema.ts";
+import { files } from "../../db/schema.ts";
+import { eventApplications, eventForms } from "../../db/events-schema.ts";
 import type { FieldErrors } from "../../lib/errors.ts";
 import type { Page } from "../../lib/pagination.ts";
 import {

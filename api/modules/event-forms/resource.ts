@@ -1,7 +1,8 @@
 import { type SQL, eq, notInArray, sql } from "drizzle-orm";
 import { instantToZoned } from "../../../schemas/time.ts";
 import type { Db } from "../../db/client.ts";
-import { collections, eventApplications, eventForms, startups } from "../../db/schema.ts";
+import { startups } from "../../db/schema.ts";
+import { collections, eventApplications, eventForms } from "../../db/events-schema.ts";
 import { fileUrl } from "../files/service.ts";
 
 export type EventFormRow = typeof eventForms.$inferSelect;

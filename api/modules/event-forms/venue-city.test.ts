@@ -1,7 +1,7 @@
 /** An event's venue city: a country and a city of it from the app's list, checked like setup's and billing's. */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventForms } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
 import type { FieldErrors } from "../../lib/errors.ts";
 import { createEventForm, eventFormData, ownerWithCollection, setEventFormStatus, validEventFormFields } from "../../testing/event-fixtures.ts";
 import { registered } from "../../testing/fixtures.ts";

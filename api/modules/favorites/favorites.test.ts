@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites } from "../../db/community-schema.ts";
-import { coFounders, eventForms, startups, users } from "../../db/schema.ts";
+import { coFounders, startups, users } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
 import { createEventForm, ownerWithCollection, publishedEventForm } from "../../testing/event-fixtures.ts";
 import { coFounder, registered, setUpStartupProfile, userRow } from "../../testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";

@@ -3,7 +3,8 @@ import { FAVORITE_TYPES, INVALID_FAVORITABLE_ID, type FavoriteInput, type Favori
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { favorites } from "../../db/community-schema.ts";
-import { coFounders, eventForms, startups } from "../../db/schema.ts";
+import { coFounders, startups } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
 import { fieldError } from "../../lib/errors.ts";
 import { offset, type ListQuery } from "../../lib/pagination.ts";
 import { fileUrl } from "../files/service.ts";

@@ -4,7 +4,8 @@ import type { FavoriteType } from "../../../schemas/favorites.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { favorites } from "../../db/community-schema.ts";
-import { coFounders, eventForms, startups } from "../../db/schema.ts";
+import { coFounders, startups } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
 
 /*
  * What a favorite points at, and which targets a user may see: startup/organization → a startups row of that

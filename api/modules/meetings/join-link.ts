@@ -1,5 +1,5 @@
 import { MEETING_PROVIDER_LABELS, type ApplicantMeeting } from "../../../schemas/meetings.ts";
-import type { ApplicationStatus, eventForms } from "../../db/schema.ts";
+import type { ApplicationStatus, eventForms } from "../../db/events-schema.ts";
 
 /**
  * The one rule for who sees a form's meeting link among applicants: only an accepted application does.

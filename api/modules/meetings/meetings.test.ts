@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventForms } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
 import { meetingConnections } from "../../db/tools-schema.ts";
 import { coFounder, registered } from "../../testing/fixtures.ts";
 import { ownerWithCollection, publishedEventForm, validEventFormFields } from "../../testing/event-fixtures.ts";

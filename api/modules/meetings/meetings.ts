@@ -4,7 +4,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { EventMeeting, MeetingProviderKey } from "../../../schemas/meetings.ts";
-import { eventForms } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
 import type { MeetingDetails } from "../../integrations/meetings/oauth.ts";
 import { fieldError, HttpError, notFound } from "../../lib/errors.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";

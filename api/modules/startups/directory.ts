@@ -1,14 +1,16 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { DIRECTORY_SORTS, DIRECTORY_TYPES, type DirectoryStartup } from "../../../schemas/startups.ts";
+import { DIRECTORY_SORTS, DIRECTORY_TYPES, type CountryFacet, type DirectoryStartup } from "../../../schemas/startups.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedPerShape } from "../../db/prepared.ts";
 import { favorites, follows } from "../../db/community-schema.ts";
 import { startups } from "../../db/schema.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
 import { fileUrl } from "../files/service.ts";
-import { viewerFlags, viewerJoins } from "./viewer.ts";
+import { countries } from "../reference/countries.ts";
+import { viewerFlags, viewerJoins, viewerValues } from "./viewer.ts";
 
 /** A filter value: trimmed; blank, too long or not text means "no filter" (lists never refuse a query). */
 const filterText = z.string().trim().max(120).optional().catch(undefined).transform((v) => v || undefined);
@@ -27,31 +29,47 @@ export const parseDirectoryQuery = (url: string): DirectoryQuery => directoryQue
 /** Followers and newest read best biggest-first, names A to Z, unless the caller says otherwise. */
 const DEFAULT_ORDER = { followers_count: "desc", created_at: "desc", name: "asc" } as const;
 
-function directoryWhere(filters: DirectoryQuery, search: string | undefined): SQL | undefined {
-  const like = search ? `%${escapeLike(search)}%` : undefined;
+/** Which filters a request sets: the shape of its statements (the values travel as placeholders). */
+interface FilterShape {
+  type: boolean;
+  industry: boolean;
+  stage: boolean;
+  country: boolean;
+  city: boolean;
+  search: boolean;
+}
+
+const filterShape = (filters: DirectoryQuery, search: string | undefined): FilterShape => ({
+  type: Boolean(filters.account_type),
+  industry: Boolean(filters.industry),
+  stage: Boolean(filters.stage),
+  country: Boolean(filters.country),
+  city: Boolean(filters.city),
+  search: Boolean(search),
+});
+
+function directoryWhere(shape: FilterShape): SQL | undefined {
+  const like = sql.placeholder("like");
   return and(
-    filters.account_type ? eq(startups.accountType, filters.account_type) : undefined,
-    filters.industry ? eq(startups.industry, filters.industry) : undefined,
-    filters.stage ? eq(startups.stage, filters.stage) : undefined,
-    filters.country ? eq(startups.country, filters.country) : undefined,
-    filters.city ? sql`lower(${startups.cityName}) = lower(${filters.city})` : undefined,
-    like
-      ? or(ilike(startups.name, like), ilike(startups.username, like), ilike(startups.description, like), ilike(startups.cityName, like))
-      : undefined,
+    shape.type ? eq(startups.accountType, sql.placeholder("accountType")) : undefined,
+    shape.industry ? eq(startups.industry, sql.placeholder("industry")) : undefined,
+    shape.stage ? eq(startups.stage, sql.placeholder("stage")) : undefined,
+    shape.country ? eq(startups.country, sql.placeholder("country")) : undefined,
+    shape.city ? sql`lower(${startups.cityName}) = lower(${sql.placeholder("city")})` : undefined,
+    shape.search ? or(ilike(startups.name, like), ilike(startups.username, like), ilike(startups.description, like), ilike(startups.cityName, like)) : undefined,
   );
 }
+
+type PageShape = FilterShape & { sortBy: (typeof DIRECTORY_SORTS)[number]; descending: boolean };
 
 /**
  * One page of the directory. The page is cut first (ordered by an indexed column + id, so the followers
  * sort walks startups_type_followers_idx and stops after one page), and only its rows are joined to the
- * caller's follow and favorite rows: one query for the page, whatever the number of follows, and one count.
+ * caller's follow and favorite rows: one query for the page, whatever the number of follows.
  */
-export async function listDirectory(db: Db, user: AuthUser | null, query: ListQuery, filters: DirectoryQuery, sortOrderGiven: boolean) {
-  const where = directoryWhere(filters, query.search);
-  const sortBy = sortColumn(query.sort_by, DIRECTORY_SORTS, "followers_count");
-  const direction = (sortOrderGiven ? query.sort_order : DEFAULT_ORDER[sortBy]) === "desc" ? desc : asc;
-  const sortKey = { followers_count: startups.followersCount, created_at: startups.createdAt, name: startups.name }[sortBy];
-
+const pageQuery = preparedPerShape("startup_directory", (db, shape: PageShape, name) => {
+  const direction = shape.descending ? desc : asc;
+  const sortKey = { followers_count: startups.followersCount, created_at: startups.createdAt, name: startups.name }[shape.sortBy];
   const pageRows = db
     .select({
       id: startups.id,
@@ -68,15 +86,14 @@ export async function listDirectory(db: Db, user: AuthUser | null, query: ListQu
       createdAt: startups.createdAt,
     })
     .from(startups)
-    .where(where)
+    .where(directoryWhere(shape))
     .orderBy(direction(sortKey), direction(startups.id))
-    .limit(query.per_page)
-    .offset(offset(query))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
     .as("p");
-
-  const joins = viewerJoins(user, pageRows.id, pageRows.accountType);
-  const outerKey = { followers_count: pageRows.followersCount, created_at: pageRows.createdAt, name: pageRows.name }[sortBy];
-  const pageQuery = db
+  const joins = viewerJoins(pageRows.id, pageRows.accountType);
+  const outerKey = { followers_count: pageRows.followersCount, created_at: pageRows.createdAt, name: pageRows.name }[shape.sortBy];
+  return db
     .select({
       id: pageRows.id,
       username: pageRows.username,
@@ -95,10 +112,32 @@ export async function listDirectory(db: Db, user: AuthUser | null, query: ListQu
     .from(pageRows)
     .leftJoin(follows, joins.following)
     .leftJoin(favorites, joins.favorited)
-    .orderBy(direction(outerKey), direction(pageRows.id));
-  // Counted on its own rather than with count(*) over (): a window total would make the page query read
-  // every matching row, where LIMIT over the sort index stops after one page.
-  const [rows, [{ total }]] = await Promise.all([pageQuery, db.select({ total: count() }).from(startups).where(where)]);
+    .orderBy(direction(outerKey), direction(pageRows.id))
+    .prepare(name);
+});
+
+// Counted on its own rather than with count(*) over (): a window total would make the page query read
+// every matching row, where LIMIT over the sort index stops after one page.
+const countQuery = preparedPerShape("startup_directory_count", (db, shape: FilterShape, name) =>
+  db.select({ total: count() }).from(startups).where(directoryWhere(shape)).prepare(name),
+);
+
+export async function listDirectory(db: Db, user: AuthUser | null, query: ListQuery, filters: DirectoryQuery, sortOrderGiven: boolean) {
+  const shape = filterShape(filters, query.search);
+  const sortBy = sortColumn(query.sort_by, DIRECTORY_SORTS, "followers_count");
+  const descending = (sortOrderGiven ? query.sort_order : DEFAULT_ORDER[sortBy]) === "desc";
+  const values = {
+    accountType: filters.account_type,
+    industry: filters.industry,
+    stage: filters.stage,
+    country: filters.country,
+    city: filters.city,
+    like: query.search ? `%${escapeLike(query.search)}%` : undefined,
+    limit: query.per_page,
+    offset: offset(query),
+    ...viewerValues(user),
+  };
+  const [rows, [{ total }]] = await Promise.all([pageQuery(db, { ...shape, sortBy, descending }).execute(values), countQuery(db, shape).execute(values)]);
   const data: DirectoryStartup[] = rows.map((r) => ({
     id: r.id,
     username: r.username,
@@ -114,4 +153,28 @@ export async function listDirectory(db: Db, user: AuthUser | null, query: ListQu
     ...viewerFlags(user, r),
   }));
   return { total, data };
+}
+
+/**
+ * The countries a directory filter can offer: those with at least one listing of the kind shown, with how
+ * many, by name. Counted over the kind only (not the other filters), so the choices stay put while the
+ * reader narrows the list. A country asked for that has no listing is kept (count 0), so the filter still
+ * shows what it is set to.
+ */
+const facetQuery = preparedPerShape("startup_country_facet", (db, ofType: boolean, name) =>
+  db
+    .select({ code: startups.country, count: count() })
+    .from(startups)
+    .where(ofType ? eq(startups.accountType, sql.placeholder("accountType")) : undefined)
+    .groupBy(startups.country)
+    .prepare(name),
+);
+
+export async function countryFacet(db: Db, filters: DirectoryQuery): Promise<CountryFacet[]> {
+  const rows = await facetQuery(db, Boolean(filters.account_type)).execute({ accountType: filters.account_type });
+  const counts = new Map(rows.map((r) => [r.code, r.count]));
+  if (filters.country && !counts.has(filters.country)) counts.set(filters.country, 0);
+  return countries()
+    .filter((c) => counts.has(c.code))
+    .map((c) => ({ code: c.code, name: c.name, flag: c.flag, count: counts.get(c.code)! }));
 }

@@ -3,55 +3,80 @@ import { hasUnstorableText } from "../../../schemas/fields.ts";
 import { STARTUP_NOT_FOUND, type LimitedFollowers, type StartupProfile } from "../../../schemas/startups.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 import { favorites, follows, teamMembers } from "../../db/community-schema.ts";
-import { coFounders, eventForms, startups } from "../../db/schema.ts";
+import { coFounders, startups } from "../../db/schema.ts";
+import { eventForms } from "../../db/events-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { MAX_PER_PAGE, type ListQuery } from "../../lib/pagination.ts";
 import { accountPage, followerOf } from "../follows/accounts.ts";
 import { fileUrl } from "../files/service.ts";
-import { viewerFlags, viewerJoins } from "./viewer.ts";
+import { viewerFlags, viewerJoins, viewerValues } from "./viewer.ts";
 
 /** How many upcoming events a profile lists. */
 const PROFILE_EVENTS = 10;
+
+/** The profile row and the caller's follow and favorite of it, by username (stored lower-cased). */
+const profileQuery = preparedPerDb((db) => {
+  const joins = viewerJoins(startups.id, startups.accountType);
+  return db
+    .select({ startup: startups, followId: follows.id, favoriteId: favorites.id })
+    .from(startups)
+    .leftJoin(follows, joins.following)
+    .leftJoin(favorites, joins.favorited)
+    .where(eq(startups.username, sql.placeholder("username")))
+    .limit(1)
+    .prepare("startup_profile");
+});
+
+/** How many accounts the startup follows. */
+const followingQuery = preparedPerDb((db) =>
+  db
+    .select({ n: count() })
+    .from(follows)
+    .where(and(eq(follows.followerType, sql.placeholder("accountType")), eq(follows.followerId, sql.placeholder("id"))))
+    .prepare("startup_profile_following"),
+);
+
+const upcomingEventsQuery = preparedPerDb((db) =>
+  db
+    .select({ id: eventForms.id, title: eventForms.title, startsAt: eventForms.startsAt, typeOfEvent: eventForms.typeOfEvent })
+    .from(eventForms)
+    .where(and(eq(eventForms.startupId, sql.placeholder("id")), eq(eventForms.status, "published"), gt(eventForms.startsAt, sql`now()`)))
+    .orderBy(asc(eventForms.startsAt), asc(eventForms.id))
+    .limit(PROFILE_EVENTS)
+    .prepare("startup_profile_events"),
+);
+
+/** The accepted team: members with a co-founder profile, in the order they joined. */
+const teamQuery = preparedPerDb((db) =>
+  db
+    .select({
+      coFounderId: teamMembers.coFounderId,
+      name: teamMembers.name,
+      title: teamMembers.title,
+      role: teamMembers.role,
+      avatar: coFounders.avatarFileId,
+    })
+    .from(teamMembers)
+    .innerJoin(coFounders, eq(coFounders.id, teamMembers.coFounderId))
+    .where(and(eq(teamMembers.startupId, sql.placeholder("id")), isNotNull(teamMembers.coFounderId)))
+    .orderBy(asc(teamMembers.createdAt), asc(teamMembers.id))
+    .prepare("startup_profile_team"),
+);
 
 /** The public profile by username (case-insensitive, as usernames are stored lower-cased). */
 export async function getProfile(db: Db, user: AuthUser | null, username: string): Promise<StartupProfile> {
   // Text PostgreSQL cannot hold (a NUL) can name no startup, and could only fail the query.
   if (hasUnstorableText(username) || username.length > 200) throw notFound(STARTUP_NOT_FOUND);
-  const joins = viewerJoins(user, startups.id, startups.accountType);
-  const [row] = await db
-    .select({ startup: startups, followId: follows.id, favoriteId: favorites.id })
-    .from(startups)
-    .leftJoin(follows, joins.following)
-    .leftJoin(favorites, joins.favorited)
-    .where(eq(startups.username, username.trim().toLowerCase()))
-    .limit(1);
+  const [row] = await profileQuery(db).execute({ username: username.trim().toLowerCase(), ...viewerValues(user) });
   if (!row) throw notFound(STARTUP_NOT_FOUND);
   const s = row.startup;
 
   const [[following], events, team] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(follows)
-      .where(and(eq(follows.followerType, s.accountType), eq(follows.followerId, s.id))),
-    db
-      .select({ id: eventForms.id, title: eventForms.title, startsAt: eventForms.startsAt, typeOfEvent: eventForms.typeOfEvent })
-      .from(eventForms)
-      .where(and(eq(eventForms.startupId, s.id), eq(eventForms.status, "published"), gt(eventForms.startsAt, sql`now()`)))
-      .orderBy(asc(eventForms.startsAt), asc(eventForms.id))
-      .limit(PROFILE_EVENTS),
-    db
-      .select({
-        coFounderId: teamMembers.coFounderId,
-        name: teamMembers.name,
-        title: teamMembers.title,
-        role: teamMembers.role,
-        avatar: coFounders.avatarFileId,
-      })
-      .from(teamMembers)
-      .innerJoin(coFounders, eq(coFounders.id, teamMembers.coFounderId))
-      .where(and(eq(teamMembers.startupId, s.id), isNotNull(teamMembers.coFounderId)))
-      .orderBy(asc(teamMembers.createdAt), asc(teamMembers.id)),
+    followingQuery(db).execute({ accountType: s.accountType, id: s.id }),
+    upcomingEventsQuery(db).execute({ id: s.id }),
+    teamQuery(db).execute({ id: s.id }),
   ]);
   const own = followerOf(user);
   return {

@@ -3,18 +3,26 @@ import { STARTUP_NOT_FOUND } from "../../../schemas/startups.ts";
 import type { AppEnv } from "../../context.ts";
 import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
-import { listDirectory, parseDirectoryQuery } from "./directory.ts";
+import { countryFacet, listDirectory, parseDirectoryQuery } from "./directory.ts";
 import { getProfile, parseFollowersQuery, startupFollowers } from "./profile.ts";
 
 /** The public ("site") directory: no login needed, but a logged-in caller sees their follow and favorite state. */
 export const startupRoutes = new Hono<AppEnv>();
 
-/** `with_followers_count` is accepted for the spec's clients; every card carries followers_count anyway. */
+/**
+ * `with_followers_count` is accepted for the spec's clients; every card carries followers_count anyway.
+ * `with_countries=true` adds `meta.countries`, the country filter's choices (see `countryFacet`).
+ */
 startupRoutes.get("/api/v1/site/startups", async (c) => {
   const query = parseListQuery(c.req.url);
+  const filters = parseDirectoryQuery(c.req.url);
   const sortOrderGiven = c.req.query("sort_order") === "asc" || c.req.query("sort_order") === "desc";
-  const { total, data } = await listDirectory(c.var.db, c.var.user, query, parseDirectoryQuery(c.req.url), sortOrderGiven);
-  return c.json(page(c.req.url, query, total, data));
+  const [{ total, data }, facet] = await Promise.all([
+    listDirectory(c.var.db, c.var.user, query, filters, sortOrderGiven),
+    c.req.query("with_countries") === "true" ? countryFacet(c.var.db, filters) : undefined,
+  ]);
+  const answer = page(c.req.url, query, total, data);
+  return c.json(facet ? { ...answer, meta: { ...answer.meta, countries: facet } } : answer);
 });
 
 startupRoutes.get("/api/v1/site/startups/:username", async (c) => {

@@ -96,6 +96,33 @@ describe("GET /api/v1/site/startups", () => {
     expect(await search("100%25_")).toEqual([]);
   });
 
+  it("offers with_countries: the countries that have listings of the kind asked for, counted and by name", async () => {
+    await insertStartups("Facet", [
+      { accountType: "organization", country: "UY", cityName: "Montevideo", stage: null },
+      { accountType: "organization", country: "IS", cityName: "Reykjavik", stage: null },
+      { accountType: "organization", country: "UY", cityName: "Montevideo", stage: null },
+      { country: "IS", cityName: "Reykjavik" },
+    ]);
+    const facet = async (query: string) => {
+      const res = await t.client().get(`${LIST}?with_countries=true&${query}`);
+      expect(res.status).toBe(200);
+      return res.body.meta.countries as { code: string; name: string; flag: string; count: number }[];
+    };
+    const organizations = await facet("account_type=organization");
+    expect(organizations.filter((c) => ["IS", "UY"].includes(c.code))).toEqual([
+      { code: "IS", name: "Iceland", flag: "🇮🇸", count: 1 },
+      { code: "UY", name: "Uruguay", flag: "🇺🇾", count: 2 },
+    ]);
+    // By name, and only countries with a listing: no empty choices.
+    expect(organizations.map((c) => c.name)).toEqual([...organizations.map((c) => c.name)].sort((a, b) => a.localeCompare(b)));
+    expect(organizations.every((c) => c.count > 0)).toBe(true);
+    // The other filters do not narrow the choices; the country asked for stays even with no listing.
+    expect((await facet("account_type=organization&search=nothing-at-all")).find((c) => c.code === "UY")?.count).toBe(2);
+    expect((await facet("account_type=startup&country=uy")).find((c) => c.code === "UY")).toEqual({ code: "UY", name: "Uruguay", flag: "🇺🇾", count: 0 });
+    // Without the flag the answer keeps the standard page shape.
+    expect((await t.client().get(`${LIST}?per_page=1`)).body.meta).not.toHaveProperty("countries");
+  });
+
   it("tells a logged-in caller what they follow and favorited, and nothing to an anonymous one", async () => {
     const owner = await startupOwner(t);
     const fan = await coFounder(t);

@@ -7,22 +7,25 @@ import { followerOf } from "../follows/accounts.ts";
 /**
  * Left-join conditions that tell whether the caller follows / has favorited a startup row (given by its
  * id and account_type columns). The unique indexes on follows and favorites make each join one index
- * probe per row; an anonymous caller (or one with no account to follow as) joins nothing.
+ * probe per row. The caller travels as placeholders (`viewerValues`), so the statement is the same for
+ * everyone and can be prepared; an anonymous caller (or one with no account to follow as) is null there,
+ * which matches no row.
  */
-export function viewerJoins(user: AuthUser | null, startupId: AnyPgColumn | SQL.Aliased, accountType: AnyPgColumn | SQL.Aliased) {
-  const follower = followerOf(user);
-  const following: SQL = follower
-    ? and(
-        eq(follows.followerType, follower.type),
-        eq(follows.followerId, follower.id),
-        sql`${follows.followeeType} = ${accountType}`,
-        sql`${follows.followeeId} = ${startupId}`,
-      )!
-    : sql`false`;
-  const favorited: SQL = user
-    ? and(eq(favorites.userId, user.id), sql`${favorites.favoritableType} = ${accountType}`, sql`${favorites.favoritableId} = ${startupId}`)!
-    : sql`false`;
+export function viewerJoins(startupId: AnyPgColumn | SQL.Aliased, accountType: AnyPgColumn | SQL.Aliased) {
+  const following: SQL = and(
+    eq(follows.followerType, sql.placeholder("viewerType")),
+    eq(follows.followerId, sql.placeholder("viewerId")),
+    sql`${follows.followeeType} = ${accountType}`,
+    sql`${follows.followeeId} = ${startupId}`,
+  )!;
+  const favorited: SQL = and(eq(favorites.userId, sql.placeholder("viewerUserId")), sql`${favorites.favoritableType} = ${accountType}`, sql`${favorites.favoritableId} = ${startupId}`)!;
   return { following, favorited };
+}
+
+/** The placeholder values of `viewerJoins` for this caller. */
+export function viewerValues(user: AuthUser | null) {
+  const follower = followerOf(user);
+  return { viewerType: follower?.type ?? null, viewerId: follower?.id ?? null, viewerUserId: user?.id ?? null };
 }
 
 /** The caller-only fields of a card: present only for a logged-in caller. */

@@ -1,9 +1,4 @@
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
-
-/** A country's English name from its ISO code (the runtime's own names: nothing to fetch). */
-export function countryName(code: string): string {
-  return /^[A-Z]{2}$/i.test(code) ? (regionNames.of(code.toUpperCase()) ?? code) : code;
-}
+import { countryName } from "~/lib/country-label";
 
 /**
  * A country's flag as the SVG the app serves (flag-icons): it renders everywhere, unlike emoji flags,

@@ -1,12 +1,12 @@
 import { Link, redirect, useLocation, useNavigation } from "react-router";
-import { DIRECTORY_FILTERS, DIRECTORY_SORT_CHOICES, DIRECTORY_TYPES, type DirectoryStartup, type DirectoryType } from "../../../schemas/startups";
+import { DIRECTORY_FILTERS, DIRECTORY_SORT_CHOICES, DIRECTORY_TYPES, type CountryFacet, type DirectoryStartup, type DirectoryType } from "../../../schemas/startups";
 import { DirectoryFilters, DirectoryTabs } from "~/components/community/directory-filters";
 import { NO_ACCOUNT_REASON } from "~/components/community/follow-button";
 import { StartupCard } from "~/components/community/startup-card";
 import { EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext, userContext } from "~/lib/contexts";
-import type { Country, Paginated } from "~/lib/types";
+import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/list";
 import { followAction } from "./follow.server";
 
@@ -25,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/startups?${kept}`);
   }
 
-  const query = new URLSearchParams({ account_type: type!, per_page: PER_PAGE });
+  // with_countries: the country filter offers the countries that have listings, not all 250.
+  const query = new URLSearchParams({ account_type: type!, per_page: PER_PAGE, with_countries: "true" });
   for (const key of ["page", "search", ...DIRECTORY_FILTERS]) {
     const value = url.searchParams.get(key)?.trim();
     if (value) query.set(key, value);
@@ -35,17 +36,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const api = context.get(apiContext);
   const user = context.get(userContext);
-  const [startups, countries] = await Promise.all([
-    api.load<Paginated<DirectoryStartup>>(`/api/v1/site/startups?${query}`),
-    api.load<{ data: Country[] }>("/api/country_codes"),
-  ]);
+  const { meta, ...startups } = await api.load<Paginated<DirectoryStartup> & { meta: { countries: CountryFacet[] } }>(`/api/v1/site/startups?${query}`);
+  const { countries, ...pageMeta } = meta;
   const filtered = ["search", ...DIRECTORY_FILTERS].some((key) => query.has(key));
   return {
     type: type as DirectoryType,
-    startups,
+    startups: { ...startups, meta: pageMeta },
     filtered,
     search: query.get("search"),
-    countries: countries.data.map((c) => ({ code: c.code, label: `${c.flag} ${c.name}` })),
+    countries: countries.map((c) => ({ code: c.code, label: `${c.flag} ${c.name} (${c.count})` })),
     blockedReason: user.startup_id || user.co_founder_id ? null : NO_ACCOUNT_REASON,
     ownId: user.startup_id,
   };

@@ -17,6 +17,8 @@ import { PlaceName } from "~/components/places/flag";
 
 /** A profile's followers, a page at a time (?page=). */
 const FOLLOWERS_PER_PAGE = 10;
+/** How many followers' avatars the header shows (no more than a page of followers). */
+const AVATARS = 8;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -24,9 +26,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // An unknown username is the API's 404 "Startup not found", shown as the status screen.
   const profile = await api.load<StartupProfile>(`/api/v1/site/startups/${encodeURIComponent(params.username)}`);
   const page = parseId(new URL(request.url).searchParams.get("page")) ?? 1;
+  const followersPage = api.load<Paginated<FollowAccount>>(`/api/v1/site/startup_followers/${profile.id}?limit=${FOLLOWERS_PER_PAGE}&page=${page}`);
+  // Both lists are newest first: on the first page the avatars are its first few, so one call does.
   const [avatars, followers] = await Promise.all([
-    api.load<LimitedFollowers>(`/api/v1/site/startup_followers/${profile.id}?limited=1&limit=8`),
-    api.load<Paginated<FollowAccount>>(`/api/v1/site/startup_followers/${profile.id}?limit=${FOLLOWERS_PER_PAGE}&page=${page}`),
+    page === 1
+      ? followersPage.then((first): LimitedFollowers => ({ data: first.data.slice(0, AVATARS), total: first.meta.total }))
+      : api.load<LimitedFollowers>(`/api/v1/site/startup_followers/${profile.id}?limited=1&limit=${AVATARS}`),
+    followersPage,
   ]);
   const blockedReason = profile.is_own ? "This is your account." : user.startup_id || user.co_founder_id ? null : NO_ACCOUNT_REASON;
   return { profile, avatars, followers, blockedReason, canOpenPeople: can(user, "co founder write") };

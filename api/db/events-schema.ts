@@ -1,0 +1,133 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, users, files, startups } from "./schema.ts";
+
+/* The event tables: collections, event forms and the applications to them. */
+
+export const collections = pgTable(
+  "collections",
+  {
+    id: serial("id").primaryKey(),
+    startupId: integer("startup_id")
+      .notNull()
+      .references(() => startups.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("collections_startup_id_idx").on(t.startupId),
+    index("collections_startup_name_idx").on(t.startupId, t.name),
+    index("collections_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/** Standard applicant fields a form switches on (and may require). */
+export type StandardQuestions = Record<string, { enabled: boolean; required: boolean }>;
+
+export interface CustomQuestion {
+  id: string;
+  label: string;
+  help_text: string | null;
+  type: string;
+  required: boolean;
+  options: string[];
+}
+
+export interface PaidEventInformation {
+  price: string;
+  currency: string;
+  includes: string | null;
+}
+
+export const eventForms = pgTable(
+  "event_forms",
+  {
+    id: serial("id").primaryKey(),
+    startupId: integer("startup_id")
+      .notNull()
+      .references(() => startups.id, { onDelete: "cascade" }),
+    collectionId: integer("collection_id").references(() => collections.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    bannerFileId: uuid("banner_file_id").references(() => files.id, { onDelete: "set null" }),
+    category: text("category").notNull(),
+    nature: text("nature", { enum: ["online", "in_person", "hybrid"] }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    timezone: text("timezone").notNull(),
+    venue: text("venue"),
+    /** The venue's country (ISO alpha-2) and city from the app's city list; the weather card reads them. */
+    venueCountry: text("venue_country"),
+    venueCity: text("venue_city"),
+    onlineLink: text("online_link"),
+    /** A meeting created with a connected provider (api/modules/meetings): shown to accepted applicants only. */
+    meetingProvider: text("meeting_provider", { enum: ["zoom", "google_meet"] }),
+    meetingExternalId: text("meeting_external_id"),
+    meetingJoinUrl: text("meeting_join_url"),
+    meetingCreatedByUserId: integer("meeting_created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    capacity: integer("capacity"),
+    applicationDeadline: timestamp("application_deadline", { withTimezone: true }),
+    typeOfEvent: text("type_of_event", { enum: ["free", "paid"] }).notNull(),
+    paidEventInformation: jsonb("paid_event_information").$type<PaidEventInformation | null>(),
+    questions: jsonb("questions").$type<StandardQuestions>().notNull(),
+    customQuestions: jsonb("custom_questions").$type<CustomQuestion[]>().notNull().default([]),
+    status: text("status", { enum: ["draft", "published", "closed"] }).notNull().default("draft"),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("event_forms_startup_created_idx").on(t.startupId, t.createdAt),
+    index("event_forms_collection_id_idx").on(t.collectionId),
+    index("event_forms_status_starts_idx").on(t.status, t.startsAt),
+    index("event_forms_category_idx").on(t.category),
+    index("event_forms_nature_idx").on(t.nature),
+    index("event_forms_banner_file_id_idx").on(t.bannerFileId),
+    index("event_forms_created_by_idx").on(t.createdByUserId),
+    index("event_forms_meeting_created_by_idx").on(t.meetingCreatedByUserId),
+    // The dashboard's upcoming events: one startup's published forms by start, read in order from now on.
+    index("event_forms_startup_status_starts_idx").on(t.startupId, t.status, t.startsAt),
+  ],
+);
+
+export type ApplicationStatus = "draft" | "pending" | "shortlisted" | "accepted" | "rejected" | "waitlisted" | "cancelled";
+
+/** Answers keyed by standard field name or custom question id; files are stored as file ids. */
+export type Answers = Record<string, string | string[] | boolean | number | null>;
+
+export const eventApplications = pgTable(
+  "event_applications",
+  {
+    id: serial("id").primaryKey(),
+    eventFormId: integer("event_form_id")
+      .notNull()
+      .references(() => eventForms.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").$type<ApplicationStatus>().notNull().default("draft"),
+    answers: jsonb("answers").$type<Answers>().notNull().default({}),
+    /** Copied from the answers (or the account) so lists can search and sort without reading JSON. */
+    applicantName: text("applicant_name").notNull(),
+    applicantEmail: text("applicant_email").notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("event_applications_form_user_unique").on(t.eventFormId, t.userId),
+    // These two match the lists' ORDER BY exactly, so a page reads only its own rows, however long the list.
+    index("event_applications_user_created_idx").on(t.userId, t.createdAt.desc().nullsLast(), t.id.desc().nullsLast()),
+    index("event_applications_form_status_idx").on(t.eventFormId, t.status),
+    index("event_applications_form_submitted_idx")
+      .on(t.eventFormId, t.submittedAt.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`status <> 'draft'`),
+    index("event_applications_form_name_idx").on(t.eventFormId, t.applicantName),
+    // The dashboard's per-day and by-stage cards over all of an owner's forms: the window's submitted rows
+    // by time, with the form (for the owner's join) and status in the key so the card can be answered
+    // from the index alone once the rows are all-visible (drizzle-kit cannot write INCLUDE).
+    index("event_applications_submitted_idx").on(t.submittedAt, t.eventFormId, t.status).where(sql`status <> 'draft'`),
+  ],
+);
