@@ -23,26 +23,40 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Set before the render starts, so every callback below can clear it; it fires long after `abort` exists.
+    const deadline = setTimeout(() => abort(), streamTimeout + 1_000);
+    const respond = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) respond();
         },
-        onShellError: reject,
+        onAllReady() {
+          // Everything is rendered: the deadline has nothing left to cut. Left pending, its closure would
+          // hold this render's state (loader data, HTML chunks) for the full six seconds after the page went
+          // out, which under load keeps thousands of finished renders alive and makes every GC slower.
+          clearTimeout(deadline);
+          if (waitForAll) respond();
+        },
+        onShellError(error: unknown) {
+          clearTimeout(deadline);
+          reject(error);
+        },
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) console.error(error);
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
   });
 }

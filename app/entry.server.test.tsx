@@ -1,0 +1,58 @@
+import { Suspense, use, type ReactNode } from "react";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+// The page the entry renders, set per test: React Router's own router needs a whole build to run.
+let page: () => ReactNode = () => null;
+vi.mock("react-router", async (original) => ({ ...(await original<typeof import("react-router")>()), ServerRouter: () => page() }));
+
+const { default: handleRequest, streamTimeout } = await import("./entry.server");
+
+const never = new Promise<never>(() => {});
+function Stuck() {
+  return <>{use(never)}</>;
+}
+
+function render(userAgent = "Mozilla/5.0") {
+  const request = new Request("http://localhost/account", { headers: { "user-agent": userAgent } });
+  const loadContext = { get: () => ({ cspNonce: "nonce" }) } as unknown as RouterContextProvider;
+  return handleRequest(request, 200, new Headers(), { isSpaMode: false } as EntryContext, loadContext);
+}
+
+describe("the panel's server entry", () => {
+  // Only the timers the entry sets are faked: React schedules its own work with setImmediate.
+  beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
+  afterEach(() => vi.useRealTimers());
+
+  it("leaves no deadline behind once the page is written, so nothing holds a finished render", async () => {
+    page = () => <p>Account</p>;
+    const response = await render();
+    expect(await response.text()).toContain("<p>Account</p>");
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("the same for a bot, which gets the whole page at once", async () => {
+    page = () => <p>Account</p>;
+    const response = await render("Googlebot/2.1");
+    expect(await response.text()).toContain("<p>Account</p>");
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("still cuts a page whose data never arrives at the deadline", async () => {
+    page = () => (
+      <main>
+        <h1>Account</h1>
+        <Suspense fallback={<p>Loading</p>}>
+          <Stuck />
+        </Suspense>
+      </main>
+    );
+    const response = render();
+    // React's own short timers (revealing boundaries) and the entry's deadline, all run out.
+    await vi.advanceTimersByTimeAsync(streamTimeout + 1_000);
+    const html = await (await response).text();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(html).toContain("<h1>Account</h1>");
+    expect(html).toContain("Loading");
+  });
+});
