@@ -119,6 +119,39 @@ describe("CallerCache", () => {
     expect(cache.get("a")).toBeUndefined();
   });
 
+  it("shares one look-up between concurrent misses for a session (a page's calls, a burst of pages)", async () => {
+    const cache = new CallerCache(60_000);
+    let lookUps = 0;
+    let release!: (value: SessionCaller) => void;
+    const lookUp = () => (lookUps++, new Promise<SessionCaller>((resolve) => (release = resolve)));
+    const answers = [cache.through("a", lookUp), cache.through("a", lookUp), cache.through("a", lookUp)];
+    const other = cache.through("b", async () => caller(2));
+    release(caller(1));
+    expect(await Promise.all(answers)).toEqual([caller(1), caller(1), caller(1)]);
+    expect(await other).toEqual(caller(2));
+    expect(lookUps).toBe(1);
+  });
+
+  it("a request after a write does not wait on a look-up that started before it, which is not kept", async () => {
+    const cache = new CallerCache(60_000);
+    let releaseOld!: (value: SessionCaller) => void;
+    const before = cache.through("a", () => new Promise<SessionCaller>((resolve) => (releaseOld = resolve)));
+    cache.invalidate();
+    let lookUps = 0;
+    const after = cache.through("a", async () => (lookUps++, caller(3)));
+    expect(await after).toEqual(caller(3));
+    expect(lookUps).toBe(1);
+    releaseOld(caller(1));
+    expect(await before).toEqual(caller(1));
+    expect(cache.get("a")).toEqual(caller(3));
+  });
+
+  it("a failed look-up is not shared with the next request", async () => {
+    const cache = new CallerCache(60_000);
+    await expect(cache.through("a", async () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    expect(await cache.through("a", async () => caller(1))).toEqual(caller(1));
+  });
+
   it("remembers a missing session too, and drops the oldest entry when full", async () => {
     const cache = new CallerCache(60_000, 2);
     await cache.through("gone", async () => null);
