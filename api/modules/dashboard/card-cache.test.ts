@@ -17,16 +17,43 @@ function gate<T>() {
 }
 
 describe("CardCache", () => {
-  it("keeps an answer for the TTL, then computes it again", async () => {
+  it("keeps an answer for the TTL, then serves it while one background computation replaces it", async () => {
     let now = 1_000;
     const cache = new CardCache(30_000, 100, () => now);
     let runs = 0;
-    const compute = async () => ++runs;
+    const refresh = gate<number>();
+    const compute = () => (++runs === 1 ? Promise.resolve(1) : refresh.promise);
     expect(await cache.through("k", compute)).toBe(1);
     now += 29_999;
     expect(await cache.through("k", compute)).toBe(1);
+    expect(runs).toBe(1);
     now += 1;
+    // Expired: the readers are not held while the new answer is computed, and only one computation runs.
+    expect(await cache.through("k", compute)).toBe(1);
+    expect(await cache.through("k", compute)).toBe(1);
+    expect(runs).toBe(2);
+    refresh.open(2);
+    await refresh.promise;
     expect(await cache.through("k", compute)).toBe(2);
+  });
+
+  it("drops an expired answer whose refresh failed, so the next reader computes and sees the failure", async () => {
+    let now = 1_000;
+    const cache = new CardCache(30_000, 100, () => now);
+    await cache.through("k", async () => "old");
+    now += 30_000;
+    const failed = gate<void>();
+    expect(await cache.through("k", () => (failed.open(), Promise.reject(new Error("down"))))).toBe("old");
+    await failed.promise;
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(cache.through("k", () => Promise.reject(new Error("still down")))).rejects.toThrow("still down");
+  });
+
+  it("after a write, the next reader waits for a fresh answer instead of getting the old one", async () => {
+    const cache = new CardCache(30_000);
+    await cache.through("k", async () => "before the write");
+    cache.invalidate();
+    expect(await cache.through("k", async () => "after the write")).toBe("after the write");
   });
 
   it("shares one computation between concurrent misses", async () => {
