@@ -9,7 +9,13 @@
  *
  * The machine is often shared, so its load drifts between two measurements taken one after the other: the
  * two pages are measured in alternating rounds (ROUNDS, default 4, of BENCH_SECONDS / ROUNDS each; default
- * 12 s per page in all) and the ratio is of their sums. Two less load-sensitive figures follow: each page's
+ * 12 s per page in all) and the ratio is of their sums. The p99 target is judged on one continuous run of
+ * /dashboard (BENCH_SECONDS, 20 connections opened once) by a client that records every request's latency
+ * (raw-load.ts). autocannon's worst per-round p99 is printed beside it: each 3-second round opens its 20
+ * connections at once, and its first answers on new connections come back late on the client's side (a
+ * probe on its own connection, run at the same time, saw no stall at the server, and twenty connections
+ * opened at once by a plain socket client all had their pages within 65 ms), so that figure mostly
+ * measures the load generator's start-up. Two less load-sensitive figures follow: each page's
  * median latency on one connection (the cost of one page, not of queueing), and /dashboard's on a second
  * server with the card cache off (DASHBOARD_CACHE_MS=0: every card aggregated afresh, the first visit after
  * a write). Prints the figures and whether each target is met; exits 0 either way (non-zero only when it
@@ -26,6 +32,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "../../api/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../../api/db/seed.ts";
 import { Session } from "./http.ts";
+import { rawLoad } from "./raw-load.ts";
 import { OWNER_EMAIL, seedPhaseA } from "./seed.ts";
 import { children, startServer, type RunningServer } from "./server.ts";
 
@@ -142,7 +149,10 @@ async function measureLoaded(dataDir: string, label: string, env: Record<string,
     log(row("/dashboard", dashboard));
     const ratio = dashboard.rps / account.rps;
     log(`  ${ratio >= RATIO_TARGET ? "PASS" : "MISS"}  /dashboard / /account: ${ratio.toFixed(2)}× (target ≥ ${RATIO_TARGET}×)`);
-    log(`  ${dashboard.p99 <= P99_TARGET_MS ? "PASS" : "MISS"}  /dashboard p99: ${dashboard.p99} ms (target ≤ ${P99_TARGET_MS} ms)`);
+    const steady = await rawLoad(server.baseUrl + "/dashboard", { connections: CONNECTIONS, seconds: SECONDS, headers });
+    if (steady.non200) throw new Error(`bench: /dashboard answered ${steady.non200} non-200 responses under load`);
+    log(row(`/dashboard, ${SECONDS} s on`, { ...steady, timeouts: 0 }) + "  (every request recorded)");
+    log(`  ${steady.p99 <= P99_TARGET_MS ? "PASS" : "MISS"}  /dashboard p99: ${steady.p99} ms (target ≤ ${P99_TARGET_MS} ms; autocannon's worst 3-second round: ${dashboard.p99} ms)`);
     if (!single) return;
     log(`${label}: 1 connection (less sensitive to the machine's load), ${ROUNDS} alternating rounds:`);
     const figures = await alternate(server.baseUrl, ["/account", "/dashboard", "/dashboard?period=365"], 1, SINGLE_SECONDS * ROUNDS, ROUNDS, headers);

@@ -1,8 +1,10 @@
 /**
  * A keep-alive HTTP/1.1 load generator that reads bodies as bytes and throws them away. autocannon appends
  * every body to a string, which costs more than serving a compressed 60 KB asset from memory, so for a
- * static file it measures itself. This client only finds the end of each response (Content-Length), so
- * the figure is the server's. Used for the static-asset ratio, with /healthz measured by the same client.
+ * static file it measures itself. This client only finds the end of each response (Content-Length, or the
+ * last chunk of a streamed page), so the figure is the server's. Used for the static-asset ratio, with
+ * /healthz measured by the same client, and for the dashboard's p99 (dashboard.ts), where it records every
+ * request's latency over one continuous run.
  */
 import { connect, type Socket } from "node:net";
 
@@ -15,6 +17,8 @@ export interface RawFigures {
 }
 
 const HEADER_END = Buffer.from("\r\n\r\n");
+const LINE_END = Buffer.from("\r\n");
+const EMPTY = Buffer.alloc(0);
 
 /** One connection's loop: send a request, wait for its whole response, record the time, repeat. */
 function runConnection(url: URL, headers: Record<string, string>, until: number, latencies: number[], counts: { non200: number }): Promise<void> {
@@ -27,8 +31,11 @@ function runConnection(url: URL, headers: Record<string, string>, until: number,
   );
   return new Promise((resolve, reject) => {
     const socket: Socket = connect(Number(url.port), url.hostname);
-    let pending: Buffer = Buffer.alloc(0);
-    let bodyLeft = -1; // -1: still reading the head
+    let pending: Buffer = EMPTY;
+    let head = true; // reading the status line and headers
+    let chunked = false; // the body comes in chunks (a streamed page), not with a Content-Length
+    let left = 0; // bytes left of the body (Content-Length) or of the current chunk and its CRLF
+    let lastChunk = false;
     let started = 0;
     const send = () => {
       if (performance.now() >= until) {
@@ -38,31 +45,60 @@ function runConnection(url: URL, headers: Record<string, string>, until: number,
       started = performance.now();
       socket.write(request);
     };
+    /** Skips up to `left` bytes of `pending`; true once they are all gone. */
+    const skip = () => {
+      if (pending.length < left) {
+        left -= pending.length;
+        pending = EMPTY;
+        return false;
+      }
+      pending = pending.subarray(left);
+      left = 0;
+      return true;
+    };
+    /** Reads what `pending` holds of the current response; true when it is complete. */
+    const consume = (): boolean => {
+      if (head) {
+        const end = pending.indexOf(HEADER_END);
+        if (end < 0) return false;
+        const text = pending.subarray(0, end).toString("latin1");
+        if (!text.startsWith("HTTP/1.1 200")) counts.non200++;
+        pending = pending.subarray(end + HEADER_END.length);
+        head = false;
+        chunked = /\r\ntransfer-encoding:\s*chunked/i.test(text);
+        const length = /\r\ncontent-length:\s*(\d+)/i.exec(text);
+        if (!chunked && !length) throw new Error(`bench: a response without Content-Length: ${text.slice(0, 200)}`);
+        left = chunked ? -1 : Number(length![1]);
+      }
+      if (!chunked) return skip();
+      for (;;) {
+        if (left < 0) {
+          const line = pending.indexOf(LINE_END);
+          if (line < 0) return false;
+          const size = parseInt(pending.subarray(0, line).toString("latin1"), 16);
+          pending = pending.subarray(line + LINE_END.length);
+          left = size + LINE_END.length;
+          lastChunk = size === 0; // the server sends no trailers
+        }
+        if (!skip()) return false;
+        left = -1;
+        if (lastChunk) return true;
+      }
+    };
     socket.on("connect", send);
     socket.on("error", reject);
     socket.on("data", (chunk: Buffer) => {
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-      for (;;) {
-        if (bodyLeft < 0) {
-          const end = pending.indexOf(HEADER_END);
-          if (end < 0) return;
-          const head = pending.subarray(0, end).toString("latin1");
-          if (!head.startsWith("HTTP/1.1 200")) counts.non200++;
-          const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-          if (!length) return reject(new Error(`bench: a response without Content-Length: ${head.slice(0, 200)}`));
-          bodyLeft = Number(length[1]);
-          pending = pending.subarray(end + HEADER_END.length);
+      try {
+        while (consume()) {
+          head = true;
+          latencies.push(performance.now() - started);
+          send();
+          if (!pending.length) return;
         }
-        if (pending.length < bodyLeft) {
-          bodyLeft -= pending.length;
-          pending = Buffer.alloc(0);
-          return;
-        }
-        pending = pending.subarray(bodyLeft);
-        bodyLeft = -1;
-        latencies.push(performance.now() - started);
-        send();
-        if (!pending.length) return;
+      } catch (error) {
+        socket.destroy();
+        reject(error);
       }
     });
   });
