@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeItem, NAVIGATION, visibleNavigation } from "./navigation";
+import { activeItem, NAVIGATION, navigationFor, visibleNavigation, visiblePaths } from "./navigation";
 
 describe("the sidebar's current item", () => {
   it("is the longest whole-segment match, so one item is marked at a time", () => {
@@ -31,5 +31,16 @@ describe("messages and notifications", () => {
   it("are offered to every set-up user, whatever their permissions", () => {
     const anyone = visibleNavigation({ permissions: [], startup_id: null, co_founder_id: null }).flatMap((s) => s.items.map((i) => i.to));
     expect(anyone).toEqual(expect.arrayContaining(["/chat", "/notifications"]));
+  });
+});
+
+describe("what the layout sends and the menu built from it", () => {
+  it("sends only addresses, and rebuilds the sections in the menu's order without empty ones", () => {
+    const paths = visiblePaths({ permissions: [], startup_id: null, co_founder_id: null });
+    expect(paths.every((path) => typeof path === "string" && path.startsWith("/"))).toBe(true);
+    const sections = navigationFor(paths);
+    expect(sections.map((s) => s.title)).not.toContain("User management");
+    expect(sections.flatMap((s) => s.items.map((i) => i.to))).toEqual(paths);
+    expect(sections[0].items[0]).toMatchObject({ to: "/", label: "Home" });
   });
 });

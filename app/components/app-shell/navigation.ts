@@ -70,13 +70,24 @@ export const NAVIGATION: NavSection[] = [
   },
 ];
 
-export function visibleNavigation(user: Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id">): NavSection[] {
+/**
+ * The addresses of the items `user` may see. This is what the admin layout's loader sends: the labels and
+ * tour texts are in the browser's bundle already, so every page's data need not carry them again.
+ */
+export function visiblePaths(user: Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id">): string[] {
   const has = { account: Boolean(user.startup_id || user.co_founder_id), startup: Boolean(user.startup_id) };
-  return NAVIGATION.map((section) => ({
-    ...section,
-    items: section.items.filter((item) => (!item.permission || user.permissions.includes(item.permission)) && (!item.needs || has[item.needs])),
-  })).filter((section) => section.items.length > 0);
+  return NAVIGATION.flatMap((section) =>
+    section.items.filter((item) => (!item.permission || user.permissions.includes(item.permission)) && (!item.needs || has[item.needs])).map((item) => item.to),
+  );
 }
+
+/** The menu's sections with only the items at `paths`, in the menu's order; empty sections left out. */
+export function navigationFor(paths: readonly string[]): NavSection[] {
+  const shown = new Set(paths);
+  return NAVIGATION.map((section) => ({ ...section, items: section.items.filter((item) => shown.has(item.to)) })).filter((section) => section.items.length > 0);
+}
+
+export const visibleNavigation = (user: Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id">): NavSection[] => navigationFor(visiblePaths(user));
 
 /**
  * The item a path belongs to: the one whose address is the longest whole-segment prefix of it, so that

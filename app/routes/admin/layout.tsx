@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Form, Link, Outlet, redirect, useLocation } from "react-router";
 import { DEFAULT_SETTINGS } from "../../../schemas/settings";
 import { AI_NOT_CONFIGURED } from "../../../schemas/ai";
-import { activeItem, visibleNavigation, tourTarget, type NavSection } from "~/components/app-shell/navigation";
+import { activeItem, navigationFor, visiblePaths, tourTarget, type NavSection } from "~/components/app-shell/navigation";
 import { Avatar } from "~/components/ui/avatar";
 import { NotificationBell } from "~/components/notifications/bell";
 import { OnboardingTour } from "~/components/tour/onboarding-tour";
@@ -44,7 +44,7 @@ export function loader({ context }: Route.LoaderArgs) {
     },
     unreadNotifications: user.unread_notifications_count ?? 0,
     settings: user.settings ?? DEFAULT_SETTINGS,
-    navigation: visibleNavigation(user),
+    navigation: visiblePaths(user),
     // The browser's Echo client connects with this (public: never the secret); null when realtime is off.
     realtime: context.get(requestEnvContext).realtime,
     // Read by every AiSuggest on the page (app/components/ai/ai-suggest.tsx): no API call of its own.
@@ -53,7 +53,8 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, navigation, realtime, unreadNotifications, settings } = loaderData;
+  const { user, realtime, unreadNotifications, settings } = loaderData;
+  const navigation = useMemo(() => navigationFor(loaderData.navigation), [loaderData.navigation]);
   const breakpoint = useBreakpoint();
   // /settings may fix the layout either way; "auto" follows the screen's width (the viewport cookie).
   const compact = settings.layout === "auto" ? isCompact(breakpoint) : settings.layout === "compact";
