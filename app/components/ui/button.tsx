@@ -1,15 +1,10 @@
 import type { ButtonHTMLAttributes } from "react";
 
-const variants = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60",
-  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
-  danger: "bg-red-600 text-white hover:bg-red-700",
-  ghost: "text-slate-700 hover:bg-slate-100",
-} as const;
+type Variant = "primary" | "secondary" | "danger" | "ghost";
 
-export function buttonClass(variant: keyof typeof variants = "primary", size: "sm" | "md" = "md") {
-  const sizing = size === "sm" ? "px-3 py-1.5 text-sm" : "px-4 py-2";
-  return `inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed ${sizing} ${variants[variant]}`;
+/** A button's or a button-like link's classes: the `.btn` component classes in app.css. */
+export function buttonClass(variant: Variant = "primary", size: "sm" | "md" = "md") {
+  return `btn btn-${size} btn-${variant}`;
 }
 
 export function Button({
@@ -19,7 +14,7 @@ export function Button({
   className = "",
   children,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants; size?: "sm" | "md"; pending?: boolean }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: "sm" | "md"; pending?: boolean }) {
   return (
     <button className={`${buttonClass(variant, size)} ${className}`} disabled={pending || props.disabled} aria-busy={pending || undefined} {...props}>
       {pending ? <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}

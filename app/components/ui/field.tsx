@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-export const inputClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-1 focus:ring-brand-500 aria-[invalid=true]:border-red-500";
+/** Every text input, select and textarea: the look is the `.field-input` component class in app.css. */
+export const inputClass = "field-input";
 
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
   if (!errors?.length) return null;
