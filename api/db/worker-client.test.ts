@@ -178,6 +178,10 @@ describe("the PGlite worker", () => {
     expect(await preparedCount(db)).toBe(plansBefore + 1);
     // A value that would end the literal early is still one value.
     expect(await named("x' or '1'='1")).toEqual([]);
+    // A planned write still reports how many rows it changed.
+    const rename = () => db.update(users).set({ updatedAt: at }).where(eq(users.email, "o'brien@example.com"));
+    for (let i = 0; i < 3; i++) expect(await rename()).toMatchObject({ affectedRows: 1 });
+    expect(await preparedCount(db)).toBe(plansBefore + 2);
     // Inside a transaction the plan is used, and the transaction's own writes are seen.
     await db.transaction(async (tx) => {
       await tx.update(users).set({ name: "Planned" }).where(eq(users.email, "o'brien@example.com"));
