@@ -56,12 +56,32 @@ async function coFounderContext(browser: Browser, name: string, javaScriptEnable
 
 async function invite(page: Page, name: string, message: string) {
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
-  await card.getByText("Invite", { exact: true }).click();
+  // Opening and closing the one form happens in place: nothing is loaded, the address stays.
+  const loads: string[] = [];
+  const onRequest = (request: { url(): string }) => loads.push(request.url());
+  page.on("request", onRequest);
+  const address = page.url();
+  const toggle = card.getByRole("link", { name: "Invite", exact: true });
+  await toggle.click();
+  await expect(card.getByLabel("Message (optional)")).toBeFocused();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expectNoSeriousViolations(page, "/co-founders/find, invite form open");
+  await page.keyboard.press("Escape");
+  await expect(card.getByRole("form", { name: `Invite ${name}` })).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+  await toggle.click();
+  await card.getByRole("link", { name: "Cancel" }).click();
+  await expect(card.getByRole("form", { name: `Invite ${name}` })).toHaveCount(0);
+  await toggle.click();
+  expect(page.url()).toBe(address);
+  expect(loads).toEqual([]);
+  page.off("request", onRequest);
   await card.getByLabel("Message (optional)").fill(message);
   await card.getByLabel("Title").fill("Co-founder & CTO");
   await card.getByRole("button", { name: "Send invitation" }).click();
   await expect(toast(page, "Invitation sent.")).toBeVisible();
   await expect(card.getByText("Invitation pending")).toBeVisible();
+  await expect(page).not.toHaveURL(/invite=/);
 }
 
 test("a startup finds a co-founder, invites them, they accept in their own browser, and join the team", async ({ page, context, browser }) => {
@@ -137,7 +157,9 @@ test.describe("with JavaScript off", () => {
     const name = `Nojs ${tag()}`;
     const person = await coFounderContext(browser, name, false);
     await page.goto(`/co-founders/add?q=${encodeURIComponent(name)}`);
-    await page.getByText("Invite", { exact: true }).click();
+    await page.getByRole("link", { name: "Invite", exact: true }).click();
+    // Without scripts the link loads the page with that one form open and focused.
+    await expect(page.getByLabel("Message (optional)")).toBeFocused();
     await page.getByLabel("Message (optional)").fill("No scripts needed");
     await page.getByRole("button", { name: "Send invitation" }).click();
     // Toasts need JavaScript: the page itself shows the result.

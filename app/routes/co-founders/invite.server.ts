@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { INVITE_PARAM } from "~/components/co-founders/invite-form";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -17,7 +18,9 @@ export async function sendInvitation(context: Readonly<RouterContextProvider>, r
     title: text(formData.get("title")),
     role: text(formData.get("role")),
   });
+  // Back to the same page: with the form closed once sent, still open to try again when refused.
   const url = new URL(request.url);
+  if (result.ok) url.searchParams.delete(INVITE_PARAM);
   const back = url.pathname + url.search;
   const env = context.get(requestEnvContext);
   return redirectWithToast(env, back, result.ok ? { type: "success", message: result.body.message } : { type: "error", message: result.body.message });
