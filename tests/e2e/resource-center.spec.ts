@@ -98,8 +98,17 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByTestId("autosave-status")).toHaveText("Saved");
 
         // A restore clicked while an autosave waits saves the typing first (version 8), then restores (version 9).
+        // The autosave's answer is held until the restore was clicked, so the restore must wait for it, not race it.
+        let releaseAutosave = () => {};
+        const autosaveHeld = new Promise<void>((resolve) => (releaseAutosave = resolve));
+        await page.route("**/lean-canvas.data*", async (route) => {
+          if (route.request().postData()?.includes("autosave")) await autosaveHeld;
+          await route.continue();
+        });
         await box(page, "Problem").fill("Typed just before a restore.");
         await history.getByRole("button", { name: "Restore version 2" }).click();
+        await expect(page.getByTestId("autosave-status")).toHaveText("Saving…");
+        releaseAutosave();
         await expect(toast(page, "Version 2 restored")).toBeVisible();
         await expect(version(page)).toContainText("Version 9, saved");
         await expect(box(page, "Problem")).toHaveValue("Orders miss the 4 pm courier.");

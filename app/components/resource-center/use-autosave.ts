@@ -22,14 +22,18 @@ export function useAutosave(formRef: RefObject<HTMLFormElement | null>, initialB
   const fetcher = useFetcher<AutosaveAnswer>();
   const [dirty, setDirty] = useState(false);
   const [base, setBase] = useState(initialBase);
+  // Bumped when a save's request has finished, so the effect below looks again.
+  const [finished, setFinished] = useState(0);
   const timer = useRef<number | undefined>(undefined);
-  const latest = useRef({ fetcher, busy: false, dirty: false, base: initialBase, seen: undefined as AutosaveAnswer | undefined });
+  const latest = useRef({ fetcher, busy: false, sending: false, dirty: false, base: initialBase, seen: undefined as AutosaveAnswer | undefined });
   const waiters = useRef<((ok: boolean) => void)[]>([]);
   useEffect(() => {
     const state = latest.current;
     const answer = fetcher.data;
     state.fetcher = fetcher;
-    state.busy = fetcher.state !== "idle";
+    // The router reports "submitting" in a transition that can render after this effect has run, so a
+    // save counts as on its way from the moment it is sent until its request has finished.
+    state.busy = state.sending || fetcher.state !== "idle";
     if (!state.busy && answer && answer !== state.seen) {
       state.seen = answer;
       if (answer.ok) {
@@ -41,7 +45,7 @@ export function useAutosave(formRef: RefObject<HTMLFormElement | null>, initialB
       const ok = answer?.ok !== false;
       for (const resolve of waiters.current.splice(0)) resolve(ok);
     }
-  }, [fetcher, dirty]);
+  }, [fetcher, dirty, finished]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const markDirty = useCallback((value: boolean) => {
@@ -60,7 +64,11 @@ export function useAutosave(formRef: RefObject<HTMLFormElement | null>, initialB
     const data = new FormData(form);
     data.set("intent", "autosave");
     data.set("base_version", String(latest.current.base));
-    void latest.current.fetcher.submit(data, { method: "post" });
+    latest.current.sending = latest.current.busy = true;
+    void latest.current.fetcher.submit(data, { method: "post" }).finally(() => {
+      latest.current.sending = false;
+      setFinished((count) => count + 1);
+    });
     markDirty(false);
   }, [formRef, markDirty]);
 
