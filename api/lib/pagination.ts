@@ -58,6 +58,9 @@ export function page<T>(requestUrl: string, query: ListQuery, total: number, dat
 
 export const offset = (query: ListQuery) => (query.page - 1) * query.per_page;
 
+/** The page's values for a prepared list query written with `sql.placeholder("limit")` and `("offset")`. */
+export const pageValues = (query: ListQuery) => ({ limit: query.per_page, offset: offset(query) });
+
 /**
  * The list's total carried by every row of the page query itself (`count(*) over ()` is computed before
  * LIMIT/OFFSET), so a page costs one round trip instead of a count and a select. Select it as `listTotal`:

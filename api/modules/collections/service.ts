@@ -7,7 +7,8 @@ import { files, startups } from "../../db/schema.ts";
 import { collections, eventApplications, eventForms } from "../../db/events-schema.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
-import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { preparedPerShape } from "../../db/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
 
@@ -61,22 +62,35 @@ const collectionView = (r: CollectionRow): CollectionView => ({
 
 const COLLECTION_SORTS = ["name", "created_at", "event_forms_count"] as const;
 
-export async function listCollections(db: Db, startupId: number, query: ListQuery) {
-  const where = and(
-    eq(collections.startupId, startupId),
-    query.search ? ilike(collections.name, `%${escapeLike(query.search)}%`) : undefined,
-  );
-  const sortBy = sortColumn(query.sort_by, COLLECTION_SORTS, "name");
-  const column = { name: nameOrder, created_at: collections.createdAt, event_forms_count: formsCount }[sortBy];
-  const direction = query.sort_order === "desc" ? desc : asc;
-  const rows = await db
+type CollectionPageShape = { search: boolean; sortBy: (typeof COLLECTION_SORTS)[number]; descending: boolean };
+
+const collectionListWhere = (search: boolean) =>
+  and(eq(collections.startupId, sql.placeholder("startupId")), search ? ilike(collections.name, sql.placeholder("like")) : undefined);
+
+/** The list page, prepared per search and order (its SQL is built once, not on every request). */
+const collectionPageQuery = preparedPerShape("collection_page", (db, shape: CollectionPageShape, name) => {
+  const column = { name: nameOrder, created_at: collections.createdAt, event_forms_count: formsCount }[shape.sortBy];
+  const direction = shape.descending ? desc : asc;
+  return db
     .select({ ...collectionColumns, listTotal: totalOver() })
     .from(collections)
-    .where(where)
+    .where(collectionListWhere(shape.search))
     .orderBy(direction(column), direction(collections.id))
-    .limit(query.per_page)
-    .offset(offset(query));
-  const total = await totalOf(rows, query, async () => (await db.select({ n: count() }).from(collections).where(where))[0].n);
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name);
+});
+
+const collectionCountQuery = preparedPerShape("collection_count", (db, search: boolean, name) =>
+  db.select({ n: count() }).from(collections).where(collectionListWhere(search)).prepare(name),
+);
+
+export async function listCollections(db: Db, startupId: number, query: ListQuery) {
+  const search = Boolean(query.search);
+  const values = { startupId, like: search ? `%${escapeLike(query.search ?? "")}%` : undefined, ...pageValues(query) };
+  const shape = { search, sortBy: sortColumn(query.sort_by, COLLECTION_SORTS, "name"), descending: query.sort_order === "desc" };
+  const rows = await collectionPageQuery(db, shape).execute(values);
+  const total = await totalOf(rows, query, async () => (await collectionCountQuery(db, search).execute(values))[0].n);
   return { total, data: rows.map(collectionView) };
 }
 

@@ -7,7 +7,8 @@ import { files } from "../../db/schema.ts";
 import { eventApplications, eventForms, type CustomQuestion } from "../../db/events-schema.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
-import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { preparedPerShape } from "../../db/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { COLLECTION_NOT_FOUND, ownsCollection } from "../collections/service.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
@@ -52,31 +53,55 @@ export interface EventFormListQuery extends ListQuery {
   status?: EventFormStatus;
 }
 
-export async function listEventForms(db: Db, startupId: number, query: EventFormListQuery) {
-  if (query.collection_id !== undefined && !(await ownsCollection(db, startupId, query.collection_id))) {
-    throw notFound(COLLECTION_NOT_FOUND);
-  }
-  const where = and(
-    eq(eventForms.startupId, startupId),
-    query.collection_id !== undefined ? eq(eventForms.collectionId, query.collection_id) : undefined,
-    query.status ? eq(eventForms.status, query.status) : undefined,
-    query.search ? ilike(eventForms.title, `%${escapeLike(query.search)}%`) : undefined,
+type FormFilterShape = { collection: boolean; status: boolean; search: boolean };
+type FormPageShape = FormFilterShape & { sortBy: (typeof FORM_SORTS)[number]; descending: boolean };
+
+function formListWhere(shape: FormFilterShape) {
+  return and(
+    eq(eventForms.startupId, sql.placeholder("startupId")),
+    shape.collection ? eq(eventForms.collectionId, sql.placeholder("collectionId")) : undefined,
+    shape.status ? eq(eventForms.status, sql.placeholder("status")) : undefined,
+    shape.search ? ilike(eventForms.title, sql.placeholder("like")) : undefined,
   );
-  const sortBy = sortColumn(query.sort_by, FORM_SORTS, "created_at");
+}
+
+/** The list page, prepared per filter and order (its SQL is built once, not on every request). */
+const formPageQuery = preparedPerShape("event_form_page", (db, shape: FormPageShape, name) => {
   const column = {
     title: sql`lower(${eventForms.title}) collate "C"`,
     created_at: eventForms.createdAt,
     starts_at: eventForms.startsAt,
     // In the order a form goes through them.
     status: sql`case ${eventForms.status} when 'draft' then 0 when 'published' then 1 else 2 end`,
-  }[sortBy];
-  const direction = query.sort_order === "desc" ? desc : asc;
-  const rows = await selectEventFormDetails(db, { listTotal: totalOver(), applications: submittedApplications })
-    .where(where)
+  }[shape.sortBy];
+  const direction = shape.descending ? desc : asc;
+  return selectEventFormDetails(db, { listTotal: totalOver(), applications: submittedApplications })
+    .where(formListWhere(shape))
     .orderBy(direction(column), direction(eventForms.id))
-    .limit(query.per_page)
-    .offset(offset(query));
-  const total = await totalOf(rows, query, async () => (await db.select({ n: count() }).from(eventForms).where(where))[0].n);
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name);
+});
+
+const formCountQuery = preparedPerShape("event_form_count", (db, shape: FormFilterShape, name) =>
+  db.select({ n: count() }).from(eventForms).where(formListWhere(shape)).prepare(name),
+);
+
+export async function listEventForms(db: Db, startupId: number, query: EventFormListQuery) {
+  if (query.collection_id !== undefined && !(await ownsCollection(db, startupId, query.collection_id))) {
+    throw notFound(COLLECTION_NOT_FOUND);
+  }
+  const filters = { collection: query.collection_id !== undefined, status: Boolean(query.status), search: Boolean(query.search) };
+  const values = {
+    startupId,
+    collectionId: query.collection_id,
+    status: query.status,
+    like: query.search ? `%${escapeLike(query.search)}%` : undefined,
+    ...pageValues(query),
+  };
+  const shape = { ...filters, sortBy: sortColumn(query.sort_by, FORM_SORTS, "created_at"), descending: query.sort_order === "desc" };
+  const rows = await formPageQuery(db, shape).execute(values);
+  const total = await totalOf(rows, query, async () => (await formCountQuery(db, filters).execute(values))[0].n);
   return { total, data: rows.map((row) => eventFormResource(row, row.applications)) };
 }
 
