@@ -6,7 +6,8 @@ import { favorites } from "../../db/community-schema.ts";
 import { startups } from "../../db/schema.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { preparedPerShape } from "../../db/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { billingOfUser } from "../billing/view.ts";
 import { fileUrl } from "../files/service.ts";
@@ -15,7 +16,7 @@ import { isRealDate } from "./answers.ts";
 import { closedReason } from "./availability.ts";
 import { FORM_NOT_FOUND } from "./messages.ts";
 import { applicationOf, direction, visibleFormWithStartup } from "./queries.ts";
-import { applicationResource, eventFormResource, startupCard, type FormRow } from "./resources.ts";
+import { applicationResource, eventFormResource, startupCard } from "./resources.ts";
 
 export async function siteEventForm(db: Db, user: AuthUser, id: number) {
   const found = await visibleFormWithStartup(db, user, id);
@@ -49,26 +50,31 @@ const EVENT_SORTS = ["starts_at", "title", "created_at"] as const;
 const localStartDate = sql`(${eventForms.startsAt} at time zone ${eventForms.timezone})::date`;
 
 /** The caller has starred the row's event (issue 10, favorites). */
-const favoritedBy = (userId: number) =>
-  sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${userId} and ${favorites.favoritableType} = 'event' and ${favorites.favoritableId} = ${eventForms.id})`;
+const favoritedByViewer = sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${sql.placeholder("userId")} and ${favorites.favoritableType} = 'event' and ${favorites.favoritableId} = ${eventForms.id})`;
 
-export async function listEvents(db: Db, user: Pick<AuthUser, "id">, query: ListQuery & EventFilters) {
-  const search = query.search ? `%${escapeLike(query.search)}%` : null;
-  const where = and(
+type EventFilterShape = { past: boolean; category: boolean; nature: boolean; from: boolean; to: boolean; search: boolean };
+
+function eventsWhere(shape: EventFilterShape) {
+  const like = sql.placeholder("like");
+  return and(
     eq(eventForms.status, "published"),
-    query.include_past ? undefined : sql`${eventForms.endsAt} >= now()`,
-    query.category ? eq(eventForms.category, query.category) : undefined,
-    query.nature ? eq(eventForms.nature, query.nature as FormRow["nature"]) : undefined,
-    query.from && isRealDate(query.from) ? sql`${localStartDate} >= ${query.from}::date` : undefined,
-    query.to && isRealDate(query.to) ? sql`${localStartDate} <= ${query.to}::date` : undefined,
-    search ? or(ilike(eventForms.title, search), ilike(startups.name, search)) : undefined,
+    shape.past ? undefined : sql`${eventForms.endsAt} >= now()`,
+    shape.category ? eq(eventForms.category, sql.placeholder("category")) : undefined,
+    shape.nature ? eq(eventForms.nature, sql.placeholder("nature")) : undefined,
+    shape.from ? sql`${localStartDate} >= ${sql.placeholder("from")}::date` : undefined,
+    shape.to ? sql`${localStartDate} <= ${sql.placeholder("to")}::date` : undefined,
+    shape.search ? or(ilike(eventForms.title, like), ilike(startups.name, like)) : undefined,
   );
+}
+
+/** The page (carrying the list's total), prepared per filter and order: its SQL is built once. */
+const eventPageQuery = preparedPerShape("event_page", (db, shape: EventFilterShape & { sortBy: (typeof EVENT_SORTS)[number]; order: "asc" | "desc" }, name) => {
   const column = {
     starts_at: eventForms.startsAt,
     title: sql`lower(${eventForms.title})`,
     created_at: eventForms.createdAt,
-  }[sortColumn(query.sort_by, EVENT_SORTS, "starts_at")];
-  const rows = await db
+  }[shape.sortBy];
+  return db
     .select({
       id: eventForms.id,
       title: eventForms.title,
@@ -85,19 +91,45 @@ export async function listEvents(db: Db, user: Pick<AuthUser, "id">, query: List
       capacity: eventForms.capacity,
       status: eventForms.status,
       startup: { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId },
-      isFavorited: favoritedBy(user.id),
+      isFavorited: favoritedByViewer,
       listTotal: totalOver(),
     })
     .from(eventForms)
     .innerJoin(startups, eq(startups.id, eventForms.startupId))
-    .where(where)
-    .orderBy(direction(column, query.sort_order), direction(eventForms.id, query.sort_order))
-    .limit(query.per_page)
-    .offset(offset(query));
-  const total = await totalOf(rows, query, async () => {
-    const [{ n }] = await db.select({ n: count() }).from(eventForms).innerJoin(startups, eq(startups.id, eventForms.startupId)).where(where);
-    return n;
-  });
+    .where(eventsWhere(shape))
+    .orderBy(direction(column, shape.order), direction(eventForms.id, shape.order))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name);
+});
+
+const eventCountQuery = preparedPerShape("event_count", (db, shape: EventFilterShape, name) =>
+  db.select({ n: count() }).from(eventForms).innerJoin(startups, eq(startups.id, eventForms.startupId)).where(eventsWhere(shape)).prepare(name),
+);
+
+export async function listEvents(db: Db, user: Pick<AuthUser, "id">, query: ListQuery & EventFilters) {
+  const from = query.from && isRealDate(query.from) ? query.from : undefined;
+  const to = query.to && isRealDate(query.to) ? query.to : undefined;
+  const filters: EventFilterShape = {
+    past: Boolean(query.include_past),
+    category: Boolean(query.category),
+    nature: Boolean(query.nature),
+    from: from !== undefined,
+    to: to !== undefined,
+    search: Boolean(query.search),
+  };
+  const values = {
+    userId: user.id,
+    category: query.category,
+    nature: query.nature,
+    from,
+    to,
+    like: query.search ? `%${escapeLike(query.search)}%` : undefined,
+    ...pageValues(query),
+  };
+  const shape = { ...filters, sortBy: sortColumn(query.sort_by, EVENT_SORTS, "starts_at"), order: query.sort_order };
+  const rows = await eventPageQuery(db, shape).execute(values);
+  const total = await totalOf(rows, query, async () => (await eventCountQuery(db, filters).execute(values))[0].n);
   const data = rows.map((r) => ({
     id: r.id,
     title: r.title,

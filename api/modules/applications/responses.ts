@@ -1,12 +1,13 @@
 /** The form's owner: its submitted applications (list, one, CSV) and their review status. */
-import { and, count, eq, ilike, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, ne, notInArray, or, sql, type Placeholder } from "drizzle-orm";
 import type { ReviewStatus } from "../../../schemas/events.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { eventApplications, eventForms, type Answers, type ApplicationStatus } from "../../db/events-schema.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
-import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { escapeLike } from "../access/service.ts";
 import { notifyReviewStatusChanged } from "../notifications/causes.ts";
@@ -16,9 +17,11 @@ import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND, NOT_SUBMITTED } from "./messages
 import { applicationWithForm, direction, isOwner, responsesToOwner } from "./queries.ts";
 import { answerFileUrl, applicationResource, iso, type FormRow } from "./resources.ts";
 
+const formByIdQuery = preparedPerDb((db) => db.select().from(eventForms).where(eq(eventForms.id, sql.placeholder("id"))).prepare("responses_form"));
+
 /** 404 when the form does not exist, 403 when it belongs to another startup. */
 export async function ownedForm(db: Db, user: AuthUser, id: number) {
-  const [form] = await db.select().from(eventForms).where(eq(eventForms.id, id));
+  const [form] = await formByIdQuery(db).execute({ id });
   if (!form) throw notFound(FORM_NOT_FOUND);
   if (!isOwner(user, form)) throw forbidden();
   return form;
@@ -29,35 +32,64 @@ export interface ResponseFilters {
   status?: ApplicationStatus;
 }
 
-/** Submitted (not draft) applications of the form matching the filters. */
-function responsesWhere(formId: number, filters: ResponseFilters) {
-  const search = filters.search ? `%${escapeLike(filters.search)}%` : null;
+type ResponseValues = { formId: number | Placeholder; status?: ApplicationStatus | Placeholder; like?: string | Placeholder };
+
+/** Submitted (not draft) applications of the form matching the filters, with values or placeholders. */
+function responsesWhere(values: ResponseValues) {
   return and(
-    eq(eventApplications.eventFormId, formId),
+    eq(eventApplications.eventFormId, values.formId),
     ne(eventApplications.status, "draft"),
-    filters.status ? eq(eventApplications.status, filters.status) : undefined,
-    search ? or(ilike(eventApplications.applicantName, search), ilike(eventApplications.applicantEmail, search)) : undefined,
+    values.status !== undefined ? eq(eventApplications.status, values.status) : undefined,
+    values.like !== undefined ? or(ilike(eventApplications.applicantName, values.like), ilike(eventApplications.applicantEmail, values.like)) : undefined,
   );
 }
 
+const valuesOf = (formId: number, filters: ResponseFilters): ResponseValues => ({
+  formId,
+  status: filters.status,
+  like: filters.search ? `%${escapeLike(filters.search)}%` : undefined,
+});
+
 const RESPONSE_SORTS = ["submitted_at", "applicant_name", "status"] as const;
 
+type ResponseFilterShape = { status: boolean; search: boolean };
+const placeholders = (shape: ResponseFilterShape): ResponseValues => ({
+  formId: sql.placeholder("formId"),
+  status: shape.status ? sql.placeholder("status") : undefined,
+  like: shape.search ? sql.placeholder("like") : undefined,
+});
+
+/** The page (carrying the list's total), prepared per filter and order: its SQL is built once. */
+const responsePageQuery = preparedPerShape(
+  "response_page",
+  (db, shape: ResponseFilterShape & { sortBy: (typeof RESPONSE_SORTS)[number]; order: "asc" | "desc" }, name) => {
+    const column = {
+      submitted_at: eventApplications.submittedAt,
+      applicant_name: sql`lower(${eventApplications.applicantName})`,
+      status: eventApplications.status,
+    }[shape.sortBy];
+    return db
+      .select({ application: eventApplications, listTotal: totalOver() })
+      .from(eventApplications)
+      .where(responsesWhere(placeholders(shape)))
+      .orderBy(direction(column, shape.order), direction(eventApplications.id, shape.order))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name);
+  },
+);
+
+const responseCountQuery = preparedPerShape("response_count", (db, shape: ResponseFilterShape, name) =>
+  db.select({ n: count() }).from(eventApplications).where(responsesWhere(placeholders(shape))).prepare(name),
+);
+
 export async function listResponses(db: Db, form: FormRow, query: ListQuery & ResponseFilters) {
-  const where = responsesWhere(form.id, query);
-  const column = {
-    submitted_at: eventApplications.submittedAt,
-    applicant_name: sql`lower(${eventApplications.applicantName})`,
-    status: eventApplications.status,
-  }[sortColumn(query.sort_by, RESPONSE_SORTS, "submitted_at")];
-  const [{ total }] = await db.select({ total: count() }).from(eventApplications).where(where);
-  const rows = await db
-    .select()
-    .from(eventApplications)
-    .where(where)
-    .orderBy(direction(column, query.sort_order), direction(eventApplications.id, query.sort_order))
-    .limit(query.per_page)
-    .offset(offset(query));
-  return { total, data: rows.map((row) => applicationResource(row, form.customQuestions)) };
+  const filters = { status: Boolean(query.status), search: Boolean(query.search) };
+  const values = { ...valuesOf(form.id, query), ...pageValues(query) };
+  const shape = { ...filters, sortBy: sortColumn(query.sort_by, RESPONSE_SORTS, "submitted_at"), order: query.sort_order };
+  const rows = await responsePageQuery(db, shape).execute(values);
+  const total = await totalOf(rows, query, async () => (await responseCountQuery(db, filters).execute(values))[0].n);
+  return { total, data: rows.map((row) => applicationResource(row.application, form.customQuestions)) };
 }
 
 export async function getResponse(db: Db, form: FormRow, applicationId: number) {
@@ -78,7 +110,7 @@ export const CSV_PAGE_SIZE = 1000;
 export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): ReadableStream<Uint8Array> {
   const questions = questionsOf(form);
   const encoder = new TextEncoder();
-  const where = responsesWhere(form.id, filters);
+  const where = responsesWhere(valuesOf(form.id, filters));
   let nextOffset = 0;
   let headerSent = false;
   const cell = (applicationId: number, q: (typeof questions)[number], answer: Answers[string] | undefined): string => {

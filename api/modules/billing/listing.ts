@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder } from "drizzle-orm";
 import type { BillingStatus } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import { csvLine } from "../../lib/csv.ts";
-import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { money, selectBillings, view } from "./view.ts";
 
@@ -15,15 +16,16 @@ export interface BillingListQuery extends ListQuery {
 
 export type BillingFilters = Pick<BillingListQuery, "payment_status" | "search">;
 
-function billingsWhere(eventFormId: number, filters: BillingFilters) {
+/** The list's conditions, written once: with values (the CSV export) or with placeholders (the prepared page). */
+function billingsWhere(values: { eventFormId: number | Placeholder; status?: BillingStatus | Placeholder; like?: string | Placeholder }) {
   return and(
-    eq(eventBillings.eventFormId, eventFormId),
-    filters.payment_status ? eq(eventBillings.paymentStatus, filters.payment_status) : undefined,
-    filters.search
-      ? or(ilike(eventBillings.name, `%${escapeLike(filters.search)}%`), ilike(eventBillings.email, `%${escapeLike(filters.search)}%`))
-      : undefined,
+    eq(eventBillings.eventFormId, values.eventFormId),
+    values.status !== undefined ? eq(eventBillings.paymentStatus, values.status) : undefined,
+    values.like !== undefined ? or(ilike(eventBillings.name, values.like), ilike(eventBillings.email, values.like)) : undefined,
   );
 }
+
+const likeOf = (search: string) => `%${escapeLike(search)}%`;
 
 /** The allow-listed sort column, then the id, in the asked direction. */
 function billingsOrder(query: Pick<BillingListQuery, "sort_by" | "sort_order">) {
@@ -39,15 +41,30 @@ function billingsOrder(query: Pick<BillingListQuery, "sort_by" | "sort_order">) 
   return [direction(column), direction(eventBillings.id)];
 }
 
-export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery) {
-  const where = billingsWhere(eventFormId, query);
-  // The page (carrying the list's total) and the form's sums are independent: asked for together.
-  const page = selectBillings(db, { listTotal: totalOver() })
-    .where(where)
-    .orderBy(...billingsOrder(query))
-    .limit(query.per_page)
-    .offset(offset(query));
-  const sums = db
+type BillingFilterShape = { status: boolean; search: boolean };
+const placeholders = (shape: BillingFilterShape) => ({
+  eventFormId: sql.placeholder("eventFormId"),
+  status: shape.status ? sql.placeholder("status") : undefined,
+  like: shape.search ? sql.placeholder("like") : undefined,
+});
+
+/** The page (carrying the list's total), prepared per filter and order: its SQL is built once. */
+const billingPageQuery = preparedPerShape("billing_page", (db, shape: BillingFilterShape & Pick<BillingListQuery, "sort_by" | "sort_order">, name) =>
+  selectBillings(db, { listTotal: totalOver() })
+    .where(billingsWhere(placeholders(shape)))
+    .orderBy(...billingsOrder(shape))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name),
+);
+
+const billingCountQuery = preparedPerShape("billing_count", (db, shape: BillingFilterShape, name) =>
+  db.select({ n: count() }).from(eventBillings).where(billingsWhere(placeholders(shape))).prepare(name),
+);
+
+/** The form's sums, whatever the list's filters. */
+const billingSumsQuery = preparedPerDb((db) =>
+  db
     .select({
       billings: count(),
       successful: sql<number>`count(*) filter (where ${eventBillings.paymentStatus} = 'Successful')`.mapWith(Number),
@@ -56,9 +73,20 @@ export async function listBillings(db: Db, eventFormId: number, query: BillingLi
       discounts: sql<string | null>`sum(${eventBillings.discount}) filter (where ${eventBillings.paymentStatus} = 'Successful')`,
     })
     .from(eventBillings)
-    .where(eq(eventBillings.eventFormId, eventFormId));
-  const [rows, [totals]] = await Promise.all([page, sums]);
-  const total = await totalOf(rows, query, async () => (await db.select({ n: count() }).from(eventBillings).where(where))[0].n);
+    .where(eq(eventBillings.eventFormId, sql.placeholder("eventFormId")))
+    .prepare("billing_sums"),
+);
+
+export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery) {
+  const filters = { status: Boolean(query.payment_status), search: Boolean(query.search) };
+  const sortBy = sortColumn(query.sort_by, BILLING_SORTS, "created_at");
+  const values = { eventFormId, status: query.payment_status, like: query.search ? likeOf(query.search) : undefined, ...pageValues(query) };
+  // The page and the form's sums are independent: asked for together.
+  const [rows, [totals]] = await Promise.all([
+    billingPageQuery(db, { ...filters, sort_by: sortBy, sort_order: query.sort_order }).execute(values),
+    billingSumsQuery(db).execute(values),
+  ]);
+  const total = await totalOf(rows, query, async () => (await billingCountQuery(db, filters).execute(values))[0].n);
   return {
     total,
     data: rows.map(view),
@@ -98,7 +126,7 @@ const CSV_PAGE_SIZE = 1000;
  */
 export function billingsCsv(db: Db, eventFormId: number, query: BillingFilters & Pick<BillingListQuery, "sort_by" | "sort_order">): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const where = billingsWhere(eventFormId, query);
+  const where = billingsWhere({ eventFormId, status: query.payment_status, like: query.search ? likeOf(query.search) : undefined });
   const order = billingsOrder(query);
   let nextOffset = 0;
   let headerSent = false;

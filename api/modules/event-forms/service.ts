@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, ne, sql, type Placeholder } from "drizzle-orm";
 import { CHOICE_TYPES, type EventFormInput, type EventFormStatus, type QuestionType } from "../../../schemas/events.ts";
 import { zonedToInstant } from "../../../schemas/time.ts";
 import type { Db } from "../../db/client.ts";
@@ -8,7 +8,7 @@ import { eventApplications, eventForms, type CustomQuestion } from "../../db/eve
 import { eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerShape } from "../../db/prepared.ts";
+import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { COLLECTION_NOT_FOUND, ownsCollection } from "../collections/service.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
@@ -27,13 +27,16 @@ export async function findEventForm(db: Db, id: number): Promise<EventFormRow | 
   return row ?? null;
 }
 
+const ownedFormWhere = (id: number | Placeholder, startupId: number | Placeholder) => and(eq(eventForms.id, id), eq(eventForms.startupId, startupId));
+const ownedFormQuery = preparedPerDb((db) =>
+  db.select().from(eventForms).where(ownedFormWhere(sql.placeholder("id"), sql.placeholder("startupId"))).prepare("owned_event_form"),
+);
+
 /** The startup's own form; anybody else's is as good as missing (404). */
 export async function ownedForm(db: Db, startupId: number, id: number, lock?: "update" | "no key update"): Promise<EventFormRow> {
-  const query = db
-    .select()
-    .from(eventForms)
-    .where(and(eq(eventForms.id, id), eq(eventForms.startupId, startupId)));
-  const [row] = lock ? await query.for(lock) : await query;
+  const [row] = lock
+    ? await db.select().from(eventForms).where(ownedFormWhere(id, startupId)).for(lock)
+    : await ownedFormQuery(db).execute({ id, startupId });
   if (!row) throw notFound(EVENT_FORM_NOT_FOUND);
   return row;
 }
