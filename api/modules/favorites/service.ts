@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, or } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { FAVORITE_TYPES, INVALID_FAVORITABLE_ID, type FavoriteInput, type FavoriteType, type FavoriteView } from "../../../schemas/favorites.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -6,7 +6,8 @@ import { favorites } from "../../db/community-schema.ts";
 import { coFounders, startups } from "../../db/schema.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import { fieldError } from "../../lib/errors.ts";
-import { offset, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, type ListQuery } from "../../lib/pagination.ts";
+import { preparedPerShape } from "../../db/prepared.ts";
 import { fileUrl } from "../files/service.ts";
 import { eventStartups, targetJoins, targetVisible } from "./targets.ts";
 
@@ -35,57 +36,73 @@ export async function removeFavorite(db: Db, user: Caller, input: FavoriteInput)
 
 const visible = or(isNotNull(startups.id), isNotNull(coFounders.id), isNotNull(eventForms.id));
 
-export async function listFavorites(db: Db, user: Caller, type: FavoriteType | undefined, query: ListQuery) {
-  const mine = and(eq(favorites.userId, user.id), visible);
-  const where = and(mine, type ? eq(favorites.favoritableType, type) : undefined);
+/** Whether the caller has a startup (their event drafts join too) and whether one type is asked for. */
+type FavoriteShape = { ownStartup: boolean; ofType: boolean };
+
+const viewerOf = (shape: FavoriteShape) => ({ startupId: shape.ownStartup ? sql.placeholder("startupId") : null });
+const mineWhere = and(eq(favorites.userId, sql.placeholder("userId")), visible);
+
+/** How many of the caller's favorites of each type, prepared (its SQL is built once). */
+const countsQuery = preparedPerShape("favorite_counts", (db, ownStartup: boolean, name) => {
   // A target that is gone or hidden leaves all three joins empty, so `visible` drops it.
-  const on = targetJoins(user);
-  const [totals, rows] = await Promise.all([
-    db
-      .select({ type: favorites.favoritableType, n: count() })
-      .from(favorites)
-      .leftJoin(startups, on.startup)
-      .leftJoin(coFounders, on.coFounder)
-      .leftJoin(eventForms, on.event)
-      .where(mine)
-      .groupBy(favorites.favoritableType),
-    db
-      .select({
-        id: favorites.id,
-        type: favorites.favoritableType,
-        targetId: favorites.favoritableId,
-        createdAt: favorites.createdAt,
-        startup: {
-          name: startups.name,
-          username: startups.username,
-          logo: startups.logoFileId,
-          industry: startups.industry,
-          city: startups.cityName,
-        },
-        coFounder: {
-          name: coFounders.name,
-          headline: coFounders.headline,
-          avatar: coFounders.avatarFileId,
-          city: coFounders.cityName,
-        },
-        event: {
-          title: eventForms.title,
-          banner: eventForms.bannerFileId,
-          category: eventForms.category,
-          startsAt: eventForms.startsAt,
-          host: eventStartups.name,
-        },
-      })
-      .from(favorites)
-      .leftJoin(startups, on.startup)
-      .leftJoin(coFounders, on.coFounder)
-      .leftJoin(eventForms, on.event)
-      .leftJoin(eventStartups, eq(eventStartups.id, eventForms.startupId))
-      .where(where)
-      .orderBy(desc(favorites.createdAt), desc(favorites.id))
-      .limit(query.per_page)
-      .offset(offset(query)),
-  ]);
+  const on = targetJoins(viewerOf({ ownStartup, ofType: false }));
+  return db
+    .select({ type: favorites.favoritableType, n: count() })
+    .from(favorites)
+    .leftJoin(startups, on.startup)
+    .leftJoin(coFounders, on.coFounder)
+    .leftJoin(eventForms, on.event)
+    .where(mineWhere)
+    .groupBy(favorites.favoritableType)
+    .prepare(name);
+});
+
+/** One page of the caller's favorites, newest first, prepared per shape. */
+const pageQuery = preparedPerShape("favorite_page", (db, shape: FavoriteShape, name) => {
+  const on = targetJoins(viewerOf(shape));
+  return db
+    .select({
+      id: favorites.id,
+      type: favorites.favoritableType,
+      targetId: favorites.favoritableId,
+      createdAt: favorites.createdAt,
+      startup: {
+        name: startups.name,
+        username: startups.username,
+        logo: startups.logoFileId,
+        industry: startups.industry,
+        city: startups.cityName,
+      },
+      coFounder: {
+        name: coFounders.name,
+        headline: coFounders.headline,
+        avatar: coFounders.avatarFileId,
+        city: coFounders.cityName,
+      },
+      event: {
+        title: eventForms.title,
+        banner: eventForms.bannerFileId,
+        category: eventForms.category,
+        startsAt: eventForms.startsAt,
+        host: eventStartups.name,
+      },
+    })
+    .from(favorites)
+    .leftJoin(startups, on.startup)
+    .leftJoin(coFounders, on.coFounder)
+    .leftJoin(eventForms, on.event)
+    .leftJoin(eventStartups, eq(eventStartups.id, eventForms.startupId))
+    .where(and(mineWhere, shape.ofType ? eq(favorites.favoritableType, sql.placeholder("type")) : undefined))
+    .orderBy(desc(favorites.createdAt), desc(favorites.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name);
+});
+
+export async function listFavorites(db: Db, user: Caller, type: FavoriteType | undefined, query: ListQuery) {
+  const shape = { ownStartup: Boolean(user.startupId), ofType: Boolean(type) };
+  const values = { userId: user.id, startupId: user.startupId, type, ...pageValues(query) };
+  const [totals, rows] = await Promise.all([countsQuery(db, shape.ownStartup).execute(values), pageQuery(db, shape).execute(values)]);
   const counts = Object.fromEntries(FAVORITE_TYPES.map((t) => [t, 0])) as Record<FavoriteType, number>;
   for (const row of totals) counts[row.type] = Number(row.n);
   const total = type ? counts[type] : Object.values(counts).reduce((a, b) => a + b, 0);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FavoriteType } from "../../../schemas/favorites.ts";
 import type { AuthUser } from "../../context.ts";
@@ -15,13 +15,16 @@ import { eventForms } from "../../db/events-schema.ts";
 
 export const eventStartups = alias(startups, "event_startups");
 
+/** Whose event drafts are visible: the user's startup, as a value or a prepared query's placeholder. */
+type Viewer = { startupId: number | Placeholder | null };
+
 /** An event form the user may see: published, or their own startup's. */
-export function visibleEvent(user: Pick<AuthUser, "startupId">): SQL {
+export function visibleEvent(user: Viewer): SQL {
   return user.startupId ? or(eq(eventForms.status, "published"), eq(eventForms.startupId, user.startupId))! : eq(eventForms.status, "published");
 }
 
 /** Join conditions from `favorites` to each kind of target; a target the user may not see does not join. */
-export function targetJoins(user: Pick<AuthUser, "startupId">) {
+export function targetJoins(user: Viewer) {
   return {
     startup: and(
       inArray(favorites.favoritableType, ["startup", "organization"]),

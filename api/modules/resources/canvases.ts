@@ -8,7 +8,8 @@ import { teamMembers } from "../../db/community-schema.ts";
 import { startups, users } from "../../db/schema.ts";
 import { frameworkCanvases, frameworkVersions, type CanvasBoxes } from "../../db/tools-schema.ts";
 import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
-import { offset, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 
 /** The startup a canvas is saved for. */
 export interface CanvasStartup {
@@ -34,9 +35,11 @@ export function findFramework(type: string | undefined): FrameworkDefinition {
  * co-founder, the startup whose team they joined first. Never a startup named by the request, so no
  * request can reach another startup's canvas. Null: nobody's (see NO_CANVAS_STARTUP).
  */
+const ownStartupQuery = preparedPerDb((db) => db.select(startupColumns).from(startups).where(eq(startups.id, sql.placeholder("id"))).prepare("canvas_own_startup"));
+
 export async function canvasStartup(db: Db, user: Pick<AuthUser, "startupId" | "coFounderId">): Promise<CanvasStartup | null> {
   if (user.startupId) {
-    const [own] = await db.select(startupColumns).from(startups).where(eq(startups.id, user.startupId));
+    const [own] = await ownStartupQuery(db).execute({ id: user.startupId });
     return own ?? null;
   }
   if (!user.coFounderId) return null;
@@ -57,9 +60,11 @@ export async function requireCanvasStartup(db: Db, user: AuthUser): Promise<Canv
   return startup;
 }
 
-/** The startup's canvas of the framework; an unsaved one is every box empty at version 0. */
-export async function getCanvas(db: Db, startup: CanvasStartup, framework: FrameworkDefinition): Promise<CanvasView> {
-  const [row] = await db
+/** A canvas is found by startup and type (its scope), here as a prepared query's placeholders. */
+const canvasScope = and(eq(frameworkCanvases.startupId, sql.placeholder("startupId")), eq(frameworkCanvases.type, sql.placeholder("type")));
+
+const canvasQuery = preparedPerDb((db) =>
+  db
     .select({
       boxes: frameworkCanvases.boxes,
       version: frameworkCanvases.version,
@@ -69,7 +74,13 @@ export async function getCanvas(db: Db, startup: CanvasStartup, framework: Frame
     })
     .from(frameworkCanvases)
     .leftJoin(users, eq(users.id, frameworkCanvases.updatedByUserId))
-    .where(and(eq(frameworkCanvases.startupId, startup.id), eq(frameworkCanvases.type, framework.type)));
+    .where(canvasScope)
+    .prepare("canvas"),
+);
+
+/** The startup's canvas of the framework; an unsaved one is every box empty at version 0. */
+export async function getCanvas(db: Db, startup: CanvasStartup, framework: FrameworkDefinition): Promise<CanvasView> {
+  const [row] = await canvasQuery(db).execute({ startupId: startup.id, type: framework.type });
   return {
     type: framework.type,
     startup,
@@ -82,11 +93,16 @@ export async function getCanvas(db: Db, startup: CanvasStartup, framework: Frame
 }
 
 /** Each framework type the startup has saved, with its version and when (for the catalogue). */
-export async function canvasStates(db: Db, startupId: number) {
-  const rows = await db
+const canvasStatesQuery = preparedPerDb((db) =>
+  db
     .select({ type: frameworkCanvases.type, version: frameworkCanvases.version, updatedAt: frameworkCanvases.updatedAt })
     .from(frameworkCanvases)
-    .where(eq(frameworkCanvases.startupId, startupId));
+    .where(eq(frameworkCanvases.startupId, sql.placeholder("startupId")))
+    .prepare("canvas_states"),
+);
+
+export async function canvasStates(db: Db, startupId: number) {
+  const rows = await canvasStatesQuery(db).execute({ startupId });
   return new Map(rows.map((row) => [row.type, { version: row.version, updated_at: row.updatedAt.toISOString() }]));
 }
 
@@ -134,9 +150,8 @@ export function parseBaseVersion(value: unknown): number | undefined {
 }
 
 /** The canvas's saved versions, newest first; the canvas is found by startup and type (the scope). */
-export async function listVersions(db: Db, startupId: number, framework: FrameworkDefinition, query: ListQuery) {
-  const scope = and(eq(frameworkCanvases.startupId, startupId), eq(frameworkCanvases.type, framework.type));
-  const rows = await db
+const versionPageQuery = preparedPerDb((db) =>
+  db
     .select({
       version: frameworkVersions.version,
       boxes: frameworkVersions.boxes,
@@ -148,18 +163,26 @@ export async function listVersions(db: Db, startupId: number, framework: Framewo
     .from(frameworkVersions)
     .innerJoin(frameworkCanvases, eq(frameworkCanvases.id, frameworkVersions.canvasId))
     .leftJoin(users, eq(users.id, frameworkVersions.savedByUserId))
-    .where(scope)
+    .where(canvasScope)
     .orderBy(desc(frameworkVersions.version))
-    .limit(query.per_page)
-    .offset(offset(query));
-  const total = await totalOf(rows, query, async () => {
-    const [{ n }] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(frameworkVersions)
-      .innerJoin(frameworkCanvases, eq(frameworkCanvases.id, frameworkVersions.canvasId))
-      .where(scope);
-    return n;
-  });
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("canvas_version_page"),
+);
+
+const versionCountQuery = preparedPerDb((db) =>
+  db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(frameworkVersions)
+    .innerJoin(frameworkCanvases, eq(frameworkCanvases.id, frameworkVersions.canvasId))
+    .where(canvasScope)
+    .prepare("canvas_version_count"),
+);
+
+export async function listVersions(db: Db, startupId: number, framework: FrameworkDefinition, query: ListQuery) {
+  const values = { startupId, type: framework.type, ...pageValues(query) };
+  const rows = await versionPageQuery(db).execute(values);
+  const total = await totalOf(rows, query, async () => (await versionCountQuery(db).execute(values))[0].n);
   const data: CanvasVersionView[] = rows.map((row) => ({
     version: row.version,
     boxes: canvasTexts(framework, row.boxes),

@@ -5,7 +5,8 @@ import type { AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { guides } from "../../db/tools-schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { offset, page, parseListQuery, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { page, pageValues, parseListQuery, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { escapeLike } from "../access/service.ts";
@@ -37,44 +38,59 @@ const summaryView = (row: SummaryRow): GuideSummary => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-/** Every word of the search must appear in the title, the summary or the body (case-insensitive). */
-function searchCondition(search: string | undefined): SQL | undefined {
-  const words = (search ?? "").split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-  if (!words.length) return undefined;
-  return and(
-    ...words.map((word) => {
-      const pattern = `%${escapeLike(word)}%`;
-      return or(ilike(guides.title, pattern), ilike(guides.summary, pattern), ilike(guides.body, pattern));
-    }),
-  );
+/** The search's words (at most MAX_SEARCH_WORDS): each must appear in the title, the summary or the body. */
+const searchWords = (search: string | undefined) => (search ?? "").split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+
+type GuideShape = { category: boolean; words: number };
+
+function guidesWhere(shape: GuideShape): SQL | undefined {
+  const wordConditions = Array.from({ length: shape.words }, (_, i) => {
+    const pattern = sql.placeholder(`word${i}`);
+    return or(ilike(guides.title, pattern), ilike(guides.summary, pattern), ilike(guides.body, pattern));
+  });
+  return and(shape.category ? eq(guides.category, sql.placeholder("category")) : undefined, ...wordConditions);
 }
 
 /**
  * A page of guides: with a search, those whose title holds the whole search come first; otherwise by
- * category, then title (the table's index).
+ * category, then title (the table's index). Prepared per shape (category or not, how many words).
  */
-export async function listGuides(db: Db, query: ListQuery, category: string | undefined) {
-  const where = and(category ? eq(guides.category, category) : undefined, searchCondition(query.search));
-  const titleFirst = query.search ? [desc(ilike(guides.title, `%${escapeLike(query.search)}%`))] : [];
-  const rows = await db
+const guidePageQuery = preparedPerShape("guide_page", (db, shape: GuideShape, name) => {
+  const titleFirst = shape.words ? [desc(ilike(guides.title, sql.placeholder("whole")))] : [];
+  return db
     .select({ ...summaryColumns, listTotal: totalOver() })
     .from(guides)
-    .where(where)
+    .where(guidesWhere(shape))
     .orderBy(...titleFirst, asc(guides.category), asc(guides.title), asc(guides.id))
-    .limit(query.per_page)
-    .offset(offset(query));
-  const total = await totalOf(rows, query, async () => (await db.select({ n: count() }).from(guides).where(where))[0].n);
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name);
+});
+
+const guideCountQuery = preparedPerShape("guide_count", (db, shape: GuideShape, name) => db.select({ n: count() }).from(guides).where(guidesWhere(shape)).prepare(name));
+
+export async function listGuides(db: Db, query: ListQuery, category: string | undefined) {
+  const words = searchWords(query.search);
+  const shape = { category: Boolean(category), words: words.length };
+  const values: Record<string, unknown> = { category, whole: `%${escapeLike(query.search ?? "")}%`, ...pageValues(query) };
+  words.forEach((word, i) => (values[`word${i}`] = `%${escapeLike(word)}%`));
+  const rows = await guidePageQuery(db, shape).execute(values);
+  const total = await totalOf(rows, query, async () => (await guideCountQuery(db, shape).execute(values))[0].n);
   return { total, data: rows.map(summaryView) };
 }
 
-/** Each category with its number of guides (for the filter), in the categories' own order. */
-export async function guideCategories(db: Db): Promise<GuideCategoryCount[]> {
-  const rows = await db
+const categoriesQuery = preparedPerDb((db) =>
+  db
     .select({ name: guides.category, count: sql<number>`count(*)`.mapWith(Number) })
     .from(guides)
     .groupBy(guides.category)
-    .orderBy(asc(guides.category));
-  return rows;
+    .orderBy(asc(guides.category))
+    .prepare("guide_categories"),
+);
+
+/** Each category with its number of guides (for the filter), in the categories' own order. */
+export async function guideCategories(db: Db): Promise<GuideCategoryCount[]> {
+  return categoriesQuery(db).execute();
 }
 
 export async function findGuide(db: Db, slug: string): Promise<GuideView> {
