@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { FollowAccount, FollowType } from "../../../schemas/follows.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { follows } from "../../db/community-schema.ts";
 import { coFounders, startups } from "../../db/schema.ts";
-import { offset, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { preparedPerShape } from "../../db/prepared.ts";
 import { fileUrl } from "../files/service.ts";
 
 /** An account that follows or is followed. */
@@ -67,14 +68,19 @@ export const accountLink = (type: FollowType, id: number, username: string | nul
 
 const STARTUP_TYPES: FollowType[] = ["startup", "organization"];
 
-/**
- * One page of the accounts on one side of some follow rows (`side` "follower": who follows; "followee":
- * whom they follow), newest follow first, with each account's name and picture in the same query.
- */
-export async function accountPage(db: Db, side: "follower" | "followee", where: SQL | undefined, query: ListQuery) {
+type Side = "follower" | "followee";
+
+/** The follow rows whose other side is the account named by the placeholders `accountType` and `accountId`. */
+function otherSideIs(side: Side) {
+  const [type, id] = side === "follower" ? [follows.followeeType, follows.followeeId] : [follows.followerType, follows.followerId];
+  return and(eq(type, sql.placeholder("accountType")), eq(id, sql.placeholder("accountId")));
+}
+
+/** Prepared per side (its SQL is built once): the page, carrying the list's total. */
+const accountPageQuery = preparedPerShape("follow_account_page", (db, side: Side, name) => {
   const type = side === "follower" ? follows.followerType : follows.followeeType;
   const id = side === "follower" ? follows.followerId : follows.followeeId;
-  const rows = await db
+  return db
     .select({
       type,
       id,
@@ -89,11 +95,25 @@ export async function accountPage(db: Db, side: "follower" | "followee", where: 
     .from(follows)
     .leftJoin(startups, and(inArray(type, STARTUP_TYPES), eq(startups.id, id)))
     .leftJoin(coFounders, and(eq(type, "co_founder"), eq(coFounders.id, id)))
-    .where(where)
+    .where(otherSideIs(side))
     .orderBy(desc(follows.createdAt), desc(follows.id))
-    .limit(query.per_page)
-    .offset(offset(query));
-  const total = await totalOf(rows, query, async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(follows).where(where))[0].n);
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(name);
+});
+
+const accountCountQuery = preparedPerShape("follow_account_count", (db, side: Side, name) =>
+  db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(follows).where(otherSideIs(side)).prepare(name),
+);
+
+/**
+ * One page of the accounts on one side of the account's follow rows (`side` "follower": who follows it;
+ * "followee": whom it follows), newest follow first, with each account's name and picture in the same query.
+ */
+export async function accountPage(db: Db, side: Side, account: Account, query: ListQuery) {
+  const values = { accountType: account.type, accountId: account.id, ...pageValues(query) };
+  const rows = await accountPageQuery(db, side).execute(values);
+  const total = await totalOf(rows, query, async () => (await accountCountQuery(db, side).execute(values))[0].n);
   const data: FollowAccount[] = rows.map((r) => ({
     type: r.type,
     id: r.id,

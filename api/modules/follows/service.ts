@@ -89,13 +89,13 @@ export async function isFollowing(db: Db, user: AuthUser, followee: Account): Pr
 /** Who follows the account (404 for an unknown one). */
 export async function listFollowers(db: Db, account: Account, query: ListQuery) {
   if (!(await accountExists(db, account))) throw notFound(ACCOUNT_NOT_FOUND);
-  return accountPage(db, "follower", and(eq(follows.followeeType, account.type), eq(follows.followeeId, account.id)), query);
+  return accountPage(db, "follower", account, query);
 }
 
 /** Whom the account follows (404 for an unknown one). */
 export async function listFollowees(db: Db, account: Account, query: ListQuery) {
   if (!(await accountExists(db, account))) throw notFound(ACCOUNT_NOT_FOUND);
-  return accountPage(db, "followee", and(eq(follows.followerType, account.type), eq(follows.followerId, account.id)), query);
+  return accountPage(db, "followee", account, query);
 }
 
 export type { FollowType };

@@ -130,8 +130,12 @@ export function parseFollowersQuery(url: string): FollowersQuery {
   };
 }
 
+const startupAccountQuery = preparedPerDb((db) =>
+  db.select({ type: startups.accountType, id: startups.id }).from(startups).where(eq(startups.id, sql.placeholder("id"))).prepare("startup_account"),
+);
+
 async function startupAccount(db: Db, id: number) {
-  const [row] = await db.select({ type: startups.accountType, id: startups.id }).from(startups).where(eq(startups.id, id));
+  const [row] = await startupAccountQuery(db).execute({ id });
   if (!row) throw notFound(STARTUP_NOT_FOUND);
   return row;
 }
@@ -139,12 +143,11 @@ async function startupAccount(db: Db, id: number) {
 /** A startup's followers, newest first: a page, or with `limited` only the first `limit` (default 5) and the total. */
 export async function startupFollowers(db: Db, id: number, input: FollowersQuery) {
   const account = await startupAccount(db, id);
-  const where = and(eq(follows.followeeType, account.type), eq(follows.followeeId, account.id));
   if (input.limited) {
     const query: ListQuery = { page: 1, per_page: input.limit ?? 5, sort_order: "desc" };
-    const { total, data } = await accountPage(db, "follower", where, query);
+    const { total, data } = await accountPage(db, "follower", account, query);
     return { limited: { data, total } satisfies LimitedFollowers };
   }
   const query: ListQuery = { page: input.page, per_page: input.limit ?? 15, sort_order: "desc" };
-  return { query, ...(await accountPage(db, "follower", where, query)) };
+  return { query, ...(await accountPage(db, "follower", account, query)) };
 }
