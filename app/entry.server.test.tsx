@@ -55,4 +55,23 @@ describe("the panel's server entry", () => {
     expect(html).toContain("<h1>Account</h1>");
     expect(html).toContain("Loading");
   });
+
+  it("sends a long page in one piece rather than in React's 4 KB pieces, and every byte of it", async () => {
+    const rows = Array.from({ length: 600 }, (_, i) => `Row ${i} — ${"x".repeat(90)}`);
+    page = () => (
+      <ul>
+        {rows.map((row) => (
+          <li key={row}>{row}</li>
+        ))}
+      </ul>
+    );
+    const response = await render();
+    const reader = response.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+    const html = new TextDecoder().decode(Buffer.concat(chunks));
+    expect(html.length).toBeGreaterThan(60_000);
+    expect(html).toContain("<li>Row 599 — ");
+    expect(chunks).toHaveLength(1);
+  });
 });

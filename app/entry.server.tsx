@@ -11,6 +11,32 @@ export { requestEnvContext };
 
 export const streamTimeout = 5_000;
 
+/**
+ * React writes a page in 4 KB pieces and calls `flush()` after each batch of finished HTML. Passing a
+ * batch on as one chunk (instead of each piece) saves a trip through the Node and web streams between
+ * here and the socket per piece: a 60 KB page goes out in a few chunks rather than fifteen or more.
+ */
+class BatchedBody extends PassThrough {
+  private pieces: Buffer[] = [];
+
+  override write(chunk: Uint8Array | string): boolean {
+    this.pieces.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    return true;
+  }
+
+  flush() {
+    if (!this.pieces.length) return;
+    const batch = this.pieces.length === 1 ? this.pieces[0] : Buffer.concat(this.pieces);
+    this.pieces = [];
+    super.write(batch);
+  }
+
+  override end(...args: unknown[]): this {
+    this.flush();
+    return super.end(...(args as []));
+  }
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -27,7 +53,7 @@ export default function handleRequest(
     const deadline = setTimeout(() => abort(), streamTimeout + 1_000);
     const respond = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = new BatchedBody();
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
