@@ -9,7 +9,8 @@ import type { Page } from "../../lib/pagination.ts";
 import { createEventForm, ownerWithCollection } from "../../testing/event-fixtures.ts";
 import { coFounder, grantRole, registered } from "../../testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
-import { COUPON_REFUSALS, couponState, findApplicableCoupon, type CouponStateFields, type CouponView } from "./service.ts";
+import { COUPON_REFUSALS, findApplicableCoupon } from "./service.ts";
+import { couponState, type CouponStateFields, type CouponView } from "./view.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import { COUPON_NOT_FOUND, COUPON_STATES, type CouponFields, type CouponState, couponInstant } from "../../../schemas/coupons.ts";
 import type { Db } from "../../db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
@@ -8,6 +8,7 @@ import { couponCodes, type CouponDiscountType } from "../../db/billing-schema.ts
 import { fieldError, notFound, validationFailed, type FieldErrors } from "../../lib/errors.ts";
 import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
+import { couponStateSql, couponView, selectCoupons, type CouponView } from "./view.ts";
 
 // Checkout's side (billing imports it from here).
 export { COUPON_REFUSALS, findApplicableCoupon, type ApplicableCoupon, type FindCouponInput } from "./apply.ts";
@@ -15,117 +16,6 @@ export { COUPON_REFUSALS, findApplicableCoupon, type ApplicableCoupon, type Find
 const CODE_TAKEN = "The code has already been taken.";
 const INVALID_EVENT_FORM = "The selected event form is invalid.";
 const USED_COUPON_LOCKED = "A used coupon's code and discount cannot change.";
-
-export interface CouponView {
-  id: number;
-  code: string;
-  discount_type: CouponDiscountType;
-  /** Two decimals, as text: "10.00". */
-  value: string;
-  currency: string | null;
-  event_form: { id: number; title: string } | null;
-  max_uses: number | null;
-  uses_per_user: number | null;
-  uses_count: number;
-  valid_from: string | null;
-  valid_until: string | null;
-  is_active: boolean;
-  state: CouponState;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The columns `couponState` reads. */
-export interface CouponStateFields {
-  isActive: boolean;
-  validFrom: Date | null;
-  validUntil: Date | null;
-  maxUses: number | null;
-  usesCount: number;
-}
-
-/**
- * What a coupon is at `now`. A switched-off coupon is "inactive" whatever else holds; then an ended one
- * is "expired", one with no uses left "used up", and one whose start is still ahead "scheduled".
- * `couponStateSql` is the same rule for the list's filter; keep the two in step.
- */
-export function couponState(row: CouponStateFields, now: Date = new Date()): CouponState {
-  if (!row.isActive) return "inactive";
-  if (row.validUntil && row.validUntil.getTime() <= now.getTime()) return "expired";
-  if (row.maxUses !== null && row.usesCount >= row.maxUses) return "used up";
-  if (row.validFrom && row.validFrom.getTime() > now.getTime()) return "scheduled";
-  return "active";
-}
-
-function couponStateSql(now: Date): SQL<CouponState> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql<CouponState>`case
-    when not ${couponCodes.isActive} then 'inactive'
-    when ${couponCodes.validUntil} is not null and ${couponCodes.validUntil} <= ${at} then 'expired'
-    when ${couponCodes.maxUses} is not null and ${couponCodes.usesCount} >= ${couponCodes.maxUses} then 'used up'
-    when ${couponCodes.validFrom} is not null and ${couponCodes.validFrom} > ${at} then 'scheduled'
-    else 'active' end`;
-}
-
-const couponColumns = {
-  id: couponCodes.id,
-  code: couponCodes.code,
-  discountType: couponCodes.discountType,
-  value: couponCodes.value,
-  currency: couponCodes.currency,
-  eventFormId: couponCodes.eventFormId,
-  eventFormTitle: eventForms.title,
-  maxUses: couponCodes.maxUses,
-  usesPerUser: couponCodes.usesPerUser,
-  usesCount: couponCodes.usesCount,
-  validFrom: couponCodes.validFrom,
-  validUntil: couponCodes.validUntil,
-  isActive: couponCodes.isActive,
-  createdAt: couponCodes.createdAt,
-  updatedAt: couponCodes.updatedAt,
-};
-
-type CouponRow = {
-  id: number;
-  code: string;
-  discountType: CouponDiscountType;
-  value: string;
-  currency: string | null;
-  eventFormId: number | null;
-  eventFormTitle: string | null;
-  maxUses: number | null;
-  usesPerUser: number | null;
-  usesCount: number;
-  validFrom: Date | null;
-  validUntil: Date | null;
-  isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-const couponView = (r: CouponRow, now: Date): CouponView => ({
-  id: r.id,
-  code: r.code,
-  discount_type: r.discountType,
-  value: Number(r.value).toFixed(2),
-  currency: r.currency,
-  event_form: r.eventFormId === null ? null : { id: r.eventFormId, title: r.eventFormTitle ?? "" },
-  max_uses: r.maxUses,
-  uses_per_user: r.usesPerUser,
-  uses_count: r.usesCount,
-  valid_from: r.validFrom?.toISOString() ?? null,
-  valid_until: r.validUntil?.toISOString() ?? null,
-  is_active: r.isActive,
-  state: couponState(r, now),
-  created_at: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
-});
-
-const selectCoupons = <Extra extends Record<string, SQL | SQL.Aliased>>(db: Db, extra: Extra = {} as Extra) =>
-  db
-    .select({ ...couponColumns, ...extra })
-    .from(couponCodes)
-    .leftJoin(eventForms, eq(eventForms.id, couponCodes.eventFormId));
 
 export const COUPON_SORTS = ["code", "created_at", "uses_count", "valid_until"] as const;
 
