@@ -76,6 +76,15 @@ export interface StartupProfile extends DirectoryStartup {
   created_at: string;
   events: ProfileEvent[];
   team: TeamMember[];
+  /** Asked for with `followers_limit` (and `followers_page`): that page of its followers, newest first. */
+  followers?: FollowersPage;
+}
+
+/** A page of followers in the API's list shape (as GET /api/v1/site/startup_followers/{id} answers it). */
+export interface FollowersPage {
+  data: FollowAccount[];
+  links: { first: string; last: string; prev: string | null; next: string | null };
+  meta: { current_page: number; from: number | null; last_page: number; per_page: number; to: number | null; total: number };
 }
 
 /** GET /api/v1/site/startup_followers/{id}?limited=1: the first few, for the avatars on a profile. */

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { hasUnstorableText } from "../../../schemas/fields.ts";
 import { STARTUP_NOT_FOUND, type LimitedFollowers, type StartupProfile } from "../../../schemas/startups.ts";
+import type { FollowAccount } from "../../../schemas/follows.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
@@ -66,20 +67,25 @@ const teamQuery = preparedPerDb((db) =>
 );
 
 /** The public profile by username (case-insensitive, as usernames are stored lower-cased). */
-export async function getProfile(db: Db, user: AuthUser | null, username: string): Promise<StartupProfile> {
+/**
+ * The profile; with `followers` (a page query) also that page of its followers, newest first, so the
+ * profile screen needs one call (the same page GET /site/startup_followers/{id} answers).
+ */
+export async function getProfile(db: Db, user: AuthUser | null, username: string, followers?: ListQuery): Promise<{ profile: StartupProfile; followers?: { total: number; data: FollowAccount[] } }> {
   // Text PostgreSQL cannot hold (a NUL) can name no startup, and could only fail the query.
   if (hasUnstorableText(username) || username.length > 200) throw notFound(STARTUP_NOT_FOUND);
   const [row] = await profileQuery(db).execute({ username: username.trim().toLowerCase(), ...viewerValues(user) });
   if (!row) throw notFound(STARTUP_NOT_FOUND);
   const s = row.startup;
 
-  const [[following], events, team] = await Promise.all([
+  const [[following], events, team, followersPage] = await Promise.all([
     followingQuery(db).execute({ accountType: s.accountType, id: s.id }),
     upcomingEventsQuery(db).execute({ id: s.id }),
     teamQuery(db).execute({ id: s.id }),
+    followers ? accountPage(db, "follower", { type: s.accountType, id: s.id }, followers) : undefined,
   ]);
   const own = followerOf(user);
-  return {
+  const profile: StartupProfile = {
     id: s.id,
     username: s.username,
     account_type: s.accountType,
@@ -108,6 +114,7 @@ export async function getProfile(db: Db, user: AuthUser | null, username: string
     })),
     team: team.map((m) => ({ co_founder_id: m.coFounderId!, name: m.name, title: m.title, role: m.role, avatar_url: fileUrl(m.avatar) })),
   };
+  return { profile, followers: followersPage };
 }
 
 /** Query of GET /site/startup_followers/{id}: `limit` (page size, or how many with `limited`), `limited`, `page`. */
@@ -118,6 +125,14 @@ export interface FollowersQuery {
 }
 
 const wholeNumber = (value: string | null) => (value !== null && /^\d{1,6}$/.test(value) && Number(value) >= 1 ? Number(value) : undefined);
+
+/** `followers_limit` and `followers_page` of GET /site/startups/{username}: the followers page to add, if any. */
+export function parseProfileFollowersQuery(url: string): ListQuery | undefined {
+  const params = new URL(url).searchParams;
+  const limit = wholeNumber(params.get("followers_limit"));
+  if (limit === undefined) return undefined;
+  return { page: wholeNumber(params.get("followers_page")) ?? 1, per_page: Math.min(limit, MAX_PER_PAGE), sort_order: "desc" };
+}
 
 /** Like the other list queries, bad values fall back to defaults rather than being refused. */
 export function parseFollowersQuery(url: string): FollowersQuery {

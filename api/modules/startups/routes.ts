@@ -4,7 +4,7 @@ import type { AppEnv } from "../../context.ts";
 import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { countryFacet, listDirectory, parseDirectoryQuery } from "./directory.ts";
-import { getProfile, parseFollowersQuery, startupFollowers } from "./profile.ts";
+import { getProfile, parseFollowersQuery, parseProfileFollowersQuery, startupFollowers } from "./profile.ts";
 
 /** The public ("site") directory: no login needed, but a logged-in caller sees their follow and favorite state. */
 export const startupRoutes = new Hono<AppEnv>();
@@ -25,8 +25,14 @@ startupRoutes.get("/api/v1/site/startups", async (c) => {
   return c.json(facet ? { ...answer, meta: { ...answer.meta, countries: facet } } : answer);
 });
 
+/** `followers_limit` (and `followers_page`) add that page of the followers: the profile screen's one call. */
 startupRoutes.get("/api/v1/site/startups/:username", async (c) => {
-  return c.json(await getProfile(c.var.db, c.var.user, c.req.param("username")));
+  const followersQuery = parseProfileFollowersQuery(c.req.url);
+  const { profile, followers } = await getProfile(c.var.db, c.var.user, c.req.param("username"), followersQuery);
+  if (!followers || !followersQuery) return c.json(profile);
+  // Its links are those of the followers list itself.
+  const listUrl = new URL(`/api/v1/site/startup_followers/${profile.id}?limit=${followersQuery.per_page}`, c.req.url).href;
+  return c.json({ ...profile, followers: page(listUrl, followersQuery, followers.total, followers.data) });
 });
 
 startupRoutes.get("/api/v1/site/startup_followers/:id", async (c) => {

@@ -173,6 +173,25 @@ describe("GET /api/v1/site/startups/{username}", () => {
     expect((await t.client().get(`/api/v1/site/startups/${owner.startup.username}`)).body).toMatchObject({ is_own: false, is_following: false });
   });
 
+  it("adds a page of its followers when asked (followers_limit, followers_page), the same page the followers list answers", async () => {
+    const owner = await startupOwner(t);
+    const fans = [await coFounder(t), await coFounder(t), await coFounder(t)];
+    for (const fan of fans) await fan.client.post("/api/v1/admin/follow", { followee_id: owner.startup.id, followee_type: "startup" });
+    const plain = await t.client().get(`/api/v1/site/startups/${owner.startup.username}`);
+    expect(plain.body).not.toHaveProperty("followers");
+    for (const pageNumber of [1, 2]) {
+      const res = await t.client().get(`/api/v1/site/startups/${owner.startup.username}?followers_limit=2&followers_page=${pageNumber}`);
+      const list = await t.client().get(`/api/v1/site/startup_followers/${owner.startup.id}?limit=2&page=${pageNumber}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: owner.startup.id, followers_count: 3 });
+      expect(res.body.followers).toEqual(list.body);
+      expect(res.body.followers.meta).toMatchObject({ total: 3, current_page: pageNumber, per_page: 2 });
+    }
+    // Bad values fall back as in the followers list: no page number means the first page.
+    const bad = await t.client().get(`/api/v1/site/startups/${owner.startup.username}?followers_limit=2&followers_page=x`);
+    expect(bad.body.followers.meta.current_page).toBe(1);
+  });
+
   it("answers 404 Startup not found for an unknown username", async () => {
     for (const name of ["nope", "%E2%9C%93", "%00", "a".repeat(300)]) {
       expect(await t.client().get(`/api/v1/site/startups/${name}`)).toMatchObject({ status: 404, body: { message: "Startup not found" } });

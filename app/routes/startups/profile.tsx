@@ -23,17 +23,19 @@ const AVATARS = 8;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const user = context.get(userContext);
-  // An unknown username is the API's 404 "Startup not found", shown as the status screen.
-  const profile = await api.load<StartupProfile>(`/api/v1/site/startups/${encodeURIComponent(params.username)}`);
   const page = parseId(new URL(request.url).searchParams.get("page")) ?? 1;
-  const followersPage = api.load<Paginated<FollowAccount>>(`/api/v1/site/startup_followers/${profile.id}?limit=${FOLLOWERS_PER_PAGE}&page=${page}`);
-  // Both lists are newest first: on the first page the avatars are its first few, so one call does.
-  const [avatars, followers] = await Promise.all([
+  // One call: the profile with this page of its followers. An unknown username is the API's 404
+  // "Startup not found", shown as the status screen.
+  const { followers: followersPage, ...profile } = await api.load<StartupProfile>(
+    `/api/v1/site/startups/${encodeURIComponent(params.username)}?followers_limit=${FOLLOWERS_PER_PAGE}&followers_page=${page}`,
+  );
+  // Present whenever followers_limit is asked for.
+  const followers: Paginated<FollowAccount> = followersPage!;
+  // Both lists are newest first: on the first page the avatars are its first few.
+  const avatars: LimitedFollowers =
     page === 1
-      ? followersPage.then((first): LimitedFollowers => ({ data: first.data.slice(0, AVATARS), total: first.meta.total }))
-      : api.load<LimitedFollowers>(`/api/v1/site/startup_followers/${profile.id}?limited=1&limit=${AVATARS}`),
-    followersPage,
-  ]);
+      ? { data: followers.data.slice(0, AVATARS), total: followers.meta.total }
+      : await api.load<LimitedFollowers>(`/api/v1/site/startup_followers/${profile.id}?limited=1&limit=${AVATARS}`);
   const blockedReason = profile.is_own ? "This is your account." : user.startup_id || user.co_founder_id ? null : NO_ACCOUNT_REASON;
   return { profile, avatars, followers, blockedReason, canOpenPeople: can(user, "co founder write") };
 }
