@@ -5,6 +5,7 @@ import "./app.css";
 import { ErrorScreen } from "./components/feedback/error-screen";
 import { ConnectivityToasts, FlashToastView, Toaster } from "./components/feedback/toaster";
 import { ViewportTracker } from "./components/feedback/viewport-tracker";
+import { InAppLinkProvider } from "./components/ui/in-app-link";
 import { ApiClient } from "./lib/api.server";
 import { apiContext } from "./lib/contexts";
 import { readFlash } from "./lib/flash.server";
@@ -70,7 +71,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const onBreakpoint = useCallback((next: Breakpoint) => setBreakpoint(next), []);
   return (
     <ViewportProvider value={breakpoint}>
-      <Outlet />
+      <InAppLinkProvider>
+        <Outlet />
+      </InAppLinkProvider>
       <Toaster />
       <FlashToastView value={loaderData.toast} />
       <ConnectivityToasts />

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { usePresence, useWhisper } from "~/lib/realtime/realtime";
 import type { Conversation, TypingWhisper } from "./types";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** How long "… is typing" stays after the last whisper (the sender repeats it every 2.5 s while typing). */
 const TYPING_SHOWN_MS = 4000;
@@ -23,9 +24,9 @@ export function ConversationHeader({ conversation, online }: { conversation: Con
   const { other } = conversation;
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
-      <Link to="/chat" className="text-sm text-brand-700 hover:underline md:hidden">
+      <InAppLink to="/chat" className="text-sm text-brand-700 hover:underline md:hidden">
         ← All
-      </Link>
+      </InAppLink>
       <span className="relative">
         <Avatar name={other.name} url={other.avatar_url} size="size-9" />
         <OnlineDot online={online} className="absolute -right-0.5 -bottom-0.5" />
@@ -33,9 +34,9 @@ export function ConversationHeader({ conversation, online }: { conversation: Con
       <div className="min-w-0">
         <h2 id="conversation-title" className="truncate font-semibold text-slate-900">
           {safeRedirect(other.profile_url, "") ? (
-            <Link to={safeRedirect(other.profile_url, "")} className="hover:underline">
+            <InAppLink to={safeRedirect(other.profile_url, "")} className="hover:underline">
               {other.name}
-            </Link>
+            </InAppLink>
           ) : (
             other.name
           )}

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { COMMITMENT_LABELS } from "../../../schemas/co-founders";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import { Avatar } from "~/components/ui/avatar";
@@ -6,6 +5,7 @@ import { Badge } from "~/components/ui/layout";
 import { InviteForm } from "./invite-form";
 import type { CoFounderCardView } from "./types";
 import { PlaceName } from "~/components/places/flag";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** The match in words, as the API explains it: "3 shared skills: TypeScript, sales · same city". */
 export function MatchSummary({ card, hasStartup }: { card: CoFounderCardView; hasStartup: boolean }) {
@@ -33,9 +33,9 @@ export function CoFounderCard({ card, hasStartup, canOpen }: CardProps) {
       <div className="min-w-0 flex-1 space-y-1.5">
         <h2 className="font-semibold text-slate-900">
           {canOpen ? (
-            <Link to={`/co-founders/${card.id}`} className="text-brand-700 hover:underline">
+            <InAppLink to={`/co-founders/${card.id}`} className="text-brand-700 hover:underline">
               {card.name}
-            </Link>
+            </InAppLink>
           ) : (
             card.name
           )}

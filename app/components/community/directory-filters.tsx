@@ -1,9 +1,10 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { INDUSTRIES, STAGES } from "../../../schemas/setup";
 import { DIRECTORY_SORT_CHOICES, type DirectoryType } from "../../../schemas/startups";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Options } from "~/components/ui/options";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 const TABS: { type: DirectoryType; label: string }[] = [
   { type: "startup", label: "Startups" },
@@ -15,7 +16,7 @@ export function DirectoryTabs({ current }: { current: DirectoryType }) {
   return (
     <nav aria-label="Directory" className="mb-4 flex gap-1 border-b border-slate-200">
       {TABS.map((tab) => (
-        <Link
+        <InAppLink
           key={tab.type}
           to={`/startups?type=${tab.type}`}
           aria-current={tab.type === current ? "page" : undefined}
@@ -24,7 +25,7 @@ export function DirectoryTabs({ current }: { current: DirectoryType }) {
           }`}
         >
           {tab.label}
-        </Link>
+        </InAppLink>
       ))}
     </nav>
   );

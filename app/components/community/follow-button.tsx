@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { FollowResult, FollowType } from "../../../schemas/follows";
 import { showToast } from "~/components/feedback/toaster";
 import { buttonClass } from "~/components/ui/button";
@@ -31,8 +32,23 @@ export const followersLabel = (n: number) => `${n} follower${n === 1 ? "" : "s"}
  * The followers count and a Follow/Unfollow button. A real form posting to the page's own action, so it
  * works without JavaScript. With JavaScript it posts through a fetcher: the label and the count change at
  * once (from the pending form data), then settle to the server's count, and the toast shows here.
+ *
+ * Until the page is hydrated, and so always on the server, it is the plain form (see FavoriteToggle).
  */
-export function FollowButton({ followeeId, followeeType, name, following, followersCount, blockedReason, size = "sm", live = false }: FollowButtonProps) {
+export function FollowButton(props: FollowButtonProps) {
+  const location = useLocation();
+  if (useHydrated()) return <LiveFollowButton {...props} />;
+  return (
+    <form method="post" action={location.pathname + location.search} className={FORM_CLASS}>
+      <FollowFields {...props} on={props.following} count={props.followersCount} />
+    </form>
+  );
+}
+
+const FORM_CLASS = "flex flex-wrap items-center gap-3";
+
+function LiveFollowButton(props: FollowButtonProps) {
+  const { followeeId, followeeType, following, followersCount, live = false } = props;
   const fetcher = useFetcher<FollowActionData>();
   // The newest count someone else's follow announced; it holds until this button's own answer is newer.
   const [announced, setAnnounced] = useState<{ count: number; after: FollowActionData | undefined } | null>(null);
@@ -41,9 +57,6 @@ export function FollowButton({ followeeId, followeeType, name, following, follow
   useChannel<{ followers_count: number }>(channel, "FollowersCountChanged", (event) => setAnnounced({ count: event.followers_count, after: fetcher.data }), {
     onSubscribed: () => setListening(true),
   });
-  // Rendered only after hydration: tells the action it may answer with data instead of a redirect.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   const answered = useRef<FollowActionData | undefined>(undefined);
   useEffect(() => {
@@ -61,7 +74,23 @@ export function FollowButton({ followeeId, followeeType, name, following, follow
   const count = settled.count + (on === settled.on ? 0 : on ? 1 : -1);
 
   return (
-    <fetcher.Form method="post" className="flex flex-wrap items-center gap-3">
+    <fetcher.Form method="post" className={FORM_CLASS}>
+      <FollowFields {...props} on={on} count={count} listening={listening} viaFetcher />
+    </fetcher.Form>
+  );
+}
+
+interface FollowFieldsProps extends FollowButtonProps {
+  on: boolean;
+  count: number;
+  listening?: boolean;
+  /** Tells the action it may answer with data instead of a redirect. */
+  viaFetcher?: boolean;
+}
+
+function FollowFields({ followeeId, followeeType, name, blockedReason, size = "sm", on, count, listening = false, viaFetcher = false }: FollowFieldsProps) {
+  return (
+    <>
       <span className="text-sm text-slate-600" data-testid="followers-count" data-live={listening ? "on" : undefined} aria-live="polite">
         {followersLabel(Math.max(count, 0))}
       </span>
@@ -72,12 +101,12 @@ export function FollowButton({ followeeId, followeeType, name, following, follow
           <input type="hidden" name="intent" value={on ? "unfollow" : "follow"} />
           <input type="hidden" name="followee_id" value={followeeId} />
           <input type="hidden" name="followee_type" value={followeeType} />
-          {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+          {viaFetcher ? <input type="hidden" name="via" value="fetcher" /> : null}
           <button type="submit" aria-label={`${on ? "Unfollow" : "Follow"} ${name}`} className={buttonClass(on ? "secondary" : "primary", size)}>
             {on ? "Unfollow" : "Follow"}
           </button>
         </>
       )}
-    </fetcher.Form>
+    </>
   );
 }

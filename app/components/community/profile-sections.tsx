@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { FollowAccount } from "../../../schemas/follows";
 import type { LimitedFollowers, ProfileEvent, TeamMember } from "../../../schemas/startups";
 import { Avatar } from "~/components/ui/avatar";
@@ -7,6 +6,7 @@ import { Badge, Card } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import type { Paginated } from "~/lib/types";
 import { useDates } from "~/lib/dates";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 const TYPE_LABELS: Record<FollowAccount["type"], string> = { startup: "Startup", organization: "Organization", co_founder: "Co-founder" };
 
@@ -47,9 +47,9 @@ export function FollowersList({ followers, canOpenPeople }: { followers: Paginat
             <li key={`${f.type}-${f.id}`} className="flex items-center gap-3 py-2">
               <Avatar name={f.name} url={f.avatar_url} />
               {f.type !== "co_founder" || canOpenPeople ? (
-                <Link to={f.link} className="font-medium text-slate-800 hover:underline">
+                <InAppLink to={f.link} className="font-medium text-slate-800 hover:underline">
                   {f.name}
-                </Link>
+                </InAppLink>
               ) : (
                 <span className="font-medium text-slate-800">{f.name}</span>
               )}
@@ -81,9 +81,9 @@ export function UpcomingEvents({ events }: { events: ProfileEvent[] }) {
                   {dates.day(event.starts_at)} · {event.type_of_event === "paid" ? "Paid" : "Free"}
                 </p>
               </div>
-              <Link to={event.link} className={buttonClass("secondary", "sm")} aria-label={`Apply to ${event.title}`}>
+              <InAppLink to={event.link} className={buttonClass("secondary", "sm")} aria-label={`Apply to ${event.title}`}>
                 Apply
-              </Link>
+              </InAppLink>
             </li>
           ))}
         </ul>

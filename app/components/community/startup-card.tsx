@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import type { DirectoryStartup } from "../../../schemas/startups";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import { Badge } from "~/components/ui/layout";
 import { PlaceName } from "~/components/places/flag";
 import { FollowButton } from "./follow-button";
 import { StartupLogo } from "./startup-logo";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** One directory entry: logo, name, place, industry, followers, Follow and the favorite star. */
 export function StartupCard({ startup, blockedReason, ownId }: { startup: DirectoryStartup; blockedReason: string | null; ownId: number | null }) {
@@ -15,9 +15,9 @@ export function StartupCard({ startup, blockedReason, ownId }: { startup: Direct
         <StartupLogo name={startup.name} url={startup.logo} />
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-base font-semibold text-slate-900">
-            <Link to={`/startups/${startup.username}`} className="hover:text-brand-700 hover:underline">
+            <InAppLink to={`/startups/${startup.username}`} className="hover:text-brand-700 hover:underline">
               {startup.name}
-            </Link>
+            </InAppLink>
           </h2>
           <p className="truncate text-sm text-slate-600">
             <PlaceName city={startup.cityName} country={startup.country} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Card } from "~/components/ui/layout";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** A dashboard card: a titled section; a card the API could not answer says so instead of its figures. */
 export function DashboardCard({ title, id, wide, children }: { title: string; id: string; wide?: boolean; children: ReactNode }) {
@@ -27,9 +27,9 @@ export function FirstStep({ text, to, action }: { text: string; to: string; acti
   return (
     <div className="rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600">
       <p>{text}</p>
-      <Link to={to} className="mt-2 inline-block font-medium text-brand-700 underline">
+      <InAppLink to={to} className="mt-2 inline-block font-medium text-brand-700 underline">
         {action}
-      </Link>
+      </InAppLink>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 /** The cards of a startup or organization: applications, review stages, payments, upcoming events. */
-import { Link } from "react-router";
 import type { ApplicationsByStage, ApplicationsPerDay, BillingsSummary, UpcomingEvents } from "../../../schemas/dashboard";
 import { formatEventTime } from "~/lib/event-format";
 import { CardFailed, DashboardCard, FirstStep } from "./card-frame";
 import { ChartFigure, NumbersTable, type RenderedChart } from "./chart";
 import { longDate } from "./chart-spec";
 import { periodText, statusLabel } from "./labels";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 type Loaded<T> = { ok: true; data: T } | { ok: false; message: string } | null;
 
@@ -106,9 +106,9 @@ export function UpcomingCard({ card }: { card: Loaded<UpcomingEvents> }) {
             const share = event.capacity ? Math.min(100, Math.round((event.places_taken / event.capacity) * 100)) : null;
             return (
               <li key={event.id} className="text-sm">
-                <Link to={`/event-responses/${event.id}`} className="font-medium text-brand-700 hover:underline">
+                <InAppLink to={`/event-responses/${event.id}`} className="font-medium text-brand-700 hover:underline">
                   {event.title}
-                </Link>
+                </InAppLink>
                 <p className="text-slate-600">{formatEventTime(event.starts_at, event.ends_at, event.timezone)}</p>
                 <p className="text-slate-700">
                   {event.capacity ? `${event.places_taken} of ${event.capacity} places taken (${share} %)` : `${event.places_taken} applications, no capacity limit`}
@@ -123,9 +123,9 @@ export function UpcomingCard({ card }: { card: Loaded<UpcomingEvents> }) {
           })}
           {card.data.total > card.data.events.length ? (
             <li className="text-sm">
-              <Link to="/event-forms?status=published" className="text-brand-700 underline">
+              <InAppLink to="/event-forms?status=published" className="text-brand-700 underline">
                 All {card.data.total} upcoming events
-              </Link>
+              </InAppLink>
             </li>
           ) : null}
         </ul>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export type FavoritableType = "startup" | "organization" | "co_founder" | "event";
 
@@ -22,27 +22,51 @@ export interface FavoriteToggleResult {
  * Star button that saves or unsaves one thing. It is a real form posting to /favorites, so it works with
  * JavaScript off (the action redirects back to `redirect_to` with a flash toast). With JavaScript on it
  * posts through a fetcher, shows the new state at once (optimistic), and the page's loaders revalidate.
+ *
+ * Until the page is hydrated, and so always on the server, it is the plain form: the same markup without the
+ * fetcher, whose hooks a directory would otherwise run once per card on every render (ADR 017).
  */
-export function FavoriteToggle({ type, id, favorited, label }: FavoriteToggleProps) {
-  const fetcher = useFetcher<FavoriteToggleResult>();
-  const location = useLocation();
-  // Rendered only after hydration: tells the action it may answer with data instead of a redirect.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+export function FavoriteToggle(props: FavoriteToggleProps) {
+  if (useHydrated()) return <LiveFavoriteToggle {...props} />;
+  return (
+    <form method="post" action="/favorites" className={FORM_CLASS}>
+      <StarFields {...props} on={props.favorited} />
+    </form>
+  );
+}
 
+const FORM_CLASS = "inline-flex items-center gap-2";
+
+function LiveFavoriteToggle(props: FavoriteToggleProps) {
+  const fetcher = useFetcher<FavoriteToggleResult>();
   const pendingIntent = fetcher.formData?.get("intent");
-  const settled = fetcher.data && !fetcher.data.error && typeof fetcher.data.is_favorited === "boolean" ? fetcher.data.is_favorited : favorited;
+  const settled = fetcher.data && !fetcher.data.error && typeof fetcher.data.is_favorited === "boolean" ? fetcher.data.is_favorited : props.favorited;
   // While a post is in flight, show what it will make true; once settled, the server's answer (or the prop).
-  const on = pendingIntent ? pendingIntent === "add" : fetcher.state === "idle" ? settled : favorited;
+  const on = pendingIntent ? pendingIntent === "add" : fetcher.state === "idle" ? settled : props.favorited;
   const failed = fetcher.state === "idle" && fetcher.data?.error ? fetcher.data.message : null;
 
   return (
-    <fetcher.Form method="post" action="/favorites" className="inline-flex items-center gap-2">
+    <fetcher.Form method="post" action="/favorites" className={FORM_CLASS}>
+      <StarFields {...props} on={on} />
+      {/* Tells the action it may answer with data instead of a redirect. */}
+      <input type="hidden" name="via" value="fetcher" />
+      {failed ? (
+        <span role="alert" className="text-sm text-red-700">
+          {failed}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+function StarFields({ type, id, label, on }: FavoriteToggleProps & { on: boolean }) {
+  const location = useLocation();
+  return (
+    <>
       <input type="hidden" name="intent" value={on ? "remove" : "add"} />
       <input type="hidden" name="favoritable_type" value={type} />
       <input type="hidden" name="favoritable_id" value={id} />
       <input type="hidden" name="redirect_to" value={location.pathname + location.search} />
-      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       <button
         type="submit"
         aria-pressed={on}
@@ -66,11 +90,6 @@ export function FavoriteToggle({ type, id, favorited, label }: FavoriteTogglePro
           <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
         </svg>
       </button>
-      {failed ? (
-        <span role="alert" className="text-sm text-red-700">
-          {failed}
-        </span>
-      ) : null}
-    </fetcher.Form>
+    </>
   );
 }

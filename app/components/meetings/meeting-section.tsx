@@ -1,8 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Card } from "~/components/ui/layout";
 import type { FormMeetingView } from "./meeting.server";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /**
  * "Video meeting" on an event form's edit page: create one with a connected provider (online and hybrid
@@ -50,9 +51,9 @@ export function MeetingSection({ view, error, warning }: { view: FormMeetingView
         ) : connected.length === 0 ? (
           <p className="text-sm text-slate-600">
             Create a Zoom or Google Meet meeting for this event: connect an account on the{" "}
-            <Link to="/integration" className="font-medium text-brand-700 underline">
+            <InAppLink to="/integration" className="font-medium text-brand-700 underline">
               Integrations
-            </Link>{" "}
+            </InAppLink>{" "}
             page first.
           </p>
         ) : (

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { useChannel } from "~/lib/realtime/realtime";
 import { MarkAllRead, NotificationRow } from "./notification-row";
 import type { LatestNotifications, NotificationCreatedEvent, NotificationsReadEvent } from "./types";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** "9+" past nine, as most products do: the exact number is on /notifications. */
 export const badgeText = (count: number) => (count > 9 ? "9+" : String(count));
@@ -99,9 +100,9 @@ export function NotificationBell({ userId, unreadCount }: { userId: number; unre
             ))}
           </ul>
         )}
-        <Link to="/notifications" className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-slate-50">
+        <InAppLink to="/notifications" className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-slate-50">
           See all notifications
-        </Link>
+        </InAppLink>
       </div>
     </details>
   );

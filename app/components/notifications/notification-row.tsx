@@ -1,7 +1,8 @@
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { TimeAgo } from "~/components/ui/time-ago";
 import { panelPath, type NotificationItem } from "./types";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** The small icon-letter per kind, so a list reads at a glance. */
 const KIND_MARKS: Record<string, string> = {
@@ -37,9 +38,9 @@ export function NotificationRow({ item, compact = false }: { item: NotificationI
         <p className={`text-sm ${unread ? "font-semibold text-slate-900" : "text-slate-800"}`}>
           {unread ? <span className="sr-only">Unread: </span> : null}
           {href ? (
-            <Link to={href} onClick={markRead} className="hover:text-brand-700 hover:underline">
+            <InAppLink to={href} onClick={markRead} className="hover:text-brand-700 hover:underline">
               {item.title}
-            </Link>
+            </InAppLink>
           ) : (
             item.title
           )}

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { FrameworkSummary } from "../../../schemas/resources";
 import { Badge } from "~/components/ui/layout";
 import { TimeAgo } from "~/components/ui/time-ago";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** A framework in the catalogue: what it is for, and how far the startup's canvas of it has come. */
 export function FrameworkCard({ framework, showWhen = false }: { framework: FrameworkSummary; showWhen?: boolean }) {
@@ -9,9 +9,9 @@ export function FrameworkCard({ framework, showWhen = false }: { framework: Fram
     <li className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-3">
         <h3 className="font-semibold text-slate-900">
-          <Link to={`/resource-center/frameworks/${framework.type}`} className="hover:text-brand-700 hover:underline">
+          <InAppLink to={`/resource-center/frameworks/${framework.type}`} className="hover:text-brand-700 hover:underline">
             {framework.name}
-          </Link>
+          </InAppLink>
         </h3>
         {framework.canvas ? <Badge tone="green">Version {framework.canvas.version}</Badge> : <Badge>Not started</Badge>}
       </div>

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { GuideSummary } from "../../../schemas/resources";
 import { Badge } from "~/components/ui/layout";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export function GuideCard({ guide }: { guide: GuideSummary }) {
   return (
@@ -10,9 +10,9 @@ export function GuideCard({ guide }: { guide: GuideSummary }) {
         <span>{guide.reading_minutes} min read</span>
       </div>
       <h3 className="mt-3 font-semibold text-slate-900">
-        <Link to={`/resource-center/guides/${guide.slug}`} className="hover:text-brand-700 hover:underline">
+        <InAppLink to={`/resource-center/guides/${guide.slug}`} className="hover:text-brand-700 hover:underline">
           {guide.title}
-        </Link>
+        </InAppLink>
       </h3>
       <p className="mt-1 text-sm text-slate-600">{guide.summary}</p>
     </li>

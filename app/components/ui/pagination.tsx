@@ -1,5 +1,6 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Paginated } from "~/lib/types";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** Prev/next links that keep the rest of the query (search, filters); plain links, so no JS needed. */
 export function Pagination({ meta }: { meta: Paginated<unknown>["meta"] }) {
@@ -17,17 +18,17 @@ export function Pagination({ meta }: { meta: Paginated<unknown>["meta"] }) {
       </p>
       <div className="flex items-center gap-2">
         {meta.current_page > 1 ? (
-          <Link className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50" to={hrefFor(meta.current_page - 1)} rel="prev">
+          <InAppLink className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50" to={hrefFor(meta.current_page - 1)} rel="prev">
             Previous
-          </Link>
+          </InAppLink>
         ) : null}
         <span>
           Page {meta.current_page} of {meta.last_page}
         </span>
         {meta.current_page < meta.last_page ? (
-          <Link className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50" to={hrefFor(meta.current_page + 1)} rel="next">
+          <InAppLink className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50" to={hrefFor(meta.current_page + 1)} rel="next">
             Next
-          </Link>
+          </InAppLink>
         ) : null}
       </div>
     </nav>

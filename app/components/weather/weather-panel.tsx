@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { WeatherResponse } from "../../../schemas/weather";
 import { Card } from "~/components/ui/layout";
 import { WeatherCard } from "./weather-card";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** What USER_WEATHER_PATH answers: the user's city and its weather; both null when no city is known. */
 export interface UserWeather {
@@ -43,9 +44,9 @@ export function WeatherPanel() {
             Loading the weather…
           </p>
         ) : (
-          <Link to={USER_WEATHER_PATH} className="mt-2 inline-block text-sm text-brand-600 underline">
+          <InAppLink to={USER_WEATHER_PATH} className="mt-2 inline-block text-sm text-brand-600 underline">
             See the weather where you are
-          </Link>
+          </InAppLink>
         )}
       </div>
     </Card>

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Form, Link, Outlet, redirect, useLocation } from "react-router";
+import { Form, Outlet, redirect, useLocation } from "react-router";
 import { DEFAULT_SETTINGS } from "../../../schemas/settings";
 import { AI_NOT_CONFIGURED } from "../../../schemas/ai";
 import { activeItem, navigationFor, visiblePaths, tourTarget, type NavSection } from "~/components/app-shell/navigation";
@@ -15,6 +15,7 @@ import type { CurrentUser } from "~/lib/types";
 import { isCompact } from "~/lib/viewport";
 import { useBreakpoint } from "~/lib/viewport-context";
 import type { Route } from "./+types/layout";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /**
  * Every admin route: logged in (else /login?redirectTo=…) and set up (else /setup), before any loader.
@@ -104,10 +105,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 function Brand() {
   return (
-    <Link to="/" className="flex items-center gap-2 px-6 py-5 text-lg font-bold">
+    <InAppLink to="/" className="flex items-center gap-2 px-6 py-5 text-lg font-bold">
       <img src="/favicon.svg" alt="" className="size-7" />
       Launchpad
-    </Link>
+    </InAppLink>
   );
 }
 
@@ -121,14 +122,14 @@ function Navigation({ sections }: { sections: NavSection[] }) {
           <ul className="space-y-1">
             {section.items.map((item) => (
               <li key={item.to}>
-                <Link
+                <InAppLink
                   to={item.to}
                   aria-current={item.to === active ? "page" : undefined}
                   data-tour={tourTarget(item.to)}
                   className={`block rounded-md px-3 py-2 text-sm font-medium ${item.to === active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
                 >
                   {item.label}
-                </Link>
+                </InAppLink>
               </li>
             ))}
           </ul>
@@ -148,9 +149,9 @@ function UserMenu({ user }: { user: Pick<CurrentUser, "name" | "email" | "avatar
       </summary>
       <div className="absolute right-0 z-20 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
         <p className="truncate px-4 pb-2 text-xs text-slate-500">{user.email}</p>
-        <Link to="/account" className="block px-4 py-2 text-sm hover:bg-slate-100">
+        <InAppLink to="/account" className="block px-4 py-2 text-sm hover:bg-slate-100">
           Account
-        </Link>
+        </InAppLink>
         <Form method="post" action="/logout">
           <button type="submit" className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100">
             Log out

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { loginSchema } from "../../../schemas/auth";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import { apiContext } from "~/lib/contexts";
 import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/login";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await context.get(apiContext).currentUser();
@@ -77,9 +78,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         New here?{" "}
-        <Link className="font-medium text-brand-600 hover:underline" to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register"}>
+        <InAppLink className="font-medium text-brand-600 hover:underline" to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register"}>
           Create an account
-        </Link>
+        </InAppLink>
       </p>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { registerSchema } from "../../../schemas/auth";
 import { parseId } from "../../../schemas/ids";
@@ -13,6 +13,7 @@ import { apiContext } from "~/lib/contexts";
 import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/register";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (await context.get(apiContext).currentUser()) throw redirect("/");
@@ -55,9 +56,9 @@ export default function Register({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link className="font-medium text-brand-600 hover:underline" to="/login">
+        <InAppLink className="font-medium text-brand-600 hover:underline" to="/login">
           Log in
-        </Link>
+        </InAppLink>
       </p>
     </Card>
   );

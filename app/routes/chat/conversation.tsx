@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useActionData, useFetcher, useOutletContext, useRevalidator, type ShouldRevalidateFunction } from "react-router";
+import { useActionData, useFetcher, useOutletContext, useRevalidator, type ShouldRevalidateFunction, Link } from "react-router";
 import { parseId } from "../../../schemas/ids";
 import { Composer } from "~/components/chat/composer";
 import { MessageList, type PendingMessage } from "~/components/chat/message-list";
@@ -12,6 +12,7 @@ import { useChannel } from "~/lib/realtime/realtime";
 import type { Route } from "./+types/conversation";
 import { conversationAction, conversationId, type SendRefused } from "./conversation.server";
 import type { ChatOutletContext } from "./layout";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** A page of messages: the newest (or, with ?before=, the ones before a message: "Load older"). */
 const PAGE = 30;
@@ -135,9 +136,9 @@ function OpenConversation({ conversation, messages: page, hasMore, before, me }:
           <>
             {before ? (
               <p className="mt-3 text-center">
-                <Link to={action} className="text-sm text-brand-700 underline">
+                <InAppLink to={action} className="text-sm text-brand-700 underline">
                   Newer messages
-                </Link>
+                </InAppLink>
               </p>
             ) : null}
             <span ref={bottom} aria-hidden className="block h-px" />

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** /chat with no conversation open: the list is beside it (on a phone, the list is the whole screen). */
 export default function ChatIndex() {
@@ -7,13 +7,13 @@ export default function ChatIndex() {
       <p className="font-semibold text-slate-800">Pick a conversation</p>
       <p className="mt-1 max-w-sm text-sm text-slate-600">
         Or start one with the Message button on a{" "}
-        <Link to="/startups" className="text-brand-700 underline">
+        <InAppLink to="/startups" className="text-brand-700 underline">
           startup's
-        </Link>{" "}
+        </InAppLink>{" "}
         or{" "}
-        <Link to="/co-founders/find" className="text-brand-700 underline">
+        <InAppLink to="/co-founders/find" className="text-brand-700 underline">
           co-founder's
-        </Link>{" "}
+        </InAppLink>{" "}
         profile.
       </p>
     </div>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { Form, Link, Outlet, useLocation, useParams, useRevalidator } from "react-router";
+import { Form, Outlet, useLocation, useParams, useRevalidator } from "react-router";
 import { OnlineDot } from "~/components/chat/conversation-parts";
 import type { Conversation, ConversationUpdatedEvent } from "~/components/chat/types";
 import { Avatar } from "~/components/ui/avatar";
@@ -9,6 +9,7 @@ import { apiContext, userContext } from "~/lib/contexts";
 import { useChannel, usePresence } from "~/lib/realtime/realtime";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/layout";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** What the open conversation reads from this layout. */
 export interface ChatOutletContext {
@@ -76,9 +77,9 @@ export default function ChatLayout({ loaderData }: Route.ComponentProps) {
             {search ? (
               <>
                 No conversation with “{search}”.{" "}
-                <Link to="/chat" className="text-brand-700 underline">
+                <InAppLink to="/chat" className="text-brand-700 underline">
                   Show all
-                </Link>
+                </InAppLink>
               </>
             ) : (
               "No conversations yet. Start one with the Message button on a startup's or co-founder's profile."
@@ -105,7 +106,7 @@ function ConversationRow({ conversation, me, open, online, search }: { conversat
   const { search: query } = useLocation();
   return (
     <li>
-      <Link
+      <InAppLink
         to={`/chat/${conversation.id}${search ? query : ""}`}
         aria-current={open ? "page" : undefined}
         className={`flex items-center gap-3 px-3 py-3 ${open ? "bg-brand-50" : "hover:bg-slate-50"}`}
@@ -130,7 +131,7 @@ function ConversationRow({ conversation, me, open, online, search }: { conversat
             ) : null}
           </span>
         </span>
-      </Link>
+      </InAppLink>
     </li>
   );
 }

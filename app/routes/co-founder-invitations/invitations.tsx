@@ -1,4 +1,4 @@
-import { Form, Link, data, useNavigation, useSearchParams } from "react-router";
+import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { parseId } from "../../../schemas/ids";
 import { INVITATION_STATUSES } from "../../../schemas/invitations";
 import type { InvitationView } from "~/components/co-founders/types";
@@ -14,6 +14,7 @@ import { requestEnvContext } from "~/lib/request-env";
 import type { CurrentUser, Paginated } from "~/lib/types";
 import type { Route } from "./+types/invitations";
 import { useDates } from "~/lib/dates";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 type Answer = Paginated<InvitationView> & { box: "sent" | "received"; can_send: boolean; can_receive: boolean };
 
@@ -73,25 +74,25 @@ export default function Invitations({ loaderData }: Route.ComponentProps) {
       {invitations.can_send && invitations.can_receive ? (
         <nav aria-label="Invitation boxes" className="flex gap-2">
           {(["sent", "received"] as const).map((box) => (
-            <Link key={box} to={link({ box, status: "", page: "" })} aria-current={invitations.box === box ? "page" : undefined} className={buttonClass(invitations.box === box ? "primary" : "secondary", "sm")}>
+            <InAppLink key={box} to={link({ box, status: "", page: "" })} aria-current={invitations.box === box ? "page" : undefined} className={buttonClass(invitations.box === box ? "primary" : "secondary", "sm")}>
               {capitalise(box)}
-            </Link>
+            </InAppLink>
           ))}
         </nav>
       ) : null}
       <nav aria-label="Filter by status" className="flex flex-wrap gap-2 text-sm">
         {["", ...INVITATION_STATUSES].map((s) => (
-          <Link key={s || "all"} to={link({ status: s, page: "" })} aria-current={status === s ? "page" : undefined} className={`rounded-full border px-3 py-1 ${status === s ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-700"}`}>
+          <InAppLink key={s || "all"} to={link({ status: s, page: "" })} aria-current={status === s ? "page" : undefined} className={`rounded-full border px-3 py-1 ${status === s ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-700"}`}>
             {s ? capitalise(s) : "All"}
-          </Link>
+          </InAppLink>
         ))}
       </nav>
       {invitations.data.length === 0 ? (
         <EmptyState title={status ? `No ${status} invitations` : "No invitations yet"}>
           {invitations.box === "sent" ? (
-            <Link to="/co-founders/find" className="text-brand-700 underline">
+            <InAppLink to="/co-founders/find" className="text-brand-700 underline">
               Find a co-founder to invite
-            </Link>
+            </InAppLink>
           ) : (
             "When a startup invites you, it appears here."
           )}

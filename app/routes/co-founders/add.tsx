@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { CO_FOUNDER_ROLES, teamMemberCreateSchema } from "../../../schemas/co-founders";
 import { MatchSummary } from "~/components/co-founders/co-founder-card";
 import { InviteForm } from "~/components/co-founders/invite-form";
@@ -19,6 +19,7 @@ import { useZodForm } from "~/lib/use-zod-form";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/add";
 import { sendInvitation } from "./invite.server";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
@@ -121,9 +122,9 @@ function OffPlatformForm({ lastResult }: { lastResult: SubmissionResult<string[]
           <Button type="submit" pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "create"}>
             Add to team
           </Button>
-          <Link to="/co-founders" className="px-4 py-2 text-slate-700 hover:underline">
+          <InAppLink to="/co-founders" className="px-4 py-2 text-slate-700 hover:underline">
             Cancel
-          </Link>
+          </InAppLink>
         </div>
       </Form>
     </Card>

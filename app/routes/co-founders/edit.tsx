@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
 import { CO_FOUNDER_ROLES, teamMemberUpdateSchema } from "../../../schemas/co-founders";
 import { parseId } from "../../../schemas/ids";
 import type { TeamMemberView } from "~/components/co-founders/types";
@@ -16,6 +16,7 @@ import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { Route } from "./+types/edit";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 const NOT_FOUND = "Team member not found";
 
@@ -84,9 +85,9 @@ export default function EditTeamMember({ loaderData, actionData }: Route.Compone
             <Button type="submit" pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "update"}>
               Save
             </Button>
-            <Link to="/co-founders" className={buttonClass("ghost")}>
+            <InAppLink to="/co-founders" className={buttonClass("ghost")}>
               Cancel
-            </Link>
+            </InAppLink>
           </div>
         </Form>
       </Card>
@@ -100,16 +101,16 @@ export default function EditTeamMember({ loaderData, actionData }: Route.Compone
               <button type="submit" className={buttonClass("danger", "sm")}>
                 Remove from team
               </button>
-              <Link to={`/co-founders/edit/${member.id}`} className={buttonClass("ghost", "sm")}>
+              <InAppLink to={`/co-founders/edit/${member.id}`} className={buttonClass("ghost", "sm")}>
                 Keep
-              </Link>
+              </InAppLink>
             </div>
           </Form>
         </Card>
       ) : (
-        <Link to="?confirm=remove" className={buttonClass("secondary", "sm")}>
+        <InAppLink to="?confirm=remove" className={buttonClass("secondary", "sm")}>
           Remove from team…
-        </Link>
+        </InAppLink>
       )}
     </div>
   );

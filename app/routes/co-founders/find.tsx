@@ -1,4 +1,4 @@
-import { Form, Link, data, useNavigation, useSearchParams } from "react-router";
+import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES } from "../../../schemas/co-founders";
 import { CoFounderCard } from "~/components/co-founders/co-founder-card";
 import type { CoFounderCardView } from "~/components/co-founders/types";
@@ -12,6 +12,7 @@ import { can, requirePermission } from "~/lib/guards.server";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/find";
 import { sendInvitation } from "./invite.server";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** The query keys the page passes on to GET /co_founders/find. */
 const FIND_KEYS = ["page", "search", "skill", "role", "industry", "commitment", "country", "city", "sort_by", "sort_order"] as const;
@@ -54,15 +55,15 @@ export default function FindCoFounders({ loaderData }: Route.ComponentProps) {
             ? "People ranked by how well they fit what your startup looks for, with the reasons spelled out."
             : "Search co-founder profiles by skill, role, industry and place."
         }
-        actions={hasStartup ? <Link to="/co-founders" className={buttonClass("secondary")}>Your team</Link> : null}
+        actions={hasStartup ? <InAppLink to="/co-founders" className={buttonClass("secondary")}>Your team</InAppLink> : null}
       />
       <FindFilters />
       {results.data.length === 0 ? (
         <EmptyState title={filtered ? "No co-founders match these filters" : "No co-founder profiles yet"}>
           {filtered ? (
-            <Link to="/co-founders/find" className="text-brand-700 underline">
+            <InAppLink to="/co-founders/find" className="text-brand-700 underline">
               Clear the filters
-            </Link>
+            </InAppLink>
           ) : (
             "When people set up a co-founder profile, they appear here."
           )}
@@ -120,9 +121,9 @@ function FindFilters() {
         <Button type="submit" pending={navigation.state === "loading" && navigation.formMethod === "GET"}>
           Search
         </Button>
-        <Link to="/co-founders/find" className={buttonClass("ghost")}>
+        <InAppLink to="/co-founders/find" className={buttonClass("ghost")}>
           Reset
-        </Link>
+        </InAppLink>
       </div>
     </Form>
   );

@@ -1,4 +1,4 @@
-import { Link, data } from "react-router";
+import { data } from "react-router";
 import { parseId } from "../../../schemas/ids";
 import { COMMITMENT_LABELS } from "../../../schemas/co-founders";
 import { MatchSummary } from "~/components/co-founders/co-founder-card";
@@ -14,6 +14,7 @@ import { requirePermission } from "~/lib/guards.server";
 import type { Route } from "./+types/profile";
 import { sendInvitation } from "./invite.server";
 import { PlaceName } from "~/components/places/flag";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 const NOT_FOUND = "Co-founder not found";
 
@@ -50,9 +51,9 @@ export default function CoFounderProfile({ loaderData }: Route.ComponentProps) {
   const { profile, hasStartup, isOwn } = loaderData;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Link to="/co-founders/find" className="text-sm text-brand-700 hover:underline">
+      <InAppLink to="/co-founders/find" className="text-sm text-brand-700 hover:underline">
         ← Find co-founders
-      </Link>
+      </InAppLink>
       <Card>
         <div className="flex flex-wrap items-start gap-4">
           <Avatar name={profile.name} url={profile.avatar_url} size="size-16" />
@@ -100,9 +101,9 @@ export default function CoFounderProfile({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : null}
       </Card>
-      <Link to="/co-founders" className={buttonClass("ghost", "sm")}>
+      <InAppLink to="/co-founders" className={buttonClass("ghost", "sm")}>
         Your team
-      </Link>
+      </InAppLink>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { PendingInvitationView, TeamMemberView } from "~/components/co-founders/types";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
@@ -9,6 +9,7 @@ import { apiContext } from "~/lib/contexts";
 import { can, requirePermission } from "~/lib/guards.server";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/team";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 type TeamAnswer = Paginated<TeamMemberView> & { pending_invitations: PendingInvitationView[] };
 
@@ -34,8 +35,8 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-4xl">
         <PageHeader title="Co-founders" />
         <EmptyState title="Teams belong to startups">
-          You can still <Link to="/co-founders/find" className="text-brand-700 underline">find co-founders</Link> and answer{" "}
-          <Link to="/co-founder-invitations" className="text-brand-700 underline">your invitations</Link>.
+          You can still <InAppLink to="/co-founders/find" className="text-brand-700 underline">find co-founders</InAppLink> and answer{" "}
+          <InAppLink to="/co-founder-invitations" className="text-brand-700 underline">your invitations</InAppLink>.
         </EmptyState>
       </div>
     );
@@ -47,13 +48,13 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         description="Your team: co-founders who accepted, people not on Launchpad, and who you have invited."
         actions={
           <>
-            <Link to="/co-founders/find" className={buttonClass("secondary")}>
+            <InAppLink to="/co-founders/find" className={buttonClass("secondary")}>
               Find co-founders
-            </Link>
+            </InAppLink>
             {canWrite ? (
-              <Link to="/co-founders/add" className={buttonClass("primary")}>
+              <InAppLink to="/co-founders/add" className={buttonClass("primary")}>
                 Add to team
-              </Link>
+              </InAppLink>
             ) : null}
           </>
         }
@@ -61,7 +62,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       <ListSearch label="Search the team" placeholder="Search by name, title or role" />
       {team.data.length === 0 ? (
         <EmptyState title={params.get("search") ? "Nobody on the team matches" : "No team members yet"}>
-          Invite a co-founder from <Link to="/co-founders/find" className="text-brand-700 underline">Find co-founders</Link> or add someone who is not on Launchpad.
+          Invite a co-founder from <InAppLink to="/co-founders/find" className="text-brand-700 underline">Find co-founders</InAppLink> or add someone who is not on Launchpad.
         </EmptyState>
       ) : (
         <Card className="p-0">
@@ -79,9 +80,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                   </p>
                 </div>
                 {canWrite ? (
-                  <Link to={`/co-founders/edit/${member.id}`} className={buttonClass("secondary", "sm")} aria-label={`Edit ${member.name}`}>
+                  <InAppLink to={`/co-founders/edit/${member.id}`} className={buttonClass("secondary", "sm")} aria-label={`Edit ${member.name}`}>
                     Edit
-                  </Link>
+                  </InAppLink>
                 ) : null}
               </li>
             ))}
@@ -111,9 +112,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <p className="px-4 py-3 text-sm">
-              <Link to="/co-founder-invitations?box=sent" className="text-brand-700 underline">
+              <InAppLink to="/co-founder-invitations?box=sent" className="text-brand-700 underline">
                 Manage invitations
-              </Link>
+              </InAppLink>
             </p>
           </Card>
         )}

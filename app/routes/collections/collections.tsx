@@ -1,4 +1,4 @@
-import { Form, Link, data, useNavigation, useSearchParams } from "react-router";
+import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { collectionSchema } from "../../../schemas/events";
 import { idField, optionalIdField, parseId } from "../../../schemas/ids";
@@ -13,6 +13,7 @@ import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Collection, Paginated } from "~/lib/types";
 import type { Route } from "./+types/collections";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event form read");
@@ -115,9 +116,9 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
             {collections.data.map((collection) => (
               <li key={collection.id} className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 last:border-0" data-testid={`collection-${collection.id}`}>
                 <div>
-                  <Link to={`/event-forms?collection_id=${collection.id}`} className="font-medium text-brand-700 hover:underline">
+                  <InAppLink to={`/event-forms?collection_id=${collection.id}`} className="font-medium text-brand-700 hover:underline">
                     {collection.name}
-                  </Link>
+                  </InAppLink>
                   <p className="text-sm text-slate-500">
                     {collection.event_forms_count} event form{collection.event_forms_count === 1 ? "" : "s"}
                   </p>
@@ -139,9 +140,9 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
                         </Button>
                       </Form>
                     </details>
-                    <Link to={`?delete=${collection.id}`} className={buttonClass("ghost", "sm")}>
+                    <InAppLink to={`?delete=${collection.id}`} className={buttonClass("ghost", "sm")}>
                       Delete…
-                    </Link>
+                    </InAppLink>
                   </div>
                 ) : null}
               </li>
@@ -194,9 +195,9 @@ function DeleteCollection({ collection, others, errors }: { collection: Collecti
           <button type="submit" className={buttonClass("danger", "sm")}>
             Delete collection
           </button>
-          <Link to="/collections" className={buttonClass("ghost", "sm")}>
+          <InAppLink to="/collections" className={buttonClass("ghost", "sm")}>
             Cancel
-          </Link>
+          </InAppLink>
         </div>
       </Form>
     </Card>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, data, useNavigation, useSearchParams } from "react-router";
+import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { COUPON_DISCOUNT_TYPES, COUPON_NOT_FOUND, couponSchema, couponStatusSchema } from "../../../schemas/coupons";
 import { parseId } from "../../../schemas/ids";
 import { CURRENCIES } from "../../../schemas/events";
@@ -18,6 +18,7 @@ import { requestEnvContext } from "~/lib/request-env";
 import type { EventForm, Paginated } from "~/lib/types";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { Route } from "./+types/coupon-codes";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 interface Coupon {
   id: number;
@@ -155,9 +156,9 @@ export default function CouponCodes({ loaderData, actionData }: Route.ComponentP
                   {canWrite ? (
                     <td className="px-4 py-3">
                       <div className="flex flex-wrap justify-end gap-2">
-                        <Link to={`?edit=${coupon.id}`} className={buttonClass("secondary", "sm")}>
+                        <InAppLink to={`?edit=${coupon.id}`} className={buttonClass("secondary", "sm")}>
                           Edit
-                        </Link>
+                        </InAppLink>
                         <Form method="post">
                           <input type="hidden" name="intent" value="toggle" />
                           <input type="hidden" name="id" value={coupon.id} />
@@ -173,14 +174,14 @@ export default function CouponCodes({ loaderData, actionData }: Route.ComponentP
                             <button type="submit" className={buttonClass("danger", "sm")}>
                               {coupon.uses_count > 0 ? "Yes, deactivate" : "Yes, delete"}
                             </button>
-                            <Link to="/coupon-codes" className={buttonClass("ghost", "sm")}>
+                            <InAppLink to="/coupon-codes" className={buttonClass("ghost", "sm")}>
                               Keep
-                            </Link>
+                            </InAppLink>
                           </Form>
                         ) : (
-                          <Link to={`?delete=${coupon.id}`} className={buttonClass("ghost", "sm")}>
+                          <InAppLink to={`?delete=${coupon.id}`} className={buttonClass("ghost", "sm")}>
                             Delete…
-                          </Link>
+                          </InAppLink>
                         )}
                       </div>
                     </td>
@@ -253,9 +254,9 @@ function CouponForm({
             {coupon ? "Save coupon" : "Create coupon"}
           </Button>
           {coupon ? (
-            <Link to="/coupon-codes" className={buttonClass("ghost")}>
+            <InAppLink to="/coupon-codes" className={buttonClass("ghost")}>
               Cancel
-            </Link>
+            </InAppLink>
           ) : null}
         </div>
       </Form>

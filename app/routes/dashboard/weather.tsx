@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { loadUserWeather } from "~/components/weather/user-weather.server";
 import { WeatherCard } from "~/components/weather/weather-card";
 import { Card, PageHeader } from "~/components/ui/layout";
 import type { Route } from "./+types/weather";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /**
  * The weather where the user is. The dashboard's card fetches this loader after the page is shown (so
@@ -16,9 +16,9 @@ export default function DashboardWeather({ loaderData }: Route.ComponentProps) {
   const { city, weather } = loaderData;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Link to="/dashboard" className="text-sm text-brand-600 hover:underline">
+      <InAppLink to="/dashboard" className="text-sm text-brand-600 hover:underline">
         ← Dashboard
-      </Link>
+      </InAppLink>
       <PageHeader title="Weather" description="Where you are: the city of your profile." />
       {weather ? (
         <WeatherCard weather={weather} title={city ? `Weather in ${city}` : undefined} days={7} />

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import type { DraftJson } from "../../../schemas/drafts";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -10,6 +10,7 @@ import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/drafts";
 import { draftsAction } from "./action.server";
 import { useDates } from "~/lib/dates";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -39,21 +40,21 @@ export default function Drafts({ loaderData }: Route.ComponentProps) {
       {drafts.data.length === 0 ? (
         <EmptyState title={drafts.meta.total > 0 ? "Nothing on this page" : "No drafts"}>
           {drafts.meta.total > 0 ? (
-            <Link to="/drafts" className="text-brand-700 underline">
+            <InAppLink to="/drafts" className="text-brand-700 underline">
               Back to the first page
-            </Link>
+            </InAppLink>
           ) : (
             <>
               Applications you save as a draft{canCreateForms ? " and event forms you have not published" : ""} wait here.{" "}
-              <Link to="/events" className="text-brand-700 underline">
+              <InAppLink to="/events" className="text-brand-700 underline">
                 Discover events
-              </Link>
+              </InAppLink>
               {canCreateForms ? (
                 <>
                   {" or "}
-                  <Link to="/event-forms/create" className="text-brand-700 underline">
+                  <InAppLink to="/event-forms/create" className="text-brand-700 underline">
                     create an event form
-                  </Link>
+                  </InAppLink>
                 </>
               ) : null}
               .
@@ -89,9 +90,9 @@ function DraftRow({ draft, confirming, canPublish }: { draft: DraftJson; confirm
     <li className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-4 py-3 last:border-0" data-testid={`draft-${draft.type}-${draft.id}`}>
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={continueLink(draft)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+          <InAppLink to={continueLink(draft)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
             {draft.title}
-          </Link>
+          </InAppLink>
           <Badge tone={draft.type === "application" ? "blue" : "slate"}>{draft.type === "application" ? "Application" : "Event form"}</Badge>
         </div>
         <p className="text-sm text-slate-600">
@@ -108,19 +109,19 @@ function DraftRow({ draft, confirming, canPublish }: { draft: DraftJson; confirm
           <button type="submit" className={buttonClass("danger", "sm")}>
             Yes, discard it
           </button>
-          <Link to={here} className={buttonClass("ghost", "sm")}>
+          <InAppLink to={here} className={buttonClass("ghost", "sm")}>
             Keep it
-          </Link>
+          </InAppLink>
         </Form>
       ) : (
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={continueLink(draft)} className={buttonClass("secondary", "sm")} aria-label={`${draft.type === "application" ? "Continue" : "Edit"} ${draft.title}`}>
+          <InAppLink to={continueLink(draft)} className={buttonClass("secondary", "sm")} aria-label={`${draft.type === "application" ? "Continue" : "Edit"} ${draft.title}`}>
             {draft.type === "application" ? "Continue" : "Edit"}
-          </Link>
+          </InAppLink>
           {draft.type === "application" ? (
-            <Link to={withParam("discard", String(draft.id))} className={buttonClass("ghost", "sm")} aria-label={`Discard the draft for ${draft.title}…`}>
+            <InAppLink to={withParam("discard", String(draft.id))} className={buttonClass("ghost", "sm")} aria-label={`Discard the draft for ${draft.title}…`}>
               Discard…
-            </Link>
+            </InAppLink>
           ) : canPublish ? (
             <Form method="post">
               <input type="hidden" name="intent" value="publish" />

@@ -1,4 +1,4 @@
-import { Form, Link, data, useSearchParams } from "react-router";
+import { Form, data, useSearchParams } from "react-router";
 import { parseId } from "../../../schemas/ids";
 import type { ApplicantMeeting } from "../../../schemas/meetings";
 import { JoinMeeting } from "~/components/meetings/join-meeting";
@@ -13,6 +13,7 @@ import { requestEnvContext } from "~/lib/request-env";
 import type { EventApplication, Paginated } from "~/lib/types";
 import type { Route } from "./+types/list";
 import { useDates } from "~/lib/dates";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 type MyApplication = EventApplication & {
   event_form: { id: number; title: string; starts_at: string; ends_at: string; timezone: string; status: string; type_of_event: string; startup: { name: string; username: string }; meeting?: ApplicantMeeting | null };
@@ -46,9 +47,9 @@ export default function MyApplications({ loaderData, actionData }: Route.Compone
       {actionData?.error ? <FormErrors errors={[actionData.error]} /> : null}
       {applications.data.length === 0 ? (
         <EmptyState title={searchParams.get("status") ? "No applications with that status" : "No applications yet"}>
-          <Link className="text-brand-600 hover:underline" to="/events">
+          <InAppLink className="text-brand-600 hover:underline" to="/events">
             Discover events
-          </Link>{" "}
+          </InAppLink>{" "}
           to apply to.
         </EmptyState>
       ) : (
@@ -57,9 +58,9 @@ export default function MyApplications({ loaderData, actionData }: Route.Compone
             <Card key={application.id} className="p-4">
               <div className="flex flex-wrap items-start justify-between gap-3" data-testid={`application-${application.id}`}>
                 <div>
-                  <Link to={`/form-submission?form_id=${application.event_form.id}`} className="font-semibold text-brand-700 hover:underline">
+                  <InAppLink to={`/form-submission?form_id=${application.event_form.id}`} className="font-semibold text-brand-700 hover:underline">
                     {application.event_form.title}
-                  </Link>
+                  </InAppLink>
                   <p className="text-sm text-slate-500">
                     {application.event_form.startup.name}
                     {` · ${formatEventTime(application.event_form.starts_at, application.event_form.ends_at, application.event_form.timezone)}`}
@@ -78,14 +79,14 @@ export default function MyApplications({ loaderData, actionData }: Route.Compone
                       <button type="submit" className={buttonClass("danger", "sm")}>
                         {application.status === "draft" ? "Yes, discard it" : "Yes, cancel it"}
                       </button>
-                      <Link to="/event-applications" className={buttonClass("ghost", "sm")}>
+                      <InAppLink to="/event-applications" className={buttonClass("ghost", "sm")}>
                         Keep it
-                      </Link>
+                      </InAppLink>
                     </Form>
                   ) : (
-                    <Link to={`?cancel=${application.id}`} className={buttonClass("secondary", "sm")}>
+                    <InAppLink to={`?cancel=${application.id}`} className={buttonClass("secondary", "sm")}>
                       {application.status === "draft" ? "Discard draft…" : "Cancel…"}
-                    </Link>
+                    </InAppLink>
                   )
                 ) : null}
               </div>

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, data } from "react-router";
+import { data } from "react-router";
 import { eventFormSchema } from "../../../schemas/events";
 import { parseId } from "../../../schemas/ids";
 import { EventFormBuilder, builderDefaults } from "~/components/event-forms/event-form-builder";
@@ -11,6 +11,7 @@ import { requestEnvContext } from "~/lib/request-env";
 import type { Collection, EventForm } from "~/lib/types";
 import type { Route } from "./+types/create";
 import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** Spec §2: collection_id is required (404 No Collection Specified) and must exist (404 Collection Not Found). */
 async function requireCollection(request: Request, api: import("~/lib/api.server").ApiClient) {
@@ -48,9 +49,9 @@ export default function CreateEventForm({ loaderData, actionData }: Route.Compon
   const { collection, collections, timeZones, countries } = loaderData;
   return (
     <div className="mx-auto max-w-7xl">
-      <Link to={`/event-forms?collection_id=${collection.id}`} className="text-sm text-brand-600 hover:underline">
+      <InAppLink to={`/event-forms?collection_id=${collection.id}`} className="text-sm text-brand-600 hover:underline">
         ← {collection.name}
-      </Link>
+      </InAppLink>
       <PageHeader title="New event form" description="Build the form people fill in to apply. It stays a draft until you publish it." />
       <EventFormBuilder
         defaultValue={builderDefaults(collection.id)}

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, data } from "react-router";
+import { data } from "react-router";
 import { EVENT_FORM_STATUSES, eventFormSchema } from "../../../schemas/events";
 import { parseId } from "../../../schemas/ids";
 import { EventFormBuilder, builderDefaults } from "~/components/event-forms/event-form-builder";
@@ -17,6 +17,7 @@ import { requestEnvContext } from "~/lib/request-env";
 import type { EventForm } from "~/lib/types";
 import type { Route } from "./+types/edit";
 import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** The form's id from the URL; anything but an id names no form. API paths and redirects are built from this number only. */
 function formId(params: Route.LoaderArgs["params"]): number {
@@ -69,9 +70,9 @@ export default function EditEventForm({ loaderData, actionData }: Route.Componen
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <div>
-        <Link to={`/event-forms?collection_id=${eventForm.collection_id ?? ""}`} className="text-sm text-brand-600 hover:underline">
+        <InAppLink to={`/event-forms?collection_id=${eventForm.collection_id ?? ""}`} className="text-sm text-brand-600 hover:underline">
           ← {eventForm.collection?.name ?? "Event forms"}
-        </Link>
+        </InAppLink>
         <PageHeader
           title={eventForm.title}
           description={
@@ -83,14 +84,14 @@ export default function EditEventForm({ loaderData, actionData }: Route.Componen
           actions={
             <>
               {eventForm.status !== "draft" ? (
-                <Link to={`/form-submission?form_id=${eventForm.id}`} className={buttonClass("secondary", "sm")}>
+                <InAppLink to={`/form-submission?form_id=${eventForm.id}`} className={buttonClass("secondary", "sm")}>
                   Open the form
-                </Link>
+                </InAppLink>
               ) : null}
               {canSeeResponses ? (
-                <Link to={`/event-responses/${eventForm.id}`} className={buttonClass("secondary", "sm")}>
+                <InAppLink to={`/event-responses/${eventForm.id}`} className={buttonClass("secondary", "sm")}>
                   Responses
-                </Link>
+                </InAppLink>
               ) : null}
             </>
           }

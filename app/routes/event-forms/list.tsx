@@ -1,4 +1,4 @@
-import { Form, Link, data, useSearchParams } from "react-router";
+import { Form, data, useSearchParams } from "react-router";
 import { EVENT_FORM_STATUSES } from "../../../schemas/events";
 import { parseId } from "../../../schemas/ids";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
 import { can, requirePermission } from "~/lib/guards.server";
 import type { Collection, EventForm, Paginated } from "~/lib/types";
 import type { Route } from "./+types/list";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event form read");
@@ -69,7 +70,7 @@ export default function EventForms({ loaderData }: Route.ComponentProps) {
       />
       {collections.length === 0 ? (
         <EmptyState title="No collections yet">
-          Event forms live in collections. <Link className="text-brand-600 hover:underline" to="/collections">Create a collection</Link> first.
+          Event forms live in collections. <InAppLink className="text-brand-600 hover:underline" to="/collections">Create a collection</InAppLink> first.
         </EmptyState>
       ) : (
         <>
@@ -105,19 +106,19 @@ export default function EventForms({ loaderData }: Route.ComponentProps) {
                       <td className="px-4 py-3 text-right">
                         <div className="flex justify-end gap-2">
                           {canWrite ? (
-                            <Link to={`/event-forms/edit/${form.id}`} className={buttonClass("secondary", "sm")}>
+                            <InAppLink to={`/event-forms/edit/${form.id}`} className={buttonClass("secondary", "sm")}>
                               Edit
-                            </Link>
+                            </InAppLink>
                           ) : null}
                           {canSeeResponses ? (
-                            <Link to={`/event-responses/${form.id}`} className={buttonClass("secondary", "sm")}>
+                            <InAppLink to={`/event-responses/${form.id}`} className={buttonClass("secondary", "sm")}>
                               Responses
-                            </Link>
+                            </InAppLink>
                           ) : null}
                           {canSeePayments && form.type_of_event === "paid" ? (
-                            <Link to={`/event-forms/payments/${form.id}`} className={buttonClass("secondary", "sm")}>
+                            <InAppLink to={`/event-forms/payments/${form.id}`} className={buttonClass("secondary", "sm")}>
                               Payments
-                            </Link>
+                            </InAppLink>
                           ) : null}
                         </div>
                       </td>

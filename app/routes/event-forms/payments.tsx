@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Fragment } from "react";
-import { Link, data, useSearchParams } from "react-router";
+import { data, useSearchParams, Link } from "react-router";
 import { BILLING_STATUSES, changeStatusSchema } from "../../../schemas/billing";
 import { parseId } from "../../../schemas/ids";
 import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billing-details";
@@ -21,6 +21,7 @@ import type { EventBillingDetail, EventBillingList } from "~/lib/types";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/payments";
 import { useDates } from "~/lib/dates";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 const FORM_NOT_FOUND = "Event form not found";
 const BILLING_NOT_FOUND = "Event billing not found";
@@ -129,10 +130,10 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
       params.delete("page");
     });
     return (
-      <Link to={href} className="inline-flex items-center gap-1 hover:text-slate-800">
+      <InAppLink to={href} className="inline-flex items-center gap-1 hover:text-slate-800">
         {label}
         {current ? <span aria-hidden>{sortOrder === "asc" ? "▲" : "▼"}</span> : null}
-      </Link>
+      </InAppLink>
     );
   };
   const ariaSort = (...columns: string[]) => (columns.includes(sortBy) ? (sortOrder === "asc" ? "ascending" : "descending") : undefined);
@@ -149,9 +150,9 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
   const keep = Object.fromEntries(["sort_by", "sort_order"].flatMap((key) => (searchParams.get(key) ? [[key, searchParams.get(key)!]] : [])));
   return (
     <div className="mx-auto max-w-6xl">
-      <Link to="/event-forms" className="text-sm text-brand-600 hover:underline">
+      <InAppLink to="/event-forms" className="text-sm text-brand-600 hover:underline">
         ← Event forms
-      </Link>
+      </InAppLink>
       <PageHeader
         title={`Payments: ${form.title}`}
         description={`${form.price} per place · ${billings.totals.billings} billing${billings.totals.billings === 1 ? "" : "s"}`}

@@ -1,4 +1,4 @@
-import { Link, data } from "react-router";
+import { data } from "react-router";
 import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "../../../schemas/events";
 import { parseId } from "../../../schemas/ids";
 import { FormErrors } from "~/components/ui/field";
@@ -12,6 +12,7 @@ import { requestEnvContext } from "~/lib/request-env";
 import type { AnswerValue, EventApplication, EventForm } from "~/lib/types";
 import type { Route } from "./+types/detail";
 import { useDates } from "~/lib/dates";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** The URL's ids; anything but an id names nothing. API paths and redirects are built from these numbers only. */
 function ids(params: { event_form_id: string; event_application_id: string }) {
@@ -69,9 +70,9 @@ export default function Response({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
-        <Link to={`/event-responses/${form.id}`} className="text-sm text-brand-600 hover:underline">
+        <InAppLink to={`/event-responses/${form.id}`} className="text-sm text-brand-600 hover:underline">
           ← Responses: {form.title}
-        </Link>
+        </InAppLink>
         <PageHeader
           title={application.applicant_name}
           description={

@@ -1,4 +1,4 @@
-import { Link, data, useSearchParams } from "react-router";
+import { data, useSearchParams } from "react-router";
 import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "../../../schemas/events";
 import { parseId } from "../../../schemas/ids";
 import { buttonClass } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import type { EventApplication, EventForm, Paginated } from "~/lib/types";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/list";
 import { useDates } from "~/lib/dates";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requirePermission(context, "event response read");
@@ -86,13 +87,13 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
               <tr>
                 <th className="px-4 py-3">
-                  <Link to={sortLink("applicant_name")}>Applicant</Link>
+                  <InAppLink to={sortLink("applicant_name")}>Applicant</InAppLink>
                 </th>
                 <th className="px-4 py-3">
-                  <Link to={sortLink("submitted_at")}>Submitted</Link>
+                  <InAppLink to={sortLink("submitted_at")}>Submitted</InAppLink>
                 </th>
                 <th className="px-4 py-3">
-                  <Link to={sortLink("status")}>Status</Link>
+                  <InAppLink to={sortLink("status")}>Status</InAppLink>
                 </th>
                 {columns.map((column) => (
                   <th key={column.key} className="max-w-48 px-4 py-3">
@@ -119,9 +120,9 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
                     </td>
                   ))}
                   <td className="px-4 py-3 text-right">
-                    <Link to={`/event-responses/${form.id}/form/${application.id}`} className={buttonClass("secondary", "sm")}>
+                    <InAppLink to={`/event-responses/${form.id}/form/${application.id}`} className={buttonClass("secondary", "sm")}>
                       Review
-                    </Link>
+                    </InAppLink>
                   </td>
                 </tr>
               ))}

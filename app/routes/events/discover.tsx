@@ -1,4 +1,4 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { EVENT_CATEGORIES, EVENT_NATURES } from "../../../schemas/events";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -9,6 +9,7 @@ import { NATURE_LABELS, formatEventTime, price } from "~/lib/event-format";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import type { Paginated, PublicEventForm } from "~/lib/types";
 import type { Route } from "./+types/discover";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -79,9 +80,9 @@ export default function Discover({ loaderData: events }: Route.ComponentProps) {
                     </div>
                     <FavoriteToggle type="event" id={event.id} favorited={event.is_favorited ?? false} label={event.title} />
                   </div>
-                  <Link to={`/form-submission?form_id=${event.id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+                  <InAppLink to={`/form-submission?form_id=${event.id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
                     {event.title}
-                  </Link>
+                  </InAppLink>
                   <p className="text-sm text-slate-500">{event.startup.name}</p>
                   <p className="text-sm text-slate-700">{formatEventTime(event.starts_at, event.ends_at, event.timezone)}</p>
                   <p className="mt-auto text-sm font-medium">{price(event.paid_event_information)}</p>

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { z } from "zod";
 import { FAVORITE_TYPES, FAVORITE_TYPE_LABELS, type FavoriteType } from "../../../schemas/favorites";
 import { RemoveFavorite } from "~/components/favorites/remove-favorite";
@@ -13,6 +12,7 @@ import { requestEnvContext } from "~/lib/request-env";
 import type { Route } from "./+types/favorites";
 import { toggleFavorite } from "./action.server";
 import { useDates } from "~/lib/dates";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 const typeParam = z.enum(FAVORITE_TYPES).optional().catch(undefined);
 
@@ -68,13 +68,13 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
 
 function Tab({ to, current, label, count }: { to: string; current: boolean; label: string; count: number }) {
   return (
-    <Link
+    <InAppLink
       to={to}
       aria-current={current ? "page" : undefined}
       className={`rounded-md px-3 py-1.5 text-sm font-medium ${current ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
     >
       {label} <span className={current ? "text-brand-100" : "text-slate-500"}>({count})</span>
-    </Link>
+    </InAppLink>
   );
 }
 
@@ -94,9 +94,9 @@ function FavoriteRow({ item }: { item: FavoriteView }) {
       )}
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={item.link} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+          <InAppLink to={item.link} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
             {item.name}
-          </Link>
+          </InAppLink>
           <Badge tone="blue">{FAVORITE_TYPE_LABELS[item.favoritable_type].one}</Badge>
         </div>
         <p className="truncate text-sm text-slate-600">
@@ -115,24 +115,24 @@ function Empty({ type, anything }: { type: FavoriteType | null; anything: boolea
     return (
       <EmptyState title={`No saved ${FAVORITE_TYPE_LABELS[type].many.toLowerCase()}`}>
         Press the star on one to keep it here.{" "}
-        <Link to={browse.to} className="text-brand-700 underline">
+        <InAppLink to={browse.to} className="text-brand-700 underline">
           {browse.text}
-        </Link>
+        </InAppLink>
       </EmptyState>
     );
   }
   return (
     <EmptyState title={anything ? "Nothing on this page" : "No favorites yet"}>
       {anything ? (
-        <Link to="/favorites" className="text-brand-700 underline">
+        <InAppLink to="/favorites" className="text-brand-700 underline">
           Back to the first page
-        </Link>
+        </InAppLink>
       ) : (
         <>
           Press the star on a startup, co-founder or event to save it here.{" "}
-          <Link to="/events" className="text-brand-700 underline">
+          <InAppLink to="/events" className="text-brand-700 underline">
             Discover events
-          </Link>
+          </InAppLink>
         </>
       )}
     </EmptyState>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, data, redirect, useLocation, useRevalidator } from "react-router";
+import { data, redirect, useLocation, useRevalidator, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
@@ -8,6 +8,7 @@ import { useChannel } from "~/lib/realtime/realtime";
 import type { PaymentVerification } from "~/lib/types";
 import type { Route } from "./+types/payment-processing";
 import { billingEditPath, successPath } from "./paths";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** How often a page waiting for a payment in another tab asks again, and for how long before it stops. */
 const FOLLOW_INTERVAL_MS = 2000;
@@ -89,9 +90,9 @@ export default function PaymentProcessing({ loaderData }: Route.ComponentProps) 
             Check again
           </Link>
         ) : null}
-        <Link to={billingEditPath(billing.id)} className={buttonClass(waiting ? "secondary" : "primary")}>
+        <InAppLink to={billingEditPath(billing.id)} className={buttonClass(waiting ? "secondary" : "primary")}>
           Pay again
-        </Link>
+        </InAppLink>
       </div>
     </Card>
   );

@@ -1,10 +1,11 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/layout";
 import { formatMoney } from "~/lib/event-format";
 import type { Route } from "./+types/payment-success";
 import { billingPath, formPath } from "./paths";
 import { loadSiteForm } from "./site-form.server";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** After a Successful payment (or a coupon that covers the price): on to the application form. */
 export async function loader(args: Route.LoaderArgs) {
@@ -32,9 +33,9 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           : `You paid ${formatMoney(billing.total, billing.currency)} for ${form.title}.`}{" "}
         Next, fill in the application form.
       </p>
-      <Link to={formPath(form.id)} className={buttonClass()}>
+      <InAppLink to={formPath(form.id)} className={buttonClass()}>
         Continue to the application form
-      </Link>
+      </InAppLink>
     </Card>
   );
 }

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
 import { countryLabel } from "~/lib/country-label";
 import type { CoFounderProfile, Startup } from "~/lib/types";
 import type { Route } from "./+types/home";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -88,9 +88,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   {step.done ? "✓" : "○"}
                 </span>
                 {step.to && !step.done ? (
-                  <Link to={step.to} className="text-brand-600 hover:underline">
+                  <InAppLink to={step.to} className="text-brand-600 hover:underline">
                     {step.text}
-                  </Link>
+                  </InAppLink>
                 ) : (
                   <span className={step.done ? "text-slate-500 line-through" : ""}>{step.text}</span>
                 )}

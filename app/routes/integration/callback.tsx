@@ -1,4 +1,4 @@
-import { Link, data } from "react-router";
+import { data } from "react-router";
 import { MEETING_PROVIDER_LABELS, providerFromSlug } from "../../../schemas/meetings";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -7,6 +7,7 @@ import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Route } from "./+types/callback";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /**
  * Where Zoom and Google send the browser back after consent ({APP_URL}/integration/{slug}/callback).
@@ -36,9 +37,9 @@ export default function Callback({ loaderData }: Route.ComponentProps) {
       <PageHeader title={`${label} was not connected`} />
       <Card>
         <FormErrors errors={[message]} />
-        <Link to={`/integration/${slug}`} className={`${buttonClass("primary")} mt-4`}>
+        <InAppLink to={`/integration/${slug}`} className={`${buttonClass("primary")} mt-4`}>
           Back to {label}
-        </Link>
+        </InAppLink>
       </Card>
     </div>
   );

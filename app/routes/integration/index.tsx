@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import type { MeetingConnectionState } from "../../../schemas/meetings";
 import { ConnectionBadge } from "~/components/meetings/provider-state";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import type { Route } from "./+types/index";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { data: providers } = await context.get(apiContext).load<{ data: MeetingConnectionState[] }>("/api/v1/admin/meetings/connections");
@@ -33,9 +33,9 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
                   : "Not connected yet."}
             </p>
             <p className="mt-2 text-sm text-slate-600">{state.used_for}</p>
-            <Link to={`/integration/${state.slug}`} className={`${buttonClass("secondary", "sm")} mt-4`}>
+            <InAppLink to={`/integration/${state.slug}`} className={`${buttonClass("secondary", "sm")} mt-4`}>
               {state.connected ? `Manage ${state.label}` : state.configured ? `Connect ${state.label}` : `Set up ${state.label}`}
-            </Link>
+            </InAppLink>
           </Card>
         ))}
       </div>

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
 import { providerFromSlug, type MeetingConnectionState } from "../../../schemas/meetings";
 import { ConnectionBadge, NotConfiguredNotice } from "~/components/meetings/provider-state";
 import { Button } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import { useDates } from "~/lib/dates";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Route } from "./+types/provider";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** zoom or google-meet; any other name is no page. The API path is built from the known slug only. */
 function slugOf(params: Route.LoaderArgs["params"]): string {
@@ -59,9 +60,9 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
-        <Link to="/integration" className="text-sm text-brand-600 hover:underline">
+        <InAppLink to="/integration" className="text-sm text-brand-600 hover:underline">
           ← Integrations
-        </Link>
+        </InAppLink>
         <PageHeader title={state.label} description={<ConnectionBadge state={state} />} />
       </div>
       <Card>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { MarkAllRead, NotificationRow } from "~/components/notifications/notification-row";
 import type { NotificationItem } from "~/components/notifications/types";
 import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -7,6 +6,7 @@ import { apiContext } from "~/lib/contexts";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/notifications";
 import { notificationAction } from "./action.server";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 type NotificationList = Paginated<NotificationItem> & { meta: { unread_count: number } };
 
@@ -40,13 +40,13 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       {list.data.length === 0 ? (
         <EmptyState title={list.meta.total > 0 ? "Nothing on this page" : unreadOnly ? "No unread notifications" : "No notifications yet"}>
           {list.meta.total > 0 ? (
-            <Link to={unreadOnly ? "/notifications?filter=unread" : "/notifications"} className="text-brand-700 underline">
+            <InAppLink to={unreadOnly ? "/notifications?filter=unread" : "/notifications"} className="text-brand-700 underline">
               Back to the first page
-            </Link>
+            </InAppLink>
           ) : unreadOnly ? (
-            <Link to="/notifications" className="text-brand-700 underline">
+            <InAppLink to="/notifications" className="text-brand-700 underline">
               See all notifications
-            </Link>
+            </InAppLink>
           ) : (
             "New followers, invitations, applications, payments and messages show up here."
           )}
@@ -67,13 +67,13 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
 
 function Tab({ to, current, label }: { to: string; current: boolean; label: string }) {
   return (
-    <Link
+    <InAppLink
       to={to}
       aria-current={current ? "page" : undefined}
       className={`rounded-md px-3 py-1.5 text-sm font-medium ${current ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
     >
       {label}
-    </Link>
+    </InAppLink>
   );
 }
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, type MouseEvent } from "react";
-import { Link, data } from "react-router";
+import { data } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { frameworkByType } from "../../../schemas/frameworks/index";
 import { parseId } from "../../../schemas/ids";
@@ -25,6 +25,7 @@ import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/framework";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 const VERSIONS_PER_PAGE = "10";
 
@@ -98,9 +99,9 @@ export default function FrameworkPage({ loaderData, actionData }: Route.Componen
   const flushRef = useRef<(() => Promise<boolean>) | null>(null);
   return (
     <div className="mx-auto max-w-7xl">
-      <Link to="/resource-center/frameworks" className="text-sm text-brand-700 hover:underline print:hidden">
+      <InAppLink to="/resource-center/frameworks" className="text-sm text-brand-700 hover:underline print:hidden">
         ← Frameworks
-      </Link>
+      </InAppLink>
       <div className="mt-2 mb-4 flex flex-wrap items-start justify-between gap-4 print:mb-1">
         <div>
           <h1 className="text-2xl font-bold text-slate-900 print:text-base">

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import type { FrameworkSummary } from "../../../schemas/resources";
 import { FrameworkCard } from "~/components/resource-center/framework-card";
 import { PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import { requirePermission } from "~/lib/guards.server";
 import type { Route } from "./+types/frameworks";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(context, "resource center read");
@@ -15,9 +15,9 @@ export default function Frameworks({ loaderData }: Route.ComponentProps) {
   const { data: frameworks, startup } = loaderData;
   return (
     <div className="mx-auto max-w-6xl">
-      <Link to="/resource-center" className="text-sm text-brand-700 hover:underline">
+      <InAppLink to="/resource-center" className="text-sm text-brand-700 hover:underline">
         ← Resource center
-      </Link>
+      </InAppLink>
       <PageHeader
         title="Frameworks"
         description={

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import type { GuideView } from "../../../schemas/resources";
 import { MarkdownView } from "~/components/resource-center/markdown-view";
 import { Badge } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import { requirePermission } from "~/lib/guards.server";
 import type { Route } from "./+types/guide";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requirePermission(context, "resource center read");
@@ -15,16 +15,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function Guide({ loaderData: guide }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl">
-      <Link to="/resource-center" className="text-sm text-brand-700 hover:underline">
+      <InAppLink to="/resource-center" className="text-sm text-brand-700 hover:underline">
         ← Resource center
-      </Link>
+      </InAppLink>
       <header className="mt-3 mb-2">
         <h1 className="text-3xl font-bold text-slate-900">{guide.title}</h1>
         <p className="mt-2 text-lg text-slate-600">{guide.summary}</p>
         <p className="mt-3 flex items-center gap-2 text-sm text-slate-600">
-          <Link to={`/resource-center?category=${encodeURIComponent(guide.category)}`} aria-label={`More guides about ${guide.category}`}>
+          <InAppLink to={`/resource-center?category=${encodeURIComponent(guide.category)}`} aria-label={`More guides about ${guide.category}`}>
             <Badge tone="blue">{guide.category}</Badge>
-          </Link>
+          </InAppLink>
           <span>{guide.reading_minutes} min read</span>
         </p>
       </header>

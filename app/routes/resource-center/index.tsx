@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { GUIDE_CATEGORIES, type FrameworkSummary, type GuideCategoryCount, type GuideSummary } from "../../../schemas/resources";
 import { FrameworkCard } from "~/components/resource-center/framework-card";
 import { GuideCard } from "~/components/resource-center/guide-card";
@@ -9,6 +9,7 @@ import { apiContext } from "~/lib/contexts";
 import { requirePermission } from "~/lib/guards.server";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/index";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 const PER_PAGE = "6";
 /** The frameworks shown on this page; the catalogue has them all. */
@@ -67,15 +68,15 @@ export default function ResourceCenter({ loaderData }: Route.ComponentProps) {
           {guides.data.length === 0 ? (
             guides.meta.total > 0 ? (
               <EmptyState title="This page is past the end of the list">
-                <Link className="text-brand-700 hover:underline" to="/resource-center">
+                <InAppLink className="text-brand-700 hover:underline" to="/resource-center">
                   Go to the first page
-                </Link>
+                </InAppLink>
               </EmptyState>
             ) : search || category ? (
               <EmptyState title={search ? `No guides match “${search}”${category ? ` in ${category}` : ""}` : `No guides in ${category} yet`}>
-                <Link className="text-brand-700 hover:underline" to="/resource-center">
+                <InAppLink className="text-brand-700 hover:underline" to="/resource-center">
                   Clear the search
-                </Link>
+                </InAppLink>
               </EmptyState>
             ) : (
               <EmptyState title="No guides yet">Guides for founders appear here once they are published.</EmptyState>
@@ -96,9 +97,9 @@ export default function ResourceCenter({ loaderData }: Route.ComponentProps) {
           <h2 id="frameworks-heading" className="text-lg font-semibold text-slate-900">
             Frameworks
           </h2>
-          <Link to="/resource-center/frameworks" className="text-sm font-medium text-brand-700 hover:underline">
+          <InAppLink to="/resource-center/frameworks" className="text-sm font-medium text-brand-700 hover:underline">
             All {frameworkCount} frameworks
-          </Link>
+          </InAppLink>
         </div>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Frameworks">
           {frameworks.map((framework) => (

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { NOTIFICATION_TYPES } from "../../../schemas/notifications";
 import {
   DATE_FORMATS,
@@ -25,6 +25,7 @@ import { requestEnvContext } from "~/lib/request-env";
 import { timeZones } from "~/lib/time-zones.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { Route } from "./+types/settings";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 const BASE = "/api/v1/admin/settings";
 
@@ -69,9 +70,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         description={
           <>
             How the panel shows dates, looks and tells you things. Your name, email and password are on the{" "}
-            <Link to="/account" className="font-medium text-brand-700 underline">
+            <InAppLink to="/account" className="font-medium text-brand-700 underline">
               account screen
-            </Link>
+            </InAppLink>
             .
           </>
         }

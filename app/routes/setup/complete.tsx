@@ -1,10 +1,11 @@
 import { useEffect } from "react";
-import { Link, redirect, useNavigate, useRouteLoaderData } from "react-router";
+import { redirect, useNavigate, useRouteLoaderData } from "react-router";
 import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import { loginUrl, safeRedirect } from "~/lib/safe-redirect";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/complete";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** Spec §2 and §9: the setup redirect delay. */
 export const SETUP_REDIRECT_DELAY_MS = 2000;
@@ -38,7 +39,7 @@ export default function SetupComplete({ loaderData }: Route.ComponentProps) {
         {message}
       </p>
       <p className="mt-4 text-sm text-slate-600">
-        Not moving? <Link className="text-brand-600 hover:underline" to={loaderData.next}>Continue</Link>
+        Not moving? <InAppLink className="text-brand-600 hover:underline" to={loaderData.next}>Continue</InAppLink>
       </p>
     </Card>
   );

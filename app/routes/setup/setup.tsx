@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation, Link } from "react-router";
 import { toast } from "react-toastify";
 import { parseId } from "../../../schemas/ids";
 import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES, STAGES, coFounderSetupSchema, startupSetupSchema } from "../../../schemas/setup";

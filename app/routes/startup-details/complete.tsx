@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
 import { parseId } from "../../../schemas/ids";
 import { DETAIL_CATEGORY_NOT_FOUND, DETAIL_CATEGORY_SCHEMAS, detailCategory, type DetailField } from "../../../schemas/startup-details";
 import { AiSuggest } from "~/components/ai/ai-suggest";
@@ -16,6 +16,7 @@ import { requestEnvContext } from "~/lib/request-env";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { Route } from "./+types/complete";
 import type { DetailCategoryView } from "../../../schemas/startup-details";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** The category named in the path; an unknown one is the 404 screen before any call is made. */
 function categoryFrom(params: { detail_category_id: string }) {
@@ -48,9 +49,9 @@ export default function CompleteStartupDetails({ loaderData: category, actionDat
   });
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to="/startup-details" className="text-sm text-brand-600 hover:underline">
+      <InAppLink to="/startup-details" className="text-sm text-brand-600 hover:underline">
         ← Startup details
-      </Link>
+      </InAppLink>
       <PageHeader title={category.name} description={category.description} />
       <Card>
         <Form method="post" className="space-y-5" {...getFormProps(form)}>
@@ -72,9 +73,9 @@ export default function CompleteStartupDetails({ loaderData: category, actionDat
             <Button type="submit" pending={navigation.state === "submitting"}>
               Save details
             </Button>
-            <Link to="/startup-details" className="self-center text-sm text-slate-600 hover:underline">
+            <InAppLink to="/startup-details" className="self-center text-sm text-slate-600 hover:underline">
               Cancel
-            </Link>
+            </InAppLink>
           </div>
         </Form>
       </Card>

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { CompletionMeter } from "~/components/favorites/completion-meter";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import type { Route } from "./+types/list";
 import type { StartupDetailsList } from "../../../schemas/startup-details";
 import { useDates } from "~/lib/dates";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return context.get(apiContext).load<StartupDetailsList>("/api/v1/admin/startup_details");
@@ -28,9 +28,9 @@ export default function StartupDetails({ loaderData }: Route.ComponentProps) {
             <Card className="flex h-full flex-col gap-3">
               <div className="flex items-start justify-between gap-2">
                 <h2 className="font-semibold text-slate-900">
-                  <Link to={`/complete-startup-details/${category.id}`} className="hover:text-brand-700 hover:underline">
+                  <InAppLink to={`/complete-startup-details/${category.id}`} className="hover:text-brand-700 hover:underline">
                     {category.name}
-                  </Link>
+                  </InAppLink>
                 </h2>
                 {category.is_complete ? <Badge tone="green">Required fields done</Badge> : <Badge>{category.required_count - category.required_filled} required left</Badge>}
               </div>
@@ -40,9 +40,9 @@ export default function StartupDetails({ loaderData }: Route.ComponentProps) {
                 {category.filled_count} of {category.field_count} fields filled
                 {category.updated_at ? ` · updated ${dates.day(category.updated_at)}` : ""}
               </p>
-              <Link to={`/complete-startup-details/${category.id}`} className="mt-auto text-sm font-medium text-brand-700 hover:underline" aria-label={`Edit ${category.name}`}>
+              <InAppLink to={`/complete-startup-details/${category.id}`} className="mt-auto text-sm font-medium text-brand-700 hover:underline" aria-label={`Edit ${category.name}`}>
                 {category.filled_count ? "Edit" : "Start"} →
-              </Link>
+              </InAppLink>
             </Card>
           </li>
         ))}

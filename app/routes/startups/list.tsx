@@ -1,4 +1,4 @@
-import { Link, redirect, useLocation, useNavigation } from "react-router";
+import { redirect, useLocation, useNavigation } from "react-router";
 import { DIRECTORY_FILTERS, DIRECTORY_SORT_CHOICES, DIRECTORY_TYPES, type CountryFacet, type DirectoryStartup, type DirectoryType } from "../../../schemas/startups";
 import { DirectoryFilters, DirectoryTabs } from "~/components/community/directory-filters";
 import { NO_ACCOUNT_REASON } from "~/components/community/follow-button";
@@ -9,6 +9,7 @@ import { apiContext, userContext } from "~/lib/contexts";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/list";
 import { followAction } from "./follow.server";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 const PER_PAGE = "12";
 
@@ -78,15 +79,15 @@ export default function StartupDirectory({ loaderData }: Route.ComponentProps) {
         {startups.data.length === 0 ? (
           startups.meta.total > 0 ? (
             <EmptyState title="This page is past the end of the list">
-              <Link className="text-brand-600 hover:underline" to={pageOne(location.search)}>
+              <InAppLink className="text-brand-600 hover:underline" to={pageOne(location.search)}>
                 Go to the first page
-              </Link>
+              </InAppLink>
             </EmptyState>
           ) : filtered ? (
             <EmptyState title={search ? `No ${noun} match “${search}”` : `No ${noun} match these filters`}>
-              <Link className="text-brand-600 hover:underline" to={`/startups?type=${type}`}>
+              <InAppLink className="text-brand-600 hover:underline" to={`/startups?type=${type}`}>
                 Clear the search and filters
-              </Link>
+              </InAppLink>
             </EmptyState>
           ) : (
             <EmptyState title={`No ${noun} yet`}>When {noun} set up their profiles, they appear here.</EmptyState>

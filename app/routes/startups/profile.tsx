@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { FollowAccount } from "../../../schemas/follows";
 import { parseId } from "../../../schemas/ids";
 import type { LimitedFollowers, StartupProfile } from "../../../schemas/startups";
@@ -14,6 +13,7 @@ import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/profile";
 import { followAction } from "./follow.server";
 import { PlaceName } from "~/components/places/flag";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** A profile's followers, a page at a time (?page=). */
 const FOLLOWERS_PER_PAGE = 10;
@@ -47,9 +47,9 @@ export default function StartupProfilePage({ loaderData }: Route.ComponentProps)
   const links = [...(profile.website ? [profile.website] : []), ...profile.links];
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <Link to={`/startups?type=${profile.account_type}`} className="text-sm text-brand-700 hover:underline">
+      <InAppLink to={`/startups?type=${profile.account_type}`} className="text-sm text-brand-700 hover:underline">
         ← All {profile.account_type === "startup" ? "startups" : "organizations"}
-      </Link>
+      </InAppLink>
       <Card>
         <div className="flex flex-wrap items-start gap-5">
           <StartupLogo name={profile.name} url={profile.logo} size="size-20" />

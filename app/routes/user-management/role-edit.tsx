@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, data, useSearchParams } from "react-router";
+import { Form, data, useSearchParams } from "react-router";
 import { roleSchema } from "../../../schemas/access";
 import { parseId } from "../../../schemas/ids";
 import { buttonClass } from "~/components/ui/button";
@@ -13,6 +13,7 @@ import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Role } from "~/lib/types";
 import type { Route } from "./+types/role-edit";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 /** The role's id from the URL; anything but an id names no role, as the API says of an unknown one. */
 function roleId(params: Route.LoaderArgs["params"]): number {
@@ -60,9 +61,9 @@ export default function EditRole({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
-        <Link to="/user-management/roles" className="text-sm text-brand-600 hover:underline">
+        <InAppLink to="/user-management/roles" className="text-sm text-brand-600 hover:underline">
           ← Roles
-        </Link>
+        </InAppLink>
         <PageHeader title={`Edit role: ${role.name}`} description={`${role.users_count} user${role.users_count === 1 ? "" : "s"} hold this role.`} />
       </div>
       <Card>
@@ -85,14 +86,14 @@ export default function EditRole({ loaderData, actionData }: Route.ComponentProp
               <button type="submit" name="intent" value="delete" className={buttonClass("danger", "sm")}>
                 Yes, delete the role
               </button>
-              <Link to="." className={buttonClass("ghost", "sm")}>
+              <InAppLink to="." className={buttonClass("ghost", "sm")}>
                 Cancel
-              </Link>
+              </InAppLink>
             </Form>
           ) : (
-            <Link to="?confirm=delete" className={`${buttonClass("secondary", "sm")} mt-3`}>
+            <InAppLink to="?confirm=delete" className={`${buttonClass("secondary", "sm")} mt-3`}>
               Delete role…
-            </Link>
+            </InAppLink>
           )}
         </Card>
       )}

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link } from "react-router";
 import { roleSchema } from "../../../schemas/access";
 import { RoleForm } from "~/components/user-management/role-form";
 import { Card, PageHeader } from "~/components/ui/layout";
@@ -9,6 +8,7 @@ import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
 import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Route } from "./+types/role-new";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(context, "role write");
@@ -27,9 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewRole({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to="/user-management/roles" className="text-sm text-brand-600 hover:underline">
+      <InAppLink to="/user-management/roles" className="text-sm text-brand-600 hover:underline">
         ← Roles
-      </Link>
+      </InAppLink>
       <PageHeader title="New role" />
       <Card>
         <RoleForm permissions={loaderData.data} lastResult={actionData?.result} submitLabel="Create role" />

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
@@ -7,6 +6,7 @@ import { apiContext } from "~/lib/contexts";
 import { can, requirePermission } from "~/lib/guards.server";
 import type { Paginated, Role } from "~/lib/types";
 import type { Route } from "./+types/roles";
+import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "role read");
@@ -27,9 +27,9 @@ export default function Roles({ loaderData }: Route.ComponentProps) {
         description="What each role may do. A user may hold several roles and gets every permission they carry."
         actions={
           canWrite ? (
-            <Link to="/user-management/roles/new" className={buttonClass()}>
+            <InAppLink to="/user-management/roles/new" className={buttonClass()}>
               New role
-            </Link>
+            </InAppLink>
           ) : null
         }
       />
@@ -62,9 +62,9 @@ export default function Roles({ loaderData }: Route.ComponentProps) {
                   </ul>
                 </div>
                 {canWrite && role.name !== "super admin" ? (
-                  <Link to={`/user-management/roles/${role.id}`} className={buttonClass("secondary", "sm")}>
+                  <InAppLink to={`/user-management/roles/${role.id}`} className={buttonClass("secondary", "sm")}>
                     Edit
-                  </Link>
+                  </InAppLink>
                 ) : null}
               </div>
             </Card>
