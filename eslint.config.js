@@ -19,6 +19,15 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
+      // ADR 018: handlers get the raw request (a client navigation's is "/page.data?_routes=…"); the page's
+      // address is the `url` argument.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='URL'] > MemberExpression.arguments[object.name='request'][property.name='url']",
+          message: "Use the loader's or action's `url` argument: request.url is React Router's raw request (ADR 018).",
+        },
+      ],
       // docs/architecture.md, rooms: the panel reaches data only through the API client.
       "no-restricted-imports": [
         "error",

@@ -7,7 +7,6 @@
  */
 import cluster from "node:cluster";
 import { createServer } from "node:http";
-import { randomBytes } from "node:crypto";
 import { getRequestListener } from "@hono/node-server";
 import { RouterContextProvider, createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { API_PREFIXES, createApi } from "./api/app.ts";
@@ -25,6 +24,7 @@ import { pruneAiRequests } from "./api/modules/ai/rate.ts";
 import { startRealtime } from "./api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { runPrimary } from "./server/cluster.ts";
+import { cspNonce } from "./server/csp-nonce.ts";
 import { createProcessHub } from "./server/process-hub.ts";
 import { processCachePeers, processFanout } from "./server/process-peers.ts";
 import { readConfig, realtimePublicConfig, startupWarnings, type ServerConfig } from "./server/config.ts";
@@ -123,7 +123,7 @@ async function serve(options: { prepared: boolean }) {
   }
 
   async function renderPanel(request: Request, ip: string | undefined): Promise<Response> {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = cspNonce();
     const env: RequestEnv = {
       apiFetch: apiFetcher(ip),
       cspNonce: nonce,

@@ -18,8 +18,8 @@ import type { loader as adminLayoutLoader } from "./routes/admin/layout";
 type AdminLayoutData = ReturnType<typeof adminLayoutLoader>;
 
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
-    const api = new ApiClient(request, context.get(requestEnvContext));
+  async ({ request, url, context }, next) => {
+    const api = new ApiClient(request, url, context.get(requestEnvContext));
     context.set(apiContext, api);
     const response = await next();
     if (!api.setCookies.length) return response;

@@ -31,6 +31,8 @@ export class ApiClient {
 
   constructor(
     private readonly request: Request,
+    /** The page's address, without React Router's data-request markers (the loaders' `url`). */
+    private readonly here: URL,
     private readonly env: RequestEnv,
   ) {
     this.jar = parseCookieHeader(request.headers.get("Cookie"));
@@ -78,7 +80,7 @@ export class ApiClient {
       payload = JSON.stringify(body);
       headers.set("Content-Type", "application/json");
     }
-    const origin = new URL(this.request.url).origin;
+    const origin = this.here.origin;
     return this.env.apiFetch(new Request(new URL(path, origin), { method, headers, body: payload }));
   }
 
@@ -133,7 +135,7 @@ export class ApiClient {
 
   /** Spec §8: clear the session, say so, and come back here after logging in. */
   async sessionExpired(): Promise<Response> {
-    const to = loginUrl(this.request);
+    const to = loginUrl(this.here);
     if (!this.hadSession) return new Response(null, { status: 302, headers: { Location: to } });
     return redirectWithToast(this.env, to, { type: "error", message: SESSION_EXPIRED });
   }

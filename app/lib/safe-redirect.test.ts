@@ -107,12 +107,12 @@ describe("safeRedirect", () => {
 
 describe("loginUrl", () => {
   it("carries the page to come back to", () => {
-    expect(loginUrl(new Request("http://x/user-management/users?search=a"))).toBe("/login?redirectTo=%2Fuser-management%2Fusers%3Fsearch%3Da");
-    expect(loginUrl(new Request("http://x/"))).toBe("/login");
+    expect(loginUrl(new URL("http://x/user-management/users?search=a"))).toBe("/login?redirectTo=%2Fuser-management%2Fusers%3Fsearch%3Da");
+    expect(loginUrl(new URL("http://x/"))).toBe("/login");
   });
 
   it("names a target that safeRedirect keeps as it was", () => {
-    const back = new URL(loginUrl(new Request("http://x/event-forms?search=caf%C3%A9&page=2")), "http://x").searchParams.get("redirectTo");
+    const back = new URL(loginUrl(new URL("http://x/event-forms?search=caf%C3%A9&page=2")), "http://x").searchParams.get("redirectTo");
     expect(safeRedirect(back)).toBe("/event-forms?search=caf%C3%A9&page=2");
   });
 });

@@ -32,9 +32,11 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return target.pathname + target.search + target.hash;
 }
 
-/** Where a page sends a user to log in and come back. */
-export function loginUrl(request: Request | Pick<Location, "pathname" | "search">): string {
-  const url = "url" in request ? new URL(request.url) : request;
-  const back = url.pathname + url.search;
+/**
+ * Where a page sends a user to log in and come back: `here` is the page's address, a loader's `url` argument
+ * on the server (the request's own URL may be React Router's `.data` request: ADR 018) or `window.location`.
+ */
+export function loginUrl(here: Pick<URL, "pathname" | "search">): string {
+  const back = here.pathname + here.search;
   return back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
 }

@@ -23,10 +23,10 @@ import { InAppLink } from "~/components/ui/in-app-link";
  * the answer from `userContext` (see `requirePermission`) instead of asking the API again.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }) => {
+  async ({ url, context }) => {
     const api = context.get(apiContext);
     const user = await api.currentUser();
-    if (!user) throw api.hadSession ? await api.sessionExpired() : redirect(loginUrl(request));
+    if (!user) throw api.hadSession ? await api.sessionExpired() : redirect(loginUrl(url));
     if (!user.setup_complete) throw redirect("/setup");
     context.set(userContext, user);
   },

@@ -13,9 +13,9 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/login";
 import { InAppLink } from "~/components/ui/in-app-link";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await context.get(apiContext).currentUser();
-  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/", request.url));
+  if (user) throw redirect(safeRedirect(url.searchParams.get("redirectTo"), "/", request.url));
   return null;
 }
 

@@ -22,14 +22,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const schema = z.intersection(registerSchema, z.object({ redirectTo: z.string().optional() }));
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return replyInvalid(submission);
   const { redirectTo, ...account } = submission.value;
   const result = await context.get(apiContext).post("/api/register", account);
   if (!result.ok) return replyWithApiErrors(submission, result);
   // A new account has no profile yet: setup comes first, and keeps where the user was headed.
-  const formId = parseId(new URL(safeRedirect(redirectTo, "/", request.url), request.url).searchParams.get("form_id"));
+  const formId = parseId(new URL(safeRedirect(redirectTo, "/", url.href), url).searchParams.get("form_id"));
   throw redirect(formId === undefined ? "/setup" : `/setup?form_id=${formId}`);
 }
 

@@ -17,10 +17,9 @@ import { InAppLink } from "~/components/ui/in-app-link";
 /** A page of messages: the newest (or, with ?before=, the ones before a message: "Load older"). */
 const PAGE = 30;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const id = conversationId(params.conversationId);
-  const url = new URL(request.url);
-  const before = parseId(url.searchParams.get("before"));
+    const before = parseId(url.searchParams.get("before"));
   const api = context.get(apiContext);
   const [{ data: conversation }, page] = await Promise.all([
     api.load<{ data: Conversation }>(`/api/v1/admin/conversations/${id}`),

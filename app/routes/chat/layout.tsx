@@ -17,9 +17,8 @@ export interface ChatOutletContext {
   online: ReadonlySet<number>;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const search = url.searchParams.get("search")?.trim() ?? "";
+export async function loader({ url, context }: Route.LoaderArgs) {
+    const search = url.searchParams.get("search")?.trim() ?? "";
   const query = new URLSearchParams({ per_page: "50" });
   if (search) query.set("search", search);
   const list = await context.get(apiContext).load<Paginated<Conversation>>(`/api/v1/admin/conversations?${query}`);

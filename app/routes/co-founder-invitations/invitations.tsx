@@ -23,10 +23,9 @@ function requireInvitationAccount(user: CurrentUser) {
   if (!user.startup_id && !user.co_founder_id) throw data(FORBIDDEN, { status: 403 });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   requireInvitationAccount(context.get(userContext));
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ per_page: "20" });
+    const query = new URLSearchParams({ per_page: "20" });
   for (const key of ["page", "box", "status"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);
@@ -36,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const ACTIONS = { accept: "accept", decline: "decline", withdraw: "withdraw" } as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   requireInvitationAccount(context.get(userContext));
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -48,8 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     .post<{ message: string }>(`/api/v1/admin/co_founder_invitations/${id}/${ACTIONS[intent as keyof typeof ACTIONS]}`, {
       response_message: typeof response === "string" ? response : undefined,
     });
-  const url = new URL(request.url);
-  const toast = result.ok ? ({ type: "success", message: result.body.message } as const) : ({ type: "error", message: result.body.message } as const);
+    const toast = result.ok ? ({ type: "success", message: result.body.message } as const) : ({ type: "error", message: result.body.message } as const);
   return redirectWithToast(context.get(requestEnvContext), url.pathname + url.search, toast);
 }
 

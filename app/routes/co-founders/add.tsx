@@ -21,9 +21,9 @@ import type { Route } from "./+types/add";
 import { sendInvitation } from "./invite.server";
 import { InAppLink } from "~/components/ui/in-app-link";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
-  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const q = url.searchParams.get("q")?.trim() ?? "";
   // The picker is a plain GET form: the results come with the page, no fetching from the browser.
   const found = q
     ? await context.get(apiContext).load<Paginated<CoFounderCardView>>(`/api/v1/admin/co_founders/find?${new URLSearchParams({ search: q, per_page: "8" })}`)
@@ -31,10 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { q, found, hasStartup: Boolean(user.startup_id), canWrite: can(user, "co founder write") };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   requirePermission(context, "co founder read");
   const formData = await request.formData();
-  if (formData.get("intent") === "invite") return sendInvitation(context, request, formData);
+  if (formData.get("intent") === "invite") return sendInvitation(context, url, formData);
   requirePermission(context, "co founder write");
   const submission = parseWithZod(formData, { schema: teamMemberCreateSchema });
   if (submission.status !== "success") return replyInvalid(submission);

@@ -26,11 +26,11 @@ function memberId(value: string | undefined) {
   return id;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   requirePermission(context, "co founder write");
   const id = memberId(params.id);
   const { team_member } = await context.get(apiContext).load<{ team_member: TeamMemberView }>(`/api/v1/admin/co_founders/team/${id}`);
-  return { member: team_member, confirmingRemoval: new URL(request.url).searchParams.get("confirm") === "remove" };
+  return { member: team_member, confirmingRemoval: url.searchParams.get("confirm") === "remove" };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

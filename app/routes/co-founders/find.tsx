@@ -17,10 +17,9 @@ import { InAppLink } from "~/components/ui/in-app-link";
 /** The query keys the page passes on to GET /co_founders/find. */
 const FIND_KEYS = ["page", "search", "skill", "role", "industry", "commitment", "country", "city", "sort_by", "sort_order"] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ per_page: "12" });
+    const query = new URLSearchParams({ per_page: "12" });
   for (const key of FIND_KEYS) {
     const value = url.searchParams.get(key)?.trim();
     if (value) query.set(key, value);
@@ -29,11 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { results, hasStartup: Boolean(user.startup_id), canOpen: can(user, "co founder write") };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   requirePermission(context, "co founder read");
   const formData = await request.formData();
   if (formData.get("intent") !== "invite") throw data("That request was not understood.", { status: 400 });
-  return sendInvitation(context, request, formData);
+  return sendInvitation(context, url, formData);
 }
 
 const SORTS = [

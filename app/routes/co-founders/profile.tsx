@@ -26,11 +26,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { profile: co_founder, hasStartup: Boolean(user.startup_id), isOwn: user.co_founder_id === co_founder.id };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   requirePermission(context, "co founder write");
   const formData = await request.formData();
   if (formData.get("intent") !== "invite") throw data("That request was not understood.", { status: 400 });
-  return sendInvitation(context, request, formData);
+  return sendInvitation(context, url, formData);
 }
 
 function Facts({ label, items }: { label: string; items: string[] }) {

@@ -13,12 +13,11 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 type TeamAnswer = Paginated<TeamMemberView> & { pending_invitations: PendingInvitationView[] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
   // A team belongs to a startup; a co-founder without one is pointed to search and invitations instead.
   if (!user.startup_id) return { team: null, canWrite: false };
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ per_page: "25" });
+    const query = new URLSearchParams({ per_page: "25" });
   for (const key of ["page", "search"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);

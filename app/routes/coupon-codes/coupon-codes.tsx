@@ -38,11 +38,10 @@ interface Coupon {
 
 const STATE_TONES = { active: "green", scheduled: "blue", inactive: "slate", expired: "red", "used up": "red" } as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "coupon code read");
   const api = context.get(apiContext);
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ per_page: "20" });
+    const query = new URLSearchParams({ per_page: "20" });
   for (const key of ["page", "search", "status", "sort_by", "sort_order"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);

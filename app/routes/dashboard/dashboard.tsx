@@ -7,8 +7,8 @@ import { apiContext, userContext } from "~/lib/contexts";
 import type { Route } from "./+types/dashboard";
 import { loadDashboard, readQuery } from "./data.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = readQuery(new URL(request.url));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = readQuery(url);
   const user = context.get(userContext);
   const cards = await loadDashboard(context.get(apiContext), user, query);
   // The weather card loads after the page (components/weather/weather-panel.tsx): the page never waits on the provider.

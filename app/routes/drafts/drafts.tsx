@@ -12,9 +12,8 @@ import { draftsAction } from "./action.server";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ per_page: "15", page: url.searchParams.get("page") ?? "1" });
+export async function loader({ url, context }: Route.LoaderArgs) {
+    const query = new URLSearchParams({ per_page: "15", page: url.searchParams.get("page") ?? "1" });
   const drafts = await context.get(apiContext).load<Paginated<DraftJson>>(`/api/v1/admin/drafts?${query}`);
   const user = context.get(userContext);
   return {

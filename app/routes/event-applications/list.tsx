@@ -19,9 +19,8 @@ type MyApplication = EventApplication & {
   event_form: { id: number; title: string; starts_at: string; ends_at: string; timezone: string; status: string; type_of_event: string; startup: { name: string; username: string }; meeting?: ApplicantMeeting | null };
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ per_page: "20", page: url.searchParams.get("page") ?? "1" });
+export async function loader({ url, context }: Route.LoaderArgs) {
+    const query = new URLSearchParams({ per_page: "20", page: url.searchParams.get("page") ?? "1" });
   const status = url.searchParams.get("status");
   if (status) query.set("status", status);
   const applications = await context.get(apiContext).load<Paginated<MyApplication>>(`/api/v1/admin/event_applications?${query}`);

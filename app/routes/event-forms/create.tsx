@@ -14,8 +14,8 @@ import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from ".
 import { InAppLink } from "~/components/ui/in-app-link";
 
 /** Spec §2: collection_id is required (404 No Collection Specified) and must exist (404 Collection Not Found). */
-async function requireCollection(request: Request, api: import("~/lib/api.server").ApiClient) {
-  const given = new URL(request.url).searchParams.get("collection_id");
+async function requireCollection(url: URL, api: import("~/lib/api.server").ApiClient) {
+  const given = url.searchParams.get("collection_id");
   if (!given) throw data("No Collection Specified", { status: 404 });
   const id = parseId(given);
   if (id === undefined) throw data("Collection Not Found", { status: 404 });
@@ -24,17 +24,17 @@ async function requireCollection(request: Request, api: import("~/lib/api.server
   return result.body.collection;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   requirePermission(context, "event form write");
   const api = context.get(apiContext);
-  const [collection, choices] = await Promise.all([requireCollection(request, api), builderChoices(api)]);
+  const [collection, choices] = await Promise.all([requireCollection(url, api), builderChoices(api)]);
   return { collection, ...choices };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   requirePermission(context, "event form write");
   const api = context.get(apiContext);
-  await requireCollection(request, api);
+  await requireCollection(url, api);
   const submission = parseWithZod(await request.formData(), { schema: eventFormSchema });
   if (submission.status !== "success") {
     // Adding, removing or moving a question (JavaScript off) is a round trip, not a refusal.

@@ -13,11 +13,10 @@ import type { Collection, EventForm, Paginated } from "~/lib/types";
 import type { Route } from "./+types/list";
 import { InAppLink } from "~/components/ui/in-app-link";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event form read");
   const api = context.get(apiContext);
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ per_page: "20" });
+    const query = new URLSearchParams({ per_page: "20" });
   for (const key of ["page", "search", "status", "collection_id", "sort_by", "sort_order"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);

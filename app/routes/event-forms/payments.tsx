@@ -40,12 +40,11 @@ function ofForm<T>(result: ApiResult<T>): T {
   throw data(result.status === 404 ? FORM_NOT_FOUND : result.body.message, { status: result.status });
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event billing read");
   const id = formId(params);
   const api = context.get(apiContext);
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ per_page: "20" });
+    const query = new URLSearchParams({ per_page: "20" });
   for (const key of LIST_KEYS) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);
@@ -78,7 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   requirePermission(context, "event billing write");
   const id = formId(params);
   const formData = await request.formData();
@@ -94,7 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ result: reply.data.result, billingId }, reply.init ?? undefined);
   }
   // Back to the same list (filters, page) with the billing still open, so its history shows the change.
-  const back = new URL(request.url).searchParams;
+  const back = url.searchParams;
   back.delete("index");
   back.set("billing", String(billingId));
   return redirectWithToast(context.get(requestEnvContext), `/event-forms/payments/${id}?${back}`, {

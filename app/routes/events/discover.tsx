@@ -11,9 +11,8 @@ import type { Paginated, PublicEventForm } from "~/lib/types";
 import type { Route } from "./+types/discover";
 import { InAppLink } from "~/components/ui/in-app-link";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ per_page: "12" });
+export async function loader({ url, context }: Route.LoaderArgs) {
+    const query = new URLSearchParams({ per_page: "12" });
   for (const key of ["page", "search", "category", "nature", "from", "to"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);

@@ -19,20 +19,20 @@ import { loadSiteForm, needsPayment, type SiteFormView } from "./site-form.serve
 import { useDates } from "~/lib/dates";
 
 /** The form, once the billing guards let the user in (spec §2). */
-async function loadForm(request: Request, context: Route.LoaderArgs["context"]): Promise<SiteFormView> {
-  const view = await loadSiteForm({ request, context });
+async function loadForm(url: URL, context: Route.LoaderArgs["context"]): Promise<SiteFormView> {
+  const view = await loadSiteForm({ url, context });
   if (needsPayment(view)) throw redirect(billingPath(view.event_form.id));
   return view;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const view = await loadForm(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const view = await loadForm(url, context);
   // An in-person event's day, when it is within the forecast: the weather in its venue's city (components/weather).
   return { ...view, eventWeather: await loadEventWeather(context, view.event_form) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const view = await loadForm(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const view = await loadForm(url, context);
   const incoming = await request.formData();
   const body = new FormData();
   body.set("intent", incoming.get("intent") === "draft" ? "draft" : "submit");

@@ -21,6 +21,7 @@ const NO_EVENT = "No event found";
 
 export interface RouteArgs {
   request: Request;
+  url: URL;
   context: Readonly<RouterContextProvider>;
 }
 
@@ -28,9 +29,9 @@ export interface RouteArgs {
  * Spec §8: a missing event form (no, bad or unknown form_id) sends the user home with 'No event found'.
  * The form is the URL's `form_id` unless one is given.
  */
-export async function loadSiteForm({ request, context }: RouteArgs, id?: number): Promise<SiteFormView> {
+export async function loadSiteForm({ url, context }: Pick<RouteArgs, "url" | "context">, id?: number): Promise<SiteFormView> {
   const env = context.get(requestEnvContext);
-  const formId = parseId(id ?? new URL(request.url).searchParams.get("form_id"));
+  const formId = parseId(id ?? url.searchParams.get("form_id"));
   if (formId === undefined) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
   const result = await context.get(apiContext).get<SiteFormView>(`/api/v1/site/event_forms/${formId}`);
   if (result.status === 404) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });

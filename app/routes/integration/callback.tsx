@@ -14,11 +14,11 @@ import { InAppLink } from "~/components/ui/in-app-link";
  * OAuth comes back with a GET, so this loader finishes the sign-in: the API accepts it only with the
  * unguessable, single-use `state` this user's own Connect started, so no other site can make it happen.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const provider = providerFromSlug(params.provider);
   if (!provider) throw data("Integration not found", { status: 404 });
   const slug = params.provider;
-  const query = new URL(request.url).searchParams;
+  const query = url.searchParams;
   const body: Record<string, string> = {};
   for (const key of ["state", "code", "error"]) {
     const value = query.get(key);

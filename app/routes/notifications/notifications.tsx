@@ -10,9 +10,8 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 type NotificationList = Paginated<NotificationItem> & { meta: { unread_count: number } };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const unreadOnly = url.searchParams.get("filter") === "unread";
+export async function loader({ url, context }: Route.LoaderArgs) {
+    const unreadOnly = url.searchParams.get("filter") === "unread";
   const query = new URLSearchParams({ per_page: "20" });
   const page = url.searchParams.get("page");
   if (page) query.set("page", page);

@@ -38,12 +38,12 @@ function frameworkFrom(params: { type: string }) {
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: printStylesheet, media: "print" }];
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   requirePermission(context, "resource center read");
   const { type } = frameworkFrom(params);
   const api = context.get(apiContext);
   const base = `/api/v1/admin/frameworks/${type}/canvas`;
-  const page = parseId(new URL(request.url).searchParams.get("page")) ?? 1;
+  const page = parseId(url.searchParams.get("page")) ?? 1;
   const [canvas, versions] = await Promise.all([
     api.get<{ framework: FrameworkView; canvas: CanvasView }>(base),
     api.get<Paginated<CanvasVersionView>>(`${base}/versions?per_page=${VERSIONS_PER_PAGE}&page=${page}`),

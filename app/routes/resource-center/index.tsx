@@ -15,10 +15,9 @@ const PER_PAGE = "6";
 /** The frameworks shown on this page; the catalogue has them all. */
 const FEATURED_FRAMEWORKS = 4;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   requirePermission(context, "resource center read");
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ per_page: PER_PAGE });
+    const query = new URLSearchParams({ per_page: PER_PAGE });
   for (const key of ["page", "search", "category"]) {
     const value = url.searchParams.get(key)?.trim();
     if (value) query.set(key, value);

@@ -10,11 +10,11 @@ import { InAppLink } from "~/components/ui/in-app-link";
 /** Spec §2 and §9: the setup redirect delay. */
 export const SETUP_REDIRECT_DELAY_MS = 2000;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await context.get(apiContext).currentUser();
-  if (!user) throw redirect(loginUrl(request));
+  if (!user) throw redirect(loginUrl(url));
   if (!user.setup_complete) throw redirect("/setup");
-  return { next: safeRedirect(new URL(request.url).searchParams.get("next"), "/", request.url) };
+  return { next: safeRedirect(url.searchParams.get("next"), "/", request.url) };
 }
 
 /** Shown for two seconds after a successful setup, then on to the panel (with or without JavaScript). */

@@ -5,16 +5,16 @@ import { loginUrl } from "~/lib/safe-redirect";
 import type { CurrentUser } from "~/lib/types";
 
 /** /setup is for a logged-in user whose profile is not set up yet. */
-export async function requireUserWithoutSetup(api: ApiClient, request: Request): Promise<CurrentUser> {
+export async function requireUserWithoutSetup(api: ApiClient, here: URL): Promise<CurrentUser> {
   const user = await api.currentUser();
-  if (!user) throw api.hadSession ? await api.sessionExpired() : redirect(loginUrl(request));
+  if (!user) throw api.hadSession ? await api.sessionExpired() : redirect(loginUrl(here));
   if (user.setup_complete) throw redirect("/");
   return user;
 }
 
 /** Spec §2: after setup, to the form the user came for (form_id in the address), otherwise home. */
-export function afterSetupPath(requestUrl: string): string {
-  const formId = parseId(new URL(requestUrl).searchParams.get("form_id"));
+export function afterSetupPath(here: URL): string {
+  const formId = parseId(here.searchParams.get("form_id"));
   return formId === undefined ? "/" : `/form-submission?form_id=${formId}`;
 }
 

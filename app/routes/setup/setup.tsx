@@ -39,10 +39,10 @@ const PROFILE_FAILED = "Error setting up profile. Make sure you've filled the fo
 const parseType = (value: string | null): SetupType | null =>
   value === "startup" || value === "organization" || value === "co-founder" ? value : null;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const user = await requireUserWithoutSetup(api, request);
-  const params = new URL(request.url).searchParams;
+  const user = await requireUserWithoutSetup(api, url);
+  const params = url.searchParams;
   const type = parseType(params.get("type"));
   const countries = type ? (await api.load<{ data: Country[] }>("/api/country_codes")).data : [];
   return { user: { name: user.name }, type, countries, formId: parseId(params.get("form_id")) ?? null };
@@ -50,9 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const schemaFor = (type: SetupType) => (type === "co-founder" ? coFounderSetupSchema : startupSetupSchema);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  await requireUserWithoutSetup(api, request);
+  await requireUserWithoutSetup(api, url);
   const formData = await request.formData();
   const type = parseType(String(formData.get("account_type") ?? "")) ?? "co-founder";
   const failure = type === "co-founder" ? PROFILE_FAILED : STARTUP_FAILED;
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reply = replyWithApiErrors(submission, result);
     return data({ ...reply.data, message: result.status === 422 ? failure : result.body.message }, reply.init ?? undefined);
   }
-  const next = afterSetupPath(request.url);
+  const next = afterSetupPath(url);
   return redirectWithToast(context.get(requestEnvContext), `/setup/complete?next=${encodeURIComponent(next)}`, {
     type: "success",
     message: `${result.body.message}. Redirecting to the admin panel...`,

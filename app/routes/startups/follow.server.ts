@@ -8,12 +8,9 @@ import { safeRedirect } from "~/lib/safe-redirect";
 
 const NOT_UNDERSTOOD = "That request was not understood.";
 
-/** Back to the page the button was on (the form posts to the page's own URL), without React Router's markers. */
-function pageOf(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  url.searchParams.delete("_data");
-  return safeRedirect(url.pathname + url.search, "/startups", request.url);
+/** Back to the page the button was on (the form posts to the page's own URL, `url` is it without React Router's markers). */
+function pageOf(url: URL): string {
+  return safeRedirect(url.pathname + url.search, "/startups", url.href);
 }
 
 /**
@@ -21,12 +18,12 @@ function pageOf(request: Request): string {
  * `via=fetcher` once the page is hydrated) gets the API's answer as data, for the optimistic count to
  * settle on; a plain form post (JavaScript off) is redirected back with the toast in the flash cookie.
  */
-export async function followAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+export async function followAction({ request, url, context }: { request: Request; url: URL; context: Readonly<RouterContextProvider> }) {
   const api = context.get(apiContext);
   const env = context.get(requestEnvContext);
   const form = await request.formData();
   const viaFetcher = form.get("via") === "fetcher";
-  const back = pageOf(request);
+  const back = pageOf(url);
   const fail = (message: string, status: number) =>
     viaFetcher ? data<FollowActionData>({ error: true, message }, { status }) : redirectWithToast(env, back, { type: "error", message });
 

@@ -20,10 +20,10 @@ const FOLLOWERS_PER_PAGE = 10;
 /** How many followers' avatars the header shows (no more than a page of followers). */
 const AVATARS = 8;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const user = context.get(userContext);
-  const page = parseId(new URL(request.url).searchParams.get("page")) ?? 1;
+  const page = parseId(url.searchParams.get("page")) ?? 1;
   // One call: the profile with this page of its followers. An unknown username is the API's 404
   // "Startup not found", shown as the status screen.
   const { followers: followersPage, ...profile } = await api.load<StartupProfile>(

@@ -8,10 +8,9 @@ import type { Paginated, Role } from "~/lib/types";
 import type { Route } from "./+types/roles";
 import { InAppLink } from "~/components/ui/in-app-link";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "role read");
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ per_page: "20", page: url.searchParams.get("page") ?? "1" });
+    const query = new URLSearchParams({ per_page: "20", page: url.searchParams.get("page") ?? "1" });
   const search = url.searchParams.get("search");
   if (search) query.set("search", search);
   const roles = await context.get(apiContext).load<Paginated<Role>>(`/api/v1/admin/roles?${query}`);

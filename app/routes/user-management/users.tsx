@@ -14,11 +14,10 @@ import type { Paginated, Role, UserListItem } from "~/lib/types";
 import type { Route } from "./+types/users";
 import { useDates } from "~/lib/dates";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "user read");
   const api = context.get(apiContext);
-  const url = new URL(request.url);
-  const query = new URLSearchParams();
+    const query = new URLSearchParams();
   for (const key of ["page", "search", "role", "sort_by", "sort_order"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);
@@ -44,7 +43,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), user_id: idField(NOT_UNDERSTOOD), is_active: z.enum(["true", "false"]) }),
 ]);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   requirePermission(context, "user write");
   const formData = await request.formData();
   const parsed = actionSchema.safeParse({
@@ -64,8 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const error = Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message;
     return data({ error, userId: input.user_id }, { status: result.status });
   }
-  const url = new URL(request.url);
-  return redirectWithToast(context.get(requestEnvContext), url.pathname + url.search, { type: "success", message: result.body.message });
+    return redirectWithToast(context.get(requestEnvContext), url.pathname + url.search, { type: "success", message: result.body.message });
 }
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
