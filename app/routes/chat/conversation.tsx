@@ -19,7 +19,7 @@ const PAGE = 30;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const id = conversationId(params.conversationId);
-    const before = parseId(url.searchParams.get("before"));
+  const before = parseId(url.searchParams.get("before"));
   const api = context.get(apiContext);
   const [{ data: conversation }, page] = await Promise.all([
     api.load<{ data: Conversation }>(`/api/v1/admin/conversations/${id}`),

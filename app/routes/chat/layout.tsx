@@ -18,7 +18,7 @@ export interface ChatOutletContext {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-    const search = url.searchParams.get("search")?.trim() ?? "";
+  const search = url.searchParams.get("search")?.trim() ?? "";
   const query = new URLSearchParams({ per_page: "50" });
   if (search) query.set("search", search);
   const list = await context.get(apiContext).load<Paginated<Conversation>>(`/api/v1/admin/conversations?${query}`);

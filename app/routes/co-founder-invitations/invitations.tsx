@@ -25,7 +25,7 @@ function requireInvitationAccount(user: CurrentUser) {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireInvitationAccount(context.get(userContext));
-    const query = new URLSearchParams({ per_page: "20" });
+  const query = new URLSearchParams({ per_page: "20" });
   for (const key of ["page", "box", "status"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);
@@ -47,7 +47,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     .post<{ message: string }>(`/api/v1/admin/co_founder_invitations/${id}/${ACTIONS[intent as keyof typeof ACTIONS]}`, {
       response_message: typeof response === "string" ? response : undefined,
     });
-    const toast = result.ok ? ({ type: "success", message: result.body.message } as const) : ({ type: "error", message: result.body.message } as const);
+  const toast = result.ok ? ({ type: "success", message: result.body.message } as const) : ({ type: "error", message: result.body.message } as const);
   return redirectWithToast(context.get(requestEnvContext), url.pathname + url.search, toast);
 }
 

@@ -19,7 +19,7 @@ const FIND_KEYS = ["page", "search", "skill", "role", "industry", "commitment", 
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
-    const query = new URLSearchParams({ per_page: "12" });
+  const query = new URLSearchParams({ per_page: "12" });
   for (const key of FIND_KEYS) {
     const value = url.searchParams.get(key)?.trim();
     if (value) query.set(key, value);

@@ -10,7 +10,7 @@ const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? 
  * The Invite form's action, shared by find, add and the profile page: forwards to the API and comes back
  * to the same page (its own address, so no open redirect) with a toast saying what happened.
  */
-export async function sendInvitation(context: Readonly<RouterContextProvider>, url: URL, formData: FormData) {
+export async function sendInvitation(context: Readonly<RouterContextProvider>, here: URL, formData: FormData) {
   const api = context.get(apiContext);
   const result = await api.post<{ message: string }>("/api/v1/admin/co_founder_invitations", {
     co_founder_id: text(formData.get("co_founder_id")),
@@ -19,7 +19,8 @@ export async function sendInvitation(context: Readonly<RouterContextProvider>, u
     role: text(formData.get("role")),
   });
   // Back to the same page: with the form closed once sent, still open to try again when refused.
-    if (result.ok) url.searchParams.delete(INVITE_PARAM);
+  const url = new URL(here); // React Router's own `url`: changed on a copy
+  if (result.ok) url.searchParams.delete(INVITE_PARAM);
   const back = url.pathname + url.search;
   const env = context.get(requestEnvContext);
   return redirectWithToast(env, back, result.ok ? { type: "success", message: result.body.message } : { type: "error", message: result.body.message });

@@ -17,7 +17,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
   // A team belongs to a startup; a co-founder without one is pointed to search and invitations instead.
   if (!user.startup_id) return { team: null, canWrite: false };
-    const query = new URLSearchParams({ per_page: "25" });
+  const query = new URLSearchParams({ per_page: "25" });
   for (const key of ["page", "search"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);

@@ -18,7 +18,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event form read");
   const api = context.get(apiContext);
-    const query = new URLSearchParams({ per_page: "20", sort_by: "name" });
+  const query = new URLSearchParams({ per_page: "20", sort_by: "name" });
   for (const key of ["page", "search"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);

@@ -41,7 +41,7 @@ const STATE_TONES = { active: "green", scheduled: "blue", inactive: "slate", exp
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "coupon code read");
   const api = context.get(apiContext);
-    const query = new URLSearchParams({ per_page: "20" });
+  const query = new URLSearchParams({ per_page: "20" });
   for (const key of ["page", "search", "status", "sort_by", "sort_order"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);

@@ -13,7 +13,7 @@ import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-    const query = new URLSearchParams({ per_page: "15", page: url.searchParams.get("page") ?? "1" });
+  const query = new URLSearchParams({ per_page: "15", page: url.searchParams.get("page") ?? "1" });
   const drafts = await context.get(apiContext).load<Paginated<DraftJson>>(`/api/v1/admin/drafts?${query}`);
   const user = context.get(userContext);
   return {

@@ -20,7 +20,7 @@ type MyApplication = EventApplication & {
 };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-    const query = new URLSearchParams({ per_page: "20", page: url.searchParams.get("page") ?? "1" });
+  const query = new URLSearchParams({ per_page: "20", page: url.searchParams.get("page") ?? "1" });
   const status = url.searchParams.get("status");
   if (status) query.set("status", status);
   const applications = await context.get(apiContext).load<Paginated<MyApplication>>(`/api/v1/admin/event_applications?${query}`);

@@ -16,7 +16,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event form read");
   const api = context.get(apiContext);
-    const query = new URLSearchParams({ per_page: "20" });
+  const query = new URLSearchParams({ per_page: "20" });
   for (const key of ["page", "search", "status", "collection_id", "sort_by", "sort_order"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);

@@ -44,7 +44,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event billing read");
   const id = formId(params);
   const api = context.get(apiContext);
-    const query = new URLSearchParams({ per_page: "20" });
+  const query = new URLSearchParams({ per_page: "20" });
   for (const key of LIST_KEYS) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);

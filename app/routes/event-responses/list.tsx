@@ -18,7 +18,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   requirePermission(context, "event response read");
   const formId = parseId(params.event_form_id);
   if (formId === undefined) throw data("Event form not found", { status: 404 });
-    const query = new URLSearchParams({ per_page: "25" });
+  const query = new URLSearchParams({ per_page: "25" });
   for (const key of ["page", "search", "status", "sort_by", "sort_order"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);

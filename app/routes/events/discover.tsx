@@ -12,7 +12,7 @@ import type { Route } from "./+types/discover";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-    const query = new URLSearchParams({ per_page: "12" });
+  const query = new URLSearchParams({ per_page: "12" });
   for (const key of ["page", "search", "category", "nature", "from", "to"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);

@@ -17,7 +17,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 const typeParam = z.enum(FAVORITE_TYPES).optional().catch(undefined);
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-    const type = typeParam.parse(url.searchParams.get("type") ?? undefined);
+  const type = typeParam.parse(url.searchParams.get("type") ?? undefined);
   const query = new URLSearchParams({ per_page: "12" });
   const page = url.searchParams.get("page");
   if (page) query.set("page", page);

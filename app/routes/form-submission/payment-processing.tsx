@@ -19,7 +19,7 @@ const FOLLOW_FOR_MS = 10 * 60_000;
  * open in another tab. Asking the API verifies the payment with the provider; a paid one goes on.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
-    const connectPayId = url.searchParams.get("connect_pay_id");
+  const connectPayId = url.searchParams.get("connect_pay_id");
   if (!connectPayId) throw data("Payment not found", { status: 404 });
   const result = await context.get(apiContext).post<PaymentVerification>("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: connectPayId });
   if (!result.ok) throw data(Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message, { status: result.status });

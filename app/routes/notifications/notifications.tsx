@@ -11,7 +11,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 type NotificationList = Paginated<NotificationItem> & { meta: { unread_count: number } };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-    const unreadOnly = url.searchParams.get("filter") === "unread";
+  const unreadOnly = url.searchParams.get("filter") === "unread";
   const query = new URLSearchParams({ per_page: "20" });
   const page = url.searchParams.get("page");
   if (page) query.set("page", page);

@@ -17,7 +17,7 @@ const FEATURED_FRAMEWORKS = 4;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   requirePermission(context, "resource center read");
-    const query = new URLSearchParams({ per_page: PER_PAGE });
+  const query = new URLSearchParams({ per_page: PER_PAGE });
   for (const key of ["page", "search", "category"]) {
     const value = url.searchParams.get(key)?.trim();
     if (value) query.set(key, value);

@@ -14,7 +14,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 const PER_PAGE = "12";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-    const username = url.searchParams.get("username")?.trim();
+  const username = url.searchParams.get("username")?.trim();
   if (username) throw redirect(`/startups/${encodeURIComponent(username)}`);
   const type = url.searchParams.get("type");
   // Spec §2: without a type (or with one that is no tab) the directory opens on startups.

@@ -10,7 +10,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "role read");
-    const query = new URLSearchParams({ per_page: "20", page: url.searchParams.get("page") ?? "1" });
+  const query = new URLSearchParams({ per_page: "20", page: url.searchParams.get("page") ?? "1" });
   const search = url.searchParams.get("search");
   if (search) query.set("search", search);
   const roles = await context.get(apiContext).load<Paginated<Role>>(`/api/v1/admin/roles?${query}`);

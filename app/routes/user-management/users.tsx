@@ -17,7 +17,7 @@ import { useDates } from "~/lib/dates";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "user read");
   const api = context.get(apiContext);
-    const query = new URLSearchParams();
+  const query = new URLSearchParams();
   for (const key of ["page", "search", "role", "sort_by", "sort_order"]) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);
@@ -63,7 +63,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const error = Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message;
     return data({ error, userId: input.user_id }, { status: result.status });
   }
-    return redirectWithToast(context.get(requestEnvContext), url.pathname + url.search, { type: "success", message: result.body.message });
+  return redirectWithToast(context.get(requestEnvContext), url.pathname + url.search, { type: "success", message: result.body.message });
 }
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
