@@ -19,6 +19,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's process (with WEB_CONCURRENCY > 1, the cluster's primary). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -71,5 +73,5 @@ export async function startServer(cwd: string, env: Record<string, string>, log:
     await stop();
     throw error;
   }
-  return { baseUrl: `http://127.0.0.1:${port}`, stop };
+  return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
 }
