@@ -2,7 +2,8 @@
  * Several processes on the embedded database (WEB_CONCURRENCY=2, no DATABASE_URL): the primary keeps the
  * PGlite and relays the workers' SQL, a write in one worker applies on the other's next request (their
  * answer caches are emptied before the write's response leaves), realtime events reach sockets on both,
- * and kill -9 of the primary loses nothing acknowledged and leaves no worker behind.
+ * presence members are the same seen from either, and kill -9 of the primary loses nothing acknowledged
+ * and leaves no worker behind.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,7 @@ import { join } from "node:path";
 import Pusher from "pusher";
 import PusherJs from "pusher-js";
 import { afterAll, describe, expect, it } from "vitest";
+import { signChannel } from "../api/realtime/signing.ts";
 import { freePort, httpClient, startServer } from "./test-process.ts";
 
 const cleanups: (() => void)[] = [];
@@ -49,6 +51,38 @@ async function subscriber(port: string, channelName: string) {
   return received;
 }
 
+/** A pusher-js client in a presence channel as `userId` (signed here with the app's secret), with the members it sees. */
+async function presenceMember(port: string, channelName: string, userId: string) {
+  const client = new PusherJs(app.key, {
+    cluster: "test",
+    wsHost: "127.0.0.1",
+    wsPort: Number(port),
+    forceTLS: false,
+    enabledTransports: ["ws"],
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: "unused",
+      transport: "ajax",
+      customHandler: ({ socketId, channelName: name }, callback) => {
+        const channelData = JSON.stringify({ user_id: userId, user_info: { name: `User ${userId}` } });
+        callback(null, { auth: signChannel(app, socketId, name, channelData), channel_data: channelData });
+      },
+    },
+  });
+  cleanups.push(() => client.disconnect());
+  const channel = client.subscribe(channelName) as ReturnType<PusherJs["subscribe"]> & { members: { count: number; each(fn: (m: { id: string }) => void): void } };
+  await new Promise<void>((resolve, reject) => {
+    channel.bind("pusher:subscription_succeeded", () => resolve());
+    channel.bind("pusher:subscription_error", reject);
+  });
+  const ids = () => {
+    const seen: string[] = [];
+    channel.members.each((member) => seen.push(member.id));
+    return seen.sort();
+  };
+  return { client, ids };
+}
+
 async function eventually(check: () => boolean) {
   const deadline = Date.now() + 10_000;
   while (!check()) {
@@ -84,6 +118,19 @@ describe("the server on the embedded database with WEB_CONCURRENCY=2", () => {
     expect((await sdk.trigger("cluster-news", "App.Events.ClusterTest", { n: 1 })).status).toBe(200);
     await eventually(() => inboxes.every((inbox) => inbox.length === 1));
     expect(inboxes.flat()).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }, { n: 1 }]);
+
+    // Presence spans the processes: four users whose sockets are dealt to both see each other, and the
+    // HTTP API lists them all whichever process answers.
+    const members = await Promise.all(["u1", "u2", "u3", "u4"].map((id) => presenceMember(port, "presence-cluster", id)));
+    await eventually(() => members.every((member) => member.ids().join() === "u1,u2,u3,u4"));
+    for (let i = 0; i < 2; i++) {
+      const listed = (await (await sdk.get({ path: "/channels/presence-cluster/users" })).json()) as { users: { id: string }[] };
+      expect(listed.users.map((user) => user.id).sort()).toEqual(["u1", "u2", "u3", "u4"]);
+    }
+    // Whoever leaves is gone for the sockets on both processes.
+    members[1].client.disconnect();
+    members[2].client.disconnect();
+    await eventually(() => [members[0], members[3]].every((member) => member.ids().join() === "u1,u4"));
 
     first.child.kill("SIGKILL");
     await first.exited;

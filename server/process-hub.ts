@@ -1,13 +1,17 @@
 /**
  * The primary's switchboard for cluster workers on the embedded database (WEB_CONCURRENCY > 1 without
  * DATABASE_URL): their SQL goes to the primary's PGlite (database-relay.ts); a write in one worker empties
- * the answer caches of every other before its response leaves (so the next request anywhere sees it); and
- * what one worker publishes reaches the sockets of all the others. The workers' side is process-peers.ts.
+ * the answer caches of every other before its response leaves (so the next request anywhere sees it); what
+ * one worker publishes reaches the sockets of all the others; and what a worker's sockets do to their
+ * channels reaches the others too, so presence lists span the processes (occupancy-relay.ts). The workers'
+ * side is process-peers.ts.
  */
 import type { Worker } from "node:cluster";
 import type { Serializable } from "node:child_process";
 import type { PgliteWorker } from "../api/db/worker-client.ts";
+import type { OccupancyChange } from "../api/realtime/channels.ts";
 import { relayDatabase } from "./database-relay.ts";
+import { OccupancyRelay } from "./occupancy-relay.ts";
 
 /**
  * A worker that has not emptied its caches this long after a write is stuck (a blocked event loop): it is
@@ -19,10 +23,11 @@ type HubMessage =
   | { kind: "invalidate"; id: number }
   | { kind: "invalidated"; id: number }
   | { kind: "realtime"; events: Serializable[] }
+  | { kind: "occupancy"; changes: OccupancyChange[] }
   | { kind: "peers-ready" };
 
 const isHubMessage = (message: unknown): message is HubMessage =>
-  typeof message === "object" && message !== null && ["invalidate", "invalidated", "realtime", "peers-ready"].includes((message as { kind?: string }).kind ?? "");
+  typeof message === "object" && message !== null && ["invalidate", "invalidated", "realtime", "occupancy", "peers-ready"].includes((message as { kind?: string }).kind ?? "");
 
 /** A send to a worker that may be exiting: its channel can close under us, which is not the primary's problem. */
 function sendTo(worker: Worker, message: HubMessage) {
@@ -39,7 +44,12 @@ export function createProcessHub(database: PgliteWorker, log: (message: string) 
   const workers = new Set<Worker>();
   /** Invalidations sent out by the hub, waiting for their answers. */
   const waiting = new Map<number, { remaining: Set<Worker>; done: () => void }>();
+  const occupancy = new OccupancyRelay<Worker>();
   let nextId = 1;
+
+  const toOthers = (origin: Worker, message: HubMessage) => {
+    for (const other of workers) if (other !== origin) sendTo(other, message);
+  };
 
   const answered = (id: number, worker: Worker) => {
     const entry = waiting.get(id);
@@ -80,16 +90,24 @@ export function createProcessHub(database: PgliteWorker, log: (message: string) 
       worker.on("error", (error) => log(`worker ${worker.process.pid}: ${error.message}`));
       worker.on("message", (message: unknown) => {
         if (!isHubMessage(message)) return;
-        if (message.kind === "peers-ready") return void workers.add(worker);
+        if (message.kind === "peers-ready") {
+          workers.add(worker);
+          const state = occupancy.stateExcept(worker);
+          if (state.length) sendTo(worker, { kind: "occupancy", changes: state });
+          return;
+        }
         if (message.kind === "invalidated") return answered(message.id, worker);
         if (message.kind === "invalidate") {
           void invalidateOthers(worker).then(() => sendTo(worker, { kind: "invalidated", id: message.id }));
           return;
         }
-        for (const other of workers) if (other !== worker) sendTo(other, message);
+        if (message.kind === "occupancy") occupancy.record(worker, message.changes);
+        toOthers(worker, message);
       });
       worker.on("exit", () => {
         workers.delete(worker);
+        const gone = occupancy.forget(worker);
+        if (gone.length) toOthers(worker, { kind: "occupancy", changes: gone });
         for (const id of [...waiting.keys()]) answered(id, worker);
       });
     },

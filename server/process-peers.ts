@@ -1,12 +1,18 @@
 /**
  * A cluster worker's side of process-hub.ts (embedded database, WEB_CONCURRENCY > 1): emptying the other
- * workers' answer caches after a write, and publishing realtime events to their sockets.
+ * workers' answer caches after a write, publishing realtime events to their sockets, and telling them what
+ * this worker's sockets did to their channels (presence members, channel figures).
  */
 import type { CachePeers } from "../api/lib/answer-caches.ts";
-import type { Fanout } from "../api/realtime/embedded.ts";
+import type { OccupancyChange } from "../api/realtime/channels.ts";
+import type { Fanout, FanoutReceiver } from "../api/realtime/embedded.ts";
 import type { PublishedEvent } from "../api/realtime/http-api.ts";
 
-type PeerMessage = { kind: "invalidate" | "invalidated"; id: number } | { kind: "realtime"; events: PublishedEvent[] } | { kind: "peers-ready" };
+type PeerMessage =
+  | { kind: "invalidate" | "invalidated"; id: number }
+  | { kind: "realtime"; events: PublishedEvent[] }
+  | { kind: "occupancy"; changes: OccupancyChange[] }
+  | { kind: "peers-ready" };
 
 function channel() {
   if (!process.send) throw new Error("process peers: this process has no IPC channel to a primary");
@@ -54,14 +60,18 @@ export function processCachePeers(): CachePeers {
   };
 }
 
-export function processFanout(deliver: (events: PublishedEvent[]) => void): Fanout {
+export function processFanout(receiver: FanoutReceiver): Fanout {
   const { send, listen } = channel();
   listen((message) => {
-    if (message.kind === "realtime") deliver(message.events);
+    if (message.kind === "realtime") receiver.deliver(message.events);
+    else if (message.kind === "occupancy") receiver.applyOccupancy(message.changes);
   });
   return {
     async publish(events) {
       if (process.connected) send({ kind: "realtime", events });
+    },
+    reportOccupancy(changes) {
+      if (process.connected) send({ kind: "occupancy", changes });
     },
     async close() {},
   };

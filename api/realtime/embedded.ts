@@ -6,6 +6,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Db } from "../db/client.ts";
 import type { Broadcaster } from "./broadcaster.ts";
+import type { OccupancyChange } from "./channels.ts";
 import { createPusherHttpApi, type PublishedEvent } from "./http-api.ts";
 import { PostgresFanout } from "./postgres-fanout.ts";
 import { localBroadcaster } from "./publisher.ts";
@@ -15,7 +16,18 @@ import { SocketServer, type SocketServerOptions } from "./socket-server.ts";
 /** How events published here reach the sockets of the other instances or processes. */
 export interface Fanout {
   publish(events: PublishedEvent[]): Promise<void>;
+  /**
+   * Tells the other processes what this one's sockets did to its channels, so that presence lists and
+   * channel figures are the server's (the processes of one server only; instances on PostgreSQL keep theirs).
+   */
+  reportOccupancy?(changes: OccupancyChange[]): void;
   close(): Promise<void>;
+}
+
+/** What the other processes of this server send here: their events, and their sockets' channel changes. */
+export interface FanoutReceiver {
+  deliver(events: PublishedEvent[]): void;
+  applyOccupancy(changes: OccupancyChange[]): void;
 }
 
 export interface EmbeddedRealtimeOptions extends Omit<SocketServerOptions, "app" | "log"> {
@@ -24,7 +36,7 @@ export interface EmbeddedRealtimeOptions extends Omit<SocketServerOptions, "app"
   /** Set when the database is a PostgreSQL server other instances may share: events fan out through it. */
   databaseUrl?: string;
   /** Other processes of this instance (cluster workers on the embedded database): events fan out to them. */
-  processFanout?: (deliver: (events: PublishedEvent[]) => void) => Fanout;
+  processFanout?: (receiver: FanoutReceiver) => Fanout;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -44,7 +56,10 @@ export async function startEmbeddedRealtime(options: EmbeddedRealtimeOptions): P
   const { app, db, databaseUrl, processFanout, log = console.error, ...limits } = options;
   const server = new SocketServer({ ...limits, app, log });
   const deliver = (events: PublishedEvent[]) => events.forEach((event) => server.deliver(event));
-  const fanout: Fanout | null = databaseUrl ? await PostgresFanout.start({ databaseUrl, db, deliver, log }) : (processFanout?.(deliver) ?? null);
+  const fanout: Fanout | null = databaseUrl
+    ? await PostgresFanout.start({ databaseUrl, db, deliver, log })
+    : (processFanout?.({ deliver, applyOccupancy: (changes) => server.applyRemoteOccupancy(changes) }) ?? null);
+  if (fanout?.reportOccupancy) server.registry.onLocalChange = batched(fanout.reportOccupancy.bind(fanout));
 
   // This instance's sockets first (no round trip), then the others through PostgreSQL or the primary.
   const publish = async (events: PublishedEvent[]) => {
@@ -64,5 +79,19 @@ export async function startEmbeddedRealtime(options: EmbeddedRealtimeOptions): P
       await server.close();
       await fanout?.close();
     },
+  };
+}
+
+/** Collects what happens within one turn of the event loop (a closing socket leaves all its channels) into one report. */
+function batched(report: (changes: OccupancyChange[]) => void): (change: OccupancyChange) => void {
+  let pending: OccupancyChange[] | null = null;
+  return (change) => {
+    if (pending) return void pending.push(change);
+    pending = [change];
+    queueMicrotask(() => {
+      const changes = pending!;
+      pending = null;
+      report(changes);
+    });
   };
 }

@@ -1,12 +1,13 @@
 /**
  * The embedded Pusher-protocol socket server: takes HTTP upgrades at /app/{key} from the app's own HTTP
  * server, keeps the sockets, checks they are alive, and delivers published events to this instance's
- * subscribers. Publishing across instances is the hub's job (hub.ts); this server only knows its own sockets.
+ * subscribers. Publishing across instances is the fan-out's job (embedded.ts): this server holds its own
+ * sockets, and counts the other processes' in its channels' figures and presence lists when they report them.
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
-import { ChannelRegistry } from "./channels.ts";
+import { ChannelRegistry, type OccupancyChange } from "./channels.ts";
 import { Connection, type ConnectionLimits } from "./connection.ts";
 import { ERRORS, checkProtocol, decodedOrUndefined, frame, newSocketId } from "./protocol.ts";
 import type { PublishedEvent } from "./http-api.ts";
@@ -129,9 +130,21 @@ export class SocketServer {
   /** Delivers an event to this instance's subscribers of each channel, its own socket (`socketId`) excepted. */
   deliver({ channels, event, data, socketId, userId }: PublishedEvent): void {
     for (const channel of channels) {
-      if (!this.registry.subscriptionCount(channel)) continue;
+      if (!this.registry.hasLocalSockets(channel)) continue;
       const frame = JSON.stringify({ event, channel, data, ...(userId === undefined ? {} : { user_id: userId }) });
       this.registry.broadcast(channel, Buffer.from(frame), socketId);
+    }
+  }
+
+  /**
+   * What another process of this server reports of its sockets: the channel counts follow, and a member
+   * who arrived in (or left) the server as a whole is announced to this process's sockets in the channel.
+   */
+  applyRemoteOccupancy(changes: OccupancyChange[]): void {
+    for (const change of changes) {
+      const { added, removed } = this.registry.applyRemote(change);
+      for (const member of added) this.registry.broadcast(change.channel, Buffer.from(frame("pusher_internal:member_added", member, change.channel)));
+      for (const userId of removed) this.registry.broadcast(change.channel, Buffer.from(frame("pusher_internal:member_removed", { user_id: userId }, change.channel)));
     }
   }
 
