@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { forgetFlash } from "~/lib/flash";
-import type { FlashToast } from "~/lib/flash.server";
+import type { ArrivedFlash, FlashToast } from "~/lib/flash.server";
 
 /**
  * react-toastify arrives right after hydration instead of with the page, so the first load (the login
@@ -32,11 +32,11 @@ export function showToast(value: FlashToast) {
 }
 
 /** Shows the toast that arrived through the flash cookie (after a redirect). */
-export function FlashToastView({ value }: { value: FlashToast | null }) {
+export function FlashToastView({ value }: { value: ArrivedFlash | null }) {
   useEffect(() => {
     if (!value) return;
     showToast(value);
-    forgetFlash();
+    forgetFlash(value.cookie);
   }, [value]);
   return null;
 }

@@ -1,7 +1,8 @@
 import Echo from "laravel-echo";
 import Pusher from "pusher-js";
 import type { RealtimePublicConfig } from "../request-env";
-import { readCookie, socketAddress } from "./options";
+import { readCookie } from "../cookies";
+import { socketAddress } from "./options";
 
 /**
  * The one Echo client of a logged-in tab. This module (laravel-echo and pusher-js, about 25 KB compressed)

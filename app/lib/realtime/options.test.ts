@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { channelKind, readCookie, socketAddress } from "./options";
+import { channelKind, socketAddress } from "./options";
 
 const page = { protocol: "http:", hostname: "localhost", port: "3000" };
 
@@ -26,13 +26,6 @@ describe("where the browser opens its socket", () => {
       forceTLS: true,
     });
     expect(socketAddress({ key: "k", host: "ws.example.com", port: null, scheme: "http", forceTLS: false }, page)).toMatchObject({ wsPort: 80, forceTLS: false });
-  });
-});
-
-describe("reading the XSRF cookie", () => {
-  it("finds and decodes it among others", () => {
-    expect(readCookie("a=1; XSRF-TOKEN=ab%3D%3D; b=2", "XSRF-TOKEN")).toBe("ab==");
-    expect(readCookie("a=1", "XSRF-TOKEN")).toBeNull();
   });
 });
 

@@ -16,15 +16,6 @@ export function socketAddress(config: RealtimePublicConfig, page: PageLocation) 
   return { wsHost: config.host ?? page.hostname, wsPort: port, wssPort: port, forceTLS: tls };
 }
 
-/** Reads one cookie of the page (XSRF-TOKEN is readable by design: the SPA echoes it as a header). */
-export function readCookie(cookieHeader: string, name: string): string | null {
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return null;
-}
-
 /** The pusher-js name of an Echo channel: "private-chat.3" → Echo's private("chat.3"), and so on. */
 export function channelKind(name: string): { kind: "presence" | "private" | "public"; echoName: string } {
   if (name.startsWith("presence-")) return { kind: "presence", echoName: name.slice("presence-".length) };

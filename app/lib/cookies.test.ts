@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { readCookie } from "./cookies";
+
+describe("reading one cookie", () => {
+  it("finds and decodes it among others", () => {
+    expect(readCookie("a=1; XSRF-TOKEN=ab%3D%3D; b=2", "XSRF-TOKEN")).toBe("ab==");
+    expect(readCookie("a=1", "XSRF-TOKEN")).toBeNull();
+    expect(readCookie("XSRF-TOKEN-OLD=1; XSRF-TOKEN=2", "XSRF-TOKEN")).toBe("2");
+  });
+
+  it("gives a value that is not valid percent-encoding as it is", () => {
+    expect(readCookie("a=%E0%A4%A", "a")).toBe("%E0%A4%A");
+  });
+});
