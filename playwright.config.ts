@@ -20,7 +20,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [["list"]],
-  timeout: 30_000,
+  // The longest journeys (two browsers, five axe passes, a canvas with its versions) take 25-35 s on a
+  // 2-core machine whose other core runs the server: 30 s cut them off mid-way. A hang still fails.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import Pusher from "pusher";
 import PusherJs from "pusher-js";
 import { afterAll, describe, expect, it } from "vitest";
+import { memberIds, subscribed, type PresenceChannel } from "../api/realtime/clients.ts";
 import { signChannel } from "../api/realtime/signing.ts";
 import { freePort, httpClient, startServer } from "./test-process.ts";
 
@@ -70,17 +71,9 @@ async function presenceMember(port: string, channelName: string, userId: string)
     },
   });
   cleanups.push(() => client.disconnect());
-  const channel = client.subscribe(channelName) as ReturnType<PusherJs["subscribe"]> & { members: { count: number; each(fn: (m: { id: string }) => void): void } };
-  await new Promise<void>((resolve, reject) => {
-    channel.bind("pusher:subscription_succeeded", () => resolve());
-    channel.bind("pusher:subscription_error", reject);
-  });
-  const ids = () => {
-    const seen: string[] = [];
-    channel.members.each((member) => seen.push(member.id));
-    return seen.sort();
-  };
-  return { client, ids };
+  const channel = client.subscribe(channelName) as PresenceChannel;
+  await subscribed(channel);
+  return { client, ids: () => memberIds(channel) };
 }
 
 async function eventually(check: () => boolean) {

@@ -11,7 +11,7 @@ import type { Serializable } from "node:child_process";
 import type { PgliteWorker } from "../api/db/worker-client.ts";
 import type { OccupancyChange } from "../api/realtime/channels.ts";
 import { relayDatabase } from "./database-relay.ts";
-import { OccupancyRelay } from "./occupancy-relay.ts";
+import { OccupancyRelay } from "../api/realtime/occupancy-relay.ts";
 
 /**
  * A worker that has not emptied its caches this long after a write is stuck (a blocked event loop): it is
@@ -101,7 +101,7 @@ export function createProcessHub(database: PgliteWorker, log: (message: string) 
           void invalidateOthers(worker).then(() => sendTo(worker, { kind: "invalidated", id: message.id }));
           return;
         }
-        if (message.kind === "occupancy") occupancy.record(worker, message.changes);
+        if (message.kind === "occupancy") return toOthers(worker, { kind: "occupancy", changes: occupancy.record(worker, message.changes) });
         toOthers(worker, message);
       });
       worker.on("exit", () => {

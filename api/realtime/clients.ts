@@ -6,6 +6,8 @@ import PusherJs, { type Channel, type Options } from "pusher-js";
 import type { RealtimeTestServer } from "./test-server.ts";
 
 export type { Channel };
+/** A presence channel as pusher-js keeps it: with its members. */
+export type PresenceChannel = Channel & { members: { each(callback: (member: { id: string }) => void): void } };
 export type ClientAuth = { bearer: string } | { cookies: Map<string, string> };
 
 /** Channel authorization as a browser's pusher-js does it: POST socket_id and channel_name, form-encoded. */
@@ -71,6 +73,13 @@ export function subscribed<T = unknown>(channel: Channel): Promise<T> {
     channel.bind("pusher:subscription_succeeded", (data: T) => resolve(data));
     channel.bind("pusher:subscription_error", (error: unknown) => reject(error));
   });
+}
+
+/** The ids of the members a presence channel's client sees, sorted. */
+export function memberIds(channel: PresenceChannel): string[] {
+  const ids: string[] = [];
+  channel.members.each((member) => ids.push(member.id));
+  return ids.sort();
 }
 
 export function nextEvent<T = unknown>(channel: Channel, event: string): Promise<T> {

@@ -17,8 +17,8 @@ import { SocketServer, type SocketServerOptions } from "./socket-server.ts";
 export interface Fanout {
   publish(events: PublishedEvent[]): Promise<void>;
   /**
-   * Tells the other processes what this one's sockets did to its channels, so that presence lists and
-   * channel figures are the server's (the processes of one server only; instances on PostgreSQL keep theirs).
+   * Tells the other processes or instances what this one's sockets did to its channels, so that presence
+   * lists and channel figures are those of every socket of the app.
    */
   reportOccupancy?(changes: OccupancyChange[]): void;
   close(): Promise<void>;
@@ -35,6 +35,8 @@ export interface EmbeddedRealtimeOptions extends Omit<SocketServerOptions, "app"
   db: Db;
   /** Set when the database is a PostgreSQL server other instances may share: events fan out through it. */
   databaseUrl?: string;
+  /** With databaseUrl: how often each instance repeats its whole presence state (the tests shorten it). */
+  presenceHeartbeatMs?: number;
   /** Other processes of this instance (cluster workers on the embedded database): events fan out to them. */
   processFanout?: (receiver: FanoutReceiver) => Fanout;
   log?: (message: string, error?: unknown) => void;
@@ -53,12 +55,13 @@ export interface EmbeddedRealtime {
 }
 
 export async function startEmbeddedRealtime(options: EmbeddedRealtimeOptions): Promise<EmbeddedRealtime> {
-  const { app, db, databaseUrl, processFanout, log = console.error, ...limits } = options;
+  const { app, db, databaseUrl, processFanout, presenceHeartbeatMs, log = console.error, ...limits } = options;
   const server = new SocketServer({ ...limits, app, log });
   const deliver = (events: PublishedEvent[]) => events.forEach((event) => server.deliver(event));
+  const applyOccupancy = (changes: OccupancyChange[]) => server.applyRemoteOccupancy(changes);
   const fanout: Fanout | null = databaseUrl
-    ? await PostgresFanout.start({ databaseUrl, db, deliver, log })
-    : (processFanout?.({ deliver, applyOccupancy: (changes) => server.applyRemoteOccupancy(changes) }) ?? null);
+    ? await PostgresFanout.start({ databaseUrl, db, deliver, applyOccupancy, presenceHeartbeatMs, log })
+    : (processFanout?.({ deliver, applyOccupancy }) ?? null);
   if (fanout?.reportOccupancy) server.registry.onLocalChange = batched(fanout.reportOccupancy.bind(fanout));
 
   // This instance's sockets first (no round trip), then the others through PostgreSQL or the primary.

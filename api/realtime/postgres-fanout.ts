@@ -3,13 +3,17 @@
  * client event) is NOTIFYed on `launchpad_realtime`, and every other instance LISTENs and delivers it to
  * its own sockets. A payload over NOTIFY's limit (8000 bytes) is stored in realtime_payloads and the
  * notification carries its id. Each instance skips its own notifications: it delivered them already.
+ * The same channel carries what each instance's sockets do to their channels (instance-occupancy.ts), so
+ * presence lists and channel figures are those of every instance together.
  */
 import { randomUUID } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Db } from "../db/client.ts";
 import { realtimePayloads } from "../db/realtime-schema.ts";
+import type { OccupancyChange } from "./channels.ts";
 import type { PublishedEvent } from "./http-api.ts";
+import { InstanceOccupancy, PRESENCE_HEARTBEAT_MS, type OccupancyMessage } from "./instance-occupancy.ts";
 
 export const NOTIFY_CHANNEL = "launchpad_realtime";
 /** NOTIFY refuses payloads of 8000 bytes or more; the envelope leaves room under it. */
@@ -18,11 +22,11 @@ export const MAX_NOTIFY_BYTES = 7_900;
 const PAYLOAD_TTL_MS = 5 * 60_000;
 const RECONNECT_MAX_MS = 30_000;
 
-interface Envelope {
+interface Envelope extends OccupancyMessage {
   /** The publishing instance. */
   o: string;
   e?: PublishedEvent[];
-  /** realtime_payloads.id holding `e`, for large payloads. */
+  /** realtime_payloads.id holding the rest of the envelope, for large payloads. */
   id?: number;
 }
 
@@ -31,6 +35,10 @@ export interface FanoutOptions {
   db: Db;
   /** Delivers events another instance published to this instance's sockets. */
   deliver(events: PublishedEvent[]): void;
+  /** Applies the other instances' channel changes to this instance's registry; unset, none are shared. */
+  applyOccupancy?(changes: OccupancyChange[]): void;
+  /** How often an instance repeats its whole state (the tests shorten it). */
+  presenceHeartbeatMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -41,9 +49,23 @@ export class PostgresFanout {
   private retryMs = 500;
   /** Notifications are handled one after another, so a stored payload is not overtaken by a later small one. */
   private chain = Promise.resolve();
+  /** This instance's occupancy messages leave one after another, so the others apply them in order. */
+  private sending = Promise.resolve();
   private readonly prune: NodeJS.Timeout;
+  private readonly occupancy?: InstanceOccupancy;
+  private readonly heartbeat?: NodeJS.Timeout;
 
   private constructor(private readonly options: FanoutOptions) {
+    const { applyOccupancy, presenceHeartbeatMs = PRESENCE_HEARTBEAT_MS } = options;
+    if (applyOccupancy) {
+      const occupancy = (this.occupancy = new InstanceOccupancy(applyOccupancy, presenceHeartbeatMs));
+      this.heartbeat = setInterval(() => {
+        occupancy.expire();
+        const state = occupancy.state();
+        if (state.length) this.sendOccupancy({ s: state });
+      }, presenceHeartbeatMs);
+      this.heartbeat.unref();
+    }
     this.prune = setInterval(() => {
       options.db
         .delete(realtimePayloads)
@@ -82,6 +104,8 @@ export class PostgresFanout {
     await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
     this.client = client;
     this.retryMs = 500;
+    // Listening (again): whatever was said before is not known here; everyone repeats their whole state.
+    if (this.occupancy) this.sendOccupancy({ h: true, s: this.occupancy.state() });
   }
 
   private async reconnect(failed: pg.Client) {
@@ -97,29 +121,53 @@ export class PostgresFanout {
   }
 
   private async receive(payload: string) {
-    const envelope = JSON.parse(payload) as Envelope;
+    let envelope = JSON.parse(payload) as Envelope;
     if (envelope.o === this.origin) return;
-    let events = envelope.e;
     if (envelope.id !== undefined) {
       const [row] = await this.options.db.select({ payload: realtimePayloads.payload }).from(realtimePayloads).where(eq(realtimePayloads.id, envelope.id));
-      events = (row?.payload as { e?: PublishedEvent[] } | undefined)?.e;
+      envelope = { ...(row?.payload as Omit<Envelope, "o" | "id"> | undefined), o: envelope.o };
     }
-    if (events?.length) this.options.deliver(events);
+    if (envelope.e?.length) this.options.deliver(envelope.e);
+    if (this.occupancy?.heard(envelope.o, envelope)) {
+      const state = this.occupancy.state();
+      if (state.length) this.sendOccupancy({ s: state });
+    }
   }
 
   /** Tells the other instances; uses the app's pool, so publishing does not wait on the LISTEN connection. */
   async publish(events: PublishedEvent[]): Promise<void> {
-    let payload = JSON.stringify({ o: this.origin, e: events } satisfies Envelope);
+    await this.notify({ e: events });
+  }
+
+  /** What this instance's sockets did to their channels (socket-server.ts reports it through embedded.ts). */
+  reportOccupancy(changes: OccupancyChange[]): void {
+    if (!this.occupancy) return;
+    this.occupancy.local(changes);
+    this.sendOccupancy({ p: changes });
+  }
+
+  private sendOccupancy(message: OccupancyMessage): Promise<void> {
+    this.sending = this.sending
+      .then(() => this.notify(message))
+      .catch((error: unknown) => this.log("[realtime] telling the other instances about this one's channels failed", error));
+    return this.sending;
+  }
+
+  private async notify(body: Omit<Envelope, "o" | "id">): Promise<void> {
+    let payload = JSON.stringify({ o: this.origin, ...body } satisfies Envelope);
     if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
-      const [row] = await this.options.db.insert(realtimePayloads).values({ payload: { e: events } }).returning({ id: realtimePayloads.id });
+      const [row] = await this.options.db.insert(realtimePayloads).values({ payload: body }).returning({ id: realtimePayloads.id });
       payload = JSON.stringify({ o: this.origin, id: row.id } satisfies Envelope);
     }
     await this.options.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
   }
 
   async close(): Promise<void> {
+    // A goodbye: the others forget this instance's members now rather than after the missed heartbeats.
+    if (this.occupancy && !this.closed) await this.sendOccupancy({ s: [] });
     this.closed = true;
     clearInterval(this.prune);
+    clearInterval(this.heartbeat);
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => {});

@@ -15,7 +15,7 @@ import { openDatabase, type Database } from "../db/client.ts";
 import { ensureAccessModel } from "../modules/access/service.ts";
 import { temporaryDatabase } from "../testing/temporary-database.ts";
 import { MAX_NOTIFY_BYTES } from "./postgres-fanout.ts";
-import { clientOptions, connected, nextError, nextEvent, pusherClient, subscribed } from "./clients.ts";
+import { clientOptions, connected, memberIds, nextError, nextEvent, pusherClient, subscribed, type PresenceChannel } from "./clients.ts";
 import { signChannel, signedQuery } from "./signing.ts";
 import { serveRealtime, type RealtimeTestServer } from "./test-server.ts";
 
@@ -243,6 +243,7 @@ const fanoutApp = { appId: "424242", key: "fanout-key", secret: "fanout-secret" 
 // Registered only in the PostgreSQL run of the suite, as server/server.test.ts does.
 if (serverUrl) describe("two instances on PostgreSQL", () => {
   let drop = async () => {};
+  let url = "";
   const databases: Database[] = [];
   let a: RealtimeTestServer;
   let b: RealtimeTestServer;
@@ -256,6 +257,7 @@ if (serverUrl) describe("two instances on PostgreSQL", () => {
     await ensureAccessModel(databases[0].db);
     a = await serveRealtime({ db: databases[0].db, config: defaultApiConfig, databaseUrl: temporary.url, app: fanoutApp });
     b = await serveRealtime({ db: databases[1].db, config: defaultApiConfig, databaseUrl: temporary.url, app: fanoutApp });
+    url = temporary.url;
   });
 
   afterAll(async () => {
@@ -293,30 +295,55 @@ if (serverUrl) describe("two instances on PostgreSQL", () => {
     expect(await large).toEqual({ text });
   });
 
+  /** A pusher-js client in `channelName` as `userId` on `server`, signed here as /broadcasting/auth would sign it. */
+  const join = async (server: RealtimeTestServer, channelName: string, userId: number) => {
+    const channel_data = JSON.stringify({ user_id: userId, user_info: { name: `User ${userId}` } });
+    const client = new PusherJs(fanoutApp.key, {
+      ...clientOptions(server),
+      channelAuthorization: {
+        endpoint: "",
+        transport: "ajax",
+        customHandler: ({ socketId, channelName: name }, callback) => callback(null, { auth: signChannel(fanoutApp, socketId, name, channel_data), channel_data }),
+      },
+    });
+    clients.push(client);
+    await connected(client);
+    const channel = client.subscribe(channelName) as PresenceChannel;
+    await subscribed(channel);
+    return { client, channel, ids: () => memberIds(channel) };
+  };
+
   it("client events cross instances, with the sender's presence user id", async () => {
     const channelName = "presence-chat.1";
-    const join = async (server: RealtimeTestServer, userId: number) => {
-      // Signed here as /broadcasting/auth would sign it: the authorisation rules are tested elsewhere.
-      const channel_data = JSON.stringify({ user_id: userId, user_info: { name: `User ${userId}` } });
-      const client = new PusherJs(fanoutApp.key, {
-        ...clientOptions(server),
-        channelAuthorization: {
-          endpoint: "",
-          transport: "ajax",
-          customHandler: ({ socketId, channelName: name }, callback) => callback(null, { auth: signChannel(fanoutApp, socketId, name, channel_data), channel_data }),
-        },
-      });
-      clients.push(client);
-      await connected(client);
-      const channel = client.subscribe(channelName);
-      await subscribed(channel);
-      return channel;
-    };
-    const onA = await join(a, 1);
-    const onB = await join(b, 2);
+    const { channel: onA } = await join(a, channelName, 1);
+    const { channel: onB } = await join(b, channelName, 2);
     const typing = new Promise<{ data: unknown; user_id?: string }>((resolve) => onB.bind("client-typing", (data: unknown, meta: { user_id?: string }) => resolve({ data, user_id: meta?.user_id })));
-    await vi.waitFor(() => expect(b.realtime.server.registry.subscriptionCount(channelName)).toBe(1));
+    await vi.waitFor(() => expect(b.realtime.server.registry.hasLocalSockets(channelName)).toBe(true));
     onA.trigger("client-typing", { name: "User 1" });
     expect(await typing).toEqual({ data: { name: "User 1" }, user_id: "1" });
+  });
+
+  it("presence spans the instances: members on either are listed on both, and leave with their socket or their instance", async () => {
+    const channelName = "presence-chat.2";
+    const third = await serveRealtime({ db: databases[1].db, config: defaultApiConfig, databaseUrl: url, app: fanoutApp, presenceHeartbeatMs: 200 });
+    let stopped = false;
+    try {
+      const onA = await join(a, channelName, 1);
+      const onB = await join(b, channelName, 2);
+      const onThird = await join(third, channelName, 3);
+      await vi.waitFor(() => expect([onA.ids(), onB.ids(), onThird.ids()]).toEqual([["1", "2", "3"], ["1", "2", "3"], ["1", "2", "3"]]), { timeout: 5_000 });
+      const sdk = new Pusher({ ...fanoutApp, host: "127.0.0.1", port: String(a.port), useTLS: false });
+      const users = (await (await sdk.get({ path: `/channels/${channelName}/users` })).json()) as { users: { id: string }[] };
+      expect(users.users.map((user) => user.id).sort()).toEqual(["1", "2", "3"]);
+
+      onB.client.disconnect();
+      await vi.waitFor(() => expect([onA.ids(), onThird.ids()]).toEqual([["1", "3"], ["1", "3"]]), { timeout: 5_000 });
+      // An instance that stops says goodbye: its members leave the others' lists at once.
+      await third.close();
+      stopped = true;
+      await vi.waitFor(() => expect(onA.ids()).toEqual(["1"]), { timeout: 5_000 });
+    } finally {
+      if (!stopped) await third.close();
+    }
   });
 });

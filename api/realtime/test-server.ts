@@ -28,11 +28,19 @@ export async function serveRealtime(options: {
   db: Db;
   config: ApiConfig;
   databaseUrl?: string;
+  presenceHeartbeatMs?: number;
   app?: AppCredentials;
   limits?: Omit<SocketServerOptions, "app" | "log">;
 }): Promise<RealtimeTestServer> {
   const app = options.app ?? { appId: String(100_000 + ++counter), key: `test-key-${counter}`, secret: `test-secret-${counter}` };
-  const realtime = await startEmbeddedRealtime({ app, db: options.db, databaseUrl: options.databaseUrl, log: () => {}, ...options.limits });
+  const realtime = await startEmbeddedRealtime({
+    app,
+    db: options.db,
+    databaseUrl: options.databaseUrl,
+    presenceHeartbeatMs: options.presenceHeartbeatMs,
+    log: () => {},
+    ...options.limits,
+  });
   const http: Server = createServer();
   const address = await new Promise<AddressInfo>((resolve) => http.listen(0, "127.0.0.1", () => resolve(http.address() as AddressInfo)));
   const baseUrl = `http://127.0.0.1:${address.port}`;

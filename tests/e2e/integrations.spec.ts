@@ -55,7 +55,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("connect Zoom, create a meeting for an online event; only the accepted applicant gets the link", async ({ page, context, browser, startupUser }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(90_000);
       expect(startupUser.id).toBeGreaterThan(0);
       const check = async (screen: string) => {
         if (javaScriptEnabled) await expectNoSeriousViolations(page, screen);

@@ -4,7 +4,7 @@
  * and counts, announcing a member only when they come to (or leave) the server as a whole.
  */
 import { describe, expect, it } from "vitest";
-import { ChannelRegistry, type Member, type OccupancyChange, type Subscriber } from "../api/realtime/channels.ts";
+import { ChannelRegistry, type Member, type OccupancyChange, type Subscriber } from "./channels.ts";
 import { OccupancyRelay } from "./occupancy-relay.ts";
 
 const CHANNEL = "presence-chat.1";
@@ -29,8 +29,8 @@ function server() {
   const start = (): Process => {
     const process: Process = { registry: new ChannelRegistry(), announced: [] };
     process.registry.onLocalChange = (change) => {
-      relay.record(process, [change]);
-      for (const other of processes) if (other !== process) deliver(other, [change]);
+      const effective = relay.record(process, [change]);
+      for (const other of processes) if (other !== process) deliver(other, effective);
     };
     deliver(process, relay.stateExcept(process));
     processes.push(process);
@@ -118,5 +118,36 @@ describe("presence across the processes of one server", () => {
     expect(c.registry.presenceUsers(CHANNEL)).toEqual(["1"]);
     die(b);
     expect(c.announced).toEqual(["+1", "-1"]);
+  });
+});
+
+describe("the record of another process", () => {
+  it("passes on only what a report changes: no member twice, no leaving member it never had, no sockets below zero", () => {
+    const relay = new OccupancyRelay<string>();
+    expect(relay.record("b", [{ channel: CHANNEL, sockets: 1, joined: [alice] }])).toEqual([{ channel: CHANNEL, sockets: 1, joined: [alice] }]);
+    expect(relay.record("b", [{ channel: CHANNEL, sockets: 1, joined: [alice] }])).toEqual([{ channel: CHANNEL, sockets: 1 }]);
+    expect(relay.record("b", [{ channel: CHANNEL, sockets: -1, left: [bob.user_id] }])).toEqual([{ channel: CHANNEL, sockets: -1 }]);
+    expect(relay.record("b", [{ channel: CHANNEL, sockets: -3, left: [alice.user_id] }])).toEqual([{ channel: CHANNEL, sockets: -1, left: [alice.user_id] }]);
+    expect(relay.stateOf("b")).toEqual([]);
+  });
+
+  it("replaced by a whole state, announces only the difference", () => {
+    const relay = new OccupancyRelay<string>();
+    relay.record("b", [{ channel: CHANNEL, sockets: 2, joined: [alice, bob] }, { channel: "private-startup.1", sockets: 1 }]);
+    const carol: Member = { user_id: "3" };
+    const differences = relay.replace("b", [
+      { channel: CHANNEL, sockets: 2, joined: [alice, carol] },
+      { channel: "presence-online", sockets: 1, joined: [carol] },
+    ]);
+    expect(differences).toEqual([
+      { channel: CHANNEL, sockets: 0, joined: [carol], left: [bob.user_id] },
+      { channel: "private-startup.1", sockets: -1 },
+      { channel: "presence-online", sockets: 1, joined: [carol] },
+    ]);
+    expect(relay.replace("b", relay.stateOf("b"))).toEqual([]);
+    expect(relay.forget("b")).toEqual([
+      { channel: CHANNEL, sockets: -2, left: [alice.user_id, carol.user_id] },
+      { channel: "presence-online", sockets: -1, left: [carol.user_id] },
+    ]);
   });
 });
