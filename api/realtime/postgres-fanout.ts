@@ -60,6 +60,7 @@ export class PostgresFanout {
     if (applyOccupancy) {
       const occupancy = (this.occupancy = new InstanceOccupancy(applyOccupancy, presenceHeartbeatMs));
       this.heartbeat = setInterval(() => {
+        if (this.closed) return;
         occupancy.expire();
         const state = occupancy.state();
         if (state.length) this.sendOccupancy({ s: state });
@@ -128,7 +129,7 @@ export class PostgresFanout {
       envelope = { ...(row?.payload as Omit<Envelope, "o" | "id"> | undefined), o: envelope.o };
     }
     if (envelope.e?.length) this.options.deliver(envelope.e);
-    if (this.occupancy?.heard(envelope.o, envelope)) {
+    if (this.occupancy?.heard(envelope.o, envelope) && !this.closed) {
       const state = this.occupancy.state();
       if (state.length) this.sendOccupancy({ s: state });
     }
@@ -141,7 +142,8 @@ export class PostgresFanout {
 
   /** What this instance's sockets did to their channels (socket-server.ts reports it through embedded.ts). */
   reportOccupancy(changes: OccupancyChange[]): void {
-    if (!this.occupancy) return;
+    // After the goodbye (sockets closing while the server stops), the others have forgotten this instance.
+    if (!this.occupancy || this.closed) return;
     this.occupancy.local(changes);
     this.sendOccupancy({ p: changes });
   }
@@ -163,9 +165,10 @@ export class PostgresFanout {
   }
 
   async close(): Promise<void> {
-    // A goodbye: the others forget this instance's members now rather than after the missed heartbeats.
-    if (this.occupancy && !this.closed) await this.sendOccupancy({ s: [] });
+    const open = !this.closed;
     this.closed = true;
+    // A goodbye: the others forget this instance's members now rather than after the missed heartbeats.
+    if (this.occupancy && open) await this.sendOccupancy({ s: [] });
     clearInterval(this.prune);
     clearInterval(this.heartbeat);
     const client = this.client;
