@@ -56,6 +56,7 @@ const openConfigured = (cfg: ServerConfig, viaPrimary = false) =>
     dataDir: cfg.databaseUrl || viaPrimary ? undefined : cfg.dataDir,
     viaPrimary,
     poolSize: cfg.databasePoolSize,
+    resultCacheBytes: cfg.databaseResultCacheMb * 2 ** 20,
     // Serving 500s with no database helps nobody: exit, and let the supervisor start a fresh process.
     onWorkerCrash: (error) => {
       console.error("[launchpad] the database thread stopped; exiting", error);

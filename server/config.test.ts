@@ -82,3 +82,13 @@ describe("realtime settings", () => {
     expect(realtimePublicConfig(config, "k")).toEqual({ key: "k", host: "api.example.com", port: 443, scheme: "https", forceTLS: false });
   });
 });
+
+describe("the embedded database's result cache", () => {
+  it("keeps 32 MB unless DATABASE_RESULT_CACHE_MB says otherwise; 0 turns it off", () => {
+    expect(readConfig({}).databaseResultCacheMb).toBe(32);
+    expect(readConfig({ DATABASE_RESULT_CACHE_MB: "0" }).databaseResultCacheMb).toBe(0);
+    expect(readConfig({ DATABASE_RESULT_CACHE_MB: "-5" }).databaseResultCacheMb).toBe(0);
+    expect(readConfig({ DATABASE_RESULT_CACHE_MB: "128" }).databaseResultCacheMb).toBe(128);
+    expect(readConfig({ DATABASE_RESULT_CACHE_MB: "many" }).databaseResultCacheMb).toBe(32);
+  });
+});

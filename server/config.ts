@@ -1,4 +1,5 @@
 import { defaultApiConfig, type ApiConfig } from "../api/config.ts";
+import { DEFAULT_RESULT_CACHE_MB } from "../api/db/client.ts";
 import { readAiConfig } from "../api/integrations/ai/provider.ts";
 import { readMeetingsConfig } from "../api/modules/meetings/config.ts";
 import type { RealtimePublicConfig } from "../app/lib/request-env.ts";
@@ -10,6 +11,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  /** Megabytes of repeated reads' answers the embedded database's thread keeps until a write (ADR 019). */
+  databaseResultCacheMb: number;
   apiUrl?: string;
   appKey?: string;
   trustProxy: boolean;
@@ -59,6 +62,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: env.DATA_DIR ?? "./data",
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
+    databaseResultCacheMb: Math.max(0, int(env.DATABASE_RESULT_CACHE_MB, DEFAULT_RESULT_CACHE_MB)),
     apiUrl: env.API_URL?.replace(/\/$/, "") || undefined,
     appKey: env.APP_KEY || undefined,
     trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",

@@ -40,6 +40,12 @@ export interface DatabaseOptions {
    * would only add start-up time), unless LAUNCHPAD_TEST_PGLITE_WORKER=1 asks for the suite to run on it.
    */
   worker?: boolean;
+  /**
+   * Bytes of repeated reads' answers the PGlite thread keeps until the next write (api/db/result-cache.mjs,
+   * ADR 019). Only the thread has one: it sees every write. Default none, but for the suite run on the
+   * thread (LAUNCHPAD_TEST_PGLITE_WORKER=1), which runs as the server does.
+   */
+  resultCacheBytes?: number;
   /** The worker thread died on its own: the server exits, so a supervisor can start it again. */
   onWorkerCrash?: (error: Error) => void;
   /**
@@ -48,6 +54,9 @@ export interface DatabaseOptions {
    */
   viaPrimary?: boolean;
 }
+
+/** The server's default for DatabaseOptions.resultCacheBytes (DATABASE_RESULT_CACHE_MB). */
+export const DEFAULT_RESULT_CACHE_MB = 32;
 
 /** `worker` unless told: see DatabaseOptions.worker. */
 const workerByDefault = (options: DatabaseOptions) => Boolean(options.dataDir) || process.env.LAUNCHPAD_TEST_PGLITE_WORKER === "1";
@@ -87,7 +96,7 @@ async function openEmbedded(options: DatabaseOptions, unlock: () => void): Promi
   if (options.viaPrimary || (options.worker ?? workerByDefault(options))) {
     const client = options.viaPrimary
       ? PgliteWorker.overProcess(options.onWorkerCrash)
-      : await PgliteWorker.start({ dataDir: options.dataDir, template: options.template, onCrash: options.onWorkerCrash });
+      : await PgliteWorker.start({ dataDir: options.dataDir, template: options.template, resultCacheBytes: options.resultCacheBytes ?? (process.env.LAUNCHPAD_TEST_PGLITE_WORKER === "1" ? DEFAULT_RESULT_CACHE_MB * 2 ** 20 : 0), onCrash: options.onWorkerCrash });
     // Drizzle's pglite driver over the worker's PGlite-shaped client: the same session code as in-process,
     // so rows, dates, numerics, JSON and savepoints come out identical.
     const driver = client as unknown as PGlite;

@@ -14,10 +14,11 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { parentPort, workerData } from "node:worker_threads";
+import { createResultCache } from "./result-cache.mjs";
 
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
-/** @type {{ dataDir?: string; template?: ArrayBuffer }} */
-const { dataDir, template } = workerData;
+/** @type {{ dataDir?: string; template?: ArrayBuffer; resultCacheBytes?: number }} */
+const { dataDir, template, resultCacheBytes = 0 } = workerData;
 // The same construction as the in-process engine in client.ts, so durability settings stay the same.
 const pg = dataDir ? new PGlite(dataDir) : new PGlite({ loadDataDir: template ? new Blob([template]) : undefined });
 
@@ -27,6 +28,9 @@ const pg = dataDir ? new PGlite(dataDir) : new PGlite({ loadDataDir: template ? 
  * @type {Map<number, { tx: import("@electric-sql/pglite").Transaction; finish: (commit: boolean) => void; done: Promise<void> }>}
  */
 const open = new Map();
+
+/** Answers to repeated reads, forgotten on any write (result-cache.mjs). */
+const results = createResultCache({ maxBytes: resultCacheBytes });
 
 /** @param {string} value */
 const raw = (value) => value;
@@ -184,21 +188,54 @@ function serializeError(error) {
 }
 
 /**
+ * One statement. Inside a transaction nothing is kept or answered from what is kept (its reads see its own
+ * writes). Outside, a statement that may write forgets everything kept, before it runs and again once it has
+ * (a read sent meanwhile is then not kept either: see `store`).
+ * @param {{ sql: string; params: unknown[]; options: { rowMode?: "array" | "object"; paramTypes?: number[]; rawTypes: number[] }; tx?: number }} message
+ */
+async function query({ sql, params, options, tx }) {
+  const run = (/** @type {{ query: Function }} */ target) => planned(target, sql, params, options, queryOptions(options));
+  if (tx !== undefined || results.mayWrite(sql)) {
+    const target = tx === undefined ? pg : opened(tx).tx;
+    if (results.mayWrite(sql)) results.invalidate();
+    try {
+      return await run(target);
+    } finally {
+      if (results.mayWrite(sql)) results.invalidate();
+    }
+  }
+  const key = results.keyOf(sql, params, options);
+  if (key === undefined) return run(pg);
+  const kept = results.get(key);
+  if (kept !== undefined) return kept;
+  const since = results.generation;
+  const value = await run(pg);
+  results.store(key, value, since);
+  return value;
+}
+
+/**
  * @param {any} message
  * @returns {Promise<{ value?: unknown; transfer?: ArrayBuffer[] }>}
  */
 async function handle(message) {
   switch (message.op) {
-    case "query": {
-      const target = message.tx === undefined ? pg : opened(message.tx).tx;
-      return { value: await planned(target, message.sql, message.params, message.options, queryOptions(message.options)) };
-    }
+    case "query":
+      return { value: await query(message) };
     case "begin":
+      // Nothing is kept from here to the end: a transaction's writes are invisible outside it until COMMIT.
+      results.invalidate();
       await begin(message.tx);
       return {};
     case "end":
-      await end(message.tx, message.commit);
+      try {
+        await end(message.tx, message.commit);
+      } finally {
+        results.invalidate();
+      }
       return {};
+    case "cacheStats":
+      return { value: { hits: results.hits, misses: results.misses, kept: results.size } };
     case "dump": {
       const buffer = await (await pg.dumpDataDir("none")).arrayBuffer();
       return { value: buffer, transfer: [buffer] };

@@ -12,14 +12,21 @@ import type { PgliteWorker } from "./worker-client.ts";
 
 let inProcess: Database;
 let worker: Database;
+/** A worker as the server opens it: keeping repeated reads' answers (result-cache.mjs). */
+let cached: Database;
 beforeAll(async () => {
   const template = await loadTemplate();
-  [inProcess, worker] = await Promise.all([openDatabase({ template, worker: false }), openDatabase({ template, worker: true })]);
-  await Promise.all([inProcess.migrate(), worker.migrate()]);
+  [inProcess, worker, cached] = await Promise.all([
+    openDatabase({ template, worker: false }),
+    openDatabase({ template, worker: true, resultCacheBytes: 0 }),
+    openDatabase({ template, worker: true, resultCacheBytes: 1 << 20 }),
+  ]);
+  await Promise.all([inProcess.migrate(), worker.migrate(), cached.migrate()]);
 });
 afterAll(async () => {
   await inProcess?.close();
   await worker?.close();
+  await cached?.close();
 });
 
 const at = new Date("2031-02-03T04:05:06.789Z");
@@ -66,6 +73,12 @@ describe("the PGlite worker", () => {
   it("gives the same rows as in-process PGlite: dates, numerics, JSON, arrays, bytes", async () => {
     const [expected, actual] = [await sample(inProcess.db), await sample(worker.db)];
     expect(actual).toEqual(expected);
+    // The same reads answered again from what a worker kept: the same rows, types and bytes.
+    await sample(cached.db);
+    const { hits } = await cached.thread!.resultCacheStats();
+    const again = await cached.db.execute(sql`select ${at}::timestamptz as stamp, '12.50'::numeric(10,2) as price, '\\x00ff07'::bytea as bytes`);
+    expect(await cached.db.execute(sql`select ${at}::timestamptz as stamp, '12.50'::numeric(10,2) as price, '\\x00ff07'::bytea as bytes`)).toEqual(again);
+    expect((await cached.thread!.resultCacheStats()).hits).toBe(hits + 1);
     expect(actual.user.createdAt).toEqual(at);
     expect(actual.joined[0].startup?.links).toEqual(["https://a.example", "https://b.example"]);
     expect(actual.file.data).toBeInstanceOf(Uint8Array);
@@ -208,6 +221,41 @@ describe("the PGlite worker", () => {
     const uncast = () => db.execute(sql`select jsonb_array_length(${JSON.stringify([1, 2, 3])}::jsonb) as n, ${sql.param([1, 2])} = ${sql.param([1, 2])} as same`);
     for (let i = 0; i < 3; i++) expect(((await uncast()) as unknown as { rows: unknown[] }).rows).toEqual([{ n: 3, same: true }]);
     expect(await preparedCount(db)).toBe(plansBefore + 1);
+  });
+
+  it("answers a repeated read from what it kept, and reads again after any write, committed or not", async () => {
+    const thread = cached.thread!;
+    await cached.db.insert(appSettings).values({ key: "kept", value: "1" });
+    const read = () => cached.db.select().from(appSettings).where(eq(appSettings.key, "kept"));
+    await read();
+    const before = await thread.resultCacheStats();
+    expect(await read()).toEqual([{ key: "kept", value: "1" }]);
+    expect((await thread.resultCacheStats()).hits).toBe(before.hits + 1);
+    // A plain write, a write in a transaction that commits, one that rolls back: each is seen at once.
+    await cached.db.update(appSettings).set({ value: "2" }).where(eq(appSettings.key, "kept"));
+    expect(await read()).toEqual([{ key: "kept", value: "2" }]);
+    await cached.db.transaction((tx) => tx.update(appSettings).set({ value: "3" }).where(eq(appSettings.key, "kept")));
+    expect(await read()).toEqual([{ key: "kept", value: "3" }]);
+    await expect(
+      cached.db.transaction(async (tx) => {
+        await tx.update(appSettings).set({ value: "4" }).where(eq(appSettings.key, "kept"));
+        expect(await tx.select().from(appSettings).where(eq(appSettings.key, "kept"))).toEqual([{ key: "kept", value: "4" }]);
+        throw new Error("undo");
+      }),
+    ).rejects.toThrow("undo");
+    expect(await read()).toEqual([{ key: "kept", value: "3" }]);
+  });
+
+  it("never keeps a select that writes through a function, nor one that reads the clock", async () => {
+    await cached.db.insert(appSettings).values({ key: "bumps", value: "0" });
+    await cached.db.execute(
+      sql.raw(`create function lp_test_bump() returns text language sql as $$ update app_settings set value = (value::int + 1)::text where key = 'bumps' returning value $$`),
+    );
+    const bump = async () => ((await cached.db.execute(sql`select lp_test_bump() as v`)) as unknown as { rows: { v: string }[] }).rows[0].v;
+    expect([await bump(), await bump()]).toEqual(["1", "2"]);
+    expect(await cached.db.select().from(appSettings).where(eq(appSettings.key, "bumps"))).toEqual([{ key: "bumps", value: "2" }]);
+    const clock = async () => ((await cached.db.execute(sql`select clock_timestamp()::text as t`)) as unknown as { rows: { t: string }[] }).rows[0].t;
+    expect(await clock()).not.toBe(await clock());
   });
 
   it("dumps its data directory, and a new worker starts from the dump", async () => {

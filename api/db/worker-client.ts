@@ -8,7 +8,7 @@
  *   { op: "query", sql, params, options, tx? }  a statement; `tx` names the open transaction it belongs to
  *   { op: "begin", tx }                          answered once BEGIN ran (PGlite's transaction lock is held)
  *   { op: "end", tx, commit }                    COMMIT or ROLLBACK, then the lock is released
- *   { op: "dump" } / { op: "close" }
+ *   { op: "dump" } / { op: "close" } / { op: "cacheStats" }
  * Replies: { id, ok: true, value } or { id, ok: false, error }. Request 0 is the worker's start.
  */
 import type { QueryOptions, Results } from "@electric-sql/pglite";
@@ -112,10 +112,11 @@ export class PgliteWorker {
 
   /** Starts the worker and resolves once PGlite inside it is ready. */
   /** `onCrash`: told when the thread dies on its own (not by close()), e.g. for the server to exit and be restarted. */
-  static async start(options: { dataDir?: string; template?: Blob; onCrash?: (error: Error) => void }): Promise<PgliteWorker> {
+  /** `resultCacheBytes`: how much the thread may keep of repeated reads' answers (result-cache.mjs); 0 keeps none. */
+  static async start(options: { dataDir?: string; template?: Blob; resultCacheBytes?: number; onCrash?: (error: Error) => void }): Promise<PgliteWorker> {
     const template = options.template ? await options.template.arrayBuffer() : undefined;
     const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
-      workerData: { dataDir: options.dataDir, template },
+      workerData: { dataDir: options.dataDir, template, resultCacheBytes: options.resultCacheBytes ?? 0 },
       transferList: template ? [template] : [],
       // The process's own flags (--import tsx, vitest's) mean nothing to the plain-JS worker.
       execArgv: [],
@@ -220,6 +221,11 @@ export class PgliteWorker {
   /** The data directory as a tarball (`PGlite.dumpDataDir("none")`). */
   async dumpDataDir(): Promise<Blob> {
     return new Blob([(await this.request({ op: "dump" })) as ArrayBuffer]);
+  }
+
+  /** How often the thread answered from its result cache (result-cache.mjs), and what it keeps. */
+  async resultCacheStats(): Promise<{ hits: number; misses: number; kept: number }> {
+    return (await this.request({ op: "cacheStats" })) as { hits: number; misses: number; kept: number };
   }
 
   /**

@@ -144,7 +144,12 @@ async function main() {
     await largeDb.close();
     log(`small: ${fmt(small.profiles)} profiles, ${fmt(small.follows)} follows; large: ${fmt(large.profiles)} profiles, ${fmt(large.follows)} follows`);
 
-    const running = { small: await startServer(ROOT, { DATA_DIR: dirs.small }, log), large: await startServer(ROOT, { DATA_DIR: dirs.large }, log) };
+    // Without the result cache (decision 019): these figures are about how the queries grow with the rows.
+    const uncached = { DATABASE_RESULT_CACHE_MB: "0" };
+    const running = {
+      small: await startServer(ROOT, { DATA_DIR: dirs.small, ...uncached }, log),
+      large: await startServer(ROOT, { DATA_DIR: dirs.large, ...uncached }, log),
+    };
     servers.push(running.small, running.large);
     const sessions = { small: new Session(running.small.baseUrl), large: new Session(running.large.baseUrl) };
     for (const s of Object.values(sessions)) await s.login(VIEWER, DEMO_PASSWORD);

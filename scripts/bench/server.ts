@@ -34,7 +34,7 @@ export const children = new Set<ChildProcess>();
 export async function startServer(cwd: string, env: Record<string, string>, log: (message: string) => void): Promise<RunningServer> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" };
-  for (const name of ["DATABASE_URL", "DATA_DIR", "API_URL", "APP_URL", "TRUST_PROXY", "SEED", "WEB_CONCURRENCY"]) delete childEnv[name];
+  for (const name of ["DATABASE_URL", "DATA_DIR", "API_URL", "APP_URL", "TRUST_PROXY", "SEED", "WEB_CONCURRENCY", "DATABASE_RESULT_CACHE_MB"]) delete childEnv[name];
   Object.assign(childEnv, env);
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
