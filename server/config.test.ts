@@ -1,6 +1,7 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { defaultApiConfig } from "../api/config.ts";
-import { EMBEDDED_CALLER_CACHE_MS, readConfig, realtimePublicConfig, startupWarnings } from "./config.ts";
+import { EMBEDDED_CALLER_CACHE_MS, MAX_DEFAULT_PROCESSES, defaultProcesses, readConfig, realtimePublicConfig, startupWarnings } from "./config.ts";
 
 describe("login throttle settings", () => {
   it("default to 5 a minute per email and address, 20 per address and 10 per account in 10 minutes", () => {
@@ -90,5 +91,17 @@ describe("the embedded database's result cache", () => {
     expect(readConfig({ DATABASE_RESULT_CACHE_MB: "-5" }).databaseResultCacheMb).toBe(0);
     expect(readConfig({ DATABASE_RESULT_CACHE_MB: "128" }).databaseResultCacheMb).toBe(128);
     expect(readConfig({ DATABASE_RESULT_CACHE_MB: "many" }).databaseResultCacheMb).toBe(32);
+  });
+});
+
+describe("processes (WEB_CONCURRENCY)", () => {
+  it("default to one per core, at most four, in production, and to one otherwise; a set value wins", () => {
+    const cores = availableParallelism();
+    expect(readConfig({ NODE_ENV: "production" }).webConcurrency).toBe(Math.min(cores, MAX_DEFAULT_PROCESSES));
+    expect(defaultProcesses()).toBe(Math.min(cores, MAX_DEFAULT_PROCESSES));
+    expect(readConfig({}).webConcurrency).toBe(1);
+    expect(readConfig({ NODE_ENV: "production", WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+    expect(readConfig({ NODE_ENV: "production", WEB_CONCURRENCY: "6" }).webConcurrency).toBe(6);
+    expect(readConfig({ NODE_ENV: "production", WEB_CONCURRENCY: "none" }).webConcurrency).toBe(Math.min(cores, MAX_DEFAULT_PROCESSES));
   });
 });

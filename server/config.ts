@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defaultApiConfig, type ApiConfig } from "../api/config.ts";
 import { DEFAULT_RESULT_CACHE_MB } from "../api/db/client.ts";
 import { readAiConfig } from "../api/integrations/ai/provider.ts";
@@ -20,6 +21,7 @@ export interface ServerConfig {
   /**
    * Processes serving requests (WEB_CONCURRENCY, Node's cluster). On the embedded database the primary
    * keeps the one PGlite of the data directory and relays the workers' SQL to it (server/database-relay.ts).
+   * Default: one per core, at most MAX_DEFAULT_PROCESSES, in production; one otherwise.
    */
   webConcurrency: number;
   api: ApiConfig;
@@ -46,6 +48,14 @@ const int = (value: string | undefined, fallback: number) => {
 };
 
 /** A limit or a window: a whole number of at least 1, or the default (0 would refuse every login). */
+/**
+ * Each process beyond the first costs ~230 MB on the embedded database (React Router's build, the API, its
+ * caches) and gains less as the shared database thread fills up: four is plenty for what one PGlite serves.
+ */
+export const MAX_DEFAULT_PROCESSES = 4;
+/** Production's default for WEB_CONCURRENCY: every core renders pages (docs/decisions/012). */
+export const defaultProcesses = () => Math.max(1, Math.min(availableParallelism(), MAX_DEFAULT_PROCESSES));
+
 const positive = (value: string | undefined, fallback: number) => {
   const n = int(value, fallback);
   return Number.isSafeInteger(n) && n >= 1 ? n : fallback;
@@ -67,7 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     appKey: env.APP_KEY || undefined,
     trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",
     seed: env.SEED !== "false",
-    webConcurrency: positive(env.WEB_CONCURRENCY, 1),
+    webConcurrency: positive(env.WEB_CONCURRENCY, env.NODE_ENV === "production" ? defaultProcesses() : 1),
     realtime: readRealtime(env, appUrl),
     api: {
       ...defaultApiConfig,

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 
 export const ROOT = new URL("..", import.meta.url).pathname;
-/** One process, as `npm start` runs it (tsx as a loader, not a wrapper that forks a child). */
+/** As `npm start` runs it: tsx as a loader, not a wrapper that forks a child. */
 export const NODE_ARGS = ["--import", "tsx"];
 
 export async function freePort(): Promise<number> {
@@ -24,9 +24,13 @@ export interface Running {
   exited: Promise<number | null>;
 }
 
+/** One process unless `env` says WEB_CONCURRENCY (production's default is one per core). */
 export async function startServer(env: Record<string, string>): Promise<Running> {
   let output = "";
-  const child = spawn(process.execPath, [...NODE_ARGS, "server.ts"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env } });
+  const child = spawn(process.execPath, [...NODE_ARGS, "server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: "1", ...env },
+  });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   // "close", not "exit": it comes once the output streams are drained too.

@@ -8,7 +8,7 @@
  *
  * - BENCH_BEFORE_DIR: a checkout of an older commit, built: its /account is measured in the same run,
  *   for the "4× faster than before" target.
- * - The embedded database again with WEB_CONCURRENCY = the number of cores (docs/decisions/012).
+ * - First as `npm start` runs it (a process per core, docs/decisions/012), then with WEB_CONCURRENCY=1.
  * - PostgreSQL: when BENCH_DATABASE_URL (or the local postgres://postgres@127.0.0.1:5432/test) answers,
  *   the pages are measured again with DATABASE_URL on a throw-away database and WEB_CONCURRENCY=2.
  *
@@ -27,6 +27,7 @@ import { DEMO_PASSWORD } from "../../api/db/seed.ts";
 import { temporaryDatabase } from "../../api/testing/temporary-database.ts";
 import { Session } from "./http.ts";
 import { rawLoad } from "./raw-load.ts";
+import { defaultProcesses } from "../../server/config.ts";
 import { children, startServer, type RunningServer } from "./server.ts";
 
 interface AutocannonResult {
@@ -235,21 +236,20 @@ async function main() {
         await server.stop();
       }
     }
-    const server = await startServer(ROOT, { DATA_DIR: path.join(tmp, "now") }, log);
-    try {
-      const figures = await measurePages(server, "this checkout, embedded database (PGlite)", true);
-      if (beforeAccount) log(`  /account now / before: ${verdict(figures.account.rps / beforeAccount.rps, 4)}`);
-    } finally {
-      await server.stop();
-    }
-    // The same embedded database with a process per core: the primary keeps PGlite, the workers render.
-    const processes = String(Math.max(2, os.availableParallelism()));
-    const clustered = await startServer(ROOT, { DATA_DIR: path.join(tmp, "clustered"), WEB_CONCURRENCY: processes }, log);
-    try {
-      const figures = await measurePages(clustered, `this checkout, embedded database, WEB_CONCURRENCY=${processes}`, false);
-      if (beforeAccount) log(`  /account now / before: ${verdict(figures.account.rps / beforeAccount.rps, 4)}`);
-    } finally {
-      await clustered.stop();
+    // As `npm start` runs it: the embedded database, a process per core (the primary keeps PGlite, the
+    // workers render; docs/decisions/012), then one process for comparison.
+    const configurations: { name: string; title: string; env: Record<string, string>; withStatic: boolean }[] = [
+      { name: "now", title: `this checkout as npm start runs it: embedded database, ${defaultProcesses()} processes`, env: { WEB_CONCURRENCY: String(defaultProcesses()) }, withStatic: true },
+      { name: "single", title: "this checkout, embedded database, one process (WEB_CONCURRENCY=1)", env: { WEB_CONCURRENCY: "1" }, withStatic: false },
+    ];
+    for (const configuration of configurations) {
+      const server = await startServer(ROOT, { DATA_DIR: path.join(tmp, configuration.name), ...configuration.env }, log);
+      try {
+        const figures = await measurePages(server, configuration.title, configuration.withStatic);
+        if (beforeAccount) log(`  /account now / before: ${verdict(figures.account.rps / beforeAccount.rps, 4)}`);
+      } finally {
+        await server.stop();
+      }
     }
     const serverUrl = await postgresUrl();
     if (serverUrl) {

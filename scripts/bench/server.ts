@@ -29,13 +29,14 @@ export const children = new Set<ChildProcess>();
 
 /**
  * `node --import tsx server.ts` in `cwd` (a checkout with a build), production mode, 127.0.0.1 only.
- * Settings from the caller's shell do not leak in: only `env` decides the database and processes.
+ * Settings from the caller's shell do not leak in: only `env` decides the database and processes. One
+ * process unless `env` sets WEB_CONCURRENCY (production's own default is one per core).
  */
 export async function startServer(cwd: string, env: Record<string, string>, log: (message: string) => void): Promise<RunningServer> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" };
   for (const name of ["DATABASE_URL", "DATA_DIR", "API_URL", "APP_URL", "TRUST_PROXY", "SEED", "WEB_CONCURRENCY", "DATABASE_RESULT_CACHE_MB"]) delete childEnv[name];
-  Object.assign(childEnv, env);
+  Object.assign(childEnv, { WEB_CONCURRENCY: "1" }, env);
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
   let output = "";
