@@ -195,13 +195,14 @@ function serializeError(error) {
  */
 async function query({ sql, params, options, tx }) {
   const run = (/** @type {{ query: Function }} */ target) => planned(target, sql, params, options, queryOptions(options));
-  if (tx !== undefined || results.mayWrite(sql)) {
+  const writes = results.mayWrite(sql);
+  if (tx !== undefined || writes) {
     const target = tx === undefined ? pg : opened(tx).tx;
-    if (results.mayWrite(sql)) results.invalidate();
+    if (writes) results.invalidate();
     try {
       return await run(target);
     } finally {
-      if (results.mayWrite(sql)) results.invalidate();
+      if (writes) results.invalidate();
     }
   }
   const key = results.keyOf(sql, params, options);
