@@ -47,7 +47,6 @@ const int = (value: string | undefined, fallback: number) => {
   return value && Number.isFinite(n) ? n : fallback;
 };
 
-/** A limit or a window: a whole number of at least 1, or the default (0 would refuse every login). */
 /**
  * Each process beyond the first costs ~230 MB on the embedded database (React Router's build, the API, its
  * caches) and gains less as the shared database thread fills up: four is plenty for what one PGlite serves.
@@ -56,6 +55,7 @@ export const MAX_DEFAULT_PROCESSES = 4;
 /** Production's default for WEB_CONCURRENCY: every core renders pages (docs/decisions/012). */
 export const defaultProcesses = () => Math.max(1, Math.min(availableParallelism(), MAX_DEFAULT_PROCESSES));
 
+/** A limit or a window: a whole number of at least 1, or the default (0 would refuse every login). */
 const positive = (value: string | undefined, fallback: number) => {
   const n = int(value, fallback);
   return Number.isSafeInteger(n) && n >= 1 ? n : fallback;

@@ -58,6 +58,10 @@ export interface DatabaseOptions {
 /** The server's default for DatabaseOptions.resultCacheBytes (DATABASE_RESULT_CACHE_MB). */
 export const DEFAULT_RESULT_CACHE_MB = 32;
 
+/** `resultCacheBytes` unless told: see DatabaseOptions.resultCacheBytes. */
+const resultCacheBytes = (options: DatabaseOptions) =>
+  options.resultCacheBytes ?? (process.env.LAUNCHPAD_TEST_PGLITE_WORKER === "1" ? DEFAULT_RESULT_CACHE_MB * 2 ** 20 : 0);
+
 /** `worker` unless told: see DatabaseOptions.worker. */
 const workerByDefault = (options: DatabaseOptions) => Boolean(options.dataDir) || process.env.LAUNCHPAD_TEST_PGLITE_WORKER === "1";
 
@@ -96,7 +100,7 @@ async function openEmbedded(options: DatabaseOptions, unlock: () => void): Promi
   if (options.viaPrimary || (options.worker ?? workerByDefault(options))) {
     const client = options.viaPrimary
       ? PgliteWorker.overProcess(options.onWorkerCrash)
-      : await PgliteWorker.start({ dataDir: options.dataDir, template: options.template, resultCacheBytes: options.resultCacheBytes ?? (process.env.LAUNCHPAD_TEST_PGLITE_WORKER === "1" ? DEFAULT_RESULT_CACHE_MB * 2 ** 20 : 0), onCrash: options.onWorkerCrash });
+      : await PgliteWorker.start({ dataDir: options.dataDir, template: options.template, resultCacheBytes: resultCacheBytes(options), onCrash: options.onWorkerCrash });
     // Drizzle's pglite driver over the worker's PGlite-shaped client: the same session code as in-process,
     // so rows, dates, numerics, JSON and savepoints come out identical.
     const driver = client as unknown as PGlite;

@@ -110,9 +110,11 @@ export class PgliteWorker {
     private readonly onCrash?: (error: Error) => void,
   ) {}
 
-  /** Starts the worker and resolves once PGlite inside it is ready. */
-  /** `onCrash`: told when the thread dies on its own (not by close()), e.g. for the server to exit and be restarted. */
-  /** `resultCacheBytes`: how much the thread may keep of repeated reads' answers (result-cache.mjs); 0 keeps none. */
+  /**
+   * Starts the worker and resolves once PGlite inside it is ready. `resultCacheBytes`: how much the thread
+   * may keep of repeated reads' answers (result-cache.mjs; 0 keeps none). `onCrash`: told when the thread
+   * dies on its own (not by close()), e.g. for the server to exit and be restarted.
+   */
   static async start(options: { dataDir?: string; template?: Blob; resultCacheBytes?: number; onCrash?: (error: Error) => void }): Promise<PgliteWorker> {
     const template = options.template ? await options.template.arrayBuffer() : undefined;
     const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
