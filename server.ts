@@ -18,6 +18,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./api/db/seed.ts";
 import { appKey, realtimeCredentials } from "./api/db/settings.ts";
 import { ensureAccessModel } from "./api/modules/access/service.ts";
 import { pruneSessions } from "./api/modules/auth/sessions.ts";
+import { grantChecker } from "./api/modules/broadcasting/grant-check.ts";
 import { pruneAttempts } from "./api/modules/auth/throttle.ts";
 import { chooseAiProvider } from "./api/integrations/ai/provider.ts";
 import { pruneAiRequests } from "./api/modules/ai/rate.ts";
@@ -75,6 +76,7 @@ async function serve(options: { prepared: boolean }) {
     databaseUrl: config.databaseUrl,
     processFanout: embeddedCluster ? processFanout : undefined,
     maxConnections: config.realtime.maxConnections,
+    grantCheck: grantChecker(database.db, config.api.sessionIdleMinutes),
     log: (message, error) => console.error(`[launchpad] ${message}`, error ?? ""),
   });
   const publicRealtime = realtime.app ? realtimePublicConfig(config, realtime.app.key) : null;
@@ -84,7 +86,7 @@ async function serve(options: { prepared: boolean }) {
     db: database.db,
     config: config.api,
     broadcaster: realtime.broadcaster,
-    realtime: realtime.app && publicRealtime ? { app: realtime.app, publicConfig: publicRealtime } : undefined,
+    realtime: realtime.app && publicRealtime ? { app: realtime.app, publicConfig: publicRealtime, tieToLogins: !config.realtime.external } : undefined,
     cachePeers: embeddedCluster ? processCachePeers() : undefined,
   });
 

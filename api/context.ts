@@ -51,6 +51,8 @@ export interface AppEnv {
     user: AuthUser | null;
     /** Hash of the current session id, when authenticated by cookie. */
     sessionHash: string | null;
+    /** Hash of the bearer token, when authenticated by one. */
+    tokenHash: string | null;
     /** Session look-ups reused between requests, when the config turns it on. */
     callerCache: CallerCache | undefined;
     /** Publishes realtime messages; use publishAfterCommit from api/realtime/broadcaster.ts. */

@@ -14,6 +14,11 @@ export interface BroadcastMessage {
 
 export interface Broadcaster {
   publish(messages: readonly BroadcastMessage[]): Promise<void>;
+  /**
+   * After a commit that may end these users' right to listen (logins ended, account deactivated, roles
+   * changed): every process's sockets check their subscriptions again. Only the embedded server has it.
+   */
+  recheck?(userIds: readonly number[]): Promise<void>;
 }
 
 /** No realtime server: messages are dropped (tests that do not listen, scripts). */

@@ -6,7 +6,9 @@ import type { WebSocket } from "ws";
 import type { ChannelRegistry, Member, Subscriber } from "./channels.ts";
 import { ERRORS, channelKind, errorFrame, frame, isChannelName, parseFrame, type ProtocolError } from "./protocol.ts";
 import type { PublishedEvent } from "./http-api.ts";
-import { verifyChannelAuth, type AppCredentials } from "./signing.ts";
+import type { AppCredentials } from "./signing.ts";
+import { verifySubscriptionAuth, type Grant } from "./grants.ts";
+import type { SubscriptionGrants } from "./revocation.ts";
 
 export interface ConnectionLimits {
   /** Largest `data` of a client event, in bytes (Pusher: 10 KB). */
@@ -24,6 +26,8 @@ export interface ConnectionContext {
   /** Publishes a client event that passed the rules: to this instance's sockets and, when there are any, to other instances'. */
   relay(event: PublishedEvent): void;
   log: (message: string, error?: unknown) => void;
+  /** Ties subscriptions to the logins that authorised them, so they end with them (revocation.ts). */
+  grants?: SubscriptionGrants;
 }
 
 const text = (value: string) => Buffer.from(value);
@@ -95,18 +99,23 @@ export class Connection implements Subscriber {
     if (!isChannelName(channel)) return this.subscriptionError(channel, "InvalidChannel", "Invalid channel name", 400);
     const kind = channelKind(channel);
     let member: Member | null = null;
-    if (kind === "private" && !verifyChannelAuth(app, auth, this.socketId, channel)) {
-      return this.subscriptionError(channel, "AuthError", "Invalid signature", 401);
+    let grant: Grant | null = null;
+    if (kind === "private") {
+      const verified = verifySubscriptionAuth(app, auth, this.socketId, channel);
+      if (!verified.valid) return this.subscriptionError(channel, "AuthError", verified.reason, 401);
+      grant = verified.grant;
     }
     if (kind === "presence") {
-      if (typeof channelData !== "string" || !verifyChannelAuth(app, auth, this.socketId, channel, channelData)) {
-        return this.subscriptionError(channel, "AuthError", "Invalid signature", 401);
-      }
+      if (typeof channelData !== "string") return this.subscriptionError(channel, "AuthError", "Invalid signature", 401);
+      const verified = verifySubscriptionAuth(app, auth, this.socketId, channel, channelData);
+      if (!verified.valid) return this.subscriptionError(channel, "AuthError", verified.reason, 401);
+      grant = verified.grant;
       member = parseMember(channelData);
       if (!member) return this.subscriptionError(channel, "AuthError", "channel_data must name a user_id", 400);
     }
     const { newMember } = registry.subscribe(channel, this, member);
     this.channels.add(channel);
+    this.context.grants?.track(this, channel, grant);
     if (kind !== "presence") return this.send(frame("pusher_internal:subscription_succeeded", {}, channel));
     this.send(frame("pusher_internal:subscription_succeeded", { presence: registry.presence(channel) }, channel));
     if (newMember && member) {
@@ -118,6 +127,7 @@ export class Connection implements Subscriber {
     const { registry } = this.context;
     const { wasSubscribed, leftMember } = registry.unsubscribe(channel, this);
     this.channels.delete(channel);
+    this.context.grants?.untrack(this, channel);
     if (wasSubscribed && leftMember) {
       registry.broadcast(channel, text(frame("pusher_internal:member_removed", { user_id: leftMember.user_id }, channel)));
     }

@@ -10,6 +10,7 @@ import type { OccupancyChange } from "./channels.ts";
 import { createPusherHttpApi, type PublishedEvent } from "./http-api.ts";
 import { PostgresFanout } from "./postgres-fanout.ts";
 import { localBroadcaster } from "./publisher.ts";
+import { SubscriptionGrants, recheckedUsers, type GrantCheck } from "./revocation.ts";
 import type { AppCredentials } from "./signing.ts";
 import { SocketServer, type SocketServerOptions } from "./socket-server.ts";
 
@@ -39,6 +40,8 @@ export interface EmbeddedRealtimeOptions extends Omit<SocketServerOptions, "app"
   presenceHeartbeatMs?: number;
   /** Other processes of this instance (cluster workers on the embedded database): events fan out to them. */
   processFanout?: (receiver: FanoutReceiver) => Fanout;
+  /** Checks a login's subscriptions against the database: with it, subscriptions end when their login or rule does (revocation.ts). */
+  grantCheck?: GrantCheck;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -55,9 +58,17 @@ export interface EmbeddedRealtime {
 }
 
 export async function startEmbeddedRealtime(options: EmbeddedRealtimeOptions): Promise<EmbeddedRealtime> {
-  const { app, db, databaseUrl, processFanout, presenceHeartbeatMs, log = console.error, ...limits } = options;
+  const { app, db, databaseUrl, processFanout, presenceHeartbeatMs, grantCheck, log = console.error, ...limits } = options;
   const server = new SocketServer({ ...limits, app, log });
-  const deliver = (events: PublishedEvent[]) => events.forEach((event) => server.deliver(event));
+  const grants = grantCheck ? new SubscriptionGrants(grantCheck, log) : undefined;
+  server.grants = grants;
+  // A recheck travels like an event, so it reaches every process and instance an event would.
+  const deliver = (events: PublishedEvent[]) =>
+    events.forEach((event) => {
+      const rechecked = recheckedUsers(event);
+      if (rechecked) grants?.recheck(rechecked);
+      else server.deliver(event);
+    });
   const applyOccupancy = (changes: OccupancyChange[]) => server.applyRemoteOccupancy(changes);
   const fanout: Fanout | null = databaseUrl
     ? await PostgresFanout.start({ databaseUrl, db, deliver, applyOccupancy, presenceHeartbeatMs, log })
@@ -79,6 +90,7 @@ export async function startEmbeddedRealtime(options: EmbeddedRealtimeOptions): P
     handleUpgrade: (request, socket, head) => server.handleUpgrade(request, socket, head),
     publish,
     async close() {
+      grants?.close();
       await server.close();
       await fanout?.close();
     },

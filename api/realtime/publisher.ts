@@ -5,6 +5,7 @@
  */
 import type { BroadcastMessage, Broadcaster } from "./broadcaster.ts";
 import type { PublishedEvent } from "./http-api.ts";
+import { recheckEvent } from "./revocation.ts";
 import { signedQuery, type AppCredentials } from "./signing.ts";
 
 /** Pusher's limit on channels per event: a message to more is sent in parts. */
@@ -24,6 +25,7 @@ export function toPublishedEvents(messages: readonly BroadcastMessage[]): Publis
 /** Publishes through a local function (the embedded server's hub). */
 export const localBroadcaster = (publish: (events: PublishedEvent[]) => Promise<void>): Broadcaster => ({
   publish: (messages) => publish(toPublishedEvents(messages)),
+  recheck: (userIds) => publish([recheckEvent(userIds)]),
 });
 
 export interface HttpPublisherOptions {

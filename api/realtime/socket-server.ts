@@ -11,6 +11,7 @@ import { ChannelRegistry, type OccupancyChange } from "./channels.ts";
 import { Connection, type ConnectionLimits } from "./connection.ts";
 import { ERRORS, checkProtocol, decodedOrUndefined, frame, newSocketId } from "./protocol.ts";
 import type { PublishedEvent } from "./http-api.ts";
+import type { SubscriptionGrants } from "./revocation.ts";
 import type { AppCredentials } from "./signing.ts";
 
 export interface SocketServerOptions extends Partial<ConnectionLimits> {
@@ -46,6 +47,8 @@ export class SocketServer {
   private readonly options: Settings;
   /** Where client events go once accepted: here only, until a hub (hub.ts) fans them out as well. */
   relay: (event: PublishedEvent) => void = (event) => this.deliver(event);
+  /** Set when subscriptions are tied to the logins that authorised them (revocation.ts). */
+  grants?: SubscriptionGrants;
 
   constructor(options: SocketServerOptions) {
     this.options = { ...DEFAULT_LIMITS, log: console.error, ...options };
@@ -90,7 +93,7 @@ export class SocketServer {
     if (versionError) return refuse(versionError);
     if (this.connections.size >= this.options.maxConnections) return refuse(ERRORS.overCapacity);
 
-    const context = { app: this.options.app, registry: this.registry, limits: this.options, log: this.options.log, relay: (event: PublishedEvent) => this.relay(event) };
+    const context = { app: this.options.app, registry: this.registry, limits: this.options, log: this.options.log, relay: (event: PublishedEvent) => this.relay(event), grants: this.grants };
     const connection = new Connection(newSocketId(), ws, context);
     this.connections.add(connection);
     ws.on("message", (data, isBinary) => {

@@ -21,6 +21,8 @@ export interface RealtimeStartOptions {
   /** Cluster workers on the embedded database: events fan out to the other processes (server/process-peers.ts). */
   processFanout?: EmbeddedRealtimeOptions["processFanout"];
   maxConnections: number;
+  /** Embedded only: checks a login's subscriptions, so they end with the login or the rule (revocation.ts). */
+  grantCheck?: EmbeddedRealtimeOptions["grantCheck"];
   log: (message: string, error?: unknown) => void;
 }
 
@@ -52,6 +54,7 @@ export async function startRealtime(options: RealtimeStartOptions): Promise<Real
     databaseUrl: options.databaseUrl,
     processFanout: options.processFanout,
     maxConnections: options.maxConnections,
+    grantCheck: options.grantCheck,
     log: options.log,
   });
   return {

@@ -9,6 +9,7 @@ import { API_PREFIXES, createApi, type Api } from "../app.ts";
 import type { ApiConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { createHttpApp } from "../../server/http-app.ts";
+import { grantChecker } from "../modules/broadcasting/grant-check.ts";
 import { startEmbeddedRealtime, type EmbeddedRealtime } from "./embedded.ts";
 import type { AppCredentials } from "./signing.ts";
 import type { SocketServerOptions } from "./socket-server.ts";
@@ -38,6 +39,7 @@ export async function serveRealtime(options: {
     db: options.db,
     databaseUrl: options.databaseUrl,
     presenceHeartbeatMs: options.presenceHeartbeatMs,
+    grantCheck: grantChecker(options.db, options.config.sessionIdleMinutes),
     log: () => {},
     ...options.limits,
   });
@@ -49,7 +51,7 @@ export async function serveRealtime(options: {
     config: { ...options.config, appUrl: baseUrl },
     log: () => {},
     broadcaster: realtime.broadcaster,
-    realtime: { app, publicConfig: { key: app.key, host: null, port: null, scheme: null, forceTLS: false } },
+    realtime: { app, publicConfig: { key: app.key, host: null, port: null, scheme: null, forceTLS: false }, tieToLogins: true },
   });
   const outer = createHttpApp({
     api,

@@ -8,6 +8,7 @@ import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { currentUser } from "../auth/middleware.ts";
+import { recheckListeners } from "../broadcasting/recheck.ts";
 import { authorize } from "./authorize.ts";
 import {
   createRole,
@@ -15,6 +16,7 @@ import {
   getRole,
   listPermissions,
   listRoles,
+  roleHolders,
   updateRole,
 } from "./service.ts";
 import { listUsers, setUserActive, setUserRoles } from "./user-admin.ts";
@@ -40,11 +42,10 @@ accessRoutes.post("/api/v1/admin/roles", authorize("role write"), async (c) => {
 });
 
 accessRoutes.put("/api/v1/admin/roles/:id", authorize("role write"), async (c) => {
-  const role = await updateRole(
-    c.var.db,
-    pathId(c.req.param("id")),
-    validate(roleSchema, await readBody(c)),
-  );
+  const id = pathId(c.req.param("id"));
+  const role = await updateRole(c.var.db, id, validate(roleSchema, await readBody(c)));
+  // Its holders may have lost a permission a channel asks for.
+  await recheckListeners(c, await roleHolders(c.var.db, id));
   return c.json({ role, message: "Role updated." });
 });
 
@@ -64,6 +65,7 @@ accessRoutes.get("/api/v1/admin/users", authorize("user read"), async (c) => {
 accessRoutes.put("/api/v1/admin/users/:id/roles", authorize("user write"), async (c) => {
   const id = pathId(c.req.param("id"));
   await setUserRoles(c.var.db, currentUser(c).id, id, validate(userRolesSchema, await readBody(c)).roles);
+  await recheckListeners(c, [id]);
   return c.json({ message: "Roles updated." });
 });
 
@@ -71,5 +73,6 @@ accessRoutes.put("/api/v1/admin/users/:id/status", authorize("user write"), asyn
   const id = pathId(c.req.param("id"));
   const { is_active } = validate(userStatusSchema, await readBody(c));
   await setUserActive(c.var.db, currentUser(c).id, id, is_active);
+  if (!is_active) await recheckListeners(c, [id]);
   return c.json({ message: is_active ? "User reactivated." : "User deactivated." });
 });

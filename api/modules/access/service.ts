@@ -75,6 +75,12 @@ export async function roleNamesOf(db: Db, userId: number): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/** The users holding a role. */
+export async function roleHolders(db: Db, roleId: number): Promise<number[]> {
+  const rows = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, roleId));
+  return rows.map((row) => row.userId);
+}
+
 export async function assignRoleByName(db: Db, userId: number, roleName: string) {
   const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, roleName));
   if (!role) throw new HttpError(500, `Role ${roleName} is missing`);

@@ -23,11 +23,13 @@ const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", null);
   c.set("sessionHash", null);
+  c.set("tokenHash", null);
   c.set("authMethod", null);
   const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
   const tokenUser = bearer ? await findTokenUser(c.var.db, bearer) : null;
-  if (tokenUser) {
+  if (tokenUser && bearer) {
     c.set("user", tokenUser);
+    c.set("tokenHash", sha256(bearer));
     c.set("authMethod", "token");
     return next();
   }

@@ -7,6 +7,7 @@ import { readBody } from "../../lib/body.ts";
 import { clearSessionCookie, issueXsrfCookie, writeSessionCookie } from "../../lib/cookies.ts";
 import { fieldError } from "../../lib/errors.ts";
 import { validate } from "../../lib/validation.ts";
+import { recheckListeners } from "../broadcasting/recheck.ts";
 import { currentUser, requireUser } from "./middleware.ts";
 import { changePassword, checkCredentials, registerUser, updateAccount } from "./service.ts";
 import { createApiToken, createSession, destroySession, loadAuthUser } from "./sessions.ts";
@@ -17,7 +18,7 @@ export const authRoutes = new Hono<AppEnv>();
 
 /** Logs the user in on this response: the old session (if any) is dropped and a new id is issued. */
 async function startSession(c: Context<AppEnv>, userId: number) {
-  if (c.var.sessionHash) await destroySession(c.var.db, c.var.sessionHash);
+  if (c.var.sessionHash) await endSession(c, c.var.sessionHash);
   const id = await createSession(c.var.db, userId, { ip: c.env?.clientIp, userAgent: c.req.header("user-agent") });
   writeSessionCookie(c, id);
   // A new XSRF token at login, as Laravel regenerates its token with the session.
@@ -59,8 +60,14 @@ authRoutes.post("/api/login", async (c) => {
   return c.json({ user: userResource(user) });
 });
 
+/** Ends the caller's session; its realtime subscriptions end with it. */
+async function endSession(c: Context<AppEnv>, sessionHash: string) {
+  await destroySession(c.var.db, sessionHash);
+  if (c.var.user) await recheckListeners(c, [c.var.user.id]);
+}
+
 authRoutes.post("/api/logout", async (c) => {
-  if (c.var.sessionHash) await destroySession(c.var.db, c.var.sessionHash);
+  if (c.var.sessionHash) await endSession(c, c.var.sessionHash);
   clearSessionCookie(c);
   issueXsrfCookie(c);
   return c.body(null, 204);
@@ -82,6 +89,8 @@ const accountUpdate = async (c: Context<AppEnv>) => {
   const input = validate(accountSchema.extend({ avatar: imageField("avatar") }), body);
   const user = currentUser(c);
   const avatarFileId = await updateAccount(c.var.db, user.id, input, c.var.sessionHash);
+  // A new email ended the user's other sessions and tokens.
+  if (input.email !== user.email) await recheckListeners(c, [user.id]);
   const fresh = { ...user, name: input.name, email: input.email, avatarFileId: avatarFileId ?? user.avatarFileId };
   return c.json({ message: "Your account has been updated.", user: userResource(fresh) });
 };
@@ -93,6 +102,7 @@ authRoutes.put("/api/user/password", requireUser, async (c) => {
   const input = validate(passwordChangeSchema, await readBody(c));
   const user = currentUser(c);
   await changePassword(c.var.db, user.id, input, c.var.sessionHash);
+  await recheckListeners(c, [user.id]);
   return c.json({ message: "Your password has been changed." });
 });
 

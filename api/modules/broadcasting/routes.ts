@@ -8,14 +8,21 @@ import type { AppEnv } from "../../context.ts";
 import { readBody } from "../../lib/body.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { SOCKET_ID, channelKind, isChannelName } from "../../realtime/protocol.ts";
+import { signGrantedChannel } from "../../realtime/grants.ts";
 import { signChannel, type AppCredentials } from "../../realtime/signing.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { mayListen, presenceMember } from "./channels.ts";
+import { grantFor } from "./grant-check.ts";
 
 export interface BroadcastingOptions {
   app: Pick<AppCredentials, "key" | "secret">;
   /** What browsers and other clients need to connect (never the secret). */
   publicConfig: { key: string; host: string | null; port: number | null; scheme: "http" | "https" | null; forceTLS: boolean };
+  /**
+   * The embedded server: each signature carries a grant naming the caller's session or token, so the
+   * subscription ends with it (grant-check.ts). External Pusher-compatible servers know only plain signatures.
+   */
+  tieToLogins?: boolean;
 }
 
 export const NOT_CONFIGURED = "Broadcasting is not configured.";
@@ -35,9 +42,11 @@ export function createBroadcastingRoutes(options?: BroadcastingOptions) {
     if (typeof socketId !== "string" || !SOCKET_ID.test(socketId) || !isChannelName(channel)) throw forbidden(CHANNEL_REFUSED);
     const kind = channelKind(channel);
     if (kind === "public" || !(await mayListen(c.var.db, user, channel))) throw forbidden(CHANNEL_REFUSED);
-    if (kind === "private") return c.json({ auth: signChannel(options.app, socketId, channel) });
+    const grant = options.tieToLogins ? grantFor(c, user.id) : null;
+    const sign = (channelData?: string) => (grant ? signGrantedChannel(options.app, socketId, channel, channelData, grant) : signChannel(options.app, socketId, channel, channelData));
+    if (kind === "private") return c.json({ auth: sign() });
     const channelData = JSON.stringify(presenceMember(user));
-    return c.json({ auth: signChannel(options.app, socketId, channel, channelData), channel_data: channelData });
+    return c.json({ auth: sign(channelData), channel_data: channelData });
   });
 
   routes.get("/api/broadcasting/config", (c) => {
