@@ -9,9 +9,11 @@ export type { Channel };
 /** A presence channel as pusher-js keeps it: with its members. */
 export type PresenceChannel = Channel & { members: { each(callback: (member: { id: string }) => void): void } };
 export type ClientAuth = { bearer: string } | { cookies: Map<string, string> };
+/** Where a client connects: a test server, or any running server (a cluster's port). */
+export type Site = Pick<RealtimeTestServer, "baseUrl" | "port"> & { app: { key: string } };
 
 /** Channel authorization as a browser's pusher-js does it: POST socket_id and channel_name, form-encoded. */
-function authorization(server: RealtimeTestServer, auth?: ClientAuth): NonNullable<Options["channelAuthorization"]> {
+function authorization(server: Site, auth?: ClientAuth): NonNullable<Options["channelAuthorization"]> {
   const endpoint = `${server.baseUrl}/broadcasting/auth`;
   if (!auth) return { endpoint, transport: "ajax" };
   if ("bearer" in auth) return { endpoint, transport: "ajax", headers: { Authorization: `Bearer ${auth.bearer}` } };
@@ -43,7 +45,7 @@ function authorization(server: RealtimeTestServer, auth?: ClientAuth): NonNullab
 }
 
 /** pusher-js options for the test server, as the panel builds them (ws only, no TLS). */
-export function clientOptions(server: RealtimeTestServer, auth?: ClientAuth) {
+export function clientOptions(server: Site, auth?: ClientAuth) {
   return {
     cluster: "test",
     wsHost: "127.0.0.1",
@@ -55,7 +57,7 @@ export function clientOptions(server: RealtimeTestServer, auth?: ClientAuth) {
   } satisfies Options;
 }
 
-export function pusherClient(server: RealtimeTestServer, auth?: ClientAuth, key = server.app.key): PusherJs {
+export function pusherClient(server: Site, auth?: ClientAuth, key = server.app.key): PusherJs {
   return new PusherJs(key, clientOptions(server, auth));
 }
 

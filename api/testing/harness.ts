@@ -65,7 +65,7 @@ export class TestClient {
   bearer?: string;
 
   constructor(
-    private readonly api: Api,
+    private readonly api: Pick<Api, "fetch">,
     private readonly ip: string,
   ) {}
 
@@ -111,6 +111,17 @@ export class TestClient {
   post = async <T = Json>(path: string, body?: unknown) => (await this.prime()).request<T>("POST", path, body);
   put = async <T = Json>(path: string, body?: unknown) => (await this.prime()).request<T>("PUT", path, body);
   delete = async <T = Json>(path: string) => (await this.prime()).request<T>("DELETE", path);
+}
+
+/** An API answering over HTTP at `baseUrl` (a running server), for a TestClient. */
+export function overHttp(baseUrl: string): Pick<Api, "fetch"> {
+  return {
+    fetch: (request: Request) => {
+      const url = new URL(request.url);
+      const { method, headers, body } = request;
+      return fetch(baseUrl + url.pathname + url.search, { method, headers, body, duplex: "half" } as RequestInit);
+    },
+  };
 }
 
 /** One API call of a refusal matrix: method, path and, for writes, a body. */
