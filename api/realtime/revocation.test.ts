@@ -62,7 +62,7 @@ function revocationSuite(start: (config: Partial<ApiConfig>) => Promise<Deployme
   beforeAll(async () => {
     deployment = await start({});
     admin = await superAdminOf(deployment);
-  });
+  }, 60_000);
   afterEach(() => disconnectListeners());
   afterAll(async () => {
     await deployment?.close();
@@ -75,14 +75,14 @@ function revocationSuite(start: (config: Partial<ApiConfig>) => Promise<Deployme
     const res = await admin.put(`/api/v1/admin/users/${chat.victim.id}/status`, { is_active: false });
     expect(res.status).toBe(200);
     figures.deactivation = await expectLoginEnded(chat, Date.now());
-  });
+  }, 60_000);
 
   it("deactivation ends subscriptions made with a bearer token too", async () => {
     const { setup } = deployment;
     const chat = await chatting(setup, await register(setup, "Token Victim", { token: true }), await register(setup, "Peer"));
     expect((await admin.put(`/api/v1/admin/users/${chat.victim.id}/status`, { is_active: false })).status).toBe(200);
     figures.deactivationOfToken = await expectLoginEnded(chat, Date.now());
-  });
+  }, 60_000);
 
   it("logout: the session's sockets close, another session's stay", async () => {
     const { setup } = deployment;
@@ -93,7 +93,7 @@ function revocationSuite(start: (config: Partial<ApiConfig>) => Promise<Deployme
     expect((await victim.client.post("/api/logout")).status).toBe(204);
     figures.logout = await expectLoginEnded(chat, Date.now());
     expect(other.pusher.connection.state).toBe("connected");
-  });
+  }, 60_000);
 
   it("password change: the other sessions' sockets close, the changer's stays", async () => {
     const { setup } = deployment;
@@ -104,7 +104,7 @@ function revocationSuite(start: (config: Partial<ApiConfig>) => Promise<Deployme
     expect(res.status).toBe(200);
     figures.passwordChange = await expectLoginEnded(chat, Date.now());
     expect(own.pusher.connection.state).toBe("connected");
-  });
+  }, 60_000);
 
   it("email change: the other sessions' sockets close", async () => {
     const { setup } = deployment;
@@ -113,11 +113,11 @@ function revocationSuite(start: (config: Partial<ApiConfig>) => Promise<Deployme
     const res = await changer.client.put("/api/user", { name: "Victim", email: `moved.${changer.email}`, current_password: PASSWORD });
     expect(res.status).toBe(200);
     figures.emailChange = await expectLoginEnded(chat, Date.now());
-  });
+  }, 60_000);
 
   it("role removal: the event form's subscription ends with 403, the rest of the socket stays", async () => {
     figures.roleRemoval = await rolesRemoved(deployment.setup, admin);
-  });
+  }, 60_000);
 
   it("session expiry: an idle session's sockets close when it expires, with no request to end it", async () => {
     const short = await start({ sessionIdleMinutes: SHORT_IDLE_MINUTES });
@@ -134,7 +134,7 @@ function revocationSuite(start: (config: Partial<ApiConfig>) => Promise<Deployme
       disconnectListeners();
       await short.close();
     }
-  });
+  }, 90_000);
 }
 
 describe("one process", () => {

@@ -1,0 +1,121 @@
+/**
+ * A revoked user stops listening on a real server with WEB_CONCURRENCY=2 on the embedded database: the
+ * change is answered by one worker, and the sockets (dealt to the workers in turn, so on both over the
+ * run) are closed or lose the subscription within two seconds, the others seeing the member leave. The
+ * same scenarios run on one process and on two instances sharing PostgreSQL in
+ * api/realtime/revocation.test.ts.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Pusher from "pusher";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../api/db/seed.ts";
+import { PASSWORD } from "../api/testing/fixtures.ts";
+import { TestClient, overHttp } from "../api/testing/harness.ts";
+import {
+  chatting,
+  disconnectListeners,
+  expectLoginEnded,
+  loggedInAgain,
+  register,
+  rolesRemoved,
+  type ScenarioSetup,
+} from "../api/realtime/revocation-scenarios.ts";
+import { freePort, startServer, type Running } from "./test-process.ts";
+
+const app = { appId: "cluster-revoke", key: "cluster-revoke-key", secret: "cluster-revoke-secret" };
+const cleanups: (() => void)[] = [];
+const figures: Record<string, unknown> = {};
+
+async function startCluster(env: Record<string, string>): Promise<{ running: Running; setup: ScenarioSetup }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "launchpad-revoke-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const running = await startServer({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    WEB_CONCURRENCY: "2",
+    APP_URL: baseUrl,
+    PUSHER_APP_ID: app.appId,
+    PUSHER_APP_KEY: app.key,
+    PUSHER_APP_SECRET: app.secret,
+    ...env,
+  });
+  cleanups.push(() => void running.child.kill("SIGKILL"));
+  const site = { baseUrl, port, app };
+  const setup: ScenarioSetup = {
+    browser: () => new TestClient(overHttp(baseUrl), "203.0.113.30"),
+    victimSite: site,
+    peerSite: site,
+    sdk: new Pusher({ ...app, host: "127.0.0.1", port: String(port), useTLS: false }),
+  };
+  return { running, setup };
+}
+
+afterEach(() => disconnectListeners());
+afterAll(() => {
+  for (const cleanup of cleanups.reverse()) cleanup();
+  console.info("[cluster revocation figures]", JSON.stringify(figures));
+});
+
+describe("revocation on the embedded database with WEB_CONCURRENCY=2", () => {
+  let setup: ScenarioSetup;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    // The demo data brings a super admin to make the changes with.
+    ({ setup } = await startCluster({ SEED: "true" }));
+    admin = setup.browser();
+    expect((await admin.post("/api/login", { email: "superadmin@launchpad.test", password: DEMO_PASSWORD })).status).toBe(200);
+  }, 180_000);
+
+  it("deactivation closes the user's sockets on every worker", async () => {
+    for (const [name, token] of [["cookie", false], ["token", true]] as const) {
+      const chat = await chatting(setup, await register(setup, "Victim", { token }), await register(setup, "Peer"));
+      expect((await admin.put(`/api/v1/admin/users/${chat.victim.id}/status`, { is_active: false })).status).toBe(200);
+      figures[`deactivation (${name})`] = await expectLoginEnded(chat, Date.now());
+      disconnectListeners();
+    }
+  }, 60_000);
+
+  it("logout closes the session's sockets", async () => {
+    const victim = await register(setup, "Victim");
+    const chat = await chatting(setup, victim, await register(setup, "Peer"));
+    expect((await victim.client.post("/api/logout")).status).toBe(204);
+    figures.logout = await expectLoginEnded(chat, Date.now());
+  }, 60_000);
+
+  it("a password or email change closes the other sessions' sockets", async () => {
+    const changer = await register(setup, "Victim");
+    let chat = await chatting(setup, await loggedInAgain(setup, changer), await register(setup, "Peer"));
+    const password = await changer.client.put("/api/user/password", { current_password: PASSWORD, password: "a new password 123", password_confirmation: "a new password 123" });
+    expect(password.status).toBe(200);
+    figures.passwordChange = await expectLoginEnded(chat, Date.now());
+    disconnectListeners();
+
+    const renamed = await register(setup, "Victim");
+    chat = await chatting(setup, await loggedInAgain(setup, renamed), await register(setup, "Peer"));
+    expect((await renamed.client.put("/api/user", { name: "Victim", email: `moved.${renamed.email}`, current_password: PASSWORD })).status).toBe(200);
+    figures.emailChange = await expectLoginEnded(chat, Date.now());
+  }, 60_000);
+
+  it("role removal ends the event form's subscription with 403", async () => {
+    figures.roleRemoval = await rolesRemoved(setup, admin);
+  }, 60_000);
+});
+
+describe("idle expiry with WEB_CONCURRENCY=2", () => {
+  it("an idle session's sockets close when it expires (SESSION_IDLE_MINUTES=1)", async () => {
+    const { running, setup } = await startCluster({ SEED: "false", SESSION_IDLE_MINUTES: "1" });
+    const peer = await register(setup, "Peer", { token: true });
+    // The session's last activity is written when it is created, during this request: it expires a minute after.
+    const registering = Date.now();
+    const victim = await register(setup, "Victim");
+    const chat = await chatting(setup, victim, peer);
+    figures.sessionExpiry = await expectLoginEnded(chat, registering + 60_000);
+    running.child.kill("SIGTERM");
+    expect(await running.exited).toBe(0);
+  }, 240_000);
+});
