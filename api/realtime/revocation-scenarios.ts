@@ -167,7 +167,7 @@ export async function expectLoginEnded(chat: Chat, endedAt: number): Promise<Log
   const bound = Math.max(0, endedAt - Date.now()) + REVOKED_WITHIN_MS;
   const removed = await within(bound, "the peer sees the victim leave presence-online", () => onPeer.removed.find((r) => r.channel === "presence-online" && r.userId === id));
   await within(bound, "the peer sees the victim leave the chat's presence", () => onPeer.removed.some((r) => r.channel === `presence-chat.${conversationId}` && r.userId === id));
-  const stopped = await within(bound, "the victim's socket is closed", () => onVictim.pusher.connection.state === "disconnected" && onVictim.stopped);
+  const stopped = await within(bound, "the victim's socket is closed", () => (onVictim.pusher.connection.state === "disconnected" ? (onVictim.stopped ?? undefined) : undefined));
   // 4009: "connection is unauthorized", after which pusher-js does not reconnect.
   expect(stopped.code).toBe(4009);
   expect(members(onPeer, "presence-online")).not.toContain(id);
