@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi, type Api } from "../../app.ts";
 import { conversationParticipants, conversations } from "../../db/realtime-schema.ts";
+import { eq } from "drizzle-orm";
+import { sessions } from "../../db/schema.ts";
+import { sha256 } from "../../lib/tokens.ts";
+import { credentialFingerprint, verifySubscriptionAuth } from "../../realtime/grants.ts";
 import { signChannel } from "../../realtime/signing.ts";
 import { createEventForm, ownerWithCollection } from "../../testing/event-fixtures.ts";
-import { coFounder, registered } from "../../testing/fixtures.ts";
+import { PASSWORD, coFounder, registered } from "../../testing/fixtures.ts";
 import { TestClient, createTestApi, type TestApi } from "../../testing/harness.ts";
 import { CHANNEL_REFUSED, NOT_CONFIGURED } from "./routes.ts";
 
@@ -108,6 +112,27 @@ describe("POST /broadcasting/auth", () => {
     const res = await alice.client.post("/broadcasting/auth", { socket_id: SOCKET, channel_name: "presence-online" });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: NOT_CONFIGURED });
+  });
+});
+
+describe("POST /broadcasting/auth for the embedded server", () => {
+  it("ties the signature to the caller's login: its session, or its bearer token", async () => {
+    const tied = createApi({ db: t.database.db, config: t.config, log: () => {}, realtime: { app, publicConfig, tieToLogins: true } });
+    const alice = await registered(t, "Alice");
+    const channel = `private-App.Models.User.${alice.id}`;
+    const bySession = new TestClient(tied, "203.0.113.9");
+    for (const [name, value] of alice.client.cookies) bySession.cookies.set(name, value);
+    const session = await bySession.post("/broadcasting/auth", { socket_id: SOCKET, channel_name: channel });
+    const [sessionRow] = await t.database.db.select({ hash: sessions.idHash }).from(sessions).where(eq(sessions.userId, alice.id));
+    const sessionGrant = verifySubscriptionAuth(app, session.body.auth, SOCKET, channel);
+    expect(sessionGrant).toMatchObject({ valid: true, grant: { userId: alice.id, credential: `s${credentialFingerprint(sessionRow.hash)}` } });
+
+    const token = (await t.client().post("/sanctum/token", { email: alice.email, password: PASSWORD, device_name: "cli" })).body.token as string;
+    const byToken = new TestClient(tied, "203.0.113.9");
+    byToken.bearer = token;
+    const viaToken = await byToken.post("/broadcasting/auth", { socket_id: SOCKET, channel_name: "presence-online" });
+    const tokenGrant = verifySubscriptionAuth(app, viaToken.body.auth, SOCKET, "presence-online", viaToken.body.channel_data);
+    expect(tokenGrant).toMatchObject({ valid: true, grant: { userId: alice.id, credential: `t${credentialFingerprint(sha256(token))}`, expiresAt: null } });
   });
 });
 
