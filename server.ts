@@ -75,6 +75,8 @@ async function serve(options: { prepared: boolean }) {
     databaseUrl: config.databaseUrl,
     processFanout: embeddedCluster ? processFanout : undefined,
     maxConnections: config.realtime.maxConnections,
+    addressLimits: config.realtime,
+    trustProxy: config.trustProxy,
     log: (message, error) => console.error(`[launchpad] ${message}`, error ?? ""),
   });
   const publicRealtime = realtime.app ? realtimePublicConfig(config, realtime.app.key) : null;

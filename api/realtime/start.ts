@@ -9,6 +9,7 @@ import type { Db } from "../db/client.ts";
 import { realtimeCredentials } from "../db/settings.ts";
 import { silentBroadcaster, type Broadcaster } from "./broadcaster.ts";
 import { startEmbeddedRealtime, type EmbeddedRealtimeOptions } from "./embedded.ts";
+import type { AddressLimitSettings } from "./limits.ts";
 import { httpBroadcaster } from "./publisher.ts";
 import type { AppCredentials } from "./signing.ts";
 
@@ -21,6 +22,10 @@ export interface RealtimeStartOptions {
   /** Cluster workers on the embedded database: events fan out to the other processes (server/process-peers.ts). */
   processFanout?: EmbeddedRealtimeOptions["processFanout"];
   maxConnections: number;
+  /** Sockets and subscriptions per address and per socket (limits.ts). */
+  addressLimits: AddressLimitSettings;
+  /** Whether a socket's address is the last X-Forwarded-For hop (TRUST_PROXY), as for HTTP requests. */
+  trustProxy: boolean;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -52,6 +57,10 @@ export async function startRealtime(options: RealtimeStartOptions): Promise<Real
     databaseUrl: options.databaseUrl,
     processFanout: options.processFanout,
     maxConnections: options.maxConnections,
+    maxConnectionsPerAddress: options.addressLimits.maxConnectionsPerAddress,
+    maxSubscriptionsPerConnection: options.addressLimits.maxSubscriptionsPerConnection,
+    maxSubscriptionsPerAddress: options.addressLimits.maxSubscriptionsPerAddress,
+    trustProxy: options.trustProxy,
     log: options.log,
   });
   return {
