@@ -2,8 +2,9 @@
  * Which client events (`client-*`, sent by one browser to the others in a channel) the server passes on.
  * Only those the product uses: anything else is refused, so a channel every user joins cannot become a
  * way to push data at everyone. They are accepted only on presence channels, where the server knows the
- * sender: what it relays carries the sender's user id and user info from the membership that
- * /broadcasting/auth signed, written over whatever the client put there, so nobody can speak for another.
+ * sender: what it relays is the fields the rule lets through, plus the sender's user id and user info from
+ * the membership that /broadcasting/auth signed, written over whatever the client put there, so nobody can
+ * speak for another.
  */
 import type { Member } from "./channels.ts";
 import { channelKind } from "./protocol.ts";
@@ -14,10 +15,12 @@ export interface ClientEventRule {
   events: readonly string[];
   /** The largest data the client may send with one, in bytes (JSON-encoded). */
   maxBytes: number;
+  /** The fields of the client's data passed on; anything else it sent is dropped. */
+  fields: readonly string[];
 }
 
-/** The panel's one client event: "… is typing" in a chat (an empty object is all it sends). */
-export const PRODUCT_CLIENT_EVENTS: readonly ClientEventRule[] = [{ channel: /^presence-chat\.\d+$/, events: ["client-typing"], maxBytes: 1024 }];
+/** The panel's one client event: "… is typing" in a chat. It carries nothing but who is typing, which the server adds. */
+export const PRODUCT_CLIENT_EVENTS: readonly ClientEventRule[] = [{ channel: /^presence-chat\.\d+$/, events: ["client-typing"], maxBytes: 1024, fields: [] }];
 
 export type ClientEventVerdict =
   | { accepted: true; data: string; userId: string }
@@ -39,7 +42,8 @@ export function checkClientEvent(rules: readonly ClientEventRule[], channel: str
   }
   const object = asObject(data);
   if (!object) return { accepted: false, reason: "the event data should be a JSON object" };
-  const withSender = { ...object, user_id: member.user_id, user_info: member.user_info ?? null };
+  const kept = Object.fromEntries(rule.fields.filter((field) => Object.hasOwn(object, field)).map((field) => [field, object[field]]));
+  const withSender = { ...kept, user_id: member.user_id, user_info: member.user_info ?? null };
   return { accepted: true, data: JSON.stringify(withSender), userId: member.user_id };
 }
 
