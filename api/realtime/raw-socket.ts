@@ -26,7 +26,7 @@ export interface EstablishedSocket extends RawSocket {
   socketId: string;
 }
 
-/** Every raw socket opened, for the test file's afterAll to terminate. */
+/** Every raw socket still open, for the test file's afterAll to terminate (a closed one is dropped, so tests measuring memory hold none). */
 export const rawSockets: WebSocket[] = [];
 
 export function openRaw(target: RealtimeTestServer, options: { path?: string; headers?: Record<string, string> } = {}): RawSocket {
@@ -54,7 +54,13 @@ export function openRaw(target: RealtimeTestServer, options: { path?: string; he
     ws,
     next: () => (queue.length ? Promise.resolve(queue.shift()!) : new Promise((resolve) => waiting.push(resolve))),
     send: (frame) => ws.send(typeof frame === "string" ? frame : JSON.stringify(frame)),
-    closed: new Promise((resolve) => ws.on("close", (code) => resolve(code))),
+    closed: new Promise((resolve) =>
+      ws.on("close", (code) => {
+        const index = rawSockets.indexOf(ws);
+        if (index >= 0) rawSockets.splice(index, 1);
+        resolve(code);
+      }),
+    ),
   };
 }
 
