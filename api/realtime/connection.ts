@@ -11,7 +11,7 @@ import type { SocketQuota } from "./limits.ts";
 import { verifyChannelAuth, type AppCredentials } from "./signing.ts";
 
 export interface ConnectionLimits {
-  /** Largest `data` of a client event, in bytes (Pusher: 10 KB): frames over twice this are cut by ws. */
+  /** Sizes the frame cap (Pusher's 10 KB of data): ws cuts a frame over twice this before it is read; each client event's own cap is its rule's. */
   maxEventBytes: number;
   /** The client events passed on, where, and how large (client-events.ts). */
   clientEvents: readonly ClientEventRule[];
