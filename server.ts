@@ -77,6 +77,8 @@ async function serve(options: { prepared: boolean }) {
     processFanout: embeddedCluster ? processFanout : undefined,
     maxConnections: config.realtime.maxConnections,
     grantCheck: grantChecker(database.db, config.api.sessionIdleMinutes),
+    addressLimits: config.realtime,
+    trustProxy: config.trustProxy,
     log: (message, error) => console.error(`[launchpad] ${message}`, error ?? ""),
   });
   const publicRealtime = realtime.app ? realtimePublicConfig(config, realtime.app.key) : null;

@@ -57,9 +57,16 @@ describe("the caller cache", () => {
 describe("realtime settings", () => {
   it("default to the embedded server on the page's own origin; TLS forced only for an https APP_URL", () => {
     const config = readConfig({});
-    expect(config.realtime).toEqual({ maxConnections: 10_000 });
+    expect(config.realtime).toEqual({ maxConnections: 10_000, maxConnectionsPerAddress: 100, maxSubscriptionsPerConnection: 100, maxSubscriptionsPerAddress: 1_000 });
     expect(realtimePublicConfig(config, "k")).toEqual({ key: "k", host: null, port: null, scheme: null, forceTLS: false });
     expect(realtimePublicConfig(readConfig({ APP_URL: "https://app.example.com" }), "k").forceTLS).toBe(true);
+  });
+
+  it("the realtime caps per address and per socket are read from REALTIME_MAX_*; 0 or junk keeps the default", () => {
+    const env = { REALTIME_MAX_CONNECTIONS_PER_ADDRESS: "5", REALTIME_MAX_SUBSCRIPTIONS_PER_CONNECTION: "20", REALTIME_MAX_SUBSCRIPTIONS_PER_ADDRESS: "60" };
+    expect(readConfig(env).realtime).toMatchObject({ maxConnectionsPerAddress: 5, maxSubscriptionsPerConnection: 20, maxSubscriptionsPerAddress: 60 });
+    const junk = { REALTIME_MAX_CONNECTIONS_PER_ADDRESS: "0", REALTIME_MAX_SUBSCRIPTIONS_PER_CONNECTION: "many", REALTIME_MAX_SUBSCRIPTIONS_PER_ADDRESS: "-1" };
+    expect(readConfig(junk).realtime).toMatchObject({ maxConnectionsPerAddress: 100, maxSubscriptionsPerConnection: 100, maxSubscriptionsPerAddress: 1_000 });
   });
 
   it("PUSHER_HOST naming the app itself keeps the embedded server", () => {

@@ -3,6 +3,7 @@ import { defaultApiConfig, type ApiConfig } from "../api/config.ts";
 import { DEFAULT_RESULT_CACHE_MB } from "../api/db/client.ts";
 import { readAiConfig } from "../api/integrations/ai/provider.ts";
 import { readMeetingsConfig } from "../api/modules/meetings/config.ts";
+import { DEFAULT_ADDRESS_LIMITS } from "../api/realtime/limits.ts";
 import type { RealtimePublicConfig } from "../app/lib/request-env.ts";
 
 export interface ServerConfig {
@@ -40,6 +41,12 @@ export interface RealtimeSettings {
   external?: { host: string; port: number; scheme: "http" | "https" };
   /** Sockets one instance accepts (REALTIME_MAX_CONNECTIONS); one more is refused with 4100 (over capacity). */
   maxConnections: number;
+  /** Sockets one address may hold in one process (REALTIME_MAX_CONNECTIONS_PER_ADDRESS); one more is refused with 4100. */
+  maxConnectionsPerAddress: number;
+  /** Channels one socket may be in (REALTIME_MAX_SUBSCRIPTIONS_PER_CONNECTION); one more gets a subscription_error. */
+  maxSubscriptionsPerConnection: number;
+  /** Subscriptions one address's sockets may hold together in one process (REALTIME_MAX_SUBSCRIPTIONS_PER_ADDRESS). */
+  maxSubscriptionsPerAddress: number;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -113,6 +120,9 @@ function readRealtime(env: NodeJS.ProcessEnv, appUrl: string): RealtimeSettings 
     key: env.PUSHER_APP_KEY || undefined,
     secret: env.PUSHER_APP_SECRET || undefined,
     maxConnections: positive(env.REALTIME_MAX_CONNECTIONS, 10_000),
+    maxConnectionsPerAddress: positive(env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_ADDRESS_LIMITS.maxConnectionsPerAddress),
+    maxSubscriptionsPerConnection: positive(env.REALTIME_MAX_SUBSCRIPTIONS_PER_CONNECTION, DEFAULT_ADDRESS_LIMITS.maxSubscriptionsPerConnection),
+    maxSubscriptionsPerAddress: positive(env.REALTIME_MAX_SUBSCRIPTIONS_PER_ADDRESS, DEFAULT_ADDRESS_LIMITS.maxSubscriptionsPerAddress),
   };
   const host = env.PUSHER_HOST?.trim().toLowerCase();
   if (!host) return settings;

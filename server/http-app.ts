@@ -5,6 +5,7 @@
  */
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
+import { clientAddress } from "../api/lib/client-address.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "../api/lib/body-limit.ts";
 import { compressResponse } from "./compression.ts";
 import { crossSiteRefusal, isCrossSiteSubmission } from "./cross-site.ts";
@@ -37,18 +38,9 @@ export function createHttpApp(options: HttpAppOptions) {
   const app = new Hono<{ Bindings: HttpBindings }>();
   const { log = console.error } = options;
 
-  /**
-   * The caller's address: the socket's, or behind a trusted proxy the last X-Forwarded-For hop, the one
-   * that proxy added. Earlier hops are whatever the client sent, and would let it pick its own address
-   * (escaping the login throttle, or aiming it at someone else) behind proxies that append.
-   */
-  const clientIp = (request: Request, bindings: HttpBindings | undefined): string | undefined => {
-    if (options.trustProxy) {
-      const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
-      if (forwarded) return forwarded;
-    }
-    return bindings?.incoming?.socket.remoteAddress;
-  };
+  /** The caller's address (api/lib/client-address.ts: the same rule as the realtime server's). */
+  const clientIp = (request: Request, bindings: HttpBindings | undefined): string | undefined =>
+    clientAddress(request.headers.get("x-forwarded-for"), bindings?.incoming?.socket.remoteAddress, options.trustProxy);
   // Answers made here (400, 413, 405, 415, 500) get the same protective headers as pages.
   const secured = (response: Response) => {
     const headers = new Headers(response.headers);

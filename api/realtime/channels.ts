@@ -193,4 +193,9 @@ export class ChannelRegistry {
   presenceUsers(name: string): string[] {
     return [...this.members(name).keys()];
   }
+
+  /** Channels this registry keeps anything of, here or from other processes: none once nobody is subscribed. */
+  get channelsKept(): number {
+    return new Set([...this.channels.keys(), ...this.remote.keys()]).size;
+  }
 }

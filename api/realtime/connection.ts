@@ -5,14 +5,18 @@
 import type { WebSocket } from "ws";
 import type { ChannelRegistry, Member, Subscriber } from "./channels.ts";
 import { ERRORS, channelKind, errorFrame, frame, isChannelName, parseFrame, type ProtocolError } from "./protocol.ts";
+import { checkClientEvent, type ClientEventRule } from "./client-events.ts";
 import type { PublishedEvent } from "./http-api.ts";
 import type { AppCredentials } from "./signing.ts";
 import { verifySubscriptionAuth, type Grant } from "./grants.ts";
 import type { SubscriptionGrants } from "./revocation.ts";
+import type { SocketQuota } from "./limits.ts";
 
 export interface ConnectionLimits {
-  /** Largest `data` of a client event, in bytes (Pusher: 10 KB). */
+  /** Sizes the frame cap (Pusher's 10 KB of data): ws cuts a frame over twice this before it is read; each client event's own cap is its rule's. */
   maxEventBytes: number;
+  /** The client events passed on, where, and how large (client-events.ts). */
+  clientEvents: readonly ClientEventRule[];
   /** Client events one socket may send per second (Pusher: 10). */
   clientEventsPerSecond: number;
   /** A socket whose unsent output grows past this is too slow to keep: it is dropped, and reconnects. */
@@ -44,6 +48,8 @@ export class Connection implements Subscriber {
     readonly socketId: string,
     private readonly ws: WebSocket,
     private readonly context: ConnectionContext,
+    /** What this socket may still subscribe to, within its own and its address's caps (limits.ts). */
+    private readonly quota: SocketQuota,
   ) {}
 
   send(data: Buffer | string): void {
@@ -113,6 +119,10 @@ export class Connection implements Subscriber {
       member = parseMember(channelData);
       if (!member) return this.subscriptionError(channel, "AuthError", "channel_data must name a user_id", 400);
     }
+    if (!this.channels.has(channel)) {
+      const refusal = this.quota.takeSubscription();
+      if (refusal) return this.subscriptionError(channel, refusal.type, refusal.error, refusal.status);
+    }
     const { newMember } = registry.subscribe(channel, this, member);
     this.channels.add(channel);
     this.context.grants?.track(this, channel, grant);
@@ -126,29 +136,28 @@ export class Connection implements Subscriber {
   unsubscribe(channel: string): void {
     const { registry } = this.context;
     const { wasSubscribed, leftMember } = registry.unsubscribe(channel, this);
-    this.channels.delete(channel);
+    if (this.channels.delete(channel)) this.quota.releaseSubscription();
     this.context.grants?.untrack(this, channel);
     if (wasSubscribed && leftMember) {
       registry.broadcast(channel, text(frame("pusher_internal:member_removed", { user_id: leftMember.user_id }, channel)));
     }
   }
 
-  /** The socket is gone: it leaves every channel (presence members it was the last socket of are removed). */
+  /** The socket is gone: it leaves every channel (presence members it was the last socket of are removed) and gives its address's share back. */
   closed(): void {
     for (const channel of [...this.channels]) this.unsubscribe(channel);
+    this.quota.release();
   }
 
   private clientEvent(event: string, channel: unknown, data: unknown): void {
     const { registry, limits } = this.context;
     const rejected = (message: string, code: number = ERRORS.unauthorised.code) =>
       this.error({ code, message: `Client event rejected - ${message}` }, typeof channel === "string" ? channel : undefined);
-    if (typeof channel !== "string" || channelKind(channel) === "public") return rejected("only supported on private and presence channels");
+    if (typeof channel !== "string") return rejected("no channel named");
     if (!registry.isSubscribed(channel, this)) return rejected("not subscribed to the channel");
     if (event.length > 200) return rejected("event name too long (200 characters at most)", ERRORS.clientEventRejected.code);
-    const encoded = typeof data === "string" ? data : JSON.stringify(data ?? null);
-    if (Buffer.byteLength(encoded) > limits.maxEventBytes) {
-      return rejected(`the event data should be less than ${Math.round(limits.maxEventBytes / 1024)} KB`, ERRORS.clientEventRejected.code);
-    }
+    const verdict = checkClientEvent(limits.clientEvents, channel, event, data, registry.memberOf(channel, this));
+    if (!verdict.accepted) return rejected(verdict.reason, verdict.oversized ? ERRORS.clientEventRejected.code : ERRORS.unauthorised.code);
     const now = Date.now();
     if (now - this.windowStart >= 1000) {
       this.windowStart = now;
@@ -157,9 +166,8 @@ export class Connection implements Subscriber {
     if (++this.eventsInWindow > limits.clientEventsPerSecond) {
       return rejected(`rate limit of ${limits.clientEventsPerSecond} per second exceeded`, ERRORS.clientEventRejected.code);
     }
-    const member = registry.memberOf(channel, this);
-    // The sender's user id comes from its authorised presence membership, never from the event itself.
-    this.context.relay({ channels: [channel], event, data: encoded, socketId: this.socketId, ...(member ? { userId: member.user_id } : {}) });
+    // The sender's user id and info come from its authorised presence membership, never from the event itself.
+    this.context.relay({ channels: [channel], event, data: verdict.data, socketId: this.socketId, userId: verdict.userId });
   }
 }
 

@@ -54,4 +54,17 @@ describe("an instance's view of the others", () => {
     expect(applied.at(-1)).toEqual({ channel: CHANNEL, sockets: -1, left: ["2"] });
     expect(applied).toHaveLength(4);
   });
+
+  it("keeps nothing of channels nobody is in anymore, its own or another instance's", () => {
+    const { occupancy } = instance();
+    const changes = (sockets: number) =>
+      Array.from({ length: 5_000 }, (_, i) => ({ channel: `presence-flood.${i}`, sockets, ...(sockets > 0 ? { joined: [ada] } : { left: [ada.user_id] }) }));
+    occupancy.local(changes(1));
+    occupancy.heard("b", { p: changes(1) }, 0);
+    expect(occupancy.channelsKept).toBe(10_000);
+    occupancy.local(changes(-1));
+    occupancy.heard("b", { p: changes(-1) }, 1);
+    expect(occupancy.channelsKept).toBe(0);
+    expect(occupancy.state()).toEqual([]);
+  });
 });

@@ -65,6 +65,11 @@ export class InstanceOccupancy {
     }
   }
 
+  /** Channels kept, of this instance and the others: none once nobody is subscribed anywhere. */
+  get channelsKept(): number {
+    return this.mine.channelCount() + this.others.channelCount();
+  }
+
   private changed(changes: OccupancyChange[]) {
     if (changes.length) this.apply(changes);
   }

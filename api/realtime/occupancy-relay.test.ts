@@ -41,7 +41,7 @@ function server() {
     const gone = relay.forget(process);
     for (const other of processes) deliver(other, gone);
   };
-  return { start, die };
+  return { start, die, relay };
 }
 
 describe("presence across the processes of one server", () => {
@@ -118,6 +118,25 @@ describe("presence across the processes of one server", () => {
     expect(c.registry.presenceUsers(CHANNEL)).toEqual(["1"]);
     die(b);
     expect(c.announced).toEqual(["+1", "-1"]);
+  });
+});
+
+describe("memory", () => {
+  it("nothing is kept of channels nobody is in anymore: 5,000 channels joined on two processes and left leave the relay and both registries empty", () => {
+    const { start, relay } = server();
+    const [a, b] = [start(), start()];
+    const names = Array.from({ length: 5_000 }, (_, i) => (i % 2 ? `presence-flood.${i}` : `flood.${i}`));
+    const [onA, onB] = [socket("a.1"), socket("b.1")];
+    for (const name of names) {
+      a.registry.subscribe(name, onA, name.startsWith("presence-") ? alice : null);
+      b.registry.subscribe(name, onB, name.startsWith("presence-") ? bob : null);
+    }
+    expect([relay.channelCount(), a.registry.channelsKept, b.registry.channelsKept]).toEqual([10_000, 5_000, 5_000]);
+    for (const name of names) {
+      a.registry.unsubscribe(name, onA);
+      b.registry.unsubscribe(name, onB);
+    }
+    expect([relay.channelCount(), a.registry.channelsKept, b.registry.channelsKept]).toEqual([0, 0, 0]);
   });
 });
 

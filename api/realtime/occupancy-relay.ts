@@ -77,6 +77,13 @@ export class OccupancyRelay<Process> {
     return [...(channels ?? [])].map(([channel, share]) => ({ channel, sockets: -share.sockets, left: [...share.members.keys()] }));
   }
 
+  /** Channels recorded across every process: a channel is dropped with its last socket and member. */
+  channelCount(): number {
+    let count = 0;
+    for (const channels of this.shares.values()) count += channels.size;
+    return count;
+  }
+
   /** The processes with a record. */
   known(): Process[] {
     return [...this.shares.keys()];

@@ -5,49 +5,16 @@
  */
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
+import { establishedRaw, openRaw, rawSockets, subscribeFrame } from "./raw-socket.ts";
 import { signChannel, signedQuery } from "./signing.ts";
 import { serveRealtime, type RealtimeTestServer } from "./test-server.ts";
 
 let t: TestApi;
 let server: RealtimeTestServer;
-const sockets: WebSocket[] = [];
 
-interface Socket {
-  ws: WebSocket;
-  next(): Promise<{ event: string; channel?: string; data?: unknown }>;
-  send(frame: unknown): void;
-  closed: Promise<number>;
-}
-
-/** A raw socket whose frames are read one by one (data decoded from its JSON string). */
-function open(target: RealtimeTestServer, path = `/app/${target.app.key}?protocol=7&client=test`): Socket {
-  const ws = new WebSocket(`ws://127.0.0.1:${target.port}${path}`);
-  sockets.push(ws);
-  const queue: unknown[] = [];
-  const waiting: ((frame: never) => void)[] = [];
-  ws.on("message", (raw) => {
-    const frame = JSON.parse(raw.toString());
-    if (typeof frame.data === "string") frame.data = JSON.parse(frame.data);
-    const waiter = waiting.shift();
-    if (waiter) waiter(frame as never);
-    else queue.push(frame);
-  });
-  return {
-    ws,
-    next: () => (queue.length ? Promise.resolve(queue.shift() as never) : new Promise((resolve) => waiting.push(resolve))),
-    send: (frame) => ws.send(typeof frame === "string" ? frame : JSON.stringify(frame)),
-    closed: new Promise((resolve) => ws.on("close", (code) => resolve(code))),
-  };
-}
-
-async function established(target = server) {
-  const socket = open(target);
-  const hello = await socket.next();
-  expect(hello.event).toBe("pusher:connection_established");
-  return { ...socket, socketId: (hello.data as { socket_id: string }).socket_id };
-}
+const open = (target: RealtimeTestServer, path?: string) => openRaw(target, { path });
+const established = (target = server) => establishedRaw(target);
 
 beforeAll(async () => {
   t = await createTestApi();
@@ -55,7 +22,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const ws of sockets) ws.terminate();
+  for (const ws of rawSockets) ws.terminate();
   await server.close();
   await t.close();
 });
@@ -131,21 +98,23 @@ describe("subscribing and client events", () => {
     expect(await socket.next()).toEqual({ event: "pusher_internal:subscription_succeeded", channel: "private-x", data: {} });
   });
 
-  it("client events: only from subscribed sockets, at most 10 a second, data up to 10 KB", async () => {
+  it("client events: only from subscribed sockets, at most 10 a second", async () => {
     const [sender, listener] = [await established(), await established()];
-    sender.send({ event: "client-typing", channel: "private-y", data: {} });
+    sender.send({ event: "client-typing", channel: "presence-chat.7", data: {} });
     expect(await sender.next()).toMatchObject({ event: "pusher:error", data: { code: 4009, message: expect.stringContaining("not subscribed") } });
-    for (const socket of [sender, listener]) {
-      socket.send({ event: "pusher:subscribe", data: { channel: "private-y", auth: signChannel(server.app, socket.socketId, "private-y") } });
-      await socket.next();
+    for (const [socket, user_id] of [[sender, 1], [listener, 2]] as const) {
+      socket.send(subscribeFrame(server, socket.socketId, "presence-chat.7", { user_id, user_info: { name: `User ${user_id}` } }));
+      expect(await socket.next()).toMatchObject({ event: "pusher_internal:subscription_succeeded" });
     }
-    sender.send({ event: "client-big", channel: "private-y", data: { text: "x".repeat(10 * 1024) } });
-    expect(await sender.next()).toMatchObject({ event: "pusher:error", data: { code: 4301, message: expect.stringContaining("10 KB") } });
-    for (let i = 0; i < 11; i++) sender.send({ event: "client-typing", channel: "private-y", data: { i } });
+    expect(await sender.next()).toMatchObject({ event: "pusher_internal:member_added", data: { user_id: "2" } });
+    for (let i = 0; i < 11; i++) sender.send({ event: "client-typing", channel: "presence-chat.7", data: { i } });
     expect(await sender.next()).toMatchObject({ event: "pusher:error", data: { code: 4301, message: expect.stringContaining("rate limit") } });
     const received = [];
     for (let i = 0; i < 10; i++) received.push(await listener.next());
-    expect(received.map((frame) => frame.data)).toEqual([...Array(10).keys()].map((i) => ({ i })));
+    expect(received).toEqual(Array(10).fill({ event: "client-typing", channel: "presence-chat.7", data: { user_id: "1", user_info: { name: "User 1" } }, user_id: "1" }));
+    // The eleventh was refused: the next thing the listener hears is a ping answer, not a client event.
+    listener.send({ event: "pusher:ping", data: {} });
+    expect(await listener.next()).toEqual({ event: "pusher:pong", data: {} });
   });
 
   it("closes a socket that sends a frame over the size cap (1009)", async () => {

@@ -173,7 +173,7 @@ describe("client events", () => {
     b.bind("client-typing", (data: unknown) => leaked.push(data));
     const error = nextError(sender);
     a.trigger("client-typing", { user_id: 1 });
-    expect(await error).toMatchObject({ code: 4009, message: expect.stringContaining("only supported on private and presence channels") });
+    expect(await error).toMatchObject({ code: 4009, message: expect.stringContaining("only supported on presence channels") });
     // The refusal came first; an event after it reaching the listener proves the whisper did not.
     const after = nextEvent(b, "App.Events.FollowersCountChanged");
     await sdk.trigger("startup.9", "App.Events.FollowersCountChanged", {});
@@ -181,7 +181,7 @@ describe("client events", () => {
     expect(leaked).toEqual([]);
   });
 
-  it("reach the other participants of a private chat channel (Echo whisper), not the sender", async () => {
+  it("typing reaches the other participant of a chat (Echo whisper) as the server's member data says, not the sender", async () => {
     const [conversation] = await t.database.db.insert(conversations).values({ pairKey: `${alice.id}:${bob.id}` }).returning();
     await t.database.db.insert(conversationParticipants).values([
       { conversationId: conversation.id, userId: alice.id },
@@ -193,9 +193,50 @@ describe("client events", () => {
     const backToSender: unknown[] = [];
     channelA.listenForWhisper("typing", (data: unknown) => backToSender.push(data));
     await vi.waitFor(() => expect(server.realtime.server.registry.userCount(`presence-chat.${conversation.id}`)).toBe(2));
-    channelA.whisper("typing", { user_id: alice.id, name: "Alice" });
-    expect(await whispered).toEqual({ user_id: alice.id, name: "Alice" });
+    // Whatever the sender claims, the name shown is the one /broadcasting/auth signed for it.
+    channelA.whisper("typing", { user_id: bob.id, name: "Sam Super (admin)", user_info: { name: "Sam Super (admin)" } });
+    expect(await whispered).toEqual({ user_id: String(alice.id), user_info: { name: "Alice" } });
     expect(backToSender).toEqual([]);
+  });
+
+  it("are refused on presence-online, which every user joins, and reach nobody", async () => {
+    const [sender, listener] = [client({ bearer: alice.token }), client({ bearer: bob.token })];
+    const [a, b] = [sender.subscribe("presence-online"), listener.subscribe("presence-online")];
+    await Promise.all([subscribed(a), subscribed(b)]);
+    const leaked: unknown[] = [];
+    b.bind("client-typing", (data: unknown) => leaked.push(data));
+    b.bind("client-spam", (data: unknown) => leaked.push(data));
+    for (const event of ["client-typing", "client-spam"]) {
+      const error = nextError(sender);
+      a.trigger(event, { text: "x".repeat(100) });
+      expect(await error).toMatchObject({ code: 4009, message: expect.stringContaining("is not accepted on this channel") });
+    }
+    // The refusals came first; an event after them reaching the listener proves the client events did not.
+    const after = nextEvent(b, "App.Events.Marker");
+    await sdk.trigger("presence-online", "App.Events.Marker", {});
+    await after;
+    expect(leaked).toEqual([]);
+  });
+
+  it("over the typing event's size cap (1 KB) are refused with 4301 and reach nobody", async () => {
+    const [conversation] = await t.database.db.insert(conversations).values({ pairKey: `${alice.id}:${bob.id}:big` }).returning();
+    await t.database.db.insert(conversationParticipants).values([
+      { conversationId: conversation.id, userId: alice.id },
+      { conversationId: conversation.id, userId: bob.id },
+    ]);
+    const channelName = `presence-chat.${conversation.id}`;
+    const [sender, listener] = [client({ bearer: alice.token }), client({ bearer: bob.token })];
+    const [a, b] = [sender.subscribe(channelName), listener.subscribe(channelName)];
+    await Promise.all([subscribed(a), subscribed(b)]);
+    const received: unknown[] = [];
+    b.bind("client-typing", (data: unknown) => received.push(data));
+    const error = nextError(sender);
+    a.trigger("client-typing", { padding: "x".repeat(2 * 1024) });
+    expect(await error).toMatchObject({ code: 4301, message: expect.stringContaining("at most 1024 bytes") });
+    const small = nextEvent(b, "client-typing");
+    a.trigger("client-typing", {});
+    expect(await small).toEqual({ user_id: String(alice.id), user_info: { name: "Alice" } });
+    expect(received).toHaveLength(1);
   });
 });
 
@@ -319,8 +360,8 @@ if (serverUrl) describe("two instances on PostgreSQL", () => {
     const { channel: onB } = await join(b, channelName, 2);
     const typing = new Promise<{ data: unknown; user_id?: string }>((resolve) => onB.bind("client-typing", (data: unknown, meta: { user_id?: string }) => resolve({ data, user_id: meta?.user_id })));
     await vi.waitFor(() => expect(b.realtime.server.registry.hasLocalSockets(channelName)).toBe(true));
-    onA.trigger("client-typing", { name: "User 1" });
-    expect(await typing).toEqual({ data: { name: "User 1" }, user_id: "1" });
+    onA.trigger("client-typing", { name: "Someone Else" });
+    expect(await typing).toEqual({ data: { user_id: "1", user_info: { name: "User 1" } }, user_id: "1" });
   });
 
   it("presence spans the instances: members on either are listed on both, and leave with their socket or their instance", async () => {

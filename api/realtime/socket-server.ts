@@ -7,17 +7,22 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
+import { clientAddress } from "../lib/client-address.ts";
 import { ChannelRegistry, type OccupancyChange } from "./channels.ts";
+import { PRODUCT_CLIENT_EVENTS } from "./client-events.ts";
 import { Connection, type ConnectionLimits } from "./connection.ts";
 import { ERRORS, checkProtocol, decodedOrUndefined, frame, newSocketId } from "./protocol.ts";
 import type { PublishedEvent } from "./http-api.ts";
 import type { SubscriptionGrants } from "./revocation.ts";
+import { AddressLimits, DEFAULT_ADDRESS_LIMITS, isRefusal, type AddressLimitSettings } from "./limits.ts";
 import type { AppCredentials } from "./signing.ts";
 
-export interface SocketServerOptions extends Partial<ConnectionLimits> {
+export interface SocketServerOptions extends Partial<ConnectionLimits>, Partial<AddressLimitSettings> {
   app: AppCredentials;
   /** Sockets this instance accepts; one more is refused with 4100 (over capacity). */
   maxConnections?: number;
+  /** Behind a proxy: a socket's address is the last X-Forwarded-For hop, as for HTTP requests (TRUST_PROXY). */
+  trustProxy?: boolean;
   /** The activity_timeout announced to clients: they ping after this much silence. */
   activityTimeoutMs?: number;
   /** How long a socket silent past its activity timeout has to answer the server's ping. */
@@ -37,10 +42,15 @@ export const DEFAULT_LIMITS = {
   maxEventBytes: 10 * 1024,
   clientEventsPerSecond: 10,
   maxBufferedBytes: 4 * 1024 * 1024,
+  clientEvents: PRODUCT_CLIENT_EVENTS,
+  trustProxy: false,
+  ...DEFAULT_ADDRESS_LIMITS,
 };
 
 export class SocketServer {
   readonly registry = new ChannelRegistry();
+  /** Sockets and subscriptions per address (limits.ts). */
+  readonly addressLimits: AddressLimits;
   private readonly connections = new Set<Connection>();
   private readonly wss: WebSocketServer;
   private readonly sweep: NodeJS.Timeout;
@@ -52,6 +62,7 @@ export class SocketServer {
 
   constructor(options: SocketServerOptions) {
     this.options = { ...DEFAULT_LIMITS, log: console.error, ...options };
+    this.addressLimits = new AddressLimits(this.options);
     // Frames are capped at twice a client event's data (room for the frame around it); a bigger one is
     // closed by ws with 1009 (message too big) before it is held in memory.
     this.wss = new WebSocketServer({ noServer: true, maxPayload: this.options.maxEventBytes * 2, perMessageDeflate: false });
@@ -79,10 +90,12 @@ export class SocketServer {
       socket.destroy();
       return;
     }
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, key, url.searchParams.get("protocol")));
+    const forwarded = request.headers["x-forwarded-for"];
+    const address = clientAddress(Array.isArray(forwarded) ? forwarded.join(",") : forwarded, request.socket.remoteAddress, this.options.trustProxy) ?? "unknown";
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, key, url.searchParams.get("protocol"), address));
   }
 
-  private open(ws: WebSocket, key: string, protocol: string | null): void {
+  private open(ws: WebSocket, key: string, protocol: string | null, address: string): void {
     const refuse = (error: { code: number; message: string }) => {
       ws.send(frame("pusher:error", error));
       ws.close(error.code, error.message);
@@ -92,9 +105,11 @@ export class SocketServer {
     const versionError = checkProtocol(protocol);
     if (versionError) return refuse(versionError);
     if (this.connections.size >= this.options.maxConnections) return refuse(ERRORS.overCapacity);
+    const quota = this.addressLimits.admit(address);
+    if (isRefusal(quota)) return refuse(quota);
 
     const context = { app: this.options.app, registry: this.registry, limits: this.options, log: this.options.log, relay: (event: PublishedEvent) => this.relay(event), grants: this.grants };
-    const connection = new Connection(newSocketId(), ws, context);
+    const connection = new Connection(newSocketId(), ws, context, quota);
     this.connections.add(connection);
     ws.on("message", (data, isBinary) => {
       if (isBinary) return connection.send(frame("pusher:error", { code: 4200, message: "Invalid message format" }));

@@ -9,6 +9,7 @@ import type { Db } from "../db/client.ts";
 import { realtimeCredentials } from "../db/settings.ts";
 import { silentBroadcaster, type Broadcaster } from "./broadcaster.ts";
 import { startEmbeddedRealtime, type EmbeddedRealtimeOptions } from "./embedded.ts";
+import type { AddressLimitSettings } from "./limits.ts";
 import { httpBroadcaster } from "./publisher.ts";
 import type { AppCredentials } from "./signing.ts";
 
@@ -23,6 +24,10 @@ export interface RealtimeStartOptions {
   maxConnections: number;
   /** Embedded only: checks a login's subscriptions, so they end with the login or the rule (revocation.ts). */
   grantCheck?: EmbeddedRealtimeOptions["grantCheck"];
+  /** Sockets and subscriptions per address and per socket (limits.ts). */
+  addressLimits: AddressLimitSettings;
+  /** Whether a socket's address is the last X-Forwarded-For hop (TRUST_PROXY), as for HTTP requests. */
+  trustProxy: boolean;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -55,6 +60,10 @@ export async function startRealtime(options: RealtimeStartOptions): Promise<Real
     processFanout: options.processFanout,
     maxConnections: options.maxConnections,
     grantCheck: options.grantCheck,
+    maxConnectionsPerAddress: options.addressLimits.maxConnectionsPerAddress,
+    maxSubscriptionsPerConnection: options.addressLimits.maxSubscriptionsPerConnection,
+    maxSubscriptionsPerAddress: options.addressLimits.maxSubscriptionsPerAddress,
+    trustProxy: options.trustProxy,
     log: options.log,
   });
   return {

@@ -37,7 +37,8 @@ export async function memoryPerSocket(sockets: number) {
 
 /** The child: a bare socket server answering "port" and "memory" on stdin. */
 async function socketServerOnly(sockets: number) {
-  const server = new SocketServer({ app, maxConnections: sockets + 100 });
+  // Every bench socket comes from 127.0.0.1: the per-address caps are raised to the whole bench.
+  const server = new SocketServer({ app, maxConnections: sockets + 100, maxConnectionsPerAddress: sockets + 100, maxSubscriptionsPerAddress: sockets + 100 });
   const http = createServer();
   http.on("upgrade", (request, socket, head) => server.handleUpgrade(request, socket, head));
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));

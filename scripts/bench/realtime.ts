@@ -90,6 +90,9 @@ async function main() {
       PUSHER_APP_KEY: app.key,
       PUSHER_APP_SECRET: app.secret,
       REALTIME_MAX_CONNECTIONS: String(SOCKETS + CONVERSATIONS * 2 + 1_000),
+      // Every bench client comes from 127.0.0.1: one address holding what a crowd of browsers would.
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: String(SOCKETS + CONVERSATIONS * 2 + 1_000),
+      REALTIME_MAX_SUBSCRIPTIONS_PER_ADDRESS: String((SOCKETS + CONVERSATIONS * 2) * 4 + 1_000),
     };
     log(`server on ${temporary ? "PostgreSQL" : "the embedded database"}`);
     const server = await startServer(ROOT, env, log);

@@ -57,23 +57,25 @@ export function TypingIndicator({ name }: { name: string | null }) {
 }
 
 /**
- * Typing, both ways, on presence-chat.{id}: `sendTyping` whispers `client-typing` {user_id, name};
- * the other side's whispers show their name for a few seconds. `heard` clears it when their message
- * arrives. `here`: who has this conversation open (the presence members).
+ * Typing, both ways, on presence-chat.{id}: `sendTyping` whispers an empty `client-typing`; the server
+ * adds who sent it (from the member data it signed), and the other side shows that name for a few
+ * seconds. `heard` clears it when their message arrives. `here`: who has this conversation open.
  */
-export function useTyping(conversationId: number, me: { id: number; name: string }) {
+export function useTyping(conversationId: number, me: { id: number }) {
   const channel = `presence-chat.${conversationId}`;
   const { members, whisper } = usePresence(channel);
   const [typing, setTyping] = useState<{ userId: number; name: string; at: number } | null>(null);
   useWhisper<TypingWhisper>(channel, "typing", (event) => {
-    if (event.user_id !== me.id) setTyping({ userId: event.user_id, name: event.name, at: Date.now() });
+    const userId = Number(event.user_id);
+    const name = event.user_info?.name;
+    if (userId !== me.id && typeof name === "string" && name) setTyping({ userId, name, at: Date.now() });
   });
   useEffect(() => {
     if (!typing) return;
     const timer = window.setTimeout(() => setTyping(null), TYPING_SHOWN_MS);
     return () => window.clearTimeout(timer);
   }, [typing]);
-  const sendTyping = useCallback(() => whisper("typing", { user_id: me.id, name: me.name }), [whisper, me.id, me.name]);
+  const sendTyping = useCallback(() => whisper("typing", {}), [whisper]);
   const heard = useCallback((userId: number) => setTyping((current) => (current?.userId === userId ? null : current)), []);
   const here = useMemo(() => new Set(members.map((member) => Number(member.id))), [members]);
   return { typing: typing?.name ?? null, sendTyping, heard, here };

@@ -26,10 +26,13 @@ export interface ConversationUpdatedEvent {
   last_message: ChatMessage;
   unread_count: number;
 }
-/** The `client-typing` whisper on presence-chat.{id}. */
+/**
+ * The `client-typing` whisper on presence-chat.{id}, as the realtime server passes it on: the sender's id
+ * and info come from the presence membership the server signed, never from the sending browser.
+ */
 export interface TypingWhisper {
-  user_id: number;
-  name: string;
+  user_id: string;
+  user_info: { name?: unknown } | null;
 }
 
 /** What the conversation's action answers a fetcher (JavaScript on). */
