@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, messages, notifications } from "../../db/realtime-schema.ts";
+import { conversations, notifications } from "../../db/realtime-schema.ts";
+import { limits } from "../../lib/limits.ts";
 import { startupOwner } from "../../testing/application-fixtures.ts";
 import { coFounder, registered, userRow } from "../../testing/fixtures.ts";
 import { expectEveryCallRefused, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { ageHits } from "../../testing/rate-limits.ts";
 import { userChannel } from "../notifications/notify.ts";
 import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "../notifications/test-support.ts";
 import { isConversationParticipant } from "./access.ts";
@@ -183,8 +185,8 @@ describe("messages", () => {
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(10);
     expect(refused[0].body).toEqual({ message: `You are sending messages too quickly. Please try again in ${retry} seconds.` });
-    // Once the window has passed (the messages made 11 s older), sending works again.
-    await t.database.db.execute(sql`update ${messages} set created_at = created_at - interval '11 seconds' where ${messages.userId} = ${sender.id}`);
+    // Once the window has passed (the sends made 11 s older), sending works again.
+    await ageHits(t.database.db, limits(t.config).chatMessage, sender.id, 11);
     expect((await send(sender.client, first.id, "again")).status).toBe(201);
   });
 
