@@ -173,14 +173,14 @@ describe("messages", () => {
     expect((await send(a.client, id, `  ${"y".repeat(4000)}  `)).status).toBe(201);
   });
 
-  it("refuses a user's 31st message within 10 seconds with 429 and Retry-After, across conversations", async () => {
+  it("sends 30 of 45 messages sent at once within 10 seconds, across conversations; the rest get 429 with Retry-After", async () => {
     const sender = await registered(t, "Chatty");
     const first = await start(sender.client, { user_id: (await registered(t)).id });
     const second = await start(sender.client, { user_id: (await registered(t)).id });
-    const results = await Promise.all(Array.from({ length: 31 }, (_, i) => send(sender.client, i % 2 ? first.id : second.id, `m${i}`)));
+    const results = await Promise.all(Array.from({ length: 45 }, (_, i) => send(sender.client, i % 2 ? first.id : second.id, `m${i}`)));
     const refused = results.filter((r) => r.status === 429);
     expect(results.filter((r) => r.status === 201)).toHaveLength(30);
-    expect(refused).toHaveLength(1);
+    expect(refused).toHaveLength(15);
     const retry = Number(refused[0].headers.get("retry-after"));
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(10);
