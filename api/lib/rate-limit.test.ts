@@ -4,7 +4,7 @@ import { rateLimits } from "../db/schema.ts";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
 import { ageHits, hitsOf } from "../testing/rate-limits.ts";
 import { limits, limitsOf } from "./limits.ts";
-import { clearHits, giveBack, guarded, hit, pruneRateLimits, take, tooMany, type RateLimit } from "./rate-limit.ts";
+import { clearHits, giveBack, guarded, hit, pruneRateLimits, secondsUntilRoom, take, tooMany, type RateLimit } from "./rate-limit.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -49,7 +49,11 @@ describe("take", () => {
     // The older hit leaves the window in about 30 seconds.
     if (!full.taken) expect(full.retryAfter).toBeGreaterThanOrEqual(29);
     if (!full.taken) expect(full.retryAfter).toBeLessThanOrEqual(30);
+    // A look says the same, and counts nothing.
+    expect(await secondsUntilRoom(t.database.db, limit, subject)).toBeGreaterThanOrEqual(29);
+    expect(await secondsUntilRoom(t.database.db, limit, fresh())).toBe(0);
     await ageHits(t.database.db, limit, subject, 31);
+    expect(await secondsUntilRoom(t.database.db, limit, subject)).toBe(0);
     expect((await take(t.database.db, limit, subject)).taken).toBe(true);
     expect(await hitsOf(t.database.db, limit, subject)).toBe(2);
   });

@@ -90,6 +90,20 @@ export async function hit(db: Db, limit: RateLimit, subject: string | number): P
   return result.hit;
 }
 
+/**
+ * Seconds until the limit has room for the subject again, 0 when it has room now. Only a look: it counts
+ * nothing and decides nothing (for telling a refused caller about the other limits it is under).
+ */
+export async function secondsUntilRoom(db: Db, limit: RateLimit, subject: string | number): Promise<number> {
+  const window = windowOf(limit);
+  const [row] = rowsOf<{ seconds: number }>(
+    await db.execute(sql`select coalesce(case when count(*) >= ${limit.max}::int
+        then greatest(1, ceil(extract(epoch from min(h) + ${window} - now())))::int end, 0) as seconds
+      from ${rateLimits}, unnest(hits) h where key = ${rateKey(limit, subject)} and h > now() - ${window}`),
+  );
+  return Number(row?.seconds ?? 0);
+}
+
 /** Takes back one counted hit (an attempt that turned out not to count). Nothing if it already left the window. */
 export async function giveBack(db: Db, hit: Hit): Promise<void> {
   const at = sql`${hit.at}::timestamptz`;

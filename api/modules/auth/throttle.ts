@@ -1,7 +1,7 @@
 import type { ApiConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { limits } from "../../lib/limits.ts";
-import { clearHits, giveBack, take, type Hit, type RateLimit } from "../../lib/rate-limit.ts";
+import { clearHits, giveBack, secondsUntilRoom, take, type Hit, type RateLimit } from "../../lib/rate-limit.ts";
 
 interface LoginTier {
   limit: RateLimit;
@@ -42,22 +42,23 @@ export interface LoginAttempt {
 
 /**
  * Counts a login attempt on every tier BEFORE the password is checked, so that attempts sent at once
- * cannot all find room: at most as many are checked as the fullest tier has room for. Refused (429 with
- * the longest wait of the full tiers) when any tier is full; the hits taken on the others are given back,
- * since a refused attempt checks nothing.
+ * cannot all find room: at most as many are checked as the fullest tier has room for. The tiers are taken
+ * in order and the first full one stops the attempt, so a tier only ever holds places of attempts the
+ * tiers before it let through. Refused: the places taken are given back (a refused attempt checks
+ * nothing), and the 429 names the longest wait of the full tiers.
  */
 export async function beginLoginAttempt(db: Db, config: ApiConfig, email: string, ip: string | undefined): Promise<LoginAttempt> {
   const tiers = loginTiers(config, email, ip);
   const hits: Hit[] = [];
-  const waits: number[] = [];
-  for (const { limit, subject } of tiers) {
+  for (const [index, { limit, subject }] of tiers.entries()) {
     const result = await take(db, limit, subject);
-    if (result.taken) hits.push(result.hit);
-    else waits.push(result.retryAfter);
-  }
-  if (waits.length) {
+    if (result.taken) {
+      hits.push(result.hit);
+      continue;
+    }
     for (const hit of hits) await giveBack(db, hit);
-    throw tiers[0].limit.refusal(Math.max(...waits));
+    const later = await Promise.all(tiers.slice(index + 1).map((tier) => secondsUntilRoom(db, tier.limit, tier.subject)));
+    throw limit.refusal(Math.max(result.retryAfter, ...later));
   }
   return {
     async succeeded() {
