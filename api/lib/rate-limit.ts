@@ -118,8 +118,9 @@ export async function clearHits(db: Db, limit: RateLimit, subject: string | numb
 }
 
 /**
- * Runs `attempt` with a hit taken first, and gives the hit back unless `counts` says the outcome counts
- * (`error` is what the attempt threw, if anything). For limits on failures only.
+ * Runs `attempt` with a hit taken first (or throws the limit's 429), and gives the hit back unless
+ * `counts` says the outcome counts: it gets what the attempt threw, or undefined when it succeeded. For
+ * limits on some outcomes only (a wrong password, an unknown coupon code, an account really created).
  */
 export async function guarded<T>(db: Db, limit: RateLimit, subject: string | number, attempt: () => Promise<T>, counts: (error: unknown) => boolean): Promise<T> {
   const taken = await hit(db, limit, subject);

@@ -25,10 +25,11 @@ export async function verifyPassword(passwordHash: string, password: string) {
  * `current_password`; past the limit every attempt, the right one included, is the limit's 429.
  */
 async function checkCurrentPassword(db: Db, limit: RateLimit, userId: number, passwordHash: string, password: string): Promise<void> {
-  const wrong = (error: unknown) => error instanceof HttpError && error.status === 422;
-  await guarded(db, limit, userId, async () => {
+  const check = async () => {
     if (!(await verifyPassword(passwordHash, password))) throw fieldError("current_password", "The password is incorrect.");
-  }, wrong);
+  };
+  const wrong = (error: unknown) => error instanceof HttpError && error.status === 422;
+  await guarded(db, limit, userId, check, wrong);
 }
 
 /** Verifying against a real hash even for unknown emails keeps response times from revealing accounts. */

@@ -36,7 +36,10 @@ export function createWeatherRoutes(options: WeatherServiceOptions) {
     const country = asked && isCountryCode(asked) ? asked : await profileCountry(c.var.db, user);
     // Only look-ups the cache cannot answer count against the user's limit (each one asks the provider).
     const limit = limits(c.var.config).weatherLookup;
-    const answer = await service.weather(c.req.param("city").trim(), country, async () => void (await hit(c.var.db, limit, user.id)));
+    const countLookup = async () => {
+      await hit(c.var.db, limit, user.id);
+    };
+    const answer = await service.weather(c.req.param("city").trim(), country, countLookup);
     // The answer is the same for everyone in the country, but it is behind a login: private caching only.
     // A failure is kept a minute here only (the service's); the browser keeps none: the API's default no-store.
     if (answer.status === 200) c.header("Cache-Control", "private, max-age=600");
