@@ -17,11 +17,10 @@ import { exitIfDataDirInUse } from "./api/db/data-dir-lock.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./api/db/seed.ts";
 import { appKey, realtimeCredentials } from "./api/db/settings.ts";
 import { ensureAccessModel } from "./api/modules/access/service.ts";
+import { pruneRateLimits } from "./api/lib/rate-limit.ts";
 import { pruneSessions } from "./api/modules/auth/sessions.ts";
 import { grantChecker } from "./api/modules/broadcasting/grant-check.ts";
-import { pruneAttempts } from "./api/modules/auth/throttle.ts";
 import { chooseAiProvider } from "./api/integrations/ai/provider.ts";
-import { pruneAiRequests } from "./api/modules/ai/rate.ts";
 import { startRealtime } from "./api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { runPrimary } from "./server/cluster.ts";
@@ -204,8 +203,7 @@ async function serve(options: { prepared: boolean }) {
 function startPruning(database: Database) {
   const timer = setInterval(() => {
     pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
-    pruneAttempts(database.db, config.api).catch((error) => console.error("[launchpad] throttle prune failed", error));
-    pruneAiRequests(database.db).catch((error) => console.error("[launchpad] AI request prune failed", error));
+    pruneRateLimits(database.db).catch((error) => console.error("[launchpad] rate limit prune failed", error));
   }, 15 * 60_000);
   timer.unref();
   return timer;

@@ -54,7 +54,7 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * POSTs that change nothing, so they leave the answer caches alone: channel authorisation runs for every
  * subscription of every page, and emptying the caches each time would leave them nearly always empty.
- * The AI helper only drafts text (its ai_requests rows are read by nothing cached).
+ * The AI helper only drafts text (its rate-limit hits are read by nothing cached).
  */
 const READ_ONLY_POSTS = new Set(["/broadcasting/auth", "/api/v1/admin/ai"]);
 

@@ -23,6 +23,9 @@ export interface ApiConfig {
   /** Unknown coupon codes a user may try in `couponThrottleWindowSeconds` (codes must not be guessable). */
   couponMaxAttempts: number;
   couponThrottleWindowSeconds: number;
+  /** Accounts that may be registered from one address in `registerWindowSeconds` (429 beyond). */
+  registerMaxPerAddress: number;
+  registerWindowSeconds: number;
   /** Stripe Checkout is the payment provider when set; otherwise the embedded sandbox provider is. */
   stripeSecretKey?: string;
   /** Signs Stripe's webhook calls; without it (or without a secret key) the webhook answers 404. */
@@ -67,6 +70,8 @@ export const defaultApiConfig: ApiConfig = {
   loginAccountWindowSeconds: 600,
   couponMaxAttempts: 10,
   couponThrottleWindowSeconds: 600,
+  registerMaxPerAddress: 10,
+  registerWindowSeconds: 3600,
   stripeApiBase: "https://api.stripe.com",
   weatherApiBase: "https://api.open-meteo.com",
   callerCacheMs: 0,

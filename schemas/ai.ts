@@ -2,7 +2,11 @@ import { z } from "zod";
 
 /* The AI writing helper: POST /api/v1/admin/ai, Gemini-shaped (spec §7), and the words both sides show. */
 
-/** All the prompt's parts together may hold at most this many characters (422 beyond). */
+/**
+ * The prompt as sent (every part's text, joined as the provider gets it: see aiPromptText) may hold at
+ * most this many characters (422 beyond). Measuring the joined prompt, not the parts' text alone, keeps
+ * a body of endless empty parts from sending the provider a huge prompt.
+ */
 export const AI_PROMPT_MAX_LENGTH = 8000;
 /** At most this many requests per user within the window (429 with Retry-After beyond). */
 export const AI_RATE = { maxRequests: 20, windowSeconds: 600 } as const;
@@ -40,16 +44,32 @@ export const aiRequestSchema = z
   })
   .superRefine((body, ctx) => {
     const texts = body.contents.flatMap((c) => c.parts.map((p) => p.text));
-    // Characters as a person counts them (an emoji is one), over the parts' own text only.
-    const length = texts.reduce((sum, text) => sum + [...text].length, 0);
-    if (!texts.some((text) => text.trim())) ctx.addIssue({ code: "custom", path: ["contents"], message: AI_PROMPT_REQUIRED });
-    else if (length > AI_PROMPT_MAX_LENGTH) ctx.addIssue({ code: "custom", path: ["contents"], message: AI_PROMPT_TOO_LONG });
+    if (aiPromptTooLong(texts)) ctx.addIssue({ code: "custom", path: ["contents"], message: AI_PROMPT_TOO_LONG });
+    else if (!texts.some((text) => text.trim())) ctx.addIssue({ code: "custom", path: ["contents"], message: AI_PROMPT_REQUIRED });
   });
 
 export type AiRequest = z.infer<typeof aiRequestSchema>;
 
+/** Parts are joined with a blank line between them, as the OpenAI-compatible provider is sent them. */
+const PART_SEPARATOR = "\n\n";
+
 /** Every part's text, in order, as one prompt (what is measured and what the provider is sent). */
-export const aiPromptText = (body: { contents: { parts: { text: string }[] }[] }) => body.contents.flatMap((c) => c.parts.map((p) => p.text)).join("\n\n");
+export const aiPromptText = (body: { contents: { parts: { text: string }[] }[] }) => body.contents.flatMap((c) => c.parts.map((p) => p.text)).join(PART_SEPARATOR);
+
+/**
+ * Whether the prompt made of these parts is over the limit, in characters as a person counts them (an
+ * emoji is one), separators included. Stops counting at the limit, so a body of endless parts costs no
+ * more than the limit to measure. Roles are not part of it: only the parts' text is ever forwarded.
+ */
+function aiPromptTooLong(texts: string[]): boolean {
+  let length = Math.max(0, texts.length - 1) * PART_SEPARATOR.length;
+  if (length > AI_PROMPT_MAX_LENGTH) return true;
+  for (const text of texts) {
+    length += [...text].length;
+    if (length > AI_PROMPT_MAX_LENGTH) return true;
+  }
+  return false;
+}
 
 /** The answer, as Gemini gives it: the panel reads candidates[0].content.parts[0].text. */
 export interface AiResponse {

@@ -34,3 +34,11 @@ export type WeatherResponse = { success: true; data: WeatherJson; error: null } 
 export const WEATHER_FAILED = "Failed to fetch weather data";
 export const WEATHER_CITY_NOT_FOUND = "City not found";
 export const WEATHER_UNAVAILABLE = "The weather provider could not be reached. Try again later.";
+
+/**
+ * Look-ups per user that the API's answer cache cannot serve (each asks the provider) within the window;
+ * beyond it 429 with Retry-After. Cached cities are not counted, so a page showing the usual cities never is.
+ */
+export const WEATHER_RATE = { maxLookups: 30, windowSeconds: 600 } as const;
+export const WEATHER_THROTTLED = (seconds: number) =>
+  `You have looked up the weather of ${WEATHER_RATE.maxLookups} new places in the last ${WEATHER_RATE.windowSeconds / 60} minutes. Please try again in ${seconds} seconds.`;

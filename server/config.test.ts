@@ -3,6 +3,21 @@ import { describe, expect, it } from "vitest";
 import { defaultApiConfig } from "../api/config.ts";
 import { EMBEDDED_CALLER_CACHE_MS, MAX_DEFAULT_PROCESSES, defaultProcesses, readConfig, realtimePublicConfig, startupWarnings } from "./config.ts";
 
+describe("registration limit settings", () => {
+  it("default to 10 accounts per address in an hour, and are read from the environment", () => {
+    expect(readConfig({}).api).toMatchObject({ registerMaxPerAddress: 10, registerWindowSeconds: 3600 });
+    expect(readConfig({ REGISTER_MAX_PER_ADDRESS: "3", REGISTER_WINDOW_SECONDS: "86400" }).api).toMatchObject({ registerMaxPerAddress: 3, registerWindowSeconds: 86400 });
+  });
+
+  it("keep the default for a value that is not a whole number of at least 1", () => {
+    for (const value of ["0", "-5", "2.5", "many", ""]) {
+      const { api } = readConfig({ REGISTER_MAX_PER_ADDRESS: value, REGISTER_WINDOW_SECONDS: value });
+      expect(api.registerMaxPerAddress, value).toBe(defaultApiConfig.registerMaxPerAddress);
+      expect(api.registerWindowSeconds, value).toBe(defaultApiConfig.registerWindowSeconds);
+    }
+  });
+});
+
 describe("login throttle settings", () => {
   it("default to 5 a minute per email and address, 20 per address and 10 per account in 10 minutes", () => {
     const { api } = readConfig({});

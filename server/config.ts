@@ -97,6 +97,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       loginAddressWindowSeconds: positive(env.LOGIN_ADDRESS_WINDOW_SECONDS, defaultApiConfig.loginAddressWindowSeconds),
       loginMaxAttemptsPerAccount: positive(env.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT, defaultApiConfig.loginMaxAttemptsPerAccount),
       loginAccountWindowSeconds: positive(env.LOGIN_ACCOUNT_WINDOW_SECONDS, defaultApiConfig.loginAccountWindowSeconds),
+      registerMaxPerAddress: positive(env.REGISTER_MAX_PER_ADDRESS, defaultApiConfig.registerMaxPerAddress),
+      registerWindowSeconds: positive(env.REGISTER_WINDOW_SECONDS, defaultApiConfig.registerWindowSeconds),
       stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
       stripeApiBase: env.STRIPE_API_BASE?.replace(/\/+$/, "") || defaultApiConfig.stripeApiBase,

@@ -101,14 +101,23 @@ export const apiTokens = pgTable(
   (t) => [uniqueIndex("api_tokens_token_hash_unique").on(t.tokenHash), index("api_tokens_user_id_idx").on(t.userId)],
 );
 
-export const loginAttempts = pgTable(
-  "login_attempts",
+/**
+ * The one store of every rate limit (api/lib/rate-limit.ts): a row per limit and subject (`key`, e.g.
+ * "ai|42"), holding the times of the hits still inside the limit's window, oldest first and never more
+ * than the limit allows. Counting and deciding is one `insert … on conflict do update` on this row, so
+ * requests sent at once queue on it and cannot all see room.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
   {
-    id: serial("id").primaryKey(),
-    throttleKey: text("throttle_key").notNull(),
-    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+    key: text("key").primaryKey(),
+    hits: timestamp("hits", { withTimezone: true }).array().notNull(),
+    /** Whether the statement that last touched the row counted its hit (read back through RETURNING). */
+    taken: boolean("taken").notNull(),
+    /** When every hit will have left the window: the row can go (server.ts prunes). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("login_attempts_key_time_idx").on(t.throttleKey, t.attemptedAt)],
+  (t) => [index("rate_limits_expires_at_idx").on(t.expiresAt)],
 );
 
 export const roles = pgTable(

@@ -62,22 +62,6 @@ export const frameworkVersions = pgTable(
   (t) => [uniqueIndex("framework_versions_canvas_version_unique").on(t.canvasId, t.version), index("framework_versions_saved_by_idx").on(t.savedByUserId)],
 );
 
-/**
- * One row per AI request a user made: the rows are the rate limit's counter (every instance on one
- * PostgreSQL agrees). Nothing of the prompt or the answer is kept.
- */
-export const aiRequests = pgTable(
-  "ai_requests",
-  {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [index("ai_requests_user_created_idx").on(t.userId, t.createdAt)],
-);
-
 export const MEETING_PROVIDERS = ["zoom", "google_meet"] as const;
 export type MeetingProvider = (typeof MEETING_PROVIDERS)[number];
 

@@ -17,7 +17,7 @@ const schemaModules = Object.values(import.meta.glob<Record<string, unknown>>(["
  * sessions come and go with logging in, the app key (app_settings) is made on first use, and a startup's
  * co-founder match rows are filled on its first score-sorted search (api/modules/co-founders/match.ts).
  */
-const LOGGED_TABLES = new Set(["login_attempts", "sessions", "app_settings", "__drizzle_migrations", "co_founder_match_sets", "co_founder_matches"]);
+const LOGGED_TABLES = new Set(["rate_limits", "sessions", "app_settings", "__drizzle_migrations", "co_founder_match_sets", "co_founder_matches"]);
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 let t: TestApi;

@@ -1,16 +1,17 @@
-import { count, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AI_EMPTY_ANSWER, AI_MODEL_MISSING, AI_NOT_CONFIGURED, AI_PROMPT_TOO_LONG, AI_PROVIDER_FAILED, AI_TIMED_OUT } from "../../../schemas/ai.ts";
 import { FAKE_AI_REPLY, type FakeAi } from "../../../tests/fakes/ai-fake.ts";
 import { startFakeGemini } from "../../../tests/fakes/ai-gemini.ts";
 import { startFakeOpenAi } from "../../../tests/fakes/ai-openai.ts";
 import { createApi } from "../../app.ts";
-import { aiRequests } from "../../db/tools-schema.ts";
+import { rateLimits } from "../../db/schema.ts";
+import { limits } from "../../lib/limits.ts";
 import { chatCompletionsUrl } from "../../integrations/ai/openai-compatible.ts";
 import { chooseAiProvider, readAiConfig, type AiConfig } from "../../integrations/ai/provider.ts";
 import { registered } from "../../testing/fixtures.ts";
 import { TestClient, createTestApi, expectEveryCallRefused, type TestApi } from "../../testing/harness.ts";
-import { pruneAiRequests } from "./rate.ts";
+import { ageHits, hitsOf } from "../../testing/rate-limits.ts";
 
 const PATH = "/api/v1/admin/ai";
 const ask = (text: string) => ({ contents: [{ parts: [{ text }] }] });
@@ -52,7 +53,7 @@ const SHORT_TIMEOUT_MS = 1_000;
 const geminiApi = (timeoutMs = TIMEOUT_MS) => withAi({ geminiApiKey: "test-gemini-key", geminiApiBase: gemini.url, timeoutMs });
 const openaiApi = (ai: Partial<AiConfig> = {}) => withAi({ baseUrl: `${openai.url}/v1`, model: "llama3.2", timeoutMs: TIMEOUT_MS, ...ai });
 
-const requestsOf = async (userId: number) => (await t.database.db.select({ n: count() }).from(aiRequests).where(eq(aiRequests.userId, userId)))[0].n;
+const requestsOf = (userId: number) => hitsOf(t.database.db, limits(t.config).aiRequest, userId);
 
 describe("POST /api/v1/admin/ai with Gemini", () => {
   it("answers Gemini's shape with the model's text, sending the parts, the model and the key (in a header)", async () => {
@@ -168,16 +169,30 @@ describe("guards and limits", () => {
     expect(await requestsOf(id)).toBe(0);
   });
 
-  it("takes a prompt of 8,000 characters over all its parts, and refuses one more with 422", async () => {
+  it("takes a prompt of 8,000 characters as sent (the parts and the blank lines between them), and refuses one more with 422", async () => {
     const { client } = await registered(geminiApi());
-    const exactly = { contents: [{ parts: [{ text: "a".repeat(5000) }, { text: "😀".repeat(1000) }] }, { parts: [{ text: "b".repeat(2000) }] }] };
+    // 4,996 + 1,000 + 2,000 characters, and two blank lines ("\n\n") between the three parts.
+    const exactly = { contents: [{ parts: [{ text: "a".repeat(4996) }, { text: "😀".repeat(1000) }] }, { parts: [{ text: "b".repeat(2000) }] }] };
     expect((await client.post(PATH, exactly)).status).toBe(200);
-    const over = { contents: [{ parts: [{ text: "a".repeat(5000) }, { text: "😀".repeat(1000) }] }, { parts: [{ text: "b".repeat(2001) }] }] };
+    const over = { contents: [{ parts: [{ text: "a".repeat(4996) }, { text: "😀".repeat(1000) }] }, { parts: [{ text: "b".repeat(2001) }] }] };
     const res = await client.post(PATH, over);
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: AI_PROMPT_TOO_LONG, errors: { contents: [AI_PROMPT_TOO_LONG] } });
     expect(AI_PROMPT_TOO_LONG).toBe("The prompt may be at most 8,000 characters.");
     expect(gemini.requests).toHaveLength(1);
+  });
+
+  it("measures the prompt as sent: 200,000 empty parts around a real one are refused with 422 and the provider hears nothing", async () => {
+    const { client, id } = await registered(geminiApi());
+    const parts = [{ text: "Hello" }, ...Array.from({ length: 200_000 }, () => ({ text: "" }))];
+    const res = await client.post(PATH, { contents: [{ parts }] });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ contents: [AI_PROMPT_TOO_LONG] });
+    // Spread over many contents (and with roles, which are never forwarded) it is the same prompt.
+    const contents = Array.from({ length: 5_000 }, () => ({ role: "user", parts: [{ text: "" }] }));
+    expect((await client.post(PATH, { contents: [{ parts: [{ text: "Hello" }] }, ...contents] })).status).toBe(422);
+    expect(gemini.requests).toEqual([]);
+    expect(await requestsOf(id)).toBe(0);
   });
 
   it("answers 503 naming the settings to set when no provider is configured, and counts nothing", async () => {
@@ -194,13 +209,13 @@ describe("guards and limits", () => {
     expect(openai.requests).toEqual([]);
   });
 
-  it("allows 20 requests per user in 10 minutes, even sent at once; the 21st gets 429 with Retry-After", async () => {
+  it("allows 20 requests per user in 10 minutes, even 30 sent at once; the other 10 get 429 with Retry-After", async () => {
     const api = geminiApi();
     const { client, id } = await registered(api);
-    const results = await Promise.all(Array.from({ length: 21 }, () => client.post(PATH, ask("Hello"))));
+    const results = await Promise.all(Array.from({ length: 30 }, () => client.post(PATH, ask("Hello"))));
     expect(results.filter((r) => r.status === 200)).toHaveLength(20);
     const refused = results.filter((r) => r.status === 429);
-    expect(refused).toHaveLength(1);
+    expect(refused).toHaveLength(10);
     const retry = Number(refused[0].headers.get("retry-after"));
     expect(retry).toBeGreaterThanOrEqual(590);
     expect(retry).toBeLessThanOrEqual(600);
@@ -210,12 +225,12 @@ describe("guards and limits", () => {
     // Someone else is not held back by this user.
     expect((await (await registered(api)).client.post(PATH, ask("Hello"))).status).toBe(200);
     // The oldest request five minutes old: still full, and Retry-After says about five minutes.
-    await t.database.db.execute(sql`update ${aiRequests} set created_at = created_at - interval '5 minutes' where ${aiRequests.userId} = ${id}`);
+    await ageHits(t.database.db, limits(t.config).aiRequest, id, 300);
     const later = await client.post(PATH, ask("Hello"));
     expect(later.status).toBe(429);
     expect(Number(later.headers.get("retry-after"))).toBeLessThanOrEqual(300);
     // Once the window has passed, asking works again.
-    await t.database.db.execute(sql`update ${aiRequests} set created_at = created_at - interval '6 minutes' where ${aiRequests.userId} = ${id}`);
+    await ageHits(t.database.db, limits(t.config).aiRequest, id, 360);
     expect((await client.post(PATH, ask("Hello"))).status).toBe(200);
   });
 
@@ -223,13 +238,6 @@ describe("guards and limits", () => {
     const { client, id } = await registered(geminiApi());
     gemini.mode = "error";
     await client.post(PATH, ask("Hello"));
-    expect(await requestsOf(id)).toBe(1);
-  });
-
-  it("prunes only the rows older than the window", async () => {
-    const { id } = await registered(t);
-    await t.database.db.insert(aiRequests).values([{ userId: id, createdAt: new Date(Date.now() - 11 * 60_000) }, { userId: id }]);
-    await pruneAiRequests(t.database.db);
     expect(await requestsOf(id)).toBe(1);
   });
 });
@@ -252,8 +260,9 @@ describe("privacy", () => {
     expect(logged.length).toBeGreaterThanOrEqual(8);
     const printed = spies.flatMap((spy) => spy.mock.calls.map((args) => args.map(String).join(" ")));
     for (const line of [...logged, ...printed]) expect(line).not.toContain("Nightingale");
-    const stored = await t.database.db.execute(sql`select * from ${aiRequests} limit 1`);
-    expect(Object.keys((stored as unknown as { rows: Record<string, unknown>[] }).rows[0]).sort()).toEqual(["created_at", "id", "user_id"]);
+    // The limit's row is all that is kept of a request: when, never what.
+    const stored = await t.database.db.execute(sql`select * from ${rateLimits} where key like 'ai|%' limit 1`);
+    expect(Object.keys((stored as unknown as { rows: Record<string, unknown>[] }).rows[0]).sort()).toEqual(["expires_at", "hits", "key", "taken"]);
   });
 });
 

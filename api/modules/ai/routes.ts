@@ -6,7 +6,7 @@
  * details, the resource center); the per-user limit bounds the cost. In order: 401, 422 (shape, empty,
  * over 8,000 characters), 503 (no provider configured, naming the settings), 429 (limit, Retry-After),
  * then the provider: 504 when it takes too long, 502 when it fails or answers nonsense.
- * Nothing of the prompt or the answer is stored or logged: only that the user asked (ai_requests).
+ * Nothing of the prompt or the answer is stored or logged: only that the user asked (the limit's hit).
  */
 import { Hono } from "hono";
 import { AI_TIMED_OUT, aiRequestSchema, type AiResponse } from "../../../schemas/ai.ts";
@@ -15,9 +15,10 @@ import { AiProviderError, AiTimeoutError } from "../../integrations/ai/http.ts";
 import { chooseAiProvider, type AiConfig } from "../../integrations/ai/provider.ts";
 import { readBody } from "../../lib/body.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { limits } from "../../lib/limits.ts";
+import { hit } from "../../lib/rate-limit.ts";
 import { validate } from "../../lib/validation.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
-import { recordAiRequest } from "./rate.ts";
 
 export interface AiRouteOptions {
   config?: AiConfig;
@@ -32,7 +33,8 @@ export function createAiRoutes({ config, log }: AiRouteOptions) {
     const user = currentUser(c);
     const body = validate(aiRequestSchema, await readBody(c));
     if (!provider) throw new HttpError(503, availability.reason ?? "The AI helper is not available.");
-    await recordAiRequest(c.var.db, user.id);
+    // Counted before the provider is asked, and kept when it fails: it was asked all the same.
+    await hit(c.var.db, limits(c.var.config).aiRequest, user.id);
     let text: string;
     try {
       text = await provider.generate(body.contents.flatMap((content) => content.parts.map((part) => part.text)));

@@ -11,7 +11,9 @@ import { recheckListeners } from "../broadcasting/recheck.ts";
 import { currentUser, requireUser } from "./middleware.ts";
 import { changePassword, checkCredentials, registerUser, updateAccount } from "./service.ts";
 import { createApiToken, createSession, destroySession, loadAuthUser } from "./sessions.ts";
-import { loginThrottle } from "./throttle.ts";
+import { limits } from "../../lib/limits.ts";
+import { guarded } from "../../lib/rate-limit.ts";
+import { beginLoginAttempt } from "./throttle.ts";
 import { userResource } from "./users.ts";
 
 export const authRoutes = new Hono<AppEnv>();
@@ -31,9 +33,15 @@ authRoutes.get("/sanctum/csrf-cookie", (c) => {
   return c.body(null, 204);
 });
 
+/**
+ * Counts only accounts really created (a refused email is given its hit back), per client address. Callers
+ * without a known address are not counted: they would all share one counter.
+ */
 authRoutes.post("/api/register", async (c) => {
   const input = validate(registerSchema, await readBody(c));
-  const userId = await registerUser(c.var.db, input);
+  const ip = c.env?.clientIp;
+  const register = () => registerUser(c.var.db, input);
+  const userId = ip ? await guarded(c.var.db, limits(c.var.config).registration, ip, register, (error) => error === undefined) : await register();
   const user = await startSession(c, userId);
   return c.json({ user: userResource(user) }, 201);
 });
@@ -43,14 +51,12 @@ authRoutes.post("/api/register", async (c) => {
  * account (429 past any limit; see `loginThrottle`). The panel's login form comes through here too.
  */
 async function throttledCredentialCheck(c: Context<AppEnv>, email: string, password: string): Promise<number> {
-  const throttle = loginThrottle(c.var.db, c.var.config, email, c.env?.clientIp);
-  await throttle.assertAllowed();
+  const attempt = await beginLoginAttempt(c.var.db, c.var.config, email, c.env?.clientIp);
   const result = await checkCredentials(c.var.db, email, password);
   if (!result.ok) {
-    await throttle.recordFailure();
     throw fieldError("email", result.reason === "inactive" ? "This account has been deactivated." : "These credentials do not match our records.");
   }
-  await throttle.recordSuccess();
+  await attempt.succeeded();
   return result.userId;
 }
 
@@ -88,7 +94,7 @@ const accountUpdate = async (c: Context<AppEnv>) => {
   const body = await readBody(c);
   const input = validate(accountSchema.extend({ avatar: imageField("avatar") }), body);
   const user = currentUser(c);
-  const avatarFileId = await updateAccount(c.var.db, user.id, input, c.var.sessionHash);
+  const avatarFileId = await updateAccount(c.var.db, user.id, input, c.var.sessionHash, limits(c.var.config).currentPassword);
   // A new email ended the user's other sessions and tokens.
   if (input.email !== user.email) await recheckListeners(c, [user.id]);
   const fresh = { ...user, name: input.name, email: input.email, avatarFileId: avatarFileId ?? user.avatarFileId };
@@ -101,7 +107,7 @@ authRoutes.post("/api/user", requireUser, accountUpdate);
 authRoutes.put("/api/user/password", requireUser, async (c) => {
   const input = validate(passwordChangeSchema, await readBody(c));
   const user = currentUser(c);
-  await changePassword(c.var.db, user.id, input, c.var.sessionHash);
+  await changePassword(c.var.db, user.id, input, c.var.sessionHash, limits(c.var.config).currentPassword);
   await recheckListeners(c, [user.id]);
   return c.json({ message: "Your password has been changed." });
 });

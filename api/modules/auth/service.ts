@@ -2,7 +2,8 @@ import { hash, verify } from "@node-rs/argon2";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { apiTokens, sessions, users } from "../../db/schema.ts";
-import { fieldError } from "../../lib/errors.ts";
+import { fieldError, HttpError } from "../../lib/errors.ts";
+import { guarded, type RateLimit } from "../../lib/rate-limit.ts";
 import { storeImage } from "../files/service.ts";
 
 /** argon2id with the OWASP-recommended minimum cost (19 MiB, 2 passes). */
@@ -16,6 +17,19 @@ export async function verifyPassword(passwordHash: string, password: string) {
   } catch {
     return false;
   }
+}
+
+/**
+ * Checks a signed-in user's current password (to change the password or the email) under `limit`: wrong
+ * ones are counted before the check, so guesses sent at once are held to it too. A wrong one is a 422 on
+ * `current_password`; past the limit every attempt, the right one included, is the limit's 429.
+ */
+async function checkCurrentPassword(db: Db, limit: RateLimit, userId: number, passwordHash: string, password: string): Promise<void> {
+  const check = async () => {
+    if (!(await verifyPassword(passwordHash, password))) throw fieldError("current_password", "The password is incorrect.");
+  };
+  const wrong = (error: unknown) => error instanceof HttpError && error.status === 422;
+  await guarded(db, limit, userId, check, wrong);
 }
 
 /** Verifying against a real hash even for unknown emails keeps response times from revealing accounts. */
@@ -69,14 +83,13 @@ export async function updateAccount(
   userId: number,
   input: { name: string; email: string; current_password?: string; avatar?: File },
   keepSessionHash: string | null,
+  passwordLimit: RateLimit,
 ): Promise<string | null> {
   const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   const emailChanged = input.email !== user.email;
   if (emailChanged) {
     if (!input.current_password) throw fieldError("current_password", "The current password is required to change your email.");
-    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-      throw fieldError("current_password", "The password is incorrect.");
-    }
+    await checkCurrentPassword(db, passwordLimit, userId, user.passwordHash, input.current_password);
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (taken) throw fieldError("email", "The email has already been taken.");
   }
@@ -98,11 +111,10 @@ export async function changePassword(
   userId: number,
   input: { current_password: string; password: string },
   keepSessionHash: string | null,
+  passwordLimit: RateLimit,
 ) {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-    throw fieldError("current_password", "The password is incorrect.");
-  }
+  await checkCurrentPassword(db, passwordLimit, userId, user.passwordHash, input.current_password);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));

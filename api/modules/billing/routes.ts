@@ -15,7 +15,8 @@ import { STRIPE_WEBHOOK_PATH, StripeProvider } from "../../payments/stripe.ts";
 import { assertPermission, authorize } from "../access/authorize.ts";
 import { FORM_NOT_FOUND } from "../applications/messages.ts";
 import { currentUser } from "../auth/middleware.ts";
-import { assertNotThrottled, recordFailure } from "../auth/throttle.ts";
+import { limits } from "../../lib/limits.ts";
+import { guarded } from "../../lib/rate-limit.ts";
 import { ownStartupId } from "../collections/service.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
 import { ownedForm } from "../event-forms/service.ts";
@@ -77,18 +78,10 @@ export function createBillingRoutes(options: BillingOptions = {}) {
    */
   const guardingCoupons = async <T>(c: Context<AppEnv>, userId: number, code: string | undefined, run: () => Promise<T>): Promise<T> => {
     if (!code) return run();
-    const key = `coupon|${userId}`;
-    const rule = { maxAttempts: c.var.config.couponMaxAttempts, windowSeconds: c.var.config.couponThrottleWindowSeconds };
-    await assertNotThrottled(c.var.db, key, rule, (seconds) => ({
-      field: "coupon_code",
-      message: `Too many coupon codes tried. Please try again in ${seconds} seconds.`,
-    }));
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof HttpError && error.errors?.coupon_code?.includes(COUPON_REFUSALS.unknown)) await recordFailure(c.var.db, key, rule);
-      throw error;
-    }
+    // Counted before the code is looked at, so guesses sent at once are held to the limit too; any
+    // answer but "not valid" gives the hit back.
+    const unknownCode = (error: unknown) => error instanceof HttpError && !!error.errors?.coupon_code?.includes(COUPON_REFUSALS.unknown);
+    return guarded(c.var.db, limits(c.var.config).couponGuess, userId, run, unknownCode);
   };
 
   /** The billing form's fields; the city must be one of the country's (spelled as the list spells it). */

@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, messages, notifications } from "../../db/realtime-schema.ts";
+import { conversations, notifications } from "../../db/realtime-schema.ts";
+import { limits } from "../../lib/limits.ts";
 import { startupOwner } from "../../testing/application-fixtures.ts";
 import { coFounder, registered, userRow } from "../../testing/fixtures.ts";
 import { expectEveryCallRefused, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { ageHits } from "../../testing/rate-limits.ts";
 import { userChannel } from "../notifications/notify.ts";
 import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "../notifications/test-support.ts";
 import { isConversationParticipant } from "./access.ts";
@@ -171,20 +173,20 @@ describe("messages", () => {
     expect((await send(a.client, id, `  ${"y".repeat(4000)}  `)).status).toBe(201);
   });
 
-  it("refuses a user's 31st message within 10 seconds with 429 and Retry-After, across conversations", async () => {
+  it("sends 30 of 45 messages sent at once within 10 seconds, across conversations; the rest get 429 with Retry-After", async () => {
     const sender = await registered(t, "Chatty");
     const first = await start(sender.client, { user_id: (await registered(t)).id });
     const second = await start(sender.client, { user_id: (await registered(t)).id });
-    const results = await Promise.all(Array.from({ length: 31 }, (_, i) => send(sender.client, i % 2 ? first.id : second.id, `m${i}`)));
+    const results = await Promise.all(Array.from({ length: 45 }, (_, i) => send(sender.client, i % 2 ? first.id : second.id, `m${i}`)));
     const refused = results.filter((r) => r.status === 429);
     expect(results.filter((r) => r.status === 201)).toHaveLength(30);
-    expect(refused).toHaveLength(1);
+    expect(refused).toHaveLength(15);
     const retry = Number(refused[0].headers.get("retry-after"));
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(10);
     expect(refused[0].body).toEqual({ message: `You are sending messages too quickly. Please try again in ${retry} seconds.` });
-    // Once the window has passed (the messages made 11 s older), sending works again.
-    await t.database.db.execute(sql`update ${messages} set created_at = created_at - interval '11 seconds' where ${messages.userId} = ${sender.id}`);
+    // Once the window has passed (the sends made 11 s older), sending works again.
+    await ageHits(t.database.db, limits(t.config).chatMessage, sender.id, 11);
     expect((await send(sender.client, first.id, "again")).status).toBe(201);
   });
 

@@ -25,6 +25,7 @@ import type { AppEnv } from "../../context.ts";
 import { readBody } from "../../lib/body.ts";
 import { notFound } from "../../lib/errors.ts";
 import { pathId } from "../../lib/ids.ts";
+import { limits } from "../../lib/limits.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { BroadcastQueue, publishAfterCommit } from "../../realtime/broadcaster.ts";
@@ -88,7 +89,7 @@ conversationRoutes.post(`${BASE}/:id/messages`, requireUser, async (c) => {
     throw refused;
   }
   const queue = new BroadcastQueue();
-  const message = await sendMessage(c.var.db, currentUser(c), id, body, queue);
+  const message = await sendMessage(c.var.db, currentUser(c), id, body, queue, limits(c.var.config).chatMessage);
   await publishAfterCommit(c.var.broadcaster, queue.messages);
   return c.json({ data: message }, 201);
 });

@@ -8,7 +8,9 @@ import { NOTIFICATION_TYPES } from "../../../schemas/notifications.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, notifications } from "../../db/realtime-schema.ts";
 import { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import { limits } from "../../lib/limits.ts";
 import { registered } from "../../testing/fixtures.ts";
+import { hitsOf } from "../../testing/rate-limits.ts";
 import type { TestApi, TestClient } from "../../testing/harness.ts";
 import { loadAuthUser } from "../auth/sessions.ts";
 import { userChannel } from "../notifications/notify.ts";
@@ -66,16 +68,18 @@ async function statementsDuring(action: () => Promise<unknown>): Promise<string[
 }
 
 describe("the send", () => {
-  it("is one statement on the embedded database; on PostgreSQL the same one after the user's and the conversation's locks", async () => {
+  it("is one statement on the embedded database, the send limit included; on PostgreSQL the same one after the conversation's lock", async () => {
     const { a, id } = await pair();
     const me = await loadAuthUser(t.database.db, a.id);
-    await sendMessage(t.database.db, me, id, "warm", new BroadcastQueue());
-    const statements = await statementsDuring(() => sendMessage(t.database.db, me, id, "counted", new BroadcastQueue()));
+    const limit = limits(t.config).chatMessage;
+    await sendMessage(t.database.db, me, id, "warm", new BroadcastQueue(), limit);
+    const statements = await statementsDuring(() => sendMessage(t.database.db, me, id, "counted", new BroadcastQueue(), limit));
     if (t.database.kind === "pglite") {
       expect(statements).toEqual([expect.stringMatching(/^with /)]);
     } else {
-      expect(statements).toEqual(["begin", expect.stringMatching(/^select pg_advisory_xact_lock\(/), "select user_id from", expect.stringMatching(/^with /), "commit"]);
+      expect(statements).toEqual(["begin", "select user_id from", expect.stringMatching(/^with /), "commit"]);
     }
+    expect(await hitsOf(t.database.db, limit, a.id)).toBe(2);
   });
 
   it("two people writing at once in one conversation: every message saved once, counts as the list shows them", async () => {

@@ -6,12 +6,12 @@ import type { Db } from "../../db/client.ts";
 import { conversationParticipants, conversations, messages } from "../../db/realtime-schema.ts";
 import { PgliteWorker } from "../../db/worker-client.ts";
 import { notFound } from "../../lib/errors.ts";
+import { takeStatement, type RateLimit } from "../../lib/rate-limit.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { notificationWrite, notifiedColumn, queueNotified, userChannel, type NotifiedRow } from "../notifications/notify.ts";
 import { groupReadColumn, groupReadWrite, queueGroupRead } from "../notifications/service.ts";
 import { participantOf } from "./access.ts";
 import { chatChannel, notificationGroup } from "./messages.ts";
-import { lockSender, rateFullCte, retryAfterColumn, throttled } from "./rate.ts";
 import { messageJson, unreadFor } from "./views.ts";
 
 /**
@@ -42,7 +42,8 @@ interface SendRow {
 
 /**
  * Everything a message changes, as ONE statement (the embedded database runs statements one after
- * another, so each round trip is time nobody else can use): the participant check, the rate limit, the
+ * another, so each round trip is time nobody else can use): the participant check, the send limit (the
+ * rate limiter's own take statement, counted only for a participant), the
  * message, the conversation's last message and activity, both participants' activity and the sender's
  * read pointer (one's own message is read), the recipient's "new messages" notification (grouped per
  * conversation, skipped when they muted it), the sender's one marked read (replying means having read
@@ -50,15 +51,15 @@ interface SendRow {
  * stranger's or a throttled send writes nothing. Sub-statements all see the rows as they were before it,
  * hence unread counts as "before, plus the new message".
  */
-function sendStatement(me: AuthUser, conversationId: number, body: string) {
+function sendStatement(me: AuthUser, conversationId: number, body: string, limit: RateLimit) {
   const group = notificationGroup(conversationId);
   return sql`with
     sent_member as (select 1 from ${conversationParticipants} where ${participantOf(conversationId, me.id)}),
-    ${rateFullCte(me.id)},
+    rate as (${takeStatement(limit, me.id, sql`exists (select 1 from sent_member)`)}),
     sent as (
       insert into ${messages} (conversation_id, user_id, body)
       select ${conversationId}::int, ${me.id}::int, ${body}::text
-      where exists (select 1 from sent_member) and not exists (select 1 from rate_full)
+      where exists (select 1 from rate where taken)
       returning id, created_at),
     sent_conversation as (
       update ${conversations} set last_message_id = sent.id, updated_at = sent.created_at
@@ -84,7 +85,7 @@ function sendStatement(me: AuthUser, conversationId: number, body: string) {
       },
     )}
   select exists (select 1 from sent_member) as member,
-    ${retryAfterColumn} as retry_after,
+    (select retry_after from rate) as retry_after,
     (select json_build_object('id', id, 'created_at', created_at) from sent) as message,
     (select json_agg(json_build_object('user_id', p.user_id, 'unread', ${unreadFor("p")}
       + case when p.user_id <> ${me.id} and p.message_id > coalesce(p.last_read_message_id, 0) then 1 else 0 end) order by p.user_id)
@@ -99,25 +100,25 @@ const firstRow = async (db: Db, statement: ReturnType<typeof sendStatement>) =>
 /**
  * Posts a message (see sendStatement) and queues, for after the commit, MessageSent on the chat channel
  * and, on each participant's own channel, ConversationUpdated with their own unread count, plus the
- * recipient's notification or the sender's new notification count.
+ * recipient's notification or the sender's new notification count. `limit` is the chat send limit (30
+ * messages in 10 s per user); its take, in the statement, queues one user's sends on their counter row.
  *
- * On PostgreSQL the statement runs in a transaction that first serialises the user's sends (the rate
- * limit, rate.ts) and then the conversation's (both participant rows, always in user order, so two people
- * replying at once queue up instead of each holding one row and waiting for the other's: a deadlock).
- * Its snapshot then includes every message sent before it. The embedded database needs neither (its
- * worker thread keeps the statement's plan: decision 014).
+ * On PostgreSQL the statement runs in a transaction that first serialises the conversation's sends (both
+ * participant rows, always in user order, so two people replying at once queue up instead of each
+ * holding one row and waiting for the other's: a deadlock). Its snapshot then includes every message
+ * sent before it. The embedded database needs none of it (its worker thread keeps the statement's plan:
+ * decision 014).
  */
-export async function sendMessage(db: Db, me: AuthUser, conversationId: number, body: string, queue: BroadcastQueue): Promise<MessageJson> {
-  const statement = sendStatement(me, conversationId, body);
+export async function sendMessage(db: Db, me: AuthUser, conversationId: number, body: string, queue: BroadcastQueue, limit: RateLimit): Promise<MessageJson> {
+  const statement = sendStatement(me, conversationId, body, limit);
   const row = oneAtATime(db)
     ? await firstRow(db, statement)
     : await db.transaction(async (tx) => {
-        await lockSender(tx, me.id);
         await tx.execute(sql`select user_id from ${conversationParticipants} where conversation_id = ${conversationId} order by user_id for update`);
         return firstRow(tx, statement);
       });
   if (!row.member) throw notFound(CONVERSATION_NOT_FOUND);
-  if (row.retry_after !== null) throw throttled(row.retry_after);
+  if (row.retry_after !== null) throw limit.refusal(row.retry_after);
   if (!row.message || !row.participants) throw new Error("sendMessage: the message was not written");
   const message = messageJson({ id: row.message.id, conversationId, userId: me.id, senderName: me.name, body, createdAt: new Date(row.message.created_at) });
   queue.add({ channels: [chatChannel(conversationId)], event: MESSAGE_SENT_EVENT, data: { message } });

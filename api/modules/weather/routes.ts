@@ -3,7 +3,8 @@
  *
  * `city` is a name ("Lagos", "Lagos, Nigeria"); the country, when not given, is the caller's own (their
  * startup's or co-founder profile's), so "Lagos" is Lagos, Nigeria for a Nigerian user and Lagos,
- * Portugal for a Portuguese one. Unknown city: 200 with success false; provider unreachable: 502.
+ * Portugal for a Portuguese one. Unknown city: 200 with success false; provider unreachable: 502; more
+ * look-ups the cache cannot answer than the user's limit allows (WEATHER_RATE): 429 with Retry-After.
  */
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -11,6 +12,8 @@ import type { AppEnv } from "../../context.ts";
 import { coFounders, startups } from "../../db/schema.ts";
 import type { Db } from "../../db/client.ts";
 import type { AuthUser } from "../../context.ts";
+import { limits } from "../../lib/limits.ts";
+import { hit } from "../../lib/rate-limit.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { isCountryCode } from "../reference/countries.ts";
 import { WeatherService, type WeatherServiceOptions } from "./service.ts";
@@ -31,7 +34,12 @@ export function createWeatherRoutes(options: WeatherServiceOptions) {
     const user = currentUser(c);
     const asked = c.req.query("country")?.trim().toUpperCase();
     const country = asked && isCountryCode(asked) ? asked : await profileCountry(c.var.db, user);
-    const answer = await service.weather(c.req.param("city").trim(), country);
+    // Only look-ups the cache cannot answer count against the user's limit (each one asks the provider).
+    const limit = limits(c.var.config).weatherLookup;
+    const countLookup = async () => {
+      await hit(c.var.db, limit, user.id);
+    };
+    const answer = await service.weather(c.req.param("city").trim(), country, countLookup);
     // The answer is the same for everyone in the country, but it is behind a login: private caching only.
     // A failure is kept a minute here only (the service's); the browser keeps none: the API's default no-store.
     if (answer.status === 200) c.header("Cache-Control", "private, max-age=600");

@@ -71,12 +71,20 @@ export class WeatherService {
     this.log = options.log ?? console.error;
   }
 
-  async weather(city: string, country?: string): Promise<WeatherAnswer> {
+  /**
+   * `beforeAsking`, when given, runs before the provider may be asked (the answer is neither kept nor on
+   * its way): the caller's per-user limit, which may refuse by throwing.
+   */
+  async weather(city: string, country?: string, beforeAsking?: () => Promise<void>): Promise<WeatherAnswer> {
     const key = `${foldName(city)}|${country ?? ""}`;
-    const cached = this.cache.get(key);
-    if (cached && cached.expires > this.now()) return cached.answer;
-    const asked = this.pending.get(key);
-    if (asked) return asked;
+    const known = this.known(key);
+    if (known) return known;
+    if (beforeAsking) {
+      await beforeAsking();
+      // Another caller may have asked meanwhile.
+      const meanwhile = this.known(key);
+      if (meanwhile) return meanwhile;
+    }
     const answer = this.answer(city, country).then((found) => {
       // Remembered before the promise is let go, so no caller falls between the two and asks again.
       this.remember(key, found);
@@ -87,6 +95,13 @@ export class WeatherService {
     // An unexpected error (a bug, not the provider) lets the next caller try afresh.
     answer.catch(() => this.pending.delete(key));
     return answer;
+  }
+
+  /** The kept answer, or the one on its way, if any. */
+  private known(key: string): WeatherAnswer | Promise<WeatherAnswer> | undefined {
+    const cached = this.cache.get(key);
+    if (cached && cached.expires > this.now()) return cached.answer;
+    return this.pending.get(key);
   }
 
   private async answer(city: string, country?: string): Promise<WeatherAnswer> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { WEATHER_RATE, WEATHER_THROTTLED } from "../../../schemas/weather.ts";
 import { startFakeOpenMeteo, type FakeOpenMeteo } from "../../../tests/fakes/open-meteo.ts";
 import { coFounder, registered, setUpStartupProfile } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
@@ -150,5 +151,34 @@ describe("GET /api/v1/admin/weather/{city}", () => {
     await client.get("/api/v1/admin/weather/Enugu?country=NG");
     expect(forecasts()).toHaveLength(1);
     expect((await t.client().get("/api/v1/admin/weather/Enugu")).status).toBe(401);
+  });
+});
+
+describe("the per-user look-up limit", () => {
+  it("lets one user make at most 30 look-ups the cache cannot answer in 10 minutes, even sent at once", async () => {
+    const { client } = await registered(t);
+    const names = Array.from({ length: 80 }, (_, i) => `Nowhere Atoll ${i}`);
+    const results = await Promise.all(names.map((name) => client.get(`/api/v1/admin/weather/${encodeURIComponent(name)}`)));
+    // Counted: answered 200 (not found), or 502 should the loaded machine make the fake miss its timeout.
+    const counted = results.flatMap((res, i) => (res.status === 429 ? [] : [names[i]]));
+    expect(counted).toHaveLength(WEATHER_RATE.maxLookups);
+    const refused = results.filter((res) => res.status === 429);
+    expect(refused).toHaveLength(names.length - WEATHER_RATE.maxLookups);
+    const retry = Number(refused[0].headers.get("retry-after"));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(WEATHER_RATE.windowSeconds);
+    expect(refused[0].body).toEqual({ message: WEATHER_THROTTLED(retry) });
+    // The provider was asked about the counted names only.
+    const searched = fake.requests.filter((r) => r.path === "/v1/search").map((r) => r.params.name);
+    expect(new Set(searched)).toEqual(new Set(counted));
+
+    // A name already answered comes from the cache, so it is still answered and asks nobody.
+    fake.requests.length = 0;
+    const cached = await client.get(`/api/v1/admin/weather/${encodeURIComponent(counted[0])}`);
+    expect(cached.status).not.toBe(429);
+    expect(fake.requests).toEqual([]);
+    expect((await client.get("/api/v1/admin/weather/Another%20Atoll")).status).toBe(429);
+    // Someone else is not held back by this user.
+    expect((await (await registered(t)).client.get("/api/v1/admin/weather/Another%20Atoll")).status).toBe(200);
   });
 });

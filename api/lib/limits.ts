@@ -1,0 +1,74 @@
+import { AI_RATE, AI_THROTTLED } from "../../schemas/ai.ts";
+import { MESSAGE_RATE, MESSAGES_THROTTLED } from "../../schemas/conversations.ts";
+import { WEATHER_RATE, WEATHER_THROTTLED } from "../../schemas/weather.ts";
+import type { ApiConfig } from "../config.ts";
+import { tooMany, type RateLimit } from "./rate-limit.ts";
+
+/**
+ * Every rate limit in the product, by name: what it counts, how many in what window, and what a caller
+ * past it is told. All of them are counted by api/lib/rate-limit.ts. Those with settings read them from
+ * the configuration (README, Configuration).
+ */
+export interface Limits {
+  /** Failed logins per email and address: the owner's own typos; a successful login clears it. */
+  loginEmailAddress: RateLimit;
+  /** Failed logins from one address, whatever the email (one machine trying many accounts). */
+  loginAddress: RateLimit;
+  /** Failed logins for one email, whatever the address (many machines trying one account). */
+  loginAccount: RateLimit;
+  /** Wrong current passwords per user when changing the password or the email (a borrowed session guessing it). */
+  currentPassword: RateLimit;
+  /** Accounts created from one address. */
+  registration: RateLimit;
+  /** Unknown coupon codes tried per user (codes must not be guessable). */
+  couponGuess: RateLimit;
+  /** Chat messages sent per user. */
+  chatMessage: RateLimit;
+  /** AI helper requests per user (each one is a paid call to the provider). */
+  aiRequest: RateLimit;
+  /** Weather look-ups per user that the answer cache could not serve (each one asks the provider). */
+  weatherLookup: RateLimit;
+}
+
+const loginRefusal = (seconds: number) => tooMany(`Too many login attempts. Please try again in ${seconds} seconds.`, seconds, "email");
+
+/** Wrong current passwords allowed per user in the window: as few as a login's, and a longer wait. */
+export const CURRENT_PASSWORD_RATE = { maxAttempts: 5, windowSeconds: 600 } as const;
+
+export function limitsOf(config: ApiConfig): Limits {
+  return {
+    loginEmailAddress: { prefix: "login", max: config.loginMaxAttempts, windowSeconds: config.loginThrottleWindowSeconds, refusal: loginRefusal },
+    loginAddress: { prefix: "login-address", max: config.loginMaxAttemptsPerAddress, windowSeconds: config.loginAddressWindowSeconds, refusal: loginRefusal },
+    loginAccount: { prefix: "login-account", max: config.loginMaxAttemptsPerAccount, windowSeconds: config.loginAccountWindowSeconds, refusal: loginRefusal },
+    currentPassword: {
+      prefix: "current-password",
+      max: CURRENT_PASSWORD_RATE.maxAttempts,
+      windowSeconds: CURRENT_PASSWORD_RATE.windowSeconds,
+      refusal: (seconds) => tooMany(`Too many wrong passwords. Please try again in ${seconds} seconds.`, seconds, "current_password"),
+    },
+    registration: {
+      prefix: "register",
+      max: config.registerMaxPerAddress,
+      windowSeconds: config.registerWindowSeconds,
+      refusal: (seconds) => tooMany(`Too many accounts have been created from this address. Please try again in ${seconds} seconds.`, seconds, "email"),
+    },
+    couponGuess: {
+      prefix: "coupon",
+      max: config.couponMaxAttempts,
+      windowSeconds: config.couponThrottleWindowSeconds,
+      refusal: (seconds) => tooMany(`Too many coupon codes tried. Please try again in ${seconds} seconds.`, seconds, "coupon_code"),
+    },
+    chatMessage: { prefix: "chat", max: MESSAGE_RATE.maxMessages, windowSeconds: MESSAGE_RATE.windowSeconds, refusal: (seconds) => tooMany(MESSAGES_THROTTLED(seconds), seconds) },
+    aiRequest: { prefix: "ai", max: AI_RATE.maxRequests, windowSeconds: AI_RATE.windowSeconds, refusal: (seconds) => tooMany(AI_THROTTLED(seconds), seconds) },
+    weatherLookup: { prefix: "weather", max: WEATHER_RATE.maxLookups, windowSeconds: WEATHER_RATE.windowSeconds, refusal: (seconds) => tooMany(WEATHER_THROTTLED(seconds), seconds) },
+  };
+}
+
+const cache = new WeakMap<ApiConfig, Limits>();
+
+/** The limits for this configuration, made once per configuration object. */
+export function limits(config: ApiConfig): Limits {
+  let found = cache.get(config);
+  if (!found) cache.set(config, (found = limitsOf(config)));
+  return found;
+}
