@@ -9,7 +9,7 @@ import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
-import { findFramework, getCanvas, listVersions, parseBaseVersion, requireCanvasStartup, saveCanvas, versionBoxes } from "./canvases.ts";
+import { findFramework, getCanvas, listVersions, requireCanvasStartup, saveCanvas, versionBoxes } from "./canvases.ts";
 import { FRAMEWORKS_BASE } from "./frameworks.ts";
 
 /**
@@ -36,9 +36,8 @@ canvasRoutes.get(CANVAS, guard, async (c) => {
 
 canvasRoutes.put(CANVAS, guard, async (c) => {
   const { framework, user, startup } = await scope(c);
-  const body = await readBody(c);
-  const { boxes } = validate(canvasSaveSchema(framework), body);
-  const { changed } = await saveCanvas(c.var.db, startup, framework, user.id, boxes, parseBaseVersion(body.base_version));
+  const { boxes, base_version } = validate(canvasSaveSchema(framework), await readBody(c));
+  const { changed } = await saveCanvas(c.var.db, startup, framework, user.id, boxes, base_version);
   return c.json({ canvas: await getCanvas(c.var.db, startup, framework), changed, message: changed ? CANVAS_SAVED : CANVAS_UNCHANGED });
 });
 

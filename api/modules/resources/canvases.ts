@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { teamMembers } from "../../db/community-schema.ts";
 import { startups, users } from "../../db/schema.ts";
 import { frameworkCanvases, frameworkVersions, type CanvasBoxes } from "../../db/tools-schema.ts";
-import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
+import { HttpError, notFound } from "../../lib/errors.ts";
 import { pageValues, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
 
@@ -140,14 +140,6 @@ export async function saveCanvas(db: Db, startup: CanvasStartup, framework: Fram
 /** A save made on top of a version that is no longer the newest (a restore or another tab saved since). */
 export const canvasStale = (base: number, current: number) =>
   `The canvas was saved elsewhere (now version ${current}) since this text was based on version ${base}, so it was not saved. Copy your text, then reload the page.`;
-
-/** The optional base_version of a save: absent, or the version number the text was edited from. */
-export function parseBaseVersion(value: unknown): number | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  const n = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : value;
-  if (typeof n === "number" && Number.isSafeInteger(n) && n >= 0) return n;
-  throw validationFailed({ base_version: ["The base version must be a whole number of 0 or more."] });
-}
 
 /** The canvas's saved versions, newest first; the canvas is found by startup and type (the scope). */
 const versionPageQuery = preparedPerDb((db) =>
