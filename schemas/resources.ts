@@ -156,6 +156,10 @@ export interface CanvasView {
 export interface CanvasVersionView {
   version: number;
   boxes: Record<string, string>;
+  /** Saved on purpose (Save button, restore), not by the editor while typing: see MAX_CANVAS_VERSIONS. */
+  kept: boolean;
+  /** When the version was started, and its last save (later autosaves fold into it). */
   created_at: string;
+  updated_at: string;
   saved_by: { id: number; name: string } | null;
 }
