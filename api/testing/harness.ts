@@ -31,7 +31,8 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise
   }
   await database.migrate();
   await ensureAccessModel(database.db);
-  const config = { ...defaultApiConfig, ...overrides };
+  // Every test (the fuzz suite above all) proves that handlers read body fields only through a schema.
+  const config = { ...defaultApiConfig, watchBodyReads: true, ...overrides };
   const api = createApi({ db: database.db, config, log: () => {} });
   return {
     api,
