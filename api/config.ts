@@ -55,6 +55,11 @@ export interface ApiConfig {
   ai?: AiConfig;
   /** Zoom and Google Meet (ZOOM_*, GOOGLE_* settings); unset: both answer "not configured" (api/modules/meetings). */
   meetings?: MeetingsConfig;
+  /**
+   * Tests only: a body from readBody refuses (500, naming the field) any read of its fields outside
+   * validate(), so a handler that reads a field no schema checked fails every test that reaches it.
+   */
+  watchBodyReads?: boolean;
 }
 
 export const defaultApiConfig: ApiConfig = {

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { storableString } from "./fields.ts";
+import { booleanField, storableString } from "./fields.ts";
 import { MAX_BOX_CHARS, type FrameworkDefinition } from "./frameworks/index.ts";
+import { parseId } from "./ids.ts";
 
 /** The resource center's guide categories, in the order the filter lists them. */
 export const GUIDE_CATEGORIES = ["Fundraising", "Team", "Events", "Pricing", "Legal"] as const;
@@ -31,12 +32,48 @@ export const guideFilterSchema = z.object({
   ),
 });
 
+/**
+ * An autosave by the same person within this many minutes of when the newest version was started, while
+ * that version is itself an autosave, replaces it rather than adding one: typing makes a version every
+ * few minutes, not one per pause.
+ */
+export const CANVAS_AUTOSAVE_FOLD_MINUTES = 5;
+/**
+ * A canvas keeps at most this many versions. Past it the oldest autosaved ones go first; versions saved
+ * on purpose (the Save button, a restore, an API save without `autosave`) go, oldest first, only when
+ * every version left is one of them.
+ */
+export const MAX_CANVAS_VERSIONS = 50;
+
 /** The versions list pages by at most this many: each row carries the whole canvas. */
 export const MAX_VERSIONS_PER_PAGE = 20;
 
+export const BASE_VERSION_INVALID = "The base version must be a whole number from 0 to 2147483647.";
+
+/**
+ * The version a save's text was edited from: 0 (a canvas never saved) or a saved version's number, which
+ * is an int4 like an id. Absent or blank: the save is not checked against the newest version.
+ */
+const baseVersionField = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z
+    .unknown()
+    .transform((value, ctx) => {
+      const version = value === 0 || value === "0" ? 0 : parseId(value);
+      if (version === undefined) {
+        ctx.addIssue({ code: "custom", message: BASE_VERSION_INVALID });
+        return z.NEVER;
+      }
+      return version;
+    })
+    .optional(),
+);
+
 /**
  * A save of a canvas: `boxes` maps each box id of the framework to its text. A box left out is saved empty
- * (the form sends every box); an id the framework does not have is refused.
+ * (the form sends every box); an id the framework does not have is refused. `base_version`: see above.
+ * `autosave`: the editor saved by itself while typing, so the save may fold into the previous version
+ * (see CANVAS_AUTOSAVE_FOLD_MINUTES); any other save is kept as a version of its own.
  */
 export function canvasSaveSchema(framework: FrameworkDefinition) {
   const shape = Object.fromEntries(
@@ -58,6 +95,8 @@ export function canvasSaveSchema(framework: FrameworkDefinition) {
             ? "The boxes field is required."
             : "The boxes field must be an object of box texts.",
     }),
+    base_version: baseVersionField,
+    autosave: z.preprocess((value) => (value === undefined || value === "" || value === null ? false : value), booleanField("autosave")),
   });
 }
 
@@ -117,6 +156,10 @@ export interface CanvasView {
 export interface CanvasVersionView {
   version: number;
   boxes: Record<string, string>;
+  /** Saved on purpose (Save button, restore), not by the editor while typing: see MAX_CANVAS_VERSIONS. */
+  kept: boolean;
+  /** When the version was started, and its last save (later autosaves fold into it). */
   created_at: string;
+  updated_at: string;
   saved_by: { id: number; name: string } | null;
 }

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { startups, users } from "./schema.ts";
 
 /* The founder's tools: the resource center's guides and framework canvases, the AI helper's request log and
@@ -57,7 +57,15 @@ export const frameworkVersions = pgTable(
     version: integer("version").notNull(),
     boxes: jsonb("boxes").$type<CanvasBoxes>().notNull(),
     savedByUserId: integer("saved_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Saved on purpose (the Save button, a restore, an API save without `autosave`): never folded into,
+     * and pruned only after every autosaved version (MAX_CANVAS_VERSIONS).
+     */
+    kept: boolean("kept").notNull().default(false),
+    /** When the version was started: autosaves fold into it for CANVAS_AUTOSAVE_FOLD_MINUTES from then. */
     createdAt: createdAt(),
+    /** Its last save (the newest autosave folded into it). */
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("framework_versions_canvas_version_unique").on(t.canvasId, t.version), index("framework_versions_saved_by_idx").on(t.savedByUserId)],
 );

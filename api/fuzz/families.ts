@@ -51,9 +51,16 @@ export const ODD_VALUES: Record<string, unknown> = {
   "formula": "=HYPERLINK(\"http://evil.example\")",
 };
 
-/** Every field name the API's shared schemas declare, plus fields read outside a shared schema. */
+/**
+ * Every field name the API's shared schemas declare, plus those of schemas kept beside their route or built
+ * per request (a canvas's boxes). Fields read any other way need no name here: bodies refuse such reads in
+ * tests (readBody's watchBodyReads), so every request reaching such a handler answers 500.
+ */
 export function fieldNames(schemaModules: Record<string, unknown>[]): string[] {
-  const names = new Set(["intent", "answers", "token", "connect_pay_id", "device_name", "forms_action", "target_collection_id", "is_active", "status", "roles", "permissions", "_method", "current_password"]);
+  const names = new Set([
+    ...["intent", "answers", "token", "connect_pay_id", "device_name", "forms_action", "target_collection_id", "is_active", "status", "roles", "permissions", "_method", "current_password"],
+    ...["boxes", "base_version", "autosave", "socket_id", "channel_name"],
+  ]);
   for (const module of schemaModules) for (const value of Object.values(module)) for (const key of shapeKeys(value)) names.add(key);
   return [...names].sort();
 }

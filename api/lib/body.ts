@@ -19,15 +19,50 @@ const isForm = (type: string) => type === "multipart/form-data" || type === "app
  * the field. A request with no body at all reads as `{}`.
  * `all`: keep every value of a repeated form field as a list (multipart and url-encoded only).
  */
-export async function readBody(c: Context<AppEnv>, options: { all?: boolean } = {}): Promise<Record<string, unknown>> {
+export async function readBody(c: Context<AppEnv>, options: { all?: boolean; query?: boolean } = {}): Promise<Record<string, unknown>> {
   const type = mediaType(c.req.header("content-type"));
   let body: Record<string, unknown>;
   if (isJson(type)) body = await readJson(c);
   else if (isForm(type)) body = await readForm(c, type, options.all ?? false);
-  else if (!type && !(await hasBytes(c))) return {};
+  else if (!type && !(await hasBytes(c))) body = {};
   else throw new HttpError(415, UNSUPPORTED_MEDIA_TYPE);
   refuseUnstorableText(body);
-  return body;
+  // `query`: the query string's parameters too, for routes that take their fields either way (a DELETE).
+  if (options.query) body = { ...c.req.query(), ...body };
+  return c.var.config?.watchBodyReads ? watchedBody(body) : body;
+}
+
+/** How many validate() calls are running: zod parses synchronously, so while this is not 0 a read is one. */
+let validating = 0;
+
+/** Runs a schema's parse; reads of a watched body inside it are the schema's (see watchedBody). */
+export function asSchemaRead<T>(parse: () => T): T {
+  validating++;
+  try {
+    return parse();
+  } finally {
+    validating--;
+  }
+}
+
+export const readOutsideSchema = (field: string) =>
+  `The request body's field "${field}" was read outside a schema. Pass the body to validate(schema, body) and use what it answers.`;
+
+/**
+ * The body, refusing any look at its fields (a read, a spread, a key list) that is not made by a schema
+ * in validate(): every field of every body must go through one. `then` is allowed so the body can be awaited.
+ */
+function watchedBody(body: Record<string, unknown>): Record<string, unknown> {
+  const refuse = (key: PropertyKey) => {
+    if (validating || typeof key === "symbol" || key === "then") return;
+    throw new HttpError(500, readOutsideSchema(String(key)));
+  };
+  return new Proxy(body, {
+    get: (target, key, receiver) => (refuse(key), Reflect.get(target, key, receiver)),
+    has: (target, key) => (refuse(key), Reflect.has(target, key)),
+    getOwnPropertyDescriptor: (target, key) => (refuse(key), Reflect.getOwnPropertyDescriptor(target, key)),
+    ownKeys: (target) => (refuse("(its list of fields)"), Reflect.ownKeys(target)),
+  });
 }
 
 async function hasBytes(c: Context<AppEnv>): Promise<boolean> {

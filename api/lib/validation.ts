@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { asSchemaRead } from "./body.ts";
 import { validationFailed, type FieldErrors } from "./errors.ts";
 
 /** zod issues as the 422 `errors` map, keyed by dotted field path. */
@@ -11,8 +12,9 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/** The one way a body's fields are read: through `schema` (readBody's bodies refuse any other read in tests). */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = asSchemaRead(() => schema.safeParse(input));
   if (!result.success) throw validationFailed(toFieldErrors(result.error));
   return result.data;
 }

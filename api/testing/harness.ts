@@ -32,8 +32,9 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise
   await database.migrate();
   await ensureAccessModel(database.db);
   // Test clients all come from one address and register many accounts; the registration limit's own tests
-  // pass the real default (or a smaller one) back in.
-  const config = { ...defaultApiConfig, registerMaxPerAddress: 100_000, ...overrides };
+  // pass the real default (or a smaller one) back in. Every test (the fuzz suite above all) proves that
+  // handlers read body fields only through a schema.
+  const config = { ...defaultApiConfig, registerMaxPerAddress: 100_000, watchBodyReads: true, ...overrides };
   const api = createApi({ db: database.db, config, log: () => {} });
   return {
     api,

@@ -1,13 +1,14 @@
-import { and, count, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, ne, or, sql } from "drizzle-orm";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { files, startups } from "../../db/schema.ts";
+import { startups } from "../../db/schema.ts";
 import { eventApplications, eventForms, type ApplicationStatus, type CustomQuestion } from "../../db/events-schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { FILE_ID, readFile } from "../files/service.ts";
 import { applicantMeeting } from "../meetings/join-link.ts";
 import { fileKeys } from "./answers.ts";
+import { deleteApplicationDocuments } from "./documents.ts";
 import { ALREADY_CANCELLED, APPLICATION_NOT_FOUND } from "./messages.ts";
 import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
 import { applicationResource, type ApplicationRow } from "./resources.ts";
@@ -92,13 +93,12 @@ export async function applicationFile(db: Db, user: AuthUser, id: number, fileId
 
 /** A draft is discarded (row and uploads), so it never reaches the owner and the user may apply afresh. */
 async function discardDraft(db: Db, application: ApplicationRow, customQuestions: CustomQuestion[]) {
-  const keys = fileKeys(customQuestions);
-  const fileIds = Object.entries(application.answers)
-    .filter(([key, value]) => keys.has(key) && typeof value === "string" && FILE_ID.test(value))
-    .map(([, value]) => value as string);
   await db.transaction(async (tx) => {
-    await tx.delete(eventApplications).where(and(eq(eventApplications.id, application.id), eq(eventApplications.status, "draft")));
-    if (fileIds.length) await tx.delete(files).where(and(inArray(files.id, fileIds), eq(files.ownerUserId, application.userId)));
+    const deleted = await tx
+      .delete(eventApplications)
+      .where(and(eq(eventApplications.id, application.id), eq(eventApplications.status, "draft")))
+      .returning({ id: eventApplications.id });
+    if (deleted.length) await deleteApplicationDocuments(tx, [{ userId: application.userId, answers: application.answers, customQuestions }]);
   });
 }
 

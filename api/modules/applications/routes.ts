@@ -38,22 +38,10 @@ const statusFilter = z.object({
 });
 const parseStatus = (c: Context<AppEnv>) => statusFilter.parse(c.req.query()).status as (typeof APPLICATION_STATUSES)[number] | undefined;
 
-const intentSchema = z.object({
-  intent: z.preprocess(
-    (v) => (Array.isArray(v) ? v[v.length - 1] : v === "" || v === null ? undefined : v),
-    z.enum(["draft", "submit"], { error: "The selected intent is invalid." }).default("submit"),
-  ),
-});
-
 const ANSWER_FIELD = /^answers\[([^\]]+)\](?:\[\])?$/;
 
-/**
- * An application body: multipart or url-encoded fields `answers[<key>]` (repeated for several
- * choices, files as files) or JSON `{intent, answers: {...}}`. Answers are kept in a Map so no key can
- * reach an object prototype.
- */
-async function readApplication(c: Context<AppEnv>) {
-  const body = await readBody(c, { all: true });
+/** Every answer of the body by question key; each is then checked by its question's rule (answers.ts). */
+function answersOf(body: Record<string, unknown>) {
   const answers = new Map<string, unknown>();
   for (const [name, value] of Object.entries(body)) {
     const key = ANSWER_FIELD.exec(name)?.[1];
@@ -64,8 +52,29 @@ async function readApplication(c: Context<AppEnv>) {
   if (whole && typeof whole === "object" && !Array.isArray(whole)) {
     for (const [key, answer] of Object.entries(whole)) if (!answers.has(key)) answers.set(key, answer);
   }
-  return { intent: validate(intentSchema, { intent: body.intent }).intent, answers };
+  return answers;
 }
+
+/**
+ * An application body: multipart or url-encoded fields `answers[<key>]` (repeated for several
+ * choices, files as files) or JSON `{intent, answers: {...}}`. Answers are kept in a Map so no key can
+ * reach an object prototype.
+ */
+const applicationBodySchema = z.preprocess(
+  (body) => {
+    const fields = body as Record<string, unknown>;
+    return { intent: fields.intent, answers: answersOf(fields) };
+  },
+  z.object({
+    intent: z.preprocess(
+      (v) => (Array.isArray(v) ? v[v.length - 1] : v === "" || v === null ? undefined : v),
+      z.enum(["draft", "submit"], { error: "The selected intent is invalid." }).default("submit"),
+    ),
+    answers: z.instanceof(Map<string, unknown>),
+  }),
+);
+
+const readApplication = async (c: Context<AppEnv>) => validate(applicationBodySchema, await readBody(c, { all: true }));
 
 // ---- discovery and the public form --------------------------------------------------------------
 

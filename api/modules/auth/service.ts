@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { apiTokens, sessions, users } from "../../db/schema.ts";
 import { fieldError, HttpError } from "../../lib/errors.ts";
 import { guarded, type RateLimit } from "../../lib/rate-limit.ts";
+import { replaceFileReference } from "../files/references.ts";
 import { storeImage } from "../files/service.ts";
 
 /** argon2id with the OWASP-recommended minimum cost (19 MiB, 2 passes). */
@@ -96,10 +97,8 @@ export async function updateAccount(
   // The image is stored only once every check has passed, so a refused update leaves no file behind.
   return db.transaction(async (tx) => {
     const avatarFileId = input.avatar ? await storeImage(tx, input.avatar, userId, "avatar") : null;
-    await tx
-      .update(users)
-      .set({ name: input.name, email: input.email, ...(avatarFileId ? { avatarFileId } : {}), updatedAt: sql`now()` })
-      .where(eq(users.id, userId));
+    if (avatarFileId) await replaceFileReference(tx, users.avatarFileId, eq(users.id, userId), avatarFileId);
+    await tx.update(users).set({ name: input.name, email: input.email, updatedAt: sql`now()` }).where(eq(users.id, userId));
     if (emailChanged) await endOtherSessions(tx, userId, keepSessionHash);
     return avatarFileId;
   });

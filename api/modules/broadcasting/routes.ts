@@ -4,8 +4,10 @@
  * as Laravel's broadcasting auth answers pusher-js. GET /api/broadcasting/config: the public settings.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { readBody } from "../../lib/body.ts";
+import { validate } from "../../lib/validation.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { SOCKET_ID, channelKind, isChannelName } from "../../realtime/protocol.ts";
 import { signGrantedChannel } from "../../realtime/grants.ts";
@@ -28,18 +30,22 @@ export interface BroadcastingOptions {
 export const NOT_CONFIGURED = "Broadcasting is not configured.";
 export const CHANNEL_REFUSED = "You may not listen on this channel.";
 
+/** What pusher-js sends. Anything else in either field reads as absent: the answer is the one refusal. */
+const channelAuthSchema = z.object({
+  socket_id: z.string().regex(SOCKET_ID).optional().catch(undefined),
+  channel_name: z.string().refine(isChannelName).optional().catch(undefined),
+});
+
 /** Without options (realtime off, or a test that does not listen) both routes answer 404. */
 export function createBroadcastingRoutes(options?: BroadcastingOptions) {
   const routes = new Hono<AppEnv>();
 
   routes.post("/broadcasting/auth", requireUser, async (c) => {
     if (!options) throw notFound(NOT_CONFIGURED);
-    const body = await readBody(c);
+    const { socket_id: socketId, channel_name: channel } = validate(channelAuthSchema, await readBody(c));
     const user = currentUser(c);
-    const socketId = body.socket_id;
-    const channel = body.channel_name;
     // A refusal is one answer whatever the reason, so it does not tell which channels exist.
-    if (typeof socketId !== "string" || !SOCKET_ID.test(socketId) || !isChannelName(channel)) throw forbidden(CHANNEL_REFUSED);
+    if (!socketId || !channel) throw forbidden(CHANNEL_REFUSED);
     const kind = channelKind(channel);
     if (kind === "public" || !(await mayListen(c.var.db, user, channel))) throw forbidden(CHANNEL_REFUSED);
     const grant = options.tieToLogins ? grantFor(c, user.id) : null;

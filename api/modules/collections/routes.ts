@@ -50,7 +50,7 @@ collectionRoutes.put("/api/v1/admin/collections/:id", authorize("event form writ
 collectionRoutes.delete("/api/v1/admin/collections/:id", authorize("event form write"), async (c) => {
   const startupId = ownStartupId(c.var.user);
   const id = collectionId(c.req.param("id"));
-  const input = validate(deleteCollectionSchema, { ...c.req.query(), ...(await readBody(c)) });
+  const input = validate(deleteCollectionSchema, await readBody(c, { query: true }));
   await deleteCollection(c.var.db, startupId, id, input);
   return c.json({ message: "Collection deleted." });
 });

@@ -3,14 +3,16 @@ import { z } from "zod";
 import { optionalIdField } from "../../../schemas/ids.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { files, startups } from "../../db/schema.ts";
+import { startups } from "../../db/schema.ts";
 import { collections, eventApplications, eventForms } from "../../db/events-schema.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { preparedPerShape } from "../../db/prepared.ts";
 import { escapeLike } from "../access/service.ts";
+import { deleteFormsApplicationDocuments } from "../applications/documents.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
+import { deleteRowsAndFiles } from "../files/references.ts";
 
 export const COLLECTION_NOT_FOUND = "Collection Not Found";
 const NAME_TAKEN = "The name has already been taken.";
@@ -181,7 +183,7 @@ export async function deleteCollection(db: Db, startupId: number, id: number, in
     if (!collection) throw notFound(COLLECTION_NOT_FOUND);
     // Locking the forms also holds back new applications to them until this transaction ends.
     const forms = await tx
-      .select({ id: eventForms.id, bannerFileId: eventForms.bannerFileId })
+      .select({ id: eventForms.id })
       .from(eventForms)
       .where(eq(eventForms.collectionId, id))
       .for("update");
@@ -207,9 +209,9 @@ export async function deleteCollection(db: Db, startupId: number, id: number, in
         await assertNoScopedCoupons(tx, formIds, "forms_action");
         const [billed] = await tx.select({ id: eventBillings.id }).from(eventBillings).where(inArray(eventBillings.eventFormId, formIds)).limit(1);
         if (billed) throw fieldError("forms_action", "Some of these forms have billings. Move them to another collection instead.");
-        await tx.delete(eventForms).where(inArray(eventForms.id, formIds));
-        const banners = forms.flatMap((f) => (f.bannerFileId ? [f.bannerFileId] : []));
-        if (banners.length) await tx.delete(files).where(inArray(files.id, banners));
+        // The banners and the drafts' uploaded documents go with the forms.
+        await deleteFormsApplicationDocuments(tx, formIds);
+        await deleteRowsAndFiles(tx, eventForms, inArray(eventForms.id, formIds));
       } else {
         throw fieldError(
           "forms_action",

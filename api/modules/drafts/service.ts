@@ -3,18 +3,16 @@
  * last change. Each source is one SELECT of the same columns with the caller's rights in its where clause;
  * a later feature with drafts adds a source.
  */
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { DraftJson, DraftType } from "../../../schemas/drafts.ts";
 import { DRAFT_NOT_FOUND } from "../../../schemas/drafts.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { files } from "../../db/schema.ts";
 import { eventApplications } from "../../db/events-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { offset, totalOf, type ListQuery } from "../../lib/pagination.ts";
-import { fileKeys } from "../applications/answers.ts";
+import { deleteApplicationDocuments } from "../applications/documents.ts";
 import { applicationWithForm } from "../applications/queries.ts";
-import { FILE_ID } from "../files/service.ts";
 
 type Caller = Pick<AuthUser, "id" | "startupId" | "permissions">;
 
@@ -85,16 +83,12 @@ export async function listDrafts(db: Db, user: Caller, query: ListQuery) {
 export async function discardApplicationDraft(db: Db, userId: number, id: number) {
   const found = await applicationWithForm(db, id, and(eq(eventApplications.userId, userId), eq(eventApplications.status, "draft")));
   if (!found) throw notFound(DRAFT_NOT_FOUND);
-  const keys = fileKeys(found.form.customQuestions);
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(eventApplications)
       .where(and(eq(eventApplications.id, id), eq(eventApplications.userId, userId), eq(eventApplications.status, "draft")))
       .returning({ answers: eventApplications.answers });
     if (!deleted) throw notFound(DRAFT_NOT_FOUND);
-    const fileIds = Object.entries(deleted.answers)
-      .filter(([key, value]) => keys.has(key) && typeof value === "string" && FILE_ID.test(value))
-      .map(([, value]) => value as string);
-    if (fileIds.length) await tx.delete(files).where(and(inArray(files.id, fileIds), eq(files.ownerUserId, userId)));
+    await deleteApplicationDocuments(tx, [{ userId, answers: deleted.answers, customQuestions: found.form.customQuestions }]);
   });
 }

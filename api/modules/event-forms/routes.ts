@@ -52,8 +52,8 @@ const withoutNulls = (value: unknown): unknown =>
     : value;
 
 /** The body as `eventFormSchema` expects it, whichever way it was sent. */
-async function eventFormBody(c: Context<AppEnv>) {
-  const input = withoutNulls(await readBody(c)) as Record<string, unknown>;
+const eventFormBodySchema = z.preprocess((body) => {
+  const input = withoutNulls(body) as Record<string, unknown>;
   input.questions = jsonText(input.questions);
   input.paid_event_information = withoutNulls(jsonText(input.paid_event_information));
   const questions = jsonText(input.custom_questions);
@@ -61,8 +61,10 @@ async function eventFormBody(c: Context<AppEnv>) {
   // Price details of a free event are neither checked nor kept.
   if (input.type_of_event !== "paid") delete input.paid_event_information;
   if (input.banner === "") delete input.banner;
-  return validate(eventFormSchema, input);
-}
+  return input;
+}, eventFormSchema);
+
+const eventFormBody = async (c: Context<AppEnv>) => validate(eventFormBodySchema, await readBody(c));
 
 const caller = (c: Context<AppEnv>) => ({ userId: currentUser(c).id, startupId: ownStartupId(c.var.user) });
 

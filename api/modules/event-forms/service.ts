@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, ilike, ne, sql, type Placeholder } from "dri
 import { CHOICE_TYPES, type EventFormInput, type EventFormStatus, type QuestionType } from "../../../schemas/events.ts";
 import { zonedToInstant } from "../../../schemas/time.ts";
 import type { Db } from "../../db/client.ts";
-import { files } from "../../db/schema.ts";
 import { eventApplications, eventForms, type CustomQuestion } from "../../db/events-schema.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
@@ -12,6 +11,8 @@ import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { COLLECTION_NOT_FOUND, ownsCollection } from "../collections/service.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
+import { deleteFormsApplicationDocuments } from "../applications/documents.ts";
+import { deleteRowsAndFiles, replaceFileReference } from "../files/references.ts";
 import { storeImage } from "../files/service.ts";
 import { requireCity } from "../places/check-city.ts";
 import { isCountryCode } from "../reference/countries.ts";
@@ -204,13 +205,11 @@ export async function updateEventForm(db: Db, caller: { userId: number; startupI
     // Locked against a concurrent edit, while applications may still arrive.
     const form = await ownedForm(tx, caller.startupId, id, "no key update");
     await assertCollection(tx, caller.startupId, input.collection_id);
-    const bannerFileId = input.banner ? await storeImage(tx, input.banner, caller.userId, "banner") : form.bannerFileId;
+    if (input.banner) await replaceFileReference(tx, eventForms.bannerFileId, eq(eventForms.id, id), await storeImage(tx, input.banner, caller.userId, "banner"));
     await tx
       .update(eventForms)
-      .set({ ...formColumns(input, form.customQuestions), bannerFileId, updatedAt: sql`now()` })
+      .set({ ...formColumns(input, form.customQuestions), updatedAt: sql`now()` })
       .where(eq(eventForms.id, id));
-    // The replaced banner belongs to this form alone.
-    if (form.bannerFileId && form.bannerFileId !== bannerFileId) await tx.delete(files).where(eq(files.id, form.bannerFileId));
   });
   return resourceOf(db, id);
 }
@@ -243,14 +242,15 @@ async function hasSubmittedApplications(db: Db, formId: number) {
 export async function deleteEventForm(db: Db, startupId: number, id: number) {
   await db.transaction(async (tx) => {
     // Locked outright, so no application can arrive between the check and the delete.
-    const form = await ownedForm(tx, startupId, id, "update");
+    await ownedForm(tx, startupId, id, "update");
     if (await hasSubmittedApplications(tx, id)) throw fieldError("event_form", "This form has applications. Close it instead of deleting it.");
     // Payment records are kept for good, so a form someone has billed for is closed, not deleted.
     const [billed] = await tx.select({ id: eventBillings.id }).from(eventBillings).where(eq(eventBillings.eventFormId, id)).limit(1);
     if (billed) throw fieldError("event_form", "This form has billings. Close it instead of deleting it.");
     await assertNoScopedCoupons(tx, [id], "event_form");
-    await tx.delete(eventForms).where(eq(eventForms.id, id));
-    if (form.bannerFileId) await tx.delete(files).where(eq(files.id, form.bannerFileId));
+    // The banner and the drafts' uploaded documents go with the form.
+    await deleteFormsApplicationDocuments(tx, [id]);
+    await deleteRowsAndFiles(tx, eventForms, eq(eventForms.id, id));
   });
 }
 

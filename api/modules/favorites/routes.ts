@@ -33,6 +33,6 @@ favoriteRoutes.post(BASE, requireUser, async (c) => {
 /** The target may come in the body or, for clients that send no body with DELETE, in the query. */
 favoriteRoutes.delete(BASE, requireUser, async (c) => {
   const user = currentUser(c);
-  await removeFavorite(c.var.db, user, validate(favoriteSchema, { ...c.req.query(), ...(await readBody(c)) }));
+  await removeFavorite(c.var.db, user, validate(favoriteSchema, await readBody(c, { query: true })));
   return c.json({ message: FAVORITE_REMOVED, is_favorited: false });
 });

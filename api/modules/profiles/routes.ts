@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { coFounderSetupSchema, startupSetupSchema } from "../../../schemas/setup.ts";
 import type { AppEnv } from "../../context.ts";
 import { jsonList, readBody } from "../../lib/body.ts";
@@ -8,22 +9,24 @@ import { coFounderResource, currentProfile, setUpCoFounder, setUpStartup, startu
 
 export const profileRoutes = new Hono<AppEnv>();
 
+/** Multipart bodies carry the lists as JSON text (jsonList); the shared schemas take them as lists. */
+const withJsonLists = <S extends z.ZodType>(schema: S, fields: string[]) =>
+  z.preprocess((body) => {
+    const values = body as Record<string, unknown>;
+    return { ...values, ...Object.fromEntries(fields.map((field) => [field, jsonList(values[field])])) };
+  }, schema);
+const startupSetupBody = withJsonLists(startupSetupSchema, ["links", "wanted_roles"]);
+const coFounderSetupBody = withJsonLists(coFounderSetupSchema, ["links", "roles", "industries"]);
+
 profileRoutes.post("/api/v1/admin/startups/setup", requireUser, async (c) => {
-  const body = await readBody(c);
-  const input = validate(startupSetupSchema, { ...body, links: jsonList(body.links), wanted_roles: jsonList(body.wanted_roles) });
+  const input = validate(startupSetupBody, await readBody(c));
   const startup = await setUpStartup(c.var.db, currentUser(c).id, input);
   const noun = startup.accountType === "organization" ? "Organization" : "Startup";
   return c.json({ message: `${noun} set up successfully`, startup: startupResource(startup) }, 201);
 });
 
 profileRoutes.post("/api/v1/admin/profiles/setup", requireUser, async (c) => {
-  const body = await readBody(c);
-  const input = validate(coFounderSetupSchema, {
-    ...body,
-    links: jsonList(body.links),
-    roles: jsonList(body.roles),
-    industries: jsonList(body.industries),
-  });
+  const input = validate(coFounderSetupBody, await readBody(c));
   const profile = await setUpCoFounder(c.var.db, currentUser(c).id, input);
   return c.json({ message: "Profile set up successfully", profile: coFounderResource(profile) }, 201);
 });

@@ -9,12 +9,12 @@ import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
-import { findFramework, getCanvas, listVersions, parseBaseVersion, requireCanvasStartup, saveCanvas, versionBoxes } from "./canvases.ts";
+import { findFramework, getCanvas, listVersions, requireCanvasStartup, saveCanvas, versionBoxes } from "./canvases.ts";
 import { FRAMEWORKS_BASE } from "./frameworks.ts";
 
 /**
- * A startup's canvas of one framework: read, save (each save a new version), its versions, restore one
- * (a new version with its text), and the Markdown export. The startup is the caller's (canvasStartup).
+ * A startup's canvas of one framework: read, save (a new version, or an autosave folded into the newest),
+ * its versions, restore one (a new kept version with its text), and the Markdown export. The startup is the caller's (canvasStartup).
  */
 export const canvasRoutes = new Hono<AppEnv>();
 
@@ -36,9 +36,8 @@ canvasRoutes.get(CANVAS, guard, async (c) => {
 
 canvasRoutes.put(CANVAS, guard, async (c) => {
   const { framework, user, startup } = await scope(c);
-  const body = await readBody(c);
-  const { boxes } = validate(canvasSaveSchema(framework), body);
-  const { changed } = await saveCanvas(c.var.db, startup, framework, user.id, boxes, parseBaseVersion(body.base_version));
+  const { boxes, base_version, autosave } = validate(canvasSaveSchema(framework), await readBody(c));
+  const { changed } = await saveCanvas(c.var.db, startup, framework, user.id, boxes, { baseVersion: base_version, autosave });
   return c.json({ canvas: await getCanvas(c.var.db, startup, framework), changed, message: changed ? CANVAS_SAVED : CANVAS_UNCHANGED });
 });
 
@@ -55,7 +54,7 @@ canvasRoutes.post(`${CANVAS}/versions/:version/restore`, guard, async (c) => {
   const version = parseId(c.req.param("version"));
   if (version === undefined) throw notFound(VERSION_NOT_FOUND);
   const boxes = await versionBoxes(c.var.db, startup.id, framework, version);
-  const { changed } = await saveCanvas(c.var.db, startup, framework, user.id, boxes);
+  const { changed } = await saveCanvas(c.var.db, startup, framework, user.id, boxes, { autosave: false });
   return c.json({ canvas: await getCanvas(c.var.db, startup, framework), changed, message: changed ? canvasRestored(version) : CANVAS_UNCHANGED });
 });
 

@@ -6,6 +6,7 @@ import { frameworkVersions } from "../../db/tools-schema.ts";
 import { seedCanvases } from "../../db/seed-canvases.ts";
 import { coFounder, grantRole, registered, registeredAs, setUpStartupProfile, userRow } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { BASE_VERSION_INVALID } from "../../../schemas/resources.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -117,7 +118,9 @@ describe("versions and restore", () => {
     // The current base (also as form text) saves; no base at all keeps the old last-write-wins behaviour.
     expect((await client.put(LEAN, { boxes: { problem: "third" }, base_version: "3" })).body).toMatchObject({ changed: true, canvas: { version: 4 } });
     expect((await client.put(LEAN, { boxes: { problem: "fourth" } })).body).toMatchObject({ changed: true, canvas: { version: 5 } });
-    expect(await client.put(LEAN, { boxes: { problem: "x" }, base_version: "-1" })).toMatchObject({ status: 422, body: { errors: { base_version: [expect.any(String)] } } });
+    for (const base_version of ["-1", 2147483648, "2147483648", 1.5, "abc", true]) {
+      expect(await client.put(LEAN, { boxes: { problem: "x" }, base_version }), String(base_version)).toMatchObject({ status: 422, body: { errors: { base_version: [BASE_VERSION_INVALID] } } });
+    }
   });
 
   it("restores an older version as a new version, keeping the history", async () => {

@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { canvasTexts, type FrameworkDefinition } from "../../../schemas/frameworks/index.ts";
-import { FRAMEWORK_NOT_FOUND, NO_CANVAS_STARTUP, VERSION_NOT_FOUND, type CanvasVersionView, type CanvasView } from "../../../schemas/resources.ts";
+import { CANVAS_AUTOSAVE_FOLD_MINUTES, FRAMEWORK_NOT_FOUND, MAX_CANVAS_VERSIONS, NO_CANVAS_STARTUP, VERSION_NOT_FOUND, type CanvasVersionView, type CanvasView } from "../../../schemas/resources.ts";
 import { frameworkByType } from "../../../schemas/frameworks/index.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { teamMembers } from "../../db/community-schema.ts";
 import { startups, users } from "../../db/schema.ts";
 import { frameworkCanvases, frameworkVersions, type CanvasBoxes } from "../../db/tools-schema.ts";
-import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
+import { HttpError, notFound } from "../../lib/errors.ts";
 import { pageValues, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
 
@@ -106,12 +106,23 @@ export async function canvasStates(db: Db, startupId: number) {
   return new Map(rows.map((row) => [row.type, { version: row.version, updated_at: row.updatedAt.toISOString() }]));
 }
 
+/** How a save is made: see canvasSaveSchema and frameworkVersions.kept. */
+export interface SaveOptions {
+  /** The version the text was edited from: a save on top of an older one is refused (409). */
+  baseVersion?: number;
+  /** The editor saved by itself: may fold into the newest version instead of adding one. */
+  autosave?: boolean;
+}
+
 /**
  * Saves the boxes as the canvas's next version, in one transaction: the canvas row is inserted or bumped
  * (the row lock orders concurrent saves, so version numbers never repeat) and the version row written.
- * Boxes equal to the current ones (jsonb equality: key order does not matter) make no new version.
+ * Boxes equal to the current ones (jsonb equality: key order does not matter) make no new version. An
+ * autosave may fold into the newest version (foldOrAddVersion), and the canvas keeps at most
+ * MAX_CANVAS_VERSIONS versions (pruneVersions), both under the same lock.
  */
-export async function saveCanvas(db: Db, startup: CanvasStartup, framework: FrameworkDefinition, userId: number, boxes: CanvasBoxes, baseVersion?: number) {
+export async function saveCanvas(db: Db, startup: CanvasStartup, framework: FrameworkDefinition, userId: number, boxes: CanvasBoxes, options: SaveOptions = {}) {
+  const { baseVersion, autosave = false } = options;
   return db.transaction(async (tx) => {
     // The base-version check sits in the same conditional update, so a save racing a restore cannot slip between a read and the write.
     const unchanged = sql`${frameworkCanvases.boxes} is distinct from excluded.boxes`;
@@ -132,22 +143,57 @@ export async function saveCanvas(db: Db, startup: CanvasStartup, framework: Fram
       }
       return { changed: false };
     }
-    await tx.insert(frameworkVersions).values({ canvasId: saved.id, version: saved.version, boxes, savedByUserId: userId });
+    await foldOrAddVersion(tx, { canvasId: saved.id, version: saved.version, boxes, userId, autosave });
+    await pruneVersions(tx, saved.id, saved.version);
     return { changed: true };
   });
+}
+
+/**
+ * Writes the saved text as version `version`. An autosave replaces the newest version instead (renumbered
+ * to `version`, so the canvas's number and the newest row's stay equal) when that one is an autosave by
+ * the same person started less than CANVAS_AUTOSAVE_FOLD_MINUTES ago. The caller holds the canvas row lock.
+ */
+async function foldOrAddVersion(tx: Db, save: { canvasId: number; version: number; boxes: CanvasBoxes; userId: number; autosave: boolean }) {
+  if (save.autosave) {
+    const folded = await tx
+      .update(frameworkVersions)
+      .set({ version: save.version, boxes: save.boxes, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(frameworkVersions.canvasId, save.canvasId),
+          eq(frameworkVersions.version, save.version - 1),
+          eq(frameworkVersions.kept, false),
+          eq(frameworkVersions.savedByUserId, save.userId),
+          gt(frameworkVersions.createdAt, sql`now() - make_interval(mins => ${CANVAS_AUTOSAVE_FOLD_MINUTES})`),
+        ),
+      )
+      .returning({ id: frameworkVersions.id });
+    if (folded.length) return;
+  }
+  await tx.insert(frameworkVersions).values({ canvasId: save.canvasId, version: save.version, boxes: save.boxes, savedByUserId: save.userId, kept: !save.autosave });
+}
+
+/**
+ * Keeps at most MAX_CANVAS_VERSIONS versions of the canvas: past it, the oldest autosaved versions go
+ * first, then the oldest kept ones. The newest version (the canvas as it is) always stays.
+ */
+async function pruneVersions(tx: Db, canvasId: number, newest: number) {
+  const [{ count }] = await tx.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(frameworkVersions).where(eq(frameworkVersions.canvasId, canvasId));
+  const excess = count - MAX_CANVAS_VERSIONS;
+  if (excess <= 0) return;
+  const oldest = tx
+    .select({ id: frameworkVersions.id })
+    .from(frameworkVersions)
+    .where(and(eq(frameworkVersions.canvasId, canvasId), ne(frameworkVersions.version, newest)))
+    .orderBy(asc(frameworkVersions.kept), asc(frameworkVersions.version))
+    .limit(excess);
+  await tx.delete(frameworkVersions).where(inArray(frameworkVersions.id, oldest));
 }
 
 /** A save made on top of a version that is no longer the newest (a restore or another tab saved since). */
 export const canvasStale = (base: number, current: number) =>
   `The canvas was saved elsewhere (now version ${current}) since this text was based on version ${base}, so it was not saved. Copy your text, then reload the page.`;
-
-/** The optional base_version of a save: absent, or the version number the text was edited from. */
-export function parseBaseVersion(value: unknown): number | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  const n = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : value;
-  if (typeof n === "number" && Number.isSafeInteger(n) && n >= 0) return n;
-  throw validationFailed({ base_version: ["The base version must be a whole number of 0 or more."] });
-}
 
 /** The canvas's saved versions, newest first; the canvas is found by startup and type (the scope). */
 const versionPageQuery = preparedPerDb((db) =>
@@ -155,7 +201,9 @@ const versionPageQuery = preparedPerDb((db) =>
     .select({
       version: frameworkVersions.version,
       boxes: frameworkVersions.boxes,
+      kept: frameworkVersions.kept,
       createdAt: frameworkVersions.createdAt,
+      updatedAt: frameworkVersions.updatedAt,
       savedById: users.id,
       savedByName: users.name,
       listTotal: totalOver(),
@@ -186,7 +234,9 @@ export async function listVersions(db: Db, startupId: number, framework: Framewo
   const data: CanvasVersionView[] = rows.map((row) => ({
     version: row.version,
     boxes: canvasTexts(framework, row.boxes),
+    kept: row.kept,
     created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
     saved_by: row.savedById ? { id: row.savedById, name: row.savedByName! } : null,
   }));
   return { total, data };

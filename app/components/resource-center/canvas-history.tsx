@@ -8,8 +8,9 @@ import { TimeAgo } from "~/components/ui/time-ago";
 import type { Paginated } from "~/lib/types";
 
 /**
- * The canvas's saved versions, newest first. Restoring one saves its text as a new version, so the
- * history only ever grows and a restore can itself be undone. Plain forms: no JavaScript needed.
+ * The canvas's saved versions, newest first. Restoring one saves its text as a new version, so a restore
+ * can itself be undone. Typing saves itself into one version every few minutes, and the oldest versions
+ * go past a limit (autosaved ones first). Plain forms: no JavaScript needed.
  */
 export function CanvasHistory({
   framework,
@@ -31,7 +32,7 @@ export function CanvasHistory({
     const form = event.currentTarget;
     void flush().then(() => submit(form));
   };
-  if (versions.meta.total === 0) return <EmptyState title="No saved versions yet">Each save of the canvas is kept here, and any of them can be restored.</EmptyState>;
+  if (versions.meta.total === 0) return <EmptyState title="No saved versions yet">Saves of the canvas are kept here, and any of them can be restored.</EmptyState>;
   return (
     <>
       <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Saved versions">
@@ -45,7 +46,7 @@ export function CanvasHistory({
                     Version {version.version} {version.version === currentVersion ? <Badge tone="green">Current</Badge> : null}
                   </p>
                   <p className="text-sm text-slate-600">
-                    Saved <TimeAgo iso={version.created_at} />
+                    {version.kept ? "Saved" : "Autosaved"} <TimeAgo iso={version.updated_at} />
                     {version.saved_by ? ` by ${version.saved_by.name}` : ""} · {filled.length} of {framework.boxes.length} boxes filled
                   </p>
                 </div>

@@ -84,9 +84,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
     return data({ intent: autosave, ok: false as const, message: Object.values(errors)[0]?.[0] ?? "The canvas could not be saved.", errors, boxes }, { status: 422 });
   }
-  // The version the text was edited from: the API refuses (409) a save that would undo a newer one.
-  const baseVersion = form.get("base_version");
-  const result = await api.put<{ canvas: CanvasView; message: string }>(base, { ...submission.value, base_version: typeof baseVersion === "string" ? baseVersion : undefined });
+  // base_version (the version the text was edited from) lets the API refuse (409) a save that would undo a newer one.
+  // An autosave may fold into the newest version; the Save button's save is kept as a version of its own.
+  const result = await api.put<{ canvas: CanvasView; message: string }>(base, { ...submission.value, autosave: autosave === "autosave" });
   if (!result.ok) return data({ intent: autosave, ok: false as const, message: result.body.message, errors: result.body.errors, boxes }, { status: result.status });
   if (autosave === "autosave") return { intent: autosave, ok: true as const, message: result.body.message, version: result.body.canvas.version };
   return redirectWithToast(env, here, { type: "success", message: result.body.message });
