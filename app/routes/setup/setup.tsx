@@ -5,7 +5,7 @@ import {
   type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { useEffect, useState } from "react";
 import { Form, data, useNavigation, Link } from "react-router";
 import { toast } from "react-toastify";
@@ -56,10 +56,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const type = parseType(String(formData.get("account_type") ?? "")) ?? "co-founder";
   const failure = type === "co-founder" ? PROFILE_FAILED : STARTUP_FAILED;
-  const submission = parseWithZod(formData, { schema: schemaFor(type) });
+  const submission = parseSubmission(formData, { schema: schemaFor(type) });
   // Adding or removing a link row (with JavaScript off) is a round trip, not a failure.
   if (submission.status !== "success") {
-    const intent = formData.get("__intent__");
+    const intent = submission.status === undefined;
     return data({ result: submission.reply(), message: intent ? null : failure }, { status: intent ? 200 : 422 });
   }
   const path = type === "co-founder" ? "/api/v1/admin/profiles/setup" : "/api/v1/admin/startups/setup";
