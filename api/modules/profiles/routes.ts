@@ -10,7 +10,12 @@ export const profileRoutes = new Hono<AppEnv>();
 
 profileRoutes.post("/api/v1/admin/startups/setup", requireUser, async (c) => {
   const body = await readBody(c);
-  const input = validate(startupSetupSchema, { ...body, links: jsonList(body.links), wanted_roles: jsonList(body.wanted_roles) });
+  const input = validate(startupSetupSchema, {
+    ...body,
+    links: jsonList(body.links),
+    wanted_skills: jsonList(body.wanted_skills),
+    wanted_roles: jsonList(body.wanted_roles),
+  });
   const startup = await setUpStartup(c.var.db, currentUser(c).id, input);
   const noun = startup.accountType === "organization" ? "Organization" : "Startup";
   return c.json({ message: `${noun} set up successfully`, startup: startupResource(startup) }, 201);
@@ -21,6 +26,7 @@ profileRoutes.post("/api/v1/admin/profiles/setup", requireUser, async (c) => {
   const input = validate(coFounderSetupSchema, {
     ...body,
     links: jsonList(body.links),
+    skills: jsonList(body.skills),
     roles: jsonList(body.roles),
     industries: jsonList(body.industries),
   });
