@@ -62,17 +62,23 @@ const choiceList = <T extends readonly [string, ...string[]]>(label: string, one
       .transform((list) => [...new Set(list)]),
   );
 
-/** Skills as one comma-separated text field from the form. */
+/**
+ * Skills: a list (JSON clients, and the panel's body to the API), or one comma-separated text field (the
+ * form's input). Trimmed, blanks dropped, repeats removed.
+ */
 const skillList = (label: string, min: number) =>
-  z
-    .string({ error: `The ${label} field is required.` })
-    .transform((value) => [...new Set(value.split(",").map((skill) => skill.trim()).filter(Boolean))])
-    .pipe(
-      z
-        .array(storableString().max(40, "Each skill must not be greater than 40 characters."))
-        .min(min, `The ${label} field is required.`)
-        .max(20, `The ${label} field must not have more than 20 items.`),
-    );
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.split(",") : value),
+    z
+      .array(z.string({ error: "Each skill must be text." }), { error: `The ${label} field is required.` })
+      .transform((skills) => [...new Set(skills.map((skill) => skill.trim()).filter(Boolean))])
+      .pipe(
+        z
+          .array(storableString().max(40, "Each skill must not be greater than 40 characters."))
+          .min(min, `The ${label} field is required.`)
+          .max(20, `The ${label} field must not have more than 20 items.`),
+      ),
+  );
 
 export const startupSetupSchema = z
   .object({

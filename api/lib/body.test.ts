@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registered, superAdmin } from "../testing/fixtures.ts";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
-import { NOT_AN_OBJECT, UNSUPPORTED_MEDIA_TYPE } from "./body.ts";
+import { NOT_AN_OBJECT, UNSUPPORTED_MEDIA_TYPE, jsonList } from "./body.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -133,5 +133,19 @@ describe("deeply nested JSON", () => {
       expect(res.status, path).toBe(422);
       expect(res.body.errors).toEqual({ body: ["The request body must not be nested more than 32 levels deep."] });
     }
+  });
+});
+
+describe("jsonList, the one reading of a list that may come as text", () => {
+  it("reads JSON text of a list as the list, blank or missing as none, and passes any other value on unchanged", () => {
+    expect(jsonList('["robotics","typescript"]')).toEqual(["robotics", "typescript"]);
+    expect(jsonList(["a"])).toEqual(["a"]);
+    expect(jsonList("")).toEqual([]);
+    expect(jsonList(undefined)).toEqual([]);
+    // Comma text (skills) and JSON that is not a list reach the field's schema as they were sent.
+    expect(jsonList("robotics, typescript")).toBe("robotics, typescript");
+    expect(jsonList("42")).toBe("42");
+    expect(jsonList('{"a":1}')).toBe('{"a":1}');
+    expect(jsonList('["unterminated"')).toBe('["unterminated"');
   });
 });

@@ -153,5 +153,14 @@ export function jsonText(value: unknown): unknown {
   }
 }
 
-/** A list field (e.g. `links`): as `jsonText`, with "not given" meaning an empty list. */
-export const jsonList = (value: unknown): unknown => jsonText(value) ?? [];
+/**
+ * A list field (`links`, `skills`, `roles`...): the one way the API reads a list that may come as text.
+ * JSON text of a list is the list (how the panel and other form clients send every list); blank or
+ * missing is an empty list; any other value is passed on unchanged for the field's schema (comma text
+ * for skills, or a value it refuses), never half-decoded.
+ */
+export function jsonList(value: unknown): unknown {
+  const decoded = jsonText(value);
+  if (decoded === undefined) return [];
+  return typeof value === "string" && !Array.isArray(decoded) ? value : decoded;
+}

@@ -1,3 +1,4 @@
+import { toApiMultipart } from "../../schemas/api-multipart.ts";
 import type { TestApi, TestClient } from "./harness.ts";
 import { users } from "../db/schema.ts";
 import { eventApplications, type ApplicationStatus } from "../db/events-schema.ts";
@@ -55,14 +56,7 @@ export function validEventFormFields(collectionId: number, overrides: EventFormF
 
 /** The same fields as a multipart body: nested values as JSON text, files as they are. */
 export function eventFormData(fields: EventFormFields): FormData {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined || value === null) continue;
-    if (value instanceof File) body.set(key, value);
-    else if (typeof value === "object") body.set(key, JSON.stringify(value));
-    else body.set(key, String(value));
-  }
-  return body;
+  return toApiMultipart(fields);
 }
 
 /** Creates a valid form (a draft) through the API and returns its resource. */

@@ -2,18 +2,22 @@
  * The panel's pages and their actions, walked from the route table (app/routes.ts) and sent malformed
  * ids, queries and form bodies: none may answer 5xx. The API has its own, larger fuzz suite (api/fuzz).
  */
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes.ts";
-import { expect, login, SUPER_ADMIN, DEMO_PASSWORD, test } from "./fixtures.ts";
-
-/** Every URL pattern of the panel, layouts flattened. */
-function patterns(entries: readonly RouteConfigEntry[], prefix = ""): string[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path === undefined ? prefix : `${prefix}/${entry.path}`.replace(/\/+/g, "/");
-    const own = entry.path !== undefined || entry.index ? [path || "/"] : [];
-    return [...own, ...patterns(entry.children ?? [], path)];
-  });
-}
+import type { APIRequestContext, Browser, BrowserContext } from "@playwright/test";
+import { UNREADABLE_SUBMISSION } from "../../app/lib/submission.server.ts";
+import { CO_FOUNDER_ROLES } from "../../schemas/co-founders.ts";
+import {
+  apiCall,
+  expect,
+  login,
+  publishedPaidForm,
+  registerUser,
+  setUpCoFounder,
+  setUpStartup,
+  SUPER_ADMIN,
+  DEMO_PASSWORD,
+  test,
+} from "./fixtures.ts";
+import { actionRoutes, formReadingRoutes, matchesPattern, panelRoutes, sameSiteTargets } from "./panel-routes.ts";
 
 // "..%2F1", "1%2F2" and "1%0A2" reach the route decoded ("../1", "1/2", "1\n2"): no API path or redirect may be built from them.
 const BAD_IDS = ["2147483648", "99999999999999999999", "-1", "abc", "%00", "%ED%A0%80", "..%2F1", "1%0A2", "1%2F2", "0x10", "1e3"];
@@ -49,10 +53,11 @@ const NOT_FORMS: { type?: string; body: string }[] = [
 ];
 
 test.describe("the panel with malformed input", () => {
-  const urls = patterns(routes).filter((p) => p !== "*" && p !== "/logout");
+  const urls = panelRoutes.map(({ pattern }) => pattern);
 
   test("pages and their actions answer without a server error", async ({ context, page, baseURL }) => {
-    test.setTimeout(120_000);
+    // About 2,000 requests: minutes on a busy 2-core machine. A hang still fails.
+    test.setTimeout(360_000);
     await login(context, SUPER_ADMIN, DEMO_PASSWORD);
     let sent = 0;
     const failures: string[] = [];
@@ -78,5 +83,153 @@ test.describe("the panel with malformed input", () => {
     }
     console.log(`[panel fuzz] ${urls.length} routes, ${sent} requests, ${failures.length} answered 5xx`);
     expect(failures).toEqual([]);
+  });
+});
+
+/** Conform's reserved fields, malformed or well formed but naming what is not there, and other fields no form sends. */
+const RESERVED_INTENTS = [
+  "x",
+  "validate/x",
+  "reset",
+  "update",
+  "insert",
+  "remove",
+  "reorder",
+  "{",
+  "null",
+  "[]",
+  '{"type":"x","payload":{}}',
+  '{"type":"validate","payload":{"name":{}}}',
+  '{"type":"reset","payload":{"name":"a[","index":0}}',
+  '{"type":"update","payload":{"name":"__proto__.polluted","value":1}}',
+  '{"type":"update","payload":{"name":"links","index":100000,"value":"x"}}',
+  '{"type":"insert","payload":{"index":"a"}}',
+  '{"type":"insert","payload":{"name":"links","index":-1,"defaultValue":{"a":[1]}}}',
+  '{"type":"remove","payload":{"name":"links"}}',
+  '{"type":"remove","payload":{"name":"name","index":0}}',
+  '{"type":"reorder","payload":{"name":"links","from":-1,"to":1e9}}',
+];
+const RESERVED_STATES = ["abc", "{", "null", "[]", "{}", '{"validated":5}', '{"validated":{"name":"yes"}}', '{"validated":{},"x":1}'];
+const FIELDS = "name=Ada&email=ada%40example.com&title=CTO";
+const MALFORMED_SUBMISSIONS = [
+  ...RESERVED_INTENTS.map((intent) => `${FIELDS}&__intent__=${encodeURIComponent(intent)}`),
+  ...RESERVED_STATES.map((state) => `${FIELDS}&__state__=${encodeURIComponent(state)}`),
+  `__intent__=${encodeURIComponent('{"type":"validate","payload":{}}')}&__intent__=x`,
+  `${FIELDS}&links[100000]=x`,
+  `${FIELDS}&a${"[0]".repeat(40)}=x`,
+  `${FIELDS}&${"links=x&".repeat(3000)}`,
+];
+
+type Persona = { name: string; context: BrowserContext; start: string[] };
+
+/** Everyone an action may answer differently: a visitor, a new account, a startup, a payer and the super admin. */
+async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
+  const open = () => browser.newContext({ baseURL });
+  const startup = await open();
+  await registerUser(startup, "Fuzz Startup");
+  await setUpStartup(startup);
+  const paid = await publishedPaidForm(startup, { title: "Fuzz workshop" });
+  const unpaid = await publishedPaidForm(startup, { title: "Fuzz masterclass" });
+  await apiCall(startup, "POST", "/api/v1/admin/coupon_codes", { code: `FUZZ${Date.now().toString(36).toUpperCase()}`, discount_type: "percentage", value: "10", event_form_id: paid.id, is_active: true });
+  await apiCall(startup, "POST", "/api/v1/admin/co_founders", { name: "Tess Team", title: "CTO", role: CO_FOUNDER_ROLES[0] });
+  const payer = await open();
+  const payerUser = await registerUser(payer, "Fuzz Payer");
+  await setUpCoFounder(payer);
+  const { event_billing: billing } = await apiCall(payer, "POST", "/api/v1/admin/event_billings", {
+    event_form_id: paid.id,
+    name: "Fuzz Payer",
+    email: payerUser.email,
+    phone: "+234 801 234 5678",
+    address: "12 Herbert Macaulay Way",
+    country: "Nigeria",
+    city: "Lagos",
+  });
+  const admin = await open();
+  await login(admin, SUPER_ADMIN, DEMO_PASSWORD);
+  const fresh = await open();
+  await registerUser(fresh, "Fuzz Newcomer");
+  const pages = panelRoutes.filter(({ pattern }) => !pattern.includes(":")).map(({ pattern }) => pattern);
+  return [
+    { name: "startup", context: startup, start: [...pages, `/form-submission?form_id=${paid.id}`] },
+    { name: "payer", context: payer, start: [...pages, `/form-submission/billing?form_id=${unpaid.id}`, `/form-submission/billing/edit/${billing.id}`] },
+    { name: "super admin", context: admin, start: pages },
+    { name: "new account", context: fresh, start: pages },
+    { name: "visitor", context: await open(), start: pages },
+  ];
+}
+
+const opens = async (request: APIRequestContext, url: string) => (await request.get(url, { maxRedirects: 0 })).status() === 200;
+
+/** For each action, an address of it and someone whose page it is (a page that opens, not a redirect or a refusal). */
+async function actionTargets(all: Persona[]) {
+  const targets = new Map<string, { url: string; persona: Persona }>();
+  for (const persona of all) {
+    const links = new Set<string>();
+    for (const url of persona.start) {
+      const response = await persona.context.request.get(url, { maxRedirects: 0 });
+      if (response.status() !== 200) continue;
+      links.add(url);
+      for (const target of sameSiteTargets(await response.text())) links.add(target);
+    }
+    // A page reached through a GET form (a collection picked for a new event form) needs its query: the
+    // id parameters the persona's links carry are tried on an address that does not open without one.
+    const idParameters = [...new Set([...links].flatMap((link) => [...new URL(link, "http://panel").searchParams].filter(([, v]) => /^\d+$/.test(v)).map(([k, v]) => `${k}=${v}`)))];
+    for (const { pattern } of actionRoutes) {
+      if (targets.has(pattern)) continue;
+      const matching = [...links].filter((link) => matchesPattern(pattern, link));
+      const withQuery = matching.filter((link) => !link.includes("?")).flatMap((link) => idParameters.map((parameter) => `${link}?${parameter}`));
+      for (const url of [...matching, ...withQuery]) {
+        if (await opens(persona.context.request, url)) {
+          targets.set(pattern, { url, persona });
+          break;
+        }
+      }
+    }
+  }
+  return targets;
+}
+
+test.describe("every panel action with conform's reserved fields malformed", () => {
+  test("answers 4xx with the form again, never 5xx", async ({ browser, baseURL }) => {
+    // About 1,200 requests and five personas' crawl: minutes on a busy 2-core machine. A hang still fails.
+    test.setTimeout(1_200_000);
+    const all = await personas(browser, baseURL!);
+    const targets = await actionTargets(all);
+    let sent = 0;
+    const failures: string[] = [];
+    const post = async (request: APIRequestContext, url: string, options: Parameters<APIRequestContext["post"]>[1]) => {
+      const response = await request.post(url, { ...options, maxRedirects: 0 });
+      sent++;
+      if (response.status() >= 500) failures.push(`${response.status()} POST ${url} ${JSON.stringify(options?.data ?? options?.multipart).slice(0, 160)}`);
+      return response;
+    };
+    for (const { pattern } of actionRoutes) {
+      // An action no one could open is still sent everything, at an address filled with 1.
+      const { url, persona } = targets.get(pattern) ?? { url: pattern.replace(/:\w+/g, "1"), persona: all[0] };
+      const { request } = persona.context;
+      for (const body of MALFORMED_SUBMISSIONS) await post(request, url, { data: body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      const asFile = { name: "intent.json", mimeType: "application/json", buffer: Buffer.from('{"type":"validate","payload":{}}') };
+      await post(request, url, { multipart: { name: "Ada", __intent__: asFile } });
+      await post(request, url, { multipart: { name: "Ada", __state__: asFile } });
+    }
+    const reading = formReadingRoutes.map(({ pattern }) => pattern);
+    console.log(`[panel fuzz] ${actionRoutes.length} actions (${reading.length} read conform forms), ${sent} requests, ${failures.length} answered 5xx`);
+    expect(failures).toEqual([]);
+    // Every action that reads a conform form was reached by someone whose page it is. Sent a malformed
+    // intent, it answers 400 when its own fields come first (an unknown action), or 422 with the form
+    // again and the message.
+    expect(reading.filter((pattern) => !targets.has(pattern))).toEqual([]);
+    const answers: string[] = [];
+    let reRendered = 0;
+    for (const pattern of reading) {
+      const { url, persona } = targets.get(pattern)!;
+      const response = await persona.context.request.post(url, { form: { __intent__: "x", name: "Ada" }, maxRedirects: 0 });
+      const shown = (await response.text()).includes(UNREADABLE_SUBMISSION);
+      if (shown && response.status() === 422) reRendered++;
+      else if (response.status() !== 400) answers.push(`${persona.name} POST ${url}: ${response.status()}${shown ? "" : " without the message"}`);
+    }
+    console.log(`[panel fuzz] ${reRendered} of ${reading.length} conform actions answered the form again with the message`);
+    expect(answers).toEqual([]);
+    for (const persona of all) await persona.context.close();
   });
 });

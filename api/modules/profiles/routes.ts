@@ -15,8 +15,8 @@ const withJsonLists = <S extends z.ZodType>(schema: S, fields: string[]) =>
     const values = body as Record<string, unknown>;
     return { ...values, ...Object.fromEntries(fields.map((field) => [field, jsonList(values[field])])) };
   }, schema);
-const startupSetupBody = withJsonLists(startupSetupSchema, ["links", "wanted_roles"]);
-const coFounderSetupBody = withJsonLists(coFounderSetupSchema, ["links", "roles", "industries"]);
+const startupSetupBody = withJsonLists(startupSetupSchema, ["links", "wanted_skills", "wanted_roles"]);
+const coFounderSetupBody = withJsonLists(coFounderSetupSchema, ["links", "skills", "roles", "industries"]);
 
 profileRoutes.post("/api/v1/admin/startups/setup", requireUser, async (c) => {
   const input = validate(startupSetupBody, await readBody(c));

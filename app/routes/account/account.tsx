@@ -1,5 +1,5 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useNavigation } from "react-router";
 import { z } from "zod";
 import { accountSchema, passwordChangeSchema } from "../../../schemas/auth";
@@ -28,7 +28,7 @@ const passwordSchema = passwordChangeSchema.and(z.object({ intent: z.literal("pa
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent") === "password" ? "password" : "profile";
-  const submission = parseWithZod(formData, { schema: intent === "password" ? passwordSchema : profileSchema });
+  const submission = parseSubmission(formData, { schema: intent === "password" ? passwordSchema : profileSchema });
   if (submission.status !== "success") return data({ intent, result: submission.reply(), message: null }, { status: 422 });
   const api = context.get(apiContext);
   const { intent: _intent, ...values } = submission.value as Record<string, unknown>;

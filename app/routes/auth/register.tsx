@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { registerSchema } from "../../../schemas/auth";
@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 const schema = z.intersection(registerSchema, z.object({ redirectTo: z.string().optional() }));
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseSubmission(await request.formData(), { schema });
   if (submission.status !== "success") return replyInvalid(submission);
   const { redirectTo, ...account } = submission.value;
   const result = await context.get(apiContext).post("/api/register", account);

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { CO_FOUNDER_ROLES, teamMemberCreateSchema } from "../../../schemas/co-founders";
 import { MatchSummary } from "~/components/co-founders/co-founder-card";
@@ -36,7 +36,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "invite") return sendInvitation(context, url, formData);
   requirePermission(context, "co founder write");
-  const submission = parseWithZod(formData, { schema: teamMemberCreateSchema });
+  const submission = parseSubmission(formData, { schema: teamMemberCreateSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   const result = await context.get(apiContext).post<{ message: string }>("/api/v1/admin/co_founders", submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);

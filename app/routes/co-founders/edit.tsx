@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useNavigation } from "react-router";
 import { CO_FOUNDER_ROLES, teamMemberUpdateSchema } from "../../../schemas/co-founders";
 import { parseId } from "../../../schemas/ids";
@@ -44,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!result.ok) throw data(result.body.message, { status: result.status });
     return redirectWithToast(env, "/co-founders", { type: "success", message: result.body.message });
   }
-  const submission = parseWithZod(formData, { schema: teamMemberUpdateSchema });
+  const submission = parseSubmission(formData, { schema: teamMemberUpdateSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   const result = await api.put<{ message: string }>(`/api/v1/admin/co_founders/team/${id}`, submission.value);
   if (!result.ok) {

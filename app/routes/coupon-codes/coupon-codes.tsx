@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { COUPON_DISCOUNT_TYPES, COUPON_NOT_FOUND, couponSchema, couponStatusSchema } from "../../../schemas/coupons";
 import { parseId } from "../../../schemas/ids";
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Editing names its coupon; creating names none.
   if (rawId !== null && id === undefined) return refused(COUPON_NOT_FOUND, 404);
-  const submission = parseWithZod(formData, { schema: couponSchema });
+  const submission = parseSubmission(formData, { schema: couponSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 422 });
   const result = id
     ? await api.put<{ message: string }>(`/api/v1/admin/coupon_codes/${id}`, submission.value)

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { data } from "react-router";
 import { eventFormSchema } from "../../../schemas/events";
 import { parseId } from "../../../schemas/ids";
@@ -35,7 +35,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   requirePermission(context, "event form write");
   const api = context.get(apiContext);
   await requireCollection(url, api);
-  const submission = parseWithZod(await request.formData(), { schema: eventFormSchema });
+  const submission = parseSubmission(await request.formData(), { schema: eventFormSchema });
   if (submission.status !== "success") {
     // Adding, removing or moving a question (JavaScript off) is a round trip, not a refusal.
     return submission.status === undefined ? data({ result: submission.reply(), failure: null }) : refusedLocally(submission);

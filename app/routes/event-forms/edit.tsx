@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { data } from "react-router";
 import { EVENT_FORM_STATUSES, eventFormSchema } from "../../../schemas/events";
 import { parseId } from "../../../schemas/ids";
@@ -54,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!result.ok) return data({ result: undefined, failure: null, statusError: result.body.errors?.status?.[0] ?? result.body.message }, { status: result.status });
     return redirectWithToast(env, `/event-forms/edit/${id}`, { type: "success", message: result.body.message });
   }
-  const submission = parseWithZod(formData, { schema: eventFormSchema });
+  const submission = parseSubmission(formData, { schema: eventFormSchema });
   if (submission.status !== "success") {
     return submission.status === undefined ? data({ result: submission.reply(), failure: null }) : refusedLocally(submission);
   }

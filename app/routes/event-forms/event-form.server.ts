@@ -1,21 +1,16 @@
 import { data } from "react-router";
 import { validationFailsMessage } from "~/components/event-forms/event-form-builder";
 import type { ApiClient } from "~/lib/api.server";
+import { toApiMultipart } from "../../../schemas/api-multipart";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { timeZones } from "~/lib/time-zones.server";
 import type { Collection, Country, Paginated } from "~/lib/types";
 
-/** The builder's values as the API's multipart body: nested parts travel as JSON text. */
+/** The builder's values as the API's multipart body (a banner may be among them). */
 export function toEventFormBody(values: Record<string, unknown>, method: "POST" | "PUT"): FormData {
   const body = new FormData();
   if (method === "PUT") body.set("_method", "PUT");
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined || value === null) continue;
-    if (value instanceof File) body.set(key, value);
-    else if (typeof value === "object") body.set(key, JSON.stringify(value));
-    else body.set(key, String(value));
-  }
-  return body;
+  return toApiMultipart(values, body);
 }
 
 interface Replyable {

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { Fragment } from "react";
 import { data, useSearchParams, Link } from "react-router";
 import { BILLING_STATUSES, changeStatusSchema } from "../../../schemas/billing";
@@ -84,7 +84,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   if (formData.get("intent") !== CHANGE_STATUS_INTENT) throw data("Unknown action", { status: 400 });
   const billingId = parseId(formData.get("billing_id"));
   if (billingId === undefined) throw data(BILLING_NOT_FOUND, { status: 404 });
-  const submission = parseWithZod(formData, { schema: changeStatusSchema });
+  const submission = parseSubmission(formData, { schema: changeStatusSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), billingId }, { status: 422 });
   const result = await context.get(apiContext).put<{ event_billing: EventBillingDetail }>(`/api/v1/admin/event_billings/${billingId}/change_status`, submission.value);
   if (!result.ok) {

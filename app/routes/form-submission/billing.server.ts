@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { data, redirect } from "react-router";
 import { billingSchema } from "../../../schemas/billing";
 import { apiContext, userContext } from "~/lib/contexts";
@@ -66,13 +66,13 @@ export async function billingAction({ request, context }: RouteArgs, eventFormId
   // The form the page's guard checked, whatever the request says.
   formData.set("event_form_id", String(eventFormId));
   if (formData.get("intent") === "quote") {
-    const submission = parseWithZod(formData, { schema: couponSchema });
+    const submission = parseSubmission(formData, { schema: couponSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), message: null, quote: null, checkout: null }, { status: 422 });
     const result = await api.post<{ quote: BillingQuote }>(quotePath, { ...submission.value, event_billing_id: billing?.id });
     if (!result.ok) return data(refusal(submission, result.status, result.body, null), { status: result.status });
     return { result: submission.reply(), message: null, quote: result.body.quote, checkout: null };
   }
-  const submission = parseWithZod(formData, { schema: billingSchema });
+  const submission = parseSubmission(formData, { schema: billingSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), message: INVALID_FIELDS, quote: null, checkout: null }, { status: 422 });
   const result = billing
     ? await api.put<CheckoutOpened>(`/api/v1/admin/event_billings/${billing.id}`, submission.value)

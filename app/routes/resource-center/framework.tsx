@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { useRef, type MouseEvent } from "react";
 import { data } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -79,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const autosave = intent === "autosave" ? ("autosave" as const) : ("save" as const);
   // What was typed, to show again if the save is refused (nothing a founder wrote is lost).
   const boxes = Object.fromEntries(framework.boxes.map((box) => [box.id, String(form.get(`boxes.${box.id}`) ?? "")]));
-  const submission = parseWithZod(form, { schema: canvasSaveSchema(framework) });
+  const submission = parseSubmission(form, { schema: canvasSaveSchema(framework) });
   if (submission.status !== "success") {
     const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
     return data({ intent: autosave, ok: false as const, message: Object.values(errors)[0]?.[0] ?? "The canvas could not be saved.", errors, boxes }, { status: 422 });

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { Form, useNavigation } from "react-router";
 import { NOTIFICATION_TYPES } from "../../../schemas/notifications";
 import {
@@ -35,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), {
+  const submission = parseSubmission(await request.formData(), {
     schema: settingsSchema,
   });
   if (submission.status !== "success") return replyInvalid(submission);

@@ -17,15 +17,3 @@ export function afterSetupPath(here: URL): string {
   const formId = parseId(here.searchParams.get("form_id"));
   return formId === undefined ? "/" : `/form-submission?form_id=${formId}`;
 }
-
-/** The form's values as the API's multipart body: lists travel as JSON text (spec §3). */
-export function toMultipart(values: Record<string, unknown>): FormData {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined || value === null) continue;
-    if (value instanceof File) body.append(key, value);
-    else if (Array.isArray(value)) body.append(key, key === "skills" ? value.join(", ") : JSON.stringify(value));
-    else body.append(key, String(value));
-  }
-  return body;
-}

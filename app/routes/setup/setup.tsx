@@ -5,7 +5,7 @@ import {
   type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { useEffect, useState } from "react";
 import { Form, data, useNavigation, Link } from "react-router";
 import { toast } from "react-toastify";
@@ -18,13 +18,14 @@ import { ChoiceField, InputField, TextareaField } from "~/components/ui/form-fie
 import { Card } from "~/components/ui/layout";
 import { CityCombobox } from "~/components/places/city-combobox";
 import { useZodForm } from "~/lib/use-zod-form";
+import { toApiMultipart } from "../../../schemas/api-multipart";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Country } from "~/lib/types";
 import type { Route } from "./+types/setup";
-import { afterSetupPath, requireUserWithoutSetup, toMultipart } from "./setup.server";
+import { afterSetupPath, requireUserWithoutSetup } from "./setup.server";
 
 type SetupType = "startup" | "organization" | "co-founder";
 const TYPES: { value: SetupType; title: string; text: string }[] = [
@@ -56,15 +57,15 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const type = parseType(String(formData.get("account_type") ?? "")) ?? "co-founder";
   const failure = type === "co-founder" ? PROFILE_FAILED : STARTUP_FAILED;
-  const submission = parseWithZod(formData, { schema: schemaFor(type) });
+  const submission = parseSubmission(formData, { schema: schemaFor(type) });
   // Adding or removing a link row (with JavaScript off) is a round trip, not a failure.
   if (submission.status !== "success") {
-    const intent = formData.get("__intent__");
+    const intent = submission.status === undefined;
     return data({ result: submission.reply(), message: intent ? null : failure }, { status: intent ? 200 : 422 });
   }
   const path = type === "co-founder" ? "/api/v1/admin/profiles/setup" : "/api/v1/admin/startups/setup";
   const { account_type: _type, ...values } = submission.value as Record<string, unknown>;
-  const body = toMultipart(type === "co-founder" ? values : { account_type: type, ...values });
+  const body = toApiMultipart(type === "co-founder" ? values : { account_type: type, ...values });
   const result = await api.post<{ message: string }>(path, body);
   if (!result.ok) {
     const reply = replyWithApiErrors(submission, result);

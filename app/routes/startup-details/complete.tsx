@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useNavigation } from "react-router";
 import { parseId } from "../../../schemas/ids";
 import { DETAIL_CATEGORY_NOT_FOUND, DETAIL_CATEGORY_SCHEMAS, detailCategory, type DetailField } from "../../../schemas/startup-details";
@@ -33,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const category = categoryFrom(params);
-  const submission = parseWithZod(await request.formData(), { schema: DETAIL_CATEGORY_SCHEMAS.get(category.id)! });
+  const submission = parseSubmission(await request.formData(), { schema: DETAIL_CATEGORY_SCHEMAS.get(category.id)! });
   if (submission.status !== "success") return replyInvalid(submission);
   const result = await context.get(apiContext).put<{ message: string }>(`/api/v1/admin/startup_details/${category.id}`, submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);

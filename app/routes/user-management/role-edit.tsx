@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useSearchParams } from "react-router";
 import { roleSchema } from "../../../schemas/access";
 import { parseId } from "../../../schemas/ids";
@@ -47,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return redirectWithToast(env, "/user-management/roles", { type: "success", message: result.body.message });
   }
-  const submission = parseWithZod(formData, { schema: roleSchema });
+  const submission = parseSubmission(formData, { schema: roleSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   const result = await api.put<{ message: string }>(path, submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);

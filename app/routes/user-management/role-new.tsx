@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/lib/submission.server";
 import { roleSchema } from "../../../schemas/access";
 import { RoleForm } from "~/components/user-management/role-form";
 import { Card, PageHeader } from "~/components/ui/layout";
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requirePermission(context, "role write");
-  const submission = parseWithZod(await request.formData(), { schema: roleSchema });
+  const submission = parseSubmission(await request.formData(), { schema: roleSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   const result = await context.get(apiContext).post<{ message: string }>("/api/v1/admin/roles", submission.value);
   if (!result.ok) return replyWithApiErrors(submission, result);
