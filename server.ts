@@ -11,7 +11,7 @@ import { getRequestListener } from "@hono/node-server";
 import { RouterContextProvider, createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { API_PREFIXES, createApi } from "./api/app.ts";
 import type { CallerMemo } from "./api/context.ts";
-import { sessionCookieName } from "./api/config.ts";
+import { sessionCookieName, xsrfCookieName } from "./api/config.ts";
 import { openDatabase, type Database } from "./api/db/client.ts";
 import { exitIfDataDirInUse } from "./api/db/data-dir-lock.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./api/db/seed.ts";
@@ -131,6 +131,7 @@ async function serve(options: { prepared: boolean }) {
       appKey: key,
       secureCookies: config.api.secureCookies,
       sessionCookieName: sessionCookieName(config.api),
+      xsrfCookieName: xsrfCookieName(config.api),
       realtime: publicRealtime,
       ai: aiAvailability,
     };
