@@ -29,7 +29,7 @@ import { createProcessHub } from "./server/process-hub.ts";
 import { processCachePeers, processFanout } from "./server/process-peers.ts";
 import { readConfig, realtimePublicConfig, startupWarnings, type ServerConfig } from "./server/config.ts";
 import { createHttpApp } from "./server/http-app.ts";
-import { applySecurityHeaders } from "./server/security-headers.ts";
+import { applySecurityHeaders, socketSources } from "./server/security-headers.ts";
 
 const config = readConfig();
 const log = (message: string) => console.log(`[launchpad] ${message}`);
@@ -123,6 +123,9 @@ async function serve(options: { prepared: boolean }) {
     };
   }
 
+  // Where pages may open sockets (the page's Content-Security-Policy): worked out once from the settings.
+  const sockets = socketSources(config);
+
   async function renderPanel(request: Request, ip: string | undefined): Promise<Response> {
     const nonce = cspNonce();
     const env: RequestEnv = {
@@ -142,7 +145,7 @@ async function serve(options: { prepared: boolean }) {
     context.set(requestEnvContext, env);
     const response = await handler(request, context);
     const headers = new Headers(response.headers);
-    applySecurityHeaders(headers, { nonce, production: config.production, https: config.api.secureCookies });
+    applySecurityHeaders(headers, { nonce, production: config.production, https: config.api.secureCookies, sockets });
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 
