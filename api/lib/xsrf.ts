@@ -14,7 +14,7 @@ import { randomToken, safeEqual } from "./tokens.ts";
  * - with a session cookie, the token is an HMAC of that session id under a key derived from the app key.
  *   Only the holder of the session cookie (HttpOnly) and the server can know it, a token read from one
  *   session is refused with another, and logging in (a new session id) changes it;
- * - without one (login, registration, password reset), it is `<random>.<HMAC of the random part>`, and
+ * - without one (login, registration), it is `<random>.<HMAC of the random part>`, and
  *   the header must also equal the cookie: a pair made up by anyone but the server is refused.
  *
  * The key is the one kept in the database (as the sandbox checkout tokens use), so every instance on a
