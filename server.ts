@@ -11,7 +11,7 @@ import { getRequestListener } from "@hono/node-server";
 import { RouterContextProvider, createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { API_PREFIXES, createApi } from "./api/app.ts";
 import type { CallerMemo } from "./api/context.ts";
-import { sessionCookieName } from "./api/config.ts";
+import { sessionCookieName, xsrfCookieName } from "./api/config.ts";
 import { openDatabase, type Database } from "./api/db/client.ts";
 import { exitIfDataDirInUse } from "./api/db/data-dir-lock.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./api/db/seed.ts";
@@ -29,7 +29,7 @@ import { createProcessHub } from "./server/process-hub.ts";
 import { processCachePeers, processFanout } from "./server/process-peers.ts";
 import { readConfig, realtimePublicConfig, startupWarnings, type ServerConfig } from "./server/config.ts";
 import { createHttpApp } from "./server/http-app.ts";
-import { applySecurityHeaders } from "./server/security-headers.ts";
+import { applySecurityHeaders, socketSources } from "./server/security-headers.ts";
 
 const config = readConfig();
 const log = (message: string) => console.log(`[launchpad] ${message}`);
@@ -126,6 +126,9 @@ async function serve(options: { prepared: boolean }) {
     };
   }
 
+  // Where pages may open sockets (the page's Content-Security-Policy): worked out once from the settings.
+  const sockets = socketSources(config);
+
   async function renderPanel(request: Request, ip: string | undefined): Promise<Response> {
     const nonce = cspNonce();
     const env: RequestEnv = {
@@ -134,6 +137,7 @@ async function serve(options: { prepared: boolean }) {
       appKey: key,
       secureCookies: config.api.secureCookies,
       sessionCookieName: sessionCookieName(config.api),
+      xsrfCookieName: xsrfCookieName(config.api),
       realtime: publicRealtime,
       ai: aiAvailability,
     };
@@ -144,7 +148,7 @@ async function serve(options: { prepared: boolean }) {
     context.set(requestEnvContext, env);
     const response = await handler(request, context);
     const headers = new Headers(response.headers);
-    applySecurityHeaders(headers, { nonce, production: config.production, https: config.api.secureCookies });
+    applySecurityHeaders(headers, { nonce, production: config.production, https: config.api.secureCookies, sockets });
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 

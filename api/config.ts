@@ -86,3 +86,11 @@ export const defaultApiConfig: ApiConfig = {
 export function sessionCookieName(config: Pick<ApiConfig, "secureCookies">): string {
   return config.secureCookies ? "__Host-launchpad_session" : "launchpad_session";
 }
+
+/**
+ * The script-readable cookie that carries the XSRF token. Under https it is `__Host-` prefixed, so no
+ * sibling subdomain (and no plain-http page) can plant one for this host.
+ */
+export function xsrfCookieName(config: Pick<ApiConfig, "secureCookies">): string {
+  return config.secureCookies ? "__Host-XSRF-TOKEN" : "XSRF-TOKEN";
+}

@@ -59,5 +59,7 @@ export interface AppEnv {
     broadcaster: Broadcaster;
     /** How the caller authenticated: "session" (cookie), "token" (bearer) or null. */
     authMethod: "session" | "token" | null;
+    /** This response already sets the XSRF cookie (login, logout, /sanctum/csrf-cookie): see api/lib/xsrf.ts. */
+    xsrfIssued: boolean;
   };
 }

@@ -1,11 +1,30 @@
+import { realtimePublicConfig, type ServerConfig } from "./config.ts";
+
 /**
  * Cache-Control for panel answers that set none: they are rendered per user (names, permissions, CSRF
  * tokens), so neither a shared cache nor the browser's back/forward store may keep a copy.
  */
 export const PANEL_CACHE_CONTROL = "private, no-store";
 
-/** The panel's Content-Security-Policy: scripts only with this response's nonce. */
-export function contentSecurityPolicy(nonce: string, production: boolean): string {
+/**
+ * Where the panel's pages may open a WebSocket: the realtime server Echo connects to (the same rule as
+ * `realtimePublicConfig`), and nowhere else, so injected script could not carry data off over a socket.
+ * The built-in server is on the page's own origin: 'self' covers it in current browsers, and APP_URL's
+ * ws:/wss: origin is named too for browsers that do not count a ws: URL as 'self'. An external Pusher
+ * server (PUSHER_HOST) or the API elsewhere (API_URL) is named with its scheme and port. In development,
+ * Vite's hot-reload socket listens on a port of its own on the app's host.
+ */
+export function socketSources(config: Pick<ServerConfig, "apiUrl" | "api" | "realtime" | "production">): string[] {
+  const app = new URL(config.api.appUrl);
+  const development = config.production ? [] : [`ws://${app.hostname}:*`];
+  const target = realtimePublicConfig(config, "");
+  if (!target.host) return [`${app.protocol === "https:" ? "wss:" : "ws:"}//${app.host}`, ...development];
+  const tls = target.forceTLS || target.scheme === "https";
+  return [`${tls ? "wss" : "ws"}://${target.host}:${target.port ?? (tls ? 443 : 80)}`, ...development];
+}
+
+/** The panel's Content-Security-Policy: scripts only with this response's nonce; sockets only to `sockets`. */
+export function contentSecurityPolicy(nonce: string, production: boolean, sockets: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'${production ? "" : " 'unsafe-eval'"}`,
@@ -13,7 +32,7 @@ export function contentSecurityPolicy(nonce: string, production: boolean): strin
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self' ws: wss:",
+    ["connect-src 'self'", ...sockets].join(" "),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -25,8 +44,8 @@ export function contentSecurityPolicy(nonce: string, production: boolean): strin
 const LOCKED_DOWN_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Pages pass their CSP nonce; everything else served by the outer server gets the locked-down policy. */
-export function applySecurityHeaders(headers: Headers, options: { nonce?: string; production: boolean; https: boolean }) {
-  headers.set("Content-Security-Policy", options.nonce ? contentSecurityPolicy(options.nonce, options.production) : LOCKED_DOWN_POLICY);
+export function applySecurityHeaders(headers: Headers, options: { nonce?: string; production: boolean; https: boolean; sockets?: readonly string[] }) {
+  headers.set("Content-Security-Policy", options.nonce ? contentSecurityPolicy(options.nonce, options.production, options.sockets) : LOCKED_DOWN_POLICY);
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

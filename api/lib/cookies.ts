@@ -2,9 +2,6 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sessionCookieName, type ApiConfig } from "../config.ts";
 import type { AppEnv } from "../context.ts";
-import { randomToken } from "./tokens.ts";
-
-export const XSRF_COOKIE = "XSRF-TOKEN";
 
 const cookieBase = (config: ApiConfig) => ({ path: "/", sameSite: "Lax" as const, secure: config.secureCookies });
 
@@ -21,11 +18,4 @@ export function writeSessionCookie(c: Context<AppEnv>, value: string) {
 export function clearSessionCookie(c: Context<AppEnv>) {
   const config = c.var.config;
   deleteCookie(c, sessionCookieName(config), { ...cookieBase(config), httpOnly: true });
-}
-
-/** The XSRF-TOKEN cookie is readable by scripts on purpose: clients echo it as X-XSRF-TOKEN. */
-export function issueXsrfCookie(c: Context<AppEnv>): string {
-  const token = randomToken();
-  setCookie(c, XSRF_COOKIE, token, { ...cookieBase(c.var.config), maxAge: 60 * 60 * 24 });
-  return token;
 }

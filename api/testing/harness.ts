@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { createApi, type Api } from "../app.ts";
-import { defaultApiConfig, type ApiConfig } from "../config.ts";
+import { defaultApiConfig, xsrfCookieName, type ApiConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { ensureAccessModel } from "../modules/access/service.ts";
 import { loadTemplate } from "./pglite-template.ts";
@@ -40,7 +40,7 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise
     api,
     database,
     config,
-    client: (ip = "203.0.113.7") => new TestClient(api, ip),
+    client: (ip = "203.0.113.7") => new TestClient(api, ip, xsrfCookieName(config)),
     async close() {
       await database.close();
       await dropDatabase();
@@ -61,7 +61,10 @@ export interface TestResponse<T = Json> {
   body: T;
 }
 
-/** A browser-like client: keeps cookies and echoes XSRF-TOKEN as X-XSRF-TOKEN, like Axios does. */
+/**
+ * A browser-like client: keeps cookies and echoes the XSRF cookie (XSRF-TOKEN, or __Host-XSRF-TOKEN when
+ * the API's cookies are secure) as X-XSRF-TOKEN, like Axios does.
+ */
 export class TestClient {
   readonly cookies = new Map<string, string>();
   sendXsrf = true;
@@ -70,6 +73,7 @@ export class TestClient {
   constructor(
     private readonly api: Pick<Api, "fetch">,
     private readonly ip: string,
+    readonly xsrfCookie = "XSRF-TOKEN",
   ) {}
 
   /** `raw`: a body sent exactly as given (with the content type in `headers`, if any), for malformed bodies. */
@@ -82,7 +86,7 @@ export class TestClient {
       init.headers["content-type"] = "application/json";
     }
     if (this.cookies.size) init.headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    const xsrf = this.cookies.get("XSRF-TOKEN");
+    const xsrf = this.cookies.get(this.xsrfCookie);
     if (this.sendXsrf && xsrf && !("x-xsrf-token" in init.headers)) init.headers["x-xsrf-token"] = decodeURIComponent(xsrf);
     if (this.bearer) init.headers.authorization = `Bearer ${this.bearer}`;
     const response = await this.api.fetch(new Request(`http://localhost${path}`, init), { clientIp: this.ip });
@@ -106,7 +110,7 @@ export class TestClient {
 
   /** Fetches the XSRF cookie first, as a SPA calls /sanctum/csrf-cookie before logging in. */
   async prime() {
-    if (!this.cookies.has("XSRF-TOKEN")) await this.request("GET", "/sanctum/csrf-cookie");
+    if (!this.cookies.has(this.xsrfCookie)) await this.request("GET", "/sanctum/csrf-cookie");
     return this;
   }
 

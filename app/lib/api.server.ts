@@ -22,7 +22,7 @@ function parseCookieHeader(header: string | null): Map<string, string> {
 
 /**
  * The panel's only way to data. It speaks to the API as the browser would: it sends the browser's
- * cookies, echoes XSRF-TOKEN, and hands every cookie the API sets back to the browser.
+ * cookies, echoes the XSRF cookie, and hands every cookie the API sets back to the browser.
  */
 export class ApiClient {
   private readonly jar: Map<string, string>;
@@ -56,7 +56,7 @@ export class ApiClient {
   }
 
   private async send(method: string, path: string, body?: unknown): Promise<Response> {
-    if (MUTATING.has(method) && !this.jar.has("XSRF-TOKEN")) {
+    if (MUTATING.has(method) && !this.jar.has(this.env.xsrfCookieName)) {
       this.remember(await this.raw("GET", "/sanctum/csrf-cookie"));
     }
     const response = await this.raw(method, path, body);
@@ -72,7 +72,7 @@ export class ApiClient {
     const userAgent = this.request.headers.get("user-agent");
     if (userAgent) headers.set("User-Agent", userAgent);
     if (this.jar.size) headers.set("Cookie", [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "));
-    const xsrf = this.jar.get("XSRF-TOKEN");
+    const xsrf = this.jar.get(this.env.xsrfCookieName);
     if (xsrf && MUTATING.has(method)) headers.set("X-XSRF-TOKEN", decodeURIComponent(xsrf));
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;

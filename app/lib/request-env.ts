@@ -13,6 +13,8 @@ export interface RequestEnv {
   secureCookies: boolean;
   /** Name of the API's session cookie, to tell an expired session from no session. */
   sessionCookieName: string;
+  /** Name of the API's XSRF cookie (`__Host-` prefixed under https), echoed as X-XSRF-TOKEN on writes. */
+  xsrfCookieName: string;
   /** Public realtime settings for the browser's Echo client; null when realtime is off. */
   realtime: RealtimePublicConfig | null;
   /** Whether the AI writing helper is configured (server.ts); absent is read as not configured. */

@@ -15,7 +15,7 @@ import { applicantMeeting } from "../meetings/join-link.ts";
 import { isRealDate } from "./answers.ts";
 import { closedReason } from "./availability.ts";
 import { FORM_NOT_FOUND } from "./messages.ts";
-import { applicationOf, direction, visibleFormWithStartup } from "./queries.ts";
+import { applicationOf, direction, isOwner, visibleFormWithStartup } from "./queries.ts";
 import { applicationResource, eventFormResource, startupCard } from "./resources.ts";
 
 export async function siteEventForm(db: Db, user: AuthUser, id: number) {
@@ -25,7 +25,7 @@ export async function siteEventForm(db: Db, user: AuthUser, id: number) {
   const mine = await applicationOf(db, id, user.id);
   const myBilling = found.form.typeOfEvent === "paid" ? await billingOfUser(db, id, user.id) : null;
   return {
-    event_form: eventFormResource(found.form, found.startup),
+    event_form: eventFormResource(found.form, found.startup, { owner: isOwner(user, found.form), status: mine?.status }),
     can_apply: reason === null,
     closed_reason: reason,
     my_application: mine ? applicationResource(mine, found.form.customQuestions) : null,

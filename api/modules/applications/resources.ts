@@ -2,6 +2,7 @@
 import { REVIEW_STATUSES } from "../../../schemas/events.ts";
 import type { ApplicationStatus, CustomQuestion, eventApplications, eventForms } from "../../db/events-schema.ts";
 import { fileUrl } from "../files/service.ts";
+import { visibleOnlineLink, type FormViewer } from "../meetings/join-link.ts";
 import { fileKeys } from "./answers.ts";
 
 export const APPLICATION_STATUSES: readonly ApplicationStatus[] = ["draft", ...REVIEW_STATUSES, "cancelled"];
@@ -40,7 +41,8 @@ export type ApplicationResource = ReturnType<typeof applicationResource>;
 
 export const startupCard = (s: StartupCard) => ({ id: s.id, name: s.name, username: s.username, logo_url: fileUrl(s.logoFileId) });
 
-export function eventFormResource(f: FormRow, startup: StartupCard) {
+/** A form as a logged-in user sees it on its page; the online link only if `viewer` may join (join-link.ts). */
+export function eventFormResource(f: FormRow, startup: StartupCard, viewer: FormViewer) {
   return {
     id: f.id,
     title: f.title,
@@ -54,7 +56,7 @@ export function eventFormResource(f: FormRow, startup: StartupCard) {
     venue: f.venue,
     venue_country: f.venueCountry,
     venue_city: f.venueCity,
-    online_link: f.onlineLink,
+    online_link: visibleOnlineLink(viewer, f),
     capacity: f.capacity,
     application_deadline: iso(f.applicationDeadline),
     type_of_event: f.typeOfEvent,

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownerWithForm, sendApplication } from "../../testing/application-fixtures.ts";
 import { registered } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND } from "./messages.ts";
 import { getApplication } from "./my-applications.ts";
 import { permissionsOf } from "../access/service.ts";
@@ -83,5 +83,35 @@ describe("application path ids", () => {
         expect(res.body, raw).toEqual({ message: FORM_NOT_FOUND });
       }
     }
+  });
+});
+
+describe("a form's manually entered online link", () => {
+  const LINK = "https://meet.example.com/private-room-7f3a";
+
+  it("reaches the form's owner and an accepted applicant only: not a stranger, nor a pending or rejected applicant", async () => {
+    const { owner, form } = await ownerWithForm(t, { nature: "online", onlineLink: LINK });
+    const onlineLinkOf = async (client: TestClient) => {
+      const res = await client.get(`/api/v1/site/event_forms/${form.id}`);
+      expect(res.status).toBe(200);
+      if (res.body.event_form.online_link === null) expect(JSON.stringify(res.body)).not.toContain(LINK);
+      return res.body.event_form.online_link as string | null;
+    };
+    const applicantWith = async (status: "pending" | "accepted" | "rejected") => {
+      const applicant = await registered(t);
+      const sent = await sendApplication(applicant.client, form.id, ANSWERS);
+      expect(sent.status).toBe(201);
+      if (status !== "pending") {
+        const decided = await owner.client.put(`/api/v1/admin/event_applications/${sent.body.event_application.id}/status`, { status });
+        expect(decided.status).toBe(200);
+      }
+      return applicant.client;
+    };
+
+    expect(await onlineLinkOf((await registered(t)).client)).toBeNull();
+    expect(await onlineLinkOf(await applicantWith("pending"))).toBeNull();
+    expect(await onlineLinkOf(await applicantWith("rejected"))).toBeNull();
+    expect(await onlineLinkOf(await applicantWith("accepted"))).toBe(LINK);
+    expect(await onlineLinkOf(owner.client)).toBe(LINK);
   });
 });

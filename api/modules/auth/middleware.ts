@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import type { AppEnv, AuthUser, CallerMemo, SessionCaller } from "../../context.ts";
-import { XSRF_COOKIE, clearSessionCookie, issueXsrfCookie, readSessionCookie } from "../../lib/cookies.ts";
+import { clearSessionCookie, readSessionCookie } from "../../lib/cookies.ts";
 import { HttpError, unauthenticated } from "../../lib/errors.ts";
-import { safeEqual, sha256 } from "../../lib/tokens.ts";
+import { sha256 } from "../../lib/tokens.ts";
+import { keepXsrfCookie, xsrfAccepted } from "../../lib/xsrf.ts";
 import { STRIPE_WEBHOOK_PATH } from "../../payments/stripe.ts";
 import { findSessionUser, findTokenUser } from "./sessions.ts";
 
@@ -80,22 +80,23 @@ const CSRF_EXEMPT = new Set(["/sanctum/token", STRIPE_WEBHOOK_PATH]);
 const CSRF_EXEMPT_PREFIX = "/api/v1/payments/sandbox/";
 
 /**
- * Double-submit CSRF check as Laravel Sanctum does it: a mutating call not authenticated by a valid bearer
- * token (see `authenticate`, which runs first) must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN. Every
- * response makes sure the cookie exists.
+ * CSRF check as Laravel Sanctum does it: a mutating call not authenticated by a valid bearer token (see
+ * `authenticate`, which runs first) must carry the XSRF token in X-XSRF-TOKEN. The token is bound to the
+ * caller's session (api/lib/xsrf.ts), so a matching cookie/header pair made anywhere else is refused.
+ * Every response makes sure the browser holds the token of the session it is left with.
  */
 export const csrf: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const cookieToken = getCookie(c, XSRF_COOKIE);
+  c.set("xsrfIssued", false);
   const byToken = c.var.authMethod === "token";
   if (!SAFE_METHODS.has(c.req.method) && !byToken && !CSRF_EXEMPT.has(c.req.path) && !c.req.path.startsWith(CSRF_EXEMPT_PREFIX)) {
     const headerToken = c.req.header("x-xsrf-token");
     const decoded = headerToken ? safeDecode(headerToken) : "";
-    if (!cookieToken || !decoded || !safeEqual(cookieToken, decoded)) {
+    if (!decoded || !(await xsrfAccepted(c, decoded))) {
       throw new HttpError(419, "CSRF token mismatch.");
     }
   }
   await next();
-  if (!cookieToken) issueXsrfCookie(c);
+  await keepXsrfCookie(c);
 };
 
 function safeDecode(value: string): string {

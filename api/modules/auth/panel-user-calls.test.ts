@@ -46,6 +46,7 @@ async function render(client: TestClient, path: string, init: RequestInit = {}) 
     appKey: "test-app-key-for-flash-cookies-0123456789",
     secureCookies: false,
     sessionCookieName: "launchpad_session",
+    xsrfCookieName: "XSRF-TOKEN",
     realtime: null,
   };
   const context = new RouterContextProvider();
@@ -111,7 +112,7 @@ describe("one GET /api/user per panel request", () => {
     const { email } = await registered(t);
     const calls: string[] = [];
     const env = { apiFetch: async (request: Request) => (calls.push(`${request.method} ${new URL(request.url).pathname}`), t.api.fetch(request)) };
-    const api = new ApiClient(new Request("http://localhost/login"), new URL("http://localhost/login"), { ...env, cspNonce: "", appKey: "k", secureCookies: false, sessionCookieName: "launchpad_session", realtime: null });
+    const api = new ApiClient(new Request("http://localhost/login"), new URL("http://localhost/login"), { ...env, cspNonce: "", appKey: "k", secureCookies: false, sessionCookieName: "launchpad_session", xsrfCookieName: "XSRF-TOKEN", realtime: null });
     const [first, second] = await Promise.all([api.currentUser(), api.currentUser()]);
     expect([first, second]).toEqual([null, null]);
     expect((await api.post("/api/login", { email, password: "wrong password" })).ok).toBe(false);

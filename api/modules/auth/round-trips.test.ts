@@ -33,6 +33,8 @@ beforeAll(async () => {
     t.database.kind === "postgres" ? drizzlePg(client as pg.Pool, { schema, logger }) : drizzlePglite(client as PGlite, { schema, logger })
   ) as unknown as Db;
   api = createApi({ db: counted, config: t.config, log: () => {} });
+  // The XSRF key is read from the database once per database handle (api/lib/xsrf.ts), not per call.
+  await new TestClient(api, "203.0.113.8").get("/sanctum/csrf-cookie");
 });
 afterAll(() => t.close());
 beforeEach(() => {

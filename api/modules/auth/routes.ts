@@ -4,10 +4,11 @@ import { accountSchema, loginSchema, passwordChangeSchema, registerSchema } from
 import { imageField } from "../../../schemas/fields.ts";
 import type { AppEnv } from "../../context.ts";
 import { readBody } from "../../lib/body.ts";
-import { clearSessionCookie, issueXsrfCookie, writeSessionCookie } from "../../lib/cookies.ts";
+import { clearSessionCookie, writeSessionCookie } from "../../lib/cookies.ts";
 import { fieldError } from "../../lib/errors.ts";
 import { validate } from "../../lib/validation.ts";
 import { recheckListeners } from "../broadcasting/recheck.ts";
+import { issueXsrfCookie, liveSessionId } from "../../lib/xsrf.ts";
 import { currentUser, requireUser } from "./middleware.ts";
 import { changePassword, checkCredentials, registerUser, updateAccount } from "./service.ts";
 import { createApiToken, createSession, destroySession, loadAuthUser } from "./sessions.ts";
@@ -23,13 +24,13 @@ async function startSession(c: Context<AppEnv>, userId: number) {
   if (c.var.sessionHash) await endSession(c, c.var.sessionHash);
   const id = await createSession(c.var.db, userId, { ip: c.env?.clientIp, userAgent: c.req.header("user-agent") });
   writeSessionCookie(c, id);
-  // A new XSRF token at login, as Laravel regenerates its token with the session.
-  issueXsrfCookie(c);
+  // The new session's XSRF token: Laravel regenerates its token with the session too.
+  await issueXsrfCookie(c, id);
   return loadAuthUser(c.var.db, userId);
 }
 
-authRoutes.get("/sanctum/csrf-cookie", (c) => {
-  issueXsrfCookie(c);
+authRoutes.get("/sanctum/csrf-cookie", async (c) => {
+  await issueXsrfCookie(c, liveSessionId(c));
   return c.body(null, 204);
 });
 
@@ -75,7 +76,7 @@ async function endSession(c: Context<AppEnv>, sessionHash: string) {
 authRoutes.post("/api/logout", async (c) => {
   if (c.var.sessionHash) await endSession(c, c.var.sessionHash);
   clearSessionCookie(c);
-  issueXsrfCookie(c);
+  await issueXsrfCookie(c, null);
   return c.body(null, 204);
 });
 

@@ -13,7 +13,7 @@ import { coFounders, startups, users } from "../../db/schema.ts";
 import { eventApplications, eventForms } from "../../db/events-schema.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
-import { notifyEach, userChannel } from "./notify.ts";
+import { notifyEach, repeatOf, userChannel } from "./notify.ts";
 import { coFounderUserIds, startupUserIds } from "./recipients.ts";
 
 /** The owning startup's channel for one event form (its users with event response read may subscribe). */
@@ -41,8 +41,9 @@ export async function notifyNewFollower(tx: Db, queue: BroadcastQueue, follower:
   const card = await accountCard(tx, follower);
   if (!card) return;
   const recipients = followee.type === "co_founder" ? await coFounderUserIds(tx, followee.id) : await startupUserIds(tx, followee.id);
+  // Following, unfollowing and following again is one cause: one notification (see repeatOf).
   await notifyEach(tx, queue, others(recipients, actorUserId), {
-    type: "new_follower",
+    ...repeatOf("new_follower", `${follower.type}:${follower.id}`, `${followee.type}:${followee.id}`),
     title: `${card.name} started following you`,
     url: card.url,
     data: { follower_type: follower.type, follower_id: follower.id },
@@ -70,8 +71,10 @@ async function invitationCard(tx: Db, id: number) {
 export async function notifyInvitationReceived(tx: Db, queue: BroadcastQueue, invitationId: number, actorUserId: number) {
   const card = await invitationCard(tx, invitationId);
   if (!card) return;
+  // Inviting, withdrawing and inviting again is one cause, whatever the invitation's id: the notification
+  // keeps the latest invitation and its message (see repeatOf).
   await notifyEach(tx, queue, others(await coFounderUserIds(tx, card.coFounderId), actorUserId), {
-    type: "invitation_received",
+    ...repeatOf("invitation_received", `startup:${card.startupId}`, `co_founder:${card.coFounderId}`),
     title: `${card.startupName} invited you to join their team`,
     body: card.message,
     url: "/co-founder-invitations?box=received",

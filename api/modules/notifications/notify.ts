@@ -27,9 +27,29 @@ export interface NotificationInput {
    * the new text and a new id, and `data.count` counts how many it stands for) instead of adding another.
    */
   groupKey?: string;
+  /**
+   * With `groupKey`: the group collapses only while its unread notification is younger than this many
+   * minutes; an older one is left as it is and the next one starts the group anew (see `repeatOf`).
+   */
+  windowMinutes?: number;
 }
 /** What a notification says, whoever receives it. */
 export type NotificationContent = Omit<NotificationInput, "userId">;
+
+/** Repeats of one cause within this long are one notification. */
+export const REPEAT_WINDOW_MINUTES = 10;
+
+/**
+ * The one rule against repeated causes (follow, unfollow, follow again; invite, withdraw, invite again): a
+ * cause is its kind, who caused it and what it is about, and a repeat within REPEAT_WINDOW_MINUTES of the
+ * last one, while the recipient has not read it, updates that notification (latest text, moved to the top,
+ * `data.count` counting the repeats; the unread count stays) instead of adding another. It rides on the
+ * grouped upsert, so parallel repeats leave one row on either database. Spread into a notification's
+ * content: `{ ...repeatOf("new_follower", "startup:3", "co_founder:9"), title, … }`.
+ */
+export function repeatOf(type: NotificationType, actor: string, subject: string): Pick<NotificationContent, "type" | "groupKey" | "windowMinutes"> {
+  return { type, groupKey: `cause:${type}:${actor}:${subject}`, windowMinutes: REPEAT_WINDOW_MINUTES };
+}
 
 export const notificationColumns = {
   id: notifications.id,
@@ -133,8 +153,22 @@ export function queueNotified(queue: BroadcastQueue, rows: readonly NotifiedRow[
   });
 }
 
+/**
+ * A windowed group's unread notification older than the window leaves the group (it stays, unread, as an
+ * ordinary notification), so the upsert that follows starts a new one. A parallel writer that already did
+ * so has cleared the key, and this update then finds nothing: the upsert keeps them to one new row.
+ */
+async function closeStaleGroup(tx: Db, source: SQL, input: NotificationContent) {
+  if (input.groupKey === undefined || input.windowMinutes === undefined) return;
+  await tx.execute(sql`update ${notifications} set group_key = null
+    where group_key = ${input.groupKey} and read_at is null
+      and created_at < now() - make_interval(mins => ${input.windowMinutes}::int)
+      and user_id in (select s.user_id from (${source}) s)`);
+}
+
 /** The same notification for several users, each with their own data, in one statement. */
 async function write(tx: Db, queue: BroadcastQueue, source: SQL, input: NotificationContent): Promise<NotificationJson[]> {
+  await closeStaleGroup(tx, source, input);
   const result = (await tx.execute(sql`with ${notificationWrite(source, input)} select ${notifiedColumn} as notified`)) as unknown as {
     rows: { notified: NotifiedRow[] }[];
   };

@@ -19,15 +19,16 @@ type AuthCallback = (error: Error | null, data: { auth: string; channel_data?: s
 
 /**
  * Channel authorisation through the session cookie: POST /broadcasting/auth, form-encoded as pusher-js
- * sends it, with the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN (read at each call: the token may rotate).
+ * sends it, with the XSRF cookie (`xsrfCookie`: XSRF-TOKEN, or __Host-XSRF-TOKEN under https) echoed as
+ * X-XSRF-TOKEN (read at each call: the token changes with the session).
  * A refusal (403) just leaves the channel unsubscribed (spec §8: no message to the user). A 401 is the
  * session ending under the open page: the API has already dropped the cookie, so no loader could tell
  * "expired" from "never logged in" any more; `onSessionExpired` says so here (spec §8).
  */
-async function authorize({ socketId, channelName }: AuthParams, callback: AuthCallback, onSessionExpired: () => void) {
+async function authorize({ socketId, channelName }: AuthParams, callback: AuthCallback, xsrfCookie: string, onSessionExpired: () => void) {
   try {
     const headers: Record<string, string> = { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "XMLHttpRequest" };
-    const xsrf = readCookie(document.cookie, "XSRF-TOKEN");
+    const xsrf = readCookie(document.cookie, xsrfCookie);
     if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
     const response = await fetch("/broadcasting/auth", {
       method: "POST",
@@ -43,7 +44,7 @@ async function authorize({ socketId, channelName }: AuthParams, callback: AuthCa
   }
 }
 
-export function createEcho(config: RealtimePublicConfig, onSessionExpired: () => void): EchoClient {
+export function createEcho(config: RealtimePublicConfig, xsrfCookie: string, onSessionExpired: () => void): EchoClient {
   return new Echo({
     broadcaster: "pusher",
     Pusher,
@@ -54,7 +55,7 @@ export function createEcho(config: RealtimePublicConfig, onSessionExpired: () =>
     enabledTransports: ["ws", "wss"],
     disableStats: true,
     authEndpoint: "/broadcasting/auth",
-    channelAuthorization: { endpoint: "/broadcasting/auth", transport: "ajax", customHandler: (params: AuthParams, callback: AuthCallback) => authorize(params, callback, onSessionExpired) },
+    channelAuthorization: { endpoint: "/broadcasting/auth", transport: "ajax", customHandler: (params: AuthParams, callback: AuthCallback) => authorize(params, callback, xsrfCookie, onSessionExpired) },
     namespace: "App.Events",
   });
 }

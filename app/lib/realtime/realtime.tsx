@@ -48,7 +48,7 @@ function registry(echo: EchoClient): Realtime {
  * own). pusher-js reconnects with backoff by itself; when it is back after a drop, the page's loaders run
  * again (revalidate), so whatever was published meanwhile is on screen: nothing is lost.
  */
-export function RealtimeProvider({ config, children }: { config: RealtimePublicConfig | null; children: ReactNode }) {
+export function RealtimeProvider({ config, xsrfCookie, children }: { config: RealtimePublicConfig | null; xsrfCookie: string; children: ReactNode }) {
   const [realtime, setRealtime] = useState<Realtime | null>(null);
   const revalidator = useRevalidator();
   const catchUp = useEffectEvent(() => {
@@ -67,7 +67,7 @@ export function RealtimeProvider({ config, children }: { config: RealtimePublicC
     let closed = false;
     void import("./echo.client").then(({ createEcho }) => {
       if (closed) return;
-      echo = createEcho(JSON.parse(configKey) as RealtimePublicConfig, () => {
+      echo = createEcho(JSON.parse(configKey) as RealtimePublicConfig, xsrfCookie, () => {
         // Not after leaving the layout: a logout's own answer may overtake a channel authorisation.
         if (!closed) sessionExpired();
       });
@@ -84,7 +84,7 @@ export function RealtimeProvider({ config, children }: { config: RealtimePublicC
       echo?.disconnect();
       setRealtime(null);
     };
-  }, [configKey]);
+  }, [configKey, xsrfCookie]);
 
   return <RealtimeContext.Provider value={realtime}>{children}</RealtimeContext.Provider>;
 }

@@ -48,13 +48,15 @@ export function loader({ context }: Route.LoaderArgs) {
     navigation: visiblePaths(user),
     // The browser's Echo client connects with this (public: never the secret); null when realtime is off.
     realtime: context.get(requestEnvContext).realtime,
+    // The cookie Echo echoes as X-XSRF-TOKEN when it authorises a channel (__Host- prefixed under https).
+    xsrfCookie: context.get(requestEnvContext).xsrfCookieName,
     // Read by every AiSuggest on the page (app/components/ai/ai-suggest.tsx): no API call of its own.
     ai: context.get(requestEnvContext).ai ?? { available: false, reason: AI_NOT_CONFIGURED },
   };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, realtime, unreadNotifications, settings } = loaderData;
+  const { user, realtime, xsrfCookie, unreadNotifications, settings } = loaderData;
   const navigation = useMemo(() => navigationFor(loaderData.navigation), [loaderData.navigation]);
   const breakpoint = useBreakpoint();
   // /settings may fix the layout either way; "auto" follows the screen's width (the viewport cookie).
@@ -62,7 +64,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const dates = useMemo(() => ({ timeZone: settings.time_zone, dateFormat: settings.date_format }), [settings.time_zone, settings.date_format]);
   return (
     <DatesProvider value={dates}>
-      <RealtimeProvider config={realtime}>
+      <RealtimeProvider config={realtime} xsrfCookie={xsrfCookie}>
         <div className={compact ? "min-h-screen" : "flex min-h-screen"} data-layout={compact ? "compact" : "wide"}>
           {/* WCAG 2.4.1: the first stop for the keyboard; styled in app.css (.skip-link), shown only on focus. */}
           <a href="#main-content" className="skip-link">
