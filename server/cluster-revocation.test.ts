@@ -92,7 +92,7 @@ describe("revocation on the embedded database with WEB_CONCURRENCY=2", () => {
     ({ setup } = await startCluster({}));
     admin = setup.browser();
     expect((await admin.post("/api/login", { email: ADMIN_EMAIL, password: PASSWORD })).status).toBe(200);
-  }, 180_000);
+  }, 300_000);
 
   it("deactivation closes the user's sockets on every worker", async () => {
     for (const [name, token] of [["cookie", false], ["token", true]] as const) {
@@ -131,14 +131,12 @@ describe("revocation on the embedded database with WEB_CONCURRENCY=2", () => {
 
 describe("idle expiry with WEB_CONCURRENCY=2", () => {
   it("an idle session's sockets close when it expires (SESSION_IDLE_MINUTES=1)", async () => {
-    const { running, setup } = await startCluster({ SESSION_IDLE_MINUTES: "1" });
+    const { setup } = await startCluster({ SESSION_IDLE_MINUTES: "1" });
     const peer = await register(setup, "Peer", { token: true });
     // The session's last activity is written when it is created, during this request: it expires a minute after.
     const registering = Date.now();
     const victim = await register(setup, "Victim");
     const chat = await chatting(setup, victim, peer);
     figures.sessionExpiry = await expectLoginEnded(chat, registering + 60_000);
-    running.child.kill("SIGTERM");
-    expect(await running.exited).toBe(0);
-  }, 240_000);
+  }, 360_000);
 });
