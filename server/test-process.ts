@@ -24,12 +24,15 @@ export interface Running {
   exited: Promise<number | null>;
 }
 
-/** One process unless `env` says WEB_CONCURRENCY (production's default is one per core). */
+/**
+ * One process unless `env` says WEB_CONCURRENCY (production's default is one per core). Every test client
+ * comes from 127.0.0.1, so the per-address registration limit is lifted unless `env` sets it.
+ */
 export async function startServer(env: Record<string, string>): Promise<Running> {
   let output = "";
   const child = spawn(process.execPath, [...NODE_ARGS, "server.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: "1", ...env },
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: "1", REGISTER_MAX_PER_ADDRESS: "100000", ...env },
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));

@@ -6,14 +6,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
-import { defaultApiConfig } from "../config.ts";
 import { ensureAccessModel } from "../modules/access/service.ts";
 import { COUPON_REFUSALS } from "../modules/coupons/service.ts";
 import { ownerWithForm, sendApplication } from "../testing/application-fixtures.ts";
 import { billingFields, createCoupon, paidEventForm } from "../testing/billing-fixtures.ts";
 import { ownerWithCollection } from "../testing/event-fixtures.ts";
 import { TINY_PNG, fetchBytes, pngFile, registered } from "../testing/fixtures.ts";
-import { TestClient, type TestApi } from "../testing/harness.ts";
+import { TestClient, testApiConfig, type TestApi } from "../testing/harness.ts";
 import { loadTemplate } from "../testing/pglite-template.ts";
 import { openDatabase } from "./client.ts";
 import { eventApplications } from "./events-schema.ts";
@@ -25,7 +24,7 @@ beforeAll(async () => {
   const database = await openDatabase({ template: await loadTemplate(), worker: true });
   await database.migrate();
   await ensureAccessModel(database.db);
-  const config = { ...defaultApiConfig };
+  const config = testApiConfig;
   const api = createApi({ db: database.db, config, log: () => {} });
   t = { api, database, config, client: (ip = "203.0.113.7") => new TestClient(api, ip), close: () => database.close() };
 });

@@ -18,6 +18,14 @@ export interface TestApi {
  * A fresh database per test file: in-memory PGlite by default, or a throw-away database on the
  * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
  */
+/**
+ * The settings the tests run the API with. Test clients all come from one address and register many
+ * accounts, so the registration limit is lifted (its own tests pass the real default, or a smaller one,
+ * back in). Every test (the fuzz suite above all) proves that handlers read body fields only through a
+ * schema.
+ */
+export const testApiConfig: ApiConfig = { ...defaultApiConfig, registerMaxPerAddress: 100_000, watchBodyReads: true };
+
 export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
@@ -31,10 +39,7 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise
   }
   await database.migrate();
   await ensureAccessModel(database.db);
-  // Test clients all come from one address and register many accounts; the registration limit's own tests
-  // pass the real default (or a smaller one) back in. Every test (the fuzz suite above all) proves that
-  // handlers read body fields only through a schema.
-  const config = { ...defaultApiConfig, registerMaxPerAddress: 100_000, watchBodyReads: true, ...overrides };
+  const config = { ...testApiConfig, ...overrides };
   const api = createApi({ db: database.db, config, log: () => {} });
   return {
     api,

@@ -61,7 +61,8 @@ describe("GET /api/v1/site/event_forms/{id}", () => {
         venue: null,
         venue_country: null,
         venue_city: null,
-        online_link: "https://meet.example.com/demo",
+        // Only the owner and accepted applicants learn how to join (visibility.test.ts).
+        online_link: null,
         capacity: 50,
         application_deadline: form.applicationDeadline!.toISOString(),
         type_of_event: "free",
