@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { useNavigate, useNavigation, useRevalidator } from "react-router";
 import { SESSION_EXPIRED } from "../flash";
 import { loginUrl } from "../safe-redirect";
 import { showToast } from "~/components/feedback/toaster";
@@ -23,6 +23,9 @@ interface Realtime {
 }
 
 const RealtimeContext = createContext<Realtime | null>(null);
+
+/** The close code the realtime server ends a socket with when the login behind it is over. */
+const LOGIN_ENDED_CLOSE_CODE = 4009;
 
 function registry(echo: EchoClient): Realtime {
   // Several components may listen on one channel; it is left when the last of them unmounts.
@@ -61,6 +64,19 @@ export function RealtimeProvider({ config, xsrfCookie, children }: { config: Rea
   });
   const configKey = config ? JSON.stringify(config) : null;
 
+  // The server closes a socket whose login is over (logged out elsewhere, password changed, deactivated)
+  // with 4009, and pusher-js then stays disconnected. Connecting again once no navigation of this tab is
+  // under way lets the channel authorisation say what happened (401: the session expired) — unless the
+  // tab itself was logging out, which leaves the layout first.
+  const echoRef = useRef<EchoClient | null>(null);
+  const [loginCheckDue, setLoginCheckDue] = useState(false);
+  const navigationIdle = useNavigation().state === "idle";
+  useEffect(() => {
+    if (!loginCheckDue || !navigationIdle) return;
+    setLoginCheckDue(false);
+    echoRef.current?.connector.pusher.connect();
+  }, [loginCheckDue, navigationIdle]);
+
   useEffect(() => {
     if (!configKey) return;
     let echo: EchoClient | null = null;
@@ -71,8 +87,17 @@ export function RealtimeProvider({ config, xsrfCookie, children }: { config: Rea
         // Not after leaving the layout: a logout's own answer may overtake a channel authorisation.
         if (!closed) sessionExpired();
       });
+      echoRef.current = echo;
       let wasConnected = false;
+      let loginEnded = false;
+      echo.connector.pusher.connection.bind("error", (event: { error?: { data?: { code?: number } } }) => {
+        if (event?.error?.data?.code === LOGIN_ENDED_CLOSE_CODE) loginEnded = true;
+      });
       echo.connector.pusher.connection.bind("state_change", ({ current }: { previous: string; current: string }) => {
+        if (current === "disconnected" && loginEnded && !closed) {
+          loginEnded = false;
+          setLoginCheckDue(true);
+        }
         if (current !== "connected") return;
         if (wasConnected) catchUp();
         wasConnected = true;
@@ -81,6 +106,7 @@ export function RealtimeProvider({ config, xsrfCookie, children }: { config: Rea
     });
     return () => {
       closed = true;
+      echoRef.current = null;
       echo?.disconnect();
       setRealtime(null);
     };
