@@ -9,13 +9,13 @@
 import { desc, eq } from "drizzle-orm";
 import Pusher from "pusher";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { defaultApiConfig, type ApiConfig } from "../config.ts";
+import type { ApiConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import type { Db } from "../db/client.ts";
 import { roles, sessions, userRoles } from "../db/schema.ts";
 import { ensureAccessModel } from "../modules/access/service.ts";
 import { PASSWORD } from "../testing/fixtures.ts";
-import { TestClient, createTestApi } from "../testing/harness.ts";
+import { TestClient, createTestApi, testApiConfig } from "../testing/harness.ts";
 import { temporaryDatabase } from "../testing/temporary-database.ts";
 import {
   chatting,
@@ -162,7 +162,7 @@ if (serverUrl)
       for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: temporary.url, poolSize: 3 }));
       await databases[0].migrate();
       await ensureAccessModel(databases[0].db);
-      const config = { ...defaultApiConfig, ...overrides };
+      const config = { ...testApiConfig, ...overrides };
       const app = { appId: "revoke-fanout", key: "revoke-key", secret: "revoke-secret" };
       const a = await serveRealtime({ db: databases[0].db, config, databaseUrl: temporary.url, app });
       const b = await serveRealtime({ db: databases[1].db, config, databaseUrl: temporary.url, app });
