@@ -9,9 +9,8 @@
  * ("socket_id:channel[:channel_data]"), a newline, and the grant. pusher-js and Echo pass `auth` through
  * untouched. A plain "key:signature" is still accepted: only holders of the app secret can make one.
  */
-import { createHmac } from "node:crypto";
 import { sha256 } from "../lib/tokens.ts";
-import { safeEqualText, verifyChannelAuth, type AppCredentials } from "./signing.ts";
+import { channelAuthText, hmac, safeEqualText, verifyChannelAuth, type AppCredentials } from "./signing.ts";
 
 /**
  * How long a signed grant may wait before it is used to subscribe. pusher-js subscribes as soon as the
@@ -48,13 +47,10 @@ export function parseGrant(text: string): Grant | null {
   return { userId: Number(match[1]), credential: match[2], issuedAt: Number(match[3]) * 1000, expiresAt: match[4] === undefined ? null : Number(match[4]) * 1000 };
 }
 
-const grantedText = (socketId: string, channel: string, channelData: string | undefined, grant: string) =>
-  `${channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`}\n${grant}`;
-
 /** The `auth` value for a subscription tied to a login. */
 export function signGrantedChannel(app: Pick<AppCredentials, "key" | "secret">, socketId: string, channel: string, channelData: string | undefined, grant: Grant): string {
   const text = encodeGrant(grant);
-  return `${app.key}:${createHmac("sha256", app.secret).update(grantedText(socketId, channel, channelData, text)).digest("hex")}:${text}`;
+  return `${app.key}:${hmac(app.secret, `${channelAuthText(socketId, channel, channelData)}\n${text}`)}:${text}`;
 }
 
 export type VerifiedAuth = { valid: false; reason: string } | { valid: true; grant: Grant | null };

@@ -13,7 +13,7 @@ export interface AppCredentials {
   secret: string;
 }
 
-const hmac = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
+export const hmac = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
 export const md5 = (body: string | Uint8Array) => createHash("md5").update(body).digest("hex");
 
 export function safeEqualText(a: string, b: string): boolean {
@@ -22,7 +22,8 @@ export function safeEqualText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-const channelAuthText = (socketId: string, channel: string, channelData?: string) =>
+/** The protocol's signed text for a subscription: "socket_id:channel[:channel_data]". */
+export const channelAuthText = (socketId: string, channel: string, channelData?: string) =>
   channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
 
 /** The `auth` value a client presents when subscribing to a private or presence channel. */
