@@ -1,6 +1,6 @@
 /**
- * Who may listen on which private and presence channel (the issue's channel list). Anything not listed
- * here is refused: a channel only exists for clients once it has a rule.
+ * Who may listen on which private and presence channel. Anything not listed here is refused: a channel
+ * only exists for clients once it has a rule.
  */
 import { and, eq } from "drizzle-orm";
 import { parseId } from "../../../schemas/ids.ts";
