@@ -81,9 +81,3 @@ export function subscribeFrame(target: RealtimeTestServer, socketId: string, cha
   if (channel.startsWith("private-")) return { event: "pusher:subscribe", data: { channel, auth: signChannel(target.app, socketId, channel) } };
   return { event: "pusher:subscribe", data: { channel } };
 }
-
-/** Subscribes and waits for the answer: the succeeded frame, or the subscription_error. */
-export async function subscribeRaw(target: RealtimeTestServer, socket: EstablishedSocket, channel: string, member?: Parameters<typeof subscribeFrame>[3]): Promise<RawFrame> {
-  socket.send(subscribeFrame(target, socket.socketId, channel, member));
-  return socket.next();
-}
