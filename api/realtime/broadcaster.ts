@@ -32,19 +32,34 @@ export class BroadcastQueue {
   }
 }
 
-/**
- * Publishes what a committed transaction queued. A failure is logged, never thrown: the change itself is
- * saved, and clients fetch what they missed when they reconnect.
- */
-export async function publishAfterCommit(
-  broadcaster: Broadcaster,
-  messages: readonly BroadcastMessage[],
-  log: (message: string, error?: unknown) => void = console.error,
-): Promise<void> {
-  if (!messages.length) return;
+type Log = (message: string, error?: unknown) => void;
+
+/** Runs what follows a commit: a failure is logged, never thrown, as the change itself is saved. */
+async function afterCommit(what: string, run: () => Promise<void>, log: Log): Promise<void> {
   try {
-    await broadcaster.publish(messages);
+    await run();
   } catch (error) {
-    log("[realtime] publishing failed", error);
+    log(`[realtime] ${what} failed`, error);
   }
+}
+
+/**
+ * Publishes what a committed transaction queued. A failure is logged, never thrown: clients fetch what they
+ * missed when they reconnect.
+ */
+export async function publishAfterCommit(broadcaster: Broadcaster, messages: readonly BroadcastMessage[], log: Log = console.error): Promise<void> {
+  if (!messages.length) return;
+  await afterCommit("publishing", () => broadcaster.publish(messages), log);
+}
+
+/**
+ * After a commit that may end these users' right to listen, asks every process's sockets to check their
+ * subscriptions again; a failure is logged, never thrown. `users` may be a loader, which runs only when the
+ * broadcaster can recheck (not for an external Pusher-compatible server or the silent one).
+ */
+export async function recheckAfterCommit(broadcaster: Broadcaster, users: readonly number[] | (() => Promise<readonly number[]>)): Promise<void> {
+  if (!broadcaster.recheck) return;
+  const userIds = typeof users === "function" ? await users() : users;
+  if (!userIds.length) return;
+  await afterCommit("asking the sockets to recheck their subscriptions", () => broadcaster.recheck!(userIds), console.error);
 }

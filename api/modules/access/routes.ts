@@ -45,7 +45,7 @@ accessRoutes.put("/api/v1/admin/roles/:id", authorize("role write"), async (c) =
   const id = pathId(c.req.param("id"));
   const role = await updateRole(c.var.db, id, validate(roleSchema, await readBody(c)));
   // Its holders may have lost a permission a channel asks for.
-  await recheckListeners(c, await roleHolders(c.var.db, id));
+  await recheckListeners(c, () => roleHolders(c.var.db, id));
   return c.json({ role, message: "Role updated." });
 });
 
