@@ -201,15 +201,17 @@ export interface RightEndFigures {
 
 /**
  * A startup owner listening on its event form's channel (with its own channel and presence-online) loses
- * its roles: that subscription alone ends with 403 within the bound, the form's next event does not reach
- * it while its own channel still does, a new authorisation is refused, and it stays online.
+ * the right to read its responses through `revoke` (after `prepare`, which runs before it listens): that
+ * subscription alone ends with 403 within the bound, the form's next event does not reach it while its own
+ * channel still does, a new authorisation is refused, and it stays online.
  */
-export async function rolesRemoved(setup: ScenarioSetup, admin: TestClient): Promise<RightEndFigures> {
+async function formRightEnded(setup: ScenarioSetup, prepare: (owner: Party) => Promise<void>, revoke: (owner: Party) => Promise<void>): Promise<RightEndFigures> {
   const owner = await register(setup, "Form Owner");
   await setUpStartupProfile(owner.client);
   const collection = await owner.client.post("/api/v1/admin/collections", { name: `Revocation ${owner.id}` });
   expect(collection.status).toBe(201);
   const form = await createEventForm(owner.client, collection.body.collection.id);
+  await prepare(owner);
   const formChannel = `private-event-form.${form.id}`;
   const ownChannel = `private-App.Models.User.${owner.id}`;
   const peer = await register(setup, "Watcher", { token: true });
@@ -219,8 +221,7 @@ export async function rolesRemoved(setup: ScenarioSetup, admin: TestClient): Pro
   await setup.sdk.trigger(formChannel, "App.Events.ApplicationSubmitted", { n: "before" });
   await within(5_000, "the form's event reaches the owner", () => onOwner.received.some((r) => r.channel === formChannel && r.event === "App.Events.ApplicationSubmitted"));
 
-  const res = await admin.put(`/api/v1/admin/users/${owner.id}/roles`, { roles: [] });
-  expect(res.status).toBe(200);
+  await revoke(owner);
   const changedAt = Date.now();
   const refused = await within(REVOKED_WITHIN_MS, "the form's subscription is ended", () =>
     onOwner.received.find((r) => r.channel === formChannel && r.event === "pusher:subscription_error"),
@@ -238,6 +239,39 @@ export async function rolesRemoved(setup: ScenarioSetup, admin: TestClient): Pro
   expect(onOwner.pusher.connection.state).toBe("connected");
   expect(members(onPeer, "presence-online")).toContain(String(owner.id));
   return { refusedMs: refused.at - changedAt, eventsAfter: late.length };
+}
+
+/** The form's owner loses its roles. */
+export function rolesRemoved(setup: ScenarioSetup, admin: TestClient): Promise<RightEndFigures> {
+  return formRightEnded(
+    setup,
+    async () => {},
+    async (owner) => {
+      const res = await admin.put(`/api/v1/admin/users/${owner.id}/roles`, { roles: [] });
+      expect(res.status).toBe(200);
+    },
+  );
+}
+
+/**
+ * The form's owner holds a role of its own (so the shared built-in roles stay as they are for the other
+ * tests), and `event response read` is taken off that role.
+ */
+export function rolePermissionTaken(setup: ScenarioSetup, admin: TestClient): Promise<RightEndFigures> {
+  let role = { id: 0, name: "" };
+  return formRightEnded(
+    setup,
+    async (owner) => {
+      const created = await admin.post("/api/v1/admin/roles", { name: `Form reader ${owner.id}`, permissions: ["event form read", "event response read"] });
+      expect(created.status).toBe(201);
+      role = created.body.role;
+      expect((await admin.put(`/api/v1/admin/users/${owner.id}/roles`, { roles: [role.id] })).status).toBe(200);
+    },
+    async () => {
+      const res = await admin.put(`/api/v1/admin/roles/${role.id}`, { name: role.name, permissions: ["event form read"] });
+      expect(res.status).toBe(200);
+    },
+  );
 }
 
 /** Disconnects every client the scenarios opened (after each test). */

@@ -1,8 +1,8 @@
 /**
  * A revoked user stops listening: pusher-js clients authorised by /broadcasting/auth lose their
- * subscriptions within two seconds of a deactivation, a logout, a password or email change, their
- * session's idle expiry, or the loss of the role a channel asks for, and the others see them leave
- * presence. On one process, and (with TEST_DATABASE_URL) on two instances sharing PostgreSQL, where the
+ * subscriptions within two seconds of a deactivation, a logout, a new login in the same browser, a
+ * password or email change, their session's idle expiry, or the loss of the role or of the role's
+ * permission a channel asks for, and the others see them leave presence. On one process, and (with TEST_DATABASE_URL) on two instances sharing PostgreSQL, where the
  * change is made through one instance and the sockets are on the other. The cluster's run is in
  * server/cluster-revocation.test.ts.
  */
@@ -24,6 +24,7 @@ import {
   listen,
   loggedInAgain,
   register,
+  rolePermissionTaken,
   rolesRemoved,
   type ScenarioSetup,
 } from "./revocation-scenarios.ts";
@@ -117,6 +118,19 @@ function revocationSuite(start: (config: Partial<ApiConfig>) => Promise<Deployme
 
   it("role removal: the event form's subscription ends with 403, the rest of the socket stays", async () => {
     figures.roleRemoval = await rolesRemoved(deployment.setup, admin);
+  }, 60_000);
+
+  it("a role's permission taken off: the event form's subscription ends with 403, the rest of the socket stays", async () => {
+    figures.rolePermission = await rolePermissionTaken(deployment.setup, admin);
+  }, 60_000);
+
+  it("logging in again: the old session's sockets close", async () => {
+    const { setup } = deployment;
+    const victim = await register(setup, "Victim");
+    const chat = await chatting(setup, victim, await register(setup, "Peer"));
+    // The same browser logs in again: its old session is ended and a new one started.
+    expect((await victim.client.post("/api/login", { email: victim.email, password: PASSWORD })).status).toBe(200);
+    figures.loginAgain = await expectLoginEnded(chat, Date.now());
   }, 60_000);
 
   it("session expiry: an idle session's sockets close when it expires, with no request to end it", async () => {
