@@ -96,7 +96,7 @@ export class Connection implements Subscriber {
     if (message.event.startsWith("client-")) this.clientEvent(message.event, message.channel, message.data);
   }
 
-  private subscriptionError(channel: unknown, type: string, error: string, status: number) {
+  subscriptionError(channel: unknown, type: string, error: string, status: number): void {
     this.send(frame("pusher:subscription_error", { type, error, status }, typeof channel === "string" ? channel : undefined));
   }
 

@@ -13,18 +13,19 @@
  * channel whose rule no longer admits the user gets pusher:subscription_error (403). Either way the socket
  * leaves the channel at once, so presence members see member_removed even if the client never answers.
  */
-import { ERRORS, errorFrame, frame } from "./protocol.ts";
+import { ERRORS, type ProtocolError } from "./protocol.ts";
 import { GRANT_TTL_MS, type Grant } from "./grants.ts";
 import type { PublishedEvent } from "./http-api.ts";
 
 /** What revocation does to a socket (connection.ts's Connection). */
 export interface RevocableSocket {
-  readonly socketId: string;
-  send(data: Buffer | string): void;
+  /** Tells the client a subscription is refused (pusher:subscription_error). */
+  subscriptionError(channel: string, type: string, error: string, status: number): void;
+  /** Tells the client the error and closes with its code. */
+  fail(error: ProtocolError): void;
   unsubscribe(channel: string): void;
   /** Leaves every channel. */
   closed(): void;
-  close(code: number, reason: string): void;
 }
 
 export interface GrantVerdict {
@@ -182,14 +183,13 @@ export class SubscriptionGrants {
   /** Ends one subscription: the client is told as for a refused subscription, and the socket leaves the channel. */
   private refuse(socket: RevocableSocket, channel: string, status: 401 | 403): void {
     const error = status === 401 ? "The login that authorised this subscription has ended" : "You may no longer listen on this channel";
-    socket.send(frame("pusher:subscription_error", { type: "AuthError", error, status }, channel));
+    socket.subscriptionError(channel, "AuthError", error, status);
     socket.unsubscribe(channel);
   }
 
   /** Ends the connection of a login that is over: 4009, which pusher-js does not reconnect after. */
   private disconnect(socket: RevocableSocket): void {
-    socket.send(errorFrame(ERRORS.unauthorised));
+    socket.fail(ERRORS.unauthorised);
     socket.closed();
-    socket.close(ERRORS.unauthorised.code, ERRORS.unauthorised.message);
   }
 }

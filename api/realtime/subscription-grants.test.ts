@@ -1,6 +1,7 @@
 /** The per-process record of subscriptions and their logins (revocation.ts), with sockets and checks of its own. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Grant } from "./grants.ts";
+import type { ProtocolError } from "./protocol.ts";
 import { SubscriptionGrants, recheckEvent, recheckedUsers, type GrantCheck, type GrantVerdict, type RevocableSocket } from "./revocation.ts";
 
 class FakeSocket implements RevocableSocket {
@@ -12,9 +13,12 @@ class FakeSocket implements RevocableSocket {
     private readonly grants: () => SubscriptionGrants,
     readonly channels = new Set<string>(),
   ) {}
-  send(data: Buffer | string) {
-    const frame = JSON.parse(String(data)) as { event: string; channel?: string; data: string };
-    this.frames.push({ event: frame.event, channel: frame.channel, data: JSON.parse(frame.data) });
+  subscriptionError(channel: string, type: string, error: string, status: number) {
+    this.frames.push({ event: "pusher:subscription_error", channel, data: { type, error, status } });
+  }
+  fail(error: ProtocolError) {
+    this.frames.push({ event: "pusher:error", data: { code: error.code, message: error.message } });
+    this.closedWith = error.code;
   }
   unsubscribe(channel: string) {
     this.channels.delete(channel);
@@ -23,9 +27,6 @@ class FakeSocket implements RevocableSocket {
   }
   closed() {
     for (const channel of [...this.channels]) this.unsubscribe(channel);
-  }
-  close(code: number) {
-    this.closedWith = code;
   }
 }
 
