@@ -106,18 +106,16 @@ export class Connection implements Subscriber {
     const kind = channelKind(channel);
     let member: Member | null = null;
     let grant: Grant | null = null;
-    if (kind === "private") {
-      const verified = verifySubscriptionAuth(app, auth, this.socketId, channel);
+    if (kind !== "public") {
+      const presence = kind === "presence";
+      // A presence subscription's signature covers its channel_data: without one there is nothing to check.
+      if (presence && typeof channelData !== "string") return this.subscriptionError(channel, "AuthError", "Invalid signature", 401);
+      const signedData = presence ? (channelData as string) : undefined;
+      const verified = verifySubscriptionAuth(app, auth, this.socketId, channel, signedData);
       if (!verified.valid) return this.subscriptionError(channel, "AuthError", verified.reason, 401);
       grant = verified.grant;
-    }
-    if (kind === "presence") {
-      if (typeof channelData !== "string") return this.subscriptionError(channel, "AuthError", "Invalid signature", 401);
-      const verified = verifySubscriptionAuth(app, auth, this.socketId, channel, channelData);
-      if (!verified.valid) return this.subscriptionError(channel, "AuthError", verified.reason, 401);
-      grant = verified.grant;
-      member = parseMember(channelData);
-      if (!member) return this.subscriptionError(channel, "AuthError", "channel_data must name a user_id", 400);
+      member = signedData === undefined ? null : parseMember(signedData);
+      if (presence && !member) return this.subscriptionError(channel, "AuthError", "channel_data must name a user_id", 400);
     }
     if (!this.channels.has(channel)) {
       const refusal = this.quota.takeSubscription();
