@@ -19,8 +19,11 @@ export interface ClientEventRule {
   fields: readonly string[];
 }
 
+/** A chat's presence channel, presence-chat.{conversation id}; who may join it is in api/modules/broadcasting/channels.ts. */
+export const CHAT_PRESENCE_CHANNEL = /^presence-chat\.(\d+)$/;
+
 /** The panel's one client event: "… is typing" in a chat. It carries nothing but who is typing, which the server adds. */
-export const PRODUCT_CLIENT_EVENTS: readonly ClientEventRule[] = [{ channel: /^presence-chat\.\d+$/, events: ["client-typing"], maxBytes: 1024, fields: [] }];
+export const PRODUCT_CLIENT_EVENTS: readonly ClientEventRule[] = [{ channel: CHAT_PRESENCE_CHANNEL, events: ["client-typing"], maxBytes: 1024, fields: [] }];
 
 export type ClientEventVerdict =
   | { accepted: true; data: string; userId: string }
@@ -29,12 +32,13 @@ export type ClientEventVerdict =
 
 /**
  * Whether `event` with `data` may go to the others in `channel` from a socket that joined it as `member`
- * (null: not a presence member), and the data that goes if so.
+ * (null: not a presence member), and the data that goes if so. Connection has already refused event names
+ * over 200 characters, so a refusal can quote the name.
  */
 export function checkClientEvent(rules: readonly ClientEventRule[], channel: string, event: string, data: unknown, member: Member | null): ClientEventVerdict {
   if (channelKind(channel) !== "presence") return { accepted: false, reason: "only supported on presence channels, where the sender is known" };
   const rule = rules.find((candidate) => candidate.channel.test(channel) && candidate.events.includes(event));
-  if (!rule) return { accepted: false, reason: `${event.slice(0, 200)} is not accepted on this channel` };
+  if (!rule) return { accepted: false, reason: `${event} is not accepted on this channel` };
   if (!member) return { accepted: false, reason: "not subscribed to the channel" };
   const encoded = typeof data === "string" ? data : JSON.stringify(data ?? null);
   if (Buffer.byteLength(encoded) > rule.maxBytes) {

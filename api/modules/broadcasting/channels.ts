@@ -7,6 +7,7 @@ import { parseId } from "../../../schemas/ids.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { eventForms } from "../../db/events-schema.ts";
+import { CHAT_PRESENCE_CHANNEL } from "../../realtime/client-events.ts";
 import { isConversationParticipant } from "../conversations/access.ts";
 
 type Rule = (db: Db, user: AuthUser, id: number) => boolean | Promise<boolean>;
@@ -27,7 +28,7 @@ const inConversation: Rule = (db, user, id) => isConversationParticipant(db, id,
 const RULES: [RegExp, Rule][] = [
   [/^private-App\.Models\.User\.(\d+)$/, (_db, user, id) => user.id === id],
   [/^private-chat\.(\d+)$/, inConversation],
-  [/^presence-chat\.(\d+)$/, inConversation],
+  [CHAT_PRESENCE_CHANNEL, inConversation],
   [/^private-event-form\.(\d+)$/, readsFormResponses],
 ];
 
