@@ -1,11 +1,11 @@
 import { z } from "zod";
 
-/* The AI writing helper: POST /api/v1/admin/ai, Gemini-shaped (spec §7), and the words both sides show. */
+/* The AI writing helper: POST /api/v1/admin/ai, Gemini-shaped, and the words both sides show. */
 
 /**
- * The prompt as sent (every part's text, joined as the provider gets it: see aiPromptText) may hold at
- * most this many characters (422 beyond). Measuring the joined prompt, not the parts' text alone, keeps
- * a body of endless empty parts from sending the provider a huge prompt.
+ * The prompt (every part's text, with AI_PART_SEPARATOR between parts) may hold at most this many
+ * characters (422 beyond). Measuring the parts with their separators, not the parts' text alone, keeps a
+ * body of endless empty parts from sending the provider a huge prompt.
  */
 export const AI_PROMPT_MAX_LENGTH = 8000;
 /** At most this many requests per user within the window (429 with Retry-After beyond). */
@@ -50,11 +50,8 @@ export const aiRequestSchema = z
 
 export type AiRequest = z.infer<typeof aiRequestSchema>;
 
-/** Parts are joined with a blank line between them, as the OpenAI-compatible provider is sent them. */
-const PART_SEPARATOR = "\n\n";
-
-/** Every part's text, in order, as one prompt (what is measured and what the provider is sent). */
-export const aiPromptText = (body: { contents: { parts: { text: string }[] }[] }) => body.contents.flatMap((c) => c.parts.map((p) => p.text)).join(PART_SEPARATOR);
+/** Parts are joined with a blank line between them where a provider takes one prompt (OpenAI-compatible). */
+export const AI_PART_SEPARATOR = "\n\n";
 
 /**
  * Whether the prompt made of these parts is over the limit, in characters as a person counts them (an
@@ -62,9 +59,11 @@ export const aiPromptText = (body: { contents: { parts: { text: string }[] }[] }
  * more than the limit to measure. Roles are not part of it: only the parts' text is ever forwarded.
  */
 function aiPromptTooLong(texts: string[]): boolean {
-  let length = Math.max(0, texts.length - 1) * PART_SEPARATOR.length;
+  let length = Math.max(0, texts.length - 1) * AI_PART_SEPARATOR.length;
   if (length > AI_PROMPT_MAX_LENGTH) return true;
   for (const text of texts) {
+    // Every character is at most two UTF-16 units: a part this long is over without counting it.
+    if (text.length > 2 * AI_PROMPT_MAX_LENGTH) return true;
     length += [...text].length;
     if (length > AI_PROMPT_MAX_LENGTH) return true;
   }

@@ -1,8 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { startups, users } from "./schema.ts";
 
-/* The founder's tools: the resource center's guides and framework canvases, the AI helper's request log and
- * the video-meeting connections. */
+/* The founder's tools: the resource center's guides and framework canvases, and the video-meeting
+ * connections (with the OAuth states of connections under way). */
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();

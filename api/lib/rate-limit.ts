@@ -37,7 +37,7 @@ export interface Hit {
 export type Take = { taken: true; hit: Hit } | { taken: false; retryAfter: number };
 
 /** What the take statement answers (also as a CTE inside another statement: see chat sends). */
-export interface TakeRow {
+interface TakeRow {
   taken: boolean;
   hit: string | null;
   retry_after: number | null;
@@ -51,6 +51,13 @@ export function tooMany(message: string, seconds: number, field?: string): HttpE
 }
 
 const windowOf = (limit: RateLimit) => sql`make_interval(secs => ${limit.windowSeconds}::int)`;
+
+/**
+ * Seconds until a full window has room again, for the Retry-After: when the oldest of its hits `h` leaves,
+ * at least 1. Hits may be out of order by a hair when transactions that began in one order commit in
+ * another, hence min() over them rather than the first.
+ */
+const secondsUntilOldestLeaves = (window: SQL) => sql`greatest(1, ceil(extract(epoch from min(h) + ${window} - now())))::int`;
 
 /**
  * The take statement for one key. `when`, if given, is a condition (of the statement it is part of): when
@@ -70,9 +77,7 @@ export function takeStatement(limit: RateLimit, subject: string | number, when?:
       expires_at = now() + ${window}
     returning taken,
       case when taken then hits[cardinality(hits)]::text end as hit,
-      -- Full: the window has room again when the oldest hit in it leaves (hits may be out of order by a
-      -- hair when transactions that began in one order commit in another, hence min()).
-      case when not taken then (select greatest(1, ceil(extract(epoch from min(h) + ${window} - now())))::int from unnest(hits) h) end as retry_after`;
+      case when not taken then (select ${secondsUntilOldestLeaves(window)} from unnest(hits) h) end as retry_after`;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -97,8 +102,7 @@ export async function hit(db: Db, limit: RateLimit, subject: string | number): P
 export async function secondsUntilRoom(db: Db, limit: RateLimit, subject: string | number): Promise<number> {
   const window = windowOf(limit);
   const [row] = rowsOf<{ seconds: number }>(
-    await db.execute(sql`select coalesce(case when count(*) >= ${limit.max}::int
-        then greatest(1, ceil(extract(epoch from min(h) + ${window} - now())))::int end, 0) as seconds
+    await db.execute(sql`select coalesce(case when count(*) >= ${limit.max}::int then ${secondsUntilOldestLeaves(window)} end, 0) as seconds
       from ${rateLimits}, unnest(hits) h where key = ${rateKey(limit, subject)} and h > now() - ${window}`),
   );
   return Number(row?.seconds ?? 0);

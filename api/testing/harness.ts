@@ -15,10 +15,6 @@ export interface TestApi {
 }
 
 /**
- * A fresh database per test file: in-memory PGlite by default, or a throw-away database on the
- * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
- */
-/**
  * The settings the tests run the API with. Test clients all come from one address and register many
  * accounts, so the registration limit is lifted (its own tests pass the real default, or a smaller one,
  * back in). Every test (the fuzz suite above all) proves that handlers read body fields only through a
@@ -26,6 +22,10 @@ export interface TestApi {
  */
 export const testApiConfig: ApiConfig = { ...defaultApiConfig, registerMaxPerAddress: 100_000, watchBodyReads: true };
 
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a throw-away database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
+ */
 export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};

@@ -49,7 +49,7 @@ const EVENT_SORTS = ["starts_at", "title", "created_at"] as const;
 /** The event's start date on its own wall clock, for from/to filters. */
 const localStartDate = sql`(${eventForms.startsAt} at time zone ${eventForms.timezone})::date`;
 
-/** The caller has starred the row's event (issue 10, favorites). */
+/** Whether the caller has starred the row's event (made it one of their favorites). */
 const favoritedByViewer = sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${sql.placeholder("userId")} and ${favorites.favoritableType} = 'event' and ${favorites.favoritableId} = ${eventForms.id})`;
 
 type EventFilterShape = { past: boolean; category: boolean; nature: boolean; from: boolean; to: boolean; search: boolean };

@@ -2,16 +2,15 @@ import { and, count, eq, ne, or, sql } from "drizzle-orm";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { startups } from "../../db/schema.ts";
-import { eventApplications, eventForms, type ApplicationStatus, type CustomQuestion } from "../../db/events-schema.ts";
+import { eventApplications, eventForms, type ApplicationStatus } from "../../db/events-schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
-import { FILE_ID, readFile } from "../files/service.ts";
+import { readFile } from "../files/service.ts";
 import { applicantMeeting } from "../meetings/join-link.ts";
-import { fileKeys } from "./answers.ts";
-import { deleteApplicationDocuments } from "./documents.ts";
+import { answerFileIds, discardDraft } from "./documents.ts";
 import { ALREADY_CANCELLED, APPLICATION_NOT_FOUND } from "./messages.ts";
 import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
-import { applicationResource, type ApplicationRow } from "./resources.ts";
+import { applicationResource } from "./resources.ts";
 
 const MY_SORTS = ["created_at", "submitted_at", "status"] as const;
 
@@ -83,30 +82,20 @@ export async function getApplication(db: Db, user: Pick<AuthUser, "id" | "startu
 /** A document answered in an application, for whoever may see that application. */
 export async function applicationFile(db: Db, user: AuthUser, id: number, fileId: string) {
   const found = await visibleApplication(db, user, id);
-  const keys = fileKeys(found.form.customQuestions);
-  const answered = FILE_ID.test(fileId) && Object.entries(found.application.answers).some(([key, value]) => keys.has(key) && value === fileId);
+  const answered = answerFileIds(found.application.answers, found.form.customQuestions).includes(fileId);
   // The file must also be the applicant's own upload: an answer's text is never enough to reach a file.
   const file = answered ? await readFile(db, fileId, { includePrivate: true, ownerUserId: found.application.userId }) : null;
   if (!file) throw notFound("File not found");
   return file;
 }
 
-/** A draft is discarded (row and uploads), so it never reaches the owner and the user may apply afresh. */
-async function discardDraft(db: Db, application: ApplicationRow, customQuestions: CustomQuestion[]) {
-  await db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(eventApplications)
-      .where(and(eq(eventApplications.id, application.id), eq(eventApplications.status, "draft")))
-      .returning({ id: eventApplications.id });
-    if (deleted.length) await deleteApplicationDocuments(tx, [{ userId: application.userId, answers: application.answers, customQuestions }]);
-  });
-}
-
 export async function cancelApplication(db: Db, userId: number, id: number) {
   const found = await applicationWithForm(db, id, eq(eventApplications.userId, userId));
   if (!found) throw notFound(APPLICATION_NOT_FOUND);
   if (found.application.status === "draft") {
-    await discardDraft(db, found.application, found.form.customQuestions);
+    // A draft is discarded (row and uploads), so it never reaches the owner and the user may apply afresh.
+    // One submitted or discarded in the meantime (another tab) is not found, rather than cancelled.
+    if (!(await discardDraft(db, userId, id, found.form.customQuestions))) throw notFound(APPLICATION_NOT_FOUND);
     return null;
   }
   // Conditional, so two racing cancels cannot both succeed.

@@ -51,6 +51,14 @@ describe("logins sent at once", () => {
     expectRetryAfter(await t.client("192.0.2.250").post("/api/login", { email, password: PASSWORD }), defaultApiConfig.loginAccountWindowSeconds, loginRefusal);
   });
 
+  it("60 wrong logins for 60 emails from one address: 20 are checked (the address tier), the rest refused", async () => {
+    const client = t.client("198.51.100.62");
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => client.post("/api/login", { email: uniqueEmail("stuffing"), password: `guess ${i}` })));
+    expect(countOf(results, 422)).toBe(defaultApiConfig.loginMaxAttemptsPerAddress);
+    expect(countOf(results, 429)).toBe(60 - defaultApiConfig.loginMaxAttemptsPerAddress);
+    expectRetryAfter(results.find((r) => r.status === 429)!, defaultApiConfig.loginAddressWindowSeconds, loginRefusal);
+  });
+
   it("right passwords sent at once are not counted as failures", async () => {
     const { email } = await registered(t);
     const client = t.client("198.51.100.61");

@@ -49,7 +49,7 @@ authRoutes.post("/api/register", async (c) => {
 
 /**
  * The user id for these credentials, counting failures per email and address, per address and per
- * account (429 past any limit; see `loginThrottle`). The panel's login form comes through here too.
+ * account (429 past any limit; see `beginLoginAttempt`). The panel's login form comes through here too.
  */
 async function throttledCredentialCheck(c: Context<AppEnv>, email: string, password: string): Promise<number> {
   const attempt = await beginLoginAttempt(c.var.db, c.var.config, email, c.env?.clientIp);
@@ -101,7 +101,7 @@ const accountUpdate = async (c: Context<AppEnv>) => {
   const fresh = { ...user, name: input.name, email: input.email, avatarFileId: avatarFileId ?? user.avatarFileId };
   return c.json({ message: "Your account has been updated.", user: userResource(fresh) });
 };
-// Multipart updates arrive as POST with _method=PUT (see DESIGN.md); JSON clients may PUT.
+// An update with a file (the avatar) is a multipart POST with _method=PUT to the same path; JSON clients may PUT.
 authRoutes.put("/api/user", requireUser, accountUpdate);
 authRoutes.post("/api/user", requireUser, accountUpdate);
 

@@ -151,7 +151,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   routes.get(`${BASE}/:id/all`, authorize("event billing read"), async (c) => {
     const { form, query } = await formListQuery(c);
     const { total, data, totals } = await listBillings(c.var.db, form.id, query);
-    // The form the payments screen is about, so that the screen needs this one call (issue 9).
+    // The form the payments screen is about, so that the screen needs this one call and no other.
     const event_form = { id: form.id, title: form.title, type_of_event: form.typeOfEvent, paid_event_information: form.paidEventInformation ?? null };
     return c.json({ ...page(c.req.url, query, total, data), totals, event_form });
   });

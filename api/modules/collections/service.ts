@@ -10,9 +10,8 @@ import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { preparedPerShape } from "../../db/prepared.ts";
 import { escapeLike } from "../access/service.ts";
-import { deleteFormsApplicationDocuments } from "../applications/documents.ts";
+import { deleteFormsAndFiles } from "../applications/documents.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
-import { deleteRowsAndFiles } from "../files/references.ts";
 
 export const COLLECTION_NOT_FOUND = "Collection Not Found";
 const NAME_TAKEN = "The name has already been taken.";
@@ -210,8 +209,7 @@ export async function deleteCollection(db: Db, startupId: number, id: number, in
         const [billed] = await tx.select({ id: eventBillings.id }).from(eventBillings).where(inArray(eventBillings.eventFormId, formIds)).limit(1);
         if (billed) throw fieldError("forms_action", "Some of these forms have billings. Move them to another collection instead.");
         // The banners and the drafts' uploaded documents go with the forms.
-        await deleteFormsApplicationDocuments(tx, formIds);
-        await deleteRowsAndFiles(tx, eventForms, inArray(eventForms.id, formIds));
+        await deleteFormsAndFiles(tx, formIds);
       } else {
         throw fieldError(
           "forms_action",

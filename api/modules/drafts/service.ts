@@ -11,7 +11,7 @@ import type { Db } from "../../db/client.ts";
 import { eventApplications } from "../../db/events-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { offset, totalOf, type ListQuery } from "../../lib/pagination.ts";
-import { deleteApplicationDocuments } from "../applications/documents.ts";
+import { discardDraft } from "../applications/documents.ts";
 import { applicationWithForm } from "../applications/queries.ts";
 
 type Caller = Pick<AuthUser, "id" | "startupId" | "permissions">;
@@ -83,12 +83,5 @@ export async function listDrafts(db: Db, user: Caller, query: ListQuery) {
 export async function discardApplicationDraft(db: Db, userId: number, id: number) {
   const found = await applicationWithForm(db, id, and(eq(eventApplications.userId, userId), eq(eventApplications.status, "draft")));
   if (!found) throw notFound(DRAFT_NOT_FOUND);
-  await db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .delete(eventApplications)
-      .where(and(eq(eventApplications.id, id), eq(eventApplications.userId, userId), eq(eventApplications.status, "draft")))
-      .returning({ answers: eventApplications.answers });
-    if (!deleted) throw notFound(DRAFT_NOT_FOUND);
-    await deleteApplicationDocuments(tx, [{ userId, answers: deleted.answers, customQuestions: found.form.customQuestions }]);
-  });
+  if (!(await discardDraft(db, userId, id, found.form.customQuestions))) throw notFound(DRAFT_NOT_FOUND);
 }

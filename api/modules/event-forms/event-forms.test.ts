@@ -15,6 +15,7 @@ import {
 } from "../../testing/event-fixtures.ts";
 import { TINY_PNG, coFounder, fetchBytes, grantRole, pngFile, registered } from "../../testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { applicationForm, pdfFile } from "../../testing/application-fixtures.ts";
 import type { EventFormResource } from "./resource.ts";
 
 let t: TestApi;
@@ -34,6 +35,8 @@ async function formRow(id: number) {
   const [row] = await t.database.db.select().from(eventForms).where(eq(eventForms.id, id));
   return row;
 }
+
+const filesOwnedBy = async (userId: number) => (await t.database.db.select({ id: files.id }).from(files).where(eq(files.ownerUserId, userId))).map((row) => row.id);
 
 async function fileExists(url: string) {
   const id = url.split("/").pop()!;
@@ -522,16 +525,23 @@ describe("PUT /api/v1/admin/event_form_statuses/{id}", () => {
 });
 
 describe("DELETE /api/v1/admin/event_forms/{id}", () => {
-  it("deletes a form, its banner and any draft applications", async () => {
+  it("deletes a form, its banner and any draft applications with their uploaded documents", async () => {
     const { client, collection } = await ownerWithCollection(t);
-    const form = (await create(client, eventFormData(validEventFormFields(collection.id, { banner: pngFile() })))).body.event_form;
+    const fields = validEventFormFields(collection.id, { banner: pngFile(), custom_questions: [{ label: "Deck", type: "file", required: false }] });
+    const form = (await create(client, eventFormData(fields))).body.event_form;
     await insertApplication(t, form.id, "draft");
+    await setEventFormStatus(client, form.id, "published");
+    const applicant = await registered(t, "Drafting Applicant");
+    const deck = applicationForm({ [form.custom_questions[0].id]: pdfFile() }, "draft");
+    expect((await applicant.client.post(`${BASE}/${form.id}/applications`, deck)).status).toBe(201);
+    expect(await filesOwnedBy(applicant.id)).toHaveLength(1);
     const res = await client.delete(`${BASE}/${form.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "Event form deleted." });
     expect((await client.get(`${BASE}/${form.id}`)).status).toBe(404);
     expect(await fileExists(form.banner_url!)).toBe(false);
     expect(await t.database.db.select().from(eventApplications).where(eq(eventApplications.eventFormId, form.id))).toEqual([]);
+    expect(await filesOwnedBy(applicant.id)).toEqual([]);
   });
 
   it("refuses to delete a form with applications", async () => {

@@ -11,8 +11,8 @@ import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { COLLECTION_NOT_FOUND, ownsCollection } from "../collections/service.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
-import { deleteFormsApplicationDocuments } from "../applications/documents.ts";
-import { deleteRowsAndFiles, replaceFileReference } from "../files/references.ts";
+import { deleteFormsAndFiles } from "../applications/documents.ts";
+import { replaceFileReference } from "../files/references.ts";
 import { storeImage } from "../files/service.ts";
 import { requireCity } from "../places/check-city.ts";
 import { isCountryCode } from "../reference/countries.ts";
@@ -249,8 +249,7 @@ export async function deleteEventForm(db: Db, startupId: number, id: number) {
     if (billed) throw fieldError("event_form", "This form has billings. Close it instead of deleting it.");
     await assertNoScopedCoupons(tx, [id], "event_form");
     // The banner and the drafts' uploaded documents go with the form.
-    await deleteFormsApplicationDocuments(tx, [id]);
-    await deleteRowsAndFiles(tx, eventForms, eq(eventForms.id, id));
+    await deleteFormsAndFiles(tx, [id]);
   });
 }
 

@@ -58,15 +58,14 @@ export async function replaceFileReference(tx: Db, column: PgColumn, where: SQL 
 
 /**
  * Deletes the rows `where` matches and, in the same transaction, the files their file columns named (see
- * dropUnreferencedFiles). Answers the number of rows deleted.
+ * dropUnreferencedFiles).
  */
-export async function deleteRowsAndFiles(tx: Db, table: PgTable, where: SQL | undefined): Promise<number> {
-  const names = FILE_COLUMNS.filter((column) => tableOf(column) === table).map(propertyOf);
-  const returned = { ...getTableColumns(table), deleted: sql<number>`1` };
-  const deleted = (await tx.delete(table).where(where).returning(returned)) as Record<string, unknown>[];
+export async function deleteRowsAndFiles(tx: Db, table: PgTable, where: SQL | undefined): Promise<void> {
+  const columns = Object.fromEntries(FILE_COLUMNS.filter((column) => tableOf(column) === table).map((column) => [propertyOf(column), column]));
+  // Only the file columns come back; the constant keeps the returning list valid for a table without any.
+  const deleted = (await tx.delete(table).where(where).returning({ ...columns, deleted: sql<number>`1` })) as Record<string, unknown>[];
   await dropUnreferencedFiles(
     tx,
-    deleted.flatMap((row) => names.map((name) => row[name] as string | null)),
+    deleted.flatMap((row) => Object.keys(columns).map((name) => row[name] as string | null)),
   );
-  return deleted.length;
 }

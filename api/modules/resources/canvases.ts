@@ -143,8 +143,8 @@ export async function saveCanvas(db: Db, startup: CanvasStartup, framework: Fram
       }
       return { changed: false };
     }
-    await foldOrAddVersion(tx, { canvasId: saved.id, version: saved.version, boxes, userId, autosave });
-    await pruneVersions(tx, saved.id, saved.version);
+    // A folded autosave adds no version, so only an inserted one can take the canvas past the limit.
+    if (await foldOrAddVersion(tx, { canvasId: saved.id, version: saved.version, boxes, userId, autosave })) await pruneVersions(tx, saved.id, saved.version);
     return { changed: true };
   });
 }
@@ -153,8 +153,9 @@ export async function saveCanvas(db: Db, startup: CanvasStartup, framework: Fram
  * Writes the saved text as version `version`. An autosave replaces the newest version instead (renumbered
  * to `version`, so the canvas's number and the newest row's stay equal) when that one is an autosave by
  * the same person started less than CANVAS_AUTOSAVE_FOLD_MINUTES ago. The caller holds the canvas row lock.
+ * Answers whether a version row was added.
  */
-async function foldOrAddVersion(tx: Db, save: { canvasId: number; version: number; boxes: CanvasBoxes; userId: number; autosave: boolean }) {
+async function foldOrAddVersion(tx: Db, save: { canvasId: number; version: number; boxes: CanvasBoxes; userId: number; autosave: boolean }): Promise<boolean> {
   if (save.autosave) {
     const folded = await tx
       .update(frameworkVersions)
@@ -169,26 +170,26 @@ async function foldOrAddVersion(tx: Db, save: { canvasId: number; version: numbe
         ),
       )
       .returning({ id: frameworkVersions.id });
-    if (folded.length) return;
+    if (folded.length) return false;
   }
   await tx.insert(frameworkVersions).values({ canvasId: save.canvasId, version: save.version, boxes: save.boxes, savedByUserId: save.userId, kept: !save.autosave });
+  return true;
 }
 
 /**
  * Keeps at most MAX_CANVAS_VERSIONS versions of the canvas: past it, the oldest autosaved versions go
  * first, then the oldest kept ones. The newest version (the canvas as it is) always stays.
+ * One statement: the newest stays, then the MAX_CANVAS_VERSIONS - 1 others that come first with kept
+ * ones ahead of autosaves and newer ahead of older; the rest go.
  */
 async function pruneVersions(tx: Db, canvasId: number, newest: number) {
-  const [{ count }] = await tx.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(frameworkVersions).where(eq(frameworkVersions.canvasId, canvasId));
-  const excess = count - MAX_CANVAS_VERSIONS;
-  if (excess <= 0) return;
-  const oldest = tx
+  const beyondLimit = tx
     .select({ id: frameworkVersions.id })
     .from(frameworkVersions)
     .where(and(eq(frameworkVersions.canvasId, canvasId), ne(frameworkVersions.version, newest)))
-    .orderBy(asc(frameworkVersions.kept), asc(frameworkVersions.version))
-    .limit(excess);
-  await tx.delete(frameworkVersions).where(inArray(frameworkVersions.id, oldest));
+    .orderBy(desc(frameworkVersions.kept), desc(frameworkVersions.version))
+    .offset(MAX_CANVAS_VERSIONS - 1);
+  await tx.delete(frameworkVersions).where(inArray(frameworkVersions.id, beyondLimit));
 }
 
 /** A save made on top of a version that is no longer the newest (a restore or another tab saved since). */

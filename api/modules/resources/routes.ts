@@ -4,7 +4,7 @@ import { canvasRoutes } from "./canvas-routes.ts";
 import { frameworkRoutes } from "./frameworks.ts";
 import { guideRoutes } from "./guides.ts";
 
-/** The resource center (issue 13): guides, the frameworks catalogue, and each startup's canvases. */
+/** The resource center: guides, the frameworks catalogue, and each startup's canvases. */
 export const resourceRoutes = new Hono<AppEnv>();
 resourceRoutes.route("/", guideRoutes);
 resourceRoutes.route("/", frameworkRoutes);
