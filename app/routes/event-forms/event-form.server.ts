@@ -18,10 +18,14 @@ interface Replyable {
   error?: Record<string, string[] | null> | null;
 }
 
-/** Spec §5: a refused create or update says 'Validation fails for {field names}' besides each field's error. */
+/**
+ * A create or update refused for its fields says 'Validation fails for {field names}' besides each
+ * field's error. A form-level error (conform's key "", e.g. a body that could not be read) names no
+ * field: its own message shows, without that banner.
+ */
 export function refusedLocally(submission: Replyable) {
-  const fields = Object.keys(submission.error ?? {}).filter((key) => submission.error?.[key]?.length);
-  return data({ result: submission.reply(), failure: validationFailsMessage(fields) }, { status: 422 });
+  const fields = Object.keys(submission.error ?? {}).filter((key) => key !== "" && submission.error?.[key]?.length);
+  return data({ result: submission.reply(), failure: fields.length ? validationFailsMessage(fields) : null }, { status: 422 });
 }
 
 export function refusedByApi(submission: Replyable, result: { status: number; body: { message: string; errors?: Record<string, string[]> } }) {
