@@ -4,7 +4,8 @@
  * `jsonText`), anything else as text; nothing for a missing value. Every list goes the same way, so no
  * field is joined, split or encoded twice on the way.
  */
-export function toApiMultipart(values: Record<string, unknown>, body = new FormData()): FormData {
+export function toApiMultipart(values: Record<string, unknown>): FormData {
+  const body = new FormData();
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined || value === null) continue;
     if (value instanceof File) body.append(key, value);

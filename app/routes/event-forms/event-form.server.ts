@@ -8,9 +8,7 @@ import type { Collection, Country, Paginated } from "~/lib/types";
 
 /** The builder's values as the API's multipart body (a banner may be among them). */
 export function toEventFormBody(values: Record<string, unknown>, method: "POST" | "PUT"): FormData {
-  const body = new FormData();
-  if (method === "PUT") body.set("_method", "PUT");
-  return toApiMultipart(values, body);
+  return toApiMultipart(method === "PUT" ? { _method: "PUT", ...values } : values);
 }
 
 interface Replyable {
