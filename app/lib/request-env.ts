@@ -31,7 +31,7 @@ export interface RealtimePublicConfig {
   host: string | null;
   port: number | null;
   scheme: "http" | "https" | null;
-  /** Spec §4: TLS is forced only when the broadcast host is the production API host. */
+  /** TLS is forced only when the app is served over https and the socket is on the app's own host. */
   forceTLS: boolean;
 }
 

@@ -22,9 +22,9 @@ type AuthCallback = (error: Error | null, data: { auth: string; channel_data?: s
  * sends it, with the XSRF cookie (`xsrfCookie`: XSRF-TOKEN, or __Host-XSRF-TOKEN under https; else a Laravel
  * API's XSRF-TOKEN, see `readXsrfCookie`) echoed as X-XSRF-TOKEN (read at each call: the token changes
  * with the session).
- * A refusal (403) just leaves the channel unsubscribed (spec §8: no message to the user). A 401 is the
+ * A refusal (403) just leaves the channel unsubscribed, with no message to the user. A 401 is the
  * session ending under the open page: the API has already dropped the cookie, so no loader could tell
- * "expired" from "never logged in" any more; `onSessionExpired` says so here (spec §8).
+ * "expired" from "never logged in" any more; `onSessionExpired` says so here.
  */
 async function authorize({ socketId, channelName }: AuthParams, callback: AuthCallback, xsrfCookie: string, onSessionExpired: () => void) {
   try {
