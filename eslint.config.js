@@ -9,11 +9,11 @@ const PANEL_ROOMS = [
   { group: ["drizzle-orm", "drizzle-orm/*", "@electric-sql/pglite", "pg"], message: "The panel never touches the database (docs/architecture.md, rooms)." },
 ];
 // An action that parses its form with conform directly answers 500 to a malformed `__intent__`/`__state__`.
-const SUBMISSION_READER = {
-  name: "@conform-to/zod/v4",
+const SUBMISSION_READERS = ["@conform-to/zod", "@conform-to/zod/v3", "@conform-to/zod/v4"].map((name) => ({
+  name,
   importNames: ["parseWithZod"],
   message: "Actions read their form with parseSubmission (app/lib/submission.server.ts).",
-};
+}));
 
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", ".react-router/", "data/", "test-results/", "playwright-report/"] },
@@ -40,7 +40,7 @@ export default tseslint.config(
           message: "Use the loader's or action's `url` argument: request.url is React Router's raw request (ADR 018).",
         },
       ],
-      "no-restricted-imports": ["error", { patterns: PANEL_ROOMS, paths: [SUBMISSION_READER] }],
+      "no-restricted-imports": ["error", { patterns: PANEL_ROOMS, paths: SUBMISSION_READERS }],
     },
   },
   {

@@ -112,7 +112,7 @@ export const startupSetupSchema = z
   });
 export type StartupSetup = z.infer<typeof startupSetupSchema>;
 
-/** Skills arrive as one comma-separated text field from the form. */
+/** Skills arrive as a list or as one comma-separated text field (the form's input): see `skillList`. */
 const skillsField = skillList("skills", 1);
 
 export const coFounderSetupSchema = z.object({

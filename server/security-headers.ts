@@ -1,3 +1,4 @@
+import { socketAddress } from "../app/lib/realtime/options.ts";
 import { realtimePublicConfig, type ServerConfig } from "./config.ts";
 
 /**
@@ -8,7 +9,7 @@ export const PANEL_CACHE_CONTROL = "private, no-store";
 
 /**
  * Where the panel's pages may open a WebSocket: the realtime server Echo connects to (the same rule as
- * `realtimePublicConfig`), and nowhere else, so injected script could not carry data off over a socket.
+ * `realtimePublicConfig` and `socketAddress`), and nowhere else, so injected script could not carry data off over a socket.
  * The built-in server is on the page's own origin: 'self' covers it in current browsers, and APP_URL's
  * ws:/wss: origin is named too for browsers that do not count a ws: URL as 'self'. An external Pusher
  * server (PUSHER_HOST) or the API elsewhere (API_URL) is named with its scheme and port. In development,
@@ -19,8 +20,9 @@ export function socketSources(config: Pick<ServerConfig, "apiUrl" | "api" | "rea
   const development = config.production ? [] : [`ws://${app.hostname}:*`];
   const target = realtimePublicConfig(config, "");
   if (!target.host) return [`${app.protocol === "https:" ? "wss:" : "ws:"}//${app.host}`, ...development];
-  const tls = target.forceTLS || target.scheme === "https";
-  return [`${tls ? "wss" : "ws"}://${target.host}:${target.port ?? (tls ? 443 : 80)}`, ...development];
+  // Exactly where Echo connects from a page of the app (`socketAddress`, as the browser works it out).
+  const socket = socketAddress(target, { protocol: app.protocol, hostname: app.hostname, port: app.port });
+  return [`${socket.forceTLS ? "wss" : "ws"}://${socket.wsHost}:${socket.wsPort}`, ...development];
 }
 
 /** The panel's Content-Security-Policy: scripts only with this response's nonce; sockets only to `sockets`. */

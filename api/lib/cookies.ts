@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { sessionCookieName, type ApiConfig } from "../config.ts";
+import { sessionCookieName, xsrfCookieName, type ApiConfig } from "../config.ts";
 import type { AppEnv } from "../context.ts";
 
 const cookieBase = (config: ApiConfig) => ({ path: "/", sameSite: "Lax" as const, secure: config.secureCookies });
@@ -18,4 +18,14 @@ export function writeSessionCookie(c: Context<AppEnv>, value: string) {
 export function clearSessionCookie(c: Context<AppEnv>) {
   const config = c.var.config;
   deleteCookie(c, sessionCookieName(config), { ...cookieBase(config), httpOnly: true });
+}
+
+export function readXsrfCookie(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, xsrfCookieName(c.var.config));
+}
+
+/** Readable by scripts on purpose: clients echo it as X-XSRF-TOKEN (`api/lib/xsrf.ts` decides its value). */
+export function writeXsrfCookie(c: Context<AppEnv>, token: string) {
+  const config = c.var.config;
+  setCookie(c, xsrfCookieName(config), token, { ...cookieBase(config), maxAge: 60 * 60 * 24 });
 }

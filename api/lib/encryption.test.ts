@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appSettings } from "../db/schema.ts";
@@ -24,6 +25,11 @@ describe("SecretBox", () => {
     const flipped = sealed.slice(0, -2) + (sealed.at(-2) === "A" ? "B" : "A") + sealed.at(-1);
     expect(() => box.open(flipped, "row 1")).toThrow(DecryptionError);
     expect(() => box.open("plain text", "row 1")).toThrow(DecryptionError);
+  });
+  it("signs with the purpose's key: HMAC-SHA256, base64url, as the XSRF tokens have always been signed", () => {
+    const key = hkdfSync("sha256", Buffer.from("an app key"), Buffer.from("launchpad"), Buffer.from("tokens"), 32);
+    expect(box.mac("session:abc")).toBe(createHmac("sha256", Buffer.from(key)).update("session:abc").digest("base64url"));
+    expect(new SecretBox("an app key", "other use").mac("session:abc")).not.toBe(box.mac("session:abc"));
   });
 });
 

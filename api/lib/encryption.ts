@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import { appKey } from "../db/settings.ts";
 
@@ -6,7 +6,8 @@ import { appKey } from "../db/settings.ts";
  * Secrets kept in the database (OAuth tokens) are sealed with AES-256-GCM under a key derived from the
  * app key: APP_KEY when set, otherwise the one generated on first start and kept in app_settings (shared
  * by every instance on the database). HKDF gives this use its own key, so the cookie-signing secret is
- * never used as an encryption key directly, and any APP_KEY (hex, base64 or a passphrase) works.
+ * never used as an encryption key directly, and any APP_KEY (hex, base64 or a passphrase) works. The
+ * same key signs values that are handed out rather than kept (`mac`: the XSRF tokens).
  */
 const VERSION = "v1";
 const IV_BYTES = 12;
@@ -48,6 +49,11 @@ export class SecretBox {
     } catch {
       throw new DecryptionError("sealed value does not open with this key");
     }
+  }
+
+  /** The HMAC-SHA256 of `text` under this box's key, base64url: a signature only the server can make. */
+  mac(text: string): string {
+    return createHmac("sha256", this.key).update(text).digest("base64url");
   }
 }
 

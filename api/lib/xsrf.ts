@@ -1,11 +1,7 @@
-import { createHmac, hkdfSync } from "node:crypto";
 import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
-import { xsrfCookieName } from "../config.ts";
 import type { AppEnv } from "../context.ts";
-import type { Db } from "../db/client.ts";
-import { appKey } from "../db/settings.ts";
-import { readSessionCookie } from "./cookies.ts";
+import { readSessionCookie, readXsrfCookie, writeXsrfCookie } from "./cookies.ts";
+import { secretBox, type SecretBox } from "./encryption.ts";
 import { randomToken, safeEqual } from "./tokens.ts";
 
 /**
@@ -17,34 +13,21 @@ import { randomToken, safeEqual } from "./tokens.ts";
  * - without one (login, registration), it is `<random>.<HMAC of the random part>`, and
  *   the header must also equal the cookie: a pair made up by anyone but the server is refused.
  *
- * The key is the one kept in the database (as the sandbox checkout tokens use), so every instance on a
- * database accepts the others' tokens.
+ * The key is derived (`secretBox`, purpose "xsrf tokens") from the app key kept in the database (as the
+ * sandbox checkout tokens use), so every instance on a database accepts the others' tokens.
  */
-const keys = new WeakMap<Db, Promise<Buffer>>();
+const PURPOSE = "xsrf tokens";
 
-function xsrfKey(db: Db): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = appKey(db).then((secret) => Buffer.from(hkdfSync("sha256", Buffer.from(secret, "utf8"), Buffer.from("launchpad"), Buffer.from("xsrf tokens"), 32)));
-    // A failed look-up (database down) is not remembered.
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
-}
+const sessionToken = (box: SecretBox, sessionId: string) => box.mac(`session:${sessionId}`);
 
-const sign = (key: Buffer, text: string) => createHmac("sha256", key).update(text).digest("base64url");
-
-const sessionToken = (key: Buffer, sessionId: string) => sign(key, `session:${sessionId}`);
-
-function guestToken(key: Buffer): string {
+function guestToken(box: SecretBox): string {
   const nonce = randomToken();
-  return `${nonce}.${sign(key, `guest:${nonce}`)}`;
+  return `${nonce}.${box.mac(`guest:${nonce}`)}`;
 }
 
-function isGuestToken(key: Buffer, token: string): boolean {
+function isGuestToken(box: SecretBox, token: string): boolean {
   const [nonce, signature, ...rest] = token.split(".");
-  return !!nonce && !!signature && rest.length === 0 && safeEqual(signature, sign(key, `guest:${nonce}`));
+  return !!nonce && !!signature && rest.length === 0 && safeEqual(signature, box.mac(`guest:${nonce}`));
 }
 
 /**
@@ -52,23 +35,20 @@ function isGuestToken(key: Buffer, token: string): boolean {
  * names an expired session: that request is then answered 401 like any other, not 419.
  */
 export async function xsrfAccepted(c: Context<AppEnv>, header: string): Promise<boolean> {
-  const key = await xsrfKey(c.var.db);
+  const box = await secretBox(c.var.db, PURPOSE);
   const sessionId = readSessionCookie(c);
-  if (sessionId) return safeEqual(header, sessionToken(key, sessionId));
-  const cookie = getCookie(c, xsrfCookieName(c.var.config));
-  return !!cookie && safeEqual(cookie, header) && isGuestToken(key, header);
+  if (sessionId) return safeEqual(header, sessionToken(box, sessionId));
+  const cookie = readXsrfCookie(c);
+  return !!cookie && safeEqual(cookie, header) && isGuestToken(box, header);
 }
 
 /**
  * Sets the XSRF cookie for the session this response leaves the browser with (`sessionId`: the new one at
- * login, null after logout or without one). The cookie is readable by scripts on purpose: clients echo it
- * as X-XSRF-TOKEN.
+ * login, null after logout or without one).
  */
 export async function issueXsrfCookie(c: Context<AppEnv>, sessionId: string | null): Promise<void> {
-  const key = await xsrfKey(c.var.db);
-  const config = c.var.config;
-  const token = sessionId ? sessionToken(key, sessionId) : guestToken(key);
-  setCookie(c, xsrfCookieName(config), token, { path: "/", sameSite: "Lax", secure: config.secureCookies, maxAge: 60 * 60 * 24 });
+  const box = await secretBox(c.var.db, PURPOSE);
+  writeXsrfCookie(c, sessionId ? sessionToken(box, sessionId) : guestToken(box));
   c.set("xsrfIssued", true);
 }
 
@@ -84,12 +64,12 @@ export function liveSessionId(c: Context<AppEnv>): string | null {
  */
 export async function keepXsrfCookie(c: Context<AppEnv>): Promise<void> {
   if (c.var.xsrfIssued) return;
-  const cookie = getCookie(c, xsrfCookieName(c.var.config));
+  const cookie = readXsrfCookie(c);
   if (cookie && c.var.authMethod === "token") return;
   const sessionId = liveSessionId(c);
   if (cookie) {
-    const key = await xsrfKey(c.var.db);
-    if (sessionId ? safeEqual(cookie, sessionToken(key, sessionId)) : isGuestToken(key, cookie)) return;
+    const box = await secretBox(c.var.db, PURPOSE);
+    if (sessionId ? safeEqual(cookie, sessionToken(box, sessionId)) : isGuestToken(box, cookie)) return;
   }
   await issueXsrfCookie(c, sessionId);
 }

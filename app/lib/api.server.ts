@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readXsrfCookie } from "./cookies";
 import { SESSION_EXPIRED } from "./flash";
 import { redirectWithToast } from "./flash.server";
 import type { RequestEnv } from "./request-env";
@@ -55,8 +56,17 @@ export class ApiClient {
     }
   }
 
+  /** The cookies the API is sent: the browser's, as the API's answers so far have changed them. */
+  private cookieHeader(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  private xsrfToken(): string | null {
+    return readXsrfCookie(this.cookieHeader(), this.env.xsrfCookieName);
+  }
+
   private async send(method: string, path: string, body?: unknown): Promise<Response> {
-    if (MUTATING.has(method) && !this.jar.has(this.env.xsrfCookieName)) {
+    if (MUTATING.has(method) && this.xsrfToken() === null) {
       this.remember(await this.raw("GET", "/sanctum/csrf-cookie"));
     }
     const response = await this.raw(method, path, body);
@@ -71,9 +81,9 @@ export class ApiClient {
     const headers = new Headers({ Accept: "application/json", "X-Requested-With": "XMLHttpRequest" });
     const userAgent = this.request.headers.get("user-agent");
     if (userAgent) headers.set("User-Agent", userAgent);
-    if (this.jar.size) headers.set("Cookie", [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "));
-    const xsrf = this.jar.get(this.env.xsrfCookieName);
-    if (xsrf && MUTATING.has(method)) headers.set("X-XSRF-TOKEN", decodeURIComponent(xsrf));
+    if (this.jar.size) headers.set("Cookie", this.cookieHeader());
+    const xsrf = this.xsrfToken();
+    if (xsrf && MUTATING.has(method)) headers.set("X-XSRF-TOKEN", xsrf);
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -116,7 +126,7 @@ export class ApiClient {
   /**
    * The logged-in user, or null — without treating "not logged in" as an expired session.
    *
-   * One GET /api/user per panel request (DESIGN.md, "Speed by construction"): this client lives in the
+   * One GET /api/user per panel request, however many parts of it need the user: this client lives in the
    * request's context (root middleware), and the promise is kept, so the admin layout's middleware, the
    * guest routes' loaders and an action that runs before them all share one call, even when React Router
    * runs them in parallel. Only a successful write forgets it (see `send`).
@@ -133,7 +143,10 @@ export class ApiClient {
     return (await response.json()) as CurrentUser;
   }
 
-  /** Spec §8: clear the session, say so, and come back here after logging in. */
+  /**
+   * An ended session: the visitor logs in again and comes back to this page; one who had a session is
+   * told it expired, one who never had one is just sent to the login page.
+   */
   async sessionExpired(): Promise<Response> {
     const to = loginUrl(this.here);
     if (!this.hadSession) return new Response(null, { status: 302, headers: { Location: to } });

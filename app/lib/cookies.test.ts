@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readCookie } from "./cookies";
+import { readCookie, readXsrfCookie } from "./cookies";
 
 describe("reading one cookie", () => {
   it("finds and decodes it among others", () => {
@@ -10,5 +10,11 @@ describe("reading one cookie", () => {
 
   it("gives a value that is not valid percent-encoding as it is", () => {
     expect(readCookie("a=%E0%A4%A", "a")).toBe("%E0%A4%A");
+  });
+
+  it("reads the XSRF cookie of the configured name, else a Laravel API's XSRF-TOKEN", () => {
+    expect(readXsrfCookie("XSRF-TOKEN=plain; __Host-XSRF-TOKEN=host", "__Host-XSRF-TOKEN")).toBe("host");
+    expect(readXsrfCookie("XSRF-TOKEN=ab%3D%3D", "__Host-XSRF-TOKEN")).toBe("ab==");
+    expect(readXsrfCookie("a=1", "__Host-XSRF-TOKEN")).toBeNull();
   });
 });

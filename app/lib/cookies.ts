@@ -15,3 +15,15 @@ export function readCookie(cookieHeader: string, name: string): string | null {
   }
   return null;
 }
+
+/** The name Laravel (and this API over plain http) gives the script-readable XSRF cookie. */
+const PLAIN_XSRF_COOKIE = "XSRF-TOKEN";
+
+/**
+ * The XSRF token to echo as X-XSRF-TOKEN: the cookie of the configured name (`__Host-XSRF-TOKEN` under
+ * https), else `XSRF-TOKEN`, which a Laravel API at API_URL sets whatever the app's scheme. Echoing a
+ * cookie grants nothing by itself: the API checks the token.
+ */
+export function readXsrfCookie(cookieHeader: string, name: string): string | null {
+  return readCookie(cookieHeader, name) ?? readCookie(cookieHeader, PLAIN_XSRF_COOKIE);
+}

@@ -13,7 +13,10 @@ export interface RequestEnv {
   secureCookies: boolean;
   /** Name of the API's session cookie, to tell an expired session from no session. */
   sessionCookieName: string;
-  /** Name of the API's XSRF cookie (`__Host-` prefixed under https), echoed as X-XSRF-TOKEN on writes. */
+  /**
+   * Name of the API's XSRF cookie (`__Host-` prefixed under https), echoed as X-XSRF-TOKEN on writes; a
+   * Laravel API's `XSRF-TOKEN` is echoed when there is none of this name (`readXsrfCookie`).
+   */
   xsrfCookieName: string;
   /** Public realtime settings for the browser's Echo client; null when realtime is off. */
   realtime: RealtimePublicConfig | null;
@@ -28,7 +31,7 @@ export interface RealtimePublicConfig {
   host: string | null;
   port: number | null;
   scheme: "http" | "https" | null;
-  /** Spec §4: TLS is forced only when the broadcast host is the production API host. */
+  /** TLS is forced only when the app is served over https and the socket is on the app's own host. */
   forceTLS: boolean;
 }
 

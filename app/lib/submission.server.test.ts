@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { MAX_FORM_ENTRIES, MAX_LIST_INDEX, UNREADABLE_SUBMISSION, parseSubmission } from "./submission.server";
+import { MAX_FORM_ENTRIES, MAX_LIST_INDEX, MAX_NAME_SEGMENTS, UNREADABLE_SUBMISSION, parseSubmission } from "./submission.server";
 
 const schema = z.object({ email: z.email(), links: z.array(z.string()).default([]) });
 
@@ -117,6 +117,14 @@ describe("parseSubmission", () => {
     const submission = parseSubmission(body, { schema });
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value.links.length).toBe(MAX_LIST_INDEX + 1);
+  });
+
+  it(`accepts a field name of ${MAX_NAME_SEGMENTS} parts and refuses one of ${MAX_NAME_SEGMENTS + 1}`, () => {
+    // `q[0].options[1]...`: a list position counts as a part, as in `custom_questions[3].options[2]` (four).
+    const name = (parts: number) => Array.from({ length: parts }, (_, i) => (i % 2 ? `[${i}]` : `${i ? "." : ""}p${i}`)).join("");
+    expect(name(4)).toBe("p0[1].p2[3]");
+    expect(parseSubmission(form([["email", "ada@example.com"], [name(MAX_NAME_SEGMENTS), "x"]]), { schema }).status).toBe("success");
+    expectRefused(form([["email", "ada@example.com"], [name(MAX_NAME_SEGMENTS + 1), "x"]]));
   });
 });
 

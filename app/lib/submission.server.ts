@@ -64,7 +64,7 @@ function intentNameWithinLimits(text: FormDataEntryValue | null): boolean {
 }
 
 /** Whether conform can read the body: the reserved fields well formed, the names and sizes a form has. */
-export function isReadableSubmission(formData: FormData): boolean {
+function isReadableSubmission(formData: FormData): boolean {
   const names = [...formData.keys()];
   if (names.length > MAX_FORM_ENTRIES || !names.every(nameWithinLimits)) return false;
   const intents = formData.getAll(INTENT);

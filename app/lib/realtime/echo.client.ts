@@ -1,7 +1,7 @@
 import Echo from "laravel-echo";
 import Pusher from "pusher-js";
 import type { RealtimePublicConfig } from "../request-env";
-import { readCookie } from "../cookies";
+import { readXsrfCookie } from "../cookies";
 import { socketAddress } from "./options";
 
 /**
@@ -19,8 +19,9 @@ type AuthCallback = (error: Error | null, data: { auth: string; channel_data?: s
 
 /**
  * Channel authorisation through the session cookie: POST /broadcasting/auth, form-encoded as pusher-js
- * sends it, with the XSRF cookie (`xsrfCookie`: XSRF-TOKEN, or __Host-XSRF-TOKEN under https) echoed as
- * X-XSRF-TOKEN (read at each call: the token changes with the session).
+ * sends it, with the XSRF cookie (`xsrfCookie`: XSRF-TOKEN, or __Host-XSRF-TOKEN under https; else a Laravel
+ * API's XSRF-TOKEN, see `readXsrfCookie`) echoed as X-XSRF-TOKEN (read at each call: the token changes
+ * with the session).
  * A refusal (403) just leaves the channel unsubscribed, with no message to the user. A 401 is the
  * session ending under the open page: the API has already dropped the cookie, so no loader could tell
  * "expired" from "never logged in" any more; `onSessionExpired` says so here.
@@ -28,7 +29,7 @@ type AuthCallback = (error: Error | null, data: { auth: string; channel_data?: s
 async function authorize({ socketId, channelName }: AuthParams, callback: AuthCallback, xsrfCookie: string, onSessionExpired: () => void) {
   try {
     const headers: Record<string, string> = { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "XMLHttpRequest" };
-    const xsrf = readCookie(document.cookie, xsrfCookie);
+    const xsrf = readXsrfCookie(document.cookie, xsrfCookie);
     if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
     const response = await fetch("/broadcasting/auth", {
       method: "POST",

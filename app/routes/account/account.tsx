@@ -3,6 +3,7 @@ import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useNavigation } from "react-router";
 import { z } from "zod";
 import { accountSchema, passwordChangeSchema } from "../../../schemas/auth";
+import { toApiMultipart } from "../../../schemas/api-multipart";
 import { imageField } from "../../../schemas/fields";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -36,10 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "password") {
     result = await api.put<{ message: string }>("/api/user/password", values);
   } else {
-    const body = new FormData();
-    body.set("_method", "PUT");
-    for (const [key, value] of Object.entries(values)) if (value !== undefined) body.set(key, value as string | Blob);
-    result = await api.post<{ message: string }>("/api/user", body);
+    result = await api.post<{ message: string }>("/api/user", toApiMultipart({ _method: "PUT", ...values }));
   }
   if (!result.ok) {
     const reply = replyWithApiErrors(submission, result);

@@ -8,9 +8,7 @@ import type { Collection, Country, Paginated } from "~/lib/types";
 
 /** The builder's values as the API's multipart body (a banner may be among them). */
 export function toEventFormBody(values: Record<string, unknown>, method: "POST" | "PUT"): FormData {
-  const body = new FormData();
-  if (method === "PUT") body.set("_method", "PUT");
-  return toApiMultipart(values, body);
+  return toApiMultipart(method === "PUT" ? { _method: "PUT", ...values } : values);
 }
 
 interface Replyable {
@@ -18,10 +16,14 @@ interface Replyable {
   error?: Record<string, string[] | null> | null;
 }
 
-/** Spec §5: a refused create or update says 'Validation fails for {field names}' besides each field's error. */
+/**
+ * A create or update refused for its fields says 'Validation fails for {field names}' besides each
+ * field's error. A form-level error (conform's key "", e.g. a body that could not be read) names no
+ * field: its own message shows, without that banner.
+ */
 export function refusedLocally(submission: Replyable) {
-  const fields = Object.keys(submission.error ?? {}).filter((key) => submission.error?.[key]?.length);
-  return data({ result: submission.reply(), failure: validationFailsMessage(fields) }, { status: 422 });
+  const fields = Object.keys(submission.error ?? {}).filter((key) => key !== "" && submission.error?.[key]?.length);
+  return data({ result: submission.reply(), failure: fields.length ? validationFailsMessage(fields) : null }, { status: 422 });
 }
 
 export function refusedByApi(submission: Replyable, result: { status: number; body: { message: string; errors?: Record<string, string[]> } }) {

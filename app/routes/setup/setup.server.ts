@@ -12,7 +12,7 @@ export async function requireUserWithoutSetup(api: ApiClient, here: URL): Promis
   return user;
 }
 
-/** Spec §2: after setup, to the form the user came for (form_id in the address), otherwise home. */
+/** After setup, to the form the user came for (form_id in the address), otherwise home. */
 export function afterSetupPath(here: URL): string {
   const formId = parseId(here.searchParams.get("form_id"));
   return formId === undefined ? "/" : `/form-submission?form_id=${formId}`;

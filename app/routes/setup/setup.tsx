@@ -60,8 +60,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const submission = parseSubmission(formData, { schema: schemaFor(type) });
   // Adding or removing a link row (with JavaScript off) is a round trip, not a failure.
   if (submission.status !== "success") {
-    const intent = submission.status === undefined;
-    return data({ result: submission.reply(), message: intent ? null : failure }, { status: intent ? 200 : 422 });
+    const roundTrip = submission.status === undefined;
+    return data({ result: submission.reply(), message: roundTrip ? null : failure }, { status: roundTrip ? 200 : 422 });
   }
   const path = type === "co-founder" ? "/api/v1/admin/profiles/setup" : "/api/v1/admin/startups/setup";
   const { account_type: _type, ...values } = submission.value as Record<string, unknown>;

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { ApiClient } from "./api.server";
+import type { RequestEnv } from "./request-env";
+
+/** An ApiClient under https, its upstream answering `answer`; records every request it sends. */
+function client(cookie: string | null, answer: (request: Request) => Response) {
+  const sent: Request[] = [];
+  const env: RequestEnv = {
+    apiFetch: async (request) => (sent.push(request), answer(request)),
+    cspNonce: "",
+    appKey: "test-app-key-for-flash-cookies-0123456789",
+    secureCookies: true,
+    sessionCookieName: "__Host-launchpad_session",
+    xsrfCookieName: "__Host-XSRF-TOKEN",
+    realtime: null,
+  };
+  const here = new URL("https://panel.example/account");
+  const request = new Request(here, { headers: cookie ? { Cookie: cookie } : {} });
+  return { api: new ApiClient(request, here, env), sent };
+}
+
+const ok = () => Response.json({ message: "Saved." });
+
+describe("ApiClient's XSRF header", () => {
+  it("echoes a Laravel upstream's XSRF-TOKEN under https, where the configured name is __Host-XSRF-TOKEN", async () => {
+    const { api, sent } = client(null, (call) => {
+      const headers = new Headers({ "content-type": "application/json" });
+      if (new URL(call.url).pathname === "/sanctum/csrf-cookie") headers.append("Set-Cookie", "XSRF-TOKEN=ab%3D%3D; Path=/; SameSite=Lax");
+      return new Response("{}", { status: 200, headers });
+    });
+    expect((await api.post("/api/user", { name: "Ada" })).ok).toBe(true);
+    expect(sent.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(["GET /sanctum/csrf-cookie", "POST /api/user"]);
+    expect(sent[1].headers.get("X-XSRF-TOKEN")).toBe("ab==");
+    // The next write uses the cookie it already has.
+    await api.post("/api/user", { name: "Ada" });
+    expect(sent).toHaveLength(3);
+    expect(sent[2].headers.get("X-XSRF-TOKEN")).toBe("ab==");
+  });
+
+  it("prefers the configured cookie when the browser has both", async () => {
+    const { api, sent } = client("XSRF-TOKEN=planted; __Host-XSRF-TOKEN=real", ok);
+    await api.post("/api/user");
+    expect(sent).toHaveLength(1);
+    expect(sent[0].headers.get("X-XSRF-TOKEN")).toBe("real");
+  });
+
+  it("sends a cookie that is not valid percent-encoding as it is, rather than failing the write", async () => {
+    const { api, sent } = client("XSRF-TOKEN=%", ok);
+    expect((await api.post("/api/user")).ok).toBe(true);
+    expect(sent[0].headers.get("X-XSRF-TOKEN")).toBe("%");
+  });
+});
