@@ -66,8 +66,3 @@ export const MESSAGE_ID_INVALID = "The selected message id is invalid.";
 
 /** POST …/read: read up to this message. */
 export const readConversationSchema = z.object({ message_id: idField(MESSAGE_ID_INVALID, "The message id field is required.") });
-
-/** Live events (Echo namespace App.Events). */
-export const MESSAGE_SENT_EVENT = "App.Events.MessageSent";
-export const MESSAGES_READ_EVENT = "App.Events.MessagesRead";
-export const CONVERSATION_UPDATED_EVENT = "App.Events.ConversationUpdated";

@@ -35,17 +35,3 @@ export interface NotificationsReadResult {
   message: string;
   unread_count: number;
 }
-
-/** Live events on private-App.Models.User.{id} (Echo namespace App.Events). */
-export const NOTIFICATION_CREATED_EVENT = "App.Events.NotificationCreated";
-export const NOTIFICATIONS_READ_EVENT = "App.Events.NotificationsRead";
-
-export interface NotificationCreatedPayload {
-  notification: NotificationJson;
-  unread_count: number;
-  /**
-   * A notification this one takes the place of (a conversation keeps one unread "new message" notification
-   * and moves it to the top as messages arrive): remove that id from the list before adding this one.
-   */
-  replaces_id?: number;
-}

@@ -1,3 +1,5 @@
+import type { RealtimeEvent, RealtimeEventName, RealtimePayloads } from "../../schemas/realtime.ts";
+
 /**
  * How the API tells connected clients that something happened. Services collect messages while their
  * transaction runs and the route publishes them after it commits (`publishAfterCommit`), so nobody is
@@ -5,11 +7,18 @@
  * through PostgreSQL, or an external Pusher-compatible server) is server.ts's choice, not the caller's.
  */
 export interface BroadcastMessage {
-  /** Channel names as clients subscribe to them, e.g. "private-App.Models.User.7". */
+  /** Channel names as clients subscribe to them (schemas/realtime.ts names them). */
   channels: string[];
-  /** The event's full name, under the App.Events namespace Echo listens on, e.g. "App.Events.NotificationCreated". */
-  event: `App.Events.${string}`;
+  /** The event's full name, under the namespace Echo listens on (schemas/realtime.ts). */
+  event: RealtimeEventName;
   data: Record<string, unknown>;
+}
+
+/** One of the product's events with the payload it carries, as services queue it. */
+export interface RealtimeMessage<Event extends RealtimeEvent> {
+  channels: string[];
+  event: Event;
+  data: RealtimePayloads[Event];
 }
 
 export interface Broadcaster {
@@ -27,8 +36,8 @@ export const silentBroadcaster: Broadcaster = { publish: async () => {} };
 /** Collects a transaction's messages; hand `messages` to publishAfterCommit once it has committed. */
 export class BroadcastQueue {
   readonly messages: BroadcastMessage[] = [];
-  add(message: BroadcastMessage): void {
-    this.messages.push(message);
+  add<Event extends RealtimeEvent>(message: RealtimeMessage<Event>): void {
+    this.messages.push(message as BroadcastMessage);
   }
 }
 

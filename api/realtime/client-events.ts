@@ -6,6 +6,7 @@
  * the membership that /broadcasting/auth signed, written over whatever the client put there, so nobody can
  * speak for another.
  */
+import { chatPresenceChannel, TYPING_CLIENT_EVENT } from "../../schemas/realtime.ts";
 import type { Member } from "./channels.ts";
 import { channelKind } from "./protocol.ts";
 
@@ -19,11 +20,11 @@ export interface ClientEventRule {
   fields: readonly string[];
 }
 
-/** A chat's presence channel, presence-chat.{conversation id}; who may join it is in api/modules/broadcasting/channels.ts. */
-export const CHAT_PRESENCE_CHANNEL = /^presence-chat\.(\d+)$/;
-
-/** The panel's one client event: "… is typing" in a chat. It carries nothing but who is typing, which the server adds. */
-export const PRODUCT_CLIENT_EVENTS: readonly ClientEventRule[] = [{ channel: CHAT_PRESENCE_CHANNEL, events: ["client-typing"], maxBytes: 1024, fields: [] }];
+/**
+ * The panel's one client event: "… is typing" in a chat's presence channel (who may join it is in
+ * api/modules/broadcasting/channels.ts). It carries nothing but who is typing, which the server adds.
+ */
+export const PRODUCT_CLIENT_EVENTS: readonly ClientEventRule[] = [{ channel: chatPresenceChannel.pattern, events: [TYPING_CLIENT_EVENT], maxBytes: 1024, fields: [] }];
 
 export type ClientEventVerdict =
   | { accepted: true; data: string; userId: string }

@@ -4,6 +4,7 @@
  * signed with the app secret (signing.ts); the official SDKs (the `pusher` npm package, Laravel's
  * broadcaster) speak it unchanged. Channel figures are this instance's sockets.
  */
+import { PRESENCE_CHANNEL_PREFIX } from "../../schemas/realtime.ts";
 import type { ChannelRegistry } from "./channels.ts";
 import { SOCKET_ID, channelKind, decodedOrUndefined, isChannelName, isEventName } from "./protocol.ts";
 import { verifyRequest, type AppCredentials } from "./signing.ts";
@@ -102,7 +103,7 @@ export function createPusherHttpApi(options: HttpApiOptions) {
     if (request.method !== "GET") return refuse(405, "Method Not Allowed");
     if (rest === "/channels") {
       const prefix = url.searchParams.get("filter_by_prefix") ?? "";
-      if (info.has("user_count") && !prefix.startsWith("presence-")) throw new Refusal(400, "info=user_count needs filter_by_prefix=presence-");
+      if (info.has("user_count") && !prefix.startsWith(PRESENCE_CHANNEL_PREFIX)) throw new Refusal(400, `info=user_count needs filter_by_prefix=${PRESENCE_CHANNEL_PREFIX}`);
       const channels = Object.fromEntries(
         registry.occupied(prefix).map((name) => [name, info.has("user_count") ? { user_count: registry.userCount(name) } : {}]),
       );

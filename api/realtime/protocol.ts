@@ -50,9 +50,7 @@ export const newSocketId = () => `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 4
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,200}$/;
 export const isChannelName = (name: unknown): name is string => typeof name === "string" && CHANNEL_NAME.test(name);
 
-export type ChannelKind = "public" | "private" | "presence";
-export const channelKind = (name: string): ChannelKind =>
-  name.startsWith("presence-") ? "presence" : name.startsWith("private-") ? "private" : "public";
+export { channelKind, type ChannelKind } from "../../schemas/realtime.ts";
 
 /** Event names the HTTP API accepts: at most 200 characters (Pusher's limit). */
 export const isEventName = (name: unknown): name is string => typeof name === "string" && name.length >= 1 && name.length <= 200;

@@ -3,6 +3,7 @@
  * never provoke (refusals, limits, malformed and hostile frames). Real-client helpers are in clients.ts.
  */
 import WebSocket from "ws";
+import { channelKind } from "./protocol.ts";
 import { signChannel } from "./signing.ts";
 import type { RealtimeTestServer } from "./test-server.ts";
 
@@ -74,10 +75,11 @@ export async function establishedRaw(target: RealtimeTestServer, options: Parame
 
 /** A pusher:subscribe frame signed as /broadcasting/auth would sign it (public channels need no signature). */
 export function subscribeFrame(target: RealtimeTestServer, socketId: string, channel: string, member?: { user_id: number | string; user_info?: unknown }) {
-  if (channel.startsWith("presence-")) {
+  const kind = channelKind(channel);
+  if (kind === "presence") {
     const channel_data = JSON.stringify(member ?? { user_id: 1 });
     return { event: "pusher:subscribe", data: { channel, auth: signChannel(target.app, socketId, channel, channel_data), channel_data } };
   }
-  if (channel.startsWith("private-")) return { event: "pusher:subscribe", data: { channel, auth: signChannel(target.app, socketId, channel) } };
+  if (kind === "private") return { event: "pusher:subscribe", data: { channel, auth: signChannel(target.app, socketId, channel) } };
   return { event: "pusher:subscribe", data: { channel } };
 }

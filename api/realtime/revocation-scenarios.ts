@@ -8,10 +8,23 @@
 import type Pusher from "pusher";
 import type PusherJs from "pusher-js";
 import { expect } from "vitest";
+import {
+  APPLICATION_SUBMITTED_EVENT,
+  chatChannel,
+  chatPresenceChannel,
+  CONVERSATION_UPDATED_EVENT,
+  eventFormChannel,
+  MESSAGE_SENT_EVENT,
+  NOTIFICATION_CREATED_EVENT,
+  ONLINE_CHANNEL,
+  TYPING_CLIENT_EVENT,
+  userChannel,
+} from "../../schemas/realtime.ts";
 import { PASSWORD, uniqueEmail } from "../testing/fixtures.ts";
 import type { TestClient } from "../testing/harness.ts";
 import { createEventForm } from "../testing/event-fixtures.ts";
 import { setUpStartupProfile } from "../testing/fixtures.ts";
+import { channelKind } from "./protocol.ts";
 import { connected, pusherClient, subscribed, type Channel, type ClientAuth, type PresenceChannel, type Site } from "./clients.ts";
 
 /** The bound a revocation must meet, everywhere: measured from the answer of the request that made the change. */
@@ -86,7 +99,7 @@ export async function listen(site: Site, auth: ClientAuth, channelNames: string[
   for (const name of channelNames) {
     const channel = pusher.subscribe(name);
     channel.bind_global((event: string, data: unknown) => listener.received.push({ channel: name, event, data, at: Date.now() }));
-    if (name.startsWith("presence-")) channel.bind("pusher:member_removed", (member: { id: string }) => listener.removed.push({ channel: name, userId: member.id, at: Date.now() }));
+    if (channelKind(name) === "presence") channel.bind("pusher:member_removed", (member: { id: string }) => listener.removed.push({ channel: name, userId: member.id, at: Date.now() }));
     listener.channels.set(name, channel);
   }
   await Promise.all([...listener.channels.values()].map((channel) => subscribed(channel)));
@@ -122,11 +135,11 @@ export interface Chat {
   onPeer: Listener;
 }
 
-const chatChannels = (userId: number, conversationId: number) => [`private-App.Models.User.${userId}`, `private-chat.${conversationId}`, `presence-chat.${conversationId}`, "presence-online"];
+const chatChannels = (userId: number, conversationId: number) => [userChannel(userId), chatChannel(conversationId), chatPresenceChannel(conversationId), ONLINE_CHANNEL];
 
 /**
  * A victim and a peer in one conversation, both listening on their own channel, the chat's two channels
- * and presence-online, seeing each other there; the victim's typing reaches the peer and the peer's
+ * and the online channel, seeing each other there; the victim's typing reaches the peer and the peer's
  * message reaches the victim, so everything works before the change.
  */
 export async function chatting(setup: ScenarioSetup, victim: Party, peer: Party): Promise<Chat> {
@@ -135,17 +148,17 @@ export async function chatting(setup: ScenarioSetup, victim: Party, peer: Party)
   const conversationId: number = started.body.data.id;
   const onPeer = await listen(setup.peerSite, authOf(peer), chatChannels(peer.id, conversationId));
   const onVictim = await listen(setup.victimSite, authOf(victim), chatChannels(victim.id, conversationId));
-  await within(5_000, "both members seen", () => members(onPeer, "presence-online").includes(String(victim.id)) && members(onPeer, `presence-chat.${conversationId}`).includes(String(victim.id)));
+  await within(5_000, "both members seen", () => members(onPeer, ONLINE_CHANNEL).includes(String(victim.id)) && members(onPeer, chatPresenceChannel(conversationId)).includes(String(victim.id)));
   const before = Date.now();
-  onVictim.channels.get(`presence-chat.${conversationId}`)!.trigger("client-typing", { typing: true });
-  await within(5_000, "typing reaches the peer", () => eventsSince(onPeer, before, `presence-chat.${conversationId}`).some((r) => r.event === "client-typing"));
+  onVictim.channels.get(chatPresenceChannel(conversationId))!.trigger(TYPING_CLIENT_EVENT, { typing: true });
+  await within(5_000, "typing reaches the peer", () => eventsSince(onPeer, before, chatPresenceChannel(conversationId)).some((r) => r.event === TYPING_CLIENT_EVENT));
   expect((await peer.client.post(`/api/v1/admin/conversations/${conversationId}/messages`, { body: "before" })).status).toBe(201);
-  await within(5_000, "the message reaches the victim", () => eventsSince(onVictim, before, `private-chat.${conversationId}`).some((r) => r.event === "App.Events.MessageSent"));
+  await within(5_000, "the message reaches the victim", () => eventsSince(onVictim, before, chatChannel(conversationId)).some((r) => r.event === MESSAGE_SENT_EVENT));
   return { victim, peer, conversationId, onVictim, onPeer };
 }
 
 export interface LoginEndFigures {
-  /** From the answer of the change (or the session's idle expiry) to the peer's member_removed on presence-online. */
+  /** From the answer of the change (or the session's idle expiry) to the peer's member_removed on the online channel. */
   memberRemovedMs: number;
   /** From the same moment to the victim's connection being closed by the server. */
   closedMs: number;
@@ -165,19 +178,19 @@ export async function expectLoginEnded(chat: Chat, endedAt: number): Promise<Log
   const id = String(victim.id);
   // A session's idle expiry may still be ahead: the bound counts from it.
   const bound = Math.max(0, endedAt - Date.now()) + REVOKED_WITHIN_MS;
-  const removed = await within(bound, "the peer sees the victim leave presence-online", () => onPeer.removed.find((r) => r.channel === "presence-online" && r.userId === id));
-  await within(bound, "the peer sees the victim leave the chat's presence", () => onPeer.removed.some((r) => r.channel === `presence-chat.${conversationId}` && r.userId === id));
+  const removed = await within(bound, "the peer sees the victim leave the online channel", () => onPeer.removed.find((r) => r.channel === ONLINE_CHANNEL && r.userId === id));
+  await within(bound, "the peer sees the victim leave the chat's presence", () => onPeer.removed.some((r) => r.channel === chatPresenceChannel(conversationId) && r.userId === id));
   const stopped = await within(bound, "the victim's socket is closed", () => (onVictim.pusher.connection.state === "disconnected" ? (onVictim.stopped ?? undefined) : undefined));
   // 4009: "connection is unauthorized", after which pusher-js does not reconnect.
   expect(stopped.code).toBe(4009);
-  expect(members(onPeer, "presence-online")).not.toContain(id);
+  expect(members(onPeer, ONLINE_CHANNEL)).not.toContain(id);
 
   const after = Date.now();
-  onVictim.channels.get(`presence-chat.${conversationId}`)!.trigger("client-typing", { typing: true });
+  onVictim.channels.get(chatPresenceChannel(conversationId))!.trigger(TYPING_CLIENT_EVENT, { typing: true });
   expect((await peer.client.post(`/api/v1/admin/conversations/${conversationId}/messages`, { body: "after" })).status).toBe(201);
-  await within(5_000, "the peer gets its own message", () => eventsSince(onPeer, after, `private-chat.${conversationId}`).some((r) => r.event === "App.Events.MessageSent"));
-  await within(5_000, "the peer gets its ConversationUpdated", () => eventsSince(onPeer, after, `private-App.Models.User.${peer.id}`).some((r) => r.event === "App.Events.ConversationUpdated"));
-  expect(eventsSince(onPeer, after, `presence-chat.${conversationId}`)).toEqual([]);
+  await within(5_000, "the peer gets its own message", () => eventsSince(onPeer, after, chatChannel(conversationId)).some((r) => r.event === MESSAGE_SENT_EVENT));
+  await within(5_000, "the peer gets its ConversationUpdated", () => eventsSince(onPeer, after, userChannel(peer.id)).some((r) => r.event === CONVERSATION_UPDATED_EVENT));
+  expect(eventsSince(onPeer, after, chatPresenceChannel(conversationId))).toEqual([]);
   const late = eventsSince(onVictim, endedAt);
   expect(late).toEqual([]);
   const before = onVictim.received.filter((r) => r.at < endedAt && !r.event.startsWith("pusher:"));
@@ -200,7 +213,7 @@ export interface RightEndFigures {
 }
 
 /**
- * A startup owner listening on its event form's channel (with its own channel and presence-online) loses
+ * A startup owner listening on its event form's channel (with its own channel and the online one) loses
  * the right to read its responses through `revoke` (after `prepare`, which runs before it listens): that
  * subscription alone ends with 403 within the bound, the form's next event does not reach it while its own
  * channel still does, a new authorisation is refused, and it stays online.
@@ -212,14 +225,14 @@ async function formRightEnded(setup: ScenarioSetup, prepare: (owner: Party) => P
   expect(collection.status).toBe(201);
   const form = await createEventForm(owner.client, collection.body.collection.id);
   await prepare(owner);
-  const formChannel = `private-event-form.${form.id}`;
-  const ownChannel = `private-App.Models.User.${owner.id}`;
+  const formChannel = eventFormChannel(form.id);
+  const ownChannel = userChannel(owner.id);
   const peer = await register(setup, "Watcher", { token: true });
-  const onPeer = await listen(setup.peerSite, authOf(peer), ["presence-online"]);
-  const onOwner = await listen(setup.victimSite, authOf(owner), [ownChannel, formChannel, "presence-online"]);
-  await within(5_000, "the peer sees the owner online", () => members(onPeer, "presence-online").includes(String(owner.id)));
-  await setup.sdk.trigger(formChannel, "App.Events.ApplicationSubmitted", { n: "before" });
-  await within(5_000, "the form's event reaches the owner", () => onOwner.received.some((r) => r.channel === formChannel && r.event === "App.Events.ApplicationSubmitted"));
+  const onPeer = await listen(setup.peerSite, authOf(peer), [ONLINE_CHANNEL]);
+  const onOwner = await listen(setup.victimSite, authOf(owner), [ownChannel, formChannel, ONLINE_CHANNEL]);
+  await within(5_000, "the peer sees the owner online", () => members(onPeer, ONLINE_CHANNEL).includes(String(owner.id)));
+  await setup.sdk.trigger(formChannel, APPLICATION_SUBMITTED_EVENT, { n: "before" });
+  await within(5_000, "the form's event reaches the owner", () => onOwner.received.some((r) => r.channel === formChannel && r.event === APPLICATION_SUBMITTED_EVENT));
 
   await revoke(owner);
   const changedAt = Date.now();
@@ -228,8 +241,8 @@ async function formRightEnded(setup: ScenarioSetup, prepare: (owner: Party) => P
   );
   expect(refused.data).toMatchObject({ type: "AuthError", status: 403 });
 
-  await setup.sdk.trigger(formChannel, "App.Events.ApplicationSubmitted", { n: "after" });
-  await setup.sdk.trigger(ownChannel, "App.Events.NotificationCreated", { n: "after" });
+  await setup.sdk.trigger(formChannel, APPLICATION_SUBMITTED_EVENT, { n: "after" });
+  await setup.sdk.trigger(ownChannel, NOTIFICATION_CREATED_EVENT, { n: "after" });
   // Events reach a socket in the order they were published: once the second is here, the first would be.
   await within(5_000, "the owner's own channel still works", () => eventsSince(onOwner, changedAt, ownChannel).length === 1);
   const late = eventsSince(onOwner, changedAt, formChannel);
@@ -237,7 +250,7 @@ async function formRightEnded(setup: ScenarioSetup, prepare: (owner: Party) => P
   const again = await owner.client.post("/broadcasting/auth", { socket_id: onOwner.pusher.connection.socket_id, channel_name: formChannel });
   expect(again.status).toBe(403);
   expect(onOwner.pusher.connection.state).toBe("connected");
-  expect(members(onPeer, "presence-online")).toContain(String(owner.id));
+  expect(members(onPeer, ONLINE_CHANNEL)).toContain(String(owner.id));
   return { refusedMs: refused.at - changedAt, eventsAfter: late.length };
 }
 

@@ -4,10 +4,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import { parseId } from "../../../schemas/ids.ts";
+import { chatChannel, chatPresenceChannel, eventFormChannel, ONLINE_CHANNEL, userChannel } from "../../../schemas/realtime.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { eventForms } from "../../db/events-schema.ts";
-import { CHAT_PRESENCE_CHANNEL } from "../../realtime/client-events.ts";
 import { isConversationParticipant } from "../conversations/access.ts";
 
 type Rule = (db: Db, user: AuthUser, id: number) => boolean | Promise<boolean>;
@@ -26,15 +26,15 @@ const inConversation: Rule = (db, user, id) => isConversationParticipant(db, id,
 
 /** Channel name patterns with an id, and who may listen. */
 const RULES: [RegExp, Rule][] = [
-  [/^private-App\.Models\.User\.(\d+)$/, (_db, user, id) => user.id === id],
-  [/^private-chat\.(\d+)$/, inConversation],
-  [CHAT_PRESENCE_CHANNEL, inConversation],
-  [/^private-event-form\.(\d+)$/, readsFormResponses],
+  [userChannel.pattern, (_db, user, id) => user.id === id],
+  [chatChannel.pattern, inConversation],
+  [chatPresenceChannel.pattern, inConversation],
+  [eventFormChannel.pattern, readsFormResponses],
 ];
 
 export async function mayListen(db: Db, user: AuthUser, channel: string): Promise<boolean> {
   // Anyone logged in is "online".
-  if (channel === "presence-online") return true;
+  if (channel === ONLINE_CHANNEL) return true;
   for (const [pattern, rule] of RULES) {
     const match = pattern.exec(channel);
     if (!match) continue;

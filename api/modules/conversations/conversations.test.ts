@@ -6,7 +6,7 @@ import { startupOwner } from "../../testing/application-fixtures.ts";
 import { coFounder, registered, userRow } from "../../testing/fixtures.ts";
 import { expectEveryCallRefused, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { ageHits } from "../../testing/rate-limits.ts";
-import { userChannel } from "../notifications/notify.ts";
+import { userChannel } from "../../../schemas/realtime.ts";
 import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "../notifications/test-support.ts";
 import { isConversationParticipant } from "./access.ts";
 

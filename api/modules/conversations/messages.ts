@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
-import { CONVERSATION_NOT_FOUND, CONVERSATION_UPDATED_EVENT, MESSAGE_ID_INVALID, MESSAGES_READ_EVENT, type MessageJson } from "../../../schemas/conversations.ts";
+import { CONVERSATION_NOT_FOUND, MESSAGE_ID_INVALID, type MessageJson } from "../../../schemas/conversations.ts";
+import { chatChannel, CONVERSATION_UPDATED_EVENT, MESSAGES_READ_EVENT, userChannel } from "../../../schemas/realtime.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { conversationParticipants as participants, conversations, messages } from "../../db/realtime-schema.ts";
@@ -7,12 +8,9 @@ import { users } from "../../db/schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { markGroupRead } from "../notifications/service.ts";
-import { userChannel } from "../notifications/notify.ts";
 import { participantOf } from "./access.ts";
 import { messageColumns, messageJson, unreadFor } from "./views.ts";
 
-/** The conversation's private channel (its participants may subscribe). */
-export const chatChannel = (conversationId: number) => `private-chat.${conversationId}`;
 /** Its one unread "new messages" notification per recipient (see notify's groupKey). */
 export const notificationGroup = (conversationId: number) => `conversation:${conversationId}`;
 

@@ -13,7 +13,7 @@ import { registered } from "../../testing/fixtures.ts";
 import { hitsOf } from "../../testing/rate-limits.ts";
 import type { TestApi, TestClient } from "../../testing/harness.ts";
 import { loadAuthUser } from "../auth/sessions.ts";
-import { userChannel } from "../notifications/notify.ts";
+import { userChannel } from "../../../schemas/realtime.ts";
 import { createRecordingTestApi, type RecordingBroadcaster } from "../notifications/test-support.ts";
 import { sendMessage } from "./send.ts";
 

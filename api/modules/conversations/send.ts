@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { CONVERSATION_NOT_FOUND, CONVERSATION_UPDATED_EVENT, MESSAGE_SENT_EVENT, type MessageJson } from "../../../schemas/conversations.ts";
+import { CONVERSATION_NOT_FOUND, type MessageJson } from "../../../schemas/conversations.ts";
+import { chatChannel, CONVERSATION_UPDATED_EVENT, MESSAGE_SENT_EVENT, userChannel } from "../../../schemas/realtime.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { conversationParticipants, conversations, messages } from "../../db/realtime-schema.ts";
@@ -8,10 +9,10 @@ import { PgliteWorker } from "../../db/worker-client.ts";
 import { notFound } from "../../lib/errors.ts";
 import { takeStatement, type RateLimit } from "../../lib/rate-limit.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
-import { notificationWrite, notifiedColumn, queueNotified, userChannel, type NotifiedRow } from "../notifications/notify.ts";
+import { notificationWrite, notifiedColumn, queueNotified, type NotifiedRow } from "../notifications/notify.ts";
 import { groupReadColumn, groupReadWrite, queueGroupRead } from "../notifications/service.ts";
 import { participantOf } from "./access.ts";
-import { chatChannel, notificationGroup } from "./messages.ts";
+import { notificationGroup } from "./messages.ts";
 import { messageJson, unreadFor } from "./views.ts";
 
 /**

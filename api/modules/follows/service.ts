@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { FOLLOW_SELF, FOLLOWED_MESSAGE, FOLLOWEE_INVALID, UNFOLLOWED_MESSAGE, type FollowInput, type FollowResult, type FollowType } from "../../../schemas/follows.ts";
+import { coFounderChannel, FOLLOWERS_COUNT_CHANGED_EVENT, startupChannel } from "../../../schemas/realtime.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { follows } from "../../db/community-schema.ts";
@@ -31,12 +32,12 @@ const pair = (follower: Account, followee: Account) =>
     eq(follows.followeeId, followee.id),
   );
 
-/** Open profiles move their follower count live: `startup.{id}` (organizations too) or `co-founder.{id}`. */
+/** Open profiles move their follower count live: on the startup's channel (organizations too) or the co-founder's. */
 function queueFollowersCount(queue: BroadcastQueue, account: Account, count: number) {
   queue.add(
     account.type === "co_founder"
-      ? { channels: [`co-founder.${account.id}`], event: "App.Events.FollowersCountChanged", data: { profile_id: account.id, followers_count: count } }
-      : { channels: [`startup.${account.id}`], event: "App.Events.FollowersCountChanged", data: { startup_id: account.id, followers_count: count } },
+      ? { channels: [coFounderChannel(account.id)], event: FOLLOWERS_COUNT_CHANGED_EVENT, data: { profile_id: account.id, followers_count: count } }
+      : { channels: [startupChannel(account.id)], event: FOLLOWERS_COUNT_CHANGED_EVENT, data: { startup_id: account.id, followers_count: count } },
   );
 }
 

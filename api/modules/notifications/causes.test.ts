@@ -6,7 +6,7 @@ import { createBilling, formPost, paidEventForm, payer } from "../../testing/bil
 import { registered } from "../../testing/fixtures.ts";
 import type { TestApi, TestClient } from "../../testing/harness.ts";
 import { coFounderWith, startupOwner } from "../co-founders/test-fixtures.ts";
-import { userChannel } from "./notify.ts";
+import { userChannel } from "../../../schemas/realtime.ts";
 import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "./test-support.ts";
 
 let t: TestApi;

@@ -7,17 +7,15 @@
 import { eq } from "drizzle-orm";
 import type { BillingStatus } from "../../../schemas/billing.ts";
 import type { ReviewStatus } from "../../../schemas/events.ts";
+import { APPLICATION_SUBMITTED_EVENT, eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT, userChannel } from "../../../schemas/realtime.ts";
 import type { Db } from "../../db/client.ts";
 import { coFounderInvitations } from "../../db/community-schema.ts";
 import { coFounders, startups, users } from "../../db/schema.ts";
 import { eventApplications, eventForms } from "../../db/events-schema.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
-import { notifyEach, repeatOf, userChannel } from "./notify.ts";
+import { notifyEach, repeatOf } from "./notify.ts";
 import { coFounderUserIds, startupUserIds } from "./recipients.ts";
-
-/** The owning startup's channel for one event form (its users with event response read may subscribe). */
-export const eventFormChannel = (formId: number) => `private-event-form.${formId}`;
 
 /** Everyone but the person who made the change: nobody needs telling what they just did. */
 const others = (ids: number[], actorUserId: number | null | undefined) => ids.filter((id) => id !== actorUserId);
@@ -120,7 +118,7 @@ export async function notifyApplicationReceived(tx: Db, queue: BroadcastQueue, a
   });
   queue.add({
     channels: [eventFormChannel(formId)],
-    event: "App.Events.ApplicationSubmitted",
+    event: APPLICATION_SUBMITTED_EVENT,
     data: {
       application: {
         id: application.id,
@@ -191,5 +189,5 @@ export async function notifyPaymentStatusChanged(tx: Db, queue: BroadcastQueue, 
     url: `/event-forms/payments/${row.formId}`,
     data,
   });
-  queue.add({ channels: [userChannel(row.payerId), eventFormChannel(row.formId)], event: "App.Events.PaymentStatusChanged", data });
+  queue.add({ channels: [userChannel(row.payerId), eventFormChannel(row.formId)], event: PAYMENT_STATUS_CHANGED_EVENT, data });
 }

@@ -4,7 +4,8 @@ import { notifications } from "../../db/realtime-schema.ts";
 import { startupOwner } from "../../testing/application-fixtures.ts";
 import { coFounder, PASSWORD, registered, userRow } from "../../testing/fixtures.ts";
 import { expectEveryCallRefused, type TestApi } from "../../testing/harness.ts";
-import { notify, notifyEach, userChannel } from "./notify.ts";
+import { userChannel } from "../../../schemas/realtime.ts";
+import { notify, notifyEach } from "./notify.ts";
 import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "./test-support.ts";
 import { BroadcastQueue } from "../../realtime/broadcaster.ts";
 

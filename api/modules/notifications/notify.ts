@@ -1,17 +1,10 @@
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
-import {
-  NOTIFICATION_CREATED_EVENT,
-  type NotificationCreatedPayload,
-  type NotificationJson,
-  type NotificationType,
-} from "../../../schemas/notifications.ts";
+import type { NotificationJson, NotificationType } from "../../../schemas/notifications.ts";
+import { NOTIFICATION_CREATED_EVENT, userChannel, type NotificationCreatedPayload } from "../../../schemas/realtime.ts";
 import type { Db } from "../../db/client.ts";
 import { notifications } from "../../db/realtime-schema.ts";
 import { userSettings } from "../../db/settings-schema.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
-
-/** A user's own private channel (only they may subscribe: see the broadcasting module). */
-export const userChannel = (userId: number) => `private-App.Models.User.${userId}`;
 
 export interface NotificationInput {
   userId: number;
@@ -148,7 +141,7 @@ export function queueNotified(queue: BroadcastQueue, rows: readonly NotifiedRow[
     };
     const payload: NotificationCreatedPayload = { notification, unread_count: Number(row.unread_count) };
     if (row.replaces_id !== null) payload.replaces_id = row.replaces_id;
-    queue.add({ channels: [userChannel(row.user_id)], event: NOTIFICATION_CREATED_EVENT, data: { ...payload } });
+    queue.add({ channels: [userChannel(row.user_id)], event: NOTIFICATION_CREATED_EVENT, data: payload });
     return notification;
   });
 }

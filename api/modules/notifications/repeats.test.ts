@@ -9,7 +9,8 @@ import { notifications } from "../../db/realtime-schema.ts";
 import { startupOwner } from "../../testing/application-fixtures.ts";
 import type { TestApi } from "../../testing/harness.ts";
 import { coFounderWith, startupOwner as invitingStartup } from "../co-founders/test-fixtures.ts";
-import { REPEAT_WINDOW_MINUTES, userChannel } from "./notify.ts";
+import { userChannel } from "../../../schemas/realtime.ts";
+import { REPEAT_WINDOW_MINUTES } from "./notify.ts";
 import { createRecordingTestApi, type RecordingBroadcaster } from "./test-support.ts";
 
 let t: TestApi;

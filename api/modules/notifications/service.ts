@@ -2,16 +2,16 @@ import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import {
   NOTIFICATION_NOT_FOUND,
   NOTIFICATION_READ_MESSAGE,
-  NOTIFICATIONS_READ_EVENT,
   NOTIFICATIONS_READ_MESSAGE,
   type NotificationsReadResult,
 } from "../../../schemas/notifications.ts";
+import { NOTIFICATIONS_READ_EVENT, userChannel } from "../../../schemas/realtime.ts";
 import type { Db } from "../../db/client.ts";
 import { notifications } from "../../db/realtime-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { offset, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
-import { notificationColumns, notificationJson, unreadCount, userChannel } from "./notify.ts";
+import { notificationColumns, notificationJson, unreadCount } from "./notify.ts";
 
 /** The caller's notifications, newest first (only theirs: the user is in the where clause). */
 export async function listNotifications(db: Db, userId: number, query: ListQuery, unreadOnly: boolean) {

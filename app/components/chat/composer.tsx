@@ -5,7 +5,7 @@ import { MESSAGE_BODY_INVALID, MESSAGE_MAX_LENGTH } from "../../../schemas/conve
 
 const EmojiPicker = lazy(() => import("./emoji-picker"));
 
-/** How often typing tells the other side ("client-typing"), at most. */
+/** How often typing tells the other side (the typing whisper), at most. */
 const TYPING_EVERY_MS = 2500;
 
 /**

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { chatPresenceChannel, TYPING_WHISPER, type TypingPayload } from "../../../schemas/realtime";
 import { Avatar } from "~/components/ui/avatar";
 import { usePresence, useWhisper } from "~/lib/realtime/realtime";
-import type { Conversation, TypingWhisper } from "./types";
+import type { Conversation } from "./types";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -57,15 +58,15 @@ export function TypingIndicator({ name }: { name: string | null }) {
 }
 
 /**
- * Typing, both ways, on presence-chat.{id}: `sendTyping` whispers an empty `client-typing`; the server
+ * Typing, both ways, on the chat's presence channel: `sendTyping` whispers an empty typing event; the server
  * adds who sent it (from the member data it signed), and the other side shows that name for a few
  * seconds. `heard` clears it when their message arrives. `here`: who has this conversation open.
  */
 export function useTyping(conversationId: number, me: { id: number }) {
-  const channel = `presence-chat.${conversationId}`;
+  const channel = chatPresenceChannel(conversationId);
   const { members, whisper } = usePresence(channel);
   const [typing, setTyping] = useState<{ userId: number; name: string; at: number } | null>(null);
-  useWhisper<TypingWhisper>(channel, "typing", (event) => {
+  useWhisper<TypingPayload>(channel, TYPING_WHISPER, (event) => {
     const userId = Number(event.user_id);
     const name = event.user_info?.name;
     if (userId !== me.id && typeof name === "string" && name) setTyping({ userId, name, at: Date.now() });
@@ -75,7 +76,7 @@ export function useTyping(conversationId: number, me: { id: number }) {
     const timer = window.setTimeout(() => setTyping(null), TYPING_SHOWN_MS);
     return () => window.clearTimeout(timer);
   }, [typing]);
-  const sendTyping = useCallback(() => whisper("typing", {}), [whisper]);
+  const sendTyping = useCallback(() => whisper(TYPING_WHISPER, {}), [whisper]);
   const heard = useCallback((userId: number) => setTyping((current) => (current?.userId === userId ? null : current)), []);
   const here = useMemo(() => new Set(members.map((member) => Number(member.id))), [members]);
   return { typing: typing?.name ?? null, sendTyping, heard, here };

@@ -10,31 +10,6 @@ export interface MessagePage {
   meta: { has_more: boolean; limit: number };
 }
 
-/** `App.Events.MessageSent` on private-chat.{id}. */
-export interface MessageSentEvent {
-  message: ChatMessage;
-}
-/** `App.Events.MessagesRead` on private-chat.{id}. */
-export interface MessagesReadEvent {
-  conversation_id: number;
-  user_id: number;
-  last_read_message_id: number;
-}
-/** `App.Events.ConversationUpdated` on each participant's own channel. */
-export interface ConversationUpdatedEvent {
-  conversation_id: number;
-  last_message: ChatMessage;
-  unread_count: number;
-}
-/**
- * The `client-typing` whisper on presence-chat.{id}, as the realtime server passes it on: the sender's id
- * and info come from the presence membership the server signed, never from the sending browser.
- */
-export interface TypingWhisper {
-  user_id: string;
-  user_info: { name?: unknown } | null;
-}
-
 /** What the conversation's action answers a fetcher (JavaScript on). */
 export type SendResult =
   | { ok: true; message: ChatMessage }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { FollowResult, FollowType } from "../../../schemas/follows";
+import { coFounderChannel, FOLLOWERS_COUNT_CHANGED_EVENT, startupChannel } from "../../../schemas/realtime";
 import { showToast } from "~/components/feedback/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { useChannel } from "~/lib/realtime/realtime";
@@ -52,9 +53,9 @@ function LiveFollowButton(props: FollowButtonProps) {
   const fetcher = useFetcher<FollowActionData>();
   // The newest count someone else's follow announced; it holds until this button's own answer is newer.
   const [announced, setAnnounced] = useState<{ count: number; after: FollowActionData | undefined } | null>(null);
-  const channel = live ? (followeeType === "co_founder" ? `co-founder.${followeeId}` : `startup.${followeeId}`) : null;
+  const channel = live ? (followeeType === "co_founder" ? coFounderChannel(followeeId) : startupChannel(followeeId)) : null;
   const [listening, setListening] = useState(false);
-  useChannel<{ followers_count: number }>(channel, "FollowersCountChanged", (event) => setAnnounced({ count: event.followers_count, after: fetcher.data }), {
+  useChannel(channel, FOLLOWERS_COUNT_CHANGED_EVENT, (event) => setAnnounced({ count: event.followers_count, after: fetcher.data }), {
     onSubscribed: () => setListening(true),
   });
 

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { NOTIFICATION_CREATED_EVENT, NOTIFICATIONS_READ_EVENT, userChannel } from "../../../schemas/realtime";
 import { useChannel } from "~/lib/realtime/realtime";
 import { MarkAllRead, NotificationRow } from "./notification-row";
-import type { LatestNotifications, NotificationCreatedEvent, NotificationsReadEvent } from "./types";
+import type { LatestNotifications } from "./types";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 /** "9+" past nine, as most products do: the exact number is on /notifications. */
@@ -20,20 +21,20 @@ export function NotificationBell({ userId, unreadCount }: { userId: number; unre
   const latest = useFetcher<LatestNotifications>({ key: "notification-bell" });
   const details = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
-  const channel = `private-App.Models.User.${userId}`;
+  const channel = userChannel(userId);
 
   // Marks the bell as listening (data-live), which tests wait for before causing a notification.
   const [listening, setListening] = useState(false);
-  useChannel<NotificationCreatedEvent>(
+  useChannel(
     channel,
-    "NotificationCreated",
+    NOTIFICATION_CREATED_EVENT,
     (event) => {
       setLive({ from: unreadCount, count: event.unread_count });
       if (open) void latest.load("/notifications/latest");
     },
     { onSubscribed: () => setListening(true) },
   );
-  useChannel<NotificationsReadEvent>(channel, "NotificationsRead", (event) => {
+  useChannel(channel, NOTIFICATIONS_READ_EVENT, (event) => {
     setLive({ from: unreadCount, count: event.unread_count });
     if (open) void latest.load("/notifications/latest");
   });

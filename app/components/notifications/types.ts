@@ -1,16 +1,8 @@
-import type { NotificationCreatedPayload, NotificationJson } from "../../../schemas/notifications";
+import type { NotificationJson } from "../../../schemas/notifications";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 /** The API's notification (schemas/notifications.ts), as the panel shows it. */
 export type NotificationItem = NotificationJson;
-
-/** `App.Events.NotificationCreated` on the user's private channel. */
-export type NotificationCreatedEvent = NotificationCreatedPayload;
-
-/** `App.Events.NotificationsRead`: another tab (or this one) marked some read. */
-export interface NotificationsReadEvent {
-  unread_count: number;
-}
 
 /** What the bell's resource route (/notifications/latest) answers. */
 export interface LatestNotifications {

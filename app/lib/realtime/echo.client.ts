@@ -1,5 +1,6 @@
 import Echo from "laravel-echo";
 import Pusher from "pusher-js";
+import { EVENT_NAMESPACE } from "../../../schemas/realtime";
 import type { RealtimePublicConfig } from "../request-env";
 import { readXsrfCookie } from "../cookies";
 import { socketAddress } from "./options";
@@ -57,6 +58,6 @@ export function createEcho(config: RealtimePublicConfig, xsrfCookie: string, onS
     disableStats: true,
     authEndpoint: "/broadcasting/auth",
     channelAuthorization: { endpoint: "/broadcasting/auth", transport: "ajax", customHandler: (params: AuthParams, callback: AuthCallback) => authorize(params, callback, xsrfCookie, onSessionExpired) },
-    namespace: "App.Events",
+    namespace: EVENT_NAMESPACE,
   });
 }

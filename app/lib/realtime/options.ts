@@ -1,3 +1,4 @@
+import { channelKind as kindOfChannel, echoChannelName, type ChannelKind } from "../../../schemas/realtime";
 import type { RealtimePublicConfig } from "../request-env";
 
 /** The page's address as the Echo options need it (window.location in the browser; a value in tests). */
@@ -16,9 +17,7 @@ export function socketAddress(config: RealtimePublicConfig, page: PageLocation) 
   return { wsHost: config.host ?? page.hostname, wsPort: port, wssPort: port, forceTLS: tls };
 }
 
-/** The pusher-js name of an Echo channel: "private-chat.3" → Echo's private("chat.3"), and so on. */
-export function channelKind(name: string): { kind: "presence" | "private" | "public"; echoName: string } {
-  if (name.startsWith("presence-")) return { kind: "presence", echoName: name.slice("presence-".length) };
-  if (name.startsWith("private-")) return { kind: "private", echoName: name.slice("private-".length) };
-  return { kind: "public", echoName: name };
+/** How Echo opens a channel given by its pusher-js name: join, private or channel, and the name it takes. */
+export function channelKind(name: string): { kind: ChannelKind; echoName: string } {
+  return { kind: kindOfChannel(name), echoName: echoChannelName(name) };
 }

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useNavigation, useRevalidator } from "react-router";
+import { echoEventName, type RealtimeEvent, type RealtimePayloads } from "../../../schemas/realtime";
 import { SESSION_EXPIRED } from "../flash";
 import { loginUrl } from "../safe-redirect";
 import { showToast } from "~/components/feedback/toaster";
@@ -10,7 +11,7 @@ import { channelKind } from "./options";
 /**
  * The panel's live updates: one Echo client per logged-in tab, made by <RealtimeProvider> in the admin
  * layout (so never on /login, and gone on logout: leaving the layout disconnects it). Screens use
- * `useChannel`, `usePresence` and `useWhisper` with full pusher channel names ("private-chat.3").
+ * `useChannel`, `usePresence` and `useWhisper` with full pusher channel names, as schemas/realtime.ts builds them.
  */
 
 type EchoChannel = ReturnType<EchoClient["private"]> | ReturnType<EchoClient["channel"]> | ReturnType<EchoClient["join"]>;
@@ -128,22 +129,25 @@ interface PusherSubscription {
 }
 
 /**
- * Calls `handler` with each `App.Events.<event>` on the channel while the component is mounted.
+ * Calls `handler` with each `event` on the channel while the component is mounted.
  * `name` null listens to nothing (a screen that does not know its channel yet). `onSubscribed` runs once
  * the server has accepted the subscription (also after a reconnect): the moment to fetch anything
  * published between the page's load and now.
  */
-export function useChannel<T = unknown>(name: string | null, event: string, handler: (data: T) => void, options: { onSubscribed?: () => void } = {}) {
+export function useChannel<Event extends RealtimeEvent>(
+  name: string | null,
+  event: Event,
+  handler: (data: RealtimePayloads[Event]) => void,
+  options: { onSubscribed?: () => void } = {},
+) {
   const realtime = useRealtime();
-  const onEvent = useEffectEvent((data: T) => handler(data));
+  const onEvent = useEffectEvent((data: RealtimePayloads[Event]) => handler(data));
   const subscribed = useEffectEvent(() => options.onSubscribed?.());
   useEffect(() => {
     if (!realtime || !name) return;
     const channel = realtime.acquire(name);
-    const listener = (data: T) => onEvent(data);
-    // Pusher names are "App.Events.X"; the leading dot keeps Echo from rewriting them as PHP class names
-    // ("App\\Events\\X"), which is what its namespace option would do.
-    const pusherEvent = `.App.Events.${event}`;
+    const listener = (data: RealtimePayloads[Event]) => onEvent(data);
+    const pusherEvent = echoEventName(event);
     channel.listen(pusherEvent, listener);
     const subscription = (channel as unknown as { subscription: PusherSubscription }).subscription;
     const onSucceeded = () => subscribed();
@@ -192,7 +196,7 @@ function membersOf<Info>(members: PusherMembers<Info>): PresenceMember<Info>[] {
 }
 
 /**
- * Joins a presence channel ("presence-chat.3") and keeps its member list; `whisper` sends a client event
+ * Joins a presence channel and keeps its member list; `whisper` sends a client event
  * to the other members (Echo's whisper: `client-<event>`). Members are read from pusher-js itself, which
  * knows each member's id (Echo's here/joining/leaving pass only the info).
  */

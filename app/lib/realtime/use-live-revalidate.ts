@@ -1,4 +1,5 @@
 import { useRevalidator, useRouteLoaderData } from "react-router";
+import type { RealtimeEvent, RealtimePayloads } from "../../../schemas/realtime";
 import type { loader as adminLayoutLoader } from "~/routes/admin/layout";
 import { useChannel } from "./realtime";
 
@@ -7,12 +8,12 @@ import { useChannel } from "./realtime";
  * for a list to show what changed, sorted, filtered and paged as the address says. Also once when the
  * subscription is accepted, for what happened between the page's load and then.
  */
-export function useLiveRevalidate<T>(channel: string | null, event: string, when: (data: T) => boolean = () => true) {
+export function useLiveRevalidate<Event extends RealtimeEvent>(channel: string | null, event: Event, when: (data: RealtimePayloads[Event]) => boolean = () => true) {
   const revalidator = useRevalidator();
   const again = () => {
     if (revalidator.state === "idle") void revalidator.revalidate();
   };
-  useChannel<T>(channel, event, (data) => (when(data) ? again() : undefined), { onSubscribed: again });
+  useChannel(channel, event, (data) => (when(data) ? again() : undefined), { onSubscribed: again });
 }
 
 /** The logged-in user's id, from the admin layout's loader (every admin screen has it). */

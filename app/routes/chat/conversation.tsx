@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 import { useActionData, useFetcher, useOutletContext, useRevalidator, type ShouldRevalidateFunction, Link } from "react-router";
 import { parseId } from "../../../schemas/ids";
+import { chatChannel, MESSAGE_SENT_EVENT, MESSAGES_READ_EVENT } from "../../../schemas/realtime";
 import { Composer } from "~/components/chat/composer";
 import { MessageList, type PendingMessage } from "~/components/chat/message-list";
 import { OutboxSender } from "~/components/chat/outbox";
 import { ConversationHeader, TypingIndicator, useReadPointer, useTyping } from "~/components/chat/conversation-parts";
-import type { Conversation, MessagePage, MessageSentEvent, MessagesReadEvent } from "~/components/chat/types";
+import type { Conversation, MessagePage } from "~/components/chat/types";
 import { useMessageStore } from "~/components/chat/use-message-store";
 import { apiContext, userContext } from "~/lib/contexts";
 import { useChannel } from "~/lib/realtime/realtime";
@@ -78,9 +79,9 @@ function OpenConversation({ conversation, messages: page, hasMore, before, me }:
   // Once subscribed (and again after a reconnect), the loader runs again for anything sent meanwhile.
   const revalidator = useRevalidator();
   const [subscribed, setSubscribed] = useState(false);
-  useChannel<MessageSentEvent>(
-    `private-chat.${id}`,
-    "MessageSent",
+  useChannel(
+    chatChannel(id),
+    MESSAGE_SENT_EVENT,
     ({ message }) => {
       // My own message can come back live before its POST answers: it is no longer "Sending…". (One
       // already listed came with its POST's answer, which took it out of the outbox itself.)
@@ -95,7 +96,7 @@ function OpenConversation({ conversation, messages: page, hasMore, before, me }:
       },
     },
   );
-  useChannel<MessagesReadEvent>(`private-chat.${id}`, "MessagesRead", (event) => {
+  useChannel(chatChannel(id), MESSAGES_READ_EVENT, (event) => {
     if (event.user_id !== me.id) setOtherRead((current) => Math.max(current ?? 0, event.last_read_message_id));
   });
   const { typing, sendTyping, heard, here } = useTyping(id, me);

@@ -1,7 +1,8 @@
 import { useMemo, useState } from "react";
 import { Form, Outlet, useLocation, useParams, useRevalidator } from "react-router";
+import { CONVERSATION_UPDATED_EVENT, ONLINE_CHANNEL, userChannel, type ConversationUpdatedPayload } from "../../../schemas/realtime";
 import { OnlineDot } from "~/components/chat/conversation-parts";
-import type { Conversation, ConversationUpdatedEvent } from "~/components/chat/types";
+import type { Conversation } from "~/components/chat/types";
 import { Avatar } from "~/components/ui/avatar";
 import { inputClass } from "~/components/ui/field";
 import { TimeAgo } from "~/components/ui/time-ago";
@@ -13,7 +14,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 /** What the open conversation reads from this layout. */
 export interface ChatOutletContext {
-  /** Users with the panel open (presence-online). */
+  /** Users with the panel open (the online presence channel). */
   online: ReadonlySet<number>;
 }
 
@@ -36,8 +37,8 @@ export default function ChatLayout({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
 
   // Live changes on top of the loader's list, until the loader answers anew.
-  const [updates, setUpdates] = useState<{ base: Conversation[]; byId: Record<number, ConversationUpdatedEvent> }>({ base: conversations, byId: {} });
-  useChannel<ConversationUpdatedEvent>(`private-App.Models.User.${me}`, "ConversationUpdated", (event) => {
+  const [updates, setUpdates] = useState<{ base: Conversation[]; byId: Record<number, ConversationUpdatedPayload> }>({ base: conversations, byId: {} });
+  useChannel(userChannel(me), CONVERSATION_UPDATED_EVENT, (event) => {
     if (!conversations.some((c) => c.id === event.conversation_id)) {
       // A conversation this list does not have yet (someone wrote first): ask for the list again.
       if (!search && revalidator.state === "idle") void revalidator.revalidate();
@@ -55,7 +56,7 @@ export default function ChatLayout({ loaderData }: Route.ComponentProps) {
     return merged.sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
   }, [conversations, updates]);
 
-  const { members } = usePresence("presence-online");
+  const { members } = usePresence(ONLINE_CHANNEL);
   const online = useMemo(() => new Set(members.map((member) => Number(member.id))), [members]);
   const context: ChatOutletContext = useMemo(() => ({ online }), [online]);
 

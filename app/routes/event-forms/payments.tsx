@@ -3,6 +3,7 @@ import { Fragment } from "react";
 import { data, useSearchParams, Link } from "react-router";
 import { BILLING_STATUSES, changeStatusSchema } from "../../../schemas/billing";
 import { parseId } from "../../../schemas/ids";
+import { eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT } from "../../../schemas/realtime";
 import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billing-details";
 import { BillingTotals } from "~/components/billing/billing-totals";
 import { BILLING_STATUS_TONES } from "~/components/billing/format";
@@ -111,7 +112,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
   const { form, billings, selected, canWrite, exportHref } = loaderData;
   const [searchParams] = useSearchParams();
   // Statuses (and the totals) follow payments as the provider settles them.
-  useLiveRevalidate(`private-event-form.${form.id}`, "PaymentStatusChanged");
+  useLiveRevalidate(eventFormChannel(form.id), PAYMENT_STATUS_CHANGED_EVENT);
   const filtered = !!(searchParams.get("search") || searchParams.get("payment_status"));
   const sortBy = searchParams.get("sort_by") ?? DEFAULT_SORT.by;
   const sortOrder = searchParams.get("sort_order") ?? (searchParams.get("sort_by") ? "asc" : DEFAULT_SORT.order);

@@ -1,6 +1,7 @@
 import { data, useSearchParams } from "react-router";
 import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "../../../schemas/events";
 import { parseId } from "../../../schemas/ids";
+import { APPLICATION_SUBMITTED_EVENT, eventFormChannel } from "../../../schemas/realtime";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
@@ -57,7 +58,7 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
   const form = responses.event_form;
   const [searchParams] = useSearchParams();
   // New applications appear as they arrive (and after a reconnect, with whatever was missed).
-  useLiveRevalidate(`private-event-form.${form.id}`, "ApplicationSubmitted");
+  useLiveRevalidate(eventFormChannel(form.id), APPLICATION_SUBMITTED_EVENT);
   const sortLink = (column: string) => {
     const params = new URLSearchParams(searchParams);
     const current = params.get("sort_by") === column;

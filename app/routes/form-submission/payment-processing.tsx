@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, redirect, useLocation, useRevalidator, Link } from "react-router";
+import { PAYMENT_STATUS_CHANGED_EVENT, userChannel } from "../../../schemas/realtime";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
@@ -50,7 +51,7 @@ export default function PaymentProcessing({ loaderData }: Route.ComponentProps) 
   }, [waiting, stopped, revalidator]);
   // The payer's channel says at once when this payment settles; the polling above stays as the fallback.
   const userId = useCurrentUserId();
-  useChannel<{ billing_id: number }>(waiting && userId ? `private-App.Models.User.${userId}` : null, "PaymentStatusChanged", (event) => {
+  useChannel(waiting && userId ? userChannel(userId) : null, PAYMENT_STATUS_CHANGED_EVENT, (event) => {
     if (event.billing_id === billing.id && revalidator.state === "idle") void revalidator.revalidate();
   });
   const followAgain = () => {

@@ -1,0 +1,154 @@
+import type { BillingStatus } from "./billing.ts";
+import type { MessageJson } from "./conversations.ts";
+import type { NotificationJson } from "./notifications.ts";
+
+/*
+ * Realtime names in one place: the channels the API publishes on and the panel listens to, the events
+ * with what each carries, and the client events browsers send each other. Who may listen on which
+ * channel is decided in api/modules/broadcasting/channels.ts, with the patterns below.
+ */
+
+/* Channels. A "private-" or "presence-" channel needs the API's authorisation; any other one is public. */
+
+export const PRIVATE_CHANNEL_PREFIX = "private-";
+export const PRESENCE_CHANNEL_PREFIX = "presence-";
+
+export type ChannelKind = "public" | "private" | "presence";
+export const channelKind = (name: string): ChannelKind =>
+  name.startsWith(PRESENCE_CHANNEL_PREFIX) ? "presence" : name.startsWith(PRIVATE_CHANNEL_PREFIX) ? "private" : "public";
+
+/** The name Echo takes for a channel: "private-chat.3" is Echo's private("chat.3"), and so on. */
+export function echoChannelName(name: string): string {
+  const kind = channelKind(name);
+  if (kind === "presence") return name.slice(PRESENCE_CHANNEL_PREFIX.length);
+  if (kind === "private") return name.slice(PRIVATE_CHANNEL_PREFIX.length);
+  return name;
+}
+
+/** Channels with one per id: `channel(id)` names one, `channel.pattern` matches them with the id as its first group. */
+export interface ChannelWithId {
+  (id: number): string;
+  readonly pattern: RegExp;
+}
+
+function channelWithId(prefix: string): ChannelWithId {
+  const literal = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return Object.assign((id: number) => `${prefix}${id}`, { pattern: new RegExp(`^${literal}(\\d+)$`) });
+}
+
+/** A user's own channel, only theirs: notifications, their conversations' updates, their payments. */
+export const userChannel = channelWithId(`${PRIVATE_CHANNEL_PREFIX}App.Models.User.`);
+/** A conversation's channel, its participants': messages and read pointers. */
+export const chatChannel = channelWithId(`${PRIVATE_CHANNEL_PREFIX}chat.`);
+/** A conversation's presence channel, its participants': who has it open, and who is typing. */
+export const chatPresenceChannel = channelWithId(`${PRESENCE_CHANNEL_PREFIX}chat.`);
+/** An event form's channel, for the owning startup's users who may read its responses: applications and payments. */
+export const eventFormChannel = channelWithId(`${PRIVATE_CHANNEL_PREFIX}event-form.`);
+/** A startup's (or organization's) public profile channel: its follower count. */
+export const startupChannel = channelWithId("startup.");
+/** A co-founder's public profile channel: their follower count. */
+export const coFounderChannel = channelWithId("co-founder.");
+/** Everyone logged in with the panel open. */
+export const ONLINE_CHANNEL = `${PRESENCE_CHANNEL_PREFIX}online`;
+
+/* Events the API publishes, under the namespace Echo listens on. */
+
+export const EVENT_NAMESPACE = "App.Events";
+export type RealtimeEventName = `${typeof EVENT_NAMESPACE}.${string}`;
+const eventName = <Name extends string>(name: Name) => `${EVENT_NAMESPACE}.${name}` as const;
+
+export const MESSAGE_SENT_EVENT = eventName("MessageSent");
+export const MESSAGES_READ_EVENT = eventName("MessagesRead");
+export const CONVERSATION_UPDATED_EVENT = eventName("ConversationUpdated");
+export const NOTIFICATION_CREATED_EVENT = eventName("NotificationCreated");
+export const NOTIFICATIONS_READ_EVENT = eventName("NotificationsRead");
+export const APPLICATION_SUBMITTED_EVENT = eventName("ApplicationSubmitted");
+export const PAYMENT_STATUS_CHANGED_EVENT = eventName("PaymentStatusChanged");
+export const FOLLOWERS_COUNT_CHANGED_EVENT = eventName("FollowersCountChanged");
+
+/**
+ * How the panel listens for an event with Echo: the leading dot keeps Echo from rewriting the name as a
+ * PHP class ("App\\Events\\X"), which is what its namespace option would do.
+ */
+export const echoEventName = (event: RealtimeEventName) => `.${event}`;
+
+/** On chatChannel: a new message. */
+export interface MessageSentPayload {
+  message: MessageJson;
+}
+
+/** On chatChannel: a participant read up to a message. */
+export interface MessagesReadPayload {
+  conversation_id: number;
+  user_id: number;
+  last_read_message_id: number;
+}
+
+/** On each participant's userChannel: the conversation's last message and their unread count. */
+export interface ConversationUpdatedPayload {
+  conversation_id: number;
+  last_message: MessageJson;
+  unread_count: number;
+}
+
+/** On the recipient's userChannel. */
+export interface NotificationCreatedPayload {
+  notification: NotificationJson;
+  unread_count: number;
+  /**
+   * A notification this one takes the place of (a conversation keeps one unread "new message" notification
+   * and moves it to the top as messages arrive): remove that id from the list before adding this one.
+   */
+  replaces_id?: number;
+}
+
+/** On the user's userChannel: another tab (or this one) marked some read. */
+export interface NotificationsReadPayload {
+  unread_count: number;
+}
+
+/** On eventFormChannel: an application was submitted to the form. */
+export interface ApplicationSubmittedPayload {
+  application: { id: number; event_form_id: number; status: string; applicant_name: string; submitted_at: string | null };
+}
+
+/** On the payer's userChannel and the form's eventFormChannel: a billing's payment status moved. */
+export interface PaymentStatusChangedPayload {
+  billing_id: number;
+  event_form_id: number;
+  payment_status: BillingStatus;
+}
+
+/** On startupChannel or coFounderChannel: the profile's follower count. */
+export type FollowersCountChangedPayload = { startup_id: number; followers_count: number } | { profile_id: number; followers_count: number };
+
+/** What each event carries. */
+export interface RealtimePayloads {
+  [MESSAGE_SENT_EVENT]: MessageSentPayload;
+  [MESSAGES_READ_EVENT]: MessagesReadPayload;
+  [CONVERSATION_UPDATED_EVENT]: ConversationUpdatedPayload;
+  [NOTIFICATION_CREATED_EVENT]: NotificationCreatedPayload;
+  [NOTIFICATIONS_READ_EVENT]: NotificationsReadPayload;
+  [APPLICATION_SUBMITTED_EVENT]: ApplicationSubmittedPayload;
+  [PAYMENT_STATUS_CHANGED_EVENT]: PaymentStatusChangedPayload;
+  [FOLLOWERS_COUNT_CHANGED_EVENT]: FollowersCountChangedPayload;
+}
+export type RealtimeEvent = keyof RealtimePayloads;
+
+/* Client events: sent by one browser to the others on a presence channel, passed on by the realtime server. */
+
+/** What Echo's whisper puts before the name it is given. */
+export const CLIENT_EVENT_PREFIX = "client-";
+/** "… is typing" on chatPresenceChannel, as the panel whispers it. */
+export const TYPING_WHISPER = "typing";
+/** The same event as the realtime server receives it. */
+export const TYPING_CLIENT_EVENT = `${CLIENT_EVENT_PREFIX}${TYPING_WHISPER}`;
+
+/**
+ * The typing event as the realtime server passes it on: the sender's id and info come from the presence
+ * membership the server signed, never from the sending browser.
+ */
+export interface TypingPayload {
+  user_id: string;
+  user_info: { name?: unknown } | null;
+}
