@@ -1,11 +1,11 @@
-import type { RealtimeEvent, RealtimeEventName, RealtimePayloads } from "../../schemas/realtime.ts";
-
 /**
  * How the API tells connected clients that something happened. Services collect messages while their
  * transaction runs and the route publishes them after it commits (`publishAfterCommit`), so nobody is
  * told about a row that was rolled back. Which server delivers them (the embedded one, several instances
  * through PostgreSQL, or an external Pusher-compatible server) is server.ts's choice, not the caller's.
  */
+import type { RealtimeEvent, RealtimeEventName, RealtimePayloads } from "../../schemas/realtime.ts";
+
 export interface BroadcastMessage {
   /** Channel names as clients subscribe to them (schemas/realtime.ts names them). */
   channels: string[];
@@ -37,6 +37,7 @@ export const silentBroadcaster: Broadcaster = { publish: async () => {} };
 export class BroadcastQueue {
   readonly messages: BroadcastMessage[] = [];
   add<Event extends RealtimeEvent>(message: RealtimeMessage<Event>): void {
+    // The payload was checked against its event's type above; the transport carries any JSON object.
     this.messages.push(message as BroadcastMessage);
   }
 }
