@@ -50,3 +50,17 @@ describe("ApiClient's XSRF header", () => {
     expect(sent[0].headers.get("X-XSRF-TOKEN")).toBe("%");
   });
 });
+
+describe("ApiClient's cookies", () => {
+  it("passes the browser's cookies on as they were sent", async () => {
+    const { api, sent } = client("a=1; launchpad_flash=x%20y; b = 2 ", ok);
+    await api.get("/api/user");
+    expect(sent[0].headers.get("Cookie")).toBe("a=1; launchpad_flash=x%20y; b=2");
+  });
+
+  it("tells a browser that came with a session cookie from one that did not", () => {
+    expect(client("a=1; __Host-launchpad_session=abc", ok).api.hadSession).toBe(true);
+    expect(client("a=1; launchpad_session=abc", ok).api.hadSession).toBe(false);
+    expect(client(null, ok).api.hadSession).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { readXsrfCookie } from "./cookies";
+import { cookiePairs, readCookie, readXsrfCookie } from "./cookies";
 import { SESSION_EXPIRED } from "./flash";
 import { redirectWithToast } from "./flash.server";
 import type { RequestEnv } from "./request-env";
@@ -11,15 +11,6 @@ export type ApiResult<T> =
   | { ok: false; status: number; body: ApiErrorBody; headers: Headers };
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-function parseCookieHeader(header: string | null): Map<string, string> {
-  const jar = new Map<string, string>();
-  for (const part of header?.split(";") ?? []) {
-    const eq = part.indexOf("=");
-    if (eq > 0) jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
-  }
-  return jar;
-}
 
 /**
  * The panel's only way to data. It speaks to the API as the browser would: it sends the browser's
@@ -36,12 +27,12 @@ export class ApiClient {
     private readonly here: URL,
     private readonly env: RequestEnv,
   ) {
-    this.jar = parseCookieHeader(request.headers.get("Cookie"));
+    this.jar = new Map(cookiePairs(request.headers.get("Cookie")));
   }
 
   /** The browser came with a session cookie (so a 401 means it expired, not that it never existed). */
   get hadSession(): boolean {
-    return parseCookieHeader(this.request.headers.get("Cookie")).has(this.env.sessionCookieName);
+    return readCookie(this.request.headers.get("Cookie"), this.env.sessionCookieName) !== null;
   }
 
   private remember(response: Response) {

@@ -1,11 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { readCookie, readXsrfCookie } from "./cookies";
+import { cookiePairs, readCookie, readXsrfCookie } from "./cookies";
 
 describe("reading one cookie", () => {
   it("finds and decodes it among others", () => {
     expect(readCookie("a=1; XSRF-TOKEN=ab%3D%3D; b=2", "XSRF-TOKEN")).toBe("ab==");
     expect(readCookie("a=1", "XSRF-TOKEN")).toBeNull();
     expect(readCookie("XSRF-TOKEN-OLD=1; XSRF-TOKEN=2", "XSRF-TOKEN")).toBe("2");
+  });
+
+  it("reads nothing from no header", () => {
+    expect(readCookie(null, "XSRF-TOKEN")).toBeNull();
+    expect(cookiePairs(null)).toEqual([]);
+  });
+
+  it("lists the pairs in order, values as sent, skipping parts without a value", () => {
+    expect(cookiePairs(" a=1;b = x%20y ;flag; a=2")).toEqual([
+      ["a", "1"],
+      ["b", "x%20y"],
+      ["a", "2"],
+    ]);
   });
 
   it("gives a value that is not valid percent-encoding as it is", () => {

@@ -1,15 +1,16 @@
 import { data, type RouterContextProvider } from "react-router";
+import type { Permission } from "../../schemas/access";
 import { userContext } from "./contexts";
+import { can } from "./permissions";
 import type { CurrentUser } from "./types";
+
+// Loaders and actions take both the guard and the check from here.
+export { can };
 
 export const FORBIDDEN = "Access Forbidden";
 
-export function can(user: Pick<CurrentUser, "permissions">, permission: string): boolean {
-  return user.permissions.includes(permission);
-}
-
 /** The one permission guard for loaders and actions: 403 'Access Forbidden' without it. */
-export function requirePermission(context: Readonly<RouterContextProvider>, permission: string): CurrentUser {
+export function requirePermission(context: Readonly<RouterContextProvider>, permission: Permission): CurrentUser {
   const user = context.get(userContext);
   if (!can(user, permission)) throw data(FORBIDDEN, { status: 403 });
   return user;

@@ -1,3 +1,5 @@
+import { readCookie } from "./cookies";
+
 /** Spec §9 breakpoints, smallest first. */
 export const BREAKPOINTS = [
   ["mobile", 320],
@@ -26,8 +28,7 @@ export function parseBreakpoint(value: string | null | undefined): Breakpoint {
 }
 
 export function readViewportCookie(cookieHeader: string | null): Breakpoint {
-  const match = cookieHeader?.match(/(?:^|;\s*)viewport=([^;]+)/);
-  return parseBreakpoint(match?.[1]);
+  return parseBreakpoint(readCookie(cookieHeader, VIEWPORT_COOKIE));
 }
 
 /** Phones and small tablets get the collapsed navigation from the first paint. */

@@ -1,10 +1,12 @@
+import type { Permission } from "../../../schemas/access";
+import { can } from "~/lib/permissions";
 import type { CurrentUser } from "~/lib/types";
 
 export interface NavItem {
   to: string;
   label: string;
   /** Needed to see the item; none means every set-up user. */
-  permission?: string;
+  permission?: Permission;
   /**
    * Shown only to a user with a startup or a co-founder profile ("account": spec §2, co-founder
    * invitations), or with a startup or organization ("startup": its details).
@@ -77,7 +79,7 @@ export const NAVIGATION: NavSection[] = [
 export function visiblePaths(user: Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id">): string[] {
   const has = { account: Boolean(user.startup_id || user.co_founder_id), startup: Boolean(user.startup_id) };
   return NAVIGATION.flatMap((section) =>
-    section.items.filter((item) => (!item.permission || user.permissions.includes(item.permission)) && (!item.needs || has[item.needs])).map((item) => item.to),
+    section.items.filter((item) => (!item.permission || can(user, item.permission)) && (!item.needs || has[item.needs])).map((item) => item.to),
   );
 }
 

@@ -1,13 +1,12 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { parseId } from "../../../schemas/ids";
+import { requireId } from "~/lib/route-params.server";
 import { tooFastMessage, type ChatMessage, type SendResult } from "~/components/chat/types";
 import { apiContext } from "~/lib/contexts";
 
 /** The conversation's id from the address; anything else names none. */
 export function conversationId(value: string | undefined): number {
-  const id = parseId(value);
-  if (id === undefined) throw data("Conversation not found", { status: 404 });
-  return id;
+  return requireId(value, "Conversation not found");
 }
 
 /** What a plain (JavaScript off) send that was refused renders with: the error and the text kept. */

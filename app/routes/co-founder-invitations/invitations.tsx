@@ -8,6 +8,7 @@ import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext, userContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { FORBIDDEN } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -25,11 +26,7 @@ function requireInvitationAccount(user: CurrentUser) {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireInvitationAccount(context.get(userContext));
-  const query = new URLSearchParams({ per_page: "20" });
-  for (const key of ["page", "box", "status"]) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
+  const query = forwardListParams(url, ["page", "box", "status"], { per_page: "20" });
   return { invitations: await context.get(apiContext).load<Answer>(`/api/v1/admin/co_founder_invitations?${query}`) };
 }
 

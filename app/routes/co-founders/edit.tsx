@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useNavigation } from "react-router";
 import { CO_FOUNDER_ROLES, teamMemberUpdateSchema } from "../../../schemas/co-founders";
-import { parseId } from "../../../schemas/ids";
+import { requireId } from "~/lib/route-params.server";
 import type { TeamMemberView } from "~/components/co-founders/types";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -21,9 +21,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 const NOT_FOUND = "Team member not found";
 
 function memberId(value: string | undefined) {
-  const id = parseId(value);
-  if (id === undefined) throw data(NOT_FOUND, { status: 404 });
-  return id;
+  return requireId(value, NOT_FOUND);
 }
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {

@@ -8,6 +8,7 @@ import { Options, type Choice } from "~/components/ui/options";
 import { EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/find";
@@ -19,11 +20,7 @@ const FIND_KEYS = ["page", "search", "skill", "role", "industry", "commitment", 
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
-  const query = new URLSearchParams({ per_page: "12" });
-  for (const key of FIND_KEYS) {
-    const value = url.searchParams.get(key)?.trim();
-    if (value) query.set(key, value);
-  }
+  const query = forwardListParams(url, FIND_KEYS, { per_page: "12" });
   const results = await context.get(apiContext).load<Paginated<CoFounderCardView>>(`/api/v1/admin/co_founders/find?${query}`);
   return { results, hasStartup: Boolean(user.startup_id), canOpen: can(user, "co founder write") };
 }

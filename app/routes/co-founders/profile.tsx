@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { parseId } from "../../../schemas/ids";
+import { requireId } from "~/lib/route-params.server";
 import { COMMITMENT_LABELS } from "../../../schemas/co-founders";
 import { MatchSummary } from "~/components/co-founders/co-founder-card";
 import { MessageButton } from "~/components/chat/message-button";
@@ -20,8 +20,7 @@ const NOT_FOUND = "Co-founder not found";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder write");
-  const id = parseId(params.id);
-  if (id === undefined) throw data(NOT_FOUND, { status: 404 });
+  const id = requireId(params.id, NOT_FOUND);
   const { co_founder } = await context.get(apiContext).load<{ co_founder: CoFounderCardView }>(`/api/v1/admin/co_founders/${id}`);
   return { profile: co_founder, hasStartup: Boolean(user.startup_id), isOwn: user.co_founder_id === co_founder.id };
 }

@@ -6,6 +6,7 @@ import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/team";
@@ -17,11 +18,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
   // A team belongs to a startup; a co-founder without one is pointed to search and invitations instead.
   if (!user.startup_id) return { team: null, canWrite: false };
-  const query = new URLSearchParams({ per_page: "25" });
-  for (const key of ["page", "search"]) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
+  const query = forwardListParams(url, ["page", "search"], { per_page: "25" });
   const team = await context.get(apiContext).load<TeamAnswer>(`/api/v1/admin/co_founders?${query}`);
   return { team, canWrite: can(user, "co founder write") };
 }

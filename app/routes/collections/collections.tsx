@@ -8,6 +8,7 @@ import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -18,11 +19,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event form read");
   const api = context.get(apiContext);
-  const query = new URLSearchParams({ per_page: "20", sort_by: "name" });
-  for (const key of ["page", "search"]) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
+  const query = forwardListParams(url, ["page", "search"], { per_page: "20", sort_by: "name" });
   const [collections, all] = await Promise.all([
     api.load<Paginated<Collection>>(`/api/v1/admin/collections?${query}`),
     api.load<Paginated<Collection>>("/api/v1/admin/collections?per_page=100&sort_by=name"),

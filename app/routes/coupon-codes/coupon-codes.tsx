@@ -11,6 +11,7 @@ import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { can, requirePermission } from "~/lib/guards.server";
@@ -41,11 +42,7 @@ const STATE_TONES = { active: "green", scheduled: "blue", inactive: "slate", exp
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "coupon code read");
   const api = context.get(apiContext);
-  const query = new URLSearchParams({ per_page: "20" });
-  for (const key of ["page", "search", "status", "sort_by", "sort_order"]) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
+  const query = forwardListParams(url, ["page", "search", "status", "sort_by", "sort_order"], { per_page: "20" });
   const canWrite = can(user, "coupon code write");
   const [coupons, forms] = await Promise.all([
     api.load<Paginated<Coupon>>(`/api/v1/admin/coupon_codes?${query}`),

@@ -14,6 +14,7 @@ import { renderedChart, type RenderedChart } from "~/components/dashboard/chart"
 import { BAR_SIZE, LINE_SIZE, PIE_SIZE, type ChartSpec } from "~/components/dashboard/chart-spec";
 import { chartSvg } from "~/components/dashboard/chart-svg.server";
 import { STATUS_LABELS } from "~/components/dashboard/labels";
+import { can } from "~/lib/guards.server";
 import type { ApiClient } from "~/lib/api.server";
 import type { CurrentUser } from "~/lib/types";
 
@@ -54,7 +55,6 @@ async function card<T, R>(api: ApiClient, path: string, shape: (data: T) => R): 
 }
 
 export async function loadDashboard(api: ApiClient, user: CurrentUser, query: DashboardQuery) {
-  const can = (permission: string) => user.permissions.includes(permission);
   const owner = user.startup_id !== null;
   // Days and weeks are the reader's own, in the zone chosen on /settings (UTC until they choose one).
   const params = new URLSearchParams({ period: String(query.period), tz: user.settings?.time_zone ?? "UTC" });
@@ -63,16 +63,16 @@ export async function loadDashboard(api: ApiClient, user: CurrentUser, query: Da
   const base = "/api/v1/admin/dashboard";
   const skip = null;
   const [perDay, stages, billings, upcoming, followers, mine, invitations] = await Promise.all([
-    owner && can("event response read") ? card(api, `${base}/applications-per-day?${formParams}`, (d: ApplicationsPerDay) => ({ ...d, chart: perDayChart(d) })) : skip,
-    owner && can("event response read") ? card(api, `${base}/applications-by-stage?${formParams}`, (d: ApplicationsByStage) => ({ ...d, chart: stagesChart(d) })) : skip,
-    owner && can("event billing read")
+    owner && can(user, "event response read") ? card(api, `${base}/applications-per-day?${formParams}`, (d: ApplicationsPerDay) => ({ ...d, chart: perDayChart(d) })) : skip,
+    owner && can(user, "event response read") ? card(api, `${base}/applications-by-stage?${formParams}`, (d: ApplicationsByStage) => ({ ...d, chart: stagesChart(d) })) : skip,
+    owner && can(user, "event billing read")
       ? card(api, `${base}/billings?${params}`, (d: BillingsSummary) => ({
           ...d,
           chart: billingStatusChart(d),
           revenueCharts: d.revenue.map((r) => ({ currency: r.currency, chart: revenueChart(r) })),
         }))
       : skip,
-    owner && can("event form read") ? card(api, `${base}/upcoming-events?${params}`, (d: UpcomingEvents) => d) : skip,
+    owner && can(user, "event form read") ? card(api, `${base}/upcoming-events?${params}`, (d: UpcomingEvents) => d) : skip,
     owner || user.co_founder_id !== null ? card(api, `${base}/followers?${params}`, (d: FollowersPerWeek) => ({ ...d, chart: followersChart(d) })) : skip,
     // Anyone may apply to events, so everyone sees their own applications.
     card(api, `${base}/my-applications?${params}`, (d: MyApplicationsSummary) => ({ ...d, chart: statusBars(d.statuses) })),

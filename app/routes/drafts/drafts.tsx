@@ -4,7 +4,9 @@ import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext, userContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { formatEventTime } from "~/lib/event-format";
+import { can } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/drafts";
@@ -13,15 +15,15 @@ import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = new URLSearchParams({ per_page: "15", page: url.searchParams.get("page") ?? "1" });
+  const query = forwardListParams(url, ["page"], { per_page: "15" });
   const drafts = await context.get(apiContext).load<Paginated<DraftJson>>(`/api/v1/admin/drafts?${query}`);
   const user = context.get(userContext);
   return {
     drafts,
     /** The application draft whose discard is being confirmed (`?discard=12`): the confirm step needs no JS. */
     discarding: url.searchParams.get("discard"),
-    canPublish: user.permissions.includes("event form write"),
-    canCreateForms: user.startup_id !== null && user.permissions.includes("event form write"),
+    canPublish: can(user, "event form write"),
+    canCreateForms: user.startup_id !== null && can(user, "event form write"),
   };
 }
 

@@ -7,6 +7,7 @@ import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -20,9 +21,7 @@ type MyApplication = EventApplication & {
 };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = new URLSearchParams({ per_page: "20", page: url.searchParams.get("page") ?? "1" });
-  const status = url.searchParams.get("status");
-  if (status) query.set("status", status);
+  const query = forwardListParams(url, ["page", "status"], { per_page: "20" });
   const applications = await context.get(apiContext).load<Paginated<MyApplication>>(`/api/v1/admin/event_applications?${query}`);
   return { applications, cancelling: parseId(url.searchParams.get("cancel")) ?? null };
 }

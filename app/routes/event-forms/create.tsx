@@ -1,7 +1,7 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { data } from "react-router";
 import { eventFormSchema } from "../../../schemas/events";
-import { parseId } from "../../../schemas/ids";
+import { requireId } from "~/lib/route-params.server";
 import { EventFormBuilder, builderDefaults } from "~/components/event-forms/event-form-builder";
 import { PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
@@ -17,8 +17,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 async function requireCollection(url: URL, api: import("~/lib/api.server").ApiClient) {
   const given = url.searchParams.get("collection_id");
   if (!given) throw data("No Collection Specified", { status: 404 });
-  const id = parseId(given);
-  if (id === undefined) throw data("Collection Not Found", { status: 404 });
+  const id = requireId(given, "Collection Not Found");
   const result = await api.get<{ collection: Collection }>(`/api/v1/admin/collections/${id}`);
   if (!result.ok) throw data(result.status === 404 ? "Collection Not Found" : result.body.message, { status: result.status });
   return result.body.collection;

@@ -1,7 +1,7 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { data } from "react-router";
 import { EVENT_FORM_STATUSES, eventFormSchema } from "../../../schemas/events";
-import { parseId } from "../../../schemas/ids";
+import { requireId } from "~/lib/route-params.server";
 import { EventFormBuilder, builderDefaults } from "~/components/event-forms/event-form-builder";
 import { loadFormMeeting, meetingAction } from "~/components/meetings/meeting.server";
 import { MeetingSection } from "~/components/meetings/meeting-section";
@@ -21,9 +21,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 /** The form's id from the URL; anything but an id names no form. API paths and redirects are built from this number only. */
 function formId(params: Route.LoaderArgs["params"]): number {
-  const id = parseId(params.id);
-  if (id === undefined) throw data("Event Form not found", { status: 404 });
-  return id;
+  return requireId(params.id, "Event Form not found");
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,12 +1,13 @@
-import { Form, data, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { EVENT_FORM_STATUSES } from "../../../schemas/events";
-import { parseId } from "../../../schemas/ids";
+import { requireId } from "~/lib/route-params.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
 import { can, requirePermission } from "~/lib/guards.server";
 import type { Collection, EventForm, Paginated } from "~/lib/types";
@@ -16,17 +17,10 @@ import { InAppLink } from "~/components/ui/in-app-link";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event form read");
   const api = context.get(apiContext);
-  const query = new URLSearchParams({ per_page: "20" });
-  for (const key of ["page", "search", "status", "collection_id", "sort_by", "sort_order"]) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
+  const query = forwardListParams(url, ["page", "search", "status", "collection_id", "sort_by", "sort_order"], { per_page: "20" });
   // The API answers 404 'Collection Not Found' for a collection_id that is not the owner's; one that is no id names none either.
-  const collectionId = parseId(url.searchParams.get("collection_id"));
-  if (query.has("collection_id")) {
-    if (collectionId === undefined) throw data("Collection Not Found", { status: 404 });
-    query.set("collection_id", String(collectionId));
-  }
+  const collectionId = query.has("collection_id") ? requireId(query.get("collection_id"), "Collection Not Found") : undefined;
+  if (collectionId !== undefined) query.set("collection_id", String(collectionId));
   const [forms, collections] = await Promise.all([
     api.load<Paginated<EventForm>>(`/api/v1/admin/event_forms?${query}`),
     api.load<Paginated<Collection>>("/api/v1/admin/collections?per_page=100&sort_by=name"),

@@ -3,7 +3,11 @@ import { Fragment } from "react";
 import { data, useSearchParams, Link } from "react-router";
 import { BILLING_STATUSES, changeStatusSchema } from "../../../schemas/billing";
 import { parseId } from "../../../schemas/ids";
+<<<<<<< HEAD
 import { eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT } from "../../../schemas/realtime";
+=======
+import { requireId } from "~/lib/route-params.server";
+>>>>>>> i25-panel-helpers
 import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billing-details";
 import { BillingTotals } from "~/components/billing/billing-totals";
 import { BILLING_STATUS_TONES } from "~/components/billing/format";
@@ -13,6 +17,7 @@ import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import type { ApiResult } from "~/lib/api.server";
 import { apiContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { formatMoney, price } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
@@ -30,9 +35,7 @@ const LIST_KEYS = ["page", "search", "payment_status", "sort_by", "sort_order"] 
 
 /** The form's id from the URL; anything but an id names no form. */
 function formId(params: Route.LoaderArgs["params"]): number {
-  const id = parseId(params.id);
-  if (id === undefined) throw data(FORM_NOT_FOUND, { status: 404 });
-  return id;
+  return requireId(params.id, FORM_NOT_FOUND);
 }
 
 /** The API answers 404 for an unknown form and for another startup's; this screen says it in the spec's words. */
@@ -45,11 +48,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event billing read");
   const id = formId(params);
   const api = context.get(apiContext);
-  const query = new URLSearchParams({ per_page: "20" });
-  for (const key of LIST_KEYS) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
+  const query = forwardListParams(url, LIST_KEYS, { per_page: "20" });
   const billingParam = url.searchParams.get("billing") || null;
   const billingId = parseId(billingParam);
   // The list carries its form, so the screen makes one call (two with a billing opened).
@@ -83,8 +82,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const id = formId(params);
   const formData = await request.formData();
   if (formData.get("intent") !== CHANGE_STATUS_INTENT) throw data("Unknown action", { status: 400 });
-  const billingId = parseId(formData.get("billing_id"));
-  if (billingId === undefined) throw data(BILLING_NOT_FOUND, { status: 404 });
+  const billingId = requireId(formData.get("billing_id"), BILLING_NOT_FOUND);
   const submission = parseSubmission(formData, { schema: changeStatusSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), billingId }, { status: 422 });
   const result = await context.get(apiContext).put<{ event_billing: EventBillingDetail }>(`/api/v1/admin/event_billings/${billingId}/change_status`, submission.value);

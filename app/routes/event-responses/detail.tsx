@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "../../../schemas/events";
-import { parseId } from "../../../schemas/ids";
+import { requireId } from "~/lib/route-params.server";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { StatusForm } from "~/components/ui/list-controls";
@@ -16,10 +16,8 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 /** The URL's ids; anything but an id names nothing. API paths and redirects are built from these numbers only. */
 function ids(params: { event_form_id: string; event_application_id: string }) {
-  const event_form_id = parseId(params.event_form_id);
-  if (event_form_id === undefined) throw data("Event form not found", { status: 404 });
-  const event_application_id = parseId(params.event_application_id);
-  if (event_application_id === undefined) throw data("Event Application not found", { status: 404 });
+  const event_form_id = requireId(params.event_form_id, "Event form not found");
+  const event_application_id = requireId(params.event_application_id, "Event Application not found");
   return { event_form_id, event_application_id };
 }
 

@@ -1,12 +1,13 @@
-import { data, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "../../../schemas/events";
-import { parseId } from "../../../schemas/ids";
 import { APPLICATION_SUBMITTED_EVENT, eventFormChannel } from "../../../schemas/realtime";
+import { requireId } from "~/lib/route-params.server";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { STATUS_TONES, answerText } from "~/lib/event-format";
 import { requirePermission } from "~/lib/guards.server";
 import type { EventApplication, EventForm, Paginated } from "~/lib/types";
@@ -17,13 +18,8 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   requirePermission(context, "event response read");
-  const formId = parseId(params.event_form_id);
-  if (formId === undefined) throw data("Event form not found", { status: 404 });
-  const query = new URLSearchParams({ per_page: "25" });
-  for (const key of ["page", "search", "status", "sort_by", "sort_order"]) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
+  const formId = requireId(params.event_form_id, "Event form not found");
+  const query = forwardListParams(url, ["page", "search", "status", "sort_by", "sort_order"], { per_page: "25" });
   // The API answers 404 'Event form not found' and 403 'Access Forbidden' for another startup's form.
   const responses = await context
     .get(apiContext)

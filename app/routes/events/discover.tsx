@@ -5,6 +5,7 @@ import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { NATURE_LABELS, formatEventTime, price } from "~/lib/event-format";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import type { Paginated, PublicEventForm } from "~/lib/types";
@@ -12,11 +13,7 @@ import type { Route } from "./+types/discover";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = new URLSearchParams({ per_page: "12" });
-  for (const key of ["page", "search", "category", "nature", "from", "to"]) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
+  const query = forwardListParams(url, ["page", "search", "category", "nature", "from", "to"], { per_page: "12" });
   return context.get(apiContext).load<Paginated<PublicEventForm>>(`/api/v1/site/events?${query}`);
 }
 

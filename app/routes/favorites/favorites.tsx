@@ -8,6 +8,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Route } from "./+types/favorites";
 import { toggleFavorite } from "./action.server";
@@ -18,9 +19,7 @@ const typeParam = z.enum(FAVORITE_TYPES).optional().catch(undefined);
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const type = typeParam.parse(url.searchParams.get("type") ?? undefined);
-  const query = new URLSearchParams({ per_page: "12" });
-  const page = url.searchParams.get("page");
-  if (page) query.set("page", page);
+  const query = forwardListParams(url, ["page"], { per_page: "12" });
   if (type) query.set("favoritable_type", type);
   const list = await context.get(apiContext).load<FavoriteList>(`/api/v1/admin/favorites?${query}`);
   return { list, type: type ?? null };

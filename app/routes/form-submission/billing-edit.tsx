@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { parseId } from "../../../schemas/ids";
+import { requireId } from "~/lib/route-params.server";
 import { Card } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
 import type { Country, EventBilling } from "~/lib/types";
@@ -14,8 +14,7 @@ const CLOSED = new Set(["Refunded", "Cancelled"]);
 
 /** Spec §2: only the payer's own billing (404 otherwise); a Successful one goes on to the form. */
 async function ownBilling({ params, context }: Route.LoaderArgs | Route.ActionArgs): Promise<EventBilling> {
-  const id = parseId(params.id);
-  if (id === undefined) throw data(NOT_FOUND, { status: 404 });
+  const id = requireId(params.id, NOT_FOUND);
   const result = await context.get(apiContext).get<{ event_billing: EventBilling }>(`/api/v1/admin/event_billings/${id}`);
   if (result.status === 404) throw data(NOT_FOUND, { status: 404 });
   if (!result.ok) throw data(result.body.message, { status: result.status });

@@ -1,6 +1,7 @@
 import { Avatar } from "~/components/ui/avatar";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
+import { can } from "~/lib/guards.server";
 import { countryLabel } from "~/lib/country-label";
 import type { CoFounderProfile, Startup } from "~/lib/types";
 import type { Route } from "./+types/home";
@@ -19,8 +20,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const steps = [
     { done: Boolean(user.avatar_url), text: "Add a profile picture so people recognise you", to: "/account" },
     ...(completeness !== null && completeness < 100 ? [{ done: false, text: `Complete your startup details (${completeness}%)`, to: "/startup-details" }] : []),
-    ...(user.permissions.includes("user read") ? [{ done: false, text: "Review the people using Launchpad", to: "/user-management/users" }] : []),
-    ...(user.permissions.includes("role read") ? [{ done: false, text: "Check what each role may do", to: "/user-management/roles" }] : []),
+    ...(can(user, "user read") ? [{ done: false, text: "Review the people using Launchpad", to: "/user-management/users" }] : []),
+    ...(can(user, "role read") ? [{ done: false, text: "Check what each role may do", to: "/user-management/roles" }] : []),
   ];
   return {
     user: { name: user.name, avatar_url: user.avatar_url, roles: user.roles },

@@ -2,6 +2,7 @@ import { MarkAllRead, NotificationRow } from "~/components/notifications/notific
 import type { NotificationItem } from "~/components/notifications/types";
 import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
+import { forwardListParams } from "~/lib/list-query.server";
 import { apiContext } from "~/lib/contexts";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/notifications";
@@ -12,9 +13,7 @@ type NotificationList = Paginated<NotificationItem> & { meta: { unread_count: nu
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const unreadOnly = url.searchParams.get("filter") === "unread";
-  const query = new URLSearchParams({ per_page: "20" });
-  const page = url.searchParams.get("page");
-  if (page) query.set("page", page);
+  const query = forwardListParams(url, ["page"], { per_page: "20" });
   if (unreadOnly) query.set("filter", "unread");
   const list = await context.get(apiContext).load<NotificationList>(`/api/v1/admin/notifications?${query}`);
   return { list, unreadOnly };

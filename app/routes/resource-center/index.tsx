@@ -6,6 +6,7 @@ import { EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { requirePermission } from "~/lib/guards.server";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/index";
@@ -17,11 +18,7 @@ const FEATURED_FRAMEWORKS = 4;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   requirePermission(context, "resource center read");
-  const query = new URLSearchParams({ per_page: PER_PAGE });
-  for (const key of ["page", "search", "category"]) {
-    const value = url.searchParams.get(key)?.trim();
-    if (value) query.set(key, value);
-  }
+  const query = forwardListParams(url, ["page", "search", "category"], { per_page: PER_PAGE });
   // An unknown category (an edited address) lists every guide rather than failing the page.
   if (query.has("category") && !(GUIDE_CATEGORIES as readonly string[]).includes(query.get("category")!)) query.delete("category");
   const api = context.get(apiContext);

@@ -5,6 +5,7 @@ import { NO_ACCOUNT_REASON } from "~/components/community/follow-button";
 import { StartupCard } from "~/components/community/startup-card";
 import { EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
+import { forwardListParams } from "~/lib/list-query.server";
 import { apiContext, userContext } from "~/lib/contexts";
 import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/list";
@@ -26,11 +27,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   }
 
   // with_countries: the country filter offers the countries that have listings, not all 250.
-  const query = new URLSearchParams({ account_type: type!, per_page: PER_PAGE, with_countries: "true" });
-  for (const key of ["page", "search", ...DIRECTORY_FILTERS]) {
-    const value = url.searchParams.get(key)?.trim();
-    if (value) query.set(key, value);
-  }
+  const query = forwardListParams(url, ["page", "search", ...DIRECTORY_FILTERS], { account_type: type!, per_page: PER_PAGE, with_countries: "true" });
   const sort = DIRECTORY_SORT_CHOICES.find((c) => c.value === url.searchParams.get("sort")) ?? DIRECTORY_SORT_CHOICES[0];
   query.set("sort_by", sort.sortBy);
 

@@ -1,7 +1,7 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useSearchParams } from "react-router";
 import { roleSchema } from "../../../schemas/access";
-import { parseId } from "../../../schemas/ids";
+import { requireId } from "~/lib/route-params.server";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Card, PageHeader } from "~/components/ui/layout";
@@ -17,9 +17,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 /** The role's id from the URL; anything but an id names no role, as the API says of an unknown one. */
 function roleId(params: Route.LoaderArgs["params"]): number {
-  const id = parseId(params.id);
-  if (id === undefined) throw data("Role not found", { status: 404 });
-  return id;
+  return requireId(params.id, "Role not found");
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {

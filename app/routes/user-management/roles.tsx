@@ -3,6 +3,7 @@ import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import type { Paginated, Role } from "~/lib/types";
 import type { Route } from "./+types/roles";
@@ -10,9 +11,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "role read");
-  const query = new URLSearchParams({ per_page: "20", page: url.searchParams.get("page") ?? "1" });
-  const search = url.searchParams.get("search");
-  if (search) query.set("search", search);
+  const query = forwardListParams(url, ["page", "search"], { per_page: "20" });
   const roles = await context.get(apiContext).load<Paginated<Role>>(`/api/v1/admin/roles?${query}`);
   return { roles, canWrite: can(user, "role write") };
 }

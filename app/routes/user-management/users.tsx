@@ -7,6 +7,7 @@ import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
+import { forwardListParams } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -17,12 +18,7 @@ import { useDates } from "~/lib/dates";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "user read");
   const api = context.get(apiContext);
-  const query = new URLSearchParams();
-  for (const key of ["page", "search", "role", "sort_by", "sort_order"]) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
-  query.set("per_page", "20");
+  const query = forwardListParams(url, ["page", "search", "role", "sort_by", "sort_order"], { per_page: "20" });
   const [users, roles] = await Promise.all([
     api.load<Paginated<UserListItem>>(`/api/v1/admin/users?${query}`),
     // Role names for the filter and the editor; without role read the roles just are not offered.
