@@ -1,4 +1,4 @@
-/** The panel's breakpoints (name, min-width in px), smallest first. */
+/** Spec §9 breakpoints, smallest first. */
 export const BREAKPOINTS = [
   ["mobile", 320],
   ["mobileMedium", 375],
