@@ -27,7 +27,7 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompress()],
   // terser packs the client a few percent tighter than the default esbuild: what keeps /login within its
-  // 100 KB first-load budget (issue 9).
+  // 100 KB first-load budget.
   build: { minify: "terser", terserOptions: { compress: { passes: 2 } } },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },

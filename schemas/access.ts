@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idField } from "./ids.ts";
 import { booleanField, requiredText } from "./fields.ts";
 
-/** The spec's nine permission strings plus the write permissions later features need. */
+/** The product's nine base permission strings, plus the write permissions later features need. */
 export const PERMISSIONS = [
   "co founder read",
   "co founder write",

@@ -1,4 +1,4 @@
-/* A user's preferences (issue 12 §3): stored on the server, read with the caller, applied by the panel. */
+/* A user's preferences: stored on the server, read with the caller, applied by the panel. */
 import { z } from "zod";
 import { NOTIFICATION_TYPES, type NotificationType } from "./notifications";
 import { isListedTimeZone } from "./time";

@@ -1,4 +1,4 @@
-/** GET /api/v1/admin/weather/{city}: the spec's envelope {success, data, error} (spec §7). */
+/** GET /api/v1/admin/weather/{city}: the answer's envelope {success, data, error}. */
 
 export interface WeatherDay {
   /** The day in the place's time zone, YYYY-MM-DD. */
@@ -30,7 +30,7 @@ export interface WeatherJson {
 
 export type WeatherResponse = { success: true; data: WeatherJson; error: null } | { success: false; data: null; error: string };
 
-/** The spec's failure text (§8), shown by the panel whatever went wrong. */
+/** The product's failure text, shown by the panel whatever went wrong. */
 export const WEATHER_FAILED = "Failed to fetch weather data";
 export const WEATHER_CITY_NOT_FOUND = "City not found";
 export const WEATHER_UNAVAILABLE = "The weather provider could not be reached. Try again later.";

@@ -139,7 +139,7 @@ function readRealtime(env: NodeJS.ProcessEnv, appUrl: string): RealtimeSettings 
 
 /**
  * What the browser's Echo client needs. The embedded server shares the page's origin (null host, port and
- * scheme), or API_URL's when the API runs elsewhere. Spec §4: TLS is forced only when the broadcast host
+ * scheme), or API_URL's when the API runs elsewhere. Echo is told to force TLS only when the broadcast host
  * is the host of APP_URL served over https.
  */
 export function realtimePublicConfig(config: Pick<ServerConfig, "apiUrl" | "api" | "realtime">, key: string): RealtimePublicConfig {

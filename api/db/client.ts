@@ -35,7 +35,7 @@ export interface DatabaseOptions {
   /** An in-memory PGlite starts from this data directory (a `dumpDataDir` tarball) instead of a new one. */
   template?: Blob;
   /**
-   * Run PGlite in its own thread (issue 9), so SQL and server rendering use two cores. Default: on for a
+   * Run PGlite in its own thread, so SQL and server rendering use two cores. Default: on for a
    * data directory (the server), off in memory (the test suite opens hundreds of those; a thread each
    * would only add start-up time), unless LAUNCHPAD_TEST_PGLITE_WORKER=1 asks for the suite to run on it.
    */

@@ -3,7 +3,7 @@ import { type AnyPgColumn, bigserial, index, integer, jsonb, pgTable, primaryKey
 import { NOTIFICATION_TYPES } from "../../schemas/notifications.ts";
 import { users } from "./schema.ts";
 
-/* Notifications, one-to-one chat, and the realtime layer's oversized-payload store (issue 11). */
+/* Notifications, one-to-one chat, and the realtime layer's oversized-payload store. */
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 

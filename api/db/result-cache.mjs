@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Answers to repeated reads, kept by the embedded database's thread until anything is written (issue 9,
+ * Answers to repeated reads, kept by the embedded database's thread until anything is written (see
  * docs/decisions/019-embedded-database-result-cache.md).
  *
  * Every statement of every process of a server on the embedded database runs on that one thread, so it sees

@@ -1,6 +1,6 @@
 export type FieldErrors = Record<string, string[]>;
 
-/** An error the API turns into its JSON error shape (see DESIGN.md, Contracts). */
+/** An error the API turns into its JSON error shape (see docs/architecture.md, API contracts). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

@@ -28,7 +28,7 @@ export interface Page<T> {
   meta: { current_page: number; from: number | null; last_page: number; per_page: number; to: number | null; total: number };
 }
 
-/** The list answer of DESIGN.md (Laravel's paginator shape). */
+/** The list answer (Laravel's paginator shape). */
 export function page<T>(requestUrl: string, query: ListQuery, total: number, data: T[]): Page<T> {
   const lastPage = Math.max(1, Math.ceil(total / query.per_page));
   const link = (n: number) => {

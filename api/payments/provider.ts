@@ -1,5 +1,5 @@
 /**
- * A payment provider (DESIGN.md, Contracts: Payments). Billing knows only this interface: it opens a hosted
+ * A payment provider (docs/architecture.md, Payments). Billing knows only this interface: it opens a hosted
  * checkout for a billing and later asks the provider what became of the payment. Amounts are decimal text
  * with two places ("50.00"); currencies are upper-case ISO codes.
  */

@@ -18,5 +18,5 @@ export function forgetFlash(shown: string) {
   if (removal) document.cookie = removal;
 }
 
-/** Spec §8: what a user sees when their session ends (on any call but logout). */
+/** What a user sees when their session ends (on any call but logout). */
 export const SESSION_EXPIRED = "Your session has expired. Please log in again.";

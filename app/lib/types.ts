@@ -16,9 +16,9 @@ export interface CurrentUser {
   roles: string[];
   permissions: string[];
   created_at: string | null;
-  /** Unread notifications (issue 11); absent from an upstream that has none. */
+  /** Unread notifications; absent from an upstream that has none. */
   unread_notifications_count?: number;
-  /** The user's preferences (issue 12, /settings); absent from an upstream that has none: the defaults apply. */
+  /** The user's preferences (/settings); absent from an upstream that has none: the defaults apply. */
   settings?: UserSettings;
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BREAKPOINTS, breakpointFor, isCompact, parseBreakpoint, readViewportCookie, viewportCookie } from "./viewport";
 
-describe("breakpoints (spec §9)", () => {
-  it("uses the spec's names and pixel widths", () => {
+describe("breakpoints", () => {
+  it("names seven breakpoints, from mobile at 320 px to desktopWide at 1600 px", () => {
     expect(Object.fromEntries(BREAKPOINTS)).toEqual({
       mobile: 320,
       mobileMedium: 375,
@@ -31,7 +31,7 @@ describe("breakpoints (spec §9)", () => {
     expect(parseBreakpoint(undefined)).toBe("desktop");
   });
 
-  it("writes the cookie with the spec's attributes", () => {
+  it("writes the cookie for a year, on every path, SameSite=Strict and Secure", () => {
     expect(viewportCookie("tablet")).toBe("viewport=tablet; Max-Age=31536000; Path=/; SameSite=Strict; Secure");
   });
 

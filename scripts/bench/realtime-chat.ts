@@ -1,5 +1,5 @@
 /**
- * bench:realtime's chat figure (issue 11 §6): CHAT_RATE messages/s offered for BENCH_CHAT_SECONDS across
+ * bench:realtime's chat figure: CHAT_RATE messages/s offered for BENCH_CHAT_SECONDS across
  * 100 conversations, posted through POST /api/v1/admin/conversations/{id}/messages, with live subscribers:
  * both participants of every conversation connected with pusher-js (as the panel is), authorised through
  * /broadcasting/auth, subscribed to the conversation's channel and to their own user channel. The two

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { expect, type Page } from "@playwright/test";
 
 /**
- * axe-core checks for the e2e specs (issue 9). axe's source is injected with page.evaluate, which runs
+ * axe-core checks for the e2e specs. axe's source is injected with page.evaluate, which runs
  * through the DevTools protocol and so is not held back by the panel's nonce Content-Security-Policy.
  */
 const require = createRequire(import.meta.url);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./a11y";
 import { DEMO_PASSWORD, SUPER_ADMIN, apiCall, expect, login, publishedEventForm, test } from "./fixtures";
 
-/** Issue 9: no serious or critical axe violations (WCAG 2.x A/AA) on the panel's main screens. */
+/** No serious or critical axe violations (WCAG 2.x A/AA) on the panel's main screens. */
 
 /** Loads the page and waits for the client to settle (hydrated, the preview and lazy chunks in). */
 async function open(page: Page, path: string) {

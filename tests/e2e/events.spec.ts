@@ -251,7 +251,7 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-test("responses: another startup's form is 403 Access Forbidden; missing ones are the spec's 404s", async ({ page, context, startupUser }) => {
+test("responses: another startup's form is 403 Access Forbidden; a missing form or application is a 404 naming it", async ({ page, context, startupUser }) => {
   expect(startupUser.email).toBeTruthy();
   // The seeded demo day belongs to Acme Robotics, not to this fresh startup.
   const events = await (await context.request.get("/api/v1/site/events?search=Lagos%20Robotics")).json();

@@ -7,7 +7,7 @@ import { expectNoSeriousViolations } from "./a11y";
 import { expect, setUpCoFounder, registerUser, test, toast } from "./fixtures";
 
 /**
- * The resource center (issue 13): guides with search, category and pages; the frameworks catalogue; a
+ * The resource center: guides with search, category and pages; the frameworks catalogue; a
  * Lean Canvas filled, saved (by itself with JavaScript, with the Save button without), reloaded, restored
  * and exported; its print layout. Each test makes its own startup, so canvases never meet.
  */

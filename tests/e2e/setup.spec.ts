@@ -66,7 +66,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("profile-summary")).toContainText("Research");
     });
 
-    test("shows each field's error and the spec's failure message", async ({ page, context }) => {
+    test("shows each field's error and the form's 'Error setting up startup' message", async ({ page, context }) => {
       await registerUser(context);
       await page.goto("/setup?type=startup");
       await page.getByLabel("Username").fill("Bad Name!");

@@ -1,8 +1,8 @@
 /**
- *   POST /api/v1/admin/ai   {contents: [{parts: [{text}]}]} → {candidates: [{content: {parts: [{text}]}}]} (spec §7)
+ *   POST /api/v1/admin/ai   {contents: [{parts: [{text}]}]} → {candidates: [{content: {parts: [{text}]}}]}
  *
  * Gemini-shaped whichever provider answers (api/integrations/ai/provider.ts chooses). Any logged-in user
- * may ask: the spec names no permission, and the helper serves screens of several (event forms, startup
+ * may ask: no one permission fits, as the helper serves screens of several (event forms, startup
  * details, the resource center); the per-user limit bounds the cost. In order: 401, 422 (shape, empty,
  * over 8,000 characters), 503 (no provider configured, naming the settings), 429 (limit, Retry-After),
  * then the provider: 504 when it takes too long, 502 when it fails or answers nonsense.

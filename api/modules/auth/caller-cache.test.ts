@@ -12,7 +12,7 @@ import { createTestApi, TestClient, type TestApi } from "../../testing/harness.t
 import { CallerCache } from "./caller-cache.ts";
 
 /**
- * Issue 9: on the embedded database the API reuses who-is-calling answers for a moment. These tests run
+ * On the embedded database the API reuses who-is-calling answers for a moment. These tests run
  * an API with the cache on over a statement-counting Drizzle handle, and check that nothing a write
  * changes is ever answered from the cache.
  */

@@ -7,7 +7,7 @@ import { PASSWORD, registered, superAdmin } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
 
 /**
- * Issue 9, the panel's half: one panel request asks the API "who are you" (GET /api/user) at most once,
+ * Who is calling, the panel's half: one panel request asks the API "who are you" (GET /api/user) at most once,
  * however many of its middleware, loaders and actions need the user. The real route modules render
  * through React Router's request handler, as server.ts's renderPanel does, with `apiFetch` counting every
  * call into the API. Vite compiles the current sources (no dependency on the shared build/ directory).

@@ -16,7 +16,7 @@ import { parseListQuery } from "../../lib/pagination.ts";
 import { listRoles } from "../access/service.ts";
 
 /**
- * Issue 9: a request learns who is calling in ONE round trip. Every statement Drizzle sends is counted
+ * A request learns who is calling in ONE round trip. Every statement Drizzle sends is counted
  * through its logger, on a second Drizzle handle over the same connection (PGlite, or the pg pool when
  * TEST_DATABASE_URL is set), so the API under test runs exactly as in production, only observed.
  */

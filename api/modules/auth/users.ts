@@ -8,8 +8,8 @@ import { permissions, rolePermissions, roles, startups, userRoles, users } from 
 import { fileUrl } from "../files/service.ts";
 
 /**
- * Everything a request needs to know about its caller, as columns of ONE query (DESIGN.md, "Speed by
- * construction"): the user row, their startup's account type (left join) and, as correlated array
+ * Everything a request needs to know about its caller, as columns of ONE query, so knowing who calls stays
+ * cheap: the user row, their startup's account type (left join) and, as correlated array
  * subqueries, their role names and permissions. The lookups in sessions.ts select these next to the
  * session or token, so authenticating, `authorize()` and GET /api/user cost one round trip together.
  *

@@ -19,8 +19,8 @@ import type { Window } from "./window.ts";
 const BASE = "/api/v1/admin/dashboard";
 
 /**
- * The card's query (422 on a period other than 30/90/365 or an unknown zone). Until users have a zone of
- * their own (issue 12's settings), days are in the `tz` asked for, else the event's zone for one event's
+ * The card's query (422 on a period other than 30/90/365 or an unknown zone). Days are in the `tz` asked
+ * for (the panel sends the user's zone from their settings), else the event's zone for one event's
  * data, else UTC.
  */
 const cardQuery = (c: Context<AppEnv>): DashboardQuery => validate(dashboardQuerySchema, c.req.query());

@@ -1,6 +1,6 @@
 /**
  * Co-founder invitations, under /api/v1/admin/co_founder_invitations. Only users with a startup or a
- * co-founder profile may use them (403 "Access Forbidden" otherwise, spec §2).
+ * co-founder profile may use them (403 "Access Forbidden" otherwise).
  *
  *   GET  /co_founder_invitations?box=sent|received&status=   the caller's sent or received invitations
  *   POST /co_founder_invitations                             a startup sends one (co_founder_id, message, title, role)

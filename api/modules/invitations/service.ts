@@ -17,7 +17,7 @@ const ON_TEAM = "This person is already on your team.";
 const UNKNOWN_CO_FOUNDER = "The selected co-founder is invalid.";
 export const PENDING_LIMIT = `You can have at most ${MAX_PENDING_INVITATIONS} pending invitations. Withdraw one before sending another.`;
 
-/** Invitations are for startups (sending) and co-founders (receiving); anyone else is refused (spec §2). */
+/** Invitations are for startups (sending) and co-founders (receiving); anyone else is refused. */
 export function assertInvitationAccount(user: AuthUser) {
   if (!user.startupId && !user.coFounderId) throw forbidden();
 }

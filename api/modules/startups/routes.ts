@@ -10,7 +10,7 @@ import { getProfile, parseFollowersQuery, parseProfileFollowersQuery, startupFol
 export const startupRoutes = new Hono<AppEnv>();
 
 /**
- * `with_followers_count` is accepted for the spec's clients; every card carries followers_count anyway.
+ * `with_followers_count` is accepted from clients that still send it; every card carries followers_count anyway.
  * `with_countries=true` adds `meta.countries`, the country filter's choices (see `countryFacet`).
  */
 startupRoutes.get("/api/v1/site/startups", async (c) => {

@@ -1,5 +1,5 @@
 /**
- *   GET /api/v1/admin/weather/{city}?country=NG   {success, data, error} (spec §7)
+ *   GET /api/v1/admin/weather/{city}?country=NG   {success, data, error}
  *
  * `city` is a name ("Lagos", "Lagos, Nigeria"); the country, when not given, is the caller's own (their
  * startup's or co-founder profile's), so "Lagos" is Lagos, Nigeria for a Nigerian user and Lagos,

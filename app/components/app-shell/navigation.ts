@@ -8,7 +8,7 @@ export interface NavItem {
   /** Needed to see the item; none means every set-up user. */
   permission?: Permission;
   /**
-   * Shown only to a user with a startup or a co-founder profile ("account": spec §2, co-founder
+   * Shown only to a user with a startup or a co-founder profile ("account": co-founder
    * invitations), or with a startup or organization ("startup": its details).
    */
   needs?: "account" | "startup";

@@ -29,7 +29,7 @@ export function FollowerAvatars({ followers }: { followers: LimitedFollowers }) 
 }
 
 /**
- * The followers, a page at a time. Co-founder profiles open only with "co founder write" (spec §2), so
+ * The followers, a page at a time. Co-founder profiles open only with "co founder write", so
  * without it their names are plain text rather than links to a 403.
  */
 export function FollowersList({ followers, canOpenPeople }: { followers: Paginated<FollowAccount>; canOpenPeople: boolean }) {

@@ -1,7 +1,7 @@
 /**
  * A chart's static SVG, rendered on the server. nivo's render costs tens of milliseconds a chart (a spring
  * per tick and bar, even with animation off), far more than the page's SQL; the markup is a pure function
- * of the spec, so each distinct spec is rendered once and kept (bounded, oldest dropped first).
+ * of its ChartSpec, so each distinct one is rendered once and kept (bounded, oldest dropped first).
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ChartSpec } from "./chart-spec";

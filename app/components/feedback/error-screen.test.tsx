@@ -8,7 +8,7 @@ async function render(error: unknown) {
   return renderToString(<Stub initialEntries={["/"]} />);
 }
 
-describe("ErrorScreen (spec §2)", () => {
+describe("ErrorScreen", () => {
   it("shows a thrown status with its message and a Go Home button that works without JavaScript", async () => {
     // The shape React Router gives a thrown data("Access Forbidden", { status: 403 }).
     const html = await render({ status: 403, statusText: "Forbidden", internal: false, data: "Access Forbidden" });

@@ -9,7 +9,7 @@ function describe(error: unknown): { status: number; message: string } {
 }
 
 /**
- * Spec §2: replaces the app on a fatal error with the status, the message and "Go Home".
+ * Replaces the app on a fatal error with the status, the message and "Go Home".
  * Go Home is a GET form to "/" so it works without JavaScript; with it, the navigation clears the error.
  */
 export function ErrorScreen({ error }: { error: unknown }) {

@@ -12,7 +12,7 @@ import type { ArrivedFlash, FlashToast } from "~/lib/flash.server";
 let toastify: Promise<typeof import("react-toastify")> | undefined;
 const loadToastify = () => (toastify ??= import("react-toastify"));
 
-/** Spec §9: top-center, 3000 ms, no progress bar, slide, dark. */
+/** How every toast looks: top-center, 3000 ms, no progress bar, slide, dark. */
 const Container = lazy(async () => {
   const { Slide, ToastContainer } = await loadToastify();
   return { default: () => <ToastContainer position="top-center" autoClose={3000} hideProgressBar transition={Slide} theme="dark" /> };
@@ -44,7 +44,7 @@ export function FlashToastView({ value }: { value: ArrivedFlash | null }) {
 export const OFFLINE_MESSAGE = "You've gone offline";
 export const ONLINE_MESSAGE = "You are back online";
 
-/** Spec §4 and §9: connectivity toasts, 5000 ms, coloured theme. */
+/** Going offline and coming back online are each told in a toast: 5000 ms, coloured theme. */
 export function ConnectivityToasts() {
   useEffect(() => {
     const offline = () => void loadToastify().then(({ toast }) => toast.warning(OFFLINE_MESSAGE, { autoClose: 5000, theme: "colored", toastId: "offline" }));

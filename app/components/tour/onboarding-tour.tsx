@@ -3,11 +3,11 @@ import type { NavSection } from "../app-shell/navigation";
 import { tourTarget } from "../app-shell/navigation";
 
 export const INTRO_FLAG = "introComplete";
-/** Spec §9. */
+/** How much the tour's overlay darkens the page; app.css gives shepherd's overlay the same value. */
 export const TOUR_OVERLAY_OPACITY = 0.6;
 
 /**
- * Spec §2 and §4: on the first visit, a shepherd.js tour over the real navigation. Finishing or
+ * On the first visit, a shepherd.js tour over the real navigation. Finishing or
  * leaving it stores introComplete = "true" so it never starts again in this browser.
  */
 export function OnboardingTour({ navigation }: { navigation: NavSection[] }) {

@@ -39,7 +39,7 @@ function DayRow({ day }: { day: WeatherDay }) {
 /**
  * Current conditions and the forecast for a city (GET /api/v1/admin/weather/{city}), rendered on the
  * server so it needs no JavaScript. When the weather could not be had it says 'Failed to fetch weather
- * data' (spec §8) in the card and, with JavaScript on, in a toast too.
+ * data' (WEATHER_FAILED) in the card and, with JavaScript on, in a toast too.
  */
 export function WeatherCard({ weather, day, title, days = 7, className = "" }: WeatherCardProps) {
   const failed = !weather.success;

@@ -4,7 +4,7 @@ import { apiContext } from "~/lib/contexts";
 
 /**
  * GET /api/v1/admin/weather/{city} for a loader, never throwing: a provider failure (502) or anything
- * else unexpected comes back as {success: false} with the spec's message, for WeatherCard to show.
+ * else unexpected comes back as {success: false} with the product's failure message, for WeatherCard to show.
  * `city` may be free text such as a venue ("Yaba Tech Hub, Lagos"); `country` (ISO code) narrows it.
  */
 export async function loadWeather(context: Readonly<RouterContextProvider>, city: string, country?: string | null): Promise<WeatherResponse> {

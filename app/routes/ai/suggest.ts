@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const retryAfter = result.headers.get("retry-after");
     return data<SuggestAnswer>({ ok: false, message }, { status: result.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined });
   }
-  // Spec §7: the answer is candidates[0].content.parts[0].text.
+  // The answer is Gemini-shaped whichever provider wrote it: its text is candidates[0].content.parts[0].text.
   return data<SuggestAnswer>({ ok: true, text: result.body.candidates[0]?.content.parts[0]?.text ?? "" });
 }
 

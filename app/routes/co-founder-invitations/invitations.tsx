@@ -19,7 +19,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 type Answer = Paginated<InvitationView> & { box: "sent" | "received"; can_send: boolean; can_receive: boolean };
 
-/** Spec §2: invitations are for a startup or a co-founder; anyone else gets 403 'Access Forbidden'. */
+/** Invitations are for a startup or a co-founder; anyone else gets 403 'Access Forbidden'. */
 function requireInvitationAccount(user: CurrentUser) {
   if (!user.startup_id && !user.co_founder_id) throw data(FORBIDDEN, { status: 403 });
 }

@@ -13,7 +13,7 @@ import type { Route } from "./+types/create";
 import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 import { InAppLink } from "~/components/ui/in-app-link";
 
-/** Spec §2: collection_id is required (404 No Collection Specified) and must exist (404 Collection Not Found). */
+/** A new form needs a collection_id (404 No Collection Specified) that exists (404 Collection Not Found). */
 async function requireCollection(url: URL, api: import("~/lib/api.server").ApiClient) {
   const given = url.searchParams.get("collection_id");
   if (!given) throw data("No Collection Specified", { status: 404 });

@@ -38,7 +38,7 @@ function formId(params: Route.LoaderArgs["params"]): number {
   return requireId(params.id, FORM_NOT_FOUND);
 }
 
-/** The API answers 404 for an unknown form and for another startup's; this screen says it in the spec's words. */
+/** The API answers 404 for an unknown form and for another startup's; this screen says it in the product's words. */
 function ofForm<T>(result: ApiResult<T>): T {
   if (result.ok) return result.body;
   throw data(result.status === 404 ? FORM_NOT_FOUND : result.body.message, { status: result.status });

@@ -18,7 +18,7 @@ import { billingPath, formPath } from "./paths";
 import { loadSiteForm, needsPayment, type SiteFormView } from "./site-form.server";
 import { useDates } from "~/lib/dates";
 
-/** The form, once the billing guards let the user in (spec §2). */
+/** The form, once the billing guards (needsPayment) let the user in. */
 async function loadForm(url: URL, context: Route.LoaderArgs["context"]): Promise<SiteFormView> {
   const view = await loadSiteForm({ url, context });
   if (needsPayment(view)) throw redirect(billingPath(view.event_form.id));

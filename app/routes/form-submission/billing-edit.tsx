@@ -12,7 +12,7 @@ import { loadSiteForm } from "./site-form.server";
 const NOT_FOUND = "Event billing not found";
 const CLOSED = new Set(["Refunded", "Cancelled"]);
 
-/** Spec §2: only the payer's own billing (404 otherwise); a Successful one goes on to the form. */
+/** Only the payer's own billing (404 otherwise); a Successful one goes on to the form. */
 async function ownBilling({ params, context }: Route.LoaderArgs | Route.ActionArgs): Promise<EventBilling> {
   const id = requireId(params.id, NOT_FOUND);
   const result = await context.get(apiContext).get<{ event_billing: EventBilling }>(`/api/v1/admin/event_billings/${id}`);

@@ -14,7 +14,7 @@ import type { BillingQuote, Country } from "~/lib/types";
 import { useZodForm } from "~/lib/use-zod-form";
 import { processingPath } from "./paths";
 
-/** Spec §5: what a refused billing says, whatever the field. */
+/** What a refused billing says, whatever the field. */
 export const INVALID_FIELDS = "Some of the fields are invalid. Check the errors in each step.";
 
 export interface BillingActionData {

@@ -10,7 +10,7 @@ import { billingEditPath, formPath } from "./paths";
 import { loadSiteForm } from "./site-form.server";
 
 /**
- * Spec §2, the check-event-billing guard: someone who already has a billing for the form edits that one (or,
+ * The billing step's guard: someone who already has a billing for the form edits that one (or,
  * once it is paid, goes on to the form); a free form, or one nobody can apply to now, is the form's page.
  */
 async function guard(args: Route.LoaderArgs | Route.ActionArgs) {

@@ -1,4 +1,4 @@
-/** The applicant's pages of a paid event, in the order they are met (spec §2). */
+/** The applicant's pages of a paid event, in the order they are met. */
 export const formPath = (formId: number) => `/form-submission?form_id=${formId}`;
 export const billingPath = (formId: number) => `/form-submission/billing?form_id=${formId}`;
 export const billingEditPath = (billingId: number) => `/form-submission/billing/edit/${billingId}`;

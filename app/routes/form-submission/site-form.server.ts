@@ -26,7 +26,7 @@ export interface RouteArgs {
 }
 
 /**
- * Spec §8: a missing event form (no, bad or unknown form_id) sends the user home with 'No event found'.
+ * A missing event form (no, bad or unknown form_id) sends the user home with 'No event found'.
  * The form is the URL's `form_id` unless one is given.
  */
 export async function loadSiteForm({ url, context }: Pick<RouteArgs, "url" | "context">, id?: number): Promise<SiteFormView> {
@@ -40,7 +40,7 @@ export async function loadSiteForm({ url, context }: Pick<RouteArgs, "url" | "co
 }
 
 /**
- * Spec §2, the billing guards. Paid forms are paid for before the form is filled: someone who may apply but
+ * The billing guards. Paid forms are paid for before the form is filled: someone who may apply but
  * has no Successful billing is sent to the billing step. An application already sent stays visible.
  */
 export function needsPayment(view: SiteFormView): boolean {

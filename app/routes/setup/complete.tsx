@@ -7,7 +7,7 @@ import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/complete";
 import { InAppLink } from "~/components/ui/in-app-link";
 
-/** Spec §2 and §9: the setup redirect delay. */
+/** How long the 'profile is set up' screen shows before moving on. */
 export const SETUP_REDIRECT_DELAY_MS = 2000;
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {

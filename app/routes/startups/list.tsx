@@ -18,7 +18,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const username = url.searchParams.get("username")?.trim();
   if (username) throw redirect(`/startups/${encodeURIComponent(username)}`);
   const type = url.searchParams.get("type");
-  // Spec §2: without a type (or with one that is no tab) the directory opens on startups.
+  // Without a type (or with one that is no tab) the directory opens on startups.
   // The rest of the query (a search, filters) comes along.
   if (!DIRECTORY_TYPES.includes(type as DirectoryType)) {
     const kept = new URLSearchParams(url.searchParams);
