@@ -1,6 +1,6 @@
 import { readCookie } from "./cookies";
 
-/** Spec §9 breakpoints, smallest first. */
+/** The panel's breakpoints (name, min-width in px), smallest first. */
 export const BREAKPOINTS = [
   ["mobile", 320],
   ["mobileMedium", 375],
