@@ -7,7 +7,7 @@ import { startups } from "../../db/schema.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerShape } from "../../db/prepared.ts";
+import { preparedPerShape } from "../../db/embedded/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { billingOfUser } from "../billing/view.ts";
 import { fileUrl } from "../files/service.ts";

@@ -7,7 +7,7 @@ import { eventApplications, eventForms, type Answers, type ApplicationStatus } f
 import { csvLine } from "../../lib/csv.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
+import { preparedPerDb, preparedPerShape } from "../../db/embedded/prepared.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { escapeLike } from "../access/service.ts";
 import { notifyReviewStatusChanged } from "../notifications/causes.ts";

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
+import { preparedPerDb, preparedPerShape } from "../../db/embedded/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { money, selectBillings, view } from "./view.ts";
 

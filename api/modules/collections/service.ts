@@ -8,7 +8,7 @@ import { collections, eventApplications, eventForms } from "../../db/events-sche
 import { eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerShape } from "../../db/prepared.ts";
+import { preparedPerShape } from "../../db/embedded/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { deleteFormsAndFiles } from "../applications/documents.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";

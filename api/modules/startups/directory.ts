@@ -3,7 +3,7 @@ import { z } from "zod";
 import { DIRECTORY_SORTS, DIRECTORY_TYPES, type CountryFacet, type DirectoryStartup } from "../../../schemas/startups.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { preparedPerShape } from "../../db/prepared.ts";
+import { preparedPerShape } from "../../db/embedded/prepared.ts";
 import { favorites, follows } from "../../db/community-schema.ts";
 import { startups } from "../../db/schema.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";

@@ -1,4 +1,4 @@
-import type { Db } from "./client.ts";
+import type { Db } from "../client.ts";
 
 /**
  * A prepared query per database handle. Per-request look-ups are prepared so that their SQL text is built
