@@ -1,5 +1,5 @@
 /**
- * The API on the worker-backed PGlite (issue 9), as the server runs it: the races the module suites check
+ * The API on the worker-backed PGlite, as the server runs it: the races the module suites check
  * in-process (row locks, unique violations mapped to 422, one transaction at a time), through the thread.
  * The whole suite can also run this way: LAUNCHPAD_TEST_PGLITE_WORKER=1 npx vitest run api
  */

@@ -1,5 +1,5 @@
 /**
- * The PGlite worker (issue 9) against the in-process engine it replaces on the server: the same rows,
+ * The PGlite worker against the in-process engine it replaces on the server: the same rows,
  * the same errors, and the one connection still used by one transaction at a time.
  */
 import { eq, sql } from "drizzle-orm";
@@ -93,7 +93,7 @@ describe("the PGlite worker", () => {
       clearInterval(timer);
       return ticks;
     };
-    // In-process, PGlite holds the thread for the whole statement (what issue 9 is about).
+    // In-process, PGlite holds the main thread for the whole statement: why it has a thread of its own.
     expect(await ticksDuring(inProcess)).toBeLessThanOrEqual(1);
     expect(await ticksDuring(worker)).toBeGreaterThan(5);
   });

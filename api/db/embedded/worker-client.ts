@@ -1,5 +1,5 @@
 /**
- * The main thread's side of the PGlite worker (issue 9): an object with the few PGlite methods Drizzle's
+ * The main thread's side of the PGlite worker: an object with the few PGlite methods Drizzle's
  * pglite driver calls (`query`, `transaction` and, inside one, `query`), each forwarded to
  * pglite-worker.mjs. Drizzle's own pglite session runs unchanged on top of it, so queries are built, rows
  * mapped and savepoints (`tx.transaction`) taken exactly as with an in-process PGlite.
