@@ -54,9 +54,10 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * POSTs that change nothing, so they leave the answer caches alone: channel authorisation runs for every
  * subscription of every page, and emptying the caches each time would leave them nearly always empty.
- * The AI helper only drafts text (its rate-limit hits are read by nothing cached).
+ * The AI helper only drafts text (its rate-limit hits are read by nothing cached). A path listed here
+ * must stay a POST route of this API (read-only-posts.test.ts) and must never write what a cache keeps.
  */
-const READ_ONLY_POSTS = new Set(["/broadcasting/auth", "/api/v1/admin/ai"]);
+export const READ_ONLY_POSTS: ReadonlySet<string> = new Set(["/broadcasting/auth", "/api/v1/admin/ai"]);
 
 /** Paths this API answers; server.ts sends these here and everything else to the panel. */
 export const API_PREFIXES = ["/api/", "/sanctum/", "/broadcasting/"];

@@ -21,7 +21,7 @@ export interface ServerConfig {
   seed: boolean;
   /**
    * Processes serving requests (WEB_CONCURRENCY, Node's cluster). On the embedded database the primary
-   * keeps the one PGlite of the data directory and relays the workers' SQL to it (server/database-relay.ts).
+   * keeps the one PGlite of the data directory and relays the workers' SQL to it (api/db/embedded/database-relay.ts).
    * Default: one per core, at most MAX_DEFAULT_PROCESSES, in production; one otherwise.
    */
   webConcurrency: number;

@@ -1,6 +1,6 @@
 /**
  * The primary's switchboard for cluster workers on the embedded database (WEB_CONCURRENCY > 1 without
- * DATABASE_URL): their SQL goes to the primary's PGlite (database-relay.ts); a write in one worker empties
+ * DATABASE_URL): their SQL goes to the primary's PGlite (api/db/embedded/database-relay.ts); a write in one worker empties
  * the answer caches of every other before its response leaves (so the next request anywhere sees it); what
  * one worker publishes reaches the sockets of all the others; and what a worker's sockets do to their
  * channels reaches the others too, so presence lists span the processes (occupancy-relay.ts). The workers'
@@ -8,9 +8,9 @@
  */
 import type { Worker } from "node:cluster";
 import type { Serializable } from "node:child_process";
-import type { PgliteWorker } from "../api/db/worker-client.ts";
+import type { PgliteWorker } from "../api/db/embedded/worker-client.ts";
 import type { OccupancyChange } from "../api/realtime/channels.ts";
-import { relayDatabase } from "./database-relay.ts";
+import { relayDatabase } from "../api/db/embedded/database-relay.ts";
 import { OccupancyRelay } from "../api/realtime/occupancy-relay.ts";
 
 /**

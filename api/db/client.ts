@@ -8,14 +8,35 @@ import pg from "pg";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
-import { PgliteWorker } from "./worker-client.ts";
+import { PgliteWorker } from "./embedded/worker-client.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export type DatabaseKind = "pglite" | "postgres";
+
+/** Each open database's kind, by its driver client: every Drizzle handle made over that client shares it. */
+const kinds = new WeakMap<object, DatabaseKind>();
+
+/** The kind of the database under a Drizzle handle; undefined for a handle openDatabase did not make. */
+export function databaseKind(db: Db): DatabaseKind | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return typeof client === "object" && client !== null ? kinds.get(client) : undefined;
+}
+
+/** Remembers the kind of a database over `client` (see databaseKind) and hands the database back. */
+function opened(client: object, database: Database): Database {
+  kinds.set(client, database.kind);
+  return database;
+}
+
 export interface Database {
   db: Db;
-  /** "pglite" for the embedded engine, "postgres" for a server. */
-  kind: "pglite" | "postgres";
+  /**
+   * "pglite" for the embedded engine (in process, in its thread or through a cluster's primary: one
+   * connection, one statement or transaction at a time), "postgres" for a server (a pool running many).
+   * Code holding only a Drizzle handle reads it with `databaseKind`.
+   */
+  kind: DatabaseKind;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** The embedded engine's whole data directory, as a tarball (PGlite only). */
@@ -41,8 +62,7 @@ export interface DatabaseOptions {
    */
   worker?: boolean;
   /**
-   * Bytes of repeated reads' answers the PGlite thread keeps until the next write (api/db/result-cache.mjs,
-   * ADR 019). Only the thread has one: it sees every write. Default none, but for the suite run on the
+   * Bytes of repeated reads' answers the PGlite thread keeps until the next write (api/db/embedded/result-cache.mjs). Only the thread has one: it sees every write. Default none, but for the suite run on the
    * thread (LAUNCHPAD_TEST_PGLITE_WORKER=1), which runs as the server does.
    */
   resultCacheBytes?: number;
@@ -50,7 +70,7 @@ export interface DatabaseOptions {
   onWorkerCrash?: (error: Error) => void;
   /**
    * A cluster worker process of a server on the embedded database: the data directory belongs to the
-   * primary, which runs the PGlite thread; this process's SQL is relayed to it (server/database-relay.ts).
+   * primary, which runs the PGlite thread; this process's SQL is relayed to it (api/db/embedded/database-relay.ts).
    */
   viaPrimary?: boolean;
 }
@@ -72,12 +92,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // replaces it on the next query.
     pool.on("error", (error) => console.error("[launchpad] idle database connection lost:", error.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
+    return opened(pool, {
       db,
       kind: "postgres",
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
-    };
+    });
   }
   // One process per data directory (the cluster's workers reach it through the primary).
   const unlock = options.dataDir && !options.viaPrimary ? lockDataDir(options.dataDir) : () => {};
@@ -104,23 +124,23 @@ async function openEmbedded(options: DatabaseOptions, unlock: () => void): Promi
     // Drizzle's pglite driver over the worker's PGlite-shaped client: the same session code as in-process,
     // so rows, dates, numerics, JSON and savepoints come out identical.
     const driver = client as unknown as PGlite;
-    return {
+    return opened(client, {
       db: drizzlePglite(driver, { schema }) as unknown as Db,
       kind: "pglite",
       dump: () => client.dumpDataDir(),
       thread: options.viaPrimary ? undefined : client,
       migrate: () => migratePglite(drizzlePglite(driver), { migrationsFolder }),
       close: closing(() => client.close()),
-    };
+    });
   }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite({ loadDataDir: options.template });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
+  return opened(client, {
     db,
     kind: "pglite",
     dump: () => client.dumpDataDir("none"),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: closing(() => client.close()),
-  };
+  });
 }

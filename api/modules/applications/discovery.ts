@@ -7,7 +7,7 @@ import { startups } from "../../db/schema.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerShape } from "../../db/prepared.ts";
+import { listFilters, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { billingOfUser } from "../billing/view.ts";
 import { fileUrl } from "../files/service.ts";
@@ -52,19 +52,29 @@ const localStartDate = sql`(${eventForms.startsAt} at time zone ${eventForms.tim
 /** Whether the caller has starred the row's event (made it one of their favorites). */
 const favoritedByViewer = sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${sql.placeholder("userId")} and ${favorites.favoritableType} = 'event' and ${favorites.favoritableId} = ${eventForms.id})`;
 
-type EventFilterShape = { past: boolean; category: boolean; nature: boolean; from: boolean; to: boolean; search: boolean };
+/** A from/to date the calendar has, else no filter. */
+const realDate = (date: string | undefined) => (date && isRealDate(date) ? date : undefined);
+
+/**
+ * The list's filters: a new one is one more entry here, read by the request, the page and its count.
+ * Past events are left out unless asked for: `upcoming` is set when `include_past` is not.
+ */
+const EVENT_FILTERS = listFilters<EventFilters & Pick<ListQuery, "search">>()({
+  upcoming: { value: (query) => (query.include_past ? undefined : true), where: () => sql`${eventForms.endsAt} >= now()` },
+  category: { value: (query) => query.category || undefined, where: (category) => eq(eventForms.category, category) },
+  nature: { value: (query) => query.nature || undefined, where: (nature) => eq(eventForms.nature, nature) },
+  from: { value: (query) => realDate(query.from), where: (from) => sql`${localStartDate} >= ${from}::date` },
+  to: { value: (query) => realDate(query.to), where: (to) => sql`${localStartDate} <= ${to}::date` },
+  search: {
+    value: (query) => (query.search ? `%${escapeLike(query.search)}%` : undefined),
+    where: (like) => or(ilike(eventForms.title, like), ilike(startups.name, like)),
+  },
+});
+
+type EventFilterShape = ShapeOf<typeof EVENT_FILTERS>;
 
 function eventsWhere(shape: EventFilterShape) {
-  const like = sql.placeholder("like");
-  return and(
-    eq(eventForms.status, "published"),
-    shape.past ? undefined : sql`${eventForms.endsAt} >= now()`,
-    shape.category ? eq(eventForms.category, sql.placeholder("category")) : undefined,
-    shape.nature ? eq(eventForms.nature, sql.placeholder("nature")) : undefined,
-    shape.from ? sql`${localStartDate} >= ${sql.placeholder("from")}::date` : undefined,
-    shape.to ? sql`${localStartDate} <= ${sql.placeholder("to")}::date` : undefined,
-    shape.search ? or(ilike(eventForms.title, like), ilike(startups.name, like)) : undefined,
-  );
+  return and(eq(eventForms.status, "published"), ...EVENT_FILTERS.where(shape));
 }
 
 /** The page (carrying the list's total), prepared per filter and order: its SQL is built once. */
@@ -108,25 +118,8 @@ const eventCountQuery = preparedPerShape("event_count", (db, shape: EventFilterS
 );
 
 export async function listEvents(db: Db, user: Pick<AuthUser, "id">, query: ListQuery & EventFilters) {
-  const from = query.from && isRealDate(query.from) ? query.from : undefined;
-  const to = query.to && isRealDate(query.to) ? query.to : undefined;
-  const filters: EventFilterShape = {
-    past: Boolean(query.include_past),
-    category: Boolean(query.category),
-    nature: Boolean(query.nature),
-    from: from !== undefined,
-    to: to !== undefined,
-    search: Boolean(query.search),
-  };
-  const values = {
-    userId: user.id,
-    category: query.category,
-    nature: query.nature,
-    from,
-    to,
-    like: query.search ? `%${escapeLike(query.search)}%` : undefined,
-    ...pageValues(query),
-  };
+  const { shape: filters, values: filterValues } = EVENT_FILTERS.read(query);
+  const values = { userId: user.id, ...filterValues, ...pageValues(query) };
   const shape = { ...filters, sortBy: sortColumn(query.sort_by, EVENT_SORTS, "starts_at"), order: query.sort_order };
   const rows = await eventPageQuery(db, shape).execute(values);
   const total = await totalOf(rows, query, async () => (await eventCountQuery(db, filters).execute(values))[0].n);

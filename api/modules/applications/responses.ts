@@ -1,5 +1,5 @@
 /** The form's owner: its submitted applications (list, one, CSV) and their review status. */
-import { and, count, eq, ilike, ne, notInArray, or, sql, type Placeholder } from "drizzle-orm";
+import { and, count, eq, ilike, ne, notInArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { ReviewStatus } from "../../../schemas/events.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -7,7 +7,7 @@ import { eventApplications, eventForms, type Answers, type ApplicationStatus } f
 import { csvLine } from "../../lib/csv.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
+import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { escapeLike } from "../access/service.ts";
 import { notifyReviewStatusChanged } from "../notifications/causes.ts";
@@ -32,32 +32,24 @@ export interface ResponseFilters {
   status?: ApplicationStatus;
 }
 
-type ResponseValues = { formId: number | Placeholder; status?: ApplicationStatus | Placeholder; like?: string | Placeholder };
-
-/** Submitted (not draft) applications of the form matching the filters, with values or placeholders. */
-function responsesWhere(values: ResponseValues) {
-  return and(
-    eq(eventApplications.eventFormId, values.formId),
-    ne(eventApplications.status, "draft"),
-    values.status !== undefined ? eq(eventApplications.status, values.status) : undefined,
-    values.like !== undefined ? or(ilike(eventApplications.applicantName, values.like), ilike(eventApplications.applicantEmail, values.like)) : undefined,
-  );
-}
-
-const valuesOf = (formId: number, filters: ResponseFilters): ResponseValues => ({
-  formId,
-  status: filters.status,
-  like: filters.search ? `%${escapeLike(filters.search)}%` : undefined,
+/** The list's filters: a new one is one more entry here, read by the request, the page, its count and the CSV. */
+const RESPONSE_FILTERS = listFilters<ResponseFilters>()({
+  status: { value: (filters) => filters.status, where: (status) => eq(eventApplications.status, status) },
+  search: {
+    value: (filters) => (filters.search ? `%${escapeLike(filters.search)}%` : undefined),
+    where: (like) => or(ilike(eventApplications.applicantName, like), ilike(eventApplications.applicantEmail, like)),
+  },
 });
+
+/** Submitted (not draft) applications of the form matching the filters' conditions. */
+function responsesWhere(formId: number | Placeholder, conditions: (SQL | undefined)[]) {
+  return and(eq(eventApplications.eventFormId, formId), ne(eventApplications.status, "draft"), ...conditions);
+}
 
 const RESPONSE_SORTS = ["submitted_at", "applicant_name", "status"] as const;
 
-type ResponseFilterShape = { status: boolean; search: boolean };
-const placeholders = (shape: ResponseFilterShape): ResponseValues => ({
-  formId: sql.placeholder("formId"),
-  status: shape.status ? sql.placeholder("status") : undefined,
-  like: shape.search ? sql.placeholder("like") : undefined,
-});
+type ResponseFilterShape = ShapeOf<typeof RESPONSE_FILTERS>;
+const preparedWhere = (shape: ResponseFilterShape) => responsesWhere(sql.placeholder("formId"), RESPONSE_FILTERS.where(shape));
 
 /** The page (carrying the list's total), prepared per filter and order: its SQL is built once. */
 const responsePageQuery = preparedPerShape(
@@ -71,7 +63,7 @@ const responsePageQuery = preparedPerShape(
     return db
       .select({ application: eventApplications, listTotal: totalOver() })
       .from(eventApplications)
-      .where(responsesWhere(placeholders(shape)))
+      .where(preparedWhere(shape))
       .orderBy(direction(column, shape.order), direction(eventApplications.id, shape.order))
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
@@ -80,12 +72,12 @@ const responsePageQuery = preparedPerShape(
 );
 
 const responseCountQuery = preparedPerShape("response_count", (db, shape: ResponseFilterShape, name) =>
-  db.select({ n: count() }).from(eventApplications).where(responsesWhere(placeholders(shape))).prepare(name),
+  db.select({ n: count() }).from(eventApplications).where(preparedWhere(shape)).prepare(name),
 );
 
 export async function listResponses(db: Db, form: FormRow, query: ListQuery & ResponseFilters) {
-  const filters = { status: Boolean(query.status), search: Boolean(query.search) };
-  const values = { ...valuesOf(form.id, query), ...pageValues(query) };
+  const { shape: filters, values: filterValues } = RESPONSE_FILTERS.read(query);
+  const values = { formId: form.id, ...filterValues, ...pageValues(query) };
   const shape = { ...filters, sortBy: sortColumn(query.sort_by, RESPONSE_SORTS, "submitted_at"), order: query.sort_order };
   const rows = await responsePageQuery(db, shape).execute(values);
   const total = await totalOf(rows, query, async () => (await responseCountQuery(db, filters).execute(values))[0].n);
@@ -110,7 +102,7 @@ export const CSV_PAGE_SIZE = 1000;
 export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): ReadableStream<Uint8Array> {
   const questions = questionsOf(form);
   const encoder = new TextEncoder();
-  const where = responsesWhere(valuesOf(form.id, filters));
+  const where = responsesWhere(form.id, RESPONSE_FILTERS.whereValues(filters));
   let nextOffset = 0;
   let headerSent = false;
   const cell = (applicationId: number, q: (typeof questions)[number], answer: Answers[string] | undefined): string => {

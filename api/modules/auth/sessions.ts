@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDb } from "../../db/prepared.ts";
+import { preparedPerDb } from "../../db/embedded/prepared.ts";
 import { apiTokens, sessions, startups, users } from "../../db/schema.ts";
 import type { AuthUser } from "../../context.ts";
 import { randomToken, sha256 } from "../../lib/tokens.ts";

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { BillingStatus } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
+import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { money, selectBillings, view } from "./view.ts";
 
@@ -16,16 +16,19 @@ export interface BillingListQuery extends ListQuery {
 
 export type BillingFilters = Pick<BillingListQuery, "payment_status" | "search">;
 
-/** The list's conditions, written once: with values (the CSV export) or with placeholders (the prepared page). */
-function billingsWhere(values: { eventFormId: number | Placeholder; status?: BillingStatus | Placeholder; like?: string | Placeholder }) {
-  return and(
-    eq(eventBillings.eventFormId, values.eventFormId),
-    values.status !== undefined ? eq(eventBillings.paymentStatus, values.status) : undefined,
-    values.like !== undefined ? or(ilike(eventBillings.name, values.like), ilike(eventBillings.email, values.like)) : undefined,
-  );
-}
+/** The list's filters: a new one is one more entry here, read by the request, the page, its count and the CSV. */
+const BILLING_FILTERS = listFilters<BillingFilters>()({
+  status: { value: (query) => query.payment_status, where: (status) => eq(eventBillings.paymentStatus, status) },
+  search: {
+    value: (query) => (query.search ? `%${escapeLike(query.search)}%` : undefined),
+    where: (like) => or(ilike(eventBillings.name, like), ilike(eventBillings.email, like)),
+  },
+});
 
-const likeOf = (search: string) => `%${escapeLike(search)}%`;
+/** The form's billings matching the filters' conditions. */
+function billingsWhere(eventFormId: number | Placeholder, conditions: (SQL | undefined)[]) {
+  return and(eq(eventBillings.eventFormId, eventFormId), ...conditions);
+}
 
 /** The allow-listed sort column, then the id, in the asked direction. */
 function billingsOrder(query: Pick<BillingListQuery, "sort_by" | "sort_order">) {
@@ -41,17 +44,13 @@ function billingsOrder(query: Pick<BillingListQuery, "sort_by" | "sort_order">) 
   return [direction(column), direction(eventBillings.id)];
 }
 
-type BillingFilterShape = { status: boolean; search: boolean };
-const placeholders = (shape: BillingFilterShape) => ({
-  eventFormId: sql.placeholder("eventFormId"),
-  status: shape.status ? sql.placeholder("status") : undefined,
-  like: shape.search ? sql.placeholder("like") : undefined,
-});
+type BillingFilterShape = ShapeOf<typeof BILLING_FILTERS>;
+const preparedWhere = (shape: BillingFilterShape) => billingsWhere(sql.placeholder("eventFormId"), BILLING_FILTERS.where(shape));
 
 /** The page (carrying the list's total), prepared per filter and order: its SQL is built once. */
 const billingPageQuery = preparedPerShape("billing_page", (db, shape: BillingFilterShape & Pick<BillingListQuery, "sort_by" | "sort_order">, name) =>
   selectBillings(db, { listTotal: totalOver() })
-    .where(billingsWhere(placeholders(shape)))
+    .where(preparedWhere(shape))
     .orderBy(...billingsOrder(shape))
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
@@ -59,7 +58,7 @@ const billingPageQuery = preparedPerShape("billing_page", (db, shape: BillingFil
 );
 
 const billingCountQuery = preparedPerShape("billing_count", (db, shape: BillingFilterShape, name) =>
-  db.select({ n: count() }).from(eventBillings).where(billingsWhere(placeholders(shape))).prepare(name),
+  db.select({ n: count() }).from(eventBillings).where(preparedWhere(shape)).prepare(name),
 );
 
 /** The form's sums, whatever the list's filters. */
@@ -78,9 +77,9 @@ const billingSumsQuery = preparedPerDb((db) =>
 );
 
 export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery) {
-  const filters = { status: Boolean(query.payment_status), search: Boolean(query.search) };
+  const { shape: filters, values: filterValues } = BILLING_FILTERS.read(query);
   const sortBy = sortColumn(query.sort_by, BILLING_SORTS, "created_at");
-  const values = { eventFormId, status: query.payment_status, like: query.search ? likeOf(query.search) : undefined, ...pageValues(query) };
+  const values = { eventFormId, ...filterValues, ...pageValues(query) };
   // The page and the form's sums are independent: asked for together.
   const [rows, [totals]] = await Promise.all([
     billingPageQuery(db, { ...filters, sort_by: sortBy, sort_order: query.sort_order }).execute(values),
@@ -126,7 +125,7 @@ const CSV_PAGE_SIZE = 1000;
  */
 export function billingsCsv(db: Db, eventFormId: number, query: BillingFilters & Pick<BillingListQuery, "sort_by" | "sort_order">): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const where = billingsWhere({ eventFormId, status: query.payment_status, like: query.search ? likeOf(query.search) : undefined });
+  const where = billingsWhere(eventFormId, BILLING_FILTERS.whereValues(query));
   const order = billingsOrder(query);
   let nextOffset = 0;
   let headerSent = false;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FIND_SORTS, explainMatch, type FindFilters, type MatchParts } from "../../../schemas/co-founders.ts";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDb } from "../../db/prepared.ts";
+import { preparedPerDb } from "../../db/embedded/prepared.ts";
 import { coFounderInvitations, coFounderMatchSets as matchSets, coFounderMatches as matches, coFounderTotals, favorites, teamMembers } from "../../db/community-schema.ts";
 import { coFounders as cf, startups } from "../../db/schema.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";

@@ -8,7 +8,7 @@ import { collections, eventApplications, eventForms } from "../../db/events-sche
 import { eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerShape } from "../../db/prepared.ts";
+import { listFilters, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { deleteFormsAndFiles } from "../applications/documents.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
@@ -63,10 +63,15 @@ const collectionView = (r: CollectionRow): CollectionView => ({
 
 const COLLECTION_SORTS = ["name", "created_at", "event_forms_count"] as const;
 
-type CollectionPageShape = { search: boolean; sortBy: (typeof COLLECTION_SORTS)[number]; descending: boolean };
+/** The list's filters: a new one is one more entry here, read by the request, the page and its count. */
+const COLLECTION_FILTERS = listFilters<ListQuery>()({
+  search: { value: (query) => (query.search ? `%${escapeLike(query.search)}%` : undefined), where: (like) => ilike(collections.name, like) },
+});
 
-const collectionListWhere = (search: boolean) =>
-  and(eq(collections.startupId, sql.placeholder("startupId")), search ? ilike(collections.name, sql.placeholder("like")) : undefined);
+type CollectionFilterShape = ShapeOf<typeof COLLECTION_FILTERS>;
+type CollectionPageShape = CollectionFilterShape & { sortBy: (typeof COLLECTION_SORTS)[number]; descending: boolean };
+
+const collectionListWhere = (shape: CollectionFilterShape) => and(eq(collections.startupId, sql.placeholder("startupId")), ...COLLECTION_FILTERS.where(shape));
 
 /** The list page, prepared per search and order (its SQL is built once, not on every request). */
 const collectionPageQuery = preparedPerShape("collection_page", (db, shape: CollectionPageShape, name) => {
@@ -75,23 +80,23 @@ const collectionPageQuery = preparedPerShape("collection_page", (db, shape: Coll
   return db
     .select({ ...collectionColumns, listTotal: totalOver() })
     .from(collections)
-    .where(collectionListWhere(shape.search))
+    .where(collectionListWhere(shape))
     .orderBy(direction(column), direction(collections.id))
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare(name);
 });
 
-const collectionCountQuery = preparedPerShape("collection_count", (db, search: boolean, name) =>
-  db.select({ n: count() }).from(collections).where(collectionListWhere(search)).prepare(name),
+const collectionCountQuery = preparedPerShape("collection_count", (db, shape: CollectionFilterShape, name) =>
+  db.select({ n: count() }).from(collections).where(collectionListWhere(shape)).prepare(name),
 );
 
 export async function listCollections(db: Db, startupId: number, query: ListQuery) {
-  const search = Boolean(query.search);
-  const values = { startupId, like: search ? `%${escapeLike(query.search ?? "")}%` : undefined, ...pageValues(query) };
-  const shape = { search, sortBy: sortColumn(query.sort_by, COLLECTION_SORTS, "name"), descending: query.sort_order === "desc" };
+  const { shape: filters, values: filterValues } = COLLECTION_FILTERS.read(query);
+  const values = { startupId, ...filterValues, ...pageValues(query) };
+  const shape = { ...filters, sortBy: sortColumn(query.sort_by, COLLECTION_SORTS, "name"), descending: query.sort_order === "desc" };
   const rows = await collectionPageQuery(db, shape).execute(values);
-  const total = await totalOf(rows, query, async () => (await collectionCountQuery(db, search).execute(values))[0].n);
+  const total = await totalOf(rows, query, async () => (await collectionCountQuery(db, filters).execute(values))[0].n);
   return { total, data: rows.map(collectionView) };
 }
 

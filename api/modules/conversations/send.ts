@@ -1,11 +1,9 @@
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { CONVERSATION_NOT_FOUND, type MessageJson } from "../../../schemas/conversations.ts";
 import { chatChannel, CONVERSATION_UPDATED_EVENT, MESSAGE_SENT_EVENT, userChannel } from "../../../schemas/realtime.ts";
 import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
+import { databaseKind, type Db } from "../../db/client.ts";
 import { conversationParticipants, conversations, messages } from "../../db/realtime-schema.ts";
-import { PgliteWorker } from "../../db/worker-client.ts";
 import { notFound } from "../../lib/errors.ts";
 import { takeStatement, type RateLimit } from "../../lib/rate-limit.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
@@ -20,8 +18,7 @@ import { messageJson, unreadFor } from "./views.ts";
  * transaction at a time; a PostgreSQL pool runs many side by side. Anything unknown counts as the latter.
  */
 function oneAtATime(db: Db): boolean {
-  const client = (db as { $client?: unknown }).$client;
-  return client instanceof PGlite || client instanceof PgliteWorker;
+  return databaseKind(db) === "pglite";
 }
 
 /** A notification shows the start of a long message. */

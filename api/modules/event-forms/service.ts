@@ -7,7 +7,7 @@ import { eventApplications, eventForms, type CustomQuestion } from "../../db/eve
 import { eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
+import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { COLLECTION_NOT_FOUND, ownsCollection } from "../collections/service.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
@@ -57,16 +57,18 @@ export interface EventFormListQuery extends ListQuery {
   status?: EventFormStatus;
 }
 
-type FormFilterShape = { collection: boolean; status: boolean; search: boolean };
+/** The list's filters: a new one is one more entry here, read by the request, the page and its count. */
+const FORM_FILTERS = listFilters<EventFormListQuery>()({
+  collection: { value: (query) => query.collection_id, where: (id) => eq(eventForms.collectionId, id) },
+  status: { value: (query) => query.status, where: (status) => eq(eventForms.status, status) },
+  search: { value: (query) => (query.search ? `%${escapeLike(query.search)}%` : undefined), where: (like) => ilike(eventForms.title, like) },
+});
+
+type FormFilterShape = ShapeOf<typeof FORM_FILTERS>;
 type FormPageShape = FormFilterShape & { sortBy: (typeof FORM_SORTS)[number]; descending: boolean };
 
 function formListWhere(shape: FormFilterShape) {
-  return and(
-    eq(eventForms.startupId, sql.placeholder("startupId")),
-    shape.collection ? eq(eventForms.collectionId, sql.placeholder("collectionId")) : undefined,
-    shape.status ? eq(eventForms.status, sql.placeholder("status")) : undefined,
-    shape.search ? ilike(eventForms.title, sql.placeholder("like")) : undefined,
-  );
+  return and(eq(eventForms.startupId, sql.placeholder("startupId")), ...FORM_FILTERS.where(shape));
 }
 
 /** The list page, prepared per filter and order (its SQL is built once, not on every request). */
@@ -95,14 +97,8 @@ export async function listEventForms(db: Db, startupId: number, query: EventForm
   if (query.collection_id !== undefined && !(await ownsCollection(db, startupId, query.collection_id))) {
     throw notFound(COLLECTION_NOT_FOUND);
   }
-  const filters = { collection: query.collection_id !== undefined, status: Boolean(query.status), search: Boolean(query.search) };
-  const values = {
-    startupId,
-    collectionId: query.collection_id,
-    status: query.status,
-    like: query.search ? `%${escapeLike(query.search)}%` : undefined,
-    ...pageValues(query),
-  };
+  const { shape: filters, values: filterValues } = FORM_FILTERS.read(query);
+  const values = { startupId, ...filterValues, ...pageValues(query) };
   const shape = { ...filters, sortBy: sortColumn(query.sort_by, FORM_SORTS, "created_at"), descending: query.sort_order === "desc" };
   const rows = await formPageQuery(db, shape).execute(values);
   const total = await totalOf(rows, query, async () => (await formCountQuery(db, filters).execute(values))[0].n);

@@ -7,7 +7,7 @@ import { coFounders, startups } from "../../db/schema.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import { fieldError } from "../../lib/errors.ts";
 import { pageValues, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerShape } from "../../db/prepared.ts";
+import { preparedPerShape } from "../../db/embedded/prepared.ts";
 import { fileUrl } from "../files/service.ts";
 import { eventStartups, targetJoins, targetVisible } from "./targets.ts";
 

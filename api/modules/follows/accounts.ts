@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { follows } from "../../db/community-schema.ts";
 import { coFounders, startups } from "../../db/schema.ts";
 import { pageValues, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerShape } from "../../db/prepared.ts";
+import { preparedPerShape } from "../../db/embedded/prepared.ts";
 import { fileUrl } from "../files/service.ts";
 
 /** An account that follows or is followed. */

@@ -9,7 +9,7 @@ import { startups, users } from "../../db/schema.ts";
 import { frameworkCanvases, frameworkVersions, type CanvasBoxes } from "../../db/tools-schema.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import { pageValues, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerDb } from "../../db/prepared.ts";
+import { preparedPerDb } from "../../db/embedded/prepared.ts";
 
 /** The startup a canvas is saved for. */
 export interface CanvasStartup {

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { guides } from "../../db/tools-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { page, pageValues, parseListQuery, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
+import { preparedPerDb, preparedPerShape } from "../../db/embedded/prepared.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { escapeLike } from "../access/service.ts";

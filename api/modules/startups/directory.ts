@@ -3,7 +3,7 @@ import { z } from "zod";
 import { DIRECTORY_SORTS, DIRECTORY_TYPES, type CountryFacet, type DirectoryStartup } from "../../../schemas/startups.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { preparedPerShape } from "../../db/prepared.ts";
+import { listFilters, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
 import { favorites, follows } from "../../db/community-schema.ts";
 import { startups } from "../../db/schema.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
@@ -29,35 +29,26 @@ export const parseDirectoryQuery = (url: string): DirectoryQuery => directoryQue
 /** Followers and newest read best biggest-first, names A to Z, unless the caller says otherwise. */
 const DEFAULT_ORDER = { followers_count: "desc", created_at: "desc", name: "asc" } as const;
 
-/** Which filters a request sets: the shape of its statements (the values travel as placeholders). */
-interface FilterShape {
-  type: boolean;
-  industry: boolean;
-  stage: boolean;
-  country: boolean;
-  city: boolean;
-  search: boolean;
-}
-
-const filterShape = (filters: DirectoryQuery, search: string | undefined): FilterShape => ({
-  type: Boolean(filters.account_type),
-  industry: Boolean(filters.industry),
-  stage: Boolean(filters.stage),
-  country: Boolean(filters.country),
-  city: Boolean(filters.city),
-  search: Boolean(search),
+/**
+ * The directory's filters: a new one is one more entry here, read by the request, the page and its count.
+ * Which of them a request sets is the shape of its statements (the values travel as placeholders).
+ */
+const DIRECTORY_FILTERS = listFilters<DirectoryQuery & Pick<ListQuery, "search">>()({
+  type: { value: (query) => query.account_type || undefined, where: (type) => eq(startups.accountType, type) },
+  industry: { value: (query) => query.industry || undefined, where: (industry) => eq(startups.industry, industry) },
+  stage: { value: (query) => query.stage || undefined, where: (stage) => eq(startups.stage, stage) },
+  country: { value: (query) => query.country || undefined, where: (country) => eq(startups.country, country) },
+  city: { value: (query) => query.city || undefined, where: (city) => sql`lower(${startups.cityName}) = lower(${city})` },
+  search: {
+    value: (query) => (query.search ? `%${escapeLike(query.search)}%` : undefined),
+    where: (like) => or(ilike(startups.name, like), ilike(startups.username, like), ilike(startups.description, like), ilike(startups.cityName, like)),
+  },
 });
 
+type FilterShape = ShapeOf<typeof DIRECTORY_FILTERS>;
+
 function directoryWhere(shape: FilterShape): SQL | undefined {
-  const like = sql.placeholder("like");
-  return and(
-    shape.type ? eq(startups.accountType, sql.placeholder("accountType")) : undefined,
-    shape.industry ? eq(startups.industry, sql.placeholder("industry")) : undefined,
-    shape.stage ? eq(startups.stage, sql.placeholder("stage")) : undefined,
-    shape.country ? eq(startups.country, sql.placeholder("country")) : undefined,
-    shape.city ? sql`lower(${startups.cityName}) = lower(${sql.placeholder("city")})` : undefined,
-    shape.search ? or(ilike(startups.name, like), ilike(startups.username, like), ilike(startups.description, like), ilike(startups.cityName, like)) : undefined,
-  );
+  return and(...DIRECTORY_FILTERS.where(shape));
 }
 
 type PageShape = FilterShape & { sortBy: (typeof DIRECTORY_SORTS)[number]; descending: boolean };
@@ -123,20 +114,10 @@ const countQuery = preparedPerShape("startup_directory_count", (db, shape: Filte
 );
 
 export async function listDirectory(db: Db, user: AuthUser | null, query: ListQuery, filters: DirectoryQuery, sortOrderGiven: boolean) {
-  const shape = filterShape(filters, query.search);
+  const { shape, values: filterValues } = DIRECTORY_FILTERS.read({ ...filters, search: query.search });
   const sortBy = sortColumn(query.sort_by, DIRECTORY_SORTS, "followers_count");
   const descending = (sortOrderGiven ? query.sort_order : DEFAULT_ORDER[sortBy]) === "desc";
-  const values = {
-    accountType: filters.account_type,
-    industry: filters.industry,
-    stage: filters.stage,
-    country: filters.country,
-    city: filters.city,
-    like: query.search ? `%${escapeLike(query.search)}%` : undefined,
-    limit: query.per_page,
-    offset: offset(query),
-    ...viewerValues(user),
-  };
+  const values = { ...filterValues, limit: query.per_page, offset: offset(query), ...viewerValues(user) };
   const [rows, [{ total }]] = await Promise.all([pageQuery(db, { ...shape, sortBy, descending }).execute(values), countQuery(db, shape).execute(values)]);
   const data: DirectoryStartup[] = rows.map((r) => ({
     id: r.id,

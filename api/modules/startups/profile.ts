@@ -4,7 +4,7 @@ import { STARTUP_NOT_FOUND, type LimitedFollowers, type StartupProfile } from ".
 import type { FollowAccount } from "../../../schemas/follows.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDb } from "../../db/prepared.ts";
+import { preparedPerDb } from "../../db/embedded/prepared.ts";
 import { favorites, follows, teamMembers } from "../../db/community-schema.ts";
 import { coFounders, startups } from "../../db/schema.ts";
 import { eventForms } from "../../db/events-schema.ts";

@@ -6,7 +6,7 @@
  * workers' transactions never meet. A worker that dies with a transaction open has it rolled back, or the
  * database would stay locked for everybody (docs/decisions/012-embedded-database-on-every-core.md).
  */
-import type { PgliteWorker, Reply, WireRequest } from "../api/db/worker-client.ts";
+import type { PgliteWorker, Reply, WireRequest } from "./worker-client.ts";
 
 /** What the relay needs of a cluster worker (an EventEmitter with `send`; tests use a stand-in). */
 export interface RelayPeer {

@@ -4,10 +4,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadTemplate } from "../testing/pglite-template.ts";
-import { openDatabase, type Database, type Db } from "./client.ts";
-import { isUniqueViolation, pgErrorCode } from "./errors.ts";
-import { appSettings, files, startups, users } from "./schema.ts";
+import { loadTemplate } from "../../testing/pglite-template.ts";
+import { openDatabase, type Database, type Db } from "../client.ts";
+import { isUniqueViolation, pgErrorCode } from "../errors.ts";
+import { appSettings, files, startups, users } from "../schema.ts";
 import type { PgliteWorker } from "./worker-client.ts";
 
 let inProcess: Database;
@@ -93,7 +93,7 @@ describe("the PGlite worker", () => {
       clearInterval(timer);
       return ticks;
     };
-    // In-process, PGlite holds the thread for the whole statement (why the server runs it on a worker).
+    // In-process, PGlite holds the main thread for the whole statement: why it has a thread of its own.
     expect(await ticksDuring(inProcess)).toBeLessThanOrEqual(1);
     expect(await ticksDuring(worker)).toBeGreaterThan(5);
   });

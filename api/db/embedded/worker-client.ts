@@ -1,5 +1,5 @@
 /**
- * The main thread's side of the PGlite worker (decision 006): an object with the few PGlite methods Drizzle's
+ * The main thread's side of the PGlite worker: an object with the few PGlite methods Drizzle's
  * pglite driver calls (`query`, `transaction` and, inside one, `query`), each forwarded to
  * pglite-worker.mjs. Drizzle's own pglite session runs unchanged on top of it, so queries are built, rows
  * mapped and savepoints (`tx.transaction`) taken exactly as with an in-process PGlite.
@@ -16,7 +16,7 @@ import { Worker } from "node:worker_threads";
 
 /**
  * Where requests go and how the process is kept alive while they are in flight: the PGlite thread, or
- * (a cluster worker process) the primary, which relays them to its thread (server/database-relay.ts).
+ * (a cluster worker process) the primary, which relays them to its thread (database-relay.ts).
  */
 interface Port {
   post(message: Record<string, unknown>): void;
@@ -152,7 +152,7 @@ export class PgliteWorker {
 
   /**
    * In a cluster worker process of a server on the embedded database: the same client, its requests
-   * relayed by the primary to the primary's PGlite thread (server/database-relay.ts). Messages travel as
+   * relayed by the primary to the primary's PGlite thread (database-relay.ts). Messages travel as
    * `{ kind: "db", ... }` on the process's IPC channel; losing the primary fails everything in flight.
    */
   static overProcess(onCrash?: (error: Error) => void): PgliteWorker {
@@ -231,7 +231,7 @@ export class PgliteWorker {
   }
 
   /**
-   * A request from elsewhere (a cluster worker's, through server/database-relay.ts), answered with the
+   * A request from elsewhere (a cluster worker's, through database-relay.ts), answered with the
    * reply as it comes, error or not. Its `tx`, if any, must come from `newTransactionId`.
    */
   forward(message: WireRequest): Promise<Reply> {

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The embedded database's own thread (decision 006). PGlite runs every statement synchronously in WASM; on the
+ * The embedded database's own thread. PGlite runs every statement synchronously in WASM; on the
  * main thread that time is taken from React's server rendering. Here it runs beside it, on another core.
  *
  * Only worker-client.ts talks to this file; the message shapes are described there. Every request is

@@ -5,18 +5,18 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../app.ts";
-import { ensureAccessModel } from "../modules/access/service.ts";
-import { COUPON_REFUSALS } from "../modules/coupons/service.ts";
-import { ownerWithForm, sendApplication } from "../testing/application-fixtures.ts";
-import { billingFields, createCoupon, paidEventForm } from "../testing/billing-fixtures.ts";
-import { ownerWithCollection } from "../testing/event-fixtures.ts";
-import { TINY_PNG, fetchBytes, pngFile, registered } from "../testing/fixtures.ts";
-import { TestClient, testApiConfig, type TestApi } from "../testing/harness.ts";
-import { loadTemplate } from "../testing/pglite-template.ts";
-import { openDatabase } from "./client.ts";
-import { eventApplications } from "./events-schema.ts";
-import { couponCodes, eventBillings } from "./billing-schema.ts";
+import { createApi } from "../../app.ts";
+import { ensureAccessModel } from "../../modules/access/service.ts";
+import { COUPON_REFUSALS } from "../../modules/coupons/service.ts";
+import { ownerWithForm, sendApplication } from "../../testing/application-fixtures.ts";
+import { billingFields, createCoupon, paidEventForm } from "../../testing/billing-fixtures.ts";
+import { ownerWithCollection } from "../../testing/event-fixtures.ts";
+import { TINY_PNG, fetchBytes, pngFile, registered } from "../../testing/fixtures.ts";
+import { TestClient, testApiConfig, type TestApi } from "../../testing/harness.ts";
+import { loadTemplate } from "../../testing/pglite-template.ts";
+import { openDatabase } from "../client.ts";
+import { eventApplications } from "../events-schema.ts";
+import { couponCodes, eventBillings } from "../billing-schema.ts";
 import { PgliteWorker } from "./worker-client.ts";
 
 let t: TestApi;

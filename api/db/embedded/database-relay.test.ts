@@ -4,7 +4,7 @@
  */
 import { EventEmitter } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PgliteWorker, type Reply } from "../api/db/worker-client.ts";
+import { PgliteWorker, type Reply } from "./worker-client.ts";
 import { relayDatabase } from "./database-relay.ts";
 
 /** A cluster worker as the relay sees it: requests go in as "message" events, replies come out of `send`. */

@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * Answers to repeated reads, kept by the embedded database's thread until anything is written (see
- * docs/decisions/019-embedded-database-result-cache.md).
+ * Answers to repeated reads, kept by the embedded database's thread until anything is written
+ * (docs/decisions/019-embedded-database-result-cache.md).
  *
  * Every statement of every process of a server on the embedded database runs on that one thread, so it sees
  * every write as it happens: no write can go round it, which is what makes forgetting everything on a
