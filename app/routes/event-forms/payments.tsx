@@ -3,11 +3,8 @@ import { Fragment } from "react";
 import { data, useSearchParams, Link } from "react-router";
 import { BILLING_STATUSES, changeStatusSchema } from "../../../schemas/billing";
 import { parseId } from "../../../schemas/ids";
-<<<<<<< HEAD
 import { eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT } from "../../../schemas/realtime";
-=======
 import { requireId } from "~/lib/route-params.server";
->>>>>>> i25-panel-helpers
 import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billing-details";
 import { BillingTotals } from "~/components/billing/billing-totals";
 import { BILLING_STATUS_TONES } from "~/components/billing/format";
