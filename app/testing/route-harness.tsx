@@ -8,7 +8,7 @@ import { sessionCookieName, xsrfCookieName } from "../../api/config";
 import { createTestApi, type Json, type TestApi, type TestClient } from "../../api/testing/harness";
 // The API tests' own fixtures, so the route tests make users and data the same way.
 export { paidEventForm, createBilling, billingFields } from "../../api/testing/billing-fixtures";
-export { createEventForm, ownerWithCollection } from "../../api/testing/event-fixtures";
+export { createEventForm, ownerWithCollection, validEventFormFields } from "../../api/testing/event-fixtures";
 export { coFounder, registered } from "../../api/testing/fixtures";
 /* eslint-enable no-restricted-imports */
 import { renderToString } from "react-dom/server";
@@ -92,6 +92,22 @@ function browserRequest({ as, path, form }: RouteCall): Request {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(form)) for (const one of [value].flat()) body.append(name, one);
   return new Request(PANEL_ORIGIN + path, { method: "POST", headers, body });
+}
+
+/**
+ * A form's values as the browser posts them, under conform's names: `questions.email.required` for an
+ * object's field, `custom_questions[0].label` for a list's item; a ticked box is "on", an unticked one absent.
+ */
+export function formFields(values: Record<string, unknown>, prefix = ""): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const name = prefix ? `${prefix}${/^\d+$/.test(key) ? `[${key}]` : `.${key}`}` : key;
+    if (value === null || value === undefined || value === false) continue;
+    if (value === true) fields[name] = "on";
+    else if (typeof value === "object") Object.assign(fields, formFields(value as Record<string, unknown>, name));
+    else fields[name] = String(value);
+  }
+  return fields;
 }
 
 /** What the server does for a panel request: the root's ApiClient, the admin layout's check, then the handler. */
