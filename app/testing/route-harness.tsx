@@ -7,8 +7,8 @@
 import { sessionCookieName, xsrfCookieName } from "../../api/config";
 import { createTestApi, type Json, type TestApi, type TestClient } from "../../api/testing/harness";
 // The API tests' own fixtures, so the route tests make users and data the same way.
-export { paidEventForm, createBilling, billingFields } from "../../api/testing/billing-fixtures";
-export { createEventForm, ownerWithCollection, validEventFormFields } from "../../api/testing/event-fixtures";
+export { billingFields, createBilling, createCoupon, paidEventForm } from "../../api/testing/billing-fixtures";
+export { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "../../api/testing/event-fixtures";
 export { coFounder, registered } from "../../api/testing/fixtures";
 /* eslint-enable no-restricted-imports */
 import { renderToString } from "react-dom/server";
