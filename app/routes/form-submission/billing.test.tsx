@@ -92,16 +92,17 @@ describe("/form-submission/billing", () => {
 });
 
 describe("/form-submission/billing/edit/:id", () => {
-  it("is the payer's own billing: anyone else, or an id that names none, gets 404", async () => {
+  it("is the payer's own billing: anyone else (the form's owner too), or an id that names none, gets 404", async () => {
     const payer = await coFounder(h.t);
     const { event_billing: billing } = await createBilling(payer.client, paid.form.id);
     const path = `/form-submission/billing/edit/${billing.id}`;
     const own = await h.run(editBilling.loader, { as: payer.client, path, params: { id: String(billing.id) } });
     expect(own.data).toMatchObject({ billing: { id: billing.id }, defaults: { name: "Ada Lovelace", city: "Lagos" }, closedReason: null });
 
-    for (const id of [String(billing.id), "abc", "999999"]) {
-      const answer = await h.run(editBilling.loader, { as: visitor.client, path: `/form-submission/billing/edit/${id}`, params: { id } });
-      expect(answer, id).toMatchObject({ thrown: true, status: 404, data: "Event billing not found" });
+    // The API shows the billing to the form's owner as well; this page is only the payer's.
+    for (const [who, id] of [[paid.owner, String(billing.id)], [visitor, String(billing.id)], [visitor, "abc"], [visitor, "999999"]] as const) {
+      const answer = await h.run(editBilling.loader, { as: who.client, path: `/form-submission/billing/edit/${id}`, params: { id } });
+      expect(answer, `${who.email} ${id}`).toMatchObject({ thrown: true, status: 404, data: "Event billing not found" });
     }
   });
 });
