@@ -33,10 +33,14 @@ describe("/event-forms/create", () => {
     }
   });
 
-  it("is forbidden to an account without the event form permission, page and form alike", async () => {
+  it("is forbidden to an account without the event form permission, new and existing forms alike", async () => {
     const { client } = await coFounder(h.t);
     expect(await h.run(create.loader, { as: client, path: createPath() })).toMatchObject({ thrown: true, status: 403, data: "Access Forbidden" });
     expect(await h.run(create.action, { as: client, path: createPath(), form: builderForm() })).toMatchObject({ thrown: true, status: 403 });
+    const form = await createEventForm(owner.client, owner.collection.id);
+    const editing = { as: client, path: `/event-forms/edit/${form.id}`, params: { id: String(form.id) } };
+    expect(await h.run(edit.loader, editing)).toMatchObject({ thrown: true, status: 403, data: "Access Forbidden" });
+    expect(await h.run(edit.action, { ...editing, form: { intent: "status", status: "published" } })).toMatchObject({ thrown: true, status: 403 });
   });
 
   it("offers the owner's collections, and answers a form it cannot accept with 422 naming the fields", async () => {
