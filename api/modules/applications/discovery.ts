@@ -8,7 +8,7 @@ import { eventForms } from "../../db/events-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { preparedPerShape } from "../../db/prepared.ts";
-import { escapeLike } from "../access/service.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { billingOfUser } from "../billing/view.ts";
 import { fileUrl } from "../files/service.ts";
 import { applicantMeeting } from "../meetings/join-link.ts";
@@ -124,7 +124,7 @@ export async function listEvents(db: Db, user: Pick<AuthUser, "id">, query: List
     nature: query.nature,
     from,
     to,
-    like: query.search ? `%${escapeLike(query.search)}%` : undefined,
+    like: query.search ? containsPattern(query.search) : undefined,
     ...pageValues(query),
   };
   const shape = { ...filters, sortBy: sortColumn(query.sort_by, EVENT_SORTS, "starts_at"), order: query.sort_order };

@@ -9,7 +9,7 @@ import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
-import { escapeLike } from "../access/service.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { notifyReviewStatusChanged } from "../notifications/causes.ts";
 import { questionsOf } from "./answers.ts";
 import { NOT_HOLDING_A_PLACE } from "./availability.ts";
@@ -47,7 +47,7 @@ function responsesWhere(values: ResponseValues) {
 const valuesOf = (formId: number, filters: ResponseFilters): ResponseValues => ({
   formId,
   status: filters.status,
-  like: filters.search ? `%${escapeLike(filters.search)}%` : undefined,
+  like: filters.search ? containsPattern(filters.search) : undefined,
 });
 
 const RESPONSE_SORTS = ["submitted_at", "applicant_name", "status"] as const;

@@ -5,7 +5,7 @@ import { eventBillings } from "../../db/billing-schema.ts";
 import { csvLine } from "../../lib/csv.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
-import { escapeLike } from "../access/service.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { money, selectBillings, view } from "./view.ts";
 
 export const BILLING_SORTS = ["created_at", "name", "total", "payment_status", "paid_at"] as const;
@@ -24,8 +24,6 @@ function billingsWhere(values: { eventFormId: number | Placeholder; status?: Bil
     values.like !== undefined ? or(ilike(eventBillings.name, values.like), ilike(eventBillings.email, values.like)) : undefined,
   );
 }
-
-const likeOf = (search: string) => `%${escapeLike(search)}%`;
 
 /** The allow-listed sort column, then the id, in the asked direction. */
 function billingsOrder(query: Pick<BillingListQuery, "sort_by" | "sort_order">) {
@@ -80,7 +78,7 @@ const billingSumsQuery = preparedPerDb((db) =>
 export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery) {
   const filters = { status: Boolean(query.payment_status), search: Boolean(query.search) };
   const sortBy = sortColumn(query.sort_by, BILLING_SORTS, "created_at");
-  const values = { eventFormId, status: query.payment_status, like: query.search ? likeOf(query.search) : undefined, ...pageValues(query) };
+  const values = { eventFormId, status: query.payment_status, like: query.search ? containsPattern(query.search) : undefined, ...pageValues(query) };
   // The page and the form's sums are independent: asked for together.
   const [rows, [totals]] = await Promise.all([
     billingPageQuery(db, { ...filters, sort_by: sortBy, sort_order: query.sort_order }).execute(values),
@@ -126,7 +124,7 @@ const CSV_PAGE_SIZE = 1000;
  */
 export function billingsCsv(db: Db, eventFormId: number, query: BillingFilters & Pick<BillingListQuery, "sort_by" | "sort_order">): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const where = billingsWhere({ eventFormId, status: query.payment_status, like: query.search ? likeOf(query.search) : undefined });
+  const where = billingsWhere({ eventFormId, status: query.payment_status, like: query.search ? containsPattern(query.search) : undefined });
   const order = billingsOrder(query);
   let nextOffset = 0;
   let headerSent = false;

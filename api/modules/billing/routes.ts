@@ -17,7 +17,7 @@ import { FORM_NOT_FOUND } from "../applications/messages.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { limits } from "../../lib/limits.ts";
 import { guarded } from "../../lib/rate-limit.ts";
-import { ownStartupId } from "../collections/service.ts";
+import { ownStartupId } from "../../lib/owner.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
 import { ownedForm } from "../event-forms/service.ts";
 import { createBilling, updateBilling, type Log } from "./checkout.ts";

@@ -1,30 +1,20 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { optionalIdField } from "../../../schemas/ids.ts";
-import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { startups } from "../../db/schema.ts";
 import { collections, eventApplications, eventForms } from "../../db/events-schema.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
-import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
+import { fieldError, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { preparedPerShape } from "../../db/prepared.ts";
-import { escapeLike } from "../access/service.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { deleteFormsAndFiles } from "../applications/documents.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
 
 export const COLLECTION_NOT_FOUND = "Collection Not Found";
 const NAME_TAKEN = "The name has already been taken.";
 const INVALID_COLLECTION = "The selected collection is invalid.";
-
-/**
- * The startup (or organization) whose collections and forms the caller manages. A caller holding the
- * permission without a startup of their own (e.g. an admin who never set one up) has nothing to manage.
- */
-export function ownStartupId(user: AuthUser | null): number {
-  if (!user?.startupId) throw forbidden();
-  return user.startupId;
-}
 
 export interface CollectionView {
   id: number;
@@ -88,7 +78,7 @@ const collectionCountQuery = preparedPerShape("collection_count", (db, search: b
 
 export async function listCollections(db: Db, startupId: number, query: ListQuery) {
   const search = Boolean(query.search);
-  const values = { startupId, like: search ? `%${escapeLike(query.search ?? "")}%` : undefined, ...pageValues(query) };
+  const values = { startupId, like: search ? containsPattern(query.search ?? "") : undefined, ...pageValues(query) };
   const shape = { search, sortBy: sortColumn(query.sort_by, COLLECTION_SORTS, "name"), descending: query.sort_order === "desc" };
   const rows = await collectionPageQuery(db, shape).execute(values);
   const total = await totalOf(rows, query, async () => (await collectionCountQuery(db, search).execute(values))[0].n);

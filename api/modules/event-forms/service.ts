@@ -8,7 +8,7 @@ import { eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
-import { escapeLike } from "../access/service.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { COLLECTION_NOT_FOUND, ownsCollection } from "../collections/service.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
 import { deleteFormsAndFiles } from "../applications/documents.ts";
@@ -100,7 +100,7 @@ export async function listEventForms(db: Db, startupId: number, query: EventForm
     startupId,
     collectionId: query.collection_id,
     status: query.status,
-    like: query.search ? `%${escapeLike(query.search)}%` : undefined,
+    like: query.search ? containsPattern(query.search) : undefined,
     ...pageValues(query),
   };
   const shape = { ...filters, sortBy: sortColumn(query.sort_by, FORM_SORTS, "created_at"), descending: query.sort_order === "desc" };

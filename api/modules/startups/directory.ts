@@ -7,7 +7,7 @@ import { preparedPerShape } from "../../db/prepared.ts";
 import { favorites, follows } from "../../db/community-schema.ts";
 import { startups } from "../../db/schema.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
-import { escapeLike } from "../access/service.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 import { countries } from "../reference/countries.ts";
 import { viewerFlags, viewerJoins, viewerValues } from "./viewer.ts";
@@ -132,7 +132,7 @@ export async function listDirectory(db: Db, user: AuthUser | null, query: ListQu
     stage: filters.stage,
     country: filters.country,
     city: filters.city,
-    like: query.search ? `%${escapeLike(query.search)}%` : undefined,
+    like: query.search ? containsPattern(query.search) : undefined,
     limit: query.per_page,
     offset: offset(query),
     ...viewerValues(user),
