@@ -10,21 +10,24 @@ import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../.
 import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { containsPattern } from "../../lib/like.ts";
+import { findManagedForm } from "../event-forms/ownership.ts";
 import { notifyReviewStatusChanged } from "../notifications/causes.ts";
 import { questionsOf } from "./answers.ts";
 import { NOT_HOLDING_A_PLACE } from "./availability.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND, NOT_SUBMITTED } from "./messages.ts";
-import { applicationWithForm, direction, isOwner, responsesToOwner } from "./queries.ts";
+import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
 import { answerFileUrl, applicationResource, iso, type FormRow } from "./resources.ts";
 
-const formByIdQuery = preparedPerDb((db) => db.select().from(eventForms).where(eq(eventForms.id, sql.placeholder("id"))).prepare("responses_form"));
+const formExistsQuery = preparedPerDb((db) =>
+  db.select({ id: eventForms.id }).from(eventForms).where(eq(eventForms.id, sql.placeholder("id"))).prepare("responses_form_exists"),
+);
 
-/** 404 when the form does not exist, 403 when it belongs to another startup. */
+/** The caller's own form: 404 when the form does not exist, 403 when it belongs to another startup. */
 export async function ownedForm(db: Db, user: AuthUser, id: number) {
-  const [form] = await formByIdQuery(db).execute({ id });
-  if (!form) throw notFound(FORM_NOT_FOUND);
-  if (!isOwner(user, form)) throw forbidden();
-  return form;
+  const form = await findManagedForm(db, user, id);
+  if (form) return form;
+  const [exists] = await formExistsQuery(db).execute({ id });
+  throw exists ? forbidden() : notFound(FORM_NOT_FOUND);
 }
 
 export interface ResponseFilters {

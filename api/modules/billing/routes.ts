@@ -19,7 +19,7 @@ import { limits } from "../../lib/limits.ts";
 import { guarded } from "../../lib/rate-limit.ts";
 import { ownStartupId } from "../../lib/owner.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
-import { ownedForm } from "../event-forms/service.ts";
+import { findManagedForm } from "../event-forms/ownership.ts";
 import { createBilling, updateBilling, type Log } from "./checkout.ts";
 import { verifyPayment } from "./fulfilment.ts";
 import { statusChanges } from "./history.ts";
@@ -139,9 +139,8 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   const formListQuery = async (c: Context<AppEnv>) => {
     const startupId = ownStartupId(c.var.user);
     const id = pathId(c.req.param("id"), FORM_NOT_FOUND);
-    const form = await ownedForm(c.var.db, startupId, id).catch((error: unknown) => {
-      throw error instanceof HttpError && error.status === 404 ? notFound(FORM_NOT_FOUND) : error;
-    });
+    const form = await findManagedForm(c.var.db, { startupId }, id);
+    if (!form) throw notFound(FORM_NOT_FOUND);
     const filters = listFilters.parse(c.req.query());
     const query = { ...parseListQuery(c.req.url), payment_status: filters.payment_status };
     if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
