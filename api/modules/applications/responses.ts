@@ -4,7 +4,7 @@ import type { ReviewStatus } from "../../../schemas/events.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { eventApplications, eventForms, type Answers, type ApplicationStatus } from "../../db/events-schema.ts";
-import { csvLine } from "../../lib/csv.ts";
+import { csvStream } from "../../lib/csv.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
@@ -104,18 +104,10 @@ export async function getResponse(db: Db, form: FormRow, applicationId: number) 
   return applicationResource(row, form.customQuestions);
 }
 
-export const CSV_PAGE_SIZE = 1000;
-
-/**
- * The responses as CSV, read and written 1,000 rows at a time so a large event never sits in memory
- * at once. Oldest submission first.
- */
+/** The responses as CSV, oldest submission first. */
 export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): ReadableStream<Uint8Array> {
   const questions = questionsOf(form);
-  const encoder = new TextEncoder();
   const where = responsesWhere(valuesOf(form.id, filters));
-  let nextOffset = 0;
-  let headerSent = false;
   const cell = (applicationId: number, q: (typeof questions)[number], answer: Answers[string] | undefined): string => {
     if (answer === undefined || answer === null) return "";
     if (q.type === "file") return typeof answer === "string" ? answerFileUrl(applicationId, answer) : "";
@@ -123,14 +115,10 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
     if (Array.isArray(answer)) return answer.join("; ");
     return String(answer);
   };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(csvLine(["Submitted at", "Status", "Name", "Email", ...questions.map((q) => q.label)])));
-        return;
-      }
-      const rows = await db
+  return csvStream(
+    ["Submitted at", "Status", "Name", "Email", ...questions.map((q) => q.label)],
+    (offset, limit) =>
+      db
         .select({
           id: eventApplications.id,
           status: eventApplications.status,
@@ -142,20 +130,10 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
         .from(eventApplications)
         .where(where)
         .orderBy(direction(eventApplications.submittedAt, "asc"), direction(eventApplications.id, "asc"))
-        .limit(CSV_PAGE_SIZE)
-        .offset(nextOffset);
-      nextOffset += rows.length;
-      if (rows.length) {
-        const text = rows
-          .map((r) =>
-            csvLine([iso(r.submittedAt) ?? "", r.status, r.applicantName, r.applicantEmail, ...questions.map((q) => cell(r.id, q, r.answers[q.key]))]),
-          )
-          .join("");
-        controller.enqueue(encoder.encode(text));
-      }
-      if (rows.length < CSV_PAGE_SIZE) controller.close();
-    },
-  });
+        .limit(limit)
+        .offset(offset),
+    (r) => [iso(r.submittedAt) ?? "", r.status, r.applicantName, r.applicantEmail, ...questions.map((q) => cell(r.id, q, r.answers[q.key]))],
+  );
 }
 
 /** Sets the review status; a change (not the same status again) notifies the applicant in the same transaction. */

@@ -4,6 +4,7 @@ import { billingSchema, BILLING_STATUSES, changeStatusSchema, quoteSchema, verif
 import type { AppEnv } from "../../context.ts";
 import { appKey } from "../../db/settings.ts";
 import { readBody } from "../../lib/body.ts";
+import { csvResponse } from "../../lib/csv.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
@@ -157,12 +158,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
 
   routes.get(`${BASE}/:id/all.csv`, authorize("event billing read"), async (c) => {
     const { form, query } = await formListQuery(c);
-    return new Response(billingsCsv(c.var.db, form.id, query), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="billings-${form.id}.csv"`,
-      },
-    });
+    return csvResponse(billingsCsv(c.var.db, form.id, query), `billings-${form.id}.csv`);
   });
 
   routes.put(`${BASE}/:id/change_status`, async (c) => {
