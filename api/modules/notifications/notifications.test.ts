@@ -5,7 +5,7 @@ import { startupOwner } from "../../testing/application-fixtures.ts";
 import { coFounder, PASSWORD, registered, userRow } from "../../testing/fixtures.ts";
 import { expectEveryCallRefused, type TestApi } from "../../testing/harness.ts";
 import { notify, notifyEach, userChannel } from "./notify.ts";
-import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "./test-support.ts";
+import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "../../testing/recording-broadcaster.ts";
 import { BroadcastQueue } from "../../realtime/broadcaster.ts";
 
 let t: TestApi;
