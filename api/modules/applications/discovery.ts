@@ -9,14 +9,14 @@ import { notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { preparedPerShape } from "../../db/prepared.ts";
 import { containsPattern } from "../../lib/like.ts";
-import { billingOfUser } from "../billing/view.ts";
+import { billingOfUser } from "../billing/views.ts";
 import { fileUrl } from "../files/service.ts";
 import { applicantMeeting } from "../meetings/join-link.ts";
 import { isRealDate } from "./answers.ts";
 import { closedReason } from "./availability.ts";
 import { FORM_NOT_FOUND } from "./messages.ts";
 import { applicationOf, direction, isOwner, visibleFormWithStartup } from "./queries.ts";
-import { applicationResource, eventFormResource, startupCard } from "./resources.ts";
+import { applicationResource, eventFormResource, startupCard } from "./views.ts";
 
 export async function siteEventForm(db: Db, user: AuthUser, id: number) {
   const found = await visibleFormWithStartup(db, user, id);

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { startups } from "../../db/schema.ts";
 import { eventApplications, eventForms } from "../../db/events-schema.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
-import type { FormRow } from "./resources.ts";
+import type { FormRow } from "./views.ts";
 
 /** Published and closed forms are public to logged-in users; drafts only to their owner. */
 export const visibleTo = (user: Pick<AuthUser, "startupId">): SQL | undefined =>

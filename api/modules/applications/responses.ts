@@ -16,7 +16,7 @@ import { questionsOf } from "./answers.ts";
 import { NOT_HOLDING_A_PLACE } from "./availability.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND, NOT_SUBMITTED } from "./messages.ts";
 import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
-import { answerFileUrl, applicationResource, iso, type FormRow } from "./resources.ts";
+import { answerFileUrl, applicationResource, iso, type FormRow } from "./views.ts";
 
 const formExistsQuery = preparedPerDb((db) =>
   db.select({ id: eventForms.id }).from(eventForms).where(eq(eventForms.id, sql.placeholder("id"))).prepare("responses_form_exists"),

@@ -15,7 +15,7 @@ import { apply } from "./applying.ts";
 import { listEvents, siteEventForm } from "./discovery.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND } from "./messages.ts";
 import { applicationFile, cancelApplication, getApplication, listMyApplications } from "./my-applications.ts";
-import { APPLICATION_STATUSES, responsesFormResource } from "./resources.ts";
+import { APPLICATION_STATUSES, responsesFormResource } from "./views.ts";
 import { getResponse, listResponses, ownedForm, responsesCsv, setApplicationStatus } from "./responses.ts";
 
 export const applicationRoutes = new Hono<AppEnv>();

@@ -6,7 +6,7 @@ import { csvStream } from "../../lib/csv.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
 import { containsPattern } from "../../lib/like.ts";
-import { money, selectBillings, view } from "./view.ts";
+import { money, selectBillings, view } from "./views.ts";
 
 export const BILLING_SORTS = ["created_at", "name", "total", "payment_status", "paid_at"] as const;
 

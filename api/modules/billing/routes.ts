@@ -28,7 +28,7 @@ import { billingsCsv, listBillings } from "./listing.ts";
 import { BILLING_NOT_FOUND, PAYMENT_NOT_FOUND } from "./messages.ts";
 import { quote } from "./pricing.ts";
 import { changeStatus } from "./status.ts";
-import { visibleBilling } from "./view.ts";
+import { visibleBilling } from "./views.ts";
 import { handleStripeWebhook } from "./webhook.ts";
 import { requireCityInCountryText } from "../places/check-city.ts";
 

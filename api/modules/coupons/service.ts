@@ -8,7 +8,7 @@ import { couponCodes, type CouponDiscountType } from "../../db/billing-schema.ts
 import { fieldError, notFound, validationFailed, type FieldErrors } from "../../lib/errors.ts";
 import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { containsPattern } from "../../lib/like.ts";
-import { couponStateSql, couponView, selectCoupons, type CouponView } from "./view.ts";
+import { couponStateSql, couponView, selectCoupons, type CouponView } from "./views.ts";
 
 // Checkout's side (billing imports it from here).
 export { COUPON_REFUSALS, findApplicableCoupon, type ApplicableCoupon, type FindCouponInput } from "./apply.ts";

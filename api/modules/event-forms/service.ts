@@ -17,9 +17,9 @@ import { storeImage } from "../files/service.ts";
 import { requireCity } from "../places/check-city.ts";
 import { isCountryCode } from "../reference/countries.ts";
 import { findManagedForm, managedFormsWhere } from "./ownership.ts";
-import { eventFormResource, loadEventFormResource, selectEventFormDetails, submittedApplications, type EventFormResource, type EventFormRow } from "./resource.ts";
+import { eventFormResource, loadEventFormResource, selectEventFormDetails, submittedApplications, type EventFormResource, type EventFormRow } from "./views.ts";
 
-export { eventFormResource, loadEventFormResource, type EventFormResource, type EventFormRow } from "./resource.ts";
+export { eventFormResource, loadEventFormResource, type EventFormResource, type EventFormRow } from "./views.ts";
 
 export const EVENT_FORM_NOT_FOUND = "Event Form not found";
 
