@@ -24,7 +24,7 @@ import {
   register,
   rolesRemoved,
   type ScenarioSetup,
-} from "../api/realtime/revocation-scenarios.ts";
+} from "../api/testing/revocation-scenarios.ts";
 import { freePort, startServer, type Running } from "./test-process.ts";
 
 const app = { appId: "cluster-revoke", key: "cluster-revoke-key", secret: "cluster-revoke-secret" };

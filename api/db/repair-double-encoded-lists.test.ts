@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coFounderWith, startupOwner } from "../modules/co-founders/test-fixtures.ts";
+import { coFounderWith, startupOwner } from "../testing/co-founder-fixtures.ts";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
 import { coFounders, startups } from "./schema.ts";
 

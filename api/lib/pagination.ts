@@ -3,10 +3,14 @@ import { z } from "zod";
 
 export const MAX_PER_PAGE = 100;
 
+/** A page number: a whole number from 1. */
+const pageNumber = z.coerce.number().int().min(1);
+// Too large a page is capped rather than refused or silently reset.
+const pageSize = pageNumber.transform((n) => Math.min(n, MAX_PER_PAGE));
+
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1),
-  // Too large a page is capped rather than refused or silently reset.
-  per_page: z.coerce.number().int().min(1).catch(15).transform((n) => Math.min(n, MAX_PER_PAGE)),
+  page: pageNumber.catch(1),
+  per_page: pageSize.catch(15),
   search: z.string().trim().max(200).optional().catch(undefined),
   sort_order: z.enum(["asc", "desc"]).catch("asc"),
   sort_by: z.string().optional(),
@@ -16,6 +20,13 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export function parseListQuery(url: string): ListQuery {
   return listQuerySchema.parse(Object.fromEntries(new URL(url).searchParams));
 }
+
+/**
+ * A page number or page size given under another name (`limit`, a page of a list inside another answer),
+ * read by the same rule as `page` and `per_page`: undefined when it is missing or not a whole number from 1.
+ */
+export const pageNumberParam = (params: URLSearchParams, name: string) => pageNumber.optional().catch(undefined).parse(params.get(name) ?? undefined);
+export const pageSizeParam = (params: URLSearchParams, name: string) => pageSize.optional().catch(undefined).parse(params.get(name) ?? undefined);
 
 /** Picks the sort column from an allow-list; anything else falls back to the default. */
 export function sortColumn<K extends string>(requested: string | undefined, allowed: readonly K[], fallback: K): K {

@@ -8,11 +8,11 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
-import { connected, nextEvent, pusherClient, subscribed } from "./clients.ts";
+import { connected, nextEvent, pusherClient, subscribed } from "../testing/realtime-clients.ts";
 import { DEFAULT_ADDRESS_LIMITS } from "./limits.ts";
-import { establishedRaw, openRaw, rawSockets, subscribeFrame, type EstablishedSocket, type RawFrame } from "./raw-socket.ts";
+import { establishedRaw, openRaw, rawSockets, subscribeFrame, type EstablishedSocket, type RawFrame } from "../testing/realtime-raw-socket.ts";
 import { signChannel } from "./signing.ts";
-import { serveRealtime, type RealtimeTestServer } from "./test-server.ts";
+import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 
 let t: TestApi;
 let server: RealtimeTestServer;

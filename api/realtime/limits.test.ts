@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
-import { connected, nextError, pusherClient, subscribed } from "./clients.ts";
+import { connected, nextError, pusherClient, subscribed } from "../testing/realtime-clients.ts";
 import { DEFAULT_ADDRESS_LIMITS } from "./limits.ts";
-import { establishedRaw, openRaw, rawSockets, subscribeFrame, type EstablishedSocket, type RawFrame, type RawSocket } from "./raw-socket.ts";
+import { establishedRaw, openRaw, rawSockets, subscribeFrame, type EstablishedSocket, type RawFrame, type RawSocket } from "../testing/realtime-raw-socket.ts";
 import type { SocketServerOptions } from "./socket-server.ts";
-import { serveRealtime, type RealtimeTestServer } from "./test-server.ts";
+import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 
 let t: TestApi;
 const servers: RealtimeTestServer[] = [];

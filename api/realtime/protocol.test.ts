@@ -6,9 +6,9 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
-import { establishedRaw, openRaw, rawSockets, subscribeFrame } from "./raw-socket.ts";
+import { establishedRaw, openRaw, rawSockets, subscribeFrame } from "../testing/realtime-raw-socket.ts";
 import { signChannel, signedQuery } from "./signing.ts";
-import { serveRealtime, type RealtimeTestServer } from "./test-server.ts";
+import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 
 let t: TestApi;
 let server: RealtimeTestServer;

@@ -15,9 +15,9 @@ import { openDatabase, type Database } from "../db/client.ts";
 import { ensureAccessModel } from "../modules/access/service.ts";
 import { temporaryDatabase } from "../testing/temporary-database.ts";
 import { MAX_NOTIFY_BYTES } from "./postgres-fanout.ts";
-import { clientOptions, connected, memberIds, nextError, nextEvent, pusherClient, subscribed, type PresenceChannel } from "./clients.ts";
+import { clientOptions, connected, memberIds, nextError, nextEvent, pusherClient, subscribed, type PresenceChannel } from "../testing/realtime-clients.ts";
 import { signChannel, signedQuery } from "./signing.ts";
-import { serveRealtime, type RealtimeTestServer } from "./test-server.ts";
+import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 
 let t: TestApi;
 let server: RealtimeTestServer;

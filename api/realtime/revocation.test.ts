@@ -27,8 +27,8 @@ import {
   rolePermissionTaken,
   rolesRemoved,
   type ScenarioSetup,
-} from "./revocation-scenarios.ts";
-import { serveRealtime, type RealtimeTestServer } from "./test-server.ts";
+} from "../testing/revocation-scenarios.ts";
+import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 
 /** A quarter of a minute: long enough to set a chat up, short enough to wait for. */
 const SHORT_IDLE_MINUTES = 0.25;

@@ -4,7 +4,7 @@ import { users } from "../db/schema.ts";
 import { eventApplications, type ApplicationStatus } from "../db/events-schema.ts";
 import { registered, setUpStartupProfile, uniqueEmail } from "./fixtures.ts";
 import type { CollectionView } from "../modules/collections/service.ts";
-import type { EventFormResource } from "../modules/event-forms/resource.ts";
+import type { EventFormResource } from "../modules/event-forms/views.ts";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}-${++counter}`;

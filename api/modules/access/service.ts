@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { permissions, rolePermissions, roles, userRoles } from "../../db/schema.ts";
 import { HttpError, fieldError, notFound, validationFailed } from "../../lib/errors.ts";
 import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { containsPattern } from "../../lib/like.ts";
 
 export const SUPER_ADMIN = "super admin";
 
@@ -125,7 +126,7 @@ async function roleViews(db: Db, rows: { id: number; name: string; isSystem: boo
 const ROLE_SORTS = ["name", "created_at"] as const;
 
 export async function listRoles(db: Db, query: ListQuery) {
-  const where = query.search ? ilike(roles.name, `%${escapeLike(query.search)}%`) : undefined;
+  const where = query.search ? ilike(roles.name, containsPattern(query.search)) : undefined;
   const column = sortColumn(query.sort_by, ROLE_SORTS, "name") === "name" ? roles.name : roles.createdAt;
   const order = query.sort_order === "desc" ? desc(column) : asc(column);
   const rows = await db
@@ -202,8 +203,4 @@ export async function deleteRole(db: Db, id: number) {
 
 export async function listPermissions(db: Db) {
   return db.select({ id: permissions.id, name: permissions.name }).from(permissions).orderBy(asc(permissions.id));
-}
-
-export function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }

@@ -6,7 +6,8 @@ import { permissions, rolePermissions, roles, userRoles, users } from "../../db/
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
 import { destroyUserSessions } from "../auth/sessions.ts";
-import { SUPER_ADMIN, escapeLike, permissionsOf, roleNamesOf } from "./service.ts";
+import { containsPattern } from "../../lib/like.ts";
+import { SUPER_ADMIN, permissionsOf, roleNamesOf } from "./service.ts";
 
 const USER_SORTS = ["name", "email", "created_at"] as const;
 
@@ -20,7 +21,7 @@ export interface UserRow {
 }
 
 export async function listUsers(db: Db, query: ListQuery & { role?: number }) {
-  const search = query.search ? `%${escapeLike(query.search)}%` : null;
+  const search = query.search ? containsPattern(query.search) : null;
   const where = and(
     search ? or(ilike(users.name, search), ilike(users.email, search)) : undefined,
     query.role

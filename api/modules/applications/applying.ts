@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { files } from "../../db/schema.ts";
 import { eventApplications, eventForms, type Answers, type ApplicationStatus } from "../../db/events-schema.ts";
 import { fieldError, notFound, validationFailed } from "../../lib/errors.ts";
-import { billingOfUser } from "../billing/view.ts";
+import { billingOfUser } from "../billing/views.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { storeUpload } from "../files/service.ts";
 import { notifyApplicationReceived } from "../notifications/causes.ts";
@@ -12,7 +12,7 @@ import { ANSWER_FILE_RULES, planAnswers, questionsOf, type Intent } from "./answ
 import { closedReason } from "./availability.ts";
 import { ALREADY_APPLIED, FORM_NOT_FOUND, PAY_FIRST } from "./messages.ts";
 import { applicationOf, visibleFormWithStartup } from "./queries.ts";
-import { applicationResource, type ApplicationRow, type FormRow } from "./resources.ts";
+import { applicationResource, type ApplicationRow, type FormRow } from "./views.ts";
 
 /** A paid form takes applications (drafts too) only from a payer whose billing is Successful. */
 async function assertPaid(db: Db, form: FormRow, userId: number) {

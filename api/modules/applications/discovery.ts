@@ -8,15 +8,15 @@ import { eventForms } from "../../db/events-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { listFilters, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
-import { escapeLike } from "../access/service.ts";
-import { billingOfUser } from "../billing/view.ts";
+import { containsPattern } from "../../lib/like.ts";
+import { billingOfUser } from "../billing/views.ts";
 import { fileUrl } from "../files/service.ts";
 import { applicantMeeting } from "../meetings/join-link.ts";
 import { isRealDate } from "./answers.ts";
 import { closedReason } from "./availability.ts";
 import { FORM_NOT_FOUND } from "./messages.ts";
 import { applicationOf, direction, isOwner, visibleFormWithStartup } from "./queries.ts";
-import { applicationResource, eventFormResource, startupCard } from "./resources.ts";
+import { applicationResource, eventFormResource, startupCard } from "./views.ts";
 
 export async function siteEventForm(db: Db, user: AuthUser, id: number) {
   const found = await visibleFormWithStartup(db, user, id);
@@ -66,7 +66,7 @@ const EVENT_FILTERS = listFilters<EventFilters & Pick<ListQuery, "search">>()({
   from: { value: (query) => realDate(query.from), where: (from) => sql`${localStartDate} >= ${from}::date` },
   to: { value: (query) => realDate(query.to), where: (to) => sql`${localStartDate} <= ${to}::date` },
   search: {
-    value: (query) => (query.search ? `%${escapeLike(query.search)}%` : undefined),
+    value: (query) => (query.search ? containsPattern(query.search) : undefined),
     where: (like) => or(ilike(eventForms.title, like), ilike(startups.name, like)),
   },
 });

@@ -10,7 +10,7 @@ import { applicantMeeting } from "../meetings/join-link.ts";
 import { answerFileIds, discardDraft } from "./documents.ts";
 import { ALREADY_CANCELLED, APPLICATION_NOT_FOUND } from "./messages.ts";
 import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
-import { applicationResource } from "./resources.ts";
+import { applicationResource } from "./views.ts";
 
 const MY_SORTS = ["created_at", "submitted_at", "status"] as const;
 

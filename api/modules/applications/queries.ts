@@ -5,7 +5,8 @@ import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { startups } from "../../db/schema.ts";
 import { eventApplications, eventForms } from "../../db/events-schema.ts";
-import type { FormRow } from "./resources.ts";
+import { managedFormsWhere } from "../event-forms/ownership.ts";
+import type { FormRow } from "./views.ts";
 
 /** Published and closed forms are public to logged-in users; drafts only to their owner. */
 export const visibleTo = (user: Pick<AuthUser, "startupId">): SQL | undefined =>
@@ -31,7 +32,7 @@ export const isOwner = (user: Pick<AuthUser, "startupId">, form: Pick<FormRow, "
  * applicant's own) to a form of the user's startup. A user without a startup owns none.
  */
 export const responsesToOwner = (user: Pick<AuthUser, "startupId">): SQL | undefined =>
-  user.startupId === null ? sql`false` : and(eq(eventForms.startupId, user.startupId), ne(eventApplications.status, "draft"));
+  and(managedFormsWhere(user), ne(eventApplications.status, "draft"));
 
 export async function applicationOf(db: Db, formId: number, userId: number) {
   const [row] = await db

@@ -4,27 +4,30 @@ import type { ReviewStatus } from "../../../schemas/events.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { eventApplications, eventForms, type Answers, type ApplicationStatus } from "../../db/events-schema.ts";
-import { csvLine } from "../../lib/csv.ts";
+import { csvStream } from "../../lib/csv.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
-import { escapeLike } from "../access/service.ts";
+import { containsPattern } from "../../lib/like.ts";
+import { findManagedForm } from "../event-forms/ownership.ts";
 import { notifyReviewStatusChanged } from "../notifications/causes.ts";
 import { questionsOf } from "./answers.ts";
 import { NOT_HOLDING_A_PLACE } from "./availability.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND, NOT_SUBMITTED } from "./messages.ts";
-import { applicationWithForm, direction, isOwner, responsesToOwner } from "./queries.ts";
-import { answerFileUrl, applicationResource, iso, type FormRow } from "./resources.ts";
+import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
+import { answerFileUrl, applicationResource, iso, type FormRow } from "./views.ts";
 
-const formByIdQuery = preparedPerDb((db) => db.select().from(eventForms).where(eq(eventForms.id, sql.placeholder("id"))).prepare("responses_form"));
+const formExistsQuery = preparedPerDb((db) =>
+  db.select({ id: eventForms.id }).from(eventForms).where(eq(eventForms.id, sql.placeholder("id"))).prepare("responses_form_exists"),
+);
 
-/** 404 when the form does not exist, 403 when it belongs to another startup. */
+/** The caller's own form: 404 when the form does not exist, 403 when it belongs to another startup. */
 export async function ownedForm(db: Db, user: AuthUser, id: number) {
-  const [form] = await formByIdQuery(db).execute({ id });
-  if (!form) throw notFound(FORM_NOT_FOUND);
-  if (!isOwner(user, form)) throw forbidden();
-  return form;
+  const form = await findManagedForm(db, user, id);
+  if (form) return form;
+  const [exists] = await formExistsQuery(db).execute({ id });
+  throw exists ? forbidden() : notFound(FORM_NOT_FOUND);
 }
 
 export interface ResponseFilters {
@@ -36,7 +39,7 @@ export interface ResponseFilters {
 const RESPONSE_FILTERS = listFilters<ResponseFilters>()({
   status: { value: (filters) => filters.status, where: (status) => eq(eventApplications.status, status) },
   search: {
-    value: (filters) => (filters.search ? `%${escapeLike(filters.search)}%` : undefined),
+    value: (filters) => (filters.search ? containsPattern(filters.search) : undefined),
     where: (like) => or(ilike(eventApplications.applicantName, like), ilike(eventApplications.applicantEmail, like)),
   },
 });
@@ -93,18 +96,10 @@ export async function getResponse(db: Db, form: FormRow, applicationId: number) 
   return applicationResource(row, form.customQuestions);
 }
 
-export const CSV_PAGE_SIZE = 1000;
-
-/**
- * The responses as CSV, read and written 1,000 rows at a time so a large event never sits in memory
- * at once. Oldest submission first.
- */
+/** The responses as CSV, oldest submission first. */
 export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): ReadableStream<Uint8Array> {
   const questions = questionsOf(form);
-  const encoder = new TextEncoder();
   const where = responsesWhere(form.id, RESPONSE_FILTERS.whereValues(filters));
-  let nextOffset = 0;
-  let headerSent = false;
   const cell = (applicationId: number, q: (typeof questions)[number], answer: Answers[string] | undefined): string => {
     if (answer === undefined || answer === null) return "";
     if (q.type === "file") return typeof answer === "string" ? answerFileUrl(applicationId, answer) : "";
@@ -112,14 +107,10 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
     if (Array.isArray(answer)) return answer.join("; ");
     return String(answer);
   };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(csvLine(["Submitted at", "Status", "Name", "Email", ...questions.map((q) => q.label)])));
-        return;
-      }
-      const rows = await db
+  return csvStream(
+    ["Submitted at", "Status", "Name", "Email", ...questions.map((q) => q.label)],
+    (offset, limit) =>
+      db
         .select({
           id: eventApplications.id,
           status: eventApplications.status,
@@ -131,20 +122,10 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
         .from(eventApplications)
         .where(where)
         .orderBy(direction(eventApplications.submittedAt, "asc"), direction(eventApplications.id, "asc"))
-        .limit(CSV_PAGE_SIZE)
-        .offset(nextOffset);
-      nextOffset += rows.length;
-      if (rows.length) {
-        const text = rows
-          .map((r) =>
-            csvLine([iso(r.submittedAt) ?? "", r.status, r.applicantName, r.applicantEmail, ...questions.map((q) => cell(r.id, q, r.answers[q.key]))]),
-          )
-          .join("");
-        controller.enqueue(encoder.encode(text));
-      }
-      if (rows.length < CSV_PAGE_SIZE) controller.close();
-    },
-  });
+        .limit(limit)
+        .offset(offset),
+    (r) => [iso(r.submittedAt) ?? "", r.status, r.applicantName, r.applicantEmail, ...questions.map((q) => cell(r.id, q, r.answers[q.key]))],
+  );
 }
 
 /** Sets the review status; a change (not the same status again) notifies the applicant in the same transaction. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { reviewStatusSchema } from "../../../schemas/events.ts";
 import type { AppEnv } from "../../context.ts";
 import { jsonText, readBody } from "../../lib/body.ts";
+import { csvResponse } from "../../lib/csv.ts";
 import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
@@ -14,7 +15,7 @@ import { apply } from "./applying.ts";
 import { listEvents, siteEventForm } from "./discovery.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND } from "./messages.ts";
 import { applicationFile, cancelApplication, getApplication, listMyApplications } from "./my-applications.ts";
-import { APPLICATION_STATUSES, responsesFormResource } from "./resources.ts";
+import { APPLICATION_STATUSES, responsesFormResource } from "./views.ts";
 import { getResponse, listResponses, ownedForm, responsesCsv, setApplicationStatus } from "./responses.ts";
 
 export const applicationRoutes = new Hono<AppEnv>();
@@ -153,12 +154,7 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("even
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("event response read"), async (c) => {
   const form = await ownedForm(c.var.db, currentUser(c), formId(c));
   const { search } = parseListQuery(c.req.url);
-  return new Response(responsesCsv(c.var.db, form, { search, status: parseStatus(c) }), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="responses-${form.id}.csv"`,
-    },
-  });
+  return csvResponse(responsesCsv(c.var.db, form, { search, status: parseStatus(c) }), `responses-${form.id}.csv`);
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses/:applicationId", authorize("event response read"), async (c) => {

@@ -9,7 +9,7 @@ import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProv
 import { recordChange } from "./history.ts";
 import { ALREADY_BILLED, BILLING_NOT_FOUND } from "./messages.ts";
 import { assertEditable, countUse, priceFor } from "./pricing.ts";
-import { billingView, money, type EventBillingView } from "./view.ts";
+import { billingView, money, type EventBillingView } from "./views.ts";
 
 export type Log = (message: string, error?: unknown) => void;
 

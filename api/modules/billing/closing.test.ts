@@ -14,7 +14,7 @@ import { createTestApi, type TestApi, type TestClient } from "../../testing/harn
 import { DEADLINE_PASSED, FULL } from "../applications/availability.ts";
 import { ALREADY_PAID, BILLING_CLOSED, RECORDED_FOR_REFUND } from "./messages.ts";
 import { changeStatus } from "./status.ts";
-import { loadBilling } from "./view.ts";
+import { loadBilling } from "./views.ts";
 
 let t: TestApi;
 beforeAll(async () => {

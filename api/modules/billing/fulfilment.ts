@@ -8,7 +8,7 @@ import { notifyPaymentStatusChanged } from "../notifications/causes.ts";
 import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "../../payments/provider.ts";
 import { recordChange } from "./history.ts";
 import { ALREADY_PAID, BILLING_CLOSED, BILLING_NOT_FOUND, PAYMENT_MISMATCH, PAYMENT_NOT_FOUND, RECORDED_FOR_REFUND } from "./messages.ts";
-import { loadBilling, payersBilling } from "./view.ts";
+import { loadBilling, payersBilling } from "./views.ts";
 
 export interface FulfilInput {
   billingId: number;

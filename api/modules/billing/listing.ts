@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder, type SQL }
 import type { BillingStatus } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
-import { csvLine } from "../../lib/csv.ts";
+import { csvStream } from "../../lib/csv.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
-import { escapeLike } from "../access/service.ts";
-import { money, selectBillings, view } from "./view.ts";
+import { containsPattern } from "../../lib/like.ts";
+import { money, selectBillings, view } from "./views.ts";
 
 export const BILLING_SORTS = ["created_at", "name", "total", "payment_status", "paid_at"] as const;
 
@@ -20,7 +20,7 @@ export type BillingFilters = Pick<BillingListQuery, "payment_status" | "search">
 const BILLING_FILTERS = listFilters<BillingFilters>()({
   status: { value: (query) => query.payment_status, where: (status) => eq(eventBillings.paymentStatus, status) },
   search: {
-    value: (query) => (query.search ? `%${escapeLike(query.search)}%` : undefined),
+    value: (query) => (query.search ? containsPattern(query.search) : undefined),
     where: (like) => or(ilike(eventBillings.name, like), ilike(eventBillings.email, like)),
   },
 });
@@ -117,57 +117,37 @@ export const BILLINGS_CSV_HEADER = [
   "Created at",
 ] as const;
 
-const CSV_PAGE_SIZE = 1000;
-
-/**
- * Every billing of the form matching the list's filters, in the list's order, as CSV: read and written
- * 1,000 rows at a time so a large event never sits in memory at once.
- */
+/** Every billing of the form matching the list's filters, in the list's order, as CSV. */
 export function billingsCsv(db: Db, eventFormId: number, query: BillingFilters & Pick<BillingListQuery, "sort_by" | "sort_order">): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
   const where = billingsWhere(eventFormId, BILLING_FILTERS.whereValues(query));
   const order = billingsOrder(query);
-  let nextOffset = 0;
-  let headerSent = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(csvLine(BILLINGS_CSV_HEADER)));
-        return;
-      }
-      const rows = await selectBillings(db)
+  return csvStream(
+    BILLINGS_CSV_HEADER,
+    (offset, limit) =>
+      selectBillings(db)
         .where(where)
         .orderBy(...order)
-        .limit(CSV_PAGE_SIZE)
-        .offset(nextOffset);
-      nextOffset += rows.length;
-      if (rows.length) {
-        const text = rows
-          .map(view)
-          .map((b) =>
-            csvLine([
-              String(b.id),
-              b.name,
-              b.email,
-              b.phone,
-              b.address,
-              b.city,
-              b.country,
-              b.coupon_code?.code ?? "",
-              b.amount,
-              b.discount,
-              b.total,
-              b.currency,
-              b.payment_status,
-              b.paid_at ?? "",
-              b.created_at,
-            ]),
-          )
-          .join("");
-        controller.enqueue(encoder.encode(text));
-      }
-      if (rows.length < CSV_PAGE_SIZE) controller.close();
+        .limit(limit)
+        .offset(offset),
+    (row) => {
+      const b = view(row);
+      return [
+        String(b.id),
+        b.name,
+        b.email,
+        b.phone,
+        b.address,
+        b.city,
+        b.country,
+        b.coupon_code?.code ?? "",
+        b.amount,
+        b.discount,
+        b.total,
+        b.currency,
+        b.payment_status,
+        b.paid_at ?? "",
+        b.created_at,
+      ];
     },
-  });
+  );
 }

@@ -4,6 +4,7 @@ import { billingSchema, BILLING_STATUSES, changeStatusSchema, quoteSchema, verif
 import type { AppEnv } from "../../context.ts";
 import { appKey } from "../../db/settings.ts";
 import { readBody } from "../../lib/body.ts";
+import { csvResponse } from "../../lib/csv.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
@@ -17,9 +18,9 @@ import { FORM_NOT_FOUND } from "../applications/messages.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { limits } from "../../lib/limits.ts";
 import { guarded } from "../../lib/rate-limit.ts";
-import { ownStartupId } from "../collections/service.ts";
+import { ownStartupId } from "../../lib/owner.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
-import { ownedForm } from "../event-forms/service.ts";
+import { findManagedForm } from "../event-forms/ownership.ts";
 import { createBilling, updateBilling, type Log } from "./checkout.ts";
 import { verifyPayment } from "./fulfilment.ts";
 import { statusChanges } from "./history.ts";
@@ -27,7 +28,7 @@ import { billingsCsv, listBillings } from "./listing.ts";
 import { BILLING_NOT_FOUND, PAYMENT_NOT_FOUND } from "./messages.ts";
 import { quote } from "./pricing.ts";
 import { changeStatus } from "./status.ts";
-import { visibleBilling } from "./view.ts";
+import { visibleBilling } from "./views.ts";
 import { handleStripeWebhook } from "./webhook.ts";
 import { requireCityInCountryText } from "../places/check-city.ts";
 
@@ -139,9 +140,8 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   const formListQuery = async (c: Context<AppEnv>) => {
     const startupId = ownStartupId(c.var.user);
     const id = pathId(c.req.param("id"), FORM_NOT_FOUND);
-    const form = await ownedForm(c.var.db, startupId, id).catch((error: unknown) => {
-      throw error instanceof HttpError && error.status === 404 ? notFound(FORM_NOT_FOUND) : error;
-    });
+    const form = await findManagedForm(c.var.db, { startupId }, id);
+    if (!form) throw notFound(FORM_NOT_FOUND);
     const filters = listFilters.parse(c.req.query());
     const query = { ...parseListQuery(c.req.url), payment_status: filters.payment_status };
     if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
@@ -158,12 +158,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
 
   routes.get(`${BASE}/:id/all.csv`, authorize("event billing read"), async (c) => {
     const { form, query } = await formListQuery(c);
-    return new Response(billingsCsv(c.var.db, form.id, query), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="billings-${form.id}.csv"`,
-      },
-    });
+    return csvResponse(billingsCsv(c.var.db, form.id, query), `billings-${form.id}.csv`);
   });
 
   routes.put(`${BASE}/:id/change_status`, async (c) => {

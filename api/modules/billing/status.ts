@@ -11,7 +11,7 @@ import { closeCheckout, type Log } from "./checkout.ts";
 import { recordChange } from "./history.ts";
 import { BILLING_NOT_FOUND, COUPON_USED_UP_ON_REOPEN } from "./messages.ts";
 import { countUse } from "./pricing.ts";
-import { billingView } from "./view.ts";
+import { billingView } from "./views.ts";
 
 /** Statuses after which nothing is left to pay: an open checkout of the billing is closed. */
 const NOTHING_TO_PAY: readonly BillingStatus[] = ["Successful", "Cancelled", "Refunded"];

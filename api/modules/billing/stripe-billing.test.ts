@@ -9,7 +9,7 @@ import { billingSchema } from "../../../schemas/billing.ts";
 import { createBilling, updateBilling } from "./checkout.ts";
 import { verifyPayment } from "./fulfilment.ts";
 import { changeStatus } from "./status.ts";
-import { loadBilling } from "./view.ts";
+import { loadBilling } from "./views.ts";
 import { handleStripeWebhook } from "./webhook.ts";
 
 let t: TestApi;

@@ -8,7 +8,7 @@ import { ownerWithCollection } from "../../testing/event-fixtures.ts";
 import { registered } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
 import { BILLING_NOT_FOUND } from "./messages.ts";
-import { visibleBilling } from "./view.ts";
+import { visibleBilling } from "./views.ts";
 import { permissionsOf } from "../access/service.ts";
 
 /** The caller as the API sees it after authentication: with the permissions of their roles. */

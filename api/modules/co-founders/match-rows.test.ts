@@ -9,7 +9,7 @@ import { teamMembers } from "../../db/community-schema.ts";
 import { coFounders, startups, users } from "../../db/schema.ts";
 import { coFounder } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
-import { coFounderWith, startupOwner } from "./test-fixtures.ts";
+import { coFounderWith, startupOwner } from "../../testing/co-founder-fixtures.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { preparedPerDb } from "../../db/embedded/prepared.ts";
 import { coFounderInvitations, coFounderMatchSets as matchSets, coFounderMatches as matches, coFounderTotals, favorites, teamMembers } from "../../db/community-schema.ts";
 import { coFounders as cf, startups } from "../../db/schema.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
-import { escapeLike } from "../access/service.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 
 /** Who is looking: the user, their startup (the match score compares against it) and their own profile. */
@@ -55,7 +55,7 @@ function exclusions(viewer: Viewer, id: AnyPgColumn) {
 
 /** The search box and filters, on co_founders; undefined when none is given. */
 function filtersWhere(query: ListQuery, filters: FindFilters) {
-  const search = query.search ? `%${escapeLike(query.search)}%` : null;
+  const search = query.search ? containsPattern(query.search) : null;
   return and(
     search
       ? or(sql`${cf.name} ilike ${search}`, sql`${cf.headline} ilike ${search}`, sql`array_to_string(${cf.skillKeys}, ' ') ilike ${search}`)

@@ -22,7 +22,7 @@ import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
-import { ownStartupId } from "../collections/service.ts";
+import { ownStartupId } from "../../lib/owner.ts";
 import { notFound } from "../../lib/errors.ts";
 import { cardsFor, findCoFounders, type Viewer } from "./match.ts";
 import { TEAM_MEMBER_NOT_FOUND, createTeamMember, deleteTeamMember, getTeamMember, listTeam, pendingInvitations, updateTeamMember } from "./team.ts";

@@ -5,7 +5,7 @@ import { coFounderInvitations, teamMembers } from "../../db/community-schema.ts"
 import { coFounders } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { offset, type ListQuery } from "../../lib/pagination.ts";
-import { escapeLike } from "../access/service.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 
 export const TEAM_MEMBER_NOT_FOUND = "Team member not found";
@@ -71,7 +71,7 @@ const memberView = (r: MemberRow): TeamMemberView => ({
 
 /** The startup's team, oldest first (founding members on top), searchable by name, title or role. */
 export async function listTeam(db: Db, startupId: number, query: ListQuery) {
-  const search = query.search ? `%${escapeLike(query.search)}%` : null;
+  const search = query.search ? containsPattern(query.search) : null;
   const where = and(
     eq(teamMembers.startupId, startupId),
     search ? sql`(${teamMembers.name} ilike ${search} or ${teamMembers.title} ilike ${search} or ${teamMembers.role} ilike ${search})` : undefined,

@@ -3,6 +3,7 @@ import { collectionSchema } from "../../../schemas/events.ts";
 import type { AppEnv } from "../../context.ts";
 import { readBody } from "../../lib/body.ts";
 import { pathId } from "../../lib/ids.ts";
+import { ownStartupId } from "../../lib/owner.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
@@ -13,7 +14,6 @@ import {
   deleteCollectionSchema,
   getCollection,
   listCollections,
-  ownStartupId,
   updateCollection,
 } from "./service.ts";
 

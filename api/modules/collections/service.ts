@@ -1,30 +1,20 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { optionalIdField } from "../../../schemas/ids.ts";
-import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { startups } from "../../db/schema.ts";
 import { collections, eventApplications, eventForms } from "../../db/events-schema.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
-import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
+import { fieldError, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { listFilters, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
-import { escapeLike } from "../access/service.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { deleteFormsAndFiles } from "../applications/documents.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
 
 export const COLLECTION_NOT_FOUND = "Collection Not Found";
 const NAME_TAKEN = "The name has already been taken.";
 const INVALID_COLLECTION = "The selected collection is invalid.";
-
-/**
- * The startup (or organization) whose collections and forms the caller manages. A caller holding the
- * permission without a startup of their own (e.g. an admin who never set one up) has nothing to manage.
- */
-export function ownStartupId(user: AuthUser | null): number {
-  if (!user?.startupId) throw forbidden();
-  return user.startupId;
-}
 
 export interface CollectionView {
   id: number;
@@ -65,7 +55,7 @@ const COLLECTION_SORTS = ["name", "created_at", "event_forms_count"] as const;
 
 /** The list's filters: a new one is one more entry here, read by the request, the page and its count. */
 const COLLECTION_FILTERS = listFilters<ListQuery>()({
-  search: { value: (query) => (query.search ? `%${escapeLike(query.search)}%` : undefined), where: (like) => ilike(collections.name, like) },
+  search: { value: (query) => (query.search ? containsPattern(query.search) : undefined), where: (like) => ilike(collections.name, like) },
 });
 
 type CollectionFilterShape = ShapeOf<typeof COLLECTION_FILTERS>;

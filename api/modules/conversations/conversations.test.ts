@@ -7,7 +7,7 @@ import { coFounder, registered, userRow } from "../../testing/fixtures.ts";
 import { expectEveryCallRefused, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { ageHits } from "../../testing/rate-limits.ts";
 import { userChannel } from "../../../schemas/realtime.ts";
-import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "../notifications/test-support.ts";
+import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "../../testing/recording-broadcaster.ts";
 import { isConversationParticipant } from "./access.ts";
 
 let t: TestApi;

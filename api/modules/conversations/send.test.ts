@@ -14,7 +14,7 @@ import { hitsOf } from "../../testing/rate-limits.ts";
 import type { TestApi, TestClient } from "../../testing/harness.ts";
 import { loadAuthUser } from "../auth/sessions.ts";
 import { userChannel } from "../../../schemas/realtime.ts";
-import { createRecordingTestApi, type RecordingBroadcaster } from "../notifications/test-support.ts";
+import { createRecordingTestApi, type RecordingBroadcaster } from "../../testing/recording-broadcaster.ts";
 import { sendMessage } from "./send.ts";
 
 let t: TestApi;

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { conversationParticipants, conversations, messages } from "../../db/realtime-schema.ts";
 import { startups, users } from "../../db/schema.ts";
 import { offset, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { escapeLike } from "../access/service.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 
 /* How conversations and messages look in answers and events, each read in one query. */
@@ -112,7 +112,7 @@ function conversationJson(row: Row, me: { id: number; name: string }): Conversat
 
 /** The caller's conversations, latest activity first, optionally those whose other person's name matches. */
 export async function listConversations(db: Db, me: { id: number; name: string }, query: ListQuery) {
-  const where = query.search ? ilike(otherUser.name, `%${escapeLike(query.search)}%`) : undefined;
+  const where = query.search ? ilike(otherUser.name, containsPattern(query.search)) : undefined;
   const rows = await selectConversations(db, me.id, where)
     .orderBy(desc(mine.activityAt), desc(mine.conversationId))
     .limit(query.per_page)

@@ -9,7 +9,7 @@ import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
-import { ownStartupId } from "../collections/service.ts";
+import { ownStartupId } from "../../lib/owner.ts";
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, setCouponActive, updateCoupon } from "./service.ts";
 
 export const couponRoutes = new Hono<AppEnv>();

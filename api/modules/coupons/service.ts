@@ -7,8 +7,8 @@ import { eventForms } from "../../db/events-schema.ts";
 import { couponCodes, type CouponDiscountType } from "../../db/billing-schema.ts";
 import { fieldError, notFound, validationFailed, type FieldErrors } from "../../lib/errors.ts";
 import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { escapeLike } from "../access/service.ts";
-import { couponStateSql, couponView, selectCoupons, type CouponView } from "./view.ts";
+import { containsPattern } from "../../lib/like.ts";
+import { couponStateSql, couponView, selectCoupons, type CouponView } from "./views.ts";
 
 // Checkout's side (billing imports it from here).
 export { COUPON_REFUSALS, findApplicableCoupon, type ApplicableCoupon, type FindCouponInput } from "./apply.ts";
@@ -32,7 +32,7 @@ const codeOrder = sql`lower(${couponCodes.code}) collate "C"`;
 export async function listCoupons(db: Db, startupId: number, query: CouponListQuery, now = new Date()) {
   const where = and(
     eq(couponCodes.startupId, startupId),
-    query.search ? ilike(couponCodes.code, `%${escapeLike(query.search)}%`) : undefined,
+    query.search ? ilike(couponCodes.code, containsPattern(query.search)) : undefined,
     query.status && (COUPON_STATES as readonly string[]).includes(query.status) ? sql`${couponStateSql(now)} = ${query.status}` : undefined,
     query.event_form_id !== undefined ? eq(couponCodes.eventFormId, query.event_form_id) : undefined,
     query.discount_type ? eq(couponCodes.discountType, query.discount_type) : undefined,

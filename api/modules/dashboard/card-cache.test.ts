@@ -4,7 +4,7 @@ import { registered } from "../../testing/fixtures.ts";
 import { createApi } from "../../app.ts";
 import { createTestApi, TestClient, type TestApi } from "../../testing/harness.ts";
 import { CardCache, cardKey } from "./card-cache.ts";
-import { application, at } from "./test-fixtures.ts";
+import { application, at } from "../../testing/dashboard-fixtures.ts";
 
 const BASE = "/api/v1/admin/dashboard";
 const utc = (daysAgo: number) => at("UTC", daysAgo, "12:00");

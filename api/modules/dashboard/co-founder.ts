@@ -4,7 +4,7 @@ import { INVITATION_STATUSES } from "../../../schemas/invitations.ts";
 import type { InvitationsSummary, MyApplicationsSummary, StatusCount } from "../../../schemas/dashboard.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { APPLICATION_STATUSES } from "../applications/resources.ts";
+import { APPLICATION_STATUSES } from "../applications/views.ts";
 import { boundsColumns, boundsCte, orderedValues, rowsOf, windowOf, windowStart, type Window } from "./window.ts";
 
 type Row = { status: string; count: number; window_from: string; window_to: string };

@@ -4,7 +4,7 @@ import { zonedToInstant } from "../../../schemas/time.ts";
 import { daysFromNow, insertEventForm, startupOwner } from "../../testing/application-fixtures.ts";
 import { coFounder, registered, userRow } from "../../testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type TestApi } from "../../testing/harness.ts";
-import { addDays, application, at, billing, follow, invitation, localToday, mondayOf } from "./test-fixtures.ts";
+import { addDays, application, at, billing, follow, invitation, localToday, mondayOf } from "../../testing/dashboard-fixtures.ts";
 
 let t: TestApi;
 beforeAll(async () => {

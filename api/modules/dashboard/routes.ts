@@ -5,7 +5,7 @@ import { forbidden } from "../../lib/errors.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
-import { ownStartupId } from "../collections/service.ts";
+import { ownStartupId } from "../../lib/owner.ts";
 import { followerOf } from "../follows/accounts.ts";
 import { assertInvitationAccount } from "../invitations/service.ts";
 import { applicationsByStage, applicationsPerDay, ownFormForCard, type OwnerScope } from "./applications.ts";

@@ -16,7 +16,7 @@ import {
 import { TINY_PNG, coFounder, fetchBytes, grantRole, pngFile, registered } from "../../testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { applicationForm, pdfFile } from "../../testing/application-fixtures.ts";
-import type { EventFormResource } from "./resource.ts";
+import type { EventFormResource } from "./views.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { page, parseListQuery } from "../../lib/pagination.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
-import { ownStartupId } from "../collections/service.ts";
+import { ownStartupId } from "../../lib/owner.ts";
 import { moveMeetingAfterEdit } from "../meetings/meetings.ts";
 import { meetingsContext } from "../meetings/providers.ts";
 import {

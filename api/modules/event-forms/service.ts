@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, ne, sql, type Placeholder } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, ne, sql } from "drizzle-orm";
 import { CHOICE_TYPES, type EventFormInput, type EventFormStatus, type QuestionType } from "../../../schemas/events.ts";
 import { zonedToInstant } from "../../../schemas/time.ts";
 import type { Db } from "../../db/client.ts";
@@ -7,8 +7,8 @@ import { eventApplications, eventForms, type CustomQuestion } from "../../db/eve
 import { eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
-import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
-import { escapeLike } from "../access/service.ts";
+import { listFilters, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { COLLECTION_NOT_FOUND, ownsCollection } from "../collections/service.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
 import { deleteFormsAndFiles } from "../applications/documents.ts";
@@ -16,9 +16,10 @@ import { replaceFileReference } from "../files/references.ts";
 import { storeImage } from "../files/service.ts";
 import { requireCity } from "../places/check-city.ts";
 import { isCountryCode } from "../reference/countries.ts";
-import { eventFormResource, loadEventFormResource, selectEventFormDetails, submittedApplications, type EventFormResource, type EventFormRow } from "./resource.ts";
+import { findManagedForm, managedFormsWhere } from "./ownership.ts";
+import { eventFormResource, loadEventFormResource, selectEventFormDetails, submittedApplications, type EventFormResource, type EventFormRow } from "./views.ts";
 
-export { eventFormResource, loadEventFormResource, type EventFormResource, type EventFormRow } from "./resource.ts";
+export { eventFormResource, loadEventFormResource, type EventFormResource, type EventFormRow } from "./views.ts";
 
 export const EVENT_FORM_NOT_FOUND = "Event Form not found";
 
@@ -28,16 +29,9 @@ export async function findEventForm(db: Db, id: number): Promise<EventFormRow | 
   return row ?? null;
 }
 
-const ownedFormWhere = (id: number | Placeholder, startupId: number | Placeholder) => and(eq(eventForms.id, id), eq(eventForms.startupId, startupId));
-const ownedFormQuery = preparedPerDb((db) =>
-  db.select().from(eventForms).where(ownedFormWhere(sql.placeholder("id"), sql.placeholder("startupId"))).prepare("owned_event_form"),
-);
-
 /** The startup's own form; anybody else's is as good as missing (404). */
 export async function ownedForm(db: Db, startupId: number, id: number, lock?: "update" | "no key update"): Promise<EventFormRow> {
-  const [row] = lock
-    ? await db.select().from(eventForms).where(ownedFormWhere(id, startupId)).for(lock)
-    : await ownedFormQuery(db).execute({ id, startupId });
+  const row = await findManagedForm(db, { startupId }, id, lock);
   if (!row) throw notFound(EVENT_FORM_NOT_FOUND);
   return row;
 }
@@ -61,14 +55,14 @@ export interface EventFormListQuery extends ListQuery {
 const FORM_FILTERS = listFilters<EventFormListQuery>()({
   collection: { value: (query) => query.collection_id, where: (id) => eq(eventForms.collectionId, id) },
   status: { value: (query) => query.status, where: (status) => eq(eventForms.status, status) },
-  search: { value: (query) => (query.search ? `%${escapeLike(query.search)}%` : undefined), where: (like) => ilike(eventForms.title, like) },
+  search: { value: (query) => (query.search ? containsPattern(query.search) : undefined), where: (like) => ilike(eventForms.title, like) },
 });
 
 type FormFilterShape = ShapeOf<typeof FORM_FILTERS>;
 type FormPageShape = FormFilterShape & { sortBy: (typeof FORM_SORTS)[number]; descending: boolean };
 
 function formListWhere(shape: FormFilterShape) {
-  return and(eq(eventForms.startupId, sql.placeholder("startupId")), ...FORM_FILTERS.where(shape));
+  return and(managedFormsWhere({ startupId: sql.placeholder("startupId") }), ...FORM_FILTERS.where(shape));
 }
 
 /** The list page, prepared per filter and order (its SQL is built once, not on every request). */
@@ -107,7 +101,7 @@ export async function listEventForms(db: Db, startupId: number, query: EventForm
 
 /** The startup's own form as a resource, in one statement: ownership is part of its where clause. */
 export async function getEventForm(db: Db, startupId: number, id: number): Promise<EventFormResource> {
-  const [row] = await selectEventFormDetails(db, { applications: submittedApplications }).where(and(eq(eventForms.id, id), eq(eventForms.startupId, startupId)));
+  const [row] = await selectEventFormDetails(db, { applications: submittedApplications }).where(managedFormsWhere({ startupId }, id));
   if (!row) throw notFound(EVENT_FORM_NOT_FOUND);
   return eventFormResource(row, row.applications);
 }
@@ -220,7 +214,7 @@ export async function setEventFormStatus(db: Db, startupId: number, id: number, 
     await tx
       .update(eventForms)
       .set({ status, updatedAt: sql`now()` })
-      .where(and(eq(eventForms.id, id), eq(eventForms.startupId, startupId)));
+      .where(managedFormsWhere({ startupId }, id));
   });
   return resourceOf(db, id);
 }

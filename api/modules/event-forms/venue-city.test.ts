@@ -6,7 +6,7 @@ import type { FieldErrors } from "../../lib/errors.ts";
 import { createEventForm, eventFormData, ownerWithCollection, setEventFormStatus, validEventFormFields } from "../../testing/event-fixtures.ts";
 import { registered } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
-import type { EventFormResource } from "./resource.ts";
+import type { EventFormResource } from "./views.ts";
 
 let t: TestApi;
 beforeAll(async () => {

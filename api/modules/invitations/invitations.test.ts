@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coFounderInvitations, teamMembers } from "../../db/community-schema.ts";
 import { registered } from "../../testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "../../testing/harness.ts";
-import { coFounderWith, startupOwner } from "../co-founders/test-fixtures.ts";
+import { coFounderWith, startupOwner } from "../../testing/co-founder-fixtures.ts";
 
 let t: TestApi;
 beforeAll(async () => {

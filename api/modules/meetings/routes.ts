@@ -20,7 +20,7 @@ import { pathId } from "../../lib/ids.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
-import { ownStartupId } from "../collections/service.ts";
+import { ownStartupId } from "../../lib/owner.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { connectionState, connectionStates, disconnect, finishConnect, startConnect } from "./connections.ts";
 import { createMeeting, formMeeting, updateMeeting } from "./meetings.ts";

@@ -5,9 +5,9 @@ import { ownerWithForm, sendApplication } from "../../testing/application-fixtur
 import { createBilling, formPost, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
 import { registered } from "../../testing/fixtures.ts";
 import type { TestApi, TestClient } from "../../testing/harness.ts";
-import { coFounderWith, startupOwner } from "../co-founders/test-fixtures.ts";
+import { coFounderWith, startupOwner } from "../../testing/co-founder-fixtures.ts";
 import { userChannel } from "../../../schemas/realtime.ts";
-import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "./test-support.ts";
+import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "../../testing/recording-broadcaster.ts";
 
 let t: TestApi;
 let broadcaster: RecordingBroadcaster;

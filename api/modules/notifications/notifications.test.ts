@@ -6,7 +6,7 @@ import { coFounder, PASSWORD, registered, userRow } from "../../testing/fixtures
 import { expectEveryCallRefused, type TestApi } from "../../testing/harness.ts";
 import { userChannel } from "../../../schemas/realtime.ts";
 import { notify, notifyEach } from "./notify.ts";
-import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "./test-support.ts";
+import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "../../testing/recording-broadcaster.ts";
 import { BroadcastQueue } from "../../realtime/broadcaster.ts";
 
 let t: TestApi;

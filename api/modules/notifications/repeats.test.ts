@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../../db/realtime-schema.ts";
 import { startupOwner } from "../../testing/application-fixtures.ts";
 import type { TestApi } from "../../testing/harness.ts";
-import { coFounderWith, startupOwner as invitingStartup } from "../co-founders/test-fixtures.ts";
+import { coFounderWith, startupOwner as invitingStartup } from "../../testing/co-founder-fixtures.ts";
 import { userChannel } from "../../../schemas/realtime.ts";
 import { REPEAT_WINDOW_MINUTES } from "./notify.ts";
-import { createRecordingTestApi, type RecordingBroadcaster } from "./test-support.ts";
+import { createRecordingTestApi, type RecordingBroadcaster } from "../../testing/recording-broadcaster.ts";
 
 let t: TestApi;
 let broadcaster: RecordingBroadcaster;

@@ -10,7 +10,7 @@ import { toApiMultipart } from "../../../schemas/api-multipart.ts";
 import { coFounderSetupSchema, startupSetupSchema } from "../../../schemas/setup.ts";
 import { registered } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
-import { coFounderWith } from "../co-founders/test-fixtures.ts";
+import { coFounderWith } from "../../testing/co-founder-fixtures.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { page, pageValues, parseListQuery, totalOf, totalOver, type ListQuery } 
 import { preparedPerDb, preparedPerShape } from "../../db/embedded/prepared.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
-import { escapeLike } from "../access/service.ts";
+import { containsPattern } from "../../lib/like.ts";
 
 /** The resource center's guides for founders: a searchable, filterable list, and one guide by its slug. */
 export const guideRoutes = new Hono<AppEnv>();
@@ -72,8 +72,8 @@ const guideCountQuery = preparedPerShape("guide_count", (db, shape: GuideShape, 
 export async function listGuides(db: Db, query: ListQuery, category: string | undefined) {
   const words = searchWords(query.search);
   const shape = { category: Boolean(category), words: words.length };
-  const values: Record<string, unknown> = { category, whole: `%${escapeLike(query.search ?? "")}%`, ...pageValues(query) };
-  words.forEach((word, i) => (values[`word${i}`] = `%${escapeLike(word)}%`));
+  const values: Record<string, unknown> = { category, whole: containsPattern(query.search ?? ""), ...pageValues(query) };
+  words.forEach((word, i) => (values[`word${i}`] = containsPattern(word)));
   const rows = await guidePageQuery(db, shape).execute(values);
   const total = await totalOf(rows, query, async () => (await guideCountQuery(db, shape).execute(values))[0].n);
   return { total, data: rows.map(summaryView) };

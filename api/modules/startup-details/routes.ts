@@ -5,7 +5,7 @@ import { readBody } from "../../lib/body.ts";
 import { pathId } from "../../lib/ids.ts";
 import { validate } from "../../lib/validation.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
-import { ownStartupId } from "../collections/service.ts";
+import { ownStartupId } from "../../lib/owner.ts";
 import { findCategory, getStartupDetails, listStartupDetails, saveStartupDetails } from "./service.ts";
 
 /**

@@ -7,7 +7,7 @@ import { listFilters, preparedPerShape, type ShapeOf } from "../../db/embedded/p
 import { favorites, follows } from "../../db/community-schema.ts";
 import { startups } from "../../db/schema.ts";
 import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
-import { escapeLike } from "../access/service.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 import { countries } from "../reference/countries.ts";
 import { viewerFlags, viewerJoins, viewerValues } from "./viewer.ts";
@@ -40,7 +40,7 @@ const DIRECTORY_FILTERS = listFilters<DirectoryQuery & Pick<ListQuery, "search">
   country: { value: (query) => query.country || undefined, where: (country) => eq(startups.country, country) },
   city: { value: (query) => query.city || undefined, where: (city) => sql`lower(${startups.cityName}) = lower(${city})` },
   search: {
-    value: (query) => (query.search ? `%${escapeLike(query.search)}%` : undefined),
+    value: (query) => (query.search ? containsPattern(query.search) : undefined),
     where: (like) => or(ilike(startups.name, like), ilike(startups.username, like), ilike(startups.description, like), ilike(startups.cityName, like)),
   },
 });

@@ -9,7 +9,7 @@ import { favorites, follows, teamMembers } from "../../db/community-schema.ts";
 import { coFounders, startups } from "../../db/schema.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { MAX_PER_PAGE, type ListQuery } from "../../lib/pagination.ts";
+import { pageNumberParam, pageSizeParam, type ListQuery } from "../../lib/pagination.ts";
 import { accountPage, followerOf } from "../follows/accounts.ts";
 import { fileUrl } from "../files/service.ts";
 import { viewerFlags, viewerJoins, viewerValues } from "./viewer.ts";
@@ -124,24 +124,21 @@ export interface FollowersQuery {
   page: number;
 }
 
-const wholeNumber = (value: string | null) => (value !== null && /^\d{1,6}$/.test(value) && Number(value) >= 1 ? Number(value) : undefined);
-
 /** `followers_limit` and `followers_page` of GET /site/startups/{username}: the followers page to add, if any. */
 export function parseProfileFollowersQuery(url: string): ListQuery | undefined {
   const params = new URL(url).searchParams;
-  const limit = wholeNumber(params.get("followers_limit"));
+  const limit = pageSizeParam(params, "followers_limit");
   if (limit === undefined) return undefined;
-  return { page: wholeNumber(params.get("followers_page")) ?? 1, per_page: Math.min(limit, MAX_PER_PAGE), sort_order: "desc" };
+  return { page: pageNumberParam(params, "followers_page") ?? 1, per_page: limit, sort_order: "desc" };
 }
 
 /** Like the other list queries, bad values fall back to defaults rather than being refused. */
 export function parseFollowersQuery(url: string): FollowersQuery {
   const params = new URL(url).searchParams;
-  const limit = wholeNumber(params.get("limit"));
   return {
-    limit: limit === undefined ? undefined : Math.min(limit, MAX_PER_PAGE),
+    limit: pageSizeParam(params, "limit"),
     limited: ["1", "true", "yes", "on"].includes((params.get("limited") ?? "").toLowerCase()),
-    page: wholeNumber(params.get("page")) ?? 1,
+    page: pageNumberParam(params, "page") ?? 1,
   };
 }
 

@@ -1,11 +1,11 @@
 /**
  * Test helpers that speak the protocol frame by frame over a plain WebSocket, for the cases real clients
- * never provoke (refusals, limits, malformed and hostile frames). Real-client helpers are in clients.ts.
+ * never provoke (refusals, limits, malformed and hostile frames). Real-client helpers are in realtime-clients.ts.
  */
 import WebSocket from "ws";
-import { channelKind } from "./protocol.ts";
-import { signChannel } from "./signing.ts";
-import type { RealtimeTestServer } from "./test-server.ts";
+import { channelKind } from "../realtime/protocol.ts";
+import { signChannel } from "../realtime/signing.ts";
+import type { RealtimeTestServer } from "./realtime-server.ts";
 
 export interface RawFrame {
   event: string;

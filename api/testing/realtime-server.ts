@@ -10,9 +10,9 @@ import type { ApiConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { createHttpApp } from "../../server/http-app.ts";
 import { grantChecker } from "../modules/broadcasting/grant-check.ts";
-import { startEmbeddedRealtime, type EmbeddedRealtime } from "./embedded.ts";
-import type { AppCredentials } from "./signing.ts";
-import type { SocketServerOptions } from "./socket-server.ts";
+import { startEmbeddedRealtime, type EmbeddedRealtime } from "../realtime/embedded.ts";
+import type { AppCredentials } from "../realtime/signing.ts";
+import type { SocketServerOptions } from "../realtime/socket-server.ts";
 
 export interface RealtimeTestServer {
   port: number;

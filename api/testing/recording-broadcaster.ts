@@ -1,8 +1,8 @@
 /** Test helpers for notifications and chat: an API whose broadcaster records, and commits made to fail. */
 import { sql } from "drizzle-orm";
-import { createApi } from "../../app.ts";
-import { createTestApi, TestClient, type TestApi } from "../../testing/harness.ts";
-import type { BroadcastMessage, Broadcaster } from "../../realtime/broadcaster.ts";
+import { createApi } from "../app.ts";
+import { createTestApi, TestClient, type TestApi } from "./harness.ts";
+import type { BroadcastMessage, Broadcaster } from "../realtime/broadcaster.ts";
 
 /** A Broadcaster that keeps what it is asked to publish, in order. */
 export class RecordingBroadcaster implements Broadcaster {

@@ -1,6 +1,6 @@
 /** Test data for the co-founder and invitation API tests: startups that want things, profiles that offer them. */
-import { registered } from "../../testing/fixtures.ts";
-import type { TestApi } from "../../testing/harness.ts";
+import { registered } from "./fixtures.ts";
+import type { TestApi } from "./harness.ts";
 
 let counter = 0;
 

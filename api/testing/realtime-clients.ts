@@ -3,7 +3,7 @@
  * waits a test needs (connected, subscribed, the next event) as promises instead of sleeps.
  */
 import PusherJs, { type Channel, type Options } from "pusher-js";
-import type { RealtimeTestServer } from "./test-server.ts";
+import type { RealtimeTestServer } from "./realtime-server.ts";
 
 export type { Channel };
 /** A presence channel as pusher-js keeps it: with its members. */

@@ -1,11 +1,11 @@
 /** Rows at chosen instants for the dashboard's tests, and the calendar arithmetic their expectations need. */
-import { instantToZoned, zonedToInstant } from "../../../schemas/time.ts";
-import { coFounderInvitations, follows } from "../../db/community-schema.ts";
-import { users } from "../../db/schema.ts";
-import { eventApplications, type ApplicationStatus } from "../../db/events-schema.ts";
-import { eventBillings, type BillingStatus } from "../../db/billing-schema.ts";
-import { uniqueEmail } from "../../testing/fixtures.ts";
-import type { TestApi } from "../../testing/harness.ts";
+import { instantToZoned, zonedToInstant } from "../../schemas/time.ts";
+import { coFounderInvitations, follows } from "../db/community-schema.ts";
+import { users } from "../db/schema.ts";
+import { eventApplications, type ApplicationStatus } from "../db/events-schema.ts";
+import { eventBillings, type BillingStatus } from "../db/billing-schema.ts";
+import { uniqueEmail } from "./fixtures.ts";
+import type { TestApi } from "./harness.ts";
 
 const DAY = 86_400_000;
 

@@ -20,12 +20,12 @@ import {
   TYPING_CLIENT_EVENT,
   userChannel,
 } from "../../schemas/realtime.ts";
-import { PASSWORD, uniqueEmail } from "../testing/fixtures.ts";
-import type { TestClient } from "../testing/harness.ts";
-import { createEventForm } from "../testing/event-fixtures.ts";
-import { setUpStartupProfile } from "../testing/fixtures.ts";
-import { channelKind } from "./protocol.ts";
-import { connected, pusherClient, subscribed, type Channel, type ClientAuth, type PresenceChannel, type Site } from "./clients.ts";
+import { PASSWORD, uniqueEmail } from "./fixtures.ts";
+import type { TestClient } from "./harness.ts";
+import { createEventForm } from "./event-fixtures.ts";
+import { setUpStartupProfile } from "./fixtures.ts";
+import { channelKind } from "../realtime/protocol.ts";
+import { connected, pusherClient, subscribed, type Channel, type ClientAuth, type PresenceChannel, type Site } from "./realtime-clients.ts";
 
 /** The bound a revocation must meet, everywhere: measured from the answer of the request that made the change. */
 export const REVOKED_WITHIN_MS = 2_000;
