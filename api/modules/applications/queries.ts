@@ -10,7 +10,7 @@ import type { FormRow } from "./views.ts";
 
 /** Published and closed forms are public to logged-in users; drafts only to their owner. */
 export const visibleTo = (user: Pick<AuthUser, "startupId">): SQL | undefined =>
-  or(inArray(eventForms.status, ["published", "closed"]), user.startupId === null ? undefined : eq(eventForms.startupId, user.startupId));
+  or(inArray(eventForms.status, ["published", "closed"]), managedFormsWhere(user));
 
 /** A form with its startup, found only where the user may see it: any other is as good as missing. */
 export async function visibleFormWithStartup(db: Db, user: Pick<AuthUser, "startupId">, id: number) {

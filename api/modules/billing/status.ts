@@ -12,6 +12,7 @@ import { recordChange } from "./history.ts";
 import { BILLING_NOT_FOUND, COUPON_USED_UP_ON_REOPEN } from "./messages.ts";
 import { countUse } from "./pricing.ts";
 import { billingView } from "./views.ts";
+import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 /** Statuses after which nothing is left to pay: an open checkout of the billing is closed. */
 const NOTHING_TO_PAY: readonly BillingStatus[] = ["Successful", "Cancelled", "Refunded"];
@@ -43,7 +44,7 @@ export async function changeStatus(
       .from(eventBillings)
       .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
       // Another startup's billing is as missing as one that does not exist.
-      .where(and(eq(eventBillings.id, id), eq(eventForms.startupId, startupId)))
+      .where(and(eq(eventBillings.id, id), managedFormsWhere({ startupId })))
       .for("update", { of: eventBillings });
     if (!row) throw notFound(BILLING_NOT_FOUND);
     if (row.status === status) return null;

@@ -6,6 +6,7 @@ import { eventForms } from "../../db/events-schema.ts";
 import { couponCodes, eventBillings } from "../../db/billing-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { BILLING_NOT_FOUND } from "./messages.ts";
+import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 /** A billing as the API shows it. */
 export interface EventBillingView {
@@ -128,7 +129,7 @@ export async function billingView(db: Db, id: number): Promise<EventBillingView>
  */
 export async function visibleBilling(db: Db, user: Pick<AuthUser, "id" | "startupId" | "permissions">, id: number): Promise<EventBillingView> {
   const ownStartup =
-    user.startupId !== null && user.permissions.has("event billing read") ? eq(eventForms.startupId, user.startupId) : undefined;
+    user.permissions.has("event billing read") ? managedFormsWhere(user) : undefined;
   const row = await findBilling(db, and(eq(eventBillings.id, id), or(eq(eventBillings.userId, user.id), ownStartup)));
   if (!row) throw notFound(BILLING_NOT_FOUND);
   return view(row);

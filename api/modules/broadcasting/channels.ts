@@ -2,13 +2,13 @@
  * Who may listen on which private and presence channel. Anything not listed here is refused: a channel
  * only exists for clients once it has a rule.
  */
-import { and, eq } from "drizzle-orm";
 import { parseId } from "../../../schemas/ids.ts";
 import { chatChannel, chatPresenceChannel, eventFormChannel, ONLINE_CHANNEL, userChannel } from "../../../schemas/realtime.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import { isConversationParticipant } from "../conversations/access.ts";
+import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 type Rule = (db: Db, user: AuthUser, id: number) => boolean | Promise<boolean>;
 
@@ -18,7 +18,7 @@ async function readsFormResponses(db: Db, user: AuthUser, formId: number): Promi
   const [row] = await db
     .select({ id: eventForms.id })
     .from(eventForms)
-    .where(and(eq(eventForms.id, formId), eq(eventForms.startupId, user.startupId)));
+    .where(managedFormsWhere(user, formId));
   return Boolean(row);
 }
 

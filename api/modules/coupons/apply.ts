@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import { couponCodes, type CouponDiscountType } from "../../db/billing-schema.ts";
 import { fieldError } from "../../lib/errors.ts";
+import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 // Applying a coupon at checkout (for billing). Managing coupons is in ./service.ts.
 
@@ -108,7 +109,7 @@ export async function findApplicableCoupon(db: Db, input: FindCouponInput): Prom
   const [form] = await db
     .select({ paid: eventForms.paidEventInformation })
     .from(eventForms)
-    .where(and(eq(eventForms.id, input.eventFormId), eq(eventForms.startupId, input.startupId)));
+    .where(managedFormsWhere(input, input.eventFormId));
   if (!form) throw refuse(COUPON_REFUSALS.outOfScope);
   if (row.discountType === "fixed" && form.paid?.currency && form.paid.currency !== row.currency) throw refuse(COUPON_REFUSALS.outOfScope);
 

@@ -9,6 +9,7 @@ import { fieldError, notFound, validationFailed, type FieldErrors } from "../../
 import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { couponStateSql, couponView, selectCoupons, type CouponView } from "./views.ts";
+import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 // Checkout's side (billing imports it from here).
 export { COUPON_REFUSALS, findApplicableCoupon, type ApplicableCoupon, type FindCouponInput } from "./apply.ts";
@@ -84,7 +85,7 @@ async function assertOwnForm(tx: Db, startupId: number, eventFormId: number | un
   const [form] = await tx
     .select({ id: eventForms.id })
     .from(eventForms)
-    .where(and(eq(eventForms.id, eventFormId), eq(eventForms.startupId, startupId)));
+    .where(managedFormsWhere({ startupId }, eventFormId));
   if (!form) throw fieldError("event_form_id", INVALID_EVENT_FORM);
 }
 

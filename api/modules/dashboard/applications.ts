@@ -1,5 +1,5 @@
 /** The owner's application cards: applications per day and by review stage, for all forms or one. */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import { REVIEW_STATUSES } from "../../../schemas/events.ts";
 import { FORM_PICKER_LIMIT, type ApplicationsByStage, type ApplicationsPerDay, type DashboardForm } from "../../../schemas/dashboard.ts";
 import type { Db } from "../../db/client.ts";
@@ -7,6 +7,7 @@ import { eventForms } from "../../db/events-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { boundsColumns, boundsCte, daysCte, isoDate, localDay, orderedValues, rowsOf, windowOf, windowStart, type Window } from "./window.ts";
+import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 /** Submitted applications by where they stand now: the review statuses, then cancelled ones. */
 export const STAGES = [...REVIEW_STATUSES, "cancelled"] as const;
@@ -25,7 +26,7 @@ export async function ownFormForCard(db: Db, startupId: number, formId: number) 
   const [form] = await db
     .select({ id: eventForms.id, title: eventForms.title, timezone: eventForms.timezone })
     .from(eventForms)
-    .where(and(eq(eventForms.id, formId), eq(eventForms.startupId, startupId)));
+    .where(managedFormsWhere({ startupId }, formId));
   if (!form) throw notFound(EVENT_FORM_NOT_FOUND);
   return form;
 }
@@ -35,7 +36,7 @@ function formsForPicker(db: Db, startupId: number): Promise<DashboardForm[]> {
   return db
     .select({ id: eventForms.id, title: eventForms.title })
     .from(eventForms)
-    .where(eq(eventForms.startupId, startupId))
+    .where(managedFormsWhere({ startupId }))
     .orderBy(desc(eventForms.startsAt), desc(eventForms.id))
     .limit(FORM_PICKER_LIMIT);
 }

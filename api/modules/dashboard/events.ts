@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import { NOT_HOLDING_A_PLACE } from "../applications/availability.ts";
 import { totalOver } from "../../lib/pagination.ts";
+import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 export const UPCOMING_LIMIT = 5;
 
@@ -31,7 +32,7 @@ export async function upcomingEvents(db: Db, startupId: number): Promise<Upcomin
       listTotal: totalOver(),
     })
     .from(eventForms)
-    .where(and(eq(eventForms.startupId, startupId), eq(eventForms.status, "published"), gt(eventForms.startsAt, sql`now()`)))
+    .where(and(managedFormsWhere({ startupId }), eq(eventForms.status, "published"), gt(eventForms.startsAt, sql`now()`)))
     .orderBy(asc(eventForms.startsAt), asc(eventForms.id))
     .limit(UPCOMING_LIMIT);
   const total = rows.length ? rows[0].listTotal : 0;

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { favorites } from "../../db/community-schema.ts";
 import { coFounders, startups } from "../../db/schema.ts";
 import { eventForms } from "../../db/events-schema.ts";
+import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 /*
  * What a favorite points at, and which targets a user may see: startup/organization → a startups row of that
@@ -20,7 +21,7 @@ type Viewer = { startupId: number | Placeholder | null };
 
 /** An event form the user may see: published, or their own startup's. */
 export function visibleEvent(user: Viewer): SQL {
-  return user.startupId ? or(eq(eventForms.status, "published"), eq(eventForms.startupId, user.startupId))! : eq(eventForms.status, "published");
+  return or(eq(eventForms.status, "published"), managedFormsWhere(user))!;
 }
 
 /** Join conditions from `favorites` to each kind of target; a target the user may not see does not join. */

@@ -11,6 +11,7 @@ import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { connectionStates } from "./connections.ts";
 import { adapter, label, type MeetingsContext } from "./providers.ts";
 import { withAccessToken } from "./tokens.ts";
+import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 type FormRow = typeof eventForms.$inferSelect;
 type MeetingColumns = Pick<FormRow, "meetingProvider" | "meetingExternalId" | "meetingJoinUrl">;
@@ -39,7 +40,7 @@ async function editableForm(ctx: MeetingsContext, startupId: number, formId: num
   const [form] = await ctx.db
     .select()
     .from(eventForms)
-    .where(and(eq(eventForms.id, formId), eq(eventForms.startupId, startupId)));
+    .where(managedFormsWhere({ startupId }, formId));
   if (!form) throw notFound(EVENT_FORM_NOT_FOUND);
   return form;
 }
@@ -66,7 +67,7 @@ export async function createMeeting(ctx: MeetingsContext, caller: { userId: numb
     .update(eventForms)
     .set({ meetingProvider: provider, meetingExternalId: created.externalId, meetingJoinUrl: created.joinUrl, meetingCreatedByUserId: caller.userId })
     // Another editor may have created one meanwhile: the first one stored stays.
-    .where(and(eq(eventForms.id, form.id), eq(eventForms.startupId, caller.startupId), isNull(eventForms.meetingExternalId)))
+    .where(and(managedFormsWhere(caller, form.id), isNull(eventForms.meetingExternalId)))
     .returning({ id: eventForms.id });
   if (!stored) throw fieldError("provider", "Someone else created a meeting for this form at the same time; theirs is kept.");
   return { provider, provider_label: label(provider), external_id: created.externalId, join_url: created.joinUrl };
