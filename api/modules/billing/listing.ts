@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder } from "drizzle-orm";
-import type { BillingStatus } from "../../../schemas/billing.ts";
+import type { BillingStatus, BillingTotals, EventBillingView } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import { csvLine } from "../../lib/csv.ts";
-import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { money, selectBillings, view } from "./view.ts";
@@ -77,7 +77,7 @@ const billingSumsQuery = preparedPerDb((db) =>
     .prepare("billing_sums"),
 );
 
-export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery) {
+export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery): Promise<PageRows<EventBillingView> & { totals: BillingTotals }> {
   const filters = { status: Boolean(query.payment_status), search: Boolean(query.search) };
   const sortBy = sortColumn(query.sort_by, BILLING_SORTS, "created_at");
   const values = { eventFormId, status: query.payment_status, like: query.search ? likeOf(query.search) : undefined, ...pageValues(query) };

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { CollectionView } from "../../../schemas/event-form-views.ts";
 import { optionalIdField } from "../../../schemas/ids.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -7,7 +8,7 @@ import { startups } from "../../db/schema.ts";
 import { collections, eventApplications, eventForms } from "../../db/events-schema.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
-import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { preparedPerShape } from "../../db/prepared.ts";
 import { escapeLike } from "../access/service.ts";
 import { deleteFormsAndFiles } from "../applications/documents.ts";
@@ -24,14 +25,6 @@ const INVALID_COLLECTION = "The selected collection is invalid.";
 export function ownStartupId(user: AuthUser | null): number {
   if (!user?.startupId) throw forbidden();
   return user.startupId;
-}
-
-export interface CollectionView {
-  id: number;
-  name: string;
-  event_forms_count: number;
-  created_at: string;
-  updated_at: string;
 }
 
 /**
@@ -86,7 +79,7 @@ const collectionCountQuery = preparedPerShape("collection_count", (db, search: b
   db.select({ n: count() }).from(collections).where(collectionListWhere(search)).prepare(name),
 );
 
-export async function listCollections(db: Db, startupId: number, query: ListQuery) {
+export async function listCollections(db: Db, startupId: number, query: ListQuery): Promise<PageRows<CollectionView>> {
   const search = Boolean(query.search);
   const values = { startupId, like: search ? `%${escapeLike(query.search ?? "")}%` : undefined, ...pageValues(query) };
   const shape = { search, sortBy: sortColumn(query.sort_by, COLLECTION_SORTS, "name"), descending: query.sort_order === "desc" };
@@ -134,7 +127,7 @@ async function assertNameFree(tx: Db, startupId: number, name: string, exceptId?
   if (clash) throw fieldError("name", NAME_TAKEN);
 }
 
-export async function createCollection(db: Db, startupId: number, input: { name: string }) {
+export async function createCollection(db: Db, startupId: number, input: { name: string }): Promise<CollectionView> {
   const id = await db.transaction(async (tx) => {
     await assertNameFree(tx, startupId, input.name);
     const [row] = await tx.insert(collections).values({ startupId, name: input.name }).returning({ id: collections.id });
@@ -143,7 +136,7 @@ export async function createCollection(db: Db, startupId: number, input: { name:
   return getCollection(db, startupId, id);
 }
 
-export async function updateCollection(db: Db, startupId: number, id: number, input: { name: string }) {
+export async function updateCollection(db: Db, startupId: number, id: number, input: { name: string }): Promise<CollectionView> {
   await getCollection(db, startupId, id);
   await db.transaction(async (tx) => {
     await assertNameFree(tx, startupId, input.name, id);
