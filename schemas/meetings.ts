@@ -51,6 +51,14 @@ export interface EventMeeting {
   join_url: string;
 }
 
+/** `GET /api/v1/admin/event_forms/{id}/meeting`: the form's meeting, whether it may have one, and the caller's providers. */
+export interface FormMeetingView {
+  meeting: EventMeeting | null;
+  /** An in-person event has no video meeting. */
+  can_have_meeting: boolean;
+  providers: MeetingConnectionState[];
+}
+
 /** A meeting as an accepted applicant sees it: the join link and whose it is. */
 export interface ApplicantMeeting {
   provider: MeetingProviderKey;

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { FIND_SORTS, explainMatch, type FindFilters, type MatchParts } from "../../../schemas/co-founders.ts";
+import { FIND_SORTS, explainMatch, type CoFounderCard, type FindFilters } from "../../../schemas/co-founders.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
 import { coFounderInvitations, coFounderMatchSets as matchSets, coFounderMatches as matches, coFounderTotals, favorites, teamMembers } from "../../db/community-schema.ts";
 import { coFounders as cf, startups } from "../../db/schema.ts";
-import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { offset, sortColumn, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { escapeLike } from "../access/service.ts";
 import { fileUrl } from "../files/service.ts";
 
@@ -131,7 +131,7 @@ function scoredPage(db: Db, viewer: Viewer, startupId: number, query: ListQuery,
  * first. The unfiltered total comes from a maintained count; a search or filter counts its matches (exact,
  * slower on large data). Ascending score sorts the matching rows (its tie-break stays newest first).
  */
-export async function findCoFounders(db: Db, viewer: Viewer, query: ListQuery, filters: FindFilters, explicitOrder: boolean) {
+export async function findCoFounders(db: Db, viewer: Viewer, query: ListQuery, filters: FindFilters, explicitOrder: boolean): Promise<PageRows<CoFounderCard>> {
   const sortBy = sortColumn(query.sort_by, FIND_SORTS, "score");
   const descending = explicitOrder ? query.sort_order === "desc" : sortBy !== "name";
   const dir = descending ? desc : asc;
@@ -168,32 +168,6 @@ export async function findCoFounders(db: Db, viewer: Viewer, query: ListQuery, f
     } else total = await unfilteredTotal(db, viewer);
   }
   return { total, data: await cardsFor(db, viewer, rows.map((r) => r.id)) };
-}
-
-export interface CoFounderCard {
-  id: number;
-  user_id: number;
-  name: string;
-  headline: string;
-  skills: string[];
-  roles: string[];
-  industries: string[];
-  commitment: string;
-  desired_stage: string | null;
-  looking_for: string;
-  country: string;
-  cityName: string;
-  avatar_url: string | null;
-  followers_count: number;
-  created_at: string;
-  match: MatchParts & { explanation: string[] };
-  is_favorited: boolean;
-  /** The pending invitation from the viewer's startup to this person, if any. */
-  invitation_status: "pending" | null;
-  pending_invitation_id: number | null;
-  /** Profile pages only. */
-  bio?: string;
-  links?: string[];
 }
 
 /**

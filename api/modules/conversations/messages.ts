@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
-import { CONVERSATION_NOT_FOUND, CONVERSATION_UPDATED_EVENT, MESSAGE_ID_INVALID, MESSAGES_READ_EVENT, type MessageJson } from "../../../schemas/conversations.ts";
+import { CONVERSATION_NOT_FOUND, CONVERSATION_UPDATED_EVENT, MESSAGE_ID_INVALID, MESSAGES_READ_EVENT, type MessageJson, type MessagePage } from "../../../schemas/conversations.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { conversationParticipants as participants, conversations, messages } from "../../db/realtime-schema.ts";
@@ -15,11 +15,6 @@ import { messageColumns, messageJson, unreadFor } from "./views.ts";
 export const chatChannel = (conversationId: number) => `private-chat.${conversationId}`;
 /** Its one unread "new messages" notification per recipient (see notify's groupKey). */
 export const notificationGroup = (conversationId: number) => `conversation:${conversationId}`;
-
-export interface MessagePage {
-  data: MessageJson[];
-  meta: { has_more: boolean; limit: number };
-}
 
 /**
  * A page of messages by id (keyset): the `limit` newest before `before` (or the newest of all), or the

@@ -10,7 +10,8 @@ import { createEventForm, ownerWithCollection } from "../../testing/event-fixtur
 import { coFounder, grantRole, registered } from "../../testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { COUPON_REFUSALS, findApplicableCoupon } from "./service.ts";
-import { couponState, type CouponStateFields, type CouponView } from "./view.ts";
+import type { CouponView } from "../../../schemas/coupons.ts";
+import { couponState, type CouponStateFields } from "./view.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -4,17 +4,18 @@ import {
   NOTIFICATION_READ_MESSAGE,
   NOTIFICATIONS_READ_EVENT,
   NOTIFICATIONS_READ_MESSAGE,
+  type NotificationJson,
   type NotificationsReadResult,
 } from "../../../schemas/notifications.ts";
 import type { Db } from "../../db/client.ts";
 import { notifications } from "../../db/realtime-schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { offset, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { notificationColumns, notificationJson, unreadCount, userChannel } from "./notify.ts";
 
 /** The caller's notifications, newest first (only theirs: the user is in the where clause). */
-export async function listNotifications(db: Db, userId: number, query: ListQuery, unreadOnly: boolean) {
+export async function listNotifications(db: Db, userId: number, query: ListQuery, unreadOnly: boolean): Promise<PageRows<NotificationJson> & { unread: number }> {
   const where = and(eq(notifications.userId, userId), unreadOnly ? isNull(notifications.readAt) : undefined);
   const [rows, unread] = await Promise.all([
     db

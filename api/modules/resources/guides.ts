@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import { GUIDE_NOT_FOUND, guideFilterSchema, isGuideSlug, type GuideCategoryCount, type GuideSummary, type GuideView } from "../../../schemas/resources.ts";
+import { GUIDE_NOT_FOUND, guideFilterSchema, isGuideSlug, type GuideCategoryCount, type GuidePage, type GuideSummary, type GuideView } from "../../../schemas/resources.ts";
 import type { AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { guides } from "../../db/tools-schema.ts";
@@ -107,7 +107,8 @@ guideRoutes.get(BASE, authorize("resource center read"), async (c) => {
   const { category } = validate(guideFilterSchema, c.req.query());
   const query = parseListQuery(c.req.url);
   const [{ total, data }, categories] = await Promise.all([listGuides(c.var.db, query, category), guideCategories(c.var.db)]);
-  return c.json({ ...page(c.req.url, query, total, data), categories });
+  const answer: GuidePage = { ...page(c.req.url, query, total, data), categories };
+  return c.json(answer);
 });
 
 guideRoutes.get(`${BASE}/:slug`, authorize("resource center read"), async (c) => {
