@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { Permission } from "./access.ts";
 import { emailField, requiredText } from "./fields.ts";
 import type { UserSettings } from "./settings.ts";
 import type { AccountType } from "./setup.ts";
@@ -58,7 +57,8 @@ export interface CurrentUser {
   account_type: AccountType | null;
   setup_complete: boolean;
   roles: string[];
-  permissions: Permission[];
+  /** Permission names (PERMISSIONS), sorted. */
+  permissions: string[];
   created_at: string;
   /** Unread notifications. Optional because the panel may talk to another API (API_URL) that has none. */
   unread_notifications_count?: number;

@@ -87,7 +87,7 @@ export type FindFilters = z.output<typeof findFiltersSchema>;
 // ---- what the API answers ----
 
 /** A co-founder as the search and the profile page show them to a viewer, with the match to the viewer's startup. */
-export interface CoFounderCard {
+export interface CoFounderCardView {
   id: number;
   user_id: number;
   name: string;

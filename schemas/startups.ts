@@ -48,8 +48,11 @@ export interface CountryFacet {
   count: number;
 }
 
-/** `GET /api/v1/site/startups`: a page of the directory; with `with_countries=true`, the country filter's choices too. */
-export type DirectoryPage = Page<DirectoryStartup> & { meta: { countries?: CountryFacet[] } };
+/** `GET /api/v1/site/startups`: a page of the directory. */
+export type DirectoryPage = Page<DirectoryStartup>;
+
+/** The same with `with_countries=true`: the country filter's choices in `meta.countries`. */
+export type DirectoryPageWithCountries = DirectoryPage & { meta: { countries: CountryFacet[] } };
 
 export interface ProfileEvent {
   id: number;

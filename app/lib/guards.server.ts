@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { userContext } from "./contexts";
-import type { CurrentUser } from "./types";
+import type { CurrentUser } from "../../schemas/auth";
 
 export const FORBIDDEN = "Access Forbidden";
 

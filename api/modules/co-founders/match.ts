@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { FIND_SORTS, explainMatch, type CoFounderCard, type FindFilters } from "../../../schemas/co-founders.ts";
+import { FIND_SORTS, explainMatch, type CoFounderCardView, type FindFilters } from "../../../schemas/co-founders.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
 import { coFounderInvitations, coFounderMatchSets as matchSets, coFounderMatches as matches, coFounderTotals, favorites, teamMembers } from "../../db/community-schema.ts";
@@ -131,7 +131,7 @@ function scoredPage(db: Db, viewer: Viewer, startupId: number, query: ListQuery,
  * first. The unfiltered total comes from a maintained count; a search or filter counts its matches (exact,
  * slower on large data). Ascending score sorts the matching rows (its tie-break stays newest first).
  */
-export async function findCoFounders(db: Db, viewer: Viewer, query: ListQuery, filters: FindFilters, explicitOrder: boolean): Promise<PageRows<CoFounderCard>> {
+export async function findCoFounders(db: Db, viewer: Viewer, query: ListQuery, filters: FindFilters, explicitOrder: boolean): Promise<PageRows<CoFounderCardView>> {
   const sortBy = sortColumn(query.sort_by, FIND_SORTS, "score");
   const descending = explicitOrder ? query.sort_order === "desc" : sortBy !== "name";
   const dir = descending ? desc : asc;
@@ -197,7 +197,7 @@ const cardsQuery = preparedPerDb((db) => {
 });
 
 /** The cards of the given profiles, in the given order, with the match explained for the viewer. */
-export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetails = false): Promise<CoFounderCard[]> {
+export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetails = false): Promise<CoFounderCardView[]> {
   if (!ids.length) return [];
   const rows = await cardsQuery(db).execute({ ids, startupId: viewer.startupId ?? 0, userId: viewer.userId });
   const byId = new Map(rows.map((r) => [r.row.id, r]));
@@ -213,7 +213,7 @@ export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetail
       same_city: r.sameCity,
       same_country: r.sameCountry,
     };
-    const card: CoFounderCard = {
+    const card: CoFounderCardView = {
       id: p.id,
       user_id: p.userId,
       name: p.name,

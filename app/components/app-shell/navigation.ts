@@ -1,4 +1,4 @@
-import type { CurrentUser } from "~/lib/types";
+import type { CurrentUser } from "../../../schemas/auth";
 
 export interface NavItem {
   to: string;

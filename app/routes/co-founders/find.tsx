@@ -1,7 +1,7 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
-import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES } from "../../../schemas/co-founders";
+import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES, type CoFounderCardView } from "../../../schemas/co-founders";
 import { CoFounderCard } from "~/components/co-founders/co-founder-card";
-import type { CoFounderCardView } from "~/components/co-founders/types";
+import type { Page } from "../../../schemas/answers";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Options, type Choice } from "~/components/ui/options";
@@ -9,7 +9,6 @@ import { EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { can, requirePermission } from "~/lib/guards.server";
-import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/find";
 import { sendInvitation } from "./invite.server";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -24,7 +23,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     const value = url.searchParams.get(key)?.trim();
     if (value) query.set(key, value);
   }
-  const results = await context.get(apiContext).load<Paginated<CoFounderCardView>>(`/api/v1/admin/co_founders/find?${query}`);
+  const results = await context.get(apiContext).load<Page<CoFounderCardView>>(`/api/v1/admin/co_founders/find?${query}`);
   return { results, hasStartup: Boolean(user.startup_id), canOpen: can(user, "co founder write") };
 }
 

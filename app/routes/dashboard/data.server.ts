@@ -15,7 +15,7 @@ import { BAR_SIZE, LINE_SIZE, PIE_SIZE, type ChartSpec } from "~/components/dash
 import { chartSvg } from "~/components/dashboard/chart-svg.server";
 import { STATUS_LABELS } from "~/components/dashboard/labels";
 import type { ApiClient } from "~/lib/api.server";
-import type { CurrentUser } from "~/lib/types";
+import type { CurrentUser } from "../../../schemas/auth";
 
 /** A card's answer, or why it could not be shown (one failing card leaves the others). */
 export type Card<T> = { ok: true; data: T } | { ok: false; message: string };

@@ -6,7 +6,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext, userContext } from "~/lib/contexts";
 import { formatEventTime } from "~/lib/event-format";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
 import type { Route } from "./+types/drafts";
 import { draftsAction } from "./action.server";
 import { useDates } from "~/lib/dates";
@@ -14,7 +14,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = new URLSearchParams({ per_page: "15", page: url.searchParams.get("page") ?? "1" });
-  const drafts = await context.get(apiContext).load<Paginated<DraftJson>>(`/api/v1/admin/drafts?${query}`);
+  const drafts = await context.get(apiContext).load<Page<DraftJson>>(`/api/v1/admin/drafts?${query}`);
   const user = context.get(userContext);
   return {
     drafts,

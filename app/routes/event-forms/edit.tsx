@@ -14,7 +14,7 @@ import { STATUS_TONES } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { EventForm } from "~/lib/types";
+import type { EventFormView } from "../../../schemas/event-form-views";
 import type { Route } from "./+types/edit";
 import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -31,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = formId(params);
   const api = context.get(apiContext);
   const [{ event_form }, choices, meeting] = await Promise.all([
-    api.load<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${id}`),
+    api.load<{ event_form: EventFormView }>(`/api/v1/admin/event_forms/${id}`),
     builderChoices(api),
     loadFormMeeting(api, id),
   ]);

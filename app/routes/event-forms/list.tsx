@@ -9,7 +9,8 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
 import { can, requirePermission } from "~/lib/guards.server";
-import type { Collection, EventForm, Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
+import type { CollectionView, EventFormView } from "../../../schemas/event-form-views";
 import type { Route } from "./+types/list";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -28,8 +29,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     query.set("collection_id", String(collectionId));
   }
   const [forms, collections] = await Promise.all([
-    api.load<Paginated<EventForm>>(`/api/v1/admin/event_forms?${query}`),
-    api.load<Paginated<Collection>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
+    api.load<Page<EventFormView>>(`/api/v1/admin/event_forms?${query}`),
+    api.load<Page<CollectionView>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
   ]);
   return {
     forms,

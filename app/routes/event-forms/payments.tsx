@@ -1,7 +1,7 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { Fragment } from "react";
 import { data, useSearchParams, Link } from "react-router";
-import { BILLING_STATUSES, changeStatusSchema } from "../../../schemas/billing";
+import { BILLING_STATUSES, changeStatusSchema, type EventBillingDetail, type BillingListPage } from "../../../schemas/billing";
 import { parseId } from "../../../schemas/ids";
 import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billing-details";
 import { BillingTotals } from "~/components/billing/billing-totals";
@@ -17,7 +17,6 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { EventBillingDetail, EventBillingList } from "~/lib/types";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/payments";
 import { useDates } from "~/lib/dates";
@@ -53,7 +52,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const billingId = parseId(billingParam);
   // The list carries its form, so the screen makes one call (two with a billing opened).
   const [listResult, detail] = await Promise.all([
-    api.get<EventBillingList>(`/api/v1/admin/event_billings/${id}/all?${query}`),
+    api.get<BillingListPage>(`/api/v1/admin/event_billings/${id}/all?${query}`),
     billingId !== undefined ? api.get<{ event_billing: EventBillingDetail }>(`/api/v1/admin/event_billings/${billingId}/single`) : null,
   ]);
   const { event_form: form, ...billings } = ofForm(listResult);

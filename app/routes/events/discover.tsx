@@ -7,7 +7,8 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { NATURE_LABELS, formatEventTime, price } from "~/lib/event-format";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
-import type { Paginated, PublicEventForm } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
+import type { EventCard } from "../../../schemas/event-form-views";
 import type { Route } from "./+types/discover";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -17,7 +18,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     const value = url.searchParams.get(key);
     if (value) query.set(key, value);
   }
-  return context.get(apiContext).load<Paginated<PublicEventForm>>(`/api/v1/site/events?${query}`);
+  return context.get(apiContext).load<Page<EventCard>>(`/api/v1/site/events?${query}`);
 }
 
 export default function Discover({ loaderData: events }: Route.ComponentProps) {

@@ -4,7 +4,8 @@ import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { can, requirePermission } from "~/lib/guards.server";
-import type { Paginated, Role } from "~/lib/types";
+import type { RoleView } from "../../../schemas/access";
+import type { Page } from "../../../schemas/answers";
 import type { Route } from "./+types/roles";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -13,7 +14,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const query = new URLSearchParams({ per_page: "20", page: url.searchParams.get("page") ?? "1" });
   const search = url.searchParams.get("search");
   if (search) query.set("search", search);
-  const roles = await context.get(apiContext).load<Paginated<Role>>(`/api/v1/admin/roles?${query}`);
+  const roles = await context.get(apiContext).load<Page<RoleView>>(`/api/v1/admin/roles?${query}`);
   return { roles, canWrite: can(user, "role write") };
 }
 
