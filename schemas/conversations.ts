@@ -37,6 +37,11 @@ export interface MessagePage {
   meta: { has_more: boolean; limit: number };
 }
 
+/** `POST …/conversations/{id}/read`: how far the caller has read (never moved backwards). */
+export interface ConversationRead {
+  last_read_message_id: number;
+}
+
 export interface ConversationJson {
   id: number;
   other: { user_id: number; name: string; avatar_url: string | null; profile_url: string | null };

@@ -75,6 +75,13 @@ export interface EventFormView {
   updated_at: string;
 }
 
+/** A created or updated form; `meeting_warning` when its video meeting could not be moved with it. */
+export interface EventFormSaved {
+  event_form: EventFormView;
+  message: string;
+  meeting_warning?: string;
+}
+
 /** A form as a logged-in user sees it on its page; `online_link` is null for anyone who may not join. */
 export interface PublicEventForm {
   id: number;

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
-import { CONVERSATION_NOT_FOUND, CONVERSATION_UPDATED_EVENT, MESSAGE_ID_INVALID, MESSAGES_READ_EVENT, type MessageJson, type MessagePage } from "../../../schemas/conversations.ts";
+import { CONVERSATION_NOT_FOUND, CONVERSATION_UPDATED_EVENT, MESSAGE_ID_INVALID, MESSAGES_READ_EVENT, type ConversationRead, type MessagePage } from "../../../schemas/conversations.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { conversationParticipants as participants, conversations, messages } from "../../db/realtime-schema.ts";
@@ -44,7 +44,7 @@ export async function listMessages(db: Db, userId: number, conversationId: numbe
  * move tells the chat channel (the other's "seen" mark) and the caller's other tabs; once nothing is
  * unread, the conversation's "new messages" notification is read too.
  */
-export async function readConversation(db: Db, me: AuthUser, conversationId: number, messageId: number, queue: BroadcastQueue) {
+export async function readConversation(db: Db, me: AuthUser, conversationId: number, messageId: number, queue: BroadcastQueue): Promise<ConversationRead> {
   return db.transaction(async (tx) => {
     const [own] = await tx
       .select({ lastRead: participants.lastReadMessageId })

@@ -14,7 +14,7 @@ import { STATUS_TONES } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { EventFormView } from "../../../schemas/event-form-views";
+import type { EventFormSaved, EventFormView } from "../../../schemas/event-form-views";
 import type { Route } from "./+types/edit";
 import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -58,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return submission.status === undefined ? data({ result: submission.reply(), failure: null }) : refusedLocally(submission);
   }
-  const result = await api.post<{ message: string; meeting_warning?: string }>(`/api/v1/admin/event_forms/${id}`, toEventFormBody(submission.value, "PUT"));
+  const result = await api.post<EventFormSaved>(`/api/v1/admin/event_forms/${id}`, toEventFormBody(submission.value, "PUT"));
   if (!result.ok) return refusedByApi(submission, result);
   // Saved, but the meeting kept its old time: said on the page itself, so it is seen with or without JavaScript.
   if (result.body.meeting_warning) return data({ result: undefined, failure: null, meetingWarning: result.body.meeting_warning });

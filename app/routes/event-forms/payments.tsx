@@ -1,7 +1,7 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { Fragment } from "react";
 import { data, useSearchParams, Link } from "react-router";
-import { BILLING_STATUSES, changeStatusSchema, type EventBillingDetail, type BillingListPage } from "../../../schemas/billing";
+import { BILLING_STATUSES, changeStatusSchema, type BillingListPage, type EventBillingDetail, type EventBillingView } from "../../../schemas/billing";
 import { parseId } from "../../../schemas/ids";
 import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billing-details";
 import { BillingTotals } from "~/components/billing/billing-totals";
@@ -85,7 +85,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   if (billingId === undefined) throw data(BILLING_NOT_FOUND, { status: 404 });
   const submission = parseSubmission(formData, { schema: changeStatusSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), billingId }, { status: 422 });
-  const result = await context.get(apiContext).put<{ event_billing: EventBillingDetail }>(`/api/v1/admin/event_billings/${billingId}/change_status`, submission.value);
+  const result = await context.get(apiContext).put<{ event_billing: EventBillingView }>(`/api/v1/admin/event_billings/${billingId}/change_status`, submission.value);
   if (!result.ok) {
     if (result.status === 404) throw data(BILLING_NOT_FOUND, { status: 404 });
     const reply = replyWithApiErrors(submission, result);

@@ -1,6 +1,6 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useSearchParams } from "react-router";
-import { roleSchema, type RoleView } from "../../../schemas/access";
+import { roleSchema, type PermissionItem, type RoleView } from "../../../schemas/access";
 import { parseId } from "../../../schemas/ids";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -27,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [{ role }, permissions] = await Promise.all([
     api.load<{ role: RoleView }>(`/api/v1/admin/roles/${id}`),
-    api.load<{ data: { id: number; name: string }[] }>("/api/v1/admin/permissions"),
+    api.load<{ data: PermissionItem[] }>("/api/v1/admin/permissions"),
   ]);
   return { role, permissions: permissions.data };
 }
