@@ -43,6 +43,11 @@ export interface MeetingConnectionState {
   connected_at: string | null;
 }
 
+/** `POST …/meetings/connections/{slug}/authorize`: where to send the browser to grant the app access. */
+export interface MeetingAuthorization {
+  authorization_url: string;
+}
+
 /** A form's meeting as its owner sees it. */
 export interface EventMeeting {
   provider: MeetingProviderKey;
