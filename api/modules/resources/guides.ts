@@ -5,7 +5,7 @@ import type { AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { guides } from "../../db/tools-schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { page, pageValues, parseListQuery, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { page, pageValues, parseListQuery, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { preparedPerDb, preparedPerShape } from "../../db/prepared.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
@@ -69,7 +69,7 @@ const guidePageQuery = preparedPerShape("guide_page", (db, shape: GuideShape, na
 
 const guideCountQuery = preparedPerShape("guide_count", (db, shape: GuideShape, name) => db.select({ n: count() }).from(guides).where(guidesWhere(shape)).prepare(name));
 
-export async function listGuides(db: Db, query: ListQuery, category: string | undefined) {
+export async function listGuides(db: Db, query: ListQuery, category: string | undefined): Promise<PageRows<GuideSummary>> {
   const words = searchWords(query.search);
   const shape = { category: Boolean(category), words: words.length };
   const values: Record<string, unknown> = { category, whole: `%${escapeLike(query.search ?? "")}%`, ...pageValues(query) };
