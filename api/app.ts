@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import type { ApiErrorBody } from "../schemas/answers.ts";
 import type { ApiConfig } from "./config.ts";
 import type { AppEnv } from "./context.ts";
 import type { Db } from "./db/client.ts";
@@ -173,7 +174,7 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
   api.onError((error, c) => {
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-      const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+      const body: ApiErrorBody = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
       return c.json(body, error.status as 400);
     }
     if (error instanceof BodyTooLarge) return c.json({ message: BODY_TOO_LARGE }, 413);

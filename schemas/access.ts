@@ -35,3 +35,30 @@ export const userRolesSchema = z.object({
 export const userStatusSchema = z.object({
   is_active: booleanField("is active"),
 });
+
+/** A role as `GET /api/v1/admin/roles` and `/roles/{id}` answer it: its permissions and how many users hold it. */
+export interface RoleView {
+  id: number;
+  name: string;
+  /** A built-in role: it keeps its name and cannot be deleted. */
+  is_system: boolean;
+  permissions: string[];
+  users_count: number;
+  created_at: string;
+}
+
+/** One row of `GET /api/v1/admin/users`. */
+export interface UserListItem {
+  id: number;
+  name: string;
+  email: string;
+  is_active: boolean;
+  roles: { id: number; name: string }[];
+  created_at: string;
+}
+
+/** One of `GET /api/v1/admin/permissions`: what a role can be given. */
+export interface PermissionItem {
+  id: number;
+  name: string;
+}

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { emailField, requiredText } from "./fields.ts";
+import type { UserSettings } from "./settings.ts";
+import type { AccountType } from "./setup.ts";
 
 export const PASSWORD_MIN = 8;
 
@@ -42,3 +44,24 @@ export const passwordChangeSchema = z
     password_confirmation: z.string({ error: "The password confirmation field is required." }),
   })
   .superRefine(confirmed);
+
+/** `GET /api/user`: who the caller is, whether their profile is set up, their roles and permissions. */
+export interface CurrentUser {
+  id: number;
+  name: string;
+  email: string;
+  avatar_url: string | null;
+  is_active: boolean;
+  startup_id: number | null;
+  co_founder_id: number | null;
+  account_type: AccountType | null;
+  setup_complete: boolean;
+  roles: string[];
+  /** Permission names (PERMISSIONS), sorted. */
+  permissions: string[];
+  created_at: string;
+  /** Unread notifications. Optional because the panel may talk to another API (API_URL) that has none. */
+  unread_notifications_count?: number;
+  /** The user's preferences; another API may have none, and then the defaults apply. */
+  settings?: UserSettings;
+}

@@ -2,6 +2,8 @@ import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { z } from "zod";
 import { requiredText } from "./fields.ts";
 import { idField } from "./ids.ts";
+import type { Page } from "./answers.ts";
+import type { PaidEventInformation, TypeOfEvent } from "./event-form-views.ts";
 
 /**
  * A payer's billing details, as the panel's billing step submits them and the API checks them. Price,
@@ -54,3 +56,94 @@ export const quoteSchema = billingSchema.pick({ event_form_id: true, coupon_code
   event_billing_id: z.preprocess(blank, idField("The selected event billing is invalid.").optional()),
 });
 export type QuoteInput = z.output<typeof quoteSchema>;
+
+// ---- what the API answers (money as "25.00" text, in `currency`) ----
+
+/** A payer's billing for a paid event form. */
+export interface EventBillingView {
+  id: number;
+  event_form_id: number;
+  event_form: { id: number; title: string };
+  user_id: number;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  country: string;
+  city: string;
+  coupon_code: { id: number; code: string } | null;
+  amount: string;
+  discount: string;
+  total: string;
+  currency: string;
+  payment_status: BillingStatus;
+  connect_pay_id: string | null;
+  provider: string;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One change of a billing's payment status; `changed_by` is null when the payment provider changed it. */
+export interface BillingStatusChange {
+  id: number;
+  from_status: BillingStatus | null;
+  to_status: BillingStatus;
+  changed_by: { id: number; name: string } | null;
+  reason: string | null;
+  created_at: string;
+}
+
+/** `GET /api/v1/admin/event_billings/{id}/single`: a billing with every status it went through. */
+export type EventBillingDetail = EventBillingView & { status_changes: BillingStatusChange[] };
+
+/** The form's sums over all its billings, whatever the list's filters. */
+export interface BillingTotals {
+  billings: number;
+  successful: number;
+  pending: number;
+  amount_collected: string;
+  discounts: string;
+}
+
+/** `GET /api/v1/admin/event_billings/{formId}/all`: a page of the form's billings, its totals and the form itself. */
+export type BillingListPage = Page<EventBillingView> & {
+  totals: BillingTotals;
+  event_form: { id: number; title: string; type_of_event: TypeOfEvent; paid_event_information: PaidEventInformation | null };
+};
+
+/** `POST /api/v1/admin/event_billings/quote` (as `quote`): what a billing would cost, computed by the server. */
+export interface BillingQuote {
+  event_form: { id: number; title: string };
+  amount: string;
+  discount: string;
+  total: string;
+  currency: string;
+  coupon_code: { id: number; code: string } | null;
+}
+
+/** `POST|PUT /api/v1/admin/event_billings`: the billing and where to pay it (null when nothing is owed). */
+export interface CheckoutOpened {
+  event_billing: EventBillingView;
+  payment_url: string | null;
+}
+
+/** `POST /api/v1/admin/event_billings/verify_payment`: what became of a payment, and the billing it pays. */
+export interface PaymentVerification {
+  /**
+   * What became of this payment for the payer: Successful, Failed (declined or refused), Pending (not
+   * finished yet), or the billing's Refunded or Cancelled when the organiser has closed it.
+   */
+  payment_status: BillingStatus;
+  message: string;
+  /** The billing it pays, so the payer can go on to its form or pay again. */
+  event_billing: { id: number; event_form_id: number; payment_status: BillingStatus };
+}
+
+/** The caller's own billing for a form, beside the form they apply to. */
+export interface MyBillingView {
+  id: number;
+  payment_status: BillingStatus;
+  total: string;
+  currency: string;
+}

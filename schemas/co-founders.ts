@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField, optionalText, requiredText, storableString } from "./fields.ts";
-import { CO_FOUNDER_ROLES } from "./setup.ts";
+import type { Page } from "./answers.ts";
+import { CO_FOUNDER_ROLES, type Commitment } from "./setup.ts";
 
 // The choices live beside the setup form that first asks for them; re-exported for the co-founder screens.
 export { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES, STAGES, type CoFounderRole, type Commitment } from "./setup.ts";
@@ -82,3 +83,63 @@ export const findFiltersSchema = z.object({
   city: filterText,
 });
 export type FindFilters = z.output<typeof findFiltersSchema>;
+
+// ---- what the API answers ----
+
+/** A co-founder as the search and the profile page show them to a viewer, with the match to the viewer's startup. */
+export interface CoFounderCardView {
+  id: number;
+  user_id: number;
+  name: string;
+  headline: string;
+  skills: string[];
+  roles: string[];
+  industries: string[];
+  commitment: Commitment;
+  desired_stage: string | null;
+  looking_for: string;
+  country: string;
+  cityName: string;
+  avatar_url: string | null;
+  followers_count: number;
+  created_at: string;
+  match: MatchParts & { explanation: string[] };
+  is_favorited: boolean;
+  /** The pending invitation from the viewer's startup to this person, if any. */
+  invitation_status: "pending" | null;
+  pending_invitation_id: number | null;
+  /** Profile pages only. */
+  bio?: string;
+  links?: string[];
+}
+
+/** A member of a startup's team, on the platform (with a co-founder profile) or not. */
+export interface TeamMemberView {
+  id: number;
+  /** The co-founder profile behind the member, or null for someone not on the platform. */
+  co_founder_id: number | null;
+  name: string;
+  email: string | null;
+  title: string;
+  role: string;
+  equity_note: string | null;
+  headline: string | null;
+  avatar_url: string | null;
+  on_platform: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An invitation the startup sent that is still waiting for an answer. */
+export interface PendingInvitationView {
+  id: number;
+  co_founder_id: number;
+  name: string;
+  headline: string;
+  title: string | null;
+  role: string | null;
+  created_at: string;
+}
+
+/** `GET /api/v1/admin/co_founders`: a page of the startup's team, and every invitation still pending (never paged). */
+export type TeamPage = Page<TeamMemberView> & { pending_invitations: PendingInvitationView[] };

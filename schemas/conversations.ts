@@ -30,6 +30,18 @@ export interface MessageJson {
   created_at: string;
 }
 
+/** `GET …/conversations/{id}/messages`: one keyset page of messages, oldest first. */
+export interface MessagePage {
+  data: MessageJson[];
+  /** Whether there are more messages beyond this page in the direction asked. */
+  meta: { has_more: boolean; limit: number };
+}
+
+/** `POST …/conversations/{id}/read`: how far the caller has read (never moved backwards). */
+export interface ConversationRead {
+  last_read_message_id: number;
+}
+
 export interface ConversationJson {
   id: number;
   other: { user_id: number; name: string; avatar_url: string | null; profile_url: string | null };

@@ -18,6 +18,26 @@ export type CouponDiscountType = (typeof COUPON_DISCOUNT_TYPES)[number];
 export const COUPON_STATES = ["active", "inactive", "expired", "scheduled", "used up"] as const;
 export type CouponState = (typeof COUPON_STATES)[number];
 
+/** A coupon as the API answers it. */
+export interface CouponView {
+  id: number;
+  code: string;
+  discount_type: CouponDiscountType;
+  /** Two decimals, as text: "10.00". */
+  value: string;
+  currency: string | null;
+  event_form: { id: number; title: string } | null;
+  max_uses: number | null;
+  uses_per_user: number | null;
+  uses_count: number;
+  valid_from: string | null;
+  valid_until: string | null;
+  is_active: boolean;
+  state: CouponState;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The list's `status` filter. */
 export const COUPON_STATUS_FILTERS = ["active", "inactive", "expired"] as const;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Page } from "./answers.ts";
 import { idField } from "./ids.ts";
 
 /** What a user can save: the same four kinds as the `favorites` table. */
@@ -50,4 +51,13 @@ export interface FavoriteView {
   /** Events only: when it starts. */
   starts_at: string | null;
   created_at: string;
+}
+
+/** `GET /api/v1/admin/favorites`: a page of the caller's saved items, and how many they saved of each kind. */
+export type FavoritePage = Page<FavoriteView> & { counts: Record<FavoriteType, number> };
+
+/** `POST` and `DELETE /api/v1/admin/favorites`: whether the target is saved now. */
+export interface FavoriteState {
+  message: string;
+  is_favorited: boolean;
 }

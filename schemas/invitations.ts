@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Page } from "./answers.ts";
 import { optionalRoleField } from "./co-founders.ts";
 import { optionalText } from "./fields.ts";
 import { idField } from "./ids.ts";
@@ -26,3 +27,20 @@ export const invitationResponseSchema = z.object({
   response_message: optionalText("response message", 1000),
 });
 export type InvitationResponse = z.output<typeof invitationResponseSchema>;
+
+/** An invitation from a startup to a co-founder, as both of them see it. */
+export interface InvitationView {
+  id: number;
+  status: InvitationStatus;
+  message: string | null;
+  response_message: string | null;
+  title: string | null;
+  role: string | null;
+  created_at: string;
+  responded_at: string | null;
+  startup: { id: number; name: string; username: string; logo_url: string | null };
+  co_founder: { id: number; name: string; headline: string; avatar_url: string | null };
+}
+
+/** `GET /api/v1/admin/co_founder_invitations`: a page of one box, and which boxes the caller has. */
+export type InvitationPage = Page<InvitationView> & { box: InvitationBox; can_send: boolean; can_receive: boolean };

@@ -43,12 +43,25 @@ export interface MeetingConnectionState {
   connected_at: string | null;
 }
 
+/** `POST …/meetings/connections/{slug}/authorize`: where to send the browser to grant the app access. */
+export interface MeetingAuthorization {
+  authorization_url: string;
+}
+
 /** A form's meeting as its owner sees it. */
 export interface EventMeeting {
   provider: MeetingProviderKey;
   provider_label: string;
   external_id: string;
   join_url: string;
+}
+
+/** `GET /api/v1/admin/event_forms/{id}/meeting`: the form's meeting, whether it may have one, and the caller's providers. */
+export interface FormMeetingView {
+  meeting: EventMeeting | null;
+  /** An in-person event has no video meeting. */
+  can_have_meeting: boolean;
+  providers: MeetingConnectionState[];
 }
 
 /** A meeting as an accepted applicant sees it: the join link and whose it is. */

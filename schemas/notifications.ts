@@ -1,4 +1,5 @@
 /* Notifications: the types the API creates and the shape the panel reads (list, bell, live events). */
+import type { Page } from "./answers.ts";
 
 export const NOTIFICATION_TYPES = [
   "new_follower",
@@ -29,6 +30,9 @@ export const NOTIFICATION_FILTERS = ["unread"] as const;
 export const NOTIFICATION_NOT_FOUND = "Notification not found";
 export const NOTIFICATION_READ_MESSAGE = "Notification marked as read";
 export const NOTIFICATIONS_READ_MESSAGE = "All notifications marked as read";
+
+/** `GET /api/v1/admin/notifications`: a page of the caller's notifications, with their unread count in `meta`. */
+export type NotificationPage = Page<NotificationJson> & { meta: { unread_count: number } };
 
 /** POST …/notifications/{id}/read and …/read-all. */
 export interface NotificationsReadResult {

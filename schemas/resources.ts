@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Page } from "./answers.ts";
 import { booleanField, storableString } from "./fields.ts";
 import { MAX_BOX_CHARS, type FrameworkDefinition } from "./frameworks/index.ts";
 import { parseId } from "./ids.ts";
@@ -119,6 +120,9 @@ export interface GuideCategoryCount {
   count: number;
 }
 
+/** `GET /api/v1/admin/guides`: a page of guides, and how many guides each category has. */
+export type GuidePage = Page<GuideSummary> & { categories: GuideCategoryCount[] };
+
 /** A framework's definition as the API answers it (snake_case, as every answer). */
 export interface FrameworkView {
   type: string;
@@ -139,6 +143,12 @@ export interface FrameworkSummary {
   when_to_use: string;
   box_count: number;
   canvas: { version: number; updated_at: string } | null;
+}
+
+/** `GET /api/v1/admin/frameworks`: the catalogue, and the startup whose canvases its links open (null: none). */
+export interface FrameworkCatalogue {
+  data: FrameworkSummary[];
+  startup: { id: number; name: string } | null;
 }
 
 export interface CanvasView {

@@ -1,3 +1,4 @@
+import type { Page } from "./answers.ts";
 import type { FollowAccount } from "./follows.ts";
 
 /** The directory's tabs: GET /api/v1/site/startups?account_type=… */
@@ -47,6 +48,12 @@ export interface CountryFacet {
   count: number;
 }
 
+/** `GET /api/v1/site/startups`: a page of the directory. */
+export type DirectoryPage = Page<DirectoryStartup>;
+
+/** The same with `with_countries=true`: the country filter's choices in `meta.countries`. */
+export type DirectoryPageWithCountries = DirectoryPage & { meta: { countries: CountryFacet[] } };
+
 export interface ProfileEvent {
   id: number;
   title: string;
@@ -81,11 +88,7 @@ export interface StartupProfile extends DirectoryStartup {
 }
 
 /** A page of followers in the API's list shape (as GET /api/v1/site/startup_followers/{id} answers it). */
-export interface FollowersPage {
-  data: FollowAccount[];
-  links: { first: string; last: string; prev: string | null; next: string | null };
-  meta: { current_page: number; from: number | null; last_page: number; per_page: number; to: number | null; total: number };
-}
+export type FollowersPage = Page<FollowAccount>;
 
 /** GET /api/v1/site/startup_followers/{id}?limited=1: the first few, for the avatars on a profile. */
 export interface LimitedFollowers {

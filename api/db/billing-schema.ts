@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { CouponDiscountType } from "../../schemas/coupons.ts";
 import { createdAt, updatedAt, users, startups } from "./schema.ts";
 import { eventForms } from "./events-schema.ts";
 
 /* The money tables: coupon codes, billings, payments, their status history and sandbox checkouts. */
 
-export type CouponDiscountType = "percentage" | "fixed";
+export type { CouponDiscountType };
 
 /**
  * An owner's coupon code. The code is kept as typed and matched ignoring case (hence the unique index

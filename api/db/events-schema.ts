@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { ApplicationStatus, StoredAnswer } from "../../schemas/applications.ts";
+import type { CustomQuestion, PaidEventInformation, StandardQuestions } from "../../schemas/event-form-views.ts";
 import { createdAt, updatedAt, users, files, startups } from "./schema.ts";
 
 /* The event tables: collections, event forms and the applications to them. */
@@ -22,23 +24,8 @@ export const collections = pgTable(
   ],
 );
 
-/** Standard applicant fields a form switches on (and may require). */
-export type StandardQuestions = Record<string, { enabled: boolean; required: boolean }>;
-
-export interface CustomQuestion {
-  id: string;
-  label: string;
-  help_text: string | null;
-  type: string;
-  required: boolean;
-  options: string[];
-}
-
-export interface PaidEventInformation {
-  price: string;
-  currency: string;
-  includes: string | null;
-}
+// The JSON columns keep what the API answers, so their types are the shared ones.
+export type { CustomQuestion, PaidEventInformation, StandardQuestions };
 
 export const eventForms = pgTable(
   "event_forms",
@@ -91,10 +78,10 @@ export const eventForms = pgTable(
   ],
 );
 
-export type ApplicationStatus = "draft" | "pending" | "shortlisted" | "accepted" | "rejected" | "waitlisted" | "cancelled";
+export type { ApplicationStatus };
 
 /** Answers keyed by standard field name or custom question id; files are stored as file ids. */
-export type Answers = Record<string, string | string[] | boolean | number | null>;
+export type Answers = Record<string, StoredAnswer>;
 
 export const eventApplications = pgTable(
   "event_applications",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Page } from "../../schemas/answers.ts";
 
 export const MAX_PER_PAGE = 100;
 
@@ -33,10 +34,10 @@ export function sortColumn<K extends string>(requested: string | undefined, allo
   return (allowed as readonly string[]).includes(requested ?? "") ? (requested as K) : fallback;
 }
 
-export interface Page<T> {
+/** One page of a list's rows and the list's total, as a list's query hands them to `page`. */
+export interface PageRows<T> {
+  total: number;
   data: T[];
-  links: { first: string; last: string; prev: string | null; next: string | null };
-  meta: { current_page: number; from: number | null; last_page: number; per_page: number; to: number | null; total: number };
 }
 
 /** The list answer (Laravel's paginator shape). */

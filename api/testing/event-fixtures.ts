@@ -3,8 +3,7 @@ import type { TestApi, TestClient } from "./harness.ts";
 import { users } from "../db/schema.ts";
 import { eventApplications, type ApplicationStatus } from "../db/events-schema.ts";
 import { registered, setUpStartupProfile, uniqueEmail } from "./fixtures.ts";
-import type { CollectionView } from "../modules/collections/service.ts";
-import type { EventFormResource } from "../modules/event-forms/views.ts";
+import type { CollectionView, EventFormView } from "../../schemas/event-form-views.ts";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}-${++counter}`;
@@ -60,14 +59,14 @@ export function eventFormData(fields: EventFormFields): FormData {
 }
 
 /** Creates a valid form (a draft) through the API and returns its resource. */
-export async function createEventForm(client: TestClient, collectionId: number, overrides: EventFormFields = {}): Promise<EventFormResource> {
+export async function createEventForm(client: TestClient, collectionId: number, overrides: EventFormFields = {}): Promise<EventFormView> {
   const res = await client.post("/api/v1/admin/event_forms", validEventFormFields(collectionId, overrides));
   if (res.status !== 201) throw new Error(`create event form failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.event_form;
 }
 
 /** Moves a form to another status (e.g. "published" so people can apply) and returns its resource. */
-export async function setEventFormStatus(client: TestClient, formId: number, status: "draft" | "published" | "closed"): Promise<EventFormResource> {
+export async function setEventFormStatus(client: TestClient, formId: number, status: "draft" | "published" | "closed"): Promise<EventFormView> {
   const res = await client.put(`/api/v1/admin/event_form_statuses/${formId}`, { status });
   if (res.status !== 200) throw new Error(`status change failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.event_form;

@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { Permission } from "../../schemas/access";
 import { userContext } from "./contexts";
+import type { CurrentUser } from "../../schemas/auth";
 import { can } from "./permissions";
-import type { CurrentUser } from "./types";
 
 // Loaders and actions take both the guard and the check from here.
 export { can };

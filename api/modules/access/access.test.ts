@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roles, userRoles } from "../../db/schema.ts";
 import { PERMISSIONS } from "../../../schemas/access.ts";
-import type { Page } from "../../lib/pagination.ts";
+import type { Page } from "../../../schemas/answers.ts";
 import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { PASSWORD, grantRole, registered, registeredAs, setUpStartupProfile, superAdmin } from "../../testing/fixtures.ts";
-import type { RoleView } from "./service.ts";
-import type { UserRow } from "./user-admin.ts";
+import type { RoleView, UserListItem } from "../../../schemas/access.ts";
 
 let t: TestApi;
 let root: Awaited<ReturnType<typeof superAdmin>>;
@@ -35,7 +34,7 @@ const OWNER_PERMISSIONS = [
 ];
 
 type RoleList = Page<RoleView>;
-type UserList = Page<UserRow>;
+type UserList = Page<UserListItem>;
 type RoleAnswer = { role: RoleView; message: string };
 
 /** The id of a role, looked up through the API by its exact name. */

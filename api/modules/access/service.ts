@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
-import { PERMISSIONS, type Permission } from "../../../schemas/access.ts";
+import { PERMISSIONS, type Permission, type PermissionItem, type RoleView } from "../../../schemas/access.ts";
 import type { AccountType } from "../../../schemas/setup.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { permissions, rolePermissions, roles, userRoles } from "../../db/schema.ts";
 import { HttpError, fieldError, notFound, validationFailed } from "../../lib/errors.ts";
-import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { offset, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { containsPattern } from "../../lib/like.ts";
 
 export const SUPER_ADMIN = "super admin";
@@ -90,15 +90,6 @@ export async function assignRoleByName(db: Db, userId: number, roleName: string)
 
 // ---- roles -------------------------------------------------------------------------------------
 
-export interface RoleView {
-  id: number;
-  name: string;
-  is_system: boolean;
-  permissions: string[];
-  users_count: number;
-  created_at: string;
-}
-
 async function roleViews(db: Db, rows: { id: number; name: string; isSystem: boolean; createdAt: Date }[]): Promise<RoleView[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
@@ -125,7 +116,7 @@ async function roleViews(db: Db, rows: { id: number; name: string; isSystem: boo
 
 const ROLE_SORTS = ["name", "created_at"] as const;
 
-export async function listRoles(db: Db, query: ListQuery) {
+export async function listRoles(db: Db, query: ListQuery): Promise<PageRows<RoleView>> {
   const where = query.search ? ilike(roles.name, containsPattern(query.search)) : undefined;
   const column = sortColumn(query.sort_by, ROLE_SORTS, "name") === "name" ? roles.name : roles.createdAt;
   const order = query.sort_order === "desc" ? desc(column) : asc(column);
@@ -201,6 +192,6 @@ export async function deleteRole(db: Db, id: number) {
   await db.delete(roles).where(eq(roles.id, id));
 }
 
-export async function listPermissions(db: Db) {
+export async function listPermissions(db: Db): Promise<PermissionItem[]> {
   return db.select({ id: permissions.id, name: permissions.name }).from(permissions).orderBy(asc(permissions.id));
 }

@@ -1,26 +1,17 @@
 /** Administering users: the list, their roles and whether they may log in (the last super admin kept). */
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
-import type { Permission } from "../../../schemas/access.ts";
+import type { Permission, UserListItem } from "../../../schemas/access.ts";
 import type { Db } from "../../db/client.ts";
 import { permissions, rolePermissions, roles, userRoles, users } from "../../db/schema.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
-import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { offset, sortColumn, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { destroyUserSessions } from "../auth/sessions.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { SUPER_ADMIN, permissionsOf, roleNamesOf } from "./service.ts";
 
 const USER_SORTS = ["name", "email", "created_at"] as const;
 
-export interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  is_active: boolean;
-  roles: { id: number; name: string }[];
-  created_at: string;
-}
-
-export async function listUsers(db: Db, query: ListQuery & { role?: number }) {
+export async function listUsers(db: Db, query: ListQuery & { role?: number }): Promise<PageRows<UserListItem>> {
   const search = query.search ? containsPattern(query.search) : null;
   const where = and(
     search ? or(ilike(users.name, search), ilike(users.email, search)) : undefined,
@@ -51,7 +42,7 @@ export async function listUsers(db: Db, query: ListQuery & { role?: number }) {
         )
         .orderBy(asc(roles.name))
     : [];
-  const data: UserRow[] = rows.map((r) => ({
+  const data: UserListItem[] = rows.map((r) => ({
     id: r.id,
     name: r.name,
     email: r.email,

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import type { ApplicationView } from "../../../schemas/applications.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { files } from "../../db/schema.ts";
@@ -27,7 +28,14 @@ async function assertPaid(db: Db, form: FormRow, userId: number) {
  * form needs the caller's Successful billing first. A submission notifies the form's owners in the same
  * transaction (queued on `queue`, published by the route after the commit).
  */
-export async function apply(db: Db, user: AuthUser, formId: number, intent: Intent, input: Map<string, unknown>, queue: BroadcastQueue) {
+export async function apply(
+  db: Db,
+  user: AuthUser,
+  formId: number,
+  intent: Intent,
+  input: Map<string, unknown>,
+  queue: BroadcastQueue,
+): Promise<{ application: ApplicationView; created: boolean }> {
   const found = await visibleFormWithStartup(db, user, formId);
   if (!found) throw notFound(FORM_NOT_FOUND);
   const before = await applicationOf(db, formId, user.id);

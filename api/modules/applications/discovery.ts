@@ -1,12 +1,14 @@
 /** What a logged-in user finds: the published events, and one form's page with their own application and billing. */
 import { and, count, eq, ilike, or, sql } from "drizzle-orm";
+import type { SiteEventForm } from "../../../schemas/applications.ts";
+import type { EventCard } from "../../../schemas/event-form-views.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { favorites } from "../../db/community-schema.ts";
 import { startups } from "../../db/schema.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { listFilters, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { billingOfUser } from "../billing/views.ts";
@@ -18,7 +20,7 @@ import { FORM_NOT_FOUND } from "./messages.ts";
 import { applicationOf, direction, isOwner, visibleFormWithStartup } from "./queries.ts";
 import { applicationResource, eventFormResource, startupCard } from "./views.ts";
 
-export async function siteEventForm(db: Db, user: AuthUser, id: number) {
+export async function siteEventForm(db: Db, user: AuthUser, id: number): Promise<SiteEventForm> {
   const found = await visibleFormWithStartup(db, user, id);
   if (!found) throw notFound(FORM_NOT_FOUND);
   const reason = await closedReason(db, found.form);
@@ -117,7 +119,7 @@ const eventCountQuery = preparedPerShape("event_count", (db, shape: EventFilterS
   db.select({ n: count() }).from(eventForms).innerJoin(startups, eq(startups.id, eventForms.startupId)).where(eventsWhere(shape)).prepare(name),
 );
 
-export async function listEvents(db: Db, user: Pick<AuthUser, "id">, query: ListQuery & EventFilters) {
+export async function listEvents(db: Db, user: Pick<AuthUser, "id">, query: ListQuery & EventFilters): Promise<PageRows<EventCard>> {
   const { shape: filters, values: filterValues } = EVENT_FILTERS.read(query);
   const values = { userId: user.id, ...filterValues, ...pageValues(query) };
   const shape = { ...filters, sortBy: sortColumn(query.sort_by, EVENT_SORTS, "starts_at"), order: query.sort_order };

@@ -1,10 +1,11 @@
 import { and, count, eq, ne, or, sql } from "drizzle-orm";
+import type { ApplicationView, MyApplication } from "../../../schemas/applications.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { startups } from "../../db/schema.ts";
 import { eventApplications, eventForms, type ApplicationStatus } from "../../db/events-schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
-import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { offset, sortColumn, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { readFile } from "../files/service.ts";
 import { applicantMeeting } from "../meetings/join-link.ts";
 import { answerFileIds, discardDraft } from "./documents.ts";
@@ -14,7 +15,7 @@ import { applicationResource } from "./views.ts";
 
 const MY_SORTS = ["created_at", "submitted_at", "status"] as const;
 
-export async function listMyApplications(db: Db, userId: number, query: ListQuery & { status?: ApplicationStatus }) {
+export async function listMyApplications(db: Db, userId: number, query: ListQuery & { status?: ApplicationStatus }): Promise<PageRows<MyApplication>> {
   const where = and(eq(eventApplications.userId, userId), query.status ? eq(eventApplications.status, query.status) : undefined);
   const column = {
     created_at: eventApplications.createdAt,
@@ -74,7 +75,7 @@ async function visibleApplication(db: Db, user: Pick<AuthUser, "id" | "startupId
   return found;
 }
 
-export async function getApplication(db: Db, user: Pick<AuthUser, "id" | "startupId" | "permissions">, id: number) {
+export async function getApplication(db: Db, user: Pick<AuthUser, "id" | "startupId" | "permissions">, id: number): Promise<ApplicationView> {
   const found = await visibleApplication(db, user, id);
   return applicationResource(found.application, found.form.customQuestions);
 }
@@ -89,7 +90,7 @@ export async function applicationFile(db: Db, user: AuthUser, id: number, fileId
   return file;
 }
 
-export async function cancelApplication(db: Db, userId: number, id: number) {
+export async function cancelApplication(db: Db, userId: number, id: number): Promise<ApplicationView | null> {
   const found = await applicationWithForm(db, id, eq(eventApplications.userId, userId));
   if (!found) throw notFound(APPLICATION_NOT_FOUND);
   if (found.application.status === "draft") {

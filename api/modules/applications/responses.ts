@@ -1,12 +1,13 @@
 /** The form's owner: its submitted applications (list, one, CSV) and their review status. */
 import { and, count, eq, ilike, ne, notInArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import type { ApplicationView } from "../../../schemas/applications.ts";
 import type { ReviewStatus } from "../../../schemas/events.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { eventApplications, eventForms, type Answers, type ApplicationStatus } from "../../db/events-schema.ts";
 import { csvStream } from "../../lib/csv.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
-import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { containsPattern } from "../../lib/like.ts";
@@ -78,7 +79,7 @@ const responseCountQuery = preparedPerShape("response_count", (db, shape: Respon
   db.select({ n: count() }).from(eventApplications).where(preparedWhere(shape)).prepare(name),
 );
 
-export async function listResponses(db: Db, form: FormRow, query: ListQuery & ResponseFilters) {
+export async function listResponses(db: Db, form: FormRow, query: ListQuery & ResponseFilters): Promise<PageRows<ApplicationView>> {
   const { shape: filters, values: filterValues } = RESPONSE_FILTERS.read(query);
   const values = { formId: form.id, ...filterValues, ...pageValues(query) };
   const shape = { ...filters, sortBy: sortColumn(query.sort_by, RESPONSE_SORTS, "submitted_at"), order: query.sort_order };
@@ -87,7 +88,7 @@ export async function listResponses(db: Db, form: FormRow, query: ListQuery & Re
   return { total, data: rows.map((row) => applicationResource(row.application, form.customQuestions)) };
 }
 
-export async function getResponse(db: Db, form: FormRow, applicationId: number) {
+export async function getResponse(db: Db, form: FormRow, applicationId: number): Promise<ApplicationView> {
   const [row] = await db
     .select()
     .from(eventApplications)
@@ -129,7 +130,7 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
 }
 
 /** Sets the review status; a change (not the same status again) notifies the applicant in the same transaction. */
-export async function setApplicationStatus(db: Db, user: AuthUser, id: number, status: ReviewStatus, queue: BroadcastQueue) {
+export async function setApplicationStatus(db: Db, user: AuthUser, id: number, status: ReviewStatus, queue: BroadcastQueue): Promise<ApplicationView> {
   return db.transaction(async (tx) => {
     const found = await applicationWithForm(tx, id, responsesToOwner(user));
     if (!found) throw notFound(APPLICATION_NOT_FOUND);

@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import type { ResponseDetail, ResponsesPage } from "../../../schemas/applications.ts";
 import { reviewStatusSchema } from "../../../schemas/events.ts";
 import type { AppEnv } from "../../context.ts";
 import { jsonText, readBody } from "../../lib/body.ts";
@@ -148,7 +149,8 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("even
   const form = await ownedForm(c.var.db, currentUser(c), formId(c));
   const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
   const { total, data } = await listResponses(c.var.db, form, query);
-  return c.json({ ...page(c.req.url, query, total, data), event_form: responsesFormResource(form) });
+  const answer: ResponsesPage = { ...page(c.req.url, query, total, data), event_form: responsesFormResource(form) };
+  return c.json(answer);
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("event response read"), async (c) => {
@@ -160,5 +162,6 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses/:applicationId", authorize("event response read"), async (c) => {
   const form = await ownedForm(c.var.db, currentUser(c), formId(c));
   const application = await getResponse(c.var.db, form, applicationId(c, "applicationId"));
-  return c.json({ event_application: application, event_form: responsesFormResource(form) });
+  const answer: ResponseDetail = { event_application: application, event_form: responsesFormResource(form) };
+  return c.json(answer);
 });

@@ -1,4 +1,6 @@
 /** How applications and forms look in the API's answers. */
+import type { AnswerValue, ApplicationView } from "../../../schemas/applications.ts";
+import type { EventStartup, PublicEventForm, ResponsesForm } from "../../../schemas/event-form-views.ts";
 import { REVIEW_STATUSES } from "../../../schemas/events.ts";
 import type { ApplicationStatus, CustomQuestion, eventApplications, eventForms } from "../../db/events-schema.ts";
 import { fileUrl } from "../files/service.ts";
@@ -17,9 +19,9 @@ export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const answerFileUrl = (applicationId: number, fileId: string) => `/api/v1/admin/event_applications/${applicationId}/files/${fileId}`;
 
 /** An application as the API shows it; file answers become {file_id, url}. */
-export function applicationResource(a: ApplicationRow, customQuestions: CustomQuestion[]) {
+export function applicationResource(a: ApplicationRow, customQuestions: CustomQuestion[]): ApplicationView {
   const fileAnswers = fileKeys(customQuestions);
-  const answers: Record<string, unknown> = {};
+  const answers: Record<string, AnswerValue> = {};
   for (const [key, v] of Object.entries(a.answers)) {
     answers[key] = fileAnswers.has(key) && typeof v === "string" ? { file_id: v, url: answerFileUrl(a.id, v) } : v;
   }
@@ -37,12 +39,11 @@ export function applicationResource(a: ApplicationRow, customQuestions: CustomQu
     updated_at: a.updatedAt.toISOString(),
   };
 }
-export type ApplicationResource = ReturnType<typeof applicationResource>;
 
-export const startupCard = (s: StartupCard) => ({ id: s.id, name: s.name, username: s.username, logo_url: fileUrl(s.logoFileId) });
+export const startupCard = (s: StartupCard): EventStartup => ({ id: s.id, name: s.name, username: s.username, logo_url: fileUrl(s.logoFileId) });
 
 /** A form as a logged-in user sees it on its page; the online link only if `viewer` may join (join-link.ts). */
-export function eventFormResource(f: FormRow, startup: StartupCard, viewer: FormViewer) {
+export function eventFormResource(f: FormRow, startup: StartupCard, viewer: FormViewer): PublicEventForm {
   return {
     id: f.id,
     title: f.title,
@@ -69,7 +70,7 @@ export function eventFormResource(f: FormRow, startup: StartupCard, viewer: Form
 }
 
 /** The form beside its responses: enough to label every answer. */
-export const responsesFormResource = (f: FormRow) => ({
+export const responsesFormResource = (f: FormRow): ResponsesForm => ({
   id: f.id,
   title: f.title,
   starts_at: f.startsAt.toISOString(),

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Permission } from "../../../schemas/access.ts";
+import type { CurrentUser } from "../../../schemas/auth.ts";
 import type { AuthUser } from "../../context.ts";
 import { notifications } from "../../db/realtime-schema.ts";
 import { userSettings } from "../../db/settings-schema.ts";
@@ -58,7 +59,7 @@ export function toAuthUser(row: AuthUserRow): AuthUser {
 }
 
 /** GET /api/user: who the caller is, their setup state, roles and permissions — no query of its own. */
-export function userResource(user: AuthUser) {
+export function userResource(user: AuthUser): CurrentUser {
   const accountType = user.startupAccountType ?? (user.coFounderId ? "co-founder" : null);
   return {
     id: user.id,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { BillingInput, BillingStatus } from "../../../schemas/billing.ts";
+import type { BillingInput, BillingStatus, CheckoutOpened } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { eventForms } from "../../db/events-schema.ts";
@@ -9,14 +9,9 @@ import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProv
 import { recordChange } from "./history.ts";
 import { ALREADY_BILLED, BILLING_NOT_FOUND } from "./messages.ts";
 import { assertEditable, countUse, priceFor } from "./pricing.ts";
-import { billingView, money, type EventBillingView } from "./views.ts";
+import { billingView, money } from "./views.ts";
 
 export type Log = (message: string, error?: unknown) => void;
-
-export interface BillingResult {
-  event_billing: EventBillingView;
-  payment_url: string | null;
-}
 
 const detailsOf = (input: BillingInput) => ({
   name: input.name,
@@ -98,7 +93,7 @@ export async function createBilling(
   userId: number,
   input: BillingInput,
   returnUrl: string,
-): Promise<BillingResult> {
+): Promise<CheckoutOpened> {
   const provider = providersOf(choice).checkout;
   let id: number;
   try {
@@ -150,7 +145,7 @@ export async function updateBilling(
   input: BillingInput,
   returnUrl: string,
   log: Log = console.error,
-): Promise<BillingResult> {
+): Promise<CheckoutOpened> {
   const providers = providersOf(choice);
   const previousCheckout = await db.transaction(async (tx) => {
     const [current] = await tx

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { BillingStatus } from "../../../schemas/billing.ts";
+import type { BillingStatus, PaymentVerification } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { eventBillings, payments } from "../../db/billing-schema.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
@@ -95,17 +95,6 @@ export async function fulfil(db: Db, input: FulfilInput, queue: BroadcastQueue =
   if (refusal) throw refusal;
 }
 
-export interface VerifyAnswer {
-  /**
-   * What became of this payment for the payer: Successful, Failed (declined or refused), Pending (not
-   * finished yet), or the billing's Refunded or Cancelled when the organiser has closed it.
-   */
-  payment_status: BillingStatus;
-  message: string;
-  /** The billing it pays, so the payer can go on to its form or pay again. */
-  event_billing: { id: number; event_form_id: number; payment_status: BillingStatus };
-}
-
 const DECLINED = "The payment was declined. No money was taken; you can try paying again.";
 const NOT_COMPLETED = "The payment has not been completed yet.";
 const PAID = "Your payment was successful.";
@@ -124,7 +113,7 @@ export async function verifyPayment(
   userId: number,
   paymentId: string,
   queue: BroadcastQueue = new BroadcastQueue(),
-): Promise<VerifyAnswer> {
+): Promise<PaymentVerification> {
   const provider = providersOf(choice).forPayment(paymentId);
   if (!provider) throw notFound(PAYMENT_NOT_FOUND);
   const payment = await provider.retrieve(paymentId);
@@ -132,7 +121,7 @@ export async function verifyPayment(
   const billing = await payersBilling(db, userId, payment.billingId);
   if (!billing) throw notFound(PAYMENT_NOT_FOUND);
   const current = async () => (await loadBilling(db, billing.id))?.payment_status ?? billing.payment_status;
-  const answer = (payment_status: BillingStatus, message: string, now: BillingStatus): VerifyAnswer => ({
+  const answer = (payment_status: BillingStatus, message: string, now: BillingStatus): PaymentVerification => ({
     payment_status,
     message,
     event_billing: { id: billing.id, event_form_id: billing.event_form_id, payment_status: now },

@@ -1,20 +1,11 @@
 import { asc, eq } from "drizzle-orm";
-import type { BillingStatus } from "../../../schemas/billing.ts";
+import type { BillingStatus, BillingStatusChange } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { billingStatusChanges } from "../../db/billing-schema.ts";
 
-/** One line of a billing's history: every status it went through, who moved it, and why. */
-export interface StatusChangeView {
-  id: number;
-  from_status: BillingStatus | null;
-  to_status: BillingStatus;
-  changed_by: { id: number; name: string } | null;
-  reason: string | null;
-  created_at: string;
-}
-
-export async function statusChanges(db: Db, billingId: number): Promise<StatusChangeView[]> {
+/** A billing's history, oldest first: every status it went through, who moved it, and why. */
+export async function statusChanges(db: Db, billingId: number): Promise<BillingStatusChange[]> {
   const rows = await db
     .select({
       id: billingStatusChanges.id,

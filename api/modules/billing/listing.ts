@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { BillingStatus } from "../../../schemas/billing.ts";
+import type { BillingStatus, BillingTotals, EventBillingView } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import { csvStream } from "../../lib/csv.ts";
-import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { money, selectBillings, view } from "./views.ts";
@@ -76,7 +76,7 @@ const billingSumsQuery = preparedPerDb((db) =>
     .prepare("billing_sums"),
 );
 
-export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery) {
+export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery): Promise<PageRows<EventBillingView> & { totals: BillingTotals }> {
   const { shape: filters, values: filterValues } = BILLING_FILTERS.read(query);
   const sortBy = sortColumn(query.sort_by, BILLING_SORTS, "created_at");
   const values = { eventFormId, ...filterValues, ...pageValues(query) };

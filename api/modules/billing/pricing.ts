@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import type { BillingStatus, QuoteInput } from "../../../schemas/billing.ts";
+import type { BillingQuote, BillingStatus, QuoteInput } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import { couponCodes, eventBillings } from "../../db/billing-schema.ts";
@@ -146,22 +146,13 @@ export function assertEditable(current: { eventFormId: number; paymentStatus: Bi
   if (eventFormId !== current.eventFormId) throw fieldError("event_form_id", FORM_CANNOT_CHANGE);
 }
 
-export interface QuoteView {
-  event_form: { id: number; title: string };
-  amount: string;
-  discount: string;
-  total: string;
-  currency: string;
-  coupon_code: { id: number; code: string } | null;
-}
-
 /**
  * What the caller would pay for a form with a coupon, before (or while editing) a billing: the same rules
  * and messages as creating a billing, or, with `event_billing_id`, as editing that billing of the caller's
  * (its own coupon is accepted as it is and the billing is not counted against the per-user limit). Counts
  * nothing and saves nothing.
  */
-export async function quote(db: Db, userId: number, input: QuoteInput): Promise<QuoteView> {
+export async function quote(db: Db, userId: number, input: QuoteInput): Promise<BillingQuote> {
   let billing: { id: number; couponCodeId: number | null } | undefined;
   if (input.event_billing_id !== undefined) {
     const [current] = await db

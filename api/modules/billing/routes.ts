@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { billingSchema, BILLING_STATUSES, changeStatusSchema, quoteSchema, verifyPaymentSchema } from "../../../schemas/billing.ts";
+import { billingSchema, BILLING_STATUSES, changeStatusSchema, quoteSchema, verifyPaymentSchema, type BillingListPage, type EventBillingDetail } from "../../../schemas/billing.ts";
 import type { AppEnv } from "../../context.ts";
 import { appKey } from "../../db/settings.ts";
 import { readBody } from "../../lib/body.ts";
@@ -130,7 +130,8 @@ export function createBillingRoutes(options: BillingOptions = {}) {
 
   routes.get(`${BASE}/:id/single`, async (c) => {
     const billing = await visibleBilling(c.var.db, currentUser(c), billingId(c));
-    return c.json({ event_billing: { ...billing, status_changes: await statusChanges(c.var.db, billing.id) } });
+    const detail: EventBillingDetail = { ...billing, status_changes: await statusChanges(c.var.db, billing.id) };
+    return c.json({ event_billing: detail });
   });
 
   /**
@@ -153,7 +154,8 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const { total, data, totals } = await listBillings(c.var.db, form.id, query);
     // The form the payments screen is about, so that the screen needs this one call and no other.
     const event_form = { id: form.id, title: form.title, type_of_event: form.typeOfEvent, paid_event_information: form.paidEventInformation ?? null };
-    return c.json({ ...page(c.req.url, query, total, data), totals, event_form });
+    const answer: BillingListPage = { ...page(c.req.url, query, total, data), totals, event_form };
+    return c.json(answer);
   });
 
   routes.get(`${BASE}/:id/all.csv`, authorize("event billing read"), async (c) => {

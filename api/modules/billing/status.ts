@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { BillingStatus } from "../../../schemas/billing.ts";
+import type { BillingStatus, EventBillingView } from "../../../schemas/billing.ts";
 import type { Db } from "../../db/client.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import { couponCodes, eventBillings } from "../../db/billing-schema.ts";
@@ -32,7 +32,7 @@ export async function changeStatus(
   status: BillingStatus,
   log: Log = console.error,
   queue: BroadcastQueue = new BroadcastQueue(),
-) {
+): Promise<EventBillingView> {
   const openCheckoutId = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({

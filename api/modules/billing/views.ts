@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL } from "drizzle-orm";
-import type { BillingStatus } from "../../../schemas/billing.ts";
+import type { EventBillingView, MyBillingView } from "../../../schemas/billing.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { eventForms } from "../../db/events-schema.ts";
@@ -7,31 +7,6 @@ import { couponCodes, eventBillings } from "../../db/billing-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { BILLING_NOT_FOUND } from "./messages.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
-
-/** A billing as the API shows it. */
-export interface EventBillingView {
-  id: number;
-  event_form_id: number;
-  event_form: { id: number; title: string };
-  user_id: number;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  country: string;
-  city: string;
-  coupon_code: { id: number; code: string } | null;
-  amount: string;
-  discount: string;
-  total: string;
-  currency: string;
-  payment_status: BillingStatus;
-  connect_pay_id: string | null;
-  provider: string;
-  paid_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
 
 /** A billing with the startup that owns its form, for the service's own checks. */
 export type LoadedBilling = EventBillingView & { startupId: number };
@@ -133,13 +108,6 @@ export async function visibleBilling(db: Db, user: Pick<AuthUser, "id" | "startu
   const row = await findBilling(db, and(eq(eventBillings.id, id), or(eq(eventBillings.userId, user.id), ownStartup)));
   if (!row) throw notFound(BILLING_NOT_FOUND);
   return view(row);
-}
-
-export interface MyBillingView {
-  id: number;
-  payment_status: BillingStatus;
-  total: string;
-  currency: string;
 }
 
 /** The user's billing for a form (one per user and form), or null. */

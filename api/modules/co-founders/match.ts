@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { FIND_SORTS, explainMatch, type FindFilters, type MatchParts } from "../../../schemas/co-founders.ts";
+import { FIND_SORTS, explainMatch, type CoFounderCardView, type FindFilters } from "../../../schemas/co-founders.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/embedded/prepared.ts";
 import { coFounderInvitations, coFounderMatchSets as matchSets, coFounderMatches as matches, coFounderTotals, favorites, teamMembers } from "../../db/community-schema.ts";
 import { coFounders as cf, startups } from "../../db/schema.ts";
-import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { offset, sortColumn, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 
@@ -131,7 +131,7 @@ function scoredPage(db: Db, viewer: Viewer, startupId: number, query: ListQuery,
  * first. The unfiltered total comes from a maintained count; a search or filter counts its matches (exact,
  * slower on large data). Ascending score sorts the matching rows (its tie-break stays newest first).
  */
-export async function findCoFounders(db: Db, viewer: Viewer, query: ListQuery, filters: FindFilters, explicitOrder: boolean) {
+export async function findCoFounders(db: Db, viewer: Viewer, query: ListQuery, filters: FindFilters, explicitOrder: boolean): Promise<PageRows<CoFounderCardView>> {
   const sortBy = sortColumn(query.sort_by, FIND_SORTS, "score");
   const descending = explicitOrder ? query.sort_order === "desc" : sortBy !== "name";
   const dir = descending ? desc : asc;
@@ -170,32 +170,6 @@ export async function findCoFounders(db: Db, viewer: Viewer, query: ListQuery, f
   return { total, data: await cardsFor(db, viewer, rows.map((r) => r.id)) };
 }
 
-export interface CoFounderCard {
-  id: number;
-  user_id: number;
-  name: string;
-  headline: string;
-  skills: string[];
-  roles: string[];
-  industries: string[];
-  commitment: string;
-  desired_stage: string | null;
-  looking_for: string;
-  country: string;
-  cityName: string;
-  avatar_url: string | null;
-  followers_count: number;
-  created_at: string;
-  match: MatchParts & { explanation: string[] };
-  is_favorited: boolean;
-  /** The pending invitation from the viewer's startup to this person, if any. */
-  invitation_status: "pending" | null;
-  pending_invitation_id: number | null;
-  /** Profile pages only. */
-  bio?: string;
-  links?: string[];
-}
-
 /**
  * The cards' row, score and score parts for a list of profile ids, for one viewer. Without a startup the
  * viewer subquery (startup 0) has no row, so every part is empty and no invitation is pending.
@@ -223,7 +197,7 @@ const cardsQuery = preparedPerDb((db) => {
 });
 
 /** The cards of the given profiles, in the given order, with the match explained for the viewer. */
-export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetails = false): Promise<CoFounderCard[]> {
+export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetails = false): Promise<CoFounderCardView[]> {
   if (!ids.length) return [];
   const rows = await cardsQuery(db).execute({ ids, startupId: viewer.startupId ?? 0, userId: viewer.userId });
   const byId = new Map(rows.map((r) => [r.row.id, r]));
@@ -239,7 +213,7 @@ export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetail
       same_city: r.sameCity,
       same_country: r.sameCountry,
     };
-    const card: CoFounderCard = {
+    const card: CoFounderCardView = {
       id: p.id,
       user_id: p.userId,
       name: p.name,

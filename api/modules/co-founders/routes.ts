@@ -14,7 +14,7 @@
  *   DELETE /co_founders/team/{id}    remove from the team
  */
 import { Hono } from "hono";
-import { findFiltersSchema, teamMemberCreateSchema, teamMemberUpdateSchema } from "../../../schemas/co-founders.ts";
+import { findFiltersSchema, teamMemberCreateSchema, teamMemberUpdateSchema, type TeamPage } from "../../../schemas/co-founders.ts";
 import type { AppEnv } from "../../context.ts";
 import { readBody } from "../../lib/body.ts";
 import { pathId } from "../../lib/ids.ts";
@@ -42,7 +42,8 @@ coFounderRoutes.get(BASE, authorize("co founder read"), async (c) => {
   const startupId = ownStartupId(c.var.user);
   const query = parseListQuery(c.req.url);
   const [team, invitations] = await Promise.all([listTeam(c.var.db, startupId, query), pendingInvitations(c.var.db, startupId)]);
-  return c.json({ ...page(c.req.url, query, team.total, team.data), pending_invitations: invitations });
+  const answer: TeamPage = { ...page(c.req.url, query, team.total, team.data), pending_invitations: invitations };
+  return c.json(answer);
 });
 
 coFounderRoutes.post(BASE, authorize("co founder write"), async (c) => {

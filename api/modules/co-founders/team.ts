@@ -1,30 +1,14 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { TeamMemberCreate, TeamMemberUpdate } from "../../../schemas/co-founders.ts";
+import type { PendingInvitationView, TeamMemberCreate, TeamMemberUpdate, TeamMemberView } from "../../../schemas/co-founders.ts";
 import type { Db } from "../../db/client.ts";
 import { coFounderInvitations, teamMembers } from "../../db/community-schema.ts";
 import { coFounders } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { offset, type ListQuery } from "../../lib/pagination.ts";
+import { offset, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 
 export const TEAM_MEMBER_NOT_FOUND = "Team member not found";
-
-export interface TeamMemberView {
-  id: number;
-  /** The co-founder profile behind the member, or null for someone not on the platform. */
-  co_founder_id: number | null;
-  name: string;
-  email: string | null;
-  title: string;
-  role: string;
-  equity_note: string | null;
-  headline: string | null;
-  avatar_url: string | null;
-  on_platform: boolean;
-  created_at: string;
-  updated_at: string;
-}
 
 const memberColumns = {
   id: teamMembers.id,
@@ -70,7 +54,7 @@ const memberView = (r: MemberRow): TeamMemberView => ({
 });
 
 /** The startup's team, oldest first (founding members on top), searchable by name, title or role. */
-export async function listTeam(db: Db, startupId: number, query: ListQuery) {
+export async function listTeam(db: Db, startupId: number, query: ListQuery): Promise<PageRows<TeamMemberView>> {
   const search = query.search ? containsPattern(query.search) : null;
   const where = and(
     eq(teamMembers.startupId, startupId),
@@ -89,7 +73,7 @@ export async function listTeam(db: Db, startupId: number, query: ListQuery) {
 }
 
 /** The startup's pending invitations (at most 20 by rule, so never paged), newest first. */
-export async function pendingInvitations(db: Db, startupId: number) {
+export async function pendingInvitations(db: Db, startupId: number): Promise<PendingInvitationView[]> {
   const rows = await db
     .select({
       id: coFounderInvitations.id,
@@ -126,7 +110,7 @@ export async function getTeamMember(db: Db, startupId: number, id: number): Prom
 }
 
 /** Records someone who is not on the platform (no co-founder profile). */
-export async function createTeamMember(db: Db, startupId: number, input: TeamMemberCreate) {
+export async function createTeamMember(db: Db, startupId: number, input: TeamMemberCreate): Promise<TeamMemberView> {
   const [row] = await db
     .insert(teamMembers)
     .values({ startupId, name: input.name, email: input.email ?? null, title: input.title, role: input.role, equityNote: input.equity_note ?? null })
@@ -134,7 +118,7 @@ export async function createTeamMember(db: Db, startupId: number, input: TeamMem
   return getTeamMember(db, startupId, row.id);
 }
 
-export async function updateTeamMember(db: Db, startupId: number, id: number, input: TeamMemberUpdate) {
+export async function updateTeamMember(db: Db, startupId: number, id: number, input: TeamMemberUpdate): Promise<TeamMemberView> {
   const updated = await db
     .update(teamMembers)
     .set({ title: input.title, role: input.role, equityNote: input.equity_note ?? null, updatedAt: sql`now()` })

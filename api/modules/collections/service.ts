@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { CollectionView } from "../../../schemas/event-form-views.ts";
 import { optionalIdField } from "../../../schemas/ids.ts";
 import type { Db } from "../../db/client.ts";
 import { startups } from "../../db/schema.ts";
 import { collections, eventApplications, eventForms } from "../../db/events-schema.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
-import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { listFilters, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { deleteFormsAndFiles } from "../applications/documents.ts";
@@ -15,14 +16,6 @@ import { assertNoScopedCoupons } from "../coupons/service.ts";
 export const COLLECTION_NOT_FOUND = "Collection Not Found";
 const NAME_TAKEN = "The name has already been taken.";
 const INVALID_COLLECTION = "The selected collection is invalid.";
-
-export interface CollectionView {
-  id: number;
-  name: string;
-  event_forms_count: number;
-  created_at: string;
-  updated_at: string;
-}
 
 /**
  * Forms in the collection, counted in the same query as the collection row. The columns are qualified
@@ -81,7 +74,7 @@ const collectionCountQuery = preparedPerShape("collection_count", (db, shape: Co
   db.select({ n: count() }).from(collections).where(collectionListWhere(shape)).prepare(name),
 );
 
-export async function listCollections(db: Db, startupId: number, query: ListQuery) {
+export async function listCollections(db: Db, startupId: number, query: ListQuery): Promise<PageRows<CollectionView>> {
   const { shape: filters, values: filterValues } = COLLECTION_FILTERS.read(query);
   const values = { startupId, ...filterValues, ...pageValues(query) };
   const shape = { ...filters, sortBy: sortColumn(query.sort_by, COLLECTION_SORTS, "name"), descending: query.sort_order === "desc" };
@@ -129,7 +122,7 @@ async function assertNameFree(tx: Db, startupId: number, name: string, exceptId?
   if (clash) throw fieldError("name", NAME_TAKEN);
 }
 
-export async function createCollection(db: Db, startupId: number, input: { name: string }) {
+export async function createCollection(db: Db, startupId: number, input: { name: string }): Promise<CollectionView> {
   const id = await db.transaction(async (tx) => {
     await assertNameFree(tx, startupId, input.name);
     const [row] = await tx.insert(collections).values({ startupId, name: input.name }).returning({ id: collections.id });
@@ -138,7 +131,7 @@ export async function createCollection(db: Db, startupId: number, input: { name:
   return getCollection(db, startupId, id);
 }
 
-export async function updateCollection(db: Db, startupId: number, id: number, input: { name: string }) {
+export async function updateCollection(db: Db, startupId: number, id: number, input: { name: string }): Promise<CollectionView> {
   await getCollection(db, startupId, id);
   await db.transaction(async (tx) => {
     await assertNameFree(tx, startupId, input.name, id);

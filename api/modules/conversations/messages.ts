@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
-import { CONVERSATION_NOT_FOUND, MESSAGE_ID_INVALID, type MessageJson } from "../../../schemas/conversations.ts";
+import { CONVERSATION_NOT_FOUND, MESSAGE_ID_INVALID, type ConversationRead, type MessagePage } from "../../../schemas/conversations.ts";
 import { chatChannel, CONVERSATION_UPDATED_EVENT, MESSAGES_READ_EVENT, userChannel } from "../../../schemas/realtime.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -13,11 +13,6 @@ import { messageColumns, messageJson, unreadFor } from "./views.ts";
 
 /** Its one unread "new messages" notification per recipient (see notify's groupKey). */
 export const notificationGroup = (conversationId: number) => `conversation:${conversationId}`;
-
-export interface MessagePage {
-  data: MessageJson[];
-  meta: { has_more: boolean; limit: number };
-}
 
 /**
  * A page of messages by id (keyset): the `limit` newest before `before` (or the newest of all), or the
@@ -47,7 +42,7 @@ export async function listMessages(db: Db, userId: number, conversationId: numbe
  * move tells the chat channel (the other's "seen" mark) and the caller's other tabs; once nothing is
  * unread, the conversation's "new messages" notification is read too.
  */
-export async function readConversation(db: Db, me: AuthUser, conversationId: number, messageId: number, queue: BroadcastQueue) {
+export async function readConversation(db: Db, me: AuthUser, conversationId: number, messageId: number, queue: BroadcastQueue): Promise<ConversationRead> {
   return db.transaction(async (tx) => {
     const [own] = await tx
       .select({ lastRead: participants.lastReadMessageId })

@@ -4,7 +4,7 @@ import type { ConversationJson, MessageJson } from "../../../schemas/conversatio
 import type { Db } from "../../db/client.ts";
 import { conversationParticipants, conversations, messages } from "../../db/realtime-schema.ts";
 import { startups, users } from "../../db/schema.ts";
-import { offset, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 
@@ -111,7 +111,7 @@ function conversationJson(row: Row, me: { id: number; name: string }): Conversat
 }
 
 /** The caller's conversations, latest activity first, optionally those whose other person's name matches. */
-export async function listConversations(db: Db, me: { id: number; name: string }, query: ListQuery) {
+export async function listConversations(db: Db, me: { id: number; name: string }, query: ListQuery): Promise<PageRows<ConversationJson>> {
   const where = query.search ? ilike(otherUser.name, containsPattern(query.search)) : undefined;
   const rows = await selectConversations(db, me.id, where)
     .orderBy(desc(mine.activityAt), desc(mine.conversationId))

@@ -5,12 +5,13 @@ import { eventForms } from "../../db/events-schema.ts";
 import { couponCodes } from "../../db/billing-schema.ts";
 import type { FieldErrors } from "../../lib/errors.ts";
 import { HttpError } from "../../lib/errors.ts";
-import type { Page } from "../../lib/pagination.ts";
+import type { Page } from "../../../schemas/answers.ts";
 import { createEventForm, ownerWithCollection } from "../../testing/event-fixtures.ts";
 import { coFounder, grantRole, registered } from "../../testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { COUPON_REFUSALS, findApplicableCoupon } from "./service.ts";
-import { couponState, type CouponStateFields, type CouponView } from "./views.ts";
+import type { CouponView } from "../../../schemas/coupons.ts";
+import { couponState, type CouponStateFields } from "./views.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
-import { COUPON_NOT_FOUND, COUPON_STATES, type CouponFields, type CouponState, couponInstant } from "../../../schemas/coupons.ts";
+import { COUPON_NOT_FOUND, COUPON_STATES, type CouponDiscountType, type CouponFields, type CouponState, type CouponView, couponInstant } from "../../../schemas/coupons.ts";
 import type { Db } from "../../db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { startups } from "../../db/schema.ts";
 import { eventForms } from "../../db/events-schema.ts";
-import { couponCodes, type CouponDiscountType } from "../../db/billing-schema.ts";
+import { couponCodes } from "../../db/billing-schema.ts";
 import { fieldError, notFound, validationFailed, type FieldErrors } from "../../lib/errors.ts";
-import { offset, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { offset, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { containsPattern } from "../../lib/like.ts";
-import { couponStateSql, couponView, selectCoupons, type CouponView } from "./views.ts";
+import { couponStateSql, couponView, selectCoupons } from "./views.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 // Checkout's side (billing imports it from here).
@@ -30,7 +30,7 @@ export interface CouponListQuery extends ListQuery {
 /** Case-insensitive, and the same order on every database whatever its default collation. */
 const codeOrder = sql`lower(${couponCodes.code}) collate "C"`;
 
-export async function listCoupons(db: Db, startupId: number, query: CouponListQuery, now = new Date()) {
+export async function listCoupons(db: Db, startupId: number, query: CouponListQuery, now = new Date()): Promise<PageRows<CouponView>> {
   const where = and(
     eq(couponCodes.startupId, startupId),
     query.search ? ilike(couponCodes.code, containsPattern(query.search)) : undefined,
@@ -102,7 +102,7 @@ const columnsOf = (input: CouponFields) => ({
   isActive: input.is_active,
 });
 
-export async function createCoupon(db: Db, startupId: number, input: CouponFields) {
+export async function createCoupon(db: Db, startupId: number, input: CouponFields): Promise<CouponView> {
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
@@ -127,7 +127,7 @@ export async function createCoupon(db: Db, startupId: number, input: CouponField
  * type, value and currency cannot change (limits, dates, scope and the active flag can). The coupon row is
  * locked, so a checkout counting a use meanwhile waits, and the maximum cannot drop below the uses so far.
  */
-export async function updateCoupon(db: Db, startupId: number, id: number, input: CouponFields) {
+export async function updateCoupon(db: Db, startupId: number, id: number, input: CouponFields): Promise<CouponView> {
   try {
     await db.transaction(async (tx) => {
       await lockStartup(tx, startupId);

@@ -4,7 +4,7 @@ import { couponCodes } from "../../db/billing-schema.ts";
 import { ownerWithCollection } from "../../testing/event-fixtures.ts";
 import { coFounder, grantRole, registered } from "../../testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type TestApi, type TestClient } from "../../testing/harness.ts";
-import type { CouponView } from "./views.ts";
+import type { CouponView } from "../../../schemas/coupons.ts";
 
 let t: TestApi;
 beforeAll(async () => {

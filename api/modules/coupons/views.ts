@@ -1,28 +1,9 @@
 /** A coupon as the API shows it, its state at a given moment, and the select every reading query starts from. */
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { CouponState } from "../../../schemas/coupons.ts";
+import type { CouponDiscountType, CouponState, CouponView } from "../../../schemas/coupons.ts";
 import type { Db } from "../../db/client.ts";
 import { eventForms } from "../../db/events-schema.ts";
-import { couponCodes, type CouponDiscountType } from "../../db/billing-schema.ts";
-
-export interface CouponView {
-  id: number;
-  code: string;
-  discount_type: CouponDiscountType;
-  /** Two decimals, as text: "10.00". */
-  value: string;
-  currency: string | null;
-  event_form: { id: number; title: string } | null;
-  max_uses: number | null;
-  uses_per_user: number | null;
-  uses_count: number;
-  valid_from: string | null;
-  valid_until: string | null;
-  is_active: boolean;
-  state: CouponState;
-  created_at: string;
-  updated_at: string;
-}
+import { couponCodes } from "../../db/billing-schema.ts";
 
 /** The columns `couponState` reads. */
 export interface CouponStateFields {

@@ -10,7 +10,7 @@ import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { eventApplications } from "../../db/events-schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { offset, totalOf, type ListQuery } from "../../lib/pagination.ts";
+import { offset, totalOf, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { discardDraft } from "../applications/documents.ts";
 import { applicationWithForm } from "../applications/queries.ts";
 
@@ -51,7 +51,7 @@ interface Row {
 /** Both drivers may hand timestamps back as Date or as text: the answer is ISO either way. */
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-export async function listDrafts(db: Db, user: Caller, query: ListQuery) {
+export async function listDrafts(db: Db, user: Caller, query: ListQuery): Promise<PageRows<DraftJson>> {
   const union = sql.join(sources(user), sql` union all `);
   const result = (await db.execute(sql`select d.*, count(*) over ()::int as list_total from (${union}) d
     order by d.updated_at desc, d.type, d.id desc limit ${query.per_page} offset ${offset(query)}`)) as unknown as { rows: Row[] };

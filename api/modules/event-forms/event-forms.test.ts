@@ -4,7 +4,7 @@ import { EVENT_CATEGORIES } from "../../../schemas/events.ts";
 import { files } from "../../db/schema.ts";
 import { eventApplications, eventForms } from "../../db/events-schema.ts";
 import type { FieldErrors } from "../../lib/errors.ts";
-import type { Page } from "../../lib/pagination.ts";
+import type { Page } from "../../../schemas/answers.ts";
 import {
   createEventForm,
   eventFormData,
@@ -16,7 +16,7 @@ import {
 import { TINY_PNG, coFounder, fetchBytes, grantRole, pngFile, registered } from "../../testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
 import { applicationForm, pdfFile } from "../../testing/application-fixtures.ts";
-import type { EventFormResource } from "./views.ts";
+import type { EventFormView } from "../../../schemas/event-form-views.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -24,8 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type List = Page<EventFormResource>;
-type Answer = { event_form: EventFormResource; message: string; errors: FieldErrors };
+type List = Page<EventFormView>;
+type Answer = { event_form: EventFormView; message: string; errors: FieldErrors };
 
 const BASE = "/api/v1/admin/event_forms";
 const STATUSES = "/api/v1/admin/event_form_statuses";

@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import type { EventFormSaved } from "../../../schemas/event-form-views.ts";
 import { optionalIdField } from "../../../schemas/ids.ts";
 import { EVENT_CATEGORIES, EVENT_FORM_STATUSES, EVENT_NATURES, eventFormSchema, eventFormStatusSchema } from "../../../schemas/events.ts";
 import type { AppEnv } from "../../context.ts";
@@ -86,7 +87,8 @@ eventFormRoutes.get("/api/v1/admin/event_forms", authorize("event form read"), a
 eventFormRoutes.post("/api/v1/admin/event_forms", authorize("event form write"), async (c) => {
   const who = caller(c);
   const event_form = await createEventForm(c.var.db, who, await eventFormBody(c));
-  return c.json({ event_form, message: "Event form created." }, 201);
+  const answer: EventFormSaved = { event_form, message: "Event form created." };
+  return c.json(answer, 201);
 });
 
 eventFormRoutes.get("/api/v1/admin/event_forms/:id", authorize("event form read"), async (c) => {
@@ -102,7 +104,8 @@ const update = async (c: Context<AppEnv>) => {
   const event_form = await updateEventForm(c.var.db, who, id, await eventFormBody(c));
   // After the save's commit: a provider's answer never undoes it, a failure is only reported.
   const meeting_warning = await moveMeetingAfterEdit(meetingsContext(c.var.db, c.var.config), before);
-  return c.json({ event_form, message: "Event form updated.", ...(meeting_warning ? { meeting_warning } : {}) });
+  const answer: EventFormSaved = { event_form, message: "Event form updated.", ...(meeting_warning ? { meeting_warning } : {}) };
+  return c.json(answer);
 };
 eventFormRoutes.post("/api/v1/admin/event_forms/:id", authorize("event form write"), update);
 eventFormRoutes.put("/api/v1/admin/event_forms/:id", authorize("event form write"), update);

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, ne, sql } from "drizzle-orm";
+import type { EventFormView } from "../../../schemas/event-form-views.ts";
 import { CHOICE_TYPES, type EventFormInput, type EventFormStatus, type QuestionType } from "../../../schemas/events.ts";
 import { zonedToInstant } from "../../../schemas/time.ts";
 import type { Db } from "../../db/client.ts";
 import { eventApplications, eventForms, type CustomQuestion } from "../../db/events-schema.ts";
 import { eventBillings } from "../../db/billing-schema.ts";
 import { fieldError, notFound } from "../../lib/errors.ts";
-import { pageValues, sortColumn, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { listFilters, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { COLLECTION_NOT_FOUND, ownsCollection } from "../collections/service.ts";
@@ -17,9 +18,9 @@ import { storeImage } from "../files/service.ts";
 import { requireCity } from "../places/check-city.ts";
 import { isCountryCode } from "../reference/countries.ts";
 import { findManagedForm, managedFormsWhere } from "./ownership.ts";
-import { eventFormResource, loadEventFormResource, selectEventFormDetails, submittedApplications, type EventFormResource, type EventFormRow } from "./views.ts";
+import { eventFormResource, loadEventFormResource, selectEventFormDetails, submittedApplications, type EventFormRow } from "./views.ts";
 
-export { eventFormResource, loadEventFormResource, type EventFormResource, type EventFormRow } from "./views.ts";
+export { eventFormResource, loadEventFormResource, type EventFormRow } from "./views.ts";
 
 export const EVENT_FORM_NOT_FOUND = "Event Form not found";
 
@@ -36,7 +37,7 @@ export async function ownedForm(db: Db, startupId: number, id: number, lock?: "u
   return row;
 }
 
-async function resourceOf(db: Db, id: number): Promise<EventFormResource> {
+async function resourceOf(db: Db, id: number): Promise<EventFormView> {
   const resource = await loadEventFormResource(db, id);
   if (!resource) throw notFound(EVENT_FORM_NOT_FOUND);
   return resource;
@@ -87,7 +88,7 @@ const formCountQuery = preparedPerShape("event_form_count", (db, shape: FormFilt
   db.select({ n: count() }).from(eventForms).where(formListWhere(shape)).prepare(name),
 );
 
-export async function listEventForms(db: Db, startupId: number, query: EventFormListQuery) {
+export async function listEventForms(db: Db, startupId: number, query: EventFormListQuery): Promise<PageRows<EventFormView>> {
   if (query.collection_id !== undefined && !(await ownsCollection(db, startupId, query.collection_id))) {
     throw notFound(COLLECTION_NOT_FOUND);
   }
@@ -100,7 +101,7 @@ export async function listEventForms(db: Db, startupId: number, query: EventForm
 }
 
 /** The startup's own form as a resource, in one statement: ownership is part of its where clause. */
-export async function getEventForm(db: Db, startupId: number, id: number): Promise<EventFormResource> {
+export async function getEventForm(db: Db, startupId: number, id: number): Promise<EventFormView> {
   const [row] = await selectEventFormDetails(db, { applications: submittedApplications }).where(managedFormsWhere({ startupId }, id));
   if (!row) throw notFound(EVENT_FORM_NOT_FOUND);
   return eventFormResource(row, row.applications);
@@ -175,7 +176,7 @@ async function assertCollection(db: Db, startupId: number, collectionId: number)
   if (!(await ownsCollection(db, startupId, collectionId))) throw fieldError("collection_id", "The selected collection is invalid.");
 }
 
-export async function createEventForm(db: Db, caller: { userId: number; startupId: number }, input: EventFormInput) {
+export async function createEventForm(db: Db, caller: { userId: number; startupId: number }, input: EventFormInput): Promise<EventFormView> {
   const id = await db.transaction(async (tx) => {
     await assertCollection(tx, caller.startupId, input.collection_id);
     // Stored in the same transaction, so a refused form leaves no orphaned file behind.
@@ -190,7 +191,7 @@ export async function createEventForm(db: Db, caller: { userId: number; startupI
 }
 
 /** Replaces the form's content; its status stays, and so does its banner unless a new one is sent. */
-export async function updateEventForm(db: Db, caller: { userId: number; startupId: number }, id: number, input: EventFormInput) {
+export async function updateEventForm(db: Db, caller: { userId: number; startupId: number }, id: number, input: EventFormInput): Promise<EventFormView> {
   await db.transaction(async (tx) => {
     // Locked against a concurrent edit, while applications may still arrive.
     const form = await ownedForm(tx, caller.startupId, id, "no key update");
@@ -204,7 +205,7 @@ export async function updateEventForm(db: Db, caller: { userId: number; startupI
   return resourceOf(db, id);
 }
 
-export async function setEventFormStatus(db: Db, startupId: number, id: number, status: EventFormStatus) {
+export async function setEventFormStatus(db: Db, startupId: number, id: number, status: EventFormStatus): Promise<EventFormView> {
   await db.transaction(async (tx) => {
     await ownedForm(tx, startupId, id, "update");
     // Applicants keep seeing a form they applied to: it may close, not go back to draft.

@@ -6,7 +6,7 @@ import type { FieldErrors } from "../../lib/errors.ts";
 import { createEventForm, eventFormData, ownerWithCollection, setEventFormStatus, validEventFormFields } from "../../testing/event-fixtures.ts";
 import { registered } from "../../testing/fixtures.ts";
 import { createTestApi, type TestApi } from "../../testing/harness.ts";
-import type { EventFormResource } from "./views.ts";
+import type { EventFormView } from "../../../schemas/event-form-views.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Answer = { event_form: EventFormResource; message: string; errors: FieldErrors };
+type Answer = { event_form: EventFormView; message: string; errors: FieldErrors };
 const BASE = "/api/v1/admin/event_forms";
 
 async function storedPlace(id: number) {

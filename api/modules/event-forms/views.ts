@@ -1,4 +1,5 @@
 import { type SQL, eq, notInArray, sql } from "drizzle-orm";
+import type { EventFormView } from "../../../schemas/event-form-views.ts";
 import { instantToZoned } from "../../../schemas/time.ts";
 import type { Db } from "../../db/client.ts";
 import { startups } from "../../db/schema.ts";
@@ -18,7 +19,7 @@ export interface EventFormDetail {
 const NOT_SUBMITTED = ["draft", "cancelled"] as const;
 
 /** The one shape an event form has in every answer, alone or in a list. */
-export function eventFormResource({ form, collection, startup }: EventFormDetail, applicationsCount: number) {
+export function eventFormResource({ form, collection, startup }: EventFormDetail, applicationsCount: number): EventFormView {
   return {
     id: form.id,
     collection_id: form.collectionId,
@@ -51,7 +52,6 @@ export function eventFormResource({ form, collection, startup }: EventFormDetail
     updated_at: form.updatedAt.toISOString(),
   };
 }
-export type EventFormResource = ReturnType<typeof eventFormResource>;
 
 /**
  * Submitted applications of the row's form, as a correlated count: a page of forms gets its counts in
@@ -74,7 +74,7 @@ export function selectEventFormDetails<Extra extends Record<string, SQL | SQL.Al
 }
 
 /** One form's resource by id (not scoped to an owner: callers check access first), or null. */
-export async function loadEventFormResource(db: Db, id: number): Promise<EventFormResource | null> {
+export async function loadEventFormResource(db: Db, id: number): Promise<EventFormView | null> {
   const [row] = await selectEventFormDetails(db, { applications: submittedApplications }).where(eq(eventForms.id, id));
   return row ? eventFormResource(row, row.applications) : null;
 }

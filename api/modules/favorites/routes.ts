@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { FAVORITE_ADDED, FAVORITE_REMOVED, FAVORITE_TYPES, favoriteSchema } from "../../../schemas/favorites.ts";
+import { FAVORITE_ADDED, FAVORITE_REMOVED, FAVORITE_TYPES, favoriteSchema, type FavoritePage, type FavoriteState } from "../../../schemas/favorites.ts";
 import type { AppEnv } from "../../context.ts";
 import { readBody } from "../../lib/body.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
@@ -20,19 +20,22 @@ favoriteRoutes.get(BASE, requireUser, async (c) => {
   const query = parseListQuery(c.req.url);
   const type = typeFilter.parse(c.req.query("favoritable_type") || undefined);
   const { total, counts, data } = await listFavorites(c.var.db, user, type, query);
-  return c.json({ ...page(c.req.url, query, total, data), counts });
+  const answer: FavoritePage = { ...page(c.req.url, query, total, data), counts };
+  return c.json(answer);
 });
 
 /** Idempotent like following: adding twice answers 200 with the same state. */
 favoriteRoutes.post(BASE, requireUser, async (c) => {
   const user = currentUser(c);
   await addFavorite(c.var.db, user, validate(favoriteSchema, await readBody(c)));
-  return c.json({ message: FAVORITE_ADDED, is_favorited: true });
+  const answer: FavoriteState = { message: FAVORITE_ADDED, is_favorited: true };
+  return c.json(answer);
 });
 
 /** The target may come in the body or, for clients that send no body with DELETE, in the query. */
 favoriteRoutes.delete(BASE, requireUser, async (c) => {
   const user = currentUser(c);
   await removeFavorite(c.var.db, user, validate(favoriteSchema, await readBody(c, { query: true })));
-  return c.json({ message: FAVORITE_REMOVED, is_favorited: false });
+  const answer: FavoriteState = { message: FAVORITE_REMOVED, is_favorited: false };
+  return c.json(answer);
 });

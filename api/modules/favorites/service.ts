@@ -6,7 +6,7 @@ import { favorites } from "../../db/community-schema.ts";
 import { coFounders, startups } from "../../db/schema.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import { fieldError } from "../../lib/errors.ts";
-import { pageValues, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { preparedPerShape } from "../../db/embedded/prepared.ts";
 import { fileUrl } from "../files/service.ts";
 import { eventStartups, targetJoins, targetVisible } from "./targets.ts";
@@ -99,7 +99,7 @@ const pageQuery = preparedPerShape("favorite_page", (db, shape: FavoriteShape, n
     .prepare(name);
 });
 
-export async function listFavorites(db: Db, user: Caller, type: FavoriteType | undefined, query: ListQuery) {
+export async function listFavorites(db: Db, user: Caller, type: FavoriteType | undefined, query: ListQuery): Promise<PageRows<FavoriteView> & { counts: Record<FavoriteType, number> }> {
   const shape = { ownStartup: Boolean(user.startupId), ofType: Boolean(type) };
   const values = { userId: user.id, startupId: user.startupId, type, ...pageValues(query) };
   const [totals, rows] = await Promise.all([countsQuery(db, shape.ownStartup).execute(values), pageQuery(db, shape).execute(values)]);

@@ -4,7 +4,7 @@ import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { follows } from "../../db/community-schema.ts";
 import { coFounders, startups } from "../../db/schema.ts";
-import { pageValues, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { preparedPerShape } from "../../db/embedded/prepared.ts";
 import { fileUrl } from "../files/service.ts";
 
@@ -110,7 +110,7 @@ const accountCountQuery = preparedPerShape("follow_account_count", (db, side: Si
  * One page of the accounts on one side of the account's follow rows (`side` "follower": who follows it;
  * "followee": whom it follows), newest follow first, with each account's name and picture in the same query.
  */
-export async function accountPage(db: Db, side: Side, account: Account, query: ListQuery) {
+export async function accountPage(db: Db, side: Side, account: Account, query: ListQuery): Promise<PageRows<FollowAccount>> {
   const values = { accountType: account.type, accountId: account.id, ...pageValues(query) };
   const rows = await accountPageQuery(db, side).execute(values);
   const total = await totalOf(rows, query, async () => (await accountCountQuery(db, side).execute(values))[0].n);

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { FOLLOW_SELF, FOLLOWED_MESSAGE, FOLLOWEE_INVALID, UNFOLLOWED_MESSAGE, type FollowInput, type FollowResult, type FollowType } from "../../../schemas/follows.ts";
+import { FOLLOW_SELF, FOLLOWED_MESSAGE, FOLLOWEE_INVALID, UNFOLLOWED_MESSAGE, type FollowAccount, type FollowInput, type FollowResult, type FollowType } from "../../../schemas/follows.ts";
 import { coFounderChannel, FOLLOWERS_COUNT_CHANGED_EVENT, startupChannel } from "../../../schemas/realtime.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { follows } from "../../db/community-schema.ts";
 import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
-import type { ListQuery } from "../../lib/pagination.ts";
+import type { ListQuery, PageRows } from "../../lib/pagination.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { notifyNewFollower } from "../notifications/causes.ts";
 import { accountExists, accountPage, bumpFollowers, followerOf, followersCount, type Account } from "./accounts.ts";
@@ -88,13 +88,13 @@ export async function isFollowing(db: Db, user: AuthUser, followee: Account): Pr
 }
 
 /** Who follows the account (404 for an unknown one). */
-export async function listFollowers(db: Db, account: Account, query: ListQuery) {
+export async function listFollowers(db: Db, account: Account, query: ListQuery): Promise<PageRows<FollowAccount>> {
   if (!(await accountExists(db, account))) throw notFound(ACCOUNT_NOT_FOUND);
   return accountPage(db, "follower", account, query);
 }
 
 /** Whom the account follows (404 for an unknown one). */
-export async function listFollowees(db: Db, account: Account, query: ListQuery) {
+export async function listFollowees(db: Db, account: Account, query: ListQuery): Promise<PageRows<FollowAccount>> {
   if (!(await accountExists(db, account))) throw notFound(ACCOUNT_NOT_FOUND);
   return accountPage(db, "followee", account, query);
 }

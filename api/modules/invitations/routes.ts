@@ -10,7 +10,7 @@
  * Anyone but the addressee (accept, decline) or the sender (withdraw) gets 404: the WHERE clause scopes it.
  */
 import { Hono, type Context } from "hono";
-import { INVITATION_STATUSES, invitationCreateSchema, invitationResponseSchema, type InvitationStatus } from "../../../schemas/invitations.ts";
+import { INVITATION_STATUSES, invitationCreateSchema, invitationResponseSchema, type InvitationPage, type InvitationStatus } from "../../../schemas/invitations.ts";
 import type { AppEnv } from "../../context.ts";
 import { readBody } from "../../lib/body.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
@@ -51,12 +51,13 @@ invitationRoutes.get(BASE, requireUser, async (c) => {
   const asked = c.req.query("status");
   const status = (INVITATION_STATUSES as readonly string[]).includes(asked ?? "") ? (asked as InvitationStatus) : undefined;
   const result = await listInvitations(c.var.db, user, box, status, query);
-  return c.json({
+  const answer: InvitationPage = {
     ...page(c.req.url, query, result.total, result.data),
     box,
     can_send: Boolean(user.startupId),
     can_receive: Boolean(user.coFounderId),
-  });
+  };
+  return c.json(answer);
 });
 
 invitationRoutes.post(BASE, requireUser, async (c) => {

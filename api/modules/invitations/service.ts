@@ -1,12 +1,12 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { MAX_PENDING_INVITATIONS, type InvitationBox, type InvitationCreate, type InvitationStatus } from "../../../schemas/invitations.ts";
+import { MAX_PENDING_INVITATIONS, type InvitationBox, type InvitationCreate, type InvitationStatus, type InvitationView } from "../../../schemas/invitations.ts";
 import type { AuthUser } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { coFounderInvitations as inv, teamMembers } from "../../db/community-schema.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { coFounders, startups } from "../../db/schema.ts";
 import { fieldError, forbidden, notFound, validationFailed } from "../../lib/errors.ts";
-import { offset, type ListQuery } from "../../lib/pagination.ts";
+import { offset, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { fileUrl } from "../files/service.ts";
 import { notifyInvitationAnswered, notifyInvitationReceived } from "../notifications/causes.ts";
@@ -52,7 +52,7 @@ const selectInvitations = (db: Db) =>
   db.select(columns).from(inv).innerJoin(startups, eq(startups.id, inv.startupId)).innerJoin(coFounders, eq(coFounders.id, inv.coFounderId));
 type Row = Awaited<ReturnType<typeof selectInvitations>>[number];
 
-const view = (r: Row) => ({
+const view = (r: Row): InvitationView => ({
   id: r.id,
   status: r.status,
   message: r.message,
@@ -64,10 +64,15 @@ const view = (r: Row) => ({
   startup: { id: r.startupId, name: r.startupName, username: r.startupUsername, logo_url: fileUrl(r.startupLogo) },
   co_founder: { id: r.coFounderId, name: r.coFounderName, headline: r.coFounderHeadline, avatar_url: fileUrl(r.coFounderAvatar) },
 });
-export type InvitationView = ReturnType<typeof view>;
 
 /** Sent or received invitations, newest first, optionally of one status. Scoped to the caller's side in WHERE. */
-export async function listInvitations(db: Db, user: AuthUser, box: InvitationBox, status: InvitationStatus | undefined, query: ListQuery) {
+export async function listInvitations(
+  db: Db,
+  user: AuthUser,
+  box: InvitationBox,
+  status: InvitationStatus | undefined,
+  query: ListQuery,
+): Promise<PageRows<InvitationView>> {
   const where = and(
     box === "sent" ? eq(inv.startupId, user.startupId ?? 0) : eq(inv.coFounderId, user.coFounderId ?? 0),
     status ? eq(inv.status, status) : undefined,
@@ -81,7 +86,7 @@ export async function listInvitations(db: Db, user: AuthUser, box: InvitationBox
   return { total, data: rows.map(view) };
 }
 
-async function getInvitation(db: Db, id: number) {
+async function getInvitation(db: Db, id: number): Promise<InvitationView> {
   const [row] = await selectInvitations(db).where(eq(inv.id, id));
   return view(row);
 }
@@ -91,7 +96,7 @@ async function getInvitation(db: Db, id: number) {
  * after the other and the cap of 20 pending holds; the partial unique index (one pending per startup and
  * person) is the final word on duplicates. The invited person's notification is written with it.
  */
-export async function sendInvitation(db: Db, startupId: number, senderUserId: number, input: InvitationCreate, queue: BroadcastQueue) {
+export async function sendInvitation(db: Db, startupId: number, senderUserId: number, input: InvitationCreate, queue: BroadcastQueue): Promise<InvitationView> {
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
@@ -158,7 +163,13 @@ async function answer(
  * The addressee accepts: the invitation, the new team member and the startup's notification are written in
  * one transaction.
  */
-export async function acceptInvitation(db: Db, user: AuthUser & { coFounderId: number }, id: number, responseMessage: string | null, queue: BroadcastQueue) {
+export async function acceptInvitation(
+  db: Db,
+  user: AuthUser & { coFounderId: number },
+  id: number,
+  responseMessage: string | null,
+  queue: BroadcastQueue,
+): Promise<InvitationView> {
   const { coFounderId } = user;
   await db.transaction(async (tx) => {
     const accepted = await answer(tx, id, eq(inv.coFounderId, coFounderId), "accepted", responseMessage);
@@ -179,7 +190,13 @@ export async function acceptInvitation(db: Db, user: AuthUser & { coFounderId: n
   return getInvitation(db, id);
 }
 
-export async function declineInvitation(db: Db, user: AuthUser & { coFounderId: number }, id: number, responseMessage: string | null, queue: BroadcastQueue) {
+export async function declineInvitation(
+  db: Db,
+  user: AuthUser & { coFounderId: number },
+  id: number,
+  responseMessage: string | null,
+  queue: BroadcastQueue,
+): Promise<InvitationView> {
   await db.transaction(async (tx) => {
     await answer(tx, id, eq(inv.coFounderId, user.coFounderId), "declined", responseMessage);
     await notifyInvitationAnswered(tx, queue, id, "declined", user.id);
@@ -187,7 +204,7 @@ export async function declineInvitation(db: Db, user: AuthUser & { coFounderId: 
   return getInvitation(db, id);
 }
 
-export async function withdrawInvitation(db: Db, startupId: number, id: number) {
+export async function withdrawInvitation(db: Db, startupId: number, id: number): Promise<InvitationView> {
   await db.transaction((tx) => answer(tx, id, eq(inv.startupId, startupId), "withdrawn", null));
   return getInvitation(db, id);
 }

@@ -3,7 +3,7 @@
  * time changes, shown to the form's editors here and to accepted applicants through ./join-link.ts.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type { EventMeeting, MeetingProviderKey } from "../../../schemas/meetings.ts";
+import type { EventMeeting, FormMeetingView, MeetingProviderKey } from "../../../schemas/meetings.ts";
 import { eventForms } from "../../db/events-schema.ts";
 import type { MeetingDetails } from "../../integrations/meetings/oauth.ts";
 import { fieldError, HttpError, notFound } from "../../lib/errors.ts";
@@ -46,7 +46,7 @@ async function editableForm(ctx: MeetingsContext, startupId: number, formId: num
 }
 
 /** The edit page's meeting section: the meeting, whether the form may have one, and the caller's providers. */
-export async function formMeeting(ctx: MeetingsContext, caller: { userId: number; startupId: number }, formId: number) {
+export async function formMeeting(ctx: MeetingsContext, caller: { userId: number; startupId: number }, formId: number): Promise<FormMeetingView> {
   const form = await editableForm(ctx, caller.startupId, formId);
   return {
     meeting: meetingOf(form),

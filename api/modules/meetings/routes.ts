@@ -12,7 +12,7 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { createMeetingSchema, providerFromSlug, type MeetingProviderKey } from "../../../schemas/meetings.ts";
+import { createMeetingSchema, providerFromSlug, type MeetingAuthorization, type MeetingProviderKey } from "../../../schemas/meetings.ts";
 import type { AppEnv } from "../../context.ts";
 import { readBody } from "../../lib/body.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -54,7 +54,8 @@ meetingRoutes.get(`${BASE}/:provider`, requireUser, async (c) => {
 
 meetingRoutes.post(`${BASE}/:provider/authorize`, requireUser, async (c) => {
   const provider = providerParam(c);
-  return c.json({ authorization_url: await startConnect(ctx(c), currentUser(c).id, provider) });
+  const answer: MeetingAuthorization = { authorization_url: await startConnect(ctx(c), currentUser(c).id, provider) };
+  return c.json(answer);
 });
 
 meetingRoutes.post(`${BASE}/:provider/callback`, requireUser, async (c) => {

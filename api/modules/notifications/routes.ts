@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { NOTIFICATION_NOT_FOUND } from "../../../schemas/notifications.ts";
+import { NOTIFICATION_NOT_FOUND, type NotificationPage } from "../../../schemas/notifications.ts";
 import type { AppEnv } from "../../context.ts";
 import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
@@ -14,7 +14,8 @@ notificationRoutes.get("/api/v1/admin/notifications", requireUser, async (c) => 
   const unreadOnly = new URL(c.req.url).searchParams.get("filter") === "unread";
   const { total, unread, data } = await listNotifications(c.var.db, currentUser(c).id, query, unreadOnly);
   const list = page(c.req.url, query, total, data);
-  return c.json({ ...list, meta: { ...list.meta, unread_count: unread } });
+  const answer: NotificationPage = { ...list, meta: { ...list.meta, unread_count: unread } };
+  return c.json(answer);
 });
 
 notificationRoutes.post("/api/v1/admin/notifications/read-all", requireUser, async (c) => {

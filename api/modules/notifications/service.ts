@@ -3,18 +3,19 @@ import {
   NOTIFICATION_NOT_FOUND,
   NOTIFICATION_READ_MESSAGE,
   NOTIFICATIONS_READ_MESSAGE,
+  type NotificationJson,
   type NotificationsReadResult,
 } from "../../../schemas/notifications.ts";
 import { NOTIFICATIONS_READ_EVENT, userChannel } from "../../../schemas/realtime.ts";
 import type { Db } from "../../db/client.ts";
 import { notifications } from "../../db/realtime-schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { offset, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
 import { notificationColumns, notificationJson, unreadCount } from "./notify.ts";
 
 /** The caller's notifications, newest first (only theirs: the user is in the where clause). */
-export async function listNotifications(db: Db, userId: number, query: ListQuery, unreadOnly: boolean) {
+export async function listNotifications(db: Db, userId: number, query: ListQuery, unreadOnly: boolean): Promise<PageRows<NotificationJson> & { unread: number }> {
   const where = and(eq(notifications.userId, userId), unreadOnly ? isNull(notifications.readAt) : undefined);
   const [rows, unread] = await Promise.all([
     db

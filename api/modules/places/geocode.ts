@@ -1,16 +1,8 @@
 import tzLookup from "@photostructure/tz-lookup";
+import type { PlaceJson } from "../../../schemas/places.ts";
 import { countries } from "../reference/countries.ts";
 import { cityIndex, type CityRecord } from "./city-index.ts";
 import { foldName } from "./fold.ts";
-
-/** A place as the API answers it (GET /api/v1/site/geocode, GET /api/location). */
-export interface PlaceJson {
-  cityName: string | null;
-  country_code: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  timezone: string | null;
-}
 
 export const UNKNOWN_PLACE: PlaceJson = { cityName: null, country_code: null, latitude: null, longitude: null, timezone: null };
 

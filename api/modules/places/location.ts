@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
+import type { PlaceJson } from "../../../schemas/places.ts";
 import type { Db } from "../../db/client.ts";
 import { coFounders, startups } from "../../db/schema.ts";
 import { cityIndex } from "./city-index.ts";
-import { UNKNOWN_PLACE, placeOf, type PlaceJson } from "./geocode.ts";
+import { UNKNOWN_PLACE, placeOf } from "./geocode.ts";
 
 /**
  * Where the user is: their startup's (or organization's) city, else their co-founder profile's, placed

@@ -8,6 +8,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import type { CityOption } from "../../../schemas/places.ts";
 import type { AppEnv } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validation.ts";
@@ -40,7 +41,7 @@ const geocodeQuery = z.object({
   q: z.string({ error: "The q field is required." }).trim().min(1, "The q field is required.").max(200, "The q field must not be greater than 200 characters."),
 });
 
-export const cityJson = (city: CityRecord) => ({
+export const cityJson = (city: CityRecord): CityOption => ({
   name: city.name,
   country_code: city.country,
   latitude: city.latitude,

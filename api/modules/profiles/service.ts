@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { skillKeys } from "../../../schemas/co-founders.ts";
+import type { CoFounderResource, CurrentProfile, StartupResource } from "../../../schemas/profiles.ts";
 import type { CoFounderSetup, StartupSetup } from "../../../schemas/setup.ts";
 import type { Db } from "../../db/client.ts";
 import { coFounders, startups, users } from "../../db/schema.ts";
@@ -12,7 +13,7 @@ import { isCountryCode } from "../reference/countries.ts";
 type StartupRow = typeof startups.$inferSelect;
 type CoFounderRow = typeof coFounders.$inferSelect;
 
-export const startupResource = (s: StartupRow) => ({
+export const startupResource = (s: StartupRow): StartupResource => ({
   id: s.id,
   account_type: s.accountType,
   name: s.name,
@@ -31,7 +32,7 @@ export const startupResource = (s: StartupRow) => ({
   created_at: s.createdAt.toISOString(),
 });
 
-export const coFounderResource = (p: CoFounderRow) => ({
+export const coFounderResource = (p: CoFounderRow): CoFounderResource => ({
   id: p.id,
   user_id: p.userId,
   name: p.name,
@@ -143,7 +144,7 @@ export async function setUpCoFounder(db: Db, userId: number, input: CoFounderSet
   });
 }
 
-export async function currentProfile(db: Db, user: { startupId: number | null; coFounderId: number | null }) {
+export async function currentProfile(db: Db, user: { startupId: number | null; coFounderId: number | null }): Promise<CurrentProfile> {
   const [startup] = user.startupId ? await db.select().from(startups).where(eq(startups.id, user.startupId)) : [];
   const [profile] = user.coFounderId ? await db.select().from(coFounders).where(eq(coFounders.id, user.coFounderId)) : [];
   return {

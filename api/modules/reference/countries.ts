@@ -1,15 +1,6 @@
 import { getCountries, getCountryCallingCode } from "libphonenumber-js";
+import type { Country } from "../../../schemas/countries.ts";
 import { flagUrl, hasFlag } from "../places/flags.ts";
-
-export interface Country {
-  code: string;
-  name: string;
-  dial_code: string;
-  /** The emoji flag (shows as two letters where the system has no emoji font): prefer flag_url. */
-  flag: string;
-  /** The app's own SVG flag (flag-icons), or null for the few codes it has none for. */
-  flag_url: string | null;
-}
 
 /** A flag is two regional-indicator letters, so no image list has to be fetched from anywhere. */
 const flagOf = (code: string) => String.fromCodePoint(...[...code].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));

@@ -8,7 +8,7 @@ import { teamMembers } from "../../db/community-schema.ts";
 import { startups, users } from "../../db/schema.ts";
 import { frameworkCanvases, frameworkVersions, type CanvasBoxes } from "../../db/tools-schema.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
-import { pageValues, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { pageValues, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { preparedPerDb } from "../../db/embedded/prepared.ts";
 
 /** The startup a canvas is saved for. */
@@ -228,7 +228,7 @@ const versionCountQuery = preparedPerDb((db) =>
     .prepare("canvas_version_count"),
 );
 
-export async function listVersions(db: Db, startupId: number, framework: FrameworkDefinition, query: ListQuery) {
+export async function listVersions(db: Db, startupId: number, framework: FrameworkDefinition, query: ListQuery): Promise<PageRows<CanvasVersionView>> {
   const values = { startupId, type: framework.type, ...pageValues(query) };
   const rows = await versionPageQuery(db).execute(values);
   const total = await totalOf(rows, query, async () => (await versionCountQuery(db).execute(values))[0].n);

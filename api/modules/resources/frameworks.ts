@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { FRAMEWORKS } from "../../../schemas/frameworks/index.ts";
-import { frameworkView, type FrameworkSummary } from "../../../schemas/resources.ts";
+import { frameworkView, type FrameworkCatalogue, type FrameworkSummary } from "../../../schemas/resources.ts";
 import type { AppEnv } from "../../context.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { authorize } from "../access/authorize.ts";
@@ -26,7 +26,8 @@ frameworkRoutes.get(FRAMEWORKS_BASE, authorize("resource center read"), async (c
     canvas: states.get(framework.type) ?? null,
   }));
   // The startup whose canvases the links open, so the panel can say so (null: none to fill in).
-  return c.json({ data, startup: startup ? { id: startup.id, name: startup.name } : null });
+  const answer: FrameworkCatalogue = { data, startup: startup ? { id: startup.id, name: startup.name } : null };
+  return c.json(answer);
 });
 
 frameworkRoutes.get(`${FRAMEWORKS_BASE}/:type`, authorize("resource center read"), (c) => {

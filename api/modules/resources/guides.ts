@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import { GUIDE_NOT_FOUND, guideFilterSchema, isGuideSlug, type GuideCategoryCount, type GuideSummary, type GuideView } from "../../../schemas/resources.ts";
+import { GUIDE_NOT_FOUND, guideFilterSchema, isGuideSlug, type GuideCategoryCount, type GuidePage, type GuideSummary, type GuideView } from "../../../schemas/resources.ts";
 import type { AppEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { guides } from "../../db/tools-schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import { page, pageValues, parseListQuery, totalOf, totalOver, type ListQuery } from "../../lib/pagination.ts";
+import { page, pageValues, parseListQuery, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { preparedPerDb, preparedPerShape } from "../../db/embedded/prepared.ts";
 import { validate } from "../../lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
@@ -69,7 +69,7 @@ const guidePageQuery = preparedPerShape("guide_page", (db, shape: GuideShape, na
 
 const guideCountQuery = preparedPerShape("guide_count", (db, shape: GuideShape, name) => db.select({ n: count() }).from(guides).where(guidesWhere(shape)).prepare(name));
 
-export async function listGuides(db: Db, query: ListQuery, category: string | undefined) {
+export async function listGuides(db: Db, query: ListQuery, category: string | undefined): Promise<PageRows<GuideSummary>> {
   const words = searchWords(query.search);
   const shape = { category: Boolean(category), words: words.length };
   const values: Record<string, unknown> = { category, whole: containsPattern(query.search ?? ""), ...pageValues(query) };
@@ -107,7 +107,8 @@ guideRoutes.get(BASE, authorize("resource center read"), async (c) => {
   const { category } = validate(guideFilterSchema, c.req.query());
   const query = parseListQuery(c.req.url);
   const [{ total, data }, categories] = await Promise.all([listGuides(c.var.db, query, category), guideCategories(c.var.db)]);
-  return c.json({ ...page(c.req.url, query, total, data), categories });
+  const answer: GuidePage = { ...page(c.req.url, query, total, data), categories };
+  return c.json(answer);
 });
 
 guideRoutes.get(`${BASE}/:slug`, authorize("resource center read"), async (c) => {

@@ -8,6 +8,7 @@ import {
   type DetailCategory,
   type DetailCategoryView,
   type DetailValues,
+  type StartupDetailsList,
 } from "../../../schemas/startup-details.ts";
 import type { Db } from "../../db/client.ts";
 import { startupDetails } from "../../db/community-schema.ts";
@@ -50,7 +51,7 @@ async function storedRows(db: Db, startupId: number, categoryId?: number) {
 }
 
 /** Every category with the startup's values and completion, plus the overall completeness. One query. */
-export async function listStartupDetails(db: Db, startupId: number) {
+export async function listStartupDetails(db: Db, startupId: number): Promise<StartupDetailsList> {
   const rows = await storedRows(db, startupId);
   const data = DETAIL_CATEGORIES.map((category) => categoryView(category, rows.get(category.id)));
   return {
@@ -59,7 +60,7 @@ export async function listStartupDetails(db: Db, startupId: number) {
   };
 }
 
-export async function getStartupDetails(db: Db, startupId: number, category: DetailCategory) {
+export async function getStartupDetails(db: Db, startupId: number, category: DetailCategory): Promise<DetailCategoryView> {
   const rows = await storedRows(db, startupId, category.id);
   return categoryView(category, rows.get(category.id));
 }

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { listFilters, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
 import { favorites, follows } from "../../db/community-schema.ts";
 import { startups } from "../../db/schema.ts";
-import { offset, sortColumn, type ListQuery } from "../../lib/pagination.ts";
+import { offset, sortColumn, type ListQuery, type PageRows } from "../../lib/pagination.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 import { countries } from "../reference/countries.ts";
@@ -113,7 +113,7 @@ const countQuery = preparedPerShape("startup_directory_count", (db, shape: Filte
   db.select({ total: count() }).from(startups).where(directoryWhere(shape)).prepare(name),
 );
 
-export async function listDirectory(db: Db, user: AuthUser | null, query: ListQuery, filters: DirectoryQuery, sortOrderGiven: boolean) {
+export async function listDirectory(db: Db, user: AuthUser | null, query: ListQuery, filters: DirectoryQuery, sortOrderGiven: boolean): Promise<PageRows<DirectoryStartup>> {
   const { shape, values: filterValues } = DIRECTORY_FILTERS.read({ ...filters, search: query.search });
   const sortBy = sortColumn(query.sort_by, DIRECTORY_SORTS, "followers_count");
   const descending = (sortOrderGiven ? query.sort_order : DEFAULT_ORDER[sortBy]) === "desc";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { STARTUP_NOT_FOUND } from "../../../schemas/startups.ts";
+import { STARTUP_NOT_FOUND, type DirectoryPage, type DirectoryPageWithCountries } from "../../../schemas/startups.ts";
 import type { AppEnv } from "../../context.ts";
 import { pathId } from "../../lib/ids.ts";
 import { page, parseListQuery } from "../../lib/pagination.ts";
@@ -22,7 +22,8 @@ startupRoutes.get("/api/v1/site/startups", async (c) => {
     c.req.query("with_countries") === "true" ? countryFacet(c.var.db, filters) : undefined,
   ]);
   const answer = page(c.req.url, query, total, data);
-  return c.json(facet ? { ...answer, meta: { ...answer.meta, countries: facet } } : answer);
+  const directory: DirectoryPage | DirectoryPageWithCountries = facet ? { ...answer, meta: { ...answer.meta, countries: facet } } : answer;
+  return c.json(directory);
 });
 
 /** `followers_limit` (and `followers_page`) add that page of the followers: the profile screen's one call. */

@@ -1,6 +1,6 @@
 import type { Permission } from "../../../schemas/access";
+import type { CurrentUser } from "../../../schemas/auth";
 import { can } from "~/lib/permissions";
-import type { CurrentUser } from "~/lib/types";
 
 export interface NavItem {
   to: string;

@@ -1,14 +1,13 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation, Link } from "react-router";
-import { BILLING_STATUSES, changeStatusSchema } from "../../../schemas/billing";
+import { BILLING_STATUSES, changeStatusSchema, type EventBillingDetail } from "../../../schemas/billing";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { ChoiceField } from "~/components/ui/form-fields";
 import { Badge } from "~/components/ui/layout";
 import { countryLabel } from "~/lib/country-label";
 import { formatMoney } from "~/lib/event-format";
-import type { EventBillingDetail } from "~/lib/types";
 import { useZodForm } from "~/lib/use-zod-form";
 import { BILLING_STATUS_TONES } from "./format";
 import { useDates } from "~/lib/dates";

@@ -1,8 +1,8 @@
-import type { EventBillingList } from "~/lib/types";
+import type { BillingListPage } from "../../../schemas/billing";
 import { formatMoney } from "~/lib/event-format";
 
 /** The form's payment totals (over every billing, whatever the list's filters), in the form's currency. */
-export function BillingTotals({ totals, currency }: { totals: EventBillingList["totals"]; currency: string }) {
+export function BillingTotals({ totals, currency }: { totals: BillingListPage["totals"]; currency: string }) {
   const items = [
     { label: "Billings", value: String(totals.billings) },
     { label: "Successful", value: String(totals.successful) },

@@ -5,11 +5,6 @@ import type { ConversationJson, MessageJson } from "../../../schemas/conversatio
 export type ChatMessage = MessageJson;
 export type Conversation = ConversationJson;
 
-export interface MessagePage {
-  data: ChatMessage[];
-  meta: { has_more: boolean; limit: number };
-}
-
 /** What the conversation's action answers a fetcher (JavaScript on). */
 export type SendResult =
   | { ok: true; message: ChatMessage }

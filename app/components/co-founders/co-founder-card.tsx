@@ -1,9 +1,8 @@
-import { COMMITMENT_LABELS } from "../../../schemas/co-founders";
+import { COMMITMENT_LABELS, type CoFounderCardView } from "../../../schemas/co-founders";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/layout";
 import { InviteForm } from "./invite-form";
-import type { CoFounderCardView } from "./types";
 import { PlaceName } from "~/components/places/flag";
 import { InAppLink } from "~/components/ui/in-app-link";
 

@@ -4,7 +4,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
-import type { Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -32,7 +32,7 @@ export function FollowerAvatars({ followers }: { followers: LimitedFollowers }) 
  * The followers, a page at a time. Co-founder profiles open only with "co founder write", so
  * without it their names are plain text rather than links to a 403.
  */
-export function FollowersList({ followers, canOpenPeople }: { followers: Paginated<FollowAccount>; canOpenPeople: boolean }) {
+export function FollowersList({ followers, canOpenPeople }: { followers: Page<FollowAccount>; canOpenPeople: boolean }) {
   const dates = useDates();
   return (
     <Card>

@@ -19,7 +19,8 @@ import { FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
 import { ChoiceField, InputField, TextareaField } from "~/components/ui/form-fields";
 import { Card } from "~/components/ui/layout";
 import { CityCombobox } from "~/components/places/city-combobox";
-import type { Country, EventForm } from "~/lib/types";
+import type { Country } from "../../../schemas/countries";
+import type { EventFormView } from "../../../schemas/event-form-views";
 import { useZodForm } from "~/lib/use-zod-form";
 import { readBuilderValues } from "./builder-values";
 import { QuestionPreview } from "./question-preview";
@@ -27,7 +28,7 @@ import { QuestionPreview } from "./question-preview";
 export const validationFailsMessage = (fields: string[]) => `Validation fails for ${[...new Set(fields.map((f) => f.split(/[.[]/)[0]))].join(", ")}`;
 
 /** The builder's starting values: an existing form's, or a new one's. */
-export function builderDefaults(collectionId: number, form?: EventForm) {
+export function builderDefaults(collectionId: number, form?: EventFormView) {
   if (!form) {
     return {
       collection_id: String(collectionId),

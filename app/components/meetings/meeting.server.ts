@@ -1,15 +1,8 @@
 import { data } from "react-router";
-import type { EventMeeting, MeetingConnectionState } from "../../../schemas/meetings";
+import type { FormMeetingView } from "../../../schemas/meetings";
 import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { RequestEnv } from "~/lib/request-env";
-
-/** GET /api/v1/admin/event_forms/{id}/meeting */
-export interface FormMeetingView {
-  meeting: EventMeeting | null;
-  can_have_meeting: boolean;
-  providers: MeetingConnectionState[];
-}
 
 /** The edit page's meeting section, or null where the API has none (an upstream without meetings). */
 export async function loadFormMeeting(api: ApiClient, formId: number): Promise<FormMeetingView | null> {

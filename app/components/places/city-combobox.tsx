@@ -1,15 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import type { CityOption } from "../../../schemas/places";
 import { FieldShell, inputClass } from "~/components/ui/field";
-
-/** One answer of GET /api/v1/site/cities. */
-export interface CityOption {
-  name: string;
-  country_code: string;
-  latitude: number;
-  longitude: number;
-  population: number;
-}
 
 export interface CityComboboxProps {
   // The form's own schema type does not matter here: only the field's name, id and errors are read.

@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Badge, EmptyState } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { TimeAgo } from "~/components/ui/time-ago";
-import type { Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
 
 /**
  * The canvas's saved versions, newest first. Restoring one saves its text as a new version, so a restore
@@ -19,7 +19,7 @@ export function CanvasHistory({
   flushRef,
 }: {
   framework: Pick<FrameworkView, "boxes">;
-  versions: Paginated<CanvasVersionView>;
+  versions: Page<CanvasVersionView>;
   currentVersion: number;
   /** The editor's "save now": typing still waiting is saved (as its own version) before the restore, never after it. */
   flushRef?: RefObject<(() => Promise<boolean>) | null>;

@@ -1,9 +1,9 @@
 import { useLocation } from "react-router";
-import type { Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 /** Prev/next links that keep the rest of the query (search, filters); plain links, so no JS needed. */
-export function Pagination({ meta }: { meta: Paginated<unknown>["meta"] }) {
+export function Pagination({ meta }: { meta: Page<unknown>["meta"] }) {
   const location = useLocation();
   const hrefFor = (page: number) => {
     const params = new URLSearchParams(location.search);

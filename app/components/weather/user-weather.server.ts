@@ -1,22 +1,18 @@
 import type { RouterContextProvider } from "react-router";
+import type { PlaceJson } from "../../../schemas/places";
 import { WEATHER_FAILED } from "../../../schemas/weather";
 import { apiContext } from "~/lib/contexts";
 import type { UserWeather } from "./weather-panel";
 import { loadWeather } from "./weather.server";
-
-interface Location {
-  cityName: string | null;
-  country_code: string | null;
-}
 
 /**
  * The weather where the user is (GET /api/location: their profile's city), never throwing: a fetcher asks
  * for it, and a thrown error there would replace the whole dashboard with an error page.
  */
 export async function loadUserWeather(context: Readonly<RouterContextProvider>): Promise<UserWeather> {
-  let located: Location | null = null;
+  let located: PlaceJson | null = null;
   try {
-    const result = await context.get(apiContext).get<Location>("/api/location");
+    const result = await context.get(apiContext).get<PlaceJson>("/api/location");
     if (result.ok) located = result.body;
   } catch (error) {
     // An expired session is the layout's business (a redirect Response): let it through.

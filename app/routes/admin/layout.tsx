@@ -11,7 +11,7 @@ import { DatesProvider } from "~/lib/dates";
 import { RealtimeProvider } from "~/lib/realtime/realtime";
 import { requestEnvContext } from "~/lib/request-env";
 import { loginUrl } from "~/lib/safe-redirect";
-import type { CurrentUser } from "~/lib/types";
+import type { CurrentUser } from "../../../schemas/auth";
 import { isCompact } from "~/lib/viewport";
 import { useBreakpoint } from "~/lib/viewport-context";
 import type { Route } from "./+types/layout";

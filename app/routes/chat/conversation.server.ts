@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { parseId } from "../../../schemas/ids";
+import type { ConversationRead } from "../../../schemas/conversations";
 import { requireId } from "~/lib/route-params.server";
 import { tooFastMessage, type ChatMessage, type SendResult } from "~/components/chat/types";
 import { apiContext } from "~/lib/contexts";
@@ -26,7 +27,7 @@ export async function conversationAction({ request, params, context }: { request
   if (intent === "read") {
     const messageId = parseId(form.get("message_id"));
     if (messageId === undefined) return data({ ok: false as const }, { status: 400 });
-    const result = await api.post<{ data: { last_read_message_id: number } }>(`/api/v1/admin/conversations/${id}/read`, { message_id: messageId });
+    const result = await api.post<{ data: ConversationRead }>(`/api/v1/admin/conversations/${id}/read`, { message_id: messageId });
     return data({ ok: result.ok }, { status: result.ok ? 200 : result.status });
   }
   if (intent !== "send") throw data("That request was not understood.", { status: 400 });

@@ -8,7 +8,7 @@ import { inputClass } from "~/components/ui/field";
 import { TimeAgo } from "~/components/ui/time-ago";
 import { apiContext, userContext } from "~/lib/contexts";
 import { useChannel, usePresence } from "~/lib/realtime/realtime";
-import type { Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
 import type { Route } from "./+types/layout";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -22,7 +22,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const search = url.searchParams.get("search")?.trim() ?? "";
   const query = new URLSearchParams({ per_page: "50" });
   if (search) query.set("search", search);
-  const list = await context.get(apiContext).load<Paginated<Conversation>>(`/api/v1/admin/conversations?${query}`);
+  const list = await context.get(apiContext).load<Page<Conversation>>(`/api/v1/admin/conversations?${query}`);
   return { conversations: list.data, total: list.meta.total, search, me: context.get(userContext).id };
 }
 

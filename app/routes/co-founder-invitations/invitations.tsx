@@ -1,7 +1,7 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { parseId } from "../../../schemas/ids";
-import { INVITATION_STATUSES } from "../../../schemas/invitations";
-import type { InvitationView } from "~/components/co-founders/types";
+import { INVITATION_STATUSES, type InvitationPage, type InvitationView } from "../../../schemas/invitations";
+import type { CurrentUser } from "../../../schemas/auth";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -12,12 +12,9 @@ import { forwardListParams } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { FORBIDDEN } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { CurrentUser, Paginated } from "~/lib/types";
 import type { Route } from "./+types/invitations";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
-
-type Answer = Paginated<InvitationView> & { box: "sent" | "received"; can_send: boolean; can_receive: boolean };
 
 /** Invitations are for a startup or a co-founder; anyone else gets 403 'Access Forbidden'. */
 function requireInvitationAccount(user: CurrentUser) {
@@ -27,7 +24,7 @@ function requireInvitationAccount(user: CurrentUser) {
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireInvitationAccount(context.get(userContext));
   const query = forwardListParams(url, ["page", "box", "status"], { per_page: "20" });
-  return { invitations: await context.get(apiContext).load<Answer>(`/api/v1/admin/co_founder_invitations?${query}`) };
+  return { invitations: await context.get(apiContext).load<InvitationPage>(`/api/v1/admin/co_founder_invitations?${query}`) };
 }
 
 const ACTIONS = { accept: "accept", decline: "decline", withdraw: "withdraw" } as const;

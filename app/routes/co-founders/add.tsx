@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, useNavigation, useSearchParams } from "react-router";
-import { CO_FOUNDER_ROLES, teamMemberCreateSchema } from "../../../schemas/co-founders";
+import { CO_FOUNDER_ROLES, teamMemberCreateSchema, type CoFounderCardView } from "../../../schemas/co-founders";
 import { MatchSummary } from "~/components/co-founders/co-founder-card";
 import { InviteForm } from "~/components/co-founders/invite-form";
-import type { CoFounderCardView } from "~/components/co-founders/types";
+import type { Page } from "../../../schemas/answers";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { FormErrors, inputClass } from "~/components/ui/field";
@@ -16,7 +16,6 @@ import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import { useZodForm } from "~/lib/use-zod-form";
-import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/add";
 import { sendInvitation } from "./invite.server";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -26,7 +25,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const q = url.searchParams.get("q")?.trim() ?? "";
   // The picker is a plain GET form: the results come with the page, no fetching from the browser.
   const found = q
-    ? await context.get(apiContext).load<Paginated<CoFounderCardView>>(`/api/v1/admin/co_founders/find?${new URLSearchParams({ search: q, per_page: "8" })}`)
+    ? await context.get(apiContext).load<Page<CoFounderCardView>>(`/api/v1/admin/co_founders/find?${new URLSearchParams({ search: q, per_page: "8" })}`)
     : null;
   return { q, found, hasStartup: Boolean(user.startup_id), canWrite: can(user, "co founder write") };
 }

@@ -1,7 +1,7 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
-import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES } from "../../../schemas/co-founders";
+import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES, type CoFounderCardView } from "../../../schemas/co-founders";
 import { CoFounderCard } from "~/components/co-founders/co-founder-card";
-import type { CoFounderCardView } from "~/components/co-founders/types";
+import type { Page } from "../../../schemas/answers";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Options, type Choice } from "~/components/ui/options";
@@ -10,7 +10,6 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { can, requirePermission } from "~/lib/guards.server";
-import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/find";
 import { sendInvitation } from "./invite.server";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -21,7 +20,7 @@ const FIND_KEYS = ["page", "search", "skill", "role", "industry", "commitment", 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
   const query = forwardListParams(url, FIND_KEYS, { per_page: "12" });
-  const results = await context.get(apiContext).load<Paginated<CoFounderCardView>>(`/api/v1/admin/co_founders/find?${query}`);
+  const results = await context.get(apiContext).load<Page<CoFounderCardView>>(`/api/v1/admin/co_founders/find?${query}`);
   return { results, hasStartup: Boolean(user.startup_id), canOpen: can(user, "co founder write") };
 }
 

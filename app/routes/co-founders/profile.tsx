@@ -1,10 +1,9 @@
 import { data } from "react-router";
 import { requireId } from "~/lib/route-params.server";
-import { COMMITMENT_LABELS } from "../../../schemas/co-founders";
+import { COMMITMENT_LABELS, type CoFounderCardView } from "../../../schemas/co-founders";
 import { MatchSummary } from "~/components/co-founders/co-founder-card";
 import { MessageButton } from "~/components/chat/message-button";
 import { InviteForm } from "~/components/co-founders/invite-form";
-import type { CoFounderCardView } from "~/components/co-founders/types";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";

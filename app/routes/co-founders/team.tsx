@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import type { PendingInvitationView, TeamMemberView } from "~/components/co-founders/types";
+import type { TeamPage } from "../../../schemas/co-founders";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -8,18 +8,15 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { can, requirePermission } from "~/lib/guards.server";
-import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/team";
 import { InAppLink } from "~/components/ui/in-app-link";
-
-type TeamAnswer = Paginated<TeamMemberView> & { pending_invitations: PendingInvitationView[] };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
   // A team belongs to a startup; a co-founder without one is pointed to search and invitations instead.
   if (!user.startup_id) return { team: null, canWrite: false };
   const query = forwardListParams(url, ["page", "search"], { per_page: "25" });
-  const team = await context.get(apiContext).load<TeamAnswer>(`/api/v1/admin/co_founders?${query}`);
+  const team = await context.get(apiContext).load<TeamPage>(`/api/v1/admin/co_founders?${query}`);
   return { team, canWrite: can(user, "co founder write") };
 }
 

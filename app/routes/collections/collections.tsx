@@ -12,7 +12,8 @@ import { forwardListParams } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Collection, Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
+import type { CollectionView } from "../../../schemas/event-form-views";
 import type { Route } from "./+types/collections";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -21,8 +22,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const query = forwardListParams(url, ["page", "search"], { per_page: "20", sort_by: "name" });
   const [collections, all] = await Promise.all([
-    api.load<Paginated<Collection>>(`/api/v1/admin/collections?${query}`),
-    api.load<Paginated<Collection>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
+    api.load<Page<CollectionView>>(`/api/v1/admin/collections?${query}`),
+    api.load<Page<CollectionView>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
   ]);
   const deleting = parseId(url.searchParams.get("delete")) ?? null;
   return {
@@ -152,7 +153,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
 }
 
 /** Deleting asks first; a collection with forms asks where they go, so nothing is lost silently. */
-function DeleteCollection({ collection, others, errors }: { collection: Collection; others: { id: number; name: string }[]; errors?: string[] }) {
+function DeleteCollection({ collection, others, errors }: { collection: CollectionView; others: { id: number; name: string }[]; errors?: string[] }) {
   const count = collection.event_forms_count;
   return (
     <Card className="border-red-200">

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useNavigation, useSearchParams } from "react-router";
-import { COUPON_DISCOUNT_TYPES, COUPON_NOT_FOUND, couponSchema, couponStatusSchema } from "../../../schemas/coupons";
+import { COUPON_DISCOUNT_TYPES, COUPON_NOT_FOUND, couponSchema, couponStatusSchema, type CouponView } from "../../../schemas/coupons";
 import { parseId } from "../../../schemas/ids";
 import { CURRENCIES } from "../../../schemas/events";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -16,26 +16,11 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { EventForm, Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
+import type { EventFormView } from "../../../schemas/event-form-views";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { Route } from "./+types/coupon-codes";
 import { InAppLink } from "~/components/ui/in-app-link";
-
-interface Coupon {
-  id: number;
-  code: string;
-  discount_type: "percentage" | "fixed";
-  value: string;
-  currency: string | null;
-  event_form: { id: number; title: string } | null;
-  max_uses: number | null;
-  uses_per_user: number | null;
-  uses_count: number;
-  valid_from: string | null;
-  valid_until: string | null;
-  is_active: boolean;
-  state: "active" | "inactive" | "expired" | "scheduled" | "used up";
-}
 
 const STATE_TONES = { active: "green", scheduled: "blue", inactive: "slate", expired: "red", "used up": "red" } as const;
 
@@ -45,8 +30,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const query = forwardListParams(url, ["page", "search", "status", "sort_by", "sort_order"], { per_page: "20" });
   const canWrite = can(user, "coupon code write");
   const [coupons, forms] = await Promise.all([
-    api.load<Paginated<Coupon>>(`/api/v1/admin/coupon_codes?${query}`),
-    canWrite && can(user, "event form read") ? api.load<Paginated<EventForm>>("/api/v1/admin/event_forms?per_page=100&sort_by=title") : null,
+    api.load<Page<CouponView>>(`/api/v1/admin/coupon_codes?${query}`),
+    canWrite && can(user, "event form read") ? api.load<Page<EventFormView>>("/api/v1/admin/event_forms?per_page=100&sort_by=title") : null,
   ]);
   const editId = parseId(url.searchParams.get("edit"));
   return {
@@ -96,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The fields a coupon is edited with, as the edit form starts them. */
-const editable = (c: Coupon) => ({
+const editable = (c: CouponView) => ({
   code: c.code,
   discount_type: c.discount_type,
   value: c.value,
@@ -198,7 +183,7 @@ function CouponForm({
   forms,
   lastResult,
 }: {
-  coupon: Coupon | null;
+  coupon: CouponView | null;
   forms: { value: string; label: string }[];
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {

@@ -16,7 +16,7 @@ import { chartSvg } from "~/components/dashboard/chart-svg.server";
 import { STATUS_LABELS } from "~/components/dashboard/labels";
 import { can } from "~/lib/guards.server";
 import type { ApiClient } from "~/lib/api.server";
-import type { CurrentUser } from "~/lib/types";
+import type { CurrentUser } from "../../../schemas/auth";
 
 /** A card's answer, or why it could not be shown (one failing card leaves the others). */
 export type Card<T> = { ok: true; data: T } | { ok: false; message: string };

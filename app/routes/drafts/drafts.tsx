@@ -8,7 +8,7 @@ import { forwardListParams } from "~/lib/list-query.server";
 import { formatEventTime } from "~/lib/event-format";
 import { can } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
 import type { Route } from "./+types/drafts";
 import { draftsAction } from "./action.server";
 import { useDates } from "~/lib/dates";
@@ -16,7 +16,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = forwardListParams(url, ["page"], { per_page: "15" });
-  const drafts = await context.get(apiContext).load<Paginated<DraftJson>>(`/api/v1/admin/drafts?${query}`);
+  const drafts = await context.get(apiContext).load<Page<DraftJson>>(`/api/v1/admin/drafts?${query}`);
   const user = context.get(userContext);
   return {
     drafts,

@@ -1,6 +1,5 @@
 import { Form, data, useSearchParams } from "react-router";
 import { parseId } from "../../../schemas/ids";
-import type { ApplicantMeeting } from "../../../schemas/meetings";
 import { JoinMeeting } from "~/components/meetings/join-meeting";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -11,18 +10,15 @@ import { forwardListParams } from "~/lib/list-query.server";
 import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { EventApplication, Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
+import type { MyApplication } from "../../../schemas/applications";
 import type { Route } from "./+types/list";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
 
-type MyApplication = EventApplication & {
-  event_form: { id: number; title: string; starts_at: string; ends_at: string; timezone: string; status: string; type_of_event: string; startup: { name: string; username: string }; meeting?: ApplicantMeeting | null };
-};
-
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = forwardListParams(url, ["page", "status"], { per_page: "20" });
-  const applications = await context.get(apiContext).load<Paginated<MyApplication>>(`/api/v1/admin/event_applications?${query}`);
+  const applications = await context.get(apiContext).load<Page<MyApplication>>(`/api/v1/admin/event_applications?${query}`);
   return { applications, cancelling: parseId(url.searchParams.get("cancel")) ?? null };
 }
 

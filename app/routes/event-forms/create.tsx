@@ -8,7 +8,7 @@ import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Collection, EventForm } from "~/lib/types";
+import type { CollectionView, EventFormSaved } from "../../../schemas/event-form-views";
 import type { Route } from "./+types/create";
 import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -18,7 +18,7 @@ async function requireCollection(url: URL, api: import("~/lib/api.server").ApiCl
   const given = url.searchParams.get("collection_id");
   if (!given) throw data("No Collection Specified", { status: 404 });
   const id = requireId(given, "Collection Not Found");
-  const result = await api.get<{ collection: Collection }>(`/api/v1/admin/collections/${id}`);
+  const result = await api.get<{ collection: CollectionView }>(`/api/v1/admin/collections/${id}`);
   if (!result.ok) throw data(result.status === 404 ? "Collection Not Found" : result.body.message, { status: result.status });
   return result.body.collection;
 }
@@ -39,7 +39,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     // Adding, removing or moving a question (JavaScript off) is a round trip, not a refusal.
     return submission.status === undefined ? data({ result: submission.reply(), failure: null }) : refusedLocally(submission);
   }
-  const result = await api.post<{ event_form: EventForm; message: string }>("/api/v1/admin/event_forms", toEventFormBody(submission.value, "POST"));
+  const result = await api.post<EventFormSaved>("/api/v1/admin/event_forms", toEventFormBody(submission.value, "POST"));
   if (!result.ok) return refusedByApi(submission, result);
   return redirectWithToast(context.get(requestEnvContext), `/event-forms/edit/${result.body.event_form.id}`, { type: "success", message: result.body.message });
 }

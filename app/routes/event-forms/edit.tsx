@@ -14,7 +14,7 @@ import { STATUS_TONES } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { EventForm } from "~/lib/types";
+import type { EventFormSaved, EventFormView } from "../../../schemas/event-form-views";
 import type { Route } from "./+types/edit";
 import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = formId(params);
   const api = context.get(apiContext);
   const [{ event_form }, choices, meeting] = await Promise.all([
-    api.load<{ event_form: EventForm }>(`/api/v1/admin/event_forms/${id}`),
+    api.load<{ event_form: EventFormView }>(`/api/v1/admin/event_forms/${id}`),
     builderChoices(api),
     loadFormMeeting(api, id),
   ]);
@@ -56,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return submission.status === undefined ? data({ result: submission.reply(), failure: null }) : refusedLocally(submission);
   }
-  const result = await api.post<{ message: string; meeting_warning?: string }>(`/api/v1/admin/event_forms/${id}`, toEventFormBody(submission.value, "PUT"));
+  const result = await api.post<EventFormSaved>(`/api/v1/admin/event_forms/${id}`, toEventFormBody(submission.value, "PUT"));
   if (!result.ok) return refusedByApi(submission, result);
   // Saved, but the meeting kept its old time: said on the page itself, so it is seen with or without JavaScript.
   if (result.body.meeting_warning) return data({ result: undefined, failure: null, meetingWarning: result.body.meeting_warning });

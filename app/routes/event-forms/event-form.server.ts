@@ -4,7 +4,9 @@ import type { ApiClient } from "~/lib/api.server";
 import { toApiMultipart } from "../../../schemas/api-multipart";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { timeZones } from "~/lib/time-zones.server";
-import type { Collection, Country, Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
+import type { Country } from "../../../schemas/countries";
+import type { CollectionView } from "../../../schemas/event-form-views";
 
 /** The builder's values as the API's multipart body (a banner may be among them). */
 export function toEventFormBody(values: Record<string, unknown>, method: "POST" | "PUT"): FormData {
@@ -35,7 +37,7 @@ export function refusedByApi(submission: Replyable, result: { status: number; bo
 /** What the builder's pickers offer: the owner's collections, the time zones and the venue's countries. */
 export async function builderChoices(api: ApiClient) {
   const [{ data: collections }, { data: countries }] = await Promise.all([
-    api.load<Paginated<Collection>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
+    api.load<Page<CollectionView>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
     api.load<{ data: Country[] }>("/api/country_codes"),
   ]);
   return { collections: collections.map((c) => ({ id: c.id, name: c.name })), timeZones: timeZones(), countries };

@@ -10,7 +10,8 @@ import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
 import { can, requirePermission } from "~/lib/guards.server";
-import type { Collection, EventForm, Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
+import type { CollectionView, EventFormView } from "../../../schemas/event-form-views";
 import type { Route } from "./+types/list";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -22,8 +23,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const collectionId = query.has("collection_id") ? requireId(query.get("collection_id"), "Collection Not Found") : undefined;
   if (collectionId !== undefined) query.set("collection_id", String(collectionId));
   const [forms, collections] = await Promise.all([
-    api.load<Paginated<EventForm>>(`/api/v1/admin/event_forms?${query}`),
-    api.load<Paginated<Collection>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
+    api.load<Page<EventFormView>>(`/api/v1/admin/event_forms?${query}`),
+    api.load<Page<CollectionView>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
   ]);
   return {
     forms,

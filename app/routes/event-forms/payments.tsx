@@ -1,7 +1,7 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { Fragment } from "react";
 import { data, useSearchParams, Link } from "react-router";
-import { BILLING_STATUSES, changeStatusSchema } from "../../../schemas/billing";
+import { BILLING_STATUSES, changeStatusSchema, type BillingListPage, type EventBillingDetail, type EventBillingView } from "../../../schemas/billing";
 import { parseId } from "../../../schemas/ids";
 import { eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT } from "../../../schemas/realtime";
 import { requireId } from "~/lib/route-params.server";
@@ -20,7 +20,6 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { EventBillingDetail, EventBillingList } from "~/lib/types";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/payments";
 import { useDates } from "~/lib/dates";
@@ -50,7 +49,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const billingId = parseId(billingParam);
   // The list carries its form, so the screen makes one call (two with a billing opened).
   const [listResult, detail] = await Promise.all([
-    api.get<EventBillingList>(`/api/v1/admin/event_billings/${id}/all?${query}`),
+    api.get<BillingListPage>(`/api/v1/admin/event_billings/${id}/all?${query}`),
     billingId !== undefined ? api.get<{ event_billing: EventBillingDetail }>(`/api/v1/admin/event_billings/${billingId}/single`) : null,
   ]);
   const { event_form: form, ...billings } = ofForm(listResult);
@@ -82,7 +81,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const billingId = requireId(formData.get("billing_id"), BILLING_NOT_FOUND);
   const submission = parseSubmission(formData, { schema: changeStatusSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), billingId }, { status: 422 });
-  const result = await context.get(apiContext).put<{ event_billing: EventBillingDetail }>(`/api/v1/admin/event_billings/${billingId}/change_status`, submission.value);
+  const result = await context.get(apiContext).put<{ event_billing: EventBillingView }>(`/api/v1/admin/event_billings/${billingId}/change_status`, submission.value);
   if (!result.ok) {
     if (result.status === 404) throw data(BILLING_NOT_FOUND, { status: 404 });
     const reply = replyWithApiErrors(submission, result);

@@ -9,7 +9,7 @@ import { STATUS_TONES } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { AnswerValue, EventApplication, EventForm } from "~/lib/types";
+import type { AnswerValue, ResponseDetail } from "../../../schemas/applications";
 import type { Route } from "./+types/detail";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -26,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { event_form_id, event_application_id } = ids(params);
   const view = await context
     .get(apiContext)
-    .load<{ event_application: EventApplication; event_form: Pick<EventForm, "id" | "title" | "questions" | "custom_questions"> }>(
+    .load<ResponseDetail>(
       `/api/v1/admin/event_forms/${event_form_id}/responses/${event_application_id}`,
     );
   return { ...view, canReview: can(user, "event response write") };

@@ -10,7 +10,7 @@ import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { STATUS_TONES, answerText } from "~/lib/event-format";
 import { requirePermission } from "~/lib/guards.server";
-import type { EventApplication, EventForm, Paginated } from "~/lib/types";
+import type { ResponsesPage } from "../../../schemas/applications";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/list";
 import { useDates } from "~/lib/dates";
@@ -23,7 +23,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   // The API answers 404 'Event form not found' and 403 'Access Forbidden' for another startup's form.
   const responses = await context
     .get(apiContext)
-    .load<Paginated<EventApplication> & { event_form: Pick<EventForm, "id" | "title" | "questions" | "custom_questions"> }>(`/api/v1/admin/event_forms/${formId}/responses?${query}`);
+    .load<ResponsesPage>(`/api/v1/admin/event_forms/${formId}/responses?${query}`);
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("page");
   exportQuery.delete("per_page");

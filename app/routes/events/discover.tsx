@@ -8,13 +8,14 @@ import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { NATURE_LABELS, formatEventTime, price } from "~/lib/event-format";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
-import type { Paginated, PublicEventForm } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
+import type { EventCard } from "../../../schemas/event-form-views";
 import type { Route } from "./+types/discover";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = forwardListParams(url, ["page", "search", "category", "nature", "from", "to"], { per_page: "12" });
-  return context.get(apiContext).load<Paginated<PublicEventForm>>(`/api/v1/site/events?${query}`);
+  return context.get(apiContext).load<Page<EventCard>>(`/api/v1/site/events?${query}`);
 }
 
 export default function Discover({ loaderData: events }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { favoriteToggleSchema } from "../../../schemas/favorites";
+import { favoriteToggleSchema, type FavoriteState } from "../../../schemas/favorites";
 import type { FavoriteToggleResult } from "~/components/favorites/favorite-toggle";
 import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -25,8 +25,8 @@ export async function toggleFavorite(request: Request, api: ApiClient, env: Requ
   const body = { favoritable_type, favoritable_id };
   const result =
     intent === "add"
-      ? await api.post<{ message: string; is_favorited: boolean }>("/api/v1/admin/favorites", body)
-      : await api.call<{ message: string; is_favorited: boolean }>("DELETE", "/api/v1/admin/favorites", body);
+      ? await api.post<FavoriteState>("/api/v1/admin/favorites", body)
+      : await api.call<FavoriteState>("DELETE", "/api/v1/admin/favorites", body);
   if (!result.ok) {
     // A 422 names the field; what the user needs is the reason (e.g. the item no longer exists).
     const message = result.status === 422 ? "This item can no longer be saved." : result.body.message;

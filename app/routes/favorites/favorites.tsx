@@ -2,8 +2,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { FAVORITE_TYPES, FAVORITE_TYPE_LABELS, type FavoriteType } from "../../../schemas/favorites";
 import { RemoveFavorite } from "~/components/favorites/remove-favorite";
-import type { FavoriteView } from "../../../schemas/favorites";
-import type { FavoriteList } from "~/components/favorites/types";
+import type { FavoritePage, FavoriteView } from "../../../schemas/favorites";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
@@ -21,7 +20,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const type = typeParam.parse(url.searchParams.get("type") ?? undefined);
   const query = forwardListParams(url, ["page"], { per_page: "12" });
   if (type) query.set("favoritable_type", type);
-  const list = await context.get(apiContext).load<FavoriteList>(`/api/v1/admin/favorites?${query}`);
+  const list = await context.get(apiContext).load<FavoritePage>(`/api/v1/admin/favorites?${query}`);
   return { list, type: type ?? null };
 }
 

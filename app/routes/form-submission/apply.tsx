@@ -15,11 +15,12 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Route } from "./+types/apply";
 import { billingPath, formPath } from "./paths";
-import { loadSiteForm, needsPayment, type SiteFormView } from "./site-form.server";
+import type { SiteEventForm } from "../../../schemas/applications";
+import { loadSiteForm, needsPayment } from "./site-form.server";
 import { useDates } from "~/lib/dates";
 
 /** The form, once the billing guards (needsPayment) let the user in. */
-async function loadForm(url: URL, context: Route.LoaderArgs["context"]): Promise<SiteFormView> {
+async function loadForm(url: URL, context: Route.LoaderArgs["context"]): Promise<SiteEventForm> {
   const view = await loadSiteForm({ url, context });
   if (needsPayment(view)) throw redirect(billingPath(view.event_form.id));
   return view;

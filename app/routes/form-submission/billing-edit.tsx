@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import { requireId } from "~/lib/route-params.server";
 import { Card } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
-import type { Country, EventBilling } from "~/lib/types";
+import type { EventBillingView } from "../../../schemas/billing";
+import type { Country } from "../../../schemas/countries";
 import type { Route } from "./+types/billing-edit";
 import { BillingForm } from "./billing-form";
 import { billingAction, quoteOf } from "./billing.server";
@@ -13,9 +14,9 @@ const NOT_FOUND = "Event billing not found";
 const CLOSED = new Set(["Refunded", "Cancelled"]);
 
 /** Only the payer's own billing (404 otherwise); a Successful one goes on to the form. */
-async function ownBilling({ params, context }: Route.LoaderArgs | Route.ActionArgs): Promise<EventBilling> {
+async function ownBilling({ params, context }: Route.LoaderArgs | Route.ActionArgs): Promise<EventBillingView> {
   const id = requireId(params.id, NOT_FOUND);
-  const result = await context.get(apiContext).get<{ event_billing: EventBilling }>(`/api/v1/admin/event_billings/${id}`);
+  const result = await context.get(apiContext).get<{ event_billing: EventBillingView }>(`/api/v1/admin/event_billings/${id}`);
   if (result.status === 404) throw data(NOT_FOUND, { status: 404 });
   if (!result.ok) throw data(result.body.message, { status: result.status });
   const billing = result.body.event_billing;
@@ -42,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
   return billingAction(args, billing.event_form_id, billing);
 }
 
-const STATUS_NOTES: Partial<Record<EventBilling["payment_status"], string>> = {
+const STATUS_NOTES: Partial<Record<EventBillingView["payment_status"], string>> = {
   Pending: "Your payment has not been completed yet. Check your details and pay again.",
   Failed: "Your last payment did not go through. No money was taken; you can pay again.",
 };

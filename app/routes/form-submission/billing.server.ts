@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { data, redirect } from "react-router";
-import { billingSchema } from "../../../schemas/billing";
+import { billingSchema, type BillingQuote, type CheckoutOpened, type EventBillingView } from "../../../schemas/billing";
 import { apiContext, userContext } from "~/lib/contexts";
 import { toConformName } from "~/lib/forms.server";
-import type { ApiErrorBody, BillingQuote, CheckoutOpened, EventBilling } from "~/lib/types";
+import type { ApiErrorBody } from "../../../schemas/answers";
 import { INVALID_FIELDS } from "./billing-form";
 import { successPath } from "./paths";
 import type { RouteArgs } from "./site-form.server";
@@ -25,7 +25,7 @@ export async function loadQuote({ context }: RouteArgs, eventFormId: number): Pr
 }
 
 /** A billing's own figures, shown the same way as a quote. */
-export const quoteOf = (billing: EventBilling): BillingQuote => ({
+export const quoteOf = (billing: EventBillingView): BillingQuote => ({
   event_form: billing.event_form,
   amount: billing.amount,
   discount: billing.discount,
@@ -60,7 +60,7 @@ function refusal(
  * saves the billing and goes to the checkout: with JavaScript the page opens it in a new tab (the browser
  * says `js=1`), without it the browser is redirected there. A fully discounted billing needs no checkout.
  */
-export async function billingAction({ request, context }: RouteArgs, eventFormId: number, billing: EventBilling | null) {
+export async function billingAction({ request, context }: RouteArgs, eventFormId: number, billing: EventBillingView | null) {
   const api = context.get(apiContext);
   const formData = await request.formData();
   // The form the page's guard checked, whatever the request says.

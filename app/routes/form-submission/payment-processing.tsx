@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import { useCurrentUserId } from "~/lib/realtime/use-live-revalidate";
 import { useChannel } from "~/lib/realtime/realtime";
-import type { PaymentVerification } from "~/lib/types";
+import type { PaymentVerification } from "../../../schemas/billing";
 import type { Route } from "./+types/payment-processing";
 import { billingEditPath, successPath } from "./paths";
 import { InAppLink } from "~/components/ui/in-app-link";

@@ -1,21 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
 import { parseId } from "../../../schemas/ids";
-import type { ApplicantMeeting } from "../../../schemas/meetings";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { BillingStatus, EventApplication, EventForm, PublicEventForm } from "~/lib/types";
-
-/** `GET /api/v1/site/event_forms/{id}`: the form as an applicant sees it, with their application and billing. */
-export interface SiteFormView {
-  event_form: PublicEventForm & Pick<EventForm, "venue_country" | "venue_city">;
-  can_apply: boolean;
-  closed_reason: string | null;
-  my_application: EventApplication | null;
-  /** The form's meeting link, sent only once the caller's application is accepted (absent from an upstream without meetings). */
-  my_meeting?: ApplicantMeeting | null;
-  my_billing: { id: number; payment_status: BillingStatus; total: string; currency: string } | null;
-}
+import type { SiteEventForm } from "../../../schemas/applications";
 
 const NO_EVENT = "No event found";
 
@@ -29,11 +17,11 @@ export interface RouteArgs {
  * A missing event form (no, bad or unknown form_id) sends the user home with 'No event found'.
  * The form is the URL's `form_id` unless one is given.
  */
-export async function loadSiteForm({ url, context }: Pick<RouteArgs, "url" | "context">, id?: number): Promise<SiteFormView> {
+export async function loadSiteForm({ url, context }: Pick<RouteArgs, "url" | "context">, id?: number): Promise<SiteEventForm> {
   const env = context.get(requestEnvContext);
   const formId = parseId(id ?? url.searchParams.get("form_id"));
   if (formId === undefined) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
-  const result = await context.get(apiContext).get<SiteFormView>(`/api/v1/site/event_forms/${formId}`);
+  const result = await context.get(apiContext).get<SiteEventForm>(`/api/v1/site/event_forms/${formId}`);
   if (result.status === 404) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
   if (!result.ok) throw data(result.body.message, { status: result.status });
   return result.body;
@@ -43,7 +31,7 @@ export async function loadSiteForm({ url, context }: Pick<RouteArgs, "url" | "co
  * The billing guards. Paid forms are paid for before the form is filled: someone who may apply but
  * has no Successful billing is sent to the billing step. An application already sent stays visible.
  */
-export function needsPayment(view: SiteFormView): boolean {
+export function needsPayment(view: SiteEventForm): boolean {
   const submitted = view.my_application !== null && view.my_application.status !== "draft";
   return view.event_form.type_of_event === "paid" && view.my_billing?.payment_status !== "Successful" && !submitted && view.can_apply;
 }

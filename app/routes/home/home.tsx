@@ -3,7 +3,8 @@ import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
 import { can } from "~/lib/guards.server";
 import { countryLabel } from "~/lib/country-label";
-import type { CoFounderProfile, Startup } from "~/lib/types";
+import type { CurrentProfile } from "../../../schemas/profiles";
+import type { StartupDetailsList } from "../../../schemas/startup-details";
 import type { Route } from "./+types/home";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -11,9 +12,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const user = context.get(userContext);
   const [current, details] = await Promise.all([
-    api.load<{ profile: CoFounderProfile | null; startup: Startup | null }>("/api/v1/admin/profiles/current"),
+    api.load<CurrentProfile>("/api/v1/admin/profiles/current"),
     // Only a user of a startup has details to complete; a refusal just leaves the step out.
-    user.startup_id ? api.get<{ completeness: number }>("/api/v1/admin/startup_details") : null,
+    user.startup_id ? api.get<StartupDetailsList>("/api/v1/admin/startup_details") : null,
   ]);
   const completeness = details?.ok ? details.body.completeness : null;
   const place = current.startup ?? current.profile;

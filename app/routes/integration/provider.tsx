@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, data, useNavigation } from "react-router";
-import { providerFromSlug, type MeetingConnectionState } from "../../../schemas/meetings";
+import { providerFromSlug, type MeetingAuthorization, type MeetingConnectionState } from "../../../schemas/meetings";
 import { ConnectionBadge, NotConfiguredNotice } from "~/components/meetings/provider-state";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const intent = (await request.formData()).get("intent");
   if (intent === "connect") {
-    const result = await api.post<{ authorization_url: string }>(`/api/v1/admin/meetings/connections/${slug}/authorize`);
+    const result = await api.post<MeetingAuthorization>(`/api/v1/admin/meetings/connections/${slug}/authorize`);
     if (!result.ok) return data({ error: result.body.message }, { status: result.status });
     const to = new URL(result.body.authorization_url);
     if (to.protocol !== "https:" && to.protocol !== "http:") return data({ error: "The provider's address is not valid." }, { status: 502 });

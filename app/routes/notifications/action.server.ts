@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { parseId } from "../../../schemas/ids";
+import type { NotificationsReadResult } from "../../../schemas/notifications";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -26,7 +27,7 @@ export async function notificationAction({ request, context }: { request: Reques
     const message = "That request was not understood.";
     return viaFetcher ? data<NotificationActionData>({ ok: false, message }, { status: 400 }) : redirectWithToast(env, back, { type: "error", message });
   }
-  const result = await context.get(apiContext).post<{ message: string; unread_count: number }>(path);
+  const result = await context.get(apiContext).post<NotificationsReadResult>(path);
   if (!result.ok) {
     return viaFetcher
       ? data<NotificationActionData>({ ok: false, message: result.body.message }, { status: result.status })

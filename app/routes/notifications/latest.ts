@@ -1,6 +1,6 @@
-import type { LatestNotifications, NotificationItem } from "~/components/notifications/types";
+import type { LatestNotifications } from "~/components/notifications/types";
 import { apiContext } from "~/lib/contexts";
-import type { Paginated } from "~/lib/types";
+import type { NotificationPage } from "../../../schemas/notifications";
 import type { Route } from "./+types/latest";
 
 /** How many the bell shows; the rest are on /notifications. */
@@ -10,6 +10,6 @@ const LATEST = 8;
 export async function loader({ context }: Route.LoaderArgs): Promise<LatestNotifications> {
   const list = await context
     .get(apiContext)
-    .load<Paginated<NotificationItem> & { meta: { unread_count: number } }>(`/api/v1/admin/notifications?per_page=${LATEST}`);
+    .load<NotificationPage>(`/api/v1/admin/notifications?per_page=${LATEST}`);
   return { data: list.data, unread_count: list.meta.unread_count };
 }

@@ -1,21 +1,18 @@
 import { MarkAllRead, NotificationRow } from "~/components/notifications/notification-row";
-import type { NotificationItem } from "~/components/notifications/types";
 import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { forwardListParams } from "~/lib/list-query.server";
 import { apiContext } from "~/lib/contexts";
-import type { Paginated } from "~/lib/types";
+import type { NotificationPage } from "../../../schemas/notifications";
 import type { Route } from "./+types/notifications";
 import { notificationAction } from "./action.server";
 import { InAppLink } from "~/components/ui/in-app-link";
-
-type NotificationList = Paginated<NotificationItem> & { meta: { unread_count: number } };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const unreadOnly = url.searchParams.get("filter") === "unread";
   const query = forwardListParams(url, ["page"], { per_page: "20" });
   if (unreadOnly) query.set("filter", "unread");
-  const list = await context.get(apiContext).load<NotificationList>(`/api/v1/admin/notifications?${query}`);
+  const list = await context.get(apiContext).load<NotificationPage>(`/api/v1/admin/notifications?${query}`);
   return { list, unreadOnly };
 }
 

@@ -23,7 +23,7 @@ import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
 import type { Route } from "./+types/framework";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -46,7 +46,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const page = parseId(url.searchParams.get("page")) ?? 1;
   const [canvas, versions] = await Promise.all([
     api.get<{ framework: FrameworkView; canvas: CanvasView }>(base),
-    api.get<Paginated<CanvasVersionView>>(`${base}/versions?per_page=${VERSIONS_PER_PAGE}&page=${page}`),
+    api.get<Page<CanvasVersionView>>(`${base}/versions?per_page=${VERSIONS_PER_PAGE}&page=${page}`),
   ]);
   if (!canvas.ok) {
     // No startup to save for: the framework is still worth reading.

@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from "react-router";
-import { GUIDE_CATEGORIES, type FrameworkSummary, type GuideCategoryCount, type GuideSummary } from "../../../schemas/resources";
+import { GUIDE_CATEGORIES, type FrameworkCatalogue, type GuidePage } from "../../../schemas/resources";
 import { FrameworkCard } from "~/components/resource-center/framework-card";
 import { GuideCard } from "~/components/resource-center/guide-card";
 import { EmptyState, PageHeader } from "~/components/ui/layout";
@@ -8,7 +8,6 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { requirePermission } from "~/lib/guards.server";
-import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/index";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -23,8 +22,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (query.has("category") && !(GUIDE_CATEGORIES as readonly string[]).includes(query.get("category")!)) query.delete("category");
   const api = context.get(apiContext);
   const [guides, frameworks] = await Promise.all([
-    api.load<Paginated<GuideSummary> & { categories: GuideCategoryCount[] }>(`/api/v1/admin/guides?${query}`),
-    api.load<{ data: FrameworkSummary[] }>("/api/v1/admin/frameworks"),
+    api.load<GuidePage>(`/api/v1/admin/guides?${query}`),
+    api.load<FrameworkCatalogue>("/api/v1/admin/frameworks"),
   ]);
   return {
     guides,

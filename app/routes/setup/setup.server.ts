@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { parseId } from "../../../schemas/ids";
 import type { ApiClient } from "~/lib/api.server";
 import { loginUrl } from "~/lib/safe-redirect";
-import type { CurrentUser } from "~/lib/types";
+import type { CurrentUser } from "../../../schemas/auth";
 
 /** /setup is for a logged-in user whose profile is not set up yet. */
 export async function requireUserWithoutSetup(api: ApiClient, here: URL): Promise<CurrentUser> {

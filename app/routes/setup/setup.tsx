@@ -23,7 +23,7 @@ import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Country } from "~/lib/types";
+import type { Country } from "../../../schemas/countries";
 import type { Route } from "./+types/setup";
 import { afterSetupPath, requireUserWithoutSetup } from "./setup.server";
 

@@ -1,5 +1,5 @@
 import { redirect, useLocation, useNavigation } from "react-router";
-import { DIRECTORY_FILTERS, DIRECTORY_SORT_CHOICES, DIRECTORY_TYPES, type CountryFacet, type DirectoryStartup, type DirectoryType } from "../../../schemas/startups";
+import { DIRECTORY_FILTERS, DIRECTORY_SORT_CHOICES, DIRECTORY_TYPES, type DirectoryPageWithCountries, type DirectoryType } from "../../../schemas/startups";
 import { DirectoryFilters, DirectoryTabs } from "~/components/community/directory-filters";
 import { NO_ACCOUNT_REASON } from "~/components/community/follow-button";
 import { StartupCard } from "~/components/community/startup-card";
@@ -7,7 +7,6 @@ import { EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { forwardListParams } from "~/lib/list-query.server";
 import { apiContext, userContext } from "~/lib/contexts";
-import type { Paginated } from "~/lib/types";
 import type { Route } from "./+types/list";
 import { followAction } from "./follow.server";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -33,7 +32,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
   const api = context.get(apiContext);
   const user = context.get(userContext);
-  const { meta, ...startups } = await api.load<Paginated<DirectoryStartup> & { meta: { countries: CountryFacet[] } }>(`/api/v1/site/startups?${query}`);
+  const { meta, ...startups } = await api.load<DirectoryPageWithCountries>(`/api/v1/site/startups?${query}`);
   const { countries, ...pageMeta } = meta;
   const filtered = ["search", ...DIRECTORY_FILTERS].some((key) => query.has(key));
   return {

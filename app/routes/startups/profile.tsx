@@ -9,7 +9,7 @@ import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import { Badge, Card } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
 import { can } from "~/lib/guards.server";
-import type { Paginated } from "~/lib/types";
+import type { Page } from "../../../schemas/answers";
 import type { Route } from "./+types/profile";
 import { followAction } from "./follow.server";
 import { PlaceName } from "~/components/places/flag";
@@ -30,7 +30,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     `/api/v1/site/startups/${encodeURIComponent(params.username)}?followers_limit=${FOLLOWERS_PER_PAGE}&followers_page=${page}`,
   );
   // Present whenever followers_limit is asked for.
-  const followers: Paginated<FollowAccount> = followersPage!;
+  const followers: Page<FollowAccount> = followersPage!;
   // Both lists are newest first: on the first page the avatars are its first few.
   const avatars: LimitedFollowers =
     page === 1

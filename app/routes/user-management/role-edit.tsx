@@ -1,6 +1,6 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useSearchParams } from "react-router";
-import { roleSchema } from "../../../schemas/access";
+import { roleSchema, type PermissionItem, type RoleView } from "../../../schemas/access";
 import { requireId } from "~/lib/route-params.server";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -11,7 +11,6 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
 import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Role } from "~/lib/types";
 import type { Route } from "./+types/role-edit";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -25,8 +24,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = roleId(params);
   const api = context.get(apiContext);
   const [{ role }, permissions] = await Promise.all([
-    api.load<{ role: Role }>(`/api/v1/admin/roles/${id}`),
-    api.load<{ data: { id: number; name: string }[] }>("/api/v1/admin/permissions"),
+    api.load<{ role: RoleView }>(`/api/v1/admin/roles/${id}`),
+    api.load<{ data: PermissionItem[] }>("/api/v1/admin/permissions"),
   ]);
   return { role, permissions: permissions.data };
 }

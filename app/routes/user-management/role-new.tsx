@@ -1,5 +1,5 @@
 import { parseSubmission } from "~/lib/submission.server";
-import { roleSchema } from "../../../schemas/access";
+import { roleSchema, type PermissionItem } from "../../../schemas/access";
 import { RoleForm } from "~/components/user-management/role-form";
 import { Card, PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
@@ -12,7 +12,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(context, "role write");
-  return context.get(apiContext).load<{ data: { id: number; name: string }[] }>("/api/v1/admin/permissions");
+  return context.get(apiContext).load<{ data: PermissionItem[] }>("/api/v1/admin/permissions");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -5,14 +5,15 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { can, requirePermission } from "~/lib/guards.server";
-import type { Paginated, Role } from "~/lib/types";
+import type { RoleView } from "../../../schemas/access";
+import type { Page } from "../../../schemas/answers";
 import type { Route } from "./+types/roles";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "role read");
   const query = forwardListParams(url, ["page", "search"], { per_page: "20" });
-  const roles = await context.get(apiContext).load<Paginated<Role>>(`/api/v1/admin/roles?${query}`);
+  const roles = await context.get(apiContext).load<Page<RoleView>>(`/api/v1/admin/roles?${query}`);
   return { roles, canWrite: can(user, "role write") };
 }
 

@@ -11,7 +11,8 @@ import { forwardListParams } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Paginated, Role, UserListItem } from "~/lib/types";
+import type { RoleView, UserListItem } from "../../../schemas/access";
+import type { Page } from "../../../schemas/answers";
 import type { Route } from "./+types/users";
 import { useDates } from "~/lib/dates";
 
@@ -20,9 +21,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const query = forwardListParams(url, ["page", "search", "role", "sort_by", "sort_order"], { per_page: "20" });
   const [users, roles] = await Promise.all([
-    api.load<Paginated<UserListItem>>(`/api/v1/admin/users?${query}`),
+    api.load<Page<UserListItem>>(`/api/v1/admin/users?${query}`),
     // Role names for the filter and the editor; without role read the roles just are not offered.
-    can(user, "role read") ? api.load<Paginated<Role>>("/api/v1/admin/roles?per_page=100") : Promise.resolve(null),
+    can(user, "role read") ? api.load<Page<RoleView>>("/api/v1/admin/roles?per_page=100") : Promise.resolve(null),
   ]);
   return {
     users,

@@ -1,0 +1,68 @@
+/** What the API answers about applications to event forms: to the applicant and to the form's owner. */
+import type { MyBillingView } from "./billing.ts";
+import type { EventFormStatus, ReviewStatus } from "./events.ts";
+import type { PublicEventForm, ResponsesForm, TypeOfEvent } from "./event-form-views.ts";
+import type { ApplicantMeeting } from "./meetings.ts";
+import type { Page } from "./answers.ts";
+
+/** A draft until submitted; then an owner reviews it; the applicant may cancel it. */
+export type ApplicationStatus = "draft" | ReviewStatus | "cancelled";
+
+/** One answer as kept: a file question keeps the file's id. */
+export type StoredAnswer = string | string[] | boolean | number | null;
+
+/** One answer as the API shows it: a file answer is its id and where to read it. */
+export type AnswerValue = StoredAnswer | { file_id: string; url: string };
+
+/** An application, keyed by standard field name or custom question id in `answers`. */
+export interface ApplicationView {
+  id: number;
+  event_form_id: number;
+  user_id: number;
+  status: ApplicationStatus;
+  answers: Record<string, AnswerValue>;
+  applicant_name: string;
+  applicant_email: string;
+  submitted_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One of the caller's own applications (`GET /api/v1/admin/event_applications`), with its form. */
+export interface MyApplication extends ApplicationView {
+  event_form: {
+    id: number;
+    title: string;
+    starts_at: string;
+    ends_at: string;
+    timezone: string;
+    status: EventFormStatus;
+    type_of_event: TypeOfEvent;
+    startup: { name: string; username: string };
+    /** How to join, once the application is accepted and the form has a meeting. */
+    meeting: ApplicantMeeting | null;
+  };
+}
+
+/** `GET /api/v1/site/event_forms/{id}`: the form as an applicant sees it, with their application and billing. */
+export interface SiteEventForm {
+  event_form: PublicEventForm;
+  can_apply: boolean;
+  /** Why no one can apply any more (closed, past its deadline, full), or null. */
+  closed_reason: string | null;
+  my_application: ApplicationView | null;
+  /** The caller's billing for a paid form; null for a free form or before they fill it in. */
+  my_billing: MyBillingView | null;
+  /** The form's meeting, once the caller's application is accepted. Another API (API_URL) may leave it out. */
+  my_meeting?: ApplicantMeeting | null;
+}
+
+/** `GET /api/v1/admin/event_forms/{id}/responses`: a page of a form's submitted applications, and the form. */
+export type ResponsesPage = Page<ApplicationView> & { event_form: ResponsesForm };
+
+/** `GET /api/v1/admin/event_forms/{id}/responses/{applicationId}`: one response, and the form it answers. */
+export interface ResponseDetail {
+  event_application: ApplicationView;
+  event_form: ResponsesForm;
+}

@@ -1,0 +1,142 @@
+/** What the API answers about event forms and their collections: to their owner, to applicants, in lists. */
+import type { EventFormStatus, EventNature } from "./events.ts";
+
+/** Standard applicant fields a form switches on (and may require), by key of STANDARD_QUESTIONS. */
+export type StandardQuestions = Record<string, { enabled: boolean; required: boolean }>;
+
+export interface CustomQuestion {
+  id: string;
+  label: string;
+  help_text: string | null;
+  type: string;
+  required: boolean;
+  options: string[];
+}
+
+/** A paid event's price: money as "25.00" text, in `currency`. */
+export interface PaidEventInformation {
+  price: string;
+  currency: string;
+  includes: string | null;
+}
+
+export type TypeOfEvent = "free" | "paid";
+
+/** The startup behind a form, as every form answer shows it. */
+export interface EventStartup {
+  id: number;
+  name: string;
+  username: string;
+  logo_url: string | null;
+}
+
+/** A collection of its owner's forms. */
+export interface CollectionView {
+  id: number;
+  name: string;
+  event_forms_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A form as its owner sees it, alone or in `GET /api/v1/admin/event_forms`. */
+export interface EventFormView {
+  id: number;
+  collection_id: number | null;
+  collection: { id: number; name: string } | null;
+  title: string;
+  description: string;
+  banner_url: string | null;
+  category: string;
+  nature: EventNature;
+  timezone: string;
+  starts_at: string;
+  ends_at: string;
+  /** The instants on the event's own wall clock ("2026-05-01T18:30"), as the form's fields take them. */
+  starts_at_local: string;
+  ends_at_local: string;
+  venue: string | null;
+  /** An in-person or hybrid event's country (ISO code) and city, from the app's city list. */
+  venue_country: string | null;
+  venue_city: string | null;
+  online_link: string | null;
+  capacity: number | null;
+  application_deadline: string | null;
+  application_deadline_local: string | null;
+  type_of_event: TypeOfEvent;
+  paid_event_information: PaidEventInformation | null;
+  questions: StandardQuestions;
+  custom_questions: CustomQuestion[];
+  status: EventFormStatus;
+  startup: EventStartup;
+  /** Submitted applications: neither drafts nor cancelled ones. */
+  applications_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A created or updated form; `meeting_warning` when its video meeting could not be moved with it. */
+export interface EventFormSaved {
+  event_form: EventFormView;
+  message: string;
+  meeting_warning?: string;
+}
+
+/** A form as a logged-in user sees it on its page; `online_link` is null for anyone who may not join. */
+export interface PublicEventForm {
+  id: number;
+  title: string;
+  description: string;
+  banner_url: string | null;
+  category: string;
+  nature: EventNature;
+  timezone: string;
+  starts_at: string;
+  ends_at: string;
+  venue: string | null;
+  venue_country: string | null;
+  venue_city: string | null;
+  online_link: string | null;
+  capacity: number | null;
+  application_deadline: string | null;
+  type_of_event: TypeOfEvent;
+  paid_event_information: PaidEventInformation | null;
+  questions: StandardQuestions;
+  custom_questions: CustomQuestion[];
+  status: EventFormStatus;
+  startup: EventStartup;
+}
+
+/** One published event of `GET /api/v1/site/events`; the description is cut to 280 characters. */
+export interface EventCard {
+  id: number;
+  title: string;
+  description: string;
+  banner_url: string | null;
+  category: string;
+  nature: EventNature;
+  timezone: string;
+  starts_at: string;
+  ends_at: string;
+  venue: string | null;
+  type_of_event: TypeOfEvent;
+  paid_event_information: PaidEventInformation | null;
+  capacity: number | null;
+  status: EventFormStatus;
+  startup: EventStartup;
+  is_favorited: boolean;
+}
+
+/** The form beside its responses, for their owner: enough to label every answer. */
+export interface ResponsesForm {
+  id: number;
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  timezone: string;
+  status: EventFormStatus;
+  type_of_event: TypeOfEvent;
+  capacity: number | null;
+  questions: StandardQuestions;
+  custom_questions: CustomQuestion[];
+}

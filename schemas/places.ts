@@ -1,0 +1,20 @@
+/** What the API answers about places: the app's city list, and where a user or a name is. */
+
+/** One city of `GET /api/v1/site/cities`. */
+export interface CityOption {
+  name: string;
+  /** ISO 3166-1 alpha-2. */
+  country_code: string;
+  latitude: number;
+  longitude: number;
+  population: number;
+}
+
+/** A place as `GET /api/v1/site/geocode` and `GET /api/location` answer it; all null when it is unknown. */
+export interface PlaceJson {
+  cityName: string | null;
+  country_code: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  timezone: string | null;
+}
