@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { ApiErrorBody } from "../schemas/answers.ts";
+import type { ApiErrorBody } from "#schemas/answers.ts";
 import type { ApiConfig } from "./config.ts";
 import type { AppEnv } from "./context.ts";
 import type { Db } from "./db/client.ts";

@@ -1,5 +1,5 @@
-import type { Permission } from "../schemas/access.ts";
-import type { UserSettings } from "../schemas/settings.ts";
+import type { Permission } from "#schemas/access.ts";
+import type { UserSettings } from "#schemas/settings.ts";
 import type { ApiConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { CallerCache } from "./modules/auth/caller-cache.ts";

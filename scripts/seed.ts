@@ -1,8 +1,8 @@
 /** npm run db:seed: migrate and fill an empty database (DATABASE_URL or DATA_DIR) with demo data. */
-import { openDatabase } from "../api/db/client.ts";
-import { exitIfDataDirInUse } from "../api/db/data-dir-lock.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../api/db/seed.ts";
-import { readConfig } from "../server/config.ts";
+import { openDatabase } from "#api/db/client.ts";
+import { exitIfDataDirInUse } from "#api/db/data-dir-lock.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "#api/db/seed.ts";
+import { readConfig } from "#server/config.ts";
 
 const config = readConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }).catch(exitIfDataDirInUse);

@@ -10,12 +10,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Pusher from "pusher";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../api/db/client.ts";
-import { users } from "../api/db/schema.ts";
-import { SUPER_ADMIN, assignRoleByName, ensureAccessModel } from "../api/modules/access/service.ts";
-import { hashPassword } from "../api/modules/auth/service.ts";
-import { PASSWORD } from "../api/testing/fixtures.ts";
-import { TestClient, overHttp } from "../api/testing/harness.ts";
+import { openDatabase } from "#api/db/client.ts";
+import { users } from "#api/db/schema.ts";
+import { SUPER_ADMIN, assignRoleByName, ensureAccessModel } from "#api/modules/access/service.ts";
+import { hashPassword } from "#api/modules/auth/service.ts";
+import { PASSWORD } from "#api/testing/fixtures.ts";
+import { TestClient, overHttp } from "#api/testing/harness.ts";
 import {
   chatting,
   disconnectListeners,
@@ -24,7 +24,7 @@ import {
   register,
   rolesRemoved,
   type ScenarioSetup,
-} from "../api/testing/revocation-scenarios.ts";
+} from "#api/testing/revocation-scenarios.ts";
 import { freePort, startServer, type Running } from "./test-process.ts";
 
 const app = { appId: "cluster-revoke", key: "cluster-revoke-key", secret: "cluster-revoke-secret" };

@@ -11,8 +11,8 @@ import { join } from "node:path";
 import Pusher from "pusher";
 import PusherJs from "pusher-js";
 import { afterAll, describe, expect, it } from "vitest";
-import { memberIds, subscribed, type PresenceChannel } from "../api/testing/realtime-clients.ts";
-import { signChannel } from "../api/realtime/signing.ts";
+import { memberIds, subscribed, type PresenceChannel } from "#api/testing/realtime-clients.ts";
+import { signChannel } from "#api/realtime/signing.ts";
 import { freePort, httpClient, startServer } from "./test-process.ts";
 
 const cleanups: (() => void)[] = [];

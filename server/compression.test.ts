@@ -6,8 +6,8 @@ import { getRequestListener } from "@hono/node-server";
 import { createServer, request as httpRequest } from "node:http";
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_PREFIXES } from "../api/app.ts";
-import { createTestApi, type TestApi } from "../api/testing/harness.ts";
+import { API_PREFIXES } from "#api/app.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { COMPRESSION_THRESHOLD, acceptedCodings } from "./compression.ts";
 import { createHttpApp } from "./http-app.ts";
 

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { defaultApiConfig } from "../api/config.ts";
+import { defaultApiConfig } from "#api/config.ts";
 import { EMBEDDED_CALLER_CACHE_MS, MAX_DEFAULT_PROCESSES, defaultProcesses, readConfig, realtimePublicConfig, startupWarnings } from "./config.ts";
 
 describe("registration limit settings", () => {

@@ -1,9 +1,9 @@
 import { availableParallelism } from "node:os";
-import { defaultApiConfig, type ApiConfig } from "../api/config.ts";
-import { DEFAULT_RESULT_CACHE_MB } from "../api/db/client.ts";
-import { readAiConfig } from "../api/integrations/ai/provider.ts";
-import { readMeetingsConfig } from "../api/modules/meetings/config.ts";
-import { DEFAULT_ADDRESS_LIMITS } from "../api/realtime/limits.ts";
+import { defaultApiConfig, type ApiConfig } from "#api/config.ts";
+import { DEFAULT_RESULT_CACHE_MB } from "#api/db/client.ts";
+import { readAiConfig } from "#api/integrations/ai/provider.ts";
+import { readMeetingsConfig } from "#api/modules/meetings/config.ts";
+import { DEFAULT_ADDRESS_LIMITS } from "#api/realtime/limits.ts";
 import type { RealtimePublicConfig } from "../app/lib/request-env.ts";
 
 export interface ServerConfig {

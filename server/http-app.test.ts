@@ -5,9 +5,9 @@
 import { getRequestListener } from "@hono/node-server";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_PREFIXES } from "../api/app.ts";
-import { PASSWORD, registered } from "../api/testing/fixtures.ts";
-import { createTestApi, type TestApi } from "../api/testing/harness.ts";
+import { API_PREFIXES } from "#api/app.ts";
+import { PASSWORD, registered } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { createHttpApp } from "./http-app.ts";
 import { UNREADABLE_FORM, UNSUPPORTED_FORM } from "./panel-forms.ts";
 

@@ -5,8 +5,8 @@
  */
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
-import { clientAddress } from "../api/lib/client-address.ts";
-import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "../api/lib/body-limit.ts";
+import { clientAddress } from "#api/lib/client-address.ts";
+import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "#api/lib/body-limit.ts";
 import { compressResponse } from "./compression.ts";
 import { crossSiteRefusal, isCrossSiteSubmission } from "./cross-site.ts";
 import { refuseUnreadableForm } from "./panel-forms.ts";

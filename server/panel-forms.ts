@@ -4,7 +4,7 @@
  * here, before React Router runs an action, so that such a request gets a 4xx that says why instead of
  * the error screen's 500 (browsers and React Router's own submissions always send one of the two types).
  */
-import { BodyTooLarge } from "../api/lib/body-limit.ts";
+import { BodyTooLarge } from "#api/lib/body-limit.ts";
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 

@@ -8,10 +8,10 @@
  */
 import type { Worker } from "node:cluster";
 import type { Serializable } from "node:child_process";
-import type { PgliteWorker } from "../api/db/embedded/worker-client.ts";
-import type { OccupancyChange } from "../api/realtime/channels.ts";
-import { relayDatabase } from "../api/db/embedded/database-relay.ts";
-import { OccupancyRelay } from "../api/realtime/occupancy-relay.ts";
+import type { PgliteWorker } from "#api/db/embedded/worker-client.ts";
+import type { OccupancyChange } from "#api/realtime/channels.ts";
+import { relayDatabase } from "#api/db/embedded/database-relay.ts";
+import { OccupancyRelay } from "#api/realtime/occupancy-relay.ts";
 
 /**
  * A worker that has not emptied its caches this long after a write is stuck (a blocked event loop): it is

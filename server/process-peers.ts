@@ -3,10 +3,10 @@
  * workers' answer caches after a write, publishing realtime events to their sockets, and telling them what
  * this worker's sockets did to their channels (presence members, channel figures).
  */
-import type { CachePeers } from "../api/lib/answer-caches.ts";
-import type { OccupancyChange } from "../api/realtime/channels.ts";
-import type { Fanout, FanoutReceiver } from "../api/realtime/embedded.ts";
-import type { PublishedEvent } from "../api/realtime/http-api.ts";
+import type { CachePeers } from "#api/lib/answer-caches.ts";
+import type { OccupancyChange } from "#api/realtime/channels.ts";
+import type { Fanout, FanoutReceiver } from "#api/realtime/embedded.ts";
+import type { PublishedEvent } from "#api/realtime/http-api.ts";
 
 type PeerMessage =
   | { kind: "invalidate" | "invalidated"; id: number }

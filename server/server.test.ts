@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { temporaryDatabase } from "../api/testing/temporary-database.ts";
+import { temporaryDatabase } from "#api/testing/temporary-database.ts";
 import { freePort, httpClient, NODE_ARGS, ROOT, startServer, waitForOutput } from "./test-process.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];

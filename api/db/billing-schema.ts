@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { CouponDiscountType } from "../../schemas/coupons.ts";
+import type { CouponDiscountType } from "#schemas/coupons.ts";
 import { createdAt, updatedAt, users, startups } from "./schema.ts";
 import { eventForms } from "./events-schema.ts";
 

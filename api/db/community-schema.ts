@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { FAVORITE_TYPES } from "../../schemas/favorites.ts";
-import { FOLLOW_TYPES } from "../../schemas/follows.ts";
-import { INVITATION_STATUSES } from "../../schemas/invitations.ts";
+import { FAVORITE_TYPES } from "#schemas/favorites.ts";
+import { FOLLOW_TYPES } from "#schemas/follows.ts";
+import { INVITATION_STATUSES } from "#schemas/invitations.ts";
 import { coFounders, startups, users } from "./schema.ts";
 
 /* The community tables: following, favorites, team members, co-founder invitations and startup details. */

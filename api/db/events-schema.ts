@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { ApplicationStatus, StoredAnswer } from "../../schemas/applications.ts";
-import type { CustomQuestion, PaidEventInformation, StandardQuestions } from "../../schemas/event-form-views.ts";
+import type { ApplicationStatus, StoredAnswer } from "#schemas/applications.ts";
+import type { CustomQuestion, PaidEventInformation, StandardQuestions } from "#schemas/event-form-views.ts";
 import { createdAt, updatedAt, users, files, startups } from "./schema.ts";
 
 /* The event tables: collections, event forms and the applications to them. */

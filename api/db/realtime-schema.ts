@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { NOTIFICATION_TYPES } from "../../schemas/notifications.ts";
+import { NOTIFICATION_TYPES } from "#schemas/notifications.ts";
 import { users } from "./schema.ts";
 
 /* Notifications, one-to-one chat, and the realtime layer's oversized-payload store. */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { startups, users } from "./schema.ts";
 import { frameworkCanvases, frameworkVersions, type CanvasBoxes } from "./tools-schema.ts";
-import { LEAN_CANVAS } from "../../schemas/frameworks/lean-canvas.ts";
+import { LEAN_CANVAS } from "#schemas/frameworks/lean-canvas.ts";
 
 /**
  * Acme Robotics' Lean Canvas for the demo, saved twice by Stella: a first draft, then the whole canvas

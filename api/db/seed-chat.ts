@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { NotificationType } from "../../schemas/notifications.ts";
+import type { NotificationType } from "#schemas/notifications.ts";
 import type { Db } from "./client.ts";
 import { conversationParticipants, conversations, messages, notifications } from "./realtime-schema.ts";
 import { startups, users } from "./schema.ts";

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { skillKeys } from "../../schemas/co-founders.ts";
-import type { CoFounderRole, Commitment } from "../../schemas/setup.ts";
+import { skillKeys } from "#schemas/co-founders.ts";
+import type { CoFounderRole, Commitment } from "#schemas/setup.ts";
 import { assignRoleByName } from "../modules/access/service.ts";
 import type { Db } from "./client.ts";
 import { coFounderInvitations, teamMembers } from "./community-schema.ts";

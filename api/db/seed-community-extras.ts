@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import type { FavoriteType } from "../../schemas/favorites.ts";
-import type { DetailValues } from "../../schemas/startup-details.ts";
+import type { FavoriteType } from "#schemas/favorites.ts";
+import type { DetailValues } from "#schemas/startup-details.ts";
 import type { Db } from "./client.ts";
 import { favorites, startupDetails } from "./community-schema.ts";
 import { coFounders, startups, users } from "./schema.ts";

@@ -1,6 +1,6 @@
 import type { Db } from "./client.ts";
 import { guides } from "./tools-schema.ts";
-import type { GuideCategory } from "../../schemas/resources.ts";
+import type { GuideCategory } from "#schemas/resources.ts";
 
 /**
  * The resource center's guides for founders, written for this app. Markdown in the subset the panel

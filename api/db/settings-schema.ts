@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { DATE_FORMATS, LAYOUTS, THEMES } from "../../schemas/settings.ts";
+import { DATE_FORMATS, LAYOUTS, THEMES } from "#schemas/settings.ts";
 import { users } from "./schema.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from "../../schemas/fields.ts";
+import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from "#schemas/fields.ts";
 import type { AppEnv } from "../context.ts";
 import { HttpError, badRequest, validationFailed, type FieldErrors } from "./errors.ts";
 

@@ -1,4 +1,4 @@
-import { parseId } from "../../schemas/ids.ts";
+import { parseId } from "#schemas/ids.ts";
 import { notFound } from "./errors.ts";
 
 /** An id from the URL path: one that cannot name a row is a 404 with the resource's own message. */

@@ -1,6 +1,6 @@
-import { AI_RATE, AI_THROTTLED } from "../../schemas/ai.ts";
-import { MESSAGE_RATE, MESSAGES_THROTTLED } from "../../schemas/conversations.ts";
-import { WEATHER_RATE, WEATHER_THROTTLED } from "../../schemas/weather.ts";
+import { AI_RATE, AI_THROTTLED } from "#schemas/ai.ts";
+import { MESSAGE_RATE, MESSAGES_THROTTLED } from "#schemas/conversations.ts";
+import { WEATHER_RATE, WEATHER_THROTTLED } from "#schemas/weather.ts";
 import type { ApiConfig } from "../config.ts";
 import { tooMany, type RateLimit } from "./rate-limit.ts";
 

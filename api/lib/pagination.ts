@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Page } from "../../schemas/answers.ts";
+import type { Page } from "#schemas/answers.ts";
 
 export const MAX_PER_PAGE = 100;
 

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { parseId } from "../../schemas/ids.ts";
+import { parseId } from "#schemas/ids.ts";
 import { safeEqual } from "../lib/tokens.ts";
 import { fromCents, toCents, type Checkout, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from "./provider.ts";
 

@@ -4,7 +4,7 @@
  * told about a row that was rolled back. Which server delivers them (the embedded one, several instances
  * through PostgreSQL, or an external Pusher-compatible server) is server.ts's choice, not the caller's.
  */
-import type { RealtimeEvent, RealtimeEventName, RealtimePayloads } from "../../schemas/realtime.ts";
+import type { RealtimeEvent, RealtimeEventName, RealtimePayloads } from "#schemas/realtime.ts";
 
 export interface BroadcastMessage {
   /** Channel names as clients subscribe to them (schemas/realtime.ts names them). */

@@ -6,7 +6,7 @@
  * the membership that /broadcasting/auth signed, written over whatever the client put there, so nobody can
  * speak for another.
  */
-import { chatPresenceChannel, TYPING_CLIENT_EVENT } from "../../schemas/realtime.ts";
+import { chatPresenceChannel, TYPING_CLIENT_EVENT } from "#schemas/realtime.ts";
 import type { Member } from "./channels.ts";
 import { channelKind } from "./protocol.ts";
 

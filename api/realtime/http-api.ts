@@ -4,7 +4,7 @@
  * signed with the app secret (signing.ts); the official SDKs (the `pusher` npm package, Laravel's
  * broadcaster) speak it unchanged. Channel figures are this instance's sockets.
  */
-import { PRESENCE_CHANNEL_PREFIX } from "../../schemas/realtime.ts";
+import { PRESENCE_CHANNEL_PREFIX } from "#schemas/realtime.ts";
 import type { ChannelRegistry } from "./channels.ts";
 import { SOCKET_ID, channelKind, decodedOrUndefined, isChannelName, isEventName } from "./protocol.ts";
 import { verifyRequest, type AppCredentials } from "./signing.ts";

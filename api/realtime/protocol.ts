@@ -51,7 +51,7 @@ const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,200}$/;
 export const isChannelName = (name: unknown): name is string => typeof name === "string" && CHANNEL_NAME.test(name);
 
 /** Public, private or presence, by the name's prefix: the panel reads channel names by the same rule. */
-export { channelKind, type ChannelKind } from "../../schemas/realtime.ts";
+export { channelKind, type ChannelKind } from "#schemas/realtime.ts";
 
 /** Event names the HTTP API accepts: at most 200 characters (Pusher's limit). */
 export const isEventName = (name: unknown): name is string => typeof name === "string" && name.length >= 1 && name.length <= 200;

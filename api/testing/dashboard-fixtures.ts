@@ -1,5 +1,5 @@
 /** Rows at chosen instants for the dashboard's tests, and the calendar arithmetic their expectations need. */
-import { instantToZoned, zonedToInstant } from "../../schemas/time.ts";
+import { instantToZoned, zonedToInstant } from "#schemas/time.ts";
 import { coFounderInvitations, follows } from "../db/community-schema.ts";
 import { users } from "../db/schema.ts";
 import { eventApplications, type ApplicationStatus } from "../db/events-schema.ts";

@@ -1,9 +1,9 @@
-import { toApiMultipart } from "../../schemas/api-multipart.ts";
+import { toApiMultipart } from "#schemas/api-multipart.ts";
 import type { TestApi, TestClient } from "./harness.ts";
 import { users } from "../db/schema.ts";
 import { eventApplications, type ApplicationStatus } from "../db/events-schema.ts";
 import { registered, setUpStartupProfile, uniqueEmail } from "./fixtures.ts";
-import type { CollectionView, EventFormView } from "../../schemas/event-form-views.ts";
+import type { CollectionView, EventFormView } from "#schemas/event-form-views.ts";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}-${++counter}`;

@@ -8,7 +8,7 @@ import { getRequestListener } from "@hono/node-server";
 import { API_PREFIXES, createApi, type Api } from "../app.ts";
 import type { ApiConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { createHttpApp } from "../../server/http-app.ts";
+import { createHttpApp } from "#server/http-app.ts";
 import { grantChecker } from "../modules/broadcasting/grant-check.ts";
 import { startEmbeddedRealtime, type EmbeddedRealtime } from "../realtime/embedded.ts";
 import type { AppCredentials } from "../realtime/signing.ts";

@@ -19,7 +19,7 @@ import {
   ONLINE_CHANNEL,
   TYPING_CLIENT_EVENT,
   userChannel,
-} from "../../schemas/realtime.ts";
+} from "#schemas/realtime.ts";
 import { PASSWORD, uniqueEmail } from "./fixtures.ts";
 import type { TestClient } from "./harness.ts";
 import { createEventForm } from "./event-fixtures.ts";

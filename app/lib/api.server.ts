@@ -4,8 +4,8 @@ import { SESSION_EXPIRED } from "./flash";
 import { redirectWithToast } from "./flash.server";
 import type { RequestEnv } from "./request-env";
 import { loginUrl } from "./safe-redirect";
-import type { ApiErrorBody } from "../../schemas/answers";
-import type { CurrentUser } from "../../schemas/auth";
+import type { ApiErrorBody } from "#schemas/answers";
+import type { CurrentUser } from "#schemas/auth";
 
 export type ApiResult<T> =
   | { ok: true; status: number; body: T }

@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { ApiClient } from "./api.server";
-import type { CurrentUser } from "../../schemas/auth";
+import type { CurrentUser } from "#schemas/auth";
 
 /** The API client for this request, made by the root middleware. */
 export const apiContext = createContext<ApiClient>();

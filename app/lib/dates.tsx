@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import type { DateFormat } from "../../schemas/settings";
+import type { DateFormat } from "#schemas/settings";
 
 /**
  * Dates as the reader asked for them on /settings: in their time zone and date format. The server renders

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import type { ApiErrorBody } from "../../schemas/answers";
+import type { ApiErrorBody } from "#schemas/answers";
 
 interface Replyable {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean }): SubmissionResult<string[]>;

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { Permission } from "../../schemas/access";
+import type { Permission } from "#schemas/access";
 import { userContext } from "./contexts";
-import type { CurrentUser } from "../../schemas/auth";
+import type { CurrentUser } from "#schemas/auth";
 import { can } from "./permissions";
 
 // Loaders and actions take both the guard and the check from here.

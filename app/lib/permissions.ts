@@ -1,5 +1,5 @@
-import type { Permission } from "../../schemas/access";
-import type { CurrentUser } from "../../schemas/auth";
+import type { Permission } from "#schemas/access";
+import type { CurrentUser } from "#schemas/auth";
 
 /**
  * The one permission check of the panel, for loaders and for what the browser shows (the navigation).

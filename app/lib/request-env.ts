@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { AiAvailability } from "../../schemas/ai";
+import type { AiAvailability } from "#schemas/ai";
 
 /** What server.ts hands the panel for each request. The panel reaches data only through `apiFetch`. */
 export interface RequestEnv {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { parseId } from "../../schemas/ids";
+import { parseId } from "#schemas/ids";
 
 /**
  * An id the request names (a route param, or the row a form or the address points at): one that cannot

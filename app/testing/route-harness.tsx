@@ -3,12 +3,12 @@
  * of their own. The route code under test still reaches data only through its ApiClient; only this test
  * harness, which never ships with the panel, reaches past it to start the API and make users and data.
  */
-import { sessionCookieName, xsrfCookieName } from "../../api/config";
-import { createTestApi, type Json, type TestApi, type TestClient } from "../../api/testing/harness";
+import { sessionCookieName, xsrfCookieName } from "#api/config";
+import { createTestApi, type Json, type TestApi, type TestClient } from "#api/testing/harness";
 // The API tests' own fixtures, so the route tests make users and data the same way.
-export { billingFields, createBilling, createCoupon, paidEventForm } from "../../api/testing/billing-fixtures";
-export { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "../../api/testing/event-fixtures";
-export { coFounder, registered } from "../../api/testing/fixtures";
+export { billingFields, createBilling, createCoupon, paidEventForm } from "#api/testing/billing-fixtures";
+export { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "#api/testing/event-fixtures";
+export { coFounder, registered } from "#api/testing/fixtures";
 import { renderToString } from "react-dom/server";
 import { RouterContextProvider, createRoutesStub } from "react-router";
 import { ApiClient } from "~/lib/api.server";

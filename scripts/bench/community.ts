@@ -18,8 +18,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Db } from "../../api/db/client.ts";
-import { DEMO_PASSWORD, seedDemoData } from "../../api/db/seed.ts";
+import { openDatabase, type Db } from "#api/db/client.ts";
+import { DEMO_PASSWORD, seedDemoData } from "#api/db/seed.ts";
 import { Session } from "./http.ts";
 import { children, startServer, type RunningServer } from "./server.ts";
 

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { DEMO_PASSWORD } from "../../api/db/seed.ts";
+import { DEMO_PASSWORD } from "#api/db/seed.ts";
 import { Session } from "./http.ts";
 import { children, startServer, type RunningServer } from "./server.ts";
 

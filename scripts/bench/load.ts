@@ -23,11 +23,11 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync } from "node:zlib";
 import { spawnSync } from "node:child_process";
 import pg from "pg";
-import { DEMO_PASSWORD } from "../../api/db/seed.ts";
-import { temporaryDatabase } from "../../api/testing/temporary-database.ts";
+import { DEMO_PASSWORD } from "#api/db/seed.ts";
+import { temporaryDatabase } from "#api/testing/temporary-database.ts";
 import { Session } from "./http.ts";
 import { rawLoad } from "./raw-load.ts";
-import { defaultProcesses } from "../../server/config.ts";
+import { defaultProcesses } from "#server/config.ts";
 import { children, startServer, type RunningServer } from "./server.ts";
 
 interface AutocannonResult {

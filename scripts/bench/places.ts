@@ -6,10 +6,10 @@
  * after start). Target: p99 ≤ 20 ms. Exits 0 either way. BENCH_REQUESTS (default 2,000), BENCH_WARMUP (200).
  */
 import { performance } from "node:perf_hooks";
-import { createApi } from "../../api/app.ts";
-import { defaultApiConfig } from "../../api/config.ts";
-import { openDatabase } from "../../api/db/client.ts";
-import { cityIndex } from "../../api/modules/places/city-index.ts";
+import { createApi } from "#api/app.ts";
+import { defaultApiConfig } from "#api/config.ts";
+import { openDatabase } from "#api/db/client.ts";
+import { cityIndex } from "#api/modules/places/city-index.ts";
 
 const positive = (value: string | undefined, fallback: number) => {
   const n = Number(value);

@@ -13,11 +13,11 @@
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import PusherJs, { type Channel } from "pusher-js";
-import { openDatabase } from "../../api/db/client.ts";
-import { conversationParticipants, conversations } from "../../api/db/realtime-schema.ts";
-import { users } from "../../api/db/schema.ts";
-import { ensureAccessModel } from "../../api/modules/access/service.ts";
-import { createApiToken } from "../../api/modules/auth/sessions.ts";
+import { openDatabase } from "#api/db/client.ts";
+import { conversationParticipants, conversations } from "#api/db/realtime-schema.ts";
+import { users } from "#api/db/schema.ts";
+import { ensureAccessModel } from "#api/modules/access/service.ts";
+import { createApiToken } from "#api/modules/auth/sessions.ts";
 import { app, log, ms, percentile, positive, threadCpu } from "./realtime-socket.ts";
 
 export const CONVERSATIONS = 100;

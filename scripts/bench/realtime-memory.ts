@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
-import { SocketServer } from "../../api/realtime/socket-server.ts";
+import { SocketServer } from "#api/realtime/socket-server.ts";
 import { app, log, openSubscribed } from "./realtime-socket.ts";
 
 export async function memoryPerSocket(sockets: number) {

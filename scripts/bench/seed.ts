@@ -12,7 +12,7 @@
  * tables (forms, applications, some of them the applicant's) counts towards the totals.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../api/db/client.ts";
+import type { Db } from "#api/db/client.ts";
 
 export const FORMS = 1_000;
 export const BULK_USERS = 1_000;

@@ -1,4 +1,4 @@
-import { AI_NOT_CONFIGURED, AI_PROVIDER_FAILED } from "../../schemas/ai";
+import { AI_NOT_CONFIGURED, AI_PROVIDER_FAILED } from "#schemas/ai";
 import { FAKE_AI_REPLY } from "../fakes/ai-fake";
 import { expectNoSeriousViolations } from "./a11y";
 import { withoutAi } from "./ai-server";

@@ -4,7 +4,7 @@
  */
 import type { APIRequestContext, Browser, BrowserContext } from "@playwright/test";
 import { UNREADABLE_SUBMISSION } from "../../app/lib/submission.server.ts";
-import { CO_FOUNDER_ROLES } from "../../schemas/co-founders.ts";
+import { CO_FOUNDER_ROLES } from "#schemas/co-founders.ts";
 import {
   apiCall,
   expect,

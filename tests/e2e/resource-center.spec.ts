@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { AI_NOT_CONFIGURED } from "../../schemas/ai";
+import { AI_NOT_CONFIGURED } from "#schemas/ai";
 import { FAKE_AI_REPLY } from "../fakes/ai-fake";
 import { withoutAi } from "./ai-server";
 import { expectNoSeriousViolations } from "./a11y";

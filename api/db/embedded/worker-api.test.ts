@@ -5,15 +5,15 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../../app.ts";
-import { ensureAccessModel } from "../../modules/access/service.ts";
-import { COUPON_REFUSALS } from "../../modules/coupons/service.ts";
-import { ownerWithForm, sendApplication } from "../../testing/application-fixtures.ts";
-import { billingFields, createCoupon, paidEventForm } from "../../testing/billing-fixtures.ts";
-import { ownerWithCollection } from "../../testing/event-fixtures.ts";
-import { TINY_PNG, fetchBytes, pngFile, registered } from "../../testing/fixtures.ts";
-import { TestClient, testApiConfig, type TestApi } from "../../testing/harness.ts";
-import { loadTemplate } from "../../testing/pglite-template.ts";
+import { createApi } from "#api/app.ts";
+import { ensureAccessModel } from "#api/modules/access/service.ts";
+import { COUPON_REFUSALS } from "#api/modules/coupons/service.ts";
+import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
+import { billingFields, createCoupon, paidEventForm } from "#api/testing/billing-fixtures.ts";
+import { ownerWithCollection } from "#api/testing/event-fixtures.ts";
+import { TINY_PNG, fetchBytes, pngFile, registered } from "#api/testing/fixtures.ts";
+import { TestClient, testApiConfig, type TestApi } from "#api/testing/harness.ts";
+import { loadTemplate } from "#api/testing/pglite-template.ts";
 import { openDatabase } from "../client.ts";
 import { eventApplications } from "../events-schema.ts";
 import { couponCodes, eventBillings } from "../billing-schema.ts";

@@ -4,7 +4,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadTemplate } from "../../testing/pglite-template.ts";
+import { loadTemplate } from "#api/testing/pglite-template.ts";
 import { openDatabase, type Database, type Db } from "../client.ts";
 import { isUniqueViolation, pgErrorCode } from "../errors.ts";
 import { appSettings, files, startups, users } from "../schema.ts";

@@ -3,7 +3,7 @@
  *   POST {GEMINI_API_BASE}/v1beta/models/{model}:generateContent, key in x-goog-api-key
  * The key travels in a header, not in the URL, so it never shows in a proxy's or the app's request log.
  */
-import { AI_EMPTY_ANSWER } from "../../../schemas/ai.ts";
+import { AI_EMPTY_ANSWER } from "#schemas/ai.ts";
 import { AI_MAX_OUTPUT_TOKENS, AI_SYSTEM_INSTRUCTION, AiProviderError, postJson, type AiProvider } from "./http.ts";
 
 interface GeminiAnswer {

@@ -1,5 +1,5 @@
 /** What both provider adapters share: the errors the API maps to 502/504, and one JSON POST with a deadline. */
-import { AI_PROVIDER_FAILED } from "../../../schemas/ai.ts";
+import { AI_PROVIDER_FAILED } from "#schemas/ai.ts";
 
 /** The provider did not answer in time: 504. */
 export class AiTimeoutError extends Error {}

@@ -4,7 +4,7 @@
  *   POST {AI_BASE_URL}[/v1]/chat/completions, Authorization: Bearer {AI_API_KEY} when set
  * AI_BASE_URL may be given with or without its /v1 (http://localhost:11434 and …/v1 both work).
  */
-import { AI_EMPTY_ANSWER, AI_PART_SEPARATOR } from "../../../schemas/ai.ts";
+import { AI_EMPTY_ANSWER, AI_PART_SEPARATOR } from "#schemas/ai.ts";
 import { AI_MAX_OUTPUT_TOKENS, AI_SYSTEM_INSTRUCTION, AiProviderError, postJson, type AiProvider } from "./http.ts";
 
 interface ChatAnswer {

@@ -2,7 +2,7 @@
  * Which AI provider answers POST /api/v1/admin/ai: Gemini when GEMINI_API_KEY is set, else any
  * OpenAI-compatible server named by AI_BASE_URL (with AI_MODEL), else none, with the reason (503).
  */
-import { AI_MODEL_MISSING, AI_NOT_CONFIGURED, type AiAvailability } from "../../../schemas/ai.ts";
+import { AI_MODEL_MISSING, AI_NOT_CONFIGURED, type AiAvailability } from "#schemas/ai.ts";
 import { GeminiProvider } from "./gemini.ts";
 import type { AiProvider } from "./http.ts";
 import { OpenAiCompatibleProvider } from "./openai-compatible.ts";

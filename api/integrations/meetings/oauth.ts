@@ -3,7 +3,7 @@
  * and one way to call a provider that turns every failure into a ProviderError with a readable message.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { MeetingProviderKey } from "../../../schemas/meetings.ts";
+import type { MeetingProviderKey } from "#schemas/meetings.ts";
 
 /** Long enough for a slow provider, short enough that the panel's request is not held up for long. */
 export const PROVIDER_TIMEOUT_MS = 10_000;

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { roles, userRoles } from "../../db/schema.ts";
-import { PERMISSIONS } from "../../../schemas/access.ts";
-import type { Page } from "../../../schemas/answers.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
-import { PASSWORD, grantRole, registered, registeredAs, setUpStartupProfile, superAdmin } from "../../testing/fixtures.ts";
-import type { RoleView, UserListItem } from "../../../schemas/access.ts";
+import { roles, userRoles } from "#api/db/schema.ts";
+import { PERMISSIONS } from "#schemas/access.ts";
+import type { Page } from "#schemas/answers.ts";
+import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
+import { PASSWORD, grantRole, registered, registeredAs, setUpStartupProfile, superAdmin } from "#api/testing/fixtures.ts";
+import type { RoleView, UserListItem } from "#schemas/access.ts";
 
 let t: TestApi;
 let root: Awaited<ReturnType<typeof superAdmin>>;

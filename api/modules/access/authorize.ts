@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { Permission } from "../../../schemas/access.ts";
-import type { AppEnv } from "../../context.ts";
-import { forbidden, unauthenticated } from "../../lib/errors.ts";
+import type { Permission } from "#schemas/access.ts";
+import type { AppEnv } from "#api/context.ts";
+import { forbidden, unauthenticated } from "#api/lib/errors.ts";
 
 /**
  * Throws 401 without a user and 403 without the permission. The permissions came with the caller in

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
-import { PERMISSIONS, type Permission, type PermissionItem, type RoleView } from "../../../schemas/access.ts";
-import type { AccountType } from "../../../schemas/setup.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { permissions, rolePermissions, roles, userRoles } from "../../db/schema.ts";
-import { HttpError, fieldError, notFound, validationFailed } from "../../lib/errors.ts";
-import { offset, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import { containsPattern } from "../../lib/like.ts";
+import { PERMISSIONS, type Permission, type PermissionItem, type RoleView } from "#schemas/access.ts";
+import type { AccountType } from "#schemas/setup.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { permissions, rolePermissions, roles, userRoles } from "#api/db/schema.ts";
+import { HttpError, fieldError, notFound, validationFailed } from "#api/lib/errors.ts";
+import { offset, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { containsPattern } from "#api/lib/like.ts";
 
 export const SUPER_ADMIN = "super admin";
 

@@ -1,12 +1,12 @@
 /** Administering users: the list, their roles and whether they may log in (the last super admin kept). */
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
-import type { Permission, UserListItem } from "../../../schemas/access.ts";
-import type { Db } from "../../db/client.ts";
-import { permissions, rolePermissions, roles, userRoles, users } from "../../db/schema.ts";
-import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
-import { offset, sortColumn, type ListQuery, type PageRows } from "../../lib/pagination.ts";
+import type { Permission, UserListItem } from "#schemas/access.ts";
+import type { Db } from "#api/db/client.ts";
+import { permissions, rolePermissions, roles, userRoles, users } from "#api/db/schema.ts";
+import { fieldError, forbidden, notFound } from "#api/lib/errors.ts";
+import { offset, sortColumn, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { destroyUserSessions } from "../auth/sessions.ts";
-import { containsPattern } from "../../lib/like.ts";
+import { containsPattern } from "#api/lib/like.ts";
 import { SUPER_ADMIN, permissionsOf, roleNamesOf } from "./service.ts";
 
 const USER_SORTS = ["name", "email", "created_at"] as const;

@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { AI_EMPTY_ANSWER, AI_MODEL_MISSING, AI_NOT_CONFIGURED, AI_PROMPT_TOO_LONG, AI_PROVIDER_FAILED, AI_TIMED_OUT } from "../../../schemas/ai.ts";
+import { AI_EMPTY_ANSWER, AI_MODEL_MISSING, AI_NOT_CONFIGURED, AI_PROMPT_TOO_LONG, AI_PROVIDER_FAILED, AI_TIMED_OUT } from "#schemas/ai.ts";
 import { FAKE_AI_REPLY, type FakeAi } from "../../../tests/fakes/ai-fake.ts";
 import { startFakeGemini } from "../../../tests/fakes/ai-gemini.ts";
 import { startFakeOpenAi } from "../../../tests/fakes/ai-openai.ts";
-import { createApi } from "../../app.ts";
-import { rateLimits } from "../../db/schema.ts";
-import { limits } from "../../lib/limits.ts";
-import { chatCompletionsUrl } from "../../integrations/ai/openai-compatible.ts";
-import { chooseAiProvider, readAiConfig, type AiConfig } from "../../integrations/ai/provider.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { TestClient, createTestApi, expectEveryCallRefused, type TestApi } from "../../testing/harness.ts";
-import { ageHits, hitsOf } from "../../testing/rate-limits.ts";
+import { createApi } from "#api/app.ts";
+import { rateLimits } from "#api/db/schema.ts";
+import { limits } from "#api/lib/limits.ts";
+import { chatCompletionsUrl } from "#api/integrations/ai/openai-compatible.ts";
+import { chooseAiProvider, readAiConfig, type AiConfig } from "#api/integrations/ai/provider.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { TestClient, createTestApi, expectEveryCallRefused, type TestApi } from "#api/testing/harness.ts";
+import { ageHits, hitsOf } from "#api/testing/rate-limits.ts";
 
 const PATH = "/api/v1/admin/ai";
 const ask = (text: string) => ({ contents: [{ parts: [{ text }] }] });

@@ -9,15 +9,15 @@
  * Nothing of the prompt or the answer is stored or logged: only that the user asked (the limit's hit).
  */
 import { Hono } from "hono";
-import { AI_TIMED_OUT, aiRequestSchema, type AiResponse } from "../../../schemas/ai.ts";
-import type { AppEnv } from "../../context.ts";
-import { AiProviderError, AiTimeoutError } from "../../integrations/ai/http.ts";
-import { chooseAiProvider, type AiConfig } from "../../integrations/ai/provider.ts";
-import { readBody } from "../../lib/body.ts";
-import { HttpError } from "../../lib/errors.ts";
-import { limits } from "../../lib/limits.ts";
-import { hit } from "../../lib/rate-limit.ts";
-import { validate } from "../../lib/validation.ts";
+import { AI_TIMED_OUT, aiRequestSchema, type AiResponse } from "#schemas/ai.ts";
+import type { AppEnv } from "#api/context.ts";
+import { AiProviderError, AiTimeoutError } from "#api/integrations/ai/http.ts";
+import { chooseAiProvider, type AiConfig } from "#api/integrations/ai/provider.ts";
+import { readBody } from "#api/lib/body.ts";
+import { HttpError } from "#api/lib/errors.ts";
+import { limits } from "#api/lib/limits.ts";
+import { hit } from "#api/lib/rate-limit.ts";
+import { validate } from "#api/lib/validation.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 
 export interface AiRouteOptions {

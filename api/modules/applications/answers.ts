@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { STANDARD_QUESTIONS, type QuestionType } from "../../../schemas/events.ts";
-import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from "../../../schemas/fields.ts";
-import type { Answers, CustomQuestion, StandardQuestions } from "../../db/events-schema.ts";
-import type { FieldErrors } from "../../lib/errors.ts";
+import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/events.ts";
+import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from "#schemas/fields.ts";
+import type { Answers, CustomQuestion, StandardQuestions } from "#api/db/events-schema.ts";
+import type { FieldErrors } from "#api/lib/errors.ts";
 import { checkUpload, type UploadRules } from "../files/service.ts";
 
 /** One question an applicant answers: an enabled standard field or a custom question. */

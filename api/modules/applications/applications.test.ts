@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { files } from "../../db/schema.ts";
-import { eventApplications } from "../../db/events-schema.ts";
+import { files } from "#api/db/schema.ts";
+import { eventApplications } from "#api/db/events-schema.ts";
 import {
   EVERY_TYPE_QUESTIONS,
   VALID_TYPED_ANSWERS,
@@ -13,9 +13,9 @@ import {
   pdfFile,
   sendApplication,
   startupOwner,
-} from "../../testing/application-fixtures.ts";
-import { fetchBytes, pngFile, registered, registeredAs, uniqueEmail } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "../../testing/harness.ts";
+} from "#api/testing/application-fixtures.ts";
+import { fetchBytes, pngFile, registered, registeredAs, uniqueEmail } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "#api/testing/harness.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { and, count, eq, notInArray } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { eventApplications, type ApplicationStatus, type eventForms } from "../../db/events-schema.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventApplications, type ApplicationStatus, type eventForms } from "#api/db/events-schema.ts";
 
 /**
  * Whether a form takes applications now. Shared by applications (apply) and billing (a form nobody can

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startups } from "../../db/schema.ts";
-import { daysFromNow, insertEventForm, startupOwner, type EventFormRow } from "../../testing/application-fixtures.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { startups } from "#api/db/schema.ts";
+import { daysFromNow, insertEventForm, startupOwner, type EventFormRow } from "#api/testing/application-fixtures.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 
 let t: TestApi;
 let viewer: TestClient;

@@ -1,16 +1,16 @@
 /** What a logged-in user finds: the published events, and one form's page with their own application and billing. */
 import { and, count, eq, ilike, or, sql } from "drizzle-orm";
-import type { SiteEventForm } from "../../../schemas/applications.ts";
-import type { EventCard } from "../../../schemas/event-form-views.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { favorites } from "../../db/community-schema.ts";
-import { startups } from "../../db/schema.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { notFound } from "../../lib/errors.ts";
-import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import { listFilters, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
-import { containsPattern } from "../../lib/like.ts";
+import type { SiteEventForm } from "#schemas/applications.ts";
+import type { EventCard } from "#schemas/event-form-views.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { favorites } from "#api/db/community-schema.ts";
+import { startups } from "#api/db/schema.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { notFound } from "#api/lib/errors.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { listFilters, preparedPerShape, type ShapeOf } from "#api/db/embedded/prepared.ts";
+import { containsPattern } from "#api/lib/like.ts";
 import { billingOfUser } from "../billing/views.ts";
 import { fileUrl } from "../files/service.ts";
 import { applicantMeeting } from "../meetings/join-link.ts";

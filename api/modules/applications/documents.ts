@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { eventApplications, eventForms, type Answers, type CustomQuestion } from "../../db/events-schema.ts";
-import { files } from "../../db/schema.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventApplications, eventForms, type Answers, type CustomQuestion } from "#api/db/events-schema.ts";
+import { files } from "#api/db/schema.ts";
 import { deleteRowsAndFiles } from "../files/references.ts";
 import { FILE_ID } from "../files/service.ts";
 import { fileKeys } from "./answers.ts";

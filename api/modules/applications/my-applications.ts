@@ -1,11 +1,11 @@
 import { and, count, eq, ne, or, sql } from "drizzle-orm";
-import type { ApplicationView, MyApplication } from "../../../schemas/applications.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { startups } from "../../db/schema.ts";
-import { eventApplications, eventForms, type ApplicationStatus } from "../../db/events-schema.ts";
-import { fieldError, notFound } from "../../lib/errors.ts";
-import { offset, sortColumn, type ListQuery, type PageRows } from "../../lib/pagination.ts";
+import type { ApplicationView, MyApplication } from "#schemas/applications.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { startups } from "#api/db/schema.ts";
+import { eventApplications, eventForms, type ApplicationStatus } from "#api/db/events-schema.ts";
+import { fieldError, notFound } from "#api/lib/errors.ts";
+import { offset, sortColumn, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { readFile } from "../files/service.ts";
 import { applicantMeeting } from "../meetings/join-link.ts";
 import { answerFileIds, discardDraft } from "./documents.ts";

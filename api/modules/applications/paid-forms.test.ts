@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventApplications } from "../../db/events-schema.ts";
-import { eventBillings } from "../../db/billing-schema.ts";
-import { ownerWithForm, sendApplication } from "../../testing/application-fixtures.ts";
-import { billingFields, createBilling } from "../../testing/billing-fixtures.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { eventApplications } from "#api/db/events-schema.ts";
+import { eventBillings } from "#api/db/billing-schema.ts";
+import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
+import { billingFields, createBilling } from "#api/testing/billing-fixtures.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 import { PAY_FIRST } from "./messages.ts";
 
 let t: TestApi;

@@ -1,10 +1,10 @@
 /** The lookups and rules the applicant's and the owner's sides share. */
 import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { startups } from "../../db/schema.ts";
-import { eventApplications, eventForms } from "../../db/events-schema.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { startups } from "#api/db/schema.ts";
+import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 import type { FormRow } from "./views.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema.ts";
-import { eventApplications } from "../../db/events-schema.ts";
+import { users } from "#api/db/schema.ts";
+import { eventApplications } from "#api/db/events-schema.ts";
 import {
   applicationForm,
   ownerWithForm,
@@ -8,10 +8,10 @@ import {
   sendApplication,
   startupOwner,
   type EventFormRow,
-} from "../../testing/application-fixtures.ts";
-import { grantRole, registered, registeredAs, uniqueEmail } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
-import { parseCsv } from "../../testing/csv.ts";
+} from "#api/testing/application-fixtures.ts";
+import { grantRole, registered, registeredAs, uniqueEmail } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { parseCsv } from "#api/testing/csv.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,16 +1,16 @@
 /** The form's owner: its submitted applications (list, one, CSV) and their review status. */
 import { and, count, eq, ilike, ne, notInArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { ApplicationView } from "../../../schemas/applications.ts";
-import type { ReviewStatus } from "../../../schemas/events.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { eventApplications, eventForms, type Answers, type ApplicationStatus } from "../../db/events-schema.ts";
-import { csvStream } from "../../lib/csv.ts";
-import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
-import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
-import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
-import { containsPattern } from "../../lib/like.ts";
+import type { ApplicationView } from "#schemas/applications.ts";
+import type { ReviewStatus } from "#schemas/events.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventApplications, eventForms, type Answers, type ApplicationStatus } from "#api/db/events-schema.ts";
+import { csvStream } from "#api/lib/csv.ts";
+import { fieldError, forbidden, notFound } from "#api/lib/errors.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "#api/db/embedded/prepared.ts";
+import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import { containsPattern } from "#api/lib/like.ts";
 import { findManagedForm } from "../event-forms/ownership.ts";
 import { notifyReviewStatusChanged } from "../notifications/causes.ts";
 import { questionsOf } from "./answers.ts";

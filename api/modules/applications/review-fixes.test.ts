@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rolePermissions, permissions, roles } from "../../db/schema.ts";
-import { eventApplications } from "../../db/events-schema.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "../../testing/event-fixtures.ts";
+import { rolePermissions, permissions, roles } from "#api/db/schema.ts";
+import { eventApplications } from "#api/db/events-schema.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "#api/testing/event-fixtures.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 /** How applications and forms look in the API's answers. */
-import type { AnswerValue, ApplicationView } from "../../../schemas/applications.ts";
-import type { EventStartup, PublicEventForm, ResponsesForm } from "../../../schemas/event-form-views.ts";
-import { REVIEW_STATUSES } from "../../../schemas/events.ts";
-import type { ApplicationStatus, CustomQuestion, eventApplications, eventForms } from "../../db/events-schema.ts";
+import type { AnswerValue, ApplicationView } from "#schemas/applications.ts";
+import type { EventStartup, PublicEventForm, ResponsesForm } from "#schemas/event-form-views.ts";
+import { REVIEW_STATUSES } from "#schemas/events.ts";
+import type { ApplicationStatus, CustomQuestion, eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { fileUrl } from "../files/service.ts";
 import { visibleOnlineLink, type FormViewer } from "../meetings/join-link.ts";
 import { fileKeys } from "./answers.ts";

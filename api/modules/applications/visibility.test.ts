@@ -3,9 +3,9 @@
  * the resource's own 404 before any query runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownerWithForm, sendApplication } from "../../testing/application-fixtures.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND } from "./messages.ts";
 import { getApplication } from "./my-applications.ts";
 import { permissionsOf } from "../access/service.ts";

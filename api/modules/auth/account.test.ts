@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { files } from "../../db/schema.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
-import { PASSWORD, TINY_PNG, fetchBytes, largePngFile, pngFile, registered, uniqueEmail, userRow } from "../../testing/fixtures.ts";
+import { files } from "#api/db/schema.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { PASSWORD, TINY_PNG, fetchBytes, largePngFile, pngFile, registered, uniqueEmail, userRow } from "#api/testing/fixtures.ts";
 import type { userResource } from "./users.ts";
 
 let t: TestApi;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
-import { PASSWORD, registered, uniqueEmail } from "../../testing/fixtures.ts";
-import { sessions } from "../../db/schema.ts";
-import { sha256 } from "../../lib/tokens.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { PASSWORD, registered, uniqueEmail } from "#api/testing/fixtures.ts";
+import { sessions } from "#api/db/schema.ts";
+import { sha256 } from "#api/lib/tokens.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe("POST /api/register", () => {
 
   it("stores the password as an argon2id hash", async () => {
     const { id } = await registered(t);
-    const { userRow } = await import("../../testing/fixtures.ts");
+    const { userRow } = await import("#api/testing/fixtures.ts");
     expect((await userRow(t, id)).passwordHash).toMatch(/^\$argon2id\$/);
   });
 

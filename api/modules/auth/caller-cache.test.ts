@@ -3,12 +3,12 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../../app.ts";
-import type { SessionCaller } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import * as schema from "../../db/schema.ts";
-import { registered, superAdmin } from "../../testing/fixtures.ts";
-import { createTestApi, TestClient, type TestApi } from "../../testing/harness.ts";
+import { createApi } from "#api/app.ts";
+import type { SessionCaller } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import * as schema from "#api/db/schema.ts";
+import { registered, superAdmin } from "#api/testing/fixtures.ts";
+import { createTestApi, TestClient, type TestApi } from "#api/testing/harness.ts";
 import { CallerCache } from "./caller-cache.ts";
 
 /**

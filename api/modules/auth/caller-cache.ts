@@ -1,4 +1,4 @@
-import type { SessionCaller } from "../../context.ts";
+import type { SessionCaller } from "#api/context.ts";
 
 /**
  * "Who is calling" answers kept in memory for a few seconds, for a process that is its database's only

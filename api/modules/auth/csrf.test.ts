@@ -3,8 +3,8 @@
  * its session cookie is XSRF-checked whatever Authorization header it also carries.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, registered, superAdmin } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { PASSWORD, registered, superAdmin } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -5,13 +5,13 @@
  */
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../../app.ts";
-import { defaultApiConfig } from "../../config.ts";
-import { users } from "../../db/schema.ts";
-import { CURRENT_PASSWORD_RATE, limits } from "../../lib/limits.ts";
-import { PASSWORD, registered, uniqueEmail } from "../../testing/fixtures.ts";
-import { TestClient, createTestApi, type TestApi, type TestResponse } from "../../testing/harness.ts";
-import { hitsOf } from "../../testing/rate-limits.ts";
+import { createApi } from "#api/app.ts";
+import { defaultApiConfig } from "#api/config.ts";
+import { users } from "#api/db/schema.ts";
+import { CURRENT_PASSWORD_RATE, limits } from "#api/lib/limits.ts";
+import { PASSWORD, registered, uniqueEmail } from "#api/testing/fixtures.ts";
+import { TestClient, createTestApi, type TestApi, type TestResponse } from "#api/testing/harness.ts";
+import { hitsOf } from "#api/testing/rate-limits.ts";
 
 let t: TestApi;
 beforeAll(async () => {

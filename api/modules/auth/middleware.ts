@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv, AuthUser, CallerMemo, SessionCaller } from "../../context.ts";
-import { clearSessionCookie, readSessionCookie } from "../../lib/cookies.ts";
-import { HttpError, unauthenticated } from "../../lib/errors.ts";
-import { sha256 } from "../../lib/tokens.ts";
-import { keepXsrfCookie, xsrfAccepted } from "../../lib/xsrf.ts";
-import { STRIPE_WEBHOOK_PATH } from "../../payments/stripe.ts";
+import type { AppEnv, AuthUser, CallerMemo, SessionCaller } from "#api/context.ts";
+import { clearSessionCookie, readSessionCookie } from "#api/lib/cookies.ts";
+import { HttpError, unauthenticated } from "#api/lib/errors.ts";
+import { sha256 } from "#api/lib/tokens.ts";
+import { keepXsrfCookie, xsrfAccepted } from "#api/lib/xsrf.ts";
+import { STRIPE_WEBHOOK_PATH } from "#api/payments/stripe.ts";
 import { findSessionUser, findTokenUser } from "./sessions.ts";
 
 /**

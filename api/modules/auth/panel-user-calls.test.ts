@@ -3,8 +3,8 @@ import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestEnv } from "../../../app/lib/request-env.ts";
 import { ApiClient } from "../../../app/lib/api.server.ts";
-import { PASSWORD, registered, superAdmin } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { PASSWORD, registered, superAdmin } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 
 /**
  * Who is calling, the panel's half: one panel request asks the API "who are you" (GET /api/user) at most once,

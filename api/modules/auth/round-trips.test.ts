@@ -4,15 +4,15 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createApi } from "../../app.ts";
-import type { CallerMemo } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import * as schema from "../../db/schema.ts";
-import { apiTokens, sessions, users } from "../../db/schema.ts";
-import { grantRole, registered, setUpStartupProfile, superAdmin } from "../../testing/fixtures.ts";
-import { createEventForm, ownerWithCollection } from "../../testing/event-fixtures.ts";
-import { createTestApi, TestClient, type TestApi } from "../../testing/harness.ts";
-import { parseListQuery } from "../../lib/pagination.ts";
+import { createApi } from "#api/app.ts";
+import type { CallerMemo } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import * as schema from "#api/db/schema.ts";
+import { apiTokens, sessions, users } from "#api/db/schema.ts";
+import { grantRole, registered, setUpStartupProfile, superAdmin } from "#api/testing/fixtures.ts";
+import { createEventForm, ownerWithCollection } from "#api/testing/event-fixtures.ts";
+import { createTestApi, TestClient, type TestApi } from "#api/testing/harness.ts";
+import { parseListQuery } from "#api/lib/pagination.ts";
 import { listRoles } from "../access/service.ts";
 
 /**

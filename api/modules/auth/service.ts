@@ -1,9 +1,9 @@
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { apiTokens, sessions, users } from "../../db/schema.ts";
-import { fieldError, HttpError } from "../../lib/errors.ts";
-import { guarded, type RateLimit } from "../../lib/rate-limit.ts";
+import type { Db } from "#api/db/client.ts";
+import { apiTokens, sessions, users } from "#api/db/schema.ts";
+import { fieldError, HttpError } from "#api/lib/errors.ts";
+import { guarded, type RateLimit } from "#api/lib/rate-limit.ts";
 import { replaceFileReference } from "../files/references.ts";
 import { storeImage } from "../files/service.ts";
 

@@ -1,9 +1,9 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { preparedPerDb } from "../../db/embedded/prepared.ts";
-import { apiTokens, sessions, startups, users } from "../../db/schema.ts";
-import type { AuthUser } from "../../context.ts";
-import { randomToken, sha256 } from "../../lib/tokens.ts";
+import type { Db } from "#api/db/client.ts";
+import { preparedPerDb } from "#api/db/embedded/prepared.ts";
+import { apiTokens, sessions, startups, users } from "#api/db/schema.ts";
+import type { AuthUser } from "#api/context.ts";
+import { randomToken, sha256 } from "#api/lib/tokens.ts";
 import { authUserFields, startupOfUser, toAuthUser } from "./users.ts";
 
 /** Session, user, account type, roles and permissions: the whole "who is calling" in one round trip. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, registered, uniqueEmail } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestResponse } from "../../testing/harness.ts";
+import { PASSWORD, registered, uniqueEmail } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi, type TestResponse } from "#api/testing/harness.ts";
 
 let t: TestApi;
 beforeAll(async () => {

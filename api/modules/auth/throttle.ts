@@ -1,7 +1,7 @@
-import type { ApiConfig } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { limits } from "../../lib/limits.ts";
-import { clearHits, giveBack, secondsUntilRoom, take, type Hit, type RateLimit } from "../../lib/rate-limit.ts";
+import type { ApiConfig } from "#api/config.ts";
+import type { Db } from "#api/db/client.ts";
+import { limits } from "#api/lib/limits.ts";
+import { clearHits, giveBack, secondsUntilRoom, take, type Hit, type RateLimit } from "#api/lib/rate-limit.ts";
 
 interface LoginTier {
   limit: RateLimit;

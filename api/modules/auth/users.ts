@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import type { Permission } from "../../../schemas/access.ts";
-import type { CurrentUser } from "../../../schemas/auth.ts";
-import type { AuthUser } from "../../context.ts";
-import { notifications } from "../../db/realtime-schema.ts";
-import { userSettings } from "../../db/settings-schema.ts";
+import type { Permission } from "#schemas/access.ts";
+import type { CurrentUser } from "#schemas/auth.ts";
+import type { AuthUser } from "#api/context.ts";
+import { notifications } from "#api/db/realtime-schema.ts";
+import { userSettings } from "#api/db/settings-schema.ts";
 import { settingsJson, type UserSettingsRow } from "../settings/service.ts";
-import { permissions, rolePermissions, roles, startups, userRoles, users } from "../../db/schema.ts";
+import { permissions, rolePermissions, roles, startups, userRoles, users } from "#api/db/schema.ts";
 import { fileUrl } from "../files/service.ts";
 
 /**

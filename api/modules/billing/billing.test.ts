@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingStatusChanges, couponCodes, eventBillings, payments } from "../../db/billing-schema.ts";
-import { billingFields, createBilling, createCoupon, formWithRefusedCoupons, formPost, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
-import { createEventForm, ownerWithCollection, setEventFormStatus } from "../../testing/event-fixtures.ts";
-import { parseCsv } from "../../testing/csv.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { billingStatusChanges, couponCodes, eventBillings, payments } from "#api/db/billing-schema.ts";
+import { billingFields, createBilling, createCoupon, formWithRefusedCoupons, formPost, paidEventForm, payer } from "#api/testing/billing-fixtures.ts";
+import { createEventForm, ownerWithCollection, setEventFormStatus } from "#api/testing/event-fixtures.ts";
+import { parseCsv } from "#api/testing/csv.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "#api/testing/harness.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
 import { ALREADY_BILLED, COUPON_USED_UP_ON_REOPEN, FORM_NOT_PAYABLE, PAYMENT_MISMATCH, RECORDED_FOR_REFUND } from "./messages.ts";
 

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { BillingInput, BillingStatus, CheckoutOpened } from "../../../schemas/billing.ts";
-import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { eventBillings } from "../../db/billing-schema.ts";
-import { fieldError, notFound } from "../../lib/errors.ts";
-import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "../../payments/provider.ts";
+import type { BillingInput, BillingStatus, CheckoutOpened } from "#schemas/billing.ts";
+import type { Db } from "#api/db/client.ts";
+import { isUniqueViolation } from "#api/db/errors.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { eventBillings } from "#api/db/billing-schema.ts";
+import { fieldError, notFound } from "#api/lib/errors.ts";
+import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "#api/payments/provider.ts";
 import { recordChange } from "./history.ts";
 import { ALREADY_BILLED, BILLING_NOT_FOUND } from "./messages.ts";
 import { assertEditable, countUse, priceFor } from "./pricing.ts";

@@ -5,12 +5,12 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { eventForms } from "../../db/events-schema.ts";
-import { eventBillings, payments, sandboxPayments } from "../../db/billing-schema.ts";
-import { StripeProvider } from "../../payments/stripe.ts";
-import { billingFields, createBilling, formPost, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
-import { insertApplication } from "../../testing/event-fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { eventBillings, payments, sandboxPayments } from "#api/db/billing-schema.ts";
+import { StripeProvider } from "#api/payments/stripe.ts";
+import { billingFields, createBilling, formPost, paidEventForm, payer } from "#api/testing/billing-fixtures.ts";
+import { insertApplication } from "#api/testing/event-fixtures.ts";
+import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 import { DEADLINE_PASSED, FULL } from "../applications/availability.ts";
 import { ALREADY_PAID, BILLING_CLOSED, RECORDED_FOR_REFUND } from "./messages.ts";
 import { changeStatus } from "./status.ts";

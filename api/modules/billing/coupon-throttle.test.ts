@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingFields, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { billingFields, paidEventForm, payer } from "#api/testing/billing-fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
 
 let t: TestApi;

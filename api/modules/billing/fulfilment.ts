@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import type { BillingStatus, PaymentVerification } from "../../../schemas/billing.ts";
-import type { Db } from "../../db/client.ts";
-import { eventBillings, payments } from "../../db/billing-schema.ts";
-import { HttpError, notFound } from "../../lib/errors.ts";
-import { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import type { BillingStatus, PaymentVerification } from "#schemas/billing.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventBillings, payments } from "#api/db/billing-schema.ts";
+import { HttpError, notFound } from "#api/lib/errors.ts";
+import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { notifyPaymentStatusChanged } from "../notifications/causes.ts";
-import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "../../payments/provider.ts";
+import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "#api/payments/provider.ts";
 import { recordChange } from "./history.ts";
 import { ALREADY_PAID, BILLING_CLOSED, BILLING_NOT_FOUND, PAYMENT_MISMATCH, PAYMENT_NOT_FOUND, RECORDED_FOR_REFUND } from "./messages.ts";
 import { loadBilling, payersBilling } from "./views.ts";

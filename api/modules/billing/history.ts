@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import type { BillingStatus, BillingStatusChange } from "../../../schemas/billing.ts";
-import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
-import { billingStatusChanges } from "../../db/billing-schema.ts";
+import type { BillingStatus, BillingStatusChange } from "#schemas/billing.ts";
+import type { Db } from "#api/db/client.ts";
+import { users } from "#api/db/schema.ts";
+import { billingStatusChanges } from "#api/db/billing-schema.ts";
 
 /** A billing's history, oldest first: every status it went through, who moved it, and why. */
 export async function statusChanges(db: Db, billingId: number): Promise<BillingStatusChange[]> {

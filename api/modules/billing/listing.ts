@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { BillingStatus, BillingTotals, EventBillingView } from "../../../schemas/billing.ts";
-import type { Db } from "../../db/client.ts";
-import { eventBillings } from "../../db/billing-schema.ts";
-import { csvStream } from "../../lib/csv.ts";
-import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
-import { containsPattern } from "../../lib/like.ts";
+import type { BillingStatus, BillingTotals, EventBillingView } from "#schemas/billing.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventBillings } from "#api/db/billing-schema.ts";
+import { csvStream } from "#api/lib/csv.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "#api/db/embedded/prepared.ts";
+import { containsPattern } from "#api/lib/like.ts";
 import { money, selectBillings, view } from "./views.ts";
 
 export const BILLING_SORTS = ["created_at", "name", "total", "payment_status", "paid_at"] as const;

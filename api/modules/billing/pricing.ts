@@ -1,10 +1,10 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import type { BillingQuote, BillingStatus, QuoteInput } from "../../../schemas/billing.ts";
-import type { Db } from "../../db/client.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { couponCodes, eventBillings } from "../../db/billing-schema.ts";
-import { fieldError, notFound, validationFailed } from "../../lib/errors.ts";
-import { fromCents, toCents } from "../../payments/provider.ts";
+import type { BillingQuote, BillingStatus, QuoteInput } from "#schemas/billing.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { couponCodes, eventBillings } from "#api/db/billing-schema.ts";
+import { fieldError, notFound, validationFailed } from "#api/lib/errors.ts";
+import { fromCents, toCents } from "#api/payments/provider.ts";
 import { closedReason } from "../applications/availability.ts";
 import { findApplicableCoupon } from "../coupons/service.ts";
 import { ALREADY_PAID, BILLING_CLOSED, BILLING_NOT_FOUND, FORM_CANNOT_CHANGE, FORM_NOT_PAYABLE } from "./messages.ts";

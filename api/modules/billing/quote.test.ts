@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { couponCodes } from "../../db/billing-schema.ts";
-import { billingFields, createBilling, createCoupon, formWithRefusedCoupons, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
-import { createEventForm, ownerWithCollection, setEventFormStatus } from "../../testing/event-fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { couponCodes } from "#api/db/billing-schema.ts";
+import { billingFields, createBilling, createCoupon, formWithRefusedCoupons, paidEventForm, payer } from "#api/testing/billing-fixtures.ts";
+import { createEventForm, ownerWithCollection, setEventFormStatus } from "#api/testing/event-fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
 import { ALREADY_PAID, BILLING_CLOSED, FORM_CANNOT_CHANGE, FORM_NOT_PAYABLE } from "./messages.ts";
 

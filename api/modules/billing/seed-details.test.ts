@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingSchema } from "../../../schemas/billing.ts";
-import { openDatabase, type Database } from "../../db/client.ts";
-import { eventBillings } from "../../db/billing-schema.ts";
-import { seedDemoData } from "../../db/seed.ts";
+import { billingSchema } from "#schemas/billing.ts";
+import { openDatabase, type Database } from "#api/db/client.ts";
+import { eventBillings } from "#api/db/billing-schema.ts";
+import { seedDemoData } from "#api/db/seed.ts";
 
 let database: Database;
 beforeAll(async () => {

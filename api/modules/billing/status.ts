@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { BillingStatus, EventBillingView } from "../../../schemas/billing.ts";
-import type { Db } from "../../db/client.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { couponCodes, eventBillings } from "../../db/billing-schema.ts";
-import { fieldError, notFound } from "../../lib/errors.ts";
-import { providersOf, type PaymentProvider, type PaymentProviders } from "../../payments/provider.ts";
-import { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import type { BillingStatus, EventBillingView } from "#schemas/billing.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { couponCodes, eventBillings } from "#api/db/billing-schema.ts";
+import { fieldError, notFound } from "#api/lib/errors.ts";
+import { providersOf, type PaymentProvider, type PaymentProviders } from "#api/payments/provider.ts";
+import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { notifyPaymentStatusChanged } from "../notifications/causes.ts";
 import { closeCheckout, type Log } from "./checkout.ts";
 import { recordChange } from "./history.ts";

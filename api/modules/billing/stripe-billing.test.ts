@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/stripe.ts";
-import { eventBillings, payments } from "../../db/billing-schema.ts";
-import { StripeProvider, signStripePayload } from "../../payments/stripe.ts";
-import { billingFields, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
-import { billingSchema } from "../../../schemas/billing.ts";
+import { eventBillings, payments } from "#api/db/billing-schema.ts";
+import { StripeProvider, signStripePayload } from "#api/payments/stripe.ts";
+import { billingFields, paidEventForm, payer } from "#api/testing/billing-fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { billingSchema } from "#schemas/billing.ts";
 import { createBilling, updateBilling } from "./checkout.ts";
 import { verifyPayment } from "./fulfilment.ts";
 import { changeStatus } from "./status.ts";

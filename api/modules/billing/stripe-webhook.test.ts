@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig, SANDBOX_IN_PRODUCTION_WARNING, startupWarnings } from "../../../server/config.ts";
+import { readConfig, SANDBOX_IN_PRODUCTION_WARNING, startupWarnings } from "#server/config.ts";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/stripe.ts";
-import { createApi } from "../../app.ts";
-import { billingStatusChanges, payments } from "../../db/billing-schema.ts";
-import { appKey } from "../../db/settings.ts";
-import { PAYMENT_PROCESSING_PATH } from "../../payments/provider.ts";
-import { SandboxProvider } from "../../payments/sandbox.ts";
-import { signStripePayload, STRIPE_WEBHOOK_PATH } from "../../payments/stripe.ts";
-import { billingFields, createBilling, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
-import { billingSchema } from "../../../schemas/billing.ts";
+import { createApi } from "#api/app.ts";
+import { billingStatusChanges, payments } from "#api/db/billing-schema.ts";
+import { appKey } from "#api/db/settings.ts";
+import { PAYMENT_PROCESSING_PATH } from "#api/payments/provider.ts";
+import { SandboxProvider } from "#api/payments/sandbox.ts";
+import { signStripePayload, STRIPE_WEBHOOK_PATH } from "#api/payments/stripe.ts";
+import { billingFields, createBilling, paidEventForm, payer } from "#api/testing/billing-fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { billingSchema } from "#schemas/billing.ts";
 import { createBilling as createBillingWith } from "./checkout.ts";
 
 const WEBHOOK = STRIPE_WEBHOOK_PATH;

@@ -1,10 +1,10 @@
 import { and, eq, or, type SQL } from "drizzle-orm";
-import type { EventBillingView, MyBillingView } from "../../../schemas/billing.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { couponCodes, eventBillings } from "../../db/billing-schema.ts";
-import { notFound } from "../../lib/errors.ts";
+import type { EventBillingView, MyBillingView } from "#schemas/billing.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { couponCodes, eventBillings } from "#api/db/billing-schema.ts";
+import { notFound } from "#api/lib/errors.ts";
 import { BILLING_NOT_FOUND } from "./messages.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 

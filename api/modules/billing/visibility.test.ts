@@ -3,10 +3,10 @@
  * the billing's own 404 before any query runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBilling, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
-import { ownerWithCollection } from "../../testing/event-fixtures.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { createBilling, paidEventForm, payer } from "#api/testing/billing-fixtures.ts";
+import { ownerWithCollection } from "#api/testing/event-fixtures.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { BILLING_NOT_FOUND } from "./messages.ts";
 import { visibleBilling } from "./views.ts";
 import { permissionsOf } from "../access/service.ts";

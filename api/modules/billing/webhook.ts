@@ -1,8 +1,8 @@
-import type { Db } from "../../db/client.ts";
-import { HttpError } from "../../lib/errors.ts";
-import { BroadcastQueue } from "../../realtime/broadcaster.ts";
-import { SANDBOX_ID_PREFIX, type PaymentProvider } from "../../payments/provider.ts";
-import { verifyStripeSignature } from "../../payments/stripe.ts";
+import type { Db } from "#api/db/client.ts";
+import { HttpError } from "#api/lib/errors.ts";
+import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import { SANDBOX_ID_PREFIX, type PaymentProvider } from "#api/payments/provider.ts";
+import { verifyStripeSignature } from "#api/payments/stripe.ts";
 import { fulfil } from "./fulfilment.ts";
 
 const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);

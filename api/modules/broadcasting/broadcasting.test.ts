@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi, type Api } from "../../app.ts";
-import { conversationParticipants, conversations } from "../../db/realtime-schema.ts";
+import { createApi, type Api } from "#api/app.ts";
+import { conversationParticipants, conversations } from "#api/db/realtime-schema.ts";
 import { eq } from "drizzle-orm";
-import { sessions } from "../../db/schema.ts";
-import { sha256 } from "../../lib/tokens.ts";
-import { credentialFingerprint, verifySubscriptionAuth } from "../../realtime/grants.ts";
-import { signChannel } from "../../realtime/signing.ts";
-import { createEventForm, ownerWithCollection } from "../../testing/event-fixtures.ts";
-import { PASSWORD, coFounder, registered } from "../../testing/fixtures.ts";
-import { TestClient, createTestApi, type TestApi } from "../../testing/harness.ts";
+import { sessions } from "#api/db/schema.ts";
+import { sha256 } from "#api/lib/tokens.ts";
+import { credentialFingerprint, verifySubscriptionAuth } from "#api/realtime/grants.ts";
+import { signChannel } from "#api/realtime/signing.ts";
+import { createEventForm, ownerWithCollection } from "#api/testing/event-fixtures.ts";
+import { PASSWORD, coFounder, registered } from "#api/testing/fixtures.ts";
+import { TestClient, createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { CHANNEL_REFUSED, NOT_CONFIGURED } from "./routes.ts";
 
 const app = { key: "broadcast-key", secret: "broadcast-secret" };

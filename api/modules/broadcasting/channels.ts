@@ -2,11 +2,11 @@
  * Who may listen on which private and presence channel. Anything not listed here is refused: a channel
  * only exists for clients once it has a rule.
  */
-import { parseId } from "../../../schemas/ids.ts";
-import { chatChannel, chatPresenceChannel, eventFormChannel, ONLINE_CHANNEL, userChannel } from "../../../schemas/realtime.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { eventForms } from "../../db/events-schema.ts";
+import { parseId } from "#schemas/ids.ts";
+import { chatChannel, chatPresenceChannel, eventFormChannel, ONLINE_CHANNEL, userChannel } from "#schemas/realtime.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventForms } from "#api/db/events-schema.ts";
 import { isConversationParticipant } from "../conversations/access.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 

@@ -6,11 +6,11 @@
  */
 import type { Context } from "hono";
 import { eq } from "drizzle-orm";
-import type { AppEnv } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { apiTokens, sessions } from "../../db/schema.ts";
-import { credentialFingerprint, type Grant } from "../../realtime/grants.ts";
-import type { GrantCheck, GrantVerdict } from "../../realtime/revocation.ts";
+import type { AppEnv } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { apiTokens, sessions } from "#api/db/schema.ts";
+import { credentialFingerprint, type Grant } from "#api/realtime/grants.ts";
+import type { GrantCheck, GrantVerdict } from "#api/realtime/revocation.ts";
 import { loadAuthUser } from "../auth/sessions.ts";
 import { mayListen } from "./channels.ts";
 

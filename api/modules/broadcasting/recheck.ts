@@ -6,8 +6,8 @@
  * runs only when the broadcaster can recheck.
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../../context.ts";
-import { recheckAfterCommit } from "../../realtime/broadcaster.ts";
+import type { AppEnv } from "#api/context.ts";
+import { recheckAfterCommit } from "#api/realtime/broadcaster.ts";
 
 export function recheckListeners(c: Context<AppEnv>, users: readonly number[] | (() => Promise<readonly number[]>)): Promise<void> {
   return recheckAfterCommit(c.var.broadcaster, users);

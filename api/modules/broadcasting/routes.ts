@@ -5,13 +5,13 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../context.ts";
-import { readBody } from "../../lib/body.ts";
-import { validate } from "../../lib/validation.ts";
-import { forbidden, notFound } from "../../lib/errors.ts";
-import { SOCKET_ID, channelKind, isChannelName } from "../../realtime/protocol.ts";
-import { signGrantedChannel } from "../../realtime/grants.ts";
-import { signChannel, type AppCredentials } from "../../realtime/signing.ts";
+import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
+import { validate } from "#api/lib/validation.ts";
+import { forbidden, notFound } from "#api/lib/errors.ts";
+import { SOCKET_ID, channelKind, isChannelName } from "#api/realtime/protocol.ts";
+import { signGrantedChannel } from "#api/realtime/grants.ts";
+import { signChannel, type AppCredentials } from "#api/realtime/signing.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { mayListen, presenceMember } from "./channels.ts";
 import { grantFor } from "./grant-check.ts";

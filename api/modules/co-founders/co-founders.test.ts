@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { favorites, teamMembers } from "../../db/community-schema.ts";
-import { coFounder, registered } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "../../testing/harness.ts";
-import { coFounderWith, startupOwner } from "../../testing/co-founder-fixtures.ts";
+import { favorites, teamMembers } from "#api/db/community-schema.ts";
+import { coFounder, registered } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "#api/testing/harness.ts";
+import { coFounderWith, startupOwner } from "#api/testing/co-founder-fixtures.ts";
 
 let t: TestApi;
 beforeAll(async () => {

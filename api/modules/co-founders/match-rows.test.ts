@@ -5,11 +5,11 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { teamMembers } from "../../db/community-schema.ts";
-import { coFounders, startups, users } from "../../db/schema.ts";
-import { coFounder } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
-import { coFounderWith, startupOwner } from "../../testing/co-founder-fixtures.ts";
+import { teamMembers } from "#api/db/community-schema.ts";
+import { coFounders, startups, users } from "#api/db/schema.ts";
+import { coFounder } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
+import { coFounderWith, startupOwner } from "#api/testing/co-founder-fixtures.ts";
 
 let t: TestApi;
 beforeAll(async () => {

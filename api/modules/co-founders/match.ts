@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { FIND_SORTS, explainMatch, type CoFounderCardView, type FindFilters } from "../../../schemas/co-founders.ts";
-import type { Db } from "../../db/client.ts";
-import { preparedPerDb } from "../../db/embedded/prepared.ts";
-import { coFounderInvitations, coFounderMatchSets as matchSets, coFounderMatches as matches, coFounderTotals, favorites, teamMembers } from "../../db/community-schema.ts";
-import { coFounders as cf, startups } from "../../db/schema.ts";
-import { offset, sortColumn, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import { containsPattern } from "../../lib/like.ts";
+import { FIND_SORTS, explainMatch, type CoFounderCardView, type FindFilters } from "#schemas/co-founders.ts";
+import type { Db } from "#api/db/client.ts";
+import { preparedPerDb } from "#api/db/embedded/prepared.ts";
+import { coFounderInvitations, coFounderMatchSets as matchSets, coFounderMatches as matches, coFounderTotals, favorites, teamMembers } from "#api/db/community-schema.ts";
+import { coFounders as cf, startups } from "#api/db/schema.ts";
+import { offset, sortColumn, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { containsPattern } from "#api/lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 
 /** Who is looking: the user, their startup (the match score compares against it) and their own profile. */

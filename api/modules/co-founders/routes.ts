@@ -14,16 +14,16 @@
  *   DELETE /co_founders/team/{id}    remove from the team
  */
 import { Hono } from "hono";
-import { findFiltersSchema, teamMemberCreateSchema, teamMemberUpdateSchema, type TeamPage } from "../../../schemas/co-founders.ts";
-import type { AppEnv } from "../../context.ts";
-import { readBody } from "../../lib/body.ts";
-import { pathId } from "../../lib/ids.ts";
-import { page, parseListQuery } from "../../lib/pagination.ts";
-import { validate } from "../../lib/validation.ts";
+import { findFiltersSchema, teamMemberCreateSchema, teamMemberUpdateSchema, type TeamPage } from "#schemas/co-founders.ts";
+import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { page, parseListQuery } from "#api/lib/pagination.ts";
+import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
-import { ownStartupId } from "../../lib/owner.ts";
-import { notFound } from "../../lib/errors.ts";
+import { ownStartupId } from "#api/lib/owner.ts";
+import { notFound } from "#api/lib/errors.ts";
 import { cardsFor, findCoFounders, type Viewer } from "./match.ts";
 import { TEAM_MEMBER_NOT_FOUND, createTeamMember, deleteTeamMember, getTeamMember, listTeam, pendingInvitations, updateTeamMember } from "./team.ts";
 

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { PendingInvitationView, TeamMemberCreate, TeamMemberUpdate, TeamMemberView } from "../../../schemas/co-founders.ts";
-import type { Db } from "../../db/client.ts";
-import { coFounderInvitations, teamMembers } from "../../db/community-schema.ts";
-import { coFounders } from "../../db/schema.ts";
-import { notFound } from "../../lib/errors.ts";
-import { offset, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import { containsPattern } from "../../lib/like.ts";
+import type { PendingInvitationView, TeamMemberCreate, TeamMemberUpdate, TeamMemberView } from "#schemas/co-founders.ts";
+import type { Db } from "#api/db/client.ts";
+import { coFounderInvitations, teamMembers } from "#api/db/community-schema.ts";
+import { coFounders } from "#api/db/schema.ts";
+import { notFound } from "#api/lib/errors.ts";
+import { offset, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { containsPattern } from "#api/lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 
 export const TEAM_MEMBER_NOT_FOUND = "Team member not found";

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { files } from "../../db/schema.ts";
-import { collections, eventApplications, eventForms } from "../../db/events-schema.ts";
-import type { FieldErrors } from "../../lib/errors.ts";
-import type { Page } from "../../../schemas/answers.ts";
-import { createEventForm, eventFormData, insertApplication, ownerWithCollection, validEventFormFields } from "../../testing/event-fixtures.ts";
-import { coFounder, grantRole, pngFile, registered } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
-import type { CollectionView } from "../../../schemas/event-form-views.ts";
+import { files } from "#api/db/schema.ts";
+import { collections, eventApplications, eventForms } from "#api/db/events-schema.ts";
+import type { FieldErrors } from "#api/lib/errors.ts";
+import type { Page } from "#schemas/answers.ts";
+import { createEventForm, eventFormData, insertApplication, ownerWithCollection, validEventFormFields } from "#api/testing/event-fixtures.ts";
+import { coFounder, grantRole, pngFile, registered } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "#api/testing/harness.ts";
+import type { CollectionView } from "#schemas/event-form-views.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { collectionSchema } from "../../../schemas/events.ts";
-import type { AppEnv } from "../../context.ts";
-import { readBody } from "../../lib/body.ts";
-import { pathId } from "../../lib/ids.ts";
-import { ownStartupId } from "../../lib/owner.ts";
-import { page, parseListQuery } from "../../lib/pagination.ts";
-import { validate } from "../../lib/validation.ts";
+import { collectionSchema } from "#schemas/events.ts";
+import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { ownStartupId } from "#api/lib/owner.ts";
+import { page, parseListQuery } from "#api/lib/pagination.ts";
+import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import {
   COLLECTION_NOT_FOUND,

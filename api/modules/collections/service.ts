@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { CollectionView } from "../../../schemas/event-form-views.ts";
-import { optionalIdField } from "../../../schemas/ids.ts";
-import type { Db } from "../../db/client.ts";
-import { startups } from "../../db/schema.ts";
-import { collections, eventApplications, eventForms } from "../../db/events-schema.ts";
-import { eventBillings } from "../../db/billing-schema.ts";
-import { fieldError, notFound } from "../../lib/errors.ts";
-import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import { listFilters, preparedPerShape, type ShapeOf } from "../../db/embedded/prepared.ts";
-import { containsPattern } from "../../lib/like.ts";
+import type { CollectionView } from "#schemas/event-form-views.ts";
+import { optionalIdField } from "#schemas/ids.ts";
+import type { Db } from "#api/db/client.ts";
+import { startups } from "#api/db/schema.ts";
+import { collections, eventApplications, eventForms } from "#api/db/events-schema.ts";
+import { eventBillings } from "#api/db/billing-schema.ts";
+import { fieldError, notFound } from "#api/lib/errors.ts";
+import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { listFilters, preparedPerShape, type ShapeOf } from "#api/db/embedded/prepared.ts";
+import { containsPattern } from "#api/lib/like.ts";
 import { deleteFormsAndFiles } from "../applications/documents.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { conversationParticipants } from "../../db/realtime-schema.ts";
+import type { Db } from "#api/db/client.ts";
+import { conversationParticipants } from "#api/db/realtime-schema.ts";
 
 /**
  * Whether the user takes part in the conversation: every conversation route and the chat channels'

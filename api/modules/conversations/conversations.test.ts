@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, notifications } from "../../db/realtime-schema.ts";
-import { limits } from "../../lib/limits.ts";
-import { startupOwner } from "../../testing/application-fixtures.ts";
-import { coFounder, registered, userRow } from "../../testing/fixtures.ts";
-import { expectEveryCallRefused, type TestApi, type TestClient } from "../../testing/harness.ts";
-import { ageHits } from "../../testing/rate-limits.ts";
-import { userChannel } from "../../../schemas/realtime.ts";
-import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "../../testing/recording-broadcaster.ts";
+import { conversations, notifications } from "#api/db/realtime-schema.ts";
+import { limits } from "#api/lib/limits.ts";
+import { startupOwner } from "#api/testing/application-fixtures.ts";
+import { coFounder, registered, userRow } from "#api/testing/fixtures.ts";
+import { expectEveryCallRefused, type TestApi, type TestClient } from "#api/testing/harness.ts";
+import { ageHits } from "#api/testing/rate-limits.ts";
+import { userChannel } from "#schemas/realtime.ts";
+import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "#api/testing/recording-broadcaster.ts";
 import { isConversationParticipant } from "./access.ts";
 
 let t: TestApi;

@@ -19,16 +19,16 @@ import {
   readConversationSchema,
   sendMessageSchema,
   startConversationSchema,
-} from "../../../schemas/conversations.ts";
-import { optionalIdField } from "../../../schemas/ids.ts";
-import type { AppEnv } from "../../context.ts";
-import { readBody } from "../../lib/body.ts";
-import { notFound } from "../../lib/errors.ts";
-import { pathId } from "../../lib/ids.ts";
-import { limits } from "../../lib/limits.ts";
-import { page, parseListQuery } from "../../lib/pagination.ts";
-import { validate } from "../../lib/validation.ts";
-import { BroadcastQueue, publishAfterCommit } from "../../realtime/broadcaster.ts";
+} from "#schemas/conversations.ts";
+import { optionalIdField } from "#schemas/ids.ts";
+import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
+import { notFound } from "#api/lib/errors.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { limits } from "#api/lib/limits.ts";
+import { page, parseListQuery } from "#api/lib/pagination.ts";
+import { validate } from "#api/lib/validation.ts";
+import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { isConversationParticipant } from "./access.ts";
 import { listMessages, readConversation } from "./messages.ts";

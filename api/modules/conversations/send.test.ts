@@ -4,17 +4,17 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import pg from "pg";
-import { NOTIFICATION_TYPES } from "../../../schemas/notifications.ts";
+import { NOTIFICATION_TYPES } from "#schemas/notifications.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages, notifications } from "../../db/realtime-schema.ts";
-import { BroadcastQueue } from "../../realtime/broadcaster.ts";
-import { limits } from "../../lib/limits.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { hitsOf } from "../../testing/rate-limits.ts";
-import type { TestApi, TestClient } from "../../testing/harness.ts";
+import { messages, notifications } from "#api/db/realtime-schema.ts";
+import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import { limits } from "#api/lib/limits.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { hitsOf } from "#api/testing/rate-limits.ts";
+import type { TestApi, TestClient } from "#api/testing/harness.ts";
 import { loadAuthUser } from "../auth/sessions.ts";
-import { userChannel } from "../../../schemas/realtime.ts";
-import { createRecordingTestApi, type RecordingBroadcaster } from "../../testing/recording-broadcaster.ts";
+import { userChannel } from "#schemas/realtime.ts";
+import { createRecordingTestApi, type RecordingBroadcaster } from "#api/testing/recording-broadcaster.ts";
 import { sendMessage } from "./send.ts";
 
 let t: TestApi;

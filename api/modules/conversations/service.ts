@@ -7,12 +7,12 @@ import {
   CONVERSATION_USER_INVALID,
   type ConversationJson,
   type StartConversationInput,
-} from "../../../schemas/conversations.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { conversationParticipants, conversations } from "../../db/realtime-schema.ts";
-import { coFounders, users } from "../../db/schema.ts";
-import { fieldError, notFound } from "../../lib/errors.ts";
+} from "#schemas/conversations.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { conversationParticipants, conversations } from "#api/db/realtime-schema.ts";
+import { coFounders, users } from "#api/db/schema.ts";
+import { fieldError, notFound } from "#api/lib/errors.ts";
 import { findConversation } from "./views.ts";
 
 /** The one key of a pair's conversation, whoever starts it: "smallerId:largerId". */

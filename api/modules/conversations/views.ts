@@ -1,11 +1,11 @@
 import { and, desc, eq, ilike, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { ConversationJson, MessageJson } from "../../../schemas/conversations.ts";
-import type { Db } from "../../db/client.ts";
-import { conversationParticipants, conversations, messages } from "../../db/realtime-schema.ts";
-import { startups, users } from "../../db/schema.ts";
-import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import { containsPattern } from "../../lib/like.ts";
+import type { ConversationJson, MessageJson } from "#schemas/conversations.ts";
+import type { Db } from "#api/db/client.ts";
+import { conversationParticipants, conversations, messages } from "#api/db/realtime-schema.ts";
+import { startups, users } from "#api/db/schema.ts";
+import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { containsPattern } from "#api/lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 
 /* How conversations and messages look in answers and events, each read in one query. */

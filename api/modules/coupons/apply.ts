@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { couponCodes, type CouponDiscountType } from "../../db/billing-schema.ts";
-import { fieldError } from "../../lib/errors.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { couponCodes, type CouponDiscountType } from "#api/db/billing-schema.ts";
+import { fieldError } from "#api/lib/errors.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 // Applying a coupon at checkout (for billing). Managing coupons is in ./service.ts.

@@ -1,16 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startups } from "../../db/schema.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { couponCodes } from "../../db/billing-schema.ts";
-import type { FieldErrors } from "../../lib/errors.ts";
-import { HttpError } from "../../lib/errors.ts";
-import type { Page } from "../../../schemas/answers.ts";
-import { createEventForm, ownerWithCollection } from "../../testing/event-fixtures.ts";
-import { coFounder, grantRole, registered } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { startups } from "#api/db/schema.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { couponCodes } from "#api/db/billing-schema.ts";
+import type { FieldErrors } from "#api/lib/errors.ts";
+import { HttpError } from "#api/lib/errors.ts";
+import type { Page } from "#schemas/answers.ts";
+import { createEventForm, ownerWithCollection } from "#api/testing/event-fixtures.ts";
+import { coFounder, grantRole, registered } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "#api/testing/harness.ts";
 import { COUPON_REFUSALS, findApplicableCoupon } from "./service.ts";
-import type { CouponView } from "../../../schemas/coupons.ts";
+import type { CouponView } from "#schemas/coupons.ts";
 import { couponState, type CouponStateFields } from "./views.ts";
 
 let t: TestApi;

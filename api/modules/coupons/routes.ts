@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { COUPON_DISCOUNT_TYPES, COUPON_NOT_FOUND, COUPON_STATES, couponSchema, couponStatusSchema } from "../../../schemas/coupons.ts";
-import { optionalIdField } from "../../../schemas/ids.ts";
-import type { AppEnv } from "../../context.ts";
-import { readBody } from "../../lib/body.ts";
-import { pathId } from "../../lib/ids.ts";
-import { page, parseListQuery } from "../../lib/pagination.ts";
-import { validate } from "../../lib/validation.ts";
+import { COUPON_DISCOUNT_TYPES, COUPON_NOT_FOUND, COUPON_STATES, couponSchema, couponStatusSchema } from "#schemas/coupons.ts";
+import { optionalIdField } from "#schemas/ids.ts";
+import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { page, parseListQuery } from "#api/lib/pagination.ts";
+import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
-import { ownStartupId } from "../../lib/owner.ts";
+import { ownStartupId } from "#api/lib/owner.ts";
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, setCouponActive, updateCoupon } from "./service.ts";
 
 export const couponRoutes = new Hono<AppEnv>();

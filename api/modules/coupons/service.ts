@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
-import { COUPON_NOT_FOUND, COUPON_STATES, type CouponDiscountType, type CouponFields, type CouponState, type CouponView, couponInstant } from "../../../schemas/coupons.ts";
-import type { Db } from "../../db/client.ts";
-import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
-import { startups } from "../../db/schema.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { couponCodes } from "../../db/billing-schema.ts";
-import { fieldError, notFound, validationFailed, type FieldErrors } from "../../lib/errors.ts";
-import { offset, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import { containsPattern } from "../../lib/like.ts";
+import { COUPON_NOT_FOUND, COUPON_STATES, type CouponDiscountType, type CouponFields, type CouponState, type CouponView, couponInstant } from "#schemas/coupons.ts";
+import type { Db } from "#api/db/client.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "#api/db/errors.ts";
+import { startups } from "#api/db/schema.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { couponCodes } from "#api/db/billing-schema.ts";
+import { fieldError, notFound, validationFailed, type FieldErrors } from "#api/lib/errors.ts";
+import { offset, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { containsPattern } from "#api/lib/like.ts";
 import { couponStateSql, couponView, selectCoupons } from "./views.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { couponCodes } from "../../db/billing-schema.ts";
-import { ownerWithCollection } from "../../testing/event-fixtures.ts";
-import { coFounder, grantRole, registered } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type TestApi, type TestClient } from "../../testing/harness.ts";
-import type { CouponView } from "../../../schemas/coupons.ts";
+import { couponCodes } from "#api/db/billing-schema.ts";
+import { ownerWithCollection } from "#api/testing/event-fixtures.ts";
+import { coFounder, grantRole, registered } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type TestApi, type TestClient } from "#api/testing/harness.ts";
+import type { CouponView } from "#schemas/coupons.ts";
 
 let t: TestApi;
 beforeAll(async () => {

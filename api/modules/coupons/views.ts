@@ -1,9 +1,9 @@
 /** A coupon as the API shows it, its state at a given moment, and the select every reading query starts from. */
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { CouponDiscountType, CouponState, CouponView } from "../../../schemas/coupons.ts";
-import type { Db } from "../../db/client.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { couponCodes } from "../../db/billing-schema.ts";
+import type { CouponDiscountType, CouponState, CouponView } from "#schemas/coupons.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { couponCodes } from "#api/db/billing-schema.ts";
 
 /** The columns `couponState` reads. */
 export interface CouponStateFields {

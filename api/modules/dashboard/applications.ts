@@ -1,10 +1,10 @@
 /** The owner's application cards: applications per day and by review stage, for all forms or one. */
 import { desc, sql } from "drizzle-orm";
-import { REVIEW_STATUSES } from "../../../schemas/events.ts";
-import { FORM_PICKER_LIMIT, type ApplicationsByStage, type ApplicationsPerDay, type DashboardForm } from "../../../schemas/dashboard.ts";
-import type { Db } from "../../db/client.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { notFound } from "../../lib/errors.ts";
+import { REVIEW_STATUSES } from "#schemas/events.ts";
+import { FORM_PICKER_LIMIT, type ApplicationsByStage, type ApplicationsPerDay, type DashboardForm } from "#schemas/dashboard.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { notFound } from "#api/lib/errors.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { boundsColumns, boundsCte, daysCte, isoDate, localDay, orderedValues, rowsOf, windowOf, windowStart, type Window } from "./window.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";

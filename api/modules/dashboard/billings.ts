@@ -1,8 +1,8 @@
 /** The owner's payments card: billings by payment status, and revenue per week in each currency. */
 import { sql } from "drizzle-orm";
-import type { BillingsSummary, CurrencyRevenue } from "../../../schemas/dashboard.ts";
-import type { Db } from "../../db/client.ts";
-import { BILLING_STATUSES } from "../../db/billing-schema.ts";
+import type { BillingsSummary, CurrencyRevenue } from "#schemas/dashboard.ts";
+import type { Db } from "#api/db/client.ts";
+import { BILLING_STATUSES } from "#api/db/billing-schema.ts";
 import { boundsColumns, boundsCte, isoDate, localWeek, orderedValues, rowsOf, weeksCte, windowOf, windowStart, type Window } from "./window.ts";
 
 /** When a successful billing's money came in: its payment time (older rows may lack it: their last change). */

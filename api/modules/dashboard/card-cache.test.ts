@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertEventForm, sendApplication, startupOwner } from "../../testing/application-fixtures.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { createApi } from "../../app.ts";
-import { createTestApi, TestClient, type TestApi } from "../../testing/harness.ts";
+import { insertEventForm, sendApplication, startupOwner } from "#api/testing/application-fixtures.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { createApi } from "#api/app.ts";
+import { createTestApi, TestClient, type TestApi } from "#api/testing/harness.ts";
 import { CardCache, cardKey } from "./card-cache.ts";
-import { application, at } from "../../testing/dashboard-fixtures.ts";
+import { application, at } from "#api/testing/dashboard-fixtures.ts";
 
 const BASE = "/api/v1/admin/dashboard";
 const utc = (daysAgo: number) => at("UTC", daysAgo, "12:00");

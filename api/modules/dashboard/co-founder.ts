@@ -1,9 +1,9 @@
 /** A co-founder's cards (any user's, in fact): their own applications by status, and invitations by state. */
 import { sql } from "drizzle-orm";
-import { INVITATION_STATUSES } from "../../../schemas/invitations.ts";
-import type { InvitationsSummary, MyApplicationsSummary, StatusCount } from "../../../schemas/dashboard.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
+import { INVITATION_STATUSES } from "#schemas/invitations.ts";
+import type { InvitationsSummary, MyApplicationsSummary, StatusCount } from "#schemas/dashboard.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
 import { APPLICATION_STATUSES } from "../applications/views.ts";
 import { boundsColumns, boundsCte, orderedValues, rowsOf, windowOf, windowStart, type Window } from "./window.ts";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PERIOD_INVALID, TIME_ZONE_INVALID } from "../../../schemas/dashboard.ts";
-import { zonedToInstant } from "../../../schemas/time.ts";
-import { daysFromNow, insertEventForm, startupOwner } from "../../testing/application-fixtures.ts";
-import { coFounder, registered, userRow } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type TestApi } from "../../testing/harness.ts";
-import { addDays, application, at, billing, follow, invitation, localToday, mondayOf } from "../../testing/dashboard-fixtures.ts";
+import { PERIOD_INVALID, TIME_ZONE_INVALID } from "#schemas/dashboard.ts";
+import { zonedToInstant } from "#schemas/time.ts";
+import { daysFromNow, insertEventForm, startupOwner } from "#api/testing/application-fixtures.ts";
+import { coFounder, registered, userRow } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type TestApi } from "#api/testing/harness.ts";
+import { addDays, application, at, billing, follow, invitation, localToday, mondayOf } from "#api/testing/dashboard-fixtures.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 /** The owner's next events and how full they are. */
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import type { UpcomingEvents } from "../../../schemas/dashboard.ts";
-import type { Db } from "../../db/client.ts";
-import { eventForms } from "../../db/events-schema.ts";
+import type { UpcomingEvents } from "#schemas/dashboard.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventForms } from "#api/db/events-schema.ts";
 import { NOT_HOLDING_A_PLACE } from "../applications/availability.ts";
-import { totalOver } from "../../lib/pagination.ts";
+import { totalOver } from "#api/lib/pagination.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 export const UPCOMING_LIMIT = 5;

@@ -1,7 +1,7 @@
 /** New followers per week of the caller's account (their startup or organization, else their profile). */
 import { sql } from "drizzle-orm";
-import type { FollowersPerWeek } from "../../../schemas/dashboard.ts";
-import type { Db } from "../../db/client.ts";
+import type { FollowersPerWeek } from "#schemas/dashboard.ts";
+import type { Db } from "#api/db/client.ts";
 import type { Account } from "../follows/accounts.ts";
 import { boundsColumns, boundsCte, isoDate, localWeek, rowsOf, weeksCte, windowOf, windowStart, type Window } from "./window.ts";
 

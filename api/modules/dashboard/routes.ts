@@ -1,11 +1,11 @@
 import { Hono, type Context } from "hono";
-import { dashboardQuerySchema, type DashboardQuery } from "../../../schemas/dashboard.ts";
-import type { AppEnv } from "../../context.ts";
-import { forbidden } from "../../lib/errors.ts";
-import { validate } from "../../lib/validation.ts";
+import { dashboardQuerySchema, type DashboardQuery } from "#schemas/dashboard.ts";
+import type { AppEnv } from "#api/context.ts";
+import { forbidden } from "#api/lib/errors.ts";
+import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
-import { ownStartupId } from "../../lib/owner.ts";
+import { ownStartupId } from "#api/lib/owner.ts";
 import { followerOf } from "../follows/accounts.ts";
 import { assertInvitationAccount } from "../invitations/service.ts";
 import { applicationsByStage, applicationsPerDay, ownFormForCard, type OwnerScope } from "./applications.ts";

@@ -4,8 +4,8 @@
  * zone's own, daylight-saving changes included, and only the window's rows are read.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { DashboardPeriod, DashboardWindow } from "../../../schemas/dashboard.ts";
-import type { Db } from "../../db/client.ts";
+import type { DashboardPeriod, DashboardWindow } from "#schemas/dashboard.ts";
+import type { Db } from "#api/db/client.ts";
 
 export interface Window {
   period: DashboardPeriod;

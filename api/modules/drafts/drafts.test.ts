@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DRAFT_DISCARDED, DRAFT_NOT_FOUND } from "../../../schemas/drafts.ts";
-import { eventApplications, eventForms } from "../../db/events-schema.ts";
-import { daysFromNow, insertEventForm, sendApplication, startupOwner } from "../../testing/application-fixtures.ts";
-import { coFounder, registered } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type TestApi } from "../../testing/harness.ts";
+import { DRAFT_DISCARDED, DRAFT_NOT_FOUND } from "#schemas/drafts.ts";
+import { eventApplications, eventForms } from "#api/db/events-schema.ts";
+import { daysFromNow, insertEventForm, sendApplication, startupOwner } from "#api/testing/application-fixtures.ts";
+import { coFounder, registered } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type TestApi } from "#api/testing/harness.ts";
 
 let t: TestApi;
 beforeAll(async () => {

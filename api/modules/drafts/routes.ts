@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { DRAFT_DISCARDED, DRAFT_NOT_FOUND } from "../../../schemas/drafts.ts";
-import type { AppEnv } from "../../context.ts";
-import { pathId } from "../../lib/ids.ts";
-import { page, parseListQuery } from "../../lib/pagination.ts";
+import { DRAFT_DISCARDED, DRAFT_NOT_FOUND } from "#schemas/drafts.ts";
+import type { AppEnv } from "#api/context.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { discardApplicationDraft, listDrafts } from "./service.ts";
 

@@ -4,13 +4,13 @@
  * a later feature with drafts adds a source.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { DraftJson, DraftType } from "../../../schemas/drafts.ts";
-import { DRAFT_NOT_FOUND } from "../../../schemas/drafts.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { eventApplications } from "../../db/events-schema.ts";
-import { notFound } from "../../lib/errors.ts";
-import { offset, totalOf, type ListQuery, type PageRows } from "../../lib/pagination.ts";
+import type { DraftJson, DraftType } from "#schemas/drafts.ts";
+import { DRAFT_NOT_FOUND } from "#schemas/drafts.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventApplications } from "#api/db/events-schema.ts";
+import { notFound } from "#api/lib/errors.ts";
+import { offset, totalOf, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { discardDraft } from "../applications/documents.ts";
 import { applicationWithForm } from "../applications/queries.ts";
 

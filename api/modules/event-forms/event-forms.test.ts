@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_CATEGORIES } from "../../../schemas/events.ts";
-import { files } from "../../db/schema.ts";
-import { eventApplications, eventForms } from "../../db/events-schema.ts";
-import type { FieldErrors } from "../../lib/errors.ts";
-import type { Page } from "../../../schemas/answers.ts";
+import { EVENT_CATEGORIES } from "#schemas/events.ts";
+import { files } from "#api/db/schema.ts";
+import { eventApplications, eventForms } from "#api/db/events-schema.ts";
+import type { FieldErrors } from "#api/lib/errors.ts";
+import type { Page } from "#schemas/answers.ts";
 import {
   createEventForm,
   eventFormData,
@@ -12,11 +12,11 @@ import {
   ownerWithCollection,
   setEventFormStatus,
   validEventFormFields,
-} from "../../testing/event-fixtures.ts";
-import { TINY_PNG, coFounder, fetchBytes, grantRole, pngFile, registered } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
-import { applicationForm, pdfFile } from "../../testing/application-fixtures.ts";
-import type { EventFormView } from "../../../schemas/event-form-views.ts";
+} from "#api/testing/event-fixtures.ts";
+import { TINY_PNG, coFounder, fetchBytes, grantRole, pngFile, registered } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "#api/testing/harness.ts";
+import { applicationForm, pdfFile } from "#api/testing/application-fixtures.ts";
+import type { EventFormView } from "#schemas/event-form-views.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -5,10 +5,10 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toApiMultipart } from "../../../schemas/api-multipart.ts";
-import { eventFormSchema } from "../../../schemas/events.ts";
-import { ownerWithCollection } from "../../testing/event-fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { toApiMultipart } from "#schemas/api-multipart.ts";
+import { eventFormSchema } from "#schemas/events.ts";
+import { ownerWithCollection } from "#api/testing/event-fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 
 let t: TestApi;
 beforeAll(async () => {

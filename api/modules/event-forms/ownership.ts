@@ -3,9 +3,9 @@
  * payments screen all build their look-ups from this condition, then answer a refusal in their own words.
  */
 import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { preparedPerDb } from "../../db/embedded/prepared.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { preparedPerDb } from "#api/db/embedded/prepared.ts";
 
 /** The caller as far as forms go: the startup they act for, if any (or its placeholder in a prepared query). */
 export interface FormManager {

@@ -1,16 +1,16 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { EventFormSaved } from "../../../schemas/event-form-views.ts";
-import { optionalIdField } from "../../../schemas/ids.ts";
-import { EVENT_CATEGORIES, EVENT_FORM_STATUSES, EVENT_NATURES, eventFormSchema, eventFormStatusSchema } from "../../../schemas/events.ts";
-import type { AppEnv } from "../../context.ts";
-import { jsonText, readBody } from "../../lib/body.ts";
-import { pathId } from "../../lib/ids.ts";
-import { page, parseListQuery } from "../../lib/pagination.ts";
-import { validate } from "../../lib/validation.ts";
+import type { EventFormSaved } from "#schemas/event-form-views.ts";
+import { optionalIdField } from "#schemas/ids.ts";
+import { EVENT_CATEGORIES, EVENT_FORM_STATUSES, EVENT_NATURES, eventFormSchema, eventFormStatusSchema } from "#schemas/events.ts";
+import type { AppEnv } from "#api/context.ts";
+import { jsonText, readBody } from "#api/lib/body.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { page, parseListQuery } from "#api/lib/pagination.ts";
+import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
-import { ownStartupId } from "../../lib/owner.ts";
+import { ownStartupId } from "#api/lib/owner.ts";
 import { moveMeetingAfterEdit } from "../meetings/meetings.ts";
 import { meetingsContext } from "../meetings/providers.ts";
 import {

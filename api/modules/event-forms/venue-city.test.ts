@@ -1,12 +1,12 @@
 /** An event's venue city: a country and a city of it from the app's list, checked like setup's and billing's. */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventForms } from "../../db/events-schema.ts";
-import type { FieldErrors } from "../../lib/errors.ts";
-import { createEventForm, eventFormData, ownerWithCollection, setEventFormStatus, validEventFormFields } from "../../testing/event-fixtures.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
-import type { EventFormView } from "../../../schemas/event-form-views.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import type { FieldErrors } from "#api/lib/errors.ts";
+import { createEventForm, eventFormData, ownerWithCollection, setEventFormStatus, validEventFormFields } from "#api/testing/event-fixtures.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import type { EventFormView } from "#schemas/event-form-views.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { type SQL, eq, notInArray, sql } from "drizzle-orm";
-import type { EventFormView } from "../../../schemas/event-form-views.ts";
-import { instantToZoned } from "../../../schemas/time.ts";
-import type { Db } from "../../db/client.ts";
-import { startups } from "../../db/schema.ts";
-import { collections, eventApplications, eventForms } from "../../db/events-schema.ts";
+import type { EventFormView } from "#schemas/event-form-views.ts";
+import { instantToZoned } from "#schemas/time.ts";
+import type { Db } from "#api/db/client.ts";
+import { startups } from "#api/db/schema.ts";
+import { collections, eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { fileUrl } from "../files/service.ts";
 
 export type EventFormRow = typeof eventForms.$inferSelect;

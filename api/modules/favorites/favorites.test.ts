@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { favorites } from "../../db/community-schema.ts";
-import { coFounders, startups, users } from "../../db/schema.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { createEventForm, ownerWithCollection, publishedEventForm } from "../../testing/event-fixtures.ts";
-import { coFounder, registered, setUpStartupProfile, userRow } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { favorites } from "#api/db/community-schema.ts";
+import { coFounders, startups, users } from "#api/db/schema.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { createEventForm, ownerWithCollection, publishedEventForm } from "#api/testing/event-fixtures.ts";
+import { coFounder, registered, setUpStartupProfile, userRow } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "#api/testing/harness.ts";
 
 let t: TestApi;
 beforeAll(async () => {

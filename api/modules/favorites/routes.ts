@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { FAVORITE_ADDED, FAVORITE_REMOVED, FAVORITE_TYPES, favoriteSchema, type FavoritePage, type FavoriteState } from "../../../schemas/favorites.ts";
-import type { AppEnv } from "../../context.ts";
-import { readBody } from "../../lib/body.ts";
-import { page, parseListQuery } from "../../lib/pagination.ts";
-import { validate } from "../../lib/validation.ts";
+import { FAVORITE_ADDED, FAVORITE_REMOVED, FAVORITE_TYPES, favoriteSchema, type FavoritePage, type FavoriteState } from "#schemas/favorites.ts";
+import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
+import { page, parseListQuery } from "#api/lib/pagination.ts";
+import { validate } from "#api/lib/validation.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { addFavorite, listFavorites, removeFavorite } from "./service.ts";
 

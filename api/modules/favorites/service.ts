@@ -1,13 +1,13 @@
 import { and, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
-import { FAVORITE_TYPES, INVALID_FAVORITABLE_ID, type FavoriteInput, type FavoriteType, type FavoriteView } from "../../../schemas/favorites.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { favorites } from "../../db/community-schema.ts";
-import { coFounders, startups } from "../../db/schema.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { fieldError } from "../../lib/errors.ts";
-import { pageValues, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import { preparedPerShape } from "../../db/embedded/prepared.ts";
+import { FAVORITE_TYPES, INVALID_FAVORITABLE_ID, type FavoriteInput, type FavoriteType, type FavoriteView } from "#schemas/favorites.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { favorites } from "#api/db/community-schema.ts";
+import { coFounders, startups } from "#api/db/schema.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { fieldError } from "#api/lib/errors.ts";
+import { pageValues, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { preparedPerShape } from "#api/db/embedded/prepared.ts";
 import { fileUrl } from "../files/service.ts";
 import { eventStartups, targetJoins, targetVisible } from "./targets.ts";
 

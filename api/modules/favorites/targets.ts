@@ -1,11 +1,11 @@
 import { and, eq, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { FavoriteType } from "../../../schemas/favorites.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { favorites } from "../../db/community-schema.ts";
-import { coFounders, startups } from "../../db/schema.ts";
-import { eventForms } from "../../db/events-schema.ts";
+import type { FavoriteType } from "#schemas/favorites.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { favorites } from "#api/db/community-schema.ts";
+import { coFounders, startups } from "#api/db/schema.ts";
+import { eventForms } from "#api/db/events-schema.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 /*

@@ -1,11 +1,11 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coFounders, files, users } from "../../db/schema.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import { applicationForm, insertEventForm, pdfFile, startupOwner } from "../../testing/application-fixtures.ts";
-import { eventFormData, ownerWithCollection, validEventFormFields } from "../../testing/event-fixtures.ts";
-import { coFounder, fetchBytes, pngFile, registered } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { coFounders, files, users } from "#api/db/schema.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { applicationForm, insertEventForm, pdfFile, startupOwner } from "#api/testing/application-fixtures.ts";
+import { eventFormData, ownerWithCollection, validEventFormFields } from "#api/testing/event-fixtures.ts";
+import { coFounder, fetchBytes, pngFile, registered } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 import { FILE_COLUMNS } from "./references.ts";
 
 let t: TestApi;

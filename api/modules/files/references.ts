@@ -1,13 +1,13 @@
 import { and, eq, getTableColumns, inArray, is, notExists, sql, type SQL } from "drizzle-orm";
 import { getTableConfig, PgTable, type PgColumn } from "drizzle-orm/pg-core";
-import * as billingSchema from "../../db/billing-schema.ts";
-import type { Db } from "../../db/client.ts";
-import * as communitySchema from "../../db/community-schema.ts";
-import * as eventsSchema from "../../db/events-schema.ts";
-import * as realtimeSchema from "../../db/realtime-schema.ts";
-import * as accountsSchema from "../../db/schema.ts";
-import * as settingsSchema from "../../db/settings-schema.ts";
-import * as toolsSchema from "../../db/tools-schema.ts";
+import * as billingSchema from "#api/db/billing-schema.ts";
+import type { Db } from "#api/db/client.ts";
+import * as communitySchema from "#api/db/community-schema.ts";
+import * as eventsSchema from "#api/db/events-schema.ts";
+import * as realtimeSchema from "#api/db/realtime-schema.ts";
+import * as accountsSchema from "#api/db/schema.ts";
+import * as settingsSchema from "#api/db/settings-schema.ts";
+import * as toolsSchema from "#api/db/tools-schema.ts";
 
 const { files } = accountsSchema;
 

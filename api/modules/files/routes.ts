@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../context.ts";
-import { notFound } from "../../lib/errors.ts";
+import type { AppEnv } from "#api/context.ts";
+import { notFound } from "#api/lib/errors.ts";
 import { FILE_ID, fileResponse, readFile } from "./service.ts";
 
 export const fileRoutes = new Hono<AppEnv>();

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { MAX_IMAGE_BYTES } from "../../../schemas/fields.ts";
-import type { Db } from "../../db/client.ts";
-import { files } from "../../db/schema.ts";
-import { fieldError } from "../../lib/errors.ts";
+import { MAX_IMAGE_BYTES } from "#schemas/fields.ts";
+import type { Db } from "#api/db/client.ts";
+import { files } from "#api/db/schema.ts";
+import { fieldError } from "#api/lib/errors.ts";
 
 /** Files are named by a random UUID; anything else names no file. */
 export const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { FollowAccount, FollowType } from "../../../schemas/follows.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { follows } from "../../db/community-schema.ts";
-import { coFounders, startups } from "../../db/schema.ts";
-import { pageValues, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import { preparedPerShape } from "../../db/embedded/prepared.ts";
+import type { FollowAccount, FollowType } from "#schemas/follows.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { follows } from "#api/db/community-schema.ts";
+import { coFounders, startups } from "#api/db/schema.ts";
+import { pageValues, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { preparedPerShape } from "#api/db/embedded/prepared.ts";
 import { fileUrl } from "../files/service.ts";
 
 /** An account that follows or is followed. */

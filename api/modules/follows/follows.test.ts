@@ -1,11 +1,11 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FOLLOWED_MESSAGE, UNFOLLOWED_MESSAGE } from "../../../schemas/follows.ts";
-import { follows } from "../../db/community-schema.ts";
-import { coFounders, startups } from "../../db/schema.ts";
-import { startupOwner } from "../../testing/application-fixtures.ts";
-import { coFounder, registered, userRow } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type TestApi } from "../../testing/harness.ts";
+import { FOLLOWED_MESSAGE, UNFOLLOWED_MESSAGE } from "#schemas/follows.ts";
+import { follows } from "#api/db/community-schema.ts";
+import { coFounders, startups } from "#api/db/schema.ts";
+import { startupOwner } from "#api/testing/application-fixtures.ts";
+import { coFounder, registered, userRow } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type TestApi } from "#api/testing/harness.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { FOLLOW_TYPES, followeeTypeField, followSchema, type FollowType } from "../../../schemas/follows.ts";
-import type { AppEnv } from "../../context.ts";
-import { readBody } from "../../lib/body.ts";
-import { notFound } from "../../lib/errors.ts";
-import { pathId } from "../../lib/ids.ts";
-import { page, parseListQuery } from "../../lib/pagination.ts";
-import { validate } from "../../lib/validation.ts";
-import { BroadcastQueue, publishAfterCommit } from "../../realtime/broadcaster.ts";
+import { FOLLOW_TYPES, followeeTypeField, followSchema, type FollowType } from "#schemas/follows.ts";
+import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
+import { notFound } from "#api/lib/errors.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { page, parseListQuery } from "#api/lib/pagination.ts";
+import { validate } from "#api/lib/validation.ts";
+import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { ACCOUNT_NOT_FOUND, follow, isFollowing, listFollowees, listFollowers, unfollow } from "./service.ts";
 

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { FOLLOW_SELF, FOLLOWED_MESSAGE, FOLLOWEE_INVALID, UNFOLLOWED_MESSAGE, type FollowAccount, type FollowInput, type FollowResult, type FollowType } from "../../../schemas/follows.ts";
-import { coFounderChannel, FOLLOWERS_COUNT_CHANGED_EVENT, startupChannel } from "../../../schemas/realtime.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { follows } from "../../db/community-schema.ts";
-import { fieldError, forbidden, notFound } from "../../lib/errors.ts";
-import type { ListQuery, PageRows } from "../../lib/pagination.ts";
-import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import { FOLLOW_SELF, FOLLOWED_MESSAGE, FOLLOWEE_INVALID, UNFOLLOWED_MESSAGE, type FollowAccount, type FollowInput, type FollowResult, type FollowType } from "#schemas/follows.ts";
+import { coFounderChannel, FOLLOWERS_COUNT_CHANGED_EVENT, startupChannel } from "#schemas/realtime.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { follows } from "#api/db/community-schema.ts";
+import { fieldError, forbidden, notFound } from "#api/lib/errors.ts";
+import type { ListQuery, PageRows } from "#api/lib/pagination.ts";
+import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { notifyNewFollower } from "../notifications/causes.ts";
 import { accountExists, accountPage, bumpFollowers, followerOf, followersCount, type Account } from "./accounts.ts";
 

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coFounderInvitations, teamMembers } from "../../db/community-schema.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "../../testing/harness.ts";
-import { coFounderWith, startupOwner } from "../../testing/co-founder-fixtures.ts";
+import { coFounderInvitations, teamMembers } from "#api/db/community-schema.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "#api/testing/harness.ts";
+import { coFounderWith, startupOwner } from "#api/testing/co-founder-fixtures.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -10,14 +10,14 @@
  * Anyone but the addressee (accept, decline) or the sender (withdraw) gets 404: the WHERE clause scopes it.
  */
 import { Hono, type Context } from "hono";
-import { INVITATION_STATUSES, invitationCreateSchema, invitationResponseSchema, type InvitationPage, type InvitationStatus } from "../../../schemas/invitations.ts";
-import type { AppEnv } from "../../context.ts";
-import { readBody } from "../../lib/body.ts";
-import { forbidden, notFound } from "../../lib/errors.ts";
-import { pathId } from "../../lib/ids.ts";
-import { page, parseListQuery } from "../../lib/pagination.ts";
-import { validate } from "../../lib/validation.ts";
-import { BroadcastQueue, publishAfterCommit } from "../../realtime/broadcaster.ts";
+import { INVITATION_STATUSES, invitationCreateSchema, invitationResponseSchema, type InvitationPage, type InvitationStatus } from "#schemas/invitations.ts";
+import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
+import { forbidden, notFound } from "#api/lib/errors.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { page, parseListQuery } from "#api/lib/pagination.ts";
+import { validate } from "#api/lib/validation.ts";
+import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import {
   INVITATION_NOT_FOUND,

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { MAX_PENDING_INVITATIONS, type InvitationBox, type InvitationCreate, type InvitationStatus, type InvitationView } from "../../../schemas/invitations.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { coFounderInvitations as inv, teamMembers } from "../../db/community-schema.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { coFounders, startups } from "../../db/schema.ts";
-import { fieldError, forbidden, notFound, validationFailed } from "../../lib/errors.ts";
-import { offset, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import { MAX_PENDING_INVITATIONS, type InvitationBox, type InvitationCreate, type InvitationStatus, type InvitationView } from "#schemas/invitations.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { coFounderInvitations as inv, teamMembers } from "#api/db/community-schema.ts";
+import { isUniqueViolation } from "#api/db/errors.ts";
+import { coFounders, startups } from "#api/db/schema.ts";
+import { fieldError, forbidden, notFound, validationFailed } from "#api/lib/errors.ts";
+import { offset, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { fileUrl } from "../files/service.ts";
 import { notifyInvitationAnswered, notifyInvitationReceived } from "../notifications/causes.ts";
 

@@ -2,7 +2,7 @@
  * The meeting integrations' settings (README, Configuration). Client id and secret come from the
  * provider's developer console; the base URLs are settings so tests run against loopback fakes.
  */
-import type { MeetingProviderKey } from "../../../schemas/meetings.ts";
+import type { MeetingProviderKey } from "#schemas/meetings.ts";
 
 export interface MeetingsConfig {
   zoomClientId?: string;

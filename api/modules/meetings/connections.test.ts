@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { meetingConnections, oauthStates } from "../../db/tools-schema.ts";
-import { secretBox } from "../../lib/encryption.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { createTestApi } from "../../testing/harness.ts";
-import { APP_URL, connect, connectionsPath, consent, meetingsTestbed, startSignIn, type MeetingsTestbed, type Slug } from "../../testing/meeting-fixtures.ts";
+import { meetingConnections, oauthStates } from "#api/db/tools-schema.ts";
+import { secretBox } from "#api/lib/encryption.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { createTestApi } from "#api/testing/harness.ts";
+import { APP_URL, connect, connectionsPath, consent, meetingsTestbed, startSignIn, type MeetingsTestbed, type Slug } from "#api/testing/meeting-fixtures.ts";
 
 let bed: MeetingsTestbed;
 beforeAll(async () => {

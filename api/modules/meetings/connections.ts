@@ -1,9 +1,9 @@
 /** Connecting a user's Zoom or Google account: state per provider, the OAuth flow, disconnecting. */
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import { MEETING_PROVIDER_KEYS, MEETING_PROVIDER_SLUGS, MEETING_PROVIDER_USES, type MeetingConnectionState, type MeetingProviderKey } from "../../../schemas/meetings.ts";
-import { meetingConnections, oauthStates } from "../../db/tools-schema.ts";
-import { pkcePair, ProviderError, randomState } from "../../integrations/meetings/oauth.ts";
-import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
+import { MEETING_PROVIDER_KEYS, MEETING_PROVIDER_SLUGS, MEETING_PROVIDER_USES, type MeetingConnectionState, type MeetingProviderKey } from "#schemas/meetings.ts";
+import { meetingConnections, oauthStates } from "#api/db/tools-schema.ts";
+import { pkcePair, ProviderError, randomState } from "#api/integrations/meetings/oauth.ts";
+import { badRequest, HttpError, notFound } from "#api/lib/errors.ts";
 import { missingSettings } from "./config.ts";
 import { adapter, callbackUrl, label, type MeetingsContext } from "./providers.ts";
 import { openToken, sealedColumns, type ConnectionRow } from "./tokens.ts";

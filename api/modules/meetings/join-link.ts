@@ -1,5 +1,5 @@
-import { MEETING_PROVIDER_LABELS, type ApplicantMeeting } from "../../../schemas/meetings.ts";
-import type { ApplicationStatus, eventForms } from "../../db/events-schema.ts";
+import { MEETING_PROVIDER_LABELS, type ApplicantMeeting } from "#schemas/meetings.ts";
+import type { ApplicationStatus, eventForms } from "#api/db/events-schema.ts";
 
 /** Who is looking at a form: its owner or not, and their own application's status, if any. */
 export interface FormViewer {

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventForms } from "../../db/events-schema.ts";
-import { meetingConnections } from "../../db/tools-schema.ts";
-import { coFounder, registered } from "../../testing/fixtures.ts";
-import { ownerWithCollection, publishedEventForm, validEventFormFields } from "../../testing/event-fixtures.ts";
-import { connect, meetingsTestbed, type MeetingsTestbed } from "../../testing/meeting-fixtures.ts";
-import type { TestClient } from "../../testing/harness.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { meetingConnections } from "#api/db/tools-schema.ts";
+import { coFounder, registered } from "#api/testing/fixtures.ts";
+import { ownerWithCollection, publishedEventForm, validEventFormFields } from "#api/testing/event-fixtures.ts";
+import { connect, meetingsTestbed, type MeetingsTestbed } from "#api/testing/meeting-fixtures.ts";
+import type { TestClient } from "#api/testing/harness.ts";
 
 let bed: MeetingsTestbed;
 beforeAll(async () => {

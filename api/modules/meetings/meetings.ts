@@ -3,10 +3,10 @@
  * time changes, shown to the form's editors here and to accepted applicants through ./join-link.ts.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type { EventMeeting, FormMeetingView, MeetingProviderKey } from "../../../schemas/meetings.ts";
-import { eventForms } from "../../db/events-schema.ts";
-import type { MeetingDetails } from "../../integrations/meetings/oauth.ts";
-import { fieldError, HttpError, notFound } from "../../lib/errors.ts";
+import type { EventMeeting, FormMeetingView, MeetingProviderKey } from "#schemas/meetings.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import type { MeetingDetails } from "#api/integrations/meetings/oauth.ts";
+import { fieldError, HttpError, notFound } from "#api/lib/errors.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { connectionStates } from "./connections.ts";
 import { adapter, label, type MeetingsContext } from "./providers.ts";

@@ -1,10 +1,10 @@
-import { MEETING_PROVIDER_LABELS, MEETING_PROVIDER_SLUGS, type MeetingProviderKey } from "../../../schemas/meetings.ts";
-import type { ApiConfig } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { GoogleMeetAdapter } from "../../integrations/meetings/google-meet.ts";
-import type { MeetingProviderAdapter } from "../../integrations/meetings/oauth.ts";
-import { ZoomAdapter } from "../../integrations/meetings/zoom.ts";
-import { HttpError } from "../../lib/errors.ts";
+import { MEETING_PROVIDER_LABELS, MEETING_PROVIDER_SLUGS, type MeetingProviderKey } from "#schemas/meetings.ts";
+import type { ApiConfig } from "#api/config.ts";
+import type { Db } from "#api/db/client.ts";
+import { GoogleMeetAdapter } from "#api/integrations/meetings/google-meet.ts";
+import type { MeetingProviderAdapter } from "#api/integrations/meetings/oauth.ts";
+import { ZoomAdapter } from "#api/integrations/meetings/zoom.ts";
+import { HttpError } from "#api/lib/errors.ts";
 import { defaultMeetingsConfig, missingSettings, type MeetingsConfig } from "./config.ts";
 
 /** What the meeting services need of a request: the database and the settings. */

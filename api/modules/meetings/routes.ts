@@ -12,15 +12,15 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { createMeetingSchema, providerFromSlug, type MeetingAuthorization, type MeetingProviderKey } from "../../../schemas/meetings.ts";
-import type { AppEnv } from "../../context.ts";
-import { readBody } from "../../lib/body.ts";
-import { notFound } from "../../lib/errors.ts";
-import { pathId } from "../../lib/ids.ts";
-import { validate } from "../../lib/validation.ts";
+import { createMeetingSchema, providerFromSlug, type MeetingAuthorization, type MeetingProviderKey } from "#schemas/meetings.ts";
+import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
+import { notFound } from "#api/lib/errors.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
-import { ownStartupId } from "../../lib/owner.ts";
+import { ownStartupId } from "#api/lib/owner.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { connectionState, connectionStates, disconnect, finishConnect, startConnect } from "./connections.ts";
 import { createMeeting, formMeeting, updateMeeting } from "./meetings.ts";

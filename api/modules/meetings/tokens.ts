@@ -3,11 +3,11 @@
  * the provider, refreshed when they have expired (before a call) or when the provider says 401 (once per request).
  */
 import { and, eq } from "drizzle-orm";
-import type { MeetingProviderKey } from "../../../schemas/meetings.ts";
-import { meetingConnections } from "../../db/tools-schema.ts";
-import { ProviderError, type Authorized, type TokenSet } from "../../integrations/meetings/oauth.ts";
-import { DecryptionError, secretBox } from "../../lib/encryption.ts";
-import { HttpError } from "../../lib/errors.ts";
+import type { MeetingProviderKey } from "#schemas/meetings.ts";
+import { meetingConnections } from "#api/db/tools-schema.ts";
+import { ProviderError, type Authorized, type TokenSet } from "#api/integrations/meetings/oauth.ts";
+import { DecryptionError, secretBox } from "#api/lib/encryption.ts";
+import { HttpError } from "#api/lib/errors.ts";
 import { adapter, label, type MeetingsContext } from "./providers.ts";
 
 export type ConnectionRow = typeof meetingConnections.$inferSelect;

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications } from "../../db/realtime-schema.ts";
-import { ownerWithForm, sendApplication } from "../../testing/application-fixtures.ts";
-import { createBilling, formPost, paidEventForm, payer } from "../../testing/billing-fixtures.ts";
-import { registered } from "../../testing/fixtures.ts";
-import type { TestApi, TestClient } from "../../testing/harness.ts";
-import { coFounderWith, startupOwner } from "../../testing/co-founder-fixtures.ts";
-import { userChannel } from "../../../schemas/realtime.ts";
-import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "../../testing/recording-broadcaster.ts";
+import { notifications } from "#api/db/realtime-schema.ts";
+import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
+import { createBilling, formPost, paidEventForm, payer } from "#api/testing/billing-fixtures.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import type { TestApi, TestClient } from "#api/testing/harness.ts";
+import { coFounderWith, startupOwner } from "#api/testing/co-founder-fixtures.ts";
+import { userChannel } from "#schemas/realtime.ts";
+import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "#api/testing/recording-broadcaster.ts";
 
 let t: TestApi;
 let broadcaster: RecordingBroadcaster;

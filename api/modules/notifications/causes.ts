@@ -5,15 +5,15 @@
  * reads; urls are panel paths.
  */
 import { eq } from "drizzle-orm";
-import type { BillingStatus } from "../../../schemas/billing.ts";
-import type { ReviewStatus } from "../../../schemas/events.ts";
-import { APPLICATION_SUBMITTED_EVENT, eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT, userChannel } from "../../../schemas/realtime.ts";
-import type { Db } from "../../db/client.ts";
-import { coFounderInvitations } from "../../db/community-schema.ts";
-import { coFounders, startups, users } from "../../db/schema.ts";
-import { eventApplications, eventForms } from "../../db/events-schema.ts";
-import { eventBillings } from "../../db/billing-schema.ts";
-import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import type { BillingStatus } from "#schemas/billing.ts";
+import type { ReviewStatus } from "#schemas/events.ts";
+import { APPLICATION_SUBMITTED_EVENT, eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT, userChannel } from "#schemas/realtime.ts";
+import type { Db } from "#api/db/client.ts";
+import { coFounderInvitations } from "#api/db/community-schema.ts";
+import { coFounders, startups, users } from "#api/db/schema.ts";
+import { eventApplications, eventForms } from "#api/db/events-schema.ts";
+import { eventBillings } from "#api/db/billing-schema.ts";
+import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { notifyEach, repeatOf } from "./notify.ts";
 import { coFounderUserIds, startupUserIds } from "./recipients.ts";
 

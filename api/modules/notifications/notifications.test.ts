@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications } from "../../db/realtime-schema.ts";
-import { startupOwner } from "../../testing/application-fixtures.ts";
-import { coFounder, PASSWORD, registered, userRow } from "../../testing/fixtures.ts";
-import { expectEveryCallRefused, type TestApi } from "../../testing/harness.ts";
-import { userChannel } from "../../../schemas/realtime.ts";
+import { notifications } from "#api/db/realtime-schema.ts";
+import { startupOwner } from "#api/testing/application-fixtures.ts";
+import { coFounder, PASSWORD, registered, userRow } from "#api/testing/fixtures.ts";
+import { expectEveryCallRefused, type TestApi } from "#api/testing/harness.ts";
+import { userChannel } from "#schemas/realtime.ts";
 import { notify, notifyEach } from "./notify.ts";
-import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "../../testing/recording-broadcaster.ts";
-import { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "#api/testing/recording-broadcaster.ts";
+import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 
 let t: TestApi;
 let broadcaster: RecordingBroadcaster;

@@ -1,10 +1,10 @@
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { NotificationJson, NotificationType } from "../../../schemas/notifications.ts";
-import { NOTIFICATION_CREATED_EVENT, userChannel, type NotificationCreatedPayload } from "../../../schemas/realtime.ts";
-import type { Db } from "../../db/client.ts";
-import { notifications } from "../../db/realtime-schema.ts";
-import { userSettings } from "../../db/settings-schema.ts";
-import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
+import type { NotificationJson, NotificationType } from "#schemas/notifications.ts";
+import { NOTIFICATION_CREATED_EVENT, userChannel, type NotificationCreatedPayload } from "#schemas/realtime.ts";
+import type { Db } from "#api/db/client.ts";
+import { notifications } from "#api/db/realtime-schema.ts";
+import { userSettings } from "#api/db/settings-schema.ts";
+import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 
 export interface NotificationInput {
   userId: number;

@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, sql } from "drizzle-orm";
-import type { Permission } from "../../../schemas/access.ts";
-import type { Db } from "../../db/client.ts";
-import { permissions, rolePermissions, userRoles, users } from "../../db/schema.ts";
+import type { Permission } from "#schemas/access.ts";
+import type { Db } from "#api/db/client.ts";
+import { permissions, rolePermissions, userRoles, users } from "#api/db/schema.ts";
 
 /** Holds the permission through any of their roles (the same rule `authorize` applies to a request). */
 const holds = (permission: Permission) =>

@@ -5,13 +5,13 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications } from "../../db/realtime-schema.ts";
-import { startupOwner } from "../../testing/application-fixtures.ts";
-import type { TestApi } from "../../testing/harness.ts";
-import { coFounderWith, startupOwner as invitingStartup } from "../../testing/co-founder-fixtures.ts";
-import { userChannel } from "../../../schemas/realtime.ts";
+import { notifications } from "#api/db/realtime-schema.ts";
+import { startupOwner } from "#api/testing/application-fixtures.ts";
+import type { TestApi } from "#api/testing/harness.ts";
+import { coFounderWith, startupOwner as invitingStartup } from "#api/testing/co-founder-fixtures.ts";
+import { userChannel } from "#schemas/realtime.ts";
 import { REPEAT_WINDOW_MINUTES } from "./notify.ts";
-import { createRecordingTestApi, type RecordingBroadcaster } from "../../testing/recording-broadcaster.ts";
+import { createRecordingTestApi, type RecordingBroadcaster } from "#api/testing/recording-broadcaster.ts";
 
 let t: TestApi;
 let broadcaster: RecordingBroadcaster;

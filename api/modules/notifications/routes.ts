@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { NOTIFICATION_NOT_FOUND, type NotificationPage } from "../../../schemas/notifications.ts";
-import type { AppEnv } from "../../context.ts";
-import { pathId } from "../../lib/ids.ts";
-import { page, parseListQuery } from "../../lib/pagination.ts";
-import { BroadcastQueue, publishAfterCommit } from "../../realtime/broadcaster.ts";
+import { NOTIFICATION_NOT_FOUND, type NotificationPage } from "#schemas/notifications.ts";
+import type { AppEnv } from "#api/context.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { page, parseListQuery } from "#api/lib/pagination.ts";
+import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { listNotifications, markAllRead, markRead } from "./service.ts";
 

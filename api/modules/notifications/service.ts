@@ -5,13 +5,13 @@ import {
   NOTIFICATIONS_READ_MESSAGE,
   type NotificationJson,
   type NotificationsReadResult,
-} from "../../../schemas/notifications.ts";
-import { NOTIFICATIONS_READ_EVENT, userChannel } from "../../../schemas/realtime.ts";
-import type { Db } from "../../db/client.ts";
-import { notifications } from "../../db/realtime-schema.ts";
-import { notFound } from "../../lib/errors.ts";
-import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import type { BroadcastQueue } from "../../realtime/broadcaster.ts";
+} from "#schemas/notifications.ts";
+import { NOTIFICATIONS_READ_EVENT, userChannel } from "#schemas/realtime.ts";
+import type { Db } from "#api/db/client.ts";
+import { notifications } from "#api/db/realtime-schema.ts";
+import { notFound } from "#api/lib/errors.ts";
+import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { notificationColumns, notificationJson, unreadCount } from "./notify.ts";
 
 /** The caller's notifications, newest first (only theirs: the user is in the where clause). */

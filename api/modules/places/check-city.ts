@@ -1,4 +1,4 @@
-import { fieldError } from "../../lib/errors.ts";
+import { fieldError } from "#api/lib/errors.ts";
 import { countries } from "../reference/countries.ts";
 import { cityIndex, type CityRecord } from "./city-index.ts";
 import { countryCodeOf } from "./geocode.ts";

@@ -1,5 +1,5 @@
 import tzLookup from "@photostructure/tz-lookup";
-import type { PlaceJson } from "../../../schemas/places.ts";
+import type { PlaceJson } from "#schemas/places.ts";
 import { countries } from "../reference/countries.ts";
 import { cityIndex, type CityRecord } from "./city-index.ts";
 import { foldName } from "./fold.ts";

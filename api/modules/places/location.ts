@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { PlaceJson } from "../../../schemas/places.ts";
-import type { Db } from "../../db/client.ts";
-import { coFounders, startups } from "../../db/schema.ts";
+import type { PlaceJson } from "#schemas/places.ts";
+import type { Db } from "#api/db/client.ts";
+import { coFounders, startups } from "#api/db/schema.ts";
 import { cityIndex } from "./city-index.ts";
 import { UNKNOWN_PLACE, placeOf } from "./geocode.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coFounder, registered, setUpStartupProfile } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { coFounder, registered, setUpStartupProfile } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { checkCity } from "./check-city.ts";
 import { foldName } from "./fold.ts";
 

@@ -8,10 +8,10 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CityOption } from "../../../schemas/places.ts";
-import type { AppEnv } from "../../context.ts";
-import { notFound } from "../../lib/errors.ts";
-import { validate } from "../../lib/validation.ts";
+import type { CityOption } from "#schemas/places.ts";
+import type { AppEnv } from "#api/context.ts";
+import { notFound } from "#api/lib/errors.ts";
+import { validate } from "#api/lib/validation.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { cityIndex, MAX_CITY_RESULTS, type CityRecord } from "./city-index.ts";
 import { flagFile } from "./flags.ts";

@@ -6,11 +6,11 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toApiMultipart } from "../../../schemas/api-multipart.ts";
-import { coFounderSetupSchema, startupSetupSchema } from "../../../schemas/setup.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
-import { coFounderWith } from "../../testing/co-founder-fixtures.ts";
+import { toApiMultipart } from "#schemas/api-multipart.ts";
+import { coFounderSetupSchema, startupSetupSchema } from "#schemas/setup.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
+import { coFounderWith } from "#api/testing/co-founder-fixtures.ts";
 
 let t: TestApi;
 beforeAll(async () => {

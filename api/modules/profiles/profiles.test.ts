@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coFounders, files, startups } from "../../db/schema.ts";
-import type { FieldErrors } from "../../lib/errors.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
-import { TINY_PNG, fetchBytes, largePngFile, pngFile, registered, setUpStartupProfile, userRow } from "../../testing/fixtures.ts";
+import { coFounders, files, startups } from "#api/db/schema.ts";
+import type { FieldErrors } from "#api/lib/errors.ts";
+import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
+import { TINY_PNG, fetchBytes, largePngFile, pngFile, registered, setUpStartupProfile, userRow } from "#api/testing/fixtures.ts";
 import type { coFounderResource, startupResource } from "./service.ts";
 
 let t: TestApi;

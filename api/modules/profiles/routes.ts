@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { coFounderSetupSchema, startupSetupSchema } from "../../../schemas/setup.ts";
-import type { AppEnv } from "../../context.ts";
-import { jsonList, readBody } from "../../lib/body.ts";
-import { validate } from "../../lib/validation.ts";
+import { coFounderSetupSchema, startupSetupSchema } from "#schemas/setup.ts";
+import type { AppEnv } from "#api/context.ts";
+import { jsonList, readBody } from "#api/lib/body.ts";
+import { validate } from "#api/lib/validation.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { coFounderResource, currentProfile, setUpCoFounder, setUpStartup, startupResource } from "./service.ts";
 

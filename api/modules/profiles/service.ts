@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { skillKeys } from "../../../schemas/co-founders.ts";
-import type { CoFounderResource, CurrentProfile, StartupResource } from "../../../schemas/profiles.ts";
-import type { CoFounderSetup, StartupSetup } from "../../../schemas/setup.ts";
-import type { Db } from "../../db/client.ts";
-import { coFounders, startups, users } from "../../db/schema.ts";
-import { badRequest, fieldError } from "../../lib/errors.ts";
+import { skillKeys } from "#schemas/co-founders.ts";
+import type { CoFounderResource, CurrentProfile, StartupResource } from "#schemas/profiles.ts";
+import type { CoFounderSetup, StartupSetup } from "#schemas/setup.ts";
+import type { Db } from "#api/db/client.ts";
+import { coFounders, startups, users } from "#api/db/schema.ts";
+import { badRequest, fieldError } from "#api/lib/errors.ts";
 import { ROLE_FOR_ACCOUNT_TYPE, assignRoleByName } from "../access/service.ts";
 import { fileUrl, storeImage } from "../files/service.ts";
 import { requireCity } from "../places/check-city.ts";

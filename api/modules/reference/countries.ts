@@ -1,5 +1,5 @@
 import { getCountries, getCountryCallingCode } from "libphonenumber-js";
-import type { Country } from "../../../schemas/countries.ts";
+import type { Country } from "#schemas/countries.ts";
 import { flagUrl, hasFlag } from "../places/flags.ts";
 
 /** A flag is two regional-indicator letters, so no image list has to be fetched from anywhere. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
-import type { Country } from "../../../schemas/countries.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import type { Country } from "#schemas/countries.ts";
 
 let t: TestApi;
 beforeAll(async () => {

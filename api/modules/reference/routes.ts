@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "#api/context.ts";
 import { countries } from "./countries.ts";
 
 export const referenceRoutes = new Hono<AppEnv>();

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CANVAS_AUTOSAVE_FOLD_MINUTES, MAX_CANVAS_VERSIONS, type CanvasVersionView } from "../../../schemas/resources.ts";
-import { teamMembers } from "../../db/community-schema.ts";
-import { frameworkCanvases, frameworkVersions } from "../../db/tools-schema.ts";
-import { coFounder, registered, setUpStartupProfile, userRow } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { CANVAS_AUTOSAVE_FOLD_MINUTES, MAX_CANVAS_VERSIONS, type CanvasVersionView } from "#schemas/resources.ts";
+import { teamMembers } from "#api/db/community-schema.ts";
+import { frameworkCanvases, frameworkVersions } from "#api/db/tools-schema.ts";
+import { coFounder, registered, setUpStartupProfile, userRow } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { teamMembers } from "../../db/community-schema.ts";
-import { users } from "../../db/schema.ts";
-import { frameworkVersions } from "../../db/tools-schema.ts";
-import { seedCanvases } from "../../db/seed-canvases.ts";
-import { coFounder, grantRole, registered, registeredAs, setUpStartupProfile, userRow } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
-import { BASE_VERSION_INVALID } from "../../../schemas/resources.ts";
+import { teamMembers } from "#api/db/community-schema.ts";
+import { users } from "#api/db/schema.ts";
+import { frameworkVersions } from "#api/db/tools-schema.ts";
+import { seedCanvases } from "#api/db/seed-canvases.ts";
+import { coFounder, grantRole, registered, registeredAs, setUpStartupProfile, userRow } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { BASE_VERSION_INVALID } from "#schemas/resources.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import { canvasTexts, type FrameworkDefinition } from "../../../schemas/frameworks/index.ts";
-import { CANVAS_AUTOSAVE_FOLD_MINUTES, FRAMEWORK_NOT_FOUND, MAX_CANVAS_VERSIONS, NO_CANVAS_STARTUP, VERSION_NOT_FOUND, type CanvasVersionView, type CanvasView } from "../../../schemas/resources.ts";
-import { frameworkByType } from "../../../schemas/frameworks/index.ts";
-import type { AuthUser } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { teamMembers } from "../../db/community-schema.ts";
-import { startups, users } from "../../db/schema.ts";
-import { frameworkCanvases, frameworkVersions, type CanvasBoxes } from "../../db/tools-schema.ts";
-import { HttpError, notFound } from "../../lib/errors.ts";
-import { pageValues, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import { preparedPerDb } from "../../db/embedded/prepared.ts";
+import { canvasTexts, type FrameworkDefinition } from "#schemas/frameworks/index.ts";
+import { CANVAS_AUTOSAVE_FOLD_MINUTES, FRAMEWORK_NOT_FOUND, MAX_CANVAS_VERSIONS, NO_CANVAS_STARTUP, VERSION_NOT_FOUND, type CanvasVersionView, type CanvasView } from "#schemas/resources.ts";
+import { frameworkByType } from "#schemas/frameworks/index.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { teamMembers } from "#api/db/community-schema.ts";
+import { startups, users } from "#api/db/schema.ts";
+import { frameworkCanvases, frameworkVersions, type CanvasBoxes } from "#api/db/tools-schema.ts";
+import { HttpError, notFound } from "#api/lib/errors.ts";
+import { pageValues, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { preparedPerDb } from "#api/db/embedded/prepared.ts";
 
 /** The startup a canvas is saved for. */
 export interface CanvasStartup {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FRAMEWORKS } from "../../../schemas/frameworks/index.ts";
-import { coFounder, registered, setUpStartupProfile } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "../../testing/harness.ts";
+import { FRAMEWORKS } from "#schemas/frameworks/index.ts";
+import { coFounder, registered, setUpStartupProfile } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "#api/testing/harness.ts";
 
 let t: TestApi;
 beforeAll(async () => {

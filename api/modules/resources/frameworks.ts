@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { FRAMEWORKS } from "../../../schemas/frameworks/index.ts";
-import { frameworkView, type FrameworkCatalogue, type FrameworkSummary } from "../../../schemas/resources.ts";
-import type { AppEnv } from "../../context.ts";
+import { FRAMEWORKS } from "#schemas/frameworks/index.ts";
+import { frameworkView, type FrameworkCatalogue, type FrameworkSummary } from "#schemas/resources.ts";
+import type { AppEnv } from "#api/context.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { authorize } from "../access/authorize.ts";
 import { canvasStartup, canvasStates, findFramework } from "./canvases.ts";

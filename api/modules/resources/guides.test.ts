@@ -1,10 +1,10 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GUIDE_CATEGORIES } from "../../../schemas/resources.ts";
-import { GUIDES, seedGuides } from "../../db/seed-guides.ts";
-import { guides } from "../../db/tools-schema.ts";
-import { coFounder } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi, type TestClient } from "../../testing/harness.ts";
+import { GUIDE_CATEGORIES } from "#schemas/resources.ts";
+import { GUIDES, seedGuides } from "#api/db/seed-guides.ts";
+import { guides } from "#api/db/tools-schema.ts";
+import { coFounder } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 
 let t: TestApi;
 let client: TestClient;

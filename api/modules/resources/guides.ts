@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import { GUIDE_NOT_FOUND, guideFilterSchema, isGuideSlug, type GuideCategoryCount, type GuidePage, type GuideSummary, type GuideView } from "../../../schemas/resources.ts";
-import type { AppEnv } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { guides } from "../../db/tools-schema.ts";
-import { notFound } from "../../lib/errors.ts";
-import { page, pageValues, parseListQuery, totalOf, totalOver, type ListQuery, type PageRows } from "../../lib/pagination.ts";
-import { preparedPerDb, preparedPerShape } from "../../db/embedded/prepared.ts";
-import { validate } from "../../lib/validation.ts";
+import { GUIDE_NOT_FOUND, guideFilterSchema, isGuideSlug, type GuideCategoryCount, type GuidePage, type GuideSummary, type GuideView } from "#schemas/resources.ts";
+import type { AppEnv } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { guides } from "#api/db/tools-schema.ts";
+import { notFound } from "#api/lib/errors.ts";
+import { page, pageValues, parseListQuery, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { preparedPerDb, preparedPerShape } from "#api/db/embedded/prepared.ts";
+import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
-import { containsPattern } from "../../lib/like.ts";
+import { containsPattern } from "#api/lib/like.ts";
 
 /** The resource center's guides for founders: a searchable, filterable list, and one guide by its slug. */
 export const guideRoutes = new Hono<AppEnv>();

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "#api/context.ts";
 import { canvasRoutes } from "./canvas-routes.ts";
 import { frameworkRoutes } from "./frameworks.ts";
 import { guideRoutes } from "./guides.ts";

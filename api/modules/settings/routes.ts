@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { SETTINGS_SAVED, settingsSchema } from "../../../schemas/settings.ts";
-import type { AppEnv } from "../../context.ts";
-import { readBody } from "../../lib/body.ts";
-import { validate } from "../../lib/validation.ts";
+import { SETTINGS_SAVED, settingsSchema } from "#schemas/settings.ts";
+import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
+import { validate } from "#api/lib/validation.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { getSettings, saveSettings } from "./service.ts";
 

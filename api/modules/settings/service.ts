@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { NOTIFICATION_TYPES } from "../../../schemas/notifications.ts";
-import { DEFAULT_SETTINGS, type SettingsInput, type UserSettings } from "../../../schemas/settings.ts";
-import type { Db } from "../../db/client.ts";
-import { userSettings } from "../../db/settings-schema.ts";
+import { NOTIFICATION_TYPES } from "#schemas/notifications.ts";
+import { DEFAULT_SETTINGS, type SettingsInput, type UserSettings } from "#schemas/settings.ts";
+import type { Db } from "#api/db/client.ts";
+import { userSettings } from "#api/db/settings-schema.ts";
 
 /** The stored columns the API shows (the caller query reads them with the user, see auth/users.ts). */
 export type UserSettingsRow = Pick<typeof userSettings.$inferSelect, "timeZone" | "dateFormat" | "theme" | "layout" | "mutedNotifications">;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "../../../schemas/settings.ts";
-import { registered } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type TestApi } from "../../testing/harness.ts";
+import { DEFAULT_SETTINGS } from "#schemas/settings.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type TestApi } from "#api/testing/harness.ts";
 
 let t: TestApi;
 beforeAll(async () => {

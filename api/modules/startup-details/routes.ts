@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { DETAIL_CATEGORY_NOT_FOUND, DETAIL_CATEGORY_SCHEMAS, STARTUP_DETAILS_SAVED } from "../../../schemas/startup-details.ts";
-import type { AppEnv } from "../../context.ts";
-import { readBody } from "../../lib/body.ts";
-import { pathId } from "../../lib/ids.ts";
-import { validate } from "../../lib/validation.ts";
+import { DETAIL_CATEGORY_NOT_FOUND, DETAIL_CATEGORY_SCHEMAS, STARTUP_DETAILS_SAVED } from "#schemas/startup-details.ts";
+import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { validate } from "#api/lib/validation.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
-import { ownStartupId } from "../../lib/owner.ts";
+import { ownStartupId } from "#api/lib/owner.ts";
 import { findCategory, getStartupDetails, listStartupDetails, saveStartupDetails } from "./service.ts";
 
 /**

@@ -9,10 +9,10 @@ import {
   type DetailCategoryView,
   type DetailValues,
   type StartupDetailsList,
-} from "../../../schemas/startup-details.ts";
-import type { Db } from "../../db/client.ts";
-import { startupDetails } from "../../db/community-schema.ts";
-import { notFound } from "../../lib/errors.ts";
+} from "#schemas/startup-details.ts";
+import type { Db } from "#api/db/client.ts";
+import { startupDetails } from "#api/db/community-schema.ts";
+import { notFound } from "#api/lib/errors.ts";
 
 
 /** A category as the API answers it: its definition, the startup's values for its fields, and its completion. */

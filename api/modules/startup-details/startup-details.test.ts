@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DETAIL_CATEGORIES, categoryCompletion, detailCategory, overallCompleteness } from "../../../schemas/startup-details.ts";
-import { users } from "../../db/schema.ts";
-import { coFounder, registered, setUpStartupProfile } from "../../testing/fixtures.ts";
-import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "../../testing/harness.ts";
+import { DETAIL_CATEGORIES, categoryCompletion, detailCategory, overallCompleteness } from "#schemas/startup-details.ts";
+import { users } from "#api/db/schema.ts";
+import { coFounder, registered, setUpStartupProfile } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "#api/testing/harness.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { STARTUP_NOT_FOUND, type DirectoryPage, type DirectoryPageWithCountries } from "../../../schemas/startups.ts";
-import type { AppEnv } from "../../context.ts";
-import { pathId } from "../../lib/ids.ts";
-import { page, parseListQuery } from "../../lib/pagination.ts";
+import { STARTUP_NOT_FOUND, type DirectoryPage, type DirectoryPageWithCountries } from "#schemas/startups.ts";
+import type { AppEnv } from "#api/context.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { countryFacet, listDirectory, parseDirectoryQuery } from "./directory.ts";
 import { getProfile, parseFollowersQuery, parseProfileFollowersQuery, startupFollowers } from "./profile.ts";
 

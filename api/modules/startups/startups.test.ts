@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { favorites, teamMembers } from "../../db/community-schema.ts";
-import { startups } from "../../db/schema.ts";
-import { daysFromNow, insertEventForm, startupOwner } from "../../testing/application-fixtures.ts";
-import { coFounder, userRow } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { favorites, teamMembers } from "#api/db/community-schema.ts";
+import { startups } from "#api/db/schema.ts";
+import { daysFromNow, insertEventForm, startupOwner } from "#api/testing/application-fixtures.ts";
+import { coFounder, userRow } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 
 let t: TestApi;
 beforeAll(async () => {

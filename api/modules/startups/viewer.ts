@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { AuthUser } from "../../context.ts";
-import { favorites, follows } from "../../db/community-schema.ts";
+import type { AuthUser } from "#api/context.ts";
+import { favorites, follows } from "#api/db/community-schema.ts";
 import { followerOf } from "../follows/accounts.ts";
 
 /**

@@ -8,12 +8,12 @@
  */
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AppEnv } from "../../context.ts";
-import { coFounders, startups } from "../../db/schema.ts";
-import type { Db } from "../../db/client.ts";
-import type { AuthUser } from "../../context.ts";
-import { limits } from "../../lib/limits.ts";
-import { hit } from "../../lib/rate-limit.ts";
+import type { AppEnv } from "#api/context.ts";
+import { coFounders, startups } from "#api/db/schema.ts";
+import type { Db } from "#api/db/client.ts";
+import type { AuthUser } from "#api/context.ts";
+import { limits } from "#api/lib/limits.ts";
+import { hit } from "#api/lib/rate-limit.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { isCountryCode } from "../reference/countries.ts";
 import { WeatherService, type WeatherServiceOptions } from "./service.ts";

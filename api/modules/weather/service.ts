@@ -1,6 +1,6 @@
-import { OpenMeteo, WeatherProviderError, type ProviderForecast } from "../../integrations/weather/open-meteo.ts";
-import { describeWeather } from "../../integrations/weather/weather-codes.ts";
-import { WEATHER_CITY_NOT_FOUND, WEATHER_UNAVAILABLE, type WeatherJson, type WeatherResponse } from "../../../schemas/weather.ts";
+import { OpenMeteo, WeatherProviderError, type ProviderForecast } from "#api/integrations/weather/open-meteo.ts";
+import { describeWeather } from "#api/integrations/weather/weather-codes.ts";
+import { WEATHER_CITY_NOT_FOUND, WEATHER_UNAVAILABLE, type WeatherJson, type WeatherResponse } from "#schemas/weather.ts";
 import { foldName } from "../places/fold.ts";
 import { geocodeText, timezoneAt } from "../places/geocode.ts";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { WEATHER_RATE, WEATHER_THROTTLED } from "../../../schemas/weather.ts";
+import { WEATHER_RATE, WEATHER_THROTTLED } from "#schemas/weather.ts";
 import { startFakeOpenMeteo, type FakeOpenMeteo } from "../../../tests/fakes/open-meteo.ts";
-import { coFounder, registered, setUpStartupProfile } from "../../testing/fixtures.ts";
-import { createTestApi, type TestApi } from "../../testing/harness.ts";
+import { coFounder, registered, setUpStartupProfile } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { WEATHER_CACHE_MS, WEATHER_FAILURE_CACHE_MS, WeatherService } from "./service.ts";
 
 let fake: FakeOpenMeteo;

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { AI_NOT_CONFIGURED, AI_PROMPT_MAX_LENGTH, AI_PROMPT_TOO_LONG, type AiAvailability } from "../../../schemas/ai";
+import { AI_NOT_CONFIGURED, AI_PROMPT_MAX_LENGTH, AI_PROMPT_TOO_LONG, type AiAvailability } from "#schemas/ai";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import type { loader as adminLayoutLoader } from "~/routes/admin/layout";

@@ -1,5 +1,5 @@
-import type { Permission } from "../../../schemas/access";
-import type { CurrentUser } from "../../../schemas/auth";
+import type { Permission } from "#schemas/access";
+import type { CurrentUser } from "#schemas/auth";
 import { can } from "~/lib/permissions";
 
 export interface NavItem {

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation, Link } from "react-router";
-import { BILLING_STATUSES, changeStatusSchema, type EventBillingDetail } from "../../../schemas/billing";
+import { BILLING_STATUSES, changeStatusSchema, type EventBillingDetail } from "#schemas/billing";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { ChoiceField } from "~/components/ui/form-fields";

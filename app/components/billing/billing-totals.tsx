@@ -1,4 +1,4 @@
-import type { BillingListPage } from "../../../schemas/billing";
+import type { BillingListPage } from "#schemas/billing";
 import { formatMoney } from "~/lib/event-format";
 
 /** The form's payment totals (over every billing, whatever the list's filters), in the form's currency. */

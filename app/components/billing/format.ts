@@ -1,4 +1,4 @@
-import type { BillingStatus } from "../../../schemas/billing";
+import type { BillingStatus } from "#schemas/billing";
 
 /** How each payment status reads as a badge. */
 export const BILLING_STATUS_TONES: Record<BillingStatus, "slate" | "green" | "red" | "blue"> = {

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { MESSAGE_BODY_INVALID, MESSAGE_MAX_LENGTH } from "../../../schemas/conversations";
+import { MESSAGE_BODY_INVALID, MESSAGE_MAX_LENGTH } from "#schemas/conversations";
 
 const EmojiPicker = lazy(() => import("./emoji-picker"));
 

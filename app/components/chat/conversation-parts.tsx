@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { chatPresenceChannel, TYPING_WHISPER, type TypingPayload } from "../../../schemas/realtime";
+import { chatPresenceChannel, TYPING_WHISPER, type TypingPayload } from "#schemas/realtime";
 import { Avatar } from "~/components/ui/avatar";
 import { usePresence, useWhisper } from "~/lib/realtime/realtime";
 import type { Conversation } from "./types";

@@ -1,4 +1,4 @@
-import type { ConversationJson, MessageJson } from "../../../schemas/conversations";
+import type { ConversationJson, MessageJson } from "#schemas/conversations";
 
 /** The chat API's shapes (schemas/conversations.ts), as the panel reads them. */
 /** A message: `body` is plain text, shown as text, never as HTML. */

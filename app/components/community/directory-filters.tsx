@@ -1,6 +1,6 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
-import { INDUSTRIES, STAGES } from "../../../schemas/setup";
-import { DIRECTORY_SORT_CHOICES, type DirectoryType } from "../../../schemas/startups";
+import { INDUSTRIES, STAGES } from "#schemas/setup";
+import { DIRECTORY_SORT_CHOICES, type DirectoryType } from "#schemas/startups";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Options } from "~/components/ui/options";

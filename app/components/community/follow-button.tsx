@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { FollowResult, FollowType } from "../../../schemas/follows";
-import { coFounderChannel, FOLLOWERS_COUNT_CHANGED_EVENT, startupChannel } from "../../../schemas/realtime";
+import type { FollowResult, FollowType } from "#schemas/follows";
+import { coFounderChannel, FOLLOWERS_COUNT_CHANGED_EVENT, startupChannel } from "#schemas/realtime";
 import { showToast } from "~/components/feedback/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { useChannel } from "~/lib/realtime/realtime";

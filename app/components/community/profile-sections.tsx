@@ -1,10 +1,10 @@
-import type { FollowAccount } from "../../../schemas/follows";
-import type { LimitedFollowers, ProfileEvent, TeamMember } from "../../../schemas/startups";
+import type { FollowAccount } from "#schemas/follows";
+import type { LimitedFollowers, ProfileEvent, TeamMember } from "#schemas/startups";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
-import type { Page } from "../../../schemas/answers";
+import type { Page } from "#schemas/answers";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
 

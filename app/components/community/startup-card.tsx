@@ -1,4 +1,4 @@
-import type { DirectoryStartup } from "../../../schemas/startups";
+import type { DirectoryStartup } from "#schemas/startups";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import { Badge } from "~/components/ui/layout";
 import { PlaceName } from "~/components/places/flag";

@@ -1,5 +1,5 @@
 /** The cards of a startup or organization: applications, review stages, payments, upcoming events. */
-import type { ApplicationsByStage, ApplicationsPerDay, BillingsSummary, UpcomingEvents } from "../../../schemas/dashboard";
+import type { ApplicationsByStage, ApplicationsPerDay, BillingsSummary, UpcomingEvents } from "#schemas/dashboard";
 import { formatEventTime } from "~/lib/event-format";
 import { CardFailed, DashboardCard, FirstStep } from "./card-frame";
 import { ChartFigure, NumbersTable, type RenderedChart } from "./chart";

@@ -1,5 +1,5 @@
 /** Cards every account has: followers per week, the user's own applications, and invitations. */
-import type { FollowersPerWeek, InvitationsSummary, MyApplicationsSummary, StatusCount } from "../../../schemas/dashboard";
+import type { FollowersPerWeek, InvitationsSummary, MyApplicationsSummary, StatusCount } from "#schemas/dashboard";
 import { CardFailed, DashboardCard, FirstStep } from "./card-frame";
 import { ChartFigure, NumbersTable, type RenderedChart } from "./chart";
 import { longDate } from "./chart-spec";

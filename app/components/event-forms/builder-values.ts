@@ -1,4 +1,4 @@
-import { STANDARD_QUESTIONS, type QuestionType } from "../../../schemas/events";
+import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/events";
 
 /** The builder's raw field values (strings, "on" for ticked boxes), as conform reports them while typing. */
 type Raw = unknown;

@@ -11,7 +11,7 @@ import {
   QUESTION_TYPES,
   STANDARD_QUESTIONS,
   eventFormSchema,
-} from "../../../schemas/events";
+} from "#schemas/events";
 import { AiSuggest } from "~/components/ai/ai-suggest";
 import { eventDescriptionPrompt } from "~/components/ai/prompts";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -19,8 +19,8 @@ import { FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
 import { ChoiceField, InputField, TextareaField } from "~/components/ui/form-fields";
 import { Card } from "~/components/ui/layout";
 import { CityCombobox } from "~/components/places/city-combobox";
-import type { Country } from "../../../schemas/countries";
-import type { EventFormView } from "../../../schemas/event-form-views";
+import type { Country } from "#schemas/countries";
+import type { EventFormView } from "#schemas/event-form-views";
 import { useZodForm } from "~/lib/use-zod-form";
 import { readBuilderValues } from "./builder-values";
 import { QuestionPreview } from "./question-preview";

@@ -1,4 +1,4 @@
-import type { ApplicantMeeting } from "../../../schemas/meetings";
+import type { ApplicantMeeting } from "#schemas/meetings";
 
 /** An accepted applicant's way in: the API sends the link to nobody else. */
 export function JoinMeeting({ meeting }: { meeting: ApplicantMeeting }) {

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Card } from "~/components/ui/layout";
-import type { FormMeetingView } from "../../../schemas/meetings";
+import type { FormMeetingView } from "#schemas/meetings";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 /**

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { FormMeetingView } from "../../../schemas/meetings";
+import type { FormMeetingView } from "#schemas/meetings";
 import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { RequestEnv } from "~/lib/request-env";

@@ -1,4 +1,4 @@
-import type { MeetingConnectionState } from "../../../schemas/meetings";
+import type { MeetingConnectionState } from "#schemas/meetings";
 import { Badge } from "~/components/ui/layout";
 
 /** Connected, not connected, or not set up on the server: the one badge both integration pages show. */

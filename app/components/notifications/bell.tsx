@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { NOTIFICATION_CREATED_EVENT, NOTIFICATIONS_READ_EVENT, userChannel } from "../../../schemas/realtime";
+import { NOTIFICATION_CREATED_EVENT, NOTIFICATIONS_READ_EVENT, userChannel } from "#schemas/realtime";
 import { useChannel } from "~/lib/realtime/realtime";
 import { MarkAllRead, NotificationRow } from "./notification-row";
 import type { LatestNotifications } from "./types";

@@ -1,4 +1,4 @@
-import type { NotificationJson } from "../../../schemas/notifications";
+import type { NotificationJson } from "#schemas/notifications";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 /** The API's notification (schemas/notifications.ts), as the panel shows it. */

@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import type { CityOption } from "../../../schemas/places";
+import type { CityOption } from "#schemas/places";
 import { FieldShell, inputClass } from "~/components/ui/field";
 
 export interface CityComboboxProps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LEAN_CANVAS } from "../../../schemas/frameworks/lean-canvas";
-import { AI_PROMPT_MAX_LENGTH } from "../../../schemas/ai";
+import { LEAN_CANVAS } from "#schemas/frameworks/lean-canvas";
+import { AI_PROMPT_MAX_LENGTH } from "#schemas/ai";
 import { frameworkBoxPrompt } from "./box-prompt";
 
 const startup = { id: 1, name: "Acme Robotics", description: "Warehouse robots rented by the month.", industry: "Hardware", stage: "Seed" };

@@ -1,5 +1,5 @@
-import type { CanvasView, FrameworkView } from "../../../schemas/resources";
-import { AI_PROMPT_MAX_LENGTH } from "../../../schemas/ai";
+import type { CanvasView, FrameworkView } from "#schemas/resources";
+import { AI_PROMPT_MAX_LENGTH } from "#schemas/ai";
 
 /** Each other box's text is cut to this much, so a full canvas still fits the helper's prompt limit. */
 const OTHER_BOX_CHARS = 600;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type RefObject } from "react";
 import { Form } from "react-router";
-import { MAX_BOX_CHARS, gridTemplateAreas } from "../../../schemas/frameworks/index";
-import type { CanvasView, FrameworkView } from "../../../schemas/resources";
+import { MAX_BOX_CHARS, gridTemplateAreas } from "#schemas/frameworks/index";
+import type { CanvasView, FrameworkView } from "#schemas/resources";
 import { AiSuggest, useAiAvailability } from "~/components/ai/ai-suggest";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClass } from "~/components/ui/field";

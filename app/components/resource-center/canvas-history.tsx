@@ -1,11 +1,11 @@
 import type { FormEvent, RefObject } from "react";
 import { Form, useSubmit } from "react-router";
-import type { CanvasVersionView, FrameworkView } from "../../../schemas/resources";
+import type { CanvasVersionView, FrameworkView } from "#schemas/resources";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, EmptyState } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { TimeAgo } from "~/components/ui/time-ago";
-import type { Page } from "../../../schemas/answers";
+import type { Page } from "#schemas/answers";
 
 /**
  * The canvas's saved versions, newest first. Restoring one saves its text as a new version, so a restore

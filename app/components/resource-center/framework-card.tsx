@@ -1,4 +1,4 @@
-import type { FrameworkSummary } from "../../../schemas/resources";
+import type { FrameworkSummary } from "#schemas/resources";
 import { Badge } from "~/components/ui/layout";
 import { TimeAgo } from "~/components/ui/time-ago";
 import { InAppLink } from "~/components/ui/in-app-link";

@@ -1,4 +1,4 @@
-import type { FrameworkView } from "../../../schemas/resources";
+import type { FrameworkView } from "#schemas/resources";
 import { GRID_CLASS, gridStyle } from "./canvas-editor";
 import type { CSSProperties } from "react";
 

@@ -1,4 +1,4 @@
-import type { GuideSummary } from "../../../schemas/resources";
+import type { GuideSummary } from "#schemas/resources";
 import { Badge } from "~/components/ui/layout";
 import { InAppLink } from "~/components/ui/in-app-link";
 

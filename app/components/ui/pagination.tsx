@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import type { Page } from "../../../schemas/answers";
+import type { Page } from "#schemas/answers";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 /** Prev/next links that keep the rest of the query (search, filters); plain links, so no JS needed. */

@@ -1,6 +1,6 @@
 import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { roleSchema } from "../../../schemas/access";
+import { roleSchema } from "#schemas/access";
 import { useZodForm } from "~/lib/use-zod-form";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors } from "~/components/ui/field";

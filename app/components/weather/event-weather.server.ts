@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { WEATHER_CITY_NOT_FOUND, type WeatherResponse } from "../../../schemas/weather";
+import { WEATHER_CITY_NOT_FOUND, type WeatherResponse } from "#schemas/weather";
 import { loadWeather } from "./weather.server";
 
 /** Open-Meteo forecasts this many days, today included (api/integrations/weather/open-meteo.ts). */

@@ -2,7 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ApiClient } from "~/lib/api.server";
 import { apiContext } from "~/lib/contexts";
-import { WEATHER_FAILED } from "../../../schemas/weather";
+import { WEATHER_FAILED } from "#schemas/weather";
 import { loadEventWeather } from "./event-weather.server";
 
 const NOW = new Date("2026-11-23T09:00:00Z");

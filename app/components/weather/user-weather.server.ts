@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import type { PlaceJson } from "../../../schemas/places";
-import { WEATHER_FAILED } from "../../../schemas/weather";
+import type { PlaceJson } from "#schemas/places";
+import { WEATHER_FAILED } from "#schemas/weather";
 import { apiContext } from "~/lib/contexts";
 import type { UserWeather } from "./weather-panel";
 import { loadWeather } from "./weather.server";

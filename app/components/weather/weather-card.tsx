@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "react-toastify";
-import { WEATHER_FAILED, type WeatherDay, type WeatherResponse } from "../../../schemas/weather";
+import { WEATHER_FAILED, type WeatherDay, type WeatherResponse } from "#schemas/weather";
 import { Card } from "~/components/ui/layout";
 import { Flag } from "~/components/places/flag";
 

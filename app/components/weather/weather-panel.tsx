@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { WeatherResponse } from "../../../schemas/weather";
+import type { WeatherResponse } from "#schemas/weather";
 import { Card } from "~/components/ui/layout";
 import { WeatherCard } from "./weather-card";
 import { InAppLink } from "~/components/ui/in-app-link";

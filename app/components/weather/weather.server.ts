@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { WEATHER_FAILED, type WeatherResponse } from "../../../schemas/weather";
+import { WEATHER_FAILED, type WeatherResponse } from "#schemas/weather";
 import { apiContext } from "~/lib/contexts";
 
 /**

@@ -1,6 +1,6 @@
 import Echo from "laravel-echo";
 import Pusher from "pusher-js";
-import { EVENT_NAMESPACE } from "../../../schemas/realtime";
+import { EVENT_NAMESPACE } from "#schemas/realtime";
 import type { RealtimePublicConfig } from "../request-env";
 import { readXsrfCookie } from "../cookies";
 import { socketAddress } from "./options";

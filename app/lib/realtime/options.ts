@@ -1,4 +1,4 @@
-import { channelKind as kindOfChannel, echoChannelName, type ChannelKind } from "../../../schemas/realtime";
+import { channelKind as kindOfChannel, echoChannelName, type ChannelKind } from "#schemas/realtime";
 import type { RealtimePublicConfig } from "../request-env";
 
 /** The page's address as the Echo options need it (window.location in the browser; a value in tests). */

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useNavigation, useRevalidator } from "react-router";
-import { echoEventName, type RealtimeEvent, type RealtimePayloads } from "../../../schemas/realtime";
+import { echoEventName, type RealtimeEvent, type RealtimePayloads } from "#schemas/realtime";
 import { SESSION_EXPIRED } from "../flash";
 import { loginUrl } from "../safe-redirect";
 import { showToast } from "~/components/feedback/toaster";

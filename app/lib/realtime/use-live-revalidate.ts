@@ -1,5 +1,5 @@
 import { useRevalidator, useRouteLoaderData } from "react-router";
-import type { RealtimeEvent, RealtimePayloads } from "../../../schemas/realtime";
+import type { RealtimeEvent, RealtimePayloads } from "#schemas/realtime";
 import type { loader as adminLayoutLoader } from "~/routes/admin/layout";
 import { useChannel } from "./realtime";
 

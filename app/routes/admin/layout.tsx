@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Form, Outlet, redirect, useLocation } from "react-router";
-import { DEFAULT_SETTINGS } from "../../../schemas/settings";
-import { AI_NOT_CONFIGURED } from "../../../schemas/ai";
+import { DEFAULT_SETTINGS } from "#schemas/settings";
+import { AI_NOT_CONFIGURED } from "#schemas/ai";
 import { activeItem, navigationFor, visiblePaths, tourTarget, type NavSection } from "~/components/app-shell/navigation";
 import { Avatar } from "~/components/ui/avatar";
 import { NotificationBell } from "~/components/notifications/bell";
@@ -11,7 +11,7 @@ import { DatesProvider } from "~/lib/dates";
 import { RealtimeProvider } from "~/lib/realtime/realtime";
 import { requestEnvContext } from "~/lib/request-env";
 import { loginUrl } from "~/lib/safe-redirect";
-import type { CurrentUser } from "../../../schemas/auth";
+import type { CurrentUser } from "#schemas/auth";
 import { isCompact } from "~/lib/viewport";
 import { useBreakpoint } from "~/lib/viewport-context";
 import type { Route } from "./+types/layout";

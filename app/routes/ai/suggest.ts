@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { AI_PROMPT_REQUIRED, type AiResponse } from "../../../schemas/ai";
+import { AI_PROMPT_REQUIRED, type AiResponse } from "#schemas/ai";
 import { apiContext } from "~/lib/contexts";
 import type { Route } from "./+types/suggest";
 

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
-import { loginSchema } from "../../../schemas/auth";
+import { loginSchema } from "#schemas/auth";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { TextField } from "~/components/ui/field";

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { parseId } from "../../../schemas/ids";
-import type { ConversationRead } from "../../../schemas/conversations";
+import { parseId } from "#schemas/ids";
+import type { ConversationRead } from "#schemas/conversations";
 import { requireId } from "~/lib/route-params.server";
 import { tooFastMessage, type ChatMessage, type SendResult } from "~/components/chat/types";
 import { apiContext } from "~/lib/contexts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONVERSATION_NOT_FOUND, MESSAGE_BODY_INVALID } from "../../../schemas/conversations";
+import { CONVERSATION_NOT_FOUND, MESSAGE_BODY_INVALID } from "#schemas/conversations";
 import { coFounder, createRouteHarness, type RouteHarness } from "~/testing/route-harness";
 import { action, loader } from "./conversation";
 

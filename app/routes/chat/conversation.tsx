@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
 import { useActionData, useFetcher, useOutletContext, useRevalidator, type ShouldRevalidateFunction, Link } from "react-router";
-import { parseId } from "../../../schemas/ids";
-import { chatChannel, MESSAGE_SENT_EVENT, MESSAGES_READ_EVENT } from "../../../schemas/realtime";
+import { parseId } from "#schemas/ids";
+import { chatChannel, MESSAGE_SENT_EVENT, MESSAGES_READ_EVENT } from "#schemas/realtime";
 import { Composer } from "~/components/chat/composer";
 import { MessageList, type PendingMessage } from "~/components/chat/message-list";
 import { OutboxSender } from "~/components/chat/outbox";
 import { ConversationHeader, TypingIndicator, useReadPointer, useTyping } from "~/components/chat/conversation-parts";
-import type { MessagePage } from "../../../schemas/conversations";
+import type { MessagePage } from "#schemas/conversations";
 import type { Conversation } from "~/components/chat/types";
 import { useMessageStore } from "~/components/chat/use-message-store";
 import { apiContext, userContext } from "~/lib/contexts";

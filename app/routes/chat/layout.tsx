@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { Form, Outlet, useLocation, useParams, useRevalidator } from "react-router";
-import { CONVERSATION_UPDATED_EVENT, ONLINE_CHANNEL, userChannel, type ConversationUpdatedPayload } from "../../../schemas/realtime";
+import { CONVERSATION_UPDATED_EVENT, ONLINE_CHANNEL, userChannel, type ConversationUpdatedPayload } from "#schemas/realtime";
 import { OnlineDot } from "~/components/chat/conversation-parts";
 import type { Conversation } from "~/components/chat/types";
 import { Avatar } from "~/components/ui/avatar";
@@ -8,7 +8,7 @@ import { inputClass } from "~/components/ui/field";
 import { TimeAgo } from "~/components/ui/time-ago";
 import { apiContext, userContext } from "~/lib/contexts";
 import { useChannel, usePresence } from "~/lib/realtime/realtime";
-import type { Page } from "../../../schemas/answers";
+import type { Page } from "#schemas/answers";
 import type { Route } from "./+types/layout";
 import { InAppLink } from "~/components/ui/in-app-link";
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { parseId } from "../../../schemas/ids";
+import { parseId } from "#schemas/ids";
 import type { Conversation } from "~/components/chat/types";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";

@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, useNavigation, useSearchParams } from "react-router";
-import { CO_FOUNDER_ROLES, teamMemberCreateSchema, type CoFounderCardView } from "../../../schemas/co-founders";
+import { CO_FOUNDER_ROLES, teamMemberCreateSchema, type CoFounderCardView } from "#schemas/co-founders";
 import { MatchSummary } from "~/components/co-founders/co-founder-card";
 import { InviteForm } from "~/components/co-founders/invite-form";
-import type { Page } from "../../../schemas/answers";
+import type { Page } from "#schemas/answers";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { FormErrors, inputClass } from "~/components/ui/field";

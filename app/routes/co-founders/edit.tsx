@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useNavigation } from "react-router";
-import { CO_FOUNDER_ROLES, teamMemberUpdateSchema, type TeamMemberView } from "../../../schemas/co-founders";
+import { CO_FOUNDER_ROLES, teamMemberUpdateSchema, type TeamMemberView } from "#schemas/co-founders";
 import { requireId } from "~/lib/route-params.server";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";

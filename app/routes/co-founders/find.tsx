@@ -1,7 +1,7 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
-import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES, type CoFounderCardView } from "../../../schemas/co-founders";
+import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES, type CoFounderCardView } from "#schemas/co-founders";
 import { CoFounderCard } from "~/components/co-founders/co-founder-card";
-import type { Page } from "../../../schemas/answers";
+import type { Page } from "#schemas/answers";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Options, type Choice } from "~/components/ui/options";

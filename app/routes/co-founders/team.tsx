@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import type { TeamPage } from "../../../schemas/co-founders";
+import type { TeamPage } from "#schemas/co-founders";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";

@@ -1,7 +1,7 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
-import { collectionSchema } from "../../../schemas/events";
-import { idField, optionalIdField, parseId } from "../../../schemas/ids";
+import { collectionSchema } from "#schemas/events";
+import { idField, optionalIdField, parseId } from "#schemas/ids";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors, inputClass } from "~/components/ui/field";
 import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -12,8 +12,8 @@ import { forwardListParams } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Page } from "../../../schemas/answers";
-import type { CollectionView } from "../../../schemas/event-form-views";
+import type { Page } from "#schemas/answers";
+import type { CollectionView } from "#schemas/event-form-views";
 import type { Route } from "./+types/collections";
 import { InAppLink } from "~/components/ui/in-app-link";
 

@@ -7,16 +7,16 @@ import type {
   InvitationsSummary,
   MyApplicationsSummary,
   UpcomingEvents,
-} from "../../../schemas/dashboard";
-import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "../../../schemas/dashboard";
-import { parseId } from "../../../schemas/ids";
+} from "#schemas/dashboard";
+import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "#schemas/dashboard";
+import { parseId } from "#schemas/ids";
 import { renderedChart, type RenderedChart } from "~/components/dashboard/chart";
 import { BAR_SIZE, LINE_SIZE, PIE_SIZE, type ChartSpec } from "~/components/dashboard/chart-spec";
 import { chartSvg } from "~/components/dashboard/chart-svg.server";
 import { STATUS_LABELS } from "~/components/dashboard/labels";
 import { can } from "~/lib/guards.server";
 import type { ApiClient } from "~/lib/api.server";
-import type { CurrentUser } from "../../../schemas/auth";
+import type { CurrentUser } from "#schemas/auth";
 
 /** A card's answer, or why it could not be shown (one failing card leaves the others). */
 export type Card<T> = { ok: true; data: T } | { ok: false; message: string };

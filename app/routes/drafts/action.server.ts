@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseId } from "../../../schemas/ids";
+import { parseId } from "#schemas/ids";
 import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { RequestEnv } from "~/lib/request-env";

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import type { DraftJson } from "../../../schemas/drafts";
+import type { DraftJson } from "#schemas/drafts";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
@@ -8,7 +8,7 @@ import { forwardListParams } from "~/lib/list-query.server";
 import { formatEventTime } from "~/lib/event-format";
 import { can } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Page } from "../../../schemas/answers";
+import type { Page } from "#schemas/answers";
 import type { Route } from "./+types/drafts";
 import { draftsAction } from "./action.server";
 import { useDates } from "~/lib/dates";

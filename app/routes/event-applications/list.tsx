@@ -1,5 +1,5 @@
 import { Form, data, useSearchParams } from "react-router";
-import { parseId } from "../../../schemas/ids";
+import { parseId } from "#schemas/ids";
 import { JoinMeeting } from "~/components/meetings/join-meeting";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -10,8 +10,8 @@ import { forwardListParams } from "~/lib/list-query.server";
 import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Page } from "../../../schemas/answers";
-import type { MyApplication } from "../../../schemas/applications";
+import type { Page } from "#schemas/answers";
+import type { MyApplication } from "#schemas/applications";
 import type { Route } from "./+types/list";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";

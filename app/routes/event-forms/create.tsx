@@ -1,6 +1,6 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { data } from "react-router";
-import { eventFormSchema } from "../../../schemas/events";
+import { eventFormSchema } from "#schemas/events";
 import { requireId } from "~/lib/route-params.server";
 import { EventFormBuilder, builderDefaults } from "~/components/event-forms/event-form-builder";
 import { PageHeader } from "~/components/ui/layout";
@@ -8,7 +8,7 @@ import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { CollectionView, EventFormSaved } from "../../../schemas/event-form-views";
+import type { CollectionView, EventFormSaved } from "#schemas/event-form-views";
 import type { Route } from "./+types/create";
 import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 import { InAppLink } from "~/components/ui/in-app-link";

@@ -1,6 +1,6 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { data } from "react-router";
-import { EVENT_FORM_STATUSES, eventFormSchema } from "../../../schemas/events";
+import { EVENT_FORM_STATUSES, eventFormSchema } from "#schemas/events";
 import { requireId } from "~/lib/route-params.server";
 import { EventFormBuilder, builderDefaults } from "~/components/event-forms/event-form-builder";
 import { loadFormMeeting, meetingAction } from "~/components/meetings/meeting.server";
@@ -14,7 +14,7 @@ import { STATUS_TONES } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { EventFormSaved, EventFormView } from "../../../schemas/event-form-views";
+import type { EventFormSaved, EventFormView } from "#schemas/event-form-views";
 import type { Route } from "./+types/edit";
 import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 import { InAppLink } from "~/components/ui/in-app-link";

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { validationFailsMessage } from "~/components/event-forms/event-form-builder";
 import type { ApiClient } from "~/lib/api.server";
-import { toApiMultipart } from "../../../schemas/api-multipart";
+import { toApiMultipart } from "#schemas/api-multipart";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { timeZones } from "~/lib/time-zones.server";
-import type { Page } from "../../../schemas/answers";
-import type { Country } from "../../../schemas/countries";
-import type { CollectionView } from "../../../schemas/event-form-views";
+import type { Page } from "#schemas/answers";
+import type { Country } from "#schemas/countries";
+import type { CollectionView } from "#schemas/event-form-views";
 
 /** The builder's values as the API's multipart body (a banner may be among them). */
 export function toEventFormBody(values: Record<string, unknown>, method: "POST" | "PUT"): FormData {

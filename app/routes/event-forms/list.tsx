@@ -1,5 +1,5 @@
 import { Form, useSearchParams } from "react-router";
-import { EVENT_FORM_STATUSES } from "../../../schemas/events";
+import { EVENT_FORM_STATUSES } from "#schemas/events";
 import { requireId } from "~/lib/route-params.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -10,8 +10,8 @@ import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
 import { can, requirePermission } from "~/lib/guards.server";
-import type { Page } from "../../../schemas/answers";
-import type { CollectionView, EventFormView } from "../../../schemas/event-form-views";
+import type { Page } from "#schemas/answers";
+import type { CollectionView, EventFormView } from "#schemas/event-form-views";
 import type { Route } from "./+types/list";
 import { InAppLink } from "~/components/ui/in-app-link";
 

@@ -1,9 +1,9 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { Fragment } from "react";
 import { data, useSearchParams, Link } from "react-router";
-import { BILLING_STATUSES, changeStatusSchema, type BillingListPage, type EventBillingDetail, type EventBillingView } from "../../../schemas/billing";
-import { parseId } from "../../../schemas/ids";
-import { eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT } from "../../../schemas/realtime";
+import { BILLING_STATUSES, changeStatusSchema, type BillingListPage, type EventBillingDetail, type EventBillingView } from "#schemas/billing";
+import { parseId } from "#schemas/ids";
+import { eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT } from "#schemas/realtime";
 import { requireId } from "~/lib/route-params.server";
 import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billing-details";
 import { BillingTotals } from "~/components/billing/billing-totals";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "../../../schemas/events";
+import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "#schemas/events";
 import { requireId } from "~/lib/route-params.server";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
@@ -9,7 +9,7 @@ import { STATUS_TONES } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { AnswerValue, ResponseDetail } from "../../../schemas/applications";
+import type { AnswerValue, ResponseDetail } from "#schemas/applications";
 import type { Route } from "./+types/detail";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";

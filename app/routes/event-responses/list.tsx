@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
-import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "../../../schemas/events";
-import { APPLICATION_SUBMITTED_EVENT, eventFormChannel } from "../../../schemas/realtime";
+import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "#schemas/events";
+import { APPLICATION_SUBMITTED_EVENT, eventFormChannel } from "#schemas/realtime";
 import { requireId } from "~/lib/route-params.server";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -10,7 +10,7 @@ import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { STATUS_TONES, answerText } from "~/lib/event-format";
 import { requirePermission } from "~/lib/guards.server";
-import type { ResponsesPage } from "../../../schemas/applications";
+import type { ResponsesPage } from "#schemas/applications";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/list";
 import { useDates } from "~/lib/dates";

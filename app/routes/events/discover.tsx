@@ -1,5 +1,5 @@
 import { Form, useSearchParams } from "react-router";
-import { EVENT_CATEGORIES, EVENT_NATURES } from "../../../schemas/events";
+import { EVENT_CATEGORIES, EVENT_NATURES } from "#schemas/events";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -8,8 +8,8 @@ import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { NATURE_LABELS, formatEventTime, price } from "~/lib/event-format";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
-import type { Page } from "../../../schemas/answers";
-import type { EventCard } from "../../../schemas/event-form-views";
+import type { Page } from "#schemas/answers";
+import type { EventCard } from "#schemas/event-form-views";
 import type { Route } from "./+types/discover";
 import { InAppLink } from "~/components/ui/in-app-link";
 

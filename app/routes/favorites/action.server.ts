@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { favoriteToggleSchema, type FavoriteState } from "../../../schemas/favorites";
+import { favoriteToggleSchema, type FavoriteState } from "#schemas/favorites";
 import type { FavoriteToggleResult } from "~/components/favorites/favorite-toggle";
 import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";

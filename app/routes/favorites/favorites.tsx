@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { z } from "zod";
-import { FAVORITE_TYPES, FAVORITE_TYPE_LABELS, type FavoriteType } from "../../../schemas/favorites";
+import { FAVORITE_TYPES, FAVORITE_TYPE_LABELS, type FavoriteType } from "#schemas/favorites";
 import { RemoveFavorite } from "~/components/favorites/remove-favorite";
-import type { FavoritePage, FavoriteView } from "../../../schemas/favorites";
+import type { FavoritePage, FavoriteView } from "#schemas/favorites";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";

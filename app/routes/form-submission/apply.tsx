@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify";
-import { STANDARD_QUESTIONS, type QuestionType } from "../../../schemas/events";
+import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/events";
 import { QuestionInput } from "~/components/event-forms/question-preview";
 import { JoinMeeting } from "~/components/meetings/join-meeting";
 import { Button } from "~/components/ui/button";
@@ -15,7 +15,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Route } from "./+types/apply";
 import { billingPath, formPath } from "./paths";
-import type { SiteEventForm } from "../../../schemas/applications";
+import type { SiteEventForm } from "#schemas/applications";
 import { loadSiteForm, needsPayment } from "./site-form.server";
 import { useDates } from "~/lib/dates";
 

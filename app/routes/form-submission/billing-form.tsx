@@ -3,14 +3,14 @@ import { useEffect, useRef, type FormEvent } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { billingSchema, type BillingQuote } from "../../../schemas/billing";
+import { billingSchema, type BillingQuote } from "#schemas/billing";
 import { CityCombobox } from "~/components/places/city-combobox";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { ChoiceField, InputField } from "~/components/ui/form-fields";
 import { Card } from "~/components/ui/layout";
 import { formatMoney } from "~/lib/event-format";
-import type { Country } from "../../../schemas/countries";
+import type { Country } from "#schemas/countries";
 import { useZodForm } from "~/lib/use-zod-form";
 import { processingPath } from "./paths";
 

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import { formatEventTime } from "~/lib/event-format";
-import type { Country } from "../../../schemas/countries";
+import type { Country } from "#schemas/countries";
 import type { Route } from "./+types/billing-new";
 import { BillingForm } from "./billing-form";
 import { billingAction, loadQuote, newBillingDefaults } from "./billing.server";

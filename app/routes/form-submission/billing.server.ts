@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { data, redirect } from "react-router";
-import { billingSchema, type BillingQuote, type CheckoutOpened, type EventBillingView } from "../../../schemas/billing";
+import { billingSchema, type BillingQuote, type CheckoutOpened, type EventBillingView } from "#schemas/billing";
 import { apiContext, userContext } from "~/lib/contexts";
 import { toConformName } from "~/lib/forms.server";
-import type { ApiErrorBody } from "../../../schemas/answers";
+import type { ApiErrorBody } from "#schemas/answers";
 import { INVALID_FIELDS } from "./billing-form";
 import { successPath } from "./paths";
 import type { RouteArgs } from "./site-form.server";

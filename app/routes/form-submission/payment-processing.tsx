@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { data, redirect, useLocation, useRevalidator, Link } from "react-router";
-import { PAYMENT_STATUS_CHANGED_EVENT, userChannel } from "../../../schemas/realtime";
+import { PAYMENT_STATUS_CHANGED_EVENT, userChannel } from "#schemas/realtime";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import { useCurrentUserId } from "~/lib/realtime/use-live-revalidate";
 import { useChannel } from "~/lib/realtime/realtime";
-import type { PaymentVerification } from "../../../schemas/billing";
+import type { PaymentVerification } from "#schemas/billing";
 import type { Route } from "./+types/payment-processing";
 import { billingEditPath, successPath } from "./paths";
 import { InAppLink } from "~/components/ui/in-app-link";

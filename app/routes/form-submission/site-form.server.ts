@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
-import { parseId } from "../../../schemas/ids";
+import { parseId } from "#schemas/ids";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { SiteEventForm } from "../../../schemas/applications";
+import type { SiteEventForm } from "#schemas/applications";
 
 const NO_EVENT = "No event found";
 

@@ -3,8 +3,8 @@ import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
 import { can } from "~/lib/guards.server";
 import { countryLabel } from "~/lib/country-label";
-import type { CurrentProfile } from "../../../schemas/profiles";
-import type { StartupDetailsList } from "../../../schemas/startup-details";
+import type { CurrentProfile } from "#schemas/profiles";
+import type { StartupDetailsList } from "#schemas/startup-details";
 import type { Route } from "./+types/home";
 import { InAppLink } from "~/components/ui/in-app-link";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { MEETING_PROVIDER_LABELS, providerFromSlug } from "../../../schemas/meetings";
+import { MEETING_PROVIDER_LABELS, providerFromSlug } from "#schemas/meetings";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Card, PageHeader } from "~/components/ui/layout";

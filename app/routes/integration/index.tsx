@@ -1,4 +1,4 @@
-import type { MeetingConnectionState } from "../../../schemas/meetings";
+import type { MeetingConnectionState } from "#schemas/meetings";
 import { ConnectionBadge } from "~/components/meetings/provider-state";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageHeader } from "~/components/ui/layout";

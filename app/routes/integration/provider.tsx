@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, data, useNavigation } from "react-router";
-import { providerFromSlug, type MeetingAuthorization, type MeetingConnectionState } from "../../../schemas/meetings";
+import { providerFromSlug, type MeetingAuthorization, type MeetingConnectionState } from "#schemas/meetings";
 import { ConnectionBadge, NotConfiguredNotice } from "~/components/meetings/provider-state";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";

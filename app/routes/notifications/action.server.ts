@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { parseId } from "../../../schemas/ids";
-import type { NotificationsReadResult } from "../../../schemas/notifications";
+import { parseId } from "#schemas/ids";
+import type { NotificationsReadResult } from "#schemas/notifications";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";

@@ -1,6 +1,6 @@
 import type { LatestNotifications } from "~/components/notifications/types";
 import { apiContext } from "~/lib/contexts";
-import type { NotificationPage } from "../../../schemas/notifications";
+import type { NotificationPage } from "#schemas/notifications";
 import type { Route } from "./+types/latest";
 
 /** How many the bell shows; the rest are on /notifications. */

@@ -3,7 +3,7 @@ import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { forwardListParams } from "~/lib/list-query.server";
 import { apiContext } from "~/lib/contexts";
-import type { NotificationPage } from "../../../schemas/notifications";
+import type { NotificationPage } from "#schemas/notifications";
 import type { Route } from "./+types/notifications";
 import { notificationAction } from "./action.server";
 import { InAppLink } from "~/components/ui/in-app-link";

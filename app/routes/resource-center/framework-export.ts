@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { frameworkByType } from "../../../schemas/frameworks/index";
-import { canvasExportFilename, canvasMarkdown } from "../../../schemas/frameworks/markdown";
-import { FRAMEWORK_NOT_FOUND, type CanvasView, type FrameworkView } from "../../../schemas/resources";
+import { frameworkByType } from "#schemas/frameworks/index";
+import { canvasExportFilename, canvasMarkdown } from "#schemas/frameworks/markdown";
+import { FRAMEWORK_NOT_FOUND, type CanvasView, type FrameworkView } from "#schemas/resources";
 import { apiContext } from "~/lib/contexts";
 import { requirePermission } from "~/lib/guards.server";
 import type { Route } from "./+types/framework-export";

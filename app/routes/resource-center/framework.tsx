@@ -2,8 +2,8 @@ import { parseSubmission } from "~/lib/submission.server";
 import { useRef, type MouseEvent } from "react";
 import { data } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { frameworkByType } from "../../../schemas/frameworks/index";
-import { parseId } from "../../../schemas/ids";
+import { frameworkByType } from "#schemas/frameworks/index";
+import { parseId } from "#schemas/ids";
 import {
   FRAMEWORK_NOT_FOUND,
   NO_CANVAS_STARTUP,
@@ -12,7 +12,7 @@ import {
   type CanvasVersionView,
   type CanvasView,
   type FrameworkView,
-} from "../../../schemas/resources";
+} from "#schemas/resources";
 import printStylesheet from "~/components/resource-center/canvas-print.css?url";
 import { CanvasEditor } from "~/components/resource-center/canvas-editor";
 import { CanvasHistory } from "~/components/resource-center/canvas-history";
@@ -23,7 +23,7 @@ import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Page } from "../../../schemas/answers";
+import type { Page } from "#schemas/answers";
 import type { Route } from "./+types/framework";
 import { InAppLink } from "~/components/ui/in-app-link";
 

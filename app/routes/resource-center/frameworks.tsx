@@ -1,4 +1,4 @@
-import type { FrameworkCatalogue } from "../../../schemas/resources";
+import type { FrameworkCatalogue } from "#schemas/resources";
 import { FrameworkCard } from "~/components/resource-center/framework-card";
 import { PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";

@@ -1,4 +1,4 @@
-import type { GuideView } from "../../../schemas/resources";
+import type { GuideView } from "#schemas/resources";
 import { MarkdownView } from "~/components/resource-center/markdown-view";
 import { Badge } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";

@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from "react-router";
-import { GUIDE_CATEGORIES, type FrameworkCatalogue, type GuidePage } from "../../../schemas/resources";
+import { GUIDE_CATEGORIES, type FrameworkCatalogue, type GuidePage } from "#schemas/resources";
 import { FrameworkCard } from "~/components/resource-center/framework-card";
 import { GuideCard } from "~/components/resource-center/guide-card";
 import { EmptyState, PageHeader } from "~/components/ui/layout";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, SETTINGS_SAVED } from "../../../schemas/settings";
+import { DEFAULT_SETTINGS, SETTINGS_SAVED } from "#schemas/settings";
 import { coFounder, createRouteHarness, renderPage, type RouteHarness } from "~/testing/route-harness";
 import Settings, { action, loader } from "./settings";
 

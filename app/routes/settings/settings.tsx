@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, useNavigation } from "react-router";
-import { NOTIFICATION_TYPES } from "../../../schemas/notifications";
+import { NOTIFICATION_TYPES } from "#schemas/notifications";
 import {
   DATE_FORMATS,
   DATE_FORMAT_LABELS,
@@ -13,7 +13,7 @@ import {
   THEME_LABELS,
   settingsSchema,
   type UserSettings,
-} from "../../../schemas/settings";
+} from "#schemas/settings";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { ChoiceField } from "~/components/ui/form-fields";

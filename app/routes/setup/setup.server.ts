@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { parseId } from "../../../schemas/ids";
+import { parseId } from "#schemas/ids";
 import type { ApiClient } from "~/lib/api.server";
 import { loginUrl } from "~/lib/safe-redirect";
-import type { CurrentUser } from "../../../schemas/auth";
+import type { CurrentUser } from "#schemas/auth";
 
 /** /setup is for a logged-in user whose profile is not set up yet. */
 export async function requireUserWithoutSetup(api: ApiClient, here: URL): Promise<CurrentUser> {

@@ -9,8 +9,8 @@ import { parseSubmission } from "~/lib/submission.server";
 import { useEffect, useState } from "react";
 import { Form, data, useNavigation, Link } from "react-router";
 import { toast } from "react-toastify";
-import { parseId } from "../../../schemas/ids";
-import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES, STAGES, coFounderSetupSchema, startupSetupSchema } from "../../../schemas/setup";
+import { parseId } from "#schemas/ids";
+import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES, STAGES, coFounderSetupSchema, startupSetupSchema } from "#schemas/setup";
 import { CheckboxGroup } from "~/components/co-founders/choice-group";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
@@ -18,12 +18,12 @@ import { ChoiceField, InputField, TextareaField } from "~/components/ui/form-fie
 import { Card } from "~/components/ui/layout";
 import { CityCombobox } from "~/components/places/city-combobox";
 import { useZodForm } from "~/lib/use-zod-form";
-import { toApiMultipart } from "../../../schemas/api-multipart";
+import { toApiMultipart } from "#schemas/api-multipart";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Country } from "../../../schemas/countries";
+import type { Country } from "#schemas/countries";
 import type { Route } from "./+types/setup";
 import { afterSetupPath, requireUserWithoutSetup } from "./setup.server";
 

@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useNavigation } from "react-router";
-import { parseId } from "../../../schemas/ids";
-import { DETAIL_CATEGORY_NOT_FOUND, DETAIL_CATEGORY_SCHEMAS, detailCategory, type DetailField } from "../../../schemas/startup-details";
+import { parseId } from "#schemas/ids";
+import { DETAIL_CATEGORY_NOT_FOUND, DETAIL_CATEGORY_SCHEMAS, detailCategory, type DetailField } from "#schemas/startup-details";
 import { AiSuggest } from "~/components/ai/ai-suggest";
 import { startupDetailPrompt } from "~/components/ai/prompts";
 import { Button } from "~/components/ui/button";
@@ -15,7 +15,7 @@ import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { Route } from "./+types/complete";
-import type { DetailCategoryView } from "../../../schemas/startup-details";
+import type { DetailCategoryView } from "#schemas/startup-details";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 /** The category named in the path; an unknown one is the 404 screen before any call is made. */

@@ -2,7 +2,7 @@ import { CompletionMeter } from "~/components/favorites/completion-meter";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import type { Route } from "./+types/list";
-import type { StartupDetailsList } from "../../../schemas/startup-details";
+import type { StartupDetailsList } from "#schemas/startup-details";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
 

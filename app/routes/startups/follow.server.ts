@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { followSchema, type FollowResult } from "../../../schemas/follows";
+import { followSchema, type FollowResult } from "#schemas/follows";
 import type { FollowActionData } from "~/components/community/follow-button";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";

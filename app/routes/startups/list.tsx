@@ -1,5 +1,5 @@
 import { redirect, useLocation, useNavigation } from "react-router";
-import { DIRECTORY_FILTERS, DIRECTORY_SORT_CHOICES, DIRECTORY_TYPES, type DirectoryPageWithCountries, type DirectoryType } from "../../../schemas/startups";
+import { DIRECTORY_FILTERS, DIRECTORY_SORT_CHOICES, DIRECTORY_TYPES, type DirectoryPageWithCountries, type DirectoryType } from "#schemas/startups";
 import { DirectoryFilters, DirectoryTabs } from "~/components/community/directory-filters";
 import { NO_ACCOUNT_REASON } from "~/components/community/follow-button";
 import { StartupCard } from "~/components/community/startup-card";

@@ -1,6 +1,6 @@
-import type { FollowAccount } from "../../../schemas/follows";
-import { parseId } from "../../../schemas/ids";
-import type { LimitedFollowers, StartupProfile } from "../../../schemas/startups";
+import type { FollowAccount } from "#schemas/follows";
+import { parseId } from "#schemas/ids";
+import type { LimitedFollowers, StartupProfile } from "#schemas/startups";
 import { MessageButton } from "~/components/chat/message-button";
 import { FollowButton, NO_ACCOUNT_REASON } from "~/components/community/follow-button";
 import { FollowerAvatars, FollowersList, Team, UpcomingEvents } from "~/components/community/profile-sections";
@@ -9,7 +9,7 @@ import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import { Badge, Card } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
 import { can } from "~/lib/guards.server";
-import type { Page } from "../../../schemas/answers";
+import type { Page } from "#schemas/answers";
 import type { Route } from "./+types/profile";
 import { followAction } from "./follow.server";
 import { PlaceName } from "~/components/places/flag";

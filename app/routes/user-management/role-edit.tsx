@@ -1,6 +1,6 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useSearchParams } from "react-router";
-import { roleSchema, type PermissionItem, type RoleView } from "../../../schemas/access";
+import { roleSchema, type PermissionItem, type RoleView } from "#schemas/access";
 import { requireId } from "~/lib/route-params.server";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";

@@ -1,5 +1,5 @@
 import { parseSubmission } from "~/lib/submission.server";
-import { roleSchema, type PermissionItem } from "../../../schemas/access";
+import { roleSchema, type PermissionItem } from "#schemas/access";
 import { RoleForm } from "~/components/user-management/role-form";
 import { Card, PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";

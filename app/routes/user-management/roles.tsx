@@ -5,8 +5,8 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { can, requirePermission } from "~/lib/guards.server";
-import type { RoleView } from "../../../schemas/access";
-import type { Page } from "../../../schemas/answers";
+import type { RoleView } from "#schemas/access";
+import type { Page } from "#schemas/answers";
 import type { Route } from "./+types/roles";
 import { InAppLink } from "~/components/ui/in-app-link";
 

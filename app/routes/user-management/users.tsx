@@ -1,6 +1,6 @@
 import { Form, data, useSearchParams } from "react-router";
 import { z } from "zod";
-import { idField } from "../../../schemas/ids";
+import { idField } from "#schemas/ids";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -11,8 +11,8 @@ import { forwardListParams } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { RoleView, UserListItem } from "../../../schemas/access";
-import type { Page } from "../../../schemas/answers";
+import type { RoleView, UserListItem } from "#schemas/access";
+import type { Page } from "#schemas/answers";
 import type { Route } from "./+types/users";
 import { useDates } from "~/lib/dates";
 
