@@ -2,6 +2,14 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./api/db/schema.ts", "./api/db/events-schema.ts", "./api/db/billing-schema.ts", "./api/db/community-schema.ts", "./api/db/realtime-schema.ts", "./api/db/settings-schema.ts", "./api/db/tools-schema.ts"],
+  schema: [
+    "./api/db/schema.ts",
+    "./api/db/events-schema.ts",
+    "./api/db/billing-schema.ts",
+    "./api/db/community-schema.ts",
+    "./api/db/realtime-schema.ts",
+    "./api/db/settings-schema.ts",
+    "./api/db/tools-schema.ts",
+  ],
   out: "./api/db/migrations",
 });

@@ -5,8 +5,14 @@ import tseslint from "typescript-eslint";
 
 // docs/architecture.md, rooms: the panel reaches data only through the API client.
 const PANEL_ROOMS = [
-  { group: ["#api/*", "#server/*", "**/api/**", "../api/*", "../../api/*", "../../../api/*"], message: "The panel never imports the API's code (docs/architecture.md, rooms)." },
-  { group: ["drizzle-orm", "drizzle-orm/*", "@electric-sql/pglite", "pg"], message: "The panel never touches the database (docs/architecture.md, rooms)." },
+  {
+    group: ["#api/*", "#server/*", "**/api/**", "../api/*", "../../api/*", "../../../api/*"],
+    message: "The panel never imports the API's code (docs/architecture.md, rooms).",
+  },
+  {
+    group: ["drizzle-orm", "drizzle-orm/*", "@electric-sql/pglite", "pg"],
+    message: "The panel never touches the database (docs/architecture.md, rooms).",
+  },
 ];
 // An action that parses its form with conform directly answers 500 to a malformed `__intent__`/`__state__`.
 const SUBMISSION_READERS = ["@conform-to/zod", "@conform-to/zod/v3", "@conform-to/zod/v4"].map((name) => ({
@@ -22,7 +28,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   {
@@ -57,7 +66,10 @@ export default tseslint.config(
   {
     files: ["schemas/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["#api/*", "#server/*", "~/*", "**/api/**", "**/app/**"], message: "Shared schemas import only zod." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["#api/*", "#server/*", "~/*", "**/api/**", "**/app/**"], message: "Shared schemas import only zod." }] },
+      ],
     },
   },
 );

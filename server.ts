@@ -87,7 +87,10 @@ async function serve(options: { prepared: boolean }) {
     db: database.db,
     config: config.api,
     broadcaster: realtime.broadcaster,
-    realtime: realtime.app && publicRealtime ? { app: realtime.app, publicConfig: publicRealtime, tieToLogins: !config.realtime.external } : undefined,
+    realtime:
+      realtime.app && publicRealtime
+        ? { app: realtime.app, publicConfig: publicRealtime, tieToLogins: !config.realtime.external }
+        : undefined,
     cachePeers: embeddedCluster ? processCachePeers() : undefined,
   });
 
@@ -122,7 +125,14 @@ async function serve(options: { prepared: boolean }) {
       const url = new URL(request.url);
       const headers = new Headers(request.headers);
       if (ip) headers.set("x-forwarded-for", ip);
-      return fetch(new Request(upstream + url.pathname + url.search, { method: request.method, headers, body: request.body, duplex: "half" } as RequestInit));
+      return fetch(
+        new Request(upstream + url.pathname + url.search, {
+          method: request.method,
+          headers,
+          body: request.body,
+          duplex: "half",
+        } as RequestInit),
+      );
     };
   }
 

@@ -73,7 +73,13 @@ function withStorableQuery(request: Request): Request {
   const query = url.indexOf("?");
   if (query < 0 || !/%00/.test(url.slice(query))) return request;
   const { method, headers, body, signal } = request;
-  return new Request(url.slice(0, query) + url.slice(query).replace(/%00/g, "%EF%BF%BD"), { method, headers, body, signal, duplex: "half" } as RequestInit);
+  return new Request(url.slice(0, query) + url.slice(query).replace(/%00/g, "%EF%BF%BD"), {
+    method,
+    headers,
+    body,
+    signal,
+    duplex: "half",
+  } as RequestInit);
 }
 
 /** The methods the routes declare for a path (Hono patterns: `:param`, `:param{regex}`, `*`). */
@@ -83,7 +89,9 @@ export function allowedMethods(routes: readonly { method: string; path: string }
     if (route.method === "ALL" || route.method === "OPTIONS") continue;
     const pattern = route.path
       .split(/(:\w+(?:\{[^}]+\})?|\*)/)
-      .map((part) => (part === "*" ? ".*" : part.startsWith(":") ? (/\{(.+)\}$/.exec(part)?.[1] ?? "[^/]+") : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
+      .map((part) =>
+        part === "*" ? ".*" : part.startsWith(":") ? (/\{(.+)\}$/.exec(part)?.[1] ?? "[^/]+") : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
+      )
       .join("");
     if (new RegExp(`^${pattern}$`).test(path)) methods.add(route.method);
   }

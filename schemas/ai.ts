@@ -22,7 +22,8 @@ export const AI_EMPTY_ANSWER = "The AI provider answered without any text. Try r
 /** Why the helper cannot be used: the settings that turn it on (server/config.ts reads them). */
 export const AI_NOT_CONFIGURED =
   "The AI helper is not configured. Set GEMINI_API_KEY (Google Gemini), or AI_BASE_URL and AI_MODEL (an OpenAI-compatible server such as Ollama, llama.cpp, vLLM or OpenAI).";
-export const AI_MODEL_MISSING = "The AI helper is not configured: AI_BASE_URL is set but AI_MODEL is not. Set AI_MODEL to the model the server should use.";
+export const AI_MODEL_MISSING =
+  "The AI helper is not configured: AI_BASE_URL is set but AI_MODEL is not. Set AI_MODEL to the model the server should use.";
 
 /** Whether the panel may offer the helper, and if not, why (shown instead of a broken button). */
 export interface AiAvailability {
@@ -37,9 +38,15 @@ const part = z.object({ text: z.string({ error: "Each part needs a text." }) });
 export const aiRequestSchema = z
   .object({
     contents: z
-      .array(z.object({ parts: z.array(part, { error: "Each content needs a list of parts." }).min(1, "Each content needs at least one part.") }), {
-        error: (issue) => (issue.input === undefined ? "The contents field is required." : "The contents field must be a list of {parts: [{text}]}."),
-      })
+      .array(
+        z.object({
+          parts: z.array(part, { error: "Each content needs a list of parts." }).min(1, "Each content needs at least one part."),
+        }),
+        {
+          error: (issue) =>
+            issue.input === undefined ? "The contents field is required." : "The contents field must be a list of {parts: [{text}]}.",
+        },
+      )
       .min(1, "The contents field must hold at least one content."),
   })
   .superRefine((body, ctx) => {

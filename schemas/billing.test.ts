@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { billingSchema, quoteSchema } from "./billing.ts";
 
-const details = { event_form_id: 1, name: "Ada Lovelace", email: "ada@example.com", address: "1 Marina Road", country: "Nigeria", city: "Lagos" };
+const details = {
+  event_form_id: 1,
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  address: "1 Marina Road",
+  country: "Nigeria",
+  city: "Lagos",
+};
 const phoneErrors = (phone: unknown) => {
   const result = billingSchema.safeParse({ ...details, phone });
   return result.success ? [] : result.error.issues.filter((i) => i.path[0] === "phone").map((i) => i.message);
@@ -11,7 +18,14 @@ const INVALID_PHONE = "The phone field must be a valid phone number.";
 
 describe("billing phone numbers", () => {
   it("accepts real numbers in international format, however they are spaced", () => {
-    for (const phone of ["+234 803 123 4567", "+1 415 555 2671", "+1 (415) 555-2671", "+44 20 7946 0958", "+49 30 5557 2210", "+2348031234567"]) {
+    for (const phone of [
+      "+234 803 123 4567",
+      "+1 415 555 2671",
+      "+1 (415) 555-2671",
+      "+44 20 7946 0958",
+      "+49 30 5557 2210",
+      "+2348031234567",
+    ]) {
       expect(phoneErrors(phone), phone).toEqual([]);
     }
     expect(billingSchema.parse({ ...details, phone: " +1 415 555 2671 " }).phone).toBe("+1 415 555 2671");

@@ -20,7 +20,9 @@ const blank = (v: unknown) => (v === null || (typeof v === "string" && v.trim() 
  * libphonenumber's metadata for its country, so a made-up number of the right shape is refused too. The
  * billing's country is free text, so a national number ("0803…") cannot be placed and is refused.
  */
-const phoneField = requiredText("phone", 32).pipe(z.string().refine((phone) => isValidPhoneNumber(phone), "The phone field must be a valid phone number."));
+const phoneField = requiredText("phone", 32).pipe(
+  z.string().refine((phone) => isValidPhoneNumber(phone), "The phone field must be a valid phone number."),
+);
 
 export const billingSchema = z.object({
   event_form_id: z.preprocess(blank, idField("The selected event form is invalid.", "The event form id field is required.")),
@@ -32,7 +34,11 @@ export const billingSchema = z.object({
   city: requiredText("city", 100),
   coupon_code: z.preprocess(
     blank,
-    z.string({ error: "The coupon code field must be a string." }).trim().max(40, "The coupon code field must not be greater than 40 characters.").optional(),
+    z
+      .string({ error: "The coupon code field must be a string." })
+      .trim()
+      .max(40, "The coupon code field must not be greater than 40 characters.")
+      .optional(),
   ),
 });
 export type BillingInput = z.output<typeof billingSchema>;
@@ -43,7 +49,8 @@ export const verifyPaymentSchema = z.object({
 
 export const changeStatusSchema = z.object({
   status: z.enum(BILLING_STATUSES, {
-    error: (issue) => (issue.input === undefined || issue.input === "" ? "The status field is required." : "The selected status is invalid."),
+    error: (issue) =>
+      issue.input === undefined || issue.input === "" ? "The status field is required." : "The selected status is invalid.",
   }),
 });
 

@@ -49,7 +49,10 @@ export const roleField = z.enum(CO_FOUNDER_ROLES, {
 });
 
 /** An optional role: blank means none. */
-export const optionalRoleField = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(CO_FOUNDER_ROLES, { error: ROLE_INVALID }).optional());
+export const optionalRoleField = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z.enum(CO_FOUNDER_ROLES, { error: ROLE_INVALID }).optional(),
+);
 
 const optionalEmail = z.preprocess((v) => (v === "" || v === null ? undefined : v), emailField.optional());
 

@@ -120,7 +120,8 @@ export const couponSchema = z
       .max(40, "The code field must not be greater than 40 characters.")
       .regex(COUPON_CODE_PATTERN, COUPON_CODE_MESSAGE),
     discount_type: z.enum(COUPON_DISCOUNT_TYPES, {
-      error: (issue) => (issue.input === undefined || issue.input === "" ? "The discount type field is required." : "The selected discount type is invalid."),
+      error: (issue) =>
+        issue.input === undefined || issue.input === "" ? "The discount type field is required." : "The selected discount type is invalid.",
     }),
     value: z.preprocess(
       (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v),

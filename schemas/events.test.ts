@@ -34,12 +34,31 @@ describe("eventFormSchema", () => {
   });
 
   it("requires what the event's nature and type need", () => {
-    const result = eventFormSchema.safeParse({ ...base, nature: "hybrid", venue: "", venue_country: "", venue_city: " ", type_of_event: "paid", ends_at: "2026-12-01T17:00" });
+    const result = eventFormSchema.safeParse({
+      ...base,
+      nature: "hybrid",
+      venue: "",
+      venue_country: "",
+      venue_city: " ",
+      type_of_event: "paid",
+      ends_at: "2026-12-01T17:00",
+    });
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => i.path.join("."));
-    expect(paths).toEqual(expect.arrayContaining(["ends_at", "venue", "venue_country", "venue_city", "online_link", "paid_event_information.price"]));
+    expect(paths).toEqual(
+      expect.arrayContaining(["ends_at", "venue", "venue_country", "venue_city", "online_link", "paid_event_information.price"]),
+    );
     // An online event needs no venue, nor its city.
-    expect(eventFormSchema.safeParse({ ...base, nature: "online", online_link: "https://meet.example.com/x", venue: "", venue_country: "", venue_city: "" }).success).toBe(true);
+    expect(
+      eventFormSchema.safeParse({
+        ...base,
+        nature: "online",
+        online_link: "https://meet.example.com/x",
+        venue: "",
+        venue_country: "",
+        venue_city: "",
+      }).success,
+    ).toBe(true);
   });
 
   it("takes choice options one per line and needs at least two", () => {
@@ -73,7 +92,10 @@ describe("impossible times", () => {
   it("refuses a date that does not exist and a clock time past 23:59", () => {
     for (const starts_at of ["2026-02-31T10:00", "2026-12-01T25:00", "2026-12-01T10:99", "0050-01-01T10:00"]) {
       const result = eventFormSchema.safeParse({ ...base, starts_at });
-      expect(result.error!.issues.map((i) => i.path.join(".")), starts_at).toContain("starts_at");
+      expect(
+        result.error!.issues.map((i) => i.path.join(".")),
+        starts_at,
+      ).toContain("starts_at");
     }
   });
 });

@@ -64,7 +64,8 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 const enumOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, {
-    error: (issue) => (issue.input === undefined || issue.input === "" ? `The ${label} field is required.` : `The selected ${label} is invalid.`),
+    error: (issue) =>
+      issue.input === undefined || issue.input === "" ? `The ${label} field is required.` : `The selected ${label} is invalid.`,
   });
 
 const NATURE_VALUES = EVENT_NATURES.map((n) => n.value) as [EventNature, ...EventNature[]];
@@ -90,7 +91,11 @@ const optionsField = z.preprocess(
     // conform hands an empty box over as [undefined].
     .array(z.string().optional())
     .transform((options) => [...new Set(options.map((o) => o?.trim() ?? "").filter(Boolean))])
-    .pipe(z.array(storableString().max(100, "Each option must not be greater than 100 characters.")).max(30, "A question may have at most 30 options.")),
+    .pipe(
+      z
+        .array(storableString().max(100, "Each option must not be greater than 100 characters."))
+        .max(30, "A question may have at most 30 options."),
+    ),
 );
 
 export const customQuestionSchema = z
@@ -114,8 +119,14 @@ export type CustomQuestionInput = z.output<typeof customQuestionSchema>;
 const standardQuestionsField = z
   .object(
     Object.fromEntries(
-      STANDARD_QUESTIONS.map((q) => [q.key, z.object({ enabled: flag.default(false), required: flag.default(false) }).default({ enabled: false, required: false })]),
-    ) as Record<StandardQuestionKey, z.ZodDefault<z.ZodObject<{ enabled: z.ZodDefault<typeof flag>; required: z.ZodDefault<typeof flag> }>>>,
+      STANDARD_QUESTIONS.map((q) => [
+        q.key,
+        z.object({ enabled: flag.default(false), required: flag.default(false) }).default({ enabled: false, required: false }),
+      ]),
+    ) as Record<
+      StandardQuestionKey,
+      z.ZodDefault<z.ZodObject<{ enabled: z.ZodDefault<typeof flag>; required: z.ZodDefault<typeof flag> }>>
+    >,
   )
   .default(
     Object.fromEntries(STANDARD_QUESTIONS.map((q) => [q.key, { enabled: false, required: false }])) as Record<
@@ -141,7 +152,12 @@ const PRICE = /^\d{1,7}(\.\d{1,2})?$/;
 /** The venue's country, an ISO code; whether its city is in the list for it is the API's check (places). */
 const venueCountryField = z.preprocess(
   (v) => (typeof v === "string" && !v.trim() ? undefined : v),
-  z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "The selected venue country is invalid.").optional(),
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "The selected venue country is invalid.")
+    .optional(),
 );
 
 /** An event form as the builder submits it and the API stores it (times are local to `timezone`). */
@@ -179,15 +195,21 @@ export const eventFormSchema = z
     const times = [form.starts_at, form.ends_at, form.application_deadline].filter((t): t is string => typeof t === "string");
     if (typeof form.timezone === "string" && isTimeZone(form.timezone) && times.every(isRealLocalDateTime)) {
       const at = (local: string) => zonedToInstant(local, form.timezone).getTime();
-      if (at(form.ends_at) <= at(form.starts_at)) ctx.addIssue({ code: "custom", path: ["ends_at"], message: "The end must be after the start." });
+      if (at(form.ends_at) <= at(form.starts_at))
+        ctx.addIssue({ code: "custom", path: ["ends_at"], message: "The end must be after the start." });
       if (form.application_deadline && at(form.application_deadline) > at(form.ends_at)) {
         ctx.addIssue({ code: "custom", path: ["application_deadline"], message: "The application deadline must not be after the end." });
       }
     }
-    if (form.nature !== "online" && !form.venue) ctx.addIssue({ code: "custom", path: ["venue"], message: "The venue field is required for an in-person or hybrid event." });
+    if (form.nature !== "online" && !form.venue)
+      ctx.addIssue({ code: "custom", path: ["venue"], message: "The venue field is required for an in-person or hybrid event." });
     // The city places the event (the weather card reads it); the free-text venue says where in it.
     if (form.nature !== "online" && !form.venue_country) {
-      ctx.addIssue({ code: "custom", path: ["venue_country"], message: "The venue country field is required for an in-person or hybrid event." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["venue_country"],
+        message: "The venue country field is required for an in-person or hybrid event.",
+      });
     }
     if (form.nature !== "online" && !form.venue_city) {
       ctx.addIssue({ code: "custom", path: ["venue_city"], message: "The venue city field is required for an in-person or hybrid event." });
@@ -204,9 +226,12 @@ export const eventFormSchema = z
       if (!currency) issue("currency", "The currency field is required for a paid event.");
       else if (!(CURRENCIES as readonly string[]).includes(currency)) issue("currency", "The selected currency is invalid.");
     }
-    const labels = (Array.isArray(form.custom_questions) ? form.custom_questions : []).map((q) => (typeof q?.label === "string" ? q.label.toLowerCase() : null));
+    const labels = (Array.isArray(form.custom_questions) ? form.custom_questions : []).map((q) =>
+      typeof q?.label === "string" ? q.label.toLowerCase() : null,
+    );
     labels.forEach((label, index) => {
-      if (label && labels.indexOf(label) !== index) ctx.addIssue({ code: "custom", path: ["custom_questions", index, "label"], message: "Each question needs its own label." });
+      if (label && labels.indexOf(label) !== index)
+        ctx.addIssue({ code: "custom", path: ["custom_questions", index, "label"], message: "Each question needs its own label." });
     });
   })
   // A free event keeps no price details, whatever the form still held.

@@ -18,7 +18,10 @@ export const FAVORITE_REMOVED = "Removed from favorites";
 export const INVALID_FAVORITABLE_ID = "The selected favoritable id is invalid.";
 
 export const favoritableTypeField = z.enum(FAVORITE_TYPES, {
-  error: (issue) => (issue.input === undefined || issue.input === "" ? "The favoritable type field is required." : "The selected favoritable type is invalid."),
+  error: (issue) =>
+    issue.input === undefined || issue.input === ""
+      ? "The favoritable type field is required."
+      : "The selected favoritable type is invalid.",
 });
 
 /** The body of POST and DELETE /api/v1/admin/favorites. */

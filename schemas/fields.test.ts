@@ -3,7 +3,10 @@ import { linksField } from "./fields";
 
 describe("linksField", () => {
   it("drops blank rows, whether empty text or missing, and keeps real URLs", () => {
-    expect(linksField.parse(["", undefined, " https://a.example ", "https://b.example"])).toEqual(["https://a.example", "https://b.example"]);
+    expect(linksField.parse(["", undefined, " https://a.example ", "https://b.example"])).toEqual([
+      "https://a.example",
+      "https://b.example",
+    ]);
     expect(linksField.parse(undefined)).toEqual([]);
   });
 

@@ -120,7 +120,8 @@ export interface PaymentStatusChangedPayload {
 }
 
 /** On startupChannel or coFounderChannel: the profile's follower count. */
-export type FollowersCountChangedPayload = { startup_id: number; followers_count: number } | { profile_id: number; followers_count: number };
+export type FollowersCountChangedPayload =
+  { startup_id: number; followers_count: number } | { profile_id: number; followers_count: number };
 
 /** What each event carries. */
 export interface RealtimePayloads {

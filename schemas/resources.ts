@@ -133,7 +133,10 @@ export interface FrameworkView {
   boxes: FrameworkDefinition["boxes"];
 }
 
-export const frameworkView = ({ whenToUse, ...framework }: FrameworkDefinition): FrameworkView => ({ ...framework, when_to_use: whenToUse });
+export const frameworkView = ({ whenToUse, ...framework }: FrameworkDefinition): FrameworkView => ({
+  ...framework,
+  when_to_use: whenToUse,
+});
 
 /** A framework in the catalogue, with the caller's startup's canvas of it when there is one. */
 export interface FrameworkSummary {

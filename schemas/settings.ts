@@ -20,7 +20,11 @@ export const DATE_FORMAT_LABELS: Record<DateFormat, string> = {
 /** "auto" follows the screen's width (the viewport cookie); the others override it. */
 export const LAYOUTS = ["auto", "comfortable", "compact"] as const;
 export type Layout = (typeof LAYOUTS)[number];
-export const LAYOUT_LABELS: Record<Layout, string> = { auto: "Fit my screen", comfortable: "Always full navigation", compact: "Always compact" };
+export const LAYOUT_LABELS: Record<Layout, string> = {
+  auto: "Fit my screen",
+  comfortable: "Always full navigation",
+  compact: "Always compact",
+};
 
 export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
   new_follower: "Someone follows you",

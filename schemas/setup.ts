@@ -49,7 +49,8 @@ const countryField = z
 /** "required" when missing, "invalid" when it is not one of the choices. */
 const choice = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, {
-    error: (issue) => (issue.input === undefined || issue.input === "" ? `The ${label} field is required.` : `The selected ${label} is invalid.`),
+    error: (issue) =>
+      issue.input === undefined || issue.input === "" ? `The ${label} field is required.` : `The selected ${label} is invalid.`,
   });
 
 /** A multi-choice list (checkboxes): optional, each value one of the choices, no repeats. */
@@ -127,9 +128,11 @@ export const coFounderSetupSchema = z.object({
   // What co-founder matching reads; all optional so a short setup still works.
   roles: choiceList("roles", "role", CO_FOUNDER_ROLES, CO_FOUNDER_ROLES.length),
   industries: choiceList("industries", "industry", INDUSTRIES, 5),
-  commitment: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(COMMITMENTS, { error: "The selected commitment is invalid." }).default("full_time")),
+  commitment: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.enum(COMMITMENTS, { error: "The selected commitment is invalid." }).default("full_time"),
+  ),
   desired_stage: z.preprocess((v) => (v === "" || v === null ? undefined : v), choice("desired stage", STAGES).optional()),
   looking_for: optionalText("looking for", 1000),
 });
 export type CoFounderSetup = z.infer<typeof coFounderSetupSchema>;
-

@@ -59,7 +59,13 @@ export const DETAIL_CATEGORIES: readonly DetailCategory[] = [
     fields: [
       { key: "team_size", label: "Team size", type: "number", required: true, hint: "Full-time people, founders included." },
       { key: "founders_background", label: "Founders' background", type: "long_text", required: true },
-      { key: "hiring_plans", label: "Hiring plans", type: "long_text", required: false, hint: "Roles you will hire in the next 12 months." },
+      {
+        key: "hiring_plans",
+        label: "Hiring plans",
+        type: "long_text",
+        required: false,
+        hint: "Roles you will hire in the next 12 months.",
+      },
     ],
   },
   {
@@ -69,7 +75,13 @@ export const DETAIL_CATEGORIES: readonly DetailCategory[] = [
     fields: [
       { key: "problem", label: "Problem", type: "long_text", required: true },
       { key: "solution", label: "Solution", type: "long_text", required: true },
-      { key: "product_stage", label: "Product stage", type: "choice", required: true, options: ["Idea", "Prototype", "Beta", "Launched", "Scaling"] },
+      {
+        key: "product_stage",
+        label: "Product stage",
+        type: "choice",
+        required: true,
+        options: ["Idea", "Prototype", "Beta", "Launched", "Scaling"],
+      },
       { key: "demo_url", label: "Demo link", type: "url", required: false, hint: "A video or a live demo." },
     ],
   },
@@ -81,7 +93,13 @@ export const DETAIL_CATEGORIES: readonly DetailCategory[] = [
       { key: "target_customers", label: "Target customers", type: "long_text", required: true },
       { key: "market_size", label: "Market size (USD)", type: "money", required: false, hint: "Total addressable market per year." },
       { key: "competitors", label: "Competitors", type: "long_text", required: false },
-      { key: "business_model", label: "Business model", type: "choice", required: true, options: ["Subscription", "Transaction fee", "Marketplace", "Hardware sales", "Licensing", "Advertising", "Other"] },
+      {
+        key: "business_model",
+        label: "Business model",
+        type: "choice",
+        required: true,
+        options: ["Subscription", "Transaction fee", "Marketplace", "Hardware sales", "Licensing", "Advertising", "Other"],
+      },
     ],
   },
   {
@@ -111,7 +129,13 @@ export const DETAIL_CATEGORIES: readonly DetailCategory[] = [
     name: "Legal",
     description: "The company behind the startup.",
     fields: [
-      { key: "entity_type", label: "Entity type", type: "choice", required: true, options: ["Limited company", "Corporation", "LLC", "Partnership", "Sole proprietorship", "Not incorporated yet"] },
+      {
+        key: "entity_type",
+        label: "Entity type",
+        type: "choice",
+        required: true,
+        options: ["Limited company", "Corporation", "LLC", "Partnership", "Sole proprietorship", "Not incorporated yet"],
+      },
       { key: "registration_number", label: "Registration number", type: "text", required: false },
       { key: "incorporated_on", label: "Incorporated on", type: "date", required: false },
       { key: "jurisdiction", label: "Jurisdiction", type: "text", required: false, hint: "Country or state of incorporation." },

@@ -43,7 +43,9 @@ async function keep(path: string, bytes: Buffer, originalSize: number): Promise<
 /** Compresses every file of `dir` (recursively) that PRECOMPRESSIBLE names. Running it again rewrites the siblings. */
 export async function precompressDirectory(dir: string): Promise<PrecompressedFile[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile() && PRECOMPRESSIBLE.test(entry.name)).map((entry) => join(entry.parentPath, entry.name));
+  const files = entries
+    .filter((entry) => entry.isFile() && PRECOMPRESSIBLE.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
   // zlib's async calls run on libuv's thread pool, so all files at once keep every core busy.
   const results = await Promise.all(
     files.map(async (path): Promise<PrecompressedFile> => {

@@ -5,7 +5,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "#api/db/seed.ts";
 import { readConfig } from "#server/config.ts";
 
 const config = readConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }).catch(exitIfDataDirInUse);
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }).catch(
+  exitIfDataDirInUse,
+);
 try {
   await database.migrate();
   if (await seedDemoData(database.db)) {

@@ -44,7 +44,10 @@ async function preparedDataDir(): Promise<string> {
   try {
     await database.migrate();
     await ensureAccessModel(database.db);
-    const [admin] = await database.db.insert(users).values({ name: "Root", email: ADMIN_EMAIL, passwordHash: await hashPassword(PASSWORD) }).returning({ id: users.id });
+    const [admin] = await database.db
+      .insert(users)
+      .values({ name: "Root", email: ADMIN_EMAIL, passwordHash: await hashPassword(PASSWORD) })
+      .returning({ id: users.id });
     await assignRoleByName(database.db, admin.id, SUPER_ADMIN);
   } finally {
     await database.close();
@@ -95,7 +98,10 @@ describe("revocation on the embedded database with WEB_CONCURRENCY=2", () => {
   }, 300_000);
 
   it("deactivation closes the user's sockets on every worker", async () => {
-    for (const [name, token] of [["cookie", false], ["token", true]] as const) {
+    for (const [name, token] of [
+      ["cookie", false],
+      ["token", true],
+    ] as const) {
       const chat = await chatting(setup, await register(setup, "Victim", { token }), await register(setup, "Peer"));
       expect((await admin.put(`/api/v1/admin/users/${chat.victim.id}/status`, { is_active: false })).status).toBe(200);
       figures[`deactivation (${name})`] = await expectLoginEnded(chat, Date.now());
@@ -113,14 +119,20 @@ describe("revocation on the embedded database with WEB_CONCURRENCY=2", () => {
   it("a password or email change closes the other sessions' sockets", async () => {
     const changer = await register(setup, "Victim");
     let chat = await chatting(setup, await loggedInAgain(setup, changer), await register(setup, "Peer"));
-    const password = await changer.client.put("/api/user/password", { current_password: PASSWORD, password: "a new password 123", password_confirmation: "a new password 123" });
+    const password = await changer.client.put("/api/user/password", {
+      current_password: PASSWORD,
+      password: "a new password 123",
+      password_confirmation: "a new password 123",
+    });
     expect(password.status).toBe(200);
     figures.passwordChange = await expectLoginEnded(chat, Date.now());
     disconnectListeners();
 
     const renamed = await register(setup, "Victim");
     chat = await chatting(setup, await loggedInAgain(setup, renamed), await register(setup, "Peer"));
-    expect((await renamed.client.put("/api/user", { name: "Victim", email: `moved.${renamed.email}`, current_password: PASSWORD })).status).toBe(200);
+    expect(
+      (await renamed.client.put("/api/user", { name: "Victim", email: `moved.${renamed.email}`, current_password: PASSWORD })).status,
+    ).toBe(200);
     figures.emailChange = await expectLoginEnded(chat, Date.now());
   }, 60_000);
 

@@ -40,7 +40,14 @@ async function startCluster(dataDir: string, port: string) {
 
 /** A pusher-js client subscribed to a public channel, with the events it receives. */
 async function subscriber(port: string, channelName: string) {
-  const client = new PusherJs(app.key, { cluster: "test", wsHost: "127.0.0.1", wsPort: Number(port), forceTLS: false, enabledTransports: ["ws"], disableStats: true });
+  const client = new PusherJs(app.key, {
+    cluster: "test",
+    wsHost: "127.0.0.1",
+    wsPort: Number(port),
+    forceTLS: false,
+    enabledTransports: ["ws"],
+    disableStats: true,
+  });
   cleanups.push(() => client.disconnect());
   const received: unknown[] = [];
   const channel = client.subscribe(channelName);
@@ -95,13 +102,26 @@ describe("the server on the embedded database with WEB_CONCURRENCY=2", () => {
 
     const member = httpClient(base);
     const email = `cluster.${Date.now()}@example.com`;
-    const registered = await member.post("/api/register", { name: "Two Processes", email, password: "two processes", password_confirmation: "two processes" });
+    const registered = await member.post("/api/register", {
+      name: "Two Processes",
+      email,
+      password: "two processes",
+      password_confirmation: "two processes",
+    });
     expect(registered.status).toBe(201);
     const roles = async () => ((await (await member.get("/api/user")).json()) as { roles: string[] }).roles;
     // Each process keeps who-is-calling answers for a few seconds: make both of them hold this one.
     for (let i = 0; i < 6; i++) expect(await roles()).toEqual([]);
     // Setting up a profile gives the co-founder role: whichever process answers next must know it.
-    const setup = await member.post("/api/v1/admin/profiles/setup", { name: "Ada", headline: "Engineer", skills: "TypeScript", country: "KE", cityName: "Nairobi", bio: "Hi", links: [] });
+    const setup = await member.post("/api/v1/admin/profiles/setup", {
+      name: "Ada",
+      headline: "Engineer",
+      skills: "TypeScript",
+      country: "KE",
+      cityName: "Nairobi",
+      bio: "Hi",
+      links: [],
+    });
     expect(setup.status).toBe(201);
     for (let i = 0; i < 6; i++) expect(await roles()).toEqual(["co-founder"]);
 

@@ -34,7 +34,11 @@ export async function runPrimary(
     stopping = true;
     options.log(`${signal} received, shutting down`);
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
-    await Promise.all(workers.map((w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : (w.once("exit", () => resolve()), w.process.kill(signal))))));
+    await Promise.all(
+      workers.map(
+        (w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : (w.once("exit", () => resolve()), w.process.kill(signal)))),
+      ),
+    );
     await options.beforeExit?.();
     options.log("Stopped cleanly");
     process.exit(0);

@@ -25,7 +25,8 @@ const stubs: Record<string, () => Response> = {
   "/stub/binary": () => new Response(new Uint8Array(5000), { headers: { "Content-Type": "image/png" } }),
   "/stub/etag": () => new Response(BIG_PAGE, { headers: { "Content-Type": "text/plain", ETag: '"abc"' } }),
   "/stub/no-transform": () => new Response(BIG_PAGE, { headers: { "Content-Type": "text/plain", "Cache-Control": "no-transform" } }),
-  "/stub/declared": () => new Response(SMALL_PAGE, { headers: { "Content-Type": "text/plain", "Content-Length": String(SMALL_PAGE.length) } }),
+  "/stub/declared": () =>
+    new Response(SMALL_PAGE, { headers: { "Content-Type": "text/plain", "Content-Length": String(SMALL_PAGE.length) } }),
 };
 
 let t: TestApi;
@@ -36,7 +37,10 @@ let streamed: { first: string; second: Promise<string> } | undefined;
 beforeAll(async () => {
   t = await createTestApi();
   app = createHttpApp({
-    api: { fetch: (request, env) => (new URL(request.url).pathname.startsWith("/stub/") ? stubs[new URL(request.url).pathname]() : t.api.fetch(request, env)) },
+    api: {
+      fetch: (request, env) =>
+        new URL(request.url).pathname.startsWith("/stub/") ? stubs[new URL(request.url).pathname]() : t.api.fetch(request, env),
+    },
     apiPrefixes: [...API_PREFIXES, "/stub/"],
     panel: async (request) => {
       const path = new URL(request.url).pathname;

@@ -18,7 +18,8 @@ export const COMPRESSION_THRESHOLD = 1024;
 const BROTLI_QUALITY = 4;
 
 /** Types worth compressing: text, JSON, XML, JavaScript, SVG. Never event streams (each event must go out as it is written). */
-const COMPRESSIBLE_TYPE = /^\s*(?:text\/(?!event-stream\b)[\w.+-]+|application\/(?:json|javascript|xml|[\w.-]+\+(?:json|xml))|image\/svg\+xml)\s*(?:;|$)/i;
+const COMPRESSIBLE_TYPE =
+  /^\s*(?:text\/(?!event-stream\b)[\w.+-]+|application\/(?:json|javascript|xml|[\w.-]+\+(?:json|xml))|image\/svg\+xml)\s*(?:;|$)/i;
 
 export const isCompressibleType = (contentType: string | null) => COMPRESSIBLE_TYPE.test(contentType ?? "");
 
@@ -47,7 +48,8 @@ export function acceptedCodings(header: string | null | undefined, available: re
 export function varyOnAcceptEncoding(headers: Headers) {
   const vary = headers.get("Vary");
   if (!vary) headers.set("Vary", "Accept-Encoding");
-  else if (!vary.split(",").some((name) => ["*", "accept-encoding"].includes(name.trim().toLowerCase()))) headers.set("Vary", `${vary}, Accept-Encoding`);
+  else if (!vary.split(",").some((name) => ["*", "accept-encoding"].includes(name.trim().toLowerCase())))
+    headers.set("Vary", `${vary}, Accept-Encoding`);
 }
 
 /**
@@ -97,8 +99,16 @@ export async function compressResponse(request: Request, response: Response, thr
  * resolved later) reaches the browser at once instead of at the end, while a body that arrives in one
  * go is compressed in one go. A client that hangs up cancels the source.
  */
-function compressStream(coding: Coding, head: Uint8Array[], reader: ReadableStreamDefaultReader<Uint8Array>, sizeHint?: number): ReadableStream<Uint8Array> {
-  const params: Record<number, number> = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
+function compressStream(
+  coding: Coding,
+  head: Uint8Array[],
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  sizeHint?: number,
+): ReadableStream<Uint8Array> {
+  const params: Record<number, number> = {
+    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  };
   if (sizeHint) params[constants.BROTLI_PARAM_SIZE_HINT] = sizeHint;
   const zip = coding === "br" ? createBrotliCompress({ params }) : createGzip();
   // Gzip's default flush is a full one, which also forgets the history the next bytes compress against.
@@ -121,7 +131,13 @@ function compressStream(coding: Coding, head: Uint8Array[], reader: ReadableStre
     if (!zip.destroyed && !zip.write(chunk)) await drained();
   };
   const waiting = (next: Promise<unknown>) =>
-    Promise.race([next.then(() => true, () => true), new Promise<boolean>((resolve) => setImmediate(resolve, false))]);
+    Promise.race([
+      next.then(
+        () => true,
+        () => true,
+      ),
+      new Promise<boolean>((resolve) => setImmediate(resolve, false)),
+    ]);
 
   void (async () => {
     try {

@@ -1,12 +1,22 @@
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { defaultApiConfig } from "#api/config.ts";
-import { EMBEDDED_CALLER_CACHE_MS, MAX_DEFAULT_PROCESSES, defaultProcesses, readConfig, realtimePublicConfig, startupWarnings } from "./config.ts";
+import {
+  EMBEDDED_CALLER_CACHE_MS,
+  MAX_DEFAULT_PROCESSES,
+  defaultProcesses,
+  readConfig,
+  realtimePublicConfig,
+  startupWarnings,
+} from "./config.ts";
 
 describe("registration limit settings", () => {
   it("default to 10 accounts per address in an hour, and are read from the environment", () => {
     expect(readConfig({}).api).toMatchObject({ registerMaxPerAddress: 10, registerWindowSeconds: 3600 });
-    expect(readConfig({ REGISTER_MAX_PER_ADDRESS: "3", REGISTER_WINDOW_SECONDS: "86400" }).api).toMatchObject({ registerMaxPerAddress: 3, registerWindowSeconds: 86400 });
+    expect(readConfig({ REGISTER_MAX_PER_ADDRESS: "3", REGISTER_WINDOW_SECONDS: "86400" }).api).toMatchObject({
+      registerMaxPerAddress: 3,
+      registerWindowSeconds: 86400,
+    });
   });
 
   it("keep the default for a value that is not a whole number of at least 1", () => {
@@ -72,16 +82,37 @@ describe("the caller cache", () => {
 describe("realtime settings", () => {
   it("default to the embedded server on the page's own origin; TLS forced only for an https APP_URL", () => {
     const config = readConfig({});
-    expect(config.realtime).toEqual({ maxConnections: 10_000, maxConnectionsPerAddress: 100, maxSubscriptionsPerConnection: 100, maxSubscriptionsPerAddress: 1_000 });
+    expect(config.realtime).toEqual({
+      maxConnections: 10_000,
+      maxConnectionsPerAddress: 100,
+      maxSubscriptionsPerConnection: 100,
+      maxSubscriptionsPerAddress: 1_000,
+    });
     expect(realtimePublicConfig(config, "k")).toEqual({ key: "k", host: null, port: null, scheme: null, forceTLS: false });
     expect(realtimePublicConfig(readConfig({ APP_URL: "https://app.example.com" }), "k").forceTLS).toBe(true);
   });
 
   it("the realtime caps per address and per socket are read from REALTIME_MAX_*; 0 or junk keeps the default", () => {
-    const env = { REALTIME_MAX_CONNECTIONS_PER_ADDRESS: "5", REALTIME_MAX_SUBSCRIPTIONS_PER_CONNECTION: "20", REALTIME_MAX_SUBSCRIPTIONS_PER_ADDRESS: "60" };
-    expect(readConfig(env).realtime).toMatchObject({ maxConnectionsPerAddress: 5, maxSubscriptionsPerConnection: 20, maxSubscriptionsPerAddress: 60 });
-    const junk = { REALTIME_MAX_CONNECTIONS_PER_ADDRESS: "0", REALTIME_MAX_SUBSCRIPTIONS_PER_CONNECTION: "many", REALTIME_MAX_SUBSCRIPTIONS_PER_ADDRESS: "-1" };
-    expect(readConfig(junk).realtime).toMatchObject({ maxConnectionsPerAddress: 100, maxSubscriptionsPerConnection: 100, maxSubscriptionsPerAddress: 1_000 });
+    const env = {
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: "5",
+      REALTIME_MAX_SUBSCRIPTIONS_PER_CONNECTION: "20",
+      REALTIME_MAX_SUBSCRIPTIONS_PER_ADDRESS: "60",
+    };
+    expect(readConfig(env).realtime).toMatchObject({
+      maxConnectionsPerAddress: 5,
+      maxSubscriptionsPerConnection: 20,
+      maxSubscriptionsPerAddress: 60,
+    });
+    const junk = {
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: "0",
+      REALTIME_MAX_SUBSCRIPTIONS_PER_CONNECTION: "many",
+      REALTIME_MAX_SUBSCRIPTIONS_PER_ADDRESS: "-1",
+    };
+    expect(readConfig(junk).realtime).toMatchObject({
+      maxConnectionsPerAddress: 100,
+      maxSubscriptionsPerConnection: 100,
+      maxSubscriptionsPerAddress: 1_000,
+    });
   });
 
   it("PUSHER_HOST naming the app itself keeps the embedded server", () => {
@@ -90,10 +121,27 @@ describe("realtime settings", () => {
   });
 
   it("PUSHER_HOST naming another server turns the embedded one off and is what browsers connect to", () => {
-    const env = { APP_URL: "https://app.example.com", PUSHER_HOST: "ws.example.com", PUSHER_APP_ID: "1", PUSHER_APP_KEY: "key", PUSHER_APP_SECRET: "secret" };
+    const env = {
+      APP_URL: "https://app.example.com",
+      PUSHER_HOST: "ws.example.com",
+      PUSHER_APP_ID: "1",
+      PUSHER_APP_KEY: "key",
+      PUSHER_APP_SECRET: "secret",
+    };
     const config = readConfig(env);
-    expect(config.realtime).toMatchObject({ appId: "1", key: "key", secret: "secret", external: { host: "ws.example.com", port: 443, scheme: "https" } });
-    expect(realtimePublicConfig(config, "key")).toEqual({ key: "key", host: "ws.example.com", port: 443, scheme: "https", forceTLS: false });
+    expect(config.realtime).toMatchObject({
+      appId: "1",
+      key: "key",
+      secret: "secret",
+      external: { host: "ws.example.com", port: 443, scheme: "https" },
+    });
+    expect(realtimePublicConfig(config, "key")).toEqual({
+      key: "key",
+      host: "ws.example.com",
+      port: 443,
+      scheme: "https",
+      forceTLS: false,
+    });
     const local = readConfig({ PUSHER_HOST: "localhost", PUSHER_PORT: "6001", PUSHER_SCHEME: "http" });
     expect(local.realtime.external).toEqual({ host: "localhost", port: 6001, scheme: "http" });
     expect(startupWarnings(config)).not.toContainEqual(expect.stringContaining("realtime"));

@@ -123,7 +123,10 @@ function readRealtime(env: NodeJS.ProcessEnv, appUrl: string): RealtimeSettings 
     secret: env.PUSHER_APP_SECRET || undefined,
     maxConnections: positive(env.REALTIME_MAX_CONNECTIONS, 10_000),
     maxConnectionsPerAddress: positive(env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_ADDRESS_LIMITS.maxConnectionsPerAddress),
-    maxSubscriptionsPerConnection: positive(env.REALTIME_MAX_SUBSCRIPTIONS_PER_CONNECTION, DEFAULT_ADDRESS_LIMITS.maxSubscriptionsPerConnection),
+    maxSubscriptionsPerConnection: positive(
+      env.REALTIME_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+      DEFAULT_ADDRESS_LIMITS.maxSubscriptionsPerConnection,
+    ),
     maxSubscriptionsPerAddress: positive(env.REALTIME_MAX_SUBSCRIPTIONS_PER_ADDRESS, DEFAULT_ADDRESS_LIMITS.maxSubscriptionsPerAddress),
   };
   const host = env.PUSHER_HOST?.trim().toLowerCase();
@@ -150,7 +153,13 @@ export function realtimePublicConfig(config: Pick<ServerConfig, "apiUrl" | "api"
   if (config.apiUrl) {
     const api = new URL(config.apiUrl);
     const scheme = api.protocol === "https:" ? "https" : "http";
-    return { key, host: api.hostname, port: Number(api.port) || (scheme === "https" ? 443 : 80), scheme, forceTLS: https && api.hostname === app.hostname };
+    return {
+      key,
+      host: api.hostname,
+      port: Number(api.port) || (scheme === "https" ? 443 : 80),
+      scheme,
+      forceTLS: https && api.hostname === app.hostname,
+    };
   }
   return { key, host: null, port: null, scheme: null, forceTLS: https };
 }
@@ -172,7 +181,9 @@ export function startupWarnings(config: Pick<ServerConfig, "api"> & Partial<Pick
   }
   const realtime = config.realtime;
   if (realtime?.external && !(realtime.appId && realtime.key && realtime.secret)) {
-    warnings.push(`Warning: PUSHER_HOST names an external realtime server (${realtime.external.host}) but PUSHER_APP_ID, PUSHER_APP_KEY or PUSHER_APP_SECRET is unset; realtime is off.`);
+    warnings.push(
+      `Warning: PUSHER_HOST names an external realtime server (${realtime.external.host}) but PUSHER_APP_ID, PUSHER_APP_KEY or PUSHER_APP_SECRET is unset; realtime is off.`,
+    );
   }
   return warnings;
 }

@@ -24,7 +24,11 @@ interface Reply {
 }
 
 /** One request with full control over the framing: no body, a Content-Length body, or chunks. */
-function send(method: string, path: string, options: { headers?: Record<string, string>; chunks?: string[]; body?: string } = {}): Promise<Reply> {
+function send(
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; chunks?: string[]; body?: string } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${base}${path}`, { method, headers: options.headers }, (res) => {
       let body = "";
@@ -97,14 +101,20 @@ describe("writes without a body (curl -X DELETE, fetch with no body)", () => {
 describe("chunked bodies", () => {
   it("are read when under the limit", async () => {
     const body = JSON.stringify({ email: "nobody@example.com", password: "wrong password", device_name: "curl" });
-    const reply = await send("POST", "/sanctum/token", { headers: { "Content-Type": "application/json" }, chunks: [body.slice(0, 10), body.slice(10)] });
+    const reply = await send("POST", "/sanctum/token", {
+      headers: { "Content-Type": "application/json" },
+      chunks: [body.slice(0, 10), body.slice(10)],
+    });
     expect(reply.status).toBe(422);
     expect(JSON.parse(reply.body).errors.email).toBeDefined();
   });
 
   it("are refused with 413 JSON once over the limit, on the API and on the panel", async () => {
     const chunk = "x".repeat(16 * 1024);
-    for (const [path, type] of [["/sanctum/token", "application/json"], ["/login", "application/x-www-form-urlencoded"]]) {
+    for (const [path, type] of [
+      ["/sanctum/token", "application/json"],
+      ["/login", "application/x-www-form-urlencoded"],
+    ]) {
       const reply = await send("POST", path, { headers: { "Content-Type": type }, chunks: [chunk, chunk, chunk, chunk, chunk] });
       expect(reply.status, path).toBe(413);
       expect(JSON.parse(reply.body)).toEqual({ message: "The request is too large." });
@@ -112,7 +122,10 @@ describe("chunked bodies", () => {
   });
 
   it("reach the panel whole", async () => {
-    const reply = await send("POST", "/login", { headers: { "Content-Type": "application/x-www-form-urlencoded" }, chunks: ["a=1&", "b=2"] });
+    const reply = await send("POST", "/login", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      chunks: ["a=1&", "b=2"],
+    });
     expect(reply.body).toBe("panel POST 7");
   });
 });
@@ -120,7 +133,12 @@ describe("chunked bodies", () => {
 describe("panel form posts the actions could not read", () => {
   const boundary = "----launchpad";
   it("415 for a body that is not a form, before the panel runs", async () => {
-    for (const [type, body] of [["application/json", '{"email":"a@b.c"}'], ["text/plain", "email=a@b.c"], [undefined, ""], [undefined, "email=a"]] as const) {
+    for (const [type, body] of [
+      ["application/json", '{"email":"a@b.c"}'],
+      ["text/plain", "email=a@b.c"],
+      [undefined, ""],
+      [undefined, "email=a"],
+    ] as const) {
       const reply = await send("POST", "/login", { headers: type ? { "Content-Type": type } : {}, body });
       expect(reply.status, String(type)).toBe(415);
       expect(reply.body).toBe(UNSUPPORTED_FORM);
@@ -130,7 +148,10 @@ describe("panel form posts the actions could not read", () => {
 
   it("400 for a multipart body without its boundary or cut short", async () => {
     const cut = `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c`;
-    for (const [type, body] of [["multipart/form-data", "email=a"], [`multipart/form-data; boundary=${boundary}`, cut]]) {
+    for (const [type, body] of [
+      ["multipart/form-data", "email=a"],
+      [`multipart/form-data; boundary=${boundary}`, cut],
+    ]) {
       const reply = await send("POST", "/login", { headers: { "Content-Type": type }, body });
       expect(reply.status, type).toBe(400);
       expect(reply.body).toBe(UNREADABLE_FORM);
@@ -139,9 +160,15 @@ describe("panel form posts the actions could not read", () => {
 
   it("a readable form reaches the panel whole, uploads included", async () => {
     const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`;
-    const upload = await send("POST", "/account", { headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body: multipart });
+    const upload = await send("POST", "/account", {
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body: multipart,
+    });
     expect(upload.body).toBe(`panel POST ${multipart.length}`);
-    const empty = await send("POST", "/logout", { headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" }, body: "" });
+    const empty = await send("POST", "/logout", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" },
+      body: "",
+    });
     expect(empty.body).toBe("panel POST 0");
   });
 });

@@ -49,7 +49,9 @@ export function createHttpApp(options: HttpAppOptions) {
   };
 
   // For load balancers and for `npm run bench:http`'s reference figure: no database, no rendering.
-  app.get("/healthz", () => secured(new Response("ok", { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } })));
+  app.get("/healthz", () =>
+    secured(new Response("ok", { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } })),
+  );
   app.use(async (c, next) => {
     c.req.raw = await limitRequestBody(c.req.raw, options.maxBodyBytes);
     await next();
@@ -74,7 +76,9 @@ export function createHttpApp(options: HttpAppOptions) {
     if (options.apiPrefixes.some((prefix) => path.startsWith(prefix))) return options.api.fetch(request, { clientIp: ip });
     if (request.method === "OPTIONS") return secured(new Response(null, { status: 204, headers: { Allow: ALLOW } }));
     if (!PANEL_METHODS.has(request.method)) {
-      return secured(new Response("Method Not Allowed", { status: 405, headers: { Allow: ALLOW, "Content-Type": "text/plain; charset=utf-8" } }));
+      return secured(
+        new Response("Method Not Allowed", { status: 405, headers: { Allow: ALLOW, "Content-Type": "text/plain; charset=utf-8" } }),
+      );
     }
     if (isCrossSiteSubmission(request)) return secured(crossSiteRefusal());
     const unreadable = await refuseUnreadableForm(request);

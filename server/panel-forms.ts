@@ -11,7 +11,8 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 export const UNSUPPORTED_FORM = "Forms are sent as application/x-www-form-urlencoded or multipart/form-data.";
 export const UNREADABLE_FORM = "The form could not be read.";
 
-const plain = (status: number, message: string) => new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const plain = (status: number, message: string) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /** The refusal for a panel POST whose body is not a readable form, or null when the action may read it. */
 export async function refuseUnreadableForm(request: Request): Promise<Response | null> {

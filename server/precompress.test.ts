@@ -35,7 +35,12 @@ describe("precompressDirectory", () => {
       expect(brotliDecompressSync(br).equals(original), name).toBe(true);
       expect(gunzipSync(gz).equals(original), name).toBe(true);
       expect(br.byteLength).toBeLessThan(original.byteLength);
-      expect(results.find((r) => r.file === name)).toEqual({ file: name, size: original.byteLength, br: br.byteLength, gzip: gz.byteLength });
+      expect(results.find((r) => r.file === name)).toEqual({
+        file: name,
+        size: original.byteLength,
+        br: br.byteLength,
+        gzip: gz.byteLength,
+      });
     }
   });
 

@@ -27,7 +27,9 @@ type HubMessage =
   | { kind: "peers-ready" };
 
 const isHubMessage = (message: unknown): message is HubMessage =>
-  typeof message === "object" && message !== null && ["invalidate", "invalidated", "realtime", "occupancy", "peers-ready"].includes((message as { kind?: string }).kind ?? "");
+  typeof message === "object" &&
+  message !== null &&
+  ["invalidate", "invalidated", "realtime", "occupancy", "peers-ready"].includes((message as { kind?: string }).kind ?? "");
 
 /** A send to a worker that may be exiting: its channel can close under us, which is not the primary's problem. */
 function sendTo(worker: Worker, message: HubMessage) {
@@ -101,7 +103,8 @@ export function createProcessHub(database: PgliteWorker, log: (message: string) 
           void invalidateOthers(worker).then(() => sendTo(worker, { kind: "invalidated", id: message.id }));
           return;
         }
-        if (message.kind === "occupancy") return toOthers(worker, { kind: "occupancy", changes: occupancy.record(worker, message.changes) });
+        if (message.kind === "occupancy")
+          return toOthers(worker, { kind: "occupancy", changes: occupancy.record(worker, message.changes) });
         toOthers(worker, message);
       });
       worker.on("exit", () => {

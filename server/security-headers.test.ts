@@ -19,15 +19,24 @@ describe("the panel's connect-src", () => {
   it("with an external Pusher server (PUSHER_HOST/PORT/SCHEME): that host and port, and not the app's socket", () => {
     const external = production({ APP_URL: "https://app.example.com", PUSHER_HOST: "ws.example.com", PUSHER_PORT: "6001" });
     expect(socketSources(external)).toEqual(["wss://ws.example.com:6001"]);
-    const plain = production({ APP_URL: "http://localhost:3000", PUSHER_HOST: "soketi.internal", PUSHER_PORT: "6001", PUSHER_SCHEME: "http" });
+    const plain = production({
+      APP_URL: "http://localhost:3000",
+      PUSHER_HOST: "soketi.internal",
+      PUSHER_PORT: "6001",
+      PUSHER_SCHEME: "http",
+    });
     expect(socketSources(plain)).toEqual(["ws://soketi.internal:6001"]);
     const defaultPort = production({ APP_URL: "https://app.example.com", PUSHER_HOST: "ws.example.com" });
     expect(connectSrc(contentSecurityPolicy("n", true, socketSources(defaultPort)))).toBe("connect-src 'self' wss://ws.example.com:443");
   });
 
   it("PUSHER_HOST naming the app itself is the built-in server; API_URL elsewhere names the API's socket", () => {
-    expect(socketSources(production({ APP_URL: "https://app.example.com", PUSHER_HOST: "app.example.com" }))).toEqual(["wss://app.example.com"]);
-    expect(socketSources(production({ APP_URL: "https://app.example.com", API_URL: "https://api.example.com" }))).toEqual(["wss://api.example.com:443"]);
+    expect(socketSources(production({ APP_URL: "https://app.example.com", PUSHER_HOST: "app.example.com" }))).toEqual([
+      "wss://app.example.com",
+    ]);
+    expect(socketSources(production({ APP_URL: "https://app.example.com", API_URL: "https://api.example.com" }))).toEqual([
+      "wss://api.example.com:443",
+    ]);
   });
 
   it("in development, Vite's hot-reload socket on the app's host is allowed too", () => {

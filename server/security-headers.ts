@@ -46,8 +46,14 @@ export function contentSecurityPolicy(nonce: string, production: boolean, socket
 const LOCKED_DOWN_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Pages pass their CSP nonce; everything else served by the outer server gets the locked-down policy. */
-export function applySecurityHeaders(headers: Headers, options: { nonce?: string; production: boolean; https: boolean; sockets?: readonly string[] }) {
-  headers.set("Content-Security-Policy", options.nonce ? contentSecurityPolicy(options.nonce, options.production, options.sockets) : LOCKED_DOWN_POLICY);
+export function applySecurityHeaders(
+  headers: Headers,
+  options: { nonce?: string; production: boolean; https: boolean; sockets?: readonly string[] },
+) {
+  headers.set(
+    "Content-Security-Policy",
+    options.nonce ? contentSecurityPolicy(options.nonce, options.production, options.sockets) : LOCKED_DOWN_POLICY,
+  );
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

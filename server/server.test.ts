@@ -25,7 +25,12 @@ async function lifecycle(env: Record<string, string>) {
 
   const email = `lifecycle.${Date.now()}@example.com`;
   const client = httpClient(base);
-  const registered = await client.post("/api/register", { name: "Life Cycle", email, password: "survives restarts", password_confirmation: "survives restarts" });
+  const registered = await client.post("/api/register", {
+    name: "Life Cycle",
+    email,
+    password: "survives restarts",
+    password_confirmation: "survives restarts",
+  });
   expect(registered.status).toBe(201);
 
   // kill -9: no chance to flush or close anything.
@@ -62,7 +67,16 @@ describe("the server process", () => {
     cleanups.push(() => void first.child.kill("SIGKILL"));
     const client = httpClient(`http://127.0.0.1:${port}`);
     const email = `twice.${Date.now()}@example.com`;
-    expect((await client.post("/api/register", { name: "Only Once", email, password: "one owner only", password_confirmation: "one owner only" })).status).toBe(201);
+    expect(
+      (
+        await client.post("/api/register", {
+          name: "Only Once",
+          email,
+          password: "one owner only",
+          password_confirmation: "one owner only",
+        })
+      ).status,
+    ).toBe(201);
 
     const second = spawn(process.execPath, [...NODE_ARGS, "server.ts"], {
       cwd: ROOT,
@@ -76,7 +90,11 @@ describe("the server process", () => {
     expect(output).not.toContain("    at "); // a plain message, no stack
 
     // npm run db:seed likewise.
-    const seed = spawnSync(process.execPath, [...NODE_ARGS, "scripts/seed.ts"], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
+    const seed = spawnSync(process.execPath, [...NODE_ARGS, "scripts/seed.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: "utf8",
+    });
     expect(seed.status).toBe(1);
     expect(seed.stderr).toContain(`The embedded database in ${dataDir} is in use by another Launchpad process (pid ${first.child.pid})`);
 
@@ -87,45 +105,52 @@ describe("the server process", () => {
 
   // Registered only in the PostgreSQL run of the suite (.ci/run does one when a server is reachable).
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) it("on PostgreSQL when DATABASE_URL is set: the same", async () => {
-    const temporary = await temporaryDatabase(serverUrl, "launchpad_lifecycle");
-    cleanups.push(temporary.drop);
-    await lifecycle({ DATABASE_URL: temporary.url });
-  }, 120_000);
+  if (serverUrl)
+    it("on PostgreSQL when DATABASE_URL is set: the same", async () => {
+      const temporary = await temporaryDatabase(serverUrl, "launchpad_lifecycle");
+      cleanups.push(temporary.drop);
+      await lifecycle({ DATABASE_URL: temporary.url });
+    }, 120_000);
 
   // Scale-out: instances share nothing but the database, so what one changes the other applies at once.
-  if (serverUrl) it("on PostgreSQL, two instances (one of them WEB_CONCURRENCY=2): a role changed through one applies on the other's next request", async () => {
-    const temporary = await temporaryDatabase(serverUrl, "launchpad_instances");
-    cleanups.push(temporary.drop);
-    const [portA, portB] = [String(await freePort()), String(await freePort())];
-    const a = await startServer({ DATABASE_URL: temporary.url, PORT: portA });
-    cleanups.push(() => void a.child.kill("SIGKILL"));
-    const b = await startServer({ DATABASE_URL: temporary.url, PORT: portB, WEB_CONCURRENCY: "2" });
-    cleanups.push(() => void b.child.kill("SIGKILL"));
-    expect(b.output()).not.toContain("Seeded demo data");
+  if (serverUrl)
+    it("on PostgreSQL, two instances (one of them WEB_CONCURRENCY=2): a role changed through one applies on the other's next request", async () => {
+      const temporary = await temporaryDatabase(serverUrl, "launchpad_instances");
+      cleanups.push(temporary.drop);
+      const [portA, portB] = [String(await freePort()), String(await freePort())];
+      const a = await startServer({ DATABASE_URL: temporary.url, PORT: portA });
+      cleanups.push(() => void a.child.kill("SIGKILL"));
+      const b = await startServer({ DATABASE_URL: temporary.url, PORT: portB, WEB_CONCURRENCY: "2" });
+      cleanups.push(() => void b.child.kill("SIGKILL"));
+      expect(b.output()).not.toContain("Seeded demo data");
 
-    const admin = httpClient(`http://127.0.0.1:${portA}`);
-    expect((await admin.post("/api/login", { email: "superadmin@launchpad.test", password: "launchpad" })).status).toBe(200);
-    const member = httpClient(`http://127.0.0.1:${portB}`);
-    const email = `instances.${Date.now()}@example.com`;
-    const registered = await member.post("/api/register", { name: "Two Instances", email, password: "two instances", password_confirmation: "two instances" });
-    expect(registered.status).toBe(201);
-    const { user } = (await registered.json()) as { user: { id: number } };
-    // Several calls, so that both of B's worker processes answer some of them.
-    for (let i = 0; i < 4; i++) expect((await member.get("/api/v1/admin/users")).status).toBe(403);
+      const admin = httpClient(`http://127.0.0.1:${portA}`);
+      expect((await admin.post("/api/login", { email: "superadmin@launchpad.test", password: "launchpad" })).status).toBe(200);
+      const member = httpClient(`http://127.0.0.1:${portB}`);
+      const email = `instances.${Date.now()}@example.com`;
+      const registered = await member.post("/api/register", {
+        name: "Two Instances",
+        email,
+        password: "two instances",
+        password_confirmation: "two instances",
+      });
+      expect(registered.status).toBe(201);
+      const { user } = (await registered.json()) as { user: { id: number } };
+      // Several calls, so that both of B's worker processes answer some of them.
+      for (let i = 0; i < 4; i++) expect((await member.get("/api/v1/admin/users")).status).toBe(403);
 
-    const roles = (await (await admin.get("/api/v1/admin/roles?per_page=100")).json()) as { data: { id: number; name: string }[] };
-    const adminRole = roles.data.find((role) => role.name === "admin")!;
-    expect((await admin.put(`/api/v1/admin/users/${user.id}/roles`, { roles: [adminRole.id] })).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await member.get("/api/v1/admin/users")).status).toBe(200);
+      const roles = (await (await admin.get("/api/v1/admin/roles?per_page=100")).json()) as { data: { id: number; name: string }[] };
+      const adminRole = roles.data.find((role) => role.name === "admin")!;
+      expect((await admin.put(`/api/v1/admin/users/${user.id}/roles`, { roles: [adminRole.id] })).status).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await member.get("/api/v1/admin/users")).status).toBe(200);
 
-    expect((await admin.put(`/api/v1/admin/users/${user.id}/roles`, { roles: [] })).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await member.get("/api/v1/admin/users")).status).toBe(403);
-    for (const running of [a, b]) {
-      running.child.kill("SIGTERM");
-      expect(await running.exited).toBe(0);
-    }
-  }, 120_000);
+      expect((await admin.put(`/api/v1/admin/users/${user.id}/roles`, { roles: [] })).status).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await member.get("/api/v1/admin/users")).status).toBe(403);
+      for (const running of [a, b]) {
+        running.child.kill("SIGTERM");
+        expect(await running.exited).toBe(0);
+      }
+    }, 120_000);
 
   it("with SEED=false: no demo data, but roles exist, so a new user can set up a profile", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "launchpad-noseed-"));
@@ -136,8 +161,19 @@ describe("the server process", () => {
     expect(running.output()).not.toContain("Seeded demo data");
     const client = httpClient(`http://127.0.0.1:${port}`);
     const email = `noseed.${Date.now()}@example.com`;
-    expect((await client.post("/api/register", { name: "No Seed", email, password: "no seed at all", password_confirmation: "no seed at all" })).status).toBe(201);
-    const setup = await client.post("/api/v1/admin/profiles/setup", { name: "Ada", headline: "Engineer", skills: "TypeScript", country: "KE", cityName: "Nairobi", bio: "Hi", links: [] });
+    expect(
+      (await client.post("/api/register", { name: "No Seed", email, password: "no seed at all", password_confirmation: "no seed at all" }))
+        .status,
+    ).toBe(201);
+    const setup = await client.post("/api/v1/admin/profiles/setup", {
+      name: "Ada",
+      headline: "Engineer",
+      skills: "TypeScript",
+      country: "KE",
+      cityName: "Nairobi",
+      bio: "Hi",
+      links: [],
+    });
     expect(setup.status).toBe(201);
     running.child.kill("SIGTERM");
     expect(await running.exited).toBe(0);

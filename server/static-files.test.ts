@@ -43,7 +43,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const get = (path: string, headers: Record<string, string> = {}, method = "GET") => app.fetch(new Request(`http://localhost${path}`, { method, headers }));
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  app.fetch(new Request(`http://localhost${path}`, { method, headers }));
 const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
 
 describe("content coding of built files", () => {
@@ -139,7 +140,17 @@ describe("what is not a built file", () => {
     for (const path of ["/assets/missing-123.js", `${ASSET}.br`, "/.env", "/assets/", "/%E0%A4%A"]) {
       expect(await (await get(path)).text(), path).toBe(`panel GET ${new URL(path, "http://localhost").pathname}`);
     }
-    expect(await (await app.fetch(new Request(`http://localhost${ASSET}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" }))).text()).toBe(`panel POST ${ASSET}`);
+    expect(
+      await (
+        await app.fetch(
+          new Request(`http://localhost${ASSET}`, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: "a=1",
+          }),
+        )
+      ).text(),
+    ).toBe(`panel POST ${ASSET}`);
   });
 
   it("is never served outside production (Vite serves the client there)", async () => {

@@ -101,11 +101,11 @@ export const eventBillings = pgTable(
     index("event_billings_paid_idx")
       .on(sql`coalesce(${t.paidAt}, ${t.updatedAt})`, t.eventFormId)
       .where(sql`payment_status = 'Successful'`),
+    check("event_billings_payment_status_check", sql`${t.paymentStatus} in ('Pending', 'Successful', 'Failed', 'Refunded', 'Cancelled')`),
     check(
-      "event_billings_payment_status_check",
-      sql`${t.paymentStatus} in ('Pending', 'Successful', 'Failed', 'Refunded', 'Cancelled')`,
+      "event_billings_amounts_check",
+      sql`${t.discount} >= 0 and ${t.discount} <= ${t.amount} and ${t.total} = ${t.amount} - ${t.discount}`,
     ),
-    check("event_billings_amounts_check", sql`${t.discount} >= 0 and ${t.discount} <= ${t.amount} and ${t.total} = ${t.amount} - ${t.discount}`),
   ],
 );
 
@@ -152,7 +152,10 @@ export const billingStatusChanges = pgTable(
     reason: text("reason"),
     createdAt: createdAt(),
   },
-  (t) => [index("billing_status_changes_billing_idx").on(t.eventBillingId, t.createdAt), index("billing_status_changes_user_idx").on(t.changedByUserId)],
+  (t) => [
+    index("billing_status_changes_billing_idx").on(t.eventBillingId, t.createdAt),
+    index("billing_status_changes_user_idx").on(t.changedByUserId),
+  ],
 );
 
 /**

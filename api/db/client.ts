@@ -120,7 +120,12 @@ async function openEmbedded(options: DatabaseOptions, unlock: () => void): Promi
   if (options.viaPrimary || (options.worker ?? workerByDefault(options))) {
     const client = options.viaPrimary
       ? PgliteWorker.overProcess(options.onWorkerCrash)
-      : await PgliteWorker.start({ dataDir: options.dataDir, template: options.template, resultCacheBytes: resultCacheBytes(options), onCrash: options.onWorkerCrash });
+      : await PgliteWorker.start({
+          dataDir: options.dataDir,
+          template: options.template,
+          resultCacheBytes: resultCacheBytes(options),
+          onCrash: options.onWorkerCrash,
+        });
     // Drizzle's pglite driver over the worker's PGlite-shaped client: the same session code as in-process,
     // so rows, dates, numerics, JSON and savepoints come out identical.
     const driver = client as unknown as PGlite;

@@ -10,7 +10,6 @@ import { coFounders, startups, users } from "./schema.ts";
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-
 /**
  * Who follows whom. The follower is the caller's account (their startup/organization or their co-founder
  * profile), so a team follows once; the followee's followers_count moves in the same transaction.
@@ -34,7 +33,6 @@ export const follows = pgTable(
     index("follows_user_id_idx").on(t.userId),
   ],
 );
-
 
 /** A user's saved startups, organizations, co-founder profiles and events. */
 export const favorites = pgTable(
@@ -82,7 +80,6 @@ export const teamMembers = pgTable(
     index("team_members_co_founder_id_idx").on(t.coFounderId),
   ],
 );
-
 
 export const coFounderInvitations = pgTable(
   "co_founder_invitations",

@@ -88,7 +88,10 @@ function removeStale(file: string, stale: Claim | "unreadable") {
   }
   try {
     const now = readClaim(file);
-    const same = now === "unreadable" ? stale === "unreadable" : now !== null && stale !== "unreadable" && now.pid === stale.pid && now.host === stale.host;
+    const same =
+      now === "unreadable"
+        ? stale === "unreadable"
+        : now !== null && stale !== "unreadable" && now.pid === stale.pid && now.host === stale.host;
     if (same) unlinkSync(file);
   } finally {
     rmdirSync(guard);

@@ -59,7 +59,9 @@ export const eventForms = pgTable(
     paidEventInformation: jsonb("paid_event_information").$type<PaidEventInformation | null>(),
     questions: jsonb("questions").$type<StandardQuestions>().notNull(),
     customQuestions: jsonb("custom_questions").$type<CustomQuestion[]>().notNull().default([]),
-    status: text("status", { enum: ["draft", "published", "closed"] }).notNull().default("draft"),
+    status: text("status", { enum: ["draft", "published", "closed"] })
+      .notNull()
+      .default("draft"),
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -115,6 +117,8 @@ export const eventApplications = pgTable(
     // The dashboard's per-day and by-stage cards over all of an owner's forms: the window's submitted rows
     // by time, with the form (for the owner's join) and status in the key so the card can be answered
     // from the index alone once the rows are all-visible (drizzle-kit cannot write INCLUDE).
-    index("event_applications_submitted_idx").on(t.submittedAt, t.eventFormId, t.status).where(sql`status <> 'draft'`),
+    index("event_applications_submitted_idx")
+      .on(t.submittedAt, t.eventFormId, t.status)
+      .where(sql`status <> 'draft'`),
   ],
 );

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { NOTIFICATION_TYPES } from "#schemas/notifications.ts";
 import { users } from "./schema.ts";
 
@@ -34,7 +46,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_id_idx").on(t.userId, t.id.desc()),
-    index("notifications_user_unread_idx").on(t.userId, t.id.desc()).where(sql`${t.readAt} is null`),
+    index("notifications_user_unread_idx")
+      .on(t.userId, t.id.desc())
+      .where(sql`${t.readAt} is null`),
     uniqueIndex("notifications_user_group_unread_unique")
       .on(t.userId, t.groupKey)
       .where(sql`${t.readAt} is null and ${t.groupKey} is not null`),

@@ -24,7 +24,8 @@ async function runMigration() {
   for (const statement of statements) await t.database.db.execute(sql.raw(statement));
 }
 
-const wantedSkills = async (id: number) => (await t.database.db.select({ keys: startups.wantedSkillKeys }).from(startups).where(eq(startups.id, id)))[0].keys;
+const wantedSkills = async (id: number) =>
+  (await t.database.db.select({ keys: startups.wantedSkillKeys }).from(startups).where(eq(startups.id, id)))[0].keys;
 const skillsOf = async (id: number) =>
   (await t.database.db.select({ skills: coFounders.skills, keys: coFounders.skillKeys }).from(coFounders).where(eq(coFounders.id, id)))[0];
 
@@ -37,12 +38,24 @@ describe("repairing lists stored as the pieces of their JSON text", () => {
     const bracketed = await startupOwner(t, { wanted_skills: "[beta], c++" });
     const db = t.database.db;
     // As the API kept them: the panel's JSON text split at its commas, each piece trimmed and lower-cased.
-    await db.update(startups).set({ wantedSkillKeys: ['["robotics"', '"typescript"', '"supply chain"]'] }).where(eq(startups.id, garbled.startup.id));
-    await db.update(startups).set({ wantedSkillKeys: ['["embedded c"]'] }).where(eq(startups.id, single.startup.id));
-    await db.update(startups).set({ wantedSkillKeys: ["[]"] }).where(eq(startups.id, empty.startup.id));
+    await db
+      .update(startups)
+      .set({ wantedSkillKeys: ['["robotics"', '"typescript"', '"supply chain"]'] })
+      .where(eq(startups.id, garbled.startup.id));
+    await db
+      .update(startups)
+      .set({ wantedSkillKeys: ['["embedded c"]'] })
+      .where(eq(startups.id, single.startup.id));
+    await db
+      .update(startups)
+      .set({ wantedSkillKeys: ["[]"] })
+      .where(eq(startups.id, empty.startup.id));
     const person = await coFounderWith(t, { name: "Tess", skills: "TypeScript, Go" });
     const messy = await coFounderWith(t, { name: "Mo", skills: "placeholder" });
-    await db.update(coFounders).set({ skills: ['["Figma"', '"User research"]'], skillKeys: ['["figma"', '"user research"]'] }).where(eq(coFounders.id, messy.profile.id));
+    await db
+      .update(coFounders)
+      .set({ skills: ['["Figma"', '"User research"]'], skillKeys: ['["figma"', '"user research"]'] })
+      .where(eq(coFounders.id, messy.profile.id));
     // The startup's match rows exist before the repair, scored on the garbled wants.
     const before = await garbled.client.get("/api/v1/admin/co_founders/find?sort_by=score&per_page=100");
     expect(before.body.data.find((c: { id: number }) => c.id === person.profile.id).match.shared_skills).toEqual([]);
@@ -62,7 +75,9 @@ describe("repairing lists stored as the pieces of their JSON text", () => {
     const snapshot = await db.select({ id: startups.id, keys: startups.wantedSkillKeys, updated: startups.updatedAt }).from(startups);
     const people = await db.select({ id: coFounders.id, skills: coFounders.skills, keys: coFounders.skillKeys }).from(coFounders);
     await runMigration();
-    expect(await db.select({ id: startups.id, keys: startups.wantedSkillKeys, updated: startups.updatedAt }).from(startups)).toEqual(snapshot);
+    expect(await db.select({ id: startups.id, keys: startups.wantedSkillKeys, updated: startups.updatedAt }).from(startups)).toEqual(
+      snapshot,
+    );
     expect(await db.select({ id: coFounders.id, skills: coFounders.skills, keys: coFounders.skillKeys }).from(coFounders)).toEqual(people);
   });
 });

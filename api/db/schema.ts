@@ -186,9 +186,15 @@ export const startups = pgTable(
     links: jsonb("links").$type<string[]>().notNull().default([]),
     followersCount: integer("followers_count").notNull().default(0),
     /** Skills the startup looks for in a co-founder, lower-cased: the match score compares them. */
-    wantedSkillKeys: text("wanted_skill_keys").array().notNull().default(sql`'{}'::text[]`),
+    wantedSkillKeys: text("wanted_skill_keys")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Roles the startup wants filled (values of CO_FOUNDER_ROLES). */
-    wantedRoles: text("wanted_roles").array().notNull().default(sql`'{}'::text[]`),
+    wantedRoles: text("wanted_roles")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -222,11 +228,22 @@ export const coFounders = pgTable(
     links: jsonb("links").$type<string[]>().notNull().default([]),
     avatarFileId: uuid("avatar_file_id").references(() => files.id, { onDelete: "set null" }),
     /** `skills` lower-cased and trimmed, kept in step by the service: what search and match scoring use. */
-    skillKeys: text("skill_keys").array().notNull().default(sql`'{}'::text[]`),
+    skillKeys: text("skill_keys")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Roles the person can take (values of CO_FOUNDER_ROLES). */
-    roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
-    industries: text("industries").array().notNull().default(sql`'{}'::text[]`),
-    commitment: text("commitment", { enum: ["full_time", "part_time", "flexible"] }).notNull().default("full_time"),
+    roles: text("roles")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    industries: text("industries")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    commitment: text("commitment", { enum: ["full_time", "part_time", "flexible"] })
+      .notNull()
+      .default("full_time"),
     desiredStage: text("desired_stage"),
     lookingFor: text("looking_for").notNull().default(""),
     followersCount: integer("followers_count").notNull().default(0),

@@ -32,7 +32,15 @@ export async function seedBillings(db: Db) {
   const [earlyBird] = await db
     .insert(couponCodes)
     .values([
-      { startupId: workshop.startupId, code: "EARLYBIRD", discountType: "percentage", value: "20", eventFormId: workshop.id, maxUses: 50, usesCount: 1 },
+      {
+        startupId: workshop.startupId,
+        code: "EARLYBIRD",
+        discountType: "percentage",
+        value: "20",
+        eventFormId: workshop.id,
+        maxUses: 50,
+        usesCount: 1,
+      },
       { startupId: workshop.startupId, code: "FOUNDERS100", discountType: "percentage", value: "100", maxUses: 5 },
     ])
     .returning({ id: couponCodes.id });

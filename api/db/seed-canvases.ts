@@ -14,7 +14,12 @@ export async function seedCanvases(db: Db) {
   const [stella] = await db.select({ id: users.id }).from(users).where(eq(users.email, "startup@launchpad.test"));
   if (!acme || !stella) return;
   const full: CanvasBoxes = Object.fromEntries(LEAN_CANVAS.boxes.map((box) => [box.id, box.example]));
-  const draft: CanvasBoxes = Object.fromEntries(LEAN_CANVAS.boxes.map((box) => [box.id, ["problem", "customer_segments", "solution"].includes(box.id) ? box.example.split("\n")[0] : ""]));
+  const draft: CanvasBoxes = Object.fromEntries(
+    LEAN_CANVAS.boxes.map((box) => [
+      box.id,
+      ["problem", "customer_segments", "solution"].includes(box.id) ? box.example.split("\n")[0] : "",
+    ]),
+  );
   const dayAgo = new Date(Date.now() - 86_400_000);
   const [canvas] = await db
     .insert(frameworkCanvases)

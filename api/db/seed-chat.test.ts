@@ -46,7 +46,9 @@ describe("demo chat and notifications", () => {
     expect(thread.other_last_read_message_id).toBe(history.data.at(-3)!.id);
 
     const coleNotes = await listNotifications(database.db, cole.id, query, false);
-    expect(new Set(coleNotes.data.map((n) => n.type))).toEqual(new Set(["message_received", "invitation_received", "review_status_changed"]));
+    expect(new Set(coleNotes.data.map((n) => n.type))).toEqual(
+      new Set(["message_received", "invitation_received", "review_status_changed"]),
+    );
     expect(coleNotes.unread).toBe(3);
     const stellaNotes = await listNotifications(database.db, stella.id, query, false);
     expect(stellaNotes.data.map((n) => n.type)).toEqual(["application_received", "new_follower", "invitation_accepted"]);

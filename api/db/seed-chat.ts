@@ -28,7 +28,11 @@ const THREADS: { a: string; b: string; lines: Line[]; unreadByB: number; unreadB
       ["a", 2 * 24 * 60 + 30, "Hi Cole! I sent you an invitation to join Acme Robotics — wanted to say hello in person too."],
       ["b", 2 * 24 * 60 + 12, "Hi Stella, thanks! I saw it. Warehouse robots for small businesses is a fun problem."],
       ["b", 2 * 24 * 60 + 11, "What does the backend look like today?"],
-      ["a", 2 * 24 * 60 - 20, "Honestly: a spreadsheet and a Django admin. Billing is manual, fleet telemetry lands in S3 and nobody reads it 😅"],
+      [
+        "a",
+        2 * 24 * 60 - 20,
+        "Honestly: a spreadsheet and a Django admin. Billing is manual, fleet telemetry lands in S3 and nobody reads it 😅",
+      ],
       ["b", 2 * 24 * 60 - 45, "Ha, that's the stage where it's most fun. Monthly rentals, so recurring billing with usage add-ons?"],
       ["a", 2 * 24 * 60 - 50, "Exactly. Base rent per robot, plus pick volume over a threshold."],
       ["b", 26 * 60, "I built almost that at my last job. Happy to sketch an architecture this week."],
@@ -74,7 +78,15 @@ const THREADS: { a: string; b: string; lines: Line[]; unreadByB: number; unreadB
 ];
 
 export async function seedChat(db: Db) {
-  const people = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.email, THREADS.flatMap((t) => [t.a, t.b])));
+  const people = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        THREADS.flatMap((t) => [t.a, t.b]),
+      ),
+    );
   const byEmail = new Map(people.map((p) => [p.email, p]));
   const pending: NotificationRow[] = [];
   for (const thread of THREADS) {
@@ -88,15 +100,34 @@ export async function seedChat(db: Db) {
       .returning({ id: conversations.id });
     const rows = await db
       .insert(messages)
-      .values(thread.lines.map(([who, minutes, body]) => ({ conversationId: conversation.id, userId: who === "a" ? a.id : b.id, body, createdAt: ago(minutes) })))
+      .values(
+        thread.lines.map(([who, minutes, body]) => ({
+          conversationId: conversation.id,
+          userId: who === "a" ? a.id : b.id,
+          body,
+          createdAt: ago(minutes),
+        })),
+      )
       .returning({ id: messages.id, userId: messages.userId, body: messages.body, createdAt: messages.createdAt });
     const last = rows.at(-1)!;
     await db.update(conversations).set({ lastMessageId: last.id, updatedAt: last.createdAt }).where(eq(conversations.id, conversation.id));
     // The reader's last `unread` messages (the thread ends with them) are after their read pointer.
     const pointer = (unread: number) => (unread ? (rows.at(-unread - 1)?.id ?? null) : last.id);
     await db.insert(conversationParticipants).values([
-      { conversationId: conversation.id, userId: a.id, lastReadMessageId: pointer(thread.unreadByA), activityAt: last.createdAt, createdAt: first },
-      { conversationId: conversation.id, userId: b.id, lastReadMessageId: pointer(thread.unreadByB), activityAt: last.createdAt, createdAt: first },
+      {
+        conversationId: conversation.id,
+        userId: a.id,
+        lastReadMessageId: pointer(thread.unreadByA),
+        activityAt: last.createdAt,
+        createdAt: first,
+      },
+      {
+        conversationId: conversation.id,
+        userId: b.id,
+        lastReadMessageId: pointer(thread.unreadByB),
+        activityAt: last.createdAt,
+        createdAt: first,
+      },
     ]);
     // The unread side's "new messages" notification, as sending would have left it.
     for (const [reader, sender, unread] of [
@@ -129,7 +160,10 @@ type NotificationRow = typeof notifications.$inferInsert;
 async function otherNotifications(db: Db, byEmail: Map<string, { id: number; name: string }>): Promise<NotificationRow[]> {
   const stella = byEmail.get("startup@launchpad.test");
   const cole = byEmail.get("cofounder@launchpad.test");
-  const [hub] = await db.select({ name: startups.name, username: startups.username }).from(startups).where(eq(startups.username, "lagos-tech-hub"));
+  const [hub] = await db
+    .select({ name: startups.name, username: startups.username })
+    .from(startups)
+    .where(eq(startups.username, "lagos-tech-hub"));
   const [acme] = await db.select({ id: startups.id, name: startups.name }).from(startups).where(eq(startups.username, "acme-robotics"));
   const [application] = acme
     ? await db
@@ -142,7 +176,15 @@ async function otherNotifications(db: Db, byEmail: Map<string, { id: number; nam
     : [];
   type Seeded = { userId: number; type: NotificationType; title: string; body?: string; url: string; minutes: number; read: boolean };
   const rows: Seeded[] = [];
-  if (stella && hub) rows.push({ userId: stella.id, type: "new_follower", title: `${hub.name} started following you`, url: `/startups/${hub.username}`, minutes: 6 * 60, read: false });
+  if (stella && hub)
+    rows.push({
+      userId: stella.id,
+      type: "new_follower",
+      title: `${hub.name} started following you`,
+      url: `/startups/${hub.username}`,
+      minutes: 6 * 60,
+      read: false,
+    });
   if (stella && application) {
     rows.push({
       userId: stella.id,
@@ -155,7 +197,15 @@ async function otherNotifications(db: Db, byEmail: Map<string, { id: number; nam
     });
   }
   if (stella) {
-    rows.push({ userId: stella.id, type: "invitation_accepted", title: "Amara Okafor accepted your invitation", body: "Let's build it.", url: "/co-founder-invitations?box=sent", minutes: 39 * 24 * 60, read: true });
+    rows.push({
+      userId: stella.id,
+      type: "invitation_accepted",
+      title: "Amara Okafor accepted your invitation",
+      body: "Let's build it.",
+      url: "/co-founder-invitations?box=sent",
+      minutes: 39 * 24 * 60,
+      read: true,
+    });
   }
   if (cole && acme) {
     rows.push({
@@ -167,7 +217,22 @@ async function otherNotifications(db: Db, byEmail: Map<string, { id: number; nam
       minutes: 2 * 24 * 60,
       read: true,
     });
-    rows.push({ userId: cole.id, type: "review_status_changed", title: "Your application to Lagos Robotics Demo Day is pending", url: "/event-applications", minutes: 3 * 60, read: false });
+    rows.push({
+      userId: cole.id,
+      type: "review_status_changed",
+      title: "Your application to Lagos Robotics Demo Day is pending",
+      url: "/event-applications",
+      minutes: 3 * 60,
+      read: false,
+    });
   }
-  return rows.map((r) => ({ userId: r.userId, type: r.type, title: r.title, body: r.body ?? null, url: r.url, createdAt: ago(r.minutes), readAt: r.read ? ago(r.minutes - 5) : null }));
+  return rows.map((r) => ({
+    userId: r.userId,
+    type: r.type,
+    title: r.title,
+    body: r.body ?? null,
+    url: r.url,
+    createdAt: ago(r.minutes),
+    readAt: r.read ? ago(r.minutes - 5) : null,
+  }));
 }

@@ -20,10 +20,22 @@ export async function seedCommunityExtras(db: Db) {
   const userId = (email: string) => people.find((p) => p.email === email)?.id;
   if (acme) await seedAcmeDetails(db, acme.id, userId("startup@launchpad.test") ?? null);
 
-  const bySlug = async (username: string) => (await db.select({ id: startups.id }).from(startups).where(eq(startups.username, username)))[0]?.id;
+  const bySlug = async (username: string) =>
+    (await db.select({ id: startups.id }).from(startups).where(eq(startups.username, username)))[0]?.id;
   const profileOf = async (email: string) =>
-    (await db.select({ id: coFounders.id }).from(coFounders).innerJoin(users, eq(users.id, coFounders.userId)).where(eq(users.email, email)))[0]?.id;
-  const events = await db.select({ id: eventForms.id }).from(eventForms).where(eq(eventForms.status, "published")).orderBy(asc(eventForms.startsAt)).limit(3);
+    (
+      await db
+        .select({ id: coFounders.id })
+        .from(coFounders)
+        .innerJoin(users, eq(users.id, coFounders.userId))
+        .where(eq(users.email, email))
+    )[0]?.id;
+  const events = await db
+    .select({ id: eventForms.id })
+    .from(eventForms)
+    .where(eq(eventForms.status, "published"))
+    .orderBy(asc(eventForms.startsAt))
+    .limit(3);
   const otherProfiles = await db.select({ id: coFounders.id }).from(coFounders).orderBy(asc(coFounders.id)).limit(4);
 
   const saves = async (email: string, items: [FavoriteType, number | undefined][]) => {
@@ -56,7 +68,12 @@ const ACME_DETAILS: Record<number, DetailValues> = {
     headquarters: "14 Herbert Macaulay Way, Yaba, Lagos",
     website: "https://acme-robotics.example.com",
   },
-  2: { team_size: 9, founders_background: "Stella ran warehouse operations at a logistics company for six years; her co-founder built robot arms at a university lab.", hiring_plans: null },
+  2: {
+    team_size: 9,
+    founders_background:
+      "Stella ran warehouse operations at a logistics company for six years; her co-founder built robot arms at a university lab.",
+    hiring_plans: null,
+  },
   3: {
     problem: "Small warehouses cannot afford automation: robots are sold, not rented, and need integrators.",
     solution: "Autonomous picking carts rented by the month, set up in a day and managed from a phone.",

@@ -20,9 +20,23 @@ const ask = (...keys: string[]): StandardQuestions =>
   );
 
 const DEMO_DAY_QUESTIONS: CustomQuestion[] = [
-  { id: "q-pitch001", label: "Your pitch in one line", help_text: "What you do, for whom.", type: "short_text", required: true, options: [] },
+  {
+    id: "q-pitch001",
+    label: "Your pitch in one line",
+    help_text: "What you do, for whom.",
+    type: "short_text",
+    required: true,
+    options: [],
+  },
   { id: "q-stage001", label: "Stage", help_text: null, type: "single_choice", required: true, options: ["Idea", "MVP", "Revenue"] },
-  { id: "q-track001", label: "Tracks you are interested in", help_text: null, type: "multiple_choice", required: false, options: ["AI", "Fintech", "Health", "Climate"] },
+  {
+    id: "q-track001",
+    label: "Tracks you are interested in",
+    help_text: null,
+    type: "multiple_choice",
+    required: false,
+    options: ["AI", "Fintech", "Health", "Climate"],
+  },
   { id: "q-deck0001", label: "Pitch deck", help_text: "PDF, up to 5 MB.", type: "file", required: false, options: [] },
 ];
 
@@ -91,7 +105,9 @@ export async function seedEvents(db: Db) {
       typeOfEvent: "paid",
       paidEventInformation: { price: "25.00", currency: "USD", includes: "Lunch and the workshop templates" },
       questions: ask("full_name", "email", "company"),
-      customQuestions: [{ id: "q-goal0001", label: "What do you want to leave with?", help_text: null, type: "long_text", required: false, options: [] }],
+      customQuestions: [
+        { id: "q-goal0001", label: "What do you want to leave with?", help_text: null, type: "long_text", required: false, options: [] },
+      ],
       status: "published",
     },
     {
@@ -135,7 +151,15 @@ export async function seedEvents(db: Db) {
   const applicants = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .where(inArray(users.email, ["cofounder@launchpad.test", "amara.okafor@launchpad.test", "lukas.becker@launchpad.test", "priya.raman@launchpad.test", "kwame.mensah@launchpad.test"]));
+    .where(
+      inArray(users.email, [
+        "cofounder@launchpad.test",
+        "amara.okafor@launchpad.test",
+        "lukas.becker@launchpad.test",
+        "priya.raman@launchpad.test",
+        "kwame.mensah@launchpad.test",
+      ]),
+    );
   const statuses = ["pending", "shortlisted", "accepted", "waitlisted", "rejected"] as const;
   await db.insert(eventApplications).values(
     applicants.map((user, index) => ({
@@ -149,7 +173,13 @@ export async function seedEvents(db: Db) {
         email: user.email,
         company: ["Fieldbot", "Kora Motion", "Inventa", "Grain Robotics", "Mesh Works"][index % 5],
         role: "Co-founder",
-        "q-pitch001": ["Robots that weed cassava fields", "Low-cost motion controllers", "Pick-and-place for pharmacies", "Grain sorting by camera", "Mesh networks for warehouses"][index % 5],
+        "q-pitch001": [
+          "Robots that weed cassava fields",
+          "Low-cost motion controllers",
+          "Pick-and-place for pharmacies",
+          "Grain sorting by camera",
+          "Mesh networks for warehouses",
+        ][index % 5],
         "q-stage001": ["MVP", "Idea", "Revenue", "MVP", "Idea"][index % 5],
         "q-track001": [["AI"], ["Fintech", "AI"], ["Health"], ["Climate"], []][index % 5],
       },

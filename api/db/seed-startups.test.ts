@@ -25,7 +25,10 @@ describe("seedStartups", () => {
     expect(new Set(rows.map((s) => s.stage)).size).toBeGreaterThanOrEqual(6);
     expect(new Set(rows.map((s) => s.country)).size).toBeGreaterThanOrEqual(10);
     expect(await db.select({ id: startups.id }).from(startups).where(isNull(startups.logoFileId))).toEqual([]);
-    const logos = await db.select({ data: files.data, type: files.contentType }).from(files).innerJoin(startups, eq(startups.logoFileId, files.id));
+    const logos = await db
+      .select({ data: files.data, type: files.contentType })
+      .from(files)
+      .innerJoin(startups, eq(startups.logoFileId, files.id));
     for (const logo of logos) {
       expect(logo.type).toBe("image/png");
       expect(sniffImageType(new Uint8Array(logo.data))).toBe("image/png");
@@ -37,11 +40,15 @@ describe("seedStartups", () => {
     const startupsOff = await db
       .select({ id: startups.id })
       .from(startups)
-      .where(sql`${startups.followersCount} <> (select count(*) from follows f where f.followee_type = startups.account_type and f.followee_id = startups.id)`);
+      .where(
+        sql`${startups.followersCount} <> (select count(*) from follows f where f.followee_type = startups.account_type and f.followee_id = startups.id)`,
+      );
     const peopleOff = await db
       .select({ id: coFounders.id })
       .from(coFounders)
-      .where(sql`${coFounders.followersCount} <> (select count(*) from follows f where f.followee_type = 'co_founder' and f.followee_id = co_founders.id)`);
+      .where(
+        sql`${coFounders.followersCount} <> (select count(*) from follows f where f.followee_type = 'co_founder' and f.followee_id = co_founders.id)`,
+      );
     expect([...startupsOff, ...peopleOff]).toEqual([]);
     const [{ n: personFollows }] = await db.select({ n: count() }).from(follows).where(eq(follows.followeeType, "co_founder"));
     expect(personFollows).toBeGreaterThan(0);

@@ -4,7 +4,15 @@ import { follows } from "./community-schema.ts";
 import { coFounders, files, startups } from "./schema.ts";
 import { logoPng } from "./seed-logos.ts";
 
-type Row = [name: string, type: "startup" | "organization", industry: string, stage: string | null, country: string, city: string, description: string];
+type Row = [
+  name: string,
+  type: "startup" | "organization",
+  industry: string,
+  stage: string | null,
+  country: string,
+  city: string,
+  description: string,
+];
 
 /** The directory's demo entries, besides the three accounts seed.ts makes (industries and stages from schemas/setup.ts). */
 const DIRECTORY: Row[] = [
@@ -14,32 +22,92 @@ const DIRECTORY: Row[] = [
   ["Farmlink", "startup", "Agriculture", "Seed", "NG", "Kano", "Connects smallholder farmers with buyers before harvest."],
   ["Tutorly", "startup", "Education", "Idea", "ZA", "Cape Town", "One-to-one maths tutoring over WhatsApp for secondary students."],
   ["Cargoflow", "startup", "Logistics", "Series B", "EG", "Cairo", "Freight matching for trucks that would otherwise drive back empty."],
-  ["Sentinel Labs", "startup", "Security", "Seed", "GB", "London", "Phishing-resistant sign-in for small companies, no hardware keys needed."],
+  [
+    "Sentinel Labs",
+    "startup",
+    "Security",
+    "Seed",
+    "GB",
+    "London",
+    "Phishing-resistant sign-in for small companies, no hardware keys needed.",
+  ],
   ["Pixel Forge", "startup", "Gaming", "Pre-seed", "PL", "Warsaw", "Cosy co-op games made by a team of five."],
   ["Hearth Homes", "startup", "Real Estate", "Series A", "US", "Austin", "Rent-to-own homes for first-time buyers."],
   ["Quill AI", "startup", "Artificial Intelligence", "Seed", "CA", "Toronto", "Drafts grant applications from a team's past proposals."],
   ["Shelfie", "startup", "E-commerce", "Profitable", "IN", "Bengaluru", "Storefronts for neighbourhood shops, run from a phone."],
   ["Devkit Cloud", "startup", "Developer Tools", "Series A", "DE", "Berlin", "Preview environments for every pull request in seconds."],
-  ["Ledgerly", "startup", "Enterprise Software", "Series C or later", "FR", "Paris", "Close the books in days, not weeks: accounting for mid-size firms."],
+  [
+    "Ledgerly",
+    "startup",
+    "Enterprise Software",
+    "Series C or later",
+    "FR",
+    "Paris",
+    "Close the books in days, not weeks: accounting for mid-size firms.",
+  ],
   ["Wavecast", "startup", "Media", "Seed", "BR", "São Paulo", "Podcasts in Portuguese with live transcripts and translation."],
   ["Ridewise", "startup", "Mobility", "Pre-seed", "MX", "Mexico City", "Shared school runs planned by parents, checked by schools."],
   ["Nourish Box", "startup", "Consumer", "Seed", "KE", "Mombasa", "Weekly boxes of local produce with recipes in Swahili and English."],
   ["Aqua Sense", "startup", "Hardware", "Idea", "RW", "Kigali", "Cheap sensors that warn when a borehole's water turns unsafe."],
   ["Open Hands", "startup", "Non-profit", "Seed", "UG", "Kampala", "Volunteer matching for community health workers."],
-  ["Brightpath Robotics", "startup", "Hardware", "Series A", "JP", "Tokyo", "Robotic arms that learn a new warehouse task from one demonstration."],
+  [
+    "Brightpath Robotics",
+    "startup",
+    "Hardware",
+    "Series A",
+    "JP",
+    "Tokyo",
+    "Robotic arms that learn a new warehouse task from one demonstration.",
+  ],
   ["Clinicloop", "startup", "Healthcare", "Series B", "US", "Boston", "Follow-up calls after surgery, by nurses, scheduled by software."],
   ["Sunharvest", "startup", "Clean Energy", "Profitable", "IN", "Pune", "Solar dryers that halve post-harvest losses for fruit farmers."],
-  ["Nairobi Founders Network", "organization", "Education", null, "KE", "Nairobi", "Monthly founder dinners and an open office hours programme."],
+  [
+    "Nairobi Founders Network",
+    "organization",
+    "Education",
+    null,
+    "KE",
+    "Nairobi",
+    "Monthly founder dinners and an open office hours programme.",
+  ],
   ["Accra Angels", "organization", "Fintech", null, "GH", "Accra", "An angel network investing in West African pre-seed rounds."],
-  ["Berlin Hardware Club", "organization", "Hardware", null, "DE", "Berlin", "Shared workshop space and prototyping nights for hardware founders."],
-  ["Women in Tech Lagos", "organization", "Non-profit", null, "NG", "Lagos", "Mentoring and scholarships for women starting tech companies."],
-  ["Climate Builders", "organization", "Clean Energy", null, "GB", "London", "An accelerator for climate startups, twelve weeks, twice a year."],
+  [
+    "Berlin Hardware Club",
+    "organization",
+    "Hardware",
+    null,
+    "DE",
+    "Berlin",
+    "Shared workshop space and prototyping nights for hardware founders.",
+  ],
+  [
+    "Women in Tech Lagos",
+    "organization",
+    "Non-profit",
+    null,
+    "NG",
+    "Lagos",
+    "Mentoring and scholarships for women starting tech companies.",
+  ],
+  [
+    "Climate Builders",
+    "organization",
+    "Clean Energy",
+    null,
+    "GB",
+    "London",
+    "An accelerator for climate startups, twelve weeks, twice a year.",
+  ],
   ["Cape Town Code Camp", "organization", "Education", null, "ZA", "Cape Town", "Free evening bootcamps in web development."],
   ["Open Source Africa", "organization", "Developer Tools", null, "NG", "Abuja", "Hackathons and grants for open-source maintainers."],
 ];
 
 const DAY = 86_400_000;
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /**
  * The startup directory's demo data: more startups and organizations (with generated logos), logos for the
@@ -66,7 +134,14 @@ export async function seedStartups(db: Db) {
   );
 
   const all = await db
-    .select({ id: startups.id, name: startups.name, username: startups.username, type: startups.accountType, owner: startups.ownerUserId, logo: startups.logoFileId })
+    .select({
+      id: startups.id,
+      name: startups.name,
+      username: startups.username,
+      type: startups.accountType,
+      owner: startups.ownerUserId,
+      logo: startups.logoFileId,
+    })
     .from(startups)
     .orderBy(startups.id);
   const needLogos = all.filter((s) => !s.logo);
@@ -92,11 +167,20 @@ export async function seedStartups(db: Db) {
   const acme = all.find((s) => s.username === "acme-robotics");
   const rows: (typeof follows.$inferInsert)[] = [];
   const seen = new Set<string>();
-  const add = (follower: { type: "startup" | "organization" | "co_founder"; id: number; userId: number | null }, followee: { type: "startup" | "organization" | "co_founder"; id: number }) => {
+  const add = (
+    follower: { type: "startup" | "organization" | "co_founder"; id: number; userId: number | null },
+    followee: { type: "startup" | "organization" | "co_founder"; id: number },
+  ) => {
     const key = `${follower.type}:${follower.id}>${followee.type}:${followee.id}`;
     if (seen.has(key) || (follower.type === followee.type && follower.id === followee.id)) return;
     seen.add(key);
-    rows.push({ followerType: follower.type, followerId: follower.id, followeeType: followee.type, followeeId: followee.id, userId: follower.userId });
+    rows.push({
+      followerType: follower.type,
+      followerId: follower.id,
+      followeeType: followee.type,
+      followeeId: followee.id,
+      userId: follower.userId,
+    });
   };
   // Each account follows a few others (a fixed pattern, so the counts vary from zero to a dozen).
   all.forEach((s, i) => {
@@ -112,10 +196,12 @@ export async function seedStartups(db: Db) {
     add(me, { type: all[(i * 5) % all.length].type, id: all[(i * 5) % all.length].id });
   });
   // A few organizations follow people they would like to back.
-  all.filter((s) => s.type === "organization").forEach((s, i) => {
-    const person = people[(i * 3) % Math.max(people.length, 1)];
-    if (person) add({ type: s.type, id: s.id, userId: s.owner }, { type: "co_founder", id: person.id });
-  });
+  all
+    .filter((s) => s.type === "organization")
+    .forEach((s, i) => {
+      const person = people[(i * 3) % Math.max(people.length, 1)];
+      if (person) add({ type: s.type, id: s.id, userId: s.owner }, { type: "co_founder", id: person.id });
+    });
   if (acme) for (const s of all.slice(3, 9)) add({ type: s.type, id: s.id, userId: s.owner }, { type: "startup", id: acme.id });
   if (rows.length) await db.insert(follows).values(rows).onConflictDoNothing();
 

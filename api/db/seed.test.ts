@@ -25,10 +25,13 @@ describe("seedDemoData", () => {
     expect(collectionCount).toBe(3);
     expect(published).toBe(3);
     expect(new Set(statuses)).toEqual(new Set(["pending", "shortlisted", "accepted", "waitlisted", "rejected"]));
-    const forms = await database.db.select({ startsAt: eventForms.startsAt, nature: eventForms.nature, country: eventForms.venueCountry, city: eventForms.venueCity }).from(eventForms);
+    const forms = await database.db
+      .select({ startsAt: eventForms.startsAt, nature: eventForms.nature, country: eventForms.venueCountry, city: eventForms.venueCity })
+      .from(eventForms);
     for (const form of forms) expect(form.startsAt.getTime()).toBeGreaterThan(Date.now());
     // Every in-person or hybrid demo event is placed in a city of the list (its page shows that city's weather).
-    for (const form of forms.filter((f) => f.nature !== "online")) expect(checkCity(form.country!, form.city!)).toMatchObject({ ok: true, city: { name: form.city } });
+    for (const form of forms.filter((f) => f.nature !== "online"))
+      expect(checkCity(form.country!, form.city!)).toMatchObject({ ok: true, city: { name: form.city } });
 
     expect(await seedDemoData(database.db)).toBe(false);
     const [{ n: after }] = await database.db.select({ n: count() }).from(collections);
@@ -60,7 +63,11 @@ describe("seedDemoData", () => {
       expect(Number(billing.total)).toBe(Number(billing.amount) - Number(billing.discount));
       expect(billing.phone && billing.address && billing.city && billing.country).toBeTruthy();
       const [sandbox] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, billing.connectPayId!));
-      expect(sandbox).toMatchObject({ billingId: billing.id, amount: billing.total, status: ({ Successful: "paid", Failed: "failed" } as Record<string, string>)[billing.paymentStatus] ?? "unpaid" });
+      expect(sandbox).toMatchObject({
+        billingId: billing.id,
+        amount: billing.total,
+        status: ({ Successful: "paid", Failed: "failed" } as Record<string, string>)[billing.paymentStatus] ?? "unpaid",
+      });
       const history = await db
         .select({ from: billingStatusChanges.fromStatus, to: billingStatusChanges.toStatus })
         .from(billingStatusChanges)
@@ -73,16 +80,29 @@ describe("seedDemoData", () => {
         .where(and(eq(payments.eventBillingId, billing.id), isNull(payments.refusedReason)));
       expect(await db.select().from(payments).where(eq(payments.eventBillingId, billing.id))).toHaveLength(paid.length);
       if (billing.paymentStatus === "Successful") {
-        expect(history).toEqual([{ from: null, to: "Pending" }, { from: "Pending", to: "Successful" }]);
+        expect(history).toEqual([
+          { from: null, to: "Pending" },
+          { from: "Pending", to: "Successful" },
+        ]);
         expect(paid).toHaveLength(1);
-        expect(paid[0]).toMatchObject({ provider: "sandbox", providerPaymentId: billing.connectPayId, amount: billing.total, currency: "USD" });
+        expect(paid[0]).toMatchObject({
+          provider: "sandbox",
+          providerPaymentId: billing.connectPayId,
+          amount: billing.total,
+          currency: "USD",
+        });
         expect(billing.paidAt).not.toBeNull();
         expect(billing).toMatchObject({ couponCodeId: coupons[0].id, discount: "5.00", total: "20.00" });
       } else {
         expect(paid).toHaveLength(0);
         expect(billing.paidAt).toBeNull();
         expect(history).toEqual(
-          billing.paymentStatus === "Failed" ? [{ from: null, to: "Pending" }, { from: "Pending", to: "Failed" }] : [{ from: null, to: "Pending" }],
+          billing.paymentStatus === "Failed"
+            ? [
+                { from: null, to: "Pending" },
+                { from: "Pending", to: "Failed" },
+              ]
+            : [{ from: null, to: "Pending" }],
         );
       }
     }
@@ -93,7 +113,10 @@ describe("seedDemoData", () => {
     }
     expect(coupons[0].usesCount).toBe(1);
     // Only the payer has applied to the paid workshop.
-    const applied = await db.select({ userId: eventApplications.userId }).from(eventApplications).where(eq(eventApplications.eventFormId, workshop.id));
+    const applied = await db
+      .select({ userId: eventApplications.userId })
+      .from(eventApplications)
+      .where(eq(eventApplications.eventFormId, workshop.id));
     const successful = billings.find((b) => b.billing.paymentStatus === "Successful")!;
     expect(applied).toEqual([{ userId: successful.billing.userId }]);
   });

@@ -56,7 +56,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
 
   const organizationOf = async (ownerEmail: string, values: Omit<typeof startups.$inferInsert, "ownerUserId">) => {
     const ownerUserId = ids.get(ownerEmail)!;
-    const [startup] = await db.insert(startups).values({ ...values, ownerUserId }).returning({ id: startups.id });
+    const [startup] = await db
+      .insert(startups)
+      .values({ ...values, ownerUserId })
+      .returning({ id: startups.id });
     await db.update(users).set({ startupId: startup.id }).where(eq(users.id, ownerUserId));
   };
   await organizationOf("superadmin@launchpad.test", {
@@ -95,7 +98,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
 
   const coFounderOf = async (userId: number, values: Omit<typeof coFounders.$inferInsert, "userId">) => {
-    const [profile] = await db.insert(coFounders).values({ ...values, userId }).returning({ id: coFounders.id });
+    const [profile] = await db
+      .insert(coFounders)
+      .values({ ...values, userId })
+      .returning({ id: coFounders.id });
     await db.update(users).set({ coFounderId: profile.id }).where(eq(users.id, userId));
   };
   await coFounderOf(ids.get("admin@launchpad.test")!, {

@@ -43,7 +43,10 @@ export const frameworkCanvases = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("framework_canvases_startup_type_unique").on(t.startupId, t.type), index("framework_canvases_updated_by_idx").on(t.updatedByUserId)],
+  (t) => [
+    uniqueIndex("framework_canvases_startup_type_unique").on(t.startupId, t.type),
+    index("framework_canvases_updated_by_idx").on(t.updatedByUserId),
+  ],
 );
 
 /** Every saved state of a canvas, newest first by version, for its history and restore. */
@@ -67,7 +70,10 @@ export const frameworkVersions = pgTable(
     /** Its last save (the newest autosave folded into it). */
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("framework_versions_canvas_version_unique").on(t.canvasId, t.version), index("framework_versions_saved_by_idx").on(t.savedByUserId)],
+  (t) => [
+    uniqueIndex("framework_versions_canvas_version_unique").on(t.canvasId, t.version),
+    index("framework_versions_saved_by_idx").on(t.savedByUserId),
+  ],
 );
 
 export const MEETING_PROVIDERS = ["zoom", "google_meet"] as const;

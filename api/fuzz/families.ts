@@ -21,7 +21,20 @@ export interface Route {
 }
 
 /** Path parameter values: a real-looking id, then every kind of id that cannot name a row. */
-export const PARAM_VALUES = ["1", "2147483647", "2147483648", "99999999999999999999", "-1", "0", "1.5", "1e3", "abc", "%00", "%ED%A0%80", "x".repeat(5000)];
+export const PARAM_VALUES = [
+  "1",
+  "2147483647",
+  "2147483648",
+  "99999999999999999999",
+  "-1",
+  "0",
+  "1.5",
+  "1e3",
+  "abc",
+  "%00",
+  "%ED%A0%80",
+  "x".repeat(5000),
+];
 
 export const fillPattern = (pattern: string, value: string) => pattern.replace(/:\w+(\{[^}]+\})?/g, value);
 
@@ -47,8 +60,8 @@ export const BAD_VALUES: Record<string, unknown> = {
 export const ODD_VALUES: Record<string, unknown> = {
   "number as text": "1e400",
   "date junk": "2026-02-30T25:61",
-  "markup": "<script>alert(1)</script>",
-  "formula": "=HYPERLINK(\"http://evil.example\")",
+  markup: "<script>alert(1)</script>",
+  formula: '=HYPERLINK("http://evil.example")',
 };
 
 /**
@@ -58,7 +71,21 @@ export const ODD_VALUES: Record<string, unknown> = {
  */
 export function fieldNames(schemaModules: Record<string, unknown>[]): string[] {
   const names = new Set([
-    ...["intent", "answers", "token", "connect_pay_id", "device_name", "forms_action", "target_collection_id", "is_active", "status", "roles", "permissions", "_method", "current_password"],
+    ...[
+      "intent",
+      "answers",
+      "token",
+      "connect_pay_id",
+      "device_name",
+      "forms_action",
+      "target_collection_id",
+      "is_active",
+      "status",
+      "roles",
+      "permissions",
+      "_method",
+      "current_password",
+    ],
     ...["boxes", "base_version", "autosave", "socket_id", "channel_name"],
   ]);
   for (const module of schemaModules) for (const value of Object.values(module)) for (const key of shapeKeys(value)) names.add(key);
@@ -87,7 +114,8 @@ const json = (value: unknown) => ({ body: JSON.stringify(value), headers: { "con
 function multipart(parts: string[], boundary = "fuzzboundary"): { body: string; headers: Record<string, string> } {
   return { body: parts.join("") + `--${boundary}--\r\n`, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
-const part = (name: string, value: string, boundary = "fuzzboundary") => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const part = (name: string, value: string, boundary = "fuzzboundary") =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 const filePart = (name: string, filename: string, type: string, content: string) =>
   `--fuzzboundary\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n`;
 
@@ -105,15 +133,31 @@ export function bodyFamilies(fields: string[]): BodyFamily[] {
     { family: "JSON number", ...json(42) },
     { family: "JSON string", ...json("roles") },
     // Parses fine (V8 takes far deeper JSON), then must not overflow anything that walks it.
-    { family: "deeply nested JSON", body: '{"a":'.repeat(200_000) + "1" + "}".repeat(200_000), headers: { "content-type": "application/json" } },
+    {
+      family: "deeply nested JSON",
+      body: '{"a":'.repeat(200_000) + "1" + "}".repeat(200_000),
+      headers: { "content-type": "application/json" },
+    },
     { family: "text/plain", body: "roles=1", headers: { "content-type": "text/plain" } },
     { family: "XML", body: "<roles><role>1</role></roles>", headers: { "content-type": "application/xml" } },
     { family: "no content type", body: '{"roles": []}' },
     { family: "multipart without boundary", body: "--x\r\n\r\n", headers: { "content-type": "multipart/form-data" } },
-    { family: "truncated multipart", body: `--fuzzboundary\r\nContent-Disposition: form-data; name="name"\r\n\r\nhal`, headers: { "content-type": "multipart/form-data; boundary=fuzzboundary" } },
+    {
+      family: "truncated multipart",
+      body: `--fuzzboundary\r\nContent-Disposition: form-data; name="name"\r\n\r\nhal`,
+      headers: { "content-type": "multipart/form-data; boundary=fuzzboundary" },
+    },
     { family: "bad part header", ...multipart(["--fuzzboundary\r\nContent-Dispositio\u0000n form-data name\r\n\r\nvalue\r\n"]) },
-    { family: "urlencoded NUL", body: fields.map((f) => `${encodeURIComponent(f)}=a%00b`).join("&"), headers: { "content-type": "application/x-www-form-urlencoded" } },
-    { family: "urlencoded invalid UTF-8", body: fields.map((f) => `${encodeURIComponent(f)}=%ED%A0%80`).join("&"), headers: { "content-type": "application/x-www-form-urlencoded" } },
+    {
+      family: "urlencoded NUL",
+      body: fields.map((f) => `${encodeURIComponent(f)}=a%00b`).join("&"),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    },
+    {
+      family: "urlencoded invalid UTF-8",
+      body: fields.map((f) => `${encodeURIComponent(f)}=%ED%A0%80`).join("&"),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    },
     { family: "multipart NUL and surrogates", ...multipart(fields.map((f, i) => part(f, i % 2 ? "a\u0000b" : "\ud800"))) },
     {
       family: "files that are not what they claim",
@@ -144,7 +188,23 @@ export function bodyFamilies(fields: string[]): BodyFamily[] {
 
 /** Queries for a reading route: filters and paging of every wrong kind. */
 export function queryFamilies(fields: string[]): { family: string; query: string }[] {
-  const filters = ["search", "category", "nature", "status", "role", "collection_id", "event_form_id", "payment_status", "discount_type", "account_type", "from", "to", "sort_by", "sort_order", ...fields];
+  const filters = [
+    "search",
+    "category",
+    "nature",
+    "status",
+    "role",
+    "collection_id",
+    "event_form_id",
+    "payment_status",
+    "discount_type",
+    "account_type",
+    "from",
+    "to",
+    "sort_by",
+    "sort_order",
+    ...fields,
+  ];
   const all = (value: string) => filters.map((f) => `${encodeURIComponent(f)}=${value}`).join("&");
   return [
     { family: "query NUL", query: all("%00") },

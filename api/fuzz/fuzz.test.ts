@@ -11,13 +11,22 @@ import { createEventForm, setEventFormStatus } from "../testing/event-fixtures.t
 import { createTestApi, type TestApi, type TestClient } from "../testing/harness.ts";
 import { bodyFamilies, fieldNames, fillPattern, PARAM_VALUES, queryFamilies, type FuzzRequest, type Route } from "./families.ts";
 
-const schemaModules = Object.values(import.meta.glob<Record<string, unknown>>(["../../schemas/*.ts", "!../../schemas/*.test.ts"], { eager: true }));
+const schemaModules = Object.values(
+  import.meta.glob<Record<string, unknown>>(["../../schemas/*.ts", "!../../schemas/*.test.ts"], { eager: true }),
+);
 /**
  * Rows a refused request may leave on purpose: failed login attempts are what the throttle counts,
  * sessions come and go with logging in, the app key (app_settings) is made on first use, and a startup's
  * co-founder match rows are filled on its first score-sorted search (api/modules/co-founders/match.ts).
  */
-const LOGGED_TABLES = new Set(["rate_limits", "sessions", "app_settings", "__drizzle_migrations", "co_founder_match_sets", "co_founder_matches"]);
+const LOGGED_TABLES = new Set([
+  "rate_limits",
+  "sessions",
+  "app_settings",
+  "__drizzle_migrations",
+  "co_founder_match_sets",
+  "co_founder_matches",
+]);
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 let t: TestApi;
@@ -115,7 +124,8 @@ async function fuzz(caller: Caller, fields: string[], mayStore: boolean) {
       if (Boolean(request.mayStore) !== mayStore) continue;
       const res = await caller.client.request(request.method, request.path, undefined, request.headers ?? {}, request.body);
       sent++;
-      if (res.status >= 500) failures.push(`${res.status} ${request.method} ${route.pattern} [${request.family}] ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status >= 500)
+        failures.push(`${res.status} ${request.method} ${route.pattern} [${request.family}] ${JSON.stringify(res.body).slice(0, 200)}`);
     }
     await caller.restore();
   }

@@ -29,7 +29,14 @@ function app(config: Partial<ApiConfig>) {
   });
   routes.post("/spread", async (c) => c.json(validate(schema, { ...(await readBody(c)), name: "x" })));
   routes.post("/keys", async (c) => c.json({ keys: Object.keys(await readBody(c)) }));
-  routes.post("/preprocess", async (c) => c.json(validate(z.preprocess((body) => ({ name: String((body as { title?: unknown }).title) }), schema), await readBody(c))));
+  routes.post("/preprocess", async (c) =>
+    c.json(
+      validate(
+        z.preprocess((body) => ({ name: String((body as { title?: unknown }).title) }), schema),
+        await readBody(c),
+      ),
+    ),
+  );
   return routes;
 }
 

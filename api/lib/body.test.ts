@@ -19,12 +19,19 @@ describe("a body that is not what the route reads leaves everything as it was", 
   it("PUT users/{id}/roles: another content type → 415, JSON that is not an object or lacks roles → 422; the roles stay", async () => {
     const root = await superAdmin(t);
     const target = await registered(t, "Keeps Roles");
-    const adminRole = (await root.client.get("/api/v1/admin/roles?search=admin")).body.data.find((r: { name: string }) => r.name === "admin");
+    const adminRole = (await root.client.get("/api/v1/admin/roles?search=admin")).body.data.find(
+      (r: { name: string }) => r.name === "admin",
+    );
     expect((await root.client.put(`/api/v1/admin/users/${target.id}/roles`, { roles: [adminRole.id] })).status).toBe(200);
     const path = `/api/v1/admin/users/${target.id}/roles`;
     const send = (body: string, type?: string) => root.client.request("PUT", path, undefined, type ? { "content-type": type } : {}, body);
 
-    for (const [body, type] of [["roles=", "text/plain"], ["<roles/>", "application/xml"], ["<roles/>", "text/xml"], ['{"roles":[]}', undefined]] as const) {
+    for (const [body, type] of [
+      ["roles=", "text/plain"],
+      ["<roles/>", "application/xml"],
+      ["<roles/>", "text/xml"],
+      ['{"roles":[]}', undefined],
+    ] as const) {
       const res = await send(body, type);
       expect(res.status, `${type}`).toBe(415);
       expect(res.body).toEqual({ message: UNSUPPORTED_MEDIA_TYPE });
@@ -77,7 +84,16 @@ describe("text PostgreSQL cannot store", () => {
   it("inside JSON text of a multipart field (skills, links), the shared schema refuses it", async () => {
     const user = await registered(t);
     const form = new FormData();
-    for (const [k, v] of Object.entries({ name: "Ada", headline: "Engineer", skills: "Type\u0000Script", country: "KE", cityName: "Nairobi", bio: "Hi", links: '["https://example.com/\\u0000"]' })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      name: "Ada",
+      headline: "Engineer",
+      skills: "Type\u0000Script",
+      country: "KE",
+      cityName: "Nairobi",
+      bio: "Hi",
+      links: '["https://example.com/\\u0000"]',
+    }))
+      form.set(k, v);
     const res = await user.client.post("/api/v1/admin/profiles/setup", form);
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(expect.arrayContaining(["skills"]));
@@ -85,7 +101,12 @@ describe("text PostgreSQL cannot store", () => {
 
   it("a NUL in a search or filter matches nothing instead of failing the list", async () => {
     const root = await superAdmin(t);
-    for (const path of ["/api/v1/admin/users?search=%00", "/api/v1/admin/roles?search=a%00", "/api/v1/site/events?search=%00&category=%00&nature=%00", "/api/v1/admin/collections?search=%00"]) {
+    for (const path of [
+      "/api/v1/admin/users?search=%00",
+      "/api/v1/admin/roles?search=a%00",
+      "/api/v1/site/events?search=%00&category=%00&nature=%00",
+      "/api/v1/admin/collections?search=%00",
+    ]) {
       const res = await root.client.get(path);
       expect(res.status, path).toBe(200);
       expect(res.body.data, path).toEqual([]);
@@ -96,7 +117,13 @@ describe("text PostgreSQL cannot store", () => {
 describe("ids", () => {
   it("past int4 in a path is a 404 with the resource's message; in a body a 422 on the field", async () => {
     const root = await superAdmin(t);
-    for (const path of ["/api/v1/admin/roles/2147483648", "/api/v1/admin/collections/2147483648", "/api/v1/admin/event_forms/99999999999999999999", "/api/v1/site/event_forms/2147483648", "/api/v1/admin/event_applications/2147483648"]) {
+    for (const path of [
+      "/api/v1/admin/roles/2147483648",
+      "/api/v1/admin/collections/2147483648",
+      "/api/v1/admin/event_forms/99999999999999999999",
+      "/api/v1/site/event_forms/2147483648",
+      "/api/v1/admin/event_applications/2147483648",
+    ]) {
       const res = await root.client.get(path);
       expect(res.status, path).toBe(404);
     }
@@ -112,7 +139,8 @@ describe("ids", () => {
 describe("url-encoded bodies", () => {
   it("are read strictly: invalid UTF-8 or a broken escape is a 400, a __proto__ field is just a field", async () => {
     const user = await registered(t, "Form Reader");
-    const send = (body: string) => user.client.request("PUT", "/api/user", undefined, { "content-type": "application/x-www-form-urlencoded" }, body);
+    const send = (body: string) =>
+      user.client.request("PUT", "/api/user", undefined, { "content-type": "application/x-www-form-urlencoded" }, body);
     for (const body of [`name=%ED%A0%80&email=${encodeURIComponent(user.email)}`, "name=50%&email=x", "name=%zz"]) {
       const res = await send(body);
       expect(res.status, body).toBe(400);

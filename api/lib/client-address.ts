@@ -4,7 +4,11 @@
  * whatever the client sent, and would let it pick its own address (escaping the login throttle and the
  * realtime caps, or aiming them at someone else) behind proxies that append.
  */
-export function clientAddress(forwardedFor: string | null | undefined, socketAddress: string | undefined, trustProxy: boolean): string | undefined {
+export function clientAddress(
+  forwardedFor: string | null | undefined,
+  socketAddress: string | undefined,
+  trustProxy: boolean,
+): string | undefined {
   if (trustProxy) {
     const forwarded = forwardedFor?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;

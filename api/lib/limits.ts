@@ -37,9 +37,24 @@ export const CURRENT_PASSWORD_RATE = { maxAttempts: 5, windowSeconds: 600 } as c
 
 export function limitsOf(config: ApiConfig): Limits {
   return {
-    loginEmailAddress: { prefix: "login", max: config.loginMaxAttempts, windowSeconds: config.loginThrottleWindowSeconds, refusal: loginRefusal },
-    loginAddress: { prefix: "login-address", max: config.loginMaxAttemptsPerAddress, windowSeconds: config.loginAddressWindowSeconds, refusal: loginRefusal },
-    loginAccount: { prefix: "login-account", max: config.loginMaxAttemptsPerAccount, windowSeconds: config.loginAccountWindowSeconds, refusal: loginRefusal },
+    loginEmailAddress: {
+      prefix: "login",
+      max: config.loginMaxAttempts,
+      windowSeconds: config.loginThrottleWindowSeconds,
+      refusal: loginRefusal,
+    },
+    loginAddress: {
+      prefix: "login-address",
+      max: config.loginMaxAttemptsPerAddress,
+      windowSeconds: config.loginAddressWindowSeconds,
+      refusal: loginRefusal,
+    },
+    loginAccount: {
+      prefix: "login-account",
+      max: config.loginMaxAttemptsPerAccount,
+      windowSeconds: config.loginAccountWindowSeconds,
+      refusal: loginRefusal,
+    },
     currentPassword: {
       prefix: "current-password",
       max: CURRENT_PASSWORD_RATE.maxAttempts,
@@ -50,7 +65,8 @@ export function limitsOf(config: ApiConfig): Limits {
       prefix: "register",
       max: config.registerMaxPerAddress,
       windowSeconds: config.registerWindowSeconds,
-      refusal: (seconds) => tooMany(`Too many accounts have been created from this address. Please try again in ${seconds} seconds.`, seconds, "email"),
+      refusal: (seconds) =>
+        tooMany(`Too many accounts have been created from this address. Please try again in ${seconds} seconds.`, seconds, "email"),
     },
     couponGuess: {
       prefix: "coupon",
@@ -58,9 +74,24 @@ export function limitsOf(config: ApiConfig): Limits {
       windowSeconds: config.couponThrottleWindowSeconds,
       refusal: (seconds) => tooMany(`Too many coupon codes tried. Please try again in ${seconds} seconds.`, seconds, "coupon_code"),
     },
-    chatMessage: { prefix: "chat", max: MESSAGE_RATE.maxMessages, windowSeconds: MESSAGE_RATE.windowSeconds, refusal: (seconds) => tooMany(MESSAGES_THROTTLED(seconds), seconds) },
-    aiRequest: { prefix: "ai", max: AI_RATE.maxRequests, windowSeconds: AI_RATE.windowSeconds, refusal: (seconds) => tooMany(AI_THROTTLED(seconds), seconds) },
-    weatherLookup: { prefix: "weather", max: WEATHER_RATE.maxLookups, windowSeconds: WEATHER_RATE.windowSeconds, refusal: (seconds) => tooMany(WEATHER_THROTTLED(seconds), seconds) },
+    chatMessage: {
+      prefix: "chat",
+      max: MESSAGE_RATE.maxMessages,
+      windowSeconds: MESSAGE_RATE.windowSeconds,
+      refusal: (seconds) => tooMany(MESSAGES_THROTTLED(seconds), seconds),
+    },
+    aiRequest: {
+      prefix: "ai",
+      max: AI_RATE.maxRequests,
+      windowSeconds: AI_RATE.windowSeconds,
+      refusal: (seconds) => tooMany(AI_THROTTLED(seconds), seconds),
+    },
+    weatherLookup: {
+      prefix: "weather",
+      max: WEATHER_RATE.maxLookups,
+      windowSeconds: WEATHER_RATE.windowSeconds,
+      refusal: (seconds) => tooMany(WEATHER_THROTTLED(seconds), seconds),
+    },
   };
 }
 

@@ -26,8 +26,16 @@ export function parseListQuery(url: string): ListQuery {
  * A page number or page size given under another name (`limit`, a page of a list inside another answer),
  * read by the same rule as `page` and `per_page`: undefined when it is missing or not a whole number from 1.
  */
-export const pageNumberParam = (params: URLSearchParams, name: string) => pageNumber.optional().catch(undefined).parse(params.get(name) ?? undefined);
-export const pageSizeParam = (params: URLSearchParams, name: string) => pageSize.optional().catch(undefined).parse(params.get(name) ?? undefined);
+export const pageNumberParam = (params: URLSearchParams, name: string) =>
+  pageNumber
+    .optional()
+    .catch(undefined)
+    .parse(params.get(name) ?? undefined);
+export const pageSizeParam = (params: URLSearchParams, name: string) =>
+  pageSize
+    .optional()
+    .catch(undefined)
+    .parse(params.get(name) ?? undefined);
 
 /** Picks the sort column from an allow-list; anything else falls back to the default. */
 export function sortColumn<K extends string>(requested: string | undefined, allowed: readonly K[], fallback: K): K {

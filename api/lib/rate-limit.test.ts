@@ -63,7 +63,11 @@ describe("take", () => {
     const subject = fresh();
     await hit(t.database.db, limit, subject);
     const refused = await hit(t.database.db, limit, subject).catch((error: unknown) => error);
-    expect(refused).toMatchObject({ status: 429, message: expect.stringMatching(/^Wait \d+ seconds\.$/), errors: { field: [expect.any(String)] } });
+    expect(refused).toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/^Wait \d+ seconds\.$/),
+      errors: { field: [expect.any(String)] },
+    });
     expect(Number((refused as { headers: Record<string, string> }).headers["Retry-After"])).toBeGreaterThan(0);
   });
 });
@@ -88,11 +92,22 @@ describe("giving hits back", () => {
       ran++;
       throw new Error("wrong");
     };
-    const outcomes = await Promise.allSettled(Array.from({ length: 40 }, () => guarded(t.database.db, limit, subject, fail, (error) => error !== undefined)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, () => guarded(t.database.db, limit, subject, fail, (error) => error !== undefined)),
+    );
     expect(ran).toBe(5);
     expect(outcomes.filter((o) => o.status === "rejected" && (o.reason as { status?: number }).status === 429)).toHaveLength(35);
     const other = fresh();
-    for (let i = 0; i < 8; i++) expect(await guarded(t.database.db, limit, other, async () => i, (error) => error !== undefined)).toBe(i);
+    for (let i = 0; i < 8; i++)
+      expect(
+        await guarded(
+          t.database.db,
+          limit,
+          other,
+          async () => i,
+          (error) => error !== undefined,
+        ),
+      ).toBe(i);
     expect(await hitsOf(t.database.db, limit, other)).toBe(0);
   });
 

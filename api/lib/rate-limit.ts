@@ -126,7 +126,13 @@ export async function clearHits(db: Db, limit: RateLimit, subject: string | numb
  * `counts` says the outcome counts: it gets what the attempt threw, or undefined when it succeeded. For
  * limits on some outcomes only (a wrong password, an unknown coupon code, an account really created).
  */
-export async function guarded<T>(db: Db, limit: RateLimit, subject: string | number, attempt: () => Promise<T>, counts: (error: unknown) => boolean): Promise<T> {
+export async function guarded<T>(
+  db: Db,
+  limit: RateLimit,
+  subject: string | number,
+  attempt: () => Promise<T>,
+  counts: (error: unknown) => boolean,
+): Promise<T> {
   const taken = await hit(db, limit, subject);
   let result: T;
   try {

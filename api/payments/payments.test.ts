@@ -38,8 +38,14 @@ describe("Stripe webhook signature", () => {
     expect(verifyStripeSignature(body, header, secret, { now })).toEqual({ ok: true });
   });
   it("refuses a signature made with another secret or over another body", () => {
-    expect(verifyStripeSignature(body, signStripePayload(body, "whsec_other", t), secret, { now })).toEqual({ ok: false, reason: "mismatch" });
-    expect(verifyStripeSignature(`${body} `, signStripePayload(body, secret, t), secret, { now })).toEqual({ ok: false, reason: "mismatch" });
+    expect(verifyStripeSignature(body, signStripePayload(body, "whsec_other", t), secret, { now })).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
+    expect(verifyStripeSignature(`${body} `, signStripePayload(body, secret, t), secret, { now })).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
   });
   it("refuses a stale signature (more than 300 s old)", () => {
     expect(verifyStripeSignature(body, signStripePayload(body, secret, t - 301), secret, { now })).toEqual({ ok: false, reason: "stale" });
@@ -61,7 +67,14 @@ describe("sandbox token and page", () => {
     expect(checkSandboxToken("secret", "sbx_1", undefined)).toBe(false);
   });
   it("escapes what it shows and has no script", () => {
-    const html = sandboxPage({ id: "sbx_1", amount: "5.00", currency: "USD", description: "<script>x</script>", status: "unpaid", token: "t" });
+    const html = sandboxPage({
+      id: "sbx_1",
+      amount: "5.00",
+      currency: "USD",
+      description: "<script>x</script>",
+      status: "unpaid",
+      token: "t",
+    });
     expect(html).toContain("Test payment — no money moves");
     expect(html).toContain("&lt;script&gt;");
     expect(html).not.toMatch(/<script/i);
@@ -78,7 +91,11 @@ describe("Stripe Checkout adapter against the loopback fake", () => {
   it("creates a checkout session and retrieves it as unpaid, then paid", async () => {
     const stripe = new StripeProvider({ secretKey: "sk_test_123", apiBase: fake.url });
     const checkout = await stripe.createCheckout(
-      checkoutRequest(42, { amount: "45.50", description: "Paid summit", returnUrl: "http://localhost:3000/form-submission/payment-processing" }),
+      checkoutRequest(42, {
+        amount: "45.50",
+        description: "Paid summit",
+        returnUrl: "http://localhost:3000/form-submission/payment-processing",
+      }),
     );
     expect(checkout.paymentId).toMatch(/^cs_test_/);
     expect(checkout.url).toContain(checkout.paymentId);
@@ -129,7 +146,8 @@ describe("Stripe Checkout adapter against the loopback fake", () => {
     await expect(wrongKey.expire("cs_test_anything")).rejects.toBeInstanceOf(StripeError);
     const otherRefusal = new StripeProvider({
       secretKey: "sk_test_123",
-      fetch: async () => new Response(JSON.stringify({ error: { type: "invalid_request_error", message: "Something else." } }), { status: 400 }),
+      fetch: async () =>
+        new Response(JSON.stringify({ error: { type: "invalid_request_error", message: "Something else." } }), { status: 400 }),
     });
     await expect(otherRefusal.expire("cs_test_anything")).rejects.toBeInstanceOf(StripeError);
   });

@@ -75,4 +75,5 @@ export const fromCents = (cents: number) => (cents / 100).toFixed(2);
 
 /** Where the payer lands after a checkout, with the provider's payment id. */
 export const PAYMENT_PROCESSING_PATH = "/form-submission/payment-processing";
-export const processingUrl = (paymentId: string, base = PAYMENT_PROCESSING_PATH) => `${base}?connect_pay_id=${encodeURIComponent(paymentId)}`;
+export const processingUrl = (paymentId: string, base = PAYMENT_PROCESSING_PATH) =>
+  `${base}?connect_pay_id=${encodeURIComponent(paymentId)}`;

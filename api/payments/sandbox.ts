@@ -3,7 +3,14 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { sandboxPayments } from "../db/billing-schema.ts";
 import { safeEqual } from "../lib/tokens.ts";
-import { processingUrl, SANDBOX_ID_PREFIX, type Checkout, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from "./provider.ts";
+import {
+  processingUrl,
+  SANDBOX_ID_PREFIX,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type ProviderPayment,
+} from "./provider.ts";
 
 /**
  * The embedded default provider. Its payments live in the `sandbox_payments` table (not in the billing
@@ -82,7 +89,14 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
 
 /** The hosted checkout page: no scripts, two plain forms. */
-export function sandboxPage(p: { id: string; amount: string; currency: string; description: string; status: string; token: string }): string {
+export function sandboxPage(p: {
+  id: string;
+  amount: string;
+  currency: string;
+  description: string;
+  status: string;
+  token: string;
+}): string {
   const action = (what: string) => `${SANDBOX_PREFIX}${encodeURIComponent(p.id)}/${what}`;
   const done = p.status !== "unpaid";
   return `<!doctype html>
@@ -114,5 +128,4 @@ ${
 }
 
 /** No scripts at all; forms may only post back to this origin. */
-export const SANDBOX_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+export const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";

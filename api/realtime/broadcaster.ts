@@ -57,7 +57,11 @@ async function afterCommit(what: string, run: () => Promise<void>, log: Log): Pr
  * Publishes what a committed transaction queued. A failure is logged, never thrown: clients fetch what they
  * missed when they reconnect.
  */
-export async function publishAfterCommit(broadcaster: Broadcaster, messages: readonly BroadcastMessage[], log: Log = console.error): Promise<void> {
+export async function publishAfterCommit(
+  broadcaster: Broadcaster,
+  messages: readonly BroadcastMessage[],
+  log: Log = console.error,
+): Promise<void> {
   if (!messages.length) return;
   await afterCommit("publishing", () => broadcaster.publish(messages), log);
 }
@@ -67,7 +71,10 @@ export async function publishAfterCommit(broadcaster: Broadcaster, messages: rea
  * subscriptions again; a failure is logged, never thrown. `users` may be a loader, which runs only when the
  * broadcaster can recheck (not for an external Pusher-compatible server or the silent one).
  */
-export async function recheckAfterCommit(broadcaster: Broadcaster, users: readonly number[] | (() => Promise<readonly number[]>)): Promise<void> {
+export async function recheckAfterCommit(
+  broadcaster: Broadcaster,
+  users: readonly number[] | (() => Promise<readonly number[]>),
+): Promise<void> {
   if (!broadcaster.recheck) return;
   const userIds = typeof users === "function" ? await users() : users;
   if (!userIds.length) return;

@@ -24,7 +24,9 @@ export interface ClientEventRule {
  * The panel's one client event: "… is typing" in a chat's presence channel (who may join it is in
  * api/modules/broadcasting/channels.ts). It carries nothing but who is typing, which the server adds.
  */
-export const PRODUCT_CLIENT_EVENTS: readonly ClientEventRule[] = [{ channel: chatPresenceChannel.pattern, events: [TYPING_CLIENT_EVENT], maxBytes: 1024, fields: [] }];
+export const PRODUCT_CLIENT_EVENTS: readonly ClientEventRule[] = [
+  { channel: chatPresenceChannel.pattern, events: [TYPING_CLIENT_EVENT], maxBytes: 1024, fields: [] },
+];
 
 export type ClientEventVerdict =
   | { accepted: true; data: string; userId: string }
@@ -36,8 +38,15 @@ export type ClientEventVerdict =
  * (null: not a presence member), and the data that goes if so. Connection has already refused event names
  * over 200 characters, so a refusal can quote the name.
  */
-export function checkClientEvent(rules: readonly ClientEventRule[], channel: string, event: string, data: unknown, member: Member | null): ClientEventVerdict {
-  if (channelKind(channel) !== "presence") return { accepted: false, reason: "only supported on presence channels, where the sender is known" };
+export function checkClientEvent(
+  rules: readonly ClientEventRule[],
+  channel: string,
+  event: string,
+  data: unknown,
+  member: Member | null,
+): ClientEventVerdict {
+  if (channelKind(channel) !== "presence")
+    return { accepted: false, reason: "only supported on presence channels, where the sender is known" };
   const rule = rules.find((candidate) => candidate.channel.test(channel) && candidate.events.includes(event));
   if (!rule) return { accepted: false, reason: `${event} is not accepted on this channel` };
   if (!member) return { accepted: false, reason: "not subscribed to the channel" };

@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
 import { connected, nextEvent, pusherClient, subscribed } from "../testing/realtime-clients.ts";
 import { DEFAULT_ADDRESS_LIMITS } from "./limits.ts";
-import { establishedRaw, openRaw, rawSockets, subscribeFrame, type EstablishedSocket, type RawFrame } from "../testing/realtime-raw-socket.ts";
+import {
+  establishedRaw,
+  openRaw,
+  rawSockets,
+  subscribeFrame,
+  type EstablishedSocket,
+  type RawFrame,
+} from "../testing/realtime-raw-socket.ts";
 import { signChannel } from "./signing.ts";
 import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 
@@ -83,25 +90,47 @@ describe("hostile frames on one socket", () => {
     expect(await socket.next()).toMatchObject({ event: "pusher:error", data: { code: 4200 } });
 
     // Unknown events (ours or the protocol's) get no answer at all: a ping afterwards is answered first.
-    for (const event of ["pusher:signin", "pusher_internal:member_added", "App.Events.Forged", "anything"]) socket.send({ event, channel: "startup.1", data: {} });
+    for (const event of ["pusher:signin", "pusher_internal:member_added", "App.Events.Forged", "anything"])
+      socket.send({ event, channel: "startup.1", data: {} });
     const refusals = [
       { event: "pusher:subscribe", data: { channel: "x".repeat(201) } },
       { event: "pusher:subscribe", data: { channel: "bad name!" } },
       { event: "pusher:subscribe", data: { channel: "#server-to-user-1" } },
       { event: "pusher:subscribe", data: { channel: "private-App.Models.User.1" } },
       { event: "pusher:subscribe", data: { channel: "private-App.Models.User.1", auth: `${server.app.key}:forged` } },
-      { event: "pusher:subscribe", data: { channel: "private-App.Models.User.1", auth: signChannel(server.app, "1.1", "private-App.Models.User.1") } },
-      { event: "pusher:subscribe", data: { channel: "presence-online", auth: signChannel(server.app, socket.socketId, "presence-online") } },
+      {
+        event: "pusher:subscribe",
+        data: { channel: "private-App.Models.User.1", auth: signChannel(server.app, "1.1", "private-App.Models.User.1") },
+      },
+      {
+        event: "pusher:subscribe",
+        data: { channel: "presence-online", auth: signChannel(server.app, socket.socketId, "presence-online") },
+      },
       // channel_data changed after signing: the signature no longer matches.
-      { event: "pusher:subscribe", data: { channel: "presence-online", auth: signChannel(server.app, socket.socketId, "presence-online", '{"user_id":1}'), channel_data: '{"user_id":2}' } },
+      {
+        event: "pusher:subscribe",
+        data: {
+          channel: "presence-online",
+          auth: signChannel(server.app, socket.socketId, "presence-online", '{"user_id":1}'),
+          channel_data: '{"user_id":2}',
+        },
+      },
       // Signed, but naming nobody.
-      { event: "pusher:subscribe", data: { channel: "presence-online", auth: signChannel(server.app, socket.socketId, "presence-online", "{}"), channel_data: "{}" } },
+      {
+        event: "pusher:subscribe",
+        data: { channel: "presence-online", auth: signChannel(server.app, socket.socketId, "presence-online", "{}"), channel_data: "{}" },
+      },
       { event: "client-typing", channel: "presence-chat.1", data: {} },
       { event: "client-typing", data: {} },
     ];
     for (const frame of refusals) socket.send(frame);
     const refused = await answers(socket, refusals.length);
-    expect(refused.map((frame) => [frame.event, (frame.data as { status?: number; code?: number }).status ?? (frame.data as { code: number }).code])).toEqual([
+    expect(
+      refused.map((frame) => [
+        frame.event,
+        (frame.data as { status?: number; code?: number }).status ?? (frame.data as { code: number }).code,
+      ]),
+    ).toEqual([
       ["pusher:subscription_error", 400],
       ["pusher:subscription_error", 400],
       ["pusher:subscription_error", 400],
@@ -152,7 +181,11 @@ describe("hostile frames on one socket", () => {
 
 describe("a flood of sockets and subscriptions from many addresses", () => {
   const ADDRESSES = 10;
-  const { maxConnectionsPerAddress: perAddress, maxSubscriptionsPerConnection: perSocket, maxSubscriptionsPerAddress: perAddressSubscriptions } = DEFAULT_ADDRESS_LIMITS;
+  const {
+    maxConnectionsPerAddress: perAddress,
+    maxSubscriptionsPerConnection: perSocket,
+    maxSubscriptionsPerAddress: perAddressSubscriptions,
+  } = DEFAULT_ADDRESS_LIMITS;
 
   /** Sockets per address that ask for subscriptions: enough to pass the address's cap. */
   const SUBSCRIBERS = perAddressSubscriptions / perSocket + 2;
@@ -173,7 +206,8 @@ describe("a flood of sockets and subscriptions from many addresses", () => {
         const mine: EstablishedSocket[] = [];
         for (const socket of attempts) {
           const hello = await socket.next();
-          if (hello.event === "pusher:connection_established") mine.push({ ...socket, socketId: (hello.data as { socket_id: string }).socket_id });
+          if (hello.event === "pusher:connection_established")
+            mine.push({ ...socket, socketId: (hello.data as { socket_id: string }).socket_id });
           else if ((hello.data as { code: number }).code === 4100) refusedSockets++;
         }
         sockets.push(...mine);

@@ -11,9 +11,20 @@ describe("subscription grants", () => {
   it("round-trip through the auth value, private and presence", () => {
     expect(parseGrant(encodeGrant(grant))).toEqual(grant);
     const token = { ...grant, credential: `t${"b".repeat(32)}`, expiresAt: null };
-    expect(verifySubscriptionAuth(app, signGrantedChannel(app, SOCKET, "private-chat.1", undefined, token), SOCKET, "private-chat.1", undefined, now)).toEqual({ valid: true, grant: token });
+    expect(
+      verifySubscriptionAuth(
+        app,
+        signGrantedChannel(app, SOCKET, "private-chat.1", undefined, token),
+        SOCKET,
+        "private-chat.1",
+        undefined,
+        now,
+      ),
+    ).toEqual({ valid: true, grant: token });
     const data = JSON.stringify({ user_id: 7 });
-    expect(verifySubscriptionAuth(app, signGrantedChannel(app, SOCKET, "presence-online", data, grant), SOCKET, "presence-online", data, now)).toEqual({ valid: true, grant });
+    expect(
+      verifySubscriptionAuth(app, signGrantedChannel(app, SOCKET, "presence-online", data, grant), SOCKET, "presence-online", data, now),
+    ).toEqual({ valid: true, grant });
   });
 
   it("refuse a grant changed by the client, or used for another socket or channel", () => {
@@ -34,10 +45,16 @@ describe("subscription grants", () => {
   it("refuse a grant older than its lifetime, so one signed before a revocation cannot be kept for later", () => {
     const auth = signGrantedChannel(app, SOCKET, "private-chat.1", undefined, grant);
     expect(verifySubscriptionAuth(app, auth, SOCKET, "private-chat.1", undefined, now + GRANT_TTL_MS).valid).toBe(true);
-    expect(verifySubscriptionAuth(app, auth, SOCKET, "private-chat.1", undefined, now + GRANT_TTL_MS + 1000)).toEqual({ valid: false, reason: "Authorization expired" });
+    expect(verifySubscriptionAuth(app, auth, SOCKET, "private-chat.1", undefined, now + GRANT_TTL_MS + 1000)).toEqual({
+      valid: false,
+      reason: "Authorization expired",
+    });
   });
 
   it("still accept a plain signature (made only with the app secret), tied to no login", () => {
-    expect(verifySubscriptionAuth(app, signChannel(app, SOCKET, "private-chat.1"), SOCKET, "private-chat.1", undefined, now)).toEqual({ valid: true, grant: null });
+    expect(verifySubscriptionAuth(app, signChannel(app, SOCKET, "private-chat.1"), SOCKET, "private-chat.1", undefined, now)).toEqual({
+      valid: true,
+      grant: null,
+    });
   });
 });

@@ -38,17 +38,30 @@ export const credentialFingerprint = (storedHash: string) => sha256(`realtime gr
 
 export function encodeGrant(grant: Grant): string {
   const seconds = (ms: number) => Math.floor(ms / 1000);
-  return [grant.userId, grant.credential, seconds(grant.issuedAt), ...(grant.expiresAt === null ? [] : [seconds(grant.expiresAt)])].join(".");
+  return [grant.userId, grant.credential, seconds(grant.issuedAt), ...(grant.expiresAt === null ? [] : [seconds(grant.expiresAt)])].join(
+    ".",
+  );
 }
 
 export function parseGrant(text: string): Grant | null {
   const match = GRANT.exec(text);
   if (!match) return null;
-  return { userId: Number(match[1]), credential: match[2], issuedAt: Number(match[3]) * 1000, expiresAt: match[4] === undefined ? null : Number(match[4]) * 1000 };
+  return {
+    userId: Number(match[1]),
+    credential: match[2],
+    issuedAt: Number(match[3]) * 1000,
+    expiresAt: match[4] === undefined ? null : Number(match[4]) * 1000,
+  };
 }
 
 /** The `auth` value for a subscription tied to a login. */
-export function signGrantedChannel(app: Pick<AppCredentials, "key" | "secret">, socketId: string, channel: string, channelData: string | undefined, grant: Grant): string {
+export function signGrantedChannel(
+  app: Pick<AppCredentials, "key" | "secret">,
+  socketId: string,
+  channel: string,
+  channelData: string | undefined,
+  grant: Grant,
+): string {
   const text = encodeGrant(grant);
   return `${app.key}:${hmac(app.secret, `${channelAuthText(socketId, channel, channelData)}\n${text}`)}:${text}`;
 }
@@ -59,11 +72,22 @@ export type VerifiedAuth = { valid: false; reason: string } | { valid: true; gra
  * Checks a subscription's `auth`: a grant's signature and age, or a plain signature. A grant older than
  * GRANT_TTL_MS (or from the future by as much) is refused; the client asks /broadcasting/auth again.
  */
-export function verifySubscriptionAuth(app: Pick<AppCredentials, "key" | "secret">, auth: unknown, socketId: string, channel: string, channelData?: string, now = Date.now()): VerifiedAuth {
+export function verifySubscriptionAuth(
+  app: Pick<AppCredentials, "key" | "secret">,
+  auth: unknown,
+  socketId: string,
+  channel: string,
+  channelData?: string,
+  now = Date.now(),
+): VerifiedAuth {
   if (typeof auth !== "string") return { valid: false, reason: "Invalid signature" };
   const grant = parseGrant(auth.slice(auth.lastIndexOf(":") + 1));
-  if (!grant) return verifyChannelAuth(app, auth, socketId, channel, channelData) ? { valid: true, grant: null } : { valid: false, reason: "Invalid signature" };
-  if (!safeEqualText(auth, signGrantedChannel(app, socketId, channel, channelData, grant))) return { valid: false, reason: "Invalid signature" };
+  if (!grant)
+    return verifyChannelAuth(app, auth, socketId, channel, channelData)
+      ? { valid: true, grant: null }
+      : { valid: false, reason: "Invalid signature" };
+  if (!safeEqualText(auth, signGrantedChannel(app, socketId, channel, channelData, grant)))
+    return { valid: false, reason: "Invalid signature" };
   if (Math.abs(now - grant.issuedAt) > GRANT_TTL_MS) return { valid: false, reason: "Authorization expired" };
   return { valid: true, grant };
 }

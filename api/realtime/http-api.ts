@@ -59,11 +59,12 @@ export function createPusherHttpApi(options: HttpApiOptions) {
     if (!isEventName(name)) throw new Refusal(400, "name must be a string of 1 to 200 characters");
     if (typeof data !== "string") throw new Refusal(400, "data must be a string (JSON-encoded)");
     if (Buffer.byteLength(data) > maxEventBytes) throw new Refusal(413, `data must be at most ${Math.round(maxEventBytes / 1024)} KB`);
-    const list = batch ? [channel] : channels ?? (channel === undefined ? undefined : [channel]);
+    const list = batch ? [channel] : (channels ?? (channel === undefined ? undefined : [channel]));
     if (!Array.isArray(list) || list.length < 1 || list.length > MAX_CHANNELS || !list.every(isChannelName)) {
       throw new Refusal(400, `channels must list 1 to ${MAX_CHANNELS} valid channel names`);
     }
-    if (socket_id !== undefined && (typeof socket_id !== "string" || !SOCKET_ID.test(socket_id))) throw new Refusal(400, "socket_id is not a socket id");
+    if (socket_id !== undefined && (typeof socket_id !== "string" || !SOCKET_ID.test(socket_id)))
+      throw new Refusal(400, "socket_id is not a socket id");
     return { channels: list, event: name, data, socketId: socket_id };
   }
 
@@ -94,7 +95,8 @@ export function createPusherHttpApi(options: HttpApiOptions) {
       let events: PublishedEvent[];
       if (rest === "/events") events = [readEvent(parsed, false)];
       else {
-        if (!Array.isArray(parsed.batch) || parsed.batch.length < 1 || parsed.batch.length > MAX_BATCH) throw new Refusal(400, `batch must hold 1 to ${MAX_BATCH} events`);
+        if (!Array.isArray(parsed.batch) || parsed.batch.length < 1 || parsed.batch.length > MAX_BATCH)
+          throw new Refusal(400, `batch must hold 1 to ${MAX_BATCH} events`);
         events = parsed.batch.map((event) => readEvent(event, true));
       }
       await publish(events);
@@ -103,7 +105,8 @@ export function createPusherHttpApi(options: HttpApiOptions) {
     if (request.method !== "GET") return refuse(405, "Method Not Allowed");
     if (rest === "/channels") {
       const prefix = url.searchParams.get("filter_by_prefix") ?? "";
-      if (info.has("user_count") && !prefix.startsWith(PRESENCE_CHANNEL_PREFIX)) throw new Refusal(400, `info=user_count needs filter_by_prefix=${PRESENCE_CHANNEL_PREFIX}`);
+      if (info.has("user_count") && !prefix.startsWith(PRESENCE_CHANNEL_PREFIX))
+        throw new Refusal(400, `info=user_count needs filter_by_prefix=${PRESENCE_CHANNEL_PREFIX}`);
       const channels = Object.fromEntries(
         registry.occupied(prefix).map((name) => [name, info.has("user_count") ? { user_count: registry.userCount(name) } : {}]),
       );

@@ -58,7 +58,11 @@ describe("an instance's view of the others", () => {
   it("keeps nothing of channels nobody is in anymore, its own or another instance's", () => {
     const { occupancy } = instance();
     const changes = (sockets: number) =>
-      Array.from({ length: 5_000 }, (_, i) => ({ channel: `presence-flood.${i}`, sockets, ...(sockets > 0 ? { joined: [ada] } : { left: [ada.user_id] }) }));
+      Array.from({ length: 5_000 }, (_, i) => ({
+        channel: `presence-flood.${i}`,
+        sockets,
+        ...(sockets > 0 ? { joined: [ada] } : { left: [ada.user_id] }),
+      }));
     occupancy.local(changes(1));
     occupancy.heard("b", { p: changes(1) }, 0);
     expect(occupancy.channelsKept).toBe(10_000);

@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
 import { connected, nextError, pusherClient, subscribed } from "../testing/realtime-clients.ts";
 import { DEFAULT_ADDRESS_LIMITS } from "./limits.ts";
-import { establishedRaw, openRaw, rawSockets, subscribeFrame, type EstablishedSocket, type RawFrame, type RawSocket } from "../testing/realtime-raw-socket.ts";
+import {
+  establishedRaw,
+  openRaw,
+  rawSockets,
+  subscribeFrame,
+  type EstablishedSocket,
+  type RawFrame,
+  type RawSocket,
+} from "../testing/realtime-raw-socket.ts";
 import type { SocketServerOptions } from "./socket-server.ts";
 import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 
@@ -106,14 +114,24 @@ describe("subscriptions", () => {
     const server = await serve();
     const cap = DEFAULT_ADDRESS_LIMITS.maxSubscriptionsPerConnection;
     const socket = await establishedRaw(server);
-    const answers = await subscribeAtOnce(server, socket, Array.from({ length: cap + 5 }, (_, i) => `flood.${i}`));
+    const answers = await subscribeAtOnce(
+      server,
+      socket,
+      Array.from({ length: cap + 5 }, (_, i) => `flood.${i}`),
+    );
     expect(succeeded(answers)).toBe(cap);
     expect(refused(answers)).toHaveLength(5);
-    expect(refused(answers)[0]).toEqual({ event: "pusher:subscription_error", channel: expect.stringMatching(/^flood\./), data: { type: "LimitReached", error: `At most ${cap} subscriptions per connection`, status: 429 } });
+    expect(refused(answers)[0]).toEqual({
+      event: "pusher:subscription_error",
+      channel: expect.stringMatching(/^flood\./),
+      data: { type: "LimitReached", error: `At most ${cap} subscriptions per connection`, status: 429 },
+    });
     expect(server.realtime.server.registry.occupied("flood.")).toHaveLength(cap);
 
     // Subscribing again to a channel it is in costs nothing; leaving one makes room for another.
-    expect(await subscribeAtOnce(server, socket, ["flood.0"])).toEqual([{ event: "pusher_internal:subscription_succeeded", channel: "flood.0", data: {} }]);
+    expect(await subscribeAtOnce(server, socket, ["flood.0"])).toEqual([
+      { event: "pusher_internal:subscription_succeeded", channel: "flood.0", data: {} },
+    ]);
     socket.send({ event: "pusher:unsubscribe", data: { channel: "flood.0" } });
     expect(succeeded(await subscribeAtOnce(server, socket, ["flood.new"]))).toBe(1);
     socket.send({ event: "pusher:ping", data: {} });
@@ -126,7 +144,11 @@ describe("subscriptions", () => {
     try {
       await connected(client);
       await subscribed(client.subscribe("first"));
-      await expect(subscribed(client.subscribe("second"))).rejects.toEqual({ type: "LimitReached", error: "At most 1 subscriptions per connection", status: 429 });
+      await expect(subscribed(client.subscribe("second"))).rejects.toEqual({
+        type: "LimitReached",
+        error: "At most 1 subscriptions per connection",
+        status: 429,
+      });
     } finally {
       client.disconnect();
     }
@@ -138,7 +160,9 @@ describe("subscriptions", () => {
     const names = (prefix: string) => Array.from({ length: 5 }, (_, i) => `${prefix}.${i}`);
     const [fromA, fromB] = await Promise.all([subscribeAtOnce(server, a, names("a")), subscribeAtOnce(server, b, names("b"))]);
     expect(succeeded(fromA) + succeeded(fromB)).toBe(8);
-    expect([...refused(fromA), ...refused(fromB)].map((frame) => (frame.data as { error: string }).error)).toEqual(Array(2).fill("At most 8 subscriptions per address"));
+    expect([...refused(fromA), ...refused(fromB)].map((frame) => (frame.data as { error: string }).error)).toEqual(
+      Array(2).fill("At most 8 subscriptions per address"),
+    );
 
     a.ws.close();
     await a.closed;

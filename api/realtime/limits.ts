@@ -66,8 +66,10 @@ export class AddressLimits {
     return {
       takeSubscription: () => {
         if (released) return limitReached("The connection is closed");
-        if (held >= maxSubscriptionsPerConnection) return limitReached(`At most ${maxSubscriptionsPerConnection} subscriptions per connection`);
-        if (usage.subscriptions >= maxSubscriptionsPerAddress) return limitReached(`At most ${maxSubscriptionsPerAddress} subscriptions per address`);
+        if (held >= maxSubscriptionsPerConnection)
+          return limitReached(`At most ${maxSubscriptionsPerConnection} subscriptions per connection`);
+        if (usage.subscriptions >= maxSubscriptionsPerAddress)
+          return limitReached(`At most ${maxSubscriptionsPerAddress} subscriptions per address`);
         held += 1;
         usage.subscriptions += 1;
         return null;

@@ -143,16 +143,23 @@ describe("memory", () => {
 describe("the record of another process", () => {
   it("passes on only what a report changes: no member twice, no leaving member it never had, no sockets below zero", () => {
     const relay = new OccupancyRelay<string>();
-    expect(relay.record("b", [{ channel: CHANNEL, sockets: 1, joined: [alice] }])).toEqual([{ channel: CHANNEL, sockets: 1, joined: [alice] }]);
+    expect(relay.record("b", [{ channel: CHANNEL, sockets: 1, joined: [alice] }])).toEqual([
+      { channel: CHANNEL, sockets: 1, joined: [alice] },
+    ]);
     expect(relay.record("b", [{ channel: CHANNEL, sockets: 1, joined: [alice] }])).toEqual([{ channel: CHANNEL, sockets: 1 }]);
     expect(relay.record("b", [{ channel: CHANNEL, sockets: -1, left: [bob.user_id] }])).toEqual([{ channel: CHANNEL, sockets: -1 }]);
-    expect(relay.record("b", [{ channel: CHANNEL, sockets: -3, left: [alice.user_id] }])).toEqual([{ channel: CHANNEL, sockets: -1, left: [alice.user_id] }]);
+    expect(relay.record("b", [{ channel: CHANNEL, sockets: -3, left: [alice.user_id] }])).toEqual([
+      { channel: CHANNEL, sockets: -1, left: [alice.user_id] },
+    ]);
     expect(relay.stateOf("b")).toEqual([]);
   });
 
   it("replaced by a whole state, announces only the difference", () => {
     const relay = new OccupancyRelay<string>();
-    relay.record("b", [{ channel: CHANNEL, sockets: 2, joined: [alice, bob] }, { channel: "private-startup.1", sockets: 1 }]);
+    relay.record("b", [
+      { channel: CHANNEL, sockets: 2, joined: [alice, bob] },
+      { channel: "private-startup.1", sockets: 1 },
+    ]);
     const carol: Member = { user_id: "3" };
     const differences = relay.replace("b", [
       { channel: CHANNEL, sockets: 2, joined: [alice, carol] },

@@ -34,14 +34,19 @@ export class OccupancyRelay<Process> {
       for (const member of joined) share.members.set(member.user_id, member);
       const left = (change.left ?? []).filter((userId) => share.members.delete(userId));
       if (share.sockets === 0 && share.members.size === 0) channels.delete(change.channel);
-      if (sockets || joined.length || left.length) effective.push({ channel: change.channel, sockets, ...(joined.length ? { joined } : {}), ...(left.length ? { left } : {}) });
+      if (sockets || joined.length || left.length)
+        effective.push({ channel: change.channel, sockets, ...(joined.length ? { joined } : {}), ...(left.length ? { left } : {}) });
     }
     return effective;
   }
 
   /** A process's current state, as the changes that build it from nothing. */
   stateOf(process: Process): OccupancyChange[] {
-    return [...(this.shares.get(process) ?? [])].map(([channel, share]) => ({ channel, sockets: share.sockets, joined: [...share.members.values()] }));
+    return [...(this.shares.get(process) ?? [])].map(([channel, share]) => ({
+      channel,
+      sockets: share.sockets,
+      joined: [...share.members.values()],
+    }));
   }
 
   /** Every other process's current state: for a process that just started. */
@@ -65,7 +70,8 @@ export class OccupancyRelay<Process> {
       const joined = [...(now?.members.values() ?? [])].filter((member) => !old?.members.has(member.user_id));
       const left = [...(old?.members.keys() ?? [])].filter((userId) => !now?.members.has(userId));
       const sockets = (now?.sockets ?? 0) - (old?.sockets ?? 0);
-      if (sockets || joined.length || left.length) differences.push({ channel, sockets, ...(joined.length ? { joined } : {}), ...(left.length ? { left } : {}) });
+      if (sockets || joined.length || left.length)
+        differences.push({ channel, sockets, ...(joined.length ? { joined } : {}), ...(left.length ? { left } : {}) });
     }
     return differences;
   }

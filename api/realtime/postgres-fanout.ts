@@ -92,7 +92,9 @@ export class PostgresFanout {
     client.on("notification", (message) => {
       if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
       const payload = message.payload;
-      this.chain = this.chain.then(() => this.receive(payload)).catch((error: unknown) => this.log("[realtime] a notification could not be delivered", error));
+      this.chain = this.chain
+        .then(() => this.receive(payload))
+        .catch((error: unknown) => this.log("[realtime] a notification could not be delivered", error));
     });
     // A lost connection (server restart, failover) is replaced; what was published meanwhile is missed,
     // and clients catch up as they do after any reconnect.
@@ -125,7 +127,10 @@ export class PostgresFanout {
     let envelope = JSON.parse(payload) as Envelope;
     if (envelope.o === this.origin) return;
     if (envelope.id !== undefined) {
-      const [row] = await this.options.db.select({ payload: realtimePayloads.payload }).from(realtimePayloads).where(eq(realtimePayloads.id, envelope.id));
+      const [row] = await this.options.db
+        .select({ payload: realtimePayloads.payload })
+        .from(realtimePayloads)
+        .where(eq(realtimePayloads.id, envelope.id));
       envelope = { ...(row?.payload as Omit<Envelope, "o" | "id"> | undefined), o: envelope.o };
     }
     if (envelope.e?.length) this.options.deliver(envelope.e);

@@ -30,7 +30,10 @@ afterAll(async () => {
 describe("connecting", () => {
   it("announces a socket id and an activity timeout", async () => {
     const socket = open(server);
-    expect(await socket.next()).toEqual({ event: "pusher:connection_established", data: { socket_id: expect.stringMatching(/^\d+\.\d+$/), activity_timeout: 30 } });
+    expect(await socket.next()).toEqual({
+      event: "pusher:connection_established",
+      data: { socket_id: expect.stringMatching(/^\d+\.\d+$/), activity_timeout: 30 },
+    });
   });
 
   it("refuses an unknown key (4001), a missing or unsupported protocol (4008, 4007), and closes with the code", async () => {
@@ -49,7 +52,9 @@ describe("connecting", () => {
   it("destroys upgrades on any other path, and on a key that is not valid percent-encoding, and keeps serving", async () => {
     for (const path of ["/elsewhere", "/app/%E0%A4%A?protocol=7"]) {
       const raw = connect(server.port, "127.0.0.1");
-      raw.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      raw.write(
+        `GET ${path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
       await new Promise((resolve) => raw.on("close", resolve));
       expect(raw.bytesRead, path).toBe(0);
     }
@@ -93,7 +98,11 @@ describe("subscribing and client events", () => {
   it("refuses a private subscription with a bad signature; accepts a good one", async () => {
     const socket = await established();
     socket.send({ event: "pusher:subscribe", data: { channel: "private-x", auth: `${server.app.key}:bad` } });
-    expect(await socket.next()).toEqual({ event: "pusher:subscription_error", channel: "private-x", data: { type: "AuthError", error: "Invalid signature", status: 401 } });
+    expect(await socket.next()).toEqual({
+      event: "pusher:subscription_error",
+      channel: "private-x",
+      data: { type: "AuthError", error: "Invalid signature", status: 401 },
+    });
     socket.send({ event: "pusher:subscribe", data: { channel: "private-x", auth: signChannel(server.app, socket.socketId, "private-x") } });
     expect(await socket.next()).toEqual({ event: "pusher_internal:subscription_succeeded", channel: "private-x", data: {} });
   });
@@ -101,17 +110,33 @@ describe("subscribing and client events", () => {
   it("client events: only from subscribed sockets, at most 10 a second", async () => {
     const [sender, listener] = [await established(), await established()];
     sender.send({ event: "client-typing", channel: "presence-chat.7", data: {} });
-    expect(await sender.next()).toMatchObject({ event: "pusher:error", data: { code: 4009, message: expect.stringContaining("not subscribed") } });
-    for (const [socket, user_id] of [[sender, 1], [listener, 2]] as const) {
+    expect(await sender.next()).toMatchObject({
+      event: "pusher:error",
+      data: { code: 4009, message: expect.stringContaining("not subscribed") },
+    });
+    for (const [socket, user_id] of [
+      [sender, 1],
+      [listener, 2],
+    ] as const) {
       socket.send(subscribeFrame(server, socket.socketId, "presence-chat.7", { user_id, user_info: { name: `User ${user_id}` } }));
       expect(await socket.next()).toMatchObject({ event: "pusher_internal:subscription_succeeded" });
     }
     expect(await sender.next()).toMatchObject({ event: "pusher_internal:member_added", data: { user_id: "2" } });
     for (let i = 0; i < 11; i++) sender.send({ event: "client-typing", channel: "presence-chat.7", data: { i } });
-    expect(await sender.next()).toMatchObject({ event: "pusher:error", data: { code: 4301, message: expect.stringContaining("rate limit") } });
+    expect(await sender.next()).toMatchObject({
+      event: "pusher:error",
+      data: { code: 4301, message: expect.stringContaining("rate limit") },
+    });
     const received = [];
     for (let i = 0; i < 10; i++) received.push(await listener.next());
-    expect(received).toEqual(Array(10).fill({ event: "client-typing", channel: "presence-chat.7", data: { user_id: "1", user_info: { name: "User 1" } }, user_id: "1" }));
+    expect(received).toEqual(
+      Array(10).fill({
+        event: "client-typing",
+        channel: "presence-chat.7",
+        data: { user_id: "1", user_info: { name: "User 1" } },
+        user_id: "1",
+      }),
+    );
     // The eleventh was refused: the next thing the listener hears is a ping answer, not a client event.
     listener.send({ event: "pusher:ping", data: {} });
     expect(await listener.next()).toEqual({ event: "pusher:pong", data: {} });
@@ -136,7 +161,11 @@ describe("the HTTP API's checks", () => {
   const post = (path: string, body: unknown, appId = server.app.appId) => {
     const full = `/apps/${appId}${path}`;
     const text = JSON.stringify(body);
-    return fetch(`${server.baseUrl}${full}?${signedQuery(server.app, "POST", full, text)}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+    return fetch(`${server.baseUrl}${full}?${signedQuery(server.app, "POST", full, text)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: text,
+    });
   };
 
   it("refuses an unknown app id (404), bad events (400) and data over 100 KB (413)", async () => {
@@ -145,7 +174,9 @@ describe("the HTTP API's checks", () => {
     expect((await post("/events", { name: "e", channels: ["a"], data: {} })).status).toBe(400);
     expect((await post("/events", { name: "e", channels: ["a"], data: "{}", socket_id: "nope" })).status).toBe(400);
     expect((await post("/events", { name: "e", channels: ["a"], data: "x".repeat(101 * 1024) })).status).toBe(413);
-    expect((await post("/batch_events", { batch: Array.from({ length: 11 }, () => ({ name: "e", channel: "a", data: "{}" })) })).status).toBe(400);
+    expect(
+      (await post("/batch_events", { batch: Array.from({ length: 11 }, () => ({ name: "e", channel: "a", data: "{}" })) })).status,
+    ).toBe(400);
     expect((await post("/batch_events", { batch: [{ name: "e", channel: "a", data: "{}" }] })).status).toBe(200);
   });
 
@@ -153,7 +184,11 @@ describe("the HTTP API's checks", () => {
     const path = `/apps/${server.app.appId}/events`;
     const signed = JSON.stringify({ name: "e", channels: ["a"], data: "{}" });
     const other = JSON.stringify({ name: "e", channels: ["b"], data: "{}" });
-    const res = await fetch(`${server.baseUrl}${path}?${signedQuery(server.app, "POST", path, signed)}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: other });
+    const res = await fetch(`${server.baseUrl}${path}?${signedQuery(server.app, "POST", path, signed)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: other,
+    });
     expect(res.status).toBe(401);
   });
 });

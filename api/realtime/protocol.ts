@@ -38,9 +38,14 @@ export interface Frame {
 }
 
 export const frame = (event: string, data?: unknown, channel?: string): string =>
-  JSON.stringify({ event, ...(channel === undefined ? {} : { channel }), ...(data === undefined ? {} : { data: typeof data === "string" ? data : JSON.stringify(data) }) });
+  JSON.stringify({
+    event,
+    ...(channel === undefined ? {} : { channel }),
+    ...(data === undefined ? {} : { data: typeof data === "string" ? data : JSON.stringify(data) }),
+  });
 
-export const errorFrame = (error: ProtocolError, channel?: string) => frame("pusher:error", { code: error.code, message: error.message }, channel);
+export const errorFrame = (error: ProtocolError, channel?: string) =>
+  frame("pusher:error", { code: error.code, message: error.message }, channel);
 
 /** "1234.5678": two whole numbers, as pusher-js and every Pusher SDK check it. */
 export const SOCKET_ID = /^\d+\.\d+$/;

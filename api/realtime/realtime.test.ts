@@ -15,7 +15,16 @@ import { openDatabase, type Database } from "../db/client.ts";
 import { ensureAccessModel } from "../modules/access/service.ts";
 import { temporaryDatabase } from "../testing/temporary-database.ts";
 import { MAX_NOTIFY_BYTES } from "./postgres-fanout.ts";
-import { clientOptions, connected, memberIds, nextError, nextEvent, pusherClient, subscribed, type PresenceChannel } from "../testing/realtime-clients.ts";
+import {
+  clientOptions,
+  connected,
+  memberIds,
+  nextError,
+  nextEvent,
+  pusherClient,
+  subscribed,
+  type PresenceChannel,
+} from "../testing/realtime-clients.ts";
 import { signChannel, signedQuery } from "./signing.ts";
 import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 
@@ -49,7 +58,14 @@ function echoFor(user: Account) {
 beforeAll(async () => {
   t = await createTestApi();
   server = await serveRealtime({ db: t.database.db, config: t.config });
-  sdk = new Pusher({ appId: server.app.appId, key: server.app.key, secret: server.app.secret, host: "127.0.0.1", port: String(server.port), useTLS: false });
+  sdk = new Pusher({
+    appId: server.app.appId,
+    key: server.app.key,
+    secret: server.app.secret,
+    host: "127.0.0.1",
+    port: String(server.port),
+    useTLS: false,
+  });
   alice = await account("Alice");
   bob = await account("Bob");
 });
@@ -106,13 +122,24 @@ describe("pusher-js and the official SDK", () => {
   });
 
   it("refuses a wrong signature and a stale timestamp (401)", async () => {
-    const forger = new Pusher({ appId: server.app.appId, key: server.app.key, secret: "not-the-secret", host: "127.0.0.1", port: String(server.port), useTLS: false });
+    const forger = new Pusher({
+      appId: server.app.appId,
+      key: server.app.key,
+      secret: "not-the-secret",
+      host: "127.0.0.1",
+      port: String(server.port),
+      useTLS: false,
+    });
     await expect(forger.trigger("startup.1", "App.Events.X", {})).rejects.toMatchObject({ status: 401 });
 
     const path = `/apps/${server.app.appId}/events`;
     const body = JSON.stringify({ name: "App.Events.X", channels: ["startup.1"], data: "{}" });
     const post = (now: number) =>
-      fetch(`${server.baseUrl}${path}?${signedQuery(server.app, "POST", path, body, {}, now)}`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+      fetch(`${server.baseUrl}${path}?${signedQuery(server.app, "POST", path, body, {}, now)}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      });
     expect((await post(Date.now() - 11 * 60_000)).status).toBe(401);
     expect((await post(Date.now())).status).toBe(200);
   });
@@ -125,7 +152,9 @@ describe("private channels authorised by /broadcasting/auth", () => {
     // contract's event names are dotted, so the panel listens with the leading dot (the name as is).
     const received = new Promise((resolve) => echo.private(`App.Models.User.${alice.id}`).listen(".App.Events.NotificationsRead", resolve));
     await vi.waitFor(() => expect(server.realtime.server.registry.subscriptionCount(`private-App.Models.User.${alice.id}`)).toBe(1));
-    await server.realtime.broadcaster.publish([{ channels: [`private-App.Models.User.${alice.id}`], event: "App.Events.NotificationsRead", data: { unread_count: 0 } }]);
+    await server.realtime.broadcaster.publish([
+      { channels: [`private-App.Models.User.${alice.id}`], event: "App.Events.NotificationsRead", data: { unread_count: 0 } },
+    ]);
     expect(await received).toEqual({ unread_count: 0 });
   });
 
@@ -158,7 +187,12 @@ describe("private channels authorised by /broadcasting/auth", () => {
     // A hand-made frame on purpose: pusher-js always signs for its own socket.
     pusher.send_event("pusher:subscribe", { channel, auth });
     await vi.waitFor(() => expect(pusher.connection.state).toBe("connected"));
-    const refusal = await Promise.race([error, new Promise((resolve) => pusher.connection.bind("message", (m: { event: string }) => m.event === "pusher:subscription_error" && resolve(m)))]);
+    const refusal = await Promise.race([
+      error,
+      new Promise((resolve) =>
+        pusher.connection.bind("message", (m: { event: string }) => m.event === "pusher:subscription_error" && resolve(m)),
+      ),
+    ]);
     expect(refusal).toMatchObject({ event: "pusher:subscription_error", data: { type: "AuthError", status: 401 } });
     expect(server.realtime.server.registry.subscriptionCount(channel)).toBe(0);
   });
@@ -182,7 +216,10 @@ describe("client events", () => {
   });
 
   it("typing reaches the other participant of a chat (Echo whisper) as the server's member data says, not the sender", async () => {
-    const [conversation] = await t.database.db.insert(conversations).values({ pairKey: `${alice.id}:${bob.id}` }).returning();
+    const [conversation] = await t.database.db
+      .insert(conversations)
+      .values({ pairKey: `${alice.id}:${bob.id}` })
+      .returning();
     await t.database.db.insert(conversationParticipants).values([
       { conversationId: conversation.id, userId: alice.id },
       { conversationId: conversation.id, userId: bob.id },
@@ -219,7 +256,10 @@ describe("client events", () => {
   });
 
   it("over the typing event's size cap (1 KB) are refused with 4301 and reach nobody", async () => {
-    const [conversation] = await t.database.db.insert(conversations).values({ pairKey: `${alice.id}:${bob.id}:big` }).returning();
+    const [conversation] = await t.database.db
+      .insert(conversations)
+      .values({ pairKey: `${alice.id}:${bob.id}:big` })
+      .returning();
     await t.database.db.insert(conversationParticipants).values([
       { conversationId: conversation.id, userId: alice.id },
       { conversationId: conversation.id, userId: bob.id },
@@ -282,109 +322,134 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const fanoutApp = { appId: "424242", key: "fanout-key", secret: "fanout-secret" };
 
 // Registered only in the PostgreSQL run of the suite, as server/server.test.ts does.
-if (serverUrl) describe("two instances on PostgreSQL", () => {
-  let drop = async () => {};
-  let url = "";
-  const databases: Database[] = [];
-  let a: RealtimeTestServer;
-  let b: RealtimeTestServer;
-  const clients: { disconnect(): void }[] = [];
+if (serverUrl)
+  describe("two instances on PostgreSQL", () => {
+    let drop = async () => {};
+    let url = "";
+    const databases: Database[] = [];
+    let a: RealtimeTestServer;
+    let b: RealtimeTestServer;
+    const clients: { disconnect(): void }[] = [];
 
-  beforeAll(async () => {
-    const temporary = await temporaryDatabase(serverUrl!, "launchpad_fanout");
-    drop = temporary.drop;
-    for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: temporary.url, poolSize: 3 }));
-    await databases[0].migrate();
-    await ensureAccessModel(databases[0].db);
-    a = await serveRealtime({ db: databases[0].db, config: defaultApiConfig, databaseUrl: temporary.url, app: fanoutApp });
-    b = await serveRealtime({ db: databases[1].db, config: defaultApiConfig, databaseUrl: temporary.url, app: fanoutApp });
-    url = temporary.url;
-  });
-
-  afterAll(async () => {
-    for (const client of clients) client.disconnect();
-    await a?.close();
-    await b?.close();
-    for (const database of databases) await database.close();
-    await drop();
-  });
-
-  const listener = async (server: RealtimeTestServer, channelName: string) => {
-    const client = pusherClient(server);
-    clients.push(client);
-    const channel = client.subscribe(channelName);
-    await subscribed(channel);
-    return channel;
-  };
-
-  it("an event triggered through one instance's HTTP API reaches a socket on the other", async () => {
-    const channel = await listener(b, "startup.1");
-    const received = nextEvent(channel, "App.Events.FollowersCountChanged");
-    const sdk = new Pusher({ ...fanoutApp, host: "127.0.0.1", port: String(a.port), useTLS: false });
-    await sdk.trigger("startup.1", "App.Events.FollowersCountChanged", { startup_id: 1, followers_count: 5 });
-    expect(await received).toEqual({ startup_id: 1, followers_count: 5 });
-  });
-
-  it("the app's broadcaster on one instance reaches the other, payloads over NOTIFY's limit too", async () => {
-    const channel = await listener(a, "startup.2");
-    const small = nextEvent(channel, "App.Events.Small");
-    await b.realtime.broadcaster.publish([{ channels: ["startup.2"], event: "App.Events.Small", data: { n: 1 } }]);
-    expect(await small).toEqual({ n: 1 });
-    const text = "é".repeat(MAX_NOTIFY_BYTES);
-    const large = nextEvent(channel, "App.Events.Large");
-    await b.realtime.broadcaster.publish([{ channels: ["startup.2"], event: "App.Events.Large", data: { text } }]);
-    expect(await large).toEqual({ text });
-  });
-
-  /** A pusher-js client in `channelName` as `userId` on `server`, signed here as /broadcasting/auth would sign it. */
-  const join = async (server: RealtimeTestServer, channelName: string, userId: number) => {
-    const channel_data = JSON.stringify({ user_id: userId, user_info: { name: `User ${userId}` } });
-    const client = new PusherJs(fanoutApp.key, {
-      ...clientOptions(server),
-      channelAuthorization: {
-        endpoint: "",
-        transport: "ajax",
-        customHandler: ({ socketId, channelName: name }, callback) => callback(null, { auth: signChannel(fanoutApp, socketId, name, channel_data), channel_data }),
-      },
+    beforeAll(async () => {
+      const temporary = await temporaryDatabase(serverUrl!, "launchpad_fanout");
+      drop = temporary.drop;
+      for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: temporary.url, poolSize: 3 }));
+      await databases[0].migrate();
+      await ensureAccessModel(databases[0].db);
+      a = await serveRealtime({ db: databases[0].db, config: defaultApiConfig, databaseUrl: temporary.url, app: fanoutApp });
+      b = await serveRealtime({ db: databases[1].db, config: defaultApiConfig, databaseUrl: temporary.url, app: fanoutApp });
+      url = temporary.url;
     });
-    clients.push(client);
-    await connected(client);
-    const channel = client.subscribe(channelName) as PresenceChannel;
-    await subscribed(channel);
-    return { client, channel, ids: () => memberIds(channel) };
-  };
 
-  it("client events cross instances, with the sender's presence user id", async () => {
-    const channelName = "presence-chat.1";
-    const { channel: onA } = await join(a, channelName, 1);
-    const { channel: onB } = await join(b, channelName, 2);
-    const typing = new Promise<{ data: unknown; user_id?: string }>((resolve) => onB.bind("client-typing", (data: unknown, meta: { user_id?: string }) => resolve({ data, user_id: meta?.user_id })));
-    await vi.waitFor(() => expect(b.realtime.server.registry.hasLocalSockets(channelName)).toBe(true));
-    onA.trigger("client-typing", { name: "Someone Else" });
-    expect(await typing).toEqual({ data: { user_id: "1", user_info: { name: "User 1" } }, user_id: "1" });
-  });
+    afterAll(async () => {
+      for (const client of clients) client.disconnect();
+      await a?.close();
+      await b?.close();
+      for (const database of databases) await database.close();
+      await drop();
+    });
 
-  it("presence spans the instances: members on either are listed on both, and leave with their socket or their instance", async () => {
-    const channelName = "presence-chat.2";
-    const third = await serveRealtime({ db: databases[1].db, config: defaultApiConfig, databaseUrl: url, app: fanoutApp, presenceHeartbeatMs: 200 });
-    let stopped = false;
-    try {
-      const onA = await join(a, channelName, 1);
-      const onB = await join(b, channelName, 2);
-      const onThird = await join(third, channelName, 3);
-      await vi.waitFor(() => expect([onA.ids(), onB.ids(), onThird.ids()]).toEqual([["1", "2", "3"], ["1", "2", "3"], ["1", "2", "3"]]), { timeout: 5_000 });
+    const listener = async (server: RealtimeTestServer, channelName: string) => {
+      const client = pusherClient(server);
+      clients.push(client);
+      const channel = client.subscribe(channelName);
+      await subscribed(channel);
+      return channel;
+    };
+
+    it("an event triggered through one instance's HTTP API reaches a socket on the other", async () => {
+      const channel = await listener(b, "startup.1");
+      const received = nextEvent(channel, "App.Events.FollowersCountChanged");
       const sdk = new Pusher({ ...fanoutApp, host: "127.0.0.1", port: String(a.port), useTLS: false });
-      const users = (await (await sdk.get({ path: `/channels/${channelName}/users` })).json()) as { users: { id: string }[] };
-      expect(users.users.map((user) => user.id).sort()).toEqual(["1", "2", "3"]);
+      await sdk.trigger("startup.1", "App.Events.FollowersCountChanged", { startup_id: 1, followers_count: 5 });
+      expect(await received).toEqual({ startup_id: 1, followers_count: 5 });
+    });
 
-      onB.client.disconnect();
-      await vi.waitFor(() => expect([onA.ids(), onThird.ids()]).toEqual([["1", "3"], ["1", "3"]]), { timeout: 5_000 });
-      // An instance that stops says goodbye: its members leave the others' lists at once.
-      await third.close();
-      stopped = true;
-      await vi.waitFor(() => expect(onA.ids()).toEqual(["1"]), { timeout: 5_000 });
-    } finally {
-      if (!stopped) await third.close();
-    }
+    it("the app's broadcaster on one instance reaches the other, payloads over NOTIFY's limit too", async () => {
+      const channel = await listener(a, "startup.2");
+      const small = nextEvent(channel, "App.Events.Small");
+      await b.realtime.broadcaster.publish([{ channels: ["startup.2"], event: "App.Events.Small", data: { n: 1 } }]);
+      expect(await small).toEqual({ n: 1 });
+      const text = "é".repeat(MAX_NOTIFY_BYTES);
+      const large = nextEvent(channel, "App.Events.Large");
+      await b.realtime.broadcaster.publish([{ channels: ["startup.2"], event: "App.Events.Large", data: { text } }]);
+      expect(await large).toEqual({ text });
+    });
+
+    /** A pusher-js client in `channelName` as `userId` on `server`, signed here as /broadcasting/auth would sign it. */
+    const join = async (server: RealtimeTestServer, channelName: string, userId: number) => {
+      const channel_data = JSON.stringify({ user_id: userId, user_info: { name: `User ${userId}` } });
+      const client = new PusherJs(fanoutApp.key, {
+        ...clientOptions(server),
+        channelAuthorization: {
+          endpoint: "",
+          transport: "ajax",
+          customHandler: ({ socketId, channelName: name }, callback) =>
+            callback(null, { auth: signChannel(fanoutApp, socketId, name, channel_data), channel_data }),
+        },
+      });
+      clients.push(client);
+      await connected(client);
+      const channel = client.subscribe(channelName) as PresenceChannel;
+      await subscribed(channel);
+      return { client, channel, ids: () => memberIds(channel) };
+    };
+
+    it("client events cross instances, with the sender's presence user id", async () => {
+      const channelName = "presence-chat.1";
+      const { channel: onA } = await join(a, channelName, 1);
+      const { channel: onB } = await join(b, channelName, 2);
+      const typing = new Promise<{ data: unknown; user_id?: string }>((resolve) =>
+        onB.bind("client-typing", (data: unknown, meta: { user_id?: string }) => resolve({ data, user_id: meta?.user_id })),
+      );
+      await vi.waitFor(() => expect(b.realtime.server.registry.hasLocalSockets(channelName)).toBe(true));
+      onA.trigger("client-typing", { name: "Someone Else" });
+      expect(await typing).toEqual({ data: { user_id: "1", user_info: { name: "User 1" } }, user_id: "1" });
+    });
+
+    it("presence spans the instances: members on either are listed on both, and leave with their socket or their instance", async () => {
+      const channelName = "presence-chat.2";
+      const third = await serveRealtime({
+        db: databases[1].db,
+        config: defaultApiConfig,
+        databaseUrl: url,
+        app: fanoutApp,
+        presenceHeartbeatMs: 200,
+      });
+      let stopped = false;
+      try {
+        const onA = await join(a, channelName, 1);
+        const onB = await join(b, channelName, 2);
+        const onThird = await join(third, channelName, 3);
+        await vi.waitFor(
+          () =>
+            expect([onA.ids(), onB.ids(), onThird.ids()]).toEqual([
+              ["1", "2", "3"],
+              ["1", "2", "3"],
+              ["1", "2", "3"],
+            ]),
+          { timeout: 5_000 },
+        );
+        const sdk = new Pusher({ ...fanoutApp, host: "127.0.0.1", port: String(a.port), useTLS: false });
+        const users = (await (await sdk.get({ path: `/channels/${channelName}/users` })).json()) as { users: { id: string }[] };
+        expect(users.users.map((user) => user.id).sort()).toEqual(["1", "2", "3"]);
+
+        onB.client.disconnect();
+        await vi.waitFor(
+          () =>
+            expect([onA.ids(), onThird.ids()]).toEqual([
+              ["1", "3"],
+              ["1", "3"],
+            ]),
+          { timeout: 5_000 },
+        );
+        // An instance that stops says goodbye: its members leave the others' lists at once.
+        await third.close();
+        stopped = true;
+        await vi.waitFor(() => expect(onA.ids()).toEqual(["1"]), { timeout: 5_000 });
+      } finally {
+        if (!stopped) await third.close();
+      }
+    });
   });
-});

@@ -40,7 +40,14 @@ interface Deployment {
 }
 
 const sdkFor = (server: RealtimeTestServer) =>
-  new Pusher({ appId: server.app.appId, key: server.app.key, secret: server.app.secret, host: "127.0.0.1", port: String(server.port), useTLS: false });
+  new Pusher({
+    appId: server.app.appId,
+    key: server.app.key,
+    secret: server.app.secret,
+    host: "127.0.0.1",
+    port: String(server.port),
+    useTLS: false,
+  });
 
 async function superAdminOf(deployment: Deployment): Promise<TestClient> {
   const admin = await register(deployment.setup, "Root");
@@ -51,7 +58,12 @@ async function superAdminOf(deployment: Deployment): Promise<TestClient> {
 
 /** When the user's newest session goes idle, by the database's record of its last activity. */
 async function idleExpiryOf(db: Db, userId: number, idleMinutes: number): Promise<number> {
-  const [row] = await db.select({ at: sessions.lastActivityAt }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)).limit(1);
+  const [row] = await db
+    .select({ at: sessions.lastActivityAt })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt))
+    .limit(1);
   return row.at.getTime() + idleMinutes * 60_000;
 }
 
@@ -101,7 +113,11 @@ function revocationSuite(start: (config: Partial<ApiConfig>) => Promise<Deployme
     const changer = await register(setup, "Victim");
     const own = await listen(setup.peerSite, { cookies: changer.client.cookies }, [`private-App.Models.User.${changer.id}`]);
     const chat = await chatting(setup, await loggedInAgain(setup, changer), await register(setup, "Peer"));
-    const res = await changer.client.put("/api/user/password", { current_password: PASSWORD, password: "a new password 123", password_confirmation: "a new password 123" });
+    const res = await changer.client.put("/api/user/password", {
+      current_password: PASSWORD,
+      password: "a new password 123",
+      password_confirmation: "a new password 123",
+    });
     expect(res.status).toBe(200);
     figures.passwordChange = await expectLoginEnded(chat, Date.now());
     expect(own.pusher.connection.state).toBe("connected");
@@ -155,7 +171,12 @@ describe("one process", () => {
   revocationSuite(async (overrides) => {
     const t = await createTestApi(overrides);
     const server = await serveRealtime({ db: t.database.db, config: t.config });
-    const setup: ScenarioSetup = { browser: () => new TestClient(server.api, "203.0.113.20"), victimSite: server, peerSite: server, sdk: sdkFor(server) };
+    const setup: ScenarioSetup = {
+      browser: () => new TestClient(server.api, "203.0.113.20"),
+      victimSite: server,
+      peerSite: server,
+      sdk: sdkFor(server),
+    };
     return {
       setup,
       db: t.database.db,

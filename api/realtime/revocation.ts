@@ -43,7 +43,11 @@ export type GrantCheck = (login: Pick<Grant, "userId" | "credential">, channels:
 /** The internal event that carries "recheck these users" between processes and instances; it has no channel, so no socket sees it. */
 const RECHECK_EVENT = "launchpad_internal:recheck";
 
-export const recheckEvent = (userIds: readonly number[]): PublishedEvent => ({ channels: [], event: RECHECK_EVENT, data: JSON.stringify(userIds) });
+export const recheckEvent = (userIds: readonly number[]): PublishedEvent => ({
+  channels: [],
+  event: RECHECK_EVENT,
+  data: JSON.stringify(userIds),
+});
 
 /** The users a recheck event names, or null for any other event. */
 export function recheckedUsers(event: PublishedEvent): number[] | null {
@@ -99,7 +103,8 @@ export class SubscriptionGrants {
     let mine = this.held.get(socket);
     if (!mine) this.held.set(socket, (mine = new Map()));
     mine.set(channel, key);
-    if (grant.expiresAt !== null && (login.expiresAt === undefined || grant.expiresAt > login.expiresAt)) this.schedule(key, login, grant.expiresAt);
+    if (grant.expiresAt !== null && (login.expiresAt === undefined || grant.expiresAt > login.expiresAt))
+      this.schedule(key, login, grant.expiresAt);
     const recheckedAt = this.rechecked.get(grant.userId);
     if (recheckedAt !== undefined && Date.now() - recheckedAt < RECENT_MS) void this.recheckLogin(key);
   }

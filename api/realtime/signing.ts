@@ -31,7 +31,13 @@ export function signChannel(app: Pick<AppCredentials, "key" | "secret">, socketI
   return `${app.key}:${hmac(app.secret, channelAuthText(socketId, channel, channelData))}`;
 }
 
-export function verifyChannelAuth(app: Pick<AppCredentials, "key" | "secret">, auth: unknown, socketId: string, channel: string, channelData?: string): boolean {
+export function verifyChannelAuth(
+  app: Pick<AppCredentials, "key" | "secret">,
+  auth: unknown,
+  socketId: string,
+  channel: string,
+  channelData?: string,
+): boolean {
   return typeof auth === "string" && safeEqualText(auth, signChannel(app, socketId, channel, channelData));
 }
 
@@ -42,7 +48,14 @@ export function requestSigningText(method: string, path: string, params: Readonl
 }
 
 /** The query string of a signed HTTP API request (what the official SDKs send). */
-export function signedQuery(app: AppCredentials, method: string, path: string, body: string | undefined, extra: Record<string, string> = {}, now = Date.now()): string {
+export function signedQuery(
+  app: AppCredentials,
+  method: string,
+  path: string,
+  body: string | undefined,
+  extra: Record<string, string> = {},
+  now = Date.now(),
+): string {
   const params = new Map<string, string>([
     ["auth_key", app.key],
     ["auth_timestamp", String(Math.floor(now / 1000))],
@@ -72,7 +85,8 @@ export function verifyRequest(app: AppCredentials, method: string, url: URL, bod
   if (!Number.isFinite(timestamp) || Math.abs(now / 1000 - timestamp) > TIMESTAMP_GRACE_SECONDS) {
     return `Timestamp expired: auth_timestamp must be within ${TIMESTAMP_GRACE_SECONDS} seconds of the server time`;
   }
-  if (body ? params.get("body_md5") !== md5(body) : params.has("body_md5") && params.get("body_md5") !== md5("")) return "body_md5 does not match the body";
+  if (body ? params.get("body_md5") !== md5(body) : params.has("body_md5") && params.get("body_md5") !== md5(""))
+    return "body_md5 does not match the body";
   const expected = hmac(app.secret, requestSigningText(method, url.pathname, params));
   return safeEqualText(url.searchParams.get("auth_signature") ?? "", expected) ? null : "Invalid signature";
 }

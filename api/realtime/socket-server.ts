@@ -91,7 +91,9 @@ export class SocketServer {
       return;
     }
     const forwarded = request.headers["x-forwarded-for"];
-    const address = clientAddress(Array.isArray(forwarded) ? forwarded.join(",") : forwarded, request.socket.remoteAddress, this.options.trustProxy) ?? "unknown";
+    const address =
+      clientAddress(Array.isArray(forwarded) ? forwarded.join(",") : forwarded, request.socket.remoteAddress, this.options.trustProxy) ??
+      "unknown";
     this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, key, url.searchParams.get("protocol"), address));
   }
 
@@ -108,7 +110,14 @@ export class SocketServer {
     const quota = this.addressLimits.admit(address);
     if (isRefusal(quota)) return refuse(quota);
 
-    const context = { app: this.options.app, registry: this.registry, limits: this.options, log: this.options.log, relay: (event: PublishedEvent) => this.relay(event), grants: this.grants };
+    const context = {
+      app: this.options.app,
+      registry: this.registry,
+      limits: this.options,
+      log: this.options.log,
+      relay: (event: PublishedEvent) => this.relay(event),
+      grants: this.grants,
+    };
     const connection = new Connection(newSocketId(), ws, context, quota);
     this.connections.add(connection);
     ws.on("message", (data, isBinary) => {
@@ -125,7 +134,12 @@ export class SocketServer {
       this.connections.delete(connection);
       connection.closed();
     });
-    connection.send(frame("pusher:connection_established", { socket_id: connection.socketId, activity_timeout: Math.max(1, Math.round(this.options.activityTimeoutMs / 1000)) }));
+    connection.send(
+      frame("pusher:connection_established", {
+        socket_id: connection.socketId,
+        activity_timeout: Math.max(1, Math.round(this.options.activityTimeoutMs / 1000)),
+      }),
+    );
   }
 
   /**
@@ -161,8 +175,10 @@ export class SocketServer {
   applyRemoteOccupancy(changes: OccupancyChange[]): void {
     for (const change of changes) {
       const { added, removed } = this.registry.applyRemote(change);
-      for (const member of added) this.registry.broadcast(change.channel, Buffer.from(frame("pusher_internal:member_added", member, change.channel)));
-      for (const userId of removed) this.registry.broadcast(change.channel, Buffer.from(frame("pusher_internal:member_removed", { user_id: userId }, change.channel)));
+      for (const member of added)
+        this.registry.broadcast(change.channel, Buffer.from(frame("pusher_internal:member_added", member, change.channel)));
+      for (const userId of removed)
+        this.registry.broadcast(change.channel, Buffer.from(frame("pusher_internal:member_removed", { user_id: userId }, change.channel)));
     }
   }
 

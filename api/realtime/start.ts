@@ -47,7 +47,8 @@ const refuseUpgrade = (_request: IncomingMessage, socket: Duplex) => socket.dest
 export async function startRealtime(options: RealtimeStartOptions): Promise<Realtime> {
   const { given, external } = options;
   if (external) {
-    if (!given.appId || !given.key || !given.secret) return { app: null, broadcaster: silentBroadcaster, handleUpgrade: refuseUpgrade, close: async () => {} };
+    if (!given.appId || !given.key || !given.secret)
+      return { app: null, broadcaster: silentBroadcaster, handleUpgrade: refuseUpgrade, close: async () => {} };
     const app = { appId: given.appId, key: given.key, secret: given.secret };
     const baseUrl = `${external.scheme}://${external.host}:${external.port}`;
     return { app, broadcaster: httpBroadcaster({ app, baseUrl }), handleUpgrade: refuseUpgrade, close: async () => {} };

@@ -2,7 +2,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Grant } from "./grants.ts";
 import type { ProtocolError } from "./protocol.ts";
-import { SubscriptionGrants, recheckEvent, recheckedUsers, type GrantCheck, type GrantVerdict, type RevocableSocket } from "./revocation.ts";
+import {
+  SubscriptionGrants,
+  recheckEvent,
+  recheckedUsers,
+  type GrantCheck,
+  type GrantVerdict,
+  type RevocableSocket,
+} from "./revocation.ts";
 
 class FakeSocket implements RevocableSocket {
   readonly frames: { event: string; channel?: string; data: unknown }[] = [];
@@ -30,7 +37,12 @@ class FakeSocket implements RevocableSocket {
   }
 }
 
-const login = (userId: number, credential = `s${String(userId).padStart(32, "0")}`, expiresAt: number | null = null): Grant => ({ userId, credential, issuedAt: Date.now(), expiresAt });
+const login = (userId: number, credential = `s${String(userId).padStart(32, "0")}`, expiresAt: number | null = null): Grant => ({
+  userId,
+  credential,
+  issuedAt: Date.now(),
+  expiresAt,
+});
 const alive = (allowed: string[], expiresAt: number | null = null): GrantVerdict => ({ alive: true, allowed: new Set(allowed), expiresAt });
 const dead: GrantVerdict = { alive: false, allowed: new Set(), expiresAt: null };
 
@@ -61,7 +73,9 @@ describe("SubscriptionGrants", () => {
     expect(only.left.sort()).toEqual(["presence-online", "startup.3"]);
     await vi.waitFor(() => expect(mixed.left).toEqual(["private-chat.9"]));
     expect(mixed.closedWith).toBeNull();
-    expect(mixed.frames).toEqual([{ event: "pusher:subscription_error", channel: "private-chat.9", data: expect.objectContaining({ type: "AuthError", status: 401 }) }]);
+    expect(mixed.frames).toEqual([
+      { event: "pusher:subscription_error", channel: "private-chat.9", data: expect.objectContaining({ type: "AuthError", status: 401 }) },
+    ]);
     expect(check).toHaveBeenCalledTimes(1);
     expect(grants.loginCount).toBe(1);
   });
@@ -73,7 +87,9 @@ describe("SubscriptionGrants", () => {
     subscribe(s, "private-event-form.4", login(3));
     grants.recheck([3]);
     await vi.waitFor(() => expect(s.left).toEqual(["private-event-form.4"]));
-    expect(s.frames).toEqual([{ event: "pusher:subscription_error", channel: "private-event-form.4", data: expect.objectContaining({ status: 403 }) }]);
+    expect(s.frames).toEqual([
+      { event: "pusher:subscription_error", channel: "private-event-form.4", data: expect.objectContaining({ status: 403 }) },
+    ]);
     expect(s.closedWith).toBeNull();
   });
 

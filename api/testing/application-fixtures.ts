@@ -86,8 +86,12 @@ export const VALID_TYPED_ANSWERS = {
 };
 
 /** Sends an application as JSON. */
-export const sendApplication = (client: TestClient, formId: number, answers: Record<string, unknown>, intent: "draft" | "submit" = "submit") =>
-  client.post(`/api/v1/admin/event_forms/${formId}/applications`, { intent, answers });
+export const sendApplication = (
+  client: TestClient,
+  formId: number,
+  answers: Record<string, unknown>,
+  intent: "draft" | "submit" = "submit",
+) => client.post(`/api/v1/admin/event_forms/${formId}/applications`, { intent, answers });
 
 /** Sends an application as multipart: `answers[<key>]` fields, lists as repeated fields, files as files. */
 export function applicationForm(answers: Record<string, string | string[] | File>, intent: "draft" | "submit" = "submit") {
@@ -100,7 +104,8 @@ export function applicationForm(answers: Record<string, string | string[] | File
 }
 
 /** A minimal file starting with the PDF signature. */
-export const pdfFile = (name = "deck.pdf") => new File([new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n")], name, { type: "application/pdf" });
+export const pdfFile = (name = "deck.pdf") =>
+  new File([new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n")], name, { type: "application/pdf" });
 
 /** A PDF-signed upload of exactly `size` bytes (for the size limit). */
 export function largePdfFile(size: number, name = "big.pdf") {

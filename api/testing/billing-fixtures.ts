@@ -40,7 +40,10 @@ export async function payer(t: TestApi, name = "Paying Guest") {
 export async function createBilling(client: TestClient, eventFormId: number, overrides: Record<string, unknown> = {}) {
   const res = await client.post("/api/v1/admin/event_billings", billingFields(eventFormId, overrides));
   if (res.status !== 201) throw new Error(`create billing failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { event_billing: { id: number; total: string; payment_status: string; connect_pay_id: string | null }; payment_url: string | null };
+  return res.body as {
+    event_billing: { id: number; total: string; payment_status: string; connect_pay_id: string | null };
+    payment_url: string | null;
+  };
 }
 
 let couponCounter = 0;
@@ -73,9 +76,16 @@ export async function formPost(t: TestApi, path: string, fields: Record<string, 
  */
 export async function formWithRefusedCoupons(t: TestApi) {
   const { owner, form } = await paidEventForm(t);
-  const other = await createEventForm(owner.client, owner.collection.id, { title: "Other", type_of_event: "paid", paid_event_information: { price: "5", currency: "USD" } });
+  const other = await createEventForm(owner.client, owner.collection.id, {
+    title: "Other",
+    type_of_event: "paid",
+    paid_event_information: { price: "5", currency: "USD" },
+  });
   const expired = await createCoupon(owner.client, {});
-  await t.database.db.update(couponCodes).set({ validUntil: new Date(Date.now() - 60_000) }).where(eq(couponCodes.id, expired.id));
+  await t.database.db
+    .update(couponCodes)
+    .set({ validUntil: new Date(Date.now() - 60_000) })
+    .where(eq(couponCodes.id, expired.id));
   const inactive = await createCoupon(owner.client, { is_active: false });
   const scoped = await createCoupon(owner.client, { event_form_id: other.id });
   const refused: [code: string, message: string][] = [

@@ -29,12 +29,22 @@ export function mondayOf(date: string): string {
 export const at = (zone: string, daysAgo: number, time: string) => zonedToInstant(`${addDays(localToday(zone), -daysAgo)}T${time}`, zone);
 
 async function newUser(t: TestApi) {
-  const [user] = await t.database.db.insert(users).values({ name: "Applicant", email: uniqueEmail("dash"), passwordHash: "not-a-real-hash" }).returning({ id: users.id });
+  const [user] = await t.database.db
+    .insert(users)
+    .values({ name: "Applicant", email: uniqueEmail("dash"), passwordHash: "not-a-real-hash" })
+    .returning({ id: users.id });
   return user.id;
 }
 
 /** One application by a new user (or `userId`), submitted at `submittedAt` (a draft has none). */
-export async function application(t: TestApi, formId: number, status: ApplicationStatus, submittedAt: Date | null, userId?: number, createdAt?: Date) {
+export async function application(
+  t: TestApi,
+  formId: number,
+  status: ApplicationStatus,
+  submittedAt: Date | null,
+  userId?: number,
+  createdAt?: Date,
+) {
   await t.database.db.insert(eventApplications).values({
     eventFormId: formId,
     userId: userId ?? (await newUser(t)),
@@ -47,7 +57,15 @@ export async function application(t: TestApi, formId: number, status: Applicatio
 }
 
 /** One billing by a new payer; a successful one was paid at `paidAt`. */
-export async function billing(t: TestApi, formId: number, status: BillingStatus, total: string, currency: string, paidAt: Date | null, createdAt = new Date()) {
+export async function billing(
+  t: TestApi,
+  formId: number,
+  status: BillingStatus,
+  total: string,
+  currency: string,
+  paidAt: Date | null,
+  createdAt = new Date(),
+) {
   await t.database.db.insert(eventBillings).values({
     eventFormId: formId,
     userId: await newUser(t),
@@ -71,9 +89,17 @@ export async function billing(t: TestApi, formId: number, status: BillingStatus,
 let followerId = 1_000_000;
 /** A follow of the account from a made-up co-founder account, at `createdAt`. */
 export async function follow(t: TestApi, followee: { type: "startup" | "organization" | "co_founder"; id: number }, createdAt: Date) {
-  await t.database.db.insert(follows).values({ followerType: "co_founder", followerId: ++followerId, followeeType: followee.type, followeeId: followee.id, createdAt });
+  await t.database.db
+    .insert(follows)
+    .values({ followerType: "co_founder", followerId: ++followerId, followeeType: followee.type, followeeId: followee.id, createdAt });
 }
 
-export async function invitation(t: TestApi, startupId: number, coFounderId: number, status: "pending" | "accepted" | "declined" | "withdrawn", createdAt: Date) {
+export async function invitation(
+  t: TestApi,
+  startupId: number,
+  coFounderId: number,
+  status: "pending" | "accepted" | "declined" | "withdrawn",
+  createdAt: Date,
+) {
   await t.database.db.insert(coFounderInvitations).values({ startupId, coFounderId, status, createdAt });
 }

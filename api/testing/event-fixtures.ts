@@ -66,7 +66,11 @@ export async function createEventForm(client: TestClient, collectionId: number, 
 }
 
 /** Moves a form to another status (e.g. "published" so people can apply) and returns its resource. */
-export async function setEventFormStatus(client: TestClient, formId: number, status: "draft" | "published" | "closed"): Promise<EventFormView> {
+export async function setEventFormStatus(
+  client: TestClient,
+  formId: number,
+  status: "draft" | "published" | "closed",
+): Promise<EventFormView> {
   const res = await client.put(`/api/v1/admin/event_form_statuses/${formId}`, { status });
   if (res.status !== 200) throw new Error(`status change failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.event_form;

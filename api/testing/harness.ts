@@ -82,7 +82,13 @@ export class TestClient {
   ) {}
 
   /** `raw`: a body sent exactly as given (with the content type in `headers`, if any), for malformed bodies. */
-  async request<T = Json>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, raw?: BodyInit): Promise<TestResponse<T>> {
+  async request<T = Json>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    raw?: BodyInit,
+  ): Promise<TestResponse<T>> {
     const init: RequestInit & { headers: Record<string, string> } = { method, headers: { accept: "application/json", ...headers } };
     if (raw !== undefined) init.body = raw;
     else if (body instanceof FormData) init.body = body;

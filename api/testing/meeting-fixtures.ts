@@ -45,7 +45,10 @@ export async function startSignIn(client: TestClient, slug: Slug): Promise<URL> 
 }
 
 /** What the consent page sends the browser back with, after Allow or Deny: the callback's query. */
-export async function consent(authorizationUrl: URL, decision: "allow" | "deny"): Promise<{ callback: URL; query: Record<string, string> }> {
+export async function consent(
+  authorizationUrl: URL,
+  decision: "allow" | "deny",
+): Promise<{ callback: URL; query: Record<string, string> }> {
   const url = new URL(authorizationUrl);
   url.searchParams.set("decision", decision);
   const res = await fetch(url, { redirect: "manual" });

@@ -5,7 +5,9 @@ import { rateKey, type RateLimit } from "../lib/rate-limit.ts";
 
 /** How many hits a limit holds for a subject right now (inside the window or not yet pruned). */
 export async function hitsOf(db: Db, limit: RateLimit, subject: string | number): Promise<number> {
-  const result = await db.execute(sql`select coalesce(cardinality(hits), 0) as n from ${rateLimits} where key = ${rateKey(limit, subject)}`);
+  const result = await db.execute(
+    sql`select coalesce(cardinality(hits), 0) as n from ${rateLimits} where key = ${rateKey(limit, subject)}`,
+  );
   const [row] = (result as unknown as { rows: { n: number }[] }).rows;
   return row ? Number(row.n) : 0;
 }

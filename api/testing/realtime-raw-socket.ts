@@ -74,7 +74,12 @@ export async function establishedRaw(target: RealtimeTestServer, options: Parame
 }
 
 /** A pusher:subscribe frame signed as /broadcasting/auth would sign it (public channels need no signature). */
-export function subscribeFrame(target: RealtimeTestServer, socketId: string, channel: string, member?: { user_id: number | string; user_info?: unknown }) {
+export function subscribeFrame(
+  target: RealtimeTestServer,
+  socketId: string,
+  channel: string,
+  member?: { user_id: number | string; user_info?: unknown },
+) {
   const kind = channelKind(channel);
   if (kind === "presence") {
     const channel_data = JSON.stringify(member ?? { user_id: 1 });

@@ -45,9 +45,13 @@ let triggers = 0;
 export async function failCommitsWriting(t: TestApi, table: string): Promise<() => Promise<void>> {
   const name = `fail_commit_${++triggers}`;
   const db = t.database.db;
-  await db.execute(sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'commit refused for the test'; end $$`));
   await db.execute(
-    sql.raw(`create constraint trigger ${name} after insert or update on ${table} deferrable initially deferred for each row execute function ${name}()`),
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'commit refused for the test'; end $$`),
+  );
+  await db.execute(
+    sql.raw(
+      `create constraint trigger ${name} after insert or update on ${table} deferrable initially deferred for each row execute function ${name}()`,
+    ),
   );
   return async () => {
     await db.execute(sql.raw(`drop trigger ${name} on ${table}`));

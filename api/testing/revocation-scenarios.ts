@@ -93,13 +93,17 @@ export async function listen(site: Site, auth: ClientAuth, channelNames: string[
     if (code !== null && code < 4300) listener.stopped ??= { at: Date.now(), code };
   });
   pusher.connection.bind("state_change", ({ current }: { current: string }) => {
-    if (current === "disconnected" || current === "unavailable" || current === "failed") listener.stopped ??= { at: Date.now(), code: null };
+    if (current === "disconnected" || current === "unavailable" || current === "failed")
+      listener.stopped ??= { at: Date.now(), code: null };
   });
   await connected(pusher);
   for (const name of channelNames) {
     const channel = pusher.subscribe(name);
     channel.bind_global((event: string, data: unknown) => listener.received.push({ channel: name, event, data, at: Date.now() }));
-    if (channelKind(name) === "presence") channel.bind("pusher:member_removed", (member: { id: string }) => listener.removed.push({ channel: name, userId: member.id, at: Date.now() }));
+    if (channelKind(name) === "presence")
+      channel.bind("pusher:member_removed", (member: { id: string }) =>
+        listener.removed.push({ channel: name, userId: member.id, at: Date.now() }),
+      );
     listener.channels.set(name, channel);
   }
   await Promise.all([...listener.channels.values()].map((channel) => subscribed(channel)));
@@ -135,7 +139,12 @@ export interface Chat {
   onPeer: Listener;
 }
 
-const chatChannels = (userId: number, conversationId: number) => [userChannel(userId), chatChannel(conversationId), chatPresenceChannel(conversationId), ONLINE_CHANNEL];
+const chatChannels = (userId: number, conversationId: number) => [
+  userChannel(userId),
+  chatChannel(conversationId),
+  chatPresenceChannel(conversationId),
+  ONLINE_CHANNEL,
+];
 
 /**
  * A victim and a peer in one conversation, both listening on their own channel, the chat's two channels
@@ -148,12 +157,22 @@ export async function chatting(setup: ScenarioSetup, victim: Party, peer: Party)
   const conversationId: number = started.body.data.id;
   const onPeer = await listen(setup.peerSite, authOf(peer), chatChannels(peer.id, conversationId));
   const onVictim = await listen(setup.victimSite, authOf(victim), chatChannels(victim.id, conversationId));
-  await within(5_000, "both members seen", () => members(onPeer, ONLINE_CHANNEL).includes(String(victim.id)) && members(onPeer, chatPresenceChannel(conversationId)).includes(String(victim.id)));
+  await within(
+    5_000,
+    "both members seen",
+    () =>
+      members(onPeer, ONLINE_CHANNEL).includes(String(victim.id)) &&
+      members(onPeer, chatPresenceChannel(conversationId)).includes(String(victim.id)),
+  );
   const before = Date.now();
   onVictim.channels.get(chatPresenceChannel(conversationId))!.trigger(TYPING_CLIENT_EVENT, { typing: true });
-  await within(5_000, "typing reaches the peer", () => eventsSince(onPeer, before, chatPresenceChannel(conversationId)).some((r) => r.event === TYPING_CLIENT_EVENT));
+  await within(5_000, "typing reaches the peer", () =>
+    eventsSince(onPeer, before, chatPresenceChannel(conversationId)).some((r) => r.event === TYPING_CLIENT_EVENT),
+  );
   expect((await peer.client.post(`/api/v1/admin/conversations/${conversationId}/messages`, { body: "before" })).status).toBe(201);
-  await within(5_000, "the message reaches the victim", () => eventsSince(onVictim, before, chatChannel(conversationId)).some((r) => r.event === MESSAGE_SENT_EVENT));
+  await within(5_000, "the message reaches the victim", () =>
+    eventsSince(onVictim, before, chatChannel(conversationId)).some((r) => r.event === MESSAGE_SENT_EVENT),
+  );
   return { victim, peer, conversationId, onVictim, onPeer };
 }
 
@@ -178,9 +197,15 @@ export async function expectLoginEnded(chat: Chat, endedAt: number): Promise<Log
   const id = String(victim.id);
   // A session's idle expiry may still be ahead: the bound counts from it.
   const bound = Math.max(0, endedAt - Date.now()) + REVOKED_WITHIN_MS;
-  const removed = await within(bound, "the peer sees the victim leave the online channel", () => onPeer.removed.find((r) => r.channel === ONLINE_CHANNEL && r.userId === id));
-  await within(bound, "the peer sees the victim leave the chat's presence", () => onPeer.removed.some((r) => r.channel === chatPresenceChannel(conversationId) && r.userId === id));
-  const stopped = await within(bound, "the victim's socket is closed", () => (onVictim.pusher.connection.state === "disconnected" ? (onVictim.stopped ?? undefined) : undefined));
+  const removed = await within(bound, "the peer sees the victim leave the online channel", () =>
+    onPeer.removed.find((r) => r.channel === ONLINE_CHANNEL && r.userId === id),
+  );
+  await within(bound, "the peer sees the victim leave the chat's presence", () =>
+    onPeer.removed.some((r) => r.channel === chatPresenceChannel(conversationId) && r.userId === id),
+  );
+  const stopped = await within(bound, "the victim's socket is closed", () =>
+    onVictim.pusher.connection.state === "disconnected" ? (onVictim.stopped ?? undefined) : undefined,
+  );
   // 4009: "connection is unauthorized", after which pusher-js does not reconnect.
   expect(stopped.code).toBe(4009);
   expect(members(onPeer, ONLINE_CHANNEL)).not.toContain(id);
@@ -188,13 +213,22 @@ export async function expectLoginEnded(chat: Chat, endedAt: number): Promise<Log
   const after = Date.now();
   onVictim.channels.get(chatPresenceChannel(conversationId))!.trigger(TYPING_CLIENT_EVENT, { typing: true });
   expect((await peer.client.post(`/api/v1/admin/conversations/${conversationId}/messages`, { body: "after" })).status).toBe(201);
-  await within(5_000, "the peer gets its own message", () => eventsSince(onPeer, after, chatChannel(conversationId)).some((r) => r.event === MESSAGE_SENT_EVENT));
-  await within(5_000, "the peer gets its ConversationUpdated", () => eventsSince(onPeer, after, userChannel(peer.id)).some((r) => r.event === CONVERSATION_UPDATED_EVENT));
+  await within(5_000, "the peer gets its own message", () =>
+    eventsSince(onPeer, after, chatChannel(conversationId)).some((r) => r.event === MESSAGE_SENT_EVENT),
+  );
+  await within(5_000, "the peer gets its ConversationUpdated", () =>
+    eventsSince(onPeer, after, userChannel(peer.id)).some((r) => r.event === CONVERSATION_UPDATED_EVENT),
+  );
   expect(eventsSince(onPeer, after, chatPresenceChannel(conversationId))).toEqual([]);
   const late = eventsSince(onVictim, endedAt);
   expect(late).toEqual([]);
   const before = onVictim.received.filter((r) => r.at < endedAt && !r.event.startsWith("pusher:"));
-  return { memberRemovedMs: removed.at - endedAt, closedMs: stopped.at - endedAt, eventsAfter: late.length, lastEventBefore: before.at(-1)?.event };
+  return {
+    memberRemovedMs: removed.at - endedAt,
+    closedMs: stopped.at - endedAt,
+    eventsAfter: late.length,
+    lastEventBefore: before.at(-1)?.event,
+  };
 }
 
 /** A second session of the same user (another browser). */
@@ -218,7 +252,11 @@ export interface RightEndFigures {
  * subscription alone ends with 403 within the bound, the form's next event does not reach it while its own
  * channel still does, a new authorisation is refused, and it stays online.
  */
-async function formRightEnded(setup: ScenarioSetup, prepare: (owner: Party) => Promise<void>, revoke: (owner: Party) => Promise<void>): Promise<RightEndFigures> {
+async function formRightEnded(
+  setup: ScenarioSetup,
+  prepare: (owner: Party) => Promise<void>,
+  revoke: (owner: Party) => Promise<void>,
+): Promise<RightEndFigures> {
   const owner = await register(setup, "Form Owner");
   await setUpStartupProfile(owner.client);
   const collection = await owner.client.post("/api/v1/admin/collections", { name: `Revocation ${owner.id}` });
@@ -232,7 +270,9 @@ async function formRightEnded(setup: ScenarioSetup, prepare: (owner: Party) => P
   const onOwner = await listen(setup.victimSite, authOf(owner), [ownChannel, formChannel, ONLINE_CHANNEL]);
   await within(5_000, "the peer sees the owner online", () => members(onPeer, ONLINE_CHANNEL).includes(String(owner.id)));
   await setup.sdk.trigger(formChannel, APPLICATION_SUBMITTED_EVENT, { n: "before" });
-  await within(5_000, "the form's event reaches the owner", () => onOwner.received.some((r) => r.channel === formChannel && r.event === APPLICATION_SUBMITTED_EVENT));
+  await within(5_000, "the form's event reaches the owner", () =>
+    onOwner.received.some((r) => r.channel === formChannel && r.event === APPLICATION_SUBMITTED_EVENT),
+  );
 
   await revoke(owner);
   const changedAt = Date.now();
@@ -247,7 +287,10 @@ async function formRightEnded(setup: ScenarioSetup, prepare: (owner: Party) => P
   await within(5_000, "the owner's own channel still works", () => eventsSince(onOwner, changedAt, ownChannel).length === 1);
   const late = eventsSince(onOwner, changedAt, formChannel);
   expect(late).toEqual([]);
-  const again = await owner.client.post("/broadcasting/auth", { socket_id: onOwner.pusher.connection.socket_id, channel_name: formChannel });
+  const again = await owner.client.post("/broadcasting/auth", {
+    socket_id: onOwner.pusher.connection.socket_id,
+    channel_name: formChannel,
+  });
   expect(again.status).toBe(403);
   expect(onOwner.pusher.connection.state).toBe("connected");
   expect(members(onPeer, ONLINE_CHANNEL)).toContain(String(owner.id));
@@ -275,7 +318,10 @@ export function rolePermissionTaken(setup: ScenarioSetup, admin: TestClient): Pr
   return formRightEnded(
     setup,
     async (owner) => {
-      const created = await admin.post("/api/v1/admin/roles", { name: `Form reader ${owner.id}`, permissions: ["event form read", "event response read"] });
+      const created = await admin.post("/api/v1/admin/roles", {
+        name: `Form reader ${owner.id}`,
+        permissions: ["event form read", "event response read"],
+      });
       expect(created.status).toBe(201);
       role = created.body.role;
       expect((await admin.put(`/api/v1/admin/users/${owner.id}/roles`, { roles: [role.id] })).status).toBe(200);

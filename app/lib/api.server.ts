@@ -7,9 +7,7 @@ import { loginUrl } from "./safe-redirect";
 import type { ApiErrorBody } from "#schemas/answers";
 import type { CurrentUser } from "#schemas/auth";
 
-export type ApiResult<T> =
-  | { ok: true; status: number; body: T }
-  | { ok: false; status: number; body: ApiErrorBody; headers: Headers };
+export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: ApiErrorBody; headers: Headers };
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

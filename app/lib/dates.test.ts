@@ -12,7 +12,8 @@ describe("dates in the reader's zone and format", () => {
   });
 
   it("writes the day in each format", () => {
-    const lagos = (dateFormat: "medium" | "iso" | "day-month" | "month-day") => datesFor({ timeZone: "Africa/Lagos", dateFormat }).day(LATE);
+    const lagos = (dateFormat: "medium" | "iso" | "day-month" | "month-day") =>
+      datesFor({ timeZone: "Africa/Lagos", dateFormat }).day(LATE);
     expect(lagos("iso")).toBe("2026-12-01");
     expect(lagos("day-month")).toBe("01/12/2026");
     expect(lagos("month-day")).toBe("12/01/2026");

@@ -13,7 +13,15 @@ function formatterPerZone(options: Intl.DateTimeFormatOptions): (timeZone: strin
 
 const dayIn = formatterPerZone({ weekday: "short", day: "numeric", month: "short", year: "numeric" });
 const timeIn = formatterPerZone({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const dayAndTimeIn = formatterPerZone({ weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const dayAndTimeIn = formatterPerZone({
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 /** "Tue, 1 Dec 2026, 18:00 – 21:00 (Africa/Lagos)": event times on the event's own clock. */
 export function formatEventTime(startsAt: string, endsAt: string, timeZone: string): string {
@@ -52,8 +60,7 @@ export function answerText(value: unknown): string {
 }
 
 /** A single instant on the event's own clock, e.g. the application deadline. */
-export const formatInZone = (iso: string, timeZone: string) =>
-  `${dayAndTimeIn(timeZone).format(new Date(iso))} (${timeZone})`;
+export const formatInZone = (iso: string, timeZone: string) => `${dayAndTimeIn(timeZone).format(new Date(iso))} (${timeZone})`;
 
 /** An API money string in its currency, as "USD 25.00": the code, unlike "$", is never ambiguous. */
 export const formatMoney = (amount: string, currency: string) => `${currency} ${amount}`;

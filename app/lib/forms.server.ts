@@ -23,4 +23,5 @@ export function replyWithApiErrors(submission: Replyable, result: { status: numb
 }
 
 /** A client-side-invalid submission (with JavaScript off the server is the first to see it). */
-export const replyInvalid = (submission: Replyable) => data({ result: submission.reply(), message: null as string | null }, { status: 422 });
+export const replyInvalid = (submission: Replyable) =>
+  data({ result: submission.reply(), message: null as string | null }, { status: 422 });

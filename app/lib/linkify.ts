@@ -8,7 +8,8 @@ const TRAILING = /[.,;:!?'"]+$/;
 /** Drops sentence punctuation and an unmatched closing bracket from the end of an address. */
 function trimAddress(raw: string): string {
   let text = raw.replace(TRAILING, "");
-  while (text.endsWith(")") && (text.match(/\(/g)?.length ?? 0) < (text.match(/\)/g)?.length ?? 0)) text = text.slice(0, -1).replace(TRAILING, "");
+  while (text.endsWith(")") && (text.match(/\(/g)?.length ?? 0) < (text.match(/\)/g)?.length ?? 0))
+    text = text.slice(0, -1).replace(TRAILING, "");
   return text;
 }
 

@@ -5,14 +5,20 @@ const page = (search: string) => new URL(`http://launchpad.test/event-forms${sea
 
 describe("forwardListParams", () => {
   it("starts from the screen's settings and adds the listed keys the address gives", () => {
-    const query = forwardListParams(page("?page=2&search=demo&status=draft&sort_by=title&sort_order=desc"), ["page", "search", "status", "sort_by", "sort_order"], {
-      per_page: "20",
-    });
+    const query = forwardListParams(
+      page("?page=2&search=demo&status=draft&sort_by=title&sort_order=desc"),
+      ["page", "search", "status", "sort_by", "sort_order"],
+      {
+        per_page: "20",
+      },
+    );
     expect(query.toString()).toBe("per_page=20&page=2&search=demo&status=draft&sort_by=title&sort_order=desc");
   });
 
   it("forwards nothing the list does not name", () => {
-    expect(forwardListParams(page("?page=3&per_page=100&billing=7&intent=x"), ["page", "search"], { per_page: "12" }).toString()).toBe("per_page=12&page=3");
+    expect(forwardListParams(page("?page=3&per_page=100&billing=7&intent=x"), ["page", "search"], { per_page: "12" }).toString()).toBe(
+      "per_page=12&page=3",
+    );
   });
 
   it("leaves out blank values and trims the others", () => {

@@ -12,8 +12,17 @@ function form(entries: [string, string | Blob][]) {
   return body;
 }
 
-const withIntent = (intent: string) => form([["email", "ada@example.com"], ["links[0]", "https://a.example"], ["__intent__", intent]]);
-const withState = (state: string) => form([["email", "ada@example.com"], ["__state__", state]]);
+const withIntent = (intent: string) =>
+  form([
+    ["email", "ada@example.com"],
+    ["links[0]", "https://a.example"],
+    ["__intent__", intent],
+  ]);
+const withState = (state: string) =>
+  form([
+    ["email", "ada@example.com"],
+    ["__state__", state],
+  ]);
 
 function expectRefused(body: FormData) {
   const submission = parseSubmission(body, { schema });
@@ -27,7 +36,14 @@ function expectRefused(body: FormData) {
 
 describe("parseSubmission", () => {
   it("parses an ordinary form as parseWithZod does", () => {
-    const submission = parseSubmission(form([["email", "ada@example.com"], ["links[0]", "x"], ["links[1]", "y"]]), { schema });
+    const submission = parseSubmission(
+      form([
+        ["email", "ada@example.com"],
+        ["links[0]", "x"],
+        ["links[1]", "y"],
+      ]),
+      { schema },
+    );
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value).toEqual({ email: "ada@example.com", links: ["x", "y"] });
   });
@@ -83,7 +99,12 @@ describe("parseSubmission", () => {
     const twice = withIntent('{"type":"validate","payload":{}}');
     twice.append("__intent__", '{"type":"validate","payload":{}}');
     expectRefused(twice);
-    expectRefused(form([["email", "ada@example.com"], ["__intent__", new Blob(['{"type":"validate","payload":{}}'])]]));
+    expectRefused(
+      form([
+        ["email", "ada@example.com"],
+        ["__intent__", new Blob(['{"type":"validate","payload":{}}'])],
+      ]),
+    );
   });
 
   it("reads conform's own state", () => {
@@ -98,9 +119,24 @@ describe("parseSubmission", () => {
   );
 
   it("refuses list positions and nesting no form has, and too many fields, in good time", () => {
-    expectRefused(form([["email", "ada@example.com"], [`links[${MAX_LIST_INDEX + 1}]`, "x"]]));
-    expectRefused(form([["email", "ada@example.com"], ["links[4294967294]", "x"]]));
-    expectRefused(form([["email", "ada@example.com"], [`a${"[0]".repeat(50_000)}`, "x"]]));
+    expectRefused(
+      form([
+        ["email", "ada@example.com"],
+        [`links[${MAX_LIST_INDEX + 1}]`, "x"],
+      ]),
+    );
+    expectRefused(
+      form([
+        ["email", "ada@example.com"],
+        ["links[4294967294]", "x"],
+      ]),
+    );
+    expectRefused(
+      form([
+        ["email", "ada@example.com"],
+        [`a${"[0]".repeat(50_000)}`, "x"],
+      ]),
+    );
     const many = form([["email", "ada@example.com"]]);
     for (let i = 0; i < 200_000; i++) many.append("links", "x");
     const started = performance.now();
@@ -123,8 +159,21 @@ describe("parseSubmission", () => {
     // `q[0].options[1]...`: a list position counts as a part, as in `custom_questions[3].options[2]` (four).
     const name = (parts: number) => Array.from({ length: parts }, (_, i) => (i % 2 ? `[${i}]` : `${i ? "." : ""}p${i}`)).join("");
     expect(name(4)).toBe("p0[1].p2[3]");
-    expect(parseSubmission(form([["email", "ada@example.com"], [name(MAX_NAME_SEGMENTS), "x"]]), { schema }).status).toBe("success");
-    expectRefused(form([["email", "ada@example.com"], [name(MAX_NAME_SEGMENTS + 1), "x"]]));
+    expect(
+      parseSubmission(
+        form([
+          ["email", "ada@example.com"],
+          [name(MAX_NAME_SEGMENTS), "x"],
+        ]),
+        { schema },
+      ).status,
+    ).toBe("success");
+    expectRefused(
+      form([
+        ["email", "ada@example.com"],
+        [name(MAX_NAME_SEGMENTS + 1), "x"],
+      ]),
+    );
   });
 });
 

@@ -31,9 +31,17 @@ const intentSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("reset"), payload: z.strictObject({ name: name.optional(), index: index.optional() }) }),
   z.strictObject({
     type: z.literal("update"),
-    payload: z.strictObject({ name: name.optional(), index: index.optional(), value: z.unknown().optional(), validated: z.boolean().optional() }),
+    payload: z.strictObject({
+      name: name.optional(),
+      index: index.optional(),
+      value: z.unknown().optional(),
+      validated: z.boolean().optional(),
+    }),
   }),
-  z.strictObject({ type: z.literal("insert"), payload: z.strictObject({ name, index: index.optional(), defaultValue: z.unknown().optional() }) }),
+  z.strictObject({
+    type: z.literal("insert"),
+    payload: z.strictObject({ name, index: index.optional(), defaultValue: z.unknown().optional() }),
+  }),
   z.strictObject({ type: z.literal("remove"), payload: z.strictObject({ name, index }) }),
   z.strictObject({ type: z.literal("reorder"), payload: z.strictObject({ name, from: index, to: index }) }),
 ]);

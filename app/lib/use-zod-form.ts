@@ -23,7 +23,8 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>, Record<s
     onValidate({ formData, submitter }) {
       const submission = parseWithZod(formData, { schema });
       // A formnovalidate button (e.g. "Apply" a coupon) submits unchecked, as in plain HTML: the server answers.
-      if (submitter instanceof HTMLButtonElement && submitter.formNoValidate && submission.status === "error") return { ...submission, error: null };
+      if (submitter instanceof HTMLButtonElement && submitter.formNoValidate && submission.status === "error")
+        return { ...submission, error: null };
       if (onInvalidSubmit && submitter && submitter.getAttribute("name") !== "__intent__" && submission.status === "error") {
         onInvalidSubmit(Object.keys(submission.error ?? {}).filter((key) => submission.error?.[key]?.length));
       }

@@ -132,7 +132,13 @@ async function settle(env: RequestEnv, pending: Promise<unknown>): Promise<Route
     thrown = true;
   }
   if (value instanceof Response) {
-    return { thrown, status: value.status, data: undefined, location: value.headers.get("Location"), toast: await toastOf(env, value.headers) };
+    return {
+      thrown,
+      status: value.status,
+      data: undefined,
+      location: value.headers.get("Location"),
+      toast: await toastOf(env, value.headers),
+    };
   }
   if (isDataWithInit(value)) {
     return { thrown, status: value.init?.status ?? 200, data: value.data, location: null, toast: null };
@@ -162,6 +168,9 @@ type PageComponent = NonNullable<Parameters<typeof createRoutesStub>[0][number][
  */
 export function renderPage(Page: PageComponent, page: { path: string; loaderData: Json; actionData?: Json }): string {
   const Stub = createRoutesStub([{ id: "page", path: "*", Component: Page }]);
-  const hydrationData = { loaderData: { page: page.loaderData }, actionData: page.actionData === undefined ? null : { page: page.actionData } };
+  const hydrationData = {
+    loaderData: { page: page.loaderData },
+    actionData: page.actionData === undefined ? null : { page: page.actionData },
+  };
   return renderToString(<Stub initialEntries={[page.path]} hydrationData={hydrationData} />);
 }

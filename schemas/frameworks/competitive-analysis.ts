@@ -8,7 +8,11 @@ export const COMPETITIVE_ANALYSIS: FrameworkDefinition = {
   whenToUse: "Before you set prices, write the competition slide, or decide which features to build next.",
   layout: {
     columns: 3,
-    rows: ["direct_competitors indirect_competitors status_quo", "comparison comparison comparison", "their_strengths their_weaknesses our_edge"],
+    rows: [
+      "direct_competitors indirect_competitors status_quo",
+      "comparison comparison comparison",
+      "their_strengths their_weaknesses our_edge",
+    ],
   },
   boxes: [
     {
@@ -33,7 +37,8 @@ export const COMPETITIVE_ANALYSIS: FrameworkDefinition = {
       id: "comparison",
       title: "Side by side",
       hint: "Compare yourself and the main alternatives on the 4–6 criteria your customer cares about most (price, time to value, support…).",
-      example: "Upfront cost: Locus $250k · extra pickers $0 · Acme $0.\nLive in: Locus 3 months · pickers 2 weeks · Acme 1 week.\nLocal support: Locus no · Acme yes.",
+      example:
+        "Upfront cost: Locus $250k · extra pickers $0 · Acme $0.\nLive in: Locus 3 months · pickers 2 weeks · Acme 1 week.\nLocal support: Locus no · Acme yes.",
     },
     {
       id: "their_strengths",

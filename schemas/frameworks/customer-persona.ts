@@ -15,7 +15,8 @@ export const CUSTOMER_PERSONA: FrameworkDefinition = {
       id: "profile",
       title: "Who they are",
       hint: "A name, a role, the company they work in and the facts that change how they buy. Base it on real interviews.",
-      example: "Amaka, 34, operations manager at a 3PL in Lagos.\nRuns 2 warehouses, 60 pickers.\nReports to the COO; budget up to $5k a month without sign-off.",
+      example:
+        "Amaka, 34, operations manager at a 3PL in Lagos.\nRuns 2 warehouses, 60 pickers.\nReports to the COO; budget up to $5k a month without sign-off.",
     },
     {
       id: "goals",
@@ -27,7 +28,7 @@ export const CUSTOMER_PERSONA: FrameworkDefinition = {
       id: "frustrations",
       title: "Frustrations",
       hint: "What gets in the way today, in their own words.",
-      example: "\"I train new pickers every month and they leave.\"\n\"Every automation vendor wants a year's budget upfront.\"",
+      example: '"I train new pickers every month and they leave."\n"Every automation vendor wants a year\'s budget upfront."',
     },
     {
       id: "behaviours",
@@ -45,7 +46,7 @@ export const CUSTOMER_PERSONA: FrameworkDefinition = {
       id: "quote",
       title: "In their words",
       hint: "One sentence a real customer said that sums up the problem. Use it in your pitch.",
-      example: "\"If I miss the 4 pm courier, I pay for it twice: in penalties and in my client's trust.\"",
+      example: '"If I miss the 4 pm courier, I pay for it twice: in penalties and in my client\'s trust."',
     },
     {
       id: "where_to_reach",

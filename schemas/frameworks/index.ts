@@ -26,12 +26,17 @@ export const FRAMEWORKS: readonly FrameworkDefinition[] = [
 const BY_TYPE = new Map(FRAMEWORKS.map((framework) => [framework.type, framework]));
 
 /** The framework of an address segment, or undefined for anything else (a Map: "constructor" is no type). */
-export const frameworkByType = (type: string | undefined): FrameworkDefinition | undefined => (type === undefined ? undefined : BY_TYPE.get(type));
+export const frameworkByType = (type: string | undefined): FrameworkDefinition | undefined =>
+  type === undefined ? undefined : BY_TYPE.get(type);
 
 /** The grid's rows as CSS grid-template-areas (each row quoted). */
-export const gridTemplateAreas = (framework: Pick<FrameworkDefinition, "layout">) => framework.layout.rows.map((row) => `"${row}"`).join(" ");
+export const gridTemplateAreas = (framework: Pick<FrameworkDefinition, "layout">) =>
+  framework.layout.rows.map((row) => `"${row}"`).join(" ");
 
 /** Every box's text, "" for an empty or missing one, in the definition's order. */
-export function canvasTexts(framework: Pick<FrameworkDefinition, "boxes">, boxes: Readonly<Record<string, string>>): Record<string, string> {
+export function canvasTexts(
+  framework: Pick<FrameworkDefinition, "boxes">,
+  boxes: Readonly<Record<string, string>>,
+): Record<string, string> {
   return Object.fromEntries(framework.boxes.map((box) => [box.id, Object.hasOwn(boxes, box.id) ? boxes[box.id] : ""]));
 }

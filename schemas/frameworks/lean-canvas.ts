@@ -31,8 +31,9 @@ export const LEAN_CANVAS: FrameworkDefinition = {
     {
       id: "unique_value_proposition",
       title: "Unique value proposition",
-      hint: "One clear sentence that says why you are different and worth attention. Add a high-level concept (\"X for Y\") if it helps.",
-      example: "Pick twice as many orders per shift, for the price of one picker a month.\nHigh-level concept: \"Kiva robots, rented by the month.\"",
+      hint: 'One clear sentence that says why you are different and worth attention. Add a high-level concept ("X for Y") if it helps.',
+      example:
+        'Pick twice as many orders per shift, for the price of one picker a month.\nHigh-level concept: "Kiva robots, rented by the month."',
     },
     {
       id: "solution",
@@ -67,7 +68,7 @@ export const LEAN_CANVAS: FrameworkDefinition = {
     {
       id: "unfair_advantage",
       title: "Unfair advantage",
-      hint: "Something that cannot easily be copied or bought: insider knowledge, a community, a network effect. \"None yet\" is an honest answer.",
+      hint: 'Something that cannot easily be copied or bought: insider knowledge, a community, a network effect. "None yet" is an honest answer.',
       example: "Fleet data from 40 warehouses trains routing no new entrant can match.\nFounders ran operations at Jumia.",
     },
   ],

@@ -45,7 +45,8 @@ export const OKRS: FrameworkDefinition = {
       id: "initiatives",
       title: "Initiatives",
       hint: "The projects you bet will move the key results, each with an owner.",
-      example: "Self-install kit (Tunde).\nReferral programme for operations managers (Stella).\nCase study video at the largest site (Ife).",
+      example:
+        "Self-install kit (Tunde).\nReferral programme for operations managers (Stella).\nCase study video at the largest site (Ife).",
     },
     {
       id: "risks",

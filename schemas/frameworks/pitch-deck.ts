@@ -56,7 +56,7 @@ export const PITCH_DECK: FrameworkDefinition = {
     {
       id: "competition",
       title: "8. Competition",
-      hint: "Who else solves this, including doing nothing, and why customers choose you. Avoid \"we have no competitors\".",
+      hint: 'Who else solves this, including doing nothing, and why customers choose you. Avoid "we have no competitors".',
       example: "Locus and 6 River: $250k upfront. Extra pickers: turnover. Us: no upfront cost, live in a week.",
     },
     {

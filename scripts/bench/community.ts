@@ -47,23 +47,86 @@ type Key = keyof typeof SUBJECTS;
 
 // A vocabulary of skills, some of which Acme Robotics wants, so that scores spread over many rows.
 const SKILLS = [
-  "robotics", "typescript", "sales", "embedded c", "supply chain", "python", "go", "react", "figma", "growth", "seo", "operations",
-  "fundraising", "legal", "kotlin", "swift", "pytorch", "aws", "security", "community", "content", "negotiation", "pcb design", "cad",
-  "data analysis", "marketing", "finance", "logistics", "rust", "c++", "ux research", "partnerships", "devrel", "sql", "kubernetes",
-  "manufacturing", "payments", "compliance", "unity", "solar",
+  "robotics",
+  "typescript",
+  "sales",
+  "embedded c",
+  "supply chain",
+  "python",
+  "go",
+  "react",
+  "figma",
+  "growth",
+  "seo",
+  "operations",
+  "fundraising",
+  "legal",
+  "kotlin",
+  "swift",
+  "pytorch",
+  "aws",
+  "security",
+  "community",
+  "content",
+  "negotiation",
+  "pcb design",
+  "cad",
+  "data analysis",
+  "marketing",
+  "finance",
+  "logistics",
+  "rust",
+  "c++",
+  "ux research",
+  "partnerships",
+  "devrel",
+  "sql",
+  "kubernetes",
+  "manufacturing",
+  "payments",
+  "compliance",
+  "unity",
+  "solar",
 ];
 const ROLES = ["Business", "Technical", "Product", "Design", "Sales", "Marketing", "Operations", "Finance"];
-const INDUSTRIES = ["Hardware", "Fintech", "Healthcare", "Logistics", "Education", "Consumer", "Clean Energy", "Security", "Gaming", "Media"];
+const INDUSTRIES = [
+  "Hardware",
+  "Fintech",
+  "Healthcare",
+  "Logistics",
+  "Education",
+  "Consumer",
+  "Clean Energy",
+  "Security",
+  "Gaming",
+  "Media",
+];
 const STAGES = ["Idea", "Pre-seed", "Seed", "Series A"];
-const PLACES = [["NG", "Lagos"], ["NG", "Abuja"], ["KE", "Nairobi"], ["GH", "Accra"], ["DE", "Berlin"], ["US", "Austin"], ["IN", "Pune"], ["GB", "London"], ["BR", "São Paulo"], ["FR", "Paris"]];
+const PLACES = [
+  ["NG", "Lagos"],
+  ["NG", "Abuja"],
+  ["KE", "Nairobi"],
+  ["GH", "Accra"],
+  ["DE", "Berlin"],
+  ["US", "Austin"],
+  ["IN", "Pune"],
+  ["GB", "London"],
+  ["BR", "São Paulo"],
+  ["FR", "Paris"],
+];
 
-const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 /** A stable pseudo-random pick from `list` for row `g` and salt. */
 const pick = (list: readonly string[], salt: string) => sql`(${textArray(list)})[1 + abs(hashtext(g::text || ${salt})) % ${list.length}]`;
 
 /** Adds bench profiles (with their users) until there are `total`, and follows until there are `total`. */
 async function grow(db: Db, total: number) {
-  const count = async (table: string) => ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0].n;
+  const count = async (table: string) =>
+    ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0].n;
   // The viewer's startup has its match rows before the profiles arrive (as after its first search), so the
   // bulk insert below scores them set-based through the co_founders trigger of migration 0008.
   await db.execute(sql`select co_founder_match_fill(s.id) from startups s join users u on u.startup_id = s.id where u.email = ${VIEWER}`);
@@ -92,7 +155,9 @@ async function grow(db: Db, total: number) {
       insert into follows (follower_type, follower_id, followee_type, followee_id, user_id)
       select 'co_founder', f.id, t.account_type, t.id, null from followers f join targets t on t.n = 1 + (f.n % t.m)
       where f.n <= ${total - haveFollows}`);
-    await db.execute(sql`update startups s set followers_count = (select count(*) from follows f where f.followee_type = s.account_type and f.followee_id = s.id)`);
+    await db.execute(
+      sql`update startups s set followers_count = (select count(*) from follows f where f.followee_type = s.account_type and f.followee_id = s.id)`,
+    );
   }
   await db.execute(sql`analyze`);
   return { profiles: await count("co_founders"), follows: await count("follows") };
@@ -142,7 +207,9 @@ async function main() {
     const largeDb = await openDatabase({ dataDir: dirs.large });
     const large = await grow(largeDb.db, LARGE);
     await largeDb.close();
-    log(`small: ${fmt(small.profiles)} profiles, ${fmt(small.follows)} follows; large: ${fmt(large.profiles)} profiles, ${fmt(large.follows)} follows`);
+    log(
+      `small: ${fmt(small.profiles)} profiles, ${fmt(small.follows)} follows; large: ${fmt(large.profiles)} profiles, ${fmt(large.follows)} follows`,
+    );
 
     // Without the result cache (decision 019): these figures are about how the queries grow with the rows.
     const uncached = { DATABASE_RESULT_CACHE_MB: "0" };
@@ -154,10 +221,15 @@ async function main() {
     const sessions = { small: new Session(running.small.baseUrl), large: new Session(running.large.baseUrl) };
     for (const s of Object.values(sessions)) await s.login(VIEWER, DEMO_PASSWORD);
     const measured: Key[] = [];
-    for (const key of Object.keys(SUBJECTS) as Key[]) if ((await available(sessions.small, key)) && (await available(sessions.large, key))) measured.push(key);
+    for (const key of Object.keys(SUBJECTS) as Key[])
+      if ((await available(sessions.small, key)) && (await available(sessions.large, key))) measured.push(key);
 
-    const samples: Record<"small" | "large", Record<Key, number[]>> = { small: { find: [], startups: [] }, large: { find: [], startups: [] } };
-    for (const size of ["small", "large"] as const) for (const key of measured) for (let i = 0; i < WARMUP; i++) await timeOne(sessions[size], SUBJECTS[key]);
+    const samples: Record<"small" | "large", Record<Key, number[]>> = {
+      small: { find: [], startups: [] },
+      large: { find: [], startups: [] },
+    };
+    for (const size of ["small", "large"] as const)
+      for (const key of measured) for (let i = 0; i < WARMUP; i++) await timeOne(sessions[size], SUBJECTS[key]);
     for (let round = 0; round < REQUESTS; round++) {
       const order = round % 2 ? (["large", "small"] as const) : (["small", "large"] as const);
       for (const size of order) for (const key of measured) samples[size][key].push(await timeOne(sessions[size], SUBJECTS[key]));
@@ -175,12 +247,19 @@ async function main() {
       lines.push(`${fmt(SMALL).padEnd(10)}${SUBJECTS[key].padEnd(70)}${s.p50.toFixed(1).padStart(8)}${s.p99.toFixed(1).padStart(9)}`);
       lines.push(`${fmt(LARGE).padEnd(10)}${SUBJECTS[key].padEnd(70)}${l.p50.toFixed(1).padStart(8)}${l.p99.toFixed(1).padStart(9)}`);
       const ratio = l.p50 / s.p50;
-      checks.push(`  ${ratio <= RATIO_TARGET ? "PASS" : "MISS"}  ${`${key}: p50 ${fmt(LARGE)} / ${fmt(SMALL)}`.padEnd(40)} ${ratio.toFixed(2)}×  (target ≤ ${RATIO_TARGET}×)`);
-      checks.push(`  ${l.p99 <= P99_TARGET_MS ? "PASS" : "MISS"}  ${`${key}: p99 at ${fmt(LARGE)}`.padEnd(40)} ${l.p99.toFixed(1)} ms  (target ≤ ${P99_TARGET_MS} ms)`);
+      checks.push(
+        `  ${ratio <= RATIO_TARGET ? "PASS" : "MISS"}  ${`${key}: p50 ${fmt(LARGE)} / ${fmt(SMALL)}`.padEnd(40)} ${ratio.toFixed(2)}×  (target ≤ ${RATIO_TARGET}×)`,
+      );
+      checks.push(
+        `  ${l.p99 <= P99_TARGET_MS ? "PASS" : "MISS"}  ${`${key}: p99 at ${fmt(LARGE)}`.padEnd(40)} ${l.p99.toFixed(1)} ms  (target ≤ ${P99_TARGET_MS} ms)`,
+      );
     }
-    for (const key of Object.keys(SUBJECTS) as Key[]) if (!measured.includes(key)) checks.push(`  SKIP  ${key}: ${SUBJECTS[key]} is not available on this build`);
+    for (const key of Object.keys(SUBJECTS) as Key[])
+      if (!measured.includes(key)) checks.push(`  SKIP  ${key}: ${SUBJECTS[key]} is not available on this build`);
     console.log([...lines, "", "targets", ...checks].join("\n"));
-    console.log(`\nmachine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(2)}; ${REQUESTS} requests per subject and size after ${WARMUP} warm-up`);
+    console.log(
+      `\nmachine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(2)}; ${REQUESTS} requests per subject and size after ${WARMUP} warm-up`,
+    );
   } finally {
     for (const server of servers) await server.stop();
     await rm(tmp, { recursive: true, force: true });

@@ -41,7 +41,11 @@ async function main() {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "launchpad-bench-compare-"));
   const servers: RunningServer[] = [];
   try {
-    for (const [name, dir] of [["a", a], ["b", b]]) servers.push(await startServer(path.resolve(dir), { DATA_DIR: path.join(tmp, name) }, log));
+    for (const [name, dir] of [
+      ["a", a],
+      ["b", b],
+    ])
+      servers.push(await startServer(path.resolve(dir), { DATA_DIR: path.join(tmp, name) }, log));
     const sessions = servers.map((server) => new Session(server.baseUrl));
     for (const session of sessions) await session.login(VIEWER, DEMO_PASSWORD);
     log(`A = ${a}, B = ${b}; ${REQUESTS} requests per page to each, alternately, one at a time`);
@@ -58,7 +62,11 @@ async function main() {
   }
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => { for (const child of children) child.kill("SIGTERM"); process.exit(1); });
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    for (const child of children) child.kill("SIGTERM");
+    process.exit(1);
+  });
 main().catch((error) => {
   console.error(error);
   process.exit(1);

@@ -42,7 +42,12 @@ interface AutocannonResult {
   non2xx: number;
   timeouts: number;
 }
-type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}) => Promise<AutocannonResult>;
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
@@ -91,24 +96,38 @@ interface Figures {
 async function probe(baseUrl: string, pathName: string, headers: Record<string, string>, mustContain: string) {
   const response = await fetch(baseUrl + pathName, { headers, redirect: "manual" });
   const body = await response.text();
-  if (response.status !== 200 || !body.includes(mustContain)) throw new Error(`bench: ${pathName} answered ${response.status}, not the page: ${body.slice(0, 200)}`);
+  if (response.status !== 200 || !body.includes(mustContain))
+    throw new Error(`bench: ${pathName} answered ${response.status}, not the page: ${body.slice(0, 200)}`);
 }
 
 async function run(url: string, connections: number, duration: number, headers: Record<string, string>): Promise<Figures> {
   const result = await autocannon({ url, connections, duration, headers });
   if (result.non2xx) throw new Error(`bench: ${url} answered ${result.non2xx} non-2xx responses under load`);
   // autocannon gives up on a request after 10 s: such a page has no meaningful latency, only a miss.
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.timeouts || !result.requests.average ? Infinity : result.latency.p99, timeouts: result.timeouts };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.timeouts || !result.requests.average ? Infinity : result.latency.p99,
+    timeouts: result.timeouts,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Each page in turn, `rounds` times: throughput is the mean of its rounds, p50 their median, p99 the worst. */
-async function alternate(baseUrl: string, pages: string[], connections: number, seconds: number, rounds: number, headers: Record<string, string>) {
+async function alternate(
+  baseUrl: string,
+  pages: string[],
+  connections: number,
+  seconds: number,
+  rounds: number,
+  headers: Record<string, string>,
+) {
   const runs = new Map<string, Figures[]>(pages.map((page) => [page, []]));
   for (const page of pages) await run(baseUrl + page, connections, 2, headers); // warm-up
   for (let round = 0; round < rounds; round++) {
-    for (const page of pages) runs.get(page)!.push(await run(baseUrl + page, connections, Math.max(1, Math.round(seconds / rounds)), headers));
+    for (const page of pages)
+      runs.get(page)!.push(await run(baseUrl + page, connections, Math.max(1, Math.round(seconds / rounds)), headers));
   }
   return new Map(
     [...runs].map(([page, list]): [string, Figures] => [
@@ -152,10 +171,19 @@ async function measureLoaded(dataDir: string, label: string, env: Record<string,
     const steady = await rawLoad(server.baseUrl + "/dashboard", { connections: CONNECTIONS, seconds: SECONDS, headers });
     if (steady.non200) throw new Error(`bench: /dashboard answered ${steady.non200} non-200 responses under load`);
     log(row(`/dashboard, ${SECONDS} s on`, { ...steady, timeouts: 0 }) + "  (every request recorded)");
-    log(`  ${steady.p99 <= P99_TARGET_MS ? "PASS" : "MISS"}  /dashboard p99: ${steady.p99} ms (target ≤ ${P99_TARGET_MS} ms; autocannon's worst 3-second round: ${dashboard.p99} ms)`);
+    log(
+      `  ${steady.p99 <= P99_TARGET_MS ? "PASS" : "MISS"}  /dashboard p99: ${steady.p99} ms (target ≤ ${P99_TARGET_MS} ms; autocannon's worst 3-second round: ${dashboard.p99} ms)`,
+    );
     if (!single) return;
     log(`${label}: 1 connection (less sensitive to the machine's load), ${ROUNDS} alternating rounds:`);
-    const figures = await alternate(server.baseUrl, ["/account", "/dashboard", "/dashboard?period=365"], 1, SINGLE_SECONDS * ROUNDS, ROUNDS, headers);
+    const figures = await alternate(
+      server.baseUrl,
+      ["/account", "/dashboard", "/dashboard?period=365"],
+      1,
+      SINGLE_SECONDS * ROUNDS,
+      ROUNDS,
+      headers,
+    );
     for (const [page, f] of figures) log(row(page, f));
     log(`  /dashboard p50 / /account p50: ${(figures.get("/dashboard")!.p50 / Math.max(1, figures.get("/account")!.p50)).toFixed(2)}×`);
   } finally {
@@ -178,7 +206,9 @@ async function main() {
     await seedPhaseA(database.db, APPLICATIONS);
     const billings = await seedBillings(database.db);
     await database.close();
-    log(`${APPLICATIONS.toLocaleString("en-US")} applications, ${billings.toLocaleString("en-US")} billings; ${CONNECTIONS} connections, ${SECONDS} s per figure, ${os.cpus().length} CPUs`);
+    log(
+      `${APPLICATIONS.toLocaleString("en-US")} applications, ${billings.toLocaleString("en-US")} billings; ${CONNECTIONS} connections, ${SECONDS} s per figure, ${os.cpus().length} CPUs`,
+    );
     // The server's defaults (the card cache on), whatever the caller's shell says; one process, then one
     // per core (WEB_CONCURRENCY, docs/decisions/012), where the renders share the cores.
     await measureLoaded(tmp, "one process", {}, true);

@@ -36,7 +36,12 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
 }
-type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}) => Promise<AutocannonResult>;
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
@@ -69,7 +74,8 @@ async function ready(baseUrl: string, target: Target) {
   const headers = headersOf(target);
   const probe = await fetch(baseUrl + target.path, { headers, redirect: "manual" });
   const body = await probe.text();
-  if (!target.expect(probe.status, body)) throw new Error(`bench: ${target.path} answered ${probe.status}, not what it should: ${body.slice(0, 200)}`);
+  if (!target.expect(probe.status, body))
+    throw new Error(`bench: ${target.path} answered ${probe.status}, not what it should: ${body.slice(0, 200)}`);
   await autocannon({ url: baseUrl + target.path, connections: CONNECTIONS, duration: 2, headers });
 }
 
@@ -114,7 +120,9 @@ const ok = (status: number) => status === 200;
 const html = (text: string) => (status: number, body: string) => status === 200 && body.includes(text);
 
 async function ownerIds(session: Session) {
-  const forms = (await (await session.request("GET", "/api/v1/admin/event_forms?per_page=100", { headers: { Accept: "application/json" } })).json()) as {
+  const forms = (await (
+    await session.request("GET", "/api/v1/admin/event_forms?per_page=100", { headers: { Accept: "application/json" } })
+  ).json()) as {
     data: { id: number; title: string; type_of_event: string }[];
   };
   const responses = forms.data.find((f) => f.title.includes("Demo Day"));
@@ -141,7 +149,8 @@ async function firstLoadKb(baseUrl: string, path: string, session?: Session): Pr
   return bytes / 1024;
 }
 
-const row = (label: string, f: Figures) => `${label.padEnd(44)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms`;
+const row = (label: string, f: Figures) =>
+  `${label.padEnd(44)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms`;
 const verdict = (ratio: number, target: number) => `${ratio.toFixed(2)}× (target ≥ ${target}×) ${ratio >= target ? "met" : "NOT met"}`;
 
 async function measurePages(server: RunningServer, title: string, withStatic: boolean) {
@@ -166,7 +175,12 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
     favorites: { label: "/favorites", path: "/favorites", session: owner, expect: html("Favorites") },
     startupDetails: { label: "/startup-details", path: "/startup-details", session: owner, expect: html("Basics") },
     resourceCenter: { label: "/resource-center", path: "/resource-center", session: owner, expect: html("Running a demo day") },
-    canvas: { label: "/resource-center/frameworks/{type}", path: "/resource-center/frameworks/lean-canvas", session: owner, expect: html("Unfair advantage") },
+    canvas: {
+      label: "/resource-center/frameworks/{type}",
+      path: "/resource-center/frameworks/lean-canvas",
+      session: owner,
+      expect: html("Unfair advantage"),
+    },
   };
   log(`${title}:`);
   const figures = await alternate(base, targets);
@@ -174,7 +188,21 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
   const r = (a: string, b: string) => figures[a].rps / figures[b].rps;
   log(`  GET /api/user / /healthz: ${verdict(r("apiUser", "healthz"), 0.2)}`);
   log(`  /account / 404 page: ${verdict(r("account", "notFound"), 0.4)}`);
-  const lists = ["eventForms", "events", "responses", "payments", "startups", "profile", "findCoFounders", "team", "invitations", "favorites", "startupDetails", "resourceCenter", "canvas"];
+  const lists = [
+    "eventForms",
+    "events",
+    "responses",
+    "payments",
+    "startups",
+    "profile",
+    "findCoFounders",
+    "team",
+    "invitations",
+    "favorites",
+    "startupDetails",
+    "resourceCenter",
+    "canvas",
+  ];
   for (const key of lists) log(`  ${targets[key].label} / /account: ${verdict(r(key, "account"), 0.7)}`);
   if (withStatic) {
     // Both measured by the byte-reading client (see raw-load.ts): autocannon would be the bottleneck for the asset.
@@ -188,9 +216,16 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
     log(`  ${row("a hashed JS asset, br (byte-reading client)", rawAsset)}`);
     log(`  static asset / /healthz: ${verdict(rawAsset.rps / rawHealthz.rps, 0.5)}`);
     const asset = await fetch(base + assetPath, { headers: encoded });
-    log(`  asset ${assetPath}: ${(await asset.arrayBuffer()).byteLength} bytes as sent, Content-Encoding ${asset.headers.get("content-encoding") ?? "none"}, Cache-Control ${asset.headers.get("cache-control") ?? "none"}`);
+    log(
+      `  asset ${assetPath}: ${(await asset.arrayBuffer()).byteLength} bytes as sent, Content-Encoding ${asset.headers.get("content-encoding") ?? "none"}, Cache-Control ${asset.headers.get("cache-control") ?? "none"}`,
+    );
     log("  JS on first load (brotli):");
-    for (const [pathName, session, budget] of [["/login", undefined, 100], ["/account", owner, 200], ["/event-forms", owner, 200], [`/event-responses/${ids.responses}`, owner, 200]] as const) {
+    for (const [pathName, session, budget] of [
+      ["/login", undefined, 100],
+      ["/account", owner, 200],
+      ["/event-forms", owner, 200],
+      [`/event-responses/${ids.responses}`, owner, 200],
+    ] as const) {
       const kb = await firstLoadKb(base, pathName, session);
       log(`    ${pathName.padEnd(24)} ${kb.toFixed(1).padStart(6)} KB (budget ${budget} KB) ${kb <= budget ? "met" : "NOT met"}`);
     }
@@ -239,8 +274,18 @@ async function main() {
     // As `npm start` runs it: the embedded database, a process per core (the primary keeps PGlite, the
     // workers render; docs/decisions/012), then one process for comparison.
     const configurations: { name: string; title: string; env: Record<string, string>; withStatic: boolean }[] = [
-      { name: "now", title: `this checkout as npm start runs it: embedded database, ${defaultProcesses()} processes`, env: { WEB_CONCURRENCY: String(defaultProcesses()) }, withStatic: true },
-      { name: "single", title: "this checkout, embedded database, one process (WEB_CONCURRENCY=1)", env: { WEB_CONCURRENCY: "1" }, withStatic: false },
+      {
+        name: "now",
+        title: `this checkout as npm start runs it: embedded database, ${defaultProcesses()} processes`,
+        env: { WEB_CONCURRENCY: String(defaultProcesses()) },
+        withStatic: true,
+      },
+      {
+        name: "single",
+        title: "this checkout, embedded database, one process (WEB_CONCURRENCY=1)",
+        env: { WEB_CONCURRENCY: "1" },
+        withStatic: false,
+      },
     ];
     for (const configuration of configurations) {
       const server = await startServer(ROOT, { DATA_DIR: path.join(tmp, configuration.name), ...configuration.env }, log);

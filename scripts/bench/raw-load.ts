@@ -21,7 +21,13 @@ const LINE_END = Buffer.from("\r\n");
 const EMPTY = Buffer.alloc(0);
 
 /** One connection's loop: send a request, wait for its whole response, record the time, repeat. */
-function runConnection(url: URL, headers: Record<string, string>, until: number, latencies: number[], counts: { non200: number }): Promise<void> {
+function runConnection(
+  url: URL,
+  headers: Record<string, string>,
+  until: number,
+  latencies: number[],
+  counts: { non200: number },
+): Promise<void> {
   const request = Buffer.from(
     `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n` +
       Object.entries(headers)
@@ -104,7 +110,10 @@ function runConnection(url: URL, headers: Record<string, string>, until: number,
   });
 }
 
-export async function rawLoad(target: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<RawFigures> {
+export async function rawLoad(
+  target: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<RawFigures> {
   const url = new URL(target);
   const latencies: number[] = [];
   const counts = { non200: 0 };

@@ -46,12 +46,21 @@ export async function prepareChat(where: { dataDir?: string; databaseUrl?: strin
     await ensureAccessModel(database.db);
     const rows = await database.db
       .insert(users)
-      .values(Array.from({ length: CONVERSATIONS * 2 }, (_, i) => ({ name: `Bench User ${i}`, email: `bench.${i}@example.com`, passwordHash: "not-used" })))
+      .values(
+        Array.from({ length: CONVERSATIONS * 2 }, (_, i) => ({
+          name: `Bench User ${i}`,
+          email: `bench.${i}@example.com`,
+          passwordHash: "not-used",
+        })),
+      )
       .returning({ id: users.id });
     const pairs: ChatPair[] = [];
     for (let i = 0; i < CONVERSATIONS; i++) {
       const [a, b] = [rows[2 * i].id, rows[2 * i + 1].id];
-      const [conversation] = await database.db.insert(conversations).values({ pairKey: `${a}:${b}` }).returning({ id: conversations.id });
+      const [conversation] = await database.db
+        .insert(conversations)
+        .values({ pairKey: `${a}:${b}` })
+        .returning({ id: conversations.id });
       await database.db.insert(conversationParticipants).values([a, b].map((userId) => ({ conversationId: conversation.id, userId })));
       const person = async (userId: number) => ({ userId, token: await createApiToken(database.db, userId, "bench") });
       pairs.push({ conversationId: conversation.id, people: [await person(a), await person(b)] });
@@ -63,7 +72,12 @@ export async function prepareChat(where: { dataDir?: string; databaseUrl?: strin
 }
 
 /** A pusher-js client of one user, subscribed to the conversation's channel and their own. */
-async function liveClient(baseUrl: string, pair: ChatPair, person: Participant, onMessage: (seq: number, at: number) => void): Promise<PusherJs> {
+async function liveClient(
+  baseUrl: string,
+  pair: ChatPair,
+  person: Participant,
+  onMessage: (seq: number, at: number) => void,
+): Promise<PusherJs> {
   const { port } = new URL(baseUrl);
   const client = new PusherJs(app.key, {
     cluster: "bench",
@@ -72,16 +86,27 @@ async function liveClient(baseUrl: string, pair: ChatPair, person: Participant, 
     forceTLS: false,
     enabledTransports: ["ws"],
     disableStats: true,
-    channelAuthorization: { endpoint: `${baseUrl}/broadcasting/auth`, transport: "ajax", headers: { Authorization: `Bearer ${person.token}` } },
+    channelAuthorization: {
+      endpoint: `${baseUrl}/broadcasting/auth`,
+      transport: "ajax",
+      headers: { Authorization: `Bearer ${person.token}` },
+    },
   });
   const subscribed = (name: string) =>
     new Promise<Channel>((resolve, reject) => {
       const channel = client.subscribe(name);
       channel.bind("pusher:subscription_succeeded", () => resolve(channel));
-      channel.bind("pusher:subscription_error", (error: unknown) => reject(new Error(`bench: subscribing to ${name} failed: ${JSON.stringify(error)}`)));
+      channel.bind("pusher:subscription_error", (error: unknown) =>
+        reject(new Error(`bench: subscribing to ${name} failed: ${JSON.stringify(error)}`)),
+      );
     });
-  const [chat] = await Promise.all([subscribed(`private-chat.${pair.conversationId}`), subscribed(`private-App.Models.User.${person.userId}`)]);
-  chat.bind("App.Events.MessageSent", (data: { message: { body: string } }) => onMessage(Number(data.message.body.split(" ")[1]), performance.now()));
+  const [chat] = await Promise.all([
+    subscribed(`private-chat.${pair.conversationId}`),
+    subscribed(`private-App.Models.User.${person.userId}`),
+  ]);
+  chat.bind("App.Events.MessageSent", (data: { message: { body: string } }) =>
+    onMessage(Number(data.message.body.split(" ")[1]), performance.now()),
+  );
   return client;
 }
 
@@ -90,7 +115,16 @@ function post(agent: http.Agent, url: string, token: string, body: string): Prom
   return new Promise((resolve) => {
     const request = http.request(
       url,
-      { method: "POST", agent, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json", "Content-Length": Buffer.byteLength(body) } },
+      {
+        method: "POST",
+        agent,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          "Content-Length": Buffer.byteLength(body),
+        },
+      },
       (response) => {
         response.resume();
         response.on("end", () => resolve(response.statusCode ?? 0));
@@ -127,12 +161,19 @@ export async function chat(baseUrl: string, pairs: ChatPair[], serverPid?: numbe
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const send = (seq: number) => {
     const pair = pairOf(seq);
-    return post(agent, `${baseUrl}/api/v1/admin/conversations/${pair.conversationId}/messages`, pair.people[senderOf(seq)].token, JSON.stringify({ body: `bench ${seq}` }));
+    return post(
+      agent,
+      `${baseUrl}/api/v1/admin/conversations/${pair.conversationId}/messages`,
+      pair.people[senderOf(seq)].token,
+      JSON.stringify({ body: `bench ${seq}` }),
+    );
   };
   // Warm-up, one message per conversation at a time, numbered below the measured ones.
   for (let i = 0; i < WARMUP_MESSAGES; i += pairs.length) await Promise.all(pairs.map((_, j) => send(-1 - i - j)));
 
-  log(`chat: ${pairs.length} conversations, ${clients.length} pusher-js subscribers (conversation + own channel each); offering ${CHAT_RATE}/s for ${CHAT_SECONDS} s…`);
+  log(
+    `chat: ${pairs.length} conversations, ${clients.length} pusher-js subscribers (conversation + own channel each); offering ${CHAT_RATE}/s for ${CHAT_SECONDS} s…`,
+  );
   const statuses = new Map<number | string, number>();
   const accepted = new Set<number>();
   const answerTimes: number[] = [];
@@ -164,7 +205,8 @@ export async function chat(baseUrl: string, pairs: ChatPair[], serverPid?: numbe
     return counts !== undefined && counts[0] > 0 && counts[1] > 0;
   };
   const deadline = performance.now() + GRACE_MS;
-  while ([...accepted].some((seq) => !delivered(seq)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while ([...accepted].some((seq) => !delivered(seq)) && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   const serverAfter = serverPid ? threadCpu(serverPid) : new Map<number, number>();
   const clientCpu = process.cpuUsage(clientBefore);
   for (const client of clients) client.disconnect();
@@ -183,7 +225,9 @@ export async function chat(baseUrl: string, pairs: ChatPair[], serverPid?: numbe
   const achieved = accepted.size / answered;
   const sustained = accepted.size === total && answered - sending < 1;
   const met = sustained && lost === 0 && duplicated === 0 && p99 <= TARGET_P99_MS;
-  log(`chat: offered ${total} in ${sending.toFixed(1)} s (${(total / sending).toFixed(0)}/s, sender at most ${ms(maxLag)} behind schedule); answers ${JSON.stringify(Object.fromEntries(statuses))}`);
+  log(
+    `chat: offered ${total} in ${sending.toFixed(1)} s (${(total / sending).toFixed(0)}/s, sender at most ${ms(maxLag)} behind schedule); answers ${JSON.stringify(Object.fromEntries(statuses))}`,
+  );
   log(
     `chat: achieved ${achieved.toFixed(0)} accepted/s (${accepted.size} accepted, the last answer ${(answered - sending).toFixed(1)} s after the last send): ${sustained ? "the offered rate was sustained" : "the offered rate was NOT sustained"}`,
   );

@@ -11,9 +11,13 @@ import { SocketServer } from "#api/realtime/socket-server.ts";
 import { app, log, openSubscribed } from "./realtime-socket.ts";
 
 export async function memoryPerSocket(sockets: number) {
-  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--socket-server", String(sockets)], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--socket-server", String(sockets)],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
   const lines: string[] = [];
   const waiting: ((line: string) => void)[] = [];
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
@@ -29,7 +33,9 @@ export async function memoryPerSocket(sockets: number) {
     const clients = await openSubscribed(`http://127.0.0.1:${port}`, sockets, "bench-idle");
     const after = Number(await ask("memory"));
     for (const client of clients) client.ws.terminate();
-    log(`memory per idle subscribed socket (socket server alone, after GC): ${((after - before) / sockets / 1024).toFixed(1)} KiB (heap + buffers ${(before / 2 ** 20).toFixed(1)} → ${(after / 2 ** 20).toFixed(1)} MiB for ${sockets} sockets)`);
+    log(
+      `memory per idle subscribed socket (socket server alone, after GC): ${((after - before) / sockets / 1024).toFixed(1)} KiB (heap + buffers ${(before / 2 ** 20).toFixed(1)} → ${(after / 2 ** 20).toFixed(1)} MiB for ${sockets} sockets)`,
+    );
   } finally {
     child.kill("SIGTERM");
   }
@@ -38,7 +44,12 @@ export async function memoryPerSocket(sockets: number) {
 /** The child: a bare socket server answering "port" and "memory" on stdin. */
 async function socketServerOnly(sockets: number) {
   // Every bench socket comes from 127.0.0.1: the per-address caps are raised to the whole bench.
-  const server = new SocketServer({ app, maxConnections: sockets + 100, maxConnectionsPerAddress: sockets + 100, maxSubscriptionsPerAddress: sockets + 100 });
+  const server = new SocketServer({
+    app,
+    maxConnections: sockets + 100,
+    maxConnectionsPerAddress: sockets + 100,
+    maxSubscriptionsPerAddress: sockets + 100,
+  });
   const http = createServer();
   http.on("upgrade", (request, socket, head) => server.handleUpgrade(request, socket, head));
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));

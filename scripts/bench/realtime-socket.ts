@@ -5,10 +5,12 @@ import WebSocket from "ws";
 
 export const app = { appId: "700700", key: "bench-key", secret: "bench-secret" };
 export const log = (message: string) => console.log(`[bench:realtime] ${message}`);
-export const positive = (value: string | undefined, fallback: number) => (value && Number(value) > 0 ? Math.floor(Number(value)) : fallback);
+export const positive = (value: string | undefined, fallback: number) =>
+  value && Number(value) > 0 ? Math.floor(Number(value)) : fallback;
 
 /** The p-th percentile of ascending `sorted`. */
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 export interface Client {

@@ -41,7 +41,11 @@ const ONLY = process.env.BENCH_ONLY;
 async function publish(baseUrl: string, channel: string, event: string, data: unknown) {
   const path = `/apps/${app.appId}/events`;
   const body = JSON.stringify({ name: event, channels: [channel], data: JSON.stringify(data) });
-  const response = await fetch(`${baseUrl}${path}?${signedQuery(app, "POST", path, body)}`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+  const response = await fetch(`${baseUrl}${path}?${signedQuery(app, "POST", path, body)}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body,
+  });
   if (!response.ok) throw new Error(`bench: publishing answered ${response.status}: ${await response.text()}`);
 }
 
@@ -71,11 +75,18 @@ async function fanOut(baseUrl: string) {
   latencies.sort((a, b) => a - b);
   lastPerRound.sort((a, b) => a - b);
   const p99 = percentile(latencies, 99);
-  log(`fan-out to ${SOCKETS} sockets, ${ROUNDS} events: p50 ${ms(percentile(latencies, 50))}, p99 ${ms(p99)} (target ≤ 100 ms: ${p99 <= 100 ? "met" : "NOT met"}); all ${SOCKETS} reached in ${ms(percentile(lastPerRound, 50))} median, ${ms(lastPerRound.at(-1)!)} worst`);
+  log(
+    `fan-out to ${SOCKETS} sockets, ${ROUNDS} events: p50 ${ms(percentile(latencies, 50))}, p99 ${ms(p99)} (target ≤ 100 ms: ${p99 <= 100 ? "met" : "NOT met"}); all ${SOCKETS} reached in ${ms(percentile(lastPerRound, 50))} median, ${ms(lastPerRound.at(-1)!)} worst`,
+  );
 }
 
 async function main() {
-  log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(" ")} (other work on it moves every figure)`);
+  log(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")} (other work on it moves every figure)`,
+  );
   if (ONLY !== "chat") await memoryPerSocket(SOCKETS);
   // BENCH_DATABASE_URL: a PostgreSQL server to run on (a throw-away database on it), else the embedded one.
   const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -107,7 +118,12 @@ async function main() {
     await rm(dataDir, { recursive: true, force: true });
     await temporary?.drop();
   }
-  log(`load average at the end: ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+  log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
 }
 
 const stopChildren = () => {

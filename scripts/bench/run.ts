@@ -28,7 +28,16 @@ import { openDatabase, type Database } from "#api/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "#api/db/seed.ts";
 import { Session } from "./http.ts";
 import { children, startServer, type RunningServer } from "./server.ts";
-import { APPLICANT_APPLICATIONS, APPLICANT_EMAIL, FORMS, OWNER_EMAIL, TARGET_RESPONSES, seedPhaseA, seedPhaseB, type BenchIds } from "./seed.ts";
+import {
+  APPLICANT_APPLICATIONS,
+  APPLICANT_EMAIL,
+  FORMS,
+  OWNER_EMAIL,
+  TARGET_RESPONSES,
+  seedPhaseA,
+  seedPhaseB,
+  type BenchIds,
+} from "./seed.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const positive = (value: string | undefined, fallback: number) => {
@@ -96,7 +105,9 @@ function figures(samples: number[]): Figures {
 /** One request, timed from sending to the last byte of the body. Anything but 200 stops the bench. */
 async function timeOne(subject: Subject, verify: boolean): Promise<number> {
   const started = performance.now();
-  const response = await subject.session.request("GET", subject.path, { headers: { Accept: subject.key === "api" ? "application/json" : "text/html" } });
+  const response = await subject.session.request("GET", subject.path, {
+    headers: { Accept: subject.key === "api" ? "application/json" : "text/html" },
+  });
   const body = await response.text();
   const elapsed = performance.now() - started;
   if (response.status !== 200) throw new Error(`bench: GET ${subject.path} answered ${response.status}: ${body.slice(0, 300)}`);
@@ -120,7 +131,8 @@ async function subjectsOn(baseUrl: string, ids: BenchIds): Promise<Subject[]> {
       path: "/api/v1/admin/event_applications",
       check(body) {
         const json = JSON.parse(body) as { data: unknown[]; meta: { total: number } };
-        if (json.meta.total !== APPLICANT_APPLICATIONS) return `expected ${APPLICANT_APPLICATIONS} applications, the API counted ${json.meta.total}`;
+        if (json.meta.total !== APPLICANT_APPLICATIONS)
+          return `expected ${APPLICANT_APPLICATIONS} applications, the API counted ${json.meta.total}`;
         if (json.data.length !== 15) return `expected a page of 15, got ${json.data.length}`;
         return null;
       },
@@ -187,13 +199,22 @@ function report(results: Results) {
       check(`${LABELS[key]} ${p}, ${fmt(LARGE)} / ${fmt(SMALL)} rows`, results.large[key][p] / results.small[key][p], SIZE_RATIO_TARGET);
     }
   }
-  check(`responses page p50 / bare page p50 at ${fmt(LARGE)} rows`, results.large.responses.p50 / results.large.bare.p50, BARE_PAGE_RATIO_TARGET);
+  check(
+    `responses page p50 / bare page p50 at ${fmt(LARGE)} rows`,
+    results.large.responses.p50 / results.large.bare.p50,
+    BARE_PAGE_RATIO_TARGET,
+  );
   lines.push("", "targets");
   for (const c of checks) lines.push(`  ${c.pass ? "PASS" : "MISS"}  ${c.name.padEnd(64)} ${c.value.toFixed(2)}×  (target ≤ ${c.target}×)`);
   const smallPageRatio = results.small.responses.p50 / results.small.bare.p50;
   lines.push(`  info  ${`responses page p50 / bare page p50 at ${fmt(SMALL)} rows`.padEnd(64)} ${smallPageRatio.toFixed(2)}×`);
   const missed = checks.filter((c) => !c.pass);
-  lines.push("", missed.length ? `${missed.length} of ${checks.length} targets MISSED: ${missed.map((c) => c.name).join("; ")}` : `all ${checks.length} targets met`);
+  lines.push(
+    "",
+    missed.length
+      ? `${missed.length} of ${checks.length} targets MISSED: ${missed.map((c) => c.name).join("; ")}`
+      : `all ${checks.length} targets met`,
+  );
   return { text: lines.join("\n"), checks };
 }
 
@@ -286,9 +307,20 @@ async function main() {
     const busy = host.load_average_1m.max > host.cpus + 1;
     console.log(
       `load average (1 min) while measuring: ${host.load_average_1m.min.toFixed(2)}–${host.load_average_1m.max.toFixed(2)} on ${host.cpus} CPUs (the bench itself adds about 1)` +
-        (busy ? "\nWARNING: other processes were competing for the CPUs; the figures (p99 above all) are not reliable: re-run on an idle machine" : ""),
+        (busy
+          ? "\nWARNING: other processes were competing for the CPUs; the figures (p99 above all) are not reliable: re-run on an idle machine"
+          : ""),
     );
-    const json = { requests: REQUESTS, warmup: WARMUP, machine: host, rows: { small: SMALL, large: LARGE }, results, checks, busy, seconds: (performance.now() - runStarted) / 1000 };
+    const json = {
+      requests: REQUESTS,
+      warmup: WARMUP,
+      machine: host,
+      rows: { small: SMALL, large: LARGE },
+      results,
+      checks,
+      busy,
+      seconds: (performance.now() - runStarted) / 1000,
+    };
     const jsonPath = path.join(os.tmpdir(), `launchpad-bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
     await writeFile(jsonPath, JSON.stringify(json, null, 2) + "\n");
     console.log(`json: ${jsonPath}`);

@@ -60,7 +60,14 @@ const STANDARD_QUESTIONS = {
 
 const CUSTOM_QUESTIONS = [
   { id: "q-building", label: "What are you building?", help_text: "One or two sentences.", type: "long_text", required: true, options: [] },
-  { id: "q-heard", label: "How did you hear about us?", help_text: null, type: "single_choice", required: false, options: ["Twitter", "A friend", "Newsletter"] },
+  {
+    id: "q-heard",
+    label: "How did you hear about us?",
+    help_text: null,
+    type: "single_choice",
+    required: false,
+    options: ["Twitter", "A friend", "Newsletter"],
+  },
   { id: "q-visa", label: "Do you need a visa letter?", help_text: null, type: "yes_no", required: false, options: [] },
   { id: "q-team", label: "Team size", help_text: null, type: "number", required: false, options: [] },
 ];
@@ -91,7 +98,11 @@ const submittedStatus = (k: string) => `case when ${k} % 23 = 0 then 'cancelled'
   else (array['pending','shortlisted','accepted','rejected','waitlisted'])[1 + ${k} % 5] end`;
 
 async function lookUpIds(db: Db): Promise<Omit<BenchIds, "targetFormId">> {
-  const owner = await one<{ id: number; startup_id: number | null }>(db, sql`select id, startup_id from users where email = ${OWNER_EMAIL}`, OWNER_EMAIL);
+  const owner = await one<{ id: number; startup_id: number | null }>(
+    db,
+    sql`select id, startup_id from users where email = ${OWNER_EMAIL}`,
+    OWNER_EMAIL,
+  );
   const startup = await one<{ id: number }>(db, sql`select id from startups where username = ${OWNER_STARTUP}`, OWNER_STARTUP);
   const applicant = await one<{ id: number }>(db, sql`select id from users where email = ${APPLICANT_EMAIL}`, APPLICANT_EMAIL);
   if (owner.startup_id !== startup.id) throw new Error(`bench seed: ${OWNER_EMAIL} does not own ${OWNER_STARTUP}`);
@@ -114,7 +125,9 @@ export async function seedPhaseA(db: Db, total: number): Promise<BenchIds> {
   const applicantMissing = APPLICANT_APPLICATIONS - before.applicant;
   const filler = total - before.applications - TARGET_RESPONSES - applicantMissing;
   if (fillerForms < APPLICANT_APPLICATIONS || applicantMissing < 0 || filler < 0) {
-    throw new Error(`bench seed: the demo seed already has ${before.forms} forms and ${before.applications} applications (${before.applicant} of ${APPLICANT_EMAIL}): too many for the ${fmt(total)}-row phase`);
+    throw new Error(
+      `bench seed: the demo seed already has ${before.forms} forms and ${before.applications} applications (${before.applicant} of ${APPLICANT_EMAIL}): too many for the ${fmt(total)}-row phase`,
+    );
   }
 
   const { id: collectionId } = await one<{ id: number }>(
@@ -200,7 +213,8 @@ const FILLER_FORMS_SQL = `select id, row_number() over (order by id) - 1 as idx 
 async function addFiller(db: Db, from: number, to: number) {
   const [{ n: fillerForms }] = await rows<{ n: number }>(db, sql.raw(`select count(*)::int as n from (${FILLER_FORMS_SQL}) f`));
   // For one applicant, k / BULK_USERS takes to / BULK_USERS values, which must stay distinct modulo fillerForms.
-  if (Math.ceil(to / BULK_USERS) > fillerForms) throw new Error(`bench seed: ${fmt(to)} filler applications need more than ${fillerForms} forms`);
+  if (Math.ceil(to / BULK_USERS) > fillerForms)
+    throw new Error(`bench seed: ${fmt(to)} filler applications need more than ${fillerForms} forms`);
   const BATCH = 25_000;
   for (let start = from; start < to; start += BATCH) {
     const end = Math.min(to, start + BATCH);
@@ -219,7 +233,10 @@ async function addFiller(db: Db, from: number, to: number) {
 
 /** Checks the sizes the benchmark promises, then refreshes the planner's statistics. */
 async function finish(db: Db, total: number, known?: BenchIds) {
-  const ids = known ?? { ...(await lookUpIds(db)), targetFormId: (await one<{ id: number }>(db, sql`select id from event_forms where title = ${TARGET_TITLE}`, TARGET_TITLE)).id };
+  const ids = known ?? {
+    ...(await lookUpIds(db)),
+    targetFormId: (await one<{ id: number }>(db, sql`select id from event_forms where title = ${TARGET_TITLE}`, TARGET_TITLE)).id,
+  };
   const [counts] = await rows<{ forms: number; applications: number; applicant: number; target: number; target_drafts: number }>(
     db,
     sql`select (select count(*)::int from event_forms) as forms,

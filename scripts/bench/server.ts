@@ -35,7 +35,17 @@ export const children = new Set<ChildProcess>();
 export async function startServer(cwd: string, env: Record<string, string>, log: (message: string) => void): Promise<RunningServer> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" };
-  for (const name of ["DATABASE_URL", "DATA_DIR", "API_URL", "APP_URL", "TRUST_PROXY", "SEED", "WEB_CONCURRENCY", "DATABASE_RESULT_CACHE_MB"]) delete childEnv[name];
+  for (const name of [
+    "DATABASE_URL",
+    "DATA_DIR",
+    "API_URL",
+    "APP_URL",
+    "TRUST_PROXY",
+    "SEED",
+    "WEB_CONCURRENCY",
+    "DATABASE_RESULT_CACHE_MB",
+  ])
+    delete childEnv[name];
   Object.assign(childEnv, { WEB_CONCURRENCY: "1" }, env);
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
@@ -55,7 +65,10 @@ export async function startServer(cwd: string, env: Record<string, string>, log:
   };
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`bench: the server did not start in ${START_TIMEOUT_MS / 1000}s:\n${output}`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`bench: the server did not start in ${START_TIMEOUT_MS / 1000}s:\n${output}`)),
+        START_TIMEOUT_MS,
+      );
       child.stdout!.on("data", (chunk: Buffer) => {
         output += chunk.toString();
         // The last line printed at start.

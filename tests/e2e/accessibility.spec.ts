@@ -11,7 +11,11 @@ async function open(page: Page, path: string) {
 }
 
 test.describe("axe, startup owner", () => {
-  test("the event form builder, create, as free and as paid, with every kind of question in the preview", async ({ page, context, startupUser }) => {
+  test("the event form builder, create, as free and as paid, with every kind of question in the preview", async ({
+    page,
+    context,
+    startupUser,
+  }) => {
     expect(startupUser.email).toBeTruthy();
     const { collection } = await apiCall(context, "POST", "/api/v1/admin/collections", { name: `A11y ${Date.now().toString(36)}` });
     await open(page, `/event-forms/create?collection_id=${collection.id}`);
@@ -48,7 +52,11 @@ test.describe("axe, startup owner", () => {
     expect(startupUser.email).toBeTruthy();
     // Something in each list, so rows, badges and actions are checked too.
     await publishedEventForm(context, { title: "Accessible workshop" });
-    await apiCall(context, "POST", "/api/v1/admin/coupon_codes", { code: `A11Y${Date.now().toString(36).toUpperCase()}`, discount_type: "percentage", value: 10 });
+    await apiCall(context, "POST", "/api/v1/admin/coupon_codes", {
+      code: `A11Y${Date.now().toString(36).toUpperCase()}`,
+      discount_type: "percentage",
+      value: 10,
+    });
     for (const path of ["/collections", "/event-forms", "/events", "/coupon-codes", "/account"]) {
       await test.step(path, async () => {
         await open(page, path);

@@ -25,7 +25,14 @@ export async function startUnconfiguredServer(): Promise<{ url: string; stop(): 
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "launchpad-e2e-no-ai-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, APP_URL: url, SEED: "false" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    APP_URL: url,
+    SEED: "false",
+  };
   for (const name of AI_SETTINGS) delete env[name];
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
@@ -34,7 +41,10 @@ export async function startUnconfiguredServer(): Promise<{ url: string; stop(): 
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the unconfigured server exited (${child.exitCode}): ${stderr}`);
-    const ready = await fetch(`${url}/login`).then((res) => res.ok, () => false);
+    const ready = await fetch(`${url}/login`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill("SIGTERM");

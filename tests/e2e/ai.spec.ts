@@ -13,7 +13,11 @@ import { expect, publishedEventForm, test } from "./fixtures";
 const description = (page: import("@playwright/test").Page) => page.getByLabel("Description", { exact: true });
 
 test.describe("AI suggestions, JavaScript on", () => {
-  test("suggest a description, edit it, use it and save the form; discard another; see a provider failure", async ({ page, context, startupUser }) => {
+  test("suggest a description, edit it, use it and save the form; discard another; see a provider failure", async ({
+    page,
+    context,
+    startupUser,
+  }) => {
     // One story on the builder, the panel's largest page, with three axe passes: more than the default 30 s on a busy machine.
     test.setTimeout(90_000);
     expect(startupUser.id).toBeGreaterThan(0);
@@ -60,7 +64,10 @@ test.describe("AI suggestions, JavaScript on", () => {
 });
 
 test.describe("AI suggestions in the startup details", () => {
-  test("each long answer has its own Suggest; a used suggestion lands in that field only, and saves with the form", async ({ page, startupUser }) => {
+  test("each long answer has its own Suggest; a used suggestion lands in that field only, and saves with the form", async ({
+    page,
+    startupUser,
+  }) => {
     expect(startupUser.id).toBeGreaterThan(0);
     await page.goto("/complete-startup-details/3");
     const problem = page.getByLabel("Problem *", { exact: true });
@@ -97,7 +104,6 @@ test.describe("AI suggestions, JavaScript off", () => {
     await expect(description(page)).toHaveValue("Written by hand.");
   });
 });
-
 
 withoutAi.describe("AI helper not configured", () => {
   withoutAi("the button is disabled with the reason, and the API says which settings to set", async ({ page, context, startupUser }) => {

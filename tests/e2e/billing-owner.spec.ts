@@ -1,5 +1,15 @@
 import type { Browser, BrowserContext } from "@playwright/test";
-import { apiCall, expect, publishedEventForm, publishedPaidForm, registerUser, setUpCoFounder, setUpStartup, test, toast } from "./fixtures";
+import {
+  apiCall,
+  expect,
+  publishedEventForm,
+  publishedPaidForm,
+  registerUser,
+  setUpCoFounder,
+  setUpStartup,
+  test,
+  toast,
+} from "./fixtures";
 
 const PHONE = "+234 801 234 5678";
 let serial = 0;
@@ -37,7 +47,13 @@ async function formWithTwoBillings(owner: BrowserContext, browser: Browser, base
   const title = `Growth workshop ${unique()}`;
   const form = await publishedPaidForm(owner, { title, price: "25.00", currency: "USD" });
   const code = `OWN${unique().toUpperCase()}`;
-  await apiCall(owner, "POST", "/api/v1/admin/coupon_codes", { code, discount_type: "percentage", value: "20", event_form_id: form.id, is_active: true });
+  await apiCall(owner, "POST", "/api/v1/admin/coupon_codes", {
+    code,
+    discount_type: "percentage",
+    value: "20",
+    event_form_id: form.id,
+    is_active: true,
+  });
   const paula = await payerWithBilling(browser, baseURL, form.id, "Paula Pending");
   const sam = await payerWithBilling(browser, baseURL, form.id, "Sam Successful", { coupon_code: code });
   await payInSandbox(sam.payer, sam.paymentUrl);
@@ -50,7 +66,13 @@ for (const javaScriptEnabled of [true, false]) {
     // Each flow first makes three accounts (password hashing) and pays one checkout in the sandbox.
     test.describe.configure({ timeout: 60_000 });
 
-    test("find the payments from the event forms, with totals, status filter, search and sort", async ({ page, context, browser, baseURL, startupUser }) => {
+    test("find the payments from the event forms, with totals, status filter, search and sort", async ({
+      page,
+      context,
+      browser,
+      baseURL,
+      startupUser,
+    }) => {
       expect(startupUser.id).toBeTruthy();
       const { title, form, code, paula, sam } = await formWithTwoBillings(context, browser, baseURL!);
 
@@ -190,7 +212,13 @@ test("an unknown or malformed form id shows 'Event form not found'", async ({ pa
   }
 });
 
-test("another startup's form is not found, and an unknown billing is not found", async ({ page, context, browser, baseURL, startupUser }) => {
+test("another startup's form is not found, and an unknown billing is not found", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  startupUser,
+}) => {
   expect(startupUser.id).toBeTruthy();
   const other = await browser.newContext({ baseURL });
   await registerUser(other, "Otto Other");

@@ -22,7 +22,11 @@ test.describe("paying for an event without JavaScript", () => {
   // Whole journeys: three accounts, a checkout and an application each.
   test.describe.configure({ timeout: 60_000 });
 
-  test("paid form → billing → sandbox Pay → processing → success → form → application listed", async ({ context, browser, startupUser }) => {
+  test("paid form → billing → sandbox Pay → processing → success → form → application listed", async ({
+    context,
+    browser,
+    startupUser,
+  }) => {
     expect(startupUser.id).toBeGreaterThan(0);
     const form = await publishedPaidForm(context, { title: "Robot Soldering Class", price: "25.00" });
     const payer = await newPayer(browser, false);
@@ -127,10 +131,19 @@ test("with JavaScript the checkout opens in a new tab and the billing page follo
   await payerContext.close();
 });
 
-test("a coupon is priced by the server, a refused one says why, and a 100% coupon needs no payment", async ({ context, browser, startupUser }) => {
+test("a coupon is priced by the server, a refused one says why, and a 100% coupon needs no payment", async ({
+  context,
+  browser,
+  startupUser,
+}) => {
   expect(startupUser.id).toBeGreaterThan(0);
   const form = await publishedPaidForm(context, { title: "Coupon Bootcamp", price: "50.00" });
-  await apiCall(context, "POST", "/api/v1/admin/coupon_codes", { code: "HALF", discount_type: "percentage", value: "50", event_form_id: form.id });
+  await apiCall(context, "POST", "/api/v1/admin/coupon_codes", {
+    code: "HALF",
+    discount_type: "percentage",
+    value: "50",
+    event_form_id: form.id,
+  });
   await apiCall(context, "POST", "/api/v1/admin/coupon_codes", { code: "FREEPASS", discount_type: "percentage", value: "100" });
   const { page, context: payerContext } = await newPayer(browser, true);
   await page.goto(`/form-submission/billing?form_id=${form.id}`);
@@ -161,7 +174,12 @@ test("a coupon is priced by the server, a refused one says why, and a 100% coupo
 test.describe("billing guards", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("an unknown or someone else's billing is 'Event billing not found'; a paid one leads to the form", async ({ page, context, browser, startupUser }) => {
+  test("an unknown or someone else's billing is 'Event billing not found'; a paid one leads to the form", async ({
+    page,
+    context,
+    browser,
+    startupUser,
+  }) => {
     expect(startupUser.id).toBeGreaterThan(0);
     const form = await publishedPaidForm(context, { title: "Guarded Gala", price: "10.00" });
 

@@ -7,7 +7,10 @@ import { conversationBetween, newPerson, type Person } from "./realtime-people";
 const live = (person: Person) => expect(person.page.locator('section[data-live="on"]')).toBeVisible();
 
 test.describe("chat", () => {
-  test("two people chat live: Message from a profile, messages both ways within 2 s, Seen, unread in the list", async ({ browser, baseURL }) => {
+  test("two people chat live: Message from a profile, messages both ways within 2 s, Seen, unread in the list", async ({
+    browser,
+    baseURL,
+  }) => {
     const ada = await newPerson(browser, baseURL, "Ada Founder");
     const bo = await newPerson(browser, baseURL, "Bo Builder");
 

@@ -84,7 +84,11 @@ async function invite(page: Page, name: string, message: string) {
   await expect(page).not.toHaveURL(/invite=/);
 }
 
-test("a startup finds a co-founder, invites them, they accept in their own browser, and join the team", async ({ page, context, browser }) => {
+test("a startup finds a co-founder, invites them, they accept in their own browser, and join the team", async ({
+  page,
+  context,
+  browser,
+}) => {
   await robotsStartup(context);
   const name = `Rita ${tag()}`;
   const person = await coFounderContext(browser, name);
@@ -180,7 +184,10 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-test("invitations need a startup or a co-founder profile: 403 Access Forbidden from the API, setup first in the panel", async ({ page, context }) => {
+test("invitations need a startup or a co-founder profile: 403 Access Forbidden from the API, setup first in the panel", async ({
+  page,
+  context,
+}) => {
   await registerUser(context, "Nobody Yet");
   const response = await context.request.get("/api/v1/admin/co_founder_invitations", { headers: { Accept: "application/json" } });
   expect(response.status()).toBe(403);

@@ -45,7 +45,11 @@ test("a co-founder without coupon permissions gets 403", async ({ page, context 
 test("the toggle posts only the flag, through its own call, and keeps an edit made meanwhile", async ({ page, context, startupUser }) => {
   expect(startupUser.email).toBeTruthy();
   const code = `FLAG${Date.now().toString(36).toUpperCase()}`;
-  const { coupon_code: coupon } = await apiCall(context, "POST", "/api/v1/admin/coupon_codes", { code, discount_type: "percentage", value: 10 });
+  const { coupon_code: coupon } = await apiCall(context, "POST", "/api/v1/admin/coupon_codes", {
+    code,
+    discount_type: "percentage",
+    value: 10,
+  });
   await page.goto("/coupon-codes");
   const row = page.getByTestId(`coupon-${code}`);
   await expect(row).toContainText("10%");
@@ -53,7 +57,9 @@ test("the toggle posts only the flag, through its own call, and keeps an edit ma
   // Someone raises the discount after this page was loaded.
   await apiCall(context, "PUT", `/api/v1/admin/coupon_codes/${coupon.id}`, { code, discount_type: "percentage", value: 35 });
 
-  const posted = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname.startsWith("/coupon-codes"));
+  const posted = page.waitForRequest(
+    (request) => request.method() === "POST" && new URL(request.url()).pathname.startsWith("/coupon-codes"),
+  );
   await row.getByRole("button", { name: "Deactivate" }).click();
   const body = new URLSearchParams((await posted).postData() ?? "");
   expect([...body.keys()].sort()).toEqual(["id", "intent", "is_active"]);
@@ -72,7 +78,11 @@ test("the toggle posts only the flag, through its own call, and keeps an edit ma
 test("a tampered toggle post is refused with a message, never a 500", async ({ context, startupUser }) => {
   expect(startupUser.email).toBeTruthy();
   const code = `TAMPER${Date.now().toString(36).toUpperCase()}`;
-  const { coupon_code: coupon } = await apiCall(context, "POST", "/api/v1/admin/coupon_codes", { code, discount_type: "percentage", value: 10 });
+  const { coupon_code: coupon } = await apiCall(context, "POST", "/api/v1/admin/coupon_codes", {
+    code,
+    discount_type: "percentage",
+    value: 10,
+  });
   const cases: [Record<string, string>, number, string][] = [
     // The old form's whole-record field is ignored, even when it is not JSON.
     [{ intent: "toggle", id: String(coupon.id), is_active: "false", coupon: "{not json" }, 302, ""],

@@ -35,22 +35,34 @@ async function applicant(browser: { newContext(): Promise<BrowserContext> }, for
   const context = await browser.newContext();
   await registerUser(context, name);
   await setUpCoFounder(context);
-  await apiCall(context, "POST", `/api/v1/admin/event_forms/${formId}/applications`, { intent: "submit", answers: { full_name: name, email: `${name.split(" ")[0].toLowerCase()}@example.com` } });
+  await apiCall(context, "POST", `/api/v1/admin/event_forms/${formId}/applications`, {
+    intent: "submit",
+    answers: { full_name: name, email: `${name.split(" ")[0].toLowerCase()}@example.com` },
+  });
   await context.close();
 }
 
-const card = (page: Page, name: string) => page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name, exact: true }) });
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`dashboard, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("empty states say what to do first, then charts and their tables show the owner's figures", async ({ page, context, browser, startupUser }) => {
+    test("empty states say what to do first, then charts and their tables show the owner's figures", async ({
+      page,
+      context,
+      browser,
+      startupUser,
+    }) => {
       expect(startupUser.id).toBeGreaterThan(0);
       await page.goto("/dashboard");
       await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
       await expect(card(page, "Applications per day")).toContainText("you have no event forms");
-      await expect(card(page, "Applications per day").getByRole("link", { name: "Create an event form" })).toHaveAttribute("href", "/event-forms/create");
+      await expect(card(page, "Applications per day").getByRole("link", { name: "Create an event form" })).toHaveAttribute(
+        "href",
+        "/event-forms/create",
+      );
       await expect(card(page, "Upcoming events").getByRole("link", { name: "Create an event form" })).toBeVisible();
       // The weather where the startup is (Lagos), from the loopback fake of the provider: fetched after the
       // page with JavaScript, a page of its own without.

@@ -18,7 +18,12 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`drafts, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("lists an application draft and a draft event form; continue, discard, publish", async ({ page, context, browser, startupUser }) => {
+    test("lists an application draft and a draft event form; continue, discard, publish", async ({
+      page,
+      context,
+      browser,
+      startupUser,
+    }) => {
       expect(startupUser.id).toBeGreaterThan(0);
       await page.goto("/drafts");
       await expect(page.getByText("No drafts")).toBeVisible();
@@ -65,7 +70,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(items).toHaveCount(1);
       await expect(page).toHaveURL(/\/drafts$/);
 
-      await expect(page.getByRole("link", { name: `Edit Half-built summit ${unique}` })).toHaveAttribute("href", `/event-forms/edit/${form.id}`);
+      await expect(page.getByRole("link", { name: `Edit Half-built summit ${unique}` })).toHaveAttribute(
+        "href",
+        `/event-forms/edit/${form.id}`,
+      );
       await page.getByRole("button", { name: `Publish Half-built summit ${unique}` }).click();
       if (javaScriptEnabled) await expect(toast(page, "Event form published.")).toBeVisible();
       await expect(page.getByText("No drafts")).toBeVisible();

@@ -68,7 +68,12 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`events, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("build a form with every question type, publish, apply, review, cancel, export", async ({ page, context, browser, startupUser }) => {
+    test("build a form with every question type, publish, apply, review, cancel, export", async ({
+      page,
+      context,
+      browser,
+      startupUser,
+    }) => {
       // One long story across two people; each step still waits only for what it needs.
       test.setTimeout(120_000);
       expect(startupUser.email).toBeTruthy();
@@ -80,8 +85,13 @@ for (const javaScriptEnabled of [true, false]) {
       await buildForm(page, title);
       if (javaScriptEnabled) await expect(page.getByTestId("builder-preview")).toContainText("Pitch deck");
       // Reorder: the last question moves up one place.
-      await page.getByTestId(`custom-question-${QUESTIONS.length - 1}`).getByRole("button", { name: "Move up" }).click();
-      await expect(page.getByTestId(`custom-question-${QUESTIONS.length - 2}`).getByLabel("Question", { exact: true })).toHaveValue("Pitch deck");
+      await page
+        .getByTestId(`custom-question-${QUESTIONS.length - 1}`)
+        .getByRole("button", { name: "Move up" })
+        .click();
+      await expect(page.getByTestId(`custom-question-${QUESTIONS.length - 2}`).getByLabel("Question", { exact: true })).toHaveValue(
+        "Pitch deck",
+      );
       await page.getByRole("button", { name: "Create form" }).click();
       await expect(page).toHaveURL(/\/event-forms\/edit\/\d+$/);
       const formId = Number(page.url().split("/").pop());
@@ -153,7 +163,10 @@ test("a refused form says which fields failed, as a toast and next to each field
   await expect(page.getByText("The title field is required.")).toBeVisible();
 });
 
-test("create without a collection is 404 No Collection Specified; an unknown one is Collection Not Found", async ({ page, startupUser }) => {
+test("create without a collection is 404 No Collection Specified; an unknown one is Collection Not Found", async ({
+  page,
+  startupUser,
+}) => {
   expect(startupUser.email).toBeTruthy();
   await page.goto("/event-forms/create");
   await expect(page.getByTestId("error-message")).toHaveText("No Collection Specified");
@@ -251,7 +264,11 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-test("responses: another startup's form is 403 Access Forbidden; a missing form or application is a 404 naming it", async ({ page, context, startupUser }) => {
+test("responses: another startup's form is 403 Access Forbidden; a missing form or application is a 404 naming it", async ({
+  page,
+  context,
+  startupUser,
+}) => {
   expect(startupUser.email).toBeTruthy();
   // The seeded demo day belongs to Acme Robotics, not to this fresh startup.
   const events = await (await context.request.get("/api/v1/site/events?search=Lagos%20Robotics")).json();

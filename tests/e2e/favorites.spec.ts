@@ -14,7 +14,17 @@ async function targetStartup(context: BrowserContext) {
     context,
     "POST",
     "/api/v1/admin/startups/setup",
-    new FormDataLike({ account_type: "startup", name, username, country: "NG", cityName: "Lagos", description: "A startup to star", industry: "Fintech", stage: "Seed", links: "[]" }),
+    new FormDataLike({
+      account_type: "startup",
+      name,
+      username,
+      country: "NG",
+      cityName: "Lagos",
+      description: "A startup to star",
+      industry: "Fintech",
+      stage: "Seed",
+      links: "[]",
+    }),
   );
   return { name, username };
 }
@@ -49,7 +59,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("No saved events")).toBeVisible();
       await page.getByRole("link", { name: /Startups \(1\)/ }).click();
 
-      await row(page, target.name).getByRole("button", { name: `Remove ${target.name} from favorites` }).click();
+      await row(page, target.name)
+        .getByRole("button", { name: `Remove ${target.name} from favorites` })
+        .click();
       await expect(page.getByRole("link", { name: target.name })).toHaveCount(0);
       await expect(page.getByText("No saved startups")).toBeVisible();
     });

@@ -33,7 +33,11 @@ test("toasts sit top-center, dark, without a progress bar", async ({ page, start
 test.describe("viewport cookie", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("names the breakpoint in a year-long, SameSite=Strict, Secure cookie on every path, and the server uses it", async ({ page, context, startupUser }) => {
+  test("names the breakpoint in a year-long, SameSite=Strict, Secure cookie on every path, and the server uses it", async ({
+    page,
+    context,
+    startupUser,
+  }) => {
     expect(startupUser.email).toBeTruthy();
     await page.goto("/");
     await expect.poll(async () => (await context.cookies()).find((c) => c.name === "viewport")?.value).toBe("desktopMedium");

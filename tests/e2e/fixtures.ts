@@ -20,7 +20,11 @@ async function xsrf(context: BrowserContext): Promise<string> {
 /** Calls the API with the browser context's cookies (the fixtures' way to log in and set up data). */
 export async function apiCall(context: BrowserContext, method: "POST" | "PUT" | "DELETE", path: string, data?: unknown) {
   const headers = { "X-XSRF-TOKEN": await xsrf(context), Accept: "application/json" };
-  const response = await context.request.fetch(path, { method, headers, ...(data instanceof FormDataLike ? { multipart: data.fields } : { data }) });
+  const response = await context.request.fetch(path, {
+    method,
+    headers,
+    ...(data instanceof FormDataLike ? { multipart: data.fields } : { data }),
+  });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
   return response.status() === 204 ? null : response.json();
 }
@@ -36,7 +40,10 @@ export async function registerUser(context: BrowserContext, name = "E2E User") {
   return { email, id: body.user.id as number, name };
 }
 
-export async function setUpStartup(context: BrowserContext, username = `e2e-${Date.now().toString(36)}-${process.pid.toString(36)}-${++counter}`) {
+export async function setUpStartup(
+  context: BrowserContext,
+  username = `e2e-${Date.now().toString(36)}-${process.pid.toString(36)}-${++counter}`,
+) {
   return apiCall(
     context,
     "POST",
@@ -70,7 +77,10 @@ export async function login(context: BrowserContext, email: string, password = P
 }
 
 /** A separate logged-in API session as the seeded super admin, for arranging data. */
-export async function adminRequest(playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string) {
+export async function adminRequest(
+  playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } },
+  baseURL: string,
+) {
   const request = await playwright.request.newContext({ baseURL });
   await request.get("/sanctum/csrf-cookie");
   const token = async () => decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN")!.value);
@@ -109,7 +119,10 @@ export { expect };
 export const toast = (page: Page, text: string | RegExp) => page.locator(".Toastify__toast").filter({ hasText: text });
 
 /** A published event form owned by the context's (startup) user, in a new collection; paid when a price is given. */
-export async function publishedEventForm(context: BrowserContext, { title = "Founders workshop", price = null as string | null, currency = "USD" } = {}) {
+export async function publishedEventForm(
+  context: BrowserContext,
+  { title = "Founders workshop", price = null as string | null, currency = "USD" } = {},
+) {
   const { collection } = await apiCall(context, "POST", "/api/v1/admin/collections", { name: `Events ${++counter}` });
   const { event_form: draft } = await apiCall(context, "POST", "/api/v1/admin/event_forms", {
     collection_id: collection.id,
@@ -124,7 +137,9 @@ export async function publishedEventForm(context: BrowserContext, { title = "Fou
     venue_country: "NG",
     venue_city: "Lagos",
     capacity: 50,
-    ...(price ? { type_of_event: "paid", paid_event_information: { price, currency, includes: "Lunch and materials" } } : { type_of_event: "free" }),
+    ...(price
+      ? { type_of_event: "paid", paid_event_information: { price, currency, includes: "Lunch and materials" } }
+      : { type_of_event: "free" }),
     questions: { full_name: { enabled: true, required: true }, email: { enabled: true, required: true } },
     custom_questions: [{ label: "What are you building?", type: "short_text", required: true }],
   });

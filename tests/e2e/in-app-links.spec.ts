@@ -5,7 +5,11 @@ import { expect, test } from "./fixtures";
  * forms are plain forms until the page is hydrated. After hydration both must still behave as React Router's
  * own <Link> and fetcher forms did: navigation and saving without reloading the page.
  */
-test("a sidebar link navigates in the app; a ctrl-click is left to the browser; the star saves without a reload", async ({ page, context, startupUser }) => {
+test("a sidebar link navigates in the app; a ctrl-click is left to the browser; the star saves without a reload", async ({
+  page,
+  context,
+  startupUser,
+}) => {
   expect(startupUser.id).toBeGreaterThan(0);
   await page.goto("/account");
   await page.waitForLoadState("networkidle");
@@ -13,7 +17,10 @@ test("a sidebar link navigates in the app; a ctrl-click is left to the browser; 
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   const main = page.getByRole("navigation", { name: "Main" });
 
-  const [opened] = await Promise.all([context.waitForEvent("page"), main.getByRole("link", { name: "Discover events", exact: true }).click({ modifiers: ["Control"] })]);
+  const [opened] = await Promise.all([
+    context.waitForEvent("page"),
+    main.getByRole("link", { name: "Discover events", exact: true }).click({ modifiers: ["Control"] }),
+  ]);
   await opened.close();
   await expect(page).toHaveURL(/\/account$/);
 

@@ -54,7 +54,12 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`meeting integrations, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("connect Zoom, create a meeting for an online event; only the accepted applicant gets the link", async ({ page, context, browser, startupUser }) => {
+    test("connect Zoom, create a meeting for an online event; only the accepted applicant gets the link", async ({
+      page,
+      context,
+      browser,
+      startupUser,
+    }) => {
       test.setTimeout(90_000);
       expect(startupUser.id).toBeGreaterThan(0);
       const check = async (screen: string) => {

@@ -38,7 +38,8 @@ test.describe("notifications", () => {
     await mo.page.goto("/notifications");
     await expect(mo.page.getByText("No notifications yet")).toBeVisible();
     await expectNoSeriousViolations(mo.page, "/notifications (empty)");
-    for (const fan of fans) await apiCall(fan.context, "POST", "/api/v1/admin/follow", { followee_id: mo.startup.id, followee_type: "startup" });
+    for (const fan of fans)
+      await apiCall(fan.context, "POST", "/api/v1/admin/follow", { followee_id: mo.startup.id, followee_type: "startup" });
 
     await mo.page.goto("/notifications");
     const list = mo.page.getByRole("list", { name: "Notifications" });
@@ -46,7 +47,11 @@ test.describe("notifications", () => {
     await expect(mo.page.getByText("2 unread", { exact: true })).toBeVisible();
     await expectNoSeriousViolations(mo.page, "/notifications");
 
-    await list.locator("li").first().getByRole("button", { name: /Mark .* as read/ }).click();
+    await list
+      .locator("li")
+      .first()
+      .getByRole("button", { name: /Mark .* as read/ })
+      .click();
     await expect(mo.page.getByText("1 unread", { exact: true })).toBeVisible();
     await mo.page.getByRole("link", { name: "Unread (1)" }).click();
     await expect(mo.page).toHaveURL(/filter=unread/);
@@ -60,11 +65,16 @@ test.describe("notifications", () => {
   test("with JavaScript off: mark one and all read with plain forms", async ({ browser, baseURL }) => {
     const nia = await newPerson(browser, baseURL, "Nia NoScript", { javaScript: false });
     const fans = [await newPerson(browser, baseURL, "Fan Three"), await newPerson(browser, baseURL, "Fan Four")];
-    for (const fan of fans) await apiCall(fan.context, "POST", "/api/v1/admin/follow", { followee_id: nia.startup.id, followee_type: "startup" });
+    for (const fan of fans)
+      await apiCall(fan.context, "POST", "/api/v1/admin/follow", { followee_id: nia.startup.id, followee_type: "startup" });
     await nia.page.goto("/notifications");
     await expect(nia.page.getByTestId("notification-count")).toHaveText("2");
     const list = nia.page.getByRole("list", { name: "Notifications" });
-    await list.locator("li").first().getByRole("button", { name: /Mark .* as read/ }).click();
+    await list
+      .locator("li")
+      .first()
+      .getByRole("button", { name: /Mark .* as read/ })
+      .click();
     await expect(nia.page).toHaveURL(/\/notifications$/);
     await expect(nia.page.getByText("1 unread", { exact: true })).toBeVisible();
     await nia.page.getByRole("main").getByRole("button", { name: "Mark all as read" }).click();

@@ -130,7 +130,13 @@ async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
   await setUpStartup(startup);
   const paid = await publishedPaidForm(startup, { title: "Fuzz workshop" });
   const unpaid = await publishedPaidForm(startup, { title: "Fuzz masterclass" });
-  await apiCall(startup, "POST", "/api/v1/admin/coupon_codes", { code: `FUZZ${Date.now().toString(36).toUpperCase()}`, discount_type: "percentage", value: "10", event_form_id: paid.id, is_active: true });
+  await apiCall(startup, "POST", "/api/v1/admin/coupon_codes", {
+    code: `FUZZ${Date.now().toString(36).toUpperCase()}`,
+    discount_type: "percentage",
+    value: "10",
+    event_form_id: paid.id,
+    is_active: true,
+  });
   await apiCall(startup, "POST", "/api/v1/admin/co_founders", { name: "Tess Team", title: "CTO", role: CO_FOUNDER_ROLES[0] });
   const payer = await open();
   const payerUser = await registerUser(payer, "Fuzz Payer");
@@ -151,7 +157,11 @@ async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
   const pages = panelRoutes.filter(({ pattern }) => !pattern.includes(":")).map(({ pattern }) => pattern);
   return [
     { name: "startup", context: startup, start: [...pages, `/form-submission?form_id=${paid.id}`] },
-    { name: "payer", context: payer, start: [...pages, `/form-submission/billing?form_id=${unpaid.id}`, `/form-submission/billing/edit/${billing.id}`] },
+    {
+      name: "payer",
+      context: payer,
+      start: [...pages, `/form-submission/billing?form_id=${unpaid.id}`, `/form-submission/billing/edit/${billing.id}`],
+    },
     { name: "super admin", context: admin, start: pages },
     { name: "new account", context: fresh, start: pages },
     { name: "visitor", context: await open(), start: pages },
@@ -173,11 +183,19 @@ async function actionTargets(all: Persona[]) {
     }
     // A page reached through a GET form (a collection picked for a new event form) needs its query: the
     // id parameters the persona's links carry are tried on an address that does not open without one.
-    const idParameters = [...new Set([...links].flatMap((link) => [...new URL(link, "http://panel").searchParams].filter(([, v]) => /^\d+$/.test(v)).map(([k, v]) => `${k}=${v}`)))];
+    const idParameters = [
+      ...new Set(
+        [...links].flatMap((link) =>
+          [...new URL(link, "http://panel").searchParams].filter(([, v]) => /^\d+$/.test(v)).map(([k, v]) => `${k}=${v}`),
+        ),
+      ),
+    ];
     for (const { pattern } of actionRoutes) {
       if (targets.has(pattern)) continue;
       const matching = [...links].filter((link) => matchesPattern(pattern, link));
-      const withQuery = matching.filter((link) => !link.includes("?")).flatMap((link) => idParameters.map((parameter) => `${link}?${parameter}`));
+      const withQuery = matching
+        .filter((link) => !link.includes("?"))
+        .flatMap((link) => idParameters.map((parameter) => `${link}?${parameter}`));
       for (const url of [...matching, ...withQuery]) {
         if (await opens(persona.context.request, url)) {
           targets.set(pattern, { url, persona });
@@ -200,20 +218,24 @@ test.describe("every panel action with conform's reserved fields malformed", () 
     const post = async (request: APIRequestContext, url: string, options: Parameters<APIRequestContext["post"]>[1]) => {
       const response = await request.post(url, { ...options, maxRedirects: 0 });
       sent++;
-      if (response.status() >= 500) failures.push(`${response.status()} POST ${url} ${JSON.stringify(options?.data ?? options?.multipart).slice(0, 160)}`);
+      if (response.status() >= 500)
+        failures.push(`${response.status()} POST ${url} ${JSON.stringify(options?.data ?? options?.multipart).slice(0, 160)}`);
       return response;
     };
     for (const { pattern } of actionRoutes) {
       // An action no one could open is still sent everything, at an address filled with 1.
       const { url, persona } = targets.get(pattern) ?? { url: pattern.replace(/:\w+/g, "1"), persona: all[0] };
       const { request } = persona.context;
-      for (const body of MALFORMED_SUBMISSIONS) await post(request, url, { data: body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      for (const body of MALFORMED_SUBMISSIONS)
+        await post(request, url, { data: body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
       const asFile = { name: "intent.json", mimeType: "application/json", buffer: Buffer.from('{"type":"validate","payload":{}}') };
       await post(request, url, { multipart: { name: "Ada", __intent__: asFile } });
       await post(request, url, { multipart: { name: "Ada", __state__: asFile } });
     }
     const reading = formReadingRoutes.map(({ pattern }) => pattern);
-    console.log(`[panel fuzz] ${actionRoutes.length} actions (${reading.length} read conform forms), ${sent} requests, ${failures.length} answered 5xx`);
+    console.log(
+      `[panel fuzz] ${actionRoutes.length} actions (${reading.length} read conform forms), ${sent} requests, ${failures.length} answered 5xx`,
+    );
     expect(failures).toEqual([]);
     // Every action that reads a conform form was reached by someone whose page it is. Sent a malformed
     // intent, it answers 400 when its own fields come first (an unknown action), or 422 with the form
@@ -226,7 +248,8 @@ test.describe("every panel action with conform's reserved fields malformed", () 
       const response = await persona.context.request.post(url, { form: { __intent__: "x", name: "Ada" }, maxRedirects: 0 });
       const shown = (await response.text()).includes(UNREADABLE_SUBMISSION);
       if (shown && response.status() === 422) reRendered++;
-      else if (response.status() !== 400) answers.push(`${persona.name} POST ${url}: ${response.status()}${shown ? "" : " without the message"}`);
+      else if (response.status() !== 400)
+        answers.push(`${persona.name} POST ${url}: ${response.status()}${shown ? "" : " without the message"}`);
     }
     console.log(`[panel fuzz] ${reRendered} of ${reading.length} conform actions answered the form again with the message`);
     expect(answers).toEqual([]);

@@ -70,7 +70,13 @@ test.describe("city field in setup, JavaScript off", () => {
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A published in-person event of the context's startup, two days from now, in `place`'s city. */
-async function inPersonEvent(context: BrowserContext, title: string, venue: string, place: { country: string; city: string }, timezone: string) {
+async function inPersonEvent(
+  context: BrowserContext,
+  title: string,
+  venue: string,
+  place: { country: string; city: string },
+  timezone: string,
+) {
   const { collection } = await apiCall(context, "POST", "/api/v1/admin/collections", { name: `Places ${title}` });
   const day = daysFromNow(2);
   const { event_form: draft } = await apiCall(context, "POST", "/api/v1/admin/event_forms", {
@@ -101,7 +107,13 @@ for (const javaScriptEnabled of [true, false]) {
       await registerUser(context, "Weather Owner");
       await setUpStartup(context);
       // The weather is the venue city's, not a guess from the address (which names a city the fake fails for).
-      const event = await inPersonEvent(context, `Sunny meetup ${javaScriptEnabled}`, "Nairobi Street hall", { country: "NG", city: "Lagos" }, "Africa/Lagos");
+      const event = await inPersonEvent(
+        context,
+        `Sunny meetup ${javaScriptEnabled}`,
+        "Nairobi Street hall",
+        { country: "NG", city: "Lagos" },
+        "Africa/Lagos",
+      );
       await page.goto(`/form-submission?form_id=${event.id}`);
       const card = page.getByTestId("weather-card");
       await expect(card.getByRole("heading", { name: "Weather in Lagos" })).toBeVisible();
@@ -118,7 +130,13 @@ for (const javaScriptEnabled of [true, false]) {
       await registerUser(context, "Rainy Owner");
       await setUpStartup(context);
       // The browser tests' fake fails every forecast south of the equator.
-      const event = await inPersonEvent(context, `Stormy meetup ${javaScriptEnabled}`, "Lagos House, Westlands", { country: "KE", city: "Nairobi" }, "Africa/Nairobi");
+      const event = await inPersonEvent(
+        context,
+        `Stormy meetup ${javaScriptEnabled}`,
+        "Lagos House, Westlands",
+        { country: "KE", city: "Nairobi" },
+        "Africa/Nairobi",
+      );
       await page.goto(`/form-submission?form_id=${event.id}`);
       await expect(page.getByTestId("weather-error")).toHaveText("Failed to fetch weather data");
       if (javaScriptEnabled) {

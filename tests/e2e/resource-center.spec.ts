@@ -16,7 +16,9 @@ const box = (page: Page, title: string) => page.getByRole("textbox", { name: tit
 const version = (page: Page) => page.getByTestId("canvas-version");
 /** Reloads the page's data the way a realtime reconnect does. */
 const revalidate = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }).__reactRouterDataRouter.revalidate());
+  page.evaluate(() =>
+    (window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }).__reactRouterDataRouter.revalidate(),
+  );
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`resource center, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -180,7 +182,11 @@ for (const javaScriptEnabled of [true, false]) {
 test("the print layout fits the canvas on one landscape page without the app around it", async ({ page, startupUser }) => {
   expect(startupUser.id).toBeGreaterThan(0);
   await page.goto("/resource-center/frameworks/business-model-canvas");
-  for (const [title, text] of [["Key partners", "Shenzhen assembler"], ["Value propositions", "Half the picking cost\nno capital needed"], ["Revenue streams", "Robot rental"]]) {
+  for (const [title, text] of [
+    ["Key partners", "Shenzhen assembler"],
+    ["Value propositions", "Half the picking cost\nno capital needed"],
+    ["Revenue streams", "Robot rental"],
+  ]) {
     await box(page, title).fill(text);
   }
   await expect(page.getByTestId("autosave-status")).toHaveText("Saved");
@@ -219,7 +225,6 @@ test("a canvas box is drafted with the AI helper (the suite's fake), edited, use
   await page.reload();
   await expect(box(page, "Weaknesses")).toHaveValue("No hardware engineer yet.");
 });
-
 
 withoutAi("without an AI provider the canvas says so once, with no dead Suggest buttons", async ({ page, startupUser }) => {
   expect(startupUser.id).toBeGreaterThan(0);

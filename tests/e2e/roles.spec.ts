@@ -1,6 +1,11 @@
 import { DEMO_PASSWORD, SUPER_ADMIN, adminRequest, expect, registerUser, setUpStartup, test, toast } from "./fixtures";
 
-test("an admin unticks a role's permission and it takes effect on the holder's next request", async ({ page, browser, playwright, baseURL }) => {
+test("an admin unticks a role's permission and it takes effect on the holder's next request", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const roleName = `auditor-${Date.now().toString(36)}`;
   const admin = await adminRequest(playwright, baseURL!);
   const { role } = await admin.call("POST", "/api/v1/admin/roles", { name: roleName, permissions: ["user read"] });
@@ -11,7 +16,9 @@ test("an admin unticks a role's permission and it takes effect on the holder's n
   const holder = await registerUser(holderContext, "Hal Holder");
   await setUpStartup(holderContext);
   const { data } = await admin.call("GET", `/api/v1/admin/users?search=${encodeURIComponent(holder.email)}`);
-  await admin.call("PUT", `/api/v1/admin/users/${holder.id}/roles`, { roles: [...data[0].roles.map((r: { id: number }) => r.id), role.id] });
+  await admin.call("PUT", `/api/v1/admin/users/${holder.id}/roles`, {
+    roles: [...data[0].roles.map((r: { id: number }) => r.id), role.id],
+  });
   await admin.dispose();
   const holderPage = await holderContext.newPage();
   await holderPage.goto("/user-management/users");

@@ -13,9 +13,16 @@ async function endSessionElsewhere(context: BrowserContext, playwright: Playwrig
 }
 
 /** The page's live connection has authorised its channel: it asks again only after a reconnect. */
-const channelAuthorised = (page: Page) => page.waitForResponse((response) => response.url().endsWith("/broadcasting/auth") && response.status() === 200);
+const channelAuthorised = (page: Page) =>
+  page.waitForResponse((response) => response.url().endsWith("/broadcasting/auth") && response.status() === 200);
 
-test("an expired session shows the toast, goes to /login and comes back after logging in", async ({ page, context, startupUser, playwright, baseURL }) => {
+test("an expired session shows the toast, goes to /login and comes back after logging in", async ({
+  page,
+  context,
+  startupUser,
+  playwright,
+  baseURL,
+}) => {
   // The live connection notices an ended session by itself (the last test here); this test is about the
   // page's own navigation, so its socket never reaches the server.
   await page.routeWebSocket(/\/app\//, () => {});
@@ -47,7 +54,13 @@ test("a full page load with an expired session also says so", async ({ page, con
   expect((await context.cookies()).some((c) => c.name === "launchpad_session")).toBe(false);
 });
 
-test("a session that ends under an open page is also noticed by the live connection", async ({ page, context, startupUser, playwright, baseURL }) => {
+test("a session that ends under an open page is also noticed by the live connection", async ({
+  page,
+  context,
+  startupUser,
+  playwright,
+  baseURL,
+}) => {
   expect(startupUser.id).toBeGreaterThan(0);
   const sockets: WebSocketRoute[] = [];
   await page.routeWebSocket(/\/app\//, (socket) => {

@@ -49,8 +49,14 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Bio").fill("Eight years of product design.");
       await page.getByRole("group", { name: "Roles you can take" }).getByLabel("Design").check();
       await page.getByRole("group", { name: "Roles you can take" }).getByLabel("Product").check();
-      await page.getByRole("group", { name: /^Industries/ }).getByLabel("Fintech").check();
-      await page.getByRole("group", { name: /^Industries/ }).getByLabel("Healthcare").check();
+      await page
+        .getByRole("group", { name: /^Industries/ })
+        .getByLabel("Fintech")
+        .check();
+      await page
+        .getByRole("group", { name: /^Industries/ })
+        .getByLabel("Healthcare")
+        .check();
       await page.getByLabel("Link 1").fill(LINKS[0]);
       await page.getByRole("button", { name: "Add link" }).click();
       await page.getByLabel("Link 2").fill(LINKS[1]);

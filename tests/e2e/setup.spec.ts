@@ -1,10 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, registerUser, test } from "./fixtures";
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 async function fillStartup(page: Page, username: string) {
   await page.getByLabel("Name", { exact: true }).fill("Orbit Labs");

@@ -44,7 +44,14 @@ export interface FakeAiShape {
 }
 
 export async function startFakeAi(shape: FakeAiShape, options: { port?: number; mode?: FakeAiMode } = {}): Promise<FakeAi> {
-  const fake: FakeAi = { url: "", mode: options.mode ?? "success", reply: FAKE_AI_REPLY, slowMs: 2_000, requests: [], close: async () => {} };
+  const fake: FakeAi = {
+    url: "",
+    mode: options.mode ?? "success",
+    reply: FAKE_AI_REPLY,
+    slowMs: 2_000,
+    requests: [],
+    close: async () => {},
+  };
   const send = (res: ServerResponse, status: number, body: unknown) => {
     if (res.destroyed) return;
     res.writeHead(status, { "content-type": "application/json" });

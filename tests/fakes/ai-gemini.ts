@@ -10,7 +10,10 @@ export function startFakeGemini(options: { port?: number; mode?: FakeAiMode } = 
       matches: (path) => /^\/v1beta\/models\/[^/]+:generateContent$/.test(path),
       prompt: (body) => {
         const contents = (body as { contents?: { parts?: { text?: string }[] }[] } | null)?.contents ?? [];
-        return contents.flatMap((c) => c.parts ?? []).map((p) => p.text ?? "").join("\n");
+        return contents
+          .flatMap((c) => c.parts ?? [])
+          .map((p) => p.text ?? "")
+          .join("\n");
       },
       success: (text) => ({
         candidates: [{ content: { role: "model", parts: [{ text }] }, finishReason: "STOP", index: 0 }],

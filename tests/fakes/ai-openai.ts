@@ -20,7 +20,11 @@ export function startFakeOpenAi(options: { port?: number; mode?: FakeAiMode } = 
         choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
         usage: { prompt_tokens: 10, completion_tokens: 30, total_tokens: 40 },
       }),
-      empty: () => ({ id: "chatcmpl-fake", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: "" }, finish_reason: "stop" }] }),
+      empty: () => ({
+        id: "chatcmpl-fake",
+        object: "chat.completion",
+        choices: [{ index: 0, message: { role: "assistant", content: "" }, finish_reason: "stop" }],
+      }),
       error: () => ({ error: { message: "The server had an error while processing your request.", type: "server_error" } }),
     },
     options,

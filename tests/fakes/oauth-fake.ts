@@ -65,7 +65,8 @@ export class OAuthFake {
     const q = req.query;
     if (q.client_id !== this.options.clientId) return html(res, 400, "<h1>Unknown client_id</h1>");
     if (q.response_type !== "code" || !q.redirect_uri || !q.state) return html(res, 400, "<h1>Malformed authorization request</h1>");
-    if (q.code_challenge_method !== "S256" || !/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge ?? "")) return html(res, 400, "<h1>PKCE (S256) is required</h1>");
+    if (q.code_challenge_method !== "S256" || !/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge ?? ""))
+      return html(res, 400, "<h1>PKCE (S256) is required</h1>");
     const back = new URL(q.redirect_uri);
     if (q.decision === "deny") {
       back.search = new URLSearchParams({ error: "access_denied", state: q.state }).toString();
@@ -102,7 +103,13 @@ export class OAuthFake {
       this.refreshTokens.add(refreshToken);
       this.grants.set(refreshToken, grant);
     }
-    return { access_token: accessToken, token_type: "bearer", expires_in: this.accessTokenSeconds, scope: "meeting:write", ...(refreshToken ? { refresh_token: refreshToken } : {}) };
+    return {
+      access_token: accessToken,
+      token_type: "bearer",
+      expires_in: this.accessTokenSeconds,
+      scope: "meeting:write",
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    };
   }
 
   /** The token endpoint; `client` is the client id and secret as the provider reads them (Basic or form). */
@@ -113,7 +120,8 @@ export class OAuthFake {
       this.tokenRequests.push({ grantType: b.grant_type, accepted: false, error: description });
       json(res, status, { error, error_description: description });
     };
-    if (client.id !== this.options.clientId || client.secret !== this.options.clientSecret) return refuse("invalid_client", "Invalid client credentials.", 401);
+    if (client.id !== this.options.clientId || client.secret !== this.options.clientSecret)
+      return refuse("invalid_client", "Invalid client credentials.", 401);
     if (b.grant_type === "authorization_code") {
       const pending = this.codes.get(b.code);
       if (!pending || pending.used) return refuse("invalid_grant", "Invalid authorization code.");

@@ -30,10 +30,19 @@ export interface FakeOpenMeteoOptions {
 const DEFAULT_PLACES = [{ name: "Tinyville", country_code: "NG", latitude: 7.1, longitude: 3.3, timezone: "Africa/Lagos" }];
 
 export function fakeForecast(days: number, today = new Date()) {
-  const dates = Array.from({ length: days }, (_, i) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + i)).toISOString().slice(0, 10));
+  const dates = Array.from({ length: days }, (_, i) =>
+    new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + i)).toISOString().slice(0, 10),
+  );
   return {
     timezone: "GMT",
-    current: { time: `${dates[0]}T12:00`, temperature_2m: 24.5, apparent_temperature: 26, relative_humidity_2m: 70, wind_speed_10m: 11.2, weather_code: 2 },
+    current: {
+      time: `${dates[0]}T12:00`,
+      temperature_2m: 24.5,
+      apparent_temperature: 26,
+      relative_humidity_2m: 70,
+      wind_speed_10m: 11.2,
+      weather_code: 2,
+    },
     daily: {
       time: dates,
       weather_code: dates.map((_, i) => [0, 2, 61, 95][i % 4]),
@@ -60,7 +69,8 @@ export async function startFakeOpenMeteo(options: FakeOpenMeteoOptions = {}): Pr
     if (url.pathname === "/v1/forecast") {
       const latitude = Number(params.latitude);
       const longitude = Number(params.longitude);
-      if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return send(400, { error: true, reason: "Latitude and longitude required" });
+      if (!Number.isFinite(latitude) || !Number.isFinite(longitude))
+        return send(400, { error: true, reason: "Latitude and longitude required" });
       if (options.failWhere?.(latitude, longitude)) return send(500, { error: true, reason: "Internal error" });
       return send(200, { latitude, longitude, ...fakeForecast(Number(params.forecast_days ?? 7)) });
     }

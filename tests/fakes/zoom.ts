@@ -31,7 +31,14 @@ export interface FakeZoom {
 export const ZOOM_CLIENT = { id: "fake-zoom-client", secret: "fake-zoom-secret" };
 
 export async function startFakeZoom(options: { port?: number } & Partial<OAuthFakeOptions> = {}): Promise<FakeZoom> {
-  const oauth = new OAuthFake({ clientId: ZOOM_CLIENT.id, clientSecret: ZOOM_CLIENT.secret, email: "host@zoom.example", rotateRefreshTokens: true, name: "Zoom", ...options });
+  const oauth = new OAuthFake({
+    clientId: ZOOM_CLIENT.id,
+    clientSecret: ZOOM_CLIENT.secret,
+    email: "host@zoom.example",
+    rotateRefreshTokens: true,
+    name: "Zoom",
+    ...options,
+  });
   const meetings = new Map<number, FakeZoomMeeting>();
   let nextId = 85_000_000_001;
   const fake: FakeZoom = { url: "", oauth, meetings, failMeetings: false, close: async () => {} };
@@ -41,20 +48,32 @@ export async function startFakeZoom(options: { port?: number } & Partial<OAuthFa
       const route = `${req.method} ${req.path}`;
       if (route === "GET /oauth/authorize") return oauth.authorize(req, res);
       if (route === "POST /oauth/token" || route === "POST /oauth/revoke") {
-        const [id, secret] = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString().split(":");
+        const [id, secret] = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64")
+          .toString()
+          .split(":");
         if (route === "POST /oauth/token") return oauth.token(req, res, { id, secret });
-        if (id !== ZOOM_CLIENT.id || secret !== ZOOM_CLIENT.secret) return json(res, 401, { reason: "Invalid client_id or client_secret", error: "invalid_client" });
+        if (id !== ZOOM_CLIENT.id || secret !== ZOOM_CLIENT.secret)
+          return json(res, 401, { reason: "Invalid client_id or client_secret", error: "invalid_client" });
         if (!oauth.revoke(String(req.body.token ?? ""))) return json(res, 400, { reason: "Invalid Token!", error: "invalid_request" });
         return json(res, 200, { status: "success" });
       }
       if (!oauth.bearer(req, res, unauthorized)) return;
-      if (route === "GET /v2/users/me") return json(res, 200, { id: "u1", email: oauth.options.email, first_name: "Fake", last_name: "Host" });
+      if (route === "GET /v2/users/me")
+        return json(res, 200, { id: "u1", email: oauth.options.email, first_name: "Fake", last_name: "Host" });
       if (fake.failMeetings) return json(res, 500, { code: 500, message: "Zoom is having trouble right now." });
       if (route === "POST /v2/users/me/meetings") {
         const b = req.body as Partial<FakeZoomMeeting> & { type?: number };
         if (!b.topic || !b.start_time || !b.duration || b.type !== 2) return json(res, 400, { code: 300, message: "Invalid meeting." });
         const id = nextId++;
-        const meeting = { id, topic: b.topic, agenda: b.agenda ?? "", start_time: b.start_time, duration: b.duration, timezone: b.timezone ?? "UTC", join_url: `https://zoom.example/j/${id}` };
+        const meeting = {
+          id,
+          topic: b.topic,
+          agenda: b.agenda ?? "",
+          start_time: b.start_time,
+          duration: b.duration,
+          timezone: b.timezone ?? "UTC",
+          join_url: `https://zoom.example/j/${id}`,
+        };
         meetings.set(id, meeting);
         return json(res, 201, meeting);
       }

@@ -71,7 +71,12 @@ describe("the primary's database relay", () => {
 
   it("passes SQL errors back with PostgreSQL's fields, and refuses a transaction that is not open", async () => {
     const worker = joined();
-    const failed = await worker.request({ op: "query", sql: "insert into notes (body) values (null)", params: [], options: { rawTypes: [] } });
+    const failed = await worker.request({
+      op: "query",
+      sql: "insert into notes (body) values (null)",
+      params: [],
+      options: { rawTypes: [] },
+    });
     expect(failed).toMatchObject({ ok: false, error: { fields: { code: "23502" } } });
     const stray = await worker.request({ op: "query", sql: "select 1", params: [], options: { rawTypes: [] }, tx: 99 });
     expect(stray).toMatchObject({ ok: false, error: { message: "PGlite relay: transaction 99 is not open" } });

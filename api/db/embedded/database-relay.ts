@@ -18,7 +18,10 @@ export interface RelayPeer {
 type PeerRequest = WireRequest & { kind: "db"; id: number };
 
 const isDbRequest = (message: unknown): message is PeerRequest =>
-  typeof message === "object" && message !== null && (message as { kind?: unknown }).kind === "db" && typeof (message as { op?: unknown }).op === "string";
+  typeof message === "object" &&
+  message !== null &&
+  (message as { kind?: unknown }).kind === "db" &&
+  typeof (message as { op?: unknown }).op === "string";
 
 const failure = (id: number, message: string): Reply => ({ id, ok: false, error: { message, fields: {} } });
 

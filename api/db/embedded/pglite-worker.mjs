@@ -85,7 +85,8 @@ function arrayElement(value) {
 function literal(value, index, text) {
   if (value === null || value === undefined) return "null";
   if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
-  if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean" || typeof value === "bigint") return `'${String(value)}'`;
+  if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean" || typeof value === "bigint")
+    return `'${String(value)}'`;
   // What PGlite itself sends for a Date, whatever type the parameter has.
   if (value instanceof Date && !Number.isNaN(value.getTime())) return `'${value.toISOString()}'`;
   if (Array.isArray(value) && new RegExp(`\\$${index + 1}::[a-z0-9_ ]+\\[\\]`, "i").test(text)) {

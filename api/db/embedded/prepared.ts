@@ -75,7 +75,8 @@ export function listFilters<Q>() {
         return { shape, values };
       },
       /** The conditions of the shape's filters, on placeholders. */
-      where: (shape: FilterShape<N>): (SQL | undefined)[] => entries.map(([name, filter]) => (shape[name] ? filter.where(sql.placeholder(name)) : undefined)),
+      where: (shape: FilterShape<N>): (SQL | undefined)[] =>
+        entries.map(([name, filter]) => (shape[name] ? filter.where(sql.placeholder(name)) : undefined)),
       /** The conditions of the request's filters, on their values. */
       whereValues(query: Q): (SQL | undefined)[] {
         return entries.map(([, filter]) => {

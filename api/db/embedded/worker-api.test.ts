@@ -41,7 +41,9 @@ describe("the API on the worker-backed PGlite", () => {
     const payers = [];
     for (let i = 0; i < 5; i++) payers.push(...(await Promise.all(Array.from({ length: 10 }, () => registered(t, "Racer")))));
     await Promise.all(payers.map((p) => p.client.prime()));
-    const results = await Promise.all(payers.map((p) => p.client.post("/api/v1/admin/event_billings", billingFields(form.id, { coupon_code: limited.code }))));
+    const results = await Promise.all(
+      payers.map((p) => p.client.post("/api/v1/admin/event_billings", billingFields(form.id, { coupon_code: limited.code }))),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(10);
     const refused = results.filter((r) => r.status === 422);
     expect(refused).toHaveLength(40);
@@ -55,7 +57,9 @@ describe("the API on the worker-backed PGlite", () => {
     const { form } = await ownerWithForm(t, { capacity: 3 });
     const applicants = await Promise.all(Array.from({ length: 10 }, (_, i) => registered(t, `Racer ${i}`)));
     await Promise.all(applicants.map((a) => a.client.prime()));
-    const results = await Promise.all(applicants.map((a) => sendApplication(a.client, form.id, { full_name: "Ada Lovelace", email: "ada@example.com" })));
+    const results = await Promise.all(
+      applicants.map((a) => sendApplication(a.client, form.id, { full_name: "Ada Lovelace", email: "ada@example.com" })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([...Array(3).fill(201), ...Array(7).fill(422)]);
     const rows = await t.database.db.select().from(eventApplications).where(eq(eventApplications.eventFormId, form.id));
     expect(rows.filter((r) => r.status === "pending")).toHaveLength(3);
@@ -63,7 +67,9 @@ describe("the API on the worker-backed PGlite", () => {
 
   it("answers a unique-code race with one 201 and 422s (SQLSTATE 23505 crosses the thread)", async () => {
     const { client } = await ownerWithCollection(t);
-    const results = await Promise.all(["RACE", "race", "Race"].map((code) => client.post("/api/v1/admin/coupon_codes", { code, discount_type: "percentage", value: 5 })));
+    const results = await Promise.all(
+      ["RACE", "race", "Race"].map((code) => client.post("/api/v1/admin/coupon_codes", { code, discount_type: "percentage", value: 5 })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422]);
     for (const r of results.filter((r) => r.status === 422)) expect(r.body.errors).toEqual({ code: ["The code has already been taken."] });
   });

@@ -37,10 +37,20 @@ const preparedCount = async (db: Db) =>
 
 /** The same writes and reads on either engine; every type the schema uses, through the builder and raw SQL. */
 async function sample(db: Db) {
-  const [user] = await db.insert(users).values({ name: "Row Shape", email: "rows@example.com", passwordHash: "x", createdAt: at, updatedAt: at }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ name: "Row Shape", email: "rows@example.com", passwordHash: "x", createdAt: at, updatedAt: at })
+    .returning();
   const [file] = await db
     .insert(files)
-    .values({ id: "6f1c1c3e-0a34-4c5e-9a53-0d1e8c9b7a10", ownerUserId: user.id, contentType: "image/png", byteSize: 3, data: new Uint8Array([0, 255, 7]), createdAt: at })
+    .values({
+      id: "6f1c1c3e-0a34-4c5e-9a53-0d1e8c9b7a10",
+      ownerUserId: user.id,
+      contentType: "image/png",
+      byteSize: 3,
+      data: new Uint8Array([0, 255, 7]),
+      createdAt: at,
+    })
     .returning();
   await db.insert(startups).values({
     ownerUserId: user.id,
@@ -76,8 +86,12 @@ describe("the PGlite worker", () => {
     // The same reads answered again from what a worker kept: the same rows, types and bytes.
     await sample(cached.db);
     const { hits } = await cached.thread!.resultCacheStats();
-    const again = await cached.db.execute(sql`select ${at}::timestamptz as stamp, '12.50'::numeric(10,2) as price, '\\x00ff07'::bytea as bytes`);
-    expect(await cached.db.execute(sql`select ${at}::timestamptz as stamp, '12.50'::numeric(10,2) as price, '\\x00ff07'::bytea as bytes`)).toEqual(again);
+    const again = await cached.db.execute(
+      sql`select ${at}::timestamptz as stamp, '12.50'::numeric(10,2) as price, '\\x00ff07'::bytea as bytes`,
+    );
+    expect(
+      await cached.db.execute(sql`select ${at}::timestamptz as stamp, '12.50'::numeric(10,2) as price, '\\x00ff07'::bytea as bytes`),
+    ).toEqual(again);
     expect((await cached.thread!.resultCacheStats()).hits).toBe(hits + 1);
     expect(actual.user.createdAt).toEqual(at);
     expect(actual.joined[0].startup?.links).toEqual(["https://a.example", "https://b.example"]);
@@ -130,7 +144,10 @@ describe("the PGlite worker", () => {
       worker.db.transaction(async (tx) => {
         const [row] = await tx.select().from(appSettings).where(eq(appSettings.key, "counter"));
         await new Promise((resolve) => setTimeout(resolve, 1));
-        await tx.update(appSettings).set({ value: String(Number(row.value) + 1) }).where(eq(appSettings.key, "counter"));
+        await tx
+          .update(appSettings)
+          .set({ value: String(Number(row.value) + 1) })
+          .where(eq(appSettings.key, "counter"));
       });
     await Promise.all(Array.from({ length: 20 }, bump));
     expect(await worker.db.select().from(appSettings).where(eq(appSettings.key, "counter"))).toEqual([{ key: "counter", value: "20" }]);
@@ -170,10 +187,17 @@ describe("the PGlite worker", () => {
       .values({ key: "unique", value: "2" })
       .catch((e: unknown) => e);
     expect(pgErrorCode(error)).toBe("23505");
-    expect((error as { cause: { constraint?: string; detail?: string } }).cause).toMatchObject({ constraint: "app_settings_pkey", detail: expect.stringContaining("unique") });
+    expect((error as { cause: { constraint?: string; detail?: string } }).cause).toMatchObject({
+      constraint: "app_settings_pkey",
+      detail: expect.stringContaining("unique"),
+    });
     // The connection is usable afterwards, in and out of transactions.
-    await expect(worker.db.transaction((tx) => tx.insert(appSettings).values({ key: "unique", value: "3" }))).rejects.toSatisfy(isUniqueViolation);
-    expect(await worker.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, "unique"))).toEqual([{ value: "1" }]);
+    await expect(worker.db.transaction((tx) => tx.insert(appSettings).values({ key: "unique", value: "3" }))).rejects.toSatisfy(
+      isUniqueViolation,
+    );
+    expect(await worker.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, "unique"))).toEqual([
+      { value: "1" },
+    ]);
   });
 
   it("refuses a parameter that cannot cross the thread, and goes on working", async () => {
@@ -184,10 +208,12 @@ describe("the PGlite worker", () => {
 
   it("plans a repeated statement once and answers it the same: rows, types, quotes, errors, in and out of transactions", async () => {
     const db = worker.db;
-    const named = (email: string) => db.select({ id: users.id, email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.email, email));
+    const named = (email: string) =>
+      db.select({ id: users.id, email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.email, email));
     await db.insert(users).values({ name: "Plan O'Brien", email: "o'brien@example.com", passwordHash: "x", createdAt: at, updatedAt: at });
     const plansBefore = await preparedCount(db);
-    for (let i = 0; i < 3; i++) expect(await named("o'brien@example.com")).toEqual([{ id: expect.any(Number), email: "o'brien@example.com", createdAt: at }]);
+    for (let i = 0; i < 3; i++)
+      expect(await named("o'brien@example.com")).toEqual([{ id: expect.any(Number), email: "o'brien@example.com", createdAt: at }]);
     expect(await preparedCount(db)).toBe(plansBefore + 1);
     // A value that would end the literal early is still one value.
     expect(await named("x' or '1'='1")).toEqual([]);
@@ -198,7 +224,9 @@ describe("the PGlite worker", () => {
     // Inside a transaction the plan is used, and the transaction's own writes are seen.
     await db.transaction(async (tx) => {
       await tx.update(users).set({ name: "Planned" }).where(eq(users.email, "o'brien@example.com"));
-      expect(await tx.select({ name: users.name }).from(users).where(eq(users.email, "o'brien@example.com"))).toEqual([{ name: "Planned" }]);
+      expect(await tx.select({ name: users.name }).from(users).where(eq(users.email, "o'brien@example.com"))).toEqual([
+        { name: "Planned" },
+      ]);
     });
     // Errors keep PostgreSQL's fields when the statement runs as a plan.
     const duplicate = () => db.insert(users).values({ name: "Again", email: "o'brien@example.com", passwordHash: "x" });
@@ -207,7 +235,7 @@ describe("the PGlite worker", () => {
 
   it("plans statements with dates and cast arrays too, with the same answers; an uncast array is left unplanned", async () => {
     const db = worker.db;
-    const tricky = ['plain', 'quote " and \\ backslash', "it's", "{braces,comma}", ""];
+    const tricky = ["plain", 'quote " and \\ backslash', "it's", "{braces,comma}", ""];
     const arrays = () =>
       db.execute(
         sql`select ${sql.param([3, 1, 2])}::int[] as ids, ${sql.param(tricky)}::text[] as words, ${sql.param(["a", null])}::text[] as holes, 2 = any(${sql.param([1, 2])}::int[]) as found, ${sql.param(at)}::timestamptz as stamp`,
@@ -216,9 +244,15 @@ describe("the PGlite worker", () => {
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push((await arrays()) as unknown as { rows: unknown[] });
     expect(await preparedCount(db)).toBe(plansBefore + 1);
-    for (const answer of answers) expect(answer.rows).toEqual([{ ids: [3, 1, 2], words: tricky, holes: ["a", null], found: true, stamp: "2031-02-03 04:05:06.789+00" }]);
+    for (const answer of answers)
+      expect(answer.rows).toEqual([
+        { ids: [3, 1, 2], words: tricky, holes: ["a", null], found: true, stamp: "2031-02-03 04:05:06.789+00" },
+      ]);
     // Without a cast the parameter's type is PostgreSQL's to infer (here jsonb: PGlite sends JSON), so no plan is made.
-    const uncast = () => db.execute(sql`select jsonb_array_length(${JSON.stringify([1, 2, 3])}::jsonb) as n, ${sql.param([1, 2])} = ${sql.param([1, 2])} as same`);
+    const uncast = () =>
+      db.execute(
+        sql`select jsonb_array_length(${JSON.stringify([1, 2, 3])}::jsonb) as n, ${sql.param([1, 2])} = ${sql.param([1, 2])} as same`,
+      );
     for (let i = 0; i < 3; i++) expect(((await uncast()) as unknown as { rows: unknown[] }).rows).toEqual([{ n: 3, same: true }]);
     expect(await preparedCount(db)).toBe(plansBefore + 1);
   });
@@ -249,7 +283,9 @@ describe("the PGlite worker", () => {
   it("never keeps a select that writes through a function, nor one that reads the clock", async () => {
     await cached.db.insert(appSettings).values({ key: "bumps", value: "0" });
     await cached.db.execute(
-      sql.raw(`create function lp_test_bump() returns text language sql as $$ update app_settings set value = (value::int + 1)::text where key = 'bumps' returning value $$`),
+      sql.raw(
+        `create function lp_test_bump() returns text language sql as $$ update app_settings set value = (value::int + 1)::text where key = 'bumps' returning value $$`,
+      ),
     );
     const bump = async () => ((await cached.db.execute(sql`select lp_test_bump() as v`)) as unknown as { rows: { v: string }[] }).rows[0].v;
     expect([await bump(), await bump()]).toEqual(["1", "2"]);

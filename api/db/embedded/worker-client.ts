@@ -115,7 +115,12 @@ export class PgliteWorker {
    * may keep of repeated reads' answers (result-cache.mjs; 0 keeps none). `onCrash`: told when the thread
    * dies on its own (not by close()), e.g. for the server to exit and be restarted.
    */
-  static async start(options: { dataDir?: string; template?: Blob; resultCacheBytes?: number; onCrash?: (error: Error) => void }): Promise<PgliteWorker> {
+  static async start(options: {
+    dataDir?: string;
+    template?: Blob;
+    resultCacheBytes?: number;
+    onCrash?: (error: Error) => void;
+  }): Promise<PgliteWorker> {
     const template = options.template ? await options.template.arrayBuffer() : undefined;
     const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
       workerData: { dataDir: options.dataDir, template, resultCacheBytes: options.resultCacheBytes ?? 0 },
@@ -194,7 +199,8 @@ export class PgliteWorker {
       await this.request({ op: "end", tx: id, commit });
     };
     const tx: WorkerTransaction = {
-      query: (sql, params = [], options) => (closed ? Promise.reject(new Error("Transaction is closed")) : this.run(sql, params, options, id)),
+      query: (sql, params = [], options) =>
+        closed ? Promise.reject(new Error("Transaction is closed")) : this.run(sql, params, options, id),
       rollback: () => (closed ? Promise.reject(new Error("Transaction is closed")) : finish(false)),
       get closed() {
         return closed;

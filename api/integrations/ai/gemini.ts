@@ -32,11 +32,19 @@ export class GeminiProvider implements AiProvider {
     }
     const candidate = answer.candidates?.[0];
     // A blocked prompt has no candidate, a blocked answer no text: the model said nothing usable.
-    if (!candidate) throw new AiProviderError(`gemini answered no candidate (${answer.promptFeedback?.blockReason ?? "no reason given"})`, AI_EMPTY_ANSWER);
+    if (!candidate)
+      throw new AiProviderError(
+        `gemini answered no candidate (${answer.promptFeedback?.blockReason ?? "no reason given"})`,
+        AI_EMPTY_ANSWER,
+      );
     const texts = candidate.content?.parts;
     if (texts !== undefined && !Array.isArray(texts)) throw new AiProviderError("gemini answered an unexpected shape");
-    if (texts?.some((part) => part.text !== undefined && typeof part.text !== "string")) throw new AiProviderError("gemini answered an unexpected shape");
-    const text = (texts ?? []).map((part) => (part.text as string | undefined) ?? "").join("").trim();
+    if (texts?.some((part) => part.text !== undefined && typeof part.text !== "string"))
+      throw new AiProviderError("gemini answered an unexpected shape");
+    const text = (texts ?? [])
+      .map((part) => (part.text as string | undefined) ?? "")
+      .join("")
+      .trim();
     if (!text) throw new AiProviderError(`gemini answered no text (${candidate.finishReason ?? "no reason given"})`, AI_EMPTY_ANSWER);
     return text;
   }

@@ -18,7 +18,7 @@ export class AiProviderError extends Error {
 
 /** Said to every model, so that its answer can go straight into a form field. */
 export const AI_SYSTEM_INSTRUCTION =
-  "You are a writing assistant inside Launchpad, an admin panel for startups, organizations and co-founders. Write clear, concrete, friendly text in plain prose (no Markdown headings, no preamble such as \"Here is\"), ready to paste into the field the user is filling in. Do not invent figures or facts the user did not give.";
+  'You are a writing assistant inside Launchpad, an admin panel for startups, organizations and co-founders. Write clear, concrete, friendly text in plain prose (no Markdown headings, no preamble such as "Here is"), ready to paste into the field the user is filling in. Do not invent figures or facts the user did not give.';
 
 /** Long enough for a description or a canvas box; a cap so that one request cannot run up a large bill. */
 export const AI_MAX_OUTPUT_TOKENS = 1024;
@@ -35,11 +35,22 @@ export interface AiProvider {
  * messages name the provider and status only: neither the prompt nor the provider's answer (which may
  * quote the prompt) goes into an error that could be logged.
  */
-export async function postJson(kind: string, url: URL, headers: Record<string, string>, body: unknown, timeoutMs: number): Promise<unknown> {
+export async function postJson(
+  kind: string,
+  url: URL,
+  headers: Record<string, string>,
+  body: unknown,
+  timeoutMs: number,
+): Promise<unknown> {
   const signal = AbortSignal.timeout(timeoutMs);
   let res: Response;
   try {
-    res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body: JSON.stringify(body), signal });
+    res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", ...headers },
+      body: JSON.stringify(body),
+      signal,
+    });
   } catch (error) {
     if (signal.aborted) throw new AiTimeoutError(`${kind} did not answer within ${timeoutMs} ms`);
     throw new AiProviderError(`${kind} unreachable: ${(error as Error).name}`);

@@ -36,10 +36,12 @@ export class OpenAiCompatibleProvider implements AiProvider {
     };
     const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
     const answer = (await postJson(this.kind, chatCompletionsUrl(baseUrl), headers, body, timeoutMs)) as ChatAnswer | null;
-    if (!answer || typeof answer !== "object" || !Array.isArray(answer.choices)) throw new AiProviderError("openai-compatible answered an unexpected shape");
+    if (!answer || typeof answer !== "object" || !Array.isArray(answer.choices))
+      throw new AiProviderError("openai-compatible answered an unexpected shape");
     const choice = answer.choices[0];
     const content = choice?.message?.content;
-    if (content !== undefined && content !== null && typeof content !== "string") throw new AiProviderError("openai-compatible answered an unexpected shape");
+    if (content !== undefined && content !== null && typeof content !== "string")
+      throw new AiProviderError("openai-compatible answered an unexpected shape");
     const text = (content ?? "").trim();
     if (!text) throw new AiProviderError(`openai-compatible answered no text (${choice?.finish_reason ?? "no choice"})`, AI_EMPTY_ANSWER);
     return text;

@@ -45,7 +45,10 @@ export function chooseAiProvider(config: AiConfig | undefined): AiChoice {
   }
   if (config?.baseUrl) {
     if (!config.model) return { provider: null, availability: { available: false, reason: AI_MODEL_MISSING } };
-    return { provider: new OpenAiCompatibleProvider({ baseUrl: config.baseUrl, model: config.model, apiKey: config.apiKey, timeoutMs }), availability: available };
+    return {
+      provider: new OpenAiCompatibleProvider({ baseUrl: config.baseUrl, model: config.model, apiKey: config.apiKey, timeoutMs }),
+      availability: available,
+    };
   }
   return { provider: null, availability: { available: false, reason: AI_NOT_CONFIGURED } };
 }

@@ -90,7 +90,13 @@ export class GoogleMeetAdapter implements MeetingProviderAdapter {
 
   refresh(refreshToken: string): Promise<TokenSet> {
     const { clientId, clientSecret, tokenBase } = this.settings;
-    return tokenRequest(LABEL, new URL("/token", tokenBase).toString(), { grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret }, {}, REFRESH_TIMEOUT_MS);
+    return tokenRequest(
+      LABEL,
+      new URL("/token", tokenBase).toString(),
+      { grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret },
+      {},
+      REFRESH_TIMEOUT_MS,
+    );
   }
 
   /** Revoking the refresh token ends the whole grant (its access tokens too). */
@@ -125,7 +131,8 @@ export class GoogleMeetAdapter implements MeetingProviderAdapter {
     };
     const { body } = await authorized((token) => bearerJson(LABEL, "POST", url.toString(), token, event));
     const created = body as GoogleEvent | null;
-    if (typeof created?.id !== "string" || !created.id) throw new ProviderError("Google created the calendar event but answered without its id.");
+    if (typeof created?.id !== "string" || !created.id)
+      throw new ProviderError("Google created the calendar event but answered without its id.");
     const id = created.id;
     // Conference creation may still be pending in the first answer: ask once more before giving up.
     let link = meetLink(created);

@@ -84,7 +84,12 @@ export interface ProviderAnswer {
 }
 
 /** One call to a provider; a network failure or a timeout becomes a ProviderError naming the provider. */
-export async function callProvider(label: string, url: string, init: RequestInit, timeoutMs = PROVIDER_TIMEOUT_MS): Promise<ProviderAnswer> {
+export async function callProvider(
+  label: string,
+  url: string,
+  init: RequestInit,
+  timeoutMs = PROVIDER_TIMEOUT_MS,
+): Promise<ProviderAnswer> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
@@ -108,7 +113,8 @@ export function errorText(body: unknown): string | undefined {
   if (!b || typeof b !== "object") return undefined;
   if (typeof b.error_description === "string") return b.error_description;
   if (typeof b.message === "string") return b.message;
-  if (b.error && typeof b.error === "object" && typeof (b.error as { message?: unknown }).message === "string") return (b.error as { message: string }).message;
+  if (b.error && typeof b.error === "object" && typeof (b.error as { message?: unknown }).message === "string")
+    return (b.error as { message: string }).message;
   if (typeof b.error === "string") return b.error;
   return undefined;
 }
@@ -116,7 +122,8 @@ export function errorText(body: unknown): string | undefined {
 /** A failed answer as a ProviderError: "Zoom answered 500: <its message>". Messages are cut short (they reach the page). */
 export function failure(label: string, answer: ProviderAnswer): ProviderError {
   const said = errorText(answer.body)?.slice(0, 200);
-  const code = typeof (answer.body as { error?: unknown } | null)?.error === "string" ? ((answer.body as { error: string }).error) : undefined;
+  const code =
+    typeof (answer.body as { error?: unknown } | null)?.error === "string" ? (answer.body as { error: string }).error : undefined;
   return new ProviderError(`${label} answered ${answer.status}${said ? `: ${said}` : ""}`, answer.status, code);
 }
 
@@ -133,7 +140,11 @@ export async function tokenRequest(
   const answer = await callProvider(
     label,
     url,
-    { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json", ...headers }, body: new URLSearchParams(fields).toString() },
+    {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json", ...headers },
+      body: new URLSearchParams(fields).toString(),
+    },
     timeoutMs,
   );
   if (answer.status !== 200) throw failure(label, answer);
@@ -149,10 +160,20 @@ export async function tokenRequest(
 }
 
 /** A JSON call with the user's access token. 401 is a ProviderError with status 401 (the caller refreshes and retries once). */
-export async function bearerJson(label: string, method: string, url: string, accessToken: string, payload?: unknown): Promise<ProviderAnswer> {
+export async function bearerJson(
+  label: string,
+  method: string,
+  url: string,
+  accessToken: string,
+  payload?: unknown,
+): Promise<ProviderAnswer> {
   const answer = await callProvider(label, url, {
     method,
-    headers: { authorization: `Bearer ${accessToken}`, accept: "application/json", ...(payload === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      accept: "application/json",
+      ...(payload === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: payload === undefined ? undefined : JSON.stringify(payload),
   });
   if (answer.status < 200 || answer.status >= 300) throw failure(label, answer);

@@ -61,7 +61,12 @@ export class ZoomAdapter implements MeetingProviderAdapter {
 
   exchangeCode({ code, codeVerifier, redirectUri }: { code: string; codeVerifier: string; redirectUri: string }): Promise<TokenSet> {
     const url = new URL("/oauth/token", this.settings.oauthBase).toString();
-    return tokenRequest(LABEL, url, { grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: codeVerifier }, this.basic);
+    return tokenRequest(
+      LABEL,
+      url,
+      { grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: codeVerifier },
+      this.basic,
+    );
   }
 
   refresh(refreshToken: string): Promise<TokenSet> {

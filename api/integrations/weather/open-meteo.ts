@@ -63,10 +63,14 @@ function assertForecast(body: unknown): asserts body is ProviderForecast {
     typeof b?.timezone === "string" &&
     current !== undefined &&
     typeof current.time === "string" &&
-    ["temperature_2m", "apparent_temperature", "relative_humidity_2m", "wind_speed_10m", "weather_code"].every((k) => typeof current[k as keyof typeof current] === "number") &&
+    ["temperature_2m", "apparent_temperature", "relative_humidity_2m", "wind_speed_10m", "weather_code"].every(
+      (k) => typeof current[k as keyof typeof current] === "number",
+    ) &&
     daily !== undefined &&
     Array.isArray(daily.time) &&
-    [daily.weather_code, daily.temperature_2m_max, daily.temperature_2m_min, daily.precipitation_probability_max].every((list) => isNumberList(list) && list.length === daily.time.length);
+    [daily.weather_code, daily.temperature_2m_max, daily.temperature_2m_min, daily.precipitation_probability_max].every(
+      (list) => isNumberList(list) && list.length === daily.time.length,
+    );
   if (!ok) throw new WeatherProviderError("weather provider answered an unexpected forecast");
 }
 
@@ -93,13 +97,25 @@ export class OpenMeteo {
   async geocode(name: string, country?: string): Promise<ProviderPlace | null> {
     if (!this.bases.geocodingApiBase) return null;
     const url = new URL("/v1/search", this.bases.geocodingApiBase);
-    url.search = new URLSearchParams({ name, count: "1", language: "en", format: "json", ...(country ? { countryCode: country } : {}) }).toString();
+    url.search = new URLSearchParams({
+      name,
+      count: "1",
+      language: "en",
+      format: "json",
+      ...(country ? { countryCode: country } : {}),
+    }).toString();
     const body = (await getJson(url)) as { results?: Partial<ProviderPlace>[] } | null;
     const first = body?.results?.[0];
     if (!first) return null;
     if (typeof first.latitude !== "number" || typeof first.longitude !== "number" || typeof first.name !== "string") {
       throw new WeatherProviderError("weather provider answered an unexpected place");
     }
-    return { name: first.name, country_code: first.country_code ?? null, latitude: first.latitude, longitude: first.longitude, timezone: first.timezone ?? null };
+    return {
+      name: first.name,
+      country_code: first.country_code ?? null,
+      latitude: first.latitude,
+      longitude: first.longitude,
+      timezone: first.timezone ?? null,
+    };
   }
 }

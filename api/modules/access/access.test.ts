@@ -221,7 +221,12 @@ describe("GET /api/v1/admin/roles", () => {
     const id = await roleId(root.client, "co-founder");
     const res = await root.client.get<{ role: RoleView }>(`/api/v1/admin/roles/${id}`);
     expect(res.status).toBe(200);
-    expect(res.body.role).toMatchObject({ id, name: "co-founder", is_system: true, permissions: ["co founder read", "resource center read"] });
+    expect(res.body.role).toMatchObject({
+      id,
+      name: "co-founder",
+      is_system: true,
+      permissions: ["co founder read", "resource center read"],
+    });
     for (const bad of ["999999", "abc", "0", "-1", "1.5"]) {
       const missing = await root.client.get(`/api/v1/admin/roles/${bad}`);
       expect(missing.status, bad).toBe(404);
@@ -291,7 +296,10 @@ describe("role write", () => {
   it("renames a role and replaces its permissions", async () => {
     const role = await createRole(root.client, `Draft ${tag()}`, ["user read"]);
     const name = `Final ${tag()}`;
-    const res = await root.client.put<RoleAnswer>(`/api/v1/admin/roles/${role.id}`, { name, permissions: ["coupon code read", "role read"] });
+    const res = await root.client.put<RoleAnswer>(`/api/v1/admin/roles/${role.id}`, {
+      name,
+      permissions: ["coupon code read", "role read"],
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Role updated.");
     expect(res.body.role).toMatchObject({ id: role.id, name, permissions: ["coupon code read", "role read"] });
@@ -320,11 +328,17 @@ describe("role write", () => {
     expect(renamed.status).toBe(422);
     expect(renamed.body.errors).toEqual({ name: ["A built-in role cannot be renamed."] });
 
-    const changed = await root.client.put<RoleAnswer>(`/api/v1/admin/roles/${id}`, { name: "organization", permissions: ["resource center read"] });
+    const changed = await root.client.put<RoleAnswer>(`/api/v1/admin/roles/${id}`, {
+      name: "organization",
+      permissions: ["resource center read"],
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.role).toMatchObject({ name: "organization", is_system: true, permissions: ["resource center read"] });
 
-    const restored = await root.client.put<RoleAnswer>(`/api/v1/admin/roles/${id}`, { name: "organization", permissions: OWNER_PERMISSIONS });
+    const restored = await root.client.put<RoleAnswer>(`/api/v1/admin/roles/${id}`, {
+      name: "organization",
+      permissions: OWNER_PERMISSIONS,
+    });
     expect(restored.body.role.permissions).toEqual(OWNER_PERMISSIONS);
   });
 
@@ -618,8 +632,12 @@ describe("PUT /api/v1/admin/users/{id}/status", () => {
 
   it("accepts form-style booleans and refuses anything else with 422", async () => {
     const user = await registered(t, "Toggled");
-    expect((await root.client.put(`/api/v1/admin/users/${user.id}/status`, { is_active: "0" })).body).toEqual({ message: "User deactivated." });
-    expect((await root.client.put(`/api/v1/admin/users/${user.id}/status`, { is_active: "true" })).body).toEqual({ message: "User reactivated." });
+    expect((await root.client.put(`/api/v1/admin/users/${user.id}/status`, { is_active: "0" })).body).toEqual({
+      message: "User deactivated.",
+    });
+    expect((await root.client.put(`/api/v1/admin/users/${user.id}/status`, { is_active: "true" })).body).toEqual({
+      message: "User reactivated.",
+    });
     for (const body of [{}, { is_active: "maybe" }, { is_active: 2 }]) {
       const res = await root.client.put(`/api/v1/admin/users/${user.id}/status`, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
@@ -683,7 +701,8 @@ describe("the last super admin", () => {
 
     // Now the second is the last one. Someone holding every permission through another role still
     // cannot deactivate them.
-    const { role: everything } = (await secondClient.post("/api/v1/admin/roles", { name: "all powers", permissions: [...PERMISSIONS] })).body;
+    const { role: everything } = (await secondClient.post("/api/v1/admin/roles", { name: "all powers", permissions: [...PERMISSIONS] }))
+      .body;
     const deputy = await registered(s, "Deputy");
     expect((await secondClient.put(`/api/v1/admin/users/${deputy.id}/roles`, { roles: [everything.id] })).status).toBe(200);
     const last = await deputy.client.put(`/api/v1/admin/users/${second.id}/status`, { is_active: false });

@@ -10,19 +10,10 @@ import { validate } from "#api/lib/validation.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { recheckListeners } from "../broadcasting/recheck.ts";
 import { authorize } from "./authorize.ts";
-import {
-  createRole,
-  deleteRole,
-  getRole,
-  listPermissions,
-  listRoles,
-  roleHolders,
-  updateRole,
-} from "./service.ts";
+import { createRole, deleteRole, getRole, listPermissions, listRoles, roleHolders, updateRole } from "./service.ts";
 import { listUsers, setUserActive, setUserRoles } from "./user-admin.ts";
 
 export const accessRoutes = new Hono<AppEnv>();
-
 
 accessRoutes.get("/api/v1/admin/permissions", authorize("role read"), async (c) => c.json({ data: await listPermissions(c.var.db) }));
 

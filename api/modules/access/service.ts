@@ -31,7 +31,10 @@ export const ROLE_FOR_ACCOUNT_TYPE: Record<AccountType, string> = {
 
 /** Makes sure every permission and built-in role exists; safe to run at every start. */
 export async function ensureAccessModel(db: Db) {
-  await db.insert(permissions).values(PERMISSIONS.map((name) => ({ name }))).onConflictDoNothing();
+  await db
+    .insert(permissions)
+    .values(PERMISSIONS.map((name) => ({ name })))
+    .onConflictDoNothing();
   const allPermissions = await db.select().from(permissions);
   const idOf = new Map(allPermissions.map((p) => [p.name, p.id]));
   for (const [name, granted] of Object.entries(SYSTEM_ROLES)) {
@@ -151,7 +154,10 @@ async function assertNameFree(db: Db, name: string, exceptId?: number) {
 async function setRolePermissions(db: Db, roleId: number, names: readonly string[]) {
   await db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
   if (!names.length) return;
-  const ids = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...names]));
+  const ids = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(inArray(permissions.name, [...names]));
   await db.insert(rolePermissions).values(ids.map((p) => ({ roleId, permissionId: p.id })));
 }
 

@@ -15,9 +15,7 @@ export async function listUsers(db: Db, query: ListQuery & { role?: number }): P
   const search = query.search ? containsPattern(query.search) : null;
   const where = and(
     search ? or(ilike(users.name, search), ilike(users.email, search)) : undefined,
-    query.role
-      ? inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, query.role)))
-      : undefined,
+    query.role ? inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, query.role))) : undefined,
   );
   const sortBy = sortColumn(query.sort_by, USER_SORTS, "created_at");
   const column = { name: users.name, email: users.email, created_at: users.createdAt }[sortBy];
@@ -127,9 +125,11 @@ export async function setUserActive(db: Db, actorId: number, userId: number, isA
     if (!isActive && (await roleNamesOf(tx, userId)).includes(SUPER_ADMIN) && (await otherActiveSuperAdmins(tx, userId)) === 0) {
       throw fieldError("is_active", "The last super admin cannot be deactivated.");
     }
-    await tx.update(users).set({ isActive, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ isActive, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     // A deactivated user is logged out everywhere at once, bearer tokens included.
     if (!isActive) await destroyUserSessions(tx, userId);
   });
 }
-

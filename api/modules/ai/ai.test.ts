@@ -40,7 +40,11 @@ afterEach(() => {
 
 /** The API on the same database with other AI settings: users registered through one are users of all. */
 function withAi(ai: AiConfig | undefined): TestApi {
-  const api = createApi({ db: t.database.db, config: { ...t.config, ai }, log: (message, error) => logged.push(`${message} ${String(error ?? "")}`) });
+  const api = createApi({
+    db: t.database.db,
+    config: { ...t.config, ai },
+    log: (message, error) => logged.push(`${message} ${String(error ?? "")}`),
+  });
   return { ...t, api, client: (ip = "203.0.113.7") => new TestClient(api, ip) };
 }
 
@@ -58,7 +62,9 @@ const requestsOf = (userId: number) => hitsOf(t.database.db, limits(t.config).ai
 describe("POST /api/v1/admin/ai with Gemini", () => {
   it("answers Gemini's shape with the model's text, sending the parts, the model and the key (in a header)", async () => {
     const { client } = await registered(geminiApi());
-    const res = await client.post(PATH, { contents: [{ parts: [{ text: "Write an event description." }, { text: "Title: Demo night" }] }] });
+    const res = await client.post(PATH, {
+      contents: [{ parts: [{ text: "Write an event description." }, { text: "Title: Demo night" }] }],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ candidates: [{ content: { role: "model", parts: [{ text: FAKE_AI_REPLY }] }, finishReason: "STOP" }] });
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -120,7 +126,10 @@ describe("POST /api/v1/admin/ai with an OpenAI-compatible server", () => {
     expect(sent.body).toMatchObject({
       model: "llama3.2",
       stream: false,
-      messages: [{ role: "system", content: expect.stringContaining("writing assistant") }, { role: "user", content: "Part one\n\nPart two" }],
+      messages: [
+        { role: "system", content: expect.stringContaining("writing assistant") },
+        { role: "user", content: "Part one\n\nPart two" },
+      ],
     });
   });
 
@@ -146,7 +155,15 @@ describe("POST /api/v1/admin/ai with an OpenAI-compatible server", () => {
 
 describe("guards and limits", () => {
   it("answers 401 to anonymous callers, before looking at the body", async () => {
-    await expectEveryCallRefused(geminiApi().client(), [["POST", PATH, ask("Hello")], ["POST", PATH, {}]], 401, { message: "Unauthenticated." });
+    await expectEveryCallRefused(
+      geminiApi().client(),
+      [
+        ["POST", PATH, ask("Hello")],
+        ["POST", PATH, {}],
+      ],
+      401,
+      { message: "Unauthenticated." },
+    );
     expect(gemini.requests).toEqual([]);
   });
 
@@ -172,9 +189,13 @@ describe("guards and limits", () => {
   it("takes a prompt of 8,000 characters as sent (the parts and the blank lines between them), and refuses one more with 422", async () => {
     const { client } = await registered(geminiApi());
     // 4,996 + 1,000 + 2,000 characters, and two blank lines ("\n\n") between the three parts.
-    const exactly = { contents: [{ parts: [{ text: "a".repeat(4996) }, { text: "😀".repeat(1000) }] }, { parts: [{ text: "b".repeat(2000) }] }] };
+    const exactly = {
+      contents: [{ parts: [{ text: "a".repeat(4996) }, { text: "😀".repeat(1000) }] }, { parts: [{ text: "b".repeat(2000) }] }],
+    };
     expect((await client.post(PATH, exactly)).status).toBe(200);
-    const over = { contents: [{ parts: [{ text: "a".repeat(4996) }, { text: "😀".repeat(1000) }] }, { parts: [{ text: "b".repeat(2001) }] }] };
+    const over = {
+      contents: [{ parts: [{ text: "a".repeat(4996) }, { text: "😀".repeat(1000) }] }, { parts: [{ text: "b".repeat(2001) }] }],
+    };
     const res = await client.post(PATH, over);
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: AI_PROMPT_TOO_LONG, errors: { contents: [AI_PROMPT_TOO_LONG] } });
@@ -219,7 +240,9 @@ describe("guards and limits", () => {
     const retry = Number(refused[0].headers.get("retry-after"));
     expect(retry).toBeGreaterThanOrEqual(590);
     expect(retry).toBeLessThanOrEqual(600);
-    expect(refused[0].body).toEqual({ message: `You have used the AI helper 20 times in the last 10 minutes. Please try again in ${retry} seconds.` });
+    expect(refused[0].body).toEqual({
+      message: `You have used the AI helper 20 times in the last 10 minutes. Please try again in ${retry} seconds.`,
+    });
     expect(gemini.requests).toHaveLength(20);
     expect(await requestsOf(id)).toBe(20);
     // Someone else is not held back by this user.
@@ -245,7 +268,9 @@ describe("guards and limits", () => {
 describe("privacy", () => {
   it("logs nothing of the user's text, whatever happens, and stores none of it", async () => {
     const secret = "Our secret pivot: Project Nightingale";
-    const spies = (["log", "info", "warn", "error", "debug"] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => {}));
+    const spies = (["log", "info", "warn", "error", "debug"] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation(() => {}),
+    );
     const api = geminiApi(SHORT_TIMEOUT_MS);
     const { client } = await registered(api);
     const other = await registered(openaiApi({ timeoutMs: SHORT_TIMEOUT_MS }));
@@ -262,7 +287,12 @@ describe("privacy", () => {
     for (const line of [...logged, ...printed]) expect(line).not.toContain("Nightingale");
     // The limit's row is all that is kept of a request: when, never what.
     const stored = await t.database.db.execute(sql`select * from ${rateLimits} where key like 'ai|%' limit 1`);
-    expect(Object.keys((stored as unknown as { rows: Record<string, unknown>[] }).rows[0]).sort()).toEqual(["expires_at", "hits", "key", "taken"]);
+    expect(Object.keys((stored as unknown as { rows: Record<string, unknown>[] }).rows[0]).sort()).toEqual([
+      "expires_at",
+      "hits",
+      "key",
+      "taken",
+    ]);
   });
 });
 
@@ -270,8 +300,20 @@ describe("settings", () => {
   it("reads GEMINI_* and AI_* from the environment, blank as unset, and prefers Gemini when both are set", () => {
     expect(readAiConfig({})).toEqual({});
     expect(JSON.parse(JSON.stringify(readAiConfig({ GEMINI_API_KEY: " ", AI_BASE_URL: "" })))).toEqual({});
-    const both = readAiConfig({ GEMINI_API_KEY: "g", GEMINI_API_BASE: "http://g.test/", AI_BASE_URL: "http://localhost:11434/v1/", AI_MODEL: "llama3.2", AI_API_KEY: "k" });
-    expect(both).toMatchObject({ geminiApiKey: "g", geminiApiBase: "http://g.test", baseUrl: "http://localhost:11434/v1", model: "llama3.2", apiKey: "k" });
+    const both = readAiConfig({
+      GEMINI_API_KEY: "g",
+      GEMINI_API_BASE: "http://g.test/",
+      AI_BASE_URL: "http://localhost:11434/v1/",
+      AI_MODEL: "llama3.2",
+      AI_API_KEY: "k",
+    });
+    expect(both).toMatchObject({
+      geminiApiKey: "g",
+      geminiApiBase: "http://g.test",
+      baseUrl: "http://localhost:11434/v1",
+      model: "llama3.2",
+      apiKey: "k",
+    });
     expect(chooseAiProvider(both).provider?.kind).toBe("gemini");
     expect(chooseAiProvider({ ...both, geminiApiKey: undefined }).provider?.kind).toBe("openai-compatible");
     expect(chooseAiProvider(undefined)).toEqual({ provider: null, availability: { available: false, reason: AI_NOT_CONFIGURED } });

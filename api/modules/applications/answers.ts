@@ -65,7 +65,8 @@ export const fileKeys = (customQuestions: CustomQuestion[]) => new Set(customQue
 /** "Full name" → "full name", but "LinkedIn" keeps its capitals (Laravel-style attribute names). */
 const attribute = (label: string) => (/[A-Z]/.test(label.slice(1)) ? label : label.toLowerCase());
 
-export const requiredMessage = (q: Question) => (q.standard ? `The ${attribute(q.label)} field is required.` : "This question is required.");
+export const requiredMessage = (q: Question) =>
+  q.standard ? `The ${attribute(q.label)} field is required.` : "This question is required.";
 
 type Outcome = { kind: "empty" } | { kind: "value"; value: string | string[] | number | boolean } | { kind: "error"; message: string };
 
@@ -103,7 +104,11 @@ function toList(raw: unknown): unknown[] {
 }
 
 const isBlank = (raw: unknown) =>
-  raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "") || (Array.isArray(raw) && raw.length === 0) || (raw instanceof File && raw.size === 0);
+  raw === undefined ||
+  raw === null ||
+  (typeof raw === "string" && raw.trim() === "") ||
+  (Array.isArray(raw) && raw.length === 0) ||
+  (raw instanceof File && raw.size === 0);
 
 /** Reads and checks one non-file answer by its question's type. */
 export function readAnswer(q: Question, raw: unknown): Outcome {
@@ -177,7 +182,12 @@ export interface AnswerPlan {
  * also needs every required question. Unknown keys are ignored. A file question answered without a
  * new file keeps the file of the earlier draft.
  */
-export async function planAnswers(questions: Question[], input: Map<string, unknown>, previous: Answers, intent: Intent): Promise<AnswerPlan> {
+export async function planAnswers(
+  questions: Question[],
+  input: Map<string, unknown>,
+  previous: Answers,
+  intent: Intent,
+): Promise<AnswerPlan> {
   const plan: AnswerPlan = { answers: {}, uploads: new Map(), errors: {} };
   const fail = (key: string, message: string) => (plan.errors[`answers.${key}`] = [message]);
   for (const q of questions) {

@@ -286,7 +286,9 @@ describe("answers by question type", () => {
     const { client } = await registered(t);
     const res = await sendApplication(client, formId, {});
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual(Object.fromEntries(EVERY_TYPE_QUESTIONS.map((q) => [`answers.${q.id}`, ["This question is required."]])));
+    expect(res.body.errors).toEqual(
+      Object.fromEntries(EVERY_TYPE_QUESTIONS.map((q) => [`answers.${q.id}`, ["This question is required."]])),
+    );
     expect(res.body.message).toBe("This question is required. (and 11 more errors)");
   });
 
@@ -326,7 +328,12 @@ describe("answers by question type", () => {
 
   it("refuses other edge values: an infinite number, a too-short phone, a date in the wrong format", async () => {
     const { client } = await registered(t);
-    const res = await sendApplication(client, formId, { ...VALID_TYPED_ANSWERS, "q-number": "1e999", "q-phone": "123", "q-date": "28/02/2021" }, "draft");
+    const res = await sendApplication(
+      client,
+      formId,
+      { ...VALID_TYPED_ANSWERS, "q-number": "1e999", "q-phone": "123", "q-date": "28/02/2021" },
+      "draft",
+    );
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       "answers.q-number": ["The answer must be a number."],
@@ -355,7 +362,10 @@ describe("answers by question type", () => {
       "q-yesno": true,
     });
     const applicationId = res.body.event_application.id;
-    expect(answers["q-file"]).toEqual({ file_id: expect.any(String), url: `/api/v1/admin/event_applications/${applicationId}/files/${answers["q-file"].file_id}` });
+    expect(answers["q-file"]).toEqual({
+      file_id: expect.any(String),
+      url: `/api/v1/admin/event_applications/${applicationId}/files/${answers["q-file"].file_id}`,
+    });
     const download = await client.get(answers["q-file"].url);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/pdf");
@@ -384,7 +394,10 @@ describe("answers by question type", () => {
     const disguised = applicationForm({ ...VALID_TYPED_ANSWERS, "q-file": pngFile("deck.pdf", "application/pdf") }, "draft");
     const png = await client.post(`/api/v1/admin/event_forms/${formId}/applications`, disguised);
     expect(png.status).toBe(201);
-    const stored = await t.database.db.select({ contentType: files.contentType }).from(files).where(eq(files.id, png.body.event_application.answers["q-file"].file_id));
+    const stored = await t.database.db
+      .select({ contentType: files.contentType })
+      .from(files)
+      .where(eq(files.id, png.body.event_application.answers["q-file"].file_id));
     expect(stored[0].contentType).toBe("image/png");
 
     const other = await registered(t);
@@ -407,9 +420,15 @@ describe("answers by question type", () => {
     expect(kept.body.event_application.answers["q-file"].file_id).toBe(fileId);
 
     const other = await registered(t);
-    const a = await other.client.post(`/api/v1/admin/event_forms/${formId}/applications`, applicationForm({ "q-file": pdfFile() }, "draft"));
+    const a = await other.client.post(
+      `/api/v1/admin/event_forms/${formId}/applications`,
+      applicationForm({ "q-file": pdfFile() }, "draft"),
+    );
     const oldId = a.body.event_application.answers["q-file"].file_id;
-    const b = await other.client.post(`/api/v1/admin/event_forms/${formId}/applications`, applicationForm({ "q-file": pngFile() }, "draft"));
+    const b = await other.client.post(
+      `/api/v1/admin/event_forms/${formId}/applications`,
+      applicationForm({ "q-file": pngFile() }, "draft"),
+    );
     const newId = b.body.event_application.answers["q-file"].file_id;
     expect(newId).not.toBe(oldId);
     // The replaced upload is gone; the new one is served.
@@ -510,7 +529,11 @@ describe("the applicant's own applications", () => {
     expect(owners.body.event_application.id).toBe(id);
 
     const stranger = await registered(t);
-    for (const path of [`/api/v1/admin/event_applications/${id}`, "/api/v1/admin/event_applications/999999", "/api/v1/admin/event_applications/x"]) {
+    for (const path of [
+      `/api/v1/admin/event_applications/${id}`,
+      "/api/v1/admin/event_applications/999999",
+      "/api/v1/admin/event_applications/x",
+    ]) {
       const res = await stranger.client.get(path);
       expect(res.status, path).toBe(404);
       expect(res.body).toEqual({ message: "Event Application not found" });

@@ -63,7 +63,13 @@ describe("GET /api/v1/site/events", () => {
   });
 
   it("includes past events on request", async () => {
-    expect(await titles("?include_past=1")).toEqual(["Last year's demo day", "Live hackathon", "Robotics workshop", "Founders meetup", "Tokyo night"]);
+    expect(await titles("?include_past=1")).toEqual([
+      "Last year's demo day",
+      "Live hackathon",
+      "Robotics workshop",
+      "Founders meetup",
+      "Tokyo night",
+    ]);
     expect(await titles("?include_past=1&sort_order=desc")).toEqual([
       "Tokyo night",
       "Founders meetup",

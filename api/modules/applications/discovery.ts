@@ -80,43 +80,51 @@ function eventsWhere(shape: EventFilterShape) {
 }
 
 /** The page (carrying the list's total), prepared per filter and order: its SQL is built once. */
-const eventPageQuery = preparedPerShape("event_page", (db, shape: EventFilterShape & { sortBy: (typeof EVENT_SORTS)[number]; order: "asc" | "desc" }, name) => {
-  const column = {
-    starts_at: eventForms.startsAt,
-    title: sql`lower(${eventForms.title})`,
-    created_at: eventForms.createdAt,
-  }[shape.sortBy];
-  return db
-    .select({
-      id: eventForms.id,
-      title: eventForms.title,
-      description: sql<string>`left(${eventForms.description}, 280)`,
-      bannerFileId: eventForms.bannerFileId,
-      category: eventForms.category,
-      nature: eventForms.nature,
-      timezone: eventForms.timezone,
-      startsAt: eventForms.startsAt,
-      endsAt: eventForms.endsAt,
-      venue: eventForms.venue,
-      typeOfEvent: eventForms.typeOfEvent,
-      paidEventInformation: eventForms.paidEventInformation,
-      capacity: eventForms.capacity,
-      status: eventForms.status,
-      startup: { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId },
-      isFavorited: favoritedByViewer,
-      listTotal: totalOver(),
-    })
+const eventPageQuery = preparedPerShape(
+  "event_page",
+  (db, shape: EventFilterShape & { sortBy: (typeof EVENT_SORTS)[number]; order: "asc" | "desc" }, name) => {
+    const column = {
+      starts_at: eventForms.startsAt,
+      title: sql`lower(${eventForms.title})`,
+      created_at: eventForms.createdAt,
+    }[shape.sortBy];
+    return db
+      .select({
+        id: eventForms.id,
+        title: eventForms.title,
+        description: sql<string>`left(${eventForms.description}, 280)`,
+        bannerFileId: eventForms.bannerFileId,
+        category: eventForms.category,
+        nature: eventForms.nature,
+        timezone: eventForms.timezone,
+        startsAt: eventForms.startsAt,
+        endsAt: eventForms.endsAt,
+        venue: eventForms.venue,
+        typeOfEvent: eventForms.typeOfEvent,
+        paidEventInformation: eventForms.paidEventInformation,
+        capacity: eventForms.capacity,
+        status: eventForms.status,
+        startup: { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId },
+        isFavorited: favoritedByViewer,
+        listTotal: totalOver(),
+      })
+      .from(eventForms)
+      .innerJoin(startups, eq(startups.id, eventForms.startupId))
+      .where(eventsWhere(shape))
+      .orderBy(direction(column, shape.order), direction(eventForms.id, shape.order))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name);
+  },
+);
+
+const eventCountQuery = preparedPerShape("event_count", (db, shape: EventFilterShape, name) =>
+  db
+    .select({ n: count() })
     .from(eventForms)
     .innerJoin(startups, eq(startups.id, eventForms.startupId))
     .where(eventsWhere(shape))
-    .orderBy(direction(column, shape.order), direction(eventForms.id, shape.order))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(name);
-});
-
-const eventCountQuery = preparedPerShape("event_count", (db, shape: EventFilterShape, name) =>
-  db.select({ n: count() }).from(eventForms).innerJoin(startups, eq(startups.id, eventForms.startupId)).where(eventsWhere(shape)).prepare(name),
+    .prepare(name),
 );
 
 export async function listEvents(db: Db, user: Pick<AuthUser, "id">, query: ListQuery & EventFilters): Promise<PageRows<EventCard>> {

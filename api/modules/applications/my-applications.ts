@@ -15,7 +15,11 @@ import { applicationResource } from "./views.ts";
 
 const MY_SORTS = ["created_at", "submitted_at", "status"] as const;
 
-export async function listMyApplications(db: Db, userId: number, query: ListQuery & { status?: ApplicationStatus }): Promise<PageRows<MyApplication>> {
+export async function listMyApplications(
+  db: Db,
+  userId: number,
+  query: ListQuery & { status?: ApplicationStatus },
+): Promise<PageRows<MyApplication>> {
   const where = and(eq(eventApplications.userId, userId), query.status ? eq(eventApplications.status, query.status) : undefined);
   const column = {
     created_at: eventApplications.createdAt,
@@ -70,12 +74,20 @@ export async function listMyApplications(db: Db, userId: number, query: ListQuer
  */
 async function visibleApplication(db: Db, user: Pick<AuthUser, "id" | "startupId" | "permissions">, id: number) {
   const readsResponses = user.startupId !== null && user.permissions.has("event response read");
-  const found = await applicationWithForm(db, id, or(eq(eventApplications.userId, user.id), readsResponses ? responsesToOwner(user) : undefined));
+  const found = await applicationWithForm(
+    db,
+    id,
+    or(eq(eventApplications.userId, user.id), readsResponses ? responsesToOwner(user) : undefined),
+  );
   if (!found) throw notFound(APPLICATION_NOT_FOUND);
   return found;
 }
 
-export async function getApplication(db: Db, user: Pick<AuthUser, "id" | "startupId" | "permissions">, id: number): Promise<ApplicationView> {
+export async function getApplication(
+  db: Db,
+  user: Pick<AuthUser, "id" | "startupId" | "permissions">,
+  id: number,
+): Promise<ApplicationView> {
   const found = await visibleApplication(db, user, id);
   return applicationResource(found.application, found.form.customQuestions);
 }

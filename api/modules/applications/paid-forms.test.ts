@@ -45,11 +45,21 @@ describe("paid forms: the site answer shows the caller's billing", () => {
     expect((await site(applicant.client, form.id)).body).toMatchObject({ can_apply: true, my_billing: null });
 
     const { event_billing, payment_url } = await createBilling(applicant.client, form.id);
-    expect((await site(applicant.client, form.id)).body.my_billing).toEqual({ id: event_billing.id, payment_status: "Pending", total: "25.00", currency: "USD" });
+    expect((await site(applicant.client, form.id)).body.my_billing).toEqual({
+      id: event_billing.id,
+      payment_status: "Pending",
+      total: "25.00",
+      currency: "USD",
+    });
     expect((await site(other.client, form.id)).body.my_billing).toBeNull();
 
     await paySandbox(applicant.client, payment_url!);
-    expect((await site(applicant.client, form.id)).body.my_billing).toEqual({ id: event_billing.id, payment_status: "Successful", total: "25.00", currency: "USD" });
+    expect((await site(applicant.client, form.id)).body.my_billing).toEqual({
+      id: event_billing.id,
+      payment_status: "Successful",
+      total: "25.00",
+      currency: "USD",
+    });
   });
 
   it("is null for a free form", async () => {
@@ -72,7 +82,10 @@ describe("paid forms: applying needs a Successful billing", () => {
     }
     const { event_billing } = await createBilling(applicant.client, form.id);
     for (const status of ["Pending", "Failed", "Cancelled", "Refunded"]) {
-      await t.database.db.update(eventBillings).set({ paymentStatus: status as "Pending" }).where(eq(eventBillings.id, event_billing.id));
+      await t.database.db
+        .update(eventBillings)
+        .set({ paymentStatus: status as "Pending" })
+        .where(eq(eventBillings.id, event_billing.id));
       const res = await sendApplication(applicant.client, form.id, VALID, status === "Failed" ? "draft" : "submit");
       expect(res.status, status).toBe(422);
       expect(res.body.errors).toEqual({ application: [PAY_FIRST] });
@@ -99,10 +112,17 @@ describe("paid forms: applying needs a Successful billing", () => {
 
   it("a billing made free by a 100% coupon counts as paid", async () => {
     const { owner, form } = await ownerWithForm(t, PAID);
-    const coupon = await owner.client.post("/api/v1/admin/coupon_codes", { code: `FREE-${Date.now().toString(36)}`, discount_type: "percentage", value: 100 });
+    const coupon = await owner.client.post("/api/v1/admin/coupon_codes", {
+      code: `FREE-${Date.now().toString(36)}`,
+      discount_type: "percentage",
+      value: 100,
+    });
     expect(coupon.status).toBe(201);
     const applicant = await registered(t, "Applicant");
-    const res = await applicant.client.post("/api/v1/admin/event_billings", billingFields(form.id, { coupon_code: coupon.body.coupon_code.code }));
+    const res = await applicant.client.post(
+      "/api/v1/admin/event_billings",
+      billingFields(form.id, { coupon_code: coupon.body.coupon_code.code }),
+    );
     expect(res.body.event_billing.payment_status).toBe("Successful");
     expect((await sendApplication(applicant.client, form.id, VALID)).status).toBe(201);
   });

@@ -25,7 +25,8 @@ export async function visibleFormWithStartup(db: Db, user: Pick<AuthUser, "start
   return row ?? null;
 }
 
-export const isOwner = (user: Pick<AuthUser, "startupId">, form: Pick<FormRow, "startupId">) => user.startupId !== null && user.startupId === form.startupId;
+export const isOwner = (user: Pick<AuthUser, "startupId">, form: Pick<FormRow, "startupId">) =>
+  user.startupId !== null && user.startupId === form.startupId;
 
 /**
  * The applications the owner's side deals with, as a condition: submitted (never a draft, which stays the

@@ -119,7 +119,11 @@ describe("responses", () => {
     expect(res.status).toBe(200);
     expect(res.body.meta).toMatchObject({ total: 3, current_page: 1, per_page: 15, from: 1, to: 3 });
     expect(res.body.links).toMatchObject({ prev: null, next: null });
-    expect(res.body.data.map((a: { applicant_name: string }) => a.applicant_name)).toEqual(["Bob Plain", "alice under_score", "Charlie 100% Real"]);
+    expect(res.body.data.map((a: { applicant_name: string }) => a.applicant_name)).toEqual([
+      "Bob Plain",
+      "alice under_score",
+      "Charlie 100% Real",
+    ]);
     expect(res.body.data[0]).toMatchObject({ status: "pending", event_form_id: form.id, answers: { full_name: "Bob Plain" } });
     expect(res.body.event_form).toEqual({
       id: form.id,
@@ -147,7 +151,11 @@ describe("responses", () => {
 
   it("sorts by name, status and submission, and pages", async () => {
     const byName = await owner.client.get(responsesOf(form.id, "?sort_by=applicant_name&sort_order=asc"));
-    expect(byName.body.data.map((a: { applicant_name: string }) => a.applicant_name)).toEqual(["alice under_score", "Bob Plain", "Charlie 100% Real"]);
+    expect(byName.body.data.map((a: { applicant_name: string }) => a.applicant_name)).toEqual([
+      "alice under_score",
+      "Bob Plain",
+      "Charlie 100% Real",
+    ]);
     const oldest = await owner.client.get(responsesOf(form.id, "?sort_by=submitted_at&sort_order=asc&per_page=2&page=2"));
     expect(oldest.body.meta).toMatchObject({ total: 3, last_page: 2, from: 3, to: 3 });
     expect(oldest.body.data.map((a: { applicant_name: string }) => a.applicant_name)).toEqual(["Bob Plain"]);
@@ -188,14 +196,18 @@ describe("responses", () => {
 
     const drafter = await registered(t);
     const draft = await sendApplication(drafter.client, form.id, {}, "draft");
-    const draftRes = await owner.client.put(`/api/v1/admin/event_applications/${draft.body.event_application.id}/status`, { status: "accepted" });
+    const draftRes = await owner.client.put(`/api/v1/admin/event_applications/${draft.body.event_application.id}/status`, {
+      status: "accepted",
+    });
     // A draft is invisible on the owner's side: its status cannot even be probed.
     expect(draftRes.status).toBe(404);
     expect(draftRes.body).toEqual({ message: "Event Application not found" });
 
     const quitter = await applied(form.id, "Quitter");
     await quitter.client.put(`/api/v1/admin/event_applications/${quitter.application.id}/cancel_apply`);
-    const cancelledRes = await owner.client.put(`/api/v1/admin/event_applications/${quitter.application.id}/status`, { status: "accepted" });
+    const cancelledRes = await owner.client.put(`/api/v1/admin/event_applications/${quitter.application.id}/status`, {
+      status: "accepted",
+    });
     expect(cancelledRes.status).toBe(422);
     expect(cancelledRes.body.errors).toEqual({ status: ["Only a submitted application can change status."] });
     // A cancelled application stays among the responses, marked as such.
@@ -223,11 +235,18 @@ describe("CSV export", () => {
         phone: { enabled: true, required: false },
       },
       customQuestions: [
-        { id: "q-multi", label: "Interests", help_text: null, type: "multiple_choice", required: false, options: ["AI", "Fintech", "Health"] },
+        {
+          id: "q-multi",
+          label: "Interests",
+          help_text: null,
+          type: "multiple_choice",
+          required: false,
+          options: ["AI", "Fintech", "Health"],
+        },
         { id: "q-yes", label: "Need a visa?", help_text: null, type: "yes_no", required: false, options: [] },
         { id: "q-file", label: "Deck", help_text: null, type: "file", required: false, options: [] },
         { id: "q-size", label: "Team size", help_text: null, type: "number", required: false, options: [] },
-        { id: "q-note", label: "=Note, \"quoted\"", help_text: null, type: "long_text", required: false, options: [] },
+        { id: "q-note", label: '=Note, "quoted"', help_text: null, type: "long_text", required: false, options: [] },
       ],
     }));
   });
@@ -237,9 +256,9 @@ describe("CSV export", () => {
     const sent = await first.client.post(
       `/api/v1/admin/event_forms/${form.id}/applications`,
       applicationForm({
-        full_name: "=HYPERLINK(\"http://evil\")",
+        full_name: '=HYPERLINK("http://evil")',
         email: "first@example.com",
-        company: "Acme, Inc. \"The best\"",
+        company: 'Acme, Inc. "The best"',
         phone: "+234 801 234 5678",
         "q-multi": ["AI", "Health"],
         "q-yes": "yes",
@@ -278,9 +297,9 @@ describe("CSV export", () => {
     expect(a).toEqual([
       sent.body.event_application.submitted_at,
       "pending",
-      "'=HYPERLINK(\"http://evil\")",
+      '\'=HYPERLINK("http://evil")',
       "first@example.com",
-      "'=HYPERLINK(\"http://evil\")",
+      '\'=HYPERLINK("http://evil")',
       "first@example.com",
       "'+234 801 234 5678",
       'Acme, Inc. "The best"',

@@ -20,7 +20,11 @@ import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
 import { answerFileUrl, applicationResource, iso, type FormRow } from "./views.ts";
 
 const formExistsQuery = preparedPerDb((db) =>
-  db.select({ id: eventForms.id }).from(eventForms).where(eq(eventForms.id, sql.placeholder("id"))).prepare("responses_form_exists"),
+  db
+    .select({ id: eventForms.id })
+    .from(eventForms)
+    .where(eq(eventForms.id, sql.placeholder("id")))
+    .prepare("responses_form_exists"),
 );
 
 /** The caller's own form: 404 when the form does not exist, 403 when it belongs to another startup. */
@@ -125,12 +129,24 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
         .orderBy(direction(eventApplications.submittedAt, "asc"), direction(eventApplications.id, "asc"))
         .limit(limit)
         .offset(offset),
-    (r) => [iso(r.submittedAt) ?? "", r.status, r.applicantName, r.applicantEmail, ...questions.map((q) => cell(r.id, q, r.answers[q.key]))],
+    (r) => [
+      iso(r.submittedAt) ?? "",
+      r.status,
+      r.applicantName,
+      r.applicantEmail,
+      ...questions.map((q) => cell(r.id, q, r.answers[q.key])),
+    ],
   );
 }
 
 /** Sets the review status; a change (not the same status again) notifies the applicant in the same transaction. */
-export async function setApplicationStatus(db: Db, user: AuthUser, id: number, status: ReviewStatus, queue: BroadcastQueue): Promise<ApplicationView> {
+export async function setApplicationStatus(
+  db: Db,
+  user: AuthUser,
+  id: number,
+  status: ReviewStatus,
+  queue: BroadcastQueue,
+): Promise<ApplicationView> {
   return db.transaction(async (tx) => {
     const found = await applicationWithForm(tx, id, responsesToOwner(user));
     if (!found) throw notFound(APPLICATION_NOT_FOUND);

@@ -34,7 +34,10 @@ describe("review fixes", () => {
     const { owner, form } = await publishedFormWithFile();
     const qid = form.custom_questions[0].id;
     const applicant = await registered(t);
-    const draft = await applicant.client.post(`/api/v1/admin/event_forms/${form.id}/applications`, multipart({ intent: "draft", [`answers[${qid}]`]: pdf() }));
+    const draft = await applicant.client.post(
+      `/api/v1/admin/event_forms/${form.id}/applications`,
+      multipart({ intent: "draft", [`answers[${qid}]`]: pdf() }),
+    );
     expect(draft.status).toBe(201);
     const id = draft.body.event_application.id;
     const discarded = await applicant.client.put(`/api/v1/admin/event_applications/${id}/cancel_apply`);
@@ -62,7 +65,10 @@ describe("review fixes", () => {
     const { owner, form } = await publishedFormWithFile();
     const qid = form.custom_questions[0].id;
     const applicant = await registered(t);
-    const sent = await applicant.client.post(`/api/v1/admin/event_forms/${form.id}/applications`, multipart({ [`answers[${qid}]`]: pdf() }));
+    const sent = await applicant.client.post(
+      `/api/v1/admin/event_forms/${form.id}/applications`,
+      multipart({ [`answers[${qid}]`]: pdf() }),
+    );
     expect(sent.status).toBe(201);
     const id = sent.body.event_application.id;
     expect((await owner.client.get(`/api/v1/admin/event_applications/${id}/files/not-a-uuid`)).status).toBe(404);

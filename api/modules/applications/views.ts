@@ -40,7 +40,12 @@ export function applicationResource(a: ApplicationRow, customQuestions: CustomQu
   };
 }
 
-export const startupCard = (s: StartupCard): EventStartup => ({ id: s.id, name: s.name, username: s.username, logo_url: fileUrl(s.logoFileId) });
+export const startupCard = (s: StartupCard): EventStartup => ({
+  id: s.id,
+  name: s.name,
+  username: s.username,
+  logo_url: fileUrl(s.logoFileId),
+});
 
 /** A form as a logged-in user sees it on its page; the online link only if `viewer` may join (join-link.ts). */
 export function eventFormResource(f: FormRow, startup: StartupCard, viewer: FormViewer): PublicEventForm {

@@ -127,7 +127,10 @@ describe("POST /api/user (multipart, _method=PUT)", () => {
     expect((await client.get<User>("/api/user")).body.avatar_url).toBe(url);
 
     // A new avatar replaces it.
-    const replaced = await client.post<AccountAnswer>("/api/user", multipart({ name: "Still Pictured", email, avatar: pngFile("new.png") }));
+    const replaced = await client.post<AccountAnswer>(
+      "/api/user",
+      multipart({ name: "Still Pictured", email, avatar: pngFile("new.png") }),
+    );
     expect(replaced.status).toBe(200);
     expect(replaced.body.user.avatar_url).not.toBe(url);
     expect((await client.get<User>("/api/user")).body.avatar_url).toBe(replaced.body.user.avatar_url);
@@ -149,7 +152,10 @@ describe("POST /api/user (multipart, _method=PUT)", () => {
     const first = await client.post<AccountAnswer>("/api/user", multipart({ name: "Kept", email, avatar: pngFile() }));
     const url = first.body.user.avatar_url;
 
-    const text = await client.post("/api/user", multipart({ name: "Kept", email, avatar: new File(["hello"], "me.png", { type: "image/png" }) }));
+    const text = await client.post(
+      "/api/user",
+      multipart({ name: "Kept", email, avatar: new File(["hello"], "me.png", { type: "image/png" }) }),
+    );
     expect(text.status).toBe(422);
     expect(text.body.errors).toEqual({ avatar: ["The avatar field must be a PNG, JPEG, GIF or WebP image."] });
 
@@ -241,7 +247,10 @@ describe("PUT /api/user/password", () => {
 describe("nothing left behind, nothing left open", () => {
   it("keeps no avatar file when the update is refused", async () => {
     const { client, id } = await registered(t);
-    const res = await client.post("/api/user", multipart({ name: "X", email: uniqueEmail(), current_password: "wrong one", avatar: pngFile() }));
+    const res = await client.post(
+      "/api/user",
+      multipart({ name: "X", email: uniqueEmail(), current_password: "wrong one", avatar: pngFile() }),
+    );
     expect(res.status).toBe(422);
     expect(await t.database.db.select({ id: files.id }).from(files).where(eq(files.ownerUserId, id))).toHaveLength(0);
   });
@@ -253,7 +262,11 @@ describe("nothing left behind, nothing left open", () => {
     const phone = freshClient();
     phone.bearer = issued.body.token;
     expect((await phone.request("GET", "/api/user")).status).toBe(200);
-    const changed = await client.put("/api/user/password", { current_password: PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const changed = await client.put("/api/user/password", {
+      current_password: PASSWORD,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(changed.status).toBe(200);
     expect((await phone.request("GET", "/api/user")).status).toBe(401);
   });

@@ -40,7 +40,9 @@ describe("POST /api/register", () => {
   });
 
   it("answers 422 with a field errors map", async () => {
-    const res = await t.client().post("/api/register", { name: "", email: "not-an-email", password: "short", password_confirmation: "other" });
+    const res = await t
+      .client()
+      .post("/api/register", { name: "", email: "not-an-email", password: "short", password_confirmation: "other" });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       name: ["The name field is required."],
@@ -53,7 +55,9 @@ describe("POST /api/register", () => {
 
   it("refuses an email that is taken, whatever its case", async () => {
     const { email } = await registered(t);
-    const res = await t.client().post("/api/register", { name: "B", email: email.toUpperCase(), password: PASSWORD, password_confirmation: PASSWORD });
+    const res = await t
+      .client()
+      .post("/api/register", { name: "B", email: email.toUpperCase(), password: PASSWORD, password_confirmation: PASSWORD });
     expect(res.status).toBe(422);
     expect(res.body.errors.email).toEqual(["The email has already been taken."]);
   });
@@ -108,7 +112,12 @@ describe("sessions", () => {
     const secure = await createTestApi({ secureCookies: true });
     try {
       const client = secure.client();
-      const res = await client.post("/api/register", { name: "S", email: uniqueEmail(), password: PASSWORD, password_confirmation: PASSWORD });
+      const res = await client.post("/api/register", {
+        name: "S",
+        email: uniqueEmail(),
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      });
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__Host-launchpad_session="))!;
       expect(cookie).toMatch(/; Secure/);
       expect(cookie).toMatch(/HttpOnly/);
@@ -182,7 +191,12 @@ describe("request size", () => {
     const small = await createTestApi({ maxBodyBytes: 1024 });
     try {
       const client = small.client();
-      const res = await client.post("/api/register", { name: "x".repeat(4096), email: uniqueEmail(), password: PASSWORD, password_confirmation: PASSWORD });
+      const res = await client.post("/api/register", {
+        name: "x".repeat(4096),
+        email: uniqueEmail(),
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      });
       expect(res.status).toBe(413);
       expect(res.body).toEqual({ message: "The request is too large." });
     } finally {

@@ -24,9 +24,9 @@ beforeAll(async () => {
   t = await createTestApi();
   const logger = { logQuery: (query: string) => void statements.push(query) };
   const client = (t.database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  const counted = (
-    t.database.kind === "postgres" ? drizzlePg(client as pg.Pool, { schema, logger }) : drizzlePglite(client as PGlite, { schema, logger })
-  ) as unknown as Db;
+  const counted = (t.database.kind === "postgres"
+    ? drizzlePg(client as pg.Pool, { schema, logger })
+    : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Db;
   cached = createApi({ db: counted, config: { ...t.config, callerCacheMs: 60_000 }, log: () => {} });
   // The XSRF key is read from the database once per database handle (api/lib/xsrf.ts), not per call.
   await new TestClient(cached, "203.0.113.9").get("/sanctum/csrf-cookie");

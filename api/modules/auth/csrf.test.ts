@@ -21,7 +21,13 @@ describe("CSRF and bearer-looking headers", () => {
     admin.client.sendXsrf = false;
     for (const authorization of LOOKALIKES) {
       const headers = { authorization, origin: "https://evil.example", "content-type": "application/json" };
-      const roles = await admin.client.request("PUT", `/api/v1/admin/users/${victim.id}/status`, undefined, headers, JSON.stringify({ is_active: false }));
+      const roles = await admin.client.request(
+        "PUT",
+        `/api/v1/admin/users/${victim.id}/status`,
+        undefined,
+        headers,
+        JSON.stringify({ is_active: false }),
+      );
       expect(roles.status, JSON.stringify(authorization)).toBe(419);
       const account = await admin.client.request("PUT", "/api/user", undefined, headers, JSON.stringify({ name: "Hijacked" }));
       expect(account.status, JSON.stringify(authorization)).toBe(419);
@@ -36,7 +42,13 @@ describe("CSRF and bearer-looking headers", () => {
   it("an invalid bearer token beside a session cookie does not skip the check either", async () => {
     const user = await registered(t);
     user.client.sendXsrf = false;
-    const res = await user.client.request("PUT", "/api/user", undefined, { authorization: "Bearer not-a-real-token", "content-type": "application/json" }, JSON.stringify({ name: "X" }));
+    const res = await user.client.request(
+      "PUT",
+      "/api/user",
+      undefined,
+      { authorization: "Bearer not-a-real-token", "content-type": "application/json" },
+      JSON.stringify({ name: "X" }),
+    );
     expect(res.status).toBe(419);
   });
 
@@ -45,7 +57,13 @@ describe("CSRF and bearer-looking headers", () => {
     const issued = await t.client().request("POST", "/sanctum/token", { email: owner.email, password: PASSWORD, device_name: "cli" });
     const other = await registered(t, "Cookie Holder");
     other.client.sendXsrf = false;
-    const res = await other.client.request("PUT", "/api/user", undefined, { authorization: `Bearer ${issued.body.token}`, "content-type": "application/json" }, JSON.stringify({ name: "Renamed By Token", email: owner.email }));
+    const res = await other.client.request(
+      "PUT",
+      "/api/user",
+      undefined,
+      { authorization: `Bearer ${issued.body.token}`, "content-type": "application/json" },
+      JSON.stringify({ name: "Renamed By Token", email: owner.email }),
+    );
     expect(res.status).toBe(200);
     const asToken = t.client();
     asToken.bearer = issued.body.token;

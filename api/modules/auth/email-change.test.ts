@@ -59,7 +59,9 @@ describe("changing the email", () => {
     const { client, laptop, phone, email } = await loggedInEverywhere();
     expect((await client.put("/api/user", { name: "Renamed", email })).status).toBe(200);
     expect((await client.put("/api/user", { name: "Renamed", email: email.toUpperCase() })).status).toBe(200);
-    expect((await client.put("/api/user", { name: "Renamed", email: uniqueEmail(), current_password: "not my password" })).status).toBe(422);
+    expect((await client.put("/api/user", { name: "Renamed", email: uniqueEmail(), current_password: "not my password" })).status).toBe(
+      422,
+    );
     for (const device of [client, laptop, phone]) expect(await status(device)).toBe(200);
   });
 

@@ -39,24 +39,44 @@ describe("logins sent at once", () => {
     const results = await Promise.all(Array.from({ length: 60 }, (_, i) => client.post("/api/login", { email, password: `guess ${i}` })));
     expect(countOf(results, 422)).toBe(defaultApiConfig.loginMaxAttempts);
     expect(countOf(results, 429)).toBe(60 - defaultApiConfig.loginMaxAttempts);
-    expectRetryAfter(results.find((r) => r.status === 429)!, defaultApiConfig.loginThrottleWindowSeconds, loginRefusal);
-    expectRetryAfter(await client.post("/api/login", { email, password: PASSWORD }), defaultApiConfig.loginThrottleWindowSeconds, loginRefusal);
+    expectRetryAfter(
+      results.find((r) => r.status === 429)!,
+      defaultApiConfig.loginThrottleWindowSeconds,
+      loginRefusal,
+    );
+    expectRetryAfter(
+      await client.post("/api/login", { email, password: PASSWORD }),
+      defaultApiConfig.loginThrottleWindowSeconds,
+      loginRefusal,
+    );
   });
 
   it("60 wrong passwords for one account from 60 addresses: 10 are checked (the account tier), then the right one is refused", async () => {
     const { email } = await registered(t);
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => t.client(`192.0.2.${100 + i}`).post("/api/login", { email, password: `guess ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => t.client(`192.0.2.${100 + i}`).post("/api/login", { email, password: `guess ${i}` })),
+    );
     expect(countOf(results, 422)).toBe(defaultApiConfig.loginMaxAttemptsPerAccount);
     expect(countOf(results, 429)).toBe(60 - defaultApiConfig.loginMaxAttemptsPerAccount);
-    expectRetryAfter(await t.client("192.0.2.250").post("/api/login", { email, password: PASSWORD }), defaultApiConfig.loginAccountWindowSeconds, loginRefusal);
+    expectRetryAfter(
+      await t.client("192.0.2.250").post("/api/login", { email, password: PASSWORD }),
+      defaultApiConfig.loginAccountWindowSeconds,
+      loginRefusal,
+    );
   });
 
   it("60 wrong logins for 60 emails from one address: 20 are checked (the address tier), the rest refused", async () => {
     const client = t.client("198.51.100.62");
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => client.post("/api/login", { email: uniqueEmail("stuffing"), password: `guess ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => client.post("/api/login", { email: uniqueEmail("stuffing"), password: `guess ${i}` })),
+    );
     expect(countOf(results, 422)).toBe(defaultApiConfig.loginMaxAttemptsPerAddress);
     expect(countOf(results, 429)).toBe(60 - defaultApiConfig.loginMaxAttemptsPerAddress);
-    expectRetryAfter(results.find((r) => r.status === 429)!, defaultApiConfig.loginAddressWindowSeconds, loginRefusal);
+    expectRetryAfter(
+      results.find((r) => r.status === 429)!,
+      defaultApiConfig.loginAddressWindowSeconds,
+      loginRefusal,
+    );
   });
 
   it("right passwords sent at once are not counted as failures", async () => {
@@ -77,13 +97,21 @@ describe("logins sent at once", () => {
 
 describe("registrations sent at once", () => {
   /** The API on the same database with the real default registration limit (the harness lifts it). */
-  const strict = () => createApi({ db: t.database.db, config: { ...t.config, registerMaxPerAddress: defaultApiConfig.registerMaxPerAddress }, log: () => {} });
+  const strict = () =>
+    createApi({ db: t.database.db, config: { ...t.config, registerMaxPerAddress: defaultApiConfig.registerMaxPerAddress }, log: () => {} });
 
   it("40 from one address: 10 accounts are created, the rest get 429 with Retry-After; another address is not held back", async () => {
     const api = strict();
     const emails = Array.from({ length: 40 }, () => uniqueEmail("burst"));
     const results = await Promise.all(
-      emails.map((email) => new TestClient(api, "198.51.100.40").post("/api/register", { name: "Burst", email, password: PASSWORD, password_confirmation: PASSWORD })),
+      emails.map((email) =>
+        new TestClient(api, "198.51.100.40").post("/api/register", {
+          name: "Burst",
+          email,
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+        }),
+      ),
     );
     expect(countOf(results, 201)).toBe(defaultApiConfig.registerMaxPerAddress);
     expect(countOf(results, 429)).toBe(40 - defaultApiConfig.registerMaxPerAddress);
@@ -93,7 +121,12 @@ describe("registrations sent at once", () => {
     expect(refused.body.errors).toEqual({ email: [refused.body.message] });
     const created = await t.database.db.select({ id: users.id }).from(users).where(inArray(users.email, emails));
     expect(created).toHaveLength(defaultApiConfig.registerMaxPerAddress);
-    const elsewhere = await new TestClient(api, "198.51.100.41").post("/api/register", { name: "Other", email: uniqueEmail(), password: PASSWORD, password_confirmation: PASSWORD });
+    const elsewhere = await new TestClient(api, "198.51.100.41").post("/api/register", {
+      name: "Other",
+      email: uniqueEmail(),
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    });
     expect(elsewhere.status).toBe(201);
   });
 
@@ -116,7 +149,8 @@ describe("the current password, guessed at once", () => {
 
   it(`PUT /api/user/password: 40 wrong guesses check ${maxAttempts}, then the right one is refused and the password stays`, async () => {
     const { client, email } = await registered(t);
-    const guess = (current: string) => client.put("/api/user/password", { current_password: current, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const guess = (current: string) =>
+      client.put("/api/user/password", { current_password: current, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => guess(`guess ${i}`)));
     expect(countOf(results, 422)).toBe(maxAttempts);
     expect(countOf(results, 429)).toBe(40 - maxAttempts);
@@ -140,7 +174,8 @@ describe("the current password, guessed at once", () => {
 
   it("a right password does not count against the user", async () => {
     const { client } = await registered(t);
-    const change = (current: string, to: string) => client.put("/api/user/password", { current_password: current, password: to, password_confirmation: to });
+    const change = (current: string, to: string) =>
+      client.put("/api/user/password", { current_password: current, password: to, password_confirmation: to });
     for (let i = 0; i < maxAttempts - 1; i++) expect((await change(`guess ${i}`, NEW_PASSWORD)).status).toBe(422);
     expect((await change(PASSWORD, NEW_PASSWORD)).status).toBe(200);
     expect((await change("one more guess", PASSWORD)).status).toBe(422);

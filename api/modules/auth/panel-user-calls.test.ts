@@ -111,8 +111,18 @@ describe("one GET /api/user per panel request", () => {
   it("a successful write makes the next look-up ask again: logging in changes who the caller is", async () => {
     const { email } = await registered(t);
     const calls: string[] = [];
-    const env = { apiFetch: async (request: Request) => (calls.push(`${request.method} ${new URL(request.url).pathname}`), t.api.fetch(request)) };
-    const api = new ApiClient(new Request("http://localhost/login"), new URL("http://localhost/login"), { ...env, cspNonce: "", appKey: "k", secureCookies: false, sessionCookieName: "launchpad_session", xsrfCookieName: "XSRF-TOKEN", realtime: null });
+    const env = {
+      apiFetch: async (request: Request) => (calls.push(`${request.method} ${new URL(request.url).pathname}`), t.api.fetch(request)),
+    };
+    const api = new ApiClient(new Request("http://localhost/login"), new URL("http://localhost/login"), {
+      ...env,
+      cspNonce: "",
+      appKey: "k",
+      secureCookies: false,
+      sessionCookieName: "launchpad_session",
+      xsrfCookieName: "XSRF-TOKEN",
+      realtime: null,
+    });
     const [first, second] = await Promise.all([api.currentUser(), api.currentUser()]);
     expect([first, second]).toEqual([null, null]);
     expect((await api.post("/api/login", { email, password: "wrong password" })).ok).toBe(false);

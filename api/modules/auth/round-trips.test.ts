@@ -29,9 +29,9 @@ beforeAll(async () => {
   t = await createTestApi();
   const logger = { logQuery: (query: string) => void statements.push(query) };
   const client = (t.database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  counted = (
-    t.database.kind === "postgres" ? drizzlePg(client as pg.Pool, { schema, logger }) : drizzlePglite(client as PGlite, { schema, logger })
-  ) as unknown as Db;
+  counted = (t.database.kind === "postgres"
+    ? drizzlePg(client as pg.Pool, { schema, logger })
+    : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Db;
   api = createApi({ db: counted, config: t.config, log: () => {} });
   // The XSRF key is read from the database once per database handle (api/lib/xsrf.ts), not per call.
   await new TestClient(api, "203.0.113.8").get("/sanctum/csrf-cookie");
@@ -155,13 +155,19 @@ describe("fresh on every request", () => {
 describe("one session look-up per panel page", () => {
   /** Calls the API as server.ts's in-process client does for one page: the page's memo in the bindings. */
   const pageCall = (from: TestClient, memo: CallerMemo, method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { accept: "application/json", cookie: [...from.cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      cookie: [...from.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+    };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (method !== "GET") headers["x-xsrf-token"] = decodeURIComponent(from.cookies.get("XSRF-TOKEN") ?? "");
-    return api.fetch(new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), {
-      clientIp: "203.0.113.8",
-      callerMemo: memo,
-    });
+    return api.fetch(
+      new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+      {
+        clientIp: "203.0.113.8",
+        callerMemo: memo,
+      },
+    );
   };
 
   it("the reads of one page share the first read's session look-up", async () => {
@@ -180,7 +186,9 @@ describe("one session look-up per panel page", () => {
     const memo: CallerMemo = new Map();
     expect(await (await pageCall(account.client, memo, "GET", "/api/user")).json()).toMatchObject({ name: "Before Rename" });
     const write = await roundTrips(async () =>
-      expect((await pageCall(account.client, memo, "PUT", "/api/user", { name: "After Rename", email: account.email })).status).toBeLessThan(300),
+      expect(
+        (await pageCall(account.client, memo, "PUT", "/api/user", { name: "After Rename", email: account.email })).status,
+      ).toBeLessThan(300),
     );
     expect(write[0]).toMatch(/from "sessions"/);
     expect(await (await pageCall(account.client, memo, "GET", "/api/user")).json()).toMatchObject({ name: "After Rename" });
@@ -200,7 +208,8 @@ describe("a list page in one statement", () => {
     const owner = await registered(t, "Lister");
     await grantRole(t, owner.id, "startup");
     await setUpStartupProfile(owner.client);
-    for (const name of ["Alpha", "Beta", "Gamma"]) expect((await owner.client.post("/api/v1/admin/collections", { name })).status).toBe(201);
+    for (const name of ["Alpha", "Beta", "Gamma"])
+      expect((await owner.client.post("/api/v1/admin/collections", { name })).status).toBe(201);
     const client = observed(owner.client);
     let body: { data: { name: string }[]; meta: { total: number; last_page: number } } | undefined;
     const sent = await roundTrips(async () => (body = (await client.get("/api/v1/admin/collections?per_page=2")).body));

@@ -42,7 +42,9 @@ authRoutes.post("/api/register", async (c) => {
   const input = validate(registerSchema, await readBody(c));
   const ip = c.env?.clientIp;
   const register = () => registerUser(c.var.db, input);
-  const userId = ip ? await guarded(c.var.db, limits(c.var.config).registration, ip, register, (error) => error === undefined) : await register();
+  const userId = ip
+    ? await guarded(c.var.db, limits(c.var.config).registration, ip, register, (error) => error === undefined)
+    : await register();
   const user = await startSession(c, userId);
   return c.json({ user: userResource(user) }, 201);
 });
@@ -55,7 +57,10 @@ async function throttledCredentialCheck(c: Context<AppEnv>, email: string, passw
   const attempt = await beginLoginAttempt(c.var.db, c.var.config, email, c.env?.clientIp);
   const result = await checkCredentials(c.var.db, email, password);
   if (!result.ok) {
-    throw fieldError("email", result.reason === "inactive" ? "This account has been deactivated." : "These credentials do not match our records.");
+    throw fieldError(
+      "email",
+      result.reason === "inactive" ? "This account has been deactivated." : "These credentials do not match our records.",
+    );
   }
   await attempt.succeeded();
   return result.userId;
@@ -112,4 +117,3 @@ authRoutes.put("/api/user/password", requireUser, async (c) => {
   await recheckListeners(c, [user.id]);
   return c.json({ message: "Your password has been changed." });
 });
-

@@ -98,7 +98,10 @@ export async function updateAccount(
   return db.transaction(async (tx) => {
     const avatarFileId = input.avatar ? await storeImage(tx, input.avatar, userId, "avatar") : null;
     if (avatarFileId) await replaceFileReference(tx, users.avatarFileId, eq(users.id, userId), avatarFileId);
-    await tx.update(users).set({ name: input.name, email: input.email, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ name: input.name, email: input.email, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     if (emailChanged) await endOtherSessions(tx, userId, keepSessionHash);
     return avatarFileId;
   });
@@ -116,7 +119,10 @@ export async function changePassword(
   await checkCurrentPassword(db, passwordLimit, userId, user.passwordHash, input.current_password);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     await endOtherSessions(tx, userId, keepSessionHash);
   });
 }

@@ -85,11 +85,7 @@ export async function destroyUserSessions(db: Db, userId: number) {
   await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
 }
 
-export async function findSessionUser(
-  db: Db,
-  sessionId: string,
-  idleMinutes: number,
-): Promise<{ user: AuthUser; idHash: string } | null> {
+export async function findSessionUser(db: Db, sessionId: string, idleMinutes: number): Promise<{ user: AuthUser; idHash: string } | null> {
   const idHash = sha256(sessionId);
   const idleCutoff = new Date(Date.now() - idleMinutes * 60_000).toISOString();
   const [row] = await sessionUserQuery(db).execute({ idHash, idleCutoff });

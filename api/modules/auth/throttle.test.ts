@@ -35,7 +35,9 @@ describe("login throttling per address, whatever the email", () => {
     expect(statuses).toEqual([...Array(20).fill(422), ...Array(20).fill(429)]);
 
     expectThrottled(await client.post("/api/login", { email: victim.email, password: PASSWORD }), 600);
-    const token = await t.client(address).request("POST", "/sanctum/token", { email: victim.email, password: PASSWORD, device_name: "cli" });
+    const token = await t
+      .client(address)
+      .request("POST", "/sanctum/token", { email: victim.email, password: PASSWORD, device_name: "cli" });
     expectThrottled(token, 600);
     // Another address is not held back by this one.
     expect((await t.client(freshAddress()).post("/api/login", { email: victim.email, password: PASSWORD })).status).toBe(200);
@@ -90,10 +92,16 @@ describe("the email-and-address rule", () => {
 
 describe("limits from the configuration", () => {
   it("uses the configured limits and windows", async () => {
-    const strict = await createTestApi({ loginMaxAttemptsPerAddress: 3, loginAddressWindowSeconds: 30, loginMaxAttemptsPerAccount: 2, loginAccountWindowSeconds: 45 });
+    const strict = await createTestApi({
+      loginMaxAttemptsPerAddress: 3,
+      loginAddressWindowSeconds: 30,
+      loginMaxAttemptsPerAccount: 2,
+      loginAccountWindowSeconds: 45,
+    });
     try {
       const client = strict.client("198.51.100.50");
-      for (let i = 0; i < 3; i++) expect((await client.post("/api/login", { email: uniqueEmail(), password: "nope nope" })).status).toBe(422);
+      for (let i = 0; i < 3; i++)
+        expect((await client.post("/api/login", { email: uniqueEmail(), password: "nope nope" })).status).toBe(422);
       expectThrottled(await client.post("/api/login", { email: uniqueEmail(), password: "nope nope" }), 30);
 
       const email = uniqueEmail();

@@ -51,7 +51,11 @@ export const authUserFields = {
 export const startupOfUser = eq(startups.id, users.startupId);
 
 /** A row selected with `authUserFields`. */
-export type AuthUserRow = Omit<AuthUser, "roles" | "permissions" | "settings"> & { roleNames: string[]; permissionNames: string[]; settingsRow: UserSettingsRow | null };
+export type AuthUserRow = Omit<AuthUser, "roles" | "permissions" | "settings"> & {
+  roleNames: string[];
+  permissionNames: string[];
+  settingsRow: UserSettingsRow | null;
+};
 
 export function toAuthUser(row: AuthUserRow): AuthUser {
   const { roleNames, permissionNames, settingsRow, ...user } = row;

@@ -14,8 +14,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** An account update: a write that needs nothing but the XSRF token. */
-const rename = ({ client, email }: { client: TestClient; email: string }, name: string) => client.request("PUT", "/api/user", { name, email });
-const cookieValue = (setCookies: string[], name: string) => setCookies.find((c) => c.startsWith(`${name}=`))?.split(";")[0].slice(name.length + 1);
+const rename = ({ client, email }: { client: TestClient; email: string }, name: string) =>
+  client.request("PUT", "/api/user", { name, email });
+const cookieValue = (setCookies: string[], name: string) =>
+  setCookies
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0]
+    .slice(name.length + 1);
 
 describe("an XSRF token bound to its session", () => {
   it("a token taken from session A is refused with session B's cookie (419), and B's own token works", async () => {
@@ -50,7 +55,12 @@ describe("an XSRF token bound to its session", () => {
     const user = await registered(t, "Guest Pair");
     const other = await t.client().prime();
     const guest = await t.client().prime();
-    const res = await guest.request("POST", "/api/login", { email: user.email, password: PASSWORD }, { "x-xsrf-token": decodeURIComponent(other.cookies.get("XSRF-TOKEN")!) });
+    const res = await guest.request(
+      "POST",
+      "/api/login",
+      { email: user.email, password: PASSWORD },
+      { "x-xsrf-token": decodeURIComponent(other.cookies.get("XSRF-TOKEN")!) },
+    );
     expect(res.status).toBe(419);
     expect((await guest.post("/api/login", { email: user.email, password: PASSWORD })).status).toBe(200);
   });
@@ -58,7 +68,9 @@ describe("an XSRF token bound to its session", () => {
   it("login issues the new session's token; the guest token before it and the old session's token are refused after", async () => {
     const email = uniqueEmail();
     const client = t.client();
-    expect((await client.post("/api/register", { name: "Rotates", email, password: PASSWORD, password_confirmation: PASSWORD })).status).toBe(201);
+    expect(
+      (await client.post("/api/register", { name: "Rotates", email, password: PASSWORD, password_confirmation: PASSWORD })).status,
+    ).toBe(201);
     const firstSession = client.cookies.get("XSRF-TOKEN")!;
     expect((await client.post("/api/logout")).status).toBe(204);
     const guestToken = client.cookies.get("XSRF-TOKEN")!;
@@ -127,7 +139,12 @@ describe("under https", () => {
     const token = guest.cookies.get("__Host-XSRF-TOKEN")!;
     guest.cookies.delete("__Host-XSRF-TOKEN");
     guest.cookies.set("XSRF-TOKEN", token);
-    const res = await guest.request("POST", "/api/login", { email: user.email, password: PASSWORD }, { "x-xsrf-token": decodeURIComponent(token) });
+    const res = await guest.request(
+      "POST",
+      "/api/login",
+      { email: user.email, password: PASSWORD },
+      { "x-xsrf-token": decodeURIComponent(token) },
+    );
     expect(res.status).toBe(419);
   });
 });

@@ -1,7 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingStatusChanges, couponCodes, eventBillings, payments } from "#api/db/billing-schema.ts";
-import { billingFields, createBilling, createCoupon, formWithRefusedCoupons, formPost, paidEventForm, payer } from "#api/testing/billing-fixtures.ts";
+import {
+  billingFields,
+  createBilling,
+  createCoupon,
+  formWithRefusedCoupons,
+  formPost,
+  paidEventForm,
+  payer,
+} from "#api/testing/billing-fixtures.ts";
 import { createEventForm, ownerWithCollection, setEventFormStatus } from "#api/testing/event-fixtures.ts";
 import { parseCsv } from "#api/testing/csv.ts";
 import { registered } from "#api/testing/fixtures.ts";
@@ -16,8 +24,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const BASE = "/api/v1/admin/event_billings";
-
-
 
 /** Follows the sandbox payment_url: the page, then the Pay or Decline button. */
 async function sandboxSettle(client: TestClient, paymentUrl: string, action: "pay" | "decline") {
@@ -60,7 +66,9 @@ describe("creating a billing", () => {
       coupon_code: null,
     });
     expect(res.body.event_billing.connect_pay_id).toMatch(/^sbx_/);
-    expect(res.body.payment_url).toBe(`/api/v1/payments/sandbox/${res.body.event_billing.connect_pay_id}?token=${res.body.payment_url.split("token=")[1]}`);
+    expect(res.body.payment_url).toBe(
+      `/api/v1/payments/sandbox/${res.body.event_billing.connect_pay_id}?token=${res.body.payment_url.split("token=")[1]}`,
+    );
   });
 
   it("takes a city only from the country's list, stored as the list spells it", async () => {
@@ -275,11 +283,16 @@ describe("sandbox checkout and verification", () => {
     const p = await payer(t);
     const { event_billing, payment_url } = await createBilling(p.client, form.id);
     await sandboxSettle(p.client, payment_url!, "pay");
-    const answers = await Promise.all(Array.from({ length: 20 }, () => p.client.post(`${BASE}/verify_payment`, { connect_pay_id: event_billing.connect_pay_id })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => p.client.post(`${BASE}/verify_payment`, { connect_pay_id: event_billing.connect_pay_id })),
+    );
     for (const a of answers) expect(a.body.payment_status).toBe("Successful");
     const rows = await t.database.db.select().from(payments).where(eq(payments.eventBillingId, event_billing.id));
     expect(rows).toHaveLength(1);
-    const changes = await t.database.db.select().from(billingStatusChanges).where(eq(billingStatusChanges.eventBillingId, event_billing.id));
+    const changes = await t.database.db
+      .select()
+      .from(billingStatusChanges)
+      .where(eq(billingStatusChanges.eventBillingId, event_billing.id));
     expect(changes.filter((c) => c.toStatus === "Successful")).toHaveLength(1);
   });
 
@@ -304,7 +317,12 @@ describe("sandbox checkout and verification", () => {
     // The money taken is kept as a refused payment, with one line in the billing's history.
     const rows = await t.database.db.select().from(payments).where(eq(payments.eventBillingId, event_billing.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ providerPaymentId: event_billing.connect_pay_id, amount: "50.00", currency: "USD", refusedReason: PAYMENT_MISMATCH });
+    expect(rows[0]).toMatchObject({
+      providerPaymentId: event_billing.connect_pay_id,
+      amount: "50.00",
+      currency: "USD",
+      refusedReason: PAYMENT_MISMATCH,
+    });
     // A later verify answers the same, and records nothing more.
     expect((await p.client.post(`${BASE}/verify_payment`, { connect_pay_id: event_billing.connect_pay_id })).body).toEqual(expected);
     expect(await t.database.db.select().from(payments).where(eq(payments.eventBillingId, event_billing.id))).toHaveLength(1);
@@ -369,7 +387,12 @@ describe("reading and managing billings", () => {
     // Like the amount collected, discounts count only Successful billings: Alice's pending 3.00 is not given yet.
     expect(all.body.totals).toMatchObject({ billings: 2, successful: 1, pending: 1, amount_collected: "0.00", discounts: "30.00" });
     // The form it lists, so the payments screen needs no second call.
-    expect(all.body.event_form).toMatchObject({ id: form.id, title: form.title, type_of_event: "paid", paid_event_information: { price: "30" } });
+    expect(all.body.event_form).toMatchObject({
+      id: form.id,
+      title: form.title,
+      type_of_event: "paid",
+      paid_event_information: { price: "30" },
+    });
     const pending = await owner.client.get(`${BASE}/${form.id}/all?payment_status=Pending`);
     expect(pending.body.data.map((d: { name: string }) => d.name)).toEqual(["Alice Payer"]);
     // Each row's own money, never the list's row count (both are "totals" of a kind).
@@ -406,7 +429,10 @@ describe("reading and managing billings", () => {
 describe("deleting what has been billed", () => {
   it("a paid form with a billing is closed, not deleted: a clear 422 instead of a database error", async () => {
     const owner = await ownerWithCollection(t);
-    const form = await createEventForm(owner.client, owner.collection.id, { type_of_event: "paid", paid_event_information: { price: "10.00", currency: "USD" } });
+    const form = await createEventForm(owner.client, owner.collection.id, {
+      type_of_event: "paid",
+      paid_event_information: { price: "10.00", currency: "USD" },
+    });
     await setEventFormStatus(owner.client, form.id, "published");
     const payer = await registered(t);
     const billing = await payer.client.post("/api/v1/admin/event_billings", {
@@ -447,7 +473,11 @@ describe("exporting a form's billings as CSV", () => {
       country: "Nigeria",
       coupon_code: pct.code,
     });
-    const m = await createBilling(mallory.client, form.id, { name: '=HYPERLINK("http://evil.example","click")', email: "mallory@example.com", coupon_code: full.code });
+    const m = await createBilling(mallory.client, form.id, {
+      name: '=HYPERLINK("http://evil.example","click")',
+      email: "mallory@example.com",
+      coupon_code: full.code,
+    });
     await createBilling(bob.client, form.id, { name: "Bob Payer", email: "bob@example.com" });
 
     const res = await csvOf(owner.client, form.id);
@@ -455,7 +485,23 @@ describe("exporting a form's billings as CSV", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="billings-${form.id}.csv"`);
     const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(["ID", "Name", "Email", "Phone", "Address", "City", "Country", "Coupon", "Amount", "Discount", "Total", "Currency", "Status", "Paid at", "Created at"]);
+    expect(rows[0]).toEqual([
+      "ID",
+      "Name",
+      "Email",
+      "Phone",
+      "Address",
+      "City",
+      "Country",
+      "Coupon",
+      "Amount",
+      "Discount",
+      "Total",
+      "Currency",
+      "Status",
+      "Paid at",
+      "Created at",
+    ]);
     expect(rows).toHaveLength(4);
     // Newest first, like the list.
     expect(rows.slice(1).map((r) => r[2])).toEqual(["bob@example.com", "mallory@example.com", "alice@example.com"]);
@@ -480,7 +526,14 @@ describe("exporting a form's billings as CSV", () => {
     ]);
     // A name a spreadsheet would run as a formula is neutralised.
     expect(rows[2][1]).toBe(`'=HYPERLINK("http://evil.example","click")`);
-    expect(rows[2].slice(8, 14)).toEqual(["30.00", "30.00", "0.00", "USD", "Successful", (await owner.client.get(`${BASE}/${m.event_billing.id}`)).body.event_billing.paid_at]);
+    expect(rows[2].slice(8, 14)).toEqual([
+      "30.00",
+      "30.00",
+      "0.00",
+      "USD",
+      "Successful",
+      (await owner.client.get(`${BASE}/${m.event_billing.id}`)).body.event_billing.paid_at,
+    ]);
     // The raw text has it quoted, never starting a cell with "=".
     expect(res.body).not.toMatch(/(^|,)=HYPERLINK/m);
 

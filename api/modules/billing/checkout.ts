@@ -103,7 +103,14 @@ export async function createBilling(
         .from(eventBillings)
         .where(and(eq(eventBillings.eventFormId, input.event_form_id), eq(eventBillings.userId, userId)));
       if (existing) throw fieldError("event_form_id", ALREADY_BILLED);
-      const { form, coupon, priceCents, discountCents: discount, totalCents: total, currency } = await priceFor(tx, {
+      const {
+        form,
+        coupon,
+        priceCents,
+        discountCents: discount,
+        totalCents: total,
+        currency,
+      } = await priceFor(tx, {
         eventFormId: input.event_form_id,
         couponCode: input.coupon_code,
         userId,
@@ -121,7 +128,14 @@ export async function createBilling(
           provider: free ? "none" : provider.name,
         })
         .returning({ id: eventBillings.id });
-      await recordChange(tx, row.id, null, free ? "Successful" : "Pending", userId, free ? "Fully discounted: no payment needed." : "Billing created.");
+      await recordChange(
+        tx,
+        row.id,
+        null,
+        free ? "Successful" : "Pending",
+        userId,
+        free ? "Fully discounted: no payment needed." : "Billing created.",
+      );
       if (couponId !== null) await countUse(tx, couponId, 1);
       return row.id;
     });
@@ -154,7 +168,13 @@ export async function updateBilling(
       .where(and(eq(eventBillings.id, id), eq(eventBillings.userId, userId)))
       .for("update");
     assertEditable(current, input.event_form_id);
-    const price = await priceFor(tx, { eventFormId: current.eventFormId, couponCode: input.coupon_code, userId, billing: current, lock: true });
+    const price = await priceFor(tx, {
+      eventFormId: current.eventFormId,
+      couponCode: input.coupon_code,
+      userId,
+      billing: current,
+      lock: true,
+    });
     const { priceCents, discountCents: discount, totalCents: total, currency } = price;
     const couponId = price.coupon?.id ?? null;
     if (!price.keptCoupon) {

@@ -25,7 +25,6 @@ afterAll(() => t.close());
 const BASE = "/api/v1/admin/event_billings";
 const QUOTE = `${BASE}/quote`;
 
-
 /** Opens the sandbox page of a payment_url and answers its HTML, and how to press its buttons. */
 async function sandboxPage(paymentUrl: string) {
   const page = await t.client().get<string>(paymentUrl);
@@ -33,11 +32,15 @@ async function sandboxPage(paymentUrl: string) {
   const url = new URL(paymentUrl, "http://x");
   const id = url.pathname.split("/").at(-1)!;
   const token = url.searchParams.get("token")!;
-  return { html: page.body, press: async (action: "pay" | "decline") => (await formPost(t, `/api/v1/payments/sandbox/${id}/${action}`, { token })).status };
+  return {
+    html: page.body,
+    press: async (action: "pay" | "decline") => (await formPost(t, `/api/v1/payments/sandbox/${id}/${action}`, { token })).status,
+  };
 }
 
 const pay = async (paymentUrl: string) => expect(await (await sandboxPage(paymentUrl)).press("pay")).toBe(303);
-const sandboxStatus = async (id: string) => (await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)))[0].status;
+const sandboxStatus = async (id: string) =>
+  (await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)))[0].status;
 const verify = (client: TestClient, id: string | null) => client.post(`${BASE}/verify_payment`, { connect_pay_id: id });
 const paymentsOf = (billingId: number) => t.database.db.select().from(payments).where(eq(payments.eventBillingId, billingId));
 const appliedPaymentsOf = (billingId: number) =>
@@ -49,7 +52,10 @@ const changeTo = (owner: TestClient, id: number, status: string) => owner.put(`$
 
 describe("a form nobody can apply to cannot be paid for", () => {
   const passDeadline = (formId: number) =>
-    t.database.db.update(eventForms).set({ applicationDeadline: new Date(Date.now() - 60_000) }).where(eq(eventForms.id, formId));
+    t.database.db
+      .update(eventForms)
+      .set({ applicationDeadline: new Date(Date.now() - 60_000) })
+      .where(eq(eventForms.id, formId));
   const fill = async (formId: number) => {
     await t.database.db.update(eventForms).set({ capacity: 1 }).where(eq(eventForms.id, formId));
     await insertApplication(t, formId, "pending");
@@ -181,7 +187,10 @@ describe("money taken for a refused payment is kept, and verify answers from the
     });
     // Reopened, the billing still does not take that payment: the same refusal, nothing more recorded.
     await changeTo(owner.client, event_billing.id, "Pending");
-    expect((await verify(p.client, event_billing.connect_pay_id)).body).toMatchObject({ payment_status: "Failed", message: expected.message });
+    expect((await verify(p.client, event_billing.connect_pay_id)).body).toMatchObject({
+      payment_status: "Failed",
+      message: expected.message,
+    });
     expect(await paymentsOf(event_billing.id)).toHaveLength(1);
     expect((await loadBilling(t.database.db, event_billing.id))!.payment_status).toBe("Pending");
   });

@@ -54,10 +54,14 @@ describe("coupon guesses sent at once", () => {
     const strict = await createTestApi();
     try {
       const { owner, form } = await paidEventForm(strict, "40");
-      expect((await owner.client.post("/api/v1/admin/coupon_codes", { code: "HIDDEN25", discount_type: "percentage", value: 25 })).status).toBe(201);
+      expect(
+        (await owner.client.post("/api/v1/admin/coupon_codes", { code: "HIDDEN25", discount_type: "percentage", value: 25 })).status,
+      ).toBe(201);
       const guesser = await payer(strict, "Parallel Guest");
       const codes = Array.from({ length: 80 }, (_, i) => (i === 60 ? "HIDDEN25" : `GUESS${i}`));
-      const results = await Promise.all(codes.map((code) => guesser.client.post(`${BASE}/quote`, { event_form_id: form.id, coupon_code: code })));
+      const results = await Promise.all(
+        codes.map((code) => guesser.client.post(`${BASE}/quote`, { event_form_id: form.id, coupon_code: code })),
+      );
       const lookedAt = results.filter((r) => r.status !== 429);
       expect(lookedAt).toHaveLength(strict.config.couponMaxAttempts);
       expect(results.filter((r) => r.status === 429)).toHaveLength(80 - strict.config.couponMaxAttempts);

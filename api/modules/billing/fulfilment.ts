@@ -66,7 +66,14 @@ export async function fulfil(db: Db, input: FulfilInput, queue: BroadcastQueue =
       const currency = input.currency.toUpperCase();
       const [kept] = await tx
         .insert(payments)
-        .values({ eventBillingId: billing.id, provider: input.provider, providerPaymentId: input.providerPaymentId, amount, currency, refusedReason: reason })
+        .values({
+          eventBillingId: billing.id,
+          provider: input.provider,
+          providerPaymentId: input.providerPaymentId,
+          amount,
+          currency,
+          refusedReason: reason,
+        })
         .onConflictDoNothing({ target: payments.providerPaymentId })
         .returning({ id: payments.id });
       if (kept) {
@@ -81,14 +88,25 @@ export async function fulfil(db: Db, input: FulfilInput, queue: BroadcastQueue =
       }
       return new PaymentRefused(reason, true);
     }
-    await tx
-      .insert(payments)
-      .values({ eventBillingId: billing.id, provider: input.provider, providerPaymentId: input.providerPaymentId, amount: billing.total, currency: billing.currency });
+    await tx.insert(payments).values({
+      eventBillingId: billing.id,
+      provider: input.provider,
+      providerPaymentId: input.providerPaymentId,
+      amount: billing.total,
+      currency: billing.currency,
+    });
     await tx
       .update(eventBillings)
       .set({ paymentStatus: "Successful", paidAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(eventBillings.id, billing.id));
-    await recordChange(tx, billing.id, billing.paymentStatus, "Successful", null, `Payment ${input.providerPaymentId} confirmed by ${input.provider}.`);
+    await recordChange(
+      tx,
+      billing.id,
+      billing.paymentStatus,
+      "Successful",
+      null,
+      `Payment ${input.providerPaymentId} confirmed by ${input.provider}.`,
+    );
     await notifyPaymentStatusChanged(tx, queue, billing.id, "Successful", null);
     return null;
   });
@@ -128,9 +146,20 @@ export async function verifyPayment(
   });
   if (payment.status === "paid") {
     try {
-      await fulfil(db, { billingId: billing.id, provider: provider.name, providerPaymentId: paymentId, amount: payment.amount, currency: payment.currency }, queue);
+      await fulfil(
+        db,
+        {
+          billingId: billing.id,
+          provider: provider.name,
+          providerPaymentId: paymentId,
+          amount: payment.amount,
+          currency: payment.currency,
+        },
+        queue,
+      );
     } catch (error) {
-      if (error instanceof PaymentRefused) return answer("Failed", error.recorded ? `${error.reason} ${RECORDED_FOR_REFUND}` : error.reason, await current());
+      if (error instanceof PaymentRefused)
+        return answer("Failed", error.recorded ? `${error.reason} ${RECORDED_FOR_REFUND}` : error.reason, await current());
       if (error instanceof HttpError && error.status === 422) return answer("Failed", error.message, await current());
       throw error;
     }
@@ -144,7 +173,10 @@ export async function verifyPayment(
       const [row] = await tx.select().from(eventBillings).where(eq(eventBillings.id, billing.id)).for("update");
       // Only the billing's current checkout can fail it.
       if (row && row.paymentStatus === "Pending" && row.connectPayId === paymentId) {
-        await tx.update(eventBillings).set({ paymentStatus: "Failed", updatedAt: sql`now()` }).where(eq(eventBillings.id, row.id));
+        await tx
+          .update(eventBillings)
+          .set({ paymentStatus: "Failed", updatedAt: sql`now()` })
+          .where(eq(eventBillings.id, row.id));
         await recordChange(tx, row.id, "Pending", "Failed", null, `Payment ${paymentId} declined.`);
         await notifyPaymentStatusChanged(tx, queue, row.id, "Failed", null);
       }

@@ -31,6 +31,15 @@ export async function statusChanges(db: Db, billingId: number): Promise<BillingS
 }
 
 /** Adds a line to the history, inside the transaction that made the change (`byUserId` null: the system). */
-export async function recordChange(tx: Db, billingId: number, from: BillingStatus | null, to: BillingStatus, byUserId: number | null, reason: string | null) {
-  await tx.insert(billingStatusChanges).values({ eventBillingId: billingId, fromStatus: from, toStatus: to, changedByUserId: byUserId, reason });
+export async function recordChange(
+  tx: Db,
+  billingId: number,
+  from: BillingStatus | null,
+  to: BillingStatus,
+  byUserId: number | null,
+  reason: string | null,
+) {
+  await tx
+    .insert(billingStatusChanges)
+    .values({ eventBillingId: billingId, fromStatus: from, toStatus: to, changedByUserId: byUserId, reason });
 }

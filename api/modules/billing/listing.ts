@@ -48,13 +48,15 @@ type BillingFilterShape = ShapeOf<typeof BILLING_FILTERS>;
 const preparedWhere = (shape: BillingFilterShape) => billingsWhere(sql.placeholder("eventFormId"), BILLING_FILTERS.where(shape));
 
 /** The page (carrying the list's total), prepared per filter and order: its SQL is built once. */
-const billingPageQuery = preparedPerShape("billing_page", (db, shape: BillingFilterShape & Pick<BillingListQuery, "sort_by" | "sort_order">, name) =>
-  selectBillings(db, { listTotal: totalOver() })
-    .where(preparedWhere(shape))
-    .orderBy(...billingsOrder(shape))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(name),
+const billingPageQuery = preparedPerShape(
+  "billing_page",
+  (db, shape: BillingFilterShape & Pick<BillingListQuery, "sort_by" | "sort_order">, name) =>
+    selectBillings(db, { listTotal: totalOver() })
+      .where(preparedWhere(shape))
+      .orderBy(...billingsOrder(shape))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name),
 );
 
 const billingCountQuery = preparedPerShape("billing_count", (db, shape: BillingFilterShape, name) =>
@@ -76,7 +78,11 @@ const billingSumsQuery = preparedPerDb((db) =>
     .prepare("billing_sums"),
 );
 
-export async function listBillings(db: Db, eventFormId: number, query: BillingListQuery): Promise<PageRows<EventBillingView> & { totals: BillingTotals }> {
+export async function listBillings(
+  db: Db,
+  eventFormId: number,
+  query: BillingListQuery,
+): Promise<PageRows<EventBillingView> & { totals: BillingTotals }> {
   const { shape: filters, values: filterValues } = BILLING_FILTERS.read(query);
   const sortBy = sortColumn(query.sort_by, BILLING_SORTS, "created_at");
   const values = { eventFormId, ...filterValues, ...pageValues(query) };
@@ -118,7 +124,11 @@ export const BILLINGS_CSV_HEADER = [
 ] as const;
 
 /** Every billing of the form matching the list's filters, in the list's order, as CSV. */
-export function billingsCsv(db: Db, eventFormId: number, query: BillingFilters & Pick<BillingListQuery, "sort_by" | "sort_order">): ReadableStream<Uint8Array> {
+export function billingsCsv(
+  db: Db,
+  eventFormId: number,
+  query: BillingFilters & Pick<BillingListQuery, "sort_by" | "sort_order">,
+): ReadableStream<Uint8Array> {
   const where = billingsWhere(eventFormId, BILLING_FILTERS.whereValues(query));
   const order = billingsOrder(query);
   return csvStream(

@@ -4,7 +4,8 @@ export const ALREADY_BILLED = "You already have a billing for this event.";
 export const FORM_NOT_PAYABLE = "The selected event form is not open for payment.";
 export const ALREADY_PAID = "This billing has already been paid.";
 export const PAYMENT_NOT_FOUND = "Payment not found";
-export const PAYMENT_MISMATCH = "This payment does not match the billing: the billing changed after the checkout was opened. Please pay again.";
+export const PAYMENT_MISMATCH =
+  "This payment does not match the billing: the billing changed after the checkout was opened. Please pay again.";
 export const BILLING_CLOSED = "This billing is no longer open for payment.";
 export const FORM_CANNOT_CHANGE = "The event form of a billing cannot change.";
 /** Added to a refusal of money the provider took: the payments row lets the organiser find and refund it. */

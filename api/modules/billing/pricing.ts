@@ -139,10 +139,14 @@ export async function countUse(tx: Db, couponId: number, delta: 1 | -1) {
 }
 
 /** A billing its payer may still edit (and so quote against): unpaid, open, for the same form. */
-export function assertEditable(current: { eventFormId: number; paymentStatus: BillingStatus } | undefined, eventFormId: number): asserts current {
+export function assertEditable(
+  current: { eventFormId: number; paymentStatus: BillingStatus } | undefined,
+  eventFormId: number,
+): asserts current {
   if (!current) throw notFound(BILLING_NOT_FOUND);
   if (current.paymentStatus === "Successful") throw validationFailed({ payment_status: [ALREADY_PAID] });
-  if (current.paymentStatus === "Refunded" || current.paymentStatus === "Cancelled") throw validationFailed({ payment_status: [BILLING_CLOSED] });
+  if (current.paymentStatus === "Refunded" || current.paymentStatus === "Cancelled")
+    throw validationFailed({ payment_status: [BILLING_CLOSED] });
   if (eventFormId !== current.eventFormId) throw fieldError("event_form_id", FORM_CANNOT_CHANGE);
 }
 
@@ -156,7 +160,12 @@ export async function quote(db: Db, userId: number, input: QuoteInput): Promise<
   let billing: { id: number; couponCodeId: number | null } | undefined;
   if (input.event_billing_id !== undefined) {
     const [current] = await db
-      .select({ id: eventBillings.id, eventFormId: eventBillings.eventFormId, couponCodeId: eventBillings.couponCodeId, paymentStatus: eventBillings.paymentStatus })
+      .select({
+        id: eventBillings.id,
+        eventFormId: eventBillings.eventFormId,
+        couponCodeId: eventBillings.couponCodeId,
+        paymentStatus: eventBillings.paymentStatus,
+      })
       .from(eventBillings)
       .where(and(eq(eventBillings.id, input.event_billing_id), eq(eventBillings.userId, userId)));
     assertEditable(current, input.event_form_id);

@@ -15,7 +15,6 @@ afterAll(() => t.close());
 
 const QUOTE = "/api/v1/admin/event_billings/quote";
 
-
 const usesOf = async (id: number) => (await t.database.db.select().from(couponCodes).where(eq(couponCodes.id, id)))[0].usesCount;
 
 describe("POST /api/v1/admin/event_billings/quote", () => {
@@ -32,7 +31,14 @@ describe("POST /api/v1/admin/event_billings/quote", () => {
     const res = await p.client.post(QUOTE, { event_form_id: form.id });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      quote: { event_form: { id: form.id, title: "Paid summit" }, amount: "25.00", discount: "0.00", total: "25.00", currency: "USD", coupon_code: null },
+      quote: {
+        event_form: { id: form.id, title: "Paid summit" },
+        amount: "25.00",
+        discount: "0.00",
+        total: "25.00",
+        currency: "USD",
+        coupon_code: null,
+      },
     });
   });
 
@@ -111,7 +117,10 @@ describe("POST /api/v1/admin/event_billings/quote", () => {
     expect(kept.status).toBe(200);
     expect(kept.body.quote).toMatchObject({ discount: "15.00", total: "15.00", coupon_code: { id: single.id } });
     // The same as what saving the billing answers.
-    const saved = await p.client.put(`/api/v1/admin/event_billings/${event_billing.id}`, billingFields(form.id, { coupon_code: single.code }));
+    const saved = await p.client.put(
+      `/api/v1/admin/event_billings/${event_billing.id}`,
+      billingFields(form.id, { coupon_code: single.code }),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.event_billing).toMatchObject({ discount: "15.00", total: "15.00" });
     // Dropping the coupon is quoted at full price, and nothing is counted either way.
@@ -122,7 +131,11 @@ describe("POST /api/v1/admin/event_billings/quote", () => {
 
   it("with event_billing_id, counts the payer's other billings against a per-user limit, not this one", async () => {
     const { owner, form } = await paidEventForm(t, "30", "USD");
-    const second = await createEventForm(owner.client, owner.collection.id, { title: "Second", type_of_event: "paid", paid_event_information: { price: "10", currency: "USD" } });
+    const second = await createEventForm(owner.client, owner.collection.id, {
+      title: "Second",
+      type_of_event: "paid",
+      paid_event_information: { price: "10", currency: "USD" },
+    });
     await setEventFormStatus(owner.client, second.id, "published");
     const once = await createCoupon(owner.client, { value: 10, uses_per_user: 1 });
     const p = await payer(t);

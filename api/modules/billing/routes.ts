@@ -1,6 +1,14 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { billingSchema, BILLING_STATUSES, changeStatusSchema, quoteSchema, verifyPaymentSchema, type BillingListPage, type EventBillingDetail } from "#schemas/billing.ts";
+import {
+  billingSchema,
+  BILLING_STATUSES,
+  changeStatusSchema,
+  quoteSchema,
+  verifyPaymentSchema,
+  type BillingListPage,
+  type EventBillingDetail,
+} from "#schemas/billing.ts";
 import type { AppEnv } from "#api/context.ts";
 import { appKey } from "#api/db/settings.ts";
 import { readBody } from "#api/lib/body.ts";
@@ -59,7 +67,8 @@ export function createBillingRoutes(options: BillingOptions = {}) {
 
   const sandboxSecret = async (c: Context<AppEnv>) => options.sandboxSecret ?? (await appKey(c.var.db));
   const sandbox = async (c: Context<AppEnv>) => new SandboxProvider(c.var.db, await sandboxSecret(c));
-  const stripe = () => (options.stripe?.secretKey ? new StripeProvider({ secretKey: options.stripe.secretKey, apiBase: options.stripe.apiBase }) : null);
+  const stripe = () =>
+    options.stripe?.secretKey ? new StripeProvider({ secretKey: options.stripe.secretKey, apiBase: options.stripe.apiBase }) : null;
   const log = options.log ?? console.error;
   /**
    * New checkouts open on the configured provider (Stripe when its key is set, else the sandbox); a payment
@@ -97,7 +106,9 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   routes.post(BASE, async (c) => {
     const user = currentUser(c);
     const input = await billingInput(c);
-    const result = await guardingCoupons(c, user.id, input.coupon_code, async () => createBilling(c.var.db, await providers(c), user.id, input, returnUrl(c)));
+    const result = await guardingCoupons(c, user.id, input.coupon_code, async () =>
+      createBilling(c.var.db, await providers(c), user.id, input, returnUrl(c)),
+    );
     return c.json(result, 201);
   });
 
@@ -120,7 +131,11 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const user = currentUser(c);
     const id = billingId(c);
     const input = await billingInput(c);
-    return c.json(await guardingCoupons(c, user.id, input.coupon_code, async () => updateBilling(c.var.db, await providers(c), user.id, id, input, returnUrl(c), log)));
+    return c.json(
+      await guardingCoupons(c, user.id, input.coupon_code, async () =>
+        updateBilling(c.var.db, await providers(c), user.id, id, input, returnUrl(c), log),
+      ),
+    );
   });
 
   routes.get(`${BASE}/:id`, async (c) => {
@@ -153,7 +168,12 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const { form, query } = await formListQuery(c);
     const { total, data, totals } = await listBillings(c.var.db, form.id, query);
     // The form the payments screen is about, so that the screen needs this one call and no other.
-    const event_form = { id: form.id, title: form.title, type_of_event: form.typeOfEvent, paid_event_information: form.paidEventInformation ?? null };
+    const event_form = {
+      id: form.id,
+      title: form.title,
+      type_of_event: form.typeOfEvent,
+      paid_event_information: form.paidEventInformation ?? null,
+    };
     const answer: BillingListPage = { ...page(c.req.url, query, total, data), totals, event_form };
     return c.json(answer);
   });

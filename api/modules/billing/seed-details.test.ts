@@ -18,7 +18,15 @@ describe("the demo seed's billings", () => {
     const billings = await database.db.select().from(eventBillings);
     expect(billings.length).toBeGreaterThan(0);
     for (const b of billings) {
-      const result = billingSchema.safeParse({ event_form_id: b.eventFormId, name: b.name, email: b.email, phone: b.phone, address: b.address, country: b.country, city: b.city });
+      const result = billingSchema.safeParse({
+        event_form_id: b.eventFormId,
+        name: b.name,
+        email: b.email,
+        phone: b.phone,
+        address: b.address,
+        country: b.country,
+        city: b.city,
+      });
       expect(result.error?.issues ?? [], b.phone).toEqual([]);
     }
   });

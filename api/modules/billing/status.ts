@@ -62,7 +62,11 @@ export async function changeStatus(
     }
     await tx
       .update(eventBillings)
-      .set({ paymentStatus: status, paidAt: status === "Successful" ? sql`coalesce(${eventBillings.paidAt}, now())` : eventBillings.paidAt, updatedAt: sql`now()` })
+      .set({
+        paymentStatus: status,
+        paidAt: status === "Successful" ? sql`coalesce(${eventBillings.paidAt}, now())` : eventBillings.paidAt,
+        updatedAt: sql`now()`,
+      })
       .where(eq(eventBillings.id, id));
     await recordChange(tx, id, row.status, status, byUserId, "Changed by the event owner.");
     await notifyPaymentStatusChanged(tx, queue, id, status, byUserId);

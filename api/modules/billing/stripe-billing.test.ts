@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const stripe = () => new StripeProvider({ secretKey: "sk_test_billing", apiBase: fake.url });
-const event = (id: string, type = "checkout.session.completed") => JSON.stringify({ id: "evt_1", type, data: { object: { id, object: "checkout.session" } } });
+const event = (id: string, type = "checkout.session.completed") =>
+  JSON.stringify({ id: "evt_1", type, data: { object: { id, object: "checkout.session" } } });
 
 async function stripeBilling(price = "25") {
   const { form } = await paidEventForm(t, price, "USD");
@@ -69,7 +70,13 @@ describe("billing with the Stripe adapter", () => {
     const body = event(id);
     const wrong = await handleStripeWebhook(t.database.db, stripe(), body, signStripePayload(body, "whsec_wrong"), SECRET);
     expect(wrong).toEqual({ status: 400, body: { received: false, message: "Invalid signature." } });
-    const stale = await handleStripeWebhook(t.database.db, stripe(), body, signStripePayload(body, SECRET, Math.floor(Date.now() / 1000) - 3600), SECRET);
+    const stale = await handleStripeWebhook(
+      t.database.db,
+      stripe(),
+      body,
+      signStripePayload(body, SECRET, Math.floor(Date.now() / 1000) - 3600),
+      SECRET,
+    );
     expect(stale.status).toBe(400);
     const [row] = await t.database.db.select().from(eventBillings).where(eq(eventBillings.id, result.event_billing.id));
     expect(row.paymentStatus).toBe("Pending");
@@ -78,14 +85,24 @@ describe("billing with the Stripe adapter", () => {
   it("acknowledges other events without doing anything", async () => {
     const { result } = await stripeBilling();
     const body = event(result.event_billing.connect_pay_id!, "checkout.session.expired");
-    expect(await handleStripeWebhook(t.database.db, stripe(), body, signStripePayload(body, SECRET), SECRET)).toEqual({ status: 200, body: { received: true } });
+    expect(await handleStripeWebhook(t.database.db, stripe(), body, signStripePayload(body, SECRET), SECRET)).toEqual({
+      status: 200,
+      body: { received: true },
+    });
   });
 
   it("editing a billing expires its old Stripe session and opens a new one", async () => {
     const { p, result } = await stripeBilling("25");
     const oldId = result.event_billing.connect_pay_id!;
     const input = billingSchema.parse(billingFields(result.event_billing.event_form_id, { name: "Ada L." }));
-    const edited = await updateBilling(t.database.db, stripe(), p.id, result.event_billing.id, input, "http://localhost:3000/form-submission/payment-processing");
+    const edited = await updateBilling(
+      t.database.db,
+      stripe(),
+      p.id,
+      result.event_billing.id,
+      input,
+      "http://localhost:3000/form-submission/payment-processing",
+    );
     expect(edited.event_billing.connect_pay_id).not.toBe(oldId);
     expect(fake.requests.some((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${oldId}/expire`)).toBe(true);
     expect(fake.sessions.get(oldId)!.status).toBe("expired");
@@ -105,7 +122,15 @@ describe("billing with the Stripe adapter", () => {
     fake.markPaid(paid.result.event_billing.connect_pay_id!);
     const paidBilling = (await loadBilling(t.database.db, paid.result.event_billing.id))!;
     const log = vi.fn();
-    const changed = await changeStatus(t.database.db, stripe(), paidBilling.startupId, paidBilling.user_id, paidBilling.id, "Successful", log);
+    const changed = await changeStatus(
+      t.database.db,
+      stripe(),
+      paidBilling.startupId,
+      paidBilling.user_id,
+      paidBilling.id,
+      "Successful",
+      log,
+    );
     expect(changed.payment_status).toBe("Successful");
     expect(log).not.toHaveBeenCalled();
     expect(fake.sessions.get(paidBilling.connect_pay_id!)).toMatchObject({ status: "complete", payment_status: "paid" });
@@ -124,15 +149,26 @@ describe("billing with the Stripe adapter", () => {
     const returnUrl = "http://localhost:3000/form-submission/payment-processing";
     const created = await createBilling(t.database.db, retrying, p.id, billingSchema.parse(billingFields(form.id)), returnUrl);
     const id = created.event_billing.id;
-    const opened = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.form["metadata[billing_id]"] === String(id));
+    const opened = fake.requests.filter(
+      (r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.form["metadata[billing_id]"] === String(id),
+    );
     expect(opened).toHaveLength(2);
     expect(opened[0].idempotencyKey).toMatch(new RegExp(`^checkout-billing-${id}-\\d+$`));
     expect(opened[1].idempotencyKey).toBe(opened[0].idempotencyKey);
     expect(fake.sessions.size).toBe(sessionsBefore + 1);
     expect(fake.sessions.has(created.event_billing.connect_pay_id!)).toBe(true);
 
-    const edited = await updateBilling(t.database.db, retrying, p.id, id, billingSchema.parse(billingFields(form.id, { name: "Ada L." })), returnUrl);
-    const reopened = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.form["metadata[billing_id]"] === String(id));
+    const edited = await updateBilling(
+      t.database.db,
+      retrying,
+      p.id,
+      id,
+      billingSchema.parse(billingFields(form.id, { name: "Ada L." })),
+      returnUrl,
+    );
+    const reopened = fake.requests.filter(
+      (r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.form["metadata[billing_id]"] === String(id),
+    );
     expect(reopened).toHaveLength(4);
     expect(reopened[2].idempotencyKey).not.toBe(opened[0].idempotencyKey);
     expect(reopened[3].idempotencyKey).toBe(reopened[2].idempotencyKey);

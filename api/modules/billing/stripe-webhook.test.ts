@@ -30,7 +30,10 @@ afterAll(async () => {
 
 /** A POST as Stripe sends it: no cookie, no XSRF header, the signature over the exact body text. */
 async function deliver(api: TestApi["api"], body: string, signature: string | null) {
-  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" };
+  const headers: Record<string, string> = {
+    "content-type": "application/json; charset=utf-8",
+    "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+  };
   if (signature !== null) headers["stripe-signature"] = signature;
   const res = await api.fetch(new Request(`http://localhost${WEBHOOK}`, { method: "POST", headers, body }), { clientIp: "198.51.100.20" });
   return { status: res.status, body: (await res.json()) as { received?: boolean; message?: string } };
@@ -38,7 +41,11 @@ async function deliver(api: TestApi["api"], body: string, signature: string | nu
 
 /** Stripe's event, pretty-printed as Stripe sends it: a route that re-serialised the JSON would break the signature. */
 const completed = (sessionId: string, type = "checkout.session.completed") =>
-  JSON.stringify({ id: `evt_${sessionId.slice(-8)}`, object: "event", type, data: { object: { id: sessionId, object: "checkout.session" } } }, null, 2);
+  JSON.stringify(
+    { id: `evt_${sessionId.slice(-8)}`, object: "event", type, data: { object: { id: sessionId, object: "checkout.session" } } },
+    null,
+    2,
+  );
 
 async function stripeBilling() {
   const { owner, form } = await paidEventForm(t, "25", "USD");
@@ -119,7 +126,11 @@ describe("POST /api/v1/payments/stripe/webhook", () => {
 
   it("answers 404 when Stripe webhooks are not configured", async () => {
     // The same database, served with other settings.
-    const bare = createApi({ db: t.database.db, config: { ...t.config, stripeSecretKey: undefined, stripeWebhookSecret: undefined }, log: () => {} });
+    const bare = createApi({
+      db: t.database.db,
+      config: { ...t.config, stripeSecretKey: undefined, stripeWebhookSecret: undefined },
+      log: () => {},
+    });
     const keyOnly = createApi({ db: t.database.db, config: { ...t.config, stripeWebhookSecret: undefined }, log: () => {} });
     const secretOnly = createApi({ db: t.database.db, config: { ...t.config, stripeSecretKey: undefined }, log: () => {} });
     for (const api of [bare, keyOnly, secretOnly]) {
@@ -136,7 +147,13 @@ describe("each payment is asked of the provider that made it", () => {
     const { form } = await paidEventForm(t, "25", "USD");
     const p = await payer(t);
     const sandbox = new SandboxProvider(t.database.db, await appKey(t.database.db));
-    const { event_billing } = await createBillingWith(t.database.db, sandbox, p.id, billingSchema.parse(billingFields(form.id)), PAYMENT_PROCESSING_PATH);
+    const { event_billing } = await createBillingWith(
+      t.database.db,
+      sandbox,
+      p.id,
+      billingSchema.parse(billingFields(form.id)),
+      PAYMENT_PROCESSING_PATH,
+    );
     expect(event_billing.connect_pay_id).toMatch(/^sbx_/);
     await sandbox.settle(event_billing.connect_pay_id!, "paid");
     return { p, form, billing: event_billing, paymentId: event_billing.connect_pay_id! };
@@ -163,7 +180,13 @@ describe("each payment is asked of the provider that made it", () => {
     const { form } = await paidEventForm(t, "25", "USD");
     const p = await payer(t);
     const sandbox = new SandboxProvider(t.database.db, await appKey(t.database.db));
-    const { event_billing } = await createBillingWith(t.database.db, sandbox, p.id, billingSchema.parse(billingFields(form.id)), PAYMENT_PROCESSING_PATH);
+    const { event_billing } = await createBillingWith(
+      t.database.db,
+      sandbox,
+      p.id,
+      billingSchema.parse(billingFields(form.id)),
+      PAYMENT_PROCESSING_PATH,
+    );
     const before = fake.requests.length;
     const edit = await p.client.put(`/api/v1/admin/event_billings/${event_billing.id}`, billingFields(form.id, { name: "Ada L." }));
     expect(edit.status).toBe(200);
@@ -195,8 +218,16 @@ describe("Stripe settings", () => {
   });
 
   it("are read from STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE", () => {
-    const config = readConfig({ STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_API_BASE: "http://127.0.0.1:12111/" });
-    expect(config.api).toMatchObject({ stripeSecretKey: "sk_live_x", stripeWebhookSecret: "whsec_x", stripeApiBase: "http://127.0.0.1:12111" });
+    const config = readConfig({
+      STRIPE_SECRET_KEY: "sk_live_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_API_BASE: "http://127.0.0.1:12111/",
+    });
+    expect(config.api).toMatchObject({
+      stripeSecretKey: "sk_live_x",
+      stripeWebhookSecret: "whsec_x",
+      stripeApiBase: "http://127.0.0.1:12111",
+    });
   });
 
   it("default to the sandbox provider and Stripe's own API address", () => {

@@ -102,9 +102,12 @@ export async function billingView(db: Db, id: number): Promise<EventBillingView>
  * caller's startup when they hold "event billing read". Any other billing answers exactly like a missing
  * one, so nobody learns which ids exist.
  */
-export async function visibleBilling(db: Db, user: Pick<AuthUser, "id" | "startupId" | "permissions">, id: number): Promise<EventBillingView> {
-  const ownStartup =
-    user.permissions.has("event billing read") ? managedFormsWhere(user) : undefined;
+export async function visibleBilling(
+  db: Db,
+  user: Pick<AuthUser, "id" | "startupId" | "permissions">,
+  id: number,
+): Promise<EventBillingView> {
+  const ownStartup = user.permissions.has("event billing read") ? managedFormsWhere(user) : undefined;
   const row = await findBilling(db, and(eq(eventBillings.id, id), or(eq(eventBillings.userId, user.id), ownStartup)));
   if (!row) throw notFound(BILLING_NOT_FOUND);
   return view(row);

@@ -42,9 +42,9 @@ describe("who may see a billing", () => {
     await expect(visibleBilling(db, await caller(member.id, startupId), event_billing.id)).rejects.toMatchObject(NOT_FOUND);
     // The permission is for one's own startup's forms only.
     const otherOwner = await ownerWithCollection(t);
-    await expect(visibleBilling(db, await caller(otherOwner.id, (otherOwner.startup as { id: number }).id), event_billing.id)).rejects.toMatchObject(
-      NOT_FOUND,
-    );
+    await expect(
+      visibleBilling(db, await caller(otherOwner.id, (otherOwner.startup as { id: number }).id), event_billing.id),
+    ).rejects.toMatchObject(NOT_FOUND);
     // An id nobody has: the same answer, so ids cannot be probed.
     await expect(visibleBilling(db, await caller(owner.id, startupId), 2_147_483_647)).rejects.toMatchObject(NOT_FOUND);
   });

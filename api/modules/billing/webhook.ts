@@ -40,13 +40,28 @@ export async function handleStripeWebhook(
   }
   const sessionId = event.data?.object?.id;
   // Only Stripe's own sessions: a sandbox payment id is never asked of Stripe.
-  if (typeof event.type !== "string" || !PAID_EVENTS.has(event.type) || typeof sessionId !== "string" || sessionId.startsWith(SANDBOX_ID_PREFIX)) {
+  if (
+    typeof event.type !== "string" ||
+    !PAID_EVENTS.has(event.type) ||
+    typeof sessionId !== "string" ||
+    sessionId.startsWith(SANDBOX_ID_PREFIX)
+  ) {
     return { status: 200, body: { received: true } };
   }
   const payment = await provider.retrieve(sessionId);
   if (!payment || payment.status !== "paid") return { status: 200, body: { received: true } };
   try {
-    await fulfil(db, { billingId: payment.billingId, provider: provider.name, providerPaymentId: sessionId, amount: payment.amount, currency: payment.currency }, queue);
+    await fulfil(
+      db,
+      {
+        billingId: payment.billingId,
+        provider: provider.name,
+        providerPaymentId: sessionId,
+        amount: payment.amount,
+        currency: payment.currency,
+      },
+      queue,
+    );
   } catch (error) {
     if (error instanceof HttpError && error.status === 422) return { status: 200, body: { received: true, message: error.message } };
     throw error;

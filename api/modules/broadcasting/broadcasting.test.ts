@@ -23,7 +23,8 @@ const as = (client: TestClient) => {
   for (const [name, value] of client.cookies) other.cookies.set(name, value);
   return other;
 };
-const authorize = (client: TestClient, channel_name: string, socket_id = SOCKET) => as(client).post("/broadcasting/auth", { socket_id, channel_name });
+const authorize = (client: TestClient, channel_name: string, socket_id = SOCKET) =>
+  as(client).post("/broadcasting/auth", { socket_id, channel_name });
 
 beforeAll(async () => {
   t = await createTestApi();
@@ -44,7 +45,13 @@ describe("POST /broadcasting/auth", () => {
     const alice = await registered(t, "Alice");
     const client = await as(alice.client).prime();
     const body = new URLSearchParams({ socket_id: SOCKET, channel_name: `private-App.Models.User.${alice.id}` }).toString();
-    const res = await client.request("POST", "/broadcasting/auth", undefined, { "content-type": "application/x-www-form-urlencoded" }, body);
+    const res = await client.request(
+      "POST",
+      "/broadcasting/auth",
+      undefined,
+      { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    );
     expect(res.status).toBe(200);
   });
 
@@ -77,7 +84,10 @@ describe("POST /broadcasting/auth", () => {
   });
 
   it("answers 401 without a login, and 419 for a session without its XSRF header", async () => {
-    const anonymous = await new TestClient(api, "203.0.113.9").post("/broadcasting/auth", { socket_id: SOCKET, channel_name: "presence-online" });
+    const anonymous = await new TestClient(api, "203.0.113.9").post("/broadcasting/auth", {
+      socket_id: SOCKET,
+      channel_name: "presence-online",
+    });
     expect(anonymous.status).toBe(401);
     const alice = await registered(t, "Alice");
     const client = await as(alice.client).prime();
@@ -87,8 +97,13 @@ describe("POST /broadcasting/auth", () => {
 
   it("chat channels: the conversation's participants only", async () => {
     const [alice, bob, eve] = [await registered(t, "Alice"), await registered(t, "Bob"), await registered(t, "Eve")];
-    const [conversation] = await t.database.db.insert(conversations).values({ pairKey: `${alice.id}:${bob.id}` }).returning();
-    await t.database.db.insert(conversationParticipants).values([alice.id, bob.id].map((userId) => ({ conversationId: conversation.id, userId })));
+    const [conversation] = await t.database.db
+      .insert(conversations)
+      .values({ pairKey: `${alice.id}:${bob.id}` })
+      .returning();
+    await t.database.db
+      .insert(conversationParticipants)
+      .values([alice.id, bob.id].map((userId) => ({ conversationId: conversation.id, userId })));
     for (const channel of [`private-chat.${conversation.id}`, `presence-chat.${conversation.id}`]) {
       expect((await authorize(alice.client, channel)).status).toBe(200);
       expect((await authorize(bob.client, channel)).status).toBe(200);
@@ -125,14 +140,21 @@ describe("POST /broadcasting/auth for the embedded server", () => {
     const session = await bySession.post("/broadcasting/auth", { socket_id: SOCKET, channel_name: channel });
     const [sessionRow] = await t.database.db.select({ hash: sessions.idHash }).from(sessions).where(eq(sessions.userId, alice.id));
     const sessionGrant = verifySubscriptionAuth(app, session.body.auth, SOCKET, channel);
-    expect(sessionGrant).toMatchObject({ valid: true, grant: { userId: alice.id, credential: `s${credentialFingerprint(sessionRow.hash)}` } });
+    expect(sessionGrant).toMatchObject({
+      valid: true,
+      grant: { userId: alice.id, credential: `s${credentialFingerprint(sessionRow.hash)}` },
+    });
 
-    const token = (await t.client().post("/sanctum/token", { email: alice.email, password: PASSWORD, device_name: "cli" })).body.token as string;
+    const token = (await t.client().post("/sanctum/token", { email: alice.email, password: PASSWORD, device_name: "cli" })).body
+      .token as string;
     const byToken = new TestClient(tied, "203.0.113.9");
     byToken.bearer = token;
     const viaToken = await byToken.post("/broadcasting/auth", { socket_id: SOCKET, channel_name: "presence-online" });
     const tokenGrant = verifySubscriptionAuth(app, viaToken.body.auth, SOCKET, "presence-online", viaToken.body.channel_data);
-    expect(tokenGrant).toMatchObject({ valid: true, grant: { userId: alice.id, credential: `t${credentialFingerprint(sha256(token))}`, expiresAt: null } });
+    expect(tokenGrant).toMatchObject({
+      valid: true,
+      grant: { userId: alice.id, credential: `t${credentialFingerprint(sha256(token))}`, expiresAt: null },
+    });
   });
 });
 

@@ -15,10 +15,7 @@ type Rule = (db: Db, user: AuthUser, id: number) => boolean | Promise<boolean>;
 /** An event form's live channel: the owning startup's users who may read its responses. */
 async function readsFormResponses(db: Db, user: AuthUser, formId: number): Promise<boolean> {
   if (user.startupId === null || !user.permissions.has("event response read")) return false;
-  const [row] = await db
-    .select({ id: eventForms.id })
-    .from(eventForms)
-    .where(managedFormsWhere(user, formId));
+  const [row] = await db.select({ id: eventForms.id }).from(eventForms).where(managedFormsWhere(user, formId));
   return Boolean(row);
 }
 

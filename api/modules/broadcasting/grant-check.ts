@@ -34,13 +34,20 @@ export function grantFor(c: Context<AppEnv>, userId: number, now = Date.now()): 
 }
 
 /** A login's state now: whether it still logs the user in and, for a session, when it goes idle. */
-async function loginState(db: Db, login: Pick<Grant, "userId" | "credential">, idleMs: number): Promise<{ alive: boolean; expiresAt: number | null }> {
+async function loginState(
+  db: Db,
+  login: Pick<Grant, "userId" | "credential">,
+  idleMs: number,
+): Promise<{ alive: boolean; expiresAt: number | null }> {
   const fingerprint = login.credential.slice(1);
   if (login.credential.startsWith("t")) {
     const tokens = await db.select({ hash: apiTokens.tokenHash }).from(apiTokens).where(eq(apiTokens.userId, login.userId));
     return { alive: tokens.some((token) => credentialFingerprint(token.hash) === fingerprint), expiresAt: null };
   }
-  const rows = await db.select({ hash: sessions.idHash, lastActivityAt: sessions.lastActivityAt }).from(sessions).where(eq(sessions.userId, login.userId));
+  const rows = await db
+    .select({ hash: sessions.idHash, lastActivityAt: sessions.lastActivityAt })
+    .from(sessions)
+    .where(eq(sessions.userId, login.userId));
   const session = rows.find((row) => credentialFingerprint(row.hash) === fingerprint);
   const expiresAt = session ? session.lastActivityAt.getTime() + idleMs : null;
   return expiresAt !== null && expiresAt > Date.now() ? { alive: true, expiresAt } : { alive: false, expiresAt: null };

@@ -49,7 +49,10 @@ export function createBroadcastingRoutes(options?: BroadcastingOptions) {
     const kind = channelKind(channel);
     if (kind === "public" || !(await mayListen(c.var.db, user, channel))) throw forbidden(CHANNEL_REFUSED);
     const grant = options.tieToLogins ? grantFor(c, user.id) : null;
-    const sign = (channelData?: string) => (grant ? signGrantedChannel(options.app, socketId, channel, channelData, grant) : signChannel(options.app, socketId, channel, channelData));
+    const sign = (channelData?: string) =>
+      grant
+        ? signGrantedChannel(options.app, socketId, channel, channelData, grant)
+        : signChannel(options.app, socketId, channel, channelData);
     if (kind === "private") return c.json({ auth: sign() });
     const channelData = JSON.stringify(presenceMember(user));
     return c.json({ auth: sign(channelData), channel_data: channelData });

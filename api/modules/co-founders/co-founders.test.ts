@@ -32,7 +32,8 @@ describe("guards", () => {
 
   it("answers 403 to a user without the permission, and to team routes without a startup", async () => {
     const fresh = await registered(t);
-    for (const path of [BASE, `${BASE}/find`, `${BASE}/1`]) expect(await fresh.client.get(path)).toMatchObject({ status: 403, body: FORBIDDEN });
+    for (const path of [BASE, `${BASE}/find`, `${BASE}/1`])
+      expect(await fresh.client.get(path)).toMatchObject({ status: 403, body: FORBIDDEN });
     // A co-founder may read and search, but has no team and no write permission.
     const { client } = await coFounder(t);
     expect((await client.get(`${BASE}/find`)).status).toBe(200);
@@ -44,7 +45,12 @@ describe("guards", () => {
 
 describe("find and the match score", () => {
   it("orders by score and explains each part", async () => {
-    const owner = await startupOwner(t, { wanted_skills: "TypeScript, Sales, Robotics", wanted_roles: ["Technical"], industry: "Hardware", stage: "Seed" });
+    const owner = await startupOwner(t, {
+      wanted_skills: "TypeScript, Sales, Robotics",
+      wanted_roles: ["Technical"],
+      industry: "Hardware",
+      stage: "Seed",
+    });
     const tag = token();
     const best = await coFounderWith(t, {
       name: `Best ${tag}`,
@@ -62,7 +68,14 @@ describe("find and the match score", () => {
     expect(res.body.data.map((c: { id: number }) => c.id)).toEqual([best.profile.id, middle.profile.id, none.profile.id]);
     const [top, mid, last] = res.body.data;
     // 3×3 skills + 2 role + 2 industry + 1 stage + 3 same city (country included)
-    expect(top.match).toMatchObject({ score: 17, shared_skills: ["typescript", "SALES", "Robotics"], matching_roles: ["Technical"], same_industry: true, same_stage: true, same_city: true });
+    expect(top.match).toMatchObject({
+      score: 17,
+      shared_skills: ["typescript", "SALES", "Robotics"],
+      matching_roles: ["Technical"],
+      same_industry: true,
+      same_stage: true,
+      same_city: true,
+    });
     expect(top.match.explanation).toEqual([
       "3 shared skills: typescript, SALES, Robotics",
       "can take the Technical role you want",
@@ -82,10 +95,26 @@ describe("find and the match score", () => {
   it("filters, sorts by name, and leaves out the team and the viewer's own profile", async () => {
     const owner = await startupOwner(t, { wanted_skills: "Go" });
     const tag = token();
-    const a = await coFounderWith(t, { name: `Ann ${tag}`, skills: "Go, Rust", roles: ["Technical"], industries: ["Fintech"], commitment: "part_time", country: "DE", cityName: "Berlin" });
-    const b = await coFounderWith(t, { name: `Bob ${tag}`, skills: "Design", roles: ["Design"], industries: ["Healthcare"], country: "DE", cityName: "Munich" });
+    const a = await coFounderWith(t, {
+      name: `Ann ${tag}`,
+      skills: "Go, Rust",
+      roles: ["Technical"],
+      industries: ["Fintech"],
+      commitment: "part_time",
+      country: "DE",
+      cityName: "Berlin",
+    });
+    const b = await coFounderWith(t, {
+      name: `Bob ${tag}`,
+      skills: "Design",
+      roles: ["Design"],
+      industries: ["Healthcare"],
+      country: "DE",
+      cityName: "Munich",
+    });
     const c = await coFounderWith(t, { name: `Cid ${tag}`, skills: "Go", roles: ["Sales"], country: "US", cityName: "Austin" });
-    const ids = async (query: string) => (await owner.client.get(`${BASE}/find?search=${tag}&${query}`)).body.data.map((p: { id: number }) => p.id);
+    const ids = async (query: string) =>
+      (await owner.client.get(`${BASE}/find?search=${tag}&${query}`)).body.data.map((p: { id: number }) => p.id);
     expect(await ids("sort_by=name")).toEqual([a.profile.id, b.profile.id, c.profile.id]);
     expect(await ids("sort_by=name&sort_order=desc")).toEqual([c.profile.id, b.profile.id, a.profile.id]);
     expect(await ids("skill=GO&sort_by=name")).toEqual([a.profile.id, c.profile.id]);
@@ -97,10 +126,15 @@ describe("find and the match score", () => {
     expect(await ids("role=Nonsense")).toEqual([]);
     // Search covers skills too.
     expect((await owner.client.get(`${BASE}/find?search=rust`)).body.data.map((p: { id: number }) => p.id)).toContain(a.profile.id);
-    await t.database.db.insert(teamMembers).values({ startupId: owner.startup.id, coFounderId: a.profile.id, name: "Ann", title: "CTO", role: "Technical" });
+    await t.database.db
+      .insert(teamMembers)
+      .values({ startupId: owner.startup.id, coFounderId: a.profile.id, name: "Ann", title: "CTO", role: "Technical" });
     expect(await ids("sort_by=name")).toEqual([b.profile.id, c.profile.id]);
     // The co-founder looking does not find themselves.
-    expect((await b.client.get(`${BASE}/find?search=${tag}&sort_by=name`)).body.data.map((p: { id: number }) => p.id)).toEqual([a.profile.id, c.profile.id]);
+    expect((await b.client.get(`${BASE}/find?search=${tag}&sort_by=name`)).body.data.map((p: { id: number }) => p.id)).toEqual([
+      a.profile.id,
+      c.profile.id,
+    ]);
   });
 
   it("gives a viewer without a startup score 0 and no explanation", async () => {
@@ -122,12 +156,18 @@ describe("find and the match score", () => {
     const card = (await owner.client.get(`${BASE}/find?search=${tag}`)).body.data[0];
     expect(card).toMatchObject({ is_favorited: true, invitation_status: "pending", pending_invitation_id: sent.body.invitation.id });
     const profile = await owner.client.get(`${BASE}/${person.profile.id}`);
-    expect(profile.body.co_founder).toMatchObject({ id: person.profile.id, is_favorited: true, invitation_status: "pending", bio: "Likes to build." });
+    expect(profile.body.co_founder).toMatchObject({
+      id: person.profile.id,
+      is_favorited: true,
+      invitation_status: "pending",
+      bio: "Likes to build.",
+    });
   });
 
   it("answers 404 Co-founder not found for an unknown profile", async () => {
     const owner = await startupOwner(t);
-    for (const id of ["999999", "abc", "0"]) expect(await owner.client.get(`${BASE}/${id}`)).toMatchObject({ status: 404, body: { message: "Co-founder not found" } });
+    for (const id of ["999999", "abc", "0"])
+      expect(await owner.client.get(`${BASE}/${id}`)).toMatchObject({ status: 404, body: { message: "Co-founder not found" } });
   });
 });
 
@@ -137,9 +177,20 @@ describe("the team", () => {
     const invalid = await owner.client.post(BASE, { name: "", email: "nope", title: "", role: "Wizard" });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body.errors).sort()).toEqual(["email", "name", "role", "title"]);
-    const created = await owner.client.post(BASE, { name: "Grace Offline", email: "Grace@Example.com", title: "Advisor", role: "Finance", equity_note: "0.5%" });
+    const created = await owner.client.post(BASE, {
+      name: "Grace Offline",
+      email: "Grace@Example.com",
+      title: "Advisor",
+      role: "Finance",
+      equity_note: "0.5%",
+    });
     expect(created.status).toBe(201);
-    expect(created.body.team_member).toMatchObject({ name: "Grace Offline", email: "grace@example.com", on_platform: false, equity_note: "0.5%" });
+    expect(created.body.team_member).toMatchObject({
+      name: "Grace Offline",
+      email: "grace@example.com",
+      on_platform: false,
+      equity_note: "0.5%",
+    });
     const id = created.body.team_member.id;
     const person = await coFounderWith(t);
     await owner.client.post("/api/v1/admin/co_founder_invitations", { co_founder_id: person.profile.id, title: "CTO" });
@@ -159,7 +210,11 @@ describe("the team", () => {
     const theirs = await startupOwner(t);
     const member = (await theirs.client.post(BASE, { name: "Theirs", title: "CEO", role: "Business" })).body.team_member;
     const path = `${BASE}/team/${member.id}`;
-    for (const res of [await mine.client.get(path), await mine.client.put(path, { title: "Mine", role: "Business" }), await mine.client.delete(path)]) {
+    for (const res of [
+      await mine.client.get(path),
+      await mine.client.put(path, { title: "Mine", role: "Business" }),
+      await mine.client.delete(path),
+    ]) {
       expect(res).toMatchObject({ status: 404, body: { message: "Team member not found" } });
     }
     expect((await theirs.client.get(path)).body.team_member.title).toBe("CEO");

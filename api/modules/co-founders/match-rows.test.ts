@@ -54,9 +54,17 @@ describe("the precomputed match rows", () => {
   it("are filled for a new startup on its first search and follow its changed wants", async () => {
     const owner = await startupOwner(t, { wanted_skills: "Go", wanted_roles: ["Technical"], country: "DE", cityName: "Berlin" });
     const goer = await coFounderWith(t, { skills: "Go", roles: ["Technical"], country: "KE", cityName: "Nairobi" });
-    const rusty = await coFounderWith(t, { skills: "Rust, Figma", roles: ["Design"], industries: ["Fintech"], country: "FR", cityName: "Paris" });
+    const rusty = await coFounderWith(t, {
+      skills: "Rust, Figma",
+      roles: ["Design"],
+      industries: ["Fintech"],
+      country: "FR",
+      cityName: "Paris",
+    });
     expect(await found(owner.client)).toEqual(await expected(owner.startup.id));
-    const [filled] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from co_founder_matches where startup_id = ${owner.startup.id}`);
+    const [filled] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from co_founder_matches where startup_id = ${owner.startup.id}`,
+    );
     expect(Number(filled.n)).toBe((await t.database.db.select({ id: coFounders.id }).from(coFounders)).length);
     const before = (await found(owner.client)).map(([id]: number[]) => id);
     expect(before.indexOf(goer.profile.id)).toBeLessThan(before.indexOf(rusty.profile.id));
@@ -81,7 +89,10 @@ describe("the precomputed match rows", () => {
     const scoreOf = async (client: TestClient) => (await found(client)).find(([id]: number[]) => id === person.profile.id)[1];
     expect([await scoreOf(first.client), await scoreOf(second.client)]).toEqual([0, 0]);
 
-    await t.database.db.update(coFounders).set({ skillKeys: ["sales", "python"], country: "NG", cityName: "LAGOS" }).where(eq(coFounders.id, person.profile.id));
+    await t.database.db
+      .update(coFounders)
+      .set({ skillKeys: ["sales", "python"], country: "NG", cityName: "LAGOS" })
+      .where(eq(coFounders.id, person.profile.id));
     expect([await scoreOf(first.client), await scoreOf(second.client)]).toEqual([6, 3]);
     for (const owner of [first, second]) expect(await found(owner.client)).toEqual(await expected(owner.startup.id));
 
@@ -96,7 +107,10 @@ describe("the precomputed match rows", () => {
     await Promise.all([
       ...owners.flatMap((o) => [o.client.get(`${FIND}?sort_by=score`), o.client.get(`${FIND}?sort_by=score`)]),
       ...["Go", "Rust", "Go, Rust", "Sales"].map((skills) => coFounderWith(t, { skills })),
-      t.database.db.update(startups).set({ wantedSkillKeys: ["sales"] }).where(eq(startups.id, owners[0].startup.id)),
+      t.database.db
+        .update(startups)
+        .set({ wantedSkillKeys: ["sales"] })
+        .where(eq(startups.id, owners[0].startup.id)),
     ]);
     expect(await staleRows()).toBe(0);
     for (const owner of owners) expect(await found(owner.client)).toEqual(await expected(owner.startup.id));
@@ -117,7 +131,8 @@ describe("the total", () => {
     ]);
     // One per page, so the total is counted rather than read off a short page.
     const total = async (client: TestClient, query = "") => (await client.get(`${FIND}?per_page=1${query}`)).body.meta.total;
-    for (const sort of ["", "&sort_by=score", "&sort_by=name", "&sort_by=created_at"]) expect(await total(owner.client, sort)).toBe((await everyone()) - 2);
+    for (const sort of ["", "&sort_by=score", "&sort_by=name", "&sort_by=created_at"])
+      expect(await total(owner.client, sort)).toBe((await everyone()) - 2);
     const viewer = await coFounder(t);
     expect(await total(viewer.client)).toBe((await everyone()) - 1);
     expect(await total(viewer.client, "&sort_by=name&page=2")).toBe((await everyone()) - 1);
@@ -131,7 +146,11 @@ describe("the total", () => {
     expect(await staleRows()).toBe(0);
     // Filters count their matches: the team stays out there too.
     expect(await total(owner.client, "&skill=go")).toBe(
-      (await rowsOf<{ n: number }>(sql`select count(*)::int as n from co_founders where skill_keys @> array['go'] and id <> ${one.profile.id}`)).map((r) => Number(r.n))[0],
+      (
+        await rowsOf<{ n: number }>(
+          sql`select count(*)::int as n from co_founders where skill_keys @> array['go'] and id <> ${one.profile.id}`,
+        )
+      ).map((r) => Number(r.n))[0],
     );
   });
 });

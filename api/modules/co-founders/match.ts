@@ -3,7 +3,14 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FIND_SORTS, explainMatch, type CoFounderCardView, type FindFilters } from "#schemas/co-founders.ts";
 import type { Db } from "#api/db/client.ts";
 import { preparedPerDb } from "#api/db/embedded/prepared.ts";
-import { coFounderInvitations, coFounderMatchSets as matchSets, coFounderMatches as matches, coFounderTotals, favorites, teamMembers } from "#api/db/community-schema.ts";
+import {
+  coFounderInvitations,
+  coFounderMatchSets as matchSets,
+  coFounderMatches as matches,
+  coFounderTotals,
+  favorites,
+  teamMembers,
+} from "#api/db/community-schema.ts";
 import { coFounders as cf, startups } from "#api/db/schema.ts";
 import { offset, sortColumn, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { containsPattern } from "#api/lib/like.ts";
@@ -75,13 +82,20 @@ function filtersWhere(query: ListQuery, filters: FindFilters) {
  * score-sorted search (once per startup; triggers keep them exact afterwards). Null: no such startup.
  */
 const matchSetQuery = preparedPerDb((db) =>
-  db.select({ id: matchSets.startupId }).from(matchSets).where(eq(matchSets.startupId, sql.placeholder("startupId"))).prepare("co_founder_match_set"),
+  db
+    .select({ id: matchSets.startupId })
+    .from(matchSets)
+    .where(eq(matchSets.startupId, sql.placeholder("startupId")))
+    .prepare("co_founder_match_set"),
 );
 
 async function fillMatchRows(db: Db, startupId: number): Promise<"ready" | "filled" | null> {
   const [ready] = await matchSetQuery(db).execute({ startupId });
   if (ready) return "ready";
-  const [filled] = await db.select({ ok: sql<boolean>`co_founder_match_fill(${startups.id})` }).from(startups).where(eq(startups.id, startupId));
+  const [filled] = await db
+    .select({ ok: sql<boolean>`co_founder_match_fill(${startups.id})` })
+    .from(startups)
+    .where(eq(startups.id, startupId));
   return filled?.ok === true ? "filled" : null;
 }
 
@@ -131,7 +145,13 @@ function scoredPage(db: Db, viewer: Viewer, startupId: number, query: ListQuery,
  * first. The unfiltered total comes from a maintained count; a search or filter counts its matches (exact,
  * slower on large data). Ascending score sorts the matching rows (its tie-break stays newest first).
  */
-export async function findCoFounders(db: Db, viewer: Viewer, query: ListQuery, filters: FindFilters, explicitOrder: boolean): Promise<PageRows<CoFounderCardView>> {
+export async function findCoFounders(
+  db: Db,
+  viewer: Viewer,
+  query: ListQuery,
+  filters: FindFilters,
+  explicitOrder: boolean,
+): Promise<PageRows<CoFounderCardView>> {
   const sortBy = sortColumn(query.sort_by, FIND_SORTS, "score");
   const descending = explicitOrder ? query.sort_order === "desc" : sortBy !== "name";
   const dir = descending ? desc : asc;
@@ -163,11 +183,21 @@ export async function findCoFounders(db: Db, viewer: Viewer, query: ListQuery, f
   let total = offset(query) + rows.length;
   if (rows.length === query.per_page || (rows.length === 0 && query.page > 1)) {
     if (filtered) {
-      const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(cf).where(and(exclusions(viewer, cf.id), filtered));
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(cf)
+        .where(and(exclusions(viewer, cf.id), filtered));
       total = counted.n;
     } else total = await unfilteredTotal(db, viewer);
   }
-  return { total, data: await cardsFor(db, viewer, rows.map((r) => r.id)) };
+  return {
+    total,
+    data: await cardsFor(
+      db,
+      viewer,
+      rows.map((r) => r.id),
+    ),
+  };
 }
 
 /**
@@ -181,14 +211,18 @@ const cardsQuery = preparedPerDb((db) => {
     .select({
       row: cf,
       score: scoreOf(v),
-      sharedSkills: sql<string[]>`array(select s from jsonb_array_elements_text(${cf.skills}) as s where lower(btrim(s)) = any(${v.skills}))`,
+      sharedSkills: sql<
+        string[]
+      >`array(select s from jsonb_array_elements_text(${cf.skills}) as s where lower(btrim(s)) = any(${v.skills}))`,
       matchingRoles: sql<string[]>`array(select r from unnest(${cf.roles}) as r where r = any(${v.roles}))`,
       sameIndustry: sql<boolean>`coalesce(${v.industry} = any(${cf.industries}), false)`,
       sameStage: sql<boolean>`coalesce(${cf.desiredStage} = ${v.stage}, false)`,
       sameCountry: sql<boolean>`coalesce(${cf.country} = ${v.country}, false)`,
       sameCity: sql<boolean>`coalesce(${cf.country} = ${v.country} and lower(${cf.cityName}) = lower(${v.city}), false)`,
       favorited: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${sql.placeholder("userId")} and ${favorites.favoritableType} = 'co_founder' and ${favorites.favoritableId} = ${cf.id})`,
-      pendingId: sql<number | null>`(select ${coFounderInvitations.id} from ${coFounderInvitations} where ${coFounderInvitations.startupId} = ${startupId} and ${coFounderInvitations.coFounderId} = ${cf.id} and ${coFounderInvitations.status} = 'pending' limit 1)`,
+      pendingId: sql<
+        number | null
+      >`(select ${coFounderInvitations.id} from ${coFounderInvitations} where ${coFounderInvitations.startupId} = ${startupId} and ${coFounderInvitations.coFounderId} = ${cf.id} and ${coFounderInvitations.status} = 'pending' limit 1)`,
     })
     .from(cf)
     .leftJoin(v, sql`true`)

@@ -25,7 +25,15 @@ import { currentUser } from "../auth/middleware.ts";
 import { ownStartupId } from "#api/lib/owner.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { cardsFor, findCoFounders, type Viewer } from "./match.ts";
-import { TEAM_MEMBER_NOT_FOUND, createTeamMember, deleteTeamMember, getTeamMember, listTeam, pendingInvitations, updateTeamMember } from "./team.ts";
+import {
+  TEAM_MEMBER_NOT_FOUND,
+  createTeamMember,
+  deleteTeamMember,
+  getTeamMember,
+  listTeam,
+  pendingInvitations,
+  updateTeamMember,
+} from "./team.ts";
 
 export const CO_FOUNDER_NOT_FOUND = "Co-founder not found";
 const BASE = "/api/v1/admin/co_founders";

@@ -58,7 +58,9 @@ export async function listTeam(db: Db, startupId: number, query: ListQuery): Pro
   const search = query.search ? containsPattern(query.search) : null;
   const where = and(
     eq(teamMembers.startupId, startupId),
-    search ? sql`(${teamMembers.name} ilike ${search} or ${teamMembers.title} ilike ${search} or ${teamMembers.role} ilike ${search})` : undefined,
+    search
+      ? sql`(${teamMembers.name} ilike ${search} or ${teamMembers.title} ilike ${search} or ${teamMembers.role} ilike ${search})`
+      : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(teamMembers).where(where);
   const rows = await db
@@ -113,7 +115,14 @@ export async function getTeamMember(db: Db, startupId: number, id: number): Prom
 export async function createTeamMember(db: Db, startupId: number, input: TeamMemberCreate): Promise<TeamMemberView> {
   const [row] = await db
     .insert(teamMembers)
-    .values({ startupId, name: input.name, email: input.email ?? null, title: input.title, role: input.role, equityNote: input.equity_note ?? null })
+    .values({
+      startupId,
+      name: input.name,
+      email: input.email ?? null,
+      title: input.title,
+      role: input.role,
+      equityNote: input.equity_note ?? null,
+    })
     .returning({ id: teamMembers.id });
   return getTeamMember(db, startupId, row.id);
 }

@@ -4,7 +4,13 @@ import { files } from "#api/db/schema.ts";
 import { collections, eventApplications, eventForms } from "#api/db/events-schema.ts";
 import type { FieldErrors } from "#api/lib/errors.ts";
 import type { Page } from "#schemas/answers.ts";
-import { createEventForm, eventFormData, insertApplication, ownerWithCollection, validEventFormFields } from "#api/testing/event-fixtures.ts";
+import {
+  createEventForm,
+  eventFormData,
+  insertApplication,
+  ownerWithCollection,
+  validEventFormFields,
+} from "#api/testing/event-fixtures.ts";
 import { coFounder, grantRole, pngFile, registered } from "#api/testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type TestClient } from "#api/testing/harness.ts";
 import type { CollectionView } from "#schemas/event-form-views.ts";
@@ -253,7 +259,12 @@ describe("GET and PUT /api/v1/admin/collections/{id}", () => {
     const res = await client.put<Answer>(`${BASE}/${collection.id}`, { name: "New name" });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Collection updated.");
-    expect(res.body.collection).toMatchObject({ id: collection.id, name: "New name", event_forms_count: 0, created_at: collection.created_at });
+    expect(res.body.collection).toMatchObject({
+      id: collection.id,
+      name: "New name",
+      event_forms_count: 0,
+      created_at: collection.created_at,
+    });
     expect((await client.get<Answer>(`${BASE}/${collection.id}`)).body.collection.name).toBe("New name");
   });
 
@@ -340,7 +351,10 @@ describe("DELETE /api/v1/admin/collections/{id}", () => {
 
   it("deletes the forms with it (and their banners and draft applications) when none has a submitted application", async () => {
     const { client, collection } = await ownerWithCollection(t);
-    const withBanner = await client.post("/api/v1/admin/event_forms", eventFormData(validEventFormFields(collection.id, { banner: pngFile() })));
+    const withBanner = await client.post(
+      "/api/v1/admin/event_forms",
+      eventFormData(validEventFormFields(collection.id, { banner: pngFile() })),
+    );
     expect(withBanner.status).toBe(201);
     const bannerId = withBanner.body.event_form.banner_url.split("/").pop();
     const plain = await createEventForm(client, collection.id, { title: "Plain" });

@@ -54,7 +54,8 @@ const COLLECTION_FILTERS = listFilters<ListQuery>()({
 type CollectionFilterShape = ShapeOf<typeof COLLECTION_FILTERS>;
 type CollectionPageShape = CollectionFilterShape & { sortBy: (typeof COLLECTION_SORTS)[number]; descending: boolean };
 
-const collectionListWhere = (shape: CollectionFilterShape) => and(eq(collections.startupId, sql.placeholder("startupId")), ...COLLECTION_FILTERS.where(shape));
+const collectionListWhere = (shape: CollectionFilterShape) =>
+  and(eq(collections.startupId, sql.placeholder("startupId")), ...COLLECTION_FILTERS.where(shape));
 
 /** The list page, prepared per search and order (its SQL is built once, not on every request). */
 const collectionPageQuery = preparedPerShape("collection_page", (db, shape: CollectionPageShape, name) => {
@@ -169,11 +170,7 @@ export async function deleteCollection(db: Db, startupId: number, id: number, in
       .for("update");
     if (!collection) throw notFound(COLLECTION_NOT_FOUND);
     // Locking the forms also holds back new applications to them until this transaction ends.
-    const forms = await tx
-      .select({ id: eventForms.id })
-      .from(eventForms)
-      .where(eq(eventForms.collectionId, id))
-      .for("update");
+    const forms = await tx.select({ id: eventForms.id }).from(eventForms).where(eq(eventForms.collectionId, id)).for("update");
 
     if (forms.length) {
       const formIds = forms.map((f) => f.id);
@@ -182,8 +179,14 @@ export async function deleteCollection(db: Db, startupId: number, id: number, in
         if (!target || target === id || !(await ownsCollection(tx, startupId, target))) {
           throw fieldError("target_collection_id", INVALID_COLLECTION);
         }
-        await tx.update(eventForms).set({ collectionId: target, updatedAt: sql`now()` }).where(inArray(eventForms.id, formIds));
-        await tx.update(collections).set({ updatedAt: sql`now()` }).where(eq(collections.id, target));
+        await tx
+          .update(eventForms)
+          .set({ collectionId: target, updatedAt: sql`now()` })
+          .where(inArray(eventForms.id, formIds));
+        await tx
+          .update(collections)
+          .set({ updatedAt: sql`now()` })
+          .where(eq(collections.id, target));
       } else if (input.forms_action === "delete") {
         const [submitted] = await tx
           .select({ id: eventApplications.id })
@@ -194,7 +197,11 @@ export async function deleteCollection(db: Db, startupId: number, id: number, in
           throw fieldError("forms_action", "Some of these forms have applications. Move them to another collection instead.");
         }
         await assertNoScopedCoupons(tx, formIds, "forms_action");
-        const [billed] = await tx.select({ id: eventBillings.id }).from(eventBillings).where(inArray(eventBillings.eventFormId, formIds)).limit(1);
+        const [billed] = await tx
+          .select({ id: eventBillings.id })
+          .from(eventBillings)
+          .where(inArray(eventBillings.eventFormId, formIds))
+          .limit(1);
         if (billed) throw fieldError("forms_action", "Some of these forms have billings. Move them to another collection instead.");
         // The banners and the drafts' uploaded documents go with the forms.
         await deleteFormsAndFiles(tx, formIds);

@@ -124,7 +124,12 @@ describe("starting a conversation", () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.errors, JSON.stringify(body)).toEqual(errors);
     }
-    expect(await t.database.db.$count(conversations, sql`${conversations.pairKey} like ${`${me.id}:%`} or ${conversations.pairKey} like ${`%:${me.id}`}`)).toBe(0);
+    expect(
+      await t.database.db.$count(
+        conversations,
+        sql`${conversations.pairKey} like ${`${me.id}:%`} or ${conversations.pairKey} like ${`%:${me.id}`}`,
+      ),
+    ).toBe(0);
   });
 });
 
@@ -135,19 +140,41 @@ describe("messages", () => {
     const res = await send(a.client, id, "  Hello <b>Bob</b> 👋  ");
     expect(res.status).toBe(201);
     const message = res.body.data;
-    expect(message).toEqual({ id: expect.any(Number), conversation_id: id, user_id: a.id, sender_name: "Alice", body: "Hello <b>Bob</b> 👋", created_at: expect.any(String) });
+    expect(message).toEqual({
+      id: expect.any(Number),
+      conversation_id: id,
+      user_id: a.id,
+      sender_name: "Alice",
+      body: "Hello <b>Bob</b> 👋",
+      created_at: expect.any(String),
+    });
     const published = broadcaster.take();
-    expect(published.find((m) => m.event === "App.Events.MessageSent")).toEqual({ channels: [`private-chat.${id}`], event: "App.Events.MessageSent", data: { message } });
+    expect(published.find((m) => m.event === "App.Events.MessageSent")).toEqual({
+      channels: [`private-chat.${id}`],
+      event: "App.Events.MessageSent",
+      data: { message },
+    });
     const updates = published.filter((m) => m.event === "App.Events.ConversationUpdated");
     expect(updates).toEqual(
       expect.arrayContaining([
-        { channels: [userChannel(a.id)], event: "App.Events.ConversationUpdated", data: { conversation_id: id, last_message: message, unread_count: 0 } },
-        { channels: [userChannel(b.id)], event: "App.Events.ConversationUpdated", data: { conversation_id: id, last_message: message, unread_count: 1 } },
+        {
+          channels: [userChannel(a.id)],
+          event: "App.Events.ConversationUpdated",
+          data: { conversation_id: id, last_message: message, unread_count: 0 },
+        },
+        {
+          channels: [userChannel(b.id)],
+          event: "App.Events.ConversationUpdated",
+          data: { conversation_id: id, last_message: message, unread_count: 1 },
+        },
       ]),
     );
     expect(published.find((m) => m.event === "App.Events.NotificationCreated")).toMatchObject({
       channels: [userChannel(b.id)],
-      data: { notification: { type: "message_received", title: "New message from Alice", body: "Hello <b>Bob</b> 👋", url: `/chat/${id}` }, unread_count: 1 },
+      data: {
+        notification: { type: "message_received", title: "New message from Alice", body: "Hello <b>Bob</b> 👋", url: `/chat/${id}` },
+        unread_count: 1,
+      },
     });
 
     await send(a.client, id, "Are you there?");
@@ -156,7 +183,12 @@ describe("messages", () => {
     expect(bobs[0]).toMatchObject({ body: "Are you there?", data: { count: 2, conversation_id: id } });
 
     const list = await b.client.get(BASE);
-    expect(list.body.data[0]).toMatchObject({ id, other: { user_id: a.id, name: "Alice" }, unread_count: 2, last_message: { body: "Are you there?", sender_name: "Alice" } });
+    expect(list.body.data[0]).toMatchObject({
+      id,
+      other: { user_id: a.id, name: "Alice" },
+      unread_count: 2,
+      last_message: { body: "Are you there?", sender_name: "Alice" },
+    });
     expect((await a.client.get(`${BASE}/${id}`)).body.data).toMatchObject({ unread_count: 0, last_message: { body: "Are you there?" } });
   });
 
@@ -238,7 +270,11 @@ describe("read pointers", () => {
     const read1 = await b.client.post(`${BASE}/${id}/read`, { message_id: m1 });
     expect(read1).toMatchObject({ status: 200, body: { data: { last_read_message_id: m1 } } });
     expect(broadcaster.take("App.Events.MessagesRead")).toEqual([
-      { channels: [`private-chat.${id}`], event: "App.Events.MessagesRead", data: { conversation_id: id, user_id: b.id, last_read_message_id: m1 } },
+      {
+        channels: [`private-chat.${id}`],
+        event: "App.Events.MessagesRead",
+        data: { conversation_id: id, user_id: b.id, last_read_message_id: m1 },
+      },
     ]);
     expect((await b.client.get(`${BASE}/${id}`)).body.data).toMatchObject({ unread_count: 1, last_read_message_id: m1 });
     expect((await b.client.get("/api/user")).body.unread_notifications_count).toBe(1);
@@ -246,8 +282,14 @@ describe("read pointers", () => {
     const read2 = await b.client.post(`${BASE}/${id}/read`, { message_id: m2 });
     expect(read2.body.data.last_read_message_id).toBe(m2);
     const published = broadcaster.take();
-    expect(published.find((m) => m.event === "App.Events.ConversationUpdated")).toMatchObject({ channels: [userChannel(b.id)], data: { unread_count: 0 } });
-    expect(published.find((m) => m.event === "App.Events.NotificationsRead")).toMatchObject({ channels: [userChannel(b.id)], data: { unread_count: 0 } });
+    expect(published.find((m) => m.event === "App.Events.ConversationUpdated")).toMatchObject({
+      channels: [userChannel(b.id)],
+      data: { unread_count: 0 },
+    });
+    expect(published.find((m) => m.event === "App.Events.NotificationsRead")).toMatchObject({
+      channels: [userChannel(b.id)],
+      data: { unread_count: 0 },
+    });
     expect((await b.client.get("/api/user")).body.unread_notifications_count).toBe(0);
 
     // Backwards is ignored, and tells nobody.

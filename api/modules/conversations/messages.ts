@@ -20,7 +20,13 @@ export const notificationGroup = (conversationId: number) => `conversation:${con
  * the query's root, so a stranger gets no rows at all (404) where a participant of an empty conversation
  * gets one row without a message.
  */
-export async function listMessages(db: Db, userId: number, conversationId: number, cursor: { before?: number; after?: number }, limit: number): Promise<MessagePage> {
+export async function listMessages(
+  db: Db,
+  userId: number,
+  conversationId: number,
+  cursor: { before?: number; after?: number },
+  limit: number,
+): Promise<MessagePage> {
   const forward = cursor.after !== undefined;
   const keyset = forward ? gt(messages.id, cursor.after!) : cursor.before !== undefined ? lt(messages.id, cursor.before) : undefined;
   const rows = await db
@@ -42,7 +48,13 @@ export async function listMessages(db: Db, userId: number, conversationId: numbe
  * move tells the chat channel (the other's "seen" mark) and the caller's other tabs; once nothing is
  * unread, the conversation's "new messages" notification is read too.
  */
-export async function readConversation(db: Db, me: AuthUser, conversationId: number, messageId: number, queue: BroadcastQueue): Promise<ConversationRead> {
+export async function readConversation(
+  db: Db,
+  me: AuthUser,
+  conversationId: number,
+  messageId: number,
+  queue: BroadcastQueue,
+): Promise<ConversationRead> {
   return db.transaction(async (tx) => {
     const [own] = await tx
       .select({ lastRead: participants.lastReadMessageId })

@@ -67,7 +67,12 @@ const messagesQuery = z
     before: optionalIdField(MESSAGE_ID_INVALID),
     after: optionalIdField(MESSAGE_ID_INVALID),
     // Like per_page: an unreadable limit falls back to the default, a large one is capped.
-    limit: z.coerce.number().int().min(1).catch(MESSAGES_PAGE_DEFAULT).transform((n) => Math.min(n, MESSAGES_PAGE_MAX)),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .catch(MESSAGES_PAGE_DEFAULT)
+      .transform((n) => Math.min(n, MESSAGES_PAGE_MAX)),
   })
   .refine((q) => q.before === undefined || q.after === undefined, { path: ["after"], message: "Use either before or after, not both." });
 

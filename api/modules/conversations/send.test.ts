@@ -96,7 +96,10 @@ describe("the send", () => {
       [a, b],
       [b, a],
     ] as const) {
-      const ids = await t.database.db.select({ id: messages.id, userId: messages.userId }).from(messages).where(eq(messages.conversationId, id));
+      const ids = await t.database.db
+        .select({ id: messages.id, userId: messages.userId })
+        .from(messages)
+        .where(eq(messages.conversationId, id));
       const ownLast = Math.max(...ids.filter((m) => m.userId === person.id).map((m) => m.id));
       const unread = ids.filter((m) => m.userId === other.id && m.id > ownLast).length;
       expect((await person.client.get(`${BASE}/${id}`)).body.data).toMatchObject({ unread_count: unread, last_read_message_id: ownLast });
@@ -111,14 +114,22 @@ describe("the send", () => {
   it("a recipient who muted new messages gets no notification; the message and the conversation update still reach them", async () => {
     const { a, b, id } = await pair("Ada", "Muted Bob");
     // The settings list the types left on.
-    const saved = await b.client.put("/api/v1/admin/settings", { time_zone: "UTC", date_format: "medium", theme: "system", layout: "auto", notifications: NOTIFICATION_TYPES.filter((type) => type !== "message_received") });
+    const saved = await b.client.put("/api/v1/admin/settings", {
+      time_zone: "UTC",
+      date_format: "medium",
+      theme: "system",
+      layout: "auto",
+      notifications: NOTIFICATION_TYPES.filter((type) => type !== "message_received"),
+    });
     expect(saved.status).toBe(200);
     broadcaster.clear();
     const res = await send(a.client, id, "hello?");
     expect(res.status).toBe(201);
     const published = broadcaster.take();
     expect(published.filter((m) => m.event === "App.Events.NotificationCreated")).toEqual([]);
-    expect(published.find((m) => m.event === "App.Events.ConversationUpdated" && m.channels[0] === userChannel(b.id))?.data).toMatchObject({ unread_count: 1 });
+    expect(published.find((m) => m.event === "App.Events.ConversationUpdated" && m.channels[0] === userChannel(b.id))?.data).toMatchObject({
+      unread_count: 1,
+    });
     expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, b.id))).toEqual([]);
   });
 
@@ -134,7 +145,13 @@ describe("the send", () => {
     const { id } = await pair();
     const stranger = await registered(t, "Eve");
     await stranger.client.prime();
-    const res = await stranger.client.request("POST", `${BASE}/${id}/messages`, undefined, { "content-type": "application/json" }, "{not json");
+    const res = await stranger.client.request(
+      "POST",
+      `${BASE}/${id}/messages`,
+      undefined,
+      { "content-type": "application/json" },
+      "{not json",
+    );
     expect(res).toMatchObject({ status: 404, body: { message: "Conversation not found" } });
   });
 });

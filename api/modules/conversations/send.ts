@@ -107,22 +107,42 @@ const firstRow = async (db: Db, statement: ReturnType<typeof sendStatement>) =>
  * sent before it. The embedded database needs none of it (its worker thread keeps the statement's plan:
  * decision 014).
  */
-export async function sendMessage(db: Db, me: AuthUser, conversationId: number, body: string, queue: BroadcastQueue, limit: RateLimit): Promise<MessageJson> {
+export async function sendMessage(
+  db: Db,
+  me: AuthUser,
+  conversationId: number,
+  body: string,
+  queue: BroadcastQueue,
+  limit: RateLimit,
+): Promise<MessageJson> {
   const statement = sendStatement(me, conversationId, body, limit);
   const row = oneAtATime(db)
     ? await firstRow(db, statement)
     : await db.transaction(async (tx) => {
-        await tx.execute(sql`select user_id from ${conversationParticipants} where conversation_id = ${conversationId} order by user_id for update`);
+        await tx.execute(
+          sql`select user_id from ${conversationParticipants} where conversation_id = ${conversationId} order by user_id for update`,
+        );
         return firstRow(tx, statement);
       });
   if (!row.member) throw notFound(CONVERSATION_NOT_FOUND);
   if (row.retry_after !== null) throw limit.refusal(row.retry_after);
   if (!row.message || !row.participants) throw new Error("sendMessage: the message was not written");
-  const message = messageJson({ id: row.message.id, conversationId, userId: me.id, senderName: me.name, body, createdAt: new Date(row.message.created_at) });
+  const message = messageJson({
+    id: row.message.id,
+    conversationId,
+    userId: me.id,
+    senderName: me.name,
+    body,
+    createdAt: new Date(row.message.created_at),
+  });
   queue.add({ channels: [chatChannel(conversationId)], event: MESSAGE_SENT_EVENT, data: { message } });
   for (const { user_id: userId, unread } of row.participants) {
     if (userId === me.id) queueGroupRead(queue, me.id, row.sender_unread);
-    else queueNotified(queue, row.notified.filter((n) => n.user_id === userId));
+    else
+      queueNotified(
+        queue,
+        row.notified.filter((n) => n.user_id === userId),
+      );
     queue.add({
       channels: [userChannel(userId)],
       event: CONVERSATION_UPDATED_EVENT,

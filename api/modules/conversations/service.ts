@@ -25,7 +25,10 @@ export const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${
 async function targetOf(db: Db, input: StartConversationInput): Promise<[field: string, userId: number]> {
   const active = eq(users.isActive, true);
   if (input.user_id !== undefined) {
-    const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, input.user_id), active));
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.user_id), active));
     if (!row) throw fieldError("user_id", CONVERSATION_USER_INVALID);
     return ["user_id", row.id];
   }
@@ -53,7 +56,11 @@ async function targetOf(db: Db, input: StartConversationInput): Promise<[field: 
  * pair key's unique index settles two people starting it at once: the second insert does nothing and both
  * read the same row.
  */
-export async function startConversation(db: Db, me: AuthUser, input: StartConversationInput): Promise<{ conversation: ConversationJson; created: boolean }> {
+export async function startConversation(
+  db: Db,
+  me: AuthUser,
+  input: StartConversationInput,
+): Promise<{ conversation: ConversationJson; created: boolean }> {
   const [field, otherId] = await targetOf(db, input);
   if (otherId === me.id) throw fieldError(field, CONVERSATION_SELF);
   const key = pairKey(me.id, otherId);

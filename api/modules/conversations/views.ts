@@ -10,7 +10,14 @@ import { fileUrl } from "../files/service.ts";
 
 /* How conversations and messages look in answers and events, each read in one query. */
 
-export function messageJson(row: { id: number; conversationId: number; userId: number; senderName: string; body: string; createdAt: Date }): MessageJson {
+export function messageJson(row: {
+  id: number;
+  conversationId: number;
+  userId: number;
+  senderName: string;
+  body: string;
+  createdAt: Date;
+}): MessageJson {
   return {
     id: row.id,
     conversation_id: row.conversationId,

@@ -129,4 +129,3 @@ export async function findApplicableCoupon(db: Db, input: FindCouponInput): Prom
     usesCount: row.usesCount,
   };
 }
-

@@ -72,7 +72,10 @@ describe("access", () => {
     // A role holding only "coupon code read", given to a fresh user who is then pointed at the startup.
     const root = await registered(t, "Root");
     await grantRole(t, root.id, "super admin");
-    const role = await root.client.post("/api/v1/admin/roles", { name: `Coupon reader ${uniqueCode()}`, permissions: ["coupon code read"] });
+    const role = await root.client.post("/api/v1/admin/roles", {
+      name: `Coupon reader ${uniqueCode()}`,
+      permissions: ["coupon code read"],
+    });
     expect(role.status).toBe(201);
     const reader = await registered(t, "Reader");
     await root.client.put(`/api/v1/admin/users/${reader.id}/roles`, { roles: [role.body.role.id] });
@@ -256,8 +259,14 @@ describe("POST /api/v1/admin/coupon_codes", () => {
       [{ max_uses: 2, uses_per_user: 3 }, { uses_per_user: ["The uses per user must not be greater than the max uses."] }],
       [{ valid_from: "tomorrow" }, { valid_from: ["The valid from must be a date and time."] }],
       [{ valid_until: "2030-02-30T10:00" }, { valid_until: ["The valid until must be a date and time."] }],
-      [{ valid_from: "2030-01-02T00:00", valid_until: "2030-01-01T23:59" }, { valid_until: ["The valid until must be after the valid from."] }],
-      [{ valid_from: "2030-01-01T00:00", valid_until: "2030-01-01T00:00" }, { valid_until: ["The valid until must be after the valid from."] }],
+      [
+        { valid_from: "2030-01-02T00:00", valid_until: "2030-01-01T23:59" },
+        { valid_until: ["The valid until must be after the valid from."] },
+      ],
+      [
+        { valid_from: "2030-01-01T00:00", valid_until: "2030-01-01T00:00" },
+        { valid_until: ["The valid until must be after the valid from."] },
+      ],
       [{ is_active: "maybe" }, { is_active: ["The is active field must be true or false."] }],
     ];
     for (const [fields, errors] of cases) {
@@ -338,7 +347,13 @@ describe("GET /api/v1/admin/coupon_codes", () => {
     const form = await paidForm(client, collection.id);
     const active = await newCoupon(client, { code: "ACTIVE", event_form_id: form.id });
     const inactive = await newCoupon(client, { code: "INACTIVE", is_active: false });
-    const expired = await newCoupon(client, { code: "EXPIRED", valid_until: "2020-01-01T00:00", discount_type: "fixed", value: 5, currency: "USD" });
+    const expired = await newCoupon(client, {
+      code: "EXPIRED",
+      valid_until: "2020-01-01T00:00",
+      discount_type: "fixed",
+      value: 5,
+      currency: "USD",
+    });
     const scheduled = await newCoupon(client, { code: "SCHEDULED", valid_from: "2099-01-01T00:00", event_form_id: form.id });
     const usedUp = await newCoupon(client, { code: "USEDUP", max_uses: 2 });
     await setUses(usedUp.id, 2);
@@ -456,7 +471,13 @@ describe("GET and PUT /api/v1/admin/coupon_codes/{id}", () => {
     });
     // PUT replaces: what is left out is cleared.
     const cleared = await client.put<Answer>(`${BASE}/${coupon.id}`, { code: "new-code", discount_type: "percentage", value: 5 });
-    expect(cleared.body.coupon_code).toMatchObject({ currency: null, event_form: null, max_uses: null, valid_from: null, valid_until: null });
+    expect(cleared.body.coupon_code).toMatchObject({
+      currency: null,
+      event_form: null,
+      max_uses: null,
+      valid_from: null,
+      valid_until: null,
+    });
   });
 
   it("keeps its own code (in another case too) but refuses another coupon's", async () => {
@@ -479,7 +500,12 @@ describe("GET and PUT /api/v1/admin/coupon_codes/{id}", () => {
     const bad = await mine.client.put<Answer>(`${BASE}/${coupon.id}`, { code: "x", discount_type: "percentage", value: 10 });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ code: ["The code field must be at least 3 characters."] });
-    const foreign = await mine.client.put<Answer>(`${BASE}/${coupon.id}`, { code: coupon.code, discount_type: "percentage", value: 10, event_form_id: form.id });
+    const foreign = await mine.client.put<Answer>(`${BASE}/${coupon.id}`, {
+      code: coupon.code,
+      discount_type: "percentage",
+      value: 10,
+      event_form_id: form.id,
+    });
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors).toEqual({ event_form_id: ["The selected event form is invalid."] });
   });
@@ -565,7 +591,9 @@ describe("DELETE /api/v1/admin/coupon_codes/{id}", () => {
     const [row] = await t.database.db.select().from(couponCodes).where(eq(couponCodes.id, coupon.id));
     expect(row).toMatchObject({ isActive: false, usesCount: 1 });
     // Deleting it again changes nothing.
-    expect((await client.delete<Answer>(`${BASE}/${coupon.id}`)).body.message).toBe("This coupon has been used, so it was deactivated instead of deleted.");
+    expect((await client.delete<Answer>(`${BASE}/${coupon.id}`)).body.message).toBe(
+      "This coupon has been used, so it was deactivated instead of deleted.",
+    );
   });
 });
 
@@ -577,10 +605,14 @@ describe("the coupon_codes table", () => {
     // Through the API the owner is told why, instead of a server error.
     const refused = await client.delete(`/api/v1/admin/event_forms/${form.id}`);
     expect(refused.status).toBe(422);
-    expect(refused.body.errors.event_form).toEqual([`The coupon code ${scoped.code} applies only to this event. Change its scope or delete it first.`]);
+    expect(refused.body.errors.event_form).toEqual([
+      `The coupon code ${scoped.code} applies only to this event. Change its scope or delete it first.`,
+    ]);
     const collectionRefused = await client.request("DELETE", `/api/v1/admin/collections/${collection.id}`, { forms_action: "delete" });
     expect(collectionRefused.status).toBe(422);
-    expect(collectionRefused.body.errors.forms_action).toEqual([`The coupon code ${scoped.code} applies only to this event. Change its scope or delete it first.`]);
+    expect(collectionRefused.body.errors.forms_action).toEqual([
+      `The coupon code ${scoped.code} applies only to this event. Change its scope or delete it first.`,
+    ]);
     await expect(t.database.db.delete(eventForms).where(eq(eventForms.id, form.id))).rejects.toThrow();
     await t.database.db.delete(startups).where(eq(startups.id, startup.id));
     expect(await t.database.db.select().from(couponCodes).where(eq(couponCodes.id, scoped.id))).toEqual([]);
@@ -601,7 +633,12 @@ describe("couponState", () => {
 
   it("names each state", () => {
     expect(couponState(base, now)).toBe("active");
-    expect(couponState({ ...base, validFrom: at("2030-06-15T12:00:00Z"), validUntil: at("2030-06-15T12:00:01Z"), maxUses: 5, usesCount: 4 }, now)).toBe("active");
+    expect(
+      couponState(
+        { ...base, validFrom: at("2030-06-15T12:00:00Z"), validUntil: at("2030-06-15T12:00:01Z"), maxUses: 5, usesCount: 4 },
+        now,
+      ),
+    ).toBe("active");
     expect(couponState({ ...base, isActive: false }, now)).toBe("inactive");
     expect(couponState({ ...base, validUntil: at("2030-06-15T12:00:00Z") }, now)).toBe("expired");
     expect(couponState({ ...base, validFrom: at("2030-06-15T12:00:01Z") }, now)).toBe("scheduled");
@@ -662,7 +699,9 @@ describe("findApplicableCoupon", () => {
     });
     // A fixed coupon in the event's currency applies too.
     const fixed = await newCoupon(owner.client, { code: "TENOFF", discount_type: "fixed", value: 10, currency: "USD" });
-    expect((await findApplicableCoupon(t.database.db, { startupId, code: "TENOFF", eventFormId: form.id, userId: owner.id })).id).toBe(fixed.id);
+    expect((await findApplicableCoupon(t.database.db, { startupId, code: "TENOFF", eventFormId: form.id, userId: owner.id })).id).toBe(
+      fixed.id,
+    );
   });
 
   it("refuses an unknown code, and another startup's code", async () => {
@@ -670,7 +709,9 @@ describe("findApplicableCoupon", () => {
     const other = await ownerWithCollection(t);
     await newCoupon(other.client, { code: "ELSEWHERE" });
     for (const code of ["NOPE", "", "ELSEWHERE"]) {
-      expect(await refusal(findApplicableCoupon(t.database.db, { startupId, code, eventFormId: form.id, userId: owner.id }))).toEqual([COUPON_REFUSALS.unknown]);
+      expect(await refusal(findApplicableCoupon(t.database.db, { startupId, code, eventFormId: form.id, userId: owner.id }))).toEqual([
+        COUPON_REFUSALS.unknown,
+      ]);
     }
     expect(COUPON_REFUSALS.unknown).toBe("This coupon code is not valid.");
   });
@@ -690,16 +731,18 @@ describe("findApplicableCoupon", () => {
     for (const [fields, message, uses] of cases) {
       const coupon = await newCoupon(owner.client, fields);
       if (uses) await setUses(coupon.id, uses);
-      const errors = await refusal(findApplicableCoupon(t.database.db, { startupId, code: coupon.code, eventFormId: form.id, userId: owner.id, now }));
+      const errors = await refusal(
+        findApplicableCoupon(t.database.db, { startupId, code: coupon.code, eventFormId: form.id, userId: owner.id, now }),
+      );
       expect(errors, JSON.stringify(fields)).toEqual([message]);
     }
     // The form must be the startup's own.
     const other = await ownerWithCollection(t);
     const foreignForm = await paidForm(other.client, other.collection.id);
     const open = await newCoupon(owner.client);
-    expect(await refusal(findApplicableCoupon(t.database.db, { startupId, code: open.code, eventFormId: foreignForm.id, userId: owner.id }))).toEqual([
-      "This coupon code does not apply to this event.",
-    ]);
+    expect(
+      await refusal(findApplicableCoupon(t.database.db, { startupId, code: open.code, eventFormId: foreignForm.id, userId: owner.id })),
+    ).toEqual(["This coupon code does not apply to this event."]);
   });
 
   it("checks uses per user with the count billing supplies", async () => {
@@ -713,7 +756,9 @@ describe("findApplicableCoupon", () => {
     };
     expect((await findApplicableCoupon(t.database.db, { ...input, usesByUser: usesByUser(1) })).id).toBe(coupon.id);
     expect(seen).toEqual([[coupon.id, owner.id]]);
-    expect(await refusal(findApplicableCoupon(t.database.db, { ...input, usesByUser: usesByUser(2) }))).toEqual([COUPON_REFUSALS.usedUpByUser]);
+    expect(await refusal(findApplicableCoupon(t.database.db, { ...input, usesByUser: usesByUser(2) }))).toEqual([
+      COUPON_REFUSALS.usedUpByUser,
+    ]);
   });
 
   it("supports the documented billing pattern: locked check and count in one transaction never exceed the maximum", async () => {
@@ -721,7 +766,13 @@ describe("findApplicableCoupon", () => {
     const coupon = await newCoupon(owner.client, { max_uses: 5 });
     const attempt = () =>
       t.database.db.transaction(async (tx) => {
-        const found = await findApplicableCoupon(tx, { startupId, code: coupon.code, eventFormId: form.id, userId: owner.id, forUpdate: true });
+        const found = await findApplicableCoupon(tx, {
+          startupId,
+          code: coupon.code,
+          eventFormId: form.id,
+          userId: owner.id,
+          forUpdate: true,
+        });
         await tx
           .update(couponCodes)
           .set({ usesCount: sql`${couponCodes.usesCount} + 1` })

@@ -30,7 +30,12 @@ couponRoutes.get(BASE, authorize("coupon code read"), async (c) => {
   const startupId = ownStartupId(currentUser(c));
   const filters = validate(couponListFilters, c.req.query());
   // Not an id: nothing can match (0 names no row).
-  const query = { ...parseListQuery(c.req.url), status: filters.status, discount_type: filters.discount_type, event_form_id: filters.event_form_id };
+  const query = {
+    ...parseListQuery(c.req.url),
+    status: filters.status,
+    discount_type: filters.discount_type,
+    event_form_id: filters.event_form_id,
+  };
   // Newest first unless the caller asks for an order.
   if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
   const { total, data } = await listCoupons(c.var.db, startupId, query);

@@ -1,5 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
-import { COUPON_NOT_FOUND, COUPON_STATES, type CouponDiscountType, type CouponFields, type CouponState, type CouponView, couponInstant } from "#schemas/coupons.ts";
+import {
+  COUPON_NOT_FOUND,
+  COUPON_STATES,
+  type CouponDiscountType,
+  type CouponFields,
+  type CouponState,
+  type CouponView,
+  couponInstant,
+} from "#schemas/coupons.ts";
 import type { Db } from "#api/db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "#api/db/errors.ts";
 import { startups } from "#api/db/schema.ts";
@@ -82,10 +90,7 @@ async function assertCodeFree(tx: Db, startupId: number, code: string, exceptId?
 /** A scope must be one of the startup's own forms. */
 async function assertOwnForm(tx: Db, startupId: number, eventFormId: number | undefined) {
   if (eventFormId === undefined) return;
-  const [form] = await tx
-    .select({ id: eventForms.id })
-    .from(eventForms)
-    .where(managedFormsWhere({ startupId }, eventFormId));
+  const [form] = await tx.select({ id: eventForms.id }).from(eventForms).where(managedFormsWhere({ startupId }, eventFormId));
   if (!form) throw fieldError("event_form_id", INVALID_EVENT_FORM);
 }
 
@@ -187,7 +192,11 @@ export async function setCouponActive(db: Db, startupId: number, id: number, isA
  * their record: it is switched off instead, and the answer says which happened. (Should anything else
  * still reference an unused coupon, the database refuses the delete and it is switched off too.)
  */
-export async function deleteCoupon(db: Db, startupId: number, id: number): Promise<{ deleted: true } | { deleted: false; coupon: CouponView }> {
+export async function deleteCoupon(
+  db: Db,
+  startupId: number,
+  id: number,
+): Promise<{ deleted: true } | { deleted: false; coupon: CouponView }> {
   const deleted = await db.transaction(async (tx) => {
     const [coupon] = await tx
       .select({ usesCount: couponCodes.usesCount })
@@ -204,7 +213,10 @@ export async function deleteCoupon(db: Db, startupId: number, id: number): Promi
         if (!isForeignKeyViolation(error)) throw error;
       }
     }
-    await tx.update(couponCodes).set({ isActive: false, updatedAt: sql`now()` }).where(eq(couponCodes.id, id));
+    await tx
+      .update(couponCodes)
+      .set({ isActive: false, updatedAt: sql`now()` })
+      .where(eq(couponCodes.id, id));
     return false;
   });
   return deleted ? { deleted: true } : { deleted: false, coupon: await getCoupon(db, startupId, id) };

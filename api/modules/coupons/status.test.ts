@@ -19,7 +19,12 @@ const status = (id: number | string) => `${BASE}/${id}/status`;
 
 let counter = 0;
 async function newCoupon(client: TestClient, fields: Record<string, unknown> = {}) {
-  const res = await client.post<Answer>(BASE, { code: `TOGGLE-${Date.now().toString(36)}-${++counter}`, discount_type: "percentage", value: 10, ...fields });
+  const res = await client.post<Answer>(BASE, {
+    code: `TOGGLE-${Date.now().toString(36)}-${++counter}`,
+    discount_type: "percentage",
+    value: 10,
+    ...fields,
+  });
   if (res.status !== 201) throw new Error(`create coupon failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.coupon_code;
 }
@@ -44,7 +49,12 @@ describe("PUT /api/v1/admin/coupon_codes/{id}/status", () => {
     const { client } = await ownerWithCollection(t);
     const coupon = await newCoupon(client);
     // Someone edits the coupon after the list (with its old values) was loaded.
-    const edited = await client.put<Answer>(`${BASE}/${coupon.id}`, { code: "EDITED-MEANWHILE", discount_type: "percentage", value: 35, max_uses: 3 });
+    const edited = await client.put<Answer>(`${BASE}/${coupon.id}`, {
+      code: "EDITED-MEANWHILE",
+      discount_type: "percentage",
+      value: 35,
+      max_uses: 3,
+    });
     expect(edited.status).toBe(200);
     const res = await client.put<Answer>(status(coupon.id), { is_active: false });
     expect(res.status).toBe(200);
@@ -63,7 +73,14 @@ describe("PUT /api/v1/admin/coupon_codes/{id}/status", () => {
   it("takes Laravel's boolean values and refuses anything else with 422", async () => {
     const { client } = await ownerWithCollection(t);
     const coupon = await newCoupon(client);
-    for (const [value, expected] of [[0, false], ["1", true], ["false", false], [1, true], ["0", false], ["true", true]] as const) {
+    for (const [value, expected] of [
+      [0, false],
+      ["1", true],
+      ["false", false],
+      [1, true],
+      ["0", false],
+      ["true", true],
+    ] as const) {
       const res = await client.put<Answer>(status(coupon.id), { is_active: value });
       expect(res.status, String(value)).toBe(200);
       expect(res.body.coupon_code.is_active, String(value)).toBe(expected);

@@ -6,7 +6,18 @@ import type { Db } from "#api/db/client.ts";
 import { eventForms } from "#api/db/events-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
-import { boundsColumns, boundsCte, daysCte, isoDate, localDay, orderedValues, rowsOf, windowOf, windowStart, type Window } from "./window.ts";
+import {
+  boundsColumns,
+  boundsCte,
+  daysCte,
+  isoDate,
+  localDay,
+  orderedValues,
+  rowsOf,
+  windowOf,
+  windowStart,
+  type Window,
+} from "./window.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 /** Submitted applications by where they stand now: the review statuses, then cancelled ones. */
@@ -50,8 +61,8 @@ const submittedInWindow = (scope: OwnerScope, w: Window) => sql`
 export async function applicationsPerDay(db: Db, scope: OwnerScope, w: Window): Promise<ApplicationsPerDay> {
   const [rows, forms] = await Promise.all([
     rowsOf<{ date: string; count: number; window_from: string; window_to: string }>(
-    db,
-    sql`with ${boundsCte(w)}, ${daysCte},
+      db,
+      sql`with ${boundsCte(w)}, ${daysCte},
       counts as (select ${localDay(sql`a.submitted_at`, w.zone)} as day, count(*)::int as n ${submittedInWindow(scope, w)} group by 1)
       select ${isoDate(sql`days.day`)} as date, coalesce(counts.n, 0)::int as count, ${boundsColumns}
       from days left join counts on counts.day = days.day

@@ -3,13 +3,25 @@ import { sql } from "drizzle-orm";
 import type { BillingsSummary, CurrencyRevenue } from "#schemas/dashboard.ts";
 import type { Db } from "#api/db/client.ts";
 import { BILLING_STATUSES } from "#api/db/billing-schema.ts";
-import { boundsColumns, boundsCte, isoDate, localWeek, orderedValues, rowsOf, weeksCte, windowOf, windowStart, type Window } from "./window.ts";
+import {
+  boundsColumns,
+  boundsCte,
+  isoDate,
+  localWeek,
+  orderedValues,
+  rowsOf,
+  weeksCte,
+  windowOf,
+  windowStart,
+  type Window,
+} from "./window.ts";
 
 /** When a successful billing's money came in: its payment time (older rows may lack it: their last change). */
 const paidAt = sql`coalesce(b.paid_at, b.updated_at)`;
 
 /** Billings of the startup's forms: the owner's scope is the join, not a list of ids read first. */
-const ownBillings = (startupId: number) => sql`from event_billings b join event_forms f on f.id = b.event_form_id where f.startup_id = ${startupId}`;
+const ownBillings = (startupId: number) =>
+  sql`from event_billings b join event_forms f on f.id = b.event_form_id where f.startup_id = ${startupId}`;
 
 export async function billingsSummary(db: Db, startupId: number, w: Window): Promise<BillingsSummary> {
   const statusRows = await rowsOf<{ status: string; count: number; window_from: string; window_to: string }>(

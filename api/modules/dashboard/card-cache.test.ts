@@ -134,14 +134,26 @@ describe("dashboard cards with the cache on", () => {
 
   it("answers the same numbers from the cache as from the database", async () => {
     const { owner, form } = await ownerWithApplications(t);
-    const cards = ["applications-per-day", "applications-by-stage", "billings", "upcoming-events", "followers", "my-applications", "invitations"];
+    const cards = [
+      "applications-per-day",
+      "applications-by-stage",
+      "billings",
+      "upcoming-events",
+      "followers",
+      "my-applications",
+      "invitations",
+    ];
     const queries = ["", "?period=90&tz=Africa/Lagos", `?form_id=${form.id}`];
-    const answers = async () => Promise.all(cards.flatMap((card) => queries.map(async (q) => (await owner.client.get(`${BASE}/${card}${q}`)).body)));
+    const answers = async () =>
+      Promise.all(cards.flatMap((card) => queries.map(async (q) => (await owner.client.get(`${BASE}/${card}${q}`)).body)));
     const first = await answers();
     expect(await answers()).toEqual(first);
     // The kept numbers are the database's: an API without the cache over the same database, called with
     // the same session, answers the same.
-    const direct = new TestClient(createApi({ db: t.database.db, config: { ...t.config, dashboardCacheMs: 0 }, log: () => {} }), "203.0.113.7");
+    const direct = new TestClient(
+      createApi({ db: t.database.db, config: { ...t.config, dashboardCacheMs: 0 }, log: () => {} }),
+      "203.0.113.7",
+    );
     for (const [name, value] of owner.client.cookies) direct.cookies.set(name, value);
     const fresh = await Promise.all(cards.flatMap((card) => queries.map(async (q) => (await direct.get(`${BASE}/${card}${q}`)).body)));
     expect(fresh).toEqual(first);

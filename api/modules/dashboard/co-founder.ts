@@ -37,6 +37,13 @@ export async function invitations(db: Db, user: Pick<AuthUser, "startupId" | "co
         from ${orderedValues(INVITATION_STATUSES)} s left join counts on counts.status = s.value
         order by s.ord`,
     );
-  const [sent, received] = await Promise.all([user.startupId ? side("startup_id", user.startupId) : null, user.coFounderId ? side("co_founder_id", user.coFounderId) : null]);
-  return { ...(await windowOf(db, w, sent?.[0] ?? received?.[0])), sent: sent ? counts(sent) : null, received: received ? counts(received) : null };
+  const [sent, received] = await Promise.all([
+    user.startupId ? side("startup_id", user.startupId) : null,
+    user.coFounderId ? side("co_founder_id", user.coFounderId) : null,
+  ]);
+  return {
+    ...(await windowOf(db, w, sent?.[0] ?? received?.[0])),
+    sent: sent ? counts(sent) : null,
+    received: received ? counts(received) : null,
+  };
 }

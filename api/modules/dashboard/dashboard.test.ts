@@ -13,7 +13,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const BASE = "/api/v1/admin/dashboard";
-const CARDS = ["applications-per-day", "applications-by-stage", "billings", "upcoming-events", "followers", "my-applications", "invitations"];
+const CARDS = [
+  "applications-per-day",
+  "applications-by-stage",
+  "billings",
+  "upcoming-events",
+  "followers",
+  "my-applications",
+  "invitations",
+];
 const utc = (daysAgo: number) => at("UTC", daysAgo, "12:00");
 
 /** The owner's data, known exactly; another owner's rows sit beside it and must never count. */
@@ -55,7 +63,12 @@ beforeAll(async () => {
 
 describe("guards", () => {
   it("answers 401 to anonymous callers on every card", async () => {
-    await expectEveryCallRefused(t.client(), CARDS.map((card) => ["GET", `${BASE}/${card}`] as const), 401, { message: "Unauthenticated." });
+    await expectEveryCallRefused(
+      t.client(),
+      CARDS.map((card) => ["GET", `${BASE}/${card}`] as const),
+      401,
+      { message: "Unauthenticated." },
+    );
   });
 
   it("refuses the owner's cards to a co-founder, who has no startup", async () => {
@@ -183,7 +196,9 @@ describe("the owner's cards", () => {
   it("lists upcoming published events soonest first with the places taken", async () => {
     const { body } = await data.owner.client.get(`${BASE}/upcoming-events`);
     expect(body.data.total).toBe(2);
-    expect(body.data.events.map((e: { title: string; capacity: number | null; places_taken: number }) => [e.title, e.capacity, e.places_taken])).toEqual([
+    expect(
+      body.data.events.map((e: { title: string; capacity: number | null; places_taken: number }) => [e.title, e.capacity, e.places_taken]),
+    ).toEqual([
       ["Lagos meetup", 10, 4],
       ["Second event", null, 1],
     ]);
@@ -211,7 +226,9 @@ describe("time zones", () => {
     await application(t, form.id, "pending", instant);
     const day = (zone: string) => instant.toLocaleDateString("en-CA", { timeZone: zone });
     const tokyo = await owner.client.get(`${BASE}/applications-per-day?tz=Asia/Tokyo`);
-    expect(tokyo.body.data.days.filter((d: { count: number }) => d.count)).toEqual([{ date: addDays(localToday("Asia/Tokyo"), -1), count: 1 }]);
+    expect(tokyo.body.data.days.filter((d: { count: number }) => d.count)).toEqual([
+      { date: addDays(localToday("Asia/Tokyo"), -1), count: 1 },
+    ]);
     const inUtc = await owner.client.get(`${BASE}/applications-per-day?tz=UTC`);
     expect(inUtc.body.data.days.filter((d: { count: number }) => d.count)).toEqual([{ date: day("UTC"), count: 1 }]);
     expect(day("UTC")).toBe(addDays(addDays(localToday("Asia/Tokyo"), -1), -1));
@@ -274,6 +291,14 @@ describe("the co-founder's cards", () => {
 
   it("refuses invitations and followers to a user with no profile yet", async () => {
     const fresh = await registered(t, "Fresh");
-    await expectEveryCallRefused(fresh.client, [["GET", `${BASE}/invitations`], ["GET", `${BASE}/followers`]], 403, { message: "Access Forbidden" });
+    await expectEveryCallRefused(
+      fresh.client,
+      [
+        ["GET", `${BASE}/invitations`],
+        ["GET", `${BASE}/followers`],
+      ],
+      403,
+      { message: "Access Forbidden" },
+    );
   });
 });

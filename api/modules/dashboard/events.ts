@@ -28,7 +28,10 @@ export async function upcomingEvents(db: Db, startupId: number): Promise<Upcomin
       timezone: eventForms.timezone,
       capacity: eventForms.capacity,
       // Spelled out: drizzle leaves a lone table's columns unqualified, which inside this subquery would mean a.id.
-      taken: sql<number>`(select count(*) from event_applications a where a.event_form_id = event_forms.id and a.status not in (${notHolding}))`.mapWith(Number),
+      taken:
+        sql<number>`(select count(*) from event_applications a where a.event_form_id = event_forms.id and a.status not in (${notHolding}))`.mapWith(
+          Number,
+        ),
       listTotal: totalOver(),
     })
     .from(eventForms)

@@ -67,7 +67,9 @@ export function createDashboardRoutes(cache?: CardCache) {
     const query = cardQuery(c);
     const startupId = ownStartupId(c.var.user);
     // The form does not narrow this card: left out of the key, so one answer serves every form_id.
-    const data = await answer("billings", `startup:${startupId}`, { ...query, form_id: undefined }, () => billingsSummary(c.var.db, startupId, windowFor(query)));
+    const data = await answer("billings", `startup:${startupId}`, { ...query, form_id: undefined }, () =>
+      billingsSummary(c.var.db, startupId, windowFor(query)),
+    );
     return c.json({ data });
   });
 
@@ -83,14 +85,18 @@ export function createDashboardRoutes(cache?: CardCache) {
     const query = cardQuery(c);
     const account = followerOf(c.var.user);
     if (!account) throw forbidden();
-    const data = await answer("followers", `${account.type}:${account.id}`, { ...query, form_id: undefined }, () => followersPerWeek(c.var.db, account, windowFor(query)));
+    const data = await answer("followers", `${account.type}:${account.id}`, { ...query, form_id: undefined }, () =>
+      followersPerWeek(c.var.db, account, windowFor(query)),
+    );
     return c.json({ data });
   });
 
   routes.get(`${BASE}/my-applications`, requireUser, async (c) => {
     const query = cardQuery(c);
     const userId = currentUser(c).id;
-    const data = await answer("my-applications", `user:${userId}`, { ...query, form_id: undefined }, () => myApplications(c.var.db, userId, windowFor(query)));
+    const data = await answer("my-applications", `user:${userId}`, { ...query, form_id: undefined }, () =>
+      myApplications(c.var.db, userId, windowFor(query)),
+    );
     return c.json({ data });
   });
 

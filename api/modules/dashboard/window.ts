@@ -44,7 +44,8 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 
 /** The window part of an answer, from the dates a row carried (or, with no row at all, from one query). */
 export async function windowOf(db: Db, w: Window, row?: { window_from: string; window_to: string }): Promise<DashboardWindow> {
-  const bounds = row ?? (await rowsOf<{ window_from: string; window_to: string }>(db, sql`with ${boundsCte(w)} select ${boundsColumns}`))[0];
+  const bounds =
+    row ?? (await rowsOf<{ window_from: string; window_to: string }>(db, sql`with ${boundsCte(w)} select ${boundsColumns}`))[0];
   return { period: w.period, time_zone: w.zone, from: bounds.window_from, to: bounds.window_to };
 }
 

@@ -22,13 +22,25 @@ async function touch(table: "form" | "application", id: number, minutesAgo: numb
 
 describe("the drafts list", () => {
   it("answers 401 to anonymous callers", async () => {
-    await expectEveryCallRefused(t.client(), [["GET", DRAFTS], ["DELETE", `${DRAFTS}/applications/1`]], 401, { message: "Unauthenticated." });
+    await expectEveryCallRefused(
+      t.client(),
+      [
+        ["GET", DRAFTS],
+        ["DELETE", `${DRAFTS}/applications/1`],
+      ],
+      401,
+      { message: "Unauthenticated." },
+    );
   });
 
   it("lists the owner's draft forms and their own application drafts, newest change first, paged", async () => {
     const owner = await startupOwner(t, "Drafting Owner");
     const other = await startupOwner(t, "Other Owner");
-    const draftForm = await insertEventForm(t, owner.startup.id, { title: "Half-built summit", status: "draft", startsAt: daysFromNow(20) });
+    const draftForm = await insertEventForm(t, owner.startup.id, {
+      title: "Half-built summit",
+      status: "draft",
+      startsAt: daysFromNow(20),
+    });
     await insertEventForm(t, owner.startup.id, { title: "Published one" });
     await insertEventForm(t, other.startup.id, { title: "Someone else's draft", status: "draft" });
     const open = await insertEventForm(t, other.startup.id, { title: "Open call", startsAt: daysFromNow(9) });
@@ -44,7 +56,12 @@ describe("the drafts list", () => {
       ["application", applicationId, "Open call"],
       ["event_form", draftForm.id, "Half-built summit"],
     ]);
-    expect(res.body.data[0]).toMatchObject({ event_form_id: open.id, starts_at: open.startsAt.toISOString(), timezone: "Africa/Lagos", startup_name: "Acme" });
+    expect(res.body.data[0]).toMatchObject({
+      event_form_id: open.id,
+      starts_at: open.startsAt.toISOString(),
+      timezone: "Africa/Lagos",
+      startup_name: "Acme",
+    });
     expect(res.body.meta.total).toBe(2);
 
     const paged = await owner.client.get(`${DRAFTS}?per_page=1&page=2`);

@@ -59,7 +59,8 @@ export async function listDrafts(db: Db, user: Caller, query: ListQuery): Promis
   const total = await totalOf(
     rows.map((r) => ({ listTotal: Number(r.list_total) })),
     query,
-    async () => Number(((await db.execute(sql`select count(*)::int as n from (${union}) d`)) as unknown as { rows: { n: number }[] }).rows[0].n),
+    async () =>
+      Number(((await db.execute(sql`select count(*)::int as n from (${union}) d`)) as unknown as { rows: { n: number }[] }).rows[0].n),
   );
   const data: DraftJson[] = rows.map((r) => ({
     type: r.type,

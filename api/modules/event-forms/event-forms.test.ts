@@ -36,7 +36,8 @@ async function formRow(id: number) {
   return row;
 }
 
-const filesOwnedBy = async (userId: number) => (await t.database.db.select({ id: files.id }).from(files).where(eq(files.ownerUserId, userId))).map((row) => row.id);
+const filesOwnedBy = async (userId: number) =>
+  (await t.database.db.select({ id: files.id }).from(files).where(eq(files.ownerUserId, userId))).map((row) => row.id);
 
 async function fileExists(url: string) {
   const id = url.split("/").pop()!;
@@ -188,7 +189,14 @@ describe("POST /api/v1/admin/event_forms", () => {
         city: { enabled: false, required: false },
       },
       custom_questions: [
-        { id: expect.stringMatching(QUESTION_ID), label: "What are you building?", help_text: null, type: "long_text", required: true, options: [] },
+        {
+          id: expect.stringMatching(QUESTION_ID),
+          label: "What are you building?",
+          help_text: null,
+          type: "long_text",
+          required: true,
+          options: [],
+        },
         {
           id: expect.stringMatching(QUESTION_ID),
           label: "How did you hear about us?",
@@ -323,7 +331,10 @@ describe("POST /api/v1/admin/event_forms", () => {
       ],
       [
         { type_of_event: "paid", paid_event_information: { price: "0", currency: "XXX" } },
-        { "paid_event_information.price": ["The price must be more than 0."], "paid_event_information.currency": ["The selected currency is invalid."] },
+        {
+          "paid_event_information.price": ["The price must be more than 0."],
+          "paid_event_information.currency": ["The selected currency is invalid."],
+        },
       ],
       [{ ends_at: "2035-06-01T17:00" }, { ends_at: ["The end must be after the start."] }],
       [{ application_deadline: "2035-06-02T08:00" }, { application_deadline: ["The application deadline must not be after the end."] }],
@@ -396,7 +407,9 @@ describe("updating an event form", () => {
     const created = await create(client, eventFormData(validEventFormFields(collection.id, { banner: pngFile() })));
     const form = created.body.event_form;
     await setEventFormStatus(client, form.id, "published");
-    const body = eventFormData(validEventFormFields(collection.id, { title: "Renamed meetup", banner: new File([], ""), nature: "online", venue: "" }));
+    const body = eventFormData(
+      validEventFormFields(collection.id, { title: "Renamed meetup", banner: new File([], ""), nature: "online", venue: "" }),
+    );
     body.set("_method", "PUT");
     const res = await client.post<Answer>(`${BASE}/${form.id}`, body);
     expect(res.status).toBe(200);
@@ -527,7 +540,10 @@ describe("PUT /api/v1/admin/event_form_statuses/{id}", () => {
 describe("DELETE /api/v1/admin/event_forms/{id}", () => {
   it("deletes a form, its banner and any draft applications with their uploaded documents", async () => {
     const { client, collection } = await ownerWithCollection(t);
-    const fields = validEventFormFields(collection.id, { banner: pngFile(), custom_questions: [{ label: "Deck", type: "file", required: false }] });
+    const fields = validEventFormFields(collection.id, {
+      banner: pngFile(),
+      custom_questions: [{ label: "Deck", type: "file", required: false }],
+    });
     const form = (await create(client, eventFormData(fields))).body.event_form;
     await insertApplication(t, form.id, "draft");
     await setEventFormStatus(client, form.id, "published");
@@ -569,7 +585,12 @@ describe("GET /api/v1/admin/event_forms", () => {
     owner = await ownerWithCollection(t, "Main");
     second = (await owner.client.post("/api/v1/admin/collections", { name: "Second" })).body.collection;
     const make = async (title: string, collectionId: number, startsAt: string) => {
-      const form = await createEventForm(owner.client, collectionId, { title, starts_at: startsAt, ends_at: startsAt.replace(/T\d\d/, "T23"), application_deadline: "" });
+      const form = await createEventForm(owner.client, collectionId, {
+        title,
+        starts_at: startsAt,
+        ends_at: startsAt.replace(/T\d\d/, "T23"),
+        application_deadline: "",
+      });
       ids[title] = form.id;
       return form;
     };
@@ -579,7 +600,8 @@ describe("GET /api/v1/admin/event_forms", () => {
     await make("Durian demo", owner.collection.id, "2035-04-01T10:00");
     await setEventFormStatus(owner.client, ids["Apple 100% day"], "published");
     await setEventFormStatus(owner.client, ids["Durian demo"], "closed");
-    for (const status of ["pending", "accepted", "waitlisted", "draft", "cancelled"] as const) await insertApplication(t, ids["banana bash"], status);
+    for (const status of ["pending", "accepted", "waitlisted", "draft", "cancelled"] as const)
+      await insertApplication(t, ids["banana bash"], status);
     await insertApplication(t, ids["Durian demo"], "rejected");
     // Another startup's forms never show.
     const other = await ownerWithCollection(t);

@@ -166,7 +166,8 @@ function formColumns(input: EventFormInput, existingQuestions: readonly CustomQu
     applicationDeadline: input.application_deadline ? zonedToInstant(input.application_deadline, input.timezone) : null,
     typeOfEvent: input.type_of_event,
     // The schema guarantees price and currency for a paid event.
-    paidEventInformation: paid && paid.price && paid.currency ? { price: paid.price, currency: paid.currency, includes: paid.includes ?? null } : null,
+    paidEventInformation:
+      paid && paid.price && paid.currency ? { price: paid.price, currency: paid.currency, includes: paid.includes ?? null } : null,
     questions: input.questions,
     customQuestions: assignQuestionIds(input.custom_questions, existingQuestions),
   };
@@ -176,7 +177,11 @@ async function assertCollection(db: Db, startupId: number, collectionId: number)
   if (!(await ownsCollection(db, startupId, collectionId))) throw fieldError("collection_id", "The selected collection is invalid.");
 }
 
-export async function createEventForm(db: Db, caller: { userId: number; startupId: number }, input: EventFormInput): Promise<EventFormView> {
+export async function createEventForm(
+  db: Db,
+  caller: { userId: number; startupId: number },
+  input: EventFormInput,
+): Promise<EventFormView> {
   const id = await db.transaction(async (tx) => {
     await assertCollection(tx, caller.startupId, input.collection_id);
     // Stored in the same transaction, so a refused form leaves no orphaned file behind.
@@ -191,12 +196,23 @@ export async function createEventForm(db: Db, caller: { userId: number; startupI
 }
 
 /** Replaces the form's content; its status stays, and so does its banner unless a new one is sent. */
-export async function updateEventForm(db: Db, caller: { userId: number; startupId: number }, id: number, input: EventFormInput): Promise<EventFormView> {
+export async function updateEventForm(
+  db: Db,
+  caller: { userId: number; startupId: number },
+  id: number,
+  input: EventFormInput,
+): Promise<EventFormView> {
   await db.transaction(async (tx) => {
     // Locked against a concurrent edit, while applications may still arrive.
     const form = await ownedForm(tx, caller.startupId, id, "no key update");
     await assertCollection(tx, caller.startupId, input.collection_id);
-    if (input.banner) await replaceFileReference(tx, eventForms.bannerFileId, eq(eventForms.id, id), await storeImage(tx, input.banner, caller.userId, "banner"));
+    if (input.banner)
+      await replaceFileReference(
+        tx,
+        eventForms.bannerFileId,
+        eq(eventForms.id, id),
+        await storeImage(tx, input.banner, caller.userId, "banner"),
+      );
     await tx
       .update(eventForms)
       .set({ ...formColumns(input, form.customQuestions), updatedAt: sql`now()` })
@@ -234,7 +250,8 @@ export async function deleteEventForm(db: Db, startupId: number, id: number) {
   await db.transaction(async (tx) => {
     // Locked outright, so no application can arrive between the check and the delete.
     await ownedForm(tx, startupId, id, "update");
-    if (await hasSubmittedApplications(tx, id)) throw fieldError("event_form", "This form has applications. Close it instead of deleting it.");
+    if (await hasSubmittedApplications(tx, id))
+      throw fieldError("event_form", "This form has applications. Close it instead of deleting it.");
     // Payment records are kept for good, so a form someone has billed for is closed, not deleted.
     const [billed] = await tx.select({ id: eventBillings.id }).from(eventBillings).where(eq(eventBillings.eventFormId, id)).limit(1);
     if (billed) throw fieldError("event_form", "This form has billings. Close it instead of deleting it.");
@@ -243,4 +260,3 @@ export async function deleteEventForm(db: Db, startupId: number, id: number) {
     await deleteFormsAndFiles(tx, [id]);
   });
 }
-

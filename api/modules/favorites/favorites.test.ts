@@ -28,7 +28,15 @@ const remove = (client: TestClient, body: unknown) => client.request("DELETE", B
 async function organizationId() {
   const [row] = await t.database.db
     .insert(startups)
-    .values({ accountType: "organization", name: "Hub", username: `hub-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`, country: "NG", cityName: "Lagos", description: "A hub", industry: "Education" })
+    .values({
+      accountType: "organization",
+      name: "Hub",
+      username: `hub-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
+      country: "NG",
+      cityName: "Lagos",
+      description: "A hub",
+      industry: "Education",
+    })
     .returning({ id: startups.id });
   return row.id;
 }
@@ -89,7 +97,10 @@ describe("adding and removing", () => {
     expect(bad.body.errors).toEqual({ favoritable_type: ["The selected favoritable type is invalid."], ...invalidId });
     const missing = await remove(client, {});
     expect(missing.status).toBe(422);
-    expect(missing.body.errors).toEqual({ favoritable_type: ["The favoritable type field is required."], favoritable_id: ["The favoritable id field is required."] });
+    expect(missing.body.errors).toEqual({
+      favoritable_type: ["The favoritable type field is required."],
+      favoritable_id: ["The favoritable id field is required."],
+    });
   });
 
   it("lets a user save only published events, or their own startup's drafts", async () => {
@@ -107,7 +118,12 @@ describe("adding and removing", () => {
     const event = await publishedEventForm(host.client, host.collection.id, { title: `Starred ${Date.now()}` });
     const { client } = await startupAccount();
     const starredIn = async (who: typeof client) =>
-      ((await who.get(`/api/v1/site/events?search=${encodeURIComponent(event.title)}`)).body.data as { id: number; is_favorited: boolean }[]).find((e) => e.id === event.id)?.is_favorited;
+      (
+        (await who.get(`/api/v1/site/events?search=${encodeURIComponent(event.title)}`)).body.data as {
+          id: number;
+          is_favorited: boolean;
+        }[]
+      ).find((e) => e.id === event.id)?.is_favorited;
     expect(await starredIn(client)).toBe(false);
     await client.post(BASE, { favoritable_type: "event", favoritable_id: event.id });
     expect(await starredIn(client)).toBe(true);
@@ -140,12 +156,27 @@ describe("the list", () => {
     expect(all.body.meta).toMatchObject({ total: 4, per_page: 3, last_page: 2 });
     expect(all.body.counts).toEqual({ startup: 1, organization: 1, co_founder: 1, event: 1 });
     expect(all.body.data.map((f: { favoritable_type: string }) => f.favoritable_type)).toEqual(["event", "co_founder", "organization"]);
-    expect(all.body.data[0]).toMatchObject({ favoritable_id: event.id, name: "Demo night", link: `/form-submission?form_id=${event.id}`, subtitle: "Acme · Meetup" });
-    expect(all.body.data[1]).toMatchObject({ name: "Ada", link: `/co-founders/${personId}`, subtitle: "Engineer · Nairobi", image_url: null });
+    expect(all.body.data[0]).toMatchObject({
+      favoritable_id: event.id,
+      name: "Demo night",
+      link: `/form-submission?form_id=${event.id}`,
+      subtitle: "Acme · Meetup",
+    });
+    expect(all.body.data[1]).toMatchObject({
+      name: "Ada",
+      link: `/co-founders/${personId}`,
+      subtitle: "Engineer · Nairobi",
+      image_url: null,
+    });
 
     const onlyStartups = await me.client.get(`${BASE}?favoritable_type=startup`);
     expect(onlyStartups.body.meta.total).toBe(1);
-    expect(onlyStartups.body.data[0]).toMatchObject({ favoritable_type: "startup", name: "Acme", link: `/startups/${saved.startup.username}`, subtitle: "Hardware · Lagos" });
+    expect(onlyStartups.body.data[0]).toMatchObject({
+      favoritable_type: "startup",
+      name: "Acme",
+      link: `/startups/${saved.startup.username}`,
+      subtitle: "Hardware · Lagos",
+    });
     // An unknown kind filters nothing, like any list filter value the list cannot use.
     expect((await me.client.get(`${BASE}?favoritable_type=planet`)).body.meta.total).toBe(4);
     expect((await stranger.client.get(BASE)).body.meta.total).toBe(1);

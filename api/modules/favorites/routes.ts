@@ -1,6 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { FAVORITE_ADDED, FAVORITE_REMOVED, FAVORITE_TYPES, favoriteSchema, type FavoritePage, type FavoriteState } from "#schemas/favorites.ts";
+import {
+  FAVORITE_ADDED,
+  FAVORITE_REMOVED,
+  FAVORITE_TYPES,
+  favoriteSchema,
+  type FavoritePage,
+  type FavoriteState,
+} from "#schemas/favorites.ts";
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";

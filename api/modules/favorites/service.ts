@@ -13,10 +13,10 @@ import { eventStartups, targetJoins, targetVisible } from "./targets.ts";
 
 type Caller = Pick<AuthUser, "id" | "startupId">;
 
-
 /** Saves the target for the user. Saving twice changes nothing (the unique index answers the race). */
 export async function addFavorite(db: Db, user: Caller, input: FavoriteInput) {
-  if (!(await targetVisible(db, user, input.favoritable_type, input.favoritable_id))) throw fieldError("favoritable_id", INVALID_FAVORITABLE_ID);
+  if (!(await targetVisible(db, user, input.favoritable_type, input.favoritable_id)))
+    throw fieldError("favoritable_id", INVALID_FAVORITABLE_ID);
   await db
     .insert(favorites)
     .values({
@@ -31,7 +31,13 @@ export async function addFavorite(db: Db, user: Caller, input: FavoriteInput) {
 export async function removeFavorite(db: Db, user: Caller, input: FavoriteInput) {
   await db
     .delete(favorites)
-    .where(and(eq(favorites.userId, user.id), eq(favorites.favoritableType, input.favoritable_type), eq(favorites.favoritableId, input.favoritable_id)));
+    .where(
+      and(
+        eq(favorites.userId, user.id),
+        eq(favorites.favoritableType, input.favoritable_type),
+        eq(favorites.favoritableId, input.favoritable_id),
+      ),
+    );
 }
 
 const visible = or(isNotNull(startups.id), isNotNull(coFounders.id), isNotNull(eventForms.id));
@@ -99,7 +105,12 @@ const pageQuery = preparedPerShape("favorite_page", (db, shape: FavoriteShape, n
     .prepare(name);
 });
 
-export async function listFavorites(db: Db, user: Caller, type: FavoriteType | undefined, query: ListQuery): Promise<PageRows<FavoriteView> & { counts: Record<FavoriteType, number> }> {
+export async function listFavorites(
+  db: Db,
+  user: Caller,
+  type: FavoriteType | undefined,
+  query: ListQuery,
+): Promise<PageRows<FavoriteView> & { counts: Record<FavoriteType, number> }> {
   const shape = { ownStartup: Boolean(user.startupId), ofType: Boolean(type) };
   const values = { userId: user.id, startupId: user.startupId, type, ...pageValues(query) };
   const [totals, rows] = await Promise.all([countsQuery(db, shape.ownStartup).execute(values), pageQuery(db, shape).execute(values)]);

@@ -15,8 +15,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const fileIdOf = (url: string) => url.split("/").pop()!;
-const filesOwnedBy = async (userId: number) => (await t.database.db.select({ id: files.id }).from(files).where(eq(files.ownerUserId, userId))).map((row) => row.id);
-const storedBytes = async () => (await t.database.db.select({ n: sql<number>`coalesce(sum(${files.byteSize}), 0)`.mapWith(Number) }).from(files))[0].n;
+const filesOwnedBy = async (userId: number) =>
+  (await t.database.db.select({ id: files.id }).from(files).where(eq(files.ownerUserId, userId))).map((row) => row.id);
+const storedBytes = async () =>
+  (await t.database.db.select({ n: sql<number>`coalesce(sum(${files.byteSize}), 0)`.mapWith(Number) }).from(files))[0].n;
 
 function avatarUpdate(name: string, email: string) {
   const body = new FormData();
@@ -35,7 +37,9 @@ const newAvatar = async (client: TestClient, email: string) => {
 
 describe("files no longer referenced are deleted with the change", () => {
   it("finds every file column in the schema", () => {
-    const names = FILE_COLUMNS.map((column) => `${(column.table as unknown as { [key: symbol]: string })[Symbol.for("drizzle:Name")]}.${column.name}`).sort();
+    const names = FILE_COLUMNS.map(
+      (column) => `${(column.table as unknown as { [key: symbol]: string })[Symbol.for("drizzle:Name")]}.${column.name}`,
+    ).sort();
     expect(names).toEqual(["co_founders.avatar_file_id", "event_forms.banner_file_id", "startups.logo_file_id", "users.avatar_file_id"]);
   });
 
@@ -54,7 +58,9 @@ describe("files no longer referenced are deleted with the change", () => {
   it("keeps one file when 12 avatar replacements arrive at once", async () => {
     const { client, email, id } = await registered(t, "Racing Avatars");
     await newAvatar(client, email);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => client.post<{ user: { avatar_url: string } }>("/api/user", avatarUpdate("Racer", email))));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => client.post<{ user: { avatar_url: string } }>("/api/user", avatarUpdate("Racer", email))),
+    );
     expect(answers.map((res) => res.status)).toEqual(Array(12).fill(200));
     const current = (await client.get<{ avatar_url: string }>("/api/user")).body.avatar_url;
     expect(await filesOwnedBy(id)).toEqual([fileIdOf(current)]);
@@ -69,14 +75,19 @@ describe("files no longer referenced are deleted with the change", () => {
     await t.database.db.update(coFounders).set({ avatarFileId: shared }).where(eq(coFounders.userId, other.id));
     await newAvatar(client, email);
     expect((await fetchBytes(t, `/api/v1/files/${shared}`)).status).toBe(200);
-    expect((await t.database.db.select({ id: coFounders.avatarFileId }).from(coFounders).where(eq(coFounders.userId, other.id)))[0].id).toBe(shared);
+    expect(
+      (await t.database.db.select({ id: coFounders.avatarFileId }).from(coFounders).where(eq(coFounders.userId, other.id)))[0].id,
+    ).toBe(shared);
     expect((await t.database.db.select({ id: users.avatarFileId }).from(users).where(eq(users.id, id)))[0].id).not.toBe(shared);
   });
 
   it("deletes a replaced event banner, and the banner of a deleted form", async () => {
     const owner = await ownerWithCollection(t);
     const fields = validEventFormFields(owner.collection.id, { banner: pngFile("one.png") });
-    const created = await owner.client.post<{ event_form: { id: number; banner_url: string } }>("/api/v1/admin/event_forms", eventFormData(fields));
+    const created = await owner.client.post<{ event_form: { id: number; banner_url: string } }>(
+      "/api/v1/admin/event_forms",
+      eventFormData(fields),
+    );
     expect(created.status).toBe(201);
     const { id, banner_url: first } = created.body.event_form;
     const update = eventFormData({ ...fields, banner: pngFile("two.png") });
@@ -101,13 +112,21 @@ describe("files no longer referenced are deleted with the change", () => {
     await t.database.db.update(users).set({ avatarFileId: null }).where(eq(users.id, owner.id));
     await t.database.db.update(eventForms).set({ bannerFileId: banner }).where(eq(eventForms.id, form.id));
     const applicant = await registered(t, "Drafting Applicant");
-    const draft = await applicant.client.post(`/api/v1/admin/event_forms/${form.id}/applications`, applicationForm({ "q-deck": pdfFile() }, "draft"));
+    const draft = await applicant.client.post(
+      `/api/v1/admin/event_forms/${form.id}/applications`,
+      applicationForm({ "q-deck": pdfFile() }, "draft"),
+    );
     expect(draft.status).toBe(201);
     expect(await filesOwnedBy(applicant.id)).toHaveLength(1);
 
     const res = await owner.client.delete(`/api/v1/admin/collections/${form.collectionId}?forms_action=delete`);
     expect(res.status).toBe(200);
     expect(await filesOwnedBy(applicant.id)).toEqual([]);
-    expect(await t.database.db.select({ id: files.id }).from(files).where(inArray(files.id, [banner]))).toEqual([]);
+    expect(
+      await t.database.db
+        .select({ id: files.id })
+        .from(files)
+        .where(inArray(files.id, [banner])),
+    ).toEqual([]);
   });
 });

@@ -15,7 +15,15 @@ const { files } = accountsSchema;
  * Every column that holds a file id (a foreign key to `files`: an avatar, a logo, a banner), found in the
  * schema rather than listed, so a file column added later is counted without anyone remembering to.
  */
-export const FILE_COLUMNS: readonly PgColumn[] = [accountsSchema, eventsSchema, billingSchema, communitySchema, realtimeSchema, settingsSchema, toolsSchema]
+export const FILE_COLUMNS: readonly PgColumn[] = [
+  accountsSchema,
+  eventsSchema,
+  billingSchema,
+  communitySchema,
+  realtimeSchema,
+  settingsSchema,
+  toolsSchema,
+]
   .flatMap((module) => Object.values(module))
   .filter((value): value is PgTable => is(value, PgTable))
   .flatMap((table) => getTableConfig(table).foreignKeys.map((key) => key.reference()))
@@ -32,7 +40,14 @@ const propertyOf = (column: PgColumn) => Object.entries(getTableColumns(tableOf(
 export async function dropUnreferencedFiles(tx: Db, ids: readonly (string | null | undefined)[]) {
   const candidates = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (!candidates.length) return;
-  const stillReferenced = FILE_COLUMNS.map((column) => notExists(tx.select({ one: sql`1` }).from(tableOf(column)).where(eq(column, files.id))));
+  const stillReferenced = FILE_COLUMNS.map((column) =>
+    notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(tableOf(column))
+        .where(eq(column, files.id)),
+    ),
+  );
   await tx.delete(files).where(and(inArray(files.id, candidates), ...stillReferenced));
 }
 
@@ -61,9 +76,14 @@ export async function replaceFileReference(tx: Db, column: PgColumn, where: SQL 
  * dropUnreferencedFiles).
  */
 export async function deleteRowsAndFiles(tx: Db, table: PgTable, where: SQL | undefined): Promise<void> {
-  const columns = Object.fromEntries(FILE_COLUMNS.filter((column) => tableOf(column) === table).map((column) => [propertyOf(column), column]));
+  const columns = Object.fromEntries(
+    FILE_COLUMNS.filter((column) => tableOf(column) === table).map((column) => [propertyOf(column), column]),
+  );
   // Only the file columns come back; the constant keeps the returning list valid for a table without any.
-  const deleted = (await tx.delete(table).where(where).returning({ ...columns, deleted: sql<number>`1` })) as Record<string, unknown>[];
+  const deleted = (await tx
+    .delete(table)
+    .where(where)
+    .returning({ ...columns, deleted: sql<number>`1` })) as Record<string, unknown>[];
   await dropUnreferencedFiles(
     tx,
     deleted.flatMap((row) => Object.keys(columns).map((name) => row[name] as string | null)),

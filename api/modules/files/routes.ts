@@ -5,7 +5,6 @@ import { FILE_ID, fileResponse, readFile } from "./service.ts";
 
 export const fileRoutes = new Hono<AppEnv>();
 
-
 /** Public uploads (logos, avatars, banners); private ones are served through what they belong to. */
 fileRoutes.get("/api/v1/files/:id", async (c) => {
   const id = c.req.param("id");

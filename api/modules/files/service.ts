@@ -30,7 +30,11 @@ export async function storeImage(db: Db, file: File, ownerUserId: number, field:
 }
 
 /** A file by id; private files only when the caller has already checked who may see them. */
-export async function readFile(db: Db, id: string, { includePrivate = false, ownerUserId }: { includePrivate?: boolean; ownerUserId?: number } = {}) {
+export async function readFile(
+  db: Db,
+  id: string,
+  { includePrivate = false, ownerUserId }: { includePrivate?: boolean; ownerUserId?: number } = {},
+) {
   const [row] = await db
     .select({ contentType: files.contentType, data: files.data, isPublic: files.isPublic, ownerUserId: files.ownerUserId })
     .from(files)
@@ -95,7 +99,8 @@ export async function checkUpload(file: File, rules: UploadRules, label = "file"
   if (file.size > rules.maxBytes) return { ok: false, message: `The ${label} must not be greater than ${megabytes(rules.maxBytes)}.` };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const contentType = sniffFileType(bytes);
-  if (!contentType || !rules.types.includes(contentType)) return { ok: false, message: `The ${label} must be a ${typeList(rules.types)} file.` };
+  if (!contentType || !rules.types.includes(contentType))
+    return { ok: false, message: `The ${label} must be a ${typeList(rules.types)} file.` };
   return { ok: true, bytes, contentType };
 }
 

@@ -103,7 +103,11 @@ const accountPageQuery = preparedPerShape("follow_account_page", (db, side: Side
 });
 
 const accountCountQuery = preparedPerShape("follow_account_count", (db, side: Side, name) =>
-  db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(follows).where(otherSideIs(side)).prepare(name),
+  db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(follows)
+    .where(otherSideIs(side))
+    .prepare(name),
 );
 
 /**

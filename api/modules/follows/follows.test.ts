@@ -51,7 +51,9 @@ describe("guards", () => {
     const body = { followee_id: owner.startup.id, followee_type: "startup" };
     expect(await client.post(FOLLOW, body)).toMatchObject({ status: 403, body: { message: "Access Forbidden" } });
     expect(await client.post(UNFOLLOW, body)).toMatchObject({ status: 403, body: { message: "Access Forbidden" } });
-    expect((await client.get(`/api/v1/admin/follow/is-following/${owner.startup.id}?followee_type=startup`)).body).toEqual({ is_following: false });
+    expect((await client.get(`/api/v1/admin/follow/is-following/${owner.startup.id}?followee_type=startup`)).body).toEqual({
+      is_following: false,
+    });
   });
 });
 
@@ -80,7 +82,10 @@ describe("follow and unfollow", () => {
     const personId = (await userRow(t, person.id)).coFounderId!;
     const res = await owner.client.post(FOLLOW, { followee_id: personId, followee_type: "co_founder" });
     expect(res).toMatchObject({ status: 200, body: { is_following: true, followers_count: 1 } });
-    const [row] = await t.database.db.select().from(follows).where(and(eq(follows.followeeType, "co_founder"), eq(follows.followeeId, personId)));
+    const [row] = await t.database.db
+      .select()
+      .from(follows)
+      .where(and(eq(follows.followeeType, "co_founder"), eq(follows.followeeId, personId)));
     expect(row).toMatchObject({ followerType: "startup", followerId: owner.startup.id, userId: owner.id });
     const [profile] = await t.database.db.select({ n: coFounders.followersCount }).from(coFounders).where(eq(coFounders.id, personId));
     expect(profile.n).toBe(1);
@@ -111,9 +116,15 @@ describe("follow and unfollow", () => {
     const fan = await coFounder(t);
     const res = await fan.client.post(FOLLOW, {});
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ followee_id: ["The followee id field is required."], followee_type: ["The followee type field is required."] });
+    expect(res.body.errors).toEqual({
+      followee_id: ["The followee id field is required."],
+      followee_type: ["The followee type field is required."],
+    });
     const bad = await fan.client.post(FOLLOW, { followee_id: "abc", followee_type: "planet" });
-    expect(bad.body.errors).toEqual({ followee_id: ["The selected followee id is invalid."], followee_type: ["The selected followee type is invalid."] });
+    expect(bad.body.errors).toEqual({
+      followee_id: ["The selected followee id is invalid."],
+      followee_type: ["The selected followee type is invalid."],
+    });
     const query = await fan.client.get("/api/v1/admin/follow/is-following/1?followee_type=planet");
     expect(query).toMatchObject({ status: 422, body: { errors: { followee_type: ["The selected followee type is invalid."] } } });
   });
@@ -130,7 +141,9 @@ describe("follow and unfollow", () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(await followRows("startup", owner.startup.id)).toBe(25);
     expect(await startupCount(owner.startup.id)).toBe(25);
-    await Promise.all(fans.flatMap((fan) => [fan.client.post(UNFOLLOW, body), fan.client.post(FOLLOW, body), fan.client.post(UNFOLLOW, body)]));
+    await Promise.all(
+      fans.flatMap((fan) => [fan.client.post(UNFOLLOW, body), fan.client.post(FOLLOW, body), fan.client.post(UNFOLLOW, body)]),
+    );
     expect(await startupCount(owner.startup.id)).toBe(await followRows("startup", owner.startup.id));
   });
 });
@@ -144,13 +157,20 @@ describe("followers and followees lists", () => {
     expect(followers.status).toBe(200);
     expect(followers.body.meta).toMatchObject({ total: 3, per_page: 2, last_page: 2 });
     expect(followers.body.data[0]).toMatchObject({ type: "startup", name: "Acme", link: expect.stringMatching(/^\/startups\//) });
-    expect(followers.body.data[1]).toMatchObject({ type: "co_founder", name: "Ada", username: null, link: expect.stringMatching(/^\/co-founders\/\d+$/) });
+    expect(followers.body.data[1]).toMatchObject({
+      type: "co_founder",
+      name: "Ada",
+      username: null,
+      link: expect.stringMatching(/^\/co-founders\/\d+$/),
+    });
     const second = await owner.client.get(`/api/v1/admin/followers/startup/${owner.startup.id}?per_page=2&page=2`);
     expect(second.body.data).toHaveLength(1);
 
     const lastFan = fans[2] as Awaited<ReturnType<typeof startupOwner>>;
     const followees = await owner.client.get(`/api/v1/admin/followees/startup/${lastFan.startup.id}`);
-    expect(followees.body.data).toEqual([expect.objectContaining({ type: "startup", id: owner.startup.id, username: owner.startup.username })]);
+    expect(followees.body.data).toEqual([
+      expect.objectContaining({ type: "startup", id: owner.startup.id, username: owner.startup.username }),
+    ]);
   });
 
   it("answers 404 for an unknown account or type", async () => {
@@ -186,7 +206,10 @@ describe("a deleted account", () => {
     expect(profile.n).toBe(0);
     expect(await followRows("startup", gone.startup.id)).toBe(0);
     expect(await followRows("co_founder", personProfile)).toBe(0);
-    const byGone = await t.database.db.select().from(follows).where(and(eq(follows.followerType, "startup"), eq(follows.followerId, gone.startup.id)));
+    const byGone = await t.database.db
+      .select()
+      .from(follows)
+      .where(and(eq(follows.followerType, "startup"), eq(follows.followerId, gone.startup.id)));
     expect(byGone).toEqual([]);
   });
 });

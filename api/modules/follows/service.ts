@@ -1,5 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { FOLLOW_SELF, FOLLOWED_MESSAGE, FOLLOWEE_INVALID, UNFOLLOWED_MESSAGE, type FollowAccount, type FollowInput, type FollowResult, type FollowType } from "#schemas/follows.ts";
+import {
+  FOLLOW_SELF,
+  FOLLOWED_MESSAGE,
+  FOLLOWEE_INVALID,
+  UNFOLLOWED_MESSAGE,
+  type FollowAccount,
+  type FollowInput,
+  type FollowResult,
+  type FollowType,
+} from "#schemas/follows.ts";
 import { coFounderChannel, FOLLOWERS_COUNT_CHANGED_EVENT, startupChannel } from "#schemas/realtime.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
@@ -36,8 +45,16 @@ const pair = (follower: Account, followee: Account) =>
 function queueFollowersCount(queue: BroadcastQueue, account: Account, count: number) {
   queue.add(
     account.type === "co_founder"
-      ? { channels: [coFounderChannel(account.id)], event: FOLLOWERS_COUNT_CHANGED_EVENT, data: { profile_id: account.id, followers_count: count } }
-      : { channels: [startupChannel(account.id)], event: FOLLOWERS_COUNT_CHANGED_EVENT, data: { startup_id: account.id, followers_count: count } },
+      ? {
+          channels: [coFounderChannel(account.id)],
+          event: FOLLOWERS_COUNT_CHANGED_EVENT,
+          data: { profile_id: account.id, followers_count: count },
+        }
+      : {
+          channels: [startupChannel(account.id)],
+          event: FOLLOWERS_COUNT_CHANGED_EVENT,
+          data: { startup_id: account.id, followers_count: count },
+        },
   );
 }
 
@@ -54,7 +71,13 @@ export async function follow(db: Db, user: AuthUser, input: FollowInput, queue: 
     await assertFollowee(tx, follower, followee);
     const inserted = await tx
       .insert(follows)
-      .values({ followerType: follower.type, followerId: follower.id, followeeType: followee.type, followeeId: followee.id, userId: user.id })
+      .values({
+        followerType: follower.type,
+        followerId: follower.id,
+        followeeType: followee.type,
+        followeeId: followee.id,
+        userId: user.id,
+      })
       .onConflictDoNothing()
       .returning({ id: follows.id });
     const count = inserted.length ? await bumpFollowers(tx, followee, 1) : null;

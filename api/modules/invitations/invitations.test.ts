@@ -65,11 +65,16 @@ describe("the invitation's life", () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body.invitation).toMatchObject({ status: "accepted", response_message: "Gladly" });
     const team = await owner.client.get("/api/v1/admin/co_founders");
-    expect(team.body.data).toMatchObject([{ co_founder_id: person.profile.id, name: "Ada Accepter", title: "CTO", role: "Technical", on_platform: true }]);
+    expect(team.body.data).toMatchObject([
+      { co_founder_id: person.profile.id, name: "Ada Accepter", title: "CTO", role: "Technical", on_platform: true },
+    ]);
     expect(team.body.pending_invitations).toEqual([]);
     // Answered: cannot change again.
     for (const action of ["accept", "decline"]) {
-      expect(await person.client.post(`${BASE}/${sent.id}/${action}`, {})).toMatchObject({ status: 422, body: { errors: { status: ["This invitation has already been accepted."] } } });
+      expect(await person.client.post(`${BASE}/${sent.id}/${action}`, {})).toMatchObject({
+        status: 422,
+        body: { errors: { status: ["This invitation has already been accepted."] } },
+      });
     }
     expect((await owner.client.post(`${BASE}/${sent.id}/withdraw`, {})).status).toBe(422);
     // On the team now: a new invitation is refused.
@@ -83,7 +88,10 @@ describe("the invitation's life", () => {
     const b = await coFounderWith(t);
     const first = await invite(owner, a.profile.id);
     const second = await invite(owner, b.profile.id);
-    expect((await a.client.post(`${BASE}/${first.id}/decline`, { response_message: "Not now" })).body.invitation).toMatchObject({ status: "declined", response_message: "Not now" });
+    expect((await a.client.post(`${BASE}/${first.id}/decline`, { response_message: "Not now" })).body.invitation).toMatchObject({
+      status: "declined",
+      response_message: "Not now",
+    });
     expect((await owner.client.post(`${BASE}/${second.id}/withdraw`, {})).body.invitation.status).toBe("withdrawn");
     expect((await b.client.post(`${BASE}/${second.id}/accept`, {})).status).toBe(422);
     const declined = await owner.client.get(`${BASE}?status=declined`);
@@ -99,7 +107,10 @@ describe("rules", () => {
     const person = await coFounderWith(t);
     await invite(owner, person.profile.id);
     const second = await owner.client.post(BASE, { co_founder_id: person.profile.id });
-    expect(second).toMatchObject({ status: 422, body: { errors: { co_founder_id: ["You have already invited this person; that invitation is still pending."] } } });
+    expect(second).toMatchObject({
+      status: 422,
+      body: { errors: { co_founder_id: ["You have already invited this person; that invitation is still pending."] } },
+    });
     // Another startup may invite the same person.
     expect((await (await startupOwner(t)).client.post(BASE, { co_founder_id: person.profile.id })).status).toBe(201);
   });
@@ -109,7 +120,9 @@ describe("rules", () => {
     const res = await owner.client.post(BASE, { co_founder_id: 999999, role: "Wizard" });
     expect(res.status).toBe(422);
     expect(res.body.errors.role).toEqual(["The selected role is invalid."]);
-    expect((await owner.client.post(BASE, { co_founder_id: 999999 })).body.errors).toEqual({ co_founder_id: ["The selected co-founder is invalid."] });
+    expect((await owner.client.post(BASE, { co_founder_id: 999999 })).body.errors).toEqual({
+      co_founder_id: ["The selected co-founder is invalid."],
+    });
     expect((await owner.client.post(BASE, {})).body.errors).toEqual({ co_founder_id: ["The co-founder field is required."] });
   });
 
@@ -146,7 +159,10 @@ describe("rules", () => {
       expect(await client.post(`${BASE}/${sent.id}/${action}`, {}), action).toMatchObject({ status: 404, body: NOT_FOUND });
     }
     expect(await person.client.post(`${BASE}/abc/accept`, {})).toMatchObject({ status: 404, body: NOT_FOUND });
-    const [row] = await t.database.db.select({ status: coFounderInvitations.status }).from(coFounderInvitations).where(eq(coFounderInvitations.id, sent.id));
+    const [row] = await t.database.db
+      .select({ status: coFounderInvitations.status })
+      .from(coFounderInvitations)
+      .where(eq(coFounderInvitations.id, sent.id));
     expect(row.status).toBe("pending");
     const members = await t.database.db.select().from(teamMembers).where(eq(teamMembers.startupId, owner.startup.id));
     expect(members).toEqual([]);

@@ -10,7 +10,13 @@
  * Anyone but the addressee (accept, decline) or the sender (withdraw) gets 404: the WHERE clause scopes it.
  */
 import { Hono, type Context } from "hono";
-import { INVITATION_STATUSES, invitationCreateSchema, invitationResponseSchema, type InvitationPage, type InvitationStatus } from "#schemas/invitations.ts";
+import {
+  INVITATION_STATUSES,
+  invitationCreateSchema,
+  invitationResponseSchema,
+  type InvitationPage,
+  type InvitationStatus,
+} from "#schemas/invitations.ts";
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
 import { forbidden, notFound } from "#api/lib/errors.ts";
@@ -77,7 +83,13 @@ invitationRoutes.post(`${BASE}/:id/accept`, requireUser, async (c) => {
   // Someone with no profile is addressed by no invitation: the same 404 as a stranger's.
   if (!user.coFounderId) throw notYours();
   const queue = new BroadcastQueue();
-  const invitation = await acceptInvitation(c.var.db, { ...user, coFounderId: user.coFounderId }, id, input.response_message ?? null, queue);
+  const invitation = await acceptInvitation(
+    c.var.db,
+    { ...user, coFounderId: user.coFounderId },
+    id,
+    input.response_message ?? null,
+    queue,
+  );
   await publishAfterCommit(c.var.broadcaster, queue.messages);
   return c.json({ invitation, message: "Invitation accepted. You are now on the team." });
 });
@@ -88,7 +100,13 @@ invitationRoutes.post(`${BASE}/:id/decline`, requireUser, async (c) => {
   const input = validate(invitationResponseSchema, await readBody(c));
   if (!user.coFounderId) throw notYours();
   const queue = new BroadcastQueue();
-  const invitation = await declineInvitation(c.var.db, { ...user, coFounderId: user.coFounderId }, id, input.response_message ?? null, queue);
+  const invitation = await declineInvitation(
+    c.var.db,
+    { ...user, coFounderId: user.coFounderId },
+    id,
+    input.response_message ?? null,
+    queue,
+  );
   await publishAfterCommit(c.var.broadcaster, queue.messages);
   return c.json({ invitation, message: "Invitation declined." });
 });

@@ -1,5 +1,11 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { MAX_PENDING_INVITATIONS, type InvitationBox, type InvitationCreate, type InvitationStatus, type InvitationView } from "#schemas/invitations.ts";
+import {
+  MAX_PENDING_INVITATIONS,
+  type InvitationBox,
+  type InvitationCreate,
+  type InvitationStatus,
+  type InvitationView,
+} from "#schemas/invitations.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { coFounderInvitations as inv, teamMembers } from "#api/db/community-schema.ts";
@@ -49,7 +55,11 @@ const columns = {
 };
 
 const selectInvitations = (db: Db) =>
-  db.select(columns).from(inv).innerJoin(startups, eq(startups.id, inv.startupId)).innerJoin(coFounders, eq(coFounders.id, inv.coFounderId));
+  db
+    .select(columns)
+    .from(inv)
+    .innerJoin(startups, eq(startups.id, inv.startupId))
+    .innerJoin(coFounders, eq(coFounders.id, inv.coFounderId));
 type Row = Awaited<ReturnType<typeof selectInvitations>>[number];
 
 const view = (r: Row): InvitationView => ({
@@ -96,7 +106,13 @@ async function getInvitation(db: Db, id: number): Promise<InvitationView> {
  * after the other and the cap of 20 pending holds; the partial unique index (one pending per startup and
  * person) is the final word on duplicates. The invited person's notification is written with it.
  */
-export async function sendInvitation(db: Db, startupId: number, senderUserId: number, input: InvitationCreate, queue: BroadcastQueue): Promise<InvitationView> {
+export async function sendInvitation(
+  db: Db,
+  startupId: number,
+  senderUserId: number,
+  input: InvitationCreate,
+  queue: BroadcastQueue,
+): Promise<InvitationView> {
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
@@ -154,7 +170,10 @@ async function answer(
     .where(and(eq(inv.id, id), scope, eq(inv.status, "pending")))
     .returning({ startupId: inv.startupId, coFounderId: inv.coFounderId, title: inv.title, role: inv.role });
   if (row) return row;
-  const [existing] = await tx.select({ status: inv.status }).from(inv).where(and(eq(inv.id, id), scope));
+  const [existing] = await tx
+    .select({ status: inv.status })
+    .from(inv)
+    .where(and(eq(inv.id, id), scope));
   if (!existing) throw notFound(INVITATION_NOT_FOUND);
   throw answered(existing.status);
 }
@@ -173,7 +192,10 @@ export async function acceptInvitation(
   const { coFounderId } = user;
   await db.transaction(async (tx) => {
     const accepted = await answer(tx, id, eq(inv.coFounderId, coFounderId), "accepted", responseMessage);
-    const [profile] = await tx.select({ name: coFounders.name, roles: coFounders.roles }).from(coFounders).where(eq(coFounders.id, coFounderId));
+    const [profile] = await tx
+      .select({ name: coFounders.name, roles: coFounders.roles })
+      .from(coFounders)
+      .where(eq(coFounders.id, coFounderId));
     await tx
       .insert(teamMembers)
       .values({

@@ -4,7 +4,16 @@ import { meetingConnections, oauthStates } from "#api/db/tools-schema.ts";
 import { secretBox } from "#api/lib/encryption.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi } from "#api/testing/harness.ts";
-import { APP_URL, connect, connectionsPath, consent, meetingsTestbed, startSignIn, type MeetingsTestbed, type Slug } from "#api/testing/meeting-fixtures.ts";
+import {
+  APP_URL,
+  connect,
+  connectionsPath,
+  consent,
+  meetingsTestbed,
+  startSignIn,
+  type MeetingsTestbed,
+  type Slug,
+} from "#api/testing/meeting-fixtures.ts";
 
 let bed: MeetingsTestbed;
 beforeAll(async () => {
@@ -18,14 +27,23 @@ const PROVIDERS: { slug: Slug; key: "zoom" | "google_meet"; label: string; email
 ];
 
 const storedConnection = async (userId: number, provider: "zoom" | "google_meet") =>
-  (await bed.t.database.db.select().from(meetingConnections).where(and(eq(meetingConnections.userId, userId), eq(meetingConnections.provider, provider))))[0];
+  (
+    await bed.t.database.db
+      .select()
+      .from(meetingConnections)
+      .where(and(eq(meetingConnections.userId, userId), eq(meetingConnections.provider, provider)))
+  )[0];
 
 describe.each(PROVIDERS)("connecting $label", ({ slug, key, label, email }) => {
   it("sends the user to the provider with PKCE (S256), a random state and the callback on APP_URL", async () => {
     const { client, id } = await registered(bed.t);
     const url = await startSignIn(client, slug);
     const q = Object.fromEntries(url.searchParams);
-    expect(q).toMatchObject({ response_type: "code", code_challenge_method: "S256", redirect_uri: `${APP_URL}/integration/${slug}/callback` });
+    expect(q).toMatchObject({
+      response_type: "code",
+      code_challenge_method: "S256",
+      redirect_uri: `${APP_URL}/integration/${slug}/callback`,
+    });
     expect(q.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [flow] = await bed.t.database.db.select().from(oauthStates).where(eq(oauthStates.state, q.state));
     expect(flow).toMatchObject({ userId: id, provider: key });
@@ -61,7 +79,9 @@ describe.each(PROVIDERS)("connecting $label", ({ slug, key, label, email }) => {
     const { client } = await registered(bed.t);
     const res = await client.post(`${connectionsPath(slug)}/callback`, { state: "made-up", code: "whatever" });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(`This ${label} sign-in does not match one you started here, or it was already used. Start again from the ${label} page.`);
+    expect(res.body.message).toBe(
+      `This ${label} sign-in does not match one you started here, or it was already used. Start again from the ${label} page.`,
+    );
   });
 
   it("refuses a state used once already", async () => {
@@ -76,7 +96,10 @@ describe.each(PROVIDERS)("connecting $label", ({ slug, key, label, email }) => {
   it("refuses an expired state, and uses it up", async () => {
     const { client } = await registered(bed.t);
     const { query } = await consent(await startSignIn(client, slug), "allow");
-    await bed.t.database.db.update(oauthStates).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthStates.state, query.state));
+    await bed.t.database.db
+      .update(oauthStates)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthStates.state, query.state));
     const res = await client.post(`${connectionsPath(slug)}/callback`, query);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(`This ${label} sign-in took longer than 10 minutes and has expired. Start again from the ${label} page.`);
@@ -114,7 +137,10 @@ describe.each(PROVIDERS)("connecting $label", ({ slug, key, label, email }) => {
     const { client, id } = await registered(bed.t);
     const { query } = await consent(await startSignIn(client, slug), "allow");
     // A verifier that does not match the challenge the provider saw: the provider refuses the code.
-    await bed.t.database.db.update(oauthStates).set({ codeVerifier: "x".repeat(43) }).where(eq(oauthStates.state, query.state));
+    await bed.t.database.db
+      .update(oauthStates)
+      .set({ codeVerifier: "x".repeat(43) })
+      .where(eq(oauthStates.state, query.state));
     const res = await client.post(`${connectionsPath(slug)}/callback`, query);
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(new RegExp(`^${label} could not finish connecting: .* answered 400: Invalid code verifier\\.$`));
@@ -194,14 +220,29 @@ describe("without client id and secret", () => {
       const states = await client.get("/api/v1/admin/meetings/connections");
       expect(states.status).toBe(200);
       expect(states.body.data).toEqual([
-        expect.objectContaining({ provider: "zoom", configured: false, missing_settings: ["ZOOM_CLIENT_ID", "ZOOM_CLIENT_SECRET"], connected: false, callback_url: `${APP_URL}/integration/zoom/callback` }),
-        expect.objectContaining({ provider: "google_meet", configured: false, missing_settings: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"], callback_url: `${APP_URL}/integration/google-meet/callback` }),
+        expect.objectContaining({
+          provider: "zoom",
+          configured: false,
+          missing_settings: ["ZOOM_CLIENT_ID", "ZOOM_CLIENT_SECRET"],
+          connected: false,
+          callback_url: `${APP_URL}/integration/zoom/callback`,
+        }),
+        expect.objectContaining({
+          provider: "google_meet",
+          configured: false,
+          missing_settings: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+          callback_url: `${APP_URL}/integration/google-meet/callback`,
+        }),
       ]);
       const zoom = await client.post(`${connectionsPath("zoom")}/authorize`);
       expect(zoom.status).toBe(409);
-      expect(zoom.body.message).toBe("Zoom is not set up on this server. Set ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET (see the README), then restart the app.");
+      expect(zoom.body.message).toBe(
+        "Zoom is not set up on this server. Set ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET (see the README), then restart the app.",
+      );
       const google = await client.post(`${connectionsPath("google-meet")}/authorize`);
-      expect(google.body.message).toBe("Google Meet is not set up on this server. Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (see the README), then restart the app.");
+      expect(google.body.message).toBe(
+        "Google Meet is not set up on this server. Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (see the README), then restart the app.",
+      );
       expect(await t.database.db.select().from(oauthStates)).toEqual([]);
     } finally {
       await t.close();

@@ -1,6 +1,12 @@
 /** Connecting a user's Zoom or Google account: state per provider, the OAuth flow, disconnecting. */
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import { MEETING_PROVIDER_KEYS, MEETING_PROVIDER_SLUGS, MEETING_PROVIDER_USES, type MeetingConnectionState, type MeetingProviderKey } from "#schemas/meetings.ts";
+import {
+  MEETING_PROVIDER_KEYS,
+  MEETING_PROVIDER_SLUGS,
+  MEETING_PROVIDER_USES,
+  type MeetingConnectionState,
+  type MeetingProviderKey,
+} from "#schemas/meetings.ts";
 import { meetingConnections, oauthStates } from "#api/db/tools-schema.ts";
 import { pkcePair, ProviderError, randomState } from "#api/integrations/meetings/oauth.ts";
 import { badRequest, HttpError, notFound } from "#api/lib/errors.ts";
@@ -12,14 +18,20 @@ import { openToken, sealedColumns, type ConnectionRow } from "./tokens.ts";
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 
 export const invalidState = (provider: MeetingProviderKey) =>
-  badRequest(`This ${label(provider)} sign-in does not match one you started here, or it was already used. Start again from the ${label(provider)} page.`);
+  badRequest(
+    `This ${label(provider)} sign-in does not match one you started here, or it was already used. Start again from the ${label(provider)} page.`,
+  );
 export const expiredState = (provider: MeetingProviderKey) =>
   badRequest(`This ${label(provider)} sign-in took longer than 10 minutes and has expired. Start again from the ${label(provider)} page.`);
 export const consentDenied = (provider: MeetingProviderKey) =>
   badRequest(`You did not allow Launchpad to use your ${label(provider)} account, so nothing was connected.`);
 export const notConnected = (provider: MeetingProviderKey) => notFound(`${label(provider)} is not connected.`);
 
-function stateOf(ctx: MeetingsContext, provider: MeetingProviderKey, row: Pick<ConnectionRow, "accountLabel" | "createdAt"> | undefined): MeetingConnectionState {
+function stateOf(
+  ctx: MeetingsContext,
+  provider: MeetingProviderKey,
+  row: Pick<ConnectionRow, "accountLabel" | "createdAt"> | undefined,
+): MeetingConnectionState {
   const missing = missingSettings(ctx.settings, provider);
   return {
     provider,
@@ -38,10 +50,20 @@ function stateOf(ctx: MeetingsContext, provider: MeetingProviderKey, row: Pick<C
 /** Every provider's state for the user, in one query. */
 export async function connectionStates(ctx: MeetingsContext, userId: number): Promise<MeetingConnectionState[]> {
   const rows = await ctx.db
-    .select({ provider: meetingConnections.provider, accountLabel: meetingConnections.accountLabel, createdAt: meetingConnections.createdAt })
+    .select({
+      provider: meetingConnections.provider,
+      accountLabel: meetingConnections.accountLabel,
+      createdAt: meetingConnections.createdAt,
+    })
     .from(meetingConnections)
     .where(eq(meetingConnections.userId, userId));
-  return MEETING_PROVIDER_KEYS.map((provider) => stateOf(ctx, provider, rows.find((row) => row.provider === provider)));
+  return MEETING_PROVIDER_KEYS.map((provider) =>
+    stateOf(
+      ctx,
+      provider,
+      rows.find((row) => row.provider === provider),
+    ),
+  );
 }
 
 export async function connectionState(ctx: MeetingsContext, userId: number, provider: MeetingProviderKey) {
@@ -57,8 +79,12 @@ export async function startConnect(ctx: MeetingsContext, userId: number, provide
   const state = randomState();
   const { verifier, challenge } = pkcePair();
   // Abandoned sign-ins are swept here, so the table holds only flows in progress.
-  await ctx.db.delete(oauthStates).where(or(lt(oauthStates.expiresAt, sql`now()`), and(eq(oauthStates.userId, userId), eq(oauthStates.provider, provider))));
-  await ctx.db.insert(oauthStates).values({ state, userId, provider, codeVerifier: verifier, expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS) });
+  await ctx.db
+    .delete(oauthStates)
+    .where(or(lt(oauthStates.expiresAt, sql`now()`), and(eq(oauthStates.userId, userId), eq(oauthStates.provider, provider))));
+  await ctx.db
+    .insert(oauthStates)
+    .values({ state, userId, provider, codeVerifier: verifier, expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS) });
   return provide.authorizationUrl({ state, codeChallenge: challenge, redirectUri: callbackUrl(ctx, provider) });
 }
 
@@ -73,7 +99,12 @@ export interface CallbackInput {
  * it is used up by this call whatever happens next. Then the code is exchanged (with the verifier) and
  * the tokens are stored sealed.
  */
-export async function finishConnect(ctx: MeetingsContext, userId: number, provider: MeetingProviderKey, input: CallbackInput): Promise<MeetingConnectionState> {
+export async function finishConnect(
+  ctx: MeetingsContext,
+  userId: number,
+  provider: MeetingProviderKey,
+  input: CallbackInput,
+): Promise<MeetingConnectionState> {
   const provide = adapter(ctx, provider);
   // Deleted and read in one statement: two requests with the same state cannot both get it.
   const [flow] = await ctx.db
@@ -82,7 +113,10 @@ export async function finishConnect(ctx: MeetingsContext, userId: number, provid
     .returning({ codeVerifier: oauthStates.codeVerifier, expiresAt: oauthStates.expiresAt });
   if (!flow) throw invalidState(provider);
   if (flow.expiresAt.getTime() <= Date.now()) throw expiredState(provider);
-  if (input.error) throw input.error === "access_denied" ? consentDenied(provider) : badRequest(`${label(provider)} did not connect: ${input.error.slice(0, 100)}.`);
+  if (input.error)
+    throw input.error === "access_denied"
+      ? consentDenied(provider)
+      : badRequest(`${label(provider)} did not connect: ${input.error.slice(0, 100)}.`);
   if (!input.code) throw badRequest(`${label(provider)} sent no authorization code. Start again from the ${label(provider)} page.`);
   let tokens;
   try {

@@ -19,15 +19,42 @@ const meetingPath = (formId: number) => `/api/v1/admin/event_forms/${formId}/mee
 async function ownerWithForm(slug: "zoom" | "google-meet" = "zoom", overrides: Record<string, unknown> = {}) {
   const owner = await ownerWithCollection(bed.t);
   await connect(owner.client, slug);
-  const form = await publishedEventForm(owner.client, owner.collection.id, { nature: "online", venue: undefined, venue_country: undefined, venue_city: undefined, custom_questions: [], ...overrides });
+  const form = await publishedEventForm(owner.client, owner.collection.id, {
+    nature: "online",
+    venue: undefined,
+    venue_country: undefined,
+    venue_city: undefined,
+    custom_questions: [],
+    ...overrides,
+  });
   return { owner, form };
 }
 
 const update = (client: TestClient, formId: number, collectionId: number, overrides: Record<string, unknown>) =>
-  client.put(`/api/v1/admin/event_forms/${formId}`, validEventFormFields(collectionId, { nature: "online", venue: undefined, venue_country: undefined, venue_city: undefined, custom_questions: [], ...overrides }));
+  client.put(
+    `/api/v1/admin/event_forms/${formId}`,
+    validEventFormFields(collectionId, {
+      nature: "online",
+      venue: undefined,
+      venue_country: undefined,
+      venue_city: undefined,
+      custom_questions: [],
+      ...overrides,
+    }),
+  );
 
 const storedMeeting = async (formId: number) =>
-  (await bed.t.database.db.select({ provider: eventForms.meetingProvider, id: eventForms.meetingExternalId, url: eventForms.meetingJoinUrl, by: eventForms.meetingCreatedByUserId }).from(eventForms).where(eq(eventForms.id, formId)))[0];
+  (
+    await bed.t.database.db
+      .select({
+        provider: eventForms.meetingProvider,
+        id: eventForms.meetingExternalId,
+        url: eventForms.meetingJoinUrl,
+        by: eventForms.meetingCreatedByUserId,
+      })
+      .from(eventForms)
+      .where(eq(eventForms.id, formId))
+  )[0];
 
 describe("creating a meeting for an event form", () => {
   it("creates a Zoom meeting at the event's time and keeps its join link on the form", async () => {
@@ -36,21 +63,48 @@ describe("creating a meeting for an event form", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.message).toBe("Zoom meeting created.");
     const zoomMeeting = [...bed.zoom.meetings.values()].at(-1)!;
-    expect(zoomMeeting).toMatchObject({ topic: "Founders meetup", start_time: "2035-06-01T17:00:00Z", duration: 180, timezone: "Africa/Lagos" });
-    expect(res.body.meeting).toEqual({ provider: "zoom", provider_label: "Zoom", external_id: String(zoomMeeting.id), join_url: zoomMeeting.join_url });
+    expect(zoomMeeting).toMatchObject({
+      topic: "Founders meetup",
+      start_time: "2035-06-01T17:00:00Z",
+      duration: 180,
+      timezone: "Africa/Lagos",
+    });
+    expect(res.body.meeting).toEqual({
+      provider: "zoom",
+      provider_label: "Zoom",
+      external_id: String(zoomMeeting.id),
+      join_url: zoomMeeting.join_url,
+    });
     expect(await storedMeeting(form.id)).toEqual({ provider: "zoom", id: String(zoomMeeting.id), url: zoomMeeting.join_url, by: owner.id });
     const read = await owner.client.get(meetingPath(form.id));
     expect(read.body).toMatchObject({ meeting: res.body.meeting, can_have_meeting: true });
-    expect(read.body.providers.map((p: { provider: string; connected: boolean }) => [p.provider, p.connected])).toEqual([["zoom", true], ["google_meet", false]]);
+    expect(read.body.providers.map((p: { provider: string; connected: boolean }) => [p.provider, p.connected])).toEqual([
+      ["zoom", true],
+      ["google_meet", false],
+    ]);
   });
 
   it("creates a Google Calendar event with Meet conference data", async () => {
-    const { owner, form } = await ownerWithForm("google-meet", { nature: "hybrid", venue: "Yaba Tech Hub", venue_country: "NG", venue_city: "Lagos" });
+    const { owner, form } = await ownerWithForm("google-meet", {
+      nature: "hybrid",
+      venue: "Yaba Tech Hub",
+      venue_country: "NG",
+      venue_city: "Lagos",
+    });
     const res = await owner.client.post(meetingPath(form.id), { provider: "google_meet" });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const event = [...bed.google.events.values()].at(-1)!;
-    expect(event).toMatchObject({ summary: "Founders meetup", start: { dateTime: "2035-06-01T17:00:00Z", timeZone: "Africa/Lagos" }, end: { dateTime: "2035-06-01T20:00:00Z" } });
-    expect(res.body.meeting).toEqual({ provider: "google_meet", provider_label: "Google Meet", external_id: event.id, join_url: event.hangoutLink });
+    expect(event).toMatchObject({
+      summary: "Founders meetup",
+      start: { dateTime: "2035-06-01T17:00:00Z", timeZone: "Africa/Lagos" },
+      end: { dateTime: "2035-06-01T20:00:00Z" },
+    });
+    expect(res.body.meeting).toEqual({
+      provider: "google_meet",
+      provider_label: "Google Meet",
+      external_id: event.id,
+      join_url: event.hangoutLink,
+    });
     expect(event.hangoutLink).toMatch(/^https:\/\/meet\.google\.com\//);
   });
 
@@ -59,7 +113,9 @@ describe("creating a meeting for an event form", () => {
     const inPerson = await publishedEventForm(owner.client, owner.collection.id, { nature: "in_person" });
     const refused = await owner.client.post(meetingPath(inPerson.id), { provider: "zoom" });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors.provider[0]).toBe("Only online and hybrid events can have a meeting. Set the event's nature to Online or Hybrid and save the form first.");
+    expect(refused.body.errors.provider[0]).toBe(
+      "Only online and hybrid events can have a meeting. Set the event's nature to Online or Hybrid and save the form first.",
+    );
     expect((await owner.client.get(meetingPath(inPerson.id))).body.can_have_meeting).toBe(false);
 
     const google = await owner.client.post(meetingPath(form.id), { provider: "google_meet" });
@@ -78,7 +134,11 @@ describe("creating a meeting for an event form", () => {
     const other = await ownerWithCollection(bed.t);
     await connect(other.client, "zoom");
     // Another startup's form is as good as missing, whatever the caller may do with their own.
-    for (const res of [await other.client.get(meetingPath(form.id)), await other.client.post(meetingPath(form.id), { provider: "zoom" }), await other.client.put(meetingPath(form.id))]) {
+    for (const res of [
+      await other.client.get(meetingPath(form.id)),
+      await other.client.post(meetingPath(form.id), { provider: "zoom" }),
+      await other.client.put(meetingPath(form.id)),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.body.message).toBe("Event Form not found");
     }
@@ -107,12 +167,20 @@ describe("creating a meeting for an event form", () => {
 
 describe("tokens that expire", () => {
   const connection = async (userId: number) =>
-    (await bed.t.database.db.select().from(meetingConnections).where(and(eq(meetingConnections.userId, userId), eq(meetingConnections.provider, "zoom"))))[0];
+    (
+      await bed.t.database.db
+        .select()
+        .from(meetingConnections)
+        .where(and(eq(meetingConnections.userId, userId), eq(meetingConnections.provider, "zoom")))
+    )[0];
 
   it("are refreshed before the call when they have expired", async () => {
     const { owner, form } = await ownerWithForm("zoom");
     const before = await connection(owner.id);
-    await bed.t.database.db.update(meetingConnections).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(meetingConnections.id, before.id));
+    await bed.t.database.db
+      .update(meetingConnections)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(meetingConnections.id, before.id));
     const refreshes = bed.zoom.oauth.tokenRequests.filter((r) => r.grantType === "refresh_token").length;
     expect((await owner.client.post(meetingPath(form.id), { provider: "zoom" })).status).toBe(201);
     expect(bed.zoom.oauth.tokenRequests.filter((r) => r.grantType === "refresh_token" && r.accepted).length).toBe(refreshes + 1);
@@ -131,9 +199,18 @@ describe("tokens that expire", () => {
 
   it("are renewed once when two requests find them expired at the same time (Zoom rotates refresh tokens)", async () => {
     const { owner, form } = await ownerWithForm("zoom");
-    const other = await publishedEventForm(owner.client, owner.collection.id, { nature: "online", venue: undefined, venue_country: undefined, venue_city: undefined, custom_questions: [] });
+    const other = await publishedEventForm(owner.client, owner.collection.id, {
+      nature: "online",
+      venue: undefined,
+      venue_country: undefined,
+      venue_city: undefined,
+      custom_questions: [],
+    });
     const before = await connection(owner.id);
-    await bed.t.database.db.update(meetingConnections).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(meetingConnections.id, before.id));
+    await bed.t.database.db
+      .update(meetingConnections)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(meetingConnections.id, before.id));
     const seen = bed.zoom.oauth.tokenRequests.length;
     // A token endpoint that takes a moment: both requests are under way before either has renewed.
     bed.zoom.oauth.tokenLatencyMs = 150;
@@ -143,7 +220,10 @@ describe("tokens that expire", () => {
     } finally {
       bed.zoom.oauth.tokenLatencyMs = 0;
     }
-    expect(answers.map((res) => res.status), JSON.stringify(answers.map((res) => res.body))).toEqual([201, 201]);
+    expect(
+      answers.map((res) => res.status),
+      JSON.stringify(answers.map((res) => res.body)),
+    ).toEqual([201, 201]);
     // One refresh, accepted: the second request waited and used its tokens instead of trading the old refresh token.
     expect(bed.zoom.oauth.tokenRequests.slice(seen)).toEqual([{ grantType: "refresh_token", accepted: true }]);
     const after = await connection(owner.id);
@@ -175,7 +255,9 @@ describe("tokens that expire", () => {
     bed.zoom.oauth.expireAccessTokens();
     const res = await owner.client.post(meetingPath(form.id), { provider: "zoom" });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe("Zoom no longer accepts this connection (it was revoked or has expired). Disconnect Zoom on its Integrations page and connect it again.");
+    expect(res.body.message).toBe(
+      "Zoom no longer accepts this connection (it was revoked or has expired). Disconnect Zoom on its Integrations page and connect it again.",
+    );
   });
 });
 
@@ -192,7 +274,11 @@ describe("moving the event", () => {
   it("moves a Google event too", async () => {
     const { owner, form } = await ownerWithForm("google-meet");
     const { body } = await owner.client.post(meetingPath(form.id), { provider: "google_meet" });
-    await update(owner.client, form.id, owner.collection.id, { starts_at: "2035-07-01T12:00", ends_at: "2035-07-01T13:00", timezone: "Europe/Berlin" });
+    await update(owner.client, form.id, owner.collection.id, {
+      starts_at: "2035-07-01T12:00",
+      ends_at: "2035-07-01T13:00",
+      timezone: "Europe/Berlin",
+    });
     expect(bed.google.events.get(body.meeting.external_id)).toMatchObject({
       start: { dateTime: "2035-07-01T10:00:00Z", timeZone: "Europe/Berlin" },
       end: { dateTime: "2035-07-01T11:00:00Z", timeZone: "Europe/Berlin" },
@@ -225,7 +311,9 @@ describe("moving the event", () => {
     }
     expect(res.status).toBe(200);
     expect(res.body.event_form.starts_at_local).toBe("2035-06-03T18:00");
-    expect(res.body.meeting_warning).toBe("The form was saved, but its Zoom meeting could not be moved. Zoom answered 500: Zoom is having trouble right now. Use “Update meeting” to try again.");
+    expect(res.body.meeting_warning).toBe(
+      "The form was saved, but its Zoom meeting could not be moved. Zoom answered 500: Zoom is having trouble right now. Use “Update meeting” to try again.",
+    );
     const zoomMeeting = bed.zoom.meetings.get(Number(body.meeting.external_id))!;
     expect(zoomMeeting.start_time).toBe("2035-06-01T17:00:00Z");
 
@@ -251,12 +339,19 @@ describe("the join link", () => {
     const { owner, form } = await ownerWithForm("zoom");
     const { body } = await owner.client.post(meetingPath(form.id), { provider: "zoom" });
     const joinUrl = body.meeting.join_url;
-    const applicants = await Promise.all(["accepted", "pending", "rejected"].map(async (status) => ({ status, ...(await coFounder(bed.t)) })));
+    const applicants = await Promise.all(
+      ["accepted", "pending", "rejected"].map(async (status) => ({ status, ...(await coFounder(bed.t)) })),
+    );
     for (const applicant of applicants) {
-      const applied = await applicant.client.post(`/api/v1/admin/event_forms/${form.id}/applications`, { intent: "submit", answers: { full_name: "Ada", email: applicant.email } });
+      const applied = await applicant.client.post(`/api/v1/admin/event_forms/${form.id}/applications`, {
+        intent: "submit",
+        answers: { full_name: "Ada", email: applicant.email },
+      });
       expect(applied.status, JSON.stringify(applied.body)).toBe(201);
       if (applicant.status !== "pending") {
-        const reviewed = await owner.client.put(`/api/v1/admin/event_applications/${applied.body.event_application.id}/status`, { status: applicant.status });
+        const reviewed = await owner.client.put(`/api/v1/admin/event_applications/${applied.body.event_application.id}/status`, {
+          status: applicant.status,
+        });
         expect(reviewed.status).toBe(200);
       }
     }

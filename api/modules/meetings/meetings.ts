@@ -17,11 +17,17 @@ type FormRow = typeof eventForms.$inferSelect;
 type MeetingColumns = Pick<FormRow, "meetingProvider" | "meetingExternalId" | "meetingJoinUrl">;
 
 export const NO_MEETING = "This event form has no meeting.";
-export const IN_PERSON_ONLY = "Only online and hybrid events can have a meeting. Set the event's nature to Online or Hybrid and save the form first.";
+export const IN_PERSON_ONLY =
+  "Only online and hybrid events can have a meeting. Set the event's nature to Online or Hybrid and save the form first.";
 
 export function meetingOf(form: MeetingColumns): EventMeeting | null {
   if (!form.meetingProvider || !form.meetingExternalId || !form.meetingJoinUrl) return null;
-  return { provider: form.meetingProvider, provider_label: label(form.meetingProvider), external_id: form.meetingExternalId, join_url: form.meetingJoinUrl };
+  return {
+    provider: form.meetingProvider,
+    provider_label: label(form.meetingProvider),
+    external_id: form.meetingExternalId,
+    join_url: form.meetingJoinUrl,
+  };
 }
 
 const details = (form: Pick<FormRow, "title" | "description" | "startsAt" | "endsAt" | "timezone">): MeetingDetails => ({
@@ -37,16 +43,17 @@ const details = (form: Pick<FormRow, "title" | "description" | "startsAt" | "end
  * startup's forms, with `event form write` checked by the route): any other is as good as missing.
  */
 async function editableForm(ctx: MeetingsContext, startupId: number, formId: number): Promise<FormRow> {
-  const [form] = await ctx.db
-    .select()
-    .from(eventForms)
-    .where(managedFormsWhere({ startupId }, formId));
+  const [form] = await ctx.db.select().from(eventForms).where(managedFormsWhere({ startupId }, formId));
   if (!form) throw notFound(EVENT_FORM_NOT_FOUND);
   return form;
 }
 
 /** The edit page's meeting section: the meeting, whether the form may have one, and the caller's providers. */
-export async function formMeeting(ctx: MeetingsContext, caller: { userId: number; startupId: number }, formId: number): Promise<FormMeetingView> {
+export async function formMeeting(
+  ctx: MeetingsContext,
+  caller: { userId: number; startupId: number },
+  formId: number,
+): Promise<FormMeetingView> {
   const form = await editableForm(ctx, caller.startupId, formId);
   return {
     meeting: meetingOf(form),
@@ -55,17 +62,29 @@ export async function formMeeting(ctx: MeetingsContext, caller: { userId: number
   };
 }
 
-export async function createMeeting(ctx: MeetingsContext, caller: { userId: number; startupId: number }, formId: number, provider: MeetingProviderKey): Promise<EventMeeting> {
+export async function createMeeting(
+  ctx: MeetingsContext,
+  caller: { userId: number; startupId: number },
+  formId: number,
+  provider: MeetingProviderKey,
+): Promise<EventMeeting> {
   const form = await editableForm(ctx, caller.startupId, formId);
   if (form.nature === "in_person") throw fieldError("provider", IN_PERSON_ONLY);
   const existing = meetingOf(form);
   if (existing) throw fieldError("provider", `This event form already has a ${existing.provider_label} meeting.`);
   const provide = adapter(ctx, provider);
   const connectFirst = () => fieldError("provider", `Connect ${label(provider)} first: Integrations → ${label(provider)}.`);
-  const created = await withAccessToken(ctx, caller.userId, provider, connectFirst, (authorized) => provide.createMeeting(authorized, details(form)));
+  const created = await withAccessToken(ctx, caller.userId, provider, connectFirst, (authorized) =>
+    provide.createMeeting(authorized, details(form)),
+  );
   const [stored] = await ctx.db
     .update(eventForms)
-    .set({ meetingProvider: provider, meetingExternalId: created.externalId, meetingJoinUrl: created.joinUrl, meetingCreatedByUserId: caller.userId })
+    .set({
+      meetingProvider: provider,
+      meetingExternalId: created.externalId,
+      meetingJoinUrl: created.joinUrl,
+      meetingCreatedByUserId: caller.userId,
+    })
     // Another editor may have created one meanwhile: the first one stored stays.
     .where(and(managedFormsWhere(caller, form.id), isNull(eventForms.meetingExternalId)))
     .returning({ id: eventForms.id });
@@ -78,10 +97,16 @@ async function pushTimes(ctx: MeetingsContext, form: FormRow): Promise<EventMeet
   const meeting = meetingOf(form);
   if (!meeting) throw notFound(NO_MEETING);
   const provider = meeting.provider;
-  const gone = () => new HttpError(409, `The ${label(provider)} connection of the person who created this meeting is gone, so it cannot be changed from here.`);
+  const gone = () =>
+    new HttpError(
+      409,
+      `The ${label(provider)} connection of the person who created this meeting is gone, so it cannot be changed from here.`,
+    );
   if (!form.meetingCreatedByUserId) throw gone();
   const provide = adapter(ctx, provider);
-  await withAccessToken(ctx, form.meetingCreatedByUserId, provider, gone, (authorized) => provide.updateMeeting(authorized, meeting.external_id, details(form)));
+  await withAccessToken(ctx, form.meetingCreatedByUserId, provider, gone, (authorized) =>
+    provide.updateMeeting(authorized, meeting.external_id, details(form)),
+  );
   return meeting;
 }
 

@@ -23,12 +23,16 @@ export const meetingsContext = (db: Db, config: Pick<ApiConfig, "appUrl" | "meet
 export const label = (provider: MeetingProviderKey) => MEETING_PROVIDER_LABELS[provider];
 
 /** Where the provider sends the user back; registered with the provider as the redirect URL. */
-export const callbackUrl = (ctx: Pick<MeetingsContext, "appUrl">, provider: MeetingProviderKey) => `${ctx.appUrl}/integration/${MEETING_PROVIDER_SLUGS[provider]}/callback`;
+export const callbackUrl = (ctx: Pick<MeetingsContext, "appUrl">, provider: MeetingProviderKey) =>
+  `${ctx.appUrl}/integration/${MEETING_PROVIDER_SLUGS[provider]}/callback`;
 
 /** 409: the server lacks the provider's client id or secret; says exactly which settings to set. */
 export function notConfigured(ctx: MeetingsContext, provider: MeetingProviderKey): HttpError {
   const missing = missingSettings(ctx.settings, provider);
-  return new HttpError(409, `${label(provider)} is not set up on this server. Set ${missing.join(" and ")} (see the README), then restart the app.`);
+  return new HttpError(
+    409,
+    `${label(provider)} is not set up on this server. Set ${missing.join(" and ")} (see the README), then restart the app.`,
+  );
 }
 
 /** The provider's adapter with its settings; 409 when it is not configured. */

@@ -62,7 +62,10 @@ meetingRoutes.post(`${BASE}/:provider/callback`, requireUser, async (c) => {
   const provider = providerParam(c);
   const input = validate(callbackSchema, await readBody(c));
   const data = await finishConnect(ctx(c), currentUser(c).id, provider, input);
-  return c.json({ data, message: data.account_label ? `${label(provider)} is connected as ${data.account_label}.` : `${label(provider)} is connected.` });
+  return c.json({
+    data,
+    message: data.account_label ? `${label(provider)} is connected as ${data.account_label}.` : `${label(provider)} is connected.`,
+  });
 });
 
 meetingRoutes.delete(`${BASE}/:provider`, requireUser, async (c) => {
@@ -76,7 +79,9 @@ meetingRoutes.delete(`${BASE}/:provider`, requireUser, async (c) => {
 const formId = (c: Context<AppEnv>) => pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND);
 const editor = (c: Context<AppEnv>) => ({ userId: currentUser(c).id, startupId: ownStartupId(c.var.user) });
 
-meetingRoutes.get("/api/v1/admin/event_forms/:id/meeting", authorize("event form write"), async (c) => c.json(await formMeeting(ctx(c), editor(c), formId(c))));
+meetingRoutes.get("/api/v1/admin/event_forms/:id/meeting", authorize("event form write"), async (c) =>
+  c.json(await formMeeting(ctx(c), editor(c), formId(c))),
+);
 
 meetingRoutes.post("/api/v1/admin/event_forms/:id/meeting", authorize("event form write"), async (c) => {
   const who = editor(c);

@@ -17,7 +17,8 @@ const EXPIRY_MARGIN_MS = 60_000;
 
 const box = (ctx: MeetingsContext) => secretBox(ctx.db, "meeting provider tokens", ctx.settings.appKey);
 /** Bound to the row's owner, provider and field: a sealed token copied elsewhere does not open. */
-const sealContext = (userId: number, provider: MeetingProviderKey, field: "access" | "refresh") => `meeting_connections:${userId}:${provider}:${field}`;
+const sealContext = (userId: number, provider: MeetingProviderKey, field: "access" | "refresh") =>
+  `meeting_connections:${userId}:${provider}:${field}`;
 
 /** The columns that store a token set, sealed. A missing refresh token keeps the stored one (Google sends it once). */
 export async function sealedColumns(ctx: MeetingsContext, userId: number, provider: MeetingProviderKey, tokens: TokenSet) {
@@ -39,7 +40,8 @@ export async function openToken(ctx: MeetingsContext, row: ConnectionRow, field:
   try {
     return (await box(ctx)).open(sealed, sealContext(row.userId, row.provider, field));
   } catch (error) {
-    if (error instanceof DecryptionError) throw reconnect(row.provider, `The ${label(row.provider)} connection can no longer be read (the app key changed).`);
+    if (error instanceof DecryptionError)
+      throw reconnect(row.provider, `The ${label(row.provider)} connection can no longer be read (the app key changed).`);
     throw error;
   }
 }
@@ -62,7 +64,13 @@ export async function findConnection(ctx: MeetingsContext, userId: number, provi
  * may use the old one). That call gets REFRESH_TIMEOUT_MS, half the usual, since on the embedded
  * database an open transaction holds its only connection; a refresh happens about once an hour.
  */
-async function refreshed(ctx: MeetingsContext, userId: number, provider: MeetingProviderKey, stale: string, notConnected: () => HttpError): Promise<string> {
+async function refreshed(
+  ctx: MeetingsContext,
+  userId: number,
+  provider: MeetingProviderKey,
+  stale: string,
+  notConnected: () => HttpError,
+): Promise<string> {
   // The box is read (and cached) first: inside the transaction only `tx` may touch the database.
   await box(ctx);
   return ctx.db.transaction(async (tx) => {
@@ -81,7 +89,8 @@ async function refreshed(ctx: MeetingsContext, userId: number, provider: Meeting
       tokens = await adapter(ctx, provider).refresh(refreshToken);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      if (error.status === 400 || error.status === 401) throw reconnect(provider, `${label(provider)} no longer accepts this connection (it was revoked or has expired).`);
+      if (error.status === 400 || error.status === 401)
+        throw reconnect(provider, `${label(provider)} no longer accepts this connection (it was revoked or has expired).`);
       throw new HttpError(502, `${label(provider)} could not renew the connection: ${error.message}`);
     }
     await tx
@@ -120,7 +129,8 @@ export async function withAccessToken<T>(
     try {
       return await request(token);
     } catch (error) {
-      if (error instanceof ProviderError && error.status === 401) throw reconnect(provider, `${label(provider)} refused the connection even after renewing it.`);
+      if (error instanceof ProviderError && error.status === 401)
+        throw reconnect(provider, `${label(provider)} refused the connection even after renewing it.`);
       throw error;
     }
   };

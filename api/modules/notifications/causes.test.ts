@@ -41,7 +41,12 @@ describe("co-founder invitations", () => {
     const sent = await startup.client.post(BASE, { co_founder_id: person.profile.id, message: "Join us" });
     expect(sent.status).toBe(201);
     expect(await notificationsOf(person.id)).toMatchObject([
-      { type: "invitation_received", title: `${startup.startup.name} invited you to join their team`, body: "Join us", url: "/co-founder-invitations?box=received" },
+      {
+        type: "invitation_received",
+        title: `${startup.startup.name} invited you to join their team`,
+        body: "Join us",
+        url: "/co-founder-invitations?box=received",
+      },
     ]);
     expect(broadcaster.take("App.Events.NotificationCreated").map((m) => m.channels)).toEqual([[userChannel(person.id)]]);
 
@@ -84,13 +89,20 @@ describe("applications", () => {
     expect(res.status).toBe(200);
     const id = res.body.event_application.id;
     expect(await notificationsOf(owner.id)).toMatchObject([
-      { type: "application_received", title: "New application to Demo day", body: "Ann Applicant applied.", url: `/event-responses/${form.id}/form/${id}` },
+      {
+        type: "application_received",
+        title: "New application to Demo day",
+        body: "Ann Applicant applied.",
+        url: `/event-responses/${form.id}/form/${id}`,
+      },
     ]);
     expect(broadcaster.take("App.Events.ApplicationSubmitted")).toEqual([
       {
         channels: [`private-event-form.${form.id}`],
         event: "App.Events.ApplicationSubmitted",
-        data: { application: { id, event_form_id: form.id, status: "pending", applicant_name: "Ann Applicant", submitted_at: expect.any(String) } },
+        data: {
+          application: { id, event_form_id: form.id, status: "pending", applicant_name: "Ann Applicant", submitted_at: expect.any(String) },
+        },
       },
     ]);
 
@@ -141,11 +153,20 @@ describe("payments", () => {
       { channels: [userChannel(p.id), `private-event-form.${form.id}`], event: "App.Events.PaymentStatusChanged", data },
     ]);
     expect(await notificationsOf(p.id)).toMatchObject([
-      { type: "payment_status_changed", title: "Your payment for Paid summit was successful", url: `/form-submission?form_id=${form.id}`, data },
+      {
+        type: "payment_status_changed",
+        title: "Your payment for Paid summit was successful",
+        url: `/form-submission?form_id=${form.id}`,
+        data,
+      },
     ]);
     const ownerId = (await owner.client.get("/api/user")).body.id;
     expect(await notificationsOf(ownerId)).toMatchObject([
-      { type: "payment_status_changed", title: "Pat Payer's payment for Paid summit is now Successful", url: `/event-forms/payments/${form.id}` },
+      {
+        type: "payment_status_changed",
+        title: "Pat Payer's payment for Paid summit is now Successful",
+        url: `/event-forms/payments/${form.id}`,
+      },
     ]);
 
     // The owner refunds it: the payer hears, the owner (who did it) gets nothing more.

@@ -35,7 +35,13 @@ async function accountCard(tx: Db, account: FollowAccount) {
 }
 
 /** A new follower: the followed account's users hear who it is, with a link to the follower's profile. */
-export async function notifyNewFollower(tx: Db, queue: BroadcastQueue, follower: FollowAccount, followee: FollowAccount, actorUserId: number) {
+export async function notifyNewFollower(
+  tx: Db,
+  queue: BroadcastQueue,
+  follower: FollowAccount,
+  followee: FollowAccount,
+  actorUserId: number,
+) {
   const card = await accountCard(tx, follower);
   if (!card) return;
   const recipients = followee.type === "co_founder" ? await coFounderUserIds(tx, followee.id) : await startupUserIds(tx, followee.id);
@@ -81,7 +87,13 @@ export async function notifyInvitationReceived(tx: Db, queue: BroadcastQueue, in
 }
 
 /** The inviting startup hears the answer. */
-export async function notifyInvitationAnswered(tx: Db, queue: BroadcastQueue, invitationId: number, status: "accepted" | "declined", actorUserId: number) {
+export async function notifyInvitationAnswered(
+  tx: Db,
+  queue: BroadcastQueue,
+  invitationId: number,
+  status: "accepted" | "declined",
+  actorUserId: number,
+) {
   const card = await invitationCard(tx, invitationId);
   if (!card) return;
   await notifyEach(tx, queue, others(await startupUserIds(tx, card.startupId), actorUserId), {
@@ -106,7 +118,10 @@ export interface SubmittedApplication {
  * form's channel (the open responses screen) gets the new row.
  */
 export async function notifyApplicationReceived(tx: Db, queue: BroadcastQueue, application: SubmittedApplication, actorUserId: number) {
-  const [form] = await tx.select({ title: eventForms.title, startupId: eventForms.startupId }).from(eventForms).where(eq(eventForms.id, application.eventFormId));
+  const [form] = await tx
+    .select({ title: eventForms.title, startupId: eventForms.startupId })
+    .from(eventForms)
+    .where(eq(eventForms.id, application.eventFormId));
   if (!form) return;
   const formId = application.eventFormId;
   await notifyEach(tx, queue, others(await startupUserIds(tx, form.startupId, "event response read"), actorUserId), {
@@ -140,7 +155,13 @@ const REVIEW_WORDS: Record<ReviewStatus, string> = {
 };
 
 /** The applicant hears the review's outcome. */
-export async function notifyReviewStatusChanged(tx: Db, queue: BroadcastQueue, applicationId: number, status: ReviewStatus, actorUserId: number) {
+export async function notifyReviewStatusChanged(
+  tx: Db,
+  queue: BroadcastQueue,
+  applicationId: number,
+  status: ReviewStatus,
+  actorUserId: number,
+) {
   const [row] = await tx
     .select({ userId: eventApplications.userId, formId: eventForms.id, title: eventForms.title })
     .from(eventApplications)
@@ -167,9 +188,21 @@ const PAYER_WORDS: Record<BillingStatus, string> = {
  * A billing's payment status moved: the payer and the form's startup users who may read billings are told,
  * and the payer's channel and the form's channel (payment screens) get the new status.
  */
-export async function notifyPaymentStatusChanged(tx: Db, queue: BroadcastQueue, billingId: number, status: BillingStatus, actorUserId: number | null) {
+export async function notifyPaymentStatusChanged(
+  tx: Db,
+  queue: BroadcastQueue,
+  billingId: number,
+  status: BillingStatus,
+  actorUserId: number | null,
+) {
   const [row] = await tx
-    .select({ payerId: eventBillings.userId, payerName: users.name, formId: eventForms.id, title: eventForms.title, startupId: eventForms.startupId })
+    .select({
+      payerId: eventBillings.userId,
+      payerName: users.name,
+      formId: eventForms.id,
+      title: eventForms.title,
+      startupId: eventForms.startupId,
+    })
     .from(eventBillings)
     .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
     .innerJoin(users, eq(users.id, eventBillings.userId))

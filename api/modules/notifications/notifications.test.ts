@@ -133,12 +133,20 @@ describe("a new follower", () => {
     expect(res.status).toBe(200);
     expect(seenAtPublish).toEqual([1]);
     const [row] = await notificationsOf(owner.id);
-    expect(row).toMatchObject({ type: "new_follower", title: "Acme started following you", url: `/startups/${fan.startup.username}`, readAt: null });
+    expect(row).toMatchObject({
+      type: "new_follower",
+      title: "Acme started following you",
+      url: `/startups/${fan.startup.username}`,
+      readAt: null,
+    });
     expect(broadcaster.messages).toEqual([
       {
         channels: [userChannel(owner.id)],
         event: "App.Events.NotificationCreated",
-        data: { notification: expect.objectContaining({ id: row.id, type: "new_follower", title: "Acme started following you" }), unread_count: 1 },
+        data: {
+          notification: expect.objectContaining({ id: row.id, type: "new_follower", title: "Acme started following you" }),
+          unread_count: 1,
+        },
       },
       {
         channels: [`startup.${owner.startup.id}`],
@@ -152,7 +160,11 @@ describe("a new follower", () => {
     expect(broadcaster.take()).toEqual([]);
     await fan.client.post("/api/v1/admin/unfollow", { followee_id: owner.startup.id, followee_type: "startup" });
     expect(broadcaster.take()).toEqual([
-      { channels: [`startup.${owner.startup.id}`], event: "App.Events.FollowersCountChanged", data: { startup_id: owner.startup.id, followers_count: 0 } },
+      {
+        channels: [`startup.${owner.startup.id}`],
+        event: "App.Events.FollowersCountChanged",
+        data: { startup_id: owner.startup.id, followers_count: 0 },
+      },
     ]);
     expect(await notificationsOf(owner.id)).toHaveLength(1);
   });
@@ -164,7 +176,11 @@ describe("a new follower", () => {
     broadcaster.clear();
     await fan.client.post("/api/v1/admin/follow", { followee_id: coFounderId, followee_type: "co_founder" });
     expect(broadcaster.take("App.Events.FollowersCountChanged")).toEqual([
-      { channels: [`co-founder.${coFounderId}`], event: "App.Events.FollowersCountChanged", data: { profile_id: coFounderId, followers_count: 1 } },
+      {
+        channels: [`co-founder.${coFounderId}`],
+        event: "App.Events.FollowersCountChanged",
+        data: { profile_id: coFounderId, followers_count: 1 },
+      },
     ]);
     expect((await person.client.get(BASE)).body.data[0]).toMatchObject({ title: "Acme started following you" });
   });
@@ -197,10 +213,14 @@ describe("settings", () => {
     });
     expect(saved.status).toBe(200);
     const queue = new BroadcastQueue();
-    const off = await t.database.db.transaction((tx) => notify(tx, queue, { userId: user.id, type: "message_received", title: "New message from Ada" }));
+    const off = await t.database.db.transaction((tx) =>
+      notify(tx, queue, { userId: user.id, type: "message_received", title: "New message from Ada" }),
+    );
     expect(off).toBeNull();
     expect(queue.messages).toEqual([]);
-    const on = await t.database.db.transaction((tx) => notify(tx, queue, { userId: user.id, type: "new_follower", title: "Ada started following you" }));
+    const on = await t.database.db.transaction((tx) =>
+      notify(tx, queue, { userId: user.id, type: "new_follower", title: "Ada started following you" }),
+    );
     expect(on).toMatchObject({ type: "new_follower" });
     expect((await notificationsOf(user.id)).map((n) => n.type)).toEqual(["new_follower"]);
     expect(queue.messages).toHaveLength(1);
@@ -234,14 +254,32 @@ describe("several recipients", () => {
     const [one, two, quiet] = [await registered(t), await registered(t), await registered(t)];
     await seed(one.id, ["Earlier"]);
     // The settings list the types left on: `quiet` turned new followers off.
-    expect((await quiet.client.put("/api/v1/admin/settings", { time_zone: "UTC", date_format: "medium", theme: "system", layout: "auto", notifications: [] })).status).toBe(200);
+    expect(
+      (
+        await quiet.client.put("/api/v1/admin/settings", {
+          time_zone: "UTC",
+          date_format: "medium",
+          theme: "system",
+          layout: "auto",
+          notifications: [],
+        })
+      ).status,
+    ).toBe(200);
     const queue = new BroadcastQueue();
-    await t.database.db.transaction((tx) => notifyEach(tx, queue, [two.id, one.id, quiet.id, two.id], { type: "new_follower", title: "Acme started following you", data: { startup_id: 7 } }));
+    await t.database.db.transaction((tx) =>
+      notifyEach(tx, queue, [two.id, one.id, quiet.id, two.id], {
+        type: "new_follower",
+        title: "Acme started following you",
+        data: { startup_id: 7 },
+      }),
+    );
     expect(queue.messages.map((m) => [m.channels, (m.data as { unread_count: number }).unread_count])).toEqual([
       [[userChannel(one.id)], 2],
       [[userChannel(two.id)], 1],
     ]);
-    expect(await notificationsOf(two.id)).toEqual([expect.objectContaining({ title: "Acme started following you", data: { startup_id: 7 }, groupKey: null, readAt: null })]);
+    expect(await notificationsOf(two.id)).toEqual([
+      expect.objectContaining({ title: "Acme started following you", data: { startup_id: 7 }, groupKey: null, readAt: null }),
+    ]);
     expect(await notificationsOf(quiet.id)).toEqual([]);
     expect(await notificationsOf(one.id)).toHaveLength(2);
   });

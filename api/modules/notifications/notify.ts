@@ -40,7 +40,11 @@ export const REPEAT_WINDOW_MINUTES = 10;
  * grouped upsert, so parallel repeats leave one row on either database. Spread into a notification's
  * content: `{ ...repeatOf("new_follower", "startup:3", "co_founder:9"), title, … }`.
  */
-export function repeatOf(type: NotificationType, actor: string, subject: string): Pick<NotificationContent, "type" | "groupKey" | "windowMinutes"> {
+export function repeatOf(
+  type: NotificationType,
+  actor: string,
+  subject: string,
+): Pick<NotificationContent, "type" | "groupKey" | "windowMinutes"> {
   return { type, groupKey: `cause:${type}:${actor}:${subject}`, windowMinutes: REPEAT_WINDOW_MINUTES };
 }
 

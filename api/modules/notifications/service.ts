@@ -15,7 +15,12 @@ import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { notificationColumns, notificationJson, unreadCount } from "./notify.ts";
 
 /** The caller's notifications, newest first (only theirs: the user is in the where clause). */
-export async function listNotifications(db: Db, userId: number, query: ListQuery, unreadOnly: boolean): Promise<PageRows<NotificationJson> & { unread: number }> {
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  query: ListQuery,
+  unreadOnly: boolean,
+): Promise<PageRows<NotificationJson> & { unread: number }> {
   const where = and(eq(notifications.userId, userId), unreadOnly ? isNull(notifications.readAt) : undefined);
   const [rows, unread] = await Promise.all([
     db
@@ -27,7 +32,7 @@ export async function listNotifications(db: Db, userId: number, query: ListQuery
       .offset(offset(query)),
     unreadCount(db, userId),
   ]);
-  const total = await totalOf(rows, query, async () => (unreadOnly ? unread : (await db.$count(notifications, where))));
+  const total = await totalOf(rows, query, async () => (unreadOnly ? unread : await db.$count(notifications, where)));
   return { total, unread, data: rows.map(notificationJson) };
 }
 
@@ -82,7 +87,9 @@ export function queueGroupRead(queue: BroadcastQueue, userId: number, unread: nu
 
 /** groupReadWrite on its own, in the caller's transaction. */
 export async function markGroupRead(tx: Db, userId: number, groupKey: string, queue: BroadcastQueue) {
-  const result = (await tx.execute(sql`with ${groupReadWrite(userId, groupKey)} select ${groupReadColumn(userId)} as unread`)) as unknown as {
+  const result = (await tx.execute(
+    sql`with ${groupReadWrite(userId, groupKey)} select ${groupReadColumn(userId)} as unread`,
+  )) as unknown as {
     rows: { unread: number | null }[];
   };
   queueGroupRead(queue, userId, result.rows[0].unread);

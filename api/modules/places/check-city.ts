@@ -23,7 +23,8 @@ export const countryName = (code: string) => countries().find((c) => c.code === 
 export function unknownCityMessage(country: string, suggestions: readonly string[]): string {
   const base = `The city is not one we know in ${countryName(country)}.`;
   if (!suggestions.length) return `${base} Pick one from the list.`;
-  const names = suggestions.length === 1 ? suggestions[0] : `${suggestions.slice(0, -1).join(", ")} or ${suggestions[suggestions.length - 1]}`;
+  const names =
+    suggestions.length === 1 ? suggestions[0] : `${suggestions.slice(0, -1).join(", ")} or ${suggestions[suggestions.length - 1]}`;
   return `${base} Did you mean ${names}?`;
 }
 

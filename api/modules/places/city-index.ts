@@ -21,7 +21,9 @@ export class CityIndex {
     for (const city of cities) city.key = foldName(city.name);
     const sorted = cities
       .filter((city) => city.key)
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.country < b.country ? -1 : a.country > b.country ? 1 : b.population - a.population));
+      .sort((a, b) =>
+        a.key < b.key ? -1 : a.key > b.key ? 1 : a.country < b.country ? -1 : a.country > b.country ? 1 : b.population - a.population,
+      );
     this.world = sorted.filter((city, i) => i === 0 || city.key !== sorted[i - 1].key || city.country !== sorted[i - 1].country);
     for (const city of this.world) {
       let list = this.byCountry.get(city.country);
@@ -81,7 +83,10 @@ export class CityIndex {
     const found = this.search(key, country, limit);
     if (found.length >= limit) return found;
     const allowed = key.length <= 4 ? 1 : key.length <= 8 ? 2 : 3;
-    const near = list.filter((city) => !found.includes(city) && Math.abs(city.key.length - key.length) <= allowed && editDistance(city.key, key, allowed) <= allowed);
+    const near = list.filter(
+      (city) =>
+        !found.includes(city) && Math.abs(city.key.length - key.length) <= allowed && editDistance(city.key, key, allowed) <= allowed,
+    );
     return [...found, ...topByPopulation(near, 0, near.length, limit - found.length)];
   }
 }

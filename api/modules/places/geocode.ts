@@ -62,7 +62,11 @@ export function geocodeText(text: string, country?: string): CityRecord | undefi
   const direct = geocode(text, country);
   if (direct) return direct;
   const index = cityIndex();
-  const parts = text.split(",").map((part) => part.trim()).filter(Boolean).reverse();
+  const parts = text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .reverse();
   for (const part of parts.slice(0, 6)) {
     const city = (country ? index.find(part, country) : undefined) ?? index.find(part);
     if (city) return city;

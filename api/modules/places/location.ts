@@ -13,7 +13,10 @@ export async function userLocation(db: Db, user: { startupId: number | null; coF
   const [row] = user.startupId
     ? await db.select({ country: startups.country, cityName: startups.cityName }).from(startups).where(eq(startups.id, user.startupId))
     : user.coFounderId
-      ? await db.select({ country: coFounders.country, cityName: coFounders.cityName }).from(coFounders).where(eq(coFounders.id, user.coFounderId))
+      ? await db
+          .select({ country: coFounders.country, cityName: coFounders.cityName })
+          .from(coFounders)
+          .where(eq(coFounders.id, user.coFounderId))
       : [];
   if (!row) return UNKNOWN_PLACE;
   const city = cityIndex().find(row.cityName, row.country);

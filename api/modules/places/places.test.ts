@@ -28,7 +28,13 @@ describe("GET /api/v1/site/cities", () => {
     const res = await t.client().get<{ data: City[] }>("/api/v1/site/cities?country=NG&search=lag");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
-    expect(res.body.data[0]).toEqual({ name: "Lagos", country_code: "NG", latitude: expect.closeTo(6.454, 2), longitude: expect.closeTo(3.395, 2), population: expect.any(Number) });
+    expect(res.body.data[0]).toEqual({
+      name: "Lagos",
+      country_code: "NG",
+      latitude: expect.closeTo(6.454, 2),
+      longitude: expect.closeTo(3.395, 2),
+      population: expect.any(Number),
+    });
     expect(res.body.data.every((c) => c.country_code === "NG" && c.name.toLowerCase().startsWith("lag"))).toBe(true);
   });
 
@@ -69,13 +75,31 @@ describe("GET /api/v1/site/geocode", () => {
   it("places 'City, Country' with its time zone", async () => {
     const res = await t.client().get("/api/v1/site/geocode?q=Lagos,%20Nigeria");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ cityName: "Lagos", country_code: "NG", latitude: expect.closeTo(6.454, 2), longitude: expect.closeTo(3.395, 2), timezone: "Africa/Lagos" });
+    expect(res.body).toEqual({
+      cityName: "Lagos",
+      country_code: "NG",
+      latitude: expect.closeTo(6.454, 2),
+      longitude: expect.closeTo(3.395, 2),
+      timezone: "Africa/Lagos",
+    });
   });
 
   it("reads country codes, accents and a city alone (the most populous of the name)", async () => {
-    expect((await t.client().get("/api/v1/site/geocode?q=sao%20paulo,%20BR")).body).toMatchObject({ cityName: "São Paulo", country_code: "BR", timezone: "America/Sao_Paulo" });
-    expect((await t.client().get("/api/v1/site/geocode?q=Lagos,%20Portugal")).body).toMatchObject({ cityName: "Lagos", country_code: "PT", timezone: "Europe/Lisbon" });
-    expect((await t.client().get("/api/v1/site/geocode?q=nairobi")).body).toMatchObject({ cityName: "Nairobi", country_code: "KE", timezone: "Africa/Nairobi" });
+    expect((await t.client().get("/api/v1/site/geocode?q=sao%20paulo,%20BR")).body).toMatchObject({
+      cityName: "São Paulo",
+      country_code: "BR",
+      timezone: "America/Sao_Paulo",
+    });
+    expect((await t.client().get("/api/v1/site/geocode?q=Lagos,%20Portugal")).body).toMatchObject({
+      cityName: "Lagos",
+      country_code: "PT",
+      timezone: "Europe/Lisbon",
+    });
+    expect((await t.client().get("/api/v1/site/geocode?q=nairobi")).body).toMatchObject({
+      cityName: "Nairobi",
+      country_code: "KE",
+      timezone: "Africa/Nairobi",
+    });
   });
 
   it("404s an unknown city and 422s a missing q", async () => {
@@ -123,7 +147,13 @@ describe("GET /api/location", () => {
 
   it("has null fields without a profile and 401s without a login", async () => {
     const { client } = await registered(t);
-    expect((await client.get("/api/location")).body).toEqual({ cityName: null, country_code: null, latitude: null, longitude: null, timezone: null });
+    expect((await client.get("/api/location")).body).toEqual({
+      cityName: null,
+      country_code: null,
+      latitude: null,
+      longitude: null,
+      timezone: null,
+    });
     expect((await t.client().get("/api/location")).status).toBe(401);
   });
 });
@@ -139,7 +169,16 @@ describe("checkCity", () => {
     const { client } = await registered(t);
     const form = (city: string) => {
       const body = new FormData();
-      for (const [k, v] of Object.entries({ name: "Ada", headline: "Engineer", skills: "Go", country: "NG", cityName: city, bio: "Hi", links: "[]" })) body.set(k, v);
+      for (const [k, v] of Object.entries({
+        name: "Ada",
+        headline: "Engineer",
+        skills: "Go",
+        country: "NG",
+        cityName: city,
+        bio: "Hi",
+        links: "[]",
+      }))
+        body.set(k, v);
       return body;
     };
     const typo = await client.post("/api/v1/admin/profiles/setup", form("Lagoss"));
@@ -155,7 +194,17 @@ describe("checkCity", () => {
   it("422s a startup setup in the wrong country's city", async () => {
     const { client } = await registered(t);
     const body = new FormData();
-    for (const [k, v] of Object.entries({ account_type: "organization", name: "Hub", username: `hub-${Date.now().toString(36)}`, country: "KE", cityName: "Lagos", description: "A hub", industry: "Education", links: "[]" })) body.set(k, v);
+    for (const [k, v] of Object.entries({
+      account_type: "organization",
+      name: "Hub",
+      username: `hub-${Date.now().toString(36)}`,
+      country: "KE",
+      cityName: "Lagos",
+      description: "A hub",
+      industry: "Education",
+      links: "[]",
+    }))
+      body.set(k, v);
     const res = await client.post("/api/v1/admin/startups/setup", body);
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(["cityName"]);

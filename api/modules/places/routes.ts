@@ -38,7 +38,11 @@ const cityQuery = z.object({
 });
 
 const geocodeQuery = z.object({
-  q: z.string({ error: "The q field is required." }).trim().min(1, "The q field is required.").max(200, "The q field must not be greater than 200 characters."),
+  q: z
+    .string({ error: "The q field is required." })
+    .trim()
+    .min(1, "The q field is required.")
+    .max(200, "The q field must not be greater than 200 characters."),
 });
 
 export const cityJson = (city: CityRecord): CityOption => ({
@@ -75,7 +79,13 @@ placeRoutes.get("/api/v1/site/flags/:file{[A-Za-z]{2}\\.svg}", (c) => {
     // Opened on its own, an SVG is a document: it may draw, never run anything.
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
   };
-  if (c.req.header("if-none-match")?.split(",").some((tag) => tag.trim() === flag.etag)) return c.body(null, 304, headers);
+  if (
+    c.req
+      .header("if-none-match")
+      ?.split(",")
+      .some((tag) => tag.trim() === flag.etag)
+  )
+    return c.body(null, 304, headers);
   return c.body(flag.svg, 200, { ...headers, "Content-Type": "image/svg+xml; charset=utf-8" });
 });
 

@@ -49,7 +49,10 @@ function browserBody(entries: Entries) {
 async function setUpThroughThePanel(kind: "startup" | "co-founder", typed: Entries) {
   const { client } = await registered(t, "List Tester");
   const startup = kind === "startup";
-  const entries = [...(startup ? [...STARTUP, ["username", `lists-${++counter}-${Date.now().toString(36)}`] as [string, string]] : CO_FOUNDER), ...typed];
+  const entries = [
+    ...(startup ? [...STARTUP, ["username", `lists-${++counter}-${Date.now().toString(36)}`] as [string, string]] : CO_FOUNDER),
+    ...typed,
+  ];
   const submission = parseWithZod(browserBody(entries), { schema: startup ? startupSetupSchema : coFounderSetupSchema });
   expect(submission.status === "success" ? null : submission.error).toBeNull();
   const values = submission.status === "success" ? (submission.value as Record<string, unknown>) : {};
@@ -76,17 +79,25 @@ describe("a startup's lists, typed in the panel, come back as typed", () => {
   });
 
   it("wanted_skills: one skill, and none", async () => {
-    expect((await current(await setUpThroughThePanel("startup", [["wanted_skills", "Embedded C"]]))).startup?.wanted_skills).toEqual(["embedded c"]);
+    expect((await current(await setUpThroughThePanel("startup", [["wanted_skills", "Embedded C"]]))).startup?.wanted_skills).toEqual([
+      "embedded c",
+    ]);
     expect((await current(await setUpThroughThePanel("startup", [["wanted_skills", ""]]))).startup?.wanted_skills).toEqual([]);
   });
 
   it("wanted_roles", async () => {
-    const typed: Entries = [["wanted_roles", "Technical"], ["wanted_roles", "Design"]];
+    const typed: Entries = [
+      ["wanted_roles", "Technical"],
+      ["wanted_roles", "Design"],
+    ];
     expect((await current(await setUpThroughThePanel("startup", typed))).startup?.wanted_roles).toEqual(["Technical", "Design"]);
   });
 
   it("links", async () => {
-    expect((await current(await setUpThroughThePanel("startup", LINKS))).startup?.links).toEqual(["https://acme.example.com", "https://x.com/acme?ref=a,b"]);
+    expect((await current(await setUpThroughThePanel("startup", LINKS))).startup?.links).toEqual([
+      "https://acme.example.com",
+      "https://x.com/acme?ref=a,b",
+    ]);
   });
 });
 
@@ -97,12 +108,20 @@ describe("a co-founder's lists, typed in the panel, come back as typed", () => {
   });
 
   it("roles", async () => {
-    const typed: Entries = [["skills", "Figma"], ["roles", "Design"], ["roles", "Product"]];
+    const typed: Entries = [
+      ["skills", "Figma"],
+      ["roles", "Design"],
+      ["roles", "Product"],
+    ];
     expect((await current(await setUpThroughThePanel("co-founder", typed))).profile?.roles).toEqual(["Design", "Product"]);
   });
 
   it("industries", async () => {
-    const typed: Entries = [["skills", "Figma"], ["industries", "Fintech"], ["industries", "Healthcare"]];
+    const typed: Entries = [
+      ["skills", "Figma"],
+      ["industries", "Fintech"],
+      ["industries", "Healthcare"],
+    ];
     expect((await current(await setUpThroughThePanel("co-founder", typed))).profile?.industries).toEqual(["Fintech", "Healthcare"]);
   });
 
@@ -118,7 +137,11 @@ describe("JSON clients", () => {
   it("send skills and wanted skills as lists or as comma-separated text", async () => {
     const { client } = await registered(t, "Json Startup");
     const body = Object.fromEntries(STARTUP);
-    const res = await client.post("/api/v1/admin/startups/setup", { ...body, username: `json-${++counter}-${Date.now().toString(36)}`, wanted_skills: ["Go", " rust "] });
+    const res = await client.post("/api/v1/admin/startups/setup", {
+      ...body,
+      username: `json-${++counter}-${Date.now().toString(36)}`,
+      wanted_skills: ["Go", " rust "],
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.startup.wanted_skills).toEqual(["go", "rust"]);
     const person = await registered(t, "Json Person");

@@ -209,7 +209,9 @@ describe("POST /api/v1/admin/startups/setup", () => {
     const notJson = await setUpStartup(client, { links: "https://acme.example.com" });
     expect(notJson.status).toBe(422);
     expect(notJson.body.errors).toEqual({ links: ["The links field must be a list of URLs."] });
-    const tooMany = await setUpStartup(client, { links: JSON.stringify(Array.from({ length: 11 }, (_, i) => `https://l${i}.example.com`)) });
+    const tooMany = await setUpStartup(client, {
+      links: JSON.stringify(Array.from({ length: 11 }, (_, i) => `https://l${i}.example.com`)),
+    });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.errors).toEqual({ links: ["The links field must not have more than 10 items."] });
     const website = await setUpStartup(client, { website: "acme dot com" });
@@ -521,14 +523,28 @@ describe("co-founder matching fields at setup", () => {
       looking_for: "A business co-founder in fintech",
     });
     expect(res.status).toBe(201);
-    expect(res.body.profile).toMatchObject({ roles: ["Technical", "Product"], industries: ["Fintech"], commitment: "part_time", desired_stage: "Seed", looking_for: "A business co-founder in fintech" });
-    const [row] = await t.database.db.select({ skillKeys: coFounders.skillKeys }).from(coFounders).where(eq(coFounders.id, res.body.profile.id));
+    expect(res.body.profile).toMatchObject({
+      roles: ["Technical", "Product"],
+      industries: ["Fintech"],
+      commitment: "part_time",
+      desired_stage: "Seed",
+      looking_for: "A business co-founder in fintech",
+    });
+    const [row] = await t.database.db
+      .select({ skillKeys: coFounders.skillKeys })
+      .from(coFounders)
+      .where(eq(coFounders.id, res.body.profile.id));
     expect(row.skillKeys).toEqual(["typescript", "go", "postgres"]);
   });
 
   it("refuses unknown roles, industries, commitments and stages per field", async () => {
     const { client } = await registered(t);
-    const res = await setUpCoFounder(client, { roles: JSON.stringify(["Wizard"]), industries: JSON.stringify(["Alchemy"]), commitment: "weekends", desired_stage: "Moon" });
+    const res = await setUpCoFounder(client, {
+      roles: JSON.stringify(["Wizard"]),
+      industries: JSON.stringify(["Alchemy"]),
+      commitment: "weekends",
+      desired_stage: "Moon",
+    });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(["commitment", "desired_stage", "industries.0", "roles.0"]);
   });
@@ -538,6 +554,8 @@ describe("co-founder matching fields at setup", () => {
     const res = await setUpStartup(client, { wanted_skills: "TypeScript, Sales ,typescript", wanted_roles: JSON.stringify(["Technical"]) });
     expect(res.status).toBe(201);
     expect(res.body.startup).toMatchObject({ wanted_skills: ["typescript", "sales"], wanted_roles: ["Technical"] });
-    expect((await setUpStartup((await registered(t)).client, { wanted_roles: JSON.stringify(["Wizard"]) })).body.errors).toEqual({ "wanted_roles.0": ["The selected role is invalid."] });
+    expect((await setUpStartup((await registered(t)).client, { wanted_roles: JSON.stringify(["Wizard"]) })).body.errors).toEqual({
+      "wanted_roles.0": ["The selected role is invalid."],
+    });
   });
 });

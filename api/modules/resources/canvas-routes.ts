@@ -1,7 +1,15 @@
 import { Hono, type Context } from "hono";
 import { canvasExportFilename, canvasMarkdown } from "#schemas/frameworks/markdown.ts";
 import { parseId } from "#schemas/ids.ts";
-import { CANVAS_SAVED, CANVAS_UNCHANGED, MAX_VERSIONS_PER_PAGE, VERSION_NOT_FOUND, canvasRestored, canvasSaveSchema, frameworkView } from "#schemas/resources.ts";
+import {
+  CANVAS_SAVED,
+  CANVAS_UNCHANGED,
+  MAX_VERSIONS_PER_PAGE,
+  VERSION_NOT_FOUND,
+  canvasRestored,
+  canvasSaveSchema,
+  frameworkView,
+} from "#schemas/resources.ts";
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
 import { notFound } from "#api/lib/errors.ts";
@@ -55,13 +63,23 @@ canvasRoutes.post(`${CANVAS}/versions/:version/restore`, guard, async (c) => {
   if (version === undefined) throw notFound(VERSION_NOT_FOUND);
   const boxes = await versionBoxes(c.var.db, startup.id, framework, version);
   const { changed } = await saveCanvas(c.var.db, startup, framework, user.id, boxes, { autosave: false });
-  return c.json({ canvas: await getCanvas(c.var.db, startup, framework), changed, message: changed ? canvasRestored(version) : CANVAS_UNCHANGED });
+  return c.json({
+    canvas: await getCanvas(c.var.db, startup, framework),
+    changed,
+    message: changed ? canvasRestored(version) : CANVAS_UNCHANGED,
+  });
 });
 
 canvasRoutes.get(`${CANVAS}/export`, guard, async (c) => {
   const { framework, startup } = await scope(c);
   const canvas = await getCanvas(c.var.db, startup, framework);
-  const markdown = canvasMarkdown({ framework, boxes: canvas.boxes, startupName: startup.name, version: canvas.version, updatedAt: canvas.updated_at });
+  const markdown = canvasMarkdown({
+    framework,
+    boxes: canvas.boxes,
+    startupName: startup.name,
+    version: canvas.version,
+    updatedAt: canvas.updated_at,
+  });
   return c.body(markdown, 200, {
     "Content-Type": "text/markdown; charset=utf-8",
     "Content-Disposition": `attachment; filename="${canvasExportFilename(framework, startup.name)}"`,

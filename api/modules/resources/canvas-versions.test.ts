@@ -25,7 +25,11 @@ const save = (client: TestClient, problem: string, autosave: boolean) => client.
 /** Every version row of the startup's Lean Canvas, newest first. */
 async function versionRows(startupId: number) {
   return t.database.db
-    .select({ version: frameworkVersions.version, kept: frameworkVersions.kept, problem: sql<string>`${frameworkVersions.boxes}->>'problem'` })
+    .select({
+      version: frameworkVersions.version,
+      kept: frameworkVersions.kept,
+      problem: sql<string>`${frameworkVersions.boxes}->>'problem'`,
+    })
     .from(frameworkVersions)
     .innerJoin(frameworkCanvases, eq(frameworkCanvases.id, frameworkVersions.canvasId))
     .where(eq(frameworkCanvases.startupId, startupId))
@@ -70,7 +74,9 @@ describe("autosaves fold into one version", () => {
     // A teammate's autosave never folds into someone else's version.
     const person = await coFounder(t);
     const profileId = (await userRow(t, person.id)).coFounderId!;
-    await t.database.db.insert(teamMembers).values({ startupId: startup.id, coFounderId: profileId, name: "Ada", title: "CTO", role: "Technical" });
+    await t.database.db
+      .insert(teamMembers)
+      .values({ startupId: startup.id, coFounderId: profileId, name: "Ada", title: "CTO", role: "Technical" });
     await save(person.client, "the teammate's", true);
     // A restore is kept too.
     await client.post(`${LEAN}/versions/2/restore`);
@@ -87,7 +93,10 @@ describe("autosaves fold into one version", () => {
   it("takes autosave as form text and refuses what is not a yes or no", async () => {
     const { client } = await owner();
     expect((await client.put(LEAN, { boxes: { problem: "x" }, autosave: "1" })).status).toBe(200);
-    expect(await client.put(LEAN, { boxes: { problem: "y" }, autosave: "sometimes" })).toMatchObject({ status: 422, body: { errors: { autosave: [expect.any(String)] } } });
+    expect(await client.put(LEAN, { boxes: { problem: "y" }, autosave: "sometimes" })).toMatchObject({
+      status: 422,
+      body: { errors: { autosave: [expect.any(String)] } },
+    });
   });
 });
 

@@ -28,7 +28,13 @@ describe("reading and saving a canvas", () => {
     const res = await client.get(LEAN);
     expect(res.status).toBe(200);
     expect(res.body.framework).toMatchObject({ type: "lean-canvas", name: "Lean Canvas" });
-    expect(res.body.canvas).toMatchObject({ type: "lean-canvas", startup: { id: startup.id, name: "Acme" }, version: 0, updated_at: null, updated_by: null });
+    expect(res.body.canvas).toMatchObject({
+      type: "lean-canvas",
+      startup: { id: startup.id, name: "Acme" },
+      version: 0,
+      updated_at: null,
+      updated_by: null,
+    });
     expect(Object.keys(res.body.canvas.boxes)).toHaveLength(9);
     expect(Object.values(res.body.canvas.boxes).every((text) => text === "")).toBe(true);
   });
@@ -80,7 +86,10 @@ describe("refused saves", () => {
   it("answers 404 Framework not found for an unknown type, before reading the body", async () => {
     const { client } = await owner();
     for (const type of ["nope", "1", "Lean-Canvas"]) {
-      expect(await client.put(`/api/v1/admin/frameworks/${type}/canvas`, { boxes: {} }), type).toMatchObject({ status: 404, body: { message: "Framework not found" } });
+      expect(await client.put(`/api/v1/admin/frameworks/${type}/canvas`, { boxes: {} }), type).toMatchObject({
+        status: 404,
+        body: { message: "Framework not found" },
+      });
       expect(await client.get(`/api/v1/admin/frameworks/${type}/canvas/versions`), type).toMatchObject({ status: 404 });
       expect(await client.get(`/api/v1/admin/frameworks/${type}/canvas/export`), type).toMatchObject({ status: 404 });
     }
@@ -107,7 +116,10 @@ describe("versions and restore", () => {
 
   it("refuses a save based on an older version with 409, so a waiting autosave cannot undo a restore", async () => {
     const { client } = await owner();
-    expect((await client.put(LEAN, { boxes: { problem: "first" }, base_version: 0 })).body).toMatchObject({ changed: true, canvas: { version: 1 } });
+    expect((await client.put(LEAN, { boxes: { problem: "first" }, base_version: 0 })).body).toMatchObject({
+      changed: true,
+      canvas: { version: 1 },
+    });
     await client.put(LEAN, { boxes: { problem: "second" }, base_version: 1 });
     await client.post(`${LEAN}/versions/1/restore`);
     const stale = await client.put(LEAN, { boxes: { problem: "typed before the restore" }, base_version: 2 });
@@ -116,10 +128,16 @@ describe("versions and restore", () => {
     expect((await client.put(LEAN, { boxes: { problem: "first" }, base_version: 2 })).status).toBe(409);
     expect((await client.get(LEAN)).body.canvas).toMatchObject({ version: 3, boxes: { problem: "first" } });
     // The current base (also as form text) saves; no base at all keeps the old last-write-wins behaviour.
-    expect((await client.put(LEAN, { boxes: { problem: "third" }, base_version: "3" })).body).toMatchObject({ changed: true, canvas: { version: 4 } });
+    expect((await client.put(LEAN, { boxes: { problem: "third" }, base_version: "3" })).body).toMatchObject({
+      changed: true,
+      canvas: { version: 4 },
+    });
     expect((await client.put(LEAN, { boxes: { problem: "fourth" } })).body).toMatchObject({ changed: true, canvas: { version: 5 } });
     for (const base_version of ["-1", 2147483648, "2147483648", 1.5, "abc", true]) {
-      expect(await client.put(LEAN, { boxes: { problem: "x" }, base_version }), String(base_version)).toMatchObject({ status: 422, body: { errors: { base_version: [BASE_VERSION_INVALID] } } });
+      expect(await client.put(LEAN, { boxes: { problem: "x" }, base_version }), String(base_version)).toMatchObject({
+        status: 422,
+        body: { errors: { base_version: [BASE_VERSION_INVALID] } },
+      });
     }
   });
 
@@ -145,10 +163,16 @@ describe("versions and restore", () => {
     const { client } = await owner();
     await client.put(LEAN, { boxes: { problem: "x" } });
     for (const version of ["2", "0", "-1", "abc", "1.5", "99999999999"]) {
-      expect(await client.post(`${LEAN}/versions/${version}/restore`), version).toMatchObject({ status: 404, body: { message: "Version not found" } });
+      expect(await client.post(`${LEAN}/versions/${version}/restore`), version).toMatchObject({
+        status: 404,
+        body: { message: "Version not found" },
+      });
     }
     // Another framework's version 1 is not this one's.
-    expect(await client.post("/api/v1/admin/frameworks/swot/canvas/versions/1/restore")).toMatchObject({ status: 404, body: { message: "Version not found" } });
+    expect(await client.post("/api/v1/admin/frameworks/swot/canvas/versions/1/restore")).toMatchObject({
+      status: 404,
+      body: { message: "Version not found" },
+    });
   });
 });
 
@@ -182,7 +206,9 @@ describe("whose canvas it is", () => {
     const team = await owner();
     const person = await coFounder(t);
     const profileId = (await userRow(t, person.id)).coFounderId!;
-    await t.database.db.insert(teamMembers).values({ startupId: team.startup.id, coFounderId: profileId, name: "Ada", title: "CTO", role: "Technical" });
+    await t.database.db
+      .insert(teamMembers)
+      .values({ startupId: team.startup.id, coFounderId: profileId, name: "Ada", title: "CTO", role: "Technical" });
     await team.client.put(LEAN, { boxes: { problem: "From the owner" } });
     const res = await person.client.put(LEAN, { boxes: { problem: "From the owner", solution: "From the co-founder" } });
     expect(res.body.canvas).toMatchObject({ version: 2, startup: { id: team.startup.id }, updated_by: { id: person.id } });
@@ -203,7 +229,9 @@ describe("whose canvas it is", () => {
 describe("the Markdown export", () => {
   it("downloads the canvas as a Markdown file, a section per box, the founder's text inert", async () => {
     const { client } = await owner();
-    await client.put(LEAN, { boxes: { problem: "# Not a heading\n- not a list\nSmall *warehouses*", unique_value_proposition: "Twice the picks" } });
+    await client.put(LEAN, {
+      boxes: { problem: "# Not a heading\n- not a list\nSmall *warehouses*", unique_value_proposition: "Twice the picks" },
+    });
     const res = await client.get(`${LEAN}/export`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/markdown; charset=utf-8");

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { canvasTexts, type FrameworkDefinition } from "#schemas/frameworks/index.ts";
-import { CANVAS_AUTOSAVE_FOLD_MINUTES, FRAMEWORK_NOT_FOUND, MAX_CANVAS_VERSIONS, NO_CANVAS_STARTUP, VERSION_NOT_FOUND, type CanvasVersionView, type CanvasView } from "#schemas/resources.ts";
+import {
+  CANVAS_AUTOSAVE_FOLD_MINUTES,
+  FRAMEWORK_NOT_FOUND,
+  MAX_CANVAS_VERSIONS,
+  NO_CANVAS_STARTUP,
+  VERSION_NOT_FOUND,
+  type CanvasVersionView,
+  type CanvasView,
+} from "#schemas/resources.ts";
 import { frameworkByType } from "#schemas/frameworks/index.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
@@ -21,7 +29,13 @@ export interface CanvasStartup {
   stage: string | null;
 }
 
-const startupColumns = { id: startups.id, name: startups.name, description: startups.description, industry: startups.industry, stage: startups.stage };
+const startupColumns = {
+  id: startups.id,
+  name: startups.name,
+  description: startups.description,
+  industry: startups.industry,
+  stage: startups.stage,
+};
 
 /** The framework named in a path, or 404 "Framework not found". */
 export function findFramework(type: string | undefined): FrameworkDefinition {
@@ -35,7 +49,13 @@ export function findFramework(type: string | undefined): FrameworkDefinition {
  * co-founder, the startup whose team they joined first. Never a startup named by the request, so no
  * request can reach another startup's canvas. Null: nobody's (see NO_CANVAS_STARTUP).
  */
-const ownStartupQuery = preparedPerDb((db) => db.select(startupColumns).from(startups).where(eq(startups.id, sql.placeholder("id"))).prepare("canvas_own_startup"));
+const ownStartupQuery = preparedPerDb((db) =>
+  db
+    .select(startupColumns)
+    .from(startups)
+    .where(eq(startups.id, sql.placeholder("id")))
+    .prepare("canvas_own_startup"),
+);
 
 export async function canvasStartup(db: Db, user: Pick<AuthUser, "startupId" | "coFounderId">): Promise<CanvasStartup | null> {
   if (user.startupId) {
@@ -121,7 +141,14 @@ export interface SaveOptions {
  * autosave may fold into the newest version (foldOrAddVersion), and the canvas keeps at most
  * MAX_CANVAS_VERSIONS versions (pruneVersions), both under the same lock.
  */
-export async function saveCanvas(db: Db, startup: CanvasStartup, framework: FrameworkDefinition, userId: number, boxes: CanvasBoxes, options: SaveOptions = {}) {
+export async function saveCanvas(
+  db: Db,
+  startup: CanvasStartup,
+  framework: FrameworkDefinition,
+  userId: number,
+  boxes: CanvasBoxes,
+  options: SaveOptions = {},
+) {
   const { baseVersion, autosave = false } = options;
   return db.transaction(async (tx) => {
     // The base-version check sits in the same conditional update, so a save racing a restore cannot slip between a read and the write.
@@ -138,13 +165,17 @@ export async function saveCanvas(db: Db, startup: CanvasStartup, framework: Fram
       .returning({ id: frameworkCanvases.id, version: frameworkCanvases.version });
     if (!saved) {
       if (baseVersion !== undefined) {
-        const [current] = await tx.select({ version: frameworkCanvases.version }).from(frameworkCanvases).where(and(eq(frameworkCanvases.startupId, startup.id), eq(frameworkCanvases.type, framework.type)));
+        const [current] = await tx
+          .select({ version: frameworkCanvases.version })
+          .from(frameworkCanvases)
+          .where(and(eq(frameworkCanvases.startupId, startup.id), eq(frameworkCanvases.type, framework.type)));
         if (current && current.version !== baseVersion) throw new HttpError(409, canvasStale(baseVersion, current.version));
       }
       return { changed: false };
     }
     // A folded autosave adds no version, so only an inserted one can take the canvas past the limit.
-    if (await foldOrAddVersion(tx, { canvasId: saved.id, version: saved.version, boxes, userId, autosave })) await pruneVersions(tx, saved.id, saved.version);
+    if (await foldOrAddVersion(tx, { canvasId: saved.id, version: saved.version, boxes, userId, autosave }))
+      await pruneVersions(tx, saved.id, saved.version);
     return { changed: true };
   });
 }
@@ -155,7 +186,10 @@ export async function saveCanvas(db: Db, startup: CanvasStartup, framework: Fram
  * the same person started less than CANVAS_AUTOSAVE_FOLD_MINUTES ago. The caller holds the canvas row lock.
  * Answers whether a version row was added.
  */
-async function foldOrAddVersion(tx: Db, save: { canvasId: number; version: number; boxes: CanvasBoxes; userId: number; autosave: boolean }): Promise<boolean> {
+async function foldOrAddVersion(
+  tx: Db,
+  save: { canvasId: number; version: number; boxes: CanvasBoxes; userId: number; autosave: boolean },
+): Promise<boolean> {
   if (save.autosave) {
     const folded = await tx
       .update(frameworkVersions)
@@ -172,7 +206,9 @@ async function foldOrAddVersion(tx: Db, save: { canvasId: number; version: numbe
       .returning({ id: frameworkVersions.id });
     if (folded.length) return false;
   }
-  await tx.insert(frameworkVersions).values({ canvasId: save.canvasId, version: save.version, boxes: save.boxes, savedByUserId: save.userId, kept: !save.autosave });
+  await tx
+    .insert(frameworkVersions)
+    .values({ canvasId: save.canvasId, version: save.version, boxes: save.boxes, savedByUserId: save.userId, kept: !save.autosave });
   return true;
 }
 
@@ -228,7 +264,12 @@ const versionCountQuery = preparedPerDb((db) =>
     .prepare("canvas_version_count"),
 );
 
-export async function listVersions(db: Db, startupId: number, framework: FrameworkDefinition, query: ListQuery): Promise<PageRows<CanvasVersionView>> {
+export async function listVersions(
+  db: Db,
+  startupId: number,
+  framework: FrameworkDefinition,
+  query: ListQuery,
+): Promise<PageRows<CanvasVersionView>> {
   const values = { startupId, type: framework.type, ...pageValues(query) };
   const rows = await versionPageQuery(db).execute(values);
   const total = await totalOf(rows, query, async () => (await versionCountQuery(db).execute(values))[0].n);
@@ -249,7 +290,9 @@ export async function versionBoxes(db: Db, startupId: number, framework: Framewo
     .select({ boxes: frameworkVersions.boxes })
     .from(frameworkVersions)
     .innerJoin(frameworkCanvases, eq(frameworkCanvases.id, frameworkVersions.canvasId))
-    .where(and(eq(frameworkCanvases.startupId, startupId), eq(frameworkCanvases.type, framework.type), eq(frameworkVersions.version, version)));
+    .where(
+      and(eq(frameworkCanvases.startupId, startupId), eq(frameworkCanvases.type, framework.type), eq(frameworkVersions.version, version)),
+    );
   if (!row) throw notFound(VERSION_NOT_FOUND);
   return canvasTexts(framework, row.boxes);
 }

@@ -87,9 +87,20 @@ describe("the catalogue", () => {
     const { client } = await coFounder(t);
     const res = await client.get(`${BASE}/value-proposition-canvas`);
     expect(res.status).toBe(200);
-    expect(res.body.framework).toMatchObject({ type: "value-proposition-canvas", name: "Value Proposition Canvas", layout: { columns: 4 } });
+    expect(res.body.framework).toMatchObject({
+      type: "value-proposition-canvas",
+      name: "Value Proposition Canvas",
+      layout: { columns: 4 },
+    });
     expect(res.body.framework.when_to_use).toMatch(/\w/);
-    expect(res.body.framework.boxes.map((b: { id: string }) => b.id)).toEqual(["products_and_services", "gain_creators", "pain_relievers", "gains", "pains", "customer_jobs"]);
+    expect(res.body.framework.boxes.map((b: { id: string }) => b.id)).toEqual([
+      "products_and_services",
+      "gain_creators",
+      "pain_relievers",
+      "gains",
+      "pains",
+      "customer_jobs",
+    ]);
   });
 
   it("answers 404 Framework not found for any type it does not define", async () => {
@@ -101,26 +112,29 @@ describe("the catalogue", () => {
 });
 
 describe("the definitions", () => {
-  it.each(FRAMEWORKS.map((f) => [f.name, f] as const))("%s: every box has a title, hint and example, and sits in one rectangle of the grid", (_name, framework) => {
-    const ids = framework.boxes.map((box) => box.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const box of framework.boxes) {
-      expect(box.id).toMatch(/^[a-z][a-z0-9_]*$/);
-      expect(box.title.length).toBeGreaterThan(2);
-      expect(box.hint.length).toBeGreaterThan(30);
-      expect(box.example.length).toBeGreaterThan(20);
-    }
-    const grid = framework.layout.rows.map((row) => row.split(" "));
-    for (const row of grid) expect(row).toHaveLength(framework.layout.columns);
-    const used = new Set(grid.flat());
-    expect([...used].sort()).toEqual([...ids].sort());
-    for (const id of ids) {
-      // A rectangle: the cells it covers are exactly its bounding box.
-      const cells = grid.flatMap((row, r) => row.map((cell, c) => (cell === id ? [r, c] : null)).filter((cell) => cell !== null));
-      const rows = cells.map(([r]) => r);
-      const columns = cells.map(([, c]) => c);
-      const area = (Math.max(...rows) - Math.min(...rows) + 1) * (Math.max(...columns) - Math.min(...columns) + 1);
-      expect(cells.length, `${framework.type}: ${id}`).toBe(area);
-    }
-  });
+  it.each(FRAMEWORKS.map((f) => [f.name, f] as const))(
+    "%s: every box has a title, hint and example, and sits in one rectangle of the grid",
+    (_name, framework) => {
+      const ids = framework.boxes.map((box) => box.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const box of framework.boxes) {
+        expect(box.id).toMatch(/^[a-z][a-z0-9_]*$/);
+        expect(box.title.length).toBeGreaterThan(2);
+        expect(box.hint.length).toBeGreaterThan(30);
+        expect(box.example.length).toBeGreaterThan(20);
+      }
+      const grid = framework.layout.rows.map((row) => row.split(" "));
+      for (const row of grid) expect(row).toHaveLength(framework.layout.columns);
+      const used = new Set(grid.flat());
+      expect([...used].sort()).toEqual([...ids].sort());
+      for (const id of ids) {
+        // A rectangle: the cells it covers are exactly its bounding box.
+        const cells = grid.flatMap((row, r) => row.map((cell, c) => (cell === id ? [r, c] : null)).filter((cell) => cell !== null));
+        const rows = cells.map(([r]) => r);
+        const columns = cells.map(([, c]) => c);
+        const area = (Math.max(...rows) - Math.min(...rows) + 1) * (Math.max(...columns) - Math.min(...columns) + 1);
+        expect(cells.length, `${framework.type}: ${id}`).toBe(area);
+      }
+    },
+  );
 });

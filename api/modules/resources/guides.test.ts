@@ -20,7 +20,11 @@ const slugs = (body: { data: { slug: string }[] }) => body.data.map((guide) => g
 
 describe("the seeded guides", () => {
   it("cover every category with several paragraphs each, and seeding twice adds nothing", async () => {
-    for (const category of GUIDE_CATEGORIES) expect(GUIDES.some((guide) => guide.category === category), category).toBe(true);
+    for (const category of GUIDE_CATEGORIES)
+      expect(
+        GUIDES.some((guide) => guide.category === category),
+        category,
+      ).toBe(true);
     for (const guide of GUIDES) {
       expect(guide.body.split("\n\n").length, guide.slug).toBeGreaterThanOrEqual(6);
       expect(guide.body, guide.slug).not.toMatch(/<[a-z]/i);
@@ -65,7 +69,10 @@ describe("the guide list", () => {
   });
 
   it("searches titles, summaries and bodies, every word, case-insensitively, title matches first", async () => {
-    expect(slugs((await client.get(`${BASE}?search=CLIFF`)).body)).toEqual(["finding-and-hiring-a-co-founder", "splitting-equity-between-co-founders"]);
+    expect(slugs((await client.get(`${BASE}?search=CLIFF`)).body)).toEqual([
+      "finding-and-hiring-a-co-founder",
+      "splitting-equity-between-co-founders",
+    ]);
     // "equity" is in several bodies; the guide with it in its title comes first.
     expect(slugs((await client.get(`${BASE}?search=equity`)).body)[0]).toBe("splitting-equity-between-co-founders");
     expect(slugs((await client.get(`${BASE}?search=safe%20valuation%20cap`)).body)).toEqual(["raising-your-pre-seed-round"]);
@@ -85,7 +92,9 @@ describe("the guide list", () => {
     expect(first.body.links.next).toBe(`${BASE}?per_page=3&page=2`);
     expect(third.body.data).toHaveLength(GUIDES.length - 6);
     const all = await client.get(`${BASE}?per_page=100`);
-    expect([...slugs(first.body), ...slugs((await client.get(`${BASE}?per_page=3&page=2`)).body), ...slugs(third.body)]).toEqual(slugs(all.body));
+    expect([...slugs(first.body), ...slugs((await client.get(`${BASE}?per_page=3&page=2`)).body), ...slugs(third.body)]).toEqual(
+      slugs(all.body),
+    );
     const past = await client.get(`${BASE}?per_page=3&page=9`);
     expect(past.body).toMatchObject({ data: [], meta: { total: GUIDES.length } });
   });
@@ -93,7 +102,9 @@ describe("the guide list", () => {
   it("refuses an unknown category with 422 and the list of categories", async () => {
     const res = await client.get(`${BASE}?category=Cooking`);
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ category: ["The selected category is invalid. Choose one of: Fundraising, Team, Events, Pricing, Legal."] });
+    expect(res.body.errors).toEqual({
+      category: ["The selected category is invalid. Choose one of: Fundraising, Team, Events, Pricing, Legal."],
+    });
     expect((await client.get(`${BASE}?category=fundraising`)).status).toBe(422);
   });
 });

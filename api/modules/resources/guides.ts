@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import { GUIDE_NOT_FOUND, guideFilterSchema, isGuideSlug, type GuideCategoryCount, type GuidePage, type GuideSummary, type GuideView } from "#schemas/resources.ts";
+import {
+  GUIDE_NOT_FOUND,
+  guideFilterSchema,
+  isGuideSlug,
+  type GuideCategoryCount,
+  type GuidePage,
+  type GuideSummary,
+  type GuideView,
+} from "#schemas/resources.ts";
 import type { AppEnv } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { guides } from "#api/db/tools-schema.ts";
@@ -67,7 +75,9 @@ const guidePageQuery = preparedPerShape("guide_page", (db, shape: GuideShape, na
     .prepare(name);
 });
 
-const guideCountQuery = preparedPerShape("guide_count", (db, shape: GuideShape, name) => db.select({ n: count() }).from(guides).where(guidesWhere(shape)).prepare(name));
+const guideCountQuery = preparedPerShape("guide_count", (db, shape: GuideShape, name) =>
+  db.select({ n: count() }).from(guides).where(guidesWhere(shape)).prepare(name),
+);
 
 export async function listGuides(db: Db, query: ListQuery, category: string | undefined): Promise<PageRows<GuideSummary>> {
   const words = searchWords(query.search);

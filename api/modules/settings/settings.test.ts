@@ -10,12 +10,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const BASE = "/api/v1/admin/settings";
-const VALID = { time_zone: "Africa/Lagos", date_format: "iso", theme: "dark", layout: "compact", notifications: ["new_follower", "message_received"] };
+const VALID = {
+  time_zone: "Africa/Lagos",
+  date_format: "iso",
+  theme: "dark",
+  layout: "compact",
+  notifications: ["new_follower", "message_received"],
+};
 
 describe("settings", () => {
   it("answers 401 without a login", async () => {
     const anonymous = t.client();
-    await expectEveryCallRefused(anonymous, [["GET", BASE], ["PUT", BASE, VALID]], 401, { message: "Unauthenticated." });
+    await expectEveryCallRefused(
+      anonymous,
+      [
+        ["GET", BASE],
+        ["PUT", BASE, VALID],
+      ],
+      401,
+      { message: "Unauthenticated." },
+    );
   });
 
   it("shows the defaults until the user saves, then what they saved, to them alone", async () => {
@@ -42,7 +56,9 @@ describe("settings", () => {
       return client.request("PUT", BASE, undefined, { "content-type": "application/x-www-form-urlencoded" }, body.toString());
     };
     await client.prime();
-    expect((await form(["new_follower", "invitation_received"])).body).toMatchObject({ data: { notifications: ["new_follower", "invitation_received"] } });
+    expect((await form(["new_follower", "invitation_received"])).body).toMatchObject({
+      data: { notifications: ["new_follower", "invitation_received"] },
+    });
     expect((await form(["message_received"])).body).toMatchObject({ data: { notifications: ["message_received"] } });
     expect((await form([])).body).toMatchObject({ data: { time_zone: "Europe/Berlin", notifications: [] } });
   });
@@ -50,7 +66,13 @@ describe("settings", () => {
   it("refuses each bad field with its own message and keeps the old settings", async () => {
     const { client } = await registered(t, "Bad Input");
     await client.put(BASE, VALID);
-    const bad = await client.put(BASE, { time_zone: "Mars/Olympus", date_format: "roman", theme: "neon", layout: "tiny", notifications: ["gossip"] });
+    const bad = await client.put(BASE, {
+      time_zone: "Mars/Olympus",
+      date_format: "roman",
+      theme: "neon",
+      layout: "tiny",
+      notifications: ["gossip"],
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({
       time_zone: ["Choose a time zone from the list."],
@@ -62,5 +84,4 @@ describe("settings", () => {
     expect((await client.put(BASE, {})).body.errors).toMatchObject({ time_zone: ["Choose a time zone."] });
     expect((await client.get(BASE)).body).toEqual({ data: VALID });
   });
-
 });

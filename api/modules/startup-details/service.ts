@@ -14,7 +14,6 @@ import type { Db } from "#api/db/client.ts";
 import { startupDetails } from "#api/db/community-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
 
-
 /** A category as the API answers it: its definition, the startup's values for its fields, and its completion. */
 function categoryView(category: DetailCategory, row: { values: DetailValues; updatedAt: Date } | undefined): DetailCategoryView {
   const stored = row?.values ?? {};

@@ -85,12 +85,25 @@ describe("reading and saving", () => {
       [6, "Funding"],
       [7, "Legal"],
     ]);
-    expect(res.body.data[0]).toMatchObject({ completion: 0, filled_count: 0, field_count: 5, required_count: 3, is_complete: false, updated_at: null });
+    expect(res.body.data[0]).toMatchObject({
+      completion: 0,
+      filled_count: 0,
+      field_count: 5,
+      required_count: 3,
+      is_complete: false,
+      updated_at: null,
+    });
   });
 
   it("saves a category, normalises the answers and raises the completion", async () => {
     const { client } = await startupUser();
-    const res = await client.put(`${BASE}/6`, { funding_stage: "Seed", raised_to_date: "1,250,000.5", raising_now: "", investors: null, ignored: "x" });
+    const res = await client.put(`${BASE}/6`, {
+      funding_stage: "Seed",
+      raised_to_date: "1,250,000.5",
+      raising_now: "",
+      investors: null,
+      ignored: "x",
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Startup details saved");
     expect(res.body.category.values).toEqual({ funding_stage: "Seed", raised_to_date: "1250000.50", raising_now: null, investors: null });
@@ -104,14 +117,29 @@ describe("reading and saving", () => {
   it("takes form posts as well as JSON", async () => {
     const { client } = await startupUser();
     const body = new URLSearchParams({ team_size: "4", founders_background: "Two engineers and a designer." });
-    const res = await client.request("PUT", `${BASE}/2`, undefined, { "content-type": "application/x-www-form-urlencoded" }, body.toString());
+    const res = await client.request(
+      "PUT",
+      `${BASE}/2`,
+      undefined,
+      { "content-type": "application/x-www-form-urlencoded" },
+      body.toString(),
+    );
     expect(res.status).toBe(200);
-    expect(res.body.category.values).toMatchObject({ team_size: 4, founders_background: "Two engineers and a designer.", hiring_plans: null });
+    expect(res.body.category.values).toMatchObject({
+      team_size: 4,
+      founders_background: "Two engineers and a designer.",
+      hiring_plans: null,
+    });
   });
 
   it("refuses invalid answers with a 422 per field", async () => {
     const { client } = await startupUser();
-    const res = await client.put(`${BASE}/1`, { legal_name: "  ", tagline: "x".repeat(256), founded_on: "2026-02-30", website: "ftp://acme" });
+    const res = await client.put(`${BASE}/1`, {
+      legal_name: "  ",
+      tagline: "x".repeat(256),
+      founded_on: "2026-02-30",
+      website: "ftp://acme",
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       legal_name: ["The legal name field is required."],
@@ -163,7 +191,11 @@ describe("reading and saving", () => {
 describe("completion math", () => {
   it("counts every field once and rounds down", () => {
     const basics = detailCategory(1)!;
-    expect(categoryCompletion(basics, { legal_name: "A", tagline: "B" })).toMatchObject({ filled_count: 2, completion: 40, is_complete: false });
+    expect(categoryCompletion(basics, { legal_name: "A", tagline: "B" })).toMatchObject({
+      filled_count: 2,
+      completion: 40,
+      is_complete: false,
+    });
     expect(categoryCompletion(basics, { ...BASICS })).toMatchObject({ completion: 60, required_filled: 3, is_complete: true });
     expect(categoryCompletion(basics, { legal_name: "  ", website: null })).toMatchObject({ filled_count: 0, completion: 0 });
     expect(overallCompleteness(new Map())).toBe(0);

@@ -13,7 +13,13 @@ import { countries } from "../reference/countries.ts";
 import { viewerFlags, viewerJoins, viewerValues } from "./viewer.ts";
 
 /** A filter value: trimmed; blank, too long or not text means "no filter" (lists never refuse a query). */
-const filterText = z.string().trim().max(120).optional().catch(undefined).transform((v) => v || undefined);
+const filterText = z
+  .string()
+  .trim()
+  .max(120)
+  .optional()
+  .catch(undefined)
+  .transform((v) => v || undefined);
 
 export const directoryQuerySchema = z.object({
   account_type: z.enum(DIRECTORY_TYPES).optional().catch(undefined),
@@ -24,7 +30,8 @@ export const directoryQuerySchema = z.object({
 });
 export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
 
-export const parseDirectoryQuery = (url: string): DirectoryQuery => directoryQuerySchema.parse(Object.fromEntries(new URL(url).searchParams));
+export const parseDirectoryQuery = (url: string): DirectoryQuery =>
+  directoryQuerySchema.parse(Object.fromEntries(new URL(url).searchParams));
 
 /** Followers and newest read best biggest-first, names A to Z, unless the caller says otherwise. */
 const DEFAULT_ORDER = { followers_count: "desc", created_at: "desc", name: "asc" } as const;
@@ -41,7 +48,8 @@ const DIRECTORY_FILTERS = listFilters<DirectoryQuery & Pick<ListQuery, "search">
   city: { value: (query) => query.city || undefined, where: (city) => sql`lower(${startups.cityName}) = lower(${city})` },
   search: {
     value: (query) => (query.search ? containsPattern(query.search) : undefined),
-    where: (like) => or(ilike(startups.name, like), ilike(startups.username, like), ilike(startups.description, like), ilike(startups.cityName, like)),
+    where: (like) =>
+      or(ilike(startups.name, like), ilike(startups.username, like), ilike(startups.description, like), ilike(startups.cityName, like)),
   },
 });
 
@@ -113,12 +121,21 @@ const countQuery = preparedPerShape("startup_directory_count", (db, shape: Filte
   db.select({ total: count() }).from(startups).where(directoryWhere(shape)).prepare(name),
 );
 
-export async function listDirectory(db: Db, user: AuthUser | null, query: ListQuery, filters: DirectoryQuery, sortOrderGiven: boolean): Promise<PageRows<DirectoryStartup>> {
+export async function listDirectory(
+  db: Db,
+  user: AuthUser | null,
+  query: ListQuery,
+  filters: DirectoryQuery,
+  sortOrderGiven: boolean,
+): Promise<PageRows<DirectoryStartup>> {
   const { shape, values: filterValues } = DIRECTORY_FILTERS.read({ ...filters, search: query.search });
   const sortBy = sortColumn(query.sort_by, DIRECTORY_SORTS, "followers_count");
   const descending = (sortOrderGiven ? query.sort_order : DEFAULT_ORDER[sortBy]) === "desc";
   const values = { ...filterValues, limit: query.per_page, offset: offset(query), ...viewerValues(user) };
-  const [rows, [{ total }]] = await Promise.all([pageQuery(db, { ...shape, sortBy, descending }).execute(values), countQuery(db, shape).execute(values)]);
+  const [rows, [{ total }]] = await Promise.all([
+    pageQuery(db, { ...shape, sortBy, descending }).execute(values),
+    countQuery(db, shape).execute(values),
+  ]);
   const data: DirectoryStartup[] = rows.map((r) => ({
     id: r.id,
     username: r.username,

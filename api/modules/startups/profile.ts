@@ -71,7 +71,12 @@ const teamQuery = preparedPerDb((db) =>
  * The profile; with `followers` (a page query) also that page of its followers, newest first, so the
  * profile screen needs one call (the same page GET /site/startup_followers/{id} answers).
  */
-export async function getProfile(db: Db, user: AuthUser | null, username: string, followers?: ListQuery): Promise<{ profile: StartupProfile; followers?: { total: number; data: FollowAccount[] } }> {
+export async function getProfile(
+  db: Db,
+  user: AuthUser | null,
+  username: string,
+  followers?: ListQuery,
+): Promise<{ profile: StartupProfile; followers?: { total: number; data: FollowAccount[] } }> {
   // Text PostgreSQL cannot hold (a NUL) can name no startup, and could only fail the query.
   if (hasUnstorableText(username) || username.length > 200) throw notFound(STARTUP_NOT_FOUND);
   const [row] = await profileQuery(db).execute({ username: username.trim().toLowerCase(), ...viewerValues(user) });
@@ -143,7 +148,11 @@ export function parseFollowersQuery(url: string): FollowersQuery {
 }
 
 const startupAccountQuery = preparedPerDb((db) =>
-  db.select({ type: startups.accountType, id: startups.id }).from(startups).where(eq(startups.id, sql.placeholder("id"))).prepare("startup_account"),
+  db
+    .select({ type: startups.accountType, id: startups.id })
+    .from(startups)
+    .where(eq(startups.id, sql.placeholder("id")))
+    .prepare("startup_account"),
 );
 
 async function startupAccount(db: Db, id: number) {

@@ -66,10 +66,22 @@ describe("GET /api/v1/site/startups", () => {
 
   it("sorts by name and newest, either way", async () => {
     await insertStartups("Sorter", [{ name: "Sorter Beta" }, { name: "Sorter Alpha" }, { name: "Sorter Gamma" }]);
-    expect(names((await t.client().get(`${LIST}?search=sorter&sort_by=name`)).body)).toEqual(["Sorter Alpha", "Sorter Beta", "Sorter Gamma"]);
-    expect(names((await t.client().get(`${LIST}?search=sorter&sort_by=name&sort_order=desc`)).body)).toEqual(["Sorter Gamma", "Sorter Beta", "Sorter Alpha"]);
+    expect(names((await t.client().get(`${LIST}?search=sorter&sort_by=name`)).body)).toEqual([
+      "Sorter Alpha",
+      "Sorter Beta",
+      "Sorter Gamma",
+    ]);
+    expect(names((await t.client().get(`${LIST}?search=sorter&sort_by=name&sort_order=desc`)).body)).toEqual([
+      "Sorter Gamma",
+      "Sorter Beta",
+      "Sorter Alpha",
+    ]);
     // Inserted together, so they share created_at: the id breaks the tie (newest last inserted).
-    expect(names((await t.client().get(`${LIST}?search=sorter&sort_by=created_at`)).body)).toEqual(["Sorter Gamma", "Sorter Alpha", "Sorter Beta"]);
+    expect(names((await t.client().get(`${LIST}?search=sorter&sort_by=created_at`)).body)).toEqual([
+      "Sorter Gamma",
+      "Sorter Alpha",
+      "Sorter Beta",
+    ]);
     expect(names((await t.client().get(`${LIST}?search=sorter&sort_by=followers_count&sort_order=asc`)).body)).toHaveLength(3);
   });
 
@@ -79,7 +91,11 @@ describe("GET /api/v1/site/startups", () => {
       { name: "Filtr Health", industry: "Healthcare", stage: "Series A", country: "KE", cityName: "Nairobi" },
       { name: "Filtr Money", username: "zz-filtr-money", description: "Payments for tailors", cityName: "Abuja" },
     ]);
-    const q = (query: string) => t.client().get(`${LIST}?search=filtr&sort_by=name&${query}`).then((r) => names(r.body));
+    const q = (query: string) =>
+      t
+        .client()
+        .get(`${LIST}?search=filtr&sort_by=name&${query}`)
+        .then((r) => names(r.body));
     expect(await q("account_type=organization")).toEqual(["Filtr Org"]);
     expect(await q("account_type=startup")).toEqual(["Filtr Health", "Filtr Money"]);
     expect(await q("industry=Healthcare")).toEqual(["Filtr Health"]);
@@ -89,7 +105,11 @@ describe("GET /api/v1/site/startups", () => {
     expect(await q("industry=Nothing")).toEqual([]);
     // An unknown account type is ignored rather than refused.
     expect(await q("account_type=planet")).toHaveLength(3);
-    const search = (term: string) => t.client().get(`${LIST}?search=${term}`).then((r) => names(r.body));
+    const search = (term: string) =>
+      t
+        .client()
+        .get(`${LIST}?search=${term}`)
+        .then((r) => names(r.body));
     expect(await search("zz-filtr")).toEqual(["Filtr Money"]);
     expect(await search("tailors")).toEqual(["Filtr Money"]);
     expect(await search("nairobi")).toEqual(expect.arrayContaining(["Filtr Health"]));
@@ -118,7 +138,12 @@ describe("GET /api/v1/site/startups", () => {
     expect(organizations.every((c) => c.count > 0)).toBe(true);
     // The other filters do not narrow the choices; the country asked for stays even with no listing.
     expect((await facet("account_type=organization&search=nothing-at-all")).find((c) => c.code === "UY")?.count).toBe(2);
-    expect((await facet("account_type=startup&country=uy")).find((c) => c.code === "UY")).toEqual({ code: "UY", name: "Uruguay", flag: "🇺🇾", count: 0 });
+    expect((await facet("account_type=startup&country=uy")).find((c) => c.code === "UY")).toEqual({
+      code: "UY",
+      name: "Uruguay",
+      flag: "🇺🇾",
+      count: 0,
+    });
     // Without the flag the answer keeps the standard page shape.
     expect((await t.client().get(`${LIST}?per_page=1`)).body.meta).not.toHaveProperty("countries");
   });
@@ -129,7 +154,9 @@ describe("GET /api/v1/site/startups", () => {
     await fan.client.post("/api/v1/admin/follow", { followee_id: owner.startup.id, followee_type: "startup" });
     await t.database.db.insert(favorites).values({ userId: fan.id, favoritableType: "startup", favoritableId: owner.startup.id });
     const url = `${LIST}?search=${owner.startup.username}`;
-    expect((await fan.client.get(url)).body.data).toEqual([expect.objectContaining({ followers_count: 1, is_following: true, is_favorited: true })]);
+    expect((await fan.client.get(url)).body.data).toEqual([
+      expect.objectContaining({ followers_count: 1, is_following: true, is_favorited: true }),
+    ]);
     const other = await coFounder(t);
     expect((await other.client.get(url)).body.data).toEqual([expect.objectContaining({ is_following: false, is_favorited: false })]);
     const anonymous = (await t.client().get(url)).body.data[0];
@@ -169,8 +196,14 @@ describe("GET /api/v1/site/startups/{username}", () => {
       events: [{ id: upcoming.id, title: "Demo day", type_of_event: "free", link: `/form-submission?form_id=${upcoming.id}` }],
       team: [{ co_founder_id: personId, name: "Ada", title: "CTO", role: "Engineering", avatar_url: null }],
     });
-    expect((await owner.client.get(`/api/v1/site/startups/${owner.startup.username}`)).body).toMatchObject({ is_own: true, is_following: false });
-    expect((await t.client().get(`/api/v1/site/startups/${owner.startup.username}`)).body).toMatchObject({ is_own: false, is_following: false });
+    expect((await owner.client.get(`/api/v1/site/startups/${owner.startup.username}`)).body).toMatchObject({
+      is_own: true,
+      is_following: false,
+    });
+    expect((await t.client().get(`/api/v1/site/startups/${owner.startup.username}`)).body).toMatchObject({
+      is_own: false,
+      is_following: false,
+    });
   });
 
   it("adds a page of its followers when asked (followers_limit, followers_page), the same page the followers list answers", async () => {
@@ -216,7 +249,10 @@ describe("GET /api/v1/site/startup_followers/{id}", () => {
 
   it("answers 404 Startup not found for an unknown startup", async () => {
     for (const id of ["2000000000", "abc", "0"]) {
-      expect(await t.client().get(`/api/v1/site/startup_followers/${id}`)).toMatchObject({ status: 404, body: { message: "Startup not found" } });
+      expect(await t.client().get(`/api/v1/site/startup_followers/${id}`)).toMatchObject({
+        status: 404,
+        body: { message: "Startup not found" },
+      });
     }
   });
 });

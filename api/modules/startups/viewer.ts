@@ -18,7 +18,11 @@ export function viewerJoins(startupId: AnyPgColumn | SQL.Aliased, accountType: A
     sql`${follows.followeeType} = ${accountType}`,
     sql`${follows.followeeId} = ${startupId}`,
   )!;
-  const favorited: SQL = and(eq(favorites.userId, sql.placeholder("viewerUserId")), sql`${favorites.favoritableType} = ${accountType}`, sql`${favorites.favoritableId} = ${startupId}`)!;
+  const favorited: SQL = and(
+    eq(favorites.userId, sql.placeholder("viewerUserId")),
+    sql`${favorites.favoritableType} = ${accountType}`,
+    sql`${favorites.favoritableId} = ${startupId}`,
+  )!;
   return { following, favorited };
 }
 

@@ -29,7 +29,13 @@ describe("GET /api/v1/admin/weather/{city}", () => {
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.error).toBeNull();
-    expect(res.body.data.city).toEqual({ name: "Lagos", country_code: "NG", latitude: expect.closeTo(6.454, 2), longitude: expect.closeTo(3.395, 2), timezone: "Africa/Lagos" });
+    expect(res.body.data.city).toEqual({
+      name: "Lagos",
+      country_code: "NG",
+      latitude: expect.closeTo(6.454, 2),
+      longitude: expect.closeTo(3.395, 2),
+      timezone: "Africa/Lagos",
+    });
     expect(res.body.data.current).toEqual({
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT12:00$/),
       temperature_c: 24.5,
@@ -40,7 +46,14 @@ describe("GET /api/v1/admin/weather/{city}", () => {
       description: "Partly cloudy",
     });
     expect(res.body.data.daily).toHaveLength(16);
-    expect(res.body.data.daily[2]).toEqual({ date: expect.any(String), weather_code: 61, description: "Light rain", temperature_max_c: 32, temperature_min_c: 22, precipitation_probability: 20 });
+    expect(res.body.data.daily[2]).toEqual({
+      date: expect.any(String),
+      weather_code: 61,
+      description: "Light rain",
+      temperature_max_c: 32,
+      temperature_min_c: 22,
+      precipitation_probability: 20,
+    });
     expect(res.body.data.source).toBe("Open-Meteo");
     // The coordinates came from our list: the provider's geocoding was not asked.
     expect(fake.requests.map((r) => r.path)).toEqual(["/v1/forecast"]);
@@ -53,12 +66,17 @@ describe("GET /api/v1/admin/weather/{city}", () => {
     expect((await client.get("/api/v1/admin/weather/Lagos")).body.data.city.country_code).toBe("NG");
     expect((await client.get("/api/v1/admin/weather/Lagos?country=PT")).body.data.city.country_code).toBe("PT");
     const { client: kenyan } = await coFounder(t);
-    expect((await kenyan.get("/api/v1/admin/weather/Lagos,%20Portugal")).body.data.city).toMatchObject({ name: "Lagos", country_code: "PT" });
+    expect((await kenyan.get("/api/v1/admin/weather/Lagos,%20Portugal")).body.data.city).toMatchObject({
+      name: "Lagos",
+      country_code: "PT",
+    });
   });
 
   it("finds the city in free text such as an event's venue", async () => {
     const { client } = await registered(t);
-    const res = await client.get(`/api/v1/admin/weather/${encodeURIComponent("Yaba Tech Hub, 12/14 Herbert Macaulay Way, Lagos")}?country=NG`);
+    const res = await client.get(
+      `/api/v1/admin/weather/${encodeURIComponent("Yaba Tech Hub, 12/14 Herbert Macaulay Way, Lagos")}?country=NG`,
+    );
     expect(res.body.data.city).toMatchObject({ name: "Lagos", country_code: "NG" });
   });
 

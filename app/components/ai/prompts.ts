@@ -43,7 +43,9 @@ export function startupDetailPrompt(
   values: Values,
   labels: Record<string, string>,
 ): string {
-  const known = facts(Object.entries(labels).flatMap(([key, label]) => (key === field.key ? [] : [[label, values[key]] as [string, unknown]])));
+  const known = facts(
+    Object.entries(labels).flatMap(([key, label]) => (key === field.key ? [] : [[label, values[key]] as [string, unknown]])),
+  );
   const draft = text(values[field.key]);
   return [
     `Write the "${field.label}" answer of a startup's profile (section "${category}") for investors, partners and co-founders: one or two short paragraphs, concrete and plain.${field.hint ? ` The field asks: ${field.hint}` : ""}`,

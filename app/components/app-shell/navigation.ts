@@ -28,10 +28,18 @@ export const NAVIGATION: NavSection[] = [
     items: [
       { to: "/", label: "Home", tour: "Home shows your profile at a glance and what to do next." },
       { to: "/dashboard", label: "Dashboard", tour: "Your figures at a glance: applications, payments, followers and what is coming up." },
-      { to: "/drafts", label: "Drafts", tour: "Everything you started and have not finished: application drafts and unpublished event forms." },
+      {
+        to: "/drafts",
+        label: "Drafts",
+        tour: "Everything you started and have not finished: application drafts and unpublished event forms.",
+      },
       { to: "/account", label: "Account", tour: "Change your name, email, avatar and password here." },
       { to: "/settings", label: "Settings", tour: "Your time zone, date format, theme, layout and which notifications you get." },
-      { to: "/notifications", label: "Notifications", tour: "New followers, invitations, applications, payments and messages; the bell above shows the latest." },
+      {
+        to: "/notifications",
+        label: "Notifications",
+        tour: "New followers, invitations, applications, payments and messages; the bell above shows the latest.",
+      },
     ],
   },
   {
@@ -39,22 +47,53 @@ export const NAVIGATION: NavSection[] = [
     items: [
       { to: "/events", label: "Discover events", tour: "Find events from the community and apply to them." },
       { to: "/event-applications", label: "My applications", tour: "Follow the events you applied to, or cancel an application." },
-      { to: "/collections", label: "Collections", permission: "event form read", tour: "Group your event forms, for example by programme." },
-      { to: "/event-forms", label: "Event forms", permission: "event form read", tour: "Build free or paid application forms and review who applied." },
+      {
+        to: "/collections",
+        label: "Collections",
+        permission: "event form read",
+        tour: "Group your event forms, for example by programme.",
+      },
+      {
+        to: "/event-forms",
+        label: "Event forms",
+        permission: "event form read",
+        tour: "Build free or paid application forms and review who applied.",
+      },
       { to: "/coupon-codes", label: "Coupon codes", permission: "coupon code read", tour: "Create discount codes for your paid events." },
-      { to: "/integration", label: "Integrations", permission: "event form write", tour: "Connect Zoom or Google Meet to create meetings for your online events." },
+      {
+        to: "/integration",
+        label: "Integrations",
+        permission: "event form write",
+        tour: "Connect Zoom or Google Meet to create meetings for your online events.",
+      },
     ],
   },
   {
     title: "Community",
     items: [
       { to: "/startups", label: "Startups", tour: "Browse startups and organizations, follow them and save favorites." },
-      { to: "/co-founders/find", label: "Find co-founders", permission: "co founder read", tour: "Search co-founder profiles, best matches for your startup first." },
-      { to: "/co-founders", label: "Co-founders", permission: "co founder read", needs: "startup", tour: "Your startup's team: accepted co-founders and people you invited." },
+      {
+        to: "/co-founders/find",
+        label: "Find co-founders",
+        permission: "co founder read",
+        tour: "Search co-founder profiles, best matches for your startup first.",
+      },
+      {
+        to: "/co-founders",
+        label: "Co-founders",
+        permission: "co founder read",
+        needs: "startup",
+        tour: "Your startup's team: accepted co-founders and people you invited.",
+      },
       { to: "/co-founder-invitations", label: "Invitations", needs: "account", tour: "Co-founder invitations you sent or received." },
       { to: "/chat", label: "Messages", tour: "Chat one to one with startups and co-founders; start from their profile's Message button." },
       { to: "/favorites", label: "Favorites", tour: "The startups, people and events you saved." },
-      { to: "/startup-details", label: "Startup details", needs: "startup", tour: "Tell the community about your startup, one category at a time." },
+      {
+        to: "/startup-details",
+        label: "Startup details",
+        needs: "startup",
+        tour: "Tell the community about your startup, one category at a time.",
+      },
       {
         to: "/resource-center",
         label: "Resource center",
@@ -66,8 +105,18 @@ export const NAVIGATION: NavSection[] = [
   {
     title: "User management",
     items: [
-      { to: "/user-management/users", label: "Users", permission: "user read", tour: "Find users, assign their roles, and deactivate accounts." },
-      { to: "/user-management/roles", label: "Roles", permission: "role read", tour: "Decide what each role may do by ticking its permissions." },
+      {
+        to: "/user-management/users",
+        label: "Users",
+        permission: "user read",
+        tour: "Find users, assign their roles, and deactivate accounts.",
+      },
+      {
+        to: "/user-management/roles",
+        label: "Roles",
+        permission: "role read",
+        tour: "Decide what each role may do by ticking its permissions.",
+      },
     ],
   },
 ];
@@ -79,17 +128,22 @@ export const NAVIGATION: NavSection[] = [
 export function visiblePaths(user: Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id">): string[] {
   const has = { account: Boolean(user.startup_id || user.co_founder_id), startup: Boolean(user.startup_id) };
   return NAVIGATION.flatMap((section) =>
-    section.items.filter((item) => (!item.permission || can(user, item.permission)) && (!item.needs || has[item.needs])).map((item) => item.to),
+    section.items
+      .filter((item) => (!item.permission || can(user, item.permission)) && (!item.needs || has[item.needs]))
+      .map((item) => item.to),
   );
 }
 
 /** The menu's sections with only the items at `paths`, in the menu's order; empty sections left out. */
 export function navigationFor(paths: readonly string[]): NavSection[] {
   const shown = new Set(paths);
-  return NAVIGATION.map((section) => ({ ...section, items: section.items.filter((item) => shown.has(item.to)) })).filter((section) => section.items.length > 0);
+  return NAVIGATION.map((section) => ({ ...section, items: section.items.filter((item) => shown.has(item.to)) })).filter(
+    (section) => section.items.length > 0,
+  );
 }
 
-export const visibleNavigation = (user: Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id">): NavSection[] => navigationFor(visiblePaths(user));
+export const visibleNavigation = (user: Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id">): NavSection[] =>
+  navigationFor(visiblePaths(user));
 
 /**
  * The item a path belongs to: the one whose address is the longest whole-segment prefix of it, so that

@@ -72,7 +72,9 @@ export function BillingDetails({
             <Item label="Discount">{formatMoney(billing.discount, billing.currency)}</Item>
             <Item label="Total">{formatMoney(billing.total, billing.currency)}</Item>
             <Item label="Provider">{billing.provider}</Item>
-            <Item label="Reference">{billing.connect_pay_id ? <span className="break-all font-mono text-xs">{billing.connect_pay_id}</span> : "—"}</Item>
+            <Item label="Reference">
+              {billing.connect_pay_id ? <span className="break-all font-mono text-xs">{billing.connect_pay_id}</span> : "—"}
+            </Item>
             <Item label="Created">{dates.dayTime(billing.created_at)}</Item>
             <Item label="Paid at">{dates.dayTime(billing.paid_at)}</Item>
           </dl>
@@ -113,7 +115,13 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** A plain POST (works without JavaScript); the server answers with a toast or the field's 422 error. */
-function StatusChangeForm({ billing, lastResult }: { billing: EventBillingDetail; lastResult: SubmissionResult<string[]> | null | undefined }) {
+function StatusChangeForm({
+  billing,
+  lastResult,
+}: {
+  billing: EventBillingDetail;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
   const navigation = useNavigation();
   const [form, fields] = useZodForm(changeStatusSchema, {
     id: `billing-status-${billing.id}`,
@@ -122,7 +130,13 @@ function StatusChangeForm({ billing, lastResult }: { billing: EventBillingDetail
   });
   const pending = navigation.state === "submitting" && navigation.formData?.get("billing_id") === String(billing.id);
   return (
-    <Form method="post" preventScrollReset className="max-w-md space-y-3 rounded-md border border-slate-200 bg-white p-4" aria-label="Change payment status" {...getFormProps(form)}>
+    <Form
+      method="post"
+      preventScrollReset
+      className="max-w-md space-y-3 rounded-md border border-slate-200 bg-white p-4"
+      aria-label="Change payment status"
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="intent" value={CHANGE_STATUS_INTENT} />
       <input type="hidden" name="billing_id" value={billing.id} />
       <FormErrors errors={form.errors} />

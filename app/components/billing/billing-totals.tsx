@@ -13,7 +13,11 @@ export function BillingTotals({ totals, currency }: { totals: BillingListPage["t
   return (
     <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Payment totals">
       {items.map((item) => (
-        <div key={item.label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={`total-${item.label.toLowerCase().replace(/ /g, "-")}`}>
+        <div
+          key={item.label}
+          className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+          data-testid={`total-${item.label.toLowerCase().replace(/ /g, "-")}`}
+        >
           <dt className="text-xs font-medium uppercase text-slate-500">{item.label}</dt>
           <dd className="mt-1 text-xl font-semibold text-slate-900">{item.value}</dd>
         </div>

@@ -8,4 +8,3 @@ export const BILLING_STATUS_TONES: Record<BillingStatus, "slate" | "green" | "re
   Refunded: "slate",
   Cancelled: "red",
 };
-

@@ -107,7 +107,11 @@ export function Composer({
             </button>
             {pickerOpen ? (
               <div ref={pickerBox} className="absolute bottom-full left-0 z-30 mb-2">
-                <Suspense fallback={<p className="w-80 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600 shadow-lg">Loading emoji…</p>}>
+                <Suspense
+                  fallback={
+                    <p className="w-80 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600 shadow-lg">Loading emoji…</p>
+                  }
+                >
                   <EmojiPicker onPick={insertEmoji} onClose={closePicker} />
                 </Suspense>
               </div>

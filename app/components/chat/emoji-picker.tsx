@@ -54,7 +54,12 @@ export default function EmojiPicker({ onPick, onClose }: { onPick: (emoji: strin
   };
 
   return (
-    <div role="dialog" aria-label="Emoji picker" className="w-80 rounded-lg border border-slate-200 bg-white p-2 shadow-lg" onKeyDown={onKey}>
+    <div
+      role="dialog"
+      aria-label="Emoji picker"
+      className="w-80 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+      onKeyDown={onKey}
+    >
       <label className="block">
         <span className="sr-only">Search emoji</span>
         <input
@@ -96,7 +101,11 @@ export default function EmojiPicker({ onPick, onClose }: { onPick: (emoji: strin
         </div>
       )}
       <p className="mt-2 text-xs font-medium text-slate-600" aria-live="polite">
-        {query.trim() ? (shown.length ? `${shown.length}${shown.length === MAX_RESULTS ? "+" : ""} found` : "No emoji found") : groups[groupIndex]?.name}
+        {query.trim()
+          ? shown.length
+            ? `${shown.length}${shown.length === MAX_RESULTS ? "+" : ""} found`
+            : "No emoji found"
+          : groups[groupIndex]?.name}
       </p>
       <div ref={grid} className="mt-1 grid max-h-56 grid-cols-8 gap-0.5 overflow-y-auto" onKeyDown={onGridKey}>
         {shown.map(([emoji, label], index) => (

@@ -3,8 +3,20 @@ import { searchEmoji } from "./emoji-search";
 import type { EmojiData } from "./emoji-types";
 
 const groups: EmojiData["groups"] = [
-  { name: "Smileys", emojis: [["😎", "smiling face with sunglasses", "bright cool eye eyewear glasses"], ["😀", "grinning face", "face grin"]] },
-  { name: "Travel", emojis: [["🌞", "sun with face", "bright face sun"], ["🌅", "sunrise", "morning sun"]] },
+  {
+    name: "Smileys",
+    emojis: [
+      ["😎", "smiling face with sunglasses", "bright cool eye eyewear glasses"],
+      ["😀", "grinning face", "face grin"],
+    ],
+  },
+  {
+    name: "Travel",
+    emojis: [
+      ["🌞", "sun with face", "bright face sun"],
+      ["🌅", "sunrise", "morning sun"],
+    ],
+  },
 ];
 const find = (query: string) => searchEmoji(groups, query.split(" "), 10).map(([emoji]) => emoji);
 

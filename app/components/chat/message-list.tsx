@@ -35,13 +35,18 @@ export function MessageList({
     <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto px-4 py-3" data-testid="message-scroller">
       <div>
         <div className="mb-3 flex justify-center">{olderControl}</div>
-        {messages.length === 0 && pending.length === 0 ? <p className="py-10 text-center text-sm text-slate-600">No messages yet. Say hello!</p> : null}
+        {messages.length === 0 && pending.length === 0 ? (
+          <p className="py-10 text-center text-sm text-slate-600">No messages yet. Say hello!</p>
+        ) : null}
         <div role="log" aria-label="Messages">
           <ol className="space-y-2">
             {messages.map((message) => (
               <Bubble key={message.id} mine={message.user_id === me} testId={`message-${message.id}`}>
                 <MessageText body={message.body} mine={message.user_id === me} />
-                <TimeAgo iso={message.created_at} className={`mt-0.5 block text-xs ${message.user_id === me ? "text-brand-50" : "text-slate-600"}`} />
+                <TimeAgo
+                  iso={message.created_at}
+                  className={`mt-0.5 block text-xs ${message.user_id === me ? "text-brand-50" : "text-slate-600"}`}
+                />
               </Bubble>
             ))}
             {pending.map((message) => (

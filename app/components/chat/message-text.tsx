@@ -6,7 +6,13 @@ export function MessageText({ body, mine }: { body: string; mine: boolean }) {
     <p className="whitespace-pre-wrap break-words">
       {linkify(body).map((part, index) =>
         part.kind === "link" ? (
-          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow" className={`underline ${mine ? "text-white" : "text-brand-700"}`}>
+          <a
+            key={index}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className={`underline ${mine ? "text-white" : "text-brand-700"}`}
+          >
             {part.text}
           </a>
         ) : (

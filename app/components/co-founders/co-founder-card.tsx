@@ -11,7 +11,9 @@ export function MatchSummary({ card, hasStartup }: { card: CoFounderCardView; ha
   if (!hasStartup) return null;
   return (
     <p className="text-sm text-slate-700" data-testid="match-explanation">
-      <span className="mr-2 inline-flex rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Match {card.match.score}</span>
+      <span className="mr-2 inline-flex rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
+        Match {card.match.score}
+      </span>
       {card.match.explanation.length ? card.match.explanation.join(" · ") : "Nothing in common with what your startup looks for yet."}
     </p>
   );
@@ -27,7 +29,10 @@ interface CardProps {
 
 export function CoFounderCard({ card, hasStartup, canOpen }: CardProps) {
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start" data-testid={`co-founder-${card.id}`}>
+    <li
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
+      data-testid={`co-founder-${card.id}`}
+    >
       <Avatar name={card.name} url={card.avatar_url} size="size-12" />
       <div className="min-w-0 flex-1 space-y-1.5">
         <h2 className="font-semibold text-slate-900">
@@ -55,7 +60,13 @@ export function CoFounderCard({ card, hasStartup, canOpen }: CardProps) {
         <MatchSummary card={card} hasStartup={hasStartup} />
       </div>
       <div className="flex items-center gap-2">
-        {hasStartup ? card.invitation_status === "pending" ? <Badge tone="blue">Invitation pending</Badge> : <InviteForm coFounderId={card.id} name={card.name} defaultRole={card.match.matching_roles[0]} /> : null}
+        {hasStartup ? (
+          card.invitation_status === "pending" ? (
+            <Badge tone="blue">Invitation pending</Badge>
+          ) : (
+            <InviteForm coFounderId={card.id} name={card.name} defaultRole={card.match.matching_roles[0]} />
+          )
+        ) : null}
         <FavoriteToggle type="co_founder" id={card.id} favorited={card.is_favorited} label={card.name} />
       </div>
     </li>

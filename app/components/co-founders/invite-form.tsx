@@ -57,7 +57,11 @@ export function InviteForm({ coFounderId, name, defaultRole }: InviteProps) {
           coFounderId={coFounderId}
           name={name}
           defaultRole={defaultRole}
-          cancel={<Link to={inviteSearch(params, null)} onClick={(event) => inPlace(event, close)} className={buttonClass("ghost", "sm")}>Cancel</Link>}
+          cancel={
+            <Link to={inviteSearch(params, null)} onClick={(event) => inPlace(event, close)} className={buttonClass("ghost", "sm")}>
+              Cancel
+            </Link>
+          }
           onEscape={close}
         />
       ) : null}
@@ -65,18 +69,40 @@ export function InviteForm({ coFounderId, name, defaultRole }: InviteProps) {
   );
 }
 
-function OpenInviteForm({ coFounderId, name, defaultRole, cancel, onEscape }: InviteProps & { cancel: React.ReactNode; onEscape: () => void }) {
+function OpenInviteForm({
+  coFounderId,
+  name,
+  defaultRole,
+  cancel,
+  onEscape,
+}: InviteProps & { cancel: React.ReactNode; onEscape: () => void }) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite" && navigation.formData?.get("co_founder_id") === String(coFounderId);
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "invite" &&
+    navigation.formData?.get("co_founder_id") === String(coFounderId);
   const id = `invite-${coFounderId}`;
   return (
-    <Form method="post" onKeyDown={(event) => event.key === "Escape" && onEscape()} className="absolute right-0 z-10 mt-2 w-80 space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-left shadow-lg" aria-label={`Invite ${name}`}>
+    <Form
+      method="post"
+      onKeyDown={(event) => event.key === "Escape" && onEscape()}
+      className="absolute right-0 z-10 mt-2 w-80 space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-left shadow-lg"
+      aria-label={`Invite ${name}`}
+    >
       <input type="hidden" name="intent" value="invite" />
       <input type="hidden" name="co_founder_id" value={coFounderId} />
       <label className="block text-sm" htmlFor={`${id}-message`}>
         <span className="mb-1 block font-medium text-slate-700">Message (optional)</span>
         {/* Focused when the form opens, with or without JavaScript (React writes the attribute into the page). */}
-        <textarea id={`${id}-message`} name="message" rows={3} maxLength={1000} className={inputClass} placeholder={`Why ${name.split(" ")[0]} and your startup fit`} autoFocus />
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          rows={3}
+          maxLength={1000}
+          className={inputClass}
+          placeholder={`Why ${name.split(" ")[0]} and your startup fit`}
+          autoFocus
+        />
       </label>
       <div className="grid grid-cols-2 gap-2">
         <label className="block text-sm" htmlFor={`${id}-title`}>

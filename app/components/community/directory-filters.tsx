@@ -31,7 +31,17 @@ export function DirectoryTabs({ current }: { current: DirectoryType }) {
   );
 }
 
-function Select({ name, label, anyLabel, options }: { name: string; label: string; anyLabel?: string; options: readonly (string | { value: string; label: string })[] }) {
+function Select({
+  name,
+  label,
+  anyLabel,
+  options,
+}: {
+  name: string;
+  label: string;
+  anyLabel?: string;
+  options: readonly (string | { value: string; label: string })[];
+}) {
   const [searchParams] = useSearchParams();
   return (
     <label className="text-sm">
@@ -51,11 +61,23 @@ export function DirectoryFilters({ type, countries }: { type: DirectoryType; cou
   return (
     // Keyed by the address: the fields' defaults follow it (a "Clear" link or the back button) instead of
     // keeping what was last chosen.
-    <Form key={searchParams.toString()} method="get" role="search" aria-label="Search the directory" className="mb-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6">
+    <Form
+      key={searchParams.toString()}
+      method="get"
+      role="search"
+      aria-label="Search the directory"
+      className="mb-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+    >
       <input type="hidden" name="type" value={type} />
       <label className="text-sm sm:col-span-2">
         <span className="mb-1 block font-medium text-slate-700">Search</span>
-        <input className={inputClass} type="search" name="search" placeholder="Name, description or city" defaultValue={searchParams.get("search") ?? ""} />
+        <input
+          className={inputClass}
+          type="search"
+          name="search"
+          placeholder="Name, description or city"
+          defaultValue={searchParams.get("search") ?? ""}
+        />
       </label>
       <Select name="industry" label="Industry" anyLabel="Any industry" options={INDUSTRIES} />
       {type === "startup" ? <Select name="stage" label="Stage" anyLabel="Any stage" options={STAGES} /> : null}

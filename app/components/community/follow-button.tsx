@@ -89,7 +89,17 @@ interface FollowFieldsProps extends FollowButtonProps {
   viaFetcher?: boolean;
 }
 
-function FollowFields({ followeeId, followeeType, name, blockedReason, size = "sm", on, count, listening = false, viaFetcher = false }: FollowFieldsProps) {
+function FollowFields({
+  followeeId,
+  followeeType,
+  name,
+  blockedReason,
+  size = "sm",
+  on,
+  count,
+  listening = false,
+  viaFetcher = false,
+}: FollowFieldsProps) {
   return (
     <>
       <span className="text-sm text-slate-600" data-testid="followers-count" data-live={listening ? "on" : undefined} aria-live="polite">
@@ -103,7 +113,11 @@ function FollowFields({ followeeId, followeeType, name, blockedReason, size = "s
           <input type="hidden" name="followee_id" value={followeeId} />
           <input type="hidden" name="followee_type" value={followeeType} />
           {viaFetcher ? <input type="hidden" name="via" value="fetcher" /> : null}
-          <button type="submit" aria-label={`${on ? "Unfollow" : "Follow"} ${name}`} className={buttonClass(on ? "secondary" : "primary", size)}>
+          <button
+            type="submit"
+            aria-label={`${on ? "Unfollow" : "Follow"} ${name}`}
+            className={buttonClass(on ? "secondary" : "primary", size)}
+          >
             {on ? "Unfollow" : "Follow"}
           </button>
         </>

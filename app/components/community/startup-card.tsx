@@ -7,7 +7,15 @@ import { StartupLogo } from "./startup-logo";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 /** One directory entry: logo, name, place, industry, followers, Follow and the favorite star. */
-export function StartupCard({ startup, blockedReason, ownId }: { startup: DirectoryStartup; blockedReason: string | null; ownId: number | null }) {
+export function StartupCard({
+  startup,
+  blockedReason,
+  ownId,
+}: {
+  startup: DirectoryStartup;
+  blockedReason: string | null;
+  ownId: number | null;
+}) {
   const own = ownId === startup.id;
   return (
     <li className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid={`startup-${startup.username}`}>

@@ -27,7 +27,14 @@ function niceMax(max: number) {
 }
 
 export function NivoChart({ spec, interactive }: { spec: ChartSpec; interactive: boolean }) {
-  const common = { width: spec.width, height: spec.height, animate: false, theme, role: "presentation", isInteractive: interactive } as const;
+  const common = {
+    width: spec.width,
+    height: spec.height,
+    animate: false,
+    theme,
+    role: "presentation",
+    isInteractive: interactive,
+  } as const;
   if (spec.kind === "line") {
     const xs = spec.series[0]?.points.map((p) => p.x) ?? [];
     const max = niceMax(Math.max(0, ...spec.series.flatMap((s) => s.points.map((p) => p.y))));

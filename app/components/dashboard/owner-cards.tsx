@@ -19,16 +19,29 @@ export function ApplicationsPerDayCard({ card }: { card: Loaded<ApplicationsPerD
         <CardFailed message={card.message} />
       ) : card.data.total === 0 ? (
         card.data.forms.length === 0 ? (
-          <FirstStep text="No applications yet: you have no event forms. Build one and publish it to start taking applications." {...CREATE_FORM} />
+          <FirstStep
+            text="No applications yet: you have no event forms. Build one and publish it to start taking applications."
+            {...CREATE_FORM}
+          />
         ) : (
-          <FirstStep text={`No applications in ${periodText(card.data.period)}${card.data.event_form ? ` for ${card.data.event_form.title}` : ""}. Publish a form and share its link.`} to="/event-forms" action="Go to your event forms" />
+          <FirstStep
+            text={`No applications in ${periodText(card.data.period)}${card.data.event_form ? ` for ${card.data.event_form.title}` : ""}. Publish a form and share its link.`}
+            to="/event-forms"
+            action="Go to your event forms"
+          />
         )
       ) : (
         <ChartFigure
           title={`${card.data.total} applications in ${periodText(card.data.period)}${card.data.event_form ? ` · ${card.data.event_form.title}` : " · all forms"} (days in ${card.data.time_zone})`}
           label={`Line chart of applications per day from ${longDate(card.data.from)} to ${longDate(card.data.to)}: ${card.data.total} in all, at most ${Math.max(...card.data.days.map((d) => d.count))} on one day.`}
           chart={card.data.chart}
-          table={<NumbersTable caption="Applications per day" head={["Date", "Applications"]} rows={card.data.days.map((d) => [longDate(d.date), d.count])} />}
+          table={
+            <NumbersTable
+              caption="Applications per day"
+              head={["Date", "Applications"]}
+              rows={card.data.days.map((d) => [longDate(d.date), d.count])}
+            />
+          }
         />
       )}
     </DashboardCard>
@@ -42,13 +55,23 @@ export function StagesCard({ card }: { card: Loaded<ApplicationsByStage & { char
       {!card.ok ? (
         <CardFailed message={card.message} />
       ) : card.data.total === 0 ? (
-        <FirstStep text={`No submitted applications in ${periodText(card.data.period)} to review.`} to="/event-forms" action="Go to your event forms" />
+        <FirstStep
+          text={`No submitted applications in ${periodText(card.data.period)} to review.`}
+          to="/event-forms"
+          action="Go to your event forms"
+        />
       ) : (
         <ChartFigure
           title={`Where the ${card.data.total} applications stand`}
           label={`Bar chart of applications by review stage: ${card.data.stages.map((s) => `${statusLabel(s.status)} ${s.count}`).join(", ")}.`}
           chart={card.data.chart}
-          table={<NumbersTable caption="Applications by review stage" head={["Stage", "Applications"]} rows={card.data.stages.map((s) => [statusLabel(s.status), s.count])} />}
+          table={
+            <NumbersTable
+              caption="Applications by review stage"
+              head={["Stage", "Applications"]}
+              rows={card.data.stages.map((s) => [statusLabel(s.status), s.count])}
+            />
+          }
         />
       )}
     </DashboardCard>
@@ -64,16 +87,27 @@ export function BillingsCard({ card }: { card: Loaded<BillingsCardData> }) {
       {!card.ok ? (
         <CardFailed message={card.message} />
       ) : card.data.total === 0 ? (
-        <FirstStep text={`No billings in ${periodText(card.data.period)}. Paid event forms take payment before the application.`} {...{ to: "/event-forms/create", action: "Create a paid event form" }} />
+        <FirstStep
+          text={`No billings in ${periodText(card.data.period)}. Paid event forms take payment before the application.`}
+          {...{ to: "/event-forms/create", action: "Create a paid event form" }}
+        />
       ) : (
         <div className="space-y-6">
           <ChartFigure
             title={`${card.data.total} billings by payment status`}
             label={`Pie chart of billings by payment status: ${card.data.statuses.map((s) => `${s.status} ${s.count}`).join(", ")}.`}
             chart={card.data.chart}
-            table={<NumbersTable caption="Billings by payment status" head={["Payment status", "Billings"]} rows={card.data.statuses.map((s) => [s.status, s.count])} />}
+            table={
+              <NumbersTable
+                caption="Billings by payment status"
+                head={["Payment status", "Billings"]}
+                rows={card.data.statuses.map((s) => [s.status, s.count])}
+              />
+            }
           />
-          {card.data.revenue.length === 0 ? <p className="text-sm text-slate-600">No payment succeeded in {periodText(card.data.period)} yet.</p> : null}
+          {card.data.revenue.length === 0 ? (
+            <p className="text-sm text-slate-600">No payment succeeded in {periodText(card.data.period)} yet.</p>
+          ) : null}
           {card.data.revenueCharts.map(({ currency, chart }) => {
             const revenue = card.data.revenue.find((r) => r.currency === currency)!;
             return (
@@ -82,7 +116,13 @@ export function BillingsCard({ card }: { card: Loaded<BillingsCardData> }) {
                 title={`Revenue per week in ${currency}: ${revenue.total} (weeks from Monday, ${card.data.time_zone})`}
                 label={`Line chart of revenue per week in ${currency}, ${revenue.total} in all.`}
                 chart={chart}
-                table={<NumbersTable caption={`Revenue per week in ${currency}`} head={["Week of", currency]} rows={revenue.weeks.map((w) => [longDate(w.week), w.total])} />}
+                table={
+                  <NumbersTable
+                    caption={`Revenue per week in ${currency}`}
+                    head={["Week of", currency]}
+                    rows={revenue.weeks.map((w) => [longDate(w.week), w.total])}
+                  />
+                }
               />
             );
           })}
@@ -111,7 +151,9 @@ export function UpcomingCard({ card }: { card: Loaded<UpcomingEvents> }) {
                 </InAppLink>
                 <p className="text-slate-600">{formatEventTime(event.starts_at, event.ends_at, event.timezone)}</p>
                 <p className="text-slate-700">
-                  {event.capacity ? `${event.places_taken} of ${event.capacity} places taken (${share} %)` : `${event.places_taken} applications, no capacity limit`}
+                  {event.capacity
+                    ? `${event.places_taken} of ${event.capacity} places taken (${share} %)`
+                    : `${event.places_taken} applications, no capacity limit`}
                 </p>
                 {share !== null ? (
                   <div className="mt-1 h-2 rounded bg-slate-100" aria-hidden>

@@ -10,7 +10,12 @@ export function PeriodPicker({ period, formId, forms }: { period: number; formId
         <label htmlFor="dashboard-period" className="block font-medium text-slate-700">
           Period
         </label>
-        <select id="dashboard-period" name="period" defaultValue={String(period)} className="mt-1 rounded-md border border-slate-300 px-2 py-1.5">
+        <select
+          id="dashboard-period"
+          name="period"
+          defaultValue={String(period)}
+          className="mt-1 rounded-md border border-slate-300 px-2 py-1.5"
+        >
           {DASHBOARD_PERIODS.map((p) => (
             <option key={p} value={p}>
               Last {p} days
@@ -23,7 +28,12 @@ export function PeriodPicker({ period, formId, forms }: { period: number; formId
           <label htmlFor="dashboard-form" className="block font-medium text-slate-700">
             Event form
           </label>
-          <select id="dashboard-form" name="form_id" defaultValue={formId ? String(formId) : ""} className="mt-1 max-w-xs rounded-md border border-slate-300 px-2 py-1.5">
+          <select
+            id="dashboard-form"
+            name="form_id"
+            defaultValue={formId ? String(formId) : ""}
+            className="mt-1 max-w-xs rounded-md border border-slate-300 px-2 py-1.5"
+          >
             <option value="">All forms</option>
             {forms.map((form) => (
               <option key={form.id} value={form.id}>

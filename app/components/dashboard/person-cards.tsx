@@ -27,7 +27,13 @@ export function FollowersCard({ card }: { card: Loaded<FollowersPerWeek & { char
           title={`${card.data.total} new followers in ${periodText(card.data.period)} · ${card.data.followers_count} in all`}
           label={`Line chart of new followers per week from ${longDate(card.data.from)} to ${longDate(card.data.to)}: ${card.data.total} in all.`}
           chart={card.data.chart}
-          table={<NumbersTable caption="New followers per week" head={["Week of", "New followers"]} rows={card.data.weeks.map((w) => [longDate(w.week), w.count])} />}
+          table={
+            <NumbersTable
+              caption="New followers per week"
+              head={["Week of", "New followers"]}
+              rows={card.data.weeks.map((w) => [longDate(w.week), w.count])}
+            />
+          }
         />
       )}
     </DashboardCard>
@@ -47,7 +53,13 @@ export function MyApplicationsCard({ card }: { card: Loaded<MyApplicationsSummar
           title={`${card.data.total} applications you started, by status`}
           label={`Bar chart of your applications by status: ${summary(card.data.statuses)}.`}
           chart={card.data.chart}
-          table={<NumbersTable caption="My applications by status" head={["Status", "Applications"]} rows={card.data.statuses.map((s) => [statusLabel(s.status), s.count])} />}
+          table={
+            <NumbersTable
+              caption="My applications by status"
+              head={["Status", "Applications"]}
+              rows={card.data.statuses.map((s) => [statusLabel(s.status), s.count])}
+            />
+          }
         />
       )}
     </DashboardCard>
@@ -73,9 +85,17 @@ export function InvitationsCard({ card }: { card: Loaded<InvitationsData> }) {
     <DashboardCard title="Invitations" id="card-invitations">
       {none ? (
         card.data.sent ? (
-          <FirstStep text={`No invitations sent in ${periodText(card.data.period)}. Find people whose skills match what you need.`} to="/co-founders/find" action="Find co-founders" />
+          <FirstStep
+            text={`No invitations sent in ${periodText(card.data.period)}. Find people whose skills match what you need.`}
+            to="/co-founders/find"
+            action="Find co-founders"
+          />
         ) : (
-          <FirstStep text={`No invitations received in ${periodText(card.data.period)}. A complete profile helps startups find you.`} to="/account" action="Update your account" />
+          <FirstStep
+            text={`No invitations received in ${periodText(card.data.period)}. A complete profile helps startups find you.`}
+            to="/account"
+            action="Update your account"
+          />
         )
       ) : (
         sides.map((side) => (
@@ -84,7 +104,13 @@ export function InvitationsCard({ card }: { card: Loaded<InvitationsData> }) {
             title={`Invitations ${side.name}, by state`}
             label={`Bar chart of invitations ${side.name} by state: ${summary(side.statuses!)}.`}
             chart={side.chart!}
-            table={<NumbersTable caption={`Invitations ${side.name} by state`} head={["State", "Invitations"]} rows={side.statuses!.map((s) => [statusLabel(s.status), s.count])} />}
+            table={
+              <NumbersTable
+                caption={`Invitations ${side.name} by state`}
+                head={["State", "Invitations"]}
+                rows={side.statuses!.map((s) => [statusLabel(s.status), s.count])}
+              />
+            }
           />
         ))
       )}

@@ -3,7 +3,8 @@ import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/events";
 /** The builder's raw field values (strings, "on" for ticked boxes), as conform reports them while typing. */
 type Raw = unknown;
 
-const record = (value: Raw): Record<string, unknown> => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: Raw): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const text = (value: Raw) => (typeof value === "string" ? value : "");
 const ticked = (value: Raw) => value === "on" || value === true;
 

@@ -25,7 +25,8 @@ import { useZodForm } from "~/lib/use-zod-form";
 import { readBuilderValues } from "./builder-values";
 import { QuestionPreview } from "./question-preview";
 
-export const validationFailsMessage = (fields: string[]) => `Validation fails for ${[...new Set(fields.map((f) => f.split(/[.[]/)[0]))].join(", ")}`;
+export const validationFailsMessage = (fields: string[]) =>
+  `Validation fails for ${[...new Set(fields.map((f) => f.split(/[.[]/)[0]))].join(", ")}`;
 
 /** The builder's starting values: an existing form's, or a new one's. */
 export function builderDefaults(collectionId: number, form?: EventFormView) {
@@ -60,7 +61,12 @@ export function builderDefaults(collectionId: number, form?: EventFormView) {
     type_of_event: form.type_of_event,
     paid_event_information: form.paid_event_information ?? undefined,
     questions: flags,
-    custom_questions: form.custom_questions.map((q) => ({ ...q, help_text: q.help_text ?? "", required: q.required ? "on" : "", options: q.options.join("\n") })),
+    custom_questions: form.custom_questions.map((q) => ({
+      ...q,
+      help_text: q.help_text ?? "",
+      required: q.required ? "on" : "",
+      options: q.options.join("\n"),
+    })),
   };
 }
 
@@ -130,7 +136,13 @@ export function EventFormBuilder({
             <div className="flex items-center gap-4">
               {bannerUrl ? <img src={bannerUrl} alt="Current banner" className="h-16 w-28 rounded object-cover" /> : null}
               <div className="flex-1">
-                <InputField field={fields.banner} type="file" label="Banner image" hint="PNG, JPEG, GIF or WebP, up to 2 MB." accept="image/png,image/jpeg,image/gif,image/webp" />
+                <InputField
+                  field={fields.banner}
+                  type="file"
+                  label="Banner image"
+                  hint="PNG, JPEG, GIF or WebP, up to 2 MB."
+                  accept="image/png,image/jpeg,image/gif,image/webp"
+                />
               </div>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
@@ -155,14 +167,31 @@ export function EventFormBuilder({
                 placeholder="Choose a country"
                 options={countries.map((c) => ({ value: c.code, label: c.name }))}
               />
-              <CityCombobox field={fields.venue_city} label="Venue city" countryField={fields.venue_country.name} hint="For in-person and hybrid events: the weather shown to applicants is this city's." />
+              <CityCombobox
+                field={fields.venue_city}
+                label="Venue city"
+                countryField={fields.venue_country.name}
+                hint="For in-person and hybrid events: the weather shown to applicants is this city's."
+              />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <InputField field={fields.venue} type="text" label="Venue" hint="The address or the room. For in-person and hybrid events." />
-              <InputField field={fields.online_link} type="url" label="Online link" hint="For online and hybrid events." placeholder="https://" />
+              <InputField
+                field={fields.online_link}
+                type="url"
+                label="Online link"
+                hint="For online and hybrid events."
+                placeholder="https://"
+              />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
-              <InputField field={fields.capacity} type="number" label="Capacity (optional)" min={1} hint="Applications stop when it is reached." />
+              <InputField
+                field={fields.capacity}
+                type="number"
+                label="Capacity (optional)"
+                min={1}
+                hint="Applications stop when it is reached."
+              />
               <InputField field={fields.application_deadline} type="datetime-local" label="Application deadline (optional)" />
             </div>
           </div>
@@ -181,8 +210,13 @@ export function EventFormBuilder({
           </fieldset>
           <FieldErrors errors={fields.type_of_event.errors} />
           {/* A free event's price fields are set apart by a frame and a note, not faded: faded text fails contrast (WCAG 1.4.3). */}
-          <div className={`mt-4 rounded-md ${preview.isPaid ? "" : "border border-dashed border-slate-300 p-4"}`} data-testid="paid-information">
-            {preview.isPaid ? null : <p className="mb-3 text-sm text-slate-600">A free event has no price: these are used only when the event is paid.</p>}
+          <div
+            className={`mt-4 rounded-md ${preview.isPaid ? "" : "border border-dashed border-slate-300 p-4"}`}
+            data-testid="paid-information"
+          >
+            {preview.isPaid ? null : (
+              <p className="mb-3 text-sm text-slate-600">A free event has no price: these are used only when the event is paid.</p>
+            )}
             <div className="grid gap-4 sm:grid-cols-3">
               <InputField field={paid.price} type="text" label="Price" inputMode="decimal" hint="Only for paid events." />
               <ChoiceField field={paid.currency} label="Currency" placeholder="Currency" options={CURRENCIES} />
@@ -234,7 +268,11 @@ export function EventFormBuilder({
                   <div className="mb-3 flex items-center justify-between gap-2">
                     <p className="text-sm font-semibold text-slate-700">Question {index + 1}</p>
                     <div className="flex gap-1">
-                      <button className={buttonClass("ghost", "sm")} disabled={index === 0} {...form.reorder.getButtonProps({ name: fields.custom_questions.name, from: index, to: index - 1 })}>
+                      <button
+                        className={buttonClass("ghost", "sm")}
+                        disabled={index === 0}
+                        {...form.reorder.getButtonProps({ name: fields.custom_questions.name, from: index, to: index - 1 })}
+                      >
                         Move up
                       </button>
                       <button
@@ -244,7 +282,10 @@ export function EventFormBuilder({
                       >
                         Move down
                       </button>
-                      <button className={buttonClass("ghost", "sm")} {...form.remove.getButtonProps({ name: fields.custom_questions.name, index })}>
+                      <button
+                        className={buttonClass("ghost", "sm")}
+                        {...form.remove.getButtonProps({ name: fields.custom_questions.name, index })}
+                      >
                         Remove
                       </button>
                     </div>
@@ -261,7 +302,9 @@ export function EventFormBuilder({
                     <label className="block text-sm font-medium text-slate-700" htmlFor={q.options.id}>
                       Options, one per line
                     </label>
-                    {hydrated ? null : <p className="text-xs text-slate-500">Only for single choice, multiple choice and dropdown questions.</p>}
+                    {hydrated ? null : (
+                      <p className="text-xs text-slate-500">Only for single choice, multiple choice and dropdown questions.</p>
+                    )}
                     <textarea className={inputClass} rows={3} {...getTextareaProps(q.options)} />
                     <FieldErrors id={q.options.errorId} errors={q.options.errors} />
                   </div>
@@ -274,7 +317,10 @@ export function EventFormBuilder({
             })}
           </ol>
           <FieldErrors errors={fields.custom_questions.errors} />
-          <button className={`${buttonClass("secondary", "sm")} mt-4`} {...form.insert.getButtonProps({ name: fields.custom_questions.name, defaultValue: { type: "short_text" } })}>
+          <button
+            className={`${buttonClass("secondary", "sm")} mt-4`}
+            {...form.insert.getButtonProps({ name: fields.custom_questions.name, defaultValue: { type: "short_text" } })}
+          >
             Add question
           </button>
         </Card>

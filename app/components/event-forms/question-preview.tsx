@@ -44,7 +44,8 @@ export function QuestionInput({ name, id, label, type, required, helpText, optio
       {label}
       {required ? (
         <span className="text-red-600" aria-hidden="true">
-          {" "}*
+          {" "}
+          *
         </span>
       ) : null}
     </>
@@ -72,7 +73,12 @@ export function QuestionInput({ name, id, label, type, required, helpText, optio
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {choices.map((choice) => (
             <label key={choice} className="flex items-center gap-2 text-sm">
-              <input type={type === "multiple_choice" ? "checkbox" : "radio"} value={choice} defaultChecked={saved.includes(choice)} {...common} />
+              <input
+                type={type === "multiple_choice" ? "checkbox" : "radio"}
+                value={choice}
+                defaultChecked={saved.includes(choice)}
+                {...common}
+              />
               {type === "yes_no" ? (choice === "yes" ? "Yes" : "No") : choice}
             </label>
           ))}
@@ -94,7 +100,11 @@ export function QuestionInput({ name, id, label, type, required, helpText, optio
       {control}
       {type === "file" && value && typeof value === "object" && "url" in value ? (
         <p className="text-xs text-slate-500">
-          Uploaded: <a className="text-brand-600 hover:underline" href={String((value as { url: string }).url)}>current file</a> (choose another to replace it)
+          Uploaded:{" "}
+          <a className="text-brand-600 hover:underline" href={String((value as { url: string }).url)}>
+            current file
+          </a>{" "}
+          (choose another to replace it)
         </p>
       ) : null}
       <FieldErrors id={describedBy} errors={errors} />

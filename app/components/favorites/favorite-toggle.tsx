@@ -40,7 +40,8 @@ const FORM_CLASS = "inline-flex items-center gap-2";
 function LiveFavoriteToggle(props: FavoriteToggleProps) {
   const fetcher = useFetcher<FavoriteToggleResult>();
   const pendingIntent = fetcher.formData?.get("intent");
-  const settled = fetcher.data && !fetcher.data.error && typeof fetcher.data.is_favorited === "boolean" ? fetcher.data.is_favorited : props.favorited;
+  const settled =
+    fetcher.data && !fetcher.data.error && typeof fetcher.data.is_favorited === "boolean" ? fetcher.data.is_favorited : props.favorited;
   // While a post is in flight, show what it will make true; once settled, the server's answer (or the prop).
   const on = pendingIntent ? pendingIntent === "add" : fetcher.state === "idle" ? settled : props.favorited;
   const failed = fetcher.state === "idle" && fetcher.data?.error ? fetcher.data.message : null;

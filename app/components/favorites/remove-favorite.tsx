@@ -7,7 +7,17 @@ import type { FavoriteToggleResult } from "./favorite-toggle";
  * "Remove" on /favorites: the same post as the star toggle. With JavaScript the row fades at once and the list
  * reloads; without it the action redirects back here with a toast.
  */
-export function RemoveFavorite({ type, id, label, onPending }: { type: FavoriteType; id: number; label: string; onPending?: (pending: boolean) => void }) {
+export function RemoveFavorite({
+  type,
+  id,
+  label,
+  onPending,
+}: {
+  type: FavoriteType;
+  id: number;
+  label: string;
+  onPending?: (pending: boolean) => void;
+}) {
   const fetcher = useFetcher<FavoriteToggleResult>();
   const location = useLocation();
   const [hydrated, setHydrated] = useState(false);

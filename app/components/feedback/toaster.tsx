@@ -47,7 +47,8 @@ export const ONLINE_MESSAGE = "You are back online";
 /** Going offline and coming back online are each told in a toast: 5000 ms, coloured theme. */
 export function ConnectivityToasts() {
   useEffect(() => {
-    const offline = () => void loadToastify().then(({ toast }) => toast.warning(OFFLINE_MESSAGE, { autoClose: 5000, theme: "colored", toastId: "offline" }));
+    const offline = () =>
+      void loadToastify().then(({ toast }) => toast.warning(OFFLINE_MESSAGE, { autoClose: 5000, theme: "colored", toastId: "offline" }));
     const online = () =>
       void loadToastify().then(({ toast }) => {
         toast.dismiss("offline");

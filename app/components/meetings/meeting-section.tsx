@@ -16,12 +16,14 @@ export function MeetingSection({ view, error, warning }: { view: FormMeetingView
   const connected = providers.filter((p) => p.connected);
   return (
     <Card>
-      <h2 className="text-lg font-semibold">
-        Video meeting
-      </h2>
+      <h2 className="text-lg font-semibold">Video meeting</h2>
       <div className="mt-3 space-y-3">
         {warning ? (
-          <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="alert" data-testid="meeting-warning">
+          <div
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            role="alert"
+            data-testid="meeting-warning"
+          >
             {warning}
           </div>
         ) : null}
@@ -30,24 +32,34 @@ export function MeetingSection({ view, error, warning }: { view: FormMeetingView
           <>
             <p className="text-slate-700">
               {meeting.provider_label} meeting:{" "}
-              <a href={meeting.join_url} target="_blank" rel="noreferrer" className="break-all font-medium text-brand-700 underline" data-testid="meeting-join-url">
+              <a
+                href={meeting.join_url}
+                target="_blank"
+                rel="noreferrer"
+                className="break-all font-medium text-brand-700 underline"
+                data-testid="meeting-join-url"
+              >
                 {meeting.join_url}
               </a>
             </p>
             <p className="text-sm text-slate-600">
-              Accepted applicants see this link on the event's page and on My applications; nobody else does. When you change the event's time and save, the meeting
-              moves with it.
+              Accepted applicants see this link on the event's page and on My applications; nobody else does. When you change the event's
+              time and save, the meeting moves with it.
             </p>
             <Form method="post">
               <input type="hidden" name="intent" value="update-meeting" />
               <Button type="submit" variant="secondary" size="sm" pending={busy("update-meeting")}>
                 Update meeting
               </Button>
-              <span className="ml-2 text-sm text-slate-600">Sends the form's current title and time to {meeting.provider_label} again.</span>
+              <span className="ml-2 text-sm text-slate-600">
+                Sends the form's current title and time to {meeting.provider_label} again.
+              </span>
             </Form>
           </>
         ) : !canHave ? (
-          <p className="text-sm text-slate-600">Only online and hybrid events can have a meeting. Set the nature to Online or Hybrid and save the form first.</p>
+          <p className="text-sm text-slate-600">
+            Only online and hybrid events can have a meeting. Set the nature to Online or Hybrid and save the form first.
+          </p>
         ) : connected.length === 0 ? (
           <p className="text-sm text-slate-600">
             Create a Zoom or Google Meet meeting for this event: connect an account on the{" "}

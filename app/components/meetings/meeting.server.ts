@@ -21,7 +21,9 @@ export async function meetingAction(api: ApiClient, env: RequestEnv, formId: num
   if (intent !== "create-meeting" && intent !== "update-meeting") return null;
   const path = `/api/v1/admin/event_forms/${formId}/meeting`;
   const result =
-    intent === "create-meeting" ? await api.post<{ message: string }>(path, { provider: String(formData.get("provider") ?? "") }) : await api.put<{ message: string }>(path);
+    intent === "create-meeting"
+      ? await api.post<{ message: string }>(path, { provider: String(formData.get("provider") ?? "") })
+      : await api.put<{ message: string }>(path);
   if (!result.ok) {
     const meetingError = result.body.errors?.provider?.[0] ?? result.body.message;
     return data({ result: undefined, failure: null, meetingError }, { status: result.status });

@@ -69,14 +69,26 @@ export function NotificationBell({ userId, unreadCount }: { userId: number; unre
   const label = count ? `Notifications, ${count} unread` : "Notifications";
 
   return (
-    <details ref={details} className="relative" data-testid="notification-bell" data-live={listening ? "on" : undefined} onToggle={onToggle}>
-      <summary aria-label={label} className="relative flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100">
+    <details
+      ref={details}
+      className="relative"
+      data-testid="notification-bell"
+      data-live={listening ? "on" : undefined}
+      onToggle={onToggle}
+    >
+      <summary
+        aria-label={label}
+        className="relative flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100"
+      >
         <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
           <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" strokeLinecap="round" strokeLinejoin="round" />
           <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         {count ? (
-          <span data-testid="notification-count" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white">
+          <span
+            data-testid="notification-count"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white"
+          >
             {badgeText(count)}
           </span>
         ) : null}
@@ -91,7 +103,9 @@ export function NotificationBell({ userId, unreadCount }: { userId: number; unre
           {count ? <MarkAllRead /> : null}
         </div>
         {items === undefined ? (
-          <p className="px-4 py-6 text-center text-sm text-slate-500">{latest.state === "loading" ? "Loading…" : "Open the full list to see them."}</p>
+          <p className="px-4 py-6 text-center text-sm text-slate-500">
+            {latest.state === "loading" ? "Loading…" : "Open the full list to see them."}
+          </p>
         ) : items.length === 0 ? (
           <p className="px-4 py-6 text-center text-sm text-slate-500">No notifications yet.</p>
         ) : (
@@ -101,7 +115,10 @@ export function NotificationBell({ userId, unreadCount }: { userId: number; unre
             ))}
           </ul>
         )}
-        <InAppLink to="/notifications" className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-slate-50">
+        <InAppLink
+          to="/notifications"
+          className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-slate-50"
+        >
           See all notifications
         </InAppLink>
       </div>

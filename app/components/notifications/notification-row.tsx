@@ -30,7 +30,11 @@ export function NotificationRow({ item, compact = false }: { item: NotificationI
     if (unread) void fetcher.submit({ intent: "read", id: String(item.id), via: "fetcher" }, { method: "post", action: "/notifications" });
   };
   return (
-    <li className={`flex gap-3 px-4 py-3 ${unread ? "bg-brand-50/60" : ""}`} data-testid={`notification-${item.id}`} data-unread={unread || undefined}>
+    <li
+      className={`flex gap-3 px-4 py-3 ${unread ? "bg-brand-50/60" : ""}`}
+      data-testid={`notification-${item.id}`}
+      data-unread={unread || undefined}
+    >
       <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm text-slate-700" aria-hidden>
         {KIND_MARKS[item.type] ?? "•"}
       </span>
@@ -54,7 +58,11 @@ export function NotificationRow({ item, compact = false }: { item: NotificationI
           <input type="hidden" name="id" value={item.id} />
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
-          <button type="submit" className="rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50" aria-label={`Mark "${item.title}" as read`}>
+          <button
+            type="submit"
+            className="rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+            aria-label={`Mark "${item.title}" as read`}
+          >
             Mark as read
           </button>
         </fetcher.Form>
@@ -74,7 +82,11 @@ export function MarkAllRead({ className = "" }: { className?: string }) {
       <input type="hidden" name="intent" value="read-all" />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
-      <button type="submit" disabled={fetcher.state !== "idle"} className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+      >
         Mark all as read
       </button>
     </fetcher.Form>

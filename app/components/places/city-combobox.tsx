@@ -25,7 +25,14 @@ const SHOWN = 8;
  * GET /api/v1/site/cities (same origin, public): typing suggests the country's cities, most populous first;
  * ↓/↑ move, Enter picks, Escape closes. Free text stays allowed: the server has the last word.
  */
-export function CityCombobox({ field, label, hint, countryField = "country", countryCodeOf, autoComplete = "address-level2" }: CityComboboxProps) {
+export function CityCombobox({
+  field,
+  label,
+  hint,
+  countryField = "country",
+  countryCodeOf,
+  autoComplete = "address-level2",
+}: CityComboboxProps) {
   const props = getInputProps(field, { type: "text" });
   const id = props.id;
   const listId = `${id}-cities`;
@@ -79,7 +86,11 @@ export function CityCombobox({ field, label, hint, countryField = "country", cou
         setActive(-1);
         // The answer may come after the user moved on to another field: then it waits for ↓.
         setOpen(found.length > 0 && document.activeElement === inputRef.current);
-        setStatus(found.length ? `${found.length} ${found.length === 1 ? "city" : "cities"} found; use the arrow keys to choose.` : "No matching city.");
+        setStatus(
+          found.length
+            ? `${found.length} ${found.length === 1 ? "city" : "cities"} found; use the arrow keys to choose.`
+            : "No matching city.",
+        );
       } catch (error) {
         // A newer search replaced this one; any other failure leaves the field as plain text.
         if ((error as Error).name !== "AbortError") close();

@@ -7,7 +7,11 @@ const startup = { id: 1, name: "Acme Robotics", description: "Warehouse robots r
 
 describe("frameworkBoxPrompt", () => {
   it("asks for the box with its hint, the startup's details and the other boxes, and improves a draft", () => {
-    const prompt = frameworkBoxPrompt(LEAN_CANVAS, "solution", startup, { problem: "Pickers walk too far.", solution: "Robots", channels: "  " });
+    const prompt = frameworkBoxPrompt(LEAN_CANVAS, "solution", startup, {
+      problem: "Pickers walk too far.",
+      solution: "Robots",
+      channels: "  ",
+    });
     expect(prompt).toContain('Write the "Solution" box of a Lean Canvas');
     expect(prompt).toContain(LEAN_CANVAS.boxes.find((box) => box.id === "solution")!.hint);
     expect(prompt).toContain("Name: Acme Robotics\nIndustry: Hardware\nStage: Seed\nDescription: Warehouse robots rented by the month.");

@@ -11,7 +11,12 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
  * what the founders wrote in the other boxes, so the suggestion fits the rest of the canvas. The box's own
  * text, when there is some, is given as a draft to improve. Never over the helper's limit.
  */
-export function frameworkBoxPrompt(framework: Pick<FrameworkView, "name" | "boxes">, boxId: string, startup: CanvasView["startup"], texts: Readonly<Record<string, string>>): string {
+export function frameworkBoxPrompt(
+  framework: Pick<FrameworkView, "name" | "boxes">,
+  boxId: string,
+  startup: CanvasView["startup"],
+  texts: Readonly<Record<string, string>>,
+): string {
   const box = framework.boxes.find((candidate) => candidate.id === boxId);
   if (!box) return "";
   const about = [

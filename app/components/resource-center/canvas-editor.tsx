@@ -74,13 +74,22 @@ export function CanvasEditor({ framework, canvas, saveErrors, saveMessage, submi
       <FormErrors errors={formError ? [formError] : undefined} />
       <input type="hidden" name="base_version" value={autosave.base} />
       {elsewhere !== null ? (
-        <div role="alert" className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 print:hidden" data-testid="canvas-elsewhere">
+        <div
+          role="alert"
+          className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 print:hidden"
+          data-testid="canvas-elsewhere"
+        >
           <p>Version {elsewhere} was saved elsewhere while you were typing. Your text below is not saved.</p>
           <div className="mt-2 flex flex-wrap gap-2">
             <Button type="button" variant="secondary" size="sm" onClick={() => (setElsewhere(null), rebase(elsewhere), autosave.changed())}>
               Keep my text and save it as the newest version
             </Button>
-            <Button type="button" variant="secondary" size="sm" onClick={() => (setElsewhere(null), setTexts(canvas.boxes), rebase(elsewhere))}>
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              onClick={() => (setElsewhere(null), setTexts(canvas.boxes), rebase(elsewhere))}
+            >
               Discard my text and load version {elsewhere}
             </Button>
           </div>
@@ -93,7 +102,11 @@ export function CanvasEditor({ framework, canvas, saveErrors, saveMessage, submi
           {ai.reason}
         </p>
       )}
-      <div data-canvas-grid className={`${GRID_CLASS} mt-3 print:mt-0 print:h-[160mm] print:auto-rows-fr print:gap-0`} style={gridStyle(framework)}>
+      <div
+        data-canvas-grid
+        className={`${GRID_CLASS} mt-3 print:mt-0 print:h-[160mm] print:auto-rows-fr print:gap-0`}
+        style={gridStyle(framework)}
+      >
         {framework.boxes.map((box) => {
           const id = `box-${box.id}`;
           const boxErrors = errors[`boxes.${box.id}`];
@@ -130,7 +143,11 @@ export function CanvasEditor({ framework, canvas, saveErrors, saveMessage, submi
               <FieldErrors id={`${id}-errors`} errors={boxErrors} />
               {ai.available ? (
                 <div className="print:hidden">
-                  <AiSuggest label={box.title} buildPrompt={() => frameworkBoxPrompt(framework, box.id, canvas.startup, texts)} onUse={(text) => update(box.id, text)} />
+                  <AiSuggest
+                    label={box.title}
+                    buildPrompt={() => frameworkBoxPrompt(framework, box.id, canvas.startup, texts)}
+                    onUse={(text) => update(box.id, text)}
+                  />
                 </div>
               ) : null}
             </section>

@@ -32,7 +32,8 @@ export function CanvasHistory({
     const form = event.currentTarget;
     void flush().then(() => submit(form));
   };
-  if (versions.meta.total === 0) return <EmptyState title="No saved versions yet">Saves of the canvas are kept here, and any of them can be restored.</EmptyState>;
+  if (versions.meta.total === 0)
+    return <EmptyState title="No saved versions yet">Saves of the canvas are kept here, and any of them can be restored.</EmptyState>;
   return (
     <>
       <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Saved versions">

@@ -13,7 +13,12 @@ export function FrameworkPreview({ framework, reason }: { framework: FrameworkVi
       ) : null}
       <div className={GRID_CLASS} style={gridStyle(framework)}>
         {framework.boxes.map((box) => (
-          <section key={box.id} className="rounded-lg border border-slate-300 bg-white p-3 md:[grid-area:var(--area)]" style={{ "--area": box.id } as CSSProperties} aria-labelledby={`preview-${box.id}`}>
+          <section
+            key={box.id}
+            className="rounded-lg border border-slate-300 bg-white p-3 md:[grid-area:var(--area)]"
+            style={{ "--area": box.id } as CSSProperties}
+            aria-labelledby={`preview-${box.id}`}
+          >
             <h2 id={`preview-${box.id}`} className="font-semibold text-slate-900">
               {box.title}
             </h2>

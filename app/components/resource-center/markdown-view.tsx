@@ -19,7 +19,12 @@ function renderInline(nodes: Inline[]): ReactNode[] {
       case "link": {
         const external = !node.href.startsWith("/");
         return (
-          <a key={index} href={node.href} className="text-brand-700 underline hover:text-brand-600" rel={external ? "noopener noreferrer nofollow" : undefined}>
+          <a
+            key={index}
+            href={node.href}
+            className="text-brand-700 underline hover:text-brand-600"
+            rel={external ? "noopener noreferrer nofollow" : undefined}
+          >
             {renderInline(node.children)}
           </a>
         );
@@ -52,7 +57,11 @@ function renderBlock(block: Block, index: number): ReactNode {
         </li>
       ));
       return block.ordered ? (
-        <ol key={index} start={block.start === 1 ? undefined : block.start} className="mt-4 list-decimal space-y-2 pl-6 leading-7 text-slate-700">
+        <ol
+          key={index}
+          start={block.start === 1 ? undefined : block.start}
+          className="mt-4 list-decimal space-y-2 pl-6 leading-7 text-slate-700"
+        >
           {items}
         </ol>
       ) : (

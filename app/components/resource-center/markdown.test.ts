@@ -35,7 +35,13 @@ describe("parseMarkdown", () => {
 describe("parseInline", () => {
   it("reads bold, italics and code, nested", () => {
     expect(parseInline("**bold *and italic*** then _under_ and `x*y`")).toEqual([
-      { type: "strong", children: [{ type: "text", text: "bold " }, { type: "em", children: [{ type: "text", text: "and italic" }] }] },
+      {
+        type: "strong",
+        children: [
+          { type: "text", text: "bold " },
+          { type: "em", children: [{ type: "text", text: "and italic" }] },
+        ],
+      },
       { type: "text", text: " then " },
       { type: "em", children: [{ type: "text", text: "under" }] },
       { type: "text", text: " and " },
@@ -44,7 +50,9 @@ describe("parseInline", () => {
   });
 
   it("leaves lone or spaced markers, snake_case and escapes as text", () => {
-    expect(parseInline("5 * 3 = 15, snake_case_name, \\*not italic\\*, 2*")).toEqual([{ type: "text", text: "5 * 3 = 15, snake_case_name, *not italic*, 2*" }]);
+    expect(parseInline("5 * 3 = 15, snake_case_name, \\*not italic\\*, 2*")).toEqual([
+      { type: "text", text: "5 * 3 = 15, snake_case_name, *not italic*, 2*" },
+    ]);
   });
 
   it("links only to http(s), mailto and this site's paths", () => {
@@ -53,7 +61,15 @@ describe("parseInline", () => {
       { type: "text", text: " and " },
       { type: "link", href: "/resource-center", children: [{ type: "text", text: "here" }] },
     ]);
-    for (const href of ["javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:text/html,x", "//evil.example", "/\\evil.example", "vbscript:x", "relative/path"]) {
+    for (const href of [
+      "javascript:alert(1)",
+      "JAVASCRIPT:alert(1)",
+      "data:text/html,x",
+      "//evil.example",
+      "/\\evil.example",
+      "vbscript:x",
+      "relative/path",
+    ]) {
       expect(parseInline(`[click](${href})`), href).toEqual([{ type: "text", text: "click" }]);
     }
   });

@@ -88,7 +88,8 @@ export function parseInline(source: string): Inline[] {
         continue;
       }
     }
-    const opensEmphasis = (ch === "*" || ch === "_") && source[i + 1] !== undefined && source[i + 1] !== " " && !(ch === "_" && /\w/.test(source[i - 1] ?? ""));
+    const opensEmphasis =
+      (ch === "*" || ch === "_") && source[i + 1] !== undefined && source[i + 1] !== " " && !(ch === "_" && /\w/.test(source[i - 1] ?? ""));
     if (opensEmphasis) {
       const end = closingDelimiter(source, ch, i + 1);
       if (end > 0) {

@@ -25,7 +25,14 @@ export function useAutosave(formRef: RefObject<HTMLFormElement | null>, initialB
   // Bumped when a save's request has finished, so the effect below looks again.
   const [finished, setFinished] = useState(0);
   const timer = useRef<number | undefined>(undefined);
-  const latest = useRef({ fetcher, busy: false, sending: false, dirty: false, base: initialBase, seen: undefined as AutosaveAnswer | undefined });
+  const latest = useRef({
+    fetcher,
+    busy: false,
+    sending: false,
+    dirty: false,
+    base: initialBase,
+    seen: undefined as AutosaveAnswer | undefined,
+  });
   const waiters = useRef<((ok: boolean) => void)[]>([]);
   useEffect(() => {
     const state = latest.current;

@@ -28,7 +28,12 @@ export function OnboardingTour({ navigation }: { navigation: NavSection[] }) {
       const items = navigation.flatMap((section) => section.items);
       const steps = [
         { id: "welcome", title: "Welcome to Launchpad", text: "A quick look around the panel. It takes under a minute." },
-        ...items.map((item) => ({ id: tourTarget(item.to), title: item.label, text: item.tour, attachTo: { element: `[data-tour="${tourTarget(item.to)}"]`, on: "right" as const } })),
+        ...items.map((item) => ({
+          id: tourTarget(item.to),
+          title: item.label,
+          text: item.tour,
+          attachTo: { element: `[data-tour="${tourTarget(item.to)}"]`, on: "right" as const },
+        })),
       ];
       steps.forEach((step, index) => {
         const last = index === steps.length - 1;

@@ -16,7 +16,12 @@ export function Button({
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: "sm" | "md"; pending?: boolean }) {
   return (
-    <button className={`${buttonClass(variant, size)} ${className}`} disabled={pending || props.disabled} aria-busy={pending || undefined} {...props}>
+    <button
+      className={`${buttonClass(variant, size)} ${className}`}
+      disabled={pending || props.disabled}
+      aria-busy={pending || undefined}
+      {...props}
+    >
       {pending ? <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}
       {children}
     </button>

@@ -52,7 +52,13 @@ export function TextareaField({ field, label, hint }: Common) {
   return <TextAreaField label={label} hint={hint} {...controlProps(field)} />;
 }
 
-export function ChoiceField({ field, label, hint, placeholder, options }: Common & { placeholder: string; options: readonly (string | { value: string; label: string })[] }) {
+export function ChoiceField({
+  field,
+  label,
+  hint,
+  placeholder,
+  options,
+}: Common & { placeholder: string; options: readonly (string | { value: string; label: string })[] }) {
   return (
     <SelectField label={label} hint={hint} {...controlProps(field)}>
       <option value="">{placeholder}</option>

@@ -11,7 +11,11 @@ function render(element: React.ReactNode, at = "/") {
 
 describe("InAppLink (ADR 017)", () => {
   it("renders the anchor <Link> renders: the path as href, data-discover for React Router's route discovery", () => {
-    const html = render(<InAppLink to="/events?page=2" className="x" aria-current="page">Events</InAppLink>);
+    const html = render(
+      <InAppLink to="/events?page=2" className="x" aria-current="page">
+        Events
+      </InAppLink>,
+    );
     expect(html).toContain('<a class="x" aria-current="page" href="/events?page=2" data-discover="true">Events</a>');
   });
 

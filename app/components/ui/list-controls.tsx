@@ -15,7 +15,17 @@ interface Filter {
  * A list's search box and filters as a plain GET form, so they work without JavaScript and the
  * address keeps them (shareable, back button). `keep` carries query values the form does not show.
  */
-export function ListSearch({ label, placeholder, filters = [], keep = {} }: { label: string; placeholder: string; filters?: Filter[]; keep?: Record<string, string | number> }) {
+export function ListSearch({
+  label,
+  placeholder,
+  filters = [],
+  keep = {},
+}: {
+  label: string;
+  placeholder: string;
+  filters?: Filter[];
+  keep?: Record<string, string | number>;
+}) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   return (
@@ -26,7 +36,13 @@ export function ListSearch({ label, placeholder, filters = [], keep = {} }: { la
       ))}
       <label className="min-w-56 flex-1">
         <span className="sr-only">{label}</span>
-        <input className={inputClass} type="search" name="search" placeholder={placeholder} defaultValue={searchParams.get("search") ?? ""} />
+        <input
+          className={inputClass}
+          type="search"
+          name="search"
+          placeholder={placeholder}
+          defaultValue={searchParams.get("search") ?? ""}
+        />
       </label>
       {filters.map((filter) => (
         <label key={filter.name}>
@@ -47,7 +63,19 @@ export function ListSearch({ label, placeholder, filters = [], keep = {} }: { la
 const capitalise = (value: string) => value[0].toUpperCase() + value.slice(1);
 
 /** A status picker that posts on its own (event forms, applications). */
-export function StatusForm({ label, statuses, current, submitLabel, intent }: { label: string; statuses: readonly string[]; current: string; submitLabel: string; intent?: string }) {
+export function StatusForm({
+  label,
+  statuses,
+  current,
+  submitLabel,
+  intent,
+}: {
+  label: string;
+  statuses: readonly string[];
+  current: string;
+  submitLabel: string;
+  intent?: string;
+}) {
   return (
     <Form method="post" className="flex flex-wrap items-end gap-3" aria-label={label}>
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}

@@ -18,7 +18,11 @@ export function Pagination({ meta }: { meta: Page<unknown>["meta"] }) {
       </p>
       <div className="flex items-center gap-2">
         {meta.current_page > 1 ? (
-          <InAppLink className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50" to={hrefFor(meta.current_page - 1)} rel="prev">
+          <InAppLink
+            className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50"
+            to={hrefFor(meta.current_page - 1)}
+            rel="prev"
+          >
             Previous
           </InAppLink>
         ) : null}
@@ -26,7 +30,11 @@ export function Pagination({ meta }: { meta: Page<unknown>["meta"] }) {
           Page {meta.current_page} of {meta.last_page}
         </span>
         {meta.current_page < meta.last_page ? (
-          <InAppLink className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50" to={hrefFor(meta.current_page + 1)} rel="next">
+          <InAppLink
+            className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50"
+            to={hrefFor(meta.current_page + 1)}
+            rel="next"
+          >
             Next
           </InAppLink>
         ) : null}

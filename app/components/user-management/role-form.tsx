@@ -31,7 +31,13 @@ export function RoleForm({
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>
       <FormErrors errors={form.errors} />
-      <InputField field={fields.name} type="text" label="Name" readOnly={nameLocked} hint={nameLocked ? "Built-in roles keep their names." : undefined} />
+      <InputField
+        field={fields.name}
+        type="text"
+        label="Name"
+        readOnly={nameLocked}
+        hint={nameLocked ? "Built-in roles keep their names." : undefined}
+      />
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-700">Permissions</legend>
         <div className="grid gap-2 sm:grid-cols-2">

@@ -18,7 +18,8 @@ function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> 
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-const localDate = (instant: Date, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+const localDate = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 
 export interface EventWeather {
   weather: WeatherResponse;

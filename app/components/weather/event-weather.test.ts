@@ -6,7 +6,13 @@ import { WEATHER_FAILED } from "#schemas/weather";
 import { loadEventWeather } from "./event-weather.server";
 
 const NOW = new Date("2026-11-23T09:00:00Z");
-const inPerson = { nature: "in_person", venue_country: "NG", venue_city: "Lagos", starts_at: "2026-11-25T09:00:00Z", timezone: "Africa/Lagos" };
+const inPerson = {
+  nature: "in_person",
+  venue_country: "NG",
+  venue_city: "Lagos",
+  starts_at: "2026-11-25T09:00:00Z",
+  timezone: "Africa/Lagos",
+};
 
 /** A loader context whose API answers GET with `answer` (or never, for a provider that hangs). */
 function contextAnswering(answer: () => Promise<unknown>) {
@@ -35,7 +41,10 @@ describe("the weather on an event's page", () => {
 
   it("shows the provider's failure when it answers in time", async () => {
     const { context } = contextAnswering(async () => ({ ok: false, status: 502, body: { message: "bad gateway" } }));
-    expect(await loadEventWeather(context, inPerson, NOW)).toEqual({ weather: { success: false, data: null, error: WEATHER_FAILED }, day: "2026-11-25" });
+    expect(await loadEventWeather(context, inPerson, NOW)).toEqual({
+      weather: { success: false, data: null, error: WEATHER_FAILED },
+      day: "2026-11-25",
+    });
   });
 
   it("asks nothing for an online event or a day beyond the forecast", async () => {

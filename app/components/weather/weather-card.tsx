@@ -31,7 +31,9 @@ function DayRow({ day }: { day: WeatherDay }) {
       <span className="tabular-nums text-slate-800">
         {degrees(day.temperature_max_c)} / {degrees(day.temperature_min_c)}
       </span>
-      {day.precipitation_probability !== null ? <span className="w-16 text-right tabular-nums text-slate-500">{day.precipitation_probability}% rain</span> : null}
+      {day.precipitation_probability !== null ? (
+        <span className="w-16 text-right tabular-nums text-slate-500">{day.precipitation_probability}% rain</span>
+      ) : null}
     </li>
   );
 }
@@ -76,7 +78,8 @@ export function WeatherCard({ weather, day, title, days = 7, className = "" }: W
           <p className="text-slate-700">{current.description}</p>
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          Now · feels like {degrees(current.apparent_temperature_c)} · humidity {current.humidity_percent}% · wind {Math.round(current.wind_speed_kmh)} km/h
+          Now · feels like {degrees(current.apparent_temperature_c)} · humidity {current.humidity_percent}% · wind{" "}
+          {Math.round(current.wind_speed_kmh)} km/h
         </p>
         {day ? (
           picked ? (

@@ -32,7 +32,8 @@ export function WeatherPanel() {
   }, [fetcher]);
 
   const answer = fetcher.data;
-  if (answer?.weather) return <WeatherCard weather={answer.weather} title={answer.city ? `Weather in ${answer.city}` : undefined} days={7} />;
+  if (answer?.weather)
+    return <WeatherCard weather={answer.weather} title={answer.city ? `Weather in ${answer.city}` : undefined} days={7} />;
   // No city known: nothing to show (setup asks everyone for one, so this is rare).
   if (answer) return null;
   return (

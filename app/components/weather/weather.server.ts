@@ -7,7 +7,11 @@ import { apiContext } from "~/lib/contexts";
  * else unexpected comes back as {success: false} with the product's failure message, for WeatherCard to show.
  * `city` may be free text such as a venue ("Yaba Tech Hub, Lagos"); `country` (ISO code) narrows it.
  */
-export async function loadWeather(context: Readonly<RouterContextProvider>, city: string, country?: string | null): Promise<WeatherResponse> {
+export async function loadWeather(
+  context: Readonly<RouterContextProvider>,
+  city: string,
+  country?: string | null,
+): Promise<WeatherResponse> {
   const query = country ? `?${new URLSearchParams({ country })}` : "";
   try {
     const result = await context.get(apiContext).get<WeatherResponse>(`/api/v1/admin/weather/${encodeURIComponent(city)}${query}`);

@@ -29,7 +29,11 @@ type AuthCallback = (error: Error | null, data: { auth: string; channel_data?: s
  */
 async function authorize({ socketId, channelName }: AuthParams, callback: AuthCallback, xsrfCookie: string, onSessionExpired: () => void) {
   try {
-    const headers: Record<string, string> = { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "XMLHttpRequest" };
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Requested-With": "XMLHttpRequest",
+    };
     const xsrf = readXsrfCookie(document.cookie, xsrfCookie);
     if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
     const response = await fetch("/broadcasting/auth", {
@@ -57,7 +61,11 @@ export function createEcho(config: RealtimePublicConfig, xsrfCookie: string, onS
     enabledTransports: ["ws", "wss"],
     disableStats: true,
     authEndpoint: "/broadcasting/auth",
-    channelAuthorization: { endpoint: "/broadcasting/auth", transport: "ajax", customHandler: (params: AuthParams, callback: AuthCallback) => authorize(params, callback, xsrfCookie, onSessionExpired) },
+    channelAuthorization: {
+      endpoint: "/broadcasting/auth",
+      transport: "ajax",
+      customHandler: (params: AuthParams, callback: AuthCallback) => authorize(params, callback, xsrfCookie, onSessionExpired),
+    },
     namespace: EVENT_NAMESPACE,
   });
 }

@@ -15,7 +15,10 @@ describe("where the browser opens its socket", () => {
 
   it("uses TLS on an https page, and the default port when the page has none", () => {
     const https = { protocol: "https:", hostname: "app.example.com", port: "" };
-    expect(socketAddress({ key: "k", host: null, port: null, scheme: null, forceTLS: false }, https)).toMatchObject({ wsPort: 443, forceTLS: true });
+    expect(socketAddress({ key: "k", host: null, port: null, scheme: null, forceTLS: false }, https)).toMatchObject({
+      wsPort: 443,
+      forceTLS: true,
+    });
   });
 
   it("follows an external server's host, port and scheme", () => {
@@ -25,7 +28,10 @@ describe("where the browser opens its socket", () => {
       wssPort: 6001,
       forceTLS: true,
     });
-    expect(socketAddress({ key: "k", host: "ws.example.com", port: null, scheme: "http", forceTLS: false }, page)).toMatchObject({ wsPort: 80, forceTLS: false });
+    expect(socketAddress({ key: "k", host: "ws.example.com", port: null, scheme: "http", forceTLS: false }, page)).toMatchObject({
+      wsPort: 80,
+      forceTLS: false,
+    });
   });
 });
 

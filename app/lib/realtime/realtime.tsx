@@ -52,7 +52,15 @@ function registry(echo: EchoClient): Realtime {
  * own). pusher-js reconnects with backoff by itself; when it is back after a drop, the page's loaders run
  * again (revalidate), so whatever was published meanwhile is on screen: nothing is lost.
  */
-export function RealtimeProvider({ config, xsrfCookie, children }: { config: RealtimePublicConfig | null; xsrfCookie: string; children: ReactNode }) {
+export function RealtimeProvider({
+  config,
+  xsrfCookie,
+  children,
+}: {
+  config: RealtimePublicConfig | null;
+  xsrfCookie: string;
+  children: ReactNode;
+}) {
   const [realtime, setRealtime] = useState<Realtime | null>(null);
   const revalidator = useRevalidator();
   const catchUp = useEffectEvent(() => {
@@ -210,11 +218,13 @@ export function usePresence<Info = { name: string }>(name: string | null) {
     channelRef.current = channel;
     const subscription = (channel as unknown as { subscription: PusherPresence<Info> }).subscription;
     const refresh = () => setState({ name, members: membersOf(subscription.members) });
-    for (const event of ["pusher:subscription_succeeded", "pusher:member_added", "pusher:member_removed"]) subscription.bind(event, refresh);
+    for (const event of ["pusher:subscription_succeeded", "pusher:member_added", "pusher:member_removed"])
+      subscription.bind(event, refresh);
     // Another component may have joined first: its member list is already there.
     if (subscription.subscribed) queueMicrotask(refresh);
     return () => {
-      for (const event of ["pusher:subscription_succeeded", "pusher:member_added", "pusher:member_removed"]) subscription.unbind(event, refresh);
+      for (const event of ["pusher:subscription_succeeded", "pusher:member_added", "pusher:member_removed"])
+        subscription.unbind(event, refresh);
       channelRef.current = null;
       realtime.release(name);
     };

@@ -8,7 +8,11 @@ import { useChannel } from "./realtime";
  * for a list to show what changed, sorted, filtered and paged as the address says. Also once when the
  * subscription is accepted, for what happened between the page's load and then.
  */
-export function useLiveRevalidate<Event extends RealtimeEvent>(channel: string | null, event: Event, when: (data: RealtimePayloads[Event]) => boolean = () => true) {
+export function useLiveRevalidate<Event extends RealtimeEvent>(
+  channel: string | null,
+  event: Event,
+  when: (data: RealtimePayloads[Event]) => boolean = () => true,
+) {
   const revalidator = useRevalidator();
   const again = () => {
     if (revalidator.state === "idle") void revalidator.revalidate();

@@ -80,12 +80,24 @@ function ProfileCard({ user, lastResult }: { user: { name: string; email: string
         <div className="flex items-center gap-4">
           <Avatar name={user.name} url={user.avatar_url} size="size-16" />
           <div className="flex-1">
-            <InputField field={fields.avatar} type="file" label="Avatar" hint="PNG, JPEG, GIF or WebP, up to 2 MB." accept="image/png,image/jpeg,image/gif,image/webp" />
+            <InputField
+              field={fields.avatar}
+              type="file"
+              label="Avatar"
+              hint="PNG, JPEG, GIF or WebP, up to 2 MB."
+              accept="image/png,image/jpeg,image/gif,image/webp"
+            />
           </div>
         </div>
         <InputField field={fields.name} type="text" label="Name" autoComplete="name" />
         <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
-        <InputField field={fields.current_password} type="password" label="Current password" hint="Needed only when you change your email." autoComplete="current-password" />
+        <InputField
+          field={fields.current_password}
+          type="password"
+          label="Current password"
+          hint="Needed only when you change your email."
+          autoComplete="current-password"
+        />
         <Button type="submit" pending={busy}>
           Save profile
         </Button>
@@ -108,7 +120,13 @@ function PasswordCard({ lastResult }: { lastResult: LastResult }) {
         <input type="hidden" name="intent" value="password" />
         <FormErrors errors={form.errors} />
         <InputField field={fields.current_password} type="password" label="Current password" autoComplete="current-password" />
-        <InputField field={fields.password} type="password" label="New password" autoComplete="new-password" hint="At least 8 characters. Your other sessions will be logged out." />
+        <InputField
+          field={fields.password}
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 8 characters. Your other sessions will be logged out."
+        />
         <InputField field={fields.password_confirmation} type="password" label="Confirm new password" autoComplete="new-password" />
         <Button type="submit" pending={busy}>
           Change password

@@ -61,7 +61,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const breakpoint = useBreakpoint();
   // /settings may fix the layout either way; "auto" follows the screen's width (the viewport cookie).
   const compact = settings.layout === "auto" ? isCompact(breakpoint) : settings.layout === "compact";
-  const dates = useMemo(() => ({ timeZone: settings.time_zone, dateFormat: settings.date_format }), [settings.time_zone, settings.date_format]);
+  const dates = useMemo(
+    () => ({ timeZone: settings.time_zone, dateFormat: settings.date_format }),
+    [settings.time_zone, settings.date_format],
+  );
   return (
     <DatesProvider value={dates}>
       <RealtimeProvider config={realtime} xsrfCookie={xsrfCookie}>
@@ -80,7 +83,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
               {compact ? (
                 <details className="relative">
-                  <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">Menu</summary>
+                  <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
+                    Menu
+                  </summary>
                   <div className="absolute left-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white shadow-lg">
                     <Navigation sections={navigation} />
                   </div>

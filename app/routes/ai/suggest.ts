@@ -18,7 +18,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const message = Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message;
     const retryAfter = result.headers.get("retry-after");
-    return data<SuggestAnswer>({ ok: false, message }, { status: result.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined });
+    return data<SuggestAnswer>(
+      { ok: false, message },
+      { status: result.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined },
+    );
   }
   // The answer is Gemini-shaped whichever provider wrote it: its text is candidates[0].content.parts[0].text.
   return data<SuggestAnswer>({ ok: true, text: result.body.candidates[0]?.content.parts[0]?.text ?? "" });

@@ -78,7 +78,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         New here?{" "}
-        <InAppLink className="font-medium text-brand-600 hover:underline" to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register"}>
+        <InAppLink
+          className="font-medium text-brand-600 hover:underline"
+          to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register"}
+        >
           Create an account
         </InAppLink>
       </p>

@@ -18,7 +18,15 @@ export type SendRefused = Extract<SendResult, { ok: false }> & { body: string };
  * the refusal as data; a plain form is redirected back to the conversation, or, refused, shown again with
  * the error on the field and its text kept. `read`: moves my read pointer (fetcher only).
  */
-export async function conversationAction({ request, params, context }: { request: Request; params: { conversationId?: string }; context: Readonly<RouterContextProvider> }) {
+export async function conversationAction({
+  request,
+  params,
+  context,
+}: {
+  request: Request;
+  params: { conversationId?: string };
+  context: Readonly<RouterContextProvider>;
+}) {
   const id = conversationId(params.conversationId);
   const api = context.get(apiContext);
   const form = await request.formData();

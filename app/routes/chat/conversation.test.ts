@@ -18,7 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const at = (who: Account, conversation = String(id)) => ({ as: who.client, path: `/chat/${conversation}`, params: { conversationId: conversation } });
+const at = (who: Account, conversation = String(id)) => ({
+  as: who.client,
+  path: `/chat/${conversation}`,
+  params: { conversationId: conversation },
+});
 
 describe("/chat/:conversationId", () => {
   it("shows a participant the conversation with its messages, oldest first", async () => {
@@ -35,7 +39,10 @@ describe("/chat/:conversationId", () => {
     const answer = await h.run(loader, at(outsider));
     expect(answer).toMatchObject({ thrown: true, status: 404, data: CONVERSATION_NOT_FOUND });
     expect(await h.run(loader, at(ada, "abc"))).toMatchObject({ thrown: true, status: 404, data: CONVERSATION_NOT_FOUND });
-    expect(await h.run(action, { ...at(outsider), form: { intent: "send", body: "Let me in" } })).toMatchObject({ thrown: true, status: 404 });
+    expect(await h.run(action, { ...at(outsider), form: { intent: "send", body: "Let me in" } })).toMatchObject({
+      thrown: true,
+      status: 404,
+    });
   });
 
   it("sends a plain form's message, reads the conversation up to it and comes back to the latest", async () => {
@@ -61,6 +68,9 @@ describe("/chat/:conversationId", () => {
 
   it("refuses what it does not understand: an unknown intent, a read without a message", async () => {
     expect(await h.run(action, { ...at(ada), form: { intent: "shout" } })).toMatchObject({ thrown: true, status: 400 });
-    expect(await h.run(action, { ...at(ada), form: { intent: "read", message_id: "x" } })).toMatchObject({ status: 400, data: { ok: false } });
+    expect(await h.run(action, { ...at(ada), form: { intent: "read", message_id: "x" } })).toMatchObject({
+      status: 400,
+      data: { ok: false },
+    });
   });
 });

@@ -109,8 +109,15 @@ function OpenConversation({ conversation, messages: page, hasMore, before, me }:
 
   const error = failure?.error ?? (refusedPlain ? (refusedPlain.errors?.body?.[0] ?? refusedPlain.message) : null);
   return (
-    <section aria-labelledby="conversation-title" className="flex h-full min-h-0 flex-col" data-live={subscribed && here.has(me.id) ? "on" : undefined}>
-      <ConversationHeader conversation={conversation} online={online.has(conversation.other.user_id) || here.has(conversation.other.user_id)} />
+    <section
+      aria-labelledby="conversation-title"
+      className="flex h-full min-h-0 flex-col"
+      data-live={subscribed && here.has(me.id) ? "on" : undefined}
+    >
+      <ConversationHeader
+        conversation={conversation}
+        online={online.has(conversation.other.user_id) || here.has(conversation.other.user_id)}
+      />
       <MessageList
         messages={messages}
         pending={outbox}
@@ -176,4 +183,6 @@ function OpenConversation({ conversation, messages: page, hasMore, before, me }:
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.conversation.other.name ?? "Conversation"} · Messages · Launchpad` }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.conversation.other.name ?? "Conversation"} · Messages · Launchpad` },
+];

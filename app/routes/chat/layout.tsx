@@ -37,14 +37,20 @@ export default function ChatLayout({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
 
   // Live changes on top of the loader's list, until the loader answers anew.
-  const [updates, setUpdates] = useState<{ base: Conversation[]; byId: Record<number, ConversationUpdatedPayload> }>({ base: conversations, byId: {} });
+  const [updates, setUpdates] = useState<{ base: Conversation[]; byId: Record<number, ConversationUpdatedPayload> }>({
+    base: conversations,
+    byId: {},
+  });
   useChannel(userChannel(me), CONVERSATION_UPDATED_EVENT, (event) => {
     if (!conversations.some((c) => c.id === event.conversation_id)) {
       // A conversation this list does not have yet (someone wrote first): ask for the list again.
       if (!search && revalidator.state === "idle") void revalidator.revalidate();
       return;
     }
-    setUpdates((current) => ({ base: conversations, byId: { ...(current.base === conversations ? current.byId : {}), [event.conversation_id]: event } }));
+    setUpdates((current) => ({
+      base: conversations,
+      byId: { ...(current.base === conversations ? current.byId : {}), [event.conversation_id]: event },
+    }));
   });
   const shown = useMemo(() => {
     const live = updates.base === conversations ? updates.byId : {};
@@ -62,7 +68,10 @@ export default function ChatLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="-m-4 flex h-[calc(100vh-3.75rem)] min-h-[28rem] overflow-hidden bg-white sm:-m-8">
-      <aside aria-label="Conversations" className={`w-full shrink-0 flex-col border-r border-slate-200 md:flex md:w-80 ${openId ? "hidden" : "flex"}`}>
+      <aside
+        aria-label="Conversations"
+        className={`w-full shrink-0 flex-col border-r border-slate-200 md:flex md:w-80 ${openId ? "hidden" : "flex"}`}
+      >
         <div className="border-b border-slate-200 p-3">
           <h1 className="mb-2 text-lg font-bold text-slate-900">Messages</h1>
           <Form method="get" action="/chat" role="search" key={search}>
@@ -88,7 +97,14 @@ export default function ChatLayout({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
             {shown.map((conversation) => (
-              <ConversationRow key={conversation.id} conversation={conversation} me={me} open={conversation.id === openId} online={online.has(conversation.other.user_id)} search={search} />
+              <ConversationRow
+                key={conversation.id}
+                conversation={conversation}
+                me={me}
+                open={conversation.id === openId}
+                online={online.has(conversation.other.user_id)}
+                search={search}
+              />
             ))}
           </ul>
         )}
@@ -100,7 +116,19 @@ export default function ChatLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ConversationRow({ conversation, me, open, online, search }: { conversation: Conversation; me: number; open: boolean; online: boolean; search: string }) {
+function ConversationRow({
+  conversation,
+  me,
+  open,
+  online,
+  search,
+}: {
+  conversation: Conversation;
+  me: number;
+  open: boolean;
+  online: boolean;
+  search: string;
+}) {
   const { other, last_message: last } = conversation;
   const unread = open ? 0 : conversation.unread_count;
   const { search: query } = useLocation();
@@ -122,9 +150,14 @@ function ConversationRow({ conversation, me, open, online, search }: { conversat
             {last ? <TimeAgo iso={last.created_at} className="shrink-0 text-xs text-slate-600" /> : null}
           </span>
           <span className="flex items-center justify-between gap-2">
-            <span className="truncate text-sm text-slate-600">{last ? `${last.user_id === me ? "You: " : ""}${last.body}` : "No messages yet"}</span>
+            <span className="truncate text-sm text-slate-600">
+              {last ? `${last.user_id === me ? "You: " : ""}${last.body}` : "No messages yet"}
+            </span>
             {unread ? (
-              <span className="shrink-0 rounded-full bg-brand-600 px-1.5 text-xs font-semibold leading-5 text-white" data-testid="conversation-unread">
+              <span
+                className="shrink-0 rounded-full bg-brand-600 px-1.5 text-xs font-semibold leading-5 text-white"
+                data-testid="conversation-unread"
+              >
                 {unread}
                 <span className="sr-only"> unread</span>
               </span>

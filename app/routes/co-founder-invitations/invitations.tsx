@@ -41,7 +41,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     .post<{ message: string }>(`/api/v1/admin/co_founder_invitations/${id}/${ACTIONS[intent as keyof typeof ACTIONS]}`, {
       response_message: typeof response === "string" ? response : undefined,
     });
-  const toast = result.ok ? ({ type: "success", message: result.body.message } as const) : ({ type: "error", message: result.body.message } as const);
+  const toast = result.ok
+    ? ({ type: "success", message: result.body.message } as const)
+    : ({ type: "error", message: result.body.message } as const);
   return redirectWithToast(context.get(requestEnvContext), url.pathname + url.search, toast);
 }
 
@@ -61,12 +63,21 @@ export default function Invitations({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader
         title="Co-founder invitations"
-        description={invitations.box === "sent" ? "Invitations your startup sent. Withdraw one that is still pending." : "Startups that invited you to join their team."}
+        description={
+          invitations.box === "sent"
+            ? "Invitations your startup sent. Withdraw one that is still pending."
+            : "Startups that invited you to join their team."
+        }
       />
       {invitations.can_send && invitations.can_receive ? (
         <nav aria-label="Invitation boxes" className="flex gap-2">
           {(["sent", "received"] as const).map((box) => (
-            <InAppLink key={box} to={link({ box, status: "", page: "" })} aria-current={invitations.box === box ? "page" : undefined} className={buttonClass(invitations.box === box ? "primary" : "secondary", "sm")}>
+            <InAppLink
+              key={box}
+              to={link({ box, status: "", page: "" })}
+              aria-current={invitations.box === box ? "page" : undefined}
+              className={buttonClass(invitations.box === box ? "primary" : "secondary", "sm")}
+            >
               {capitalise(box)}
             </InAppLink>
           ))}
@@ -74,7 +85,12 @@ export default function Invitations({ loaderData }: Route.ComponentProps) {
       ) : null}
       <nav aria-label="Filter by status" className="flex flex-wrap gap-2 text-sm">
         {["", ...INVITATION_STATUSES].map((s) => (
-          <InAppLink key={s || "all"} to={link({ status: s, page: "" })} aria-current={status === s ? "page" : undefined} className={`rounded-full border px-3 py-1 ${status === s ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-700"}`}>
+          <InAppLink
+            key={s || "all"}
+            to={link({ status: s, page: "" })}
+            aria-current={status === s ? "page" : undefined}
+            className={`rounded-full border px-3 py-1 ${status === s ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-700"}`}
+          >
             {s ? capitalise(s) : "All"}
           </InAppLink>
         ))}
@@ -105,7 +121,10 @@ function InvitationRow({ invitation, box }: { invitation: InvitationView; box: "
   const dates = useDates();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === String(invitation.id);
-  const other = box === "sent" ? { name: invitation.co_founder.name, sub: invitation.co_founder.headline, avatar: invitation.co_founder.avatar_url } : { name: invitation.startup.name, sub: `@${invitation.startup.username}`, avatar: invitation.startup.logo_url };
+  const other =
+    box === "sent"
+      ? { name: invitation.co_founder.name, sub: invitation.co_founder.headline, avatar: invitation.co_founder.avatar_url }
+      : { name: invitation.startup.name, sub: `@${invitation.startup.username}`, avatar: invitation.startup.logo_url };
   const offer = [invitation.title, invitation.role].filter(Boolean).join(" · ");
   return (
     <li data-testid={`invitation-${invitation.id}`}>
@@ -122,7 +141,9 @@ function InvitationRow({ invitation, box }: { invitation: InvitationView; box: "
           </div>
           <Badge tone={TONES[invitation.status]}>{capitalise(invitation.status)}</Badge>
         </div>
-        {invitation.message ? <blockquote className="border-l-4 border-slate-200 pl-3 text-sm text-slate-700">{invitation.message}</blockquote> : null}
+        {invitation.message ? (
+          <blockquote className="border-l-4 border-slate-200 pl-3 text-sm text-slate-700">{invitation.message}</blockquote>
+        ) : null}
         {invitation.response_message ? <p className="text-sm text-slate-600">Reply: {invitation.response_message}</p> : null}
         {invitation.status === "pending" && box === "received" ? (
           <Form method="post" className="space-y-2" aria-label={`Answer ${invitation.startup.name}`}>
@@ -132,10 +153,23 @@ function InvitationRow({ invitation, box }: { invitation: InvitationView; box: "
               <textarea id={`reply-${invitation.id}`} name="response_message" rows={2} maxLength={1000} className={inputClass} />
             </label>
             <div className="flex gap-2">
-              <Button type="submit" name="intent" value="accept" size="sm" pending={busy && navigation.formData?.get("intent") === "accept"}>
+              <Button
+                type="submit"
+                name="intent"
+                value="accept"
+                size="sm"
+                pending={busy && navigation.formData?.get("intent") === "accept"}
+              >
                 Accept
               </Button>
-              <Button type="submit" name="intent" value="decline" variant="secondary" size="sm" pending={busy && navigation.formData?.get("intent") === "decline"}>
+              <Button
+                type="submit"
+                name="intent"
+                value="decline"
+                variant="secondary"
+                size="sm"
+                pending={busy && navigation.formData?.get("intent") === "decline"}
+              >
                 Decline
               </Button>
             </div>

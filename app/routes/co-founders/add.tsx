@@ -25,7 +25,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const q = url.searchParams.get("q")?.trim() ?? "";
   // The picker is a plain GET form: the results come with the page, no fetching from the browser.
   const found = q
-    ? await context.get(apiContext).load<Page<CoFounderCardView>>(`/api/v1/admin/co_founders/find?${new URLSearchParams({ search: q, per_page: "8" })}`)
+    ? await context
+        .get(apiContext)
+        .load<Page<CoFounderCardView>>(`/api/v1/admin/co_founders/find?${new URLSearchParams({ search: q, per_page: "8" })}`)
     : null;
   return { q, found, hasStartup: Boolean(user.startup_id), canWrite: can(user, "co founder write") };
 }
@@ -54,7 +56,10 @@ export default function AddToTeam({ loaderData, actionData }: Route.ComponentPro
   }
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader title="Add to team" description="Invite someone with a co-founder profile, or record a team member who is not on Launchpad." />
+      <PageHeader
+        title="Add to team"
+        description="Invite someone with a co-founder profile, or record a team member who is not on Launchpad."
+      />
       <Card>
         <h2 className="mb-3 text-lg font-semibold">Invite a co-founder</h2>
         <Picker q={q} />
@@ -69,7 +74,11 @@ export default function AddToTeam({ loaderData, actionData }: Route.ComponentPro
                     <p className="text-sm text-slate-600">{card.headline}</p>
                     <MatchSummary card={card} hasStartup={hasStartup} />
                   </div>
-                  {card.invitation_status === "pending" ? <Badge tone="blue">Invitation pending</Badge> : <InviteForm coFounderId={card.id} name={card.name} defaultRole={card.match.matching_roles[0]} />}
+                  {card.invitation_status === "pending" ? (
+                    <Badge tone="blue">Invitation pending</Badge>
+                  ) : (
+                    <InviteForm coFounderId={card.id} name={card.name} defaultRole={card.match.matching_roles[0]} />
+                  )}
                 </li>
               ))}
             </ul>
@@ -90,7 +99,13 @@ function Picker({ q }: { q: string }) {
     <Form method="get" role="search" className="flex gap-2">
       <label className="flex-1">
         <span className="sr-only">Search co-founders by name, headline or skill</span>
-        <input type="search" name="q" defaultValue={q || params.get("q") || ""} className={inputClass} placeholder="Search by name, headline or skill" />
+        <input
+          type="search"
+          name="q"
+          defaultValue={q || params.get("q") || ""}
+          className={inputClass}
+          placeholder="Search by name, headline or skill"
+        />
       </label>
       <Button type="submit" variant="secondary" pending={navigation.state === "loading" && navigation.formMethod === "GET"}>
         Search

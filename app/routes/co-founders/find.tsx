@@ -50,7 +50,13 @@ export default function FindCoFounders({ loaderData }: Route.ComponentProps) {
             ? "People ranked by how well they fit what your startup looks for, with the reasons spelled out."
             : "Search co-founder profiles by skill, role, industry and place."
         }
-        actions={hasStartup ? <InAppLink to="/co-founders" className={buttonClass("secondary")}>Your team</InAppLink> : null}
+        actions={
+          hasStartup ? (
+            <InAppLink to="/co-founders" className={buttonClass("secondary")}>
+              Your team
+            </InAppLink>
+          ) : null
+        }
       />
       <FindFilters />
       {results.data.length === 0 ? (
@@ -91,7 +97,12 @@ function FindFilters() {
   );
   return (
     // Keyed by the address: the fields' defaults follow it (Reset, the back button).
-    <Form key={params.toString()} method="get" role="search" className="mb-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-4">
+    <Form
+      key={params.toString()}
+      method="get"
+      role="search"
+      className="mb-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-4"
+    >
       <label className="text-sm sm:col-span-2">
         <span className="mb-1 block font-medium text-slate-700">Search</span>
         <input type="search" name="search" defaultValue={value("search")} className={inputClass} placeholder="Name, headline or skill" />
@@ -102,7 +113,12 @@ function FindFilters() {
       </label>
       {select("role", "Role", "Any role", CO_FOUNDER_ROLES)}
       {select("industry", "Industry", "Any industry", INDUSTRIES)}
-      {select("commitment", "Commitment", "Any commitment", COMMITMENTS.map((c) => ({ value: c, label: COMMITMENT_LABELS[c] })))}
+      {select(
+        "commitment",
+        "Commitment",
+        "Any commitment",
+        COMMITMENTS.map((c) => ({ value: c, label: COMMITMENT_LABELS[c] })),
+      )}
       <label className="text-sm">
         <span className="mb-1 block font-medium text-slate-700">Country code</span>
         <input name="country" defaultValue={value("country")} className={inputClass} placeholder="e.g. NG" maxLength={2} />

@@ -23,5 +23,9 @@ export async function sendInvitation(context: Readonly<RouterContextProvider>, h
   if (result.ok) url.searchParams.delete(INVITE_PARAM);
   const back = url.pathname + url.search;
   const env = context.get(requestEnvContext);
-  return redirectWithToast(env, back, result.ok ? { type: "success", message: result.body.message } : { type: "error", message: result.body.message });
+  return redirectWithToast(
+    env,
+    back,
+    result.ok ? { type: "success", message: result.body.message } : { type: "error", message: result.body.message },
+  );
 }

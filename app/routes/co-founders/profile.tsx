@@ -59,11 +59,18 @@ export default function CoFounderProfile({ loaderData }: Route.ComponentProps) {
             <h1 className="text-2xl font-bold text-slate-900">{profile.name}</h1>
             <p className="text-slate-600">{profile.headline}</p>
             <p className="mt-1 text-sm text-slate-500">
-              <PlaceName city={profile.cityName} country={profile.country} /> · {COMMITMENT_LABELS[profile.commitment]} · {profile.followers_count} follower{profile.followers_count === 1 ? "" : "s"}
+              <PlaceName city={profile.cityName} country={profile.country} /> · {COMMITMENT_LABELS[profile.commitment]} ·{" "}
+              {profile.followers_count} follower{profile.followers_count === 1 ? "" : "s"}
             </p>
           </div>
           <div className="flex items-center gap-2">
-            {hasStartup ? profile.invitation_status === "pending" ? <Badge tone="blue">Invitation pending</Badge> : <InviteForm coFounderId={profile.id} name={profile.name} defaultRole={profile.match.matching_roles[0]} /> : null}
+            {hasStartup ? (
+              profile.invitation_status === "pending" ? (
+                <Badge tone="blue">Invitation pending</Badge>
+              ) : (
+                <InviteForm coFounderId={profile.id} name={profile.name} defaultRole={profile.match.matching_roles[0]} />
+              )
+            ) : null}
             {isOwn ? null : <MessageButton target={{ co_founder_id: profile.id }} name={profile.name} />}
             <FavoriteToggle type="co_founder" id={profile.id} favorited={profile.is_favorited} label={profile.name} />
           </div>

@@ -28,8 +28,15 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-4xl">
         <PageHeader title="Co-founders" />
         <EmptyState title="Teams belong to startups">
-          You can still <InAppLink to="/co-founders/find" className="text-brand-700 underline">find co-founders</InAppLink> and answer{" "}
-          <InAppLink to="/co-founder-invitations" className="text-brand-700 underline">your invitations</InAppLink>.
+          You can still{" "}
+          <InAppLink to="/co-founders/find" className="text-brand-700 underline">
+            find co-founders
+          </InAppLink>{" "}
+          and answer{" "}
+          <InAppLink to="/co-founder-invitations" className="text-brand-700 underline">
+            your invitations
+          </InAppLink>
+          .
         </EmptyState>
       </div>
     );
@@ -55,13 +62,21 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       <ListSearch label="Search the team" placeholder="Search by name, title or role" />
       {team.data.length === 0 ? (
         <EmptyState title={params.get("search") ? "Nobody on the team matches" : "No team members yet"}>
-          Invite a co-founder from <InAppLink to="/co-founders/find" className="text-brand-700 underline">Find co-founders</InAppLink> or add someone who is not on Launchpad.
+          Invite a co-founder from{" "}
+          <InAppLink to="/co-founders/find" className="text-brand-700 underline">
+            Find co-founders
+          </InAppLink>{" "}
+          or add someone who is not on Launchpad.
         </EmptyState>
       ) : (
         <Card className="p-0">
           <ul aria-label="Team members">
             {team.data.map((member) => (
-              <li key={member.id} className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-0" data-testid={`team-member-${member.id}`}>
+              <li
+                key={member.id}
+                className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-0"
+                data-testid={`team-member-${member.id}`}
+              >
                 <Avatar name={member.name} url={member.avatar_url} size="size-10" />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-slate-900">
@@ -73,7 +88,11 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                   </p>
                 </div>
                 {canWrite ? (
-                  <InAppLink to={`/co-founders/edit/${member.id}`} className={buttonClass("secondary", "sm")} aria-label={`Edit ${member.name}`}>
+                  <InAppLink
+                    to={`/co-founders/edit/${member.id}`}
+                    className={buttonClass("secondary", "sm")}
+                    aria-label={`Edit ${member.name}`}
+                  >
                     Edit
                   </InAppLink>
                 ) : null}
@@ -93,7 +112,10 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           <Card className="p-0">
             <ul aria-label="Pending invitations">
               {team.pending_invitations.map((invitation) => (
-                <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 last:border-0">
+                <li
+                  key={invitation.id}
+                  className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 last:border-0"
+                >
                   <div>
                     <p className="font-medium text-slate-900">{invitation.name}</p>
                     <p className="text-sm text-slate-600">

@@ -65,7 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     result = await api.call<{ message: string }>("DELETE", `/api/v1/admin/collections/${input.id}`, body);
   } else {
     const name = collectionSchema.safeParse({ name: input.name });
-    if (!name.success) return data({ intent: input.intent, id: "id" in input ? input.id : null, errors: name.error.issues.map((i) => i.message) }, { status: 422 });
+    if (!name.success)
+      return data(
+        { intent: input.intent, id: "id" in input ? input.id : null, errors: name.error.issues.map((i) => i.message) },
+        { status: 422 },
+      );
     result =
       input.intent === "create"
         ? await api.post<{ message: string }>("/api/v1/admin/collections", name.data)
@@ -82,7 +86,8 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
   const { collections, others, deleting, canWrite } = loaderData;
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const errorsFor = (intent: string, id: number | null = null) => (actionData?.intent === intent && actionData.id === id ? actionData.errors : undefined);
+  const errorsFor = (intent: string, id: number | null = null) =>
+    actionData?.intent === intent && actionData.id === id ? actionData.errors : undefined;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader title="Collections" description="Group your event forms, for example by programme or season." />
@@ -101,7 +106,13 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
           <FormErrors errors={errorsFor("create")} />
         </Card>
       ) : null}
-      {deleting ? <DeleteCollection collection={deleting} others={others.filter((c) => c.id !== deleting.id)} errors={errorsFor("delete", deleting.id)} /> : null}
+      {deleting ? (
+        <DeleteCollection
+          collection={deleting}
+          others={others.filter((c) => c.id !== deleting.id)}
+          errors={errorsFor("delete", deleting.id)}
+        />
+      ) : null}
       <ListSearch label="Search collections" placeholder="Search collections" />
       {collections.data.length === 0 ? (
         <EmptyState title={searchParams.get("search") ? "No collections found" : "No collections yet"}>
@@ -111,7 +122,11 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
         <Card className="p-0">
           <ul>
             {collections.data.map((collection) => (
-              <li key={collection.id} className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 last:border-0" data-testid={`collection-${collection.id}`}>
+              <li
+                key={collection.id}
+                className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 last:border-0"
+                data-testid={`collection-${collection.id}`}
+              >
                 <div>
                   <InAppLink to={`/event-forms?collection_id=${collection.id}`} className="font-medium text-brand-700 hover:underline">
                     {collection.name}
@@ -125,7 +140,10 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
                   <div className="flex gap-2">
                     <details className="relative">
                       <summary className={`${buttonClass("secondary", "sm")} cursor-pointer list-none`}>Rename</summary>
-                      <Form method="post" className="absolute right-0 z-10 mt-2 flex w-72 gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+                      <Form
+                        method="post"
+                        className="absolute right-0 z-10 mt-2 flex w-72 gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
+                      >
                         <input type="hidden" name="intent" value="rename" />
                         <input type="hidden" name="id" value={collection.id} />
                         <label className="flex-1">
@@ -153,7 +171,15 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
 }
 
 /** Deleting asks first; a collection with forms asks where they go, so nothing is lost silently. */
-function DeleteCollection({ collection, others, errors }: { collection: CollectionView; others: { id: number; name: string }[]; errors?: string[] }) {
+function DeleteCollection({
+  collection,
+  others,
+  errors,
+}: {
+  collection: CollectionView;
+  others: { id: number; name: string }[];
+  errors?: string[];
+}) {
   const count = collection.event_forms_count;
   return (
     <Card className="border-red-200">
@@ -170,7 +196,11 @@ function DeleteCollection({ collection, others, errors }: { collection: Collecti
               <label className="flex flex-wrap items-center gap-2">
                 <input type="radio" name="forms_action" value="move" defaultChecked />
                 Move to
-                <select name="target_collection_id" className="rounded-md border border-slate-300 px-2 py-1" aria-label="Collection to move the forms to">
+                <select
+                  name="target_collection_id"
+                  className="rounded-md border border-slate-300 px-2 py-1"
+                  aria-label="Collection to move the forms to"
+                >
                   {others.map((c) => (
                     <option key={c.id} value={c.id}>
                       {c.name}

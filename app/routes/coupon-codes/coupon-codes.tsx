@@ -107,7 +107,9 @@ export default function CouponCodes({ loaderData, actionData }: Route.ComponentP
         filters={[{ name: "status", label: "Status", anyLabel: "Any status", options: ["active", "inactive", "expired"] }]}
       />
       {coupons.data.length === 0 ? (
-        <EmptyState title="No coupon codes found">{searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Create the first one above."}</EmptyState>
+        <EmptyState title="No coupon codes found">
+          {searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Create the first one above."}
+        </EmptyState>
       ) : (
         <Card className="overflow-x-auto p-0">
           <table className="w-full text-left text-sm">
@@ -125,7 +127,9 @@ export default function CouponCodes({ loaderData, actionData }: Route.ComponentP
               {coupons.data.map((coupon) => (
                 <tr key={coupon.id} className="border-b border-slate-100 align-top last:border-0" data-testid={`coupon-${coupon.code}`}>
                   <td className="px-4 py-3 font-mono font-semibold">{coupon.code}</td>
-                  <td className="px-4 py-3">{coupon.discount_type === "percentage" ? `${Number(coupon.value)}%` : `${coupon.currency} ${coupon.value}`}</td>
+                  <td className="px-4 py-3">
+                    {coupon.discount_type === "percentage" ? `${Number(coupon.value)}%` : `${coupon.currency} ${coupon.value}`}
+                  </td>
                   <td className="px-4 py-3 text-slate-600">{coupon.event_form?.title ?? "All your paid events"}</td>
                   <td className="px-4 py-3">
                     {coupon.uses_count}
@@ -216,7 +220,12 @@ function CouponForm({
           <ChoiceField field={fields.currency} label="Currency (fixed only)" placeholder="Currency" options={CURRENCIES} />
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <ChoiceField field={fields.event_form_id} label="Only for this event (optional)" placeholder="All your paid events" options={forms} />
+          <ChoiceField
+            field={fields.event_form_id}
+            label="Only for this event (optional)"
+            placeholder="All your paid events"
+            options={forms}
+          />
           <InputField field={fields.max_uses} type="number" label="Maximum uses (optional)" min={1} />
           <InputField field={fields.uses_per_user} type="number" label="Uses per person (optional)" min={1} />
         </div>

@@ -21,7 +21,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const zone = cards.perDay?.ok ? cards.perDay.data.time_zone : "UTC";
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <PageHeader title="Dashboard" description={`Your figures for the last ${query.period} days. Days and weeks are counted in ${zone}.`} />
+      <PageHeader
+        title="Dashboard"
+        description={`Your figures for the last ${query.period} days. Days and weeks are counted in ${zone}.`}
+      />
       {query.periodRefused ? (
         <p role="status" className="text-sm text-amber-800">
           That period is not available: showing the last {query.period} days. Choose 30, 90 or 365 days.

@@ -26,14 +26,21 @@ const label = (status: string) => STATUS_LABELS[status] ?? status;
 
 export const perDayChart = (d: ApplicationsPerDay) =>
   render({ kind: "line", ...LINE_SIZE, series: [{ id: "Applications", points: d.days.map((p) => ({ x: p.date, y: p.count })) }] });
-export const stagesChart = (d: ApplicationsByStage) => render({ kind: "bar", ...BAR_SIZE, bars: d.stages.map((s) => ({ label: label(s.status), value: s.count })) });
+export const stagesChart = (d: ApplicationsByStage) =>
+  render({ kind: "bar", ...BAR_SIZE, bars: d.stages.map((s) => ({ label: label(s.status), value: s.count })) });
 export const billingStatusChart = (d: BillingsSummary) =>
   render({ kind: "pie", ...PIE_SIZE, slices: d.statuses.filter((s) => s.count > 0).map((s) => ({ label: s.status, value: s.count })) });
 export const revenueChart = (revenue: BillingsSummary["revenue"][number]) =>
-  render({ kind: "line", ...LINE_SIZE, money: true, series: [{ id: revenue.currency, points: revenue.weeks.map((w) => ({ x: w.week, y: Number(w.total) })) }] });
+  render({
+    kind: "line",
+    ...LINE_SIZE,
+    money: true,
+    series: [{ id: revenue.currency, points: revenue.weeks.map((w) => ({ x: w.week, y: Number(w.total) })) }],
+  });
 export const followersChart = (d: FollowersPerWeek) =>
   render({ kind: "line", ...LINE_SIZE, series: [{ id: "New followers", points: d.weeks.map((w) => ({ x: w.week, y: w.count })) }] });
-export const statusBars = (statuses: { status: string; count: number }[]) => render({ kind: "bar", ...BAR_SIZE, bars: statuses.map((s) => ({ label: label(s.status), value: s.count })) });
+export const statusBars = (statuses: { status: string; count: number }[]) =>
+  render({ kind: "bar", ...BAR_SIZE, bars: statuses.map((s) => ({ label: label(s.status), value: s.count })) });
 
 export interface DashboardQuery {
   period: DashboardPeriod;
@@ -45,7 +52,11 @@ export interface DashboardQuery {
 export function readQuery(url: URL): DashboardQuery {
   const asked = url.searchParams.get("period");
   const period = DASHBOARD_PERIODS.find((p) => String(p) === asked);
-  return { period: period ?? DEFAULT_PERIOD, formId: parseId(url.searchParams.get("form_id")) ?? null, periodRefused: Boolean(asked) && !period };
+  return {
+    period: period ?? DEFAULT_PERIOD,
+    formId: parseId(url.searchParams.get("form_id")) ?? null,
+    periodRefused: Boolean(asked) && !period,
+  };
 }
 
 async function card<T, R>(api: ApiClient, path: string, shape: (data: T) => R): Promise<Card<R>> {
@@ -63,8 +74,12 @@ export async function loadDashboard(api: ApiClient, user: CurrentUser, query: Da
   const base = "/api/v1/admin/dashboard";
   const skip = null;
   const [perDay, stages, billings, upcoming, followers, mine, invitations] = await Promise.all([
-    owner && can(user, "event response read") ? card(api, `${base}/applications-per-day?${formParams}`, (d: ApplicationsPerDay) => ({ ...d, chart: perDayChart(d) })) : skip,
-    owner && can(user, "event response read") ? card(api, `${base}/applications-by-stage?${formParams}`, (d: ApplicationsByStage) => ({ ...d, chart: stagesChart(d) })) : skip,
+    owner && can(user, "event response read")
+      ? card(api, `${base}/applications-per-day?${formParams}`, (d: ApplicationsPerDay) => ({ ...d, chart: perDayChart(d) }))
+      : skip,
+    owner && can(user, "event response read")
+      ? card(api, `${base}/applications-by-stage?${formParams}`, (d: ApplicationsByStage) => ({ ...d, chart: stagesChart(d) }))
+      : skip,
     owner && can(user, "event billing read")
       ? card(api, `${base}/billings?${params}`, (d: BillingsSummary) => ({
           ...d,
@@ -73,7 +88,9 @@ export async function loadDashboard(api: ApiClient, user: CurrentUser, query: Da
         }))
       : skip,
     owner && can(user, "event form read") ? card(api, `${base}/upcoming-events?${params}`, (d: UpcomingEvents) => d) : skip,
-    owner || user.co_founder_id !== null ? card(api, `${base}/followers?${params}`, (d: FollowersPerWeek) => ({ ...d, chart: followersChart(d) })) : skip,
+    owner || user.co_founder_id !== null
+      ? card(api, `${base}/followers?${params}`, (d: FollowersPerWeek) => ({ ...d, chart: followersChart(d) }))
+      : skip,
     // Anyone may apply to events, so everyone sees their own applications.
     card(api, `${base}/my-applications?${params}`, (d: MyApplicationsSummary) => ({ ...d, chart: statusBars(d.statuses) })),
     owner || user.co_founder_id !== null

@@ -25,7 +25,7 @@ export async function draftsAction(request: Request, api: ApiClient, env: Reques
       ? await api.delete<{ message: string }>(`/api/v1/admin/drafts/applications/${id}`)
       : await api.put<{ message: string }>(`/api/v1/admin/event_form_statuses/${id}`, { status: "published" });
   if (!result.ok) {
-    const message = result.body.errors ? Object.values(result.body.errors).flat()[0] ?? result.body.message : result.body.message;
+    const message = result.body.errors ? (Object.values(result.body.errors).flat()[0] ?? result.body.message) : result.body.message;
     return redirectWithToast(env, back, { type: "error", message });
   }
   return redirectWithToast(env, back, { type: "success", message: intent === "publish" ? "Event form published." : result.body.message });

@@ -31,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return draftsAction(request, context.get(apiContext), context.get(requestEnvContext));
 }
 
-const continueLink = (draft: DraftJson) => (draft.type === "application" ? `/form-submission?form_id=${draft.event_form_id}` : `/event-forms/edit/${draft.id}`);
+const continueLink = (draft: DraftJson) =>
+  draft.type === "application" ? `/form-submission?form_id=${draft.event_form_id}` : `/event-forms/edit/${draft.id}`;
 
 export default function Drafts({ loaderData }: Route.ComponentProps) {
   const { drafts, discarding, canPublish, canCreateForms } = loaderData;
@@ -66,7 +67,12 @@ export default function Drafts({ loaderData }: Route.ComponentProps) {
         <Card className="p-0">
           <ul aria-label="Drafts">
             {drafts.data.map((draft) => (
-              <DraftRow key={`${draft.type}-${draft.id}`} draft={draft} confirming={draft.type === "application" && discarding === String(draft.id)} canPublish={canPublish} />
+              <DraftRow
+                key={`${draft.type}-${draft.id}`}
+                draft={draft}
+                confirming={draft.type === "application" && discarding === String(draft.id)}
+                canPublish={canPublish}
+              />
             ))}
           </ul>
         </Card>
@@ -88,13 +94,18 @@ function DraftRow({ draft, confirming, canPublish }: { draft: DraftJson; confirm
     return `?${params}`;
   };
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-4 py-3 last:border-0" data-testid={`draft-${draft.type}-${draft.id}`}>
+    <li
+      className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-4 py-3 last:border-0"
+      data-testid={`draft-${draft.type}-${draft.id}`}
+    >
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <InAppLink to={continueLink(draft)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
             {draft.title}
           </InAppLink>
-          <Badge tone={draft.type === "application" ? "blue" : "slate"}>{draft.type === "application" ? "Application" : "Event form"}</Badge>
+          <Badge tone={draft.type === "application" ? "blue" : "slate"}>
+            {draft.type === "application" ? "Application" : "Event form"}
+          </Badge>
         </div>
         <p className="text-sm text-slate-600">
           {draft.startup_name} · {formatEventTime(draft.starts_at, draft.ends_at, draft.timezone)}
@@ -116,11 +127,19 @@ function DraftRow({ draft, confirming, canPublish }: { draft: DraftJson; confirm
         </Form>
       ) : (
         <div className="flex flex-wrap items-center gap-2">
-          <InAppLink to={continueLink(draft)} className={buttonClass("secondary", "sm")} aria-label={`${draft.type === "application" ? "Continue" : "Edit"} ${draft.title}`}>
+          <InAppLink
+            to={continueLink(draft)}
+            className={buttonClass("secondary", "sm")}
+            aria-label={`${draft.type === "application" ? "Continue" : "Edit"} ${draft.title}`}
+          >
             {draft.type === "application" ? "Continue" : "Edit"}
           </InAppLink>
           {draft.type === "application" ? (
-            <InAppLink to={withParam("discard", String(draft.id))} className={buttonClass("ghost", "sm")} aria-label={`Discard the draft for ${draft.title}…`}>
+            <InAppLink
+              to={withParam("discard", String(draft.id))}
+              className={buttonClass("ghost", "sm")}
+              aria-label={`Discard the draft for ${draft.title}…`}
+            >
               Discard…
             </InAppLink>
           ) : canPublish ? (

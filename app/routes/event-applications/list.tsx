@@ -52,7 +52,10 @@ export default function MyApplications({ loaderData, actionData }: Route.Compone
             <Card key={application.id} className="p-4">
               <div className="flex flex-wrap items-start justify-between gap-3" data-testid={`application-${application.id}`}>
                 <div>
-                  <InAppLink to={`/form-submission?form_id=${application.event_form.id}`} className="font-semibold text-brand-700 hover:underline">
+                  <InAppLink
+                    to={`/form-submission?form_id=${application.event_form.id}`}
+                    className="font-semibold text-brand-700 hover:underline"
+                  >
                     {application.event_form.title}
                   </InAppLink>
                   <p className="text-sm text-slate-500">
@@ -61,7 +64,11 @@ export default function MyApplications({ loaderData, actionData }: Route.Compone
                   </p>
                   <p className="mt-1 flex items-center gap-2 text-sm">
                     <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>
-                    {application.status === "draft" ? "Not submitted yet" : application.submitted_at ? `Submitted ${dates.dayTime(application.submitted_at)}` : null}
+                    {application.status === "draft"
+                      ? "Not submitted yet"
+                      : application.submitted_at
+                        ? `Submitted ${dates.dayTime(application.submitted_at)}`
+                        : null}
                   </p>
                   {application.event_form.meeting ? <JoinMeeting meeting={application.event_form.meeting} /> : null}
                 </div>
@@ -69,7 +76,9 @@ export default function MyApplications({ loaderData, actionData }: Route.Compone
                   cancelling === application.id ? (
                     <Form method="post" className="flex flex-wrap items-center gap-2">
                       <input type="hidden" name="id" value={application.id} />
-                      <span className="text-sm">{application.status === "draft" ? "Discard this draft and its answers?" : "Cancel this application?"}</span>
+                      <span className="text-sm">
+                        {application.status === "draft" ? "Discard this draft and its answers?" : "Cancel this application?"}
+                      </span>
                       <button type="submit" className={buttonClass("danger", "sm")}>
                         {application.status === "draft" ? "Yes, discard it" : "Yes, cancel it"}
                       </button>

@@ -35,12 +35,22 @@ describe("/event-forms/create", () => {
 
   it("is forbidden to an account without the event form permission, new and existing forms alike", async () => {
     const { client } = await coFounder(h.t);
-    expect(await h.run(create.loader, { as: client, path: createPath() })).toMatchObject({ thrown: true, status: 403, data: "Access Forbidden" });
-    expect(await h.run(create.action, { as: client, path: createPath(), form: builderForm() })).toMatchObject({ thrown: true, status: 403 });
+    expect(await h.run(create.loader, { as: client, path: createPath() })).toMatchObject({
+      thrown: true,
+      status: 403,
+      data: "Access Forbidden",
+    });
+    expect(await h.run(create.action, { as: client, path: createPath(), form: builderForm() })).toMatchObject({
+      thrown: true,
+      status: 403,
+    });
     const form = await createEventForm(owner.client, owner.collection.id);
     const editing = { as: client, path: `/event-forms/edit/${form.id}`, params: { id: String(form.id) } };
     expect(await h.run(edit.loader, editing)).toMatchObject({ thrown: true, status: 403, data: "Access Forbidden" });
-    expect(await h.run(edit.action, { ...editing, form: { intent: "status", status: "published" } })).toMatchObject({ thrown: true, status: 403 });
+    expect(await h.run(edit.action, { ...editing, form: { intent: "status", status: "published" } })).toMatchObject({
+      thrown: true,
+      status: 403,
+    });
   });
 
   it("offers the owner's collections, and answers a form it cannot accept with 422 naming the fields", async () => {
@@ -50,7 +60,10 @@ describe("/event-forms/create", () => {
 
     const refused = await h.run(create.action, { as: owner.client, path: createPath(), form: builderForm({ title: "", capacity: "0" }) });
     expect(refused).toMatchObject({ thrown: false, status: 422, data: { failure: "Validation fails for title, capacity" } });
-    expect(refused.data.result.error).toMatchObject({ title: ["The title field is required."], capacity: ["The capacity must be at least 1."] });
+    expect(refused.data.result.error).toMatchObject({
+      title: ["The title field is required."],
+      capacity: ["The capacity must be at least 1."],
+    });
     const html = renderPage(create.default, { path: createPath(), loaderData: page.data, actionData: refused.data });
     expect(html).toContain("Validation fails for title, capacity");
     expect(html).toContain("The capacity must be at least 1.");
@@ -69,7 +82,10 @@ describe("/event-forms/create", () => {
     expect(id).toBeDefined();
     const page = await h.run(edit.loader, { as: owner.client, path: created.location!, params: { id: id! } });
     expect(page.data.eventForm).toMatchObject({ title: "Launch night", status: "draft", collection_id: owner.collection.id });
-    expect(page.data.eventForm.custom_questions.map((q: { label: string }) => q.label)).toEqual(["What are you building?", "How did you hear about us?"]);
+    expect(page.data.eventForm.custom_questions.map((q: { label: string }) => q.label)).toEqual([
+      "What are you building?",
+      "How did you hear about us?",
+    ]);
   });
 });
 

@@ -41,7 +41,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
   const result = await api.post<EventFormSaved>("/api/v1/admin/event_forms", toEventFormBody(submission.value, "POST"));
   if (!result.ok) return refusedByApi(submission, result);
-  return redirectWithToast(context.get(requestEnvContext), `/event-forms/edit/${result.body.event_form.id}`, { type: "success", message: result.body.message });
+  return redirectWithToast(context.get(requestEnvContext), `/event-forms/edit/${result.body.event_form.id}`, {
+    type: "success",
+    message: result.body.message,
+  });
 }
 
 export default function CreateEventForm({ loaderData, actionData }: Route.ComponentProps) {

@@ -49,7 +49,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (meetingAnswer) return meetingAnswer;
   if (formData.get("intent") === "status") {
     const result = await api.put<{ message: string }>(`/api/v1/admin/event_form_statuses/${id}`, { status: formData.get("status") });
-    if (!result.ok) return data({ result: undefined, failure: null, statusError: result.body.errors?.status?.[0] ?? result.body.message }, { status: result.status });
+    if (!result.ok)
+      return data(
+        { result: undefined, failure: null, statusError: result.body.errors?.status?.[0] ?? result.body.message },
+        { status: result.status },
+      );
     return redirectWithToast(env, `/event-forms/edit/${id}`, { type: "success", message: result.body.message });
   }
   const submission = parseSubmission(formData, { schema: eventFormSchema });

@@ -15,13 +15,19 @@ function refused(entries: [string, string][]) {
 
 describe("a create or update refused before it reaches the API", () => {
   it("names the refused fields in the banner", () => {
-    const answer = refused([["title", "x"], ["custom_questions[0].label", ""]]);
+    const answer = refused([
+      ["title", "x"],
+      ["custom_questions[0].label", ""],
+    ]);
     expect(answer.init?.status).toBe(422);
     expect(answer.data.failure).toBe("Validation fails for title, custom_questions");
   });
 
   it("shows no 'Validation fails' banner for a body that could not be read: its form-level message names no field", () => {
-    const answer = refused([["title", "A title"], ["__intent__", "x"]]);
+    const answer = refused([
+      ["title", "A title"],
+      ["__intent__", "x"],
+    ]);
     expect(answer.init?.status).toBe(422);
     expect(answer.data.failure).toBeNull();
     expect(answer.data.result.error?.[""]).toHaveLength(1);

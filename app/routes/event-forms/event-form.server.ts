@@ -14,7 +14,10 @@ export function toEventFormBody(values: Record<string, unknown>, method: "POST" 
 }
 
 interface Replyable {
-  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): import("@conform-to/react").SubmissionResult<string[]>;
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+  }): import("@conform-to/react").SubmissionResult<string[]>;
   error?: Record<string, string[] | null> | null;
 }
 
@@ -28,7 +31,10 @@ export function refusedLocally(submission: Replyable) {
   return data({ result: submission.reply(), failure: fields.length ? validationFailsMessage(fields) : null }, { status: 422 });
 }
 
-export function refusedByApi(submission: Replyable, result: { status: number; body: { message: string; errors?: Record<string, string[]> } }) {
+export function refusedByApi(
+  submission: Replyable,
+  result: { status: number; body: { message: string; errors?: Record<string, string[]> } },
+) {
   const reply = replyWithApiErrors(submission, result);
   const failure = result.body.errors ? validationFailsMessage(Object.keys(result.body.errors)) : result.body.message;
   return data({ result: reply.data.result, failure }, { status: result.status });

@@ -64,13 +64,24 @@ export default function EventForms({ loaderData }: Route.ComponentProps) {
       />
       {collections.length === 0 ? (
         <EmptyState title="No collections yet">
-          Event forms live in collections. <InAppLink className="text-brand-600 hover:underline" to="/collections">Create a collection</InAppLink> first.
+          Event forms live in collections.{" "}
+          <InAppLink className="text-brand-600 hover:underline" to="/collections">
+            Create a collection
+          </InAppLink>{" "}
+          first.
         </EmptyState>
       ) : (
         <>
-          <ListSearch label="Search event forms" placeholder="Search by title" keep={collection ? { collection_id: collection.id } : {}} filters={[{ name: "status", label: "Status", anyLabel: "Any status", options: EVENT_FORM_STATUSES }]} />
+          <ListSearch
+            label="Search event forms"
+            placeholder="Search by title"
+            keep={collection ? { collection_id: collection.id } : {}}
+            filters={[{ name: "status", label: "Status", anyLabel: "Any status", options: EVENT_FORM_STATUSES }]}
+          />
           {forms.data.length === 0 ? (
-            <EmptyState title="No event forms found">{searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Create the first one with New form."}</EmptyState>
+            <EmptyState title="No event forms found">
+              {searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Create the first one with New form."}
+            </EmptyState>
           ) : (
             <Card className="overflow-x-auto p-0">
               <table className="w-full text-left text-sm">

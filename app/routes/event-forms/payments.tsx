@@ -1,7 +1,13 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { Fragment } from "react";
 import { data, useSearchParams, Link } from "react-router";
-import { BILLING_STATUSES, changeStatusSchema, type BillingListPage, type EventBillingDetail, type EventBillingView } from "#schemas/billing";
+import {
+  BILLING_STATUSES,
+  changeStatusSchema,
+  type BillingListPage,
+  type EventBillingDetail,
+  type EventBillingView,
+} from "#schemas/billing";
 import { parseId } from "#schemas/ids";
 import { eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT } from "#schemas/realtime";
 import { requireId } from "~/lib/route-params.server";
@@ -54,7 +60,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   ]);
   const { event_form: form, ...billings } = ofForm(listResult);
   if (form.type_of_event !== "paid" || !form.paid_event_information) {
-    throw await redirectWithToast(context.get(requestEnvContext), "/event-forms", { type: "info", message: "Only paid events take payments." });
+    throw await redirectWithToast(context.get(requestEnvContext), "/event-forms", {
+      type: "info",
+      message: "Only paid events take payments.",
+    });
   }
   // A billing of another form (or none at all) is not shown on this form's page.
   if (billingParam !== null && (!detail?.ok || detail.body.event_billing.event_form_id !== form.id)) {
@@ -81,7 +90,9 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const billingId = requireId(formData.get("billing_id"), BILLING_NOT_FOUND);
   const submission = parseSubmission(formData, { schema: changeStatusSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), billingId }, { status: 422 });
-  const result = await context.get(apiContext).put<{ event_billing: EventBillingView }>(`/api/v1/admin/event_billings/${billingId}/change_status`, submission.value);
+  const result = await context
+    .get(apiContext)
+    .put<{ event_billing: EventBillingView }>(`/api/v1/admin/event_billings/${billingId}/change_status`, submission.value);
   if (!result.ok) {
     if (result.status === 404) throw data(BILLING_NOT_FOUND, { status: 404 });
     const reply = replyWithApiErrors(submission, result);
@@ -141,7 +152,9 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
   const lastResult = selected && actionData?.billingId === selected.id ? actionData.result : undefined;
   const details = selected ? <BillingDetails billing={selected} closeHref={closeHref} canWrite={canWrite} lastResult={lastResult} /> : null;
   const selectedOnPage = selected ? billings.data.some((b) => b.id === selected.id) : false;
-  const keep = Object.fromEntries(["sort_by", "sort_order"].flatMap((key) => (searchParams.get(key) ? [[key, searchParams.get(key)!]] : [])));
+  const keep = Object.fromEntries(
+    ["sort_by", "sort_order"].flatMap((key) => (searchParams.get(key) ? [[key, searchParams.get(key)!]] : [])),
+  );
   return (
     <div className="mx-auto max-w-6xl">
       <InAppLink to="/event-forms" className="text-sm text-brand-600 hover:underline">
@@ -195,7 +208,10 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                 const open = selected?.id === billing.id;
                 return (
                   <Fragment key={billing.id}>
-                    <tr className={`border-b border-slate-100 last:border-0 ${open ? "bg-slate-50" : ""}`} data-testid={`billing-${billing.id}`}>
+                    <tr
+                      className={`border-b border-slate-100 last:border-0 ${open ? "bg-slate-50" : ""}`}
+                      data-testid={`billing-${billing.id}`}
+                    >
                       <td className="max-w-48 px-3 py-3">
                         <p className="truncate font-medium" title={billing.name}>
                           {billing.name}
@@ -205,7 +221,9 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                         </p>
                       </td>
                       <td className="px-3 py-3 whitespace-nowrap">{formatMoney(billing.amount, billing.currency)}</td>
-                      <td className="max-w-32 px-3 py-3 break-all">{billing.coupon_code ? <span className="font-mono">{billing.coupon_code.code}</span> : "—"}</td>
+                      <td className="max-w-32 px-3 py-3 break-all">
+                        {billing.coupon_code ? <span className="font-mono">{billing.coupon_code.code}</span> : "—"}
+                      </td>
                       <td className="px-3 py-3 whitespace-nowrap">{formatMoney(billing.discount, billing.currency)}</td>
                       <td className="px-3 py-3 font-medium whitespace-nowrap">{formatMoney(billing.total, billing.currency)}</td>
                       <td className="px-3 py-3">
@@ -262,4 +280,6 @@ function ShortDate({ iso }: { iso: string }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Payments: ${loaderData.form.title} · Launchpad` : "Payments · Launchpad" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Payments: ${loaderData.form.title} · Launchpad` : "Payments · Launchpad" },
+];

@@ -26,9 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { event_form_id, event_application_id } = ids(params);
   const view = await context
     .get(apiContext)
-    .load<ResponseDetail>(
-      `/api/v1/admin/event_forms/${event_form_id}/responses/${event_application_id}`,
-    );
+    .load<ResponseDetail>(`/api/v1/admin/event_forms/${event_form_id}/responses/${event_application_id}`);
   return { ...view, canReview: can(user, "event response write") };
 }
 
@@ -36,7 +34,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   requirePermission(context, "event response write");
   const { event_form_id, event_application_id } = ids(params);
   const status = (await request.formData()).get("status");
-  const result = await context.get(apiContext).put<{ message: string }>(`/api/v1/admin/event_applications/${event_application_id}/status`, { status });
+  const result = await context
+    .get(apiContext)
+    .put<{ message: string }>(`/api/v1/admin/event_applications/${event_application_id}/status`, { status });
   if (!result.ok) return data({ error: result.body.errors?.status?.[0] ?? result.body.message }, { status: result.status });
   return redirectWithToast(context.get(requestEnvContext), `/event-responses/${event_form_id}/form/${event_application_id}`, {
     type: "success",

@@ -21,16 +21,17 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const formId = requireId(params.event_form_id, "Event form not found");
   const query = forwardListParams(url, ["page", "search", "status", "sort_by", "sort_order"], { per_page: "25" });
   // The API answers 404 'Event form not found' and 403 'Access Forbidden' for another startup's form.
-  const responses = await context
-    .get(apiContext)
-    .load<ResponsesPage>(`/api/v1/admin/event_forms/${formId}/responses?${query}`);
+  const responses = await context.get(apiContext).load<ResponsesPage>(`/api/v1/admin/event_forms/${formId}/responses?${query}`);
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("page");
   exportQuery.delete("per_page");
   // Every answer as short text, one column per question, so the page carries no more than it shows.
   const form = responses.event_form;
   const columns = [
-    ...STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled && q.key !== "full_name" && q.key !== "email").map((q) => ({ key: q.key, label: q.label })),
+    ...STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled && q.key !== "full_name" && q.key !== "email").map((q) => ({
+      key: q.key,
+      label: q.label,
+    })),
     ...form.custom_questions.map((q) => ({ key: q.id, label: q.label })),
   ];
   const rows = responses.data.map(({ id, applicant_name, applicant_email, submitted_at, status, answers }) => ({
@@ -74,9 +75,15 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
           </a>
         }
       />
-      <ListSearch label="Search responses" placeholder="Search by name or email" filters={[{ name: "status", label: "Status", anyLabel: "Any status", options: [...REVIEW_STATUSES, "cancelled"] }]} />
+      <ListSearch
+        label="Search responses"
+        placeholder="Search by name or email"
+        filters={[{ name: "status", label: "Status", anyLabel: "Any status", options: [...REVIEW_STATUSES, "cancelled"] }]}
+      />
       {responses.data.length === 0 ? (
-        <EmptyState title="No applications found">{searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Nobody has applied yet."}</EmptyState>
+        <EmptyState title="No applications found">
+          {searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Nobody has applied yet."}
+        </EmptyState>
       ) : (
         <Card className="overflow-x-auto p-0">
           <table className="w-full text-left text-sm">

@@ -62,13 +62,19 @@ export default function Discover({ loaderData: events }: Route.ComponentProps) {
         </Button>
       </Form>
       {events.data.length === 0 ? (
-        <EmptyState title="No events found">{searchParams.size ? "Try other filters." : "No upcoming events have been published yet."}</EmptyState>
+        <EmptyState title="No events found">
+          {searchParams.size ? "Try other filters." : "No upcoming events have been published yet."}
+        </EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {events.data.map((event) => (
             <li key={event.id}>
               <Card className="flex h-full flex-col overflow-hidden p-0">
-                {event.banner_url ? <img src={event.banner_url} alt="" className="h-32 w-full object-cover" /> : <div className="h-32 bg-gradient-to-br from-brand-100 to-brand-50" />}
+                {event.banner_url ? (
+                  <img src={event.banner_url} alt="" className="h-32 w-full object-cover" />
+                ) : (
+                  <div className="h-32 bg-gradient-to-br from-brand-100 to-brand-50" />
+                )}
                 <div className="flex flex-1 flex-col gap-2 p-4">
                   <div className="flex items-start justify-between gap-2">
                     <div className="flex flex-wrap gap-1">
@@ -77,7 +83,10 @@ export default function Discover({ loaderData: events }: Route.ComponentProps) {
                     </div>
                     <FavoriteToggle type="event" id={event.id} favorited={event.is_favorited ?? false} label={event.title} />
                   </div>
-                  <InAppLink to={`/form-submission?form_id=${event.id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+                  <InAppLink
+                    to={`/form-submission?form_id=${event.id}`}
+                    className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+                  >
                     {event.title}
                   </InAppLink>
                   <p className="text-sm text-slate-500">{event.startup.name}</p>

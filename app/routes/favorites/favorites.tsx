@@ -44,7 +44,13 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Favorite kinds" className="flex flex-wrap gap-2 border-b border-slate-200 pb-2">
         <Tab to="/favorites" current={type === null} label="All" count={total} />
         {FAVORITE_TYPES.map((kind) => (
-          <Tab key={kind} to={`/favorites?type=${kind}`} current={type === kind} label={FAVORITE_TYPE_LABELS[kind].many} count={list.counts[kind]} />
+          <Tab
+            key={kind}
+            to={`/favorites?type=${kind}`}
+            current={type === kind}
+            label={FAVORITE_TYPE_LABELS[kind].many}
+            count={list.counts[kind]}
+          />
         ))}
       </nav>
       {list.data.length === 0 ? (
@@ -79,7 +85,10 @@ function FavoriteRow({ item }: { item: FavoriteView }) {
   const dates = useDates();
   const [removing, setRemoving] = useState(false);
   return (
-    <li className={`flex flex-wrap items-center gap-4 border-b border-slate-100 px-4 py-3 last:border-0 ${removing ? "opacity-50" : ""}`} data-testid={`favorite-${item.favoritable_type}-${item.favoritable_id}`}>
+    <li
+      className={`flex flex-wrap items-center gap-4 border-b border-slate-100 px-4 py-3 last:border-0 ${removing ? "opacity-50" : ""}`}
+      data-testid={`favorite-${item.favoritable_type}-${item.favoritable_id}`}
+    >
       {item.favoritable_type === "event" ? (
         item.image_url ? (
           <img src={item.image_url} alt="" className="size-12 rounded-md object-cover" />

@@ -51,13 +51,17 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       const name = key.match(/^answers\[(.+)\]$/)?.[1];
       if (name && typeof value === "string") answers[name] = name in answers ? [answers[name], value].flat() : value;
     }
-    return data({ errors: result.body.errors ?? {}, message: result.body.errors?.application?.[0] ?? result.body.message, answers }, { status: result.status });
+    return data(
+      { errors: result.body.errors ?? {}, message: result.body.errors?.application?.[0] ?? result.body.message, answers },
+      { status: result.status },
+    );
   }
   return redirectWithToast(context.get(requestEnvContext), formPath(view.event_form.id), { type: "success", message: result.body.message });
 }
 
 /** The venue's address and its city, the city once only ("Yaba Tech Hub, Lagos" needs no second "Lagos"). */
-const whereText = (venue: string, city: string | null) => (city && !venue.toLowerCase().includes(city.toLowerCase()) ? `${venue}, ${city}` : venue);
+const whereText = (venue: string, city: string | null) =>
+  city && !venue.toLowerCase().includes(city.toLowerCase()) ? `${venue}, ${city}` : venue;
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
   const dates = useDates();
@@ -82,9 +86,13 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           <p className="text-slate-700">{formatEventTime(form.starts_at, form.ends_at, form.timezone)}</p>
           {form.venue ? <p className="text-slate-700">Where: {whereText(form.venue, form.venue_city)}</p> : null}
           <p className="font-medium">{price(form.paid_event_information)}</p>
-          {form.paid_event_information?.includes ? <p className="text-sm text-slate-600">Includes: {form.paid_event_information.includes}</p> : null}
+          {form.paid_event_information?.includes ? (
+            <p className="text-sm text-slate-600">Includes: {form.paid_event_information.includes}</p>
+          ) : null}
           <p className="whitespace-pre-line text-slate-700">{form.description}</p>
-          {form.application_deadline ? <p className="text-sm text-slate-500">Apply by {formatInZone(form.application_deadline, form.timezone)}</p> : null}
+          {form.application_deadline ? (
+            <p className="text-sm text-slate-500">Apply by {formatInZone(form.application_deadline, form.timezone)}</p>
+          ) : null}
         </div>
       </Card>
 
@@ -95,7 +103,9 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           <h2 className="text-lg font-semibold">Your application</h2>
           <p className="mt-1 flex items-center gap-2 text-slate-700" data-testid="my-application-status">
             <Badge tone={STATUS_TONES[mine.status]}>{mine.status}</Badge>
-            {mine.status === "cancelled" ? `Cancelled ${dates.dayTime(mine.cancelled_at)}` : `Submitted ${dates.dayTime(mine.submitted_at)}`}
+            {mine.status === "cancelled"
+              ? `Cancelled ${dates.dayTime(mine.cancelled_at)}`
+              : `Submitted ${dates.dayTime(mine.submitted_at)}`}
           </p>
           {loaderData.my_meeting ? <JoinMeeting meeting={loaderData.my_meeting} /> : null}
           <p className="mt-3 text-sm text-slate-600">You can follow it, or cancel it, on My applications.</p>
@@ -103,7 +113,11 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
       ) : canApply ? (
         <Card>
           <h2 className="mb-1 text-lg font-semibold">Apply</h2>
-          {mine?.status === "draft" ? <p className="mb-4 text-sm text-slate-600">Your draft was saved {dates.dayTime(mine.updated_at)}. Finish it when you are ready.</p> : null}
+          {mine?.status === "draft" ? (
+            <p className="mb-4 text-sm text-slate-600">
+              Your draft was saved {dates.dayTime(mine.updated_at)}. Finish it when you are ready.
+            </p>
+          ) : null}
           {actionData?.message ? (
             <div className="mb-4">
               <FormErrors errors={[actionData.message]} />
@@ -138,7 +152,12 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
               />
             ))}
             <div className="flex flex-wrap gap-3">
-              <Button type="submit" name="intent" value="submit" pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "submit"}>
+              <Button
+                type="submit"
+                name="intent"
+                value="submit"
+                pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "submit"}
+              >
                 Submit application
               </Button>
               <Button type="submit" name="intent" value="draft" variant="secondary">

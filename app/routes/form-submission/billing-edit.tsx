@@ -33,9 +33,24 @@ export async function loader(args: Route.LoaderArgs) {
     args.context.get(apiContext).load<{ data: Country[] }>("/api/country_codes"),
   ]);
   const { id: _id, event_form_id, name, email, phone, address, country, city, coupon_code } = billing;
-  const defaults = { event_form_id: String(event_form_id), name, email, phone, address, country, city, coupon_code: coupon_code?.code ?? "" };
+  const defaults = {
+    event_form_id: String(event_form_id),
+    name,
+    email,
+    phone,
+    address,
+    country,
+    city,
+    coupon_code: coupon_code?.code ?? "",
+  };
   // Paying for an event nobody can apply to any more would take money for nothing.
-  return { billing, quote: quoteOf(billing), countries: countries.data, defaults, closedReason: view.can_apply ? null : view.closed_reason };
+  return {
+    billing,
+    quote: quoteOf(billing),
+    countries: countries.data,
+    defaults,
+    closedReason: view.can_apply ? null : view.closed_reason,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {

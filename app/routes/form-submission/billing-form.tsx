@@ -143,7 +143,9 @@ export function BillingForm({ quote: loaded, countries, defaultValue, actionData
         <Button type="submit" name="intent" value="pay" className="w-full" pending={busy("pay")}>
           {free ? "Confirm (nothing to pay)" : `Pay ${formatMoney(quote.total, quote.currency)}`}
         </Button>
-        <p className="text-xs text-slate-500">{hydrated ? "The payment page opens in a new tab; this page follows it." : "You will be taken to the payment page."}</p>
+        <p className="text-xs text-slate-500">
+          {hydrated ? "The payment page opens in a new tab; this page follows it." : "You will be taken to the payment page."}
+        </p>
       </Card>
     </Form>
   );

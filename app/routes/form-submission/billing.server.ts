@@ -37,7 +37,16 @@ export const quoteOf = (billing: EventBillingView): BillingQuote => ({
 /** The details a new billing starts with: the account's name and email. */
 export function newBillingDefaults({ context }: RouteArgs, eventFormId: number) {
   const user = context.get(userContext);
-  return { event_form_id: String(eventFormId), name: user.name, email: user.email, phone: "", address: "", country: "", city: "", coupon_code: "" };
+  return {
+    event_form_id: String(eventFormId),
+    name: user.name,
+    email: user.email,
+    phone: "",
+    address: "",
+    country: "",
+    city: "",
+    coupon_code: "",
+  };
 }
 
 /** A refused quote or billing as the form shows it: errors next to their fields, the rest in words. */
@@ -50,7 +59,9 @@ function refusal(
   const errors = body.errors ?? {};
   const fieldErrors = Object.fromEntries(Object.entries(errors).map(([key, value]) => [toConformName(key), value]));
   // Errors of fields the page has no input for (the form closed, the billing was paid) are said in words.
-  const hidden = Object.entries(errors).filter(([key]) => !VISIBLE_FIELDS.has(key)).flatMap(([, value]) => value);
+  const hidden = Object.entries(errors)
+    .filter(([key]) => !VISIBLE_FIELDS.has(key))
+    .flatMap(([, value]) => value);
   const messages = status === 422 ? [summary, ...hidden].filter((m): m is string => m !== null) : [body.message];
   return { result: submission.reply({ fieldErrors }), message: messages.length ? messages.join(" ") : null, quote: null, checkout: null };
 }
@@ -67,13 +78,15 @@ export async function billingAction({ request, context }: RouteArgs, eventFormId
   formData.set("event_form_id", String(eventFormId));
   if (formData.get("intent") === "quote") {
     const submission = parseSubmission(formData, { schema: couponSchema });
-    if (submission.status !== "success") return data({ result: submission.reply(), message: null, quote: null, checkout: null }, { status: 422 });
+    if (submission.status !== "success")
+      return data({ result: submission.reply(), message: null, quote: null, checkout: null }, { status: 422 });
     const result = await api.post<{ quote: BillingQuote }>(quotePath, { ...submission.value, event_billing_id: billing?.id });
     if (!result.ok) return data(refusal(submission, result.status, result.body, null), { status: result.status });
     return { result: submission.reply(), message: null, quote: result.body.quote, checkout: null };
   }
   const submission = parseSubmission(formData, { schema: billingSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), message: INVALID_FIELDS, quote: null, checkout: null }, { status: 422 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), message: INVALID_FIELDS, quote: null, checkout: null }, { status: 422 });
   const result = billing
     ? await api.put<CheckoutOpened>(`/api/v1/admin/event_billings/${billing.id}`, submission.value)
     : await api.post<CheckoutOpened>("/api/v1/admin/event_billings", submission.value);

@@ -36,7 +36,12 @@ describe("/form-submission/billing", () => {
     const { client } = visitor;
     for (const query of ["", "?form_id=abc", "?form_id=999999"]) {
       const answer = await h.run(newBilling.loader, { as: client, path: `/form-submission/billing${query}` });
-      expect(answer, query).toMatchObject({ thrown: true, status: 302, location: "/", toast: { type: "error", message: "No event found" } });
+      expect(answer, query).toMatchObject({
+        thrown: true,
+        status: 302,
+        location: "/",
+        toast: { type: "error", message: "No event found" },
+      });
     }
     const free = await createEventForm(paid.owner.client, paid.owner.collection.id, { title: "Free meetup" });
     await setEventFormStatus(paid.owner.client, free.id, "published");
@@ -55,7 +60,11 @@ describe("/form-submission/billing", () => {
 
   it("answers 422 with each field's error and the page's summary, and saves nothing", async () => {
     const { client } = visitor;
-    const refused = await h.run(newBilling.action, { as: client, path: billingPath(), form: payForm({ email: "not-an-email", phone: "" }) });
+    const refused = await h.run(newBilling.action, {
+      as: client,
+      path: billingPath(),
+      form: payForm({ email: "not-an-email", phone: "" }),
+    });
     expect(refused).toMatchObject({ thrown: false, status: 422, data: { message: INVALID_FIELDS, checkout: null } });
     expect(Object.keys(refused.data.result.error).sort()).toEqual(["email", "phone"]);
     // Still no billing: the page is the new-billing page, not a redirect to an existing one.
@@ -67,7 +76,11 @@ describe("/form-submission/billing", () => {
     const coupon = await createCoupon(paid.owner.client, { value: 10 });
     const priced = await h.run(newBilling.action, { as: client, path: billingPath(), form: { intent: "quote", coupon_code: coupon.code } });
     expect(priced).toMatchObject({ status: 200, data: { quote: { total: "45.00", discount: "5.00" }, message: null } });
-    const refused = await h.run(newBilling.action, { as: client, path: billingPath(), form: { intent: "quote", coupon_code: "NOPE-NOT-A-CODE" } });
+    const refused = await h.run(newBilling.action, {
+      as: client,
+      path: billingPath(),
+      form: { intent: "quote", coupon_code: "NOPE-NOT-A-CODE" },
+    });
     expect(refused).toMatchObject({ thrown: false, status: 422, data: { quote: null } });
     expect(refused.data.result.error).toEqual({ coupon_code: ["This coupon code is not valid."] });
   });
@@ -100,7 +113,12 @@ describe("/form-submission/billing/edit/:id", () => {
     expect(own.data).toMatchObject({ billing: { id: billing.id }, defaults: { name: "Ada Lovelace", city: "Lagos" }, closedReason: null });
 
     // The API shows the billing to the form's owner as well; this page is only the payer's.
-    for (const [who, id] of [[paid.owner, String(billing.id)], [visitor, String(billing.id)], [visitor, "abc"], [visitor, "999999"]] as const) {
+    for (const [who, id] of [
+      [paid.owner, String(billing.id)],
+      [visitor, String(billing.id)],
+      [visitor, "abc"],
+      [visitor, "999999"],
+    ] as const) {
       const answer = await h.run(editBilling.loader, { as: who.client, path: `/form-submission/billing/edit/${id}`, params: { id } });
       expect(answer, `${who.email} ${id}`).toMatchObject({ thrown: true, status: 404, data: "Event billing not found" });
     }

@@ -22,13 +22,17 @@ const FOLLOW_FOR_MS = 10 * 60_000;
 export async function loader({ url, context }: Route.LoaderArgs) {
   const connectPayId = url.searchParams.get("connect_pay_id");
   if (!connectPayId) throw data("Payment not found", { status: 404 });
-  const result = await context.get(apiContext).post<PaymentVerification>("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: connectPayId });
+  const result = await context
+    .get(apiContext)
+    .post<PaymentVerification>("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: connectPayId });
   if (!result.ok) throw data(Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message, { status: result.status });
   const verification = result.body;
   if (verification.payment_status === "Successful") throw redirect(successPath(verification.event_billing.event_form_id));
   // The provider's "back" link: the payer left the checkout without paying.
   const left = verification.payment_status === "Pending" && url.searchParams.get("cancelled") === "1";
-  return left ? { ...verification, payment_status: "Failed" as const, message: "You left the payment page before paying. No money was taken." } : verification;
+  return left
+    ? { ...verification, payment_status: "Failed" as const, message: "You left the payment page before paying. No money was taken." }
+    : verification;
 }
 
 export default function PaymentProcessing({ loaderData }: Route.ComponentProps) {
@@ -86,7 +90,13 @@ export default function PaymentProcessing({ loaderData }: Route.ComponentProps) 
           </a>
         ) : null}
         {waiting ? (
-          <Link to={`${location.pathname}${location.search}`} replace state={location.state} onClick={followAgain} className={buttonClass("secondary")}>
+          <Link
+            to={`${location.pathname}${location.search}`}
+            replace
+            state={location.state}
+            onClick={followAgain}
+            className={buttonClass("secondary")}
+          >
             Check again
           </Link>
         ) : null}

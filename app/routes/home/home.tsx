@@ -20,7 +20,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const place = current.startup ?? current.profile;
   const steps = [
     { done: Boolean(user.avatar_url), text: "Add a profile picture so people recognise you", to: "/account" },
-    ...(completeness !== null && completeness < 100 ? [{ done: false, text: `Complete your startup details (${completeness}%)`, to: "/startup-details" }] : []),
+    ...(completeness !== null && completeness < 100
+      ? [{ done: false, text: `Complete your startup details (${completeness}%)`, to: "/startup-details" }]
+      : []),
     ...(can(user, "user read") ? [{ done: false, text: "Review the people using Launchpad", to: "/user-management/users" }] : []),
     ...(can(user, "role read") ? [{ done: false, text: "Check what each role may do", to: "/user-management/roles" }] : []),
   ];

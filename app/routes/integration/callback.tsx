@@ -25,8 +25,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     if (value) body[key] = value;
   }
   const result = await context.get(apiContext).post<{ message: string }>(`/api/v1/admin/meetings/connections/${slug}/callback`, body);
-  if (result.ok) return redirectWithToast(context.get(requestEnvContext), `/integration/${slug}`, { type: "success", message: result.body.message });
-  const message = result.status === 422 ? `${MEETING_PROVIDER_LABELS[provider]} did not send back what a sign-in needs. Start again.` : result.body.message;
+  if (result.ok)
+    return redirectWithToast(context.get(requestEnvContext), `/integration/${slug}`, { type: "success", message: result.body.message });
+  const message =
+    result.status === 422
+      ? `${MEETING_PROVIDER_LABELS[provider]} did not send back what a sign-in needs. Start again.`
+      : result.body.message;
   return data({ slug, label: MEETING_PROVIDER_LABELS[provider], message }, { status: result.status });
 }
 

@@ -21,7 +21,9 @@ function slugOf(params: Route.LoaderArgs["params"]): string {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = slugOf(params);
-  const { data: state } = await context.get(apiContext).load<{ data: MeetingConnectionState }>(`/api/v1/admin/meetings/connections/${slug}`);
+  const { data: state } = await context
+    .get(apiContext)
+    .load<{ data: MeetingConnectionState }>(`/api/v1/admin/meetings/connections/${slug}`);
   return { state };
 }
 
@@ -33,7 +35,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const result = await api.post<MeetingAuthorization>(`/api/v1/admin/meetings/connections/${slug}/authorize`);
     if (!result.ok) return data({ error: result.body.message }, { status: result.status });
     const to = new URL(result.body.authorization_url);
-    if (to.protocol !== "https:" && to.protocol !== "http:") return data({ error: "The provider's address is not valid." }, { status: 502 });
+    if (to.protocol !== "https:" && to.protocol !== "http:")
+      return data({ error: "The provider's address is not valid." }, { status: 502 });
     // Not a redirect: the panel's CSP (form-action 'self') stops a form's redirect to another site, so the
     // page goes there itself (with JavaScript) or offers the link (without).
     return { authorizationUrl: to.toString() };
@@ -91,8 +94,8 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
                 </Button>
               </Form>
               <p className="text-sm text-slate-600">
-                Disconnecting forgets your {state.label} tokens here and asks {state.label} to revoke them. Meetings already created stay, with their links, but can no
-                longer be moved from here.
+                Disconnecting forgets your {state.label} tokens here and asks {state.label} to revoke them. Meetings already created stay,
+                with their links, but can no longer be moved from here.
               </p>
             </>
           ) : (

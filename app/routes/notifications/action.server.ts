@@ -22,10 +22,16 @@ export async function notificationAction({ request, context }: { request: Reques
   const intent = form.get("intent");
   const id = parseId(form.get("id"));
   const path =
-    intent === "read-all" ? "/api/v1/admin/notifications/read-all" : intent === "read" && id !== undefined ? `/api/v1/admin/notifications/${id}/read` : null;
+    intent === "read-all"
+      ? "/api/v1/admin/notifications/read-all"
+      : intent === "read" && id !== undefined
+        ? `/api/v1/admin/notifications/${id}/read`
+        : null;
   if (!path) {
     const message = "That request was not understood.";
-    return viaFetcher ? data<NotificationActionData>({ ok: false, message }, { status: 400 }) : redirectWithToast(env, back, { type: "error", message });
+    return viaFetcher
+      ? data<NotificationActionData>({ ok: false, message }, { status: 400 })
+      : redirectWithToast(env, back, { type: "error", message });
   }
   const result = await context.get(apiContext).post<NotificationsReadResult>(path);
   if (!result.ok) {

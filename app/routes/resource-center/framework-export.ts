@@ -13,8 +13,16 @@ import type { Route } from "./+types/framework-export";
 export async function loader({ params, context }: Route.LoaderArgs) {
   requirePermission(context, "resource center read");
   if (!frameworkByType(params.type)) throw data(FRAMEWORK_NOT_FOUND, { status: 404 });
-  const { framework, canvas } = await context.get(apiContext).load<{ framework: FrameworkView; canvas: CanvasView }>(`/api/v1/admin/frameworks/${params.type}/canvas`);
-  const markdown = canvasMarkdown({ framework, boxes: canvas.boxes, startupName: canvas.startup.name, version: canvas.version, updatedAt: canvas.updated_at });
+  const { framework, canvas } = await context
+    .get(apiContext)
+    .load<{ framework: FrameworkView; canvas: CanvasView }>(`/api/v1/admin/frameworks/${params.type}/canvas`);
+  const markdown = canvasMarkdown({
+    framework,
+    boxes: canvas.boxes,
+    startupName: canvas.startup.name,
+    version: canvas.version,
+    updatedAt: canvas.updated_at,
+  });
   return new Response(markdown, {
     headers: {
       "Content-Type": "text/markdown; charset=utf-8",

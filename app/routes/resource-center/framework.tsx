@@ -73,7 +73,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "restore") {
     const version = parseId(form.get("version"));
     const result = version === undefined ? null : await api.post<{ message: string }>(`${base}/versions/${version}/restore`);
-    return redirectWithToast(env, here, result?.ok ? { type: "success", message: result.body.message } : { type: "error", message: result?.body.message ?? VERSION_NOT_FOUND });
+    return redirectWithToast(
+      env,
+      here,
+      result?.ok
+        ? { type: "success", message: result.body.message }
+        : { type: "error", message: result?.body.message ?? VERSION_NOT_FOUND },
+    );
   }
 
   const autosave = intent === "autosave" ? ("autosave" as const) : ("save" as const);
@@ -81,14 +87,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const boxes = Object.fromEntries(framework.boxes.map((box) => [box.id, String(form.get(`boxes.${box.id}`) ?? "")]));
   const submission = parseSubmission(form, { schema: canvasSaveSchema(framework) });
   if (submission.status !== "success") {
-    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
-    return data({ intent: autosave, ok: false as const, message: Object.values(errors)[0]?.[0] ?? "The canvas could not be saved.", errors, boxes }, { status: 422 });
+    const errors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)),
+    );
+    return data(
+      { intent: autosave, ok: false as const, message: Object.values(errors)[0]?.[0] ?? "The canvas could not be saved.", errors, boxes },
+      { status: 422 },
+    );
   }
   // base_version (the version the text was edited from) lets the API refuse (409) a save that would undo a newer one.
   // An autosave may fold into the newest version; the Save button's save is kept as a version of its own.
   const result = await api.put<{ canvas: CanvasView; message: string }>(base, { ...submission.value, autosave: autosave === "autosave" });
-  if (!result.ok) return data({ intent: autosave, ok: false as const, message: result.body.message, errors: result.body.errors, boxes }, { status: result.status });
-  if (autosave === "autosave") return { intent: autosave, ok: true as const, message: result.body.message, version: result.body.canvas.version };
+  if (!result.ok)
+    return data(
+      { intent: autosave, ok: false as const, message: result.body.message, errors: result.body.errors, boxes },
+      { status: result.status },
+    );
+  if (autosave === "autosave")
+    return { intent: autosave, ok: true as const, message: result.body.message, version: result.body.canvas.version };
   return redirectWithToast(env, here, { type: "success", message: result.body.message });
 }
 
@@ -126,7 +142,12 @@ export default function FrameworkPage({ loaderData, actionData }: Route.Componen
         </div>
         {canvas ? (
           <div className="flex gap-2 print:hidden">
-            <a href={`/resource-center/frameworks/${framework.type}/export`} download className={buttonClass("secondary")} onClick={(event) => exportAfterSave(event, flushRef.current)}>
+            <a
+              href={`/resource-center/frameworks/${framework.type}/export`}
+              download
+              className={buttonClass("secondary")}
+              onClick={(event) => exportAfterSave(event, flushRef.current)}
+            >
               Export Markdown
             </a>
             <PrintButton />
@@ -136,7 +157,14 @@ export default function FrameworkPage({ loaderData, actionData }: Route.Componen
       {canvas && versions ? (
         <>
           {/* Not keyed by version: a reload of the data must never reset what is being typed. */}
-          <CanvasEditor framework={framework} canvas={canvas} saveErrors={refused?.errors} saveMessage={refused?.message} submittedBoxes={refused?.boxes} flushRef={flushRef} />
+          <CanvasEditor
+            framework={framework}
+            canvas={canvas}
+            saveErrors={refused?.errors}
+            saveMessage={refused?.message}
+            submittedBoxes={refused?.boxes}
+            flushRef={flushRef}
+          />
           <section aria-labelledby="history-heading" className="mt-10 print:hidden">
             <h2 id="history-heading" className="mb-3 text-lg font-semibold text-slate-900">
               History

@@ -22,7 +22,10 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold text-slate-900">{guide.title}</h1>
         <p className="mt-2 text-lg text-slate-600">{guide.summary}</p>
         <p className="mt-3 flex items-center gap-2 text-sm text-slate-600">
-          <InAppLink to={`/resource-center?category=${encodeURIComponent(guide.category)}`} aria-label={`More guides about ${guide.category}`}>
+          <InAppLink
+            to={`/resource-center?category=${encodeURIComponent(guide.category)}`}
+            aria-label={`More guides about ${guide.category}`}
+          >
             <Badge tone="blue">{guide.category}</Badge>
           </InAppLink>
           <span>{guide.reading_minutes} min read</span>

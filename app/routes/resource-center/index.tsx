@@ -49,7 +49,10 @@ export default function ResourceCenter({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="Resource center" description="Guides written for founders, and frameworks to think your startup through on one page." />
+      <PageHeader
+        title="Resource center"
+        description="Guides written for founders, and frameworks to think your startup through on one page."
+      />
 
       <section aria-labelledby="guides-heading">
         <h2 id="guides-heading" className="mb-3 text-lg font-semibold text-slate-900">
@@ -68,7 +71,9 @@ export default function ResourceCenter({ loaderData }: Route.ComponentProps) {
                 </InAppLink>
               </EmptyState>
             ) : search || category ? (
-              <EmptyState title={search ? `No guides match “${search}”${category ? ` in ${category}` : ""}` : `No guides in ${category} yet`}>
+              <EmptyState
+                title={search ? `No guides match “${search}”${category ? ` in ${category}` : ""}` : `No guides in ${category} yet`}
+              >
                 <InAppLink className="text-brand-700 hover:underline" to="/resource-center">
                   Clear the search
                 </InAppLink>

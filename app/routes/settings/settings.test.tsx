@@ -9,7 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const CHOICES = { time_zone: "Africa/Lagos", date_format: "iso", theme: "dark", layout: "compact", notifications: ["new_follower", "message_received"] };
+const CHOICES = {
+  time_zone: "Africa/Lagos",
+  date_format: "iso",
+  theme: "dark",
+  layout: "compact",
+  notifications: ["new_follower", "message_received"],
+};
 
 describe("/settings", () => {
   it("sends a visitor to log in and come back", async () => {
@@ -37,7 +43,11 @@ describe("/settings", () => {
     const refused = await h.run(action, { as: client, path: "/settings", form: { ...CHOICES, time_zone: "Mars/Olympus_Mons" } });
     expect(refused).toMatchObject({ thrown: false, status: 422, location: null });
     expect(refused.data.result.error).toEqual({ time_zone: ["Choose a time zone from the list."] });
-    const html = renderPage(Settings, { path: "/settings", loaderData: (await h.run(loader, { as: client, path: "/settings" })).data, actionData: refused.data });
+    const html = renderPage(Settings, {
+      path: "/settings",
+      loaderData: (await h.run(loader, { as: client, path: "/settings" })).data,
+      actionData: refused.data,
+    });
     expect(html).toContain("Choose a time zone from the list.");
     expect((await h.run(loader, { as: client, path: "/settings" })).data.settings).toEqual(DEFAULT_SETTINGS);
   });

@@ -47,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const labelled = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
+const labelled = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, timeZones: zones } = loaderData;
@@ -87,7 +88,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             placeholder="Choose a time zone"
             options={zones}
           />
-          <ChoiceField field={fields.date_format} label="Date format" placeholder="Choose a date format" options={labelled(DATE_FORMATS, DATE_FORMAT_LABELS)} />
+          <ChoiceField
+            field={fields.date_format}
+            label="Date format"
+            placeholder="Choose a date format"
+            options={labelled(DATE_FORMATS, DATE_FORMAT_LABELS)}
+          />
           <ChoiceField field={fields.theme} label="Theme" placeholder="Choose a theme" options={labelled(THEMES, THEME_LABELS)} />
           <ChoiceField
             field={fields.layout}

@@ -21,7 +21,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export default function SetupComplete({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const rootData = useRouteLoaderData<typeof rootLoader>("root");
-  const message = rootData?.toast?.type === "success" ? rootData.toast.message : "Your profile is set up. Redirecting to the admin panel...";
+  const message =
+    rootData?.toast?.type === "success" ? rootData.toast.message : "Your profile is set up. Redirecting to the admin panel...";
   useEffect(() => {
     const timer = window.setTimeout(() => navigate(loaderData.next, { replace: true }), SETUP_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -39,7 +40,10 @@ export default function SetupComplete({ loaderData }: Route.ComponentProps) {
         {message}
       </p>
       <p className="mt-4 text-sm text-slate-600">
-        Not moving? <InAppLink className="text-brand-600 hover:underline" to={loaderData.next}>Continue</InAppLink>
+        Not moving?{" "}
+        <InAppLink className="text-brand-600 hover:underline" to={loaderData.next}>
+          Continue
+        </InAppLink>
       </p>
     </Card>
   );

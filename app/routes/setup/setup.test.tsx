@@ -28,10 +28,18 @@ const startupForm = (overrides: Record<string, string> = {}) => ({
 
 describe("/setup", () => {
   it("sends a visitor to log in and one who is set up home", async () => {
-    expect(await h.run(loader, { ...guest, as: null, path: "/setup" })).toMatchObject({ thrown: true, status: 302, location: "/login?redirectTo=%2Fsetup" });
+    expect(await h.run(loader, { ...guest, as: null, path: "/setup" })).toMatchObject({
+      thrown: true,
+      status: 302,
+      location: "/login?redirectTo=%2Fsetup",
+    });
     const { client } = await coFounder(h.t);
     expect(await h.run(loader, { ...guest, as: client, path: "/setup" })).toMatchObject({ thrown: true, status: 302, location: "/" });
-    expect(await h.run(action, { ...guest, as: client, path: "/setup", form: startupForm() })).toMatchObject({ thrown: true, status: 302, location: "/" });
+    expect(await h.run(action, { ...guest, as: client, path: "/setup", form: startupForm() })).toMatchObject({
+      thrown: true,
+      status: 302,
+      location: "/",
+    });
   });
 
   it("greets the new account and offers the countries once a type is chosen", async () => {
@@ -46,7 +54,12 @@ describe("/setup", () => {
 
   it("answers a form it cannot accept with 422, the page's message and each field's error", async () => {
     const { client } = await registered(h.t);
-    const refused = await h.run(action, { ...guest, as: client, path: "/setup?type=startup", form: startupForm({ username: "-x-", description: "" }) });
+    const refused = await h.run(action, {
+      ...guest,
+      as: client,
+      path: "/setup?type=startup",
+      form: startupForm({ username: "-x-", description: "" }),
+    });
     expect(refused).toMatchObject({ thrown: false, status: 422, data: { message: STARTUP_FAILED } });
     expect(Object.keys(refused.data.result.error).sort()).toEqual(["description", "username"]);
     const page = (await h.run(loader, { ...guest, as: client, path: "/setup?type=startup" })).data;
@@ -59,19 +72,36 @@ describe("/setup", () => {
     const first = await registered(h.t);
     const form = startupForm();
     const done = await h.run(action, { ...guest, as: first.client, path: "/setup?type=startup&form_id=7", form });
-    expect(done).toMatchObject({ thrown: false, status: 302, location: `/setup/complete?next=${encodeURIComponent("/form-submission?form_id=7")}` });
+    expect(done).toMatchObject({
+      thrown: false,
+      status: 302,
+      location: `/setup/complete?next=${encodeURIComponent("/form-submission?form_id=7")}`,
+    });
     expect(done.toast).toEqual({ type: "success", message: "Startup set up successfully. Redirecting to the admin panel..." });
     expect(await h.run(loader, { ...guest, as: first.client, path: "/setup" })).toMatchObject({ location: "/" });
 
     const second = await registered(h.t);
-    const taken = await h.run(action, { ...guest, as: second.client, path: "/setup?type=startup", form: startupForm({ username: form.username }) });
+    const taken = await h.run(action, {
+      ...guest,
+      as: second.client,
+      path: "/setup?type=startup",
+      form: startupForm({ username: form.username }),
+    });
     expect(taken).toMatchObject({ thrown: false, status: 422, data: { message: STARTUP_FAILED } });
     expect(taken.data.result.error).toEqual({ username: ["The username has already been taken."] });
   });
 
   it("sets a co-founder up and goes home", async () => {
     const { client } = await registered(h.t);
-    const form = { account_type: "co-founder", name: "Ada", headline: "Engineer", skills: "TypeScript, Go", country: "KE", cityName: "Nairobi", bio: "Shipping things." };
+    const form = {
+      account_type: "co-founder",
+      name: "Ada",
+      headline: "Engineer",
+      skills: "TypeScript, Go",
+      country: "KE",
+      cityName: "Nairobi",
+      bio: "Shipping things.",
+    };
     const done = await h.run(action, { ...guest, as: client, path: "/setup?type=co-founder", form });
     expect(done).toMatchObject({ status: 302, location: `/setup/complete?next=${encodeURIComponent("/")}` });
     expect(done.toast?.message).toBe("Profile set up successfully. Redirecting to the admin panel...");

@@ -45,7 +45,9 @@ export default function CompleteStartupDetails({ loaderData: category, actionDat
   const [form, fields] = useZodForm(DETAIL_CATEGORY_SCHEMAS.get(category.id)!, {
     id: `startup-details-${category.id}`,
     lastResult: actionData?.result,
-    defaultValue: Object.fromEntries(Object.entries(category.values).map(([key, value]) => [key, value === null ? undefined : String(value)])),
+    defaultValue: Object.fromEntries(
+      Object.entries(category.values).map(([key, value]) => [key, value === null ? undefined : String(value)]),
+    ),
   });
   return (
     <div className="mx-auto max-w-3xl">
@@ -62,7 +64,14 @@ export default function CompleteStartupDetails({ loaderData: category, actionDat
               {field.type === "long_text" ? (
                 <AiSuggest
                   label={field.label}
-                  buildPrompt={() => startupDetailPrompt(category.name, field, form.value ?? {}, Object.fromEntries(category.fields.map((f) => [f.key, f.label])))}
+                  buildPrompt={() =>
+                    startupDetailPrompt(
+                      category.name,
+                      field,
+                      form.value ?? {},
+                      Object.fromEntries(category.fields.map((f) => [f.key, f.label])),
+                    )
+                  }
                   onUse={(text) => form.update({ name: fields[field.key].name, value: text })}
                 />
               ) : null}
@@ -96,7 +105,9 @@ function DetailInput({ field, meta }: { field: DetailField; meta: FieldMeta }) {
     case "number":
       return <InputField field={meta} type="text" inputMode="decimal" label={label} hint={field.hint} />;
     case "money":
-      return <InputField field={meta} type="text" inputMode="decimal" label={label} hint={field.hint ?? "An amount, e.g. 250000 or 1250.50."} />;
+      return (
+        <InputField field={meta} type="text" inputMode="decimal" label={label} hint={field.hint ?? "An amount, e.g. 250000 or 1250.50."} />
+      );
     case "date":
       return <InputField field={meta} type="date" label={label} hint={field.hint} />;
     case "url":

@@ -15,11 +15,16 @@ export default function StartupDetails({ loaderData }: Route.ComponentProps) {
   const { data: categories, completeness } = loaderData;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader title="Startup details" description="What investors, partners and co-founders want to know about your startup, one topic at a time." />
+      <PageHeader
+        title="Startup details"
+        description="What investors, partners and co-founders want to know about your startup, one topic at a time."
+      />
       <Card>
         <CompletionMeter label="Overall completeness" value={completeness} />
         <p className="mt-2 text-sm text-slate-600">
-          {completeness === 100 ? "Every detail is filled in. Keep it up to date as you grow." : "Fill in every field of every category to reach 100%."}
+          {completeness === 100
+            ? "Every detail is filled in. Keep it up to date as you grow."
+            : "Fill in every field of every category to reach 100%."}
         </p>
       </Card>
       <ul className="grid gap-4 sm:grid-cols-2">
@@ -32,7 +37,11 @@ export default function StartupDetails({ loaderData }: Route.ComponentProps) {
                     {category.name}
                   </InAppLink>
                 </h2>
-                {category.is_complete ? <Badge tone="green">Required fields done</Badge> : <Badge>{category.required_count - category.required_filled} required left</Badge>}
+                {category.is_complete ? (
+                  <Badge tone="green">Required fields done</Badge>
+                ) : (
+                  <Badge>{category.required_count - category.required_filled} required left</Badge>
+                )}
               </div>
               <p className="text-sm text-slate-600">{category.description}</p>
               <CompletionMeter label={`${category.name} completion`} value={category.completion} size="sm" />
@@ -40,7 +49,11 @@ export default function StartupDetails({ loaderData }: Route.ComponentProps) {
                 {category.filled_count} of {category.field_count} fields filled
                 {category.updated_at ? ` · updated ${dates.day(category.updated_at)}` : ""}
               </p>
-              <InAppLink to={`/complete-startup-details/${category.id}`} className="mt-auto text-sm font-medium text-brand-700 hover:underline" aria-label={`Edit ${category.name}`}>
+              <InAppLink
+                to={`/complete-startup-details/${category.id}`}
+                className="mt-auto text-sm font-medium text-brand-700 hover:underline"
+                aria-label={`Edit ${category.name}`}
+              >
                 {category.filled_count ? "Edit" : "Start"} →
               </InAppLink>
             </Card>

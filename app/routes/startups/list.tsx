@@ -1,5 +1,11 @@
 import { redirect, useLocation, useNavigation } from "react-router";
-import { DIRECTORY_FILTERS, DIRECTORY_SORT_CHOICES, DIRECTORY_TYPES, type DirectoryPageWithCountries, type DirectoryType } from "#schemas/startups";
+import {
+  DIRECTORY_FILTERS,
+  DIRECTORY_SORT_CHOICES,
+  DIRECTORY_TYPES,
+  type DirectoryPageWithCountries,
+  type DirectoryType,
+} from "#schemas/startups";
 import { DirectoryFilters, DirectoryTabs } from "~/components/community/directory-filters";
 import { NO_ACCOUNT_REASON } from "~/components/community/follow-button";
 import { StartupCard } from "~/components/community/startup-card";
@@ -26,7 +32,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   }
 
   // with_countries: the country filter offers the countries that have listings, not all 250.
-  const query = forwardListParams(url, ["page", "search", ...DIRECTORY_FILTERS], { account_type: type!, per_page: PER_PAGE, with_countries: "true" });
+  const query = forwardListParams(url, ["page", "search", ...DIRECTORY_FILTERS], {
+    account_type: type!,
+    per_page: PER_PAGE,
+    with_countries: "true",
+  });
   const sort = DIRECTORY_SORT_CHOICES.find((c) => c.value === url.searchParams.get("sort")) ?? DIRECTORY_SORT_CHOICES[0];
   query.set("sort_by", sort.sortBy);
 
@@ -64,7 +74,10 @@ export default function StartupDirectory({ loaderData }: Route.ComponentProps) {
   const noun = type === "startup" ? "startups" : "organizations";
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="Startups" description="Discover startups and organizations in the community, follow them and save your favorites." />
+      <PageHeader
+        title="Startups"
+        description="Discover startups and organizations in the community, follow them and save your favorites."
+      />
       <DirectoryTabs current={type} />
       <DirectoryFilters key={type} type={type} countries={countries} />
       <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
@@ -100,4 +113,6 @@ export default function StartupDirectory({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.type === "organization" ? "Organizations" : "Startups"} · Launchpad` }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.type === "organization" ? "Organizations" : "Startups"} · Launchpad` },
+];

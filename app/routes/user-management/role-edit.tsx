@@ -61,7 +61,10 @@ export default function EditRole({ loaderData, actionData }: Route.ComponentProp
         <InAppLink to="/user-management/roles" className="text-sm text-brand-600 hover:underline">
           ← Roles
         </InAppLink>
-        <PageHeader title={`Edit role: ${role.name}`} description={`${role.users_count} user${role.users_count === 1 ? "" : "s"} hold this role.`} />
+        <PageHeader
+          title={`Edit role: ${role.name}`}
+          description={`${role.users_count} user${role.users_count === 1 ? "" : "s"} hold this role.`}
+        />
       </div>
       <Card>
         <RoleForm

@@ -70,7 +70,15 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Users" description="Everyone with an account, their roles and whether they can log in." />
-      <ListSearch label="Search users" placeholder="Search by name or email" filters={roles.length ? [{ name: "role", label: "Role", anyLabel: "All roles", options: roles.map((r) => ({ value: r.id, label: r.name })) }] : []} />
+      <ListSearch
+        label="Search users"
+        placeholder="Search by name or email"
+        filters={
+          roles.length
+            ? [{ name: "role", label: "Role", anyLabel: "All roles", options: roles.map((r) => ({ value: r.id, label: r.name })) }]
+            : []
+        }
+      />
       {actionData?.error && !actionData.userId ? <FormErrors errors={[actionData.error]} /> : null}
       {users.data.length === 0 ? (
         <EmptyState title="No users found">{searchParams.get("search") ? "Try another search." : "Nobody has registered yet."}</EmptyState>
@@ -92,14 +100,24 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   <td className="px-4 py-3">
                     <p className="font-medium">{user.name}</p>
                     <p className="text-slate-500">{user.email}</p>
-                    {actionData?.error && actionData.userId === user.id ? <p className="mt-1 text-red-600" role="alert">{actionData.error}</p> : null}
+                    {actionData?.error && actionData.userId === user.id ? (
+                      <p className="mt-1 text-red-600" role="alert">
+                        {actionData.error}
+                      </p>
+                    ) : null}
                   </td>
                   <td className="px-4 py-3">
                     <div className="flex flex-wrap gap-1">
-                      {user.roles.length ? user.roles.map((role) => <Badge key={role.id}>{role.name}</Badge>) : <span className="text-slate-500">No role</span>}
+                      {user.roles.length ? (
+                        user.roles.map((role) => <Badge key={role.id}>{role.name}</Badge>)
+                      ) : (
+                        <span className="text-slate-500">No role</span>
+                      )}
                     </div>
                   </td>
-                  <td className="px-4 py-3">{user.is_active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Deactivated</Badge>}</td>
+                  <td className="px-4 py-3">
+                    {user.is_active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Deactivated</Badge>}
+                  </td>
                   <td className="px-4 py-3 text-slate-500">{dates.day(user.created_at)}</td>
                   {canWrite ? (
                     <td className="px-4 py-3 text-right">
