@@ -1,4 +1,5 @@
 import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/events";
+import type { EventFormView } from "#schemas/event-form-views";
 
 /** The builder's raw field values (strings, "on" for ticked boxes), as conform reports them while typing. */
 type Raw = unknown;
@@ -52,5 +53,50 @@ export function readBuilderValues(values: Raw) {
     isPaid: text(all.type_of_event) === "paid",
     customTypes: custom.map((raw) => (text(record(raw).type) || "short_text") as QuestionType),
     questions,
+  };
+}
+
+export const validationFailsMessage = (fields: string[]) =>
+  `Validation fails for ${[...new Set(fields.map((f) => f.split(/[.[]/)[0]))].join(", ")}`;
+
+/** The builder's starting values: an existing form's, or a new one's. */
+export function builderDefaults(collectionId: number, form?: EventFormView) {
+  if (!form) {
+    return {
+      collection_id: String(collectionId),
+      timezone: "UTC",
+      type_of_event: "free",
+      nature: "in_person",
+      questions: { full_name: { enabled: "on", required: "on" }, email: { enabled: "on", required: "on" } },
+      custom_questions: [],
+    };
+  }
+  const flags = Object.fromEntries(
+    Object.entries(form.questions).map(([key, q]) => [key, { enabled: q.enabled ? "on" : "", required: q.required ? "on" : "" }]),
+  );
+  return {
+    collection_id: String(form.collection_id ?? collectionId),
+    title: form.title,
+    description: form.description,
+    category: form.category,
+    nature: form.nature,
+    timezone: form.timezone,
+    starts_at: form.starts_at_local,
+    ends_at: form.ends_at_local,
+    venue: form.venue ?? "",
+    venue_country: form.venue_country ?? "",
+    venue_city: form.venue_city ?? "",
+    online_link: form.online_link ?? "",
+    capacity: form.capacity ? String(form.capacity) : "",
+    application_deadline: form.application_deadline_local ?? "",
+    type_of_event: form.type_of_event,
+    paid_event_information: form.paid_event_information ?? undefined,
+    questions: flags,
+    custom_questions: form.custom_questions.map((q) => ({
+      ...q,
+      help_text: q.help_text ?? "",
+      required: q.required ? "on" : "",
+      options: q.options.join("\n"),
+    })),
   };
 }

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { validationFailsMessage } from "~/components/event-forms/event-form-builder";
+import { validationFailsMessage } from "~/components/event-forms/builder-values";
 import type { ApiClient } from "~/lib/api.server";
 import { toApiMultipart } from "#schemas/api-multipart";
 import { replyWithApiErrors } from "~/lib/forms.server";
