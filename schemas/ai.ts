@@ -21,7 +21,8 @@ export const AI_EMPTY_ANSWER = "The AI provider answered without any text. Try r
 
 /** Why the helper cannot be used: the settings that turn it on (server/config.ts reads them). */
 export const AI_NOT_CONFIGURED =
-  "The AI helper is not configured. Set GEMINI_API_KEY (Google Gemini), or AI_BASE_URL and AI_MODEL (an OpenAI-compatible server such as Ollama, llama.cpp, vLLM or OpenAI).";
+  "The AI helper is not configured. Set GEMINI_API_KEY (Google Gemini), or AI_BASE_URL and AI_MODEL " +
+  "(an OpenAI-compatible server such as Ollama, llama.cpp, vLLM or OpenAI).";
 export const AI_MODEL_MISSING =
   "The AI helper is not configured: AI_BASE_URL is set but AI_MODEL is not. Set AI_MODEL to the model the server should use.";
 

@@ -16,9 +16,12 @@ export function providerFromSlug(slug: string | undefined): MeetingProviderKey |
 
 /** What a connection is used for, said on /integration and each provider's page. */
 export const MEETING_PROVIDER_USES: Record<MeetingProviderKey, string> = {
-  zoom: "Creates a Zoom meeting for an online or hybrid event form, from the form's edit page, and moves it when the event's time changes. Accepted applicants see its join link.",
+  zoom:
+    "Creates a Zoom meeting for an online or hybrid event form, from the form's edit page, " +
+    "and moves it when the event's time changes. Accepted applicants see its join link.",
   google_meet:
-    "Creates an event with a Google Meet link in your primary Google Calendar for an online or hybrid event form, and moves it when the event's time changes. Accepted applicants see its join link.",
+    "Creates an event with a Google Meet link in your primary Google Calendar for an online or hybrid event form, " +
+    "and moves it when the event's time changes. Accepted applicants see its join link.",
 };
 
 /** POST /api/v1/admin/event_forms/{id}/meeting */

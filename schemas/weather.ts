@@ -41,4 +41,5 @@ export const WEATHER_UNAVAILABLE = "The weather provider could not be reached. T
  */
 export const WEATHER_RATE = { maxLookups: 30, windowSeconds: 600 } as const;
 export const WEATHER_THROTTLED = (seconds: number) =>
-  `You have looked up the weather of ${WEATHER_RATE.maxLookups} new places in the last ${WEATHER_RATE.windowSeconds / 60} minutes. Please try again in ${seconds} seconds.`;
+  `You have looked up the weather of ${WEATHER_RATE.maxLookups} new places in the last ${WEATHER_RATE.windowSeconds / 60} minutes. ` +
+  `Please try again in ${seconds} seconds.`;

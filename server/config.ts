@@ -182,7 +182,8 @@ export function startupWarnings(config: Pick<ServerConfig, "api"> & Partial<Pick
   const realtime = config.realtime;
   if (realtime?.external && !(realtime.appId && realtime.key && realtime.secret)) {
     warnings.push(
-      `Warning: PUSHER_HOST names an external realtime server (${realtime.external.host}) but PUSHER_APP_ID, PUSHER_APP_KEY or PUSHER_APP_SECRET is unset; realtime is off.`,
+      `Warning: PUSHER_HOST names an external realtime server (${realtime.external.host}) ` +
+        "but PUSHER_APP_ID, PUSHER_APP_KEY or PUSHER_APP_SECRET is unset; realtime is off.",
     );
   }
   return warnings;

@@ -159,7 +159,9 @@ describe("panel form posts the actions could not read", () => {
   });
 
   it("a readable form reaches the panel whole, uploads included", async () => {
-    const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`;
+    const multipart =
+      `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.txt"\r\n` +
+      `Content-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`;
     const upload = await send("POST", "/account", {
       headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
       body: multipart,

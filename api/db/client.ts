@@ -62,8 +62,9 @@ export interface DatabaseOptions {
    */
   worker?: boolean;
   /**
-   * Bytes of repeated reads' answers the PGlite thread keeps until the next write (api/db/embedded/result-cache.mjs). Only the thread has one: it sees every write. Default none, but for the suite run on the
-   * thread (LAUNCHPAD_TEST_PGLITE_WORKER=1), which runs as the server does.
+   * Bytes of repeated reads' answers the PGlite thread keeps until the next write (api/db/embedded/result-cache.mjs).
+   * Only the thread has one: it sees every write. Default none, but for the suite run on the thread
+   * (LAUNCHPAD_TEST_PGLITE_WORKER=1), which runs as the server does.
    */
   resultCacheBytes?: number;
   /** The worker thread died on its own: the server exits, so a supervisor can start it again. */

@@ -419,7 +419,9 @@ export async function seedCoFounders(db: Db, passwordHash: string) {
   }
   // The profiles made before this ran wrote skills only: bring their keys in step (as migration 0007 did).
   await db.execute(
-    sql`update ${coFounders} set skill_keys = (select coalesce(array_agg(distinct lower(btrim(s))), '{}') from jsonb_array_elements_text(${coFounders.skills}) as s)`,
+    sql`update ${coFounders}
+      set skill_keys = (select coalesce(array_agg(distinct lower(btrim(s))), '{}')
+        from jsonb_array_elements_text(${coFounders.skills}) as s)`,
   );
 
   const [acme] = await db.select({ id: startups.id }).from(startups).where(eq(startups.username, "acme-robotics"));

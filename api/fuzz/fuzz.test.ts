@@ -73,7 +73,8 @@ async function accessChecksum(): Promise<string> {
  */
 async function replacementCharacters(): Promise<string[]> {
   const columns = await rows<{ table_name: string; column_name: string }>(
-    sql`select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb')`,
+    sql`select table_name, column_name from information_schema.columns
+      where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb')`,
   );
   const found: string[] = [];
   for (const { table_name, column_name } of columns) {

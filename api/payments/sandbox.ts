@@ -119,8 +119,10 @@ form{display:inline-block}</style>
 ${
   done
     ? `<p>This test payment is already ${p.status === "paid" ? "paid" : "declined"}.</p>`
-    : `<form method="post" action="${action("pay")}"><input type="hidden" name="token" value="${escapeHtml(p.token)}"><button class="pay" type="submit">Pay</button></form>
-<form method="post" action="${action("decline")}"><input type="hidden" name="token" value="${escapeHtml(p.token)}"><button type="submit">Decline</button></form>`
+    : `<form method="post" action="${action("pay")}"><input type="hidden" name="token" value="${escapeHtml(p.token)}">` +
+      `<button class="pay" type="submit">Pay</button></form>\n` +
+      `<form method="post" action="${action("decline")}"><input type="hidden" name="token" value="${escapeHtml(p.token)}">` +
+      `<button type="submit">Decline</button></form>`
 }
 </main>
 </body>

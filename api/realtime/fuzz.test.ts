@@ -226,34 +226,39 @@ describe("a flood of sockets and subscriptions from many addresses", () => {
     return { sockets, refusedSockets, succeeded, refused };
   }
 
-  it(`${ADDRESSES} addresses × ${perAddress + 10} sockets, ${SUBSCRIBERS} of them asking ${ASKED} subscriptions: the caps hold, the server answers, and what the flood held is given back`, async () => {
-    // A first round warms up what stays (compiled code, ws's buffers), so the heap is compared like for like.
-    const warmUp = await flood(0);
-    for (const socket of warmUp.sockets) socket.ws.terminate();
-    await vi.waitFor(() => expect(server.realtime.server.connectionCount).toBe(0), { timeout: 30_000 });
-    warmUp.sockets.length = 0;
-    const heapBefore = heapAfterGc();
+  it(
+    `${ADDRESSES} addresses × ${perAddress + 10} sockets, ${SUBSCRIBERS} of them asking ${ASKED} subscriptions: ` +
+      "the caps hold, the server answers, and what the flood held is given back",
+    async () => {
+      // A first round warms up what stays (compiled code, ws's buffers), so the heap is compared like for like.
+      const warmUp = await flood(0);
+      for (const socket of warmUp.sockets) socket.ws.terminate();
+      await vi.waitFor(() => expect(server.realtime.server.connectionCount).toBe(0), { timeout: 30_000 });
+      warmUp.sockets.length = 0;
+      const heapBefore = heapAfterGc();
 
-    const { sockets, refusedSockets, succeeded, refused } = await flood(1);
-    expect(sockets).toHaveLength(ADDRESSES * perAddress);
-    expect(refusedSockets).toBe(ADDRESSES * 10);
-    // Per address, the subscription cap binds before the per-socket one does.
-    expect(succeeded).toBe(ADDRESSES * perAddressSubscriptions);
-    expect(refused).toBe(ADDRESSES * SUBSCRIBERS * ASKED - succeeded);
-    expect(registry().channelsKept).toBe(ADDRESSES * perAddressSubscriptions);
-    await stillServes("fuzz.alive.2");
+      const { sockets, refusedSockets, succeeded, refused } = await flood(1);
+      expect(sockets).toHaveLength(ADDRESSES * perAddress);
+      expect(refusedSockets).toBe(ADDRESSES * 10);
+      // Per address, the subscription cap binds before the per-socket one does.
+      expect(succeeded).toBe(ADDRESSES * perAddressSubscriptions);
+      expect(refused).toBe(ADDRESSES * SUBSCRIBERS * ASKED - succeeded);
+      expect(registry().channelsKept).toBe(ADDRESSES * perAddressSubscriptions);
+      await stillServes("fuzz.alive.2");
 
-    for (const socket of sockets) socket.ws.terminate();
-    await vi.waitFor(() => expect(server.realtime.server.connectionCount).toBe(0), { timeout: 30_000 });
-    sockets.length = 0;
-    expect(registry().channelsKept).toBe(0);
-    expect(server.realtime.server.addressLimits.addressCount).toBe(0);
+      for (const socket of sockets) socket.ws.terminate();
+      await vi.waitFor(() => expect(server.realtime.server.connectionCount).toBe(0), { timeout: 30_000 });
+      sockets.length = 0;
+      expect(registry().channelsKept).toBe(0);
+      expect(server.realtime.server.addressLimits.addressCount).toBe(0);
 
-    const heapAfter = heapAfterGc();
-    if (heapBefore !== null && heapAfter !== null) {
-      // The flood held about 11 MB (10,000 channels, 1,000 sockets); what stays after it is gone is noise (~0.2 MB).
-      expect(heapAfter - heapBefore).toBeLessThan(4 * 1024 * 1024);
-    }
-    await stillServes("fuzz.alive.3");
-  }, 120_000);
+      const heapAfter = heapAfterGc();
+      if (heapBefore !== null && heapAfter !== null) {
+        // The flood held about 11 MB (10,000 channels, 1,000 sockets); what stays after it is gone is noise (~0.2 MB).
+        expect(heapAfter - heapBefore).toBeLessThan(4 * 1024 * 1024);
+      }
+      await stillServes("fuzz.alive.3");
+    },
+    120_000,
+  );
 });

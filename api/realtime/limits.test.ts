@@ -66,21 +66,25 @@ const succeeded = (answers: RawFrame[]) => answers.filter((frame) => frame.event
 const refused = (answers: RawFrame[]) => answers.filter((frame) => frame.event === "pusher:subscription_error");
 
 describe("sockets per address", () => {
-  it(`default ${DEFAULT_ADDRESS_LIMITS.maxConnectionsPerAddress}: of ${DEFAULT_ADDRESS_LIMITS.maxConnectionsPerAddress + 20} opened at once from one address, the extra 20 are refused with 4100`, async () => {
-    const server = await serve();
-    const cap = DEFAULT_ADDRESS_LIMITS.maxConnectionsPerAddress;
-    const { established, refusedCodes } = await openAtOnce(server, cap + 20);
-    expect(established).toHaveLength(cap);
-    expect(refusedCodes).toEqual(Array(20).fill(4100));
-    expect(server.realtime.server.connectionCount).toBe(cap);
+  it(
+    `default ${DEFAULT_ADDRESS_LIMITS.maxConnectionsPerAddress}: of ${DEFAULT_ADDRESS_LIMITS.maxConnectionsPerAddress + 20} ` +
+      "opened at once from one address, the extra 20 are refused with 4100",
+    async () => {
+      const server = await serve();
+      const cap = DEFAULT_ADDRESS_LIMITS.maxConnectionsPerAddress;
+      const { established, refusedCodes } = await openAtOnce(server, cap + 20);
+      expect(established).toHaveLength(cap);
+      expect(refusedCodes).toEqual(Array(20).fill(4100));
+      expect(server.realtime.server.connectionCount).toBe(cap);
 
-    // A socket that goes gives its place back.
-    established[0].ws.close();
-    await established[0].closed;
-    await vi.waitFor(() => expect(server.realtime.server.connectionCount).toBe(cap - 1));
-    await establishedRaw(server);
-    for (const socket of established) socket.ws.terminate();
-  });
+      // A socket that goes gives its place back.
+      established[0].ws.close();
+      await established[0].closed;
+      await vi.waitFor(() => expect(server.realtime.server.connectionCount).toBe(cap - 1));
+      await establishedRaw(server);
+      for (const socket of established) socket.ws.terminate();
+    },
+  );
 
   it("pusher-js is refused with 4100 (it backs off and retries) once its address holds the cap", async () => {
     const server = await serve({ maxConnectionsPerAddress: 1 });
@@ -110,33 +114,38 @@ describe("sockets per address", () => {
 });
 
 describe("subscriptions", () => {
-  it(`default ${DEFAULT_ADDRESS_LIMITS.maxSubscriptionsPerConnection} per socket: of ${DEFAULT_ADDRESS_LIMITS.maxSubscriptionsPerConnection + 5} sent at once, 5 get a LimitReached subscription_error and the socket stays`, async () => {
-    const server = await serve();
-    const cap = DEFAULT_ADDRESS_LIMITS.maxSubscriptionsPerConnection;
-    const socket = await establishedRaw(server);
-    const answers = await subscribeAtOnce(
-      server,
-      socket,
-      Array.from({ length: cap + 5 }, (_, i) => `flood.${i}`),
-    );
-    expect(succeeded(answers)).toBe(cap);
-    expect(refused(answers)).toHaveLength(5);
-    expect(refused(answers)[0]).toEqual({
-      event: "pusher:subscription_error",
-      channel: expect.stringMatching(/^flood\./),
-      data: { type: "LimitReached", error: `At most ${cap} subscriptions per connection`, status: 429 },
-    });
-    expect(server.realtime.server.registry.occupied("flood.")).toHaveLength(cap);
+  it(
+    `default ${DEFAULT_ADDRESS_LIMITS.maxSubscriptionsPerConnection} per socket: ` +
+      `of ${DEFAULT_ADDRESS_LIMITS.maxSubscriptionsPerConnection + 5} sent at once, ` +
+      "5 get a LimitReached subscription_error and the socket stays",
+    async () => {
+      const server = await serve();
+      const cap = DEFAULT_ADDRESS_LIMITS.maxSubscriptionsPerConnection;
+      const socket = await establishedRaw(server);
+      const answers = await subscribeAtOnce(
+        server,
+        socket,
+        Array.from({ length: cap + 5 }, (_, i) => `flood.${i}`),
+      );
+      expect(succeeded(answers)).toBe(cap);
+      expect(refused(answers)).toHaveLength(5);
+      expect(refused(answers)[0]).toEqual({
+        event: "pusher:subscription_error",
+        channel: expect.stringMatching(/^flood\./),
+        data: { type: "LimitReached", error: `At most ${cap} subscriptions per connection`, status: 429 },
+      });
+      expect(server.realtime.server.registry.occupied("flood.")).toHaveLength(cap);
 
-    // Subscribing again to a channel it is in costs nothing; leaving one makes room for another.
-    expect(await subscribeAtOnce(server, socket, ["flood.0"])).toEqual([
-      { event: "pusher_internal:subscription_succeeded", channel: "flood.0", data: {} },
-    ]);
-    socket.send({ event: "pusher:unsubscribe", data: { channel: "flood.0" } });
-    expect(succeeded(await subscribeAtOnce(server, socket, ["flood.new"]))).toBe(1);
-    socket.send({ event: "pusher:ping", data: {} });
-    expect(await socket.next()).toEqual({ event: "pusher:pong", data: {} });
-  });
+      // Subscribing again to a channel it is in costs nothing; leaving one makes room for another.
+      expect(await subscribeAtOnce(server, socket, ["flood.0"])).toEqual([
+        { event: "pusher_internal:subscription_succeeded", channel: "flood.0", data: {} },
+      ]);
+      socket.send({ event: "pusher:unsubscribe", data: { channel: "flood.0" } });
+      expect(succeeded(await subscribeAtOnce(server, socket, ["flood.new"]))).toBe(1);
+      socket.send({ event: "pusher:ping", data: {} });
+      expect(await socket.next()).toEqual({ event: "pusher:pong", data: {} });
+    },
+  );
 
   it("pusher-js passes the refusal to the channel's error handlers (status 429)", async () => {
     const server = await serve({ maxSubscriptionsPerConnection: 1 });

@@ -53,7 +53,8 @@ describe("connecting", () => {
     for (const path of ["/elsewhere", "/app/%E0%A4%A?protocol=7"]) {
       const raw = connect(server.port, "127.0.0.1");
       raw.write(
-        `GET ${path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+        `GET ${path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
       );
       await new Promise((resolve) => raw.on("close", resolve));
       expect(raw.bytesRead, path).toBe(0);

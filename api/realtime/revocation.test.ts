@@ -2,9 +2,9 @@
  * A revoked user stops listening: pusher-js clients authorised by /broadcasting/auth lose their
  * subscriptions within two seconds of a deactivation, a logout, a new login in the same browser, a
  * password or email change, their session's idle expiry, or the loss of the role or of the role's
- * permission a channel asks for, and the others see them leave presence. On one process, and (with TEST_DATABASE_URL) on two instances sharing PostgreSQL, where the
- * change is made through one instance and the sockets are on the other. The cluster's run is in
- * server/cluster-revocation.test.ts.
+ * permission a channel asks for, and the others see them leave presence. On one process, and (with
+ * TEST_DATABASE_URL) on two instances sharing PostgreSQL, where the change is made through one instance
+ * and the sockets are on the other. The cluster's run is in server/cluster-revocation.test.ts.
  */
 import { desc, eq } from "drizzle-orm";
 import Pusher from "pusher";

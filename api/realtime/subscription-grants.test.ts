@@ -59,26 +59,34 @@ function setUp(check: GrantCheck) {
 afterEach(() => vi.useRealTimers());
 
 describe("SubscriptionGrants", () => {
-  it("a login that is over: a socket holding only its subscriptions is closed with 4009; one with another login's too loses only that login's channels (401)", async () => {
-    const check = vi.fn<GrantCheck>(async (asked) => (asked.userId === 1 ? dead : alive(["private-chat.9"])));
-    const { grants, socket, subscribe } = setUp(check);
-    const [only, mixed] = [socket("1.1"), socket("1.2")];
-    subscribe(only, "presence-online", login(1));
-    subscribe(only, "startup.3", null);
-    subscribe(mixed, "private-chat.9", login(1));
-    subscribe(mixed, "private-chat.9b", login(2));
-    grants.recheck([1]);
-    await vi.waitFor(() => expect(only.closedWith).toBe(4009));
-    expect(only.frames).toEqual([{ event: "pusher:error", data: { code: 4009, message: "Connection is unauthorized" } }]);
-    expect(only.left.sort()).toEqual(["presence-online", "startup.3"]);
-    await vi.waitFor(() => expect(mixed.left).toEqual(["private-chat.9"]));
-    expect(mixed.closedWith).toBeNull();
-    expect(mixed.frames).toEqual([
-      { event: "pusher:subscription_error", channel: "private-chat.9", data: expect.objectContaining({ type: "AuthError", status: 401 }) },
-    ]);
-    expect(check).toHaveBeenCalledTimes(1);
-    expect(grants.loginCount).toBe(1);
-  });
+  it(
+    "a login that is over: a socket holding only its subscriptions is closed with 4009; " +
+      "one with another login's too loses only that login's channels (401)",
+    async () => {
+      const check = vi.fn<GrantCheck>(async (asked) => (asked.userId === 1 ? dead : alive(["private-chat.9"])));
+      const { grants, socket, subscribe } = setUp(check);
+      const [only, mixed] = [socket("1.1"), socket("1.2")];
+      subscribe(only, "presence-online", login(1));
+      subscribe(only, "startup.3", null);
+      subscribe(mixed, "private-chat.9", login(1));
+      subscribe(mixed, "private-chat.9b", login(2));
+      grants.recheck([1]);
+      await vi.waitFor(() => expect(only.closedWith).toBe(4009));
+      expect(only.frames).toEqual([{ event: "pusher:error", data: { code: 4009, message: "Connection is unauthorized" } }]);
+      expect(only.left.sort()).toEqual(["presence-online", "startup.3"]);
+      await vi.waitFor(() => expect(mixed.left).toEqual(["private-chat.9"]));
+      expect(mixed.closedWith).toBeNull();
+      expect(mixed.frames).toEqual([
+        {
+          event: "pusher:subscription_error",
+          channel: "private-chat.9",
+          data: expect.objectContaining({ type: "AuthError", status: 401 }),
+        },
+      ]);
+      expect(check).toHaveBeenCalledTimes(1);
+      expect(grants.loginCount).toBe(1);
+    },
+  );
 
   it("a rule that no longer admits the user ends that subscription alone (403)", async () => {
     const { grants, socket, subscribe } = setUp(async () => alive(["presence-online"]));

@@ -9,9 +9,11 @@ export const BUSINESS_MODEL_CANVAS: FrameworkDefinition = {
   layout: {
     columns: 10,
     rows: [
-      "key_partners key_partners key_activities key_activities value_propositions value_propositions customer_relationships customer_relationships customer_segments customer_segments",
+      "key_partners key_partners key_activities key_activities value_propositions value_propositions " +
+        "customer_relationships customer_relationships customer_segments customer_segments",
       "key_partners key_partners key_resources key_resources value_propositions value_propositions channels channels customer_segments customer_segments",
-      "cost_structure cost_structure cost_structure cost_structure cost_structure revenue_streams revenue_streams revenue_streams revenue_streams revenue_streams",
+      "cost_structure cost_structure cost_structure cost_structure cost_structure " +
+        "revenue_streams revenue_streams revenue_streams revenue_streams revenue_streams",
     ],
   },
   boxes: [

@@ -38,7 +38,9 @@ export const COMPETITIVE_ANALYSIS: FrameworkDefinition = {
       title: "Side by side",
       hint: "Compare yourself and the main alternatives on the 4–6 criteria your customer cares about most (price, time to value, support…).",
       example:
-        "Upfront cost: Locus $250k · extra pickers $0 · Acme $0.\nLive in: Locus 3 months · pickers 2 weeks · Acme 1 week.\nLocal support: Locus no · Acme yes.",
+        "Upfront cost: Locus $250k · extra pickers $0 · Acme $0.\n" +
+        "Live in: Locus 3 months · pickers 2 weeks · Acme 1 week.\n" +
+        "Local support: Locus no · Acme yes.",
     },
     {
       id: "their_strengths",

@@ -9,9 +9,11 @@ export const LEAN_CANVAS: FrameworkDefinition = {
   layout: {
     columns: 10,
     rows: [
-      "problem problem solution solution unique_value_proposition unique_value_proposition unfair_advantage unfair_advantage customer_segments customer_segments",
+      "problem problem solution solution unique_value_proposition unique_value_proposition " +
+        "unfair_advantage unfair_advantage customer_segments customer_segments",
       "problem problem key_metrics key_metrics unique_value_proposition unique_value_proposition channels channels customer_segments customer_segments",
-      "cost_structure cost_structure cost_structure cost_structure cost_structure revenue_streams revenue_streams revenue_streams revenue_streams revenue_streams",
+      "cost_structure cost_structure cost_structure cost_structure cost_structure " +
+        "revenue_streams revenue_streams revenue_streams revenue_streams revenue_streams",
     ],
   },
   boxes: [
@@ -20,7 +22,9 @@ export const LEAN_CANVAS: FrameworkDefinition = {
       title: "Problem",
       hint: "The top one to three problems your customers have, and how they solve them today (the existing alternatives).",
       example:
-        "1. Small warehouses lose 2–3 hours a day walking orders to packing.\n2. Robots on the market need a six-figure upfront purchase.\nToday: more pickers on shift, paper pick lists.",
+        "1. Small warehouses lose 2–3 hours a day walking orders to packing.\n" +
+        "2. Robots on the market need a six-figure upfront purchase.\n" +
+        "Today: more pickers on shift, paper pick lists.",
     },
     {
       id: "customer_segments",

@@ -136,14 +136,16 @@ async function grow(db: Db, total: number) {
     await db.execute(sql`insert into users (name, email, password_hash)
       select 'Bench Person ' || g, 'bench.person.' || g || '@bench.test', 'not-a-login' from generate_series(${from}::int, ${total}::int) as g`);
     await db.execute(sql`
-      insert into co_founders (user_id, name, headline, skills, skill_keys, country, city_name, bio, links, roles, industries, commitment, desired_stage, looking_for, created_at)
+      insert into co_founders (user_id, name, headline, skills, skill_keys, country, city_name, bio, links, roles, industries,
+        commitment, desired_stage, looking_for, created_at)
       select u.id, u.name, 'Bench co-founder', jsonb_build_array(p.s1, p.s2, p.s3), array[p.s1, p.s2, p.s3],
              (${textArray(PLACES.map(([c]) => c))})[1 + p.k], (${textArray(PLACES.map(([, city]) => city))})[1 + p.k], 'Made by the benchmark.', '[]'::jsonb,
              array[p.r1], array[p.i1, p.i2], (array['full_time','part_time','flexible'])[1 + g % 3], p.stage, '', now() - (g || ' minutes')::interval
       from generate_series(${from}::int, ${total}::int) as g
       join users u on u.email = 'bench.person.' || g || '@bench.test'
       cross join lateral (select ${pick(SKILLS, "a")} as s1, ${pick(SKILLS, "b")} as s2, ${pick(SKILLS, "c")} as s3, ${pick(ROLES, "r")} as r1,
-        ${pick(INDUSTRIES, "i")} as i1, ${pick(INDUSTRIES, "j")} as i2, ${pick(STAGES, "s")} as stage, abs(hashtext(g::text || 'p')) % ${PLACES.length} as k) p`);
+        ${pick(INDUSTRIES, "i")} as i1, ${pick(INDUSTRIES, "j")} as i2, ${pick(STAGES, "s")} as stage,
+        abs(hashtext(g::text || 'p')) % ${PLACES.length} as k) p`);
   }
   const haveFollows = await count("follows");
   if (total > haveFollows) {
@@ -248,7 +250,8 @@ async function main() {
       lines.push(`${fmt(LARGE).padEnd(10)}${SUBJECTS[key].padEnd(70)}${l.p50.toFixed(1).padStart(8)}${l.p99.toFixed(1).padStart(9)}`);
       const ratio = l.p50 / s.p50;
       checks.push(
-        `  ${ratio <= RATIO_TARGET ? "PASS" : "MISS"}  ${`${key}: p50 ${fmt(LARGE)} / ${fmt(SMALL)}`.padEnd(40)} ${ratio.toFixed(2)}×  (target ≤ ${RATIO_TARGET}×)`,
+        `  ${ratio <= RATIO_TARGET ? "PASS" : "MISS"}  ${`${key}: p50 ${fmt(LARGE)} / ${fmt(SMALL)}`.padEnd(40)} ` +
+          `${ratio.toFixed(2)}×  (target ≤ ${RATIO_TARGET}×)`,
       );
       checks.push(
         `  ${l.p99 <= P99_TARGET_MS ? "PASS" : "MISS"}  ${`${key}: p99 at ${fmt(LARGE)}`.padEnd(40)} ${l.p99.toFixed(1)} ms  (target ≤ ${P99_TARGET_MS} ms)`,

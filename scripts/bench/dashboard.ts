@@ -143,7 +143,8 @@ async function alternate(
 }
 
 const row = (label: string, f: Figures) =>
-  `  ${label.padEnd(22)} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms${f.timeouts ? `  (${f.timeouts} timed out)` : ""}`;
+  `  ${label.padEnd(22)} ${f.rps.toFixed(1).padStart(7)} req/s  p50 ${String(f.p50).padStart(5)} ms  ` +
+  `p99 ${String(f.p99).padStart(5)} ms${f.timeouts ? `  (${f.timeouts} timed out)` : ""}`;
 
 /** Logs in as the owner and checks that both pages answer as themselves (not a login redirect or an error). */
 async function ownerOn(server: RunningServer) {
@@ -172,7 +173,8 @@ async function measureLoaded(dataDir: string, label: string, env: Record<string,
     if (steady.non200) throw new Error(`bench: /dashboard answered ${steady.non200} non-200 responses under load`);
     log(row(`/dashboard, ${SECONDS} s on`, { ...steady, timeouts: 0 }) + "  (every request recorded)");
     log(
-      `  ${steady.p99 <= P99_TARGET_MS ? "PASS" : "MISS"}  /dashboard p99: ${steady.p99} ms (target ≤ ${P99_TARGET_MS} ms; autocannon's worst 3-second round: ${dashboard.p99} ms)`,
+      `  ${steady.p99 <= P99_TARGET_MS ? "PASS" : "MISS"}  /dashboard p99: ${steady.p99} ms (target ≤ ${P99_TARGET_MS} ms; ` +
+        `autocannon's worst 3-second round: ${dashboard.p99} ms)`,
     );
     if (!single) return;
     log(`${label}: 1 connection (less sensitive to the machine's load), ${ROUNDS} alternating rounds:`);
@@ -207,7 +209,8 @@ async function main() {
     const billings = await seedBillings(database.db);
     await database.close();
     log(
-      `${APPLICATIONS.toLocaleString("en-US")} applications, ${billings.toLocaleString("en-US")} billings; ${CONNECTIONS} connections, ${SECONDS} s per figure, ${os.cpus().length} CPUs`,
+      `${APPLICATIONS.toLocaleString("en-US")} applications, ${billings.toLocaleString("en-US")} billings; ` +
+        `${CONNECTIONS} connections, ${SECONDS} s per figure, ${os.cpus().length} CPUs`,
     );
     // The server's defaults (the card cache on), whatever the caller's shell says; one process, then one
     // per core (WEB_CONCURRENCY, docs/decisions/012), where the renders share the cores.

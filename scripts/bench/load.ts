@@ -217,7 +217,9 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
     log(`  static asset / /healthz: ${verdict(rawAsset.rps / rawHealthz.rps, 0.5)}`);
     const asset = await fetch(base + assetPath, { headers: encoded });
     log(
-      `  asset ${assetPath}: ${(await asset.arrayBuffer()).byteLength} bytes as sent, Content-Encoding ${asset.headers.get("content-encoding") ?? "none"}, Cache-Control ${asset.headers.get("cache-control") ?? "none"}`,
+      `  asset ${assetPath}: ${(await asset.arrayBuffer()).byteLength} bytes as sent, ` +
+        `Content-Encoding ${asset.headers.get("content-encoding") ?? "none"}, ` +
+        `Cache-Control ${asset.headers.get("cache-control") ?? "none"}`,
     );
     log("  JS on first load (brotli):");
     for (const [pathName, session, budget] of [

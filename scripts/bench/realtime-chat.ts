@@ -172,7 +172,8 @@ export async function chat(baseUrl: string, pairs: ChatPair[], serverPid?: numbe
   for (let i = 0; i < WARMUP_MESSAGES; i += pairs.length) await Promise.all(pairs.map((_, j) => send(-1 - i - j)));
 
   log(
-    `chat: ${pairs.length} conversations, ${clients.length} pusher-js subscribers (conversation + own channel each); offering ${CHAT_RATE}/s for ${CHAT_SECONDS} s…`,
+    `chat: ${pairs.length} conversations, ${clients.length} pusher-js subscribers (conversation + own channel each); ` +
+      `offering ${CHAT_RATE}/s for ${CHAT_SECONDS} s…`,
   );
   const statuses = new Map<number | string, number>();
   const accepted = new Set<number>();
@@ -226,14 +227,18 @@ export async function chat(baseUrl: string, pairs: ChatPair[], serverPid?: numbe
   const sustained = accepted.size === total && answered - sending < 1;
   const met = sustained && lost === 0 && duplicated === 0 && p99 <= TARGET_P99_MS;
   log(
-    `chat: offered ${total} in ${sending.toFixed(1)} s (${(total / sending).toFixed(0)}/s, sender at most ${ms(maxLag)} behind schedule); answers ${JSON.stringify(Object.fromEntries(statuses))}`,
+    `chat: offered ${total} in ${sending.toFixed(1)} s (${(total / sending).toFixed(0)}/s, ` +
+      `sender at most ${ms(maxLag)} behind schedule); answers ${JSON.stringify(Object.fromEntries(statuses))}`,
   );
   log(
-    `chat: achieved ${achieved.toFixed(0)} accepted/s (${accepted.size} accepted, the last answer ${(answered - sending).toFixed(1)} s after the last send): ${sustained ? "the offered rate was sustained" : "the offered rate was NOT sustained"}`,
+    `chat: achieved ${achieved.toFixed(0)} accepted/s (${accepted.size} accepted, ` +
+      `the last answer ${(answered - sending).toFixed(1)} s after the last send): ` +
+      `${sustained ? "the offered rate was sustained" : "the offered rate was NOT sustained"}`,
   );
   log(`chat: POST answered in p50 ${ms(percentile(answerTimes, 50))}, p99 ${ms(percentile(answerTimes, 99))}`);
   log(
-    `chat: ${lost} lost, ${duplicated} duplicated (of ${accepted.size * 2} deliveries owed to the 2 participants); POST → delivery at the other participant p50 ${ms(percentile(latencies, 50))}, p99 ${ms(p99)}, max ${ms(latencies.at(-1) ?? NaN)}`,
+    `chat: ${lost} lost, ${duplicated} duplicated (of ${accepted.size * 2} deliveries owed to the 2 participants); ` +
+      `POST → delivery at the other participant p50 ${ms(percentile(latencies, 50))}, p99 ${ms(p99)}, max ${ms(latencies.at(-1) ?? NaN)}`,
   );
   const perMessage = (cpuMs: number) => `${(cpuMs / Math.max(1, accepted.size)).toFixed(2)} ms`;
   const threads = [...serverAfter].map(([tid, cpu]) => ({ tid, cpu: cpu - (serverBefore.get(tid) ?? 0) })).sort((a, b) => b.cpu - a.cpu);
@@ -241,7 +246,10 @@ export async function chat(baseUrl: string, pairs: ChatPair[], serverPid?: numbe
   const [busiest, ...rest] = threads.filter((t) => t.tid !== serverPid);
   if (threads.length) {
     log(
-      `chat: CPU per accepted message: server main thread ${perMessage(main)}, its busiest other thread (the database's, on the embedded one) ${perMessage(busiest?.cpu ?? 0)}, its other threads ${perMessage(rest.reduce((sum, t) => sum + t.cpu, 0))}; these clients ${perMessage((clientCpu.user + clientCpu.system) / 1000)}`,
+      `chat: CPU per accepted message: server main thread ${perMessage(main)}, ` +
+        `its busiest other thread (the database's, on the embedded one) ${perMessage(busiest?.cpu ?? 0)}, ` +
+        `its other threads ${perMessage(rest.reduce((sum, t) => sum + t.cpu, 0))}; ` +
+        `these clients ${perMessage((clientCpu.user + clientCpu.system) / 1000)}`,
     );
   }
   log(`chat: target ${CHAT_RATE}/s sustained, 0 lost, 0 duplicated, p99 ≤ ${TARGET_P99_MS} ms: ${met ? "met" : "NOT met"}`);

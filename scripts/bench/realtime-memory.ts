@@ -34,7 +34,8 @@ export async function memoryPerSocket(sockets: number) {
     const after = Number(await ask("memory"));
     for (const client of clients) client.ws.terminate();
     log(
-      `memory per idle subscribed socket (socket server alone, after GC): ${((after - before) / sockets / 1024).toFixed(1)} KiB (heap + buffers ${(before / 2 ** 20).toFixed(1)} → ${(after / 2 ** 20).toFixed(1)} MiB for ${sockets} sockets)`,
+      `memory per idle subscribed socket (socket server alone, after GC): ${((after - before) / sockets / 1024).toFixed(1)} KiB ` +
+        `(heap + buffers ${(before / 2 ** 20).toFixed(1)} → ${(after / 2 ** 20).toFixed(1)} MiB for ${sockets} sockets)`,
     );
   } finally {
     child.kill("SIGTERM");

@@ -306,7 +306,8 @@ async function main() {
     // One request is in flight at a time, so the bench itself keeps about one CPU busy; more than that is someone else.
     const busy = host.load_average_1m.max > host.cpus + 1;
     console.log(
-      `load average (1 min) while measuring: ${host.load_average_1m.min.toFixed(2)}–${host.load_average_1m.max.toFixed(2)} on ${host.cpus} CPUs (the bench itself adds about 1)` +
+      `load average (1 min) while measuring: ${host.load_average_1m.min.toFixed(2)}–${host.load_average_1m.max.toFixed(2)} ` +
+        `on ${host.cpus} CPUs (the bench itself adds about 1)` +
         (busy
           ? "\nWARNING: other processes were competing for the CPUs; the figures (p99 above all) are not reliable: re-run on an idle machine"
           : ""),

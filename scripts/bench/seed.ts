@@ -126,7 +126,8 @@ export async function seedPhaseA(db: Db, total: number): Promise<BenchIds> {
   const filler = total - before.applications - TARGET_RESPONSES - applicantMissing;
   if (fillerForms < APPLICANT_APPLICATIONS || applicantMissing < 0 || filler < 0) {
     throw new Error(
-      `bench seed: the demo seed already has ${before.forms} forms and ${before.applications} applications (${before.applicant} of ${APPLICANT_EMAIL}): too many for the ${fmt(total)}-row phase`,
+      `bench seed: the demo seed already has ${before.forms} forms and ${before.applications} applications ` +
+        `(${before.applicant} of ${APPLICANT_EMAIL}): too many for the ${fmt(total)}-row phase`,
     );
   }
 

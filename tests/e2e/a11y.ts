@@ -57,7 +57,10 @@ export function formatViolations(violations: Result[]): string {
         const summary = (node.failureSummary ?? "").replace(/\s*\n\s*/g, " ").trim();
         return `    - ${node.target.join(" ")}\n      ${node.html.slice(0, 200)}\n      ${summary}`;
       });
-      return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length} node${violation.nodes.length === 1 ? "" : "s"})\n  ${violation.helpUrl}\n${nodes.join("\n")}`;
+      return (
+        `[${violation.impact}] ${violation.id}: ${violation.help} ` +
+        `(${violation.nodes.length} node${violation.nodes.length === 1 ? "" : "s"})\n  ${violation.helpUrl}\n${nodes.join("\n")}`
+      );
     })
     .join("\n\n");
 }

@@ -16,7 +16,8 @@ export const FAKE_AI_MODES = ["success", "error", "slow", "bad-shape", "empty"] 
 export type FakeAiMode = (typeof FAKE_AI_MODES)[number];
 
 export const FAKE_AI_REPLY =
-  "Join fellow founders for a hands-on evening: short talks from people who have shipped, then small-group sessions where you work on your own pitch with mentors.";
+  "Join fellow founders for a hands-on evening: short talks from people who have shipped, " +
+  "then small-group sessions where you work on your own pitch with mentors.";
 
 export interface FakeAiRequest {
   path: string;

@@ -88,7 +88,9 @@ export async function startFakeStripe(secretKey = "sk_test_fake"): Promise<FakeS
           return send(400, {
             error: {
               type: "idempotency_error",
-              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+              message:
+                "Keys for idempotent requests can only be used with the same parameters they were first used with. " +
+                `Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
             },
           });
         }

@@ -238,7 +238,8 @@ describe("the PGlite worker", () => {
     const tricky = ["plain", 'quote " and \\ backslash', "it's", "{braces,comma}", ""];
     const arrays = () =>
       db.execute(
-        sql`select ${sql.param([3, 1, 2])}::int[] as ids, ${sql.param(tricky)}::text[] as words, ${sql.param(["a", null])}::text[] as holes, 2 = any(${sql.param([1, 2])}::int[]) as found, ${sql.param(at)}::timestamptz as stamp`,
+        sql`select ${sql.param([3, 1, 2])}::int[] as ids, ${sql.param(tricky)}::text[] as words, ${sql.param(["a", null])}::text[] as holes,
+          2 = any(${sql.param([1, 2])}::int[]) as found, ${sql.param(at)}::timestamptz as stamp`,
       );
     const plansBefore = await preparedCount(db);
     const answers = [];
@@ -284,7 +285,8 @@ describe("the PGlite worker", () => {
     await cached.db.insert(appSettings).values({ key: "bumps", value: "0" });
     await cached.db.execute(
       sql.raw(
-        `create function lp_test_bump() returns text language sql as $$ update app_settings set value = (value::int + 1)::text where key = 'bumps' returning value $$`,
+        `create function lp_test_bump() returns text language sql as $$
+          update app_settings set value = (value::int + 1)::text where key = 'bumps' returning value $$`,
       ),
     );
     const bump = async () => ((await cached.db.execute(sql`select lp_test_bump() as v`)) as unknown as { rows: { v: string }[] }).rows[0].v;

@@ -18,7 +18,9 @@ export class AiProviderError extends Error {
 
 /** Said to every model, so that its answer can go straight into a form field. */
 export const AI_SYSTEM_INSTRUCTION =
-  'You are a writing assistant inside Launchpad, an admin panel for startups, organizations and co-founders. Write clear, concrete, friendly text in plain prose (no Markdown headings, no preamble such as "Here is"), ready to paste into the field the user is filling in. Do not invent figures or facts the user did not give.';
+  "You are a writing assistant inside Launchpad, an admin panel for startups, organizations and co-founders. " +
+  'Write clear, concrete, friendly text in plain prose (no Markdown headings, no preamble such as "Here is"), ' +
+  "ready to paste into the field the user is filling in. Do not invent figures or facts the user did not give.";
 
 /** Long enough for a description or a canvas box; a cap so that one request cannot run up a large bill. */
 export const AI_MAX_OUTPUT_TOKENS = 1024;

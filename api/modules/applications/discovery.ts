@@ -52,7 +52,8 @@ const EVENT_SORTS = ["starts_at", "title", "created_at"] as const;
 const localStartDate = sql`(${eventForms.startsAt} at time zone ${eventForms.timezone})::date`;
 
 /** Whether the caller has starred the row's event (made it one of their favorites). */
-const favoritedByViewer = sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${sql.placeholder("userId")} and ${favorites.favoritableType} = 'event' and ${favorites.favoritableId} = ${eventForms.id})`;
+const favoritedByViewer = sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${sql.placeholder("userId")}
+  and ${favorites.favoritableType} = 'event' and ${favorites.favoritableId} = ${eventForms.id})`;
 
 /** A from/to date the calendar has, else no filter. */
 const realDate = (date: string | undefined) => (date && isRealDate(date) ? date : undefined);

@@ -50,30 +50,34 @@ describe("guessing coupon codes", () => {
 });
 
 describe("coupon guesses sent at once", () => {
-  it("80 guesses with the real code hidden among them: 10 are looked at (the default limit), the rest get 429, and the real code is refused afterwards", async () => {
-    const strict = await createTestApi();
-    try {
-      const { owner, form } = await paidEventForm(strict, "40");
-      expect(
-        (await owner.client.post("/api/v1/admin/coupon_codes", { code: "HIDDEN25", discount_type: "percentage", value: 25 })).status,
-      ).toBe(201);
-      const guesser = await payer(strict, "Parallel Guest");
-      const codes = Array.from({ length: 80 }, (_, i) => (i === 60 ? "HIDDEN25" : `GUESS${i}`));
-      const results = await Promise.all(
-        codes.map((code) => guesser.client.post(`${BASE}/quote`, { event_form_id: form.id, coupon_code: code })),
-      );
-      const lookedAt = results.filter((r) => r.status !== 429);
-      expect(lookedAt).toHaveLength(strict.config.couponMaxAttempts);
-      expect(results.filter((r) => r.status === 429)).toHaveLength(80 - strict.config.couponMaxAttempts);
-      // The real code was answered only if it was one of the ten looked at.
-      const real = results[60];
-      if (real.status !== 429) expect(real.body.quote).toMatchObject({ discount: "10.00" });
-      const afterwards = await guesser.client.post(`${BASE}/quote`, { event_form_id: form.id, coupon_code: "HIDDEN25" });
-      expect(afterwards.status).toBe(429);
-      expect(Number(afterwards.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(Number(afterwards.headers.get("retry-after"))).toBeLessThanOrEqual(strict.config.couponThrottleWindowSeconds);
-    } finally {
-      await strict.close();
-    }
-  });
+  it(
+    "80 guesses with the real code hidden among them: 10 are looked at (the default limit), " +
+      "the rest get 429, and the real code is refused afterwards",
+    async () => {
+      const strict = await createTestApi();
+      try {
+        const { owner, form } = await paidEventForm(strict, "40");
+        expect(
+          (await owner.client.post("/api/v1/admin/coupon_codes", { code: "HIDDEN25", discount_type: "percentage", value: 25 })).status,
+        ).toBe(201);
+        const guesser = await payer(strict, "Parallel Guest");
+        const codes = Array.from({ length: 80 }, (_, i) => (i === 60 ? "HIDDEN25" : `GUESS${i}`));
+        const results = await Promise.all(
+          codes.map((code) => guesser.client.post(`${BASE}/quote`, { event_form_id: form.id, coupon_code: code })),
+        );
+        const lookedAt = results.filter((r) => r.status !== 429);
+        expect(lookedAt).toHaveLength(strict.config.couponMaxAttempts);
+        expect(results.filter((r) => r.status === 429)).toHaveLength(80 - strict.config.couponMaxAttempts);
+        // The real code was answered only if it was one of the ten looked at.
+        const real = results[60];
+        if (real.status !== 429) expect(real.body.quote).toMatchObject({ discount: "10.00" });
+        const afterwards = await guesser.client.post(`${BASE}/quote`, { event_form_id: form.id, coupon_code: "HIDDEN25" });
+        expect(afterwards.status).toBe(429);
+        expect(Number(afterwards.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(Number(afterwards.headers.get("retry-after"))).toBeLessThanOrEqual(strict.config.couponThrottleWindowSeconds);
+      } finally {
+        await strict.close();
+      }
+    },
+  );
 });

@@ -16,8 +16,9 @@ export interface WebhookAnswer {
  * Stripe's webhook, called with the raw body and the Stripe-Signature header by the route
  * `POST /api/v1/payments/stripe/webhook` (api/modules/billing/routes.ts; mounted when STRIPE_SECRET_KEY and
  * STRIPE_WEBHOOK_SECRET are set, 404 otherwise). A POST from Stripe carries no XSRF cookie, so that path is
- * exempt from the CSRF check (api/modules/auth/middleware.ts; the path is STRIPE_WEBHOOK_PATH in api/payments/stripe.ts); the signature, an HMAC of the raw body with the
- * webhook secret, replaces it. Only the session id is taken from the event; the session itself is asked of Stripe,
+ * exempt from the CSRF check (api/modules/auth/middleware.ts; the path is STRIPE_WEBHOOK_PATH in
+ * api/payments/stripe.ts); the signature, an HMAC of the raw body with the webhook secret, replaces it.
+ * Only the session id is taken from the event; the session itself is asked of Stripe,
  * and the same idempotent `fulfil` as verify_payment records the payment once. A payment that cannot be
  * fulfilled for good (changed billing) is acknowledged with 200 so Stripe does not retry it forever.
  */

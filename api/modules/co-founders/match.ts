@@ -48,7 +48,8 @@ type ViewerStartup = ReturnType<typeof viewerStartup>;
  * with the precomputed co_founder_matches rows. Weights are documented in explainMatch.
  */
 const scoreOf = (v: ViewerStartup): SQL<number> =>
-  sql<number>`co_founder_match_score(${cf.skillKeys}, ${cf.roles}, ${cf.industries}, ${cf.desiredStage}, ${cf.country}, ${cf.cityName}, ${v.skills}, ${v.roles}, ${v.industry}, ${v.stage}, ${v.country}, ${v.city})`;
+  sql<number>`co_founder_match_score(${cf.skillKeys}, ${cf.roles}, ${cf.industries}, ${cf.desiredStage}, ${cf.country}, ${cf.cityName},
+    ${v.skills}, ${v.roles}, ${v.industry}, ${v.stage}, ${v.country}, ${v.city})`;
 
 /** What the search leaves out whatever the filters: the viewer's team (profiles on it) and their own profile. */
 function exclusions(viewer: Viewer, id: AnyPgColumn) {
@@ -105,7 +106,8 @@ async function fillMatchRows(db: Db, startupId: number): Promise<"ready" | "fill
  */
 const unfilteredTotalQuery = preparedPerDb((db) => {
   // Without a startup (0) or a profile (null) the subtractions count nothing.
-  const team = sql`(select count(*) from ${teamMembers} where ${teamMembers.startupId} = ${sql.placeholder("startupId")} and ${teamMembers.coFounderId} is not null and ${teamMembers.coFounderId} is distinct from ${sql.placeholder("coFounderId")}::int)`;
+  const team = sql`(select count(*) from ${teamMembers} where ${teamMembers.startupId} = ${sql.placeholder("startupId")}
+    and ${teamMembers.coFounderId} is not null and ${teamMembers.coFounderId} is distinct from ${sql.placeholder("coFounderId")}::int)`;
   const own = sql`(select count(*) from ${cf} where ${cf.id} = ${sql.placeholder("coFounderId")}::int)`;
   return db
     .select({ n: sql<number>`${coFounderTotals.total} - ${team} - ${own}`.mapWith(Number) })
@@ -219,10 +221,12 @@ const cardsQuery = preparedPerDb((db) => {
       sameStage: sql<boolean>`coalesce(${cf.desiredStage} = ${v.stage}, false)`,
       sameCountry: sql<boolean>`coalesce(${cf.country} = ${v.country}, false)`,
       sameCity: sql<boolean>`coalesce(${cf.country} = ${v.country} and lower(${cf.cityName}) = lower(${v.city}), false)`,
-      favorited: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${sql.placeholder("userId")} and ${favorites.favoritableType} = 'co_founder' and ${favorites.favoritableId} = ${cf.id})`,
+      favorited: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${sql.placeholder("userId")}
+        and ${favorites.favoritableType} = 'co_founder' and ${favorites.favoritableId} = ${cf.id})`,
       pendingId: sql<
         number | null
-      >`(select ${coFounderInvitations.id} from ${coFounderInvitations} where ${coFounderInvitations.startupId} = ${startupId} and ${coFounderInvitations.coFounderId} = ${cf.id} and ${coFounderInvitations.status} = 'pending' limit 1)`,
+      >`(select ${coFounderInvitations.id} from ${coFounderInvitations} where ${coFounderInvitations.startupId} = ${startupId}
+        and ${coFounderInvitations.coFounderId} = ${cf.id} and ${coFounderInvitations.status} = 'pending' limit 1)`,
     })
     .from(cf)
     .leftJoin(v, sql`true`)

@@ -21,7 +21,8 @@ const INVALID_COLLECTION = "The selected collection is invalid.";
  * Forms in the collection, counted in the same query as the collection row. The columns are qualified
  * by hand: Drizzle leaves them bare in a one-table select, where "id" would mean the forms' own id.
  */
-const formsCount = sql<number>`(select count(*)::int from ${eventForms} where ${eventForms}.${sql.identifier(eventForms.collectionId.name)} = ${collections}.${sql.identifier(collections.id.name)})`;
+const formsCount = sql<number>`(select count(*)::int from ${eventForms}
+  where ${eventForms}.${sql.identifier(eventForms.collectionId.name)} = ${collections}.${sql.identifier(collections.id.name)})`;
 
 /** Case-insensitive, and the same order on every database whatever its default collation. */
 const nameOrder = sql`lower(${collections.name}) collate "C"`;

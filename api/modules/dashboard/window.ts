@@ -33,7 +33,8 @@ export const weeksCte = sql`weeks as (select d::date as week from bounds,
   generate_series(date_trunc('week', bounds.first_day::timestamp), date_trunc('week', bounds.today::timestamp), interval '7 days') d)`;
 
 /** Columns that carry the window's dates on every row (`window_from`, `window_to`). */
-export const boundsColumns = sql`(select to_char(first_day, 'YYYY-MM-DD') from bounds) as window_from, (select to_char(today, 'YYYY-MM-DD') from bounds) as window_to`;
+export const boundsColumns = sql`(select to_char(first_day, 'YYYY-MM-DD') from bounds) as window_from,
+  (select to_char(today, 'YYYY-MM-DD') from bounds) as window_to`;
 
 export const isoDate = (column: SQL | unknown) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 

@@ -57,10 +57,9 @@ export function eventFormResource({ form, collection, startup }: EventFormDetail
  * Submitted applications of the row's form, as a correlated count: a page of forms gets its counts in
  * its own query (the index on event_applications.event_form_id answers each).
  */
-export const submittedApplications =
-  sql<number>`(select count(*) from ${eventApplications} where ${eventApplications.eventFormId} = ${eventForms.id} and ${notInArray(eventApplications.status, [...NOT_SUBMITTED])})`.mapWith(
-    Number,
-  );
+export const submittedApplications = sql<number>`(select count(*) from ${eventApplications}
+  where ${eventApplications.eventFormId} = ${eventForms.id}
+    and ${notInArray(eventApplications.status, [...NOT_SUBMITTED])})`.mapWith(Number);
 
 /** Forms joined to their collection and startup, plus any `extra` columns; add `where`, order and paging. */
 export function selectEventFormDetails<Extra extends Record<string, SQL | SQL.Aliased>>(db: Db, extra: Extra = {} as Extra) {

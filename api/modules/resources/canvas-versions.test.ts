@@ -39,7 +39,8 @@ async function versionRows(startupId: number) {
 /** Moves every version of the startup's canvases back in time, as if that much had passed since they were started. */
 async function age(startupId: number, minutes: number) {
   await t.database.db.execute(
-    sql`update framework_versions set created_at = created_at - make_interval(mins => ${minutes}) where canvas_id in (select id from framework_canvases where startup_id = ${startupId})`,
+    sql`update framework_versions set created_at = created_at - make_interval(mins => ${minutes})
+      where canvas_id in (select id from framework_canvases where startup_id = ${startupId})`,
   );
 }
 

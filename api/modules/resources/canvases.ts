@@ -230,7 +230,8 @@ async function pruneVersions(tx: Db, canvasId: number, newest: number) {
 
 /** A save made on top of a version that is no longer the newest (a restore or another tab saved since). */
 export const canvasStale = (base: number, current: number) =>
-  `The canvas was saved elsewhere (now version ${current}) since this text was based on version ${base}, so it was not saved. Copy your text, then reload the page.`;
+  `The canvas was saved elsewhere (now version ${current}) since this text was based on version ${base}, so it was not saved. ` +
+  "Copy your text, then reload the page.";
 
 /** The canvas's saved versions, newest first; the canvas is found by startup and type (the scope). */
 const versionPageQuery = preparedPerDb((db) =>

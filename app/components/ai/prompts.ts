@@ -28,7 +28,8 @@ export function eventDescriptionPrompt(values: Values): string {
   ]);
   const draft = text(values.description);
   return [
-    "Write the description of an event for startup founders, shown on its application page: two short paragraphs saying what happens, who it is for and why to apply. No title, no dates list.",
+    "Write the description of an event for startup founders, shown on its application page: " +
+      "two short paragraphs saying what happens, who it is for and why to apply. No title, no dates list.",
     known ? `What we know about the event:\n${known}` : "",
     draft ? `Improve this draft, keeping its facts:\n${draft}` : "",
   ]
@@ -48,7 +49,8 @@ export function startupDetailPrompt(
   );
   const draft = text(values[field.key]);
   return [
-    `Write the "${field.label}" answer of a startup's profile (section "${category}") for investors, partners and co-founders: one or two short paragraphs, concrete and plain.${field.hint ? ` The field asks: ${field.hint}` : ""}`,
+    `Write the "${field.label}" answer of a startup's profile (section "${category}") for investors, partners and co-founders: ` +
+      `one or two short paragraphs, concrete and plain.${field.hint ? ` The field asks: ${field.hint}` : ""}`,
     known ? `What the startup has written so far:\n${known}` : "",
     draft ? `Improve the current answer, keeping its facts:\n${draft}` : "",
   ]

@@ -25,15 +25,24 @@ export function ApplicationsPerDayCard({ card }: { card: Loaded<ApplicationsPerD
           />
         ) : (
           <FirstStep
-            text={`No applications in ${periodText(card.data.period)}${card.data.event_form ? ` for ${card.data.event_form.title}` : ""}. Publish a form and share its link.`}
+            text={
+              `No applications in ${periodText(card.data.period)}${card.data.event_form ? ` for ${card.data.event_form.title}` : ""}. ` +
+              "Publish a form and share its link."
+            }
             to="/event-forms"
             action="Go to your event forms"
           />
         )
       ) : (
         <ChartFigure
-          title={`${card.data.total} applications in ${periodText(card.data.period)}${card.data.event_form ? ` · ${card.data.event_form.title}` : " · all forms"} (days in ${card.data.time_zone})`}
-          label={`Line chart of applications per day from ${longDate(card.data.from)} to ${longDate(card.data.to)}: ${card.data.total} in all, at most ${Math.max(...card.data.days.map((d) => d.count))} on one day.`}
+          title={
+            `${card.data.total} applications in ${periodText(card.data.period)}` +
+            `${card.data.event_form ? ` · ${card.data.event_form.title}` : " · all forms"} (days in ${card.data.time_zone})`
+          }
+          label={
+            `Line chart of applications per day from ${longDate(card.data.from)} to ${longDate(card.data.to)}: ` +
+            `${card.data.total} in all, at most ${Math.max(...card.data.days.map((d) => d.count))} on one day.`
+          }
           chart={card.data.chart}
           table={
             <NumbersTable

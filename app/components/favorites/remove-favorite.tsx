@@ -36,7 +36,10 @@ export function RemoveFavorite({
         type="submit"
         disabled={pending}
         aria-label={`Remove ${label} from favorites`}
-        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-red-50 hover:text-red-700 disabled:opacity-60"
+        className={
+          "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 " +
+          "hover:bg-red-50 hover:text-red-700 disabled:opacity-60"
+        }
       >
         Remove
       </button>

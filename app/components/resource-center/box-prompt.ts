@@ -30,7 +30,8 @@ export function frameworkBoxPrompt(
     .map((other) => `${other.title}: ${cut(texts[other.id].trim(), OTHER_BOX_CHARS)}`);
   const draft = texts[box.id]?.trim() ?? "";
   const prompt = [
-    `Write the "${box.title}" box of a ${framework.name} for the startup below. The box asks: ${box.hint} Answer with the box's text only: short lines or a few bullet points, concrete and specific to this startup, no heading.`,
+    `Write the "${box.title}" box of a ${framework.name} for the startup below. The box asks: ${box.hint} ` +
+      "Answer with the box's text only: short lines or a few bullet points, concrete and specific to this startup, no heading.",
     `The startup:\n${about.join("\n")}`,
     others.length ? `What the founders wrote in the other boxes:\n${others.join("\n")}` : "",
     draft ? `Improve the box's current text, keeping its facts:\n${cut(draft, 2000)}` : "",

@@ -21,7 +21,8 @@ export const gridStyle = (framework: Pick<FrameworkView, "layout">) =>
 
 /** Wide screens and paper: the real canvas's layout. Narrow screens: one box under another. */
 export const GRID_CLASS =
-  "grid gap-3 md:[grid-template-columns:repeat(var(--canvas-columns),minmax(0,1fr))] md:[grid-template-areas:var(--canvas-areas)] print:[grid-template-columns:repeat(var(--canvas-columns),minmax(0,1fr))] print:[grid-template-areas:var(--canvas-areas)]";
+  "grid gap-3 md:[grid-template-columns:repeat(var(--canvas-columns),minmax(0,1fr))] md:[grid-template-areas:var(--canvas-areas)] " +
+  "print:[grid-template-columns:repeat(var(--canvas-columns),minmax(0,1fr))] print:[grid-template-areas:var(--canvas-areas)]";
 
 interface CanvasEditorProps {
   framework: FrameworkView;
@@ -114,7 +115,11 @@ export function CanvasEditor({ framework, canvas, saveErrors, saveMessage, submi
             <section
               key={box.id}
               aria-labelledby={`${id}-title`}
-              className="flex min-w-0 flex-col rounded-lg border border-slate-300 bg-white p-3 shadow-sm md:[grid-area:var(--area)] print:[grid-area:var(--area)] print:overflow-hidden print:rounded-none print:border-slate-800 print:p-[2mm] print:text-[7.5pt] print:shadow-none"
+              className={
+                "flex min-w-0 flex-col rounded-lg border border-slate-300 bg-white p-3 shadow-sm " +
+                "md:[grid-area:var(--area)] print:[grid-area:var(--area)] print:overflow-hidden print:rounded-none " +
+                "print:border-slate-800 print:p-[2mm] print:text-[7.5pt] print:shadow-none"
+              }
               style={{ "--area": box.id } as CSSProperties}
             >
               <h2 id={`${id}-title`} className="font-semibold text-slate-900 print:text-[9pt]">

@@ -133,7 +133,10 @@ function Navigation({ sections }: { sections: NavSection[] }) {
                   to={item.to}
                   aria-current={item.to === active ? "page" : undefined}
                   data-tour={tourTarget(item.to)}
-                  className={`block rounded-md px-3 py-2 text-sm font-medium ${item.to === active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
+                  className={
+                    "block rounded-md px-3 py-2 text-sm font-medium " +
+                    (item.to === active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100")
+                  }
                 >
                   {item.label}
                 </InAppLink>

@@ -89,7 +89,10 @@ export default function Invitations({ loaderData }: Route.ComponentProps) {
             key={s || "all"}
             to={link({ status: s, page: "" })}
             aria-current={status === s ? "page" : undefined}
-            className={`rounded-full border px-3 py-1 ${status === s ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-700"}`}
+            className={
+              "rounded-full border px-3 py-1 " +
+              (status === s ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-700")
+            }
           >
             {s ? capitalise(s) : "All"}
           </InAppLink>
