@@ -46,7 +46,12 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await expectNoSeriousViolations(page, "/favorites");
 
       await page.goto(`/startups?type=startup&search=${target.username}`);
+      // With JavaScript the star turns at once; the page is left only after the server has kept it.
+      const kept = javaScriptEnabled
+        ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/favorites"))
+        : null;
       await page.getByRole("button", { name: `Add ${target.name} to favorites` }).click();
+      if (kept) expect((await kept).ok()).toBe(true);
       // The star now offers the opposite (at once with JavaScript, after the redirect without).
       await expect(page.getByRole("button", { name: `Remove ${target.name} from favorites` })).toHaveAttribute("aria-pressed", "true");
       await expect(page).toHaveURL(new RegExp(`search=${target.username}`));
