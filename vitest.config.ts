@@ -11,6 +11,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each file opens its own database; two workers keep a 2-core machine responsive.
     maxWorkers: 2,
+    // As many kept as started: with fewer, the pool ends an idle worker mid-run, which (workers being reused,
+    // below) vitest can report as an unhandled "Terminating worker thread" and fail a green run.
+    minWorkers: 2,
     // A worker keeps the modules it loaded for its next file: every file builds its own API, database and
     // servers, so nothing a test checks lives in a module. Loading the API's module graph again for each of
     // 120-odd files cost more than two minutes of the run.
