@@ -39,11 +39,9 @@ export interface CollectionView {
   updated_at: string;
 }
 
-/** A form as its owner sees it, alone or in `GET /api/v1/admin/event_forms`. */
-export interface EventFormView {
+/** A form as a logged-in user sees it on its page; `online_link` is null for anyone who may not join. */
+export interface PublicEventForm {
   id: number;
-  collection_id: number | null;
-  collection: { id: number; name: string } | null;
   title: string;
   description: string;
   banner_url: string | null;
@@ -52,9 +50,6 @@ export interface EventFormView {
   timezone: string;
   starts_at: string;
   ends_at: string;
-  /** The instants on the event's own wall clock ("2026-05-01T18:30"), as the form's fields take them. */
-  starts_at_local: string;
-  ends_at_local: string;
   venue: string | null;
   /** An in-person or hybrid event's country (ISO code) and city, from the app's city list. */
   venue_country: string | null;
@@ -62,13 +57,22 @@ export interface EventFormView {
   online_link: string | null;
   capacity: number | null;
   application_deadline: string | null;
-  application_deadline_local: string | null;
   type_of_event: TypeOfEvent;
   paid_event_information: PaidEventInformation | null;
   questions: StandardQuestions;
   custom_questions: CustomQuestion[];
   status: EventFormStatus;
   startup: EventStartup;
+}
+
+/** A form as its owner sees it, alone or in `GET /api/v1/admin/event_forms`: the public form and what only its owner needs. */
+export interface EventFormView extends PublicEventForm {
+  collection_id: number | null;
+  collection: { id: number; name: string } | null;
+  /** The instants on the event's own wall clock ("2026-05-01T18:30"), as the form's fields take them. */
+  starts_at_local: string;
+  ends_at_local: string;
+  application_deadline_local: string | null;
   /** Submitted applications: neither drafts nor cancelled ones. */
   applications_count: number;
   created_at: string;
@@ -82,50 +86,25 @@ export interface EventFormSaved {
   meeting_warning?: string;
 }
 
-/** A form as a logged-in user sees it on its page; `online_link` is null for anyone who may not join. */
-export interface PublicEventForm {
-  id: number;
-  title: string;
-  description: string;
-  banner_url: string | null;
-  category: string;
-  nature: EventNature;
-  timezone: string;
-  starts_at: string;
-  ends_at: string;
-  venue: string | null;
-  venue_country: string | null;
-  venue_city: string | null;
-  online_link: string | null;
-  capacity: number | null;
-  application_deadline: string | null;
-  type_of_event: TypeOfEvent;
-  paid_event_information: PaidEventInformation | null;
-  questions: StandardQuestions;
-  custom_questions: CustomQuestion[];
-  status: EventFormStatus;
-  startup: EventStartup;
-}
-
 /** One published event of `GET /api/v1/site/events`; the description is cut to 280 characters. */
-export interface EventCard {
-  id: number;
-  title: string;
-  description: string;
-  banner_url: string | null;
-  category: string;
-  nature: EventNature;
-  timezone: string;
-  starts_at: string;
-  ends_at: string;
-  venue: string | null;
-  type_of_event: TypeOfEvent;
-  paid_event_information: PaidEventInformation | null;
-  capacity: number | null;
-  status: EventFormStatus;
-  startup: EventStartup;
-  is_favorited: boolean;
-}
+export type EventCard = Pick<
+  PublicEventForm,
+  | "id"
+  | "title"
+  | "description"
+  | "banner_url"
+  | "category"
+  | "nature"
+  | "timezone"
+  | "starts_at"
+  | "ends_at"
+  | "venue"
+  | "type_of_event"
+  | "paid_event_information"
+  | "capacity"
+  | "status"
+  | "startup"
+> & { is_favorited: boolean };
 
 /** The form beside its responses, for their owner: enough to label every answer. */
 export interface ResponsesForm {
