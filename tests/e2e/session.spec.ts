@@ -82,7 +82,8 @@ test("a session that ends under an open page is also noticed by the live connect
   await endSessionElsewhere(context, playwright, baseURL);
   // The page itself heads for /login (the reconnect's own catch-up revalidation, held here, would too).
   const toLogin = page.waitForRequest((request) => new URL(request.url()).pathname === "/login.data");
-  for (const socket of sockets) await socket.close();
+  // Only the sockets open now: the page's reconnect (pushed to the list meanwhile) must stay up to subscribe again.
+  for (const socket of [...sockets]) await socket.close();
   await expect(toast(page, "Your session has expired. Please log in again.")).toBeVisible();
   await toLogin;
   release();
