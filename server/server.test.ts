@@ -52,59 +52,64 @@ async function lifecycle(env: Record<string, string>) {
   expect(second.output()).toContain("SIGTERM received, shutting down");
 }
 
+// The PostgreSQL run of the suite (.ci/run does one when a server is reachable) registers only the PostgreSQL
+// cases: the embedded ones ran in the first run, and each costs a whole server process's start and seeding.
+const serverUrl = process.env.TEST_DATABASE_URL;
+const onEmbedded = !serverUrl;
+
 describe("the server process", () => {
-  it("on the embedded database: seeds once, keeps data through kill -9, stops cleanly on SIGTERM", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "launchpad-lifecycle-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    await lifecycle({ DATA_DIR: dataDir });
-  }, 120_000);
+  if (onEmbedded)
+    it("on the embedded database: seeds once, keeps data through kill -9, stops cleanly on SIGTERM", async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "launchpad-lifecycle-"));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      await lifecycle({ DATA_DIR: dataDir });
+    }, 120_000);
 
-  it("a second server on the same data directory refuses to start, says why, and leaves the first one's data alone", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "launchpad-twice-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const port = String(await freePort());
-    const first = await startServer({ DATA_DIR: dataDir, PORT: port });
-    cleanups.push(() => void first.child.kill("SIGKILL"));
-    const client = httpClient(`http://127.0.0.1:${port}`);
-    const email = `twice.${Date.now()}@example.com`;
-    expect(
-      (
-        await client.post("/api/register", {
-          name: "Only Once",
-          email,
-          password: "one owner only",
-          password_confirmation: "one owner only",
-        })
-      ).status,
-    ).toBe(201);
+  if (onEmbedded)
+    it("a second server on the same data directory refuses to start, says why, and leaves the first one's data alone", async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "launchpad-twice-"));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const port = String(await freePort());
+      const first = await startServer({ DATA_DIR: dataDir, PORT: port });
+      cleanups.push(() => void first.child.kill("SIGKILL"));
+      const client = httpClient(`http://127.0.0.1:${port}`);
+      const email = `twice.${Date.now()}@example.com`;
+      expect(
+        (
+          await client.post("/api/register", {
+            name: "Only Once",
+            email,
+            password: "one owner only",
+            password_confirmation: "one owner only",
+          })
+        ).status,
+      ).toBe(201);
 
-    const second = spawn(process.execPath, [...NODE_ARGS, "server.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATA_DIR: dataDir, PORT: String(await freePort()) },
-    });
-    let output = "";
-    second.stdout.on("data", (chunk) => (output += chunk));
-    second.stderr.on("data", (chunk) => (output += chunk));
-    expect(await new Promise((resolve) => second.on("close", resolve))).toBe(1);
-    expect(output).toContain(`The embedded database in ${dataDir} is in use by another Launchpad process (pid ${first.child.pid})`);
-    expect(output).not.toContain("    at "); // a plain message, no stack
+      const second = spawn(process.execPath, [...NODE_ARGS, "server.ts"], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATA_DIR: dataDir, PORT: String(await freePort()) },
+      });
+      let output = "";
+      second.stdout.on("data", (chunk) => (output += chunk));
+      second.stderr.on("data", (chunk) => (output += chunk));
+      expect(await new Promise((resolve) => second.on("close", resolve))).toBe(1);
+      expect(output).toContain(`The embedded database in ${dataDir} is in use by another Launchpad process (pid ${first.child.pid})`);
+      expect(output).not.toContain("    at "); // a plain message, no stack
 
-    // npm run db:seed likewise.
-    const seed = spawnSync(process.execPath, [...NODE_ARGS, "scripts/seed.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
-      encoding: "utf8",
-    });
-    expect(seed.status).toBe(1);
-    expect(seed.stderr).toContain(`The embedded database in ${dataDir} is in use by another Launchpad process (pid ${first.child.pid})`);
+      // npm run db:seed likewise.
+      const seed = spawnSync(process.execPath, [...NODE_ARGS, "scripts/seed.ts"], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: "utf8",
+      });
+      expect(seed.status).toBe(1);
+      expect(seed.stderr).toContain(`The embedded database in ${dataDir} is in use by another Launchpad process (pid ${first.child.pid})`);
 
-    expect((await httpClient(`http://127.0.0.1:${port}`).post("/api/login", { email, password: "one owner only" })).status).toBe(200);
-    first.child.kill("SIGTERM");
-    expect(await first.exited).toBe(0);
-  }, 120_000);
+      expect((await httpClient(`http://127.0.0.1:${port}`).post("/api/login", { email, password: "one owner only" })).status).toBe(200);
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+    }, 120_000);
 
-  // Registered only in the PostgreSQL run of the suite (.ci/run does one when a server is reachable).
-  const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl)
     it("on PostgreSQL when DATABASE_URL is set: the same", async () => {
       const temporary = await temporaryDatabase(serverUrl, "launchpad_lifecycle");
@@ -152,47 +157,58 @@ describe("the server process", () => {
       }
     }, 120_000);
 
-  it("with SEED=false: no demo data, but roles exist, so a new user can set up a profile", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "launchpad-noseed-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const port = String(await freePort());
-    const running = await startServer({ DATA_DIR: dataDir, PORT: port, SEED: "false" });
-    cleanups.push(() => void running.child.kill("SIGKILL"));
-    expect(running.output()).not.toContain("Seeded demo data");
-    const client = httpClient(`http://127.0.0.1:${port}`);
-    const email = `noseed.${Date.now()}@example.com`;
-    expect(
-      (await client.post("/api/register", { name: "No Seed", email, password: "no seed at all", password_confirmation: "no seed at all" }))
-        .status,
-    ).toBe(201);
-    const setup = await client.post("/api/v1/admin/profiles/setup", {
-      name: "Ada",
-      headline: "Engineer",
-      skills: "TypeScript",
-      country: "KE",
-      cityName: "Nairobi",
-      bio: "Hi",
-      links: [],
-    });
-    expect(setup.status).toBe(201);
-    running.child.kill("SIGTERM");
-    expect(await running.exited).toBe(0);
-  }, 120_000);
-
-  it("npm run db:seed fills an empty database once", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "launchpad-seed-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const run = () =>
-      new Promise<string>((resolve, reject) => {
-        let output = "";
-        const child = spawn(process.execPath, [...NODE_ARGS, "scripts/seed.ts"], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
-        child.stdout.on("data", (chunk) => (output += chunk));
-        child.stderr.on("data", (chunk) => (output += chunk));
-        child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(output))));
+  if (onEmbedded)
+    it("with SEED=false: no demo data, but roles exist, so a new user can set up a profile", async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "launchpad-noseed-"));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const port = String(await freePort());
+      const running = await startServer({ DATA_DIR: dataDir, PORT: port, SEED: "false" });
+      cleanups.push(() => void running.child.kill("SIGKILL"));
+      expect(running.output()).not.toContain("Seeded demo data");
+      const client = httpClient(`http://127.0.0.1:${port}`);
+      const email = `noseed.${Date.now()}@example.com`;
+      expect(
+        (
+          await client.post("/api/register", {
+            name: "No Seed",
+            email,
+            password: "no seed at all",
+            password_confirmation: "no seed at all",
+          })
+        ).status,
+      ).toBe(201);
+      const setup = await client.post("/api/v1/admin/profiles/setup", {
+        name: "Ada",
+        headline: "Engineer",
+        skills: "TypeScript",
+        country: "KE",
+        cityName: "Nairobi",
+        bio: "Hi",
+        links: [],
       });
-    const first = await run();
-    expect(first).toContain("Seeded demo data.");
-    expect(first).toContain("cofounder@launchpad.test  co-founder");
-    expect(await run()).toContain("The database already has users; nothing seeded.");
-  }, 120_000);
+      expect(setup.status).toBe(201);
+      running.child.kill("SIGTERM");
+      expect(await running.exited).toBe(0);
+    }, 120_000);
+
+  if (onEmbedded)
+    it("npm run db:seed fills an empty database once", async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "launchpad-seed-"));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const run = () =>
+        new Promise<string>((resolve, reject) => {
+          let output = "";
+          const child = spawn(process.execPath, [...NODE_ARGS, "scripts/seed.ts"], {
+            cwd: ROOT,
+            env: { ...process.env, DATA_DIR: dataDir },
+          });
+          child.stdout.on("data", (chunk) => (output += chunk));
+          child.stderr.on("data", (chunk) => (output += chunk));
+          child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(output))));
+        });
+      const first = await run();
+      expect(first).toContain("Seeded demo data.");
+      expect(first).toContain("cofounder@launchpad.test  co-founder");
+      expect(await run()).toContain("The database already has users; nothing seeded.");
+    }, 120_000);
 });
