@@ -1,7 +1,7 @@
 /** What the API answers about applications to event forms: to the applicant and to the form's owner. */
 import type { MyBillingView } from "./billing.ts";
-import type { EventFormStatus, ReviewStatus } from "./events.ts";
-import type { PublicEventForm, ResponsesForm, TypeOfEvent } from "./event-form-views.ts";
+import type { ReviewStatus } from "./events.ts";
+import type { EventStartup, PublicEventForm, ResponsesForm } from "./event-form-views.ts";
 import type { ApplicantMeeting } from "./meetings.ts";
 import type { Page } from "./answers.ts";
 
@@ -31,15 +31,8 @@ export interface ApplicationView {
 
 /** One of the caller's own applications (`GET /api/v1/admin/event_applications`), with its form. */
 export interface MyApplication extends ApplicationView {
-  event_form: {
-    id: number;
-    title: string;
-    starts_at: string;
-    ends_at: string;
-    timezone: string;
-    status: EventFormStatus;
-    type_of_event: TypeOfEvent;
-    startup: { name: string; username: string };
+  event_form: Pick<PublicEventForm, "id" | "title" | "starts_at" | "ends_at" | "timezone" | "status" | "type_of_event"> & {
+    startup: Pick<EventStartup, "name" | "username">;
     /** How to join, once the application is accepted and the form has a meeting. */
     meeting: ApplicantMeeting | null;
   };
