@@ -9,6 +9,17 @@ import type { TestApi } from "./harness.ts";
 
 const DAY = 86_400_000;
 
+/** Every card the dashboard's API answers, by the last part of its path. */
+export const DASHBOARD_CARDS = [
+  "applications-per-day",
+  "applications-by-stage",
+  "billings",
+  "upcoming-events",
+  "followers",
+  "my-applications",
+  "invitations",
+];
+
 /** Today's date on the zone's wall clock ("YYYY-MM-DD"). */
 export const localToday = (zone: string) => instantToZoned(new Date(), zone).slice(0, 10);
 

@@ -4,7 +4,7 @@ import { registered } from "#api/testing/fixtures.ts";
 import { createApi } from "#api/app.ts";
 import { createTestApi, TestClient, type TestApi } from "#api/testing/harness.ts";
 import { CardCache, cardKey } from "./card-cache.ts";
-import { application, at } from "#api/testing/dashboard-fixtures.ts";
+import { application, at, DASHBOARD_CARDS } from "#api/testing/dashboard-fixtures.ts";
 
 const BASE = "/api/v1/admin/dashboard";
 const utc = (daysAgo: number) => at("UTC", daysAgo, "12:00");
@@ -134,15 +134,7 @@ describe("dashboard cards with the cache on", () => {
 
   it("answers the same numbers from the cache as from the database", async () => {
     const { owner, form } = await ownerWithApplications(t);
-    const cards = [
-      "applications-per-day",
-      "applications-by-stage",
-      "billings",
-      "upcoming-events",
-      "followers",
-      "my-applications",
-      "invitations",
-    ];
+    const cards = DASHBOARD_CARDS;
     const queries = ["", "?period=90&tz=Africa/Lagos", `?form_id=${form.id}`];
     const answers = async () =>
       Promise.all(cards.flatMap((card) => queries.map(async (q) => (await owner.client.get(`${BASE}/${card}${q}`)).body)));

@@ -4,7 +4,17 @@ import { zonedToInstant } from "#schemas/time.ts";
 import { daysFromNow, insertEventForm, startupOwner } from "#api/testing/application-fixtures.ts";
 import { coFounder, registered, userRow } from "#api/testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type TestApi } from "#api/testing/harness.ts";
-import { addDays, application, at, billing, follow, invitation, localToday, mondayOf } from "#api/testing/dashboard-fixtures.ts";
+import {
+  addDays,
+  application,
+  DASHBOARD_CARDS,
+  at,
+  billing,
+  follow,
+  invitation,
+  localToday,
+  mondayOf,
+} from "#api/testing/dashboard-fixtures.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -13,15 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const BASE = "/api/v1/admin/dashboard";
-const CARDS = [
-  "applications-per-day",
-  "applications-by-stage",
-  "billings",
-  "upcoming-events",
-  "followers",
-  "my-applications",
-  "invitations",
-];
+const CARDS = DASHBOARD_CARDS;
 const utc = (daysAgo: number) => at("UTC", daysAgo, "12:00");
 
 /** The owner's data, known exactly; another owner's rows sit beside it and must never count. */
