@@ -25,7 +25,13 @@ export async function verifyPassword(passwordHash: string, password: string) {
  * ones are counted before the check, so guesses sent at once are held to it too. A wrong one is a 422 on
  * `current_password`; past the limit every attempt, the right one included, is the limit's 429.
  */
-export async function checkCurrentPassword(db: Db, limit: RateLimit, userId: number, passwordHash: string, password: string): Promise<void> {
+export async function checkCurrentPassword(
+  db: Db,
+  limit: RateLimit,
+  userId: number,
+  passwordHash: string,
+  password: string,
+): Promise<void> {
   const check = async () => {
     if (!(await verifyPassword(passwordHash, password))) throw fieldError("current_password", "The password is incorrect.");
   };

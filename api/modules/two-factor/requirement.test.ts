@@ -51,7 +51,10 @@ describe("REQUIRE_2FA_FOR_ADMINS", () => {
   it("once on, it cannot be turned off by someone whose role requires it", async () => {
     const admin = await superAdmin(t);
     const { secret } = await enableTwoFactor(admin.client);
-    const off = await admin.client.request("DELETE", "/api/user/two-factor", { current_password: PASSWORD, code: await totpCode(secret, 1) });
+    const off = await admin.client.request("DELETE", "/api/user/two-factor", {
+      current_password: PASSWORD,
+      code: await totpCode(secret, 1),
+    });
     expect(off).toMatchObject({ status: 403, body: { message: TWO_FACTOR_CANNOT_TURN_OFF } });
     expect((await admin.client.get("/api/user/two-factor")).body.enabled).toBe(true);
   });

@@ -27,7 +27,9 @@ import { confirmSetup, disableTwoFactor, renewRecoveryCodes, startSetup, twoFact
  */
 export const twoFactorRoutes = new Hono<AppEnv>();
 
-twoFactorRoutes.get("/api/user/two-factor", requireUser, async (c) => c.json(await twoFactorStatus(c.var.db, currentUser(c), c.var.config)));
+twoFactorRoutes.get("/api/user/two-factor", requireUser, async (c) =>
+  c.json(await twoFactorStatus(c.var.db, currentUser(c), c.var.config)),
+);
 
 twoFactorRoutes.post("/api/user/two-factor", requireUser, async (c) => {
   const setup = await startSetup(c.var.db, currentUser(c));

@@ -67,8 +67,8 @@ function StartForm({ lastResult }: { lastResult: LastResult }) {
       <input type="hidden" name="intent" value="two-factor-start" />
       <FormErrors errors={form.errors} />
       <p className="text-sm text-slate-600">
-        Add a second step to signing in: a 6-digit code from an authenticator app on your phone (Google Authenticator, 1Password,
-        Authy, Microsoft Authenticator or any other TOTP app).
+        Add a second step to signing in: a 6-digit code from an authenticator app on your phone (Google Authenticator, 1Password, Authy,
+        Microsoft Authenticator or any other TOTP app).
       </p>
       <Button type="submit" pending={busy(navigation, "two-factor-start")}>
         Set up two-factor authentication

@@ -39,7 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) throw redirect(safeRedirect(redirectTo, "/", request.url));
   // The sign-in waited too long (or was never started here): from the top, saying why.
   if (result.status === 400) {
-    throw await redirectWithToast(context.get(requestEnvContext), loginStepUrl(redirectTo), { type: "error", message: result.body.message });
+    throw await redirectWithToast(context.get(requestEnvContext), loginStepUrl(redirectTo), {
+      type: "error",
+      message: result.body.message,
+    });
   }
   return replyWithApiErrors(submission, result);
 }
