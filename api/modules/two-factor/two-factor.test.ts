@@ -164,6 +164,18 @@ describe("signing in with two-factor on", () => {
     expect((await browser.post("/api/two-factor-challenge", { recovery_code: recoveryCodes[0] })).status).toBe(200);
   });
 
+  it("a password change meanwhile makes the waiting sign-in worthless", async () => {
+    const { email, recoveryCodes } = await twoFactorUser();
+    const waiting = await passwordStep(email);
+    const owner = await passwordStep(email, "203.0.113.21");
+    expect((await owner.post("/api/two-factor-challenge", { recovery_code: recoveryCodes[0] })).status).toBe(200);
+    const NEW = "a different passphrase";
+    expect((await owner.put("/api/user/password", { current_password: PASSWORD, password: NEW, password_confirmation: NEW })).status).toBe(
+      200,
+    );
+    expect((await waiting.post("/api/two-factor-challenge", { recovery_code: recoveryCodes[1] })).body.message).toBe(PENDING_LOGIN_EXPIRED);
+  });
+
   it("an account without two-factor signs in with its password alone, as before", async () => {
     const { email } = await registered(t);
     const res = await t.client().post("/api/login", { email, password: PASSWORD });

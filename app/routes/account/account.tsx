@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     user: { name: user.name, email: user.email, avatar_url: user.avatar_url, created_at: user.created_at },
     twoFactor: twoFactor.ok ? twoFactor.body : null,
-    // Until it is on, the rest of the account (as of the panel) waits: the API refuses it anyway.
+    // Until it is on, the page shows nothing else of the account: the API refuses the rest anyway.
     twoFactorFirst: user.two_factor_setup_required ?? false,
   };
 }
