@@ -1,11 +1,8 @@
 import type { Page } from "@playwright/test";
-import { generate } from "otplib";
 import { INVALID_RECOVERY_CODE, INVALID_TOTP_CODE, RECOVERY_CODE_COUNT } from "#schemas/two-factor.ts";
 import { expectNoSeriousViolations } from "./a11y";
 import { PASSWORD, expect, test } from "./fixtures";
-
-/** The code the authenticator app shows for `secret`, `steps` 30-second steps from now. */
-const codeFor = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+import { codeFor } from "./two-factor-steps";
 
 /** axe on the screen as it is, in the light theme and the dark one (the device's choice, as a new user has it). */
 async function axeInBothThemes(page: Page, screen: string) {
