@@ -13,6 +13,8 @@ import { applicationRoutes } from "./modules/applications/routes.ts";
 import { CallerCache } from "./modules/auth/caller-cache.ts";
 import { authenticate, csrf } from "./modules/auth/middleware.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { twoFactorRequirement } from "./modules/two-factor/requirement.ts";
+import { twoFactorRoutes } from "./modules/two-factor/routes.ts";
 import { createBroadcastingRoutes, type BroadcastingOptions } from "./modules/broadcasting/routes.ts";
 import { createBillingRoutes } from "./modules/billing/routes.ts";
 import { coFounderRoutes } from "./modules/co-founders/routes.ts";
@@ -136,8 +138,11 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
   // Who is calling first: the CSRF check depends on how the caller authenticated.
   api.use(authenticate);
   api.use(csrf);
+  // REQUIRE_2FA_FOR_ADMINS: an admin without two-factor sign-in may only set it up.
+  api.use(twoFactorRequirement);
 
   api.route("/", authRoutes);
+  api.route("/", twoFactorRoutes);
   api.route("/", profileRoutes);
   api.route("/", accessRoutes);
   api.route("/", fileRoutes);

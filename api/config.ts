@@ -26,6 +26,11 @@ export interface ApiConfig {
   /** Accounts that may be registered from one address in `registerWindowSeconds` (429 beyond). */
   registerMaxPerAddress: number;
   registerWindowSeconds: number;
+  /**
+   * REQUIRE_2FA_FOR_ADMINS: super admins and admins without two-factor sign-in may do nothing but set it
+   * up (api/modules/two-factor/requirement.ts); the panel sends them to /account first.
+   */
+  requireTwoFactorForAdmins: boolean;
   /** Stripe Checkout is the payment provider when set; otherwise the embedded sandbox provider is. */
   stripeSecretKey?: string;
   /** Signs Stripe's webhook calls; without it (or without a secret key) the webhook answers 404. */
@@ -77,6 +82,7 @@ export const defaultApiConfig: ApiConfig = {
   couponThrottleWindowSeconds: 600,
   registerMaxPerAddress: 10,
   registerWindowSeconds: 3600,
+  requireTwoFactorForAdmins: false,
   stripeApiBase: "https://api.stripe.com",
   weatherApiBase: "https://api.open-meteo.com",
   callerCacheMs: 0,
@@ -85,6 +91,14 @@ export const defaultApiConfig: ApiConfig = {
 
 export function sessionCookieName(config: Pick<ApiConfig, "secureCookies">): string {
   return config.secureCookies ? "__Host-launchpad_session" : "launchpad_session";
+}
+
+/**
+ * The HttpOnly cookie that carries a sign-in waiting for its second factor (api/modules/two-factor/pending-login.ts),
+ * `__Host-` prefixed under https like the session cookie.
+ */
+export function twoFactorCookieName(config: Pick<ApiConfig, "secureCookies">): string {
+  return config.secureCookies ? "__Host-launchpad_two_factor" : "launchpad_two_factor";
 }
 
 /**

@@ -18,6 +18,8 @@ export interface AuthUser {
   coFounderId: number | null;
   avatarFileId: string | null;
   createdAt: Date;
+  /** When two-factor sign-in was turned on; null while it is off (see api/modules/two-factor). */
+  twoFactorEnabledAt: Date | null;
   /** The account type of the user's startup ("startup" or "organization"), if they have one. */
   startupAccountType: "startup" | "organization" | null;
   /** Role names, sorted by name. */

@@ -3,6 +3,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   layout("routes/guest/layout.tsx", [
     route("login", "routes/auth/login.tsx"),
+    route("login/two-factor", "routes/auth/two-factor.tsx"),
     route("register", "routes/auth/register.tsx"),
     route("setup", "routes/setup/setup.tsx"),
     route("setup/complete", "routes/setup/complete.tsx"),

@@ -64,4 +64,14 @@ export interface CurrentUser {
   unread_notifications_count?: number;
   /** The user's preferences; another API may have none, and then the defaults apply. */
   settings?: UserSettings;
+  /** Two-factor sign-in is on. Optional, as another API may have none. */
+  two_factor_enabled?: boolean;
+  /** The user's role requires two-factor sign-in and it is not on yet: nothing else is allowed until it is. */
+  two_factor_setup_required?: boolean;
 }
+
+/**
+ * `POST /api/login`: the user and a session, or, for an account with two-factor sign-in, no session yet:
+ * the second step (`POST /api/two-factor-challenge`) finishes it.
+ */
+export type LoginAnswer = { user: CurrentUser } | { two_factor: true };

@@ -28,6 +28,16 @@ describe("registration limit settings", () => {
   });
 });
 
+describe("REQUIRE_2FA_FOR_ADMINS", () => {
+  it("is off unless set to true or 1", () => {
+    expect(readConfig({}).api.requireTwoFactorForAdmins).toBe(false);
+    expect(readConfig({ REQUIRE_2FA_FOR_ADMINS: "true" }).api.requireTwoFactorForAdmins).toBe(true);
+    expect(readConfig({ REQUIRE_2FA_FOR_ADMINS: "1" }).api.requireTwoFactorForAdmins).toBe(true);
+    for (const value of ["false", "0", "yes", ""])
+      expect(readConfig({ REQUIRE_2FA_FOR_ADMINS: value }).api.requireTwoFactorForAdmins).toBe(false);
+  });
+});
+
 describe("login throttle settings", () => {
   it("default to 5 a minute per email and address, 20 per address and 10 per account in 10 minutes", () => {
     const { api } = readConfig({});

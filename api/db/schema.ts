@@ -41,6 +41,14 @@ export const users = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     startupId: integer("startup_id").references((): AnyPgColumn => startups.id, { onDelete: "set null" }),
     coFounderId: integer("co_founder_id").references((): AnyPgColumn => coFounders.id, { onDelete: "set null" }),
+    /**
+     * Two-factor sign-in (api/modules/two-factor): the TOTP secret, sealed with a key derived from the app
+     * key; set while a setup waits for its first code and once it is on. On from `two_factor_enabled_at`.
+     */
+    twoFactorSecret: text("two_factor_secret"),
+    twoFactorEnabledAt: timestamp("two_factor_enabled_at", { withTimezone: true }),
+    /** The time step of the last code accepted: a code is never taken twice, nor one older than it. */
+    twoFactorLastStep: integer("two_factor_last_step"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -99,6 +107,23 @@ export const apiTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("api_tokens_token_hash_unique").on(t.tokenHash), index("api_tokens_user_id_idx").on(t.userId)],
+);
+
+/**
+ * Two-factor recovery codes: only their SHA-256 (each is 50 random bits, shown once), and a code is
+ * deleted as it is used, so deleting the row is what makes it work once.
+ */
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("two_factor_recovery_codes_user_code_unique").on(t.userId, t.codeHash)],
 );
 
 /**

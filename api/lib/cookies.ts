@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { sessionCookieName, xsrfCookieName, type ApiConfig } from "../config.ts";
+import { sessionCookieName, twoFactorCookieName, xsrfCookieName, type ApiConfig } from "../config.ts";
 import type { AppEnv } from "../context.ts";
 
 const cookieBase = (config: ApiConfig) => ({ path: "/", sameSite: "Lax" as const, secure: config.secureCookies });
@@ -28,4 +28,19 @@ export function readXsrfCookie(c: Context<AppEnv>): string | undefined {
 export function writeXsrfCookie(c: Context<AppEnv>, token: string) {
   const config = c.var.config;
   setCookie(c, xsrfCookieName(config), token, { ...cookieBase(config), maxAge: 60 * 60 * 24 });
+}
+
+export function readTwoFactorCookie(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, twoFactorCookieName(c.var.config));
+}
+
+/** A sign-in waiting for its second factor: HttpOnly, and gone with the few minutes it is worth anything. */
+export function writeTwoFactorCookie(c: Context<AppEnv>, value: string, maxAgeSeconds: number) {
+  const config = c.var.config;
+  setCookie(c, twoFactorCookieName(config), value, { ...cookieBase(config), httpOnly: true, maxAge: maxAgeSeconds });
+}
+
+export function clearTwoFactorCookie(c: Context<AppEnv>) {
+  const config = c.var.config;
+  deleteCookie(c, twoFactorCookieName(config), { ...cookieBase(config), httpOnly: true });
 }

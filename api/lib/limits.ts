@@ -18,6 +18,8 @@ export interface Limits {
   loginAccount: RateLimit;
   /** Wrong current passwords per user when changing the password or the email (a borrowed session guessing it). */
   currentPassword: RateLimit;
+  /** Wrong two-factor codes per user when turning it on or off or making new recovery codes (signing in counts on the login tiers). */
+  twoFactorCode: RateLimit;
   /** Accounts created from one address. */
   registration: RateLimit;
   /** Unknown coupon codes tried per user (codes must not be guessable). */
@@ -34,6 +36,9 @@ const loginRefusal = (seconds: number) => tooMany(`Too many login attempts. Plea
 
 /** Wrong current passwords allowed per user in the window: as few as a login's, and a longer wait. */
 export const CURRENT_PASSWORD_RATE = { maxAttempts: 5, windowSeconds: 600 } as const;
+
+/** Wrong two-factor codes a signed-in user may give in the window: as the current password's. */
+export const TWO_FACTOR_CODE_RATE = { maxAttempts: 5, windowSeconds: 600 } as const;
 
 export function limitsOf(config: ApiConfig): Limits {
   return {
@@ -60,6 +65,12 @@ export function limitsOf(config: ApiConfig): Limits {
       max: CURRENT_PASSWORD_RATE.maxAttempts,
       windowSeconds: CURRENT_PASSWORD_RATE.windowSeconds,
       refusal: (seconds) => tooMany(`Too many wrong passwords. Please try again in ${seconds} seconds.`, seconds, "current_password"),
+    },
+    twoFactorCode: {
+      prefix: "two-factor-code",
+      max: TWO_FACTOR_CODE_RATE.maxAttempts,
+      windowSeconds: TWO_FACTOR_CODE_RATE.windowSeconds,
+      refusal: (seconds) => tooMany(`Too many wrong codes. Please try again in ${seconds} seconds.`, seconds, "code"),
     },
     registration: {
       prefix: "register",

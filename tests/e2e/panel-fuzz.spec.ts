@@ -18,6 +18,7 @@ import {
   test,
 } from "./fixtures.ts";
 import { actionRoutes, formReadingRoutes, matchesPattern, panelRoutes, sameSiteTargets } from "./panel-routes.ts";
+import { awaitSecondStep, enableTwoFactor } from "./two-factor-steps.ts";
 
 // "..%2F1", "1%2F2" and "1%0A2" reach the route decoded ("../1", "1/2", "1\n2"): no API path or redirect may be built from them.
 const BAD_IDS = ["2147483648", "99999999999999999999", "-1", "abc", "%00", "%ED%A0%80", "..%2F1", "1%0A2", "1%2F2", "0x10", "1e3"];
@@ -122,7 +123,10 @@ const MALFORMED_SUBMISSIONS = [
 
 type Persona = { name: string; context: BrowserContext; start: string[] };
 
-/** Everyone an action may answer differently: a visitor, a new account, a startup, a payer and the super admin. */
+/**
+ * Everyone an action may answer differently: a visitor, a new account, a startup, a payer, the super admin,
+ * and someone half way through a two-factor sign-in.
+ */
 async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
   const open = () => browser.newContext({ baseURL });
   const startup = await open();
@@ -154,6 +158,11 @@ async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
   await login(admin, SUPER_ADMIN, DEMO_PASSWORD);
   const fresh = await open();
   await registerUser(fresh, "Fuzz Newcomer");
+  // Half signed in: the password was right and the sign-in waits for its code (/login/two-factor opens).
+  const waiting = await open();
+  const waitingUser = await registerUser(waiting, "Fuzz Two-Factor");
+  await enableTwoFactor(waiting);
+  await awaitSecondStep(waiting, waitingUser.email);
   const pages = panelRoutes.filter(({ pattern }) => !pattern.includes(":")).map(({ pattern }) => pattern);
   return [
     { name: "startup", context: startup, start: [...pages, `/form-submission?form_id=${paid.id}`] },
@@ -164,6 +173,7 @@ async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
     },
     { name: "super admin", context: admin, start: pages },
     { name: "new account", context: fresh, start: pages },
+    { name: "two-factor sign-in", context: waiting, start: pages },
     { name: "visitor", context: await open(), start: pages },
   ];
 }
@@ -209,7 +219,7 @@ async function actionTargets(all: Persona[]) {
 
 test.describe("every panel action with conform's reserved fields malformed", () => {
   test("answers 4xx with the form again, never 5xx", async ({ browser, baseURL }) => {
-    // About 1,200 requests and five personas' crawl: minutes on a busy 2-core machine. A hang still fails.
+    // About 1,300 requests and six personas' crawl: minutes on a busy 2-core machine. A hang still fails.
     test.setTimeout(1_200_000);
     const all = await personas(browser, baseURL!);
     const targets = await actionTargets(all);

@@ -1,33 +1,25 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { accountSchema, loginSchema, passwordChangeSchema, registerSchema } from "#schemas/auth.ts";
+import { accountSchema, loginSchema, passwordChangeSchema, registerSchema, type LoginAnswer } from "#schemas/auth.ts";
 import { imageField } from "#schemas/fields.ts";
+import { recoveryCodeField, SECOND_FACTOR_REQUIRED, totpCodeField } from "#schemas/two-factor.ts";
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
-import { clearSessionCookie, writeSessionCookie } from "#api/lib/cookies.ts";
+import { clearSessionCookie } from "#api/lib/cookies.ts";
 import { fieldError } from "#api/lib/errors.ts";
 import { validate } from "#api/lib/validation.ts";
 import { recheckListeners } from "../broadcasting/recheck.ts";
 import { issueXsrfCookie, liveSessionId } from "#api/lib/xsrf.ts";
+import { issuePendingLogin } from "../two-factor/pending-login.ts";
+import { endSession, signIn, startSession } from "./login.ts";
 import { currentUser, requireUser } from "./middleware.ts";
-import { changePassword, checkCredentials, registerUser, updateAccount } from "./service.ts";
-import { createApiToken, createSession, destroySession, loadAuthUser } from "./sessions.ts";
+import { changePassword, registerUser, updateAccount } from "./service.ts";
+import { createApiToken } from "./sessions.ts";
 import { limits } from "#api/lib/limits.ts";
 import { guarded } from "#api/lib/rate-limit.ts";
-import { beginLoginAttempt } from "./throttle.ts";
 import { userResource } from "./users.ts";
 
 export const authRoutes = new Hono<AppEnv>();
-
-/** Logs the user in on this response: the old session (if any) is dropped and a new id is issued. */
-async function startSession(c: Context<AppEnv>, userId: number) {
-  if (c.var.sessionHash) await endSession(c, c.var.sessionHash);
-  const id = await createSession(c.var.db, userId, { ip: c.env?.clientIp, userAgent: c.req.header("user-agent") });
-  writeSessionCookie(c, id);
-  // The new session's XSRF token: Laravel regenerates its token with the session too.
-  await issueXsrfCookie(c, id);
-  return loadAuthUser(c.var.db, userId);
-}
 
 authRoutes.get("/sanctum/csrf-cookie", async (c) => {
   await issueXsrfCookie(c, liveSessionId(c));
@@ -46,37 +38,24 @@ authRoutes.post("/api/register", async (c) => {
     ? await guarded(c.var.db, limits(c.var.config).registration, ip, register, (error) => error === undefined)
     : await register();
   const user = await startSession(c, userId);
-  return c.json({ user: userResource(user) }, 201);
+  return c.json({ user: userResource(user, c.var.config) }, 201);
 });
 
 /**
- * The user id for these credentials, counting failures per email and address, per address and per
- * account (429 past any limit; see `beginLoginAttempt`). The panel's login form comes through here too.
+ * Email and password (the panel's login form comes through here too). With two-factor sign-in on, no
+ * session yet: the browser gets the pending sign-in (an HttpOnly cookie) and the answer says
+ * `two_factor: true`; POST /api/two-factor-challenge finishes it.
  */
-async function throttledCredentialCheck(c: Context<AppEnv>, email: string, password: string): Promise<number> {
-  const attempt = await beginLoginAttempt(c.var.db, c.var.config, email, c.env?.clientIp);
-  const result = await checkCredentials(c.var.db, email, password);
-  if (!result.ok) {
-    throw fieldError(
-      "email",
-      result.reason === "inactive" ? "This account has been deactivated." : "These credentials do not match our records.",
-    );
-  }
-  await attempt.succeeded();
-  return result.userId;
-}
-
 authRoutes.post("/api/login", async (c) => {
   const input = validate(loginSchema, await readBody(c));
-  const user = await startSession(c, await throttledCredentialCheck(c, input.email, input.password));
-  return c.json({ user: userResource(user) });
+  const { userId, awaitingSecondFactor } = await signIn(c, input.email, input.password);
+  if (awaitingSecondFactor) {
+    await issuePendingLogin(c, userId);
+    return c.json({ two_factor: true } satisfies LoginAnswer);
+  }
+  const user = await startSession(c, userId);
+  return c.json({ user: userResource(user, c.var.config) } satisfies LoginAnswer);
 });
-
-/** Ends the caller's session; its realtime subscriptions end with it. */
-async function endSession(c: Context<AppEnv>, sessionHash: string) {
-  await destroySession(c.var.db, sessionHash);
-  if (c.var.user) await recheckListeners(c, [c.var.user.id]);
-}
 
 authRoutes.post("/api/logout", async (c) => {
   if (c.var.sessionHash) await endSession(c, c.var.sessionHash);
@@ -85,16 +64,25 @@ authRoutes.post("/api/logout", async (c) => {
   return c.body(null, 204);
 });
 
-/** Personal access tokens for non-browser clients (Sanctum's mobile flow). */
+/**
+ * Personal access tokens for non-browser clients (Sanctum's mobile flow). An account with two-factor
+ * sign-in sends its `code` (or `recovery_code`) in the same call; without one the answer is a 422 on `code`.
+ */
+const tokenRequestSchema = loginSchema.extend({
+  device_name: z.string().trim().min(1, "The device name field is required."),
+  code: totpCodeField,
+  recovery_code: recoveryCodeField,
+});
+
 authRoutes.post("/sanctum/token", async (c) => {
-  const body = await readBody(c);
-  const input = validate(loginSchema.extend({ device_name: z.string().trim().min(1, "The device name field is required.") }), body);
-  const userId = await throttledCredentialCheck(c, input.email, input.password);
-  return c.json({ token: await createApiToken(c.var.db, userId, input.device_name) }, 201);
+  const { email, password, device_name, code, recovery_code } = validate(tokenRequestSchema, await readBody(c));
+  const { userId, awaitingSecondFactor } = await signIn(c, email, password, { code, recovery_code });
+  if (awaitingSecondFactor) throw fieldError("code", SECOND_FACTOR_REQUIRED);
+  return c.json({ token: await createApiToken(c.var.db, userId, device_name) }, 201);
 });
 
 // Answered from what `authenticate` loaded for this request: no query of its own.
-authRoutes.get("/api/user", requireUser, (c) => c.json(userResource(currentUser(c))));
+authRoutes.get("/api/user", requireUser, (c) => c.json(userResource(currentUser(c), c.var.config)));
 
 const accountUpdate = async (c: Context<AppEnv>) => {
   const body = await readBody(c);
@@ -104,7 +92,7 @@ const accountUpdate = async (c: Context<AppEnv>) => {
   // A new email ended the user's other sessions and tokens.
   if (input.email !== user.email) await recheckListeners(c, [user.id]);
   const fresh = { ...user, name: input.name, email: input.email, avatarFileId: avatarFileId ?? user.avatarFileId };
-  return c.json({ message: "Your account has been updated.", user: userResource(fresh) });
+  return c.json({ message: "Your account has been updated.", user: userResource(fresh, c.var.config) });
 };
 // An update with a file (the avatar) is a multipart POST with _method=PUT to the same path; JSON clients may PUT.
 authRoutes.put("/api/user", requireUser, accountUpdate);

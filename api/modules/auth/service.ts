@@ -25,7 +25,13 @@ export async function verifyPassword(passwordHash: string, password: string) {
  * ones are counted before the check, so guesses sent at once are held to it too. A wrong one is a 422 on
  * `current_password`; past the limit every attempt, the right one included, is the limit's 429.
  */
-async function checkCurrentPassword(db: Db, limit: RateLimit, userId: number, passwordHash: string, password: string): Promise<void> {
+export async function checkCurrentPassword(
+  db: Db,
+  limit: RateLimit,
+  userId: number,
+  passwordHash: string,
+  password: string,
+): Promise<void> {
   const check = async () => {
     if (!(await verifyPassword(passwordHash, password))) throw fieldError("current_password", "The password is incorrect.");
   };
@@ -49,11 +55,12 @@ export async function registerUser(db: Db, input: { name: string; email: string;
   return user.id;
 }
 
-export type CredentialCheck = { ok: true; userId: number } | { ok: false; reason: "invalid" | "inactive" };
+/** `twoFactor`: the account has two-factor sign-in on, so the password alone opens no session. */
+export type CredentialCheck = { ok: true; userId: number; twoFactor: boolean } | { ok: false; reason: "invalid" | "inactive" };
 
 export async function checkCredentials(db: Db, email: string, password: string): Promise<CredentialCheck> {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, twoFactorEnabledAt: users.twoFactorEnabledAt })
     .from(users)
     .where(eq(users.email, email));
   if (!user) {
@@ -62,7 +69,7 @@ export async function checkCredentials(db: Db, email: string, password: string):
   }
   if (!(await verifyPassword(user.passwordHash, password))) return { ok: false, reason: "invalid" };
   if (!user.isActive) return { ok: false, reason: "inactive" };
-  return { ok: true, userId: user.id };
+  return { ok: true, userId: user.id, twoFactor: user.twoFactorEnabledAt !== null };
 }
 
 /**

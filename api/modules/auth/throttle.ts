@@ -38,6 +38,11 @@ function loginTiers(config: ApiConfig, email: string, ip: string | undefined): L
 export interface LoginAttempt {
   /** The password was right: the owner's typos are forgotten and the other tiers get their hit back. */
   succeeded(): Promise<void>;
+  /**
+   * The password was right but the sign-in waits for its second factor: this attempt's hits are given back
+   * and nothing is forgotten, so wrong codes that follow still add up with the wrong passwords before them.
+   */
+  passed(): Promise<void>;
 }
 
 /**
@@ -64,6 +69,9 @@ export async function beginLoginAttempt(db: Db, config: ApiConfig, email: string
     async succeeded() {
       await clearHits(db, tiers[0].limit, tiers[0].subject);
       for (const hit of hits.slice(1)) await giveBack(db, hit);
+    },
+    async passed() {
+      for (const hit of hits) await giveBack(db, hit);
     },
   };
 }

@@ -1,12 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { Permission } from "#schemas/access.ts";
 import type { CurrentUser } from "#schemas/auth.ts";
+import type { ApiConfig } from "#api/config.ts";
 import type { AuthUser } from "#api/context.ts";
 import { notifications } from "#api/db/realtime-schema.ts";
 import { userSettings } from "#api/db/settings-schema.ts";
 import { settingsJson, type UserSettingsRow } from "../settings/service.ts";
 import { permissions, rolePermissions, roles, startups, userRoles, users } from "#api/db/schema.ts";
 import { fileUrl } from "../files/service.ts";
+import { mustSetUpTwoFactor } from "../two-factor/requirement.ts";
 
 /**
  * Everything a request needs to know about its caller, as columns of ONE query, so knowing who calls stays
@@ -27,6 +29,7 @@ export const authUserFields = {
   coFounderId: users.coFounderId,
   avatarFileId: users.avatarFileId,
   createdAt: users.createdAt,
+  twoFactorEnabledAt: users.twoFactorEnabledAt,
   startupAccountType: startups.accountType,
   roleNames: sql<string[]>`array(
     select ${roles.name} from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
@@ -63,7 +66,7 @@ export function toAuthUser(row: AuthUserRow): AuthUser {
 }
 
 /** GET /api/user: who the caller is, their setup state, roles and permissions — no query of its own. */
-export function userResource(user: AuthUser): CurrentUser {
+export function userResource(user: AuthUser, config: Pick<ApiConfig, "requireTwoFactorForAdmins">): CurrentUser {
   const accountType = user.startupAccountType ?? (user.coFounderId ? "co-founder" : null);
   return {
     id: user.id,
@@ -80,5 +83,7 @@ export function userResource(user: AuthUser): CurrentUser {
     settings: user.settings,
     permissions: [...user.permissions].sort(),
     created_at: user.createdAt.toISOString(),
+    two_factor_enabled: user.twoFactorEnabledAt !== null,
+    two_factor_setup_required: mustSetUpTwoFactor(user, config),
   };
 }

@@ -16,11 +16,22 @@ import { apiContext, userContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
+import type { TwoFactorStatus } from "#schemas/two-factor";
 import type { Route } from "./+types/account";
+import { TwoFactorCard } from "./two-factor-card";
+import { TWO_FACTOR_FORMS } from "./two-factor-forms";
+import { isTwoFactorIntent, twoFactorAction, type TwoFactorActionData } from "./two-factor.server";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  return { user: { name: user.name, email: user.email, avatar_url: user.avatar_url, created_at: user.created_at } };
+  // Another API (API_URL) may have no two-factor sign-in: the page then goes without its card.
+  const twoFactor = await context.get(apiContext).get<TwoFactorStatus>("/api/user/two-factor");
+  return {
+    user: { name: user.name, email: user.email, avatar_url: user.avatar_url, created_at: user.created_at },
+    twoFactor: twoFactor.ok ? twoFactor.body : null,
+    // Until it is on, the page shows nothing else of the account: the API refuses the rest anyway.
+    twoFactorFirst: user.two_factor_setup_required ?? false,
+  };
 }
 
 const profileSchema = accountSchema.extend({ intent: z.literal("profile"), avatar: imageField("avatar") });
@@ -28,7 +39,9 @@ const passwordSchema = passwordChangeSchema.and(z.object({ intent: z.literal("pa
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const intent = formData.get("intent") === "password" ? "password" : "profile";
+  const requested = String(formData.get("intent") ?? "");
+  if (isTwoFactorIntent(requested)) return twoFactorAction(requested, formData, context);
+  const intent = requested === "password" ? "password" : "profile";
   const submission = parseSubmission(formData, { schema: intent === "password" ? passwordSchema : profileSchema });
   if (submission.status !== "success") return data({ intent, result: submission.reply(), message: null }, { status: 422 });
   const api = context.get(apiContext);
@@ -47,19 +60,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, twoFactor, twoFactorFirst } = loaderData;
   const dates = useDates();
+  const answer = actionData && isTwoFactorAnswer(actionData) ? actionData : undefined;
+  const lastResult = (intent: string) => (actionData?.intent === intent ? (actionData.result as LastResult) : undefined);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader
         title="Account"
-        description={`Your name, email, picture and password.${user.created_at ? ` Member since ${dates.day(user.created_at)}.` : ""}`}
+        description={`Your name, email, picture, password and two-factor sign-in.${user.created_at ? ` Member since ${dates.day(user.created_at)}.` : ""}`}
       />
-      <ProfileCard user={user} lastResult={actionData?.intent === "profile" ? actionData.result : undefined} />
-      <PasswordCard lastResult={actionData?.intent === "password" ? actionData.result : undefined} />
+      {twoFactorFirst ? null : <ProfileCard user={user} lastResult={lastResult("profile")} />}
+      {twoFactorFirst ? null : <PasswordCard lastResult={lastResult("password")} />}
+      {twoFactor ? <TwoFactorCard status={twoFactor} answer={answer} /> : null}
     </div>
   );
 }
+
+const isTwoFactorAnswer = (value: { intent: string }): value is TwoFactorActionData => Object.hasOwn(TWO_FACTOR_FORMS, value.intent);
 
 type LastResult = SubmissionResult<string[]> | null | undefined;
 

@@ -11,6 +11,7 @@ import { DatesProvider } from "~/lib/dates";
 import { RealtimeProvider } from "~/lib/realtime/realtime";
 import { requestEnvContext } from "~/lib/request-env";
 import { loginUrl } from "~/lib/safe-redirect";
+import { TWO_FACTOR_SETUP_PAGE } from "~/lib/two-factor";
 import type { CurrentUser } from "#schemas/auth";
 import { isCompact } from "~/lib/viewport";
 import { useBreakpoint } from "~/lib/viewport-context";
@@ -18,7 +19,8 @@ import type { Route } from "./+types/layout";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 /**
- * Every admin route: logged in (else /login?redirectTo=…) and set up (else /setup), before any loader.
+ * Every admin route: logged in (else /login?redirectTo=…), two-factor sign-in on when the user's role
+ * requires it (else its setup on /account, before anything else) and set up (else /setup), before any loader.
  * This is the request's one GET /api/user (memoised by the ApiClient); the layout and route loaders read
  * the answer from `userContext` (see `requirePermission`) instead of asking the API again.
  */
@@ -27,7 +29,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     const api = context.get(apiContext);
     const user = await api.currentUser();
     if (!user) throw api.hadSession ? await api.sessionExpired() : redirect(loginUrl(url));
-    if (!user.setup_complete) throw redirect("/setup");
+    if (user.two_factor_setup_required) {
+      if (url.pathname !== TWO_FACTOR_SETUP_PAGE) throw redirect(TWO_FACTOR_SETUP_PAGE);
+    } else if (!user.setup_complete) throw redirect("/setup");
     context.set(userContext, user);
   },
 ];
@@ -46,8 +50,9 @@ export function loader({ context }: Route.LoaderArgs) {
     unreadNotifications: user.unread_notifications_count ?? 0,
     settings: user.settings ?? DEFAULT_SETTINGS,
     navigation: visiblePaths(user),
-    // The browser's Echo client connects with this (public: never the secret); null when realtime is off.
-    realtime: context.get(requestEnvContext).realtime,
+    // The browser's Echo client connects with this (public: never the secret); null when realtime is off,
+    // and while two-factor setup comes first (the API refuses channel authorisations until then).
+    realtime: user.two_factor_setup_required ? null : context.get(requestEnvContext).realtime,
     // The cookie Echo echoes as X-XSRF-TOKEN when it authorises a channel (__Host- prefixed under https).
     xsrfCookie: context.get(requestEnvContext).xsrfCookieName,
     // Read by every AiSuggest on the page (app/components/ai/ai-suggest.tsx): no API call of its own.

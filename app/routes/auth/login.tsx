@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
-import { loginSchema } from "#schemas/auth";
+import { loginSchema, type LoginAnswer } from "#schemas/auth";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { TextField } from "~/components/ui/field";
@@ -10,6 +10,7 @@ import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { twoFactorStepUrl } from "~/lib/two-factor";
 import type { Route } from "./+types/login";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -24,8 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(await request.formData(), { schema });
   if (submission.status !== "success") return replyInvalid(submission);
   const { redirectTo, ...credentials } = submission.value;
-  const result = await context.get(apiContext).post("/api/login", credentials);
+  const result = await context.get(apiContext).post<LoginAnswer>("/api/login", credentials);
   if (!result.ok) return replyWithApiErrors(submission, result);
+  // Two-factor sign-in on: no session yet, the API handed the browser the sign-in waiting for its code.
+  if ("two_factor" in result.body) throw redirect(twoFactorStepUrl(redirectTo));
   throw redirect(safeRedirect(redirectTo, "/", request.url));
 }
 
