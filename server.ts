@@ -21,6 +21,7 @@ import { pruneRateLimits } from "#api/lib/rate-limit.ts";
 import { pruneSessions } from "#api/modules/auth/sessions.ts";
 import { grantChecker } from "#api/modules/broadcasting/grant-check.ts";
 import { chooseAiProvider } from "#api/integrations/ai/provider.ts";
+import { mailModeLine } from "#api/mail/config.ts";
 import { startRealtime } from "#api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { runPrimary } from "#server/cluster.ts";
@@ -47,6 +48,7 @@ async function prepare(database: Database): Promise<boolean> {
 const announce = (seeded: boolean, where: string) => {
   log(`Launchpad is running at ${config.api.appUrl} (${where})`);
   if (seeded) log("Seeded demo data into the empty database.");
+  log(mailModeLine(config.api.mail));
   log(`Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role ?? "no profile yet"})`).join(", ")}`);
 };
 
