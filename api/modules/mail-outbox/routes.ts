@@ -11,6 +11,7 @@ import {
   type OutboxPage,
 } from "#schemas/mail.ts";
 import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
 import { HttpError, notFound } from "#api/lib/errors.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
@@ -30,6 +31,8 @@ const BASE = "/api/v1/admin/mail_outbox";
 
 /** An unknown status is ignored rather than refused, as every list's filters are. */
 const outboxFilters = z.object({ status: z.enum(MAIL_STATUSES).optional().catch(undefined) });
+/** The actions take no fields: a body with any is a request this API does not know, refused with a 422. */
+const noFields = z.strictObject({});
 
 mailOutboxRoutes.get(BASE, superAdminOnly, async (c) => {
   const query = { ...parseListQuery(c.req.url), ...validate(outboxFilters, c.req.query()) };
@@ -49,6 +52,7 @@ mailOutboxRoutes.get(`${BASE}/:id`, superAdminOnly, async (c) => {
 
 /** A test message to the caller: proves the settings work end to end (or shows where kept mail is read). */
 mailOutboxRoutes.post(`${BASE}/test`, superAdminOnly, async (c) => {
+  validate(noFields, await readBody(c));
   const user = currentUser(c);
   const config = c.var.config;
   const rendered = await renderMail(
@@ -68,6 +72,7 @@ mailOutboxRoutes.post(`${BASE}/test`, superAdminOnly, async (c) => {
 
 mailOutboxRoutes.post(`${BASE}/:id/retry`, superAdminOnly, async (c) => {
   const id = pathId(c.req.param("id"), OUTBOX_MESSAGE_NOT_FOUND);
+  validate(noFields, await readBody(c));
   if (!(await retryFailedMessage(c.var.db, id))) {
     if (!(await getOutboxMessage(c.var.db, id))) throw notFound(OUTBOX_MESSAGE_NOT_FOUND);
     throw new HttpError(409, MESSAGE_NOT_FAILED);
