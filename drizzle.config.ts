@@ -10,6 +10,7 @@ export default defineConfig({
     "./api/db/realtime-schema.ts",
     "./api/db/settings-schema.ts",
     "./api/db/tools-schema.ts",
+    "./api/db/mail-schema.ts",
   ],
   out: "./api/db/migrations",
 });

@@ -9,6 +9,10 @@ const fakeWeatherPort = Number(process.env.E2E_WEATHER_PORT ?? port + 9);
 const fakeAiPort = Number(process.env.E2E_AI_PORT ?? port + 8);
 const fakeZoomPort = Number(process.env.E2E_ZOOM_PORT ?? port + 7);
 const fakeGooglePort = Number(process.env.E2E_GOOGLE_PORT ?? port + 6);
+const fakeSmtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 5);
+// The fake SMTP server's mailbox endpoint (tests/e2e/mailbox.ts reads E2E_MAILBOX_URL, set here for the workers).
+const fakeMailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? port + 4);
+process.env.E2E_MAILBOX_URL ??= `http://127.0.0.1:${fakeMailboxPort}`;
 
 // The config is read again by each worker; only the main process starts the server, once.
 const dataDir = process.env.E2E_DATA_DIR ?? (process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "launchpad-e2e-")));
@@ -66,6 +70,14 @@ export default defineConfig({
       env: { FAKE_ZOOM_PORT: String(fakeZoomPort), FAKE_GOOGLE_PORT: String(fakeGooglePort) },
     },
     {
+      // A loopback SMTP server (tests/fakes/smtp-server.ts): the app's mail is received there, never sent out.
+      command: "node --import tsx tests/fakes/smtp-server.ts",
+      port: fakeMailboxPort,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      env: { FAKE_SMTP_PORT: String(fakeSmtpPort), FAKE_SMTP_HTTP_PORT: String(fakeMailboxPort) },
+    },
+    {
       // The production build (npm run test:e2e builds first) on a fresh embedded database, seeded.
       command: "node --import tsx server.ts",
       url: `${baseURL}/login`,
@@ -92,6 +104,8 @@ export default defineConfig({
         GOOGLE_OAUTH_BASE: `http://127.0.0.1:${fakeGooglePort}`,
         GOOGLE_TOKEN_BASE: `http://127.0.0.1:${fakeGooglePort}`,
         GOOGLE_API_BASE: `http://127.0.0.1:${fakeGooglePort}`,
+        SMTP_URL: `smtp://127.0.0.1:${fakeSmtpPort}`,
+        MAIL_FROM: "Launchpad <no-reply@launchpad.test>",
       },
     },
   ],

@@ -1,4 +1,5 @@
 import type { AiConfig } from "./integrations/ai/provider.ts";
+import type { MailConfig } from "./mail/config.ts";
 import type { MeetingsConfig } from "./modules/meetings/config.ts";
 
 /** Settings the API needs; server.ts reads them from the environment, tests pass their own. */
@@ -58,6 +59,11 @@ export interface ApiConfig {
   dashboardCacheMs: number;
   /** The AI writing helper's provider (GEMINI_* or AI_* settings); unset: POST /api/v1/admin/ai answers 503. */
   ai?: AiConfig;
+  /**
+   * Outgoing mail (SMTP_URL, MAIL_FROM). Without an SMTP URL (or without this) nothing is sent: messages
+   * stay in the outbox (api/mail/). Without it at all, From is no-reply at appUrl's host.
+   */
+  mail?: MailConfig;
   /** Zoom and Google Meet (ZOOM_*, GOOGLE_* settings); unset: both answer "not configured" (api/modules/meetings). */
   meetings?: MeetingsConfig;
   /**

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { defaultApiConfig, type ApiConfig } from "#api/config.ts";
 import { DEFAULT_RESULT_CACHE_MB } from "#api/db/client.ts";
 import { readAiConfig } from "#api/integrations/ai/provider.ts";
+import { readMailConfig } from "#api/mail/config.ts";
 import { readMeetingsConfig } from "#api/modules/meetings/config.ts";
 import { DEFAULT_ADDRESS_LIMITS } from "#api/realtime/limits.ts";
 import type { RealtimePublicConfig } from "../app/lib/request-env.ts";
@@ -113,6 +114,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       dashboardCacheMs: Math.max(0, int(env.DASHBOARD_CACHE_MS, 30_000)),
       ai: readAiConfig(env),
       meetings: readMeetingsConfig(env),
+      mail: readMailConfig(env, appUrl),
     },
   };
 }

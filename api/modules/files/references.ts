@@ -4,6 +4,7 @@ import * as billingSchema from "#api/db/billing-schema.ts";
 import type { Db } from "#api/db/client.ts";
 import * as communitySchema from "#api/db/community-schema.ts";
 import * as eventsSchema from "#api/db/events-schema.ts";
+import * as mailSchema from "#api/db/mail-schema.ts";
 import * as realtimeSchema from "#api/db/realtime-schema.ts";
 import * as accountsSchema from "#api/db/schema.ts";
 import * as settingsSchema from "#api/db/settings-schema.ts";
@@ -23,6 +24,7 @@ export const FILE_COLUMNS: readonly PgColumn[] = [
   realtimeSchema,
   settingsSchema,
   toolsSchema,
+  mailSchema,
 ]
   .flatMap((module) => Object.values(module))
   .filter((value): value is PgTable => is(value, PgTable))

@@ -1,0 +1,67 @@
+/* Mail kept in the outbox: the states a message goes through and the shapes the outbox screen reads. */
+import type { Page } from "./answers.ts";
+
+/**
+ * queued: waiting for its turn (or for the next try after a failure); sending: claimed by one sender until
+ * its lease ends; sent: accepted by the mail server; failed: every try failed, the last error is kept;
+ * bounced: the server refused the address for good (5xx), so it is never tried again.
+ */
+export const MAIL_STATUSES = ["queued", "sending", "sent", "failed", "bounced"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
+  queued: "Queued",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Failed",
+  bounced: "Bounced",
+};
+
+/** A file sent with a message; its content is text (an .ics invitation). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/** A row of the outbox list. */
+export interface OutboxMessageJson {
+  id: number;
+  to_address: string;
+  to_name: string | null;
+  kind: string;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  next_attempt_at: string | null;
+}
+
+/** One message with what it says: both parts, its extra headers and attachments' names. */
+export interface OutboxMessageDetailJson extends OutboxMessageJson {
+  message_id: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  attachments: { filename: string; content_type: string }[];
+}
+
+/** `GET /api/v1/admin/mail_outbox`: a page of messages, newest first; `smtp_configured` false means mail is only kept here. */
+export type OutboxPage = Page<OutboxMessageJson> & { meta: { smtp_configured: boolean } };
+
+export const OUTBOX_MESSAGE_NOT_FOUND = "Message not found";
+
+/** POST /api/v1/admin/mail_outbox/test: a test message to the caller, sent or (without SMTP_URL) kept. */
+export const TEST_MESSAGE_QUEUED = "Test message queued: it is sent in the background.";
+export const TEST_MESSAGE_KEPT = "Test message kept in the outbox: SMTP_URL is not set, so no mail leaves the server.";
+/** POST /api/v1/admin/mail_outbox/{id}/retry. */
+export const MESSAGE_REQUEUED = "Message queued again.";
+export const MESSAGE_NOT_FAILED = "Only a failed message can be tried again.";
+
+/** The answer of the two POSTs above. */
+export interface OutboxActionResult {
+  message: string;
+  id: number;
+}
