@@ -22,6 +22,7 @@ import { pruneSessions } from "#api/modules/auth/sessions.ts";
 import { grantChecker } from "#api/modules/broadcasting/grant-check.ts";
 import { chooseAiProvider } from "#api/integrations/ai/provider.ts";
 import { mailModeLine } from "#api/mail/config.ts";
+import { startMailJobs } from "#api/modules/notification-mail/jobs.ts";
 import { startRealtime } from "#api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { runPrimary } from "#server/cluster.ts";
@@ -185,8 +186,8 @@ async function serve(options: { prepared: boolean }) {
   // Pusher clients connect at /app/{key}; any other upgrade is refused (start.ts).
   server.on("upgrade", (request, socket, head) => realtime.handleUpgrade(request, socket, head));
 
-  // On the embedded database with several processes, the primary prunes (once for all of them).
-  const pruneTimer = embeddedCluster ? undefined : startPruning(database);
+  // On the embedded database with several processes, the primary runs them (once for all of them).
+  const periodicJobs = embeddedCluster ? undefined : startPeriodicJobs(database);
 
   server.listen(config.port, config.host, () => {
     // A cluster's primary speaks for its workers once they all listen.
@@ -198,7 +199,7 @@ async function serve(options: { prepared: boolean }) {
     if (stopping) return;
     stopping = true;
     log(`${signal} received, shutting down`);
-    if (pruneTimer) clearInterval(pruneTimer);
+    periodicJobs?.stop();
     // Sockets are closed with 4200 first, so clients reconnect (to another instance, or to this one restarted).
     await realtime.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -216,13 +217,23 @@ async function serve(options: { prepared: boolean }) {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-function startPruning(database: Database) {
+/**
+ * The periodic jobs: pruning every 15 minutes, and the notification mail job (unread chats, daily digests)
+ * every minute. Instances on one PostgreSQL each run them; what they write is keyed, so once is once.
+ */
+function startPeriodicJobs(database: Database) {
   const timer = setInterval(() => {
     pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
     pruneRateLimits(database.db).catch((error) => console.error("[launchpad] rate limit prune failed", error));
   }, 15 * 60_000);
   timer.unref();
-  return timer;
+  const stopMailJobs = startMailJobs(database.db, config.api.appUrl, (message, error) => console.error(message, error));
+  return {
+    stop: () => {
+      clearInterval(timer);
+      stopMailJobs();
+    },
+  };
 }
 
 if (cluster.isWorker) {
@@ -238,7 +249,7 @@ if (cluster.isWorker) {
     await appKey(database.db, config.appKey);
     if (!config.realtime.external) await realtimeCredentials(database.db, config.realtime);
     const hub = createProcessHub(database.thread!, log);
-    startPruning(database);
+    startPeriodicJobs(database);
     await runPrimary(config.webConcurrency, {
       log,
       onFork: (worker) => hub.adopt(worker),
