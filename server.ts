@@ -22,6 +22,7 @@ import { pruneSessions } from "#api/modules/auth/sessions.ts";
 import { grantChecker } from "#api/modules/broadcasting/grant-check.ts";
 import { chooseAiProvider } from "#api/integrations/ai/provider.ts";
 import { mailModeLine } from "#api/mail/config.ts";
+import { startConfiguredMailSender } from "#api/mail/sender.ts";
 import { startMailJobs } from "#api/modules/notification-mail/jobs.ts";
 import { startRealtime } from "#api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
@@ -186,8 +187,10 @@ async function serve(options: { prepared: boolean }) {
   // Pusher clients connect at /app/{key}; any other upgrade is refused (start.ts).
   server.on("upgrade", (request, socket, head) => realtime.handleUpgrade(request, socket, head));
 
-  // On the embedded database with several processes, the primary runs them (once for all of them).
-  const periodicJobs = embeddedCluster ? undefined : startPeriodicJobs(database);
+  // On the embedded database with several processes, the primary prunes and sends mail (once for all of them).
+  const pruneTimer = embeddedCluster ? undefined : startPruning(database);
+  const mailSender = embeddedCluster ? undefined : await startMailSender(database);
+  const stopMailJobs = embeddedCluster ? undefined : startNotificationMail(database);
 
   server.listen(config.port, config.host, () => {
     // A cluster's primary speaks for its workers once they all listen.
@@ -199,7 +202,8 @@ async function serve(options: { prepared: boolean }) {
     if (stopping) return;
     stopping = true;
     log(`${signal} received, shutting down`);
-    periodicJobs?.stop();
+    if (pruneTimer) clearInterval(pruneTimer);
+    stopMailJobs?.();
     // Sockets are closed with 4200 first, so clients reconnect (to another instance, or to this one restarted).
     await realtime.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -208,6 +212,8 @@ async function serve(options: { prepared: boolean }) {
     const deadline = setTimeout(() => server.closeAllConnections(), 5_000);
     deadline.unref();
     await closed;
+    // Mail being handed to the server is finished; what was claimed but not started goes back to the queue.
+    await mailSender?.stop();
     await vite?.close();
     await database.close();
     log("Stopped cleanly");
@@ -217,23 +223,26 @@ async function serve(options: { prepared: boolean }) {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
+/** The background mail sender, when SMTP_URL is set; on PostgreSQL every instance runs one. */
+function startMailSender(database: Database) {
+  return startConfiguredMailSender(database.db, config.api.mail, config.databaseUrl, (message) => console.error(`[launchpad] ${message}`));
+}
+
 /**
- * The periodic jobs: pruning every 15 minutes, and the notification mail job (unread chats, daily digests)
- * every minute. Instances on one PostgreSQL each run them; what they write is keyed, so once is once.
+ * The notification mail job (chats still unread after 15 minutes, the daily digests) every minute. Every
+ * instance on one PostgreSQL runs it; what it queues is keyed, so each mail is queued once.
  */
-function startPeriodicJobs(database: Database) {
+function startNotificationMail(database: Database) {
+  return startMailJobs(database.db, config.api.appUrl, (message, error) => console.error(message, error));
+}
+
+function startPruning(database: Database) {
   const timer = setInterval(() => {
     pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
     pruneRateLimits(database.db).catch((error) => console.error("[launchpad] rate limit prune failed", error));
   }, 15 * 60_000);
   timer.unref();
-  const stopMailJobs = startMailJobs(database.db, config.api.appUrl, (message, error) => console.error(message, error));
-  return {
-    stop: () => {
-      clearInterval(timer);
-      stopMailJobs();
-    },
-  };
+  return timer;
 }
 
 if (cluster.isWorker) {
@@ -249,11 +258,16 @@ if (cluster.isWorker) {
     await appKey(database.db, config.appKey);
     if (!config.realtime.external) await realtimeCredentials(database.db, config.realtime);
     const hub = createProcessHub(database.thread!, log);
-    startPeriodicJobs(database);
+    startPruning(database);
+    startNotificationMail(database);
+    const mailSender = await startMailSender(database);
     await runPrimary(config.webConcurrency, {
       log,
       onFork: (worker) => hub.adopt(worker),
-      beforeExit: () => database.close(),
+      beforeExit: async () => {
+        await mailSender?.stop();
+        await database.close();
+      },
       ready: () => announce(seeded, `embedded database in ${config.dataDir}, ${config.webConcurrency} processes`),
     });
   } else if (config.webConcurrency > 1) {
