@@ -49,7 +49,9 @@ export const CHAT_MAIL_DELAY_MINUTES = 15;
 export const DIGEST_LOCAL_HOUR = 8;
 
 const choiceField = (type: MailType) =>
-  z.enum(mailChoicesFor(type) as [MailChoice, ...MailChoice[]], { error: "Choose immediately, daily digest or off." });
+  z.enum(mailChoicesFor(type) as [MailChoice, ...MailChoice[]], {
+    error: type === "event_calendar" ? "Choose immediately or off." : "Choose immediately, daily digest or off.",
+  });
 
 /**
  * The mail choices as the settings form and PUT /api/v1/admin/settings send them: every kind, each from its

@@ -27,11 +27,11 @@ export function EventDetails({ event }: { event: EventFacts }) {
         Where: {event.where}
       </Text>
       {event.join ? (
-        <Text className="lp-text" style={row}>
-          <Link className="lp-link" href={event.join.url} style={{ color: MAIL_COLORS.brand, fontWeight: 600 }}>
-            {event.join.label}
-          </Link>{" "}
-          ({event.join.url})
+        <Text className="lp-text" style={{ ...row, fontWeight: 600 }}>
+          {event.join.label}:{" "}
+          <Link className="lp-link" href={event.join.url} style={{ color: MAIL_COLORS.brand, wordBreak: "break-all" }}>
+            {event.join.url}
+          </Link>
         </Text>
       ) : null}
     </Section>

@@ -73,14 +73,14 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     content = (
       <>
         <h1 className="mb-2 text-2xl font-bold">Already unsubscribed</h1>
-        <p className="text-slate-700">You no longer receive mail about: {view.label}.</p>
+        <p className="text-slate-700">{`You no longer receive mail about: ${view.label}.`}</p>
       </>
     );
   } else {
     content = (
       <>
         <h1 className="mb-2 text-2xl font-bold">Unsubscribe</h1>
-        <p className="mb-4 text-slate-700">Stop receiving mail about: {view.label}?</p>
+        <p className="mb-4 text-slate-700">{`Stop receiving mail about: ${view.label}?`}</p>
         {failure ? (
           <p className="mb-4 text-sm text-red-700" role="alert">
             {failure}
