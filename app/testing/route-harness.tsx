@@ -9,6 +9,7 @@ import { createTestApi, type Json, type TestApi, type TestClient } from "#api/te
 export { billingFields, createBilling, createCoupon, paidEventForm } from "#api/testing/billing-fixtures";
 export { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "#api/testing/event-fixtures";
 export { coFounder, registered } from "#api/testing/fixtures";
+export { unsubscribeToken } from "#api/modules/notification-mail/unsubscribe";
 import { renderToString } from "react-dom/server";
 import { RouterContextProvider, createRoutesStub } from "react-router";
 import { ApiClient } from "~/lib/api.server";

@@ -15,6 +15,7 @@ import { createTestApi, type TestApi, type TestClient } from "#api/testing/harne
 import { calendarIn, headerOf, mailDelivery, unsubscribeLinkOf, type MailDelivery } from "#api/testing/mail-fixtures.ts";
 import { reminderKey, scheduleReminder } from "./event-mail.ts";
 import { withMailLinks } from "./scope.ts";
+import { unsubscribeToken } from "./unsubscribe.ts";
 
 const APP_URL = "https://launchpad.example.com";
 let t: TestApi;
@@ -135,6 +136,22 @@ describe("a review", () => {
     expect(await outboxOf(applicant.id, "event_calendar/reminder")).toHaveLength(1);
     expect((await applicant.client.put(`/api/v1/admin/event_applications/${applicationId}/cancel_apply`)).status).toBe(200);
     expect(await outboxOf(applicant.id, "event_calendar/reminder")).toHaveLength(0);
+  });
+
+  it("drops the reminder waiting for next week when the applicant unsubscribes from calendar mail", async () => {
+    const { owner, applicant, applicationId } = await eventWithApplicant("Unsubscribed day");
+    expect((await review(owner.client, applicationId, "accepted")).status).toBe(200);
+    expect(await outboxOf(applicant.id, "event_calendar/reminder")).toHaveLength(1);
+    const token = await unsubscribeToken(t.database.db, applicant.id, "event_calendar");
+    const visitor = t.client();
+    expect((await visitor.get(`/api/v1/mail/unsubscribe/${token}`)).body.data).toEqual({
+      target: "event_calendar",
+      label: "Calendar invitations, reminders and time changes of events you applied to",
+      subscribed: true,
+    });
+    expect((await visitor.post(`/api/v1/mail/unsubscribe/${token}`)).status).toBe(200);
+    expect(await outboxOf(applicant.id, "event_calendar/reminder")).toHaveLength(0);
+    expect(await outboxOf(applicant.id, "review_status_changed/accepted")).toHaveLength(1);
   });
 });
 

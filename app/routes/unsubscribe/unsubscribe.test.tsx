@@ -1,10 +1,6 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNSUBSCRIBE_LINK_INVALID } from "#schemas/mail-preferences";
-import { mailOutbox } from "#api/db/mail-schema";
-import { queueMail } from "#api/mail/outbox";
-import { unsubscribeToken } from "#api/modules/notification-mail/unsubscribe";
-import { createRouteHarness, registered, renderPage, type RouteHarness } from "~/testing/route-harness";
+import { createRouteHarness, registered, renderPage, unsubscribeToken, type RouteHarness } from "~/testing/route-harness";
 import Unsubscribe, { action, loader } from "./unsubscribe";
 
 let h: RouteHarness;
@@ -38,18 +34,10 @@ describe("/unsubscribe/:token", () => {
     expect((await ada.mailOf()).new_follower).toBe("digest");
   });
 
-  it("turns that kind off with one POST (ten at once leave the same), keeps every other choice, and drops its queued mail", async () => {
+  it("turns that kind off with one POST (ten at once leave the same) and keeps every other choice", async () => {
     const ada = await reader("Ada Clicker");
     const before = await ada.mailOf();
     const token = await unsubscribeToken(h.t.database.db, ada.id, "invitation_received");
-    const queued = await queueMail(h.t.database.db, {
-      to: ada.email,
-      userId: ada.id,
-      kind: "invitation_received",
-      subject: "Waiting",
-      html: "<p>x</p>",
-      text: "x",
-    });
     const answers = await Promise.all(Array.from({ length: 10 }, () => oneClick(token)));
     for (const answer of answers) {
       expect(answer).toMatchObject({
@@ -58,7 +46,6 @@ describe("/unsubscribe/:token", () => {
       });
     }
     expect(await ada.mailOf()).toEqual({ ...before, invitation_received: "off" });
-    expect(await h.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued!))).toHaveLength(0);
 
     const html = renderPage(Unsubscribe, {
       path: `/unsubscribe/${token}`,
