@@ -63,6 +63,21 @@ describe("co-founder invitations", () => {
   });
 });
 
+describe("a cause repeated", () => {
+  it("is mailed once per its window: following and unfollowing five times is one mail", async () => {
+    const followed = await startupOwner(t);
+    await saveMailChoices(followed.client, { new_follower: "immediately" });
+    const fan = await coFounderWith(t, { name: "Fickle Fan" });
+    const body = { followee_id: followed.startup.id, followee_type: "startup" };
+    for (let i = 0; i < 5; i++) {
+      expect((await fan.client.post("/api/v1/admin/follow", body)).status).toBe(200);
+      expect((await fan.client.post("/api/v1/admin/unfollow", body)).status).toBe(200);
+    }
+    await mail.mailTo(followed.email, /^Fickle Fan started following you$/);
+    expect(await outboxOf(followed.id, "new_follower")).toHaveLength(1);
+  });
+});
+
 describe("the daily digest", () => {
   it("lists the followers of the day once, at 08:00 on the reader's clock, however many runs at once", async () => {
     const followed = await startupOwner(t);
