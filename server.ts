@@ -23,6 +23,7 @@ import { grantChecker } from "#api/modules/broadcasting/grant-check.ts";
 import { chooseAiProvider } from "#api/integrations/ai/provider.ts";
 import { mailModeLine } from "#api/mail/config.ts";
 import { startConfiguredMailSender } from "#api/mail/sender.ts";
+import { startMailJobs } from "#api/modules/notification-mail/jobs.ts";
 import { startRealtime } from "#api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { runPrimary } from "#server/cluster.ts";
@@ -189,6 +190,7 @@ async function serve(options: { prepared: boolean }) {
   // On the embedded database with several processes, the primary prunes and sends mail (once for all of them).
   const pruneTimer = embeddedCluster ? undefined : startPruning(database);
   const mailSender = embeddedCluster ? undefined : await startMailSender(database);
+  const stopMailJobs = embeddedCluster ? undefined : startNotificationMail(database);
 
   server.listen(config.port, config.host, () => {
     // A cluster's primary speaks for its workers once they all listen.
@@ -201,6 +203,7 @@ async function serve(options: { prepared: boolean }) {
     stopping = true;
     log(`${signal} received, shutting down`);
     if (pruneTimer) clearInterval(pruneTimer);
+    stopMailJobs?.();
     // Sockets are closed with 4200 first, so clients reconnect (to another instance, or to this one restarted).
     await realtime.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -223,6 +226,14 @@ async function serve(options: { prepared: boolean }) {
 /** The background mail sender, when SMTP_URL is set; on PostgreSQL every instance runs one. */
 function startMailSender(database: Database) {
   return startConfiguredMailSender(database.db, config.api.mail, config.databaseUrl, (message) => console.error(`[launchpad] ${message}`));
+}
+
+/**
+ * The notification mail job (chats still unread after 15 minutes, the daily digests) every minute. Every
+ * instance on one PostgreSQL runs it; what it queues is keyed, so each mail is queued once.
+ */
+function startNotificationMail(database: Database) {
+  return startMailJobs(database.db, config.api.appUrl, (message, error) => console.error(message, error));
 }
 
 function startPruning(database: Database) {
@@ -248,6 +259,7 @@ if (cluster.isWorker) {
     if (!config.realtime.external) await realtimeCredentials(database.db, config.realtime);
     const hub = createProcessHub(database.thread!, log);
     startPruning(database);
+    startNotificationMail(database);
     const mailSender = await startMailSender(database);
     await runPrimary(config.webConcurrency, {
       log,

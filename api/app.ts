@@ -24,6 +24,8 @@ import { couponRoutes } from "./modules/coupons/routes.ts";
 import { eventFormRoutes } from "./modules/event-forms/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
 import { invitationRoutes } from "./modules/invitations/routes.ts";
+import { unsubscribeRoutes } from "./modules/notification-mail/routes.ts";
+import { withMailLinks } from "./modules/notification-mail/scope.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { profileRoutes } from "./modules/profiles/routes.ts";
 import { referenceRoutes } from "./modules/reference/routes.ts";
@@ -132,6 +134,8 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
     c.header("X-Frame-Options", "DENY");
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
+  // Mail that a request causes links to this app (see notification-mail/scope.ts).
+  api.use((_c, next) => withMailLinks({ appUrl: config.appUrl }, next));
   api.use(async (c, next) => {
     c.req.raw = withStorableQuery(await limitRequestBody(c.req.raw, config.maxBodyBytes));
     await next();
@@ -160,6 +164,7 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
   api.route("/", followRoutes);
   api.route("/", settingsRoutes);
   api.route("/", notificationRoutes);
+  api.route("/", unsubscribeRoutes);
   api.route("/", conversationRoutes);
   api.route("/", placeRoutes);
   api.route("/", createWeatherRoutes({ weatherApiBase: config.weatherApiBase, geocodingApiBase: config.geocodingApiBase, log }));

@@ -7,6 +7,8 @@ export default [
     route("register", "routes/auth/register.tsx"),
     route("setup", "routes/setup/setup.tsx"),
     route("setup/complete", "routes/setup/complete.tsx"),
+    // A mail's one-click unsubscribe link: no login, the signed token is the permission.
+    route("unsubscribe/:token", "routes/unsubscribe/unsubscribe.tsx"),
   ]),
   route("logout", "routes/auth/logout.tsx"),
   // The emoji picker's data: public, served by the app (no CDN).

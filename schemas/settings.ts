@@ -1,5 +1,6 @@
 /* A user's preferences: stored on the server, read with the caller, applied by the panel. */
 import { z } from "zod";
+import { MAIL_ONLY_LABELS, mailPreferencesSchema, type MailPreferences, type MailType } from "./mail-preferences.ts";
 import { NOTIFICATION_TYPES, type NotificationType } from "./notifications";
 import { isListedTimeZone } from "./time";
 
@@ -37,6 +38,11 @@ export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
   message_received: "You receive a chat message",
 };
 
+/** What a kind of mail is about, in the settings page's words (an unsubscribe page names it the same way). */
+export function mailTypeLabel(type: MailType): string {
+  return type in MAIL_ONLY_LABELS ? MAIL_ONLY_LABELS[type as keyof typeof MAIL_ONLY_LABELS] : NOTIFICATION_LABELS[type as NotificationType];
+}
+
 export interface UserSettings {
   time_zone: string;
   date_format: DateFormat;
@@ -53,6 +59,11 @@ export const DEFAULT_SETTINGS: UserSettings = {
   layout: "auto",
   notifications: [...NOTIFICATION_TYPES],
 };
+
+/** The settings screen's answer: the preferences above and, per kind, which mail the user receives. */
+export interface SettingsView extends UserSettings {
+  mail: MailPreferences;
+}
 
 export const SETTINGS_SAVED = "Settings saved";
 
@@ -71,5 +82,6 @@ export const settingsSchema = z.object({
     (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
     z.array(z.enum(NOTIFICATION_TYPES, { error: "Choose notification types from the list." })).max(NOTIFICATION_TYPES.length),
   ),
+  mail: mailPreferencesSchema.optional(),
 });
 export type SettingsInput = z.output<typeof settingsSchema>;

@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { clientAddress } from "#api/lib/client-address.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "#api/lib/body-limit.ts";
 import { compressResponse } from "./compression.ts";
-import { crossSiteRefusal, isCrossSiteSubmission } from "./cross-site.ts";
+import { crossSiteRefusal, isCrossSiteSubmission, withoutForeignOrigin } from "./cross-site.ts";
 import { refuseUnreadableForm } from "./panel-forms.ts";
 import { PANEL_CACHE_CONTROL, applySecurityHeaders } from "./security-headers.ts";
 import { staticFiles } from "./static-files.ts";
@@ -83,7 +83,7 @@ export function createHttpApp(options: HttpAppOptions) {
     if (isCrossSiteSubmission(request)) return secured(crossSiteRefusal());
     const unreadable = await refuseUnreadableForm(request);
     if (unreadable) return secured(unreadable);
-    return privateByDefault(await options.panel(request, ip));
+    return privateByDefault(await options.panel(withoutForeignOrigin(request), ip));
   };
   // Compressed here rather than in a middleware: assigning c.res would merge the old response's headers
   // (a stale Content-Length among them) into the new one. Errors below (500, 413) are short plain answers.

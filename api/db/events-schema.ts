@@ -59,6 +59,11 @@ export const eventForms = pgTable(
     paidEventInformation: jsonb("paid_event_information").$type<PaidEventInformation | null>(),
     questions: jsonb("questions").$type<StandardQuestions>().notNull(),
     customQuestions: jsonb("custom_questions").$type<CustomQuestion[]>().notNull().default([]),
+    /**
+     * The calendar invitation's SEQUENCE: raised each time the event's start, end or zone changes, so a
+     * calendar replaces the invitation it holds (same UID) with the updated one.
+     */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
     status: text("status", { enum: ["draft", "published", "closed"] })
       .notNull()
       .default("draft"),

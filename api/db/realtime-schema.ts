@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { MAIL_TYPES } from "#schemas/mail-preferences.ts";
 import { NOTIFICATION_TYPES } from "#schemas/notifications.ts";
 import { users } from "./schema.ts";
 
@@ -52,6 +53,42 @@ export const notifications = pgTable(
     uniqueIndex("notifications_user_group_unread_unique")
       .on(t.userId, t.groupKey)
       .where(sql`${t.readAt} is null and ${t.groupKey} is not null`),
+  ],
+);
+
+/**
+ * What waits for a user's daily digest mail: a notification of a kind they get by digest, written with it,
+ * or a chat conversation still unread 15 minutes after its message (written by the mail job). Items with a
+ * group key collapse while they wait (`count` says how many they stand for), as notifications do while
+ * unread. Once a digest lists them they are marked mailed, in the digest's transaction, and kept a while:
+ * a chat item's key names the first unread message, so the same unread messages are never listed twice.
+ */
+export const mailDigestItems = pgTable(
+  "mail_digest_items",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: MAIL_TYPES }).notNull(),
+    title: text("title").notNull(),
+    body: text("body"),
+    /** A panel path, or null. */
+    url: text("url"),
+    groupKey: text("group_key"),
+    count: integer("count").notNull().default(1),
+    createdAt: createdAt(),
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("mail_digest_items_waiting_idx")
+      .on(t.userId, t.id)
+      .where(sql`${t.mailedAt} is null`),
+    uniqueIndex("mail_digest_items_waiting_group_unique")
+      .on(t.userId, t.groupKey)
+      .where(sql`${t.mailedAt} is null and ${t.groupKey} is not null`),
+    index("mail_digest_items_group_idx").on(t.userId, t.groupKey),
+    index("mail_digest_items_mailed_idx").on(t.mailedAt),
   ],
 );
 

@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { MailPreferences } from "#schemas/mail-preferences.ts";
 import { DATE_FORMATS, LAYOUTS, THEMES } from "#schemas/settings.ts";
 import { users } from "./schema.ts";
 
 /**
  * A user's preferences, one row per user once they save them (no row: the defaults). Notifications are
- * kept as the types turned off, so a type added later reaches everybody until they turn it off.
+ * kept as the types turned off, so a type added later reaches everybody until they turn it off. Mail
+ * choices are kept only for the kinds the user chose for; any other kind follows its default.
  */
 export const userSettings = pgTable("user_settings", {
   userId: integer("user_id")
@@ -19,5 +21,7 @@ export const userSettings = pgTable("user_settings", {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /** Per kind of mail: immediately, digest or off (DEFAULT_MAIL_PREFERENCES for a kind not in it). */
+  mailNotifications: jsonb("mail_notifications").$type<Partial<MailPreferences>>().notNull().default({}),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -26,6 +26,8 @@ export interface QueuedMail {
   attachments?: MailAttachment[];
   /** For mail that must go at most once (a reminder): a second queueMail with the same key does nothing. */
   dedupeKey?: string;
+  /** Not sent before this moment (a reminder the day before an event); without it, as soon as a sender is free. */
+  sendAfter?: Date;
 }
 
 /** Headers the sender writes itself; a caller setting one would change who the mail is from or to. */
@@ -77,6 +79,7 @@ function checked(mail: QueuedMail) {
     headers,
     attachments,
     dedupeKey: mail.dedupeKey ?? null,
+    ...(mail.sendAfter ? { nextAttemptAt: mail.sendAfter } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ export { billingFields, createBilling, createCoupon, paidEventForm } from "#api/
 export { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "#api/testing/event-fixtures";
 export { coFounder, registered, superAdmin } from "#api/testing/fixtures";
 export { enableTwoFactor, totpCode } from "#api/testing/two-factor-fixtures";
+export { unsubscribeToken } from "#api/modules/notification-mail/unsubscribe";
 import { renderToString } from "react-dom/server";
 import { RouterContextProvider, createRoutesStub } from "react-router";
 import { ApiClient } from "~/lib/api.server";

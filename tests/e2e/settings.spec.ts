@@ -29,7 +29,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Date format").selectOption("iso");
       await page.getByLabel("Theme").selectOption("dark");
       await page.getByLabel("Layout").selectOption("compact");
-      await page.getByLabel("You receive a chat message").uncheck();
+      await page.getByRole("checkbox", { name: "You receive a chat message" }).uncheck();
       await page.getByRole("button", { name: "Save settings" }).click();
       if (javaScriptEnabled) await expect(page.getByText("Settings saved")).toBeVisible();
       // The saved page is there (without JavaScript, the form's POST and redirect are a navigation that a
@@ -39,8 +39,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.reload();
       await expect(page.getByLabel("Time zone")).toHaveValue("Pacific/Kiritimati");
       await expect(page.getByLabel("Date format")).toHaveValue("iso");
-      await expect(page.getByLabel("You receive a chat message")).not.toBeChecked();
-      await expect(page.getByLabel("Someone follows you")).toBeChecked();
+      await expect(page.getByRole("checkbox", { name: "You receive a chat message" })).not.toBeChecked();
+      await expect(page.getByRole("checkbox", { name: "Someone follows you" })).toBeChecked();
       // The theme is on the first paint (server-rendered), and the layout is compact at any width.
       await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
       await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "compact");

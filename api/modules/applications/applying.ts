@@ -8,6 +8,7 @@ import { fieldError, notFound, validationFailed } from "#api/lib/errors.ts";
 import { billingOfUser } from "../billing/views.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { storeUpload } from "../files/service.ts";
+import { mailApplicationReceived } from "../notification-mail/event-mail.ts";
 import { notifyApplicationReceived } from "../notifications/causes.ts";
 import { ANSWER_FILE_RULES, planAnswers, questionsOf, type Intent } from "./answers.ts";
 import { closedReason } from "./availability.ts";
@@ -26,7 +27,8 @@ async function assertPaid(db: Db, form: FormRow, userId: number) {
  * Saves a draft or submits the caller's application. The form row is locked for the write, so the
  * capacity check and the insert happen one applicant at a time: concurrent submits never overfill. A paid
  * form needs the caller's Successful billing first. A submission notifies the form's owners in the same
- * transaction (queued on `queue`, published by the route after the commit).
+ * transaction (queued on `queue`, published by the route after the commit), and mails the applicant the
+ * event's calendar invitation.
  */
 export async function apply(
   db: Db,
@@ -87,7 +89,10 @@ export async function apply(
     }
     // A draft's earlier upload that a new file replaced is no longer referenced.
     if (replacedFiles.length) await tx.delete(files).where(inArray(files.id, replacedFiles));
-    if (intent === "submit") await notifyApplicationReceived(tx, queue, row, user.id);
+    if (intent === "submit") {
+      await notifyApplicationReceived(tx, queue, row, user.id);
+      await mailApplicationReceived(tx, row, form);
+    }
     return { application: applicationResource(row, form.customQuestions), created: !existing };
   });
 }

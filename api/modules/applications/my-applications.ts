@@ -8,6 +8,7 @@ import { fieldError, notFound } from "#api/lib/errors.ts";
 import { offset, sortColumn, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { readFile } from "../files/service.ts";
 import { applicantMeeting } from "../meetings/join-link.ts";
+import { dropReminder } from "../notification-mail/event-mail.ts";
 import { answerFileIds, discardDraft } from "./documents.ts";
 import { ALREADY_CANCELLED, APPLICATION_NOT_FOUND } from "./messages.ts";
 import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
@@ -118,5 +119,6 @@ export async function cancelApplication(db: Db, userId: number, id: number): Pro
     .where(and(eq(eventApplications.id, id), ne(eventApplications.status, "cancelled")))
     .returning();
   if (!row) throw fieldError("application", ALREADY_CANCELLED);
+  await dropReminder(db, row.id, row.eventFormId);
   return applicationResource(row, found.form.customQuestions);
 }

@@ -12,6 +12,7 @@ import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "#api
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { containsPattern } from "#api/lib/like.ts";
 import { findManagedForm } from "../event-forms/ownership.ts";
+import { remindersAfterReview } from "../notification-mail/event-mail.ts";
 import { notifyReviewStatusChanged } from "../notifications/causes.ts";
 import { questionsOf } from "./answers.ts";
 import { NOT_HOLDING_A_PLACE } from "./availability.ts";
@@ -139,7 +140,10 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
   );
 }
 
-/** Sets the review status; a change (not the same status again) notifies the applicant in the same transaction. */
+/**
+ * Sets the review status; a change (not the same status again) notifies the applicant in the same
+ * transaction, and schedules (accepted) or drops (no longer accepted) their reminder mail.
+ */
 export async function setApplicationStatus(
   db: Db,
   user: AuthUser,
@@ -148,6 +152,9 @@ export async function setApplicationStatus(
   queue: BroadcastQueue,
 ): Promise<ApplicationView> {
   return db.transaction(async (tx) => {
+    // Reviews of one application queue up, so each sees the status the one before it left: the same
+    // status sent twice at once is one change, told (and mailed) once.
+    await tx.select({ id: eventApplications.id }).from(eventApplications).where(eq(eventApplications.id, id)).for("update");
     const found = await applicationWithForm(tx, id, responsesToOwner(user));
     if (!found) throw notFound(APPLICATION_NOT_FOUND);
     // Conditional, so a cancel racing the review wins cleanly instead of being overwritten.
@@ -157,7 +164,10 @@ export async function setApplicationStatus(
       .where(and(eq(eventApplications.id, id), notInArray(eventApplications.status, NOT_HOLDING_A_PLACE)))
       .returning();
     if (!row) throw fieldError("status", NOT_SUBMITTED);
-    if (found.application.status !== status) await notifyReviewStatusChanged(tx, queue, id, status, user.id);
+    if (found.application.status !== status) {
+      await notifyReviewStatusChanged(tx, queue, id, status, user.id);
+      await remindersAfterReview(tx, row, status);
+    }
     return applicationResource(row, found.form.customQuestions);
   });
 }

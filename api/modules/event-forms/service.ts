@@ -17,6 +17,7 @@ import { replaceFileReference } from "../files/references.ts";
 import { storeImage } from "../files/service.ts";
 import { requireCity } from "../places/check-city.ts";
 import { isCountryCode } from "../reference/countries.ts";
+import { eventMailAfterEdit } from "../notification-mail/event-mail.ts";
 import { findManagedForm, managedFormsWhere } from "./ownership.ts";
 import { eventFormResource, loadEventFormResource, selectEventFormDetails, submittedApplications, type EventFormRow } from "./views.ts";
 
@@ -195,7 +196,10 @@ export async function createEventForm(
   return resourceOf(db, id);
 }
 
-/** Replaces the form's content; its status stays, and so does its banner unless a new one is sent. */
+/**
+ * Replaces the form's content; its status stays, and so does its banner unless a new one is sent. Accepted
+ * applicants' reminders follow the new content, and a new time sends them the updated invitation.
+ */
 export async function updateEventForm(
   db: Db,
   caller: { userId: number; startupId: number },
@@ -213,10 +217,12 @@ export async function updateEventForm(
         eq(eventForms.id, id),
         await storeImage(tx, input.banner, caller.userId, "banner"),
       );
-    await tx
+    const [updated] = await tx
       .update(eventForms)
       .set({ ...formColumns(input, form.customQuestions), updatedAt: sql`now()` })
-      .where(eq(eventForms.id, id));
+      .where(eq(eventForms.id, id))
+      .returning();
+    await eventMailAfterEdit(tx, form, updated);
   });
   return resourceOf(db, id);
 }

@@ -14,6 +14,7 @@ import { coFounders, startups, users } from "#api/db/schema.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { eventBillings } from "#api/db/billing-schema.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import { paymentReceiptMessage, reviewStatusMessage } from "../notification-mail/cause-mail.ts";
 import { notifyEach, repeatOf } from "./notify.ts";
 import { coFounderUserIds, startupUserIds } from "./recipients.ts";
 
@@ -154,7 +155,7 @@ const REVIEW_WORDS: Record<ReviewStatus, string> = {
   waitlisted: "waitlisted",
 };
 
-/** The applicant hears the review's outcome. */
+/** The applicant hears the review's outcome (by mail too, with the join link once accepted to an online event). */
 export async function notifyReviewStatusChanged(
   tx: Db,
   queue: BroadcastQueue,
@@ -173,6 +174,7 @@ export async function notifyReviewStatusChanged(
     title: `Your application to ${row.title} is ${REVIEW_WORDS[status]}`,
     url: "/event-applications",
     data: { event_form_id: row.formId, event_application_id: applicationId, status },
+    mail: await reviewStatusMessage(tx, row.formId, status, REVIEW_WORDS[status]),
   });
 }
 
@@ -214,6 +216,8 @@ export async function notifyPaymentStatusChanged(
     title: `Your payment for ${row.title} ${PAYER_WORDS[status]}`,
     url: `/form-submission?form_id=${row.formId}`,
     data,
+    // A successful payment's mail is its receipt.
+    mail: status === "Successful" ? await paymentReceiptMessage(tx, billingId) : undefined,
   });
   const owners = others(await startupUserIds(tx, row.startupId, "event billing read"), actorUserId).filter((id) => id !== row.payerId);
   await notifyEach(tx, queue, owners, {

@@ -5,6 +5,8 @@ import type { Db } from "#api/db/client.ts";
 import { notifications } from "#api/db/realtime-schema.ts";
 import { userSettings } from "#api/db/settings-schema.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import type { MessageFor } from "../notification-mail/deliver.ts";
+import { mailNotification } from "../notification-mail/notification.ts";
 
 export interface NotificationInput {
   userId: number;
@@ -25,6 +27,11 @@ export interface NotificationInput {
    * minutes; an older one is left as it is and the next one starts the group anew (see `repeatOf`).
    */
   windowMinutes?: number;
+  /**
+   * The mail to a recipient who gets this type at once, when the cause has more to say than the title and
+   * body (see notification-mail/notification.ts); without it, the notification's own text.
+   */
+  mail?: MessageFor;
 }
 /** What a notification says, whoever receives it. */
 export type NotificationContent = Omit<NotificationInput, "userId">;
@@ -177,10 +184,12 @@ const dataOf = (input: NotificationContent) => JSON.stringify(input.data ?? {});
 /**
  * Writes a notification in the caller's transaction `tx` and queues its live event for after the commit,
  * so a rolled-back cause leaves neither a row nor a message. A type the user turned off is not written at
- * all (null); the cause's own live events still go out.
+ * all (null); the cause's own live events still go out. Its mail is queued in the same transaction, as the
+ * user chose for the type's mail.
  */
 export async function notify(tx: Db, queue: BroadcastQueue, input: NotificationInput): Promise<NotificationJson | null> {
   const [written] = await write(tx, queue, sql`select ${input.userId}::int as user_id, ${dataOf(input)}::jsonb as data`, input);
+  await mailNotification(tx, [input.userId], input);
   return written ?? null;
 }
 
@@ -193,4 +202,5 @@ export async function notifyEach(tx: Db, queue: BroadcastQueue, userIds: readonl
     sql`, `,
   );
   await write(tx, queue, sql`select u.user_id, ${dataOf(input)}::jsonb as data from (values ${users}) as u(user_id)`, input);
+  await mailNotification(tx, ids, input);
 }

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { DEFAULT_MAIL_PREFERENCES } from "#schemas/mail-preferences.ts";
 import { DEFAULT_SETTINGS } from "#schemas/settings.ts";
+import { mailOutbox } from "#api/db/mail-schema.ts";
+import { queueMail } from "#api/mail/outbox.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type TestApi } from "#api/testing/harness.ts";
 
@@ -17,6 +21,9 @@ const VALID = {
   layout: "compact",
   notifications: ["new_follower", "message_received"],
 };
+/** What the settings answer holds besides: every kind's mail choice, the defaults until saved. */
+const DEFAULTS = { ...DEFAULT_SETTINGS, mail: DEFAULT_MAIL_PREFERENCES };
+const withMail = (settings: typeof VALID, mail = DEFAULT_MAIL_PREFERENCES) => ({ ...settings, mail });
 
 describe("settings", () => {
   it("answers 401 without a login", async () => {
@@ -36,13 +43,13 @@ describe("settings", () => {
     const { client } = await registered(t, "Settler");
     const before = await client.get(BASE);
     expect(before.status).toBe(200);
-    expect(before.body).toEqual({ data: DEFAULT_SETTINGS });
+    expect(before.body).toEqual({ data: DEFAULTS });
     const saved = await client.put(BASE, VALID);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ message: "Settings saved", data: VALID });
-    expect((await client.get(BASE)).body).toEqual({ data: VALID });
+    expect(saved.body).toEqual({ message: "Settings saved", data: withMail(VALID) });
+    expect((await client.get(BASE)).body).toEqual({ data: withMail(VALID) });
     const other = await registered(t, "Neighbour");
-    expect((await other.client.get(BASE)).body).toEqual({ data: DEFAULT_SETTINGS });
+    expect((await other.client.get(BASE)).body).toEqual({ data: DEFAULTS });
     // Saving again replaces the row rather than adding one.
     const again = await client.put(BASE, { ...VALID, theme: "light", notifications: [] });
     expect(again.body).toMatchObject({ data: { theme: "light", notifications: [] } });
@@ -82,6 +89,51 @@ describe("settings", () => {
       "notifications.0": ["Choose notification types from the list."],
     });
     expect((await client.put(BASE, {})).body.errors).toMatchObject({ time_zone: ["Choose a time zone."] });
-    expect((await client.get(BASE)).body).toEqual({ data: VALID });
+    expect((await client.get(BASE)).body).toEqual({ data: withMail(VALID) });
+  });
+});
+
+describe("mail choices", () => {
+  const CHOSEN = {
+    ...DEFAULT_MAIL_PREFERENCES,
+    new_follower: "off",
+    message_received: "immediately",
+    review_status_changed: "digest",
+    event_calendar: "off",
+  } as const;
+
+  it("are saved for every kind, kept when a body leaves them out, and shown to their user only", async () => {
+    const { client } = await registered(t, "Mail Chooser");
+    const saved = await client.put(BASE, { ...VALID, mail: CHOSEN });
+    expect(saved.body).toEqual({ message: "Settings saved", data: withMail(VALID, CHOSEN) });
+    // A client that knows nothing of mail (no `mail` at all) changes the rest and keeps them.
+    expect((await client.put(BASE, { ...VALID, theme: "light" })).body.data).toEqual({ ...withMail(VALID, CHOSEN), theme: "light" });
+    expect((await client.get(BASE)).body.data.mail).toEqual(CHOSEN);
+  });
+
+  it("refuses a choice not on a kind's list (calendar mail has no digest) with that field's message", async () => {
+    const { client } = await registered(t, "Mail Refused");
+    const bad = await client.put(BASE, {
+      ...VALID,
+      mail: { ...DEFAULT_MAIL_PREFERENCES, new_follower: "weekly", event_calendar: "digest" },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      "mail.new_follower": ["Choose immediately, daily digest or off."],
+      "mail.event_calendar": ["Choose immediately or off."],
+    });
+    const missing = await client.put(BASE, { ...VALID, mail: { new_follower: "off" } });
+    expect(missing.body.errors).toMatchObject({ "mail.invitation_received": ["Choose immediately, daily digest or off."] });
+    expect((await client.get(BASE)).body.data.mail).toEqual(DEFAULT_MAIL_PREFERENCES);
+  });
+
+  it("drop the queued mail of a kind turned off (a reminder for next week), and keep the others", async () => {
+    const { client, id, email } = await registered(t, "Mail Canceller");
+    const queue = (kind: string) => queueMail(t.database.db, { to: email, userId: id, kind, subject: kind, html: "<p>x</p>", text: "x" });
+    const reminder = await queue("event_calendar/reminder");
+    const receipt = await queue("payment_status_changed/receipt");
+    await client.put(BASE, { ...VALID, mail: CHOSEN });
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, reminder!))).toHaveLength(0);
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, receipt!))).toHaveLength(1);
   });
 });

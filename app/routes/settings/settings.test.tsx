@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MAIL_PREFERENCES } from "#schemas/mail-preferences";
 import { DEFAULT_SETTINGS, SETTINGS_SAVED } from "#schemas/settings";
-import { coFounder, createRouteHarness, renderPage, type RouteHarness } from "~/testing/route-harness";
+import { coFounder, createRouteHarness, formFields, renderPage, type RouteHarness } from "~/testing/route-harness";
 import Settings, { action, loader } from "./settings";
 
 let h: RouteHarness;
@@ -9,6 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+const DEFAULTS = { ...DEFAULT_SETTINGS, mail: DEFAULT_MAIL_PREFERENCES };
+/** The mail choices as the page posts them: a select per kind, `mail.<kind>`. */
+const MAIL = { ...DEFAULT_MAIL_PREFERENCES, new_follower: "immediately", message_received: "off", event_calendar: "off" };
 const CHOICES = {
   time_zone: "Africa/Lagos",
   date_format: "iso",
@@ -26,16 +30,22 @@ describe("/settings", () => {
   it("shows the defaults, then keeps the chosen time zone: saved with a toast, shown on the next visit", async () => {
     const { client } = await coFounder(h.t);
     const before = await h.run(loader, { as: client, path: "/settings" });
-    expect(before.data.settings).toEqual(DEFAULT_SETTINGS);
+    expect(before.data.settings).toEqual(DEFAULTS);
     expect(before.data.timeZones).toContain("Africa/Lagos");
 
-    const saved = await h.run(action, { as: client, path: "/settings", form: CHOICES });
+    const saved = await h.run(action, { as: client, path: "/settings", form: { ...CHOICES, ...formFields({ mail: MAIL }) } });
     expect(saved).toMatchObject({ status: 302, location: "/settings", toast: { type: "success", message: SETTINGS_SAVED } });
 
     const after = await h.run(loader, { as: client, path: "/settings" });
-    expect(after.data.settings).toEqual(CHOICES);
+    expect(after.data.settings).toEqual({ ...CHOICES, mail: MAIL });
     const html = renderPage(Settings, { path: "/settings", loaderData: after.data });
     expect(html).toContain(`<option selected="">Africa/Lagos</option>`);
+    // Each kind's mail choice beside its in-app box, as saved, with the choices its kind has.
+    const select = (kind: string) => new RegExp(`<select name="mail\\.${kind}"[^>]*>(.*?)</select>`).exec(html)?.[1] ?? "";
+    expect(select("new_follower")).toContain('<option value="immediately" selected="">Immediately</option>');
+    expect(select("message_received")).toContain('<option value="off" selected="">Off</option>');
+    expect(select("event_calendar")).not.toContain("digest");
+    expect(html).toContain('aria-label="Mail: You receive a chat message"');
   });
 
   it("refuses a time zone that is not on the list with 422 on that field, and keeps the old settings", async () => {
@@ -49,6 +59,6 @@ describe("/settings", () => {
       actionData: refused.data,
     });
     expect(html).toContain("Choose a time zone from the list.");
-    expect((await h.run(loader, { as: client, path: "/settings" })).data.settings).toEqual(DEFAULT_SETTINGS);
+    expect((await h.run(loader, { as: client, path: "/settings" })).data.settings).toEqual(DEFAULTS);
   });
 });

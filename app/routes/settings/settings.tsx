@@ -1,21 +1,20 @@
 import { getFormProps } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, useNavigation } from "react-router";
-import { NOTIFICATION_TYPES } from "#schemas/notifications";
 import {
   DATE_FORMATS,
   DATE_FORMAT_LABELS,
   LAYOUTS,
   LAYOUT_LABELS,
-  NOTIFICATION_LABELS,
   SETTINGS_SAVED,
   THEMES,
   THEME_LABELS,
   settingsSchema,
-  type UserSettings,
+  type SettingsView,
 } from "#schemas/settings";
+import { NotificationChoices } from "~/components/notifications/notification-choices";
 import { Button } from "~/components/ui/button";
-import { FieldErrors, FormErrors } from "~/components/ui/field";
+import { FormErrors } from "~/components/ui/field";
 import { ChoiceField } from "~/components/ui/form-fields";
 import { Card, PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
@@ -30,7 +29,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 const BASE = "/api/v1/admin/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { data: settings } = await context.get(apiContext).load<{ data: UserSettings }>(BASE);
+  const { data: settings } = await context.get(apiContext).load<{ data: SettingsView }>(BASE);
   return { settings, timeZones: timeZones() };
 }
 
@@ -63,7 +62,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       layout: settings.layout,
     },
   });
-  const receiving = new Set<string>(settings.notifications);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader
@@ -102,18 +100,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             placeholder="Choose a layout"
             options={labelled(LAYOUTS, LAYOUT_LABELS)}
           />
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-700">Notify me when</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {NOTIFICATION_TYPES.map((type) => (
-                <label key={type} className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm">
-                  <input type="checkbox" name="notifications" value={type} defaultChecked={receiving.has(type)} />
-                  {NOTIFICATION_LABELS[type]}
-                </label>
-              ))}
-            </div>
-            <FieldErrors errors={fields.notifications.errors} />
-          </fieldset>
+          <NotificationChoices receiving={settings.notifications} mail={settings.mail} errors={(name) => form.allErrors[name]} />
           <Button type="submit" pending={navigation.state === "submitting"}>
             Save settings
           </Button>
