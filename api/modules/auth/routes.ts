@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { emailChangePending } from "#schemas/account-links.ts";
 import { accountSchema, loginSchema, passwordChangeSchema, registerSchema } from "#schemas/auth.ts";
 import { imageField } from "#schemas/fields.ts";
 import type { AppEnv } from "#api/context.ts";
@@ -8,6 +9,7 @@ import { clearSessionCookie, writeSessionCookie } from "#api/lib/cookies.ts";
 import { fieldError } from "#api/lib/errors.ts";
 import { validate } from "#api/lib/validation.ts";
 import { recheckListeners } from "../broadcasting/recheck.ts";
+import { sendVerificationLink } from "../account-links/verification.ts";
 import { issueXsrfCookie, liveSessionId } from "#api/lib/xsrf.ts";
 import { currentUser, requireUser } from "./middleware.ts";
 import { changePassword, checkCredentials, registerUser, updateAccount } from "./service.ts";
@@ -20,7 +22,7 @@ import { userResource } from "./users.ts";
 export const authRoutes = new Hono<AppEnv>();
 
 /** Logs the user in on this response: the old session (if any) is dropped and a new id is issued. */
-async function startSession(c: Context<AppEnv>, userId: number) {
+export async function startSession(c: Context<AppEnv>, userId: number) {
   if (c.var.sessionHash) await endSession(c, c.var.sessionHash);
   const id = await createSession(c.var.db, userId, { ip: c.env?.clientIp, userAgent: c.req.header("user-agent") });
   writeSessionCookie(c, id);
@@ -46,7 +48,8 @@ authRoutes.post("/api/register", async (c) => {
     ? await guarded(c.var.db, limits(c.var.config).registration, ip, register, (error) => error === undefined)
     : await register();
   const user = await startSession(c, userId);
-  return c.json({ user: userResource(user) }, 201);
+  await sendVerificationLink(c.var.db, c.var.config, user);
+  return c.json({ user: userResource(user, c.var.config) }, 201);
 });
 
 /**
@@ -69,7 +72,7 @@ async function throttledCredentialCheck(c: Context<AppEnv>, email: string, passw
 authRoutes.post("/api/login", async (c) => {
   const input = validate(loginSchema, await readBody(c));
   const user = await startSession(c, await throttledCredentialCheck(c, input.email, input.password));
-  return c.json({ user: userResource(user) });
+  return c.json({ user: userResource(user, c.var.config) });
 });
 
 /** Ends the caller's session; its realtime subscriptions end with it. */
@@ -94,17 +97,17 @@ authRoutes.post("/sanctum/token", async (c) => {
 });
 
 // Answered from what `authenticate` loaded for this request: no query of its own.
-authRoutes.get("/api/user", requireUser, (c) => c.json(userResource(currentUser(c))));
+authRoutes.get("/api/user", requireUser, (c) => c.json(userResource(currentUser(c), c.var.config)));
 
 const accountUpdate = async (c: Context<AppEnv>) => {
   const body = await readBody(c);
   const input = validate(accountSchema.extend({ avatar: imageField("avatar") }), body);
   const user = currentUser(c);
-  const avatarFileId = await updateAccount(c.var.db, user.id, input, c.var.sessionHash, limits(c.var.config).currentPassword);
-  // A new email ended the user's other sessions and tokens.
-  if (input.email !== user.email) await recheckListeners(c, [user.id]);
-  const fresh = { ...user, name: input.name, email: input.email, avatarFileId: avatarFileId ?? user.avatarFileId };
-  return c.json({ message: "Your account has been updated.", user: userResource(fresh) });
+  const avatarFileId = await updateAccount(c.var.db, user.id, input, c.var.sessionHash, c.var.config);
+  // A new email waits for the link mailed to it: until then the account keeps its address.
+  const message = input.email === user.email ? "Your account has been updated." : emailChangePending(input.email);
+  const fresh = { ...user, name: input.name, avatarFileId: avatarFileId ?? user.avatarFileId };
+  return c.json({ message, user: userResource(fresh, c.var.config) });
 };
 // An update with a file (the avatar) is a multipart POST with _method=PUT to the same path; JSON clients may PUT.
 authRoutes.put("/api/user", requireUser, accountUpdate);
