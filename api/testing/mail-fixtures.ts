@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { mailOutbox } from "../db/mail-schema.ts";
-import type { TestApi } from "./harness.ts";
+import type { Db } from "../db/client.ts";
 
 /*
  * Mail as the API queued it, read from the outbox: the suites that need no delivery read the links there
@@ -8,8 +8,8 @@ import type { TestApi } from "./harness.ts";
  */
 
 /** Every mail of a kind to an address, oldest first. */
-export async function outboxMails(t: TestApi, to: string, kind: string) {
-  return t.database.db
+export async function outboxMails(db: Db, to: string, kind: string) {
+  return db
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.toAddress, to.toLowerCase()), eq(mailOutbox.kind, kind)))
@@ -17,8 +17,8 @@ export async function outboxMails(t: TestApi, to: string, kind: string) {
 }
 
 /** The newest mail of a kind to an address; throws when there is none. */
-export async function latestOutboxMail(t: TestApi, to: string, kind: string) {
-  const [mail] = await t.database.db
+export async function latestOutboxMail(db: Db, to: string, kind: string) {
+  const [mail] = await db
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.toAddress, to.toLowerCase()), eq(mailOutbox.kind, kind)))
@@ -29,8 +29,8 @@ export async function latestOutboxMail(t: TestApi, to: string, kind: string) {
 }
 
 /** The token of the link to `path` ("/reset-password/") in the newest mail of a kind to an address. */
-export async function mailedToken(t: TestApi, to: string, kind: string, path: string): Promise<string> {
-  const mail = await latestOutboxMail(t, to, kind);
+export async function mailedToken(db: Db, to: string, kind: string, path: string): Promise<string> {
+  const mail = await latestOutboxMail(db, to, kind);
   const found = new RegExp(`${path.replace(/[/.]/g, "\\$&")}([A-Za-z0-9_-]+)`).exec(mail.text);
   if (!found) throw new Error(`no link to ${path} in the ${kind} mail to ${to}`);
   return found[1];

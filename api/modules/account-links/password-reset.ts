@@ -13,16 +13,30 @@ import { destroyUserSessions } from "../auth/sessions.ts";
 import { checkToken, dropTokens, linkInvalid, newToken, storeToken, useToken } from "./tokens.ts";
 
 /**
- * /forgot-password: mails a reset link when an active account has the address, and answers the same either
- * way. Counted per client address and per email before anything is looked up, whether or not an account
- * exists, so the 429 tells nothing either. The mail is rendered whatever the outcome, so the answer takes
- * about as long for an address with an account as for one without.
+ * How long /forgot-password takes at least, once its limits let it through. Mailing a link writes the link
+ * and its mail, an unknown address writes nothing: without a floor the difference would tell which
+ * addresses have accounts. Both paths render the mail, and the floor is well above what either takes.
+ */
+export const RESET_ANSWER_FLOOR_MS = 300;
+
+/**
+ * /forgot-password: mails a reset link when an active account has the address, and answers the same,
+ * no sooner than RESET_ANSWER_FLOOR_MS, either way. Counted per client address and per email before
+ * anything is looked up, whether or not an account exists, so the 429 tells nothing either.
  */
 export async function requestPasswordReset(db: Db, config: ApiConfig, email: string, ip: string | undefined): Promise<void> {
   const limit = limits(config);
   // Callers without a known address would all share one counter, so one of them could lock out the rest.
   if (ip) await hit(db, limit.passwordResetAddress, ip);
   await hit(db, limit.passwordResetEmail, email);
+  const answerAt = Date.now() + RESET_ANSWER_FLOOR_MS;
+  await mailResetLink(db, config, email);
+  const early = answerAt - Date.now();
+  if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+}
+
+/** The link and its mail, when an active account has the address; the mail is rendered either way. */
+async function mailResetLink(db: Db, config: ApiConfig, email: string): Promise<void> {
   const [user] = await db
     .select({ id: users.id, name: users.name })
     .from(users)

@@ -82,7 +82,7 @@ describe("PUT /api/user", () => {
     expect(right.body.user).toMatchObject({ name: "Mover", email });
     expect((await client.get<User>("/api/user")).body.email).toBe(email);
     const confirmed = await freshClient().post("/api/email/confirm", {
-      token: await mailedToken(t, next, "email_change_confirm", "/confirm-email/"),
+      token: await mailedToken(t.database.db, next, "email_change_confirm", "/confirm-email/"),
     });
     expect(confirmed.status).toBe(200);
     expect((await client.get<User>("/api/user")).body).toMatchObject({ email: next, email_verified: true });
@@ -154,7 +154,7 @@ describe("POST /api/user (multipart, _method=PUT)", () => {
     const res = await client.post<AccountAnswer>("/api/user", multipart({ name: "Multi", email: next, current_password: PASSWORD }));
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(emailChangePending(next));
-    await client.post("/api/email/confirm", { token: await mailedToken(t, next, "email_change_confirm", "/confirm-email/") });
+    await client.post("/api/email/confirm", { token: await mailedToken(t.database.db, next, "email_change_confirm", "/confirm-email/") });
     expect((await client.get<User>("/api/user")).body.email).toBe(next);
   });
 

@@ -30,7 +30,7 @@ async function loggedInEverywhere() {
 }
 
 const status = async (client: TestClient) => (await client.request("GET", "/api/user")).status;
-const confirmToken = (to: string) => mailedToken(t, to, "email_change_confirm", "/confirm-email/");
+const confirmToken = (to: string) => mailedToken(t.database.db, to, "email_change_confirm", "/confirm-email/");
 /** Opens the link mailed to the new address, from a browser that is not logged in unless one is given. */
 const confirm = async (to: string, client = freshClient()) => client.post("/api/email/confirm", { token: await confirmToken(to) });
 
@@ -45,10 +45,10 @@ describe("asking to change the email", () => {
     for (const device of [client, laptop, phone]) expect(await status(device)).toBe(200);
     expect((await client.get("/api/user/email-change")).body).toMatchObject({ pending_email: next });
 
-    const link = await latestOutboxMail(t, next, "email_change_confirm");
+    const link = await latestOutboxMail(t.database.db, next, "email_change_confirm");
     expect(link.userId).toBe(id);
     expect(link.text).toMatch(/\/confirm-email\/[A-Za-z0-9_-]{43}/);
-    const notice = await latestOutboxMail(t, email, "email_change_notice");
+    const notice = await latestOutboxMail(t.database.db, email, "email_change_notice");
     expect(notice.text).toContain(next);
     expect(notice.text).not.toContain("/confirm-email/");
     // The old address can still log in until the change is confirmed.
@@ -61,7 +61,7 @@ describe("asking to change the email", () => {
     expect((await client.put("/api/user", { name: "Renamed", email: email.toUpperCase() })).status).toBe(200);
     const refused = uniqueEmail();
     expect((await client.put("/api/user", { name: "Renamed", email: refused, current_password: "not my password" })).status).toBe(422);
-    expect(await outboxMails(t, refused, "email_change_confirm")).toHaveLength(0);
+    expect(await outboxMails(t.database.db, refused, "email_change_confirm")).toHaveLength(0);
     for (const device of [client, laptop, phone]) expect(await status(device)).toBe(200);
   });
 });
@@ -175,7 +175,7 @@ describe("opening the link", () => {
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(5 - (ACCOUNT_MAIL_RATE.emailChanges - 3));
     for (const answer of refused) expect(answer.body.errors.email[0]).toMatch(/^Too many changes of email address/);
-    const mailed = await Promise.all(asked.map((next) => outboxMails(t, next, "email_change_confirm")));
+    const mailed = await Promise.all(asked.map((next) => outboxMails(t.database.db, next, "email_change_confirm")));
     expect(mailed.flat()).toHaveLength(ACCOUNT_MAIL_RATE.emailChanges);
   });
 });
