@@ -23,6 +23,7 @@ import { pruneAccountTokens } from "#api/modules/account-links/tokens.ts";
 import { grantChecker } from "#api/modules/broadcasting/grant-check.ts";
 import { chooseAiProvider } from "#api/integrations/ai/provider.ts";
 import { mailModeLine } from "#api/mail/config.ts";
+import { startConfiguredMailSender } from "#api/mail/sender.ts";
 import { startRealtime } from "#api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { runPrimary } from "#server/cluster.ts";
@@ -186,8 +187,9 @@ async function serve(options: { prepared: boolean }) {
   // Pusher clients connect at /app/{key}; any other upgrade is refused (start.ts).
   server.on("upgrade", (request, socket, head) => realtime.handleUpgrade(request, socket, head));
 
-  // On the embedded database with several processes, the primary prunes (once for all of them).
+  // On the embedded database with several processes, the primary prunes and sends mail (once for all of them).
   const pruneTimer = embeddedCluster ? undefined : startPruning(database);
+  const mailSender = embeddedCluster ? undefined : await startMailSender(database);
 
   server.listen(config.port, config.host, () => {
     // A cluster's primary speaks for its workers once they all listen.
@@ -208,6 +210,8 @@ async function serve(options: { prepared: boolean }) {
     const deadline = setTimeout(() => server.closeAllConnections(), 5_000);
     deadline.unref();
     await closed;
+    // Mail being handed to the server is finished; what was claimed but not started goes back to the queue.
+    await mailSender?.stop();
     await vite?.close();
     await database.close();
     log("Stopped cleanly");
@@ -215,6 +219,11 @@ async function serve(options: { prepared: boolean }) {
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** The background mail sender, when SMTP_URL is set; on PostgreSQL every instance runs one. */
+function startMailSender(database: Database) {
+  return startConfiguredMailSender(database.db, config.api.mail, config.databaseUrl, (message) => console.error(`[launchpad] ${message}`));
 }
 
 function startPruning(database: Database) {
@@ -241,10 +250,14 @@ if (cluster.isWorker) {
     if (!config.realtime.external) await realtimeCredentials(database.db, config.realtime);
     const hub = createProcessHub(database.thread!, log);
     startPruning(database);
+    const mailSender = await startMailSender(database);
     await runPrimary(config.webConcurrency, {
       log,
       onFork: (worker) => hub.adopt(worker),
-      beforeExit: () => database.close(),
+      beforeExit: async () => {
+        await mailSender?.stop();
+        await database.close();
+      },
       ready: () => announce(seeded, `embedded database in ${config.dataDir}, ${config.webConcurrency} processes`),
     });
   } else if (config.webConcurrency > 1) {

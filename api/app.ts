@@ -36,6 +36,7 @@ import { resourceRoutes } from "./modules/resources/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { startupRoutes } from "./modules/startups/routes.ts";
 import { placeRoutes } from "./modules/places/routes.ts";
+import { mailOutboxRoutes } from "./modules/mail-outbox/routes.ts";
 import { meetingRoutes } from "./modules/meetings/routes.ts";
 import { createWeatherRoutes } from "./modules/weather/routes.ts";
 import { silentBroadcaster, type Broadcaster } from "./realtime/broadcaster.ts";
@@ -163,6 +164,7 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
   api.route("/", createAiRoutes({ config: config.ai, log }));
   api.route("/", draftRoutes);
   api.route("/", meetingRoutes);
+  api.route("/", mailOutboxRoutes);
   api.route("/", resourceRoutes);
   api.route("/", createBroadcastingRoutes(realtime));
   api.route(

@@ -17,6 +17,8 @@ export default [
     route("user-management/roles", "routes/user-management/roles.tsx"),
     route("user-management/roles/new", "routes/user-management/role-new.tsx"),
     route("user-management/roles/:id", "routes/user-management/role-edit.tsx"),
+    route("user-management/outbox", "routes/user-management/outbox.tsx"),
+    route("user-management/outbox/:id", "routes/user-management/outbox-message.tsx"),
     route("collections", "routes/collections/collections.tsx"),
     route("event-forms", "routes/event-forms/list.tsx"),
     route("event-forms/create", "routes/event-forms/create.tsx"),

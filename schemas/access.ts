@@ -22,6 +22,12 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/**
+ * The role that holds every permission, and alone sees what no permission grants: the mail outbox, whose
+ * messages carry other people's password-reset and verification links.
+ */
+export const SUPER_ADMIN = "super admin";
+
 export const roleSchema = z.object({
   name: requiredText("name", 60),
   permissions: z.array(z.enum(PERMISSIONS, { error: "The selected permission is invalid." })).default([]),

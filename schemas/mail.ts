@@ -52,3 +52,16 @@ export interface OutboxMessageDetailJson extends OutboxMessageJson {
 export type OutboxPage = Page<OutboxMessageJson> & { meta: { smtp_configured: boolean } };
 
 export const OUTBOX_MESSAGE_NOT_FOUND = "Message not found";
+
+/** POST /api/v1/admin/mail_outbox/test: a test message to the caller, sent or (without SMTP_URL) kept. */
+export const TEST_MESSAGE_QUEUED = "Test message queued: it is sent in the background.";
+export const TEST_MESSAGE_KEPT = "Test message kept in the outbox: SMTP_URL is not set, so no mail leaves the server.";
+/** POST /api/v1/admin/mail_outbox/{id}/retry. */
+export const MESSAGE_REQUEUED = "Message queued again.";
+export const MESSAGE_NOT_FAILED = "Only a failed message can be tried again.";
+
+/** The answer of the two POSTs above. */
+export interface OutboxActionResult {
+  message: string;
+  id: number;
+}

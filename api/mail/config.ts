@@ -3,11 +3,19 @@
  * Without an SMTP_URL nothing leaves the machine: every message is kept in the outbox, where a super admin
  * reads it at /user-management/outbox.
  */
+import { checkHeaderText } from "./header-text.ts";
+
 export interface MailConfig {
   /** smtp://user:pass@host:587 (STARTTLS where the server offers it) or smtps://user:pass@host:465 (TLS from the start). */
   smtpUrl?: string;
   /** The From header: "Launchpad <no-reply@example.com>". */
   from: string;
+  /** MAIL_RETRY_SECONDS: the wait before a failed message's first retry (each next one is four times longer, up to an hour). */
+  retrySeconds?: number;
+  /** MAIL_MAX_ATTEMPTS: tries before a message is marked failed. */
+  maxAttempts?: number;
+  /** MAIL_LEASE_SECONDS: how long a sender's claim on a message holds before another sender may take it over. */
+  leaseSeconds?: number;
 }
 
 /** The From header when MAIL_FROM is unset: no-reply at the app's own host name. */
@@ -29,11 +37,20 @@ export function checkSmtpUrl(value: string): string {
   return value;
 }
 
+/** A whole number of at least 1, or unset (the sender's default). */
+const positive = (value: string | undefined) => {
+  const n = Number(value);
+  return value && Number.isSafeInteger(n) && n >= 1 ? n : undefined;
+};
+
 export function readMailConfig(env: NodeJS.ProcessEnv, appUrl: string): MailConfig {
   const smtpUrl = env.SMTP_URL?.trim();
   return {
     smtpUrl: smtpUrl ? checkSmtpUrl(smtpUrl) : undefined,
-    from: env.MAIL_FROM?.trim() || defaultMailFrom(appUrl),
+    from: checkHeaderText(env.MAIL_FROM?.trim() || defaultMailFrom(appUrl), "MAIL_FROM"),
+    retrySeconds: positive(env.MAIL_RETRY_SECONDS),
+    maxAttempts: positive(env.MAIL_MAX_ATTEMPTS),
+    leaseSeconds: positive(env.MAIL_LEASE_SECONDS),
   };
 }
 

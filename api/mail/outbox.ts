@@ -6,6 +6,7 @@ import type { MailAttachment } from "#schemas/mail.ts";
 import type { Db } from "#api/db/client.ts";
 import { mailOutbox } from "#api/db/mail-schema.ts";
 import { checkHeaderName, checkHeaderText, MailHeaderError } from "./header-text.ts";
+import { MAIL_QUEUED_CHANNEL, signalMailQueued } from "./wake.ts";
 
 /** A message to one recipient, rendered (renderMail) before it is queued. */
 export interface QueuedMail {
@@ -42,9 +43,6 @@ const RESERVED_HEADERS = new Set([
   "content-type",
   "content-transfer-encoding",
 ]);
-
-/** The channel the sender listens on: PostgreSQL delivers the notification when the queuing transaction commits. */
-export const MAIL_QUEUED_CHANNEL = "launchpad_mail_queued";
 
 /** The right-hand side of Message-IDs made here: this machine's name, as any mail server would use. */
 const MESSAGE_ID_HOST = hostname().replace(/[^A-Za-z0-9.-]/g, "") || "localhost";
@@ -97,5 +95,6 @@ export async function queueMail(db: Db, mail: QueuedMail): Promise<number | null
   if (!row) return null;
   // Wakes the senders once the transaction commits (never before, and never for a rolled-back one).
   await db.execute(sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, '')`);
+  signalMailQueued();
   return row.id;
 }

@@ -52,6 +52,8 @@ export interface FakeSmtp {
   waitForMail(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   /** RCPT TO this address is answered with `code` (550 by default: the mailbox does not exist). */
   refuse(address: string, code?: number): void;
+  /** Accepts the address again. */
+  accept(address: string): void;
   /** Stops listening and drops open connections: the mail server is down. */
   stop(): Promise<void>;
   /** Listens again on the same port. */
@@ -205,6 +207,9 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
     },
     refuse(address, code = 550) {
       refusals.set(address.toLowerCase(), code);
+    },
+    accept(address) {
+      refusals.delete(address.toLowerCase());
     },
     stop,
     start: listen,

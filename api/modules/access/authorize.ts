@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { Permission } from "#schemas/access.ts";
+import { SUPER_ADMIN, type Permission } from "#schemas/access.ts";
 import type { AppEnv } from "#api/context.ts";
 import { forbidden, unauthenticated } from "#api/lib/errors.ts";
 
@@ -21,3 +21,14 @@ export const authorize =
     await assertPermission(c, permission);
     await next();
   };
+
+/**
+ * The guard for what only super admins see (the mail outbox): 401 without a user, 403 for anyone without
+ * the role. A role, not a permission: no admin can grant it to another role by ticking a box.
+ */
+export const superAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.var.user;
+  if (!user) throw unauthenticated();
+  if (!user.roles.includes(SUPER_ADMIN)) throw forbidden();
+  await next();
+};

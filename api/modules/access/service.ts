@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
-import { PERMISSIONS, type Permission, type PermissionItem, type RoleView } from "#schemas/access.ts";
+import { PERMISSIONS, SUPER_ADMIN, type Permission, type PermissionItem, type RoleView } from "#schemas/access.ts";
 import type { AccountType } from "#schemas/setup.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
@@ -8,7 +8,7 @@ import { HttpError, fieldError, notFound, validationFailed } from "#api/lib/erro
 import { offset, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { containsPattern } from "#api/lib/like.ts";
 
-export const SUPER_ADMIN = "super admin";
+export { SUPER_ADMIN };
 
 /** Startup and organization owners: every feature permission, but not user or role management. */
 const OWNER_PERMISSIONS = PERMISSIONS.filter((p) => !p.startsWith("user ") && !p.startsWith("role "));

@@ -27,6 +27,16 @@ describe("what the sidebar shows", () => {
   });
 });
 
+describe("the mail outbox", () => {
+  const items = (user: Parameters<typeof visibleNavigation>[0]) => visibleNavigation(user).flatMap((s) => s.items.map((i) => i.to));
+  it("is offered to super admins only, whatever permissions another role has", () => {
+    const all = ["user read", "user write", "role read", "role write"];
+    expect(items({ permissions: all, roles: ["super admin"], startup_id: null, co_founder_id: null })).toContain("/user-management/outbox");
+    expect(items({ permissions: all, roles: ["admin"], startup_id: null, co_founder_id: null })).not.toContain("/user-management/outbox");
+    expect(items({ permissions: all, startup_id: null, co_founder_id: null })).not.toContain("/user-management/outbox");
+  });
+});
+
 describe("messages and notifications", () => {
   it("are offered to every set-up user, whatever their permissions", () => {
     const anyone = visibleNavigation({ permissions: [], startup_id: null, co_founder_id: null }).flatMap((s) => s.items.map((i) => i.to));

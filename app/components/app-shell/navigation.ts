@@ -1,4 +1,4 @@
-import type { Permission } from "#schemas/access";
+import { SUPER_ADMIN, type Permission } from "#schemas/access";
 import type { CurrentUser } from "#schemas/auth";
 import { can } from "~/lib/permissions";
 
@@ -7,6 +7,8 @@ export interface NavItem {
   label: string;
   /** Needed to see the item; none means every set-up user. */
   permission?: Permission;
+  /** Shown to super admins only (what no permission grants: the mail outbox). */
+  superAdmin?: boolean;
   /**
    * Shown only to a user with a startup or a co-founder profile ("account": co-founder
    * invitations), or with a startup or organization ("startup": its details).
@@ -117,19 +119,31 @@ export const NAVIGATION: NavSection[] = [
         permission: "role read",
         tour: "Decide what each role may do by ticking its permissions.",
       },
+      {
+        to: "/user-management/outbox",
+        label: "Mail outbox",
+        superAdmin: true,
+        tour: "Every email Launchpad sends or keeps: read a message, see why one failed, or send yourself a test.",
+      },
     ],
   },
 ];
+
+/** What decides which items a user sees; without `roles`, no super-admin item. */
+type NavUser = Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id"> & Partial<Pick<CurrentUser, "roles">>;
 
 /**
  * The addresses of the items `user` may see. This is what the admin layout's loader sends: the labels and
  * tour texts are in the browser's bundle already, so every page's data need not carry them again.
  */
-export function visiblePaths(user: Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id">): string[] {
+export function visiblePaths(user: NavUser): string[] {
   const has = { account: Boolean(user.startup_id || user.co_founder_id), startup: Boolean(user.startup_id) };
+  const superAdmin = Boolean(user.roles?.includes(SUPER_ADMIN));
   return NAVIGATION.flatMap((section) =>
     section.items
-      .filter((item) => (!item.permission || can(user, item.permission)) && (!item.needs || has[item.needs]))
+      .filter(
+        (item) => (!item.permission || can(user, item.permission)) && (!item.needs || has[item.needs]) && (!item.superAdmin || superAdmin),
+      )
       .map((item) => item.to),
   );
 }
@@ -142,7 +156,7 @@ export function navigationFor(paths: readonly string[]): NavSection[] {
   );
 }
 
-export const visibleNavigation = (user: Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id">): NavSection[] =>
+export const visibleNavigation = (user: NavUser): NavSection[] =>
   navigationFor(visiblePaths(user));
 
 /**

@@ -1,0 +1,113 @@
+import { Form, data, useSearchParams } from "react-router";
+import { MAIL_STATUS_LABELS, MAIL_STATUSES, type OutboxActionResult, type OutboxPage } from "#schemas/mail";
+import { MailStatusBadge } from "~/components/mail/mail-status";
+import { Button } from "~/components/ui/button";
+import { FormErrors } from "~/components/ui/field";
+import { InAppLink } from "~/components/ui/in-app-link";
+import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { ListSearch } from "~/components/ui/list-controls";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import { useDates } from "~/lib/dates";
+import { redirectWithToast } from "~/lib/flash.server";
+import { requireSuperAdmin } from "~/lib/guards.server";
+import { forwardListParams } from "~/lib/list-query.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { Route } from "./+types/outbox";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireSuperAdmin(context);
+  const query = forwardListParams(url, ["page", "search", "status"], { per_page: "25" });
+  return { outbox: await context.get(apiContext).load<OutboxPage>(`/api/v1/admin/mail_outbox?${query}`) };
+}
+
+/** The one action here: a test message to the super admin, to check the mail settings end to end. */
+export async function action({ request, url, context }: Route.ActionArgs) {
+  requireSuperAdmin(context);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "test") return data({ error: "That request was not understood." }, { status: 400 });
+  const result = await context.get(apiContext).post<OutboxActionResult>("/api/v1/admin/mail_outbox/test");
+  if (!result.ok) return data({ error: result.body.message }, { status: result.status });
+  return redirectWithToast(context.get(requestEnvContext), url.pathname, { type: "success", message: result.body.message });
+}
+
+export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
+  const { outbox } = loaderData;
+  const dates = useDates();
+  const [searchParams] = useSearchParams();
+  const filtered = Boolean(searchParams.get("search") || searchParams.get("status"));
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Mail outbox"
+        description={
+          outbox.meta.smtp_configured
+            ? "Every email Launchpad sends, newest first: what it said, and whether the mail server took it."
+            : "SMTP_URL is not set, so no email leaves the server: every message is kept here. Read one to pass its link on by hand."
+        }
+        actions={
+          <Form method="post">
+            <input type="hidden" name="intent" value="test" />
+            <Button type="submit" variant="secondary">
+              Send me a test message
+            </Button>
+          </Form>
+        }
+      />
+      {actionData?.error ? <FormErrors errors={[actionData.error]} /> : null}
+      <ListSearch
+        label="Search messages"
+        placeholder="Search by recipient or subject"
+        filters={[
+          { name: "status", label: "Status", anyLabel: "All statuses", options: MAIL_STATUSES.map((s) => ({ value: s, label: MAIL_STATUS_LABELS[s] })) },
+        ]}
+      />
+      {outbox.data.length === 0 ? (
+        <EmptyState title="No messages">{filtered ? "Try another search or status." : "Launchpad has not written any email yet."}</EmptyState>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+              <tr>
+                <th className="px-4 py-3">To</th>
+                <th className="px-4 py-3">Subject</th>
+                <th className="px-4 py-3">Status</th>
+                <th className="px-4 py-3">Tries</th>
+                <th className="px-4 py-3">Written</th>
+                <th className="px-4 py-3">Sent</th>
+              </tr>
+            </thead>
+            <tbody>
+              {outbox.data.map((message) => (
+                <tr key={message.id} className="border-b border-slate-100 align-top last:border-0" data-testid={`outbox-row-${message.id}`}>
+                  <td className="px-4 py-3">
+                    {message.to_name ? <p className="font-medium">{message.to_name}</p> : null}
+                    <p className="text-slate-500">{message.to_address}</p>
+                  </td>
+                  <td className="px-4 py-3">
+                    <InAppLink to={`/user-management/outbox/${message.id}`} className="font-medium text-brand-700 underline">
+                      {message.subject}
+                    </InAppLink>
+                    <p className="text-xs text-slate-500">{message.kind}</p>
+                  </td>
+                  <td className="px-4 py-3">
+                    <MailStatusBadge status={message.status} />
+                    {message.last_error && message.status !== "sent" ? (
+                      <p className="mt-1 max-w-xs break-words text-xs text-red-700">{message.last_error}</p>
+                    ) : null}
+                  </td>
+                  <td className="px-4 py-3">{message.attempts}</td>
+                  <td className="px-4 py-3 text-slate-500">{dates.dayTime(message.created_at)}</td>
+                  <td className="px-4 py-3 text-slate-500">{dates.dayTime(message.sent_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      <Pagination meta={outbox.meta} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Mail outbox · Launchpad" }];
