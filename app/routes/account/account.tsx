@@ -16,11 +16,18 @@ import { apiContext, userContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
+import type { PendingEmailChange } from "#schemas/account-links";
+import { PendingEmailNotice } from "~/components/account/pending-email";
 import type { Route } from "./+types/account";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  return { user: { name: user.name, email: user.email, avatar_url: user.avatar_url, created_at: user.created_at } };
+  // A new address waiting for its link; another API (API_URL) may not have this, and the page goes without.
+  const pending = await context.get(apiContext).get<PendingEmailChange>("/api/user/email-change");
+  return {
+    user: { name: user.name, email: user.email, avatar_url: user.avatar_url, created_at: user.created_at },
+    pendingEmail: pending.ok ? pending.body : null,
+  };
 }
 
 const profileSchema = accountSchema.extend({ intent: z.literal("profile"), avatar: imageField("avatar") });
@@ -55,6 +62,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         title="Account"
         description={`Your name, email, picture and password.${user.created_at ? ` Member since ${dates.day(user.created_at)}.` : ""}`}
       />
+      {loaderData.pendingEmail ? <PendingEmailNotice pending={loaderData.pendingEmail} /> : null}
       <ProfileCard user={user} lastResult={actionData?.intent === "profile" ? actionData.result : undefined} />
       <PasswordCard lastResult={actionData?.intent === "password" ? actionData.result : undefined} />
     </div>
@@ -95,7 +103,7 @@ function ProfileCard({ user, lastResult }: { user: { name: string; email: string
           field={fields.current_password}
           type="password"
           label="Current password"
-          hint="Needed only when you change your email."
+          hint="Needed only when you change your email. A new email is used once you open the link we mail to it."
           autoComplete="current-password"
         />
         <Button type="submit" pending={busy}>
