@@ -7,8 +7,8 @@ export function PendingEmailNotice({ pending }: { pending: PendingEmailChange })
   if (!pending.pending_email) return null;
   return (
     <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-800" data-testid="pending-email">
-      Waiting for you to open the link we sent to <strong>{pending.pending_email}</strong> (until {dates.dayTime(pending.expires_at)}).
-      Your email stays as it is until then; asking for another address replaces this one.
+      Waiting for you to open the link we sent to <strong>{pending.pending_email}</strong> (until {dates.dayTime(pending.expires_at)}). Your
+      email stays as it is until then; asking for another address replaces this one.
     </p>
   );
 }

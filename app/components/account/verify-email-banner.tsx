@@ -15,7 +15,7 @@ export function VerifyEmailBanner({ email, policy }: { email: string; policy: Ex
   const location = useLocation();
   return (
     <section
-      aria-label="Email verification"
+      aria-label="Unverified account"
       className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-800 sm:px-6"
       data-testid="verify-email-banner"
     >

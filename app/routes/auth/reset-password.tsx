@@ -32,7 +32,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(newPasswordSchema, { lastResult: actionData && "result" in actionData ? actionData.result : undefined });
+  const [form, fields] = useZodForm(newPasswordSchema, {
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+  });
   if (!loaderData.valid || (actionData && "invalid" in actionData)) {
     return (
       <InvalidLink again="/forgot-password" againLabel="Ask for a new link">
@@ -45,7 +47,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <p className="mb-6 text-slate-600">Setting it logs you out everywhere else and logs you in here.</p>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} />
-        <InputField field={fields.password} type="password" label="New password" autoComplete="new-password" hint="At least 8 characters." />
+        <InputField
+          field={fields.password}
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+        />
         <InputField field={fields.password_confirmation} type="password" label="Confirm new password" autoComplete="new-password" />
         <Button type="submit" className="w-full" pending={navigation.state === "submitting"}>
           Set new password
