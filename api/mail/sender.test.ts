@@ -67,7 +67,12 @@ describe("delivery", () => {
   it("sends over STARTTLS with AUTH: From, To with the name, Subject, Message-ID, extra headers, both parts and the attachment", async () => {
     const to = address("ada");
     const { html, text } = await renderMail(
-      TestMessage({ appUrl: "https://launchpad.test", name: "Ada", sentAt: new Date("2026-12-01T17:00:00Z"), dates: { timeZone: "UTC", dateFormat: "iso" } }),
+      TestMessage({
+        appUrl: "https://launchpad.test",
+        name: "Ada",
+        sentAt: new Date("2026-12-01T17:00:00Z"),
+        dates: { timeZone: "UTC", dateFormat: "iso" },
+      }),
     );
     const id = await queueMail(t.database.db, {
       to,
@@ -173,7 +178,10 @@ describe("claims", () => {
   it("gives each of 30 messages to one of 10 claims made at once", async () => {
     const ids = (await Promise.all(Array.from({ length: 30 }, () => queueMail(t.database.db, mail(address("claim")))))) as number[];
     const claims = await Promise.all(Array.from({ length: 10 }, () => claimDueMail(t.database.db, 5, 60_000)));
-    const claimed = claims.flat().map((row) => row.id).filter((id) => ids.includes(id));
+    const claimed = claims
+      .flat()
+      .map((row) => row.id)
+      .filter((id) => ids.includes(id));
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(new Set(claimed)).toEqual(new Set(ids));
     // Back to the queue untried, as a stopping sender leaves them.

@@ -2,7 +2,17 @@ import type { Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import { databaseKind, type Db } from "#api/db/client.ts";
 import type { MailConfig } from "./config.ts";
-import { bouncedAddresses, claimDueMail, hasDueMail, markBounced, markFailed, markRetry, markSent, releaseClaims, type OutboxRow } from "./delivery.ts";
+import {
+  bouncedAddresses,
+  claimDueMail,
+  hasDueMail,
+  markBounced,
+  markFailed,
+  markRetry,
+  markSent,
+  releaseClaims,
+  type OutboxRow,
+} from "./delivery.ts";
 import { DEFAULT_RETRY, outcomeOf, retryDelayMs, type RetryPolicy } from "./policy.ts";
 import { createSmtpTransport, SMTP_TIMEOUTS_MS, type TransportOptions } from "./transport.ts";
 import { listenForMail, onMailQueuedHere } from "./wake.ts";

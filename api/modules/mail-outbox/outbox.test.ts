@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const queue = (to: string, subject: string) => queueMail(t.database.db, { to, kind: "test_message", subject, html: "<p>x</p>", text: "x\n" });
+const queue = (to: string, subject: string) =>
+  queueMail(t.database.db, { to, kind: "test_message", subject, html: "<p>x</p>", text: "x\n" });
 
 describe("who may read the outbox", () => {
   it("only super admins: not an admin with every permission but role write, not a stranger", async () => {
@@ -48,7 +49,9 @@ describe("the outbox list", () => {
     expect(all.body.data[0]).not.toHaveProperty("html");
 
     const failed = await root.client.get(`${BASE}?status=failed&search=reader0`);
-    expect(failed.body.data).toEqual([expect.objectContaining({ id: ids[0], status: "failed", last_error: "550 no", next_attempt_at: null })]);
+    expect(failed.body.data).toEqual([
+      expect.objectContaining({ id: ids[0], status: "failed", last_error: "550 no", next_attempt_at: null }),
+    ]);
     expect((await root.client.get(`${BASE}?search=nobody-like-this`)).body).toMatchObject({ data: [], meta: { total: 0 } });
     // An unknown status is no filter, as in every list.
     expect((await root.client.get(`${BASE}?status=lost&search=welcome number`)).body.meta.total).toBe(3);

@@ -77,7 +77,10 @@ function listView(row: ListRow): OutboxMessageJson {
 
 export async function listOutbox(db: Db, query: OutboxListQuery): Promise<PageRows<OutboxMessageJson>> {
   const { shape, values } = OUTBOX_FILTERS.read(query);
-  const rows = await outboxPageQuery(db, { ...shape, oldestFirst: query.sort_order === "asc" }).execute({ ...values, ...pageValues(query) });
+  const rows = await outboxPageQuery(db, { ...shape, oldestFirst: query.sort_order === "asc" }).execute({
+    ...values,
+    ...pageValues(query),
+  });
   const total = await totalOf(rows, query, async () => (await outboxCountQuery(db, shape).execute(values))[0].n);
   return { total, data: rows.map(listView) };
 }

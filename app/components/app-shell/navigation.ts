@@ -156,8 +156,7 @@ export function navigationFor(paths: readonly string[]): NavSection[] {
   );
 }
 
-export const visibleNavigation = (user: NavUser): NavSection[] =>
-  navigationFor(visiblePaths(user));
+export const visibleNavigation = (user: NavUser): NavSection[] => navigationFor(visiblePaths(user));
 
 /**
  * The item a path belongs to: the one whose address is the longest whole-segment prefix of it, so that

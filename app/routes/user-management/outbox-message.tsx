@@ -105,4 +105,6 @@ export default function OutboxMessage({ loaderData, actionData }: Route.Componen
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.message.subject ?? "Message"} · Mail outbox · Launchpad` }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.message.subject ?? "Message"} · Mail outbox · Launchpad` },
+];

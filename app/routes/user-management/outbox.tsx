@@ -59,11 +59,18 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         label="Search messages"
         placeholder="Search by recipient or subject"
         filters={[
-          { name: "status", label: "Status", anyLabel: "All statuses", options: MAIL_STATUSES.map((s) => ({ value: s, label: MAIL_STATUS_LABELS[s] })) },
+          {
+            name: "status",
+            label: "Status",
+            anyLabel: "All statuses",
+            options: MAIL_STATUSES.map((s) => ({ value: s, label: MAIL_STATUS_LABELS[s] })),
+          },
         ]}
       />
       {outbox.data.length === 0 ? (
-        <EmptyState title="No messages">{filtered ? "Try another search or status." : "Launchpad has not written any email yet."}</EmptyState>
+        <EmptyState title="No messages">
+          {filtered ? "Try another search or status." : "Launchpad has not written any email yet."}
+        </EmptyState>
       ) : (
         <Card className="overflow-x-auto p-0">
           <table className="w-full text-left text-sm">
