@@ -3,12 +3,13 @@
  * of their own. The route code under test still reaches data only through its ApiClient; only this test
  * harness, which never ships with the panel, reaches past it to start the API and make users and data.
  */
-import { sessionCookieName, xsrfCookieName } from "#api/config";
+import { sessionCookieName, xsrfCookieName, type ApiConfig } from "#api/config";
 import { createTestApi, type Json, type TestApi, type TestClient } from "#api/testing/harness";
 // The API tests' own fixtures, so the route tests make users and data the same way.
 export { billingFields, createBilling, createCoupon, paidEventForm } from "#api/testing/billing-fixtures";
 export { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "#api/testing/event-fixtures";
-export { coFounder, registered } from "#api/testing/fixtures";
+export { coFounder, registered, setUpStartupProfile } from "#api/testing/fixtures";
+export { mailedToken } from "#api/testing/mail-fixtures";
 import { renderToString } from "react-dom/server";
 import { RouterContextProvider, createRoutesStub } from "react-router";
 import { ApiClient } from "~/lib/api.server";
@@ -63,8 +64,9 @@ export interface RouteHarness {
   close(): Promise<void>;
 }
 
-export async function createRouteHarness(): Promise<RouteHarness> {
-  const t = await createTestApi();
+/** `overrides`: API settings for this file's tests (verified addresses required, say). */
+export async function createRouteHarness(overrides: Partial<ApiConfig> = {}): Promise<RouteHarness> {
+  const t = await createTestApi(overrides);
   const env: RequestEnv = {
     apiFetch: async (request) => t.api.fetch(request, { clientIp: BROWSER_ADDRESS }),
     cspNonce: "",

@@ -28,7 +28,7 @@ import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
 import { limits } from "#api/lib/limits.ts";
 import { hit } from "#api/lib/rate-limit.ts";
-import { validate } from "#api/lib/validation.ts";
+import { noFields, validate } from "#api/lib/validation.ts";
 import { recheckListeners } from "../broadcasting/recheck.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { startSession } from "../auth/routes.ts";
@@ -60,6 +60,7 @@ accountLinkRoutes.post("/api/reset-password", async (c) => {
 });
 
 accountLinkRoutes.post("/api/email/verification-notification", requireUser, async (c) => {
+  validate(noFields, await readBody(c));
   const user = currentUser(c);
   if (user.emailVerifiedAt) return c.json({ message: EMAIL_ALREADY_VERIFIED });
   await hit(c.var.db, limits(c.var.config).verificationResend, user.id);
