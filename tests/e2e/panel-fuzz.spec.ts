@@ -17,6 +17,7 @@ import {
   DEMO_PASSWORD,
   test,
 } from "./fixtures.ts";
+import { latestMailTo, linkIn } from "./mailbox.ts";
 import { actionRoutes, formReadingRoutes, matchesPattern, panelRoutes, sameSiteTargets } from "./panel-routes.ts";
 
 // "..%2F1", "1%2F2" and "1%0A2" reach the route decoded ("../1", "1/2", "1\n2"): no API path or redirect may be built from them.
@@ -122,7 +123,10 @@ const MALFORMED_SUBMISSIONS = [
 
 type Persona = { name: string; context: BrowserContext; start: string[] };
 
-/** Everyone an action may answer differently: a visitor, a new account, a startup, a payer and the super admin. */
+/**
+ * Everyone an action may answer differently: a visitor (with a reset link), a new account, a startup, a payer
+ * and the super admin.
+ */
 async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
   const open = () => browser.newContext({ baseURL });
   const startup = await open();
@@ -154,6 +158,14 @@ async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
   await login(admin, SUPER_ADMIN, DEMO_PASSWORD);
   const fresh = await open();
   await registerUser(fresh, "Fuzz Newcomer");
+  // A visitor holding a reset link from the mail: /reset-password/{token} opens only with one that works.
+  const visitor = await open();
+  const forgetful = await registerUser(await open(), "Fuzz Forgetful");
+  await apiCall(visitor, "POST", "/api/forgot-password", { email: forgetful.email });
+  const resetLink = linkIn(
+    await latestMailTo(forgetful.email, (mail) => mail.subject === "Reset your Launchpad password"),
+    "/reset-password/",
+  );
   const pages = panelRoutes.filter(({ pattern }) => !pattern.includes(":")).map(({ pattern }) => pattern);
   return [
     { name: "startup", context: startup, start: [...pages, `/form-submission?form_id=${paid.id}`] },
@@ -164,7 +176,7 @@ async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
     },
     { name: "super admin", context: admin, start: pages },
     { name: "new account", context: fresh, start: pages },
-    { name: "visitor", context: await open(), start: pages },
+    { name: "visitor", context: visitor, start: [...pages, resetLink] },
   ];
 }
 
