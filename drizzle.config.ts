@@ -11,6 +11,7 @@ export default defineConfig({
     "./api/db/settings-schema.ts",
     "./api/db/tools-schema.ts",
     "./api/db/mail-schema.ts",
+    "./api/db/account-tokens-schema.ts",
   ],
   out: "./api/db/migrations",
 });

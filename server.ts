@@ -19,6 +19,7 @@ import { appKey, realtimeCredentials } from "#api/db/settings.ts";
 import { ensureAccessModel } from "#api/modules/access/service.ts";
 import { pruneRateLimits } from "#api/lib/rate-limit.ts";
 import { pruneSessions } from "#api/modules/auth/sessions.ts";
+import { pruneAccountTokens } from "#api/modules/account-links/tokens.ts";
 import { grantChecker } from "#api/modules/broadcasting/grant-check.ts";
 import { chooseAiProvider } from "#api/integrations/ai/provider.ts";
 import { mailModeLine } from "#api/mail/config.ts";
@@ -240,6 +241,7 @@ function startPruning(database: Database) {
   const timer = setInterval(() => {
     pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
     pruneRateLimits(database.db).catch((error) => console.error("[launchpad] rate limit prune failed", error));
+    pruneAccountTokens(database.db).catch((error) => console.error("[launchpad] account link prune failed", error));
   }, 15 * 60_000);
   timer.unref();
   return timer;

@@ -8,6 +8,7 @@ import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "./lib/body-limit
 import { AnswerCaches, type CachePeers } from "./lib/answer-caches.ts";
 import { HttpError } from "./lib/errors.ts";
 import { accessRoutes } from "./modules/access/routes.ts";
+import { accountLinkRoutes } from "./modules/account-links/routes.ts";
 import { createAiRoutes } from "./modules/ai/routes.ts";
 import { applicationRoutes } from "./modules/applications/routes.ts";
 import { CallerCache } from "./modules/auth/caller-cache.ts";
@@ -148,6 +149,7 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
 
   api.route("/", authRoutes);
   api.route("/", twoFactorRoutes);
+  api.route("/", accountLinkRoutes);
   api.route("/", profileRoutes);
   api.route("/", accessRoutes);
   api.route("/", fileRoutes);

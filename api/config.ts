@@ -64,6 +64,12 @@ export interface ApiConfig {
    * stay in the outbox (api/mail/). Without it at all, From is no-reply at appUrl's host.
    */
   mail?: MailConfig;
+  /**
+   * An unverified member may not publish an event form, send co-founder invitations or start a chat (403
+   * saying why). REQUIRE_VERIFIED_EMAIL, or by default whether mail leaves the machine (SMTP_URL): without
+   * it nobody could verify. See api/modules/account-links/policy.ts.
+   */
+  requireVerifiedEmail: boolean;
   /** Zoom and Google Meet (ZOOM_*, GOOGLE_* settings); unset: both answer "not configured" (api/modules/meetings). */
   meetings?: MeetingsConfig;
   /**
@@ -93,6 +99,7 @@ export const defaultApiConfig: ApiConfig = {
   weatherApiBase: "https://api.open-meteo.com",
   callerCacheMs: 0,
   dashboardCacheMs: 0,
+  requireVerifiedEmail: false,
 };
 
 export function sessionCookieName(config: Pick<ApiConfig, "secureCookies">): string {

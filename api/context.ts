@@ -13,6 +13,8 @@ export interface AuthUser {
   id: number;
   name: string;
   email: string;
+  /** When the address was proven by a mailed link; null while it is not (api/modules/account-links/policy.ts). */
+  emailVerifiedAt: Date | null;
   isActive: boolean;
   startupId: number | null;
   coFounderId: number | null;

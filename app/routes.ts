@@ -5,6 +5,10 @@ export default [
     route("login", "routes/auth/login.tsx"),
     route("login/two-factor", "routes/auth/two-factor.tsx"),
     route("register", "routes/auth/register.tsx"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password/:token", "routes/auth/reset-password.tsx"),
+    route("verify-email/:token", "routes/auth/verify-email.tsx"),
+    route("confirm-email/:token", "routes/auth/confirm-email.tsx"),
     route("setup", "routes/setup/setup.tsx"),
     route("setup/complete", "routes/setup/complete.tsx"),
     // A mail's one-click unsubscribe link: no login, the signed token is the permission.
@@ -16,6 +20,7 @@ export default [
   layout("routes/admin/layout.tsx", [
     index("routes/home/home.tsx"),
     route("account", "routes/account/account.tsx"),
+    route("verify-email", "routes/auth/verify-email-resend.ts"),
     route("user-management/users", "routes/user-management/users.tsx"),
     route("user-management/roles", "routes/user-management/roles.tsx"),
     route("user-management/roles/new", "routes/user-management/role-new.tsx"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, requiredText } from "./fields.ts";
+import type { EmailVerificationPolicy } from "./account-links.ts";
 import type { UserSettings } from "./settings.ts";
 import type { AccountType } from "./setup.ts";
 
@@ -10,7 +11,8 @@ export const passwordField = z
   .min(PASSWORD_MIN, `The password field must be at least ${PASSWORD_MIN} characters.`)
   .max(128, "The password field must not be greater than 128 characters.");
 
-const confirmed = <T extends { password: string; password_confirmation: string }>(value: T, ctx: z.RefinementCtx) => {
+/** The password typed twice the same (registration, a new password, a reset). */
+export const confirmed = <T extends { password: string; password_confirmation: string }>(value: T, ctx: z.RefinementCtx) => {
   if (value.password !== value.password_confirmation) {
     ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "The password field confirmation does not match." });
   }
@@ -50,6 +52,10 @@ export interface CurrentUser {
   id: number;
   name: string;
   email: string;
+  /** The address was proven by a mailed link. Optional, as another API may have none (then no banner). */
+  email_verified?: boolean;
+  /** Whether verifying matters here (see EmailVerificationPolicy): the banner shows unless it is "off". */
+  email_verification?: EmailVerificationPolicy;
   avatar_url: string | null;
   is_active: boolean;
   startup_id: number | null;

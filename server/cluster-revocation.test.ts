@@ -25,6 +25,7 @@ import {
   rolesRemoved,
   type ScenarioSetup,
 } from "#api/testing/revocation-scenarios.ts";
+import { startFakeSmtp, type FakeSmtp } from "../tests/fakes/smtp.ts";
 import { freePort, startServer, type Running } from "./test-process.ts";
 
 const app = { appId: "cluster-revoke", key: "cluster-revoke-key", secret: "cluster-revoke-secret" };
@@ -90,9 +91,13 @@ afterAll(() => {
 describe("revocation on the embedded database with WEB_CONCURRENCY=2", () => {
   let setup: ScenarioSetup;
   let admin: TestClient;
+  let smtp: FakeSmtp;
 
   beforeAll(async () => {
-    ({ setup } = await startCluster({}));
+    // The change-of-address link is read from the mail as received; the members chat unverified.
+    smtp = await startFakeSmtp();
+    cleanups.push(() => void smtp.close());
+    ({ setup } = await startCluster({ SMTP_URL: smtp.url, REQUIRE_VERIFIED_EMAIL: "false" }));
     admin = setup.browser();
     expect((await admin.post("/api/login", { email: ADMIN_EMAIL, password: PASSWORD })).status).toBe(200);
   }, 300_000);
@@ -116,7 +121,7 @@ describe("revocation on the embedded database with WEB_CONCURRENCY=2", () => {
     figures.logout = await expectLoginEnded(chat, Date.now());
   }, 60_000);
 
-  it("a password or email change closes the other sessions' sockets", async () => {
+  it("a password change, or an email change once its link is opened, closes the other sessions' sockets", async () => {
     const changer = await register(setup, "Victim");
     let chat = await chatting(setup, await loggedInAgain(setup, changer), await register(setup, "Peer"));
     const password = await changer.client.put("/api/user/password", {
@@ -130,9 +135,11 @@ describe("revocation on the embedded database with WEB_CONCURRENCY=2", () => {
 
     const renamed = await register(setup, "Victim");
     chat = await chatting(setup, await loggedInAgain(setup, renamed), await register(setup, "Peer"));
-    expect(
-      (await renamed.client.put("/api/user", { name: "Victim", email: `moved.${renamed.email}`, current_password: PASSWORD })).status,
-    ).toBe(200);
+    const next = `moved.${renamed.email}`;
+    expect((await renamed.client.put("/api/user", { name: "Victim", email: next, current_password: PASSWORD })).status).toBe(200);
+    const link = await smtp.waitForMail((mail) => mail.to === next, 30_000);
+    const token = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec(link.text)![1];
+    expect((await setup.browser().post("/api/email/confirm", { token })).status).toBe(200);
     figures.emailChange = await expectLoginEnded(chat, Date.now());
   }, 60_000);
 

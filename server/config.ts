@@ -3,6 +3,7 @@ import { defaultApiConfig, type ApiConfig } from "#api/config.ts";
 import { DEFAULT_RESULT_CACHE_MB } from "#api/db/client.ts";
 import { readAiConfig } from "#api/integrations/ai/provider.ts";
 import { readMailConfig } from "#api/mail/config.ts";
+import { readRequireVerifiedEmail } from "#api/modules/account-links/policy.ts";
 import { readMeetingsConfig } from "#api/modules/meetings/config.ts";
 import { DEFAULT_ADDRESS_LIMITS } from "#api/realtime/limits.ts";
 import type { RealtimePublicConfig } from "../app/lib/request-env.ts";
@@ -115,6 +116,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ai: readAiConfig(env),
       meetings: readMeetingsConfig(env),
       mail: readMailConfig(env, appUrl),
+      requireVerifiedEmail: readRequireVerifiedEmail(env),
     },
   };
 }

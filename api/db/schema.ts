@@ -36,6 +36,11 @@ export const users = pgTable(
     name: text("name").notNull(),
     /** Stored lower-cased so uniqueness and look-ups are case-insensitive. */
     email: text("email").notNull(),
+    /**
+     * When the user opened a link mailed to `email` (api/modules/account-links); null until then. A
+     * confirmed change of address sets it again, and the demo accounts are verified.
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     passwordHash: text("password_hash").notNull(),
     avatarFileId: uuid("avatar_file_id").references((): AnyPgColumn => files.id, { onDelete: "set null" }),
     isActive: boolean("is_active").notNull().default(true),

@@ -22,7 +22,10 @@ export async function seedCoFounders(db: Db, passwordHash: string) {
       .toLowerCase()
       .normalize("NFD")
       .replace(/[^a-z]+/g, ".")}@launchpad.test`;
-    const [user] = await db.insert(users).values({ name, email, passwordHash }).returning({ id: users.id });
+    const [user] = await db
+      .insert(users)
+      .values({ name, email, passwordHash, emailVerifiedAt: sql`now()` })
+      .returning({ id: users.id });
     await assignRoleByName(db, user.id, "co-founder");
     const list = skills.split(", ");
     const [profile] = await db

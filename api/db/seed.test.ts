@@ -19,6 +19,8 @@ describe("seedDemoData", () => {
     expect(await seedDemoData(database.db)).toBe(true);
     const emails = (await database.db.select({ email: users.email }).from(users)).map((u) => u.email);
     for (const account of DEMO_ACCOUNTS) expect(emails).toContain(account.email);
+    // Demo accounts are verified: nothing is held back from them when verified addresses are required.
+    expect(await database.db.select({ email: users.email }).from(users).where(isNull(users.emailVerifiedAt))).toEqual([]);
     const [{ n: collectionCount }] = await database.db.select({ n: count() }).from(collections);
     const [{ n: published }] = await database.db.select({ n: count() }).from(eventForms).where(eq(eventForms.status, "published"));
     const statuses = (await database.db.select({ status: eventApplications.status }).from(eventApplications)).map((a) => a.status);

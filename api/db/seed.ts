@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { coFounders, startups, users } from "./schema.ts";
 import { assignRoleByName, ensureAccessModel } from "../modules/access/service.ts";
@@ -49,7 +49,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ids = new Map<string, number>();
   for (const account of DEMO_ACCOUNTS) {
-    const [row] = await db.insert(users).values({ name: account.name, email: account.email, passwordHash }).returning({ id: users.id });
+    const [row] = await db
+      .insert(users)
+      .values({ name: account.name, email: account.email, passwordHash, emailVerifiedAt: sql`now()` })
+      .returning({ id: users.id });
     ids.set(account.email, row.id);
     if (account.role) await assignRoleByName(db, row.id, account.role);
   }
@@ -124,7 +127,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
   for (const [name, headline, skills, country, cityName] of PEOPLE) {
     const email = `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@launchpad.test`;
-    const [row] = await db.insert(users).values({ name, email, passwordHash }).returning({ id: users.id });
+    const [row] = await db
+      .insert(users)
+      .values({ name, email, passwordHash, emailVerifiedAt: sql`now()` })
+      .returning({ id: users.id });
     await assignRoleByName(db, row.id, "co-founder");
     await coFounderOf(row.id, {
       name,

@@ -30,6 +30,17 @@ export interface Limits {
   aiRequest: RateLimit;
   /** Weather look-ups per user that the answer cache could not serve (each one asks the provider). */
   weatherLookup: RateLimit;
+  /** Password reset links asked for from one address, whatever the email (one machine mailing many people). */
+  passwordResetAddress: RateLimit;
+  /**
+   * Password reset links asked for one email, whatever the address, counted whether or not an account
+   * has it: so the refusal says nothing about accounts, and nobody fills an inbox with links.
+   */
+  passwordResetEmail: RateLimit;
+  /** Verification links a member asks to be sent again. */
+  verificationResend: RateLimit;
+  /** Changes of address a member asks for: each one mails the new address and the old one. */
+  emailChange: RateLimit;
 }
 
 const loginRefusal = (seconds: number) => tooMany(`Too many login attempts. Please try again in ${seconds} seconds.`, seconds, "email");
@@ -39,6 +50,8 @@ export const CURRENT_PASSWORD_RATE = { maxAttempts: 5, windowSeconds: 600 } as c
 
 /** Wrong two-factor codes a signed-in user may give in the window: as the current password's. */
 export const TWO_FACTOR_CODE_RATE = { maxAttempts: 5, windowSeconds: 600 } as const;
+/** Links mailed on request: a few per quarter of an hour is plenty for a person, and little for a flood. */
+export const ACCOUNT_MAIL_RATE = { perAddress: 10, perEmail: 3, resends: 3, emailChanges: 5, windowSeconds: 900 } as const;
 
 export function limitsOf(config: ApiConfig): Limits {
   return {
@@ -102,6 +115,31 @@ export function limitsOf(config: ApiConfig): Limits {
       max: WEATHER_RATE.maxLookups,
       windowSeconds: WEATHER_RATE.windowSeconds,
       refusal: (seconds) => tooMany(WEATHER_THROTTLED(seconds), seconds),
+    },
+    passwordResetAddress: {
+      prefix: "password-reset-address",
+      max: ACCOUNT_MAIL_RATE.perAddress,
+      windowSeconds: ACCOUNT_MAIL_RATE.windowSeconds,
+      refusal: (seconds) => tooMany(`Too many password reset requests. Please try again in ${seconds} seconds.`, seconds, "email"),
+    },
+    passwordResetEmail: {
+      prefix: "password-reset-email",
+      max: ACCOUNT_MAIL_RATE.perEmail,
+      windowSeconds: ACCOUNT_MAIL_RATE.windowSeconds,
+      refusal: (seconds) =>
+        tooMany(`Too many password reset requests for this email. Please try again in ${seconds} seconds.`, seconds, "email"),
+    },
+    verificationResend: {
+      prefix: "verification-resend",
+      max: ACCOUNT_MAIL_RATE.resends,
+      windowSeconds: ACCOUNT_MAIL_RATE.windowSeconds,
+      refusal: (seconds) => tooMany(`Too many verification links sent. Please try again in ${seconds} seconds.`, seconds),
+    },
+    emailChange: {
+      prefix: "email-change",
+      max: ACCOUNT_MAIL_RATE.emailChanges,
+      windowSeconds: ACCOUNT_MAIL_RATE.windowSeconds,
+      refusal: (seconds) => tooMany(`Too many changes of email address. Please try again in ${seconds} seconds.`, seconds, "email"),
     },
   };
 }

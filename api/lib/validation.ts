@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { asSchemaRead } from "./body.ts";
 import { validationFailed, type FieldErrors } from "./errors.ts";
 
@@ -18,3 +18,6 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
   if (!result.success) throw validationFailed(toFieldErrors(result.error));
   return result.data;
 }
+
+/** The body of an action that takes no fields: one with any is a request this API does not know (422). */
+export const noFields = z.strictObject({});

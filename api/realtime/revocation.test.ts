@@ -1,7 +1,7 @@
 /**
  * A revoked user stops listening: pusher-js clients authorised by /broadcasting/auth lose their
  * subscriptions within two seconds of a deactivation, a logout, a new login in the same browser, a
- * password or email change, their session's idle expiry, or the loss of the role or of the role's
+ * password change, reset or email change, their session's idle expiry, or the loss of the role or of the role's
  * permission a channel asks for, and the others see them leave presence. On one process, and (with
  * TEST_DATABASE_URL) on two instances sharing PostgreSQL, where the change is made through one instance
  * and the sockets are on the other. The cluster's run is in server/cluster-revocation.test.ts.
@@ -16,6 +16,7 @@ import { roles, sessions, userRoles } from "../db/schema.ts";
 import { ensureAccessModel } from "../modules/access/service.ts";
 import { PASSWORD } from "../testing/fixtures.ts";
 import { TestClient, createTestApi, testApiConfig } from "../testing/harness.ts";
+import { mailedToken } from "../testing/mail-fixtures.ts";
 import { temporaryDatabase } from "../testing/temporary-database.ts";
 import {
   chatting,
@@ -123,13 +124,28 @@ function revocationSuite(start: (config: Partial<ApiConfig>) => Promise<Deployme
     expect(own.pusher.connection.state).toBe("connected");
   }, 60_000);
 
-  it("email change: the other sessions' sockets close", async () => {
+  it("email change, once its link is opened: the other sessions' sockets close", async () => {
     const { setup } = deployment;
     const changer = await register(setup, "Victim");
     const chat = await chatting(setup, await loggedInAgain(setup, changer), await register(setup, "Peer"));
-    const res = await changer.client.put("/api/user", { name: "Victim", email: `moved.${changer.email}`, current_password: PASSWORD });
-    expect(res.status).toBe(200);
+    const next = `moved.${changer.email}`;
+    expect((await changer.client.put("/api/user", { name: "Victim", email: next, current_password: PASSWORD })).status).toBe(200);
+    const token = await mailedToken(deployment.db, next, "email_change_confirm", "/confirm-email/");
+    expect((await setup.browser().post("/api/email/confirm", { token })).status).toBe(200);
     figures.emailChange = await expectLoginEnded(chat, Date.now());
+  }, 60_000);
+
+  it("password reset: every session's sockets close", async () => {
+    const { setup } = deployment;
+    const victim = await register(setup, "Victim");
+    const chat = await chatting(setup, victim, await register(setup, "Peer"));
+    expect((await setup.browser().post("/api/forgot-password", { email: victim.email })).status).toBe(200);
+    const token = await mailedToken(deployment.db, victim.email, "password_reset", "/reset-password/");
+    const reset = await setup
+      .browser()
+      .post("/api/reset-password", { token, password: "a new password 123", password_confirmation: "a new password 123" });
+    expect(reset.status).toBe(200);
+    figures.passwordReset = await expectLoginEnded(chat, Date.now());
   }, 60_000);
 
   it("role removal: the event form's subscription ends with 403, the rest of the socket stays", async () => {

@@ -8,9 +8,10 @@ import { createTestApi, type Json, type TestApi, type TestClient } from "#api/te
 // The API tests' own fixtures, so the route tests make users and data the same way.
 export { billingFields, createBilling, createCoupon, paidEventForm } from "#api/testing/billing-fixtures";
 export { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "#api/testing/event-fixtures";
-export { coFounder, registered, superAdmin } from "#api/testing/fixtures";
+export { coFounder, registered, setUpStartupProfile, superAdmin } from "#api/testing/fixtures";
 export { enableTwoFactor, totpCode } from "#api/testing/two-factor-fixtures";
 export { unsubscribeToken } from "#api/modules/notification-mail/unsubscribe";
+export { mailedToken } from "#api/testing/mail-fixtures";
 import { renderToString } from "react-dom/server";
 import { RouterContextProvider, createRoutesStub } from "react-router";
 import { ApiClient } from "~/lib/api.server";
@@ -65,7 +66,7 @@ export interface RouteHarness {
   close(): Promise<void>;
 }
 
-/** `overrides`: API settings of this harness (REQUIRE_2FA_FOR_ADMINS, say). */
+/** `overrides`: API settings of this harness (REQUIRE_2FA_FOR_ADMINS, verified addresses required, say). */
 export async function createRouteHarness(overrides: Partial<ApiConfig> = {}): Promise<RouteHarness> {
   const t = await createTestApi(overrides);
   const env: RequestEnv = {

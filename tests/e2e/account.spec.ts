@@ -1,4 +1,5 @@
 import { PASSWORD, expect, test } from "./fixtures";
+import { latestMailTo, linkIn } from "./mailbox";
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
@@ -31,6 +32,10 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByText("The current password is required to change your email.")).toBeVisible();
     await page.locator("#account-profile").getByLabel("Current password").fill(PASSWORD);
     await page.getByRole("button", { name: "Save profile" }).click();
+    // The new address is used once the link mailed to it is opened.
+    await expect(page.getByTestId("pending-email")).toContainText(`changed.${startupUser.email}`);
+    await page.goto(linkIn(await latestMailTo(`changed.${startupUser.email}`), "/confirm-email/"));
+    await page.getByRole("button", { name: "Confirm my new address" }).click();
     await expect(page.getByTestId("user-menu")).toContainText(`changed.${startupUser.email}`);
   });
 });

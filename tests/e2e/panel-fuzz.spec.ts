@@ -17,6 +17,7 @@ import {
   DEMO_PASSWORD,
   test,
 } from "./fixtures.ts";
+import { latestMailTo, linkIn } from "./mailbox.ts";
 import { actionRoutes, formReadingRoutes, matchesPattern, panelRoutes, sameSiteTargets } from "./panel-routes.ts";
 import { awaitSecondStep, enableTwoFactor } from "./two-factor-steps.ts";
 
@@ -124,8 +125,8 @@ const MALFORMED_SUBMISSIONS = [
 type Persona = { name: string; context: BrowserContext; start: string[] };
 
 /**
- * Everyone an action may answer differently: a visitor, a new account, a startup, a payer, the super admin,
- * and someone half way through a two-factor sign-in.
+ * Everyone an action may answer differently: a visitor (with a reset link), a new account, a startup, a payer,
+ * the super admin, and someone half way through a two-factor sign-in.
  */
 async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
   const open = () => browser.newContext({ baseURL });
@@ -163,6 +164,14 @@ async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
   const waitingUser = await registerUser(waiting, "Fuzz Two-Factor");
   await enableTwoFactor(waiting);
   await awaitSecondStep(waiting, waitingUser.email);
+  // A visitor holding a reset link from the mail: /reset-password/{token} opens only with one that works.
+  const visitor = await open();
+  const forgetful = await registerUser(await open(), "Fuzz Forgetful");
+  await apiCall(visitor, "POST", "/api/forgot-password", { email: forgetful.email });
+  const resetLink = linkIn(
+    await latestMailTo(forgetful.email, (mail) => mail.subject === "Reset your Launchpad password"),
+    "/reset-password/",
+  );
   const pages = panelRoutes.filter(({ pattern }) => !pattern.includes(":")).map(({ pattern }) => pattern);
   return [
     { name: "startup", context: startup, start: [...pages, `/form-submission?form_id=${paid.id}`] },
@@ -174,7 +183,7 @@ async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
     { name: "super admin", context: admin, start: pages },
     { name: "new account", context: fresh, start: pages },
     { name: "two-factor sign-in", context: waiting, start: pages },
-    { name: "visitor", context: await open(), start: pages },
+    { name: "visitor", context: visitor, start: [...pages, resetLink] },
   ];
 }
 

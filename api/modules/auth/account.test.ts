@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { files } from "#api/db/schema.ts";
+import { emailChangePending } from "#schemas/account-links.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { mailedToken } from "#api/testing/mail-fixtures.ts";
 import { PASSWORD, TINY_PNG, fetchBytes, largePngFile, pngFile, registered, uniqueEmail, userRow } from "#api/testing/fixtures.ts";
 import type { userResource } from "./users.ts";
 
@@ -75,8 +77,15 @@ describe("PUT /api/user", () => {
 
     const right = await client.put<AccountAnswer>("/api/user", { name: "Mover", email: next.toUpperCase(), current_password: PASSWORD });
     expect(right.status).toBe(200);
-    expect(right.body.user).toMatchObject({ name: "Mover", email: next });
-    expect((await client.get<User>("/api/user")).body.email).toBe(next);
+    expect(right.body.message).toBe(emailChangePending(next));
+    // The name is saved at once; the address waits for the link mailed to it.
+    expect(right.body.user).toMatchObject({ name: "Mover", email });
+    expect((await client.get<User>("/api/user")).body.email).toBe(email);
+    const confirmed = await freshClient().post("/api/email/confirm", {
+      token: await mailedToken(t.database.db, next, "email_change_confirm", "/confirm-email/"),
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await client.get<User>("/api/user")).body).toMatchObject({ email: next, email_verified: true });
 
     // The new email logs in; the old one no longer does.
     const ip = freshClient();
@@ -144,7 +153,9 @@ describe("POST /api/user (multipart, _method=PUT)", () => {
     expect(Object.keys(refused.body.errors)).toEqual(["current_password"]);
     const res = await client.post<AccountAnswer>("/api/user", multipart({ name: "Multi", email: next, current_password: PASSWORD }));
     expect(res.status).toBe(200);
-    expect(res.body.user.email).toBe(next);
+    expect(res.body.message).toBe(emailChangePending(next));
+    await client.post("/api/email/confirm", { token: await mailedToken(t.database.db, next, "email_change_confirm", "/confirm-email/") });
+    expect((await client.get<User>("/api/user")).body.email).toBe(next);
   });
 
   it("refuses a non-image avatar and one over 2 MB, keeping the old avatar", async () => {

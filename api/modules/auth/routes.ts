@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { emailChangePending } from "#schemas/account-links.ts";
 import { accountSchema, loginSchema, passwordChangeSchema, registerSchema, type LoginAnswer } from "#schemas/auth.ts";
 import { imageField } from "#schemas/fields.ts";
 import { recoveryCodeField, SECOND_FACTOR_REQUIRED, totpCodeField } from "#schemas/two-factor.ts";
@@ -9,6 +10,7 @@ import { clearSessionCookie } from "#api/lib/cookies.ts";
 import { fieldError } from "#api/lib/errors.ts";
 import { validate } from "#api/lib/validation.ts";
 import { recheckListeners } from "../broadcasting/recheck.ts";
+import { sendVerificationLink } from "../account-links/verification.ts";
 import { issueXsrfCookie, liveSessionId } from "#api/lib/xsrf.ts";
 import { issuePendingLogin } from "../two-factor/pending-login.ts";
 import { endSession, signIn, startSession } from "./login.ts";
@@ -38,6 +40,7 @@ authRoutes.post("/api/register", async (c) => {
     ? await guarded(c.var.db, limits(c.var.config).registration, ip, register, (error) => error === undefined)
     : await register();
   const user = await startSession(c, userId);
+  await sendVerificationLink(c.var.db, c.var.config, user);
   return c.json({ user: userResource(user, c.var.config) }, 201);
 });
 
@@ -88,11 +91,11 @@ const accountUpdate = async (c: Context<AppEnv>) => {
   const body = await readBody(c);
   const input = validate(accountSchema.extend({ avatar: imageField("avatar") }), body);
   const user = currentUser(c);
-  const avatarFileId = await updateAccount(c.var.db, user.id, input, c.var.sessionHash, limits(c.var.config).currentPassword);
-  // A new email ended the user's other sessions and tokens.
-  if (input.email !== user.email) await recheckListeners(c, [user.id]);
-  const fresh = { ...user, name: input.name, email: input.email, avatarFileId: avatarFileId ?? user.avatarFileId };
-  return c.json({ message: "Your account has been updated.", user: userResource(fresh, c.var.config) });
+  const avatarFileId = await updateAccount(c.var.db, user.id, input, c.var.sessionHash, c.var.config);
+  // A new email waits for the link mailed to it: until then the account keeps its address.
+  const message = input.email === user.email ? "Your account has been updated." : emailChangePending(input.email);
+  const fresh = { ...user, name: input.name, avatarFileId: avatarFileId ?? user.avatarFileId };
+  return c.json({ message, user: userResource(fresh, c.var.config) });
 };
 // An update with a file (the avatar) is a multipart POST with _method=PUT to the same path; JSON clients may PUT.
 authRoutes.put("/api/user", requireUser, accountUpdate);

@@ -1,11 +1,15 @@
 import { hash, verify } from "@node-rs/argon2";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { ApiConfig } from "#api/config.ts";
 import type { Db } from "#api/db/client.ts";
-import { apiTokens, sessions, users } from "#api/db/schema.ts";
+import { users } from "#api/db/schema.ts";
 import { fieldError, HttpError } from "#api/lib/errors.ts";
+import { limits } from "#api/lib/limits.ts";
 import { guarded, type RateLimit } from "#api/lib/rate-limit.ts";
+import { prepareEmailChange } from "../account-links/email-change.ts";
 import { replaceFileReference } from "../files/references.ts";
 import { storeImage } from "../files/service.ts";
+import { endOtherSessions } from "./sessions.ts";
 
 /** argon2id with the OWASP-recommended minimum cost (19 MiB, 2 passes). */
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -73,33 +77,31 @@ export async function checkCredentials(db: Db, email: string, password: string):
 }
 
 /**
- * Ends every other way the user is logged in: their other browser sessions and all their bearer tokens.
- * `keepSessionHash` is the caller's own session (null for a bearer-token caller), which stays.
- */
-async function endOtherSessions(db: Db, userId: number, keepSessionHash: string | null) {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), keepSessionHash ? ne(sessions.idHash, keepSessionHash) : undefined));
-  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
-}
-
-/**
- * Name, email and avatar. An email change ends the user's other sessions and tokens, as a password change
- * does: the email is how the account is recovered and logged into, so whoever changed it (the owner
- * reclaiming the account, or someone who got hold of a session) should be the only one still in.
+ * Name, email and avatar. A new email is not taken at once: it waits for the link mailed to it
+ * (account-links/email-change.ts, which also ends the user's other sessions when it is opened), and the
+ * old address is told. Answers the new avatar's file id, if one was stored.
  */
 export async function updateAccount(
   db: Db,
   userId: number,
   input: { name: string; email: string; current_password?: string; avatar?: File },
   keepSessionHash: string | null,
-  passwordLimit: RateLimit,
+  config: ApiConfig,
 ): Promise<string | null> {
   const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  const emailChanged = input.email !== user.email;
-  if (emailChanged) {
+  let storeEmailChange: ((tx: Db) => Promise<void>) | null = null;
+  if (input.email !== user.email) {
     if (!input.current_password) throw fieldError("current_password", "The current password is required to change your email.");
-    await checkCurrentPassword(db, passwordLimit, userId, user.passwordHash, input.current_password);
+    await checkCurrentPassword(db, limits(config).currentPassword, userId, user.passwordHash, input.current_password);
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (taken) throw fieldError("email", "The email has already been taken.");
+    storeEmailChange = await prepareEmailChange(
+      db,
+      config,
+      { id: userId, name: input.name, email: user.email },
+      input.email,
+      keepSessionHash,
+    );
   }
   // The image is stored only once every check has passed, so a refused update leaves no file behind.
   return db.transaction(async (tx) => {
@@ -107,9 +109,9 @@ export async function updateAccount(
     if (avatarFileId) await replaceFileReference(tx, users.avatarFileId, eq(users.id, userId), avatarFileId);
     await tx
       .update(users)
-      .set({ name: input.name, email: input.email, updatedAt: sql`now()` })
+      .set({ name: input.name, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
-    if (emailChanged) await endOtherSessions(tx, userId, keepSessionHash);
+    if (storeEmailChange) await storeEmailChange(tx);
     return avatarFileId;
   });
 }

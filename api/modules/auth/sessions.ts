@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "#api/db/client.ts";
 import { preparedPerDb } from "#api/db/embedded/prepared.ts";
 import { apiTokens, sessions, startups, users } from "#api/db/schema.ts";
@@ -82,6 +82,16 @@ export async function destroySession(db: Db, idHash: string) {
 /** Ends every way the user is logged in: browser sessions and bearer tokens. */
 export async function destroyUserSessions(db: Db, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
+}
+
+/**
+ * Ends every other way the user is logged in: their other browser sessions and all their bearer tokens.
+ * `keep` are the sessions that stay (the caller's own; none for a bearer-token caller).
+ */
+export async function endOtherSessions(db: Db, userId: number, ...keep: (string | null)[]) {
+  const kept = keep.filter((hash): hash is string => hash !== null);
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), kept.length ? notInArray(sessions.idHash, kept) : undefined));
   await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
 }
 

@@ -9,6 +9,7 @@ import { settingsJson, type UserSettingsRow } from "../settings/service.ts";
 import { permissions, rolePermissions, roles, startups, userRoles, users } from "#api/db/schema.ts";
 import { fileUrl } from "../files/service.ts";
 import { mustSetUpTwoFactor } from "../two-factor/requirement.ts";
+import { verificationPolicy } from "../account-links/policy.ts";
 
 /**
  * Everything a request needs to know about its caller, as columns of ONE query, so knowing who calls stays
@@ -24,6 +25,7 @@ export const authUserFields = {
   id: users.id,
   name: users.name,
   email: users.email,
+  emailVerifiedAt: users.emailVerifiedAt,
   isActive: users.isActive,
   startupId: users.startupId,
   coFounderId: users.coFounderId,
@@ -66,12 +68,14 @@ export function toAuthUser(row: AuthUserRow): AuthUser {
 }
 
 /** GET /api/user: who the caller is, their setup state, roles and permissions — no query of its own. */
-export function userResource(user: AuthUser, config: Pick<ApiConfig, "requireTwoFactorForAdmins">): CurrentUser {
+export function userResource(user: AuthUser, config: Pick<ApiConfig, "requireTwoFactorForAdmins" | "requireVerifiedEmail" | "mail">): CurrentUser {
   const accountType = user.startupAccountType ?? (user.coFounderId ? "co-founder" : null);
   return {
     id: user.id,
     name: user.name,
     email: user.email,
+    email_verified: user.emailVerifiedAt !== null,
+    email_verification: verificationPolicy(config),
     avatar_url: fileUrl(user.avatarFileId),
     is_active: user.isActive,
     startup_id: user.startupId,

@@ -29,6 +29,7 @@ import { limits } from "#api/lib/limits.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
+import { assertVerifiedEmail } from "../account-links/hold.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { isConversationParticipant } from "./access.ts";
 import { listMessages, readConversation } from "./messages.ts";
@@ -53,6 +54,8 @@ conversationRoutes.get(BASE, requireUser, async (c) => {
 });
 
 conversationRoutes.post(BASE, requireUser, async (c) => {
+  // Held back whether or not the pair already talk; answering in a conversation someone else started is not.
+  assertVerifiedEmail(c, "chat");
   const input = validate(startConversationSchema, await readBody(c));
   const { conversation, created } = await startConversation(c.var.db, currentUser(c), input);
   return c.json({ data: conversation }, created ? 201 : 200);

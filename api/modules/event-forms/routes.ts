@@ -9,6 +9,7 @@ import { pathId } from "#api/lib/ids.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
+import { assertVerifiedEmail } from "../account-links/hold.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { ownStartupId } from "#api/lib/owner.ts";
 import { moveMeetingAfterEdit } from "../meetings/meetings.ts";
@@ -121,6 +122,7 @@ eventFormRoutes.put("/api/v1/admin/event_form_statuses/:id", authorize("event fo
   const id = formId(c.req.param("id"));
   await ownedForm(c.var.db, startupId, id);
   const { status } = validate(eventFormStatusSchema, await readBody(c));
+  if (status === "published") assertVerifiedEmail(c, "publish");
   const event_form = await setEventFormStatus(c.var.db, startupId, id, status);
   return c.json({ event_form, message: "Status updated." });
 });

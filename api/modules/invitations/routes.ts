@@ -24,6 +24,7 @@ import { pathId } from "#api/lib/ids.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
+import { assertVerifiedEmail } from "../account-links/hold.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import {
   INVITATION_NOT_FOUND,
@@ -70,6 +71,7 @@ invitationRoutes.post(BASE, requireUser, async (c) => {
   const user = accountUser(c);
   // Only a startup (or organization) sends; a co-founder without one may only answer.
   if (!user.startupId) throw forbidden();
+  assertVerifiedEmail(c, "invite");
   const queue = new BroadcastQueue();
   const invitation = await sendInvitation(c.var.db, user.startupId, user.id, validate(invitationCreateSchema, await readBody(c)), queue);
   await publishAfterCommit(c.var.broadcaster, queue.messages);

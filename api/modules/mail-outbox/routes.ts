@@ -15,7 +15,7 @@ import { readBody } from "#api/lib/body.ts";
 import { HttpError, notFound } from "#api/lib/errors.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
-import { validate } from "#api/lib/validation.ts";
+import { noFields, validate } from "#api/lib/validation.ts";
 import { readerDates } from "#api/mail/format.ts";
 import { queueMail } from "#api/mail/outbox.ts";
 import { renderMail } from "#api/mail/render.tsx";
@@ -31,8 +31,6 @@ const BASE = "/api/v1/admin/mail_outbox";
 
 /** An unknown status is ignored rather than refused, as every list's filters are. */
 const outboxFilters = z.object({ status: z.enum(MAIL_STATUSES).optional().catch(undefined) });
-/** The actions take no fields: a body with any is a request this API does not know, refused with a 422. */
-const noFields = z.strictObject({});
 
 mailOutboxRoutes.get(BASE, superAdminOnly, async (c) => {
   const query = { ...parseListQuery(c.req.url), ...validate(outboxFilters, c.req.query()) };

@@ -17,6 +17,8 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { TwoFactorStatus } from "#schemas/two-factor";
+import type { PendingEmailChange } from "#schemas/account-links";
+import { PendingEmailNotice } from "~/components/account/pending-email";
 import type { Route } from "./+types/account";
 import { TwoFactorCard } from "./two-factor-card";
 import { TWO_FACTOR_FORMS } from "./two-factor-forms";
@@ -24,11 +26,16 @@ import { isTwoFactorIntent, twoFactorAction, type TwoFactorActionData } from "./
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  // Another API (API_URL) may have no two-factor sign-in: the page then goes without its card.
-  const twoFactor = await context.get(apiContext).get<TwoFactorStatus>("/api/user/two-factor");
+  const api = context.get(apiContext);
+  // Another API (API_URL) may have no two-factor sign-in or pending address change: the page then goes without them.
+  const [twoFactor, pending] = await Promise.all([
+    api.get<TwoFactorStatus>("/api/user/two-factor"),
+    api.get<PendingEmailChange>("/api/user/email-change"),
+  ]);
   return {
     user: { name: user.name, email: user.email, avatar_url: user.avatar_url, created_at: user.created_at },
     twoFactor: twoFactor.ok ? twoFactor.body : null,
+    pendingEmail: pending.ok ? pending.body : null,
     // Until it is on, the page shows nothing else of the account: the API refuses the rest anyway.
     twoFactorFirst: user.two_factor_setup_required ?? false,
   };
@@ -70,6 +77,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         title="Account"
         description={`Your name, email, picture, password and two-factor sign-in.${user.created_at ? ` Member since ${dates.day(user.created_at)}.` : ""}`}
       />
+      {!twoFactorFirst && loaderData.pendingEmail ? <PendingEmailNotice pending={loaderData.pendingEmail} /> : null}
       {twoFactorFirst ? null : <ProfileCard user={user} lastResult={lastResult("profile")} />}
       {twoFactorFirst ? null : <PasswordCard lastResult={lastResult("password")} />}
       {twoFactor ? <TwoFactorCard status={twoFactor} answer={answer} /> : null}
@@ -113,7 +121,7 @@ function ProfileCard({ user, lastResult }: { user: { name: string; email: string
           field={fields.current_password}
           type="password"
           label="Current password"
-          hint="Needed only when you change your email."
+          hint="Needed only when you change your email. A new email is used once you open the link we mail to it."
           autoComplete="current-password"
         />
         <Button type="submit" pending={busy}>

@@ -5,6 +5,7 @@ import { AI_NOT_CONFIGURED } from "#schemas/ai";
 import { activeItem, navigationFor, visiblePaths, tourTarget, type NavSection } from "~/components/app-shell/navigation";
 import { Avatar } from "~/components/ui/avatar";
 import { NotificationBell } from "~/components/notifications/bell";
+import { VerifyEmailBanner } from "~/components/account/verify-email-banner";
 import { OnboardingTour } from "~/components/tour/onboarding-tour";
 import { apiContext, userContext } from "~/lib/contexts";
 import { DatesProvider } from "~/lib/dates";
@@ -48,6 +49,8 @@ export function loader({ context }: Route.LoaderArgs) {
       roles: user.roles,
     },
     unreadNotifications: user.unread_notifications_count ?? 0,
+    // The banner asking to verify the address, unless it is verified or nobody could verify it here.
+    emailVerification: user.email_verified === false && user.email_verification !== "off" ? (user.email_verification ?? null) : null,
     settings: user.settings ?? DEFAULT_SETTINGS,
     navigation: visiblePaths(user),
     // The browser's Echo client connects with this (public: never the secret); null when realtime is off,
@@ -61,7 +64,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, realtime, xsrfCookie, unreadNotifications, settings } = loaderData;
+  const { user, realtime, xsrfCookie, unreadNotifications, settings, emailVerification } = loaderData;
   const navigation = useMemo(() => navigationFor(loaderData.navigation), [loaderData.navigation]);
   const breakpoint = useBreakpoint();
   // /settings may fix the layout either way; "auto" follows the screen's width (the viewport cookie).
@@ -103,6 +106,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <UserMenu user={user} />
               </div>
             </header>
+            {emailVerification ? <VerifyEmailBanner email={user.email} policy={emailVerification} /> : null}
             {/* tabIndex -1: the skip link's target takes focus, so the next Tab goes on inside the page. */}
             <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-8">
               <Outlet />

@@ -79,6 +79,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
           Log in
         </Button>
       </Form>
+      <p className="mt-4 text-center text-sm">
+        <InAppLink className="font-medium text-brand-600 hover:underline" to="/forgot-password">
+          Forgot your password?
+        </InAppLink>
+      </p>
       <p className="mt-6 text-center text-sm text-slate-600">
         New here?{" "}
         <InAppLink

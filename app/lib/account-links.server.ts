@@ -1,0 +1,18 @@
+import { data } from "react-router";
+import type { AccountLinkStatus } from "#schemas/account-links";
+import type { ApiClient } from "./api.server";
+
+/**
+ * Asks the API whether a mailed link works (`GET /api/…/{token}`), for the loader of the page it opens.
+ * A link that does not work is the page's own answer (404 with the invalid-link page), never an error
+ * screen; anything else the API refuses is.
+ */
+export async function checkLink(api: ApiClient, path: string, token: string) {
+  const result = await api.get<AccountLinkStatus>(`${path}/${encodeURIComponent(token)}`);
+  if (result.ok) return { valid: true as const };
+  if (result.status === 404) return data({ valid: false as const }, { status: 404 });
+  throw data(result.body.message, { status: result.status });
+}
+
+/** A link page's action after the API refused the link (used, expired or unknown meanwhile): the invalid page. */
+export const linkRefused = () => data({ invalid: true as const }, { status: 404 });
