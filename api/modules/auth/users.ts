@@ -68,7 +68,10 @@ export function toAuthUser(row: AuthUserRow): AuthUser {
 }
 
 /** GET /api/user: who the caller is, their setup state, roles and permissions — no query of its own. */
-export function userResource(user: AuthUser, config: Pick<ApiConfig, "requireTwoFactorForAdmins" | "requireVerifiedEmail" | "mail">): CurrentUser {
+export function userResource(
+  user: AuthUser,
+  config: Pick<ApiConfig, "requireTwoFactorForAdmins" | "requireVerifiedEmail" | "mail">,
+): CurrentUser {
   const accountType = user.startupAccountType ?? (user.coFounderId ? "co-founder" : null);
   return {
     id: user.id,
