@@ -8,7 +8,15 @@ import {
   emailChangePending,
   verificationSent,
 } from "#schemas/account-links";
-import { createRouteHarness, mailedToken, registered, renderPage, setUpStartupProfile, type RouteHarness } from "~/testing/route-harness";
+import {
+  createRouteHarness,
+  enableTwoFactor,
+  mailedToken,
+  registered,
+  renderPage,
+  setUpStartupProfile,
+  type RouteHarness,
+} from "~/testing/route-harness";
 import { loader as accountLoader } from "../account/account";
 import { loader as layoutLoader } from "../admin/layout";
 import ConfirmEmail, { action as confirmAction, loader as confirmLoader } from "./confirm-email";
@@ -68,6 +76,21 @@ describe("/reset-password/{token}", () => {
       form: { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
     });
     expect(done).toMatchObject({ status: 302, location: "/", toast: { type: "success", message: PASSWORD_RESET_DONE } });
+  });
+
+  it("with two-factor sign-in on, lands on the second step of signing in", async () => {
+    const { client, email } = await registered(h.t);
+    await enableTwoFactor(client);
+    await h.run(forgotAction, { ...guest, as: null, path: "/forgot-password", form: { email } });
+    const params = { token: await token(email, "password_reset", "/reset-password/") };
+    const done = await h.run(resetAction, {
+      ...guest,
+      as: null,
+      path: `/reset-password/${params.token}`,
+      params,
+      form: { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+    });
+    expect(done).toMatchObject({ status: 302, location: "/login/two-factor", toast: { type: "success", message: PASSWORD_RESET_DONE } });
   });
 
   it("shows the one invalid-link page, with the way to a new link, for an unknown or used link", async () => {
