@@ -26,7 +26,7 @@ import { eventFormRoutes } from "./modules/event-forms/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
 import { invitationRoutes } from "./modules/invitations/routes.ts";
 import { unsubscribeRoutes } from "./modules/notification-mail/routes.ts";
-import { withMailLinks } from "./modules/notification-mail/scope.ts";
+import { setProcessMailLinks, withMailLinks } from "./modules/notification-mail/scope.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { profileRoutes } from "./modules/profiles/routes.ts";
 import { referenceRoutes } from "./modules/reference/routes.ts";
@@ -136,6 +136,7 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
   // Mail that a request causes links to this app (see notification-mail/scope.ts).
+  setProcessMailLinks({ appUrl: config.appUrl });
   api.use((_c, next) => withMailLinks({ appUrl: config.appUrl }, next));
   api.use(async (c, next) => {
     c.req.raw = withStorableQuery(await limitRequestBody(c.req.raw, config.maxBodyBytes));

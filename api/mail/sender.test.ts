@@ -210,9 +210,10 @@ describe("claims", () => {
 
   it("a stopping sender finishes what it started and puts back what it claimed but did not start", async () => {
     await smtp.stop();
-    const ids = (await Promise.all(Array.from({ length: 6 }, () => queueMail(t.database.db, mail(address("stop")))))) as number[];
+    // Enough that a busy machine cannot try them all between the first failure and the stop.
+    const ids = (await Promise.all(Array.from({ length: 30 }, () => queueMail(t.database.db, mail(address("stop")))))) as number[];
     // One message at a time, with the server down: it is stopped while trying the first ones.
-    const slow = await sender({ batchSize: 6, concurrency: 1, retry: { firstDelayMs: 60_000, maxDelayMs: 60_000, maxAttempts: 10 } });
+    const slow = await sender({ batchSize: 30, concurrency: 1, retry: { firstDelayMs: 60_000, maxDelayMs: 60_000, maxAttempts: 10 } });
     await eventually(async () => expect((await rowsOf(ids)).some((row) => row.lastError)).toBe(true));
     await slow.stop();
     const rows = await rowsOf(ids);

@@ -11,14 +11,23 @@ export interface MailLinks {
 }
 
 const scope = new AsyncLocalStorage<MailLinks>();
+/**
+ * The process's own APP_URL, for mail rendered where the scope does not reach: PGlite runs a transaction's
+ * callback from its own queue, which can leave the request's async context behind.
+ */
+let processLinks: MailLinks | undefined;
+
+export function setProcessMailLinks(links: MailLinks): void {
+  processLinks = links;
+}
 
 export function withMailLinks<T>(links: MailLinks, run: () => T): T {
   return scope.run(links, run);
 }
 
-/** APP_URL for the mail being rendered; outside withMailLinks a mail could only link nowhere, so it throws. */
+/** APP_URL for the mail being rendered; with neither a scope nor the process's, a mail could only link nowhere, so it throws. */
 export function mailAppUrl(): string {
-  const links = scope.getStore();
+  const links = scope.getStore() ?? processLinks;
   if (!links) throw new Error("mail was rendered outside withMailLinks: its links would have no address");
   return links.appUrl;
 }
