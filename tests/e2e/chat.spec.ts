@@ -47,7 +47,7 @@ test.describe("chat", () => {
     await expect(bo.page.getByTestId("seen")).toBeVisible();
 
     await ada.page.getByRole("textbox", { name: "Message" }).fill("Hi Bo 👋");
-    await ada.page.getByRole("button", { name: "Send" }).click();
+    await ada.page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(bo.page.getByRole("log", { name: "Messages" }).getByText("Hi Bo 👋")).toBeVisible({ timeout: 2_000 });
     await expectNoSeriousViolations(ada.page, "/chat/{id}");
 
@@ -199,13 +199,13 @@ test.describe("chat with JavaScript off", () => {
     await expect(ivy.page.getByText("No messages yet. Say hello!")).toBeVisible();
 
     await ivy.page.getByRole("textbox", { name: "Message" }).fill("Sent without JavaScript");
-    await ivy.page.getByRole("button", { name: "Send" }).click();
+    await ivy.page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(ivy.page).toHaveURL(new RegExp(`/chat/${id}#latest$`));
     await expect(ivy.page.getByRole("log", { name: "Messages" }).getByText("Sent without JavaScript")).toBeVisible();
 
     // A blank message (spaces only) is refused on the field, the text kept.
     await ivy.page.getByRole("textbox", { name: "Message" }).fill("   ");
-    await ivy.page.getByRole("button", { name: "Send" }).click();
+    await ivy.page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(ivy.page.getByRole("alert")).toContainText("The body field");
 
     // The other side has it.
