@@ -15,12 +15,13 @@ export default [
     route("unsubscribe/:token", "routes/unsubscribe/unsubscribe.tsx"),
   ]),
   route("logout", "routes/auth/logout.tsx"),
+  // The verification banner's Resend: outside the admin layout, so that it also works from /setup.
+  route("verify-email", "routes/auth/verify-email-resend.ts"),
   // The emoji picker's data: public, served by the app (no CDN).
   route("emoji.json", "routes/chat/emoji-json.ts"),
   layout("routes/admin/layout.tsx", [
     index("routes/home/home.tsx"),
     route("account", "routes/account/account.tsx"),
-    route("verify-email", "routes/auth/verify-email-resend.ts"),
     route("user-management/users", "routes/user-management/users.tsx"),
     route("user-management/roles", "routes/user-management/roles.tsx"),
     route("user-management/roles/new", "routes/user-management/role-new.tsx"),

@@ -85,4 +85,7 @@ export interface UnsubscribeResult {
 
 export const DIGEST_LABEL = "The daily digest";
 export const UNSUBSCRIBE_LINK_INVALID = "This unsubscribe link is not valid. Change which mail you receive on your settings page.";
-export const unsubscribedMessage = (label: string) => `You will no longer receive mail about: ${label}.`;
+/* A kind's label reads as a sentence of its own ("Someone follows you"), so the pages quote it. */
+export const unsubscribedMessage = (label: string) => `You will no longer get mail for “${label}”.`;
+export const alreadyUnsubscribedMessage = (label: string) => `You no longer get mail for “${label}”.`;
+export const unsubscribeQuestion = (label: string) => `Stop mail for “${label}”?`;

@@ -4,9 +4,10 @@ import type { Page } from "./answers.ts";
 /**
  * queued: waiting for its turn (or for the next try after a failure); sending: claimed by one sender until
  * its lease ends; sent: accepted by the mail server; failed: every try failed, the last error is kept;
- * bounced: the server refused the address for good (5xx), so it is never tried again.
+ * bounced: the server refused the address for good (5xx), so it is never tried again; kept: its turn came
+ * while no mail server was set (no SMTP_URL), so it stays here unsent, and only a super admin sends it.
  */
-export const MAIL_STATUSES = ["queued", "sending", "sent", "failed", "bounced"] as const;
+export const MAIL_STATUSES = ["queued", "sending", "sent", "failed", "bounced", "kept"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
@@ -15,6 +16,7 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   sent: "Sent",
   failed: "Failed",
   bounced: "Bounced",
+  kept: "Kept",
 };
 
 /** A file sent with a message; its content is text (an .ics invitation). */
@@ -58,7 +60,10 @@ export const TEST_MESSAGE_QUEUED = "Test message queued: it is sent in the backg
 export const TEST_MESSAGE_KEPT = "Test message kept in the outbox: SMTP_URL is not set, so no mail leaves the server.";
 /** POST /api/v1/admin/mail_outbox/{id}/retry. */
 export const MESSAGE_REQUEUED = "Message queued again.";
-export const MESSAGE_NOT_FAILED = "Only a failed message can be tried again.";
+export const MESSAGE_NOT_RETRYABLE = "Only a failed or kept message can be sent again.";
+/** Failed and kept messages may be queued again by a super admin; the others are sent or on their way. */
+export const RETRYABLE_MAIL_STATUSES = ["failed", "kept"] as const satisfies readonly MailStatus[];
+export const isRetryable = (status: MailStatus) => (RETRYABLE_MAIL_STATUSES as readonly MailStatus[]).includes(status);
 
 /** The answer of the two POSTs above. */
 export interface OutboxActionResult {

@@ -87,6 +87,21 @@ export async function bouncedAddresses(db: Db, addresses: string[]): Promise<Map
   return new Map(rows.map((row) => [row.address, row.reason]));
 }
 
+/**
+ * No mail server is set: due mail (and mail whose sender died mid-send) is marked kept, read in the
+ * outbox and never sent by itself. Answers how many were kept.
+ */
+export async function keepDueMail(db: Db): Promise<number> {
+  const kept = await rowsOf<{ id: number }>(
+    db,
+    sql`
+    update ${mailOutbox} set status = 'kept', locked_until = null
+    where (status = 'queued' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
+    returning id`,
+  );
+  return kept.length;
+}
+
 /** Claimed but never tried (the sender is stopping): back to the queue at once, the try not counted. */
 export async function releaseClaims(db: Db, ids: number[]): Promise<void> {
   if (!ids.length) return;

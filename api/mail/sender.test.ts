@@ -12,7 +12,7 @@ import { claimDueMail, releaseClaims } from "./delivery.ts";
 import { queueMail, type QueuedMail } from "./outbox.ts";
 import { DEFAULT_RETRY, retryDelayMs } from "./policy.ts";
 import { renderMail } from "./render.tsx";
-import { startMailSender, type MailSender, type MailSenderOptions } from "./sender.ts";
+import { startMailKeeper, startMailSender, type MailSender, type MailSenderOptions } from "./sender.ts";
 import { TestMessage } from "./templates/test-message.tsx";
 import { createSmtpTransport } from "./transport.ts";
 
@@ -223,5 +223,31 @@ describe("claims", () => {
     expect(untried.length).toBeGreaterThan(0);
     for (const row of untried) expect(row.lastError).toBeNull();
     await smtp.start();
+  });
+
+  it("without a mail server, due mail is kept: a sender started later leaves it, and sends it once it is queued again", async () => {
+    const keeper = await startMailKeeper({ db: t.database.db, pollMs: 50, log: () => {} });
+    senders.push(keeper);
+    const to = address("kept");
+    const id = (await queueMail(t.database.db, mail(to)))!;
+    const later = (await queueMail(t.database.db, mail(address("later"), { sendAfter: new Date(Date.now() + 3_600_000) })))!;
+    const statusOf = async (messageId: number) =>
+      (await t.database.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, messageId)))[0]?.status;
+    await expect.poll(() => statusOf(id)).toBe("kept");
+    // A reminder whose time has not come is not kept yet: it is kept (or sent) when it is due.
+    expect(await statusOf(later)).toBe("queued");
+    await keeper.stop();
+
+    const sending = await sender();
+    const other = address("other");
+    await queueMail(t.database.db, mail(other));
+    await smtp.waitForMail((m) => m.to === other);
+    expect(received(to)).toEqual([]);
+    expect(await statusOf(id)).toBe("kept");
+
+    await t.database.db.update(mailOutbox).set({ status: "queued" }).where(eq(mailOutbox.id, id));
+    sending.wake();
+    await smtp.waitForMail((m) => m.to === to);
+    await expect.poll(() => statusOf(id)).toBe("sent");
   });
 });

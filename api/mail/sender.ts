@@ -1,11 +1,12 @@
 import type { Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
-import { databaseKind, type Db } from "#api/db/client.ts";
+import type { Db } from "#api/db/client.ts";
 import type { MailConfig } from "./config.ts";
 import {
   bouncedAddresses,
   claimDueMail,
   hasDueMail,
+  keepDueMail,
   markBounced,
   markFailed,
   markRetry,
@@ -15,7 +16,7 @@ import {
 } from "./delivery.ts";
 import { DEFAULT_RETRY, outcomeOf, retryDelayMs, type RetryPolicy } from "./policy.ts";
 import { createSmtpTransport, SMTP_TIMEOUTS_MS, type TransportOptions } from "./transport.ts";
-import { listenForMail, onMailQueuedHere } from "./wake.ts";
+import { runRounds } from "./rounds.ts";
 
 /**
  * The background sender: claims due messages from the outbox under a lease and hands them to the mail
@@ -49,12 +50,14 @@ export interface MailSender {
   stop(): Promise<void>;
 }
 
+const logToConsole = (message: string) => console.error(`[launchpad] ${message}`);
+
 /** Each send may wait this long at worst (connect, greeting, a silent socket). */
 const WORST_SEND_MS = SMTP_TIMEOUTS_MS.connection + SMTP_TIMEOUTS_MS.greeting + SMTP_TIMEOUTS_MS.socket;
 
 export async function startMailSender(options: MailSenderOptions): Promise<MailSender> {
   const { db, mail } = options;
-  const log = options.log ?? ((message: string) => console.error(`[launchpad] ${message}`));
+  const log = options.log ?? logToConsole;
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const batchSize = options.batchSize ?? 8;
   const concurrency = options.concurrency ?? 2;
@@ -65,25 +68,6 @@ export async function startMailSender(options: MailSenderOptions): Promise<MailS
     ...options.transport,
     maxConnections: concurrency,
   });
-
-  let stopping = false;
-  let woken = false;
-  let sleeper: (() => void) | null = null;
-  const wake = () => {
-    woken = true;
-    sleeper?.();
-  };
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      if (woken || stopping) return resolve();
-      const timer = setTimeout(done, pollMs);
-      function done() {
-        clearTimeout(timer);
-        sleeper = null;
-        resolve();
-      }
-      sleeper = done;
-    });
 
   async function send(row: OutboxRow): Promise<void> {
     try {
@@ -116,7 +100,6 @@ export async function startMailSender(options: MailSenderOptions): Promise<MailS
 
   /** One batch: answers whether there was anything to do. */
   async function round(): Promise<boolean> {
-    woken = false;
     if (!(await hasDueMail(db))) return false;
     const claimed = await claimDueMail(db, batchSize, leaseMs);
     if (!claimed.length) return false;
@@ -128,7 +111,7 @@ export async function startMailSender(options: MailSenderOptions): Promise<MailS
       else pending.push(row);
     }
     const worker = async () => {
-      for (let row = pending.shift(); row; row = stopping ? undefined : pending.shift()) {
+      for (let row = pending.shift(); row; row = rounds.stopping() ? undefined : pending.shift()) {
         await send(row).catch((error: unknown) => log(`mail: recording message ${row!.id} failed: ${String(error)}`));
       }
     };
@@ -141,46 +124,42 @@ export async function startMailSender(options: MailSenderOptions): Promise<MailS
     return true;
   }
 
-  const stopListening =
-    databaseKind(db) === "postgres" && options.databaseUrl
-      ? await listenForMail(options.databaseUrl, wake, log).catch((error: Error) => {
-          log(`mail: LISTEN failed, relying on polling: ${error.message}`);
-          return async () => {};
-        })
-      : async () => {};
-  const stopLocalWake = databaseKind(db) === "postgres" ? () => {} : onMailQueuedHere(wake);
-
-  const loop = (async () => {
-    while (!stopping) {
-      const busy = await round().catch((error: unknown) => {
-        log(`mail: the sender's round failed: ${String(error)}`);
-        return false;
-      });
-      if (!busy) await sleep();
-    }
-  })();
-
+  const rounds = await runRounds({ db, databaseUrl: options.databaseUrl, pollMs, log, round });
   return {
-    wake,
+    wake: rounds.wake,
     async stop() {
-      stopping = true;
-      sleeper?.();
-      stopLocalWake();
-      await loop;
-      await stopListening();
+      await rounds.stop();
       transport.close();
     },
   };
 }
 
-/** The server's sender, from its settings; none without SMTP_URL (mail is then only kept in the outbox). */
+/**
+ * Without a mail server, a keeper instead of a sender: due mail is marked kept, never to be sent by
+ * itself, so that setting SMTP_URL later does not send a backlog of old links, reminders and digests.
+ * A super admin may still send a kept message from the outbox.
+ */
+export async function startMailKeeper(options: Pick<MailSenderOptions, "db" | "databaseUrl" | "pollMs" | "log">): Promise<MailSender> {
+  const { db } = options;
+  const log = options.log ?? logToConsole;
+  const rounds = await runRounds({
+    db,
+    databaseUrl: options.databaseUrl,
+    pollMs: options.pollMs ?? 2_000,
+    log,
+    round: async () => (await hasDueMail(db)) && (await keepDueMail(db)) > 0,
+  });
+  return { wake: rounds.wake, stop: rounds.stop };
+}
+
+/** The server's sender, from its settings; without SMTP_URL, the keeper (mail is then only kept in the outbox). */
 export async function startConfiguredMailSender(
   db: Db,
   mail: MailConfig | undefined,
   databaseUrl: string | undefined,
   log?: (message: string) => void,
-): Promise<MailSender | undefined> {
-  if (!mail?.smtpUrl) return undefined;
+): Promise<MailSender> {
+  if (!mail?.smtpUrl) return startMailKeeper({ db, databaseUrl, log });
   return startMailSender({
     db,
     mail: { ...mail, smtpUrl: mail.smtpUrl },

@@ -24,8 +24,13 @@ export default async function setup() {
   return () => rm(path, { force: true });
 }
 
-/** The template as a blob, or undefined when the suite runs without one (a single file run by hand). */
-export async function loadTemplate(): Promise<Blob | undefined> {
+let template: Promise<Blob | undefined> | undefined;
+
+/**
+ * The template as a blob, or undefined when the suite runs without one (a single file run by hand). Read
+ * once per worker: its files run one after another, and a blob is never changed by reading it.
+ */
+export function loadTemplate(): Promise<Blob | undefined> {
   const path = process.env[TEMPLATE_ENV];
-  return path ? new Blob([await readFile(path)]) : undefined;
+  return (template ??= path ? readFile(path).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined));
 }

@@ -51,6 +51,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS) || 3);
 const CONNECTIONS = 20;
 const log = (message: string) => console.log(`[bench:http] ${message}`);
 const OWNER = "startup@launchpad.test";
+const SUPER_ADMIN = "superadmin@launchpad.test";
 
 interface Target {
   label: string;
@@ -158,6 +159,8 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
   const owner = new Session(base);
   await owner.login(OWNER, DEMO_PASSWORD);
   const ids = await ownerIds(owner);
+  const superAdmin = new Session(base);
+  await superAdmin.login(SUPER_ADMIN, DEMO_PASSWORD);
   const targets: Record<string, Target> = {
     healthz: { label: "GET /healthz (reference)", path: "/healthz", expect: ok },
     notFound: { label: "404 page, anonymous (reference)", path: "/no-such-page", expect: (s) => s === 404 },
@@ -181,6 +184,13 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
       session: owner,
       expect: html("Unfair advantage"),
     },
+    outbox: { label: "/user-management/outbox", path: "/user-management/outbox", session: superAdmin, expect: html("Mail outbox") },
+    forgotPassword: { label: "/forgot-password, anonymous", path: "/forgot-password", expect: html("Forgot your password") },
+    resetPassword: {
+      label: "/reset-password/{token}, an unknown link",
+      path: `/reset-password/${"0".repeat(43)}`,
+      expect: (status, body) => status === 404 && body.includes("This link does not work"),
+    },
   };
   log(`${title}:`);
   const figures = await alternate(base, targets);
@@ -202,6 +212,9 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
     "startupDetails",
     "resourceCenter",
     "canvas",
+    "outbox",
+    "forgotPassword",
+    "resetPassword",
   ];
   for (const key of lists) log(`  ${targets[key].label} / /account: ${verdict(r(key, "account"), 0.7)}`);
   if (withStatic) {

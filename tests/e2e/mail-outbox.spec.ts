@@ -53,8 +53,15 @@ for (const javaScriptEnabled of [true, false]) {
       const link = page.getByRole("link", { name: /\/dashboard$/ }).first();
       await expect(link).toHaveAttribute("href", /^http:\/\/localhost:\d+\/dashboard$/);
       const frame = page.locator('iframe[title^="The message"]');
-      await expect(frame).toHaveAttribute("sandbox", "");
-      await expect(page.frameLocator('iframe[title^="The message"]').getByText("Mail from Launchpad works")).toBeVisible();
+      // No scripts or forms in the frame; its links open a new tab, as in a mail client.
+      await expect(frame).toHaveAttribute("sandbox", "allow-popups allow-popups-to-escape-sandbox");
+      const framed = page.frameLocator('iframe[title^="The message"]');
+      await expect(framed.getByText("Mail from Launchpad works")).toBeVisible();
+      const opened = context.waitForEvent("page");
+      await framed.getByRole("link", { name: "Open Launchpad" }).click();
+      const tab = await opened;
+      await expect(tab).toHaveURL(/\/dashboard$/);
+      await tab.close();
       if (javaScriptEnabled) await expectNoSeriousViolations(page, "/user-management/outbox/:id");
 
       // The dark theme, on both screens.

@@ -81,7 +81,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(link);
       await expect(page.getByRole("heading", { name: "Unsubscribe" })).toBeVisible();
       await expect(
-        page.getByText("Stop receiving mail about: Calendar invitations, reminders and time changes of events you applied to?"),
+        page.getByText("Stop mail for “Calendar invitations, reminders and time changes of events you applied to”?"),
       ).toBeVisible();
       if (javaScriptEnabled) {
         await expectNoSeriousViolations(page, "/unsubscribe");
@@ -90,7 +90,7 @@ for (const javaScriptEnabled of [true, false]) {
       }
       await page.getByRole("button", { name: "Unsubscribe" }).click();
       await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
-      await expect(page.getByText("You will no longer receive mail about: Calendar invitations")).toBeVisible();
+      await expect(page.getByText("You will no longer get mail for “Calendar invitations")).toBeVisible();
       if (javaScriptEnabled) await expectNoSeriousViolations(page, "/unsubscribe, done (dark)");
 
       await page.goto(link);

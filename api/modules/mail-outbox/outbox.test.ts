@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGE_NOT_FAILED, MESSAGE_REQUEUED, OUTBOX_MESSAGE_NOT_FOUND, TEST_MESSAGE_KEPT, TEST_MESSAGE_QUEUED } from "#schemas/mail.ts";
+import {
+  MESSAGE_NOT_RETRYABLE,
+  MESSAGE_REQUEUED,
+  OUTBOX_MESSAGE_NOT_FOUND,
+  TEST_MESSAGE_KEPT,
+  TEST_MESSAGE_QUEUED,
+} from "#schemas/mail.ts";
 import { mailOutbox } from "#api/db/mail-schema.ts";
 import { queueMail } from "#api/mail/outbox.ts";
 import { grantRole, registered, superAdmin } from "../../testing/fixtures.ts";
@@ -88,15 +94,21 @@ describe("the outbox's actions", () => {
     }
   });
 
-  it("tries a failed message again from scratch, and only a failed one", async () => {
+  it("tries a failed or kept message again from scratch, and only those", async () => {
     const root = await superAdmin(t);
     const id = await queue("retry@example.com", "Retry me");
-    expect(await root.client.post(`${BASE}/${id}/retry`, {})).toMatchObject({ status: 409, body: { message: MESSAGE_NOT_FAILED } });
+    expect(await root.client.post(`${BASE}/${id}/retry`, {})).toMatchObject({ status: 409, body: { message: MESSAGE_NOT_RETRYABLE } });
     await t.database.db.update(mailOutbox).set({ status: "failed", attempts: 8, lastError: "timeout" }).where(eq(mailOutbox.id, id!));
     const retried = await Promise.all(Array.from({ length: 5 }, () => root.client.post(`${BASE}/${id}/retry`, {})));
     expect(retried.filter((r) => r.status === 200).map((r) => r.body.message)).toEqual([MESSAGE_REQUEUED]);
     const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
     expect(row).toMatchObject({ status: "queued", attempts: 0 });
     expect((await root.client.post(`${BASE}/2147483647/retry`, {})).status).toBe(404);
+
+    // Kept while no mail server was set: a super admin may send it on purpose.
+    await t.database.db.update(mailOutbox).set({ status: "kept" }).where(eq(mailOutbox.id, id!));
+    expect((await root.client.post(`${BASE}/${id}/retry`, {})).body.message).toBe(MESSAGE_REQUEUED);
+    const [sent] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+    expect(sent).toMatchObject({ status: "queued" });
   });
 });

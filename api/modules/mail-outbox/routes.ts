@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   MAIL_STATUSES,
-  MESSAGE_NOT_FAILED,
+  MESSAGE_NOT_RETRYABLE,
   MESSAGE_REQUEUED,
   OUTBOX_MESSAGE_NOT_FOUND,
   TEST_MESSAGE_KEPT,
@@ -73,7 +73,7 @@ mailOutboxRoutes.post(`${BASE}/:id/retry`, superAdminOnly, async (c) => {
   validate(noFields, await readBody(c));
   if (!(await retryFailedMessage(c.var.db, id))) {
     if (!(await getOutboxMessage(c.var.db, id))) throw notFound(OUTBOX_MESSAGE_NOT_FOUND);
-    throw new HttpError(409, MESSAGE_NOT_FAILED);
+    throw new HttpError(409, MESSAGE_NOT_RETRYABLE);
   }
   const answer: OutboxActionResult = { message: MESSAGE_REQUEUED, id };
   return c.json(answer);

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
-import { type MailStatus, type OutboxMessageDetailJson, type OutboxMessageJson } from "#schemas/mail.ts";
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { RETRYABLE_MAIL_STATUSES, type MailStatus, type OutboxMessageDetailJson, type OutboxMessageJson } from "#schemas/mail.ts";
 import type { Db } from "#api/db/client.ts";
 import { listFilters, preparedPerShape, type ShapeOf } from "#api/db/embedded/prepared.ts";
 import { mailOutbox } from "#api/db/mail-schema.ts";
@@ -99,15 +99,15 @@ export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessag
 }
 
 /**
- * A failed message queued again from scratch (an operator fixed SMTP_URL, or the server's trouble is
- * over). Only a failed one: a bounced address stays refused, and anything else is still on its way.
+ * A failed or kept message queued again from scratch (an operator fixed SMTP_URL, or the server's trouble
+ * is over). Only those: a bounced address stays refused, and anything else is sent or on its way.
  * Answers whether it was queued.
  */
 export async function retryFailedMessage(db: Db, id: number): Promise<boolean> {
   const rows = await db
     .update(mailOutbox)
     .set({ status: "queued", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed")))
+    .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, [...RETRYABLE_MAIL_STATUSES])))
     .returning({ id: mailOutbox.id });
   return rows.length > 0;
 }

@@ -4,12 +4,10 @@ import { mailTypeLabel } from "#schemas/settings.ts";
 import { instantToZoned } from "#schemas/time.ts";
 import type { Db } from "#api/db/client.ts";
 import { mailDigestItems } from "#api/db/realtime-schema.ts";
-import { users } from "#api/db/schema.ts";
-import { userSettings } from "#api/db/settings-schema.ts";
 import { mailDates } from "#api/mail/format.ts";
 import { DigestMail, type DigestSection } from "#api/mail/templates/digest.tsx";
 import { mailReader } from "./deliver.ts";
-import { mailPreferencesOf, type MailReader } from "./preferences.ts";
+import { activeMailReaders, mailPreferencesOf, type MailReader } from "./preferences.ts";
 
 /** Digest lines already mailed are kept this long, so a chat's unread messages are never listed twice. */
 const MAILED_KEPT_DAYS = 7;
@@ -23,18 +21,7 @@ function localDay(now: Date, timeZone: string): { day: string; hour: number } {
 /** Everyone with lines waiting, with what their digest needs. */
 async function waitingReaders(db: Db) {
   const waiting = db.selectDistinct({ userId: mailDigestItems.userId }).from(mailDigestItems).where(isNull(mailDigestItems.mailedAt));
-  return db
-    .select({
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      timeZone: userSettings.timeZone,
-      dateFormat: userSettings.dateFormat,
-      mail: userSettings.mailNotifications,
-    })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(and(inArray(users.id, waiting), eq(users.isActive, true)));
+  return activeMailReaders(db, waiting);
 }
 
 type Waiting = Awaited<ReturnType<typeof waitingReaders>>[number];

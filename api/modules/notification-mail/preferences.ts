@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
 import {
   DEFAULT_MAIL_PREFERENCES,
   MAIL_TYPES,
@@ -35,11 +35,12 @@ export function mailPreferencesOf(saved: Partial<MailPreferences> | undefined | 
 export const kindsOf = (target: UnsubscribeTarget, preferences: MailPreferences): MailType[] =>
   target === "digest" ? MAIL_TYPES.filter((type) => preferences[type] === "digest") : [target];
 
-/** The active users among `userIds`, each with their choice for `type` (deactivated accounts get no mail). */
-export async function mailReaders(db: Db, userIds: readonly number[], type: MailType): Promise<MailReader[]> {
-  const ids = [...new Set(userIds)];
-  if (!ids.length) return [];
-  const rows = await db
+/**
+ * The active users among `ids` (a list, or a subquery of user ids) with what their mail needs: name,
+ * address, clock and saved mail choices. Deactivated accounts get no mail.
+ */
+export function activeMailReaders(db: Db, ids: number[] | SQLWrapper) {
+  return db
     .select({
       userId: users.id,
       name: users.name,
@@ -52,6 +53,13 @@ export async function mailReaders(db: Db, userIds: readonly number[], type: Mail
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(and(inArray(users.id, ids), eq(users.isActive, true)))
     .orderBy(users.id);
+}
+
+/** The active users among `userIds`, each with their choice for `type`. */
+export async function mailReaders(db: Db, userIds: readonly number[], type: MailType): Promise<MailReader[]> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return [];
+  const rows = await activeMailReaders(db, ids);
   return rows.map((row) => ({
     userId: row.userId,
     name: row.name,

@@ -1,5 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { HELD_ACTIONS, type EmailVerificationPolicy } from "#schemas/account-links";
+import type { CurrentUser } from "#schemas/auth";
 import { Button } from "~/components/ui/button";
 
 /** "publish an event form, send co-founder invitations or start a chat": what waits for a verified address. */
@@ -7,8 +8,13 @@ const held = Object.values(HELD_ACTIONS)
   .join(", ")
   .replace(/, ([^,]*)$/, " or $1");
 
+/** The banner's policy for this user: none when the address is verified or nobody could verify it here. */
+export function verificationBannerPolicy(user: CurrentUser): Exclude<EmailVerificationPolicy, "off"> | null {
+  return user.email_verified === false && user.email_verification !== "off" ? (user.email_verification ?? null) : null;
+}
+
 /**
- * Above every admin page while the member's address is not verified (and verifying it is possible). Its
+ * Above every admin page and the profile setup while the member's address is not verified (and verifying it is possible). Its
  * "Resend" is a plain form to /verify-email, which comes back to this page.
  */
 export function VerifyEmailBanner({ email, policy }: { email: string; policy: Exclude<EmailVerificationPolicy, "off"> }) {

@@ -7,6 +7,7 @@ const TONES: Record<MailStatus, "slate" | "green" | "red" | "blue"> = {
   sent: "green",
   failed: "red",
   bounced: "red",
+  kept: "slate",
 };
 
 /** A message's state in the outbox, as a badge. */

@@ -5,7 +5,7 @@ import { AI_NOT_CONFIGURED } from "#schemas/ai";
 import { activeItem, navigationFor, visiblePaths, tourTarget, type NavSection } from "~/components/app-shell/navigation";
 import { Avatar } from "~/components/ui/avatar";
 import { NotificationBell } from "~/components/notifications/bell";
-import { VerifyEmailBanner } from "~/components/account/verify-email-banner";
+import { verificationBannerPolicy, VerifyEmailBanner } from "~/components/account/verify-email-banner";
 import { OnboardingTour } from "~/components/tour/onboarding-tour";
 import { apiContext, userContext } from "~/lib/contexts";
 import { DatesProvider } from "~/lib/dates";
@@ -50,7 +50,7 @@ export function loader({ context }: Route.LoaderArgs) {
     },
     unreadNotifications: user.unread_notifications_count ?? 0,
     // The banner asking to verify the address, unless it is verified or nobody could verify it here.
-    emailVerification: user.email_verified === false && user.email_verification !== "off" ? (user.email_verification ?? null) : null,
+    emailVerification: verificationBannerPolicy(user),
     settings: user.settings ?? DEFAULT_SETTINGS,
     navigation: visiblePaths(user),
     // The browser's Echo client connects with this (public: never the secret); null when realtime is off,

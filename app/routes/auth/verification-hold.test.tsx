@@ -15,6 +15,8 @@ import { loader as layoutLoader } from "../admin/layout";
 import { action as startChat } from "../chat/start";
 import { action as findAction } from "../co-founders/find";
 import { action as draftsAction } from "../drafts/drafts";
+import Setup, { loader as setupLoader } from "../setup/setup";
+import { action as resendAction } from "./verify-email-resend";
 
 /** With verified addresses required, the panel says why an unverified member is held back, and what to do. */
 
@@ -66,5 +68,22 @@ describe("an unverified member, with verified addresses required", () => {
     expect((await h.run(layoutLoader, { as: client, path: "/" })).data.emailVerification).toBeNull();
     const published = await h.run(draftsAction, { as: client, path: "/drafts", form: { intent: "publish", id: String(draft.id) } });
     expect(published.toast).toMatchObject({ type: "success" });
+  });
+
+  it("sees the banner on /setup too, and its Resend comes back there", async () => {
+    const { client, email } = await registered(h.t, "Fresh Member");
+    const setup = await h.run(setupLoader, { layout: "guest", as: client, path: "/setup?type=startup" });
+    expect(setup.data).toMatchObject({ user: { email }, emailVerification: "required" });
+    const page = renderPage(Setup, { path: "/setup?type=startup", loaderData: setup.data }).replaceAll("<!-- -->", "");
+    expect(page).toContain(`Open the link we sent to ${email}.`);
+    expect(page).toContain('name="redirectTo" value="/setup?type=startup"');
+    // Resend is outside the admin layout, which sends a member without a profile to /setup first.
+    const resent = await h.run(resendAction, {
+      layout: "guest",
+      as: client,
+      path: "/verify-email",
+      form: { redirectTo: "/setup?type=startup" },
+    });
+    expect(resent).toMatchObject({ status: 302, location: "/setup?type=startup", toast: { type: "success" } });
   });
 });

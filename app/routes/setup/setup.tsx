@@ -16,6 +16,7 @@ import type { Route } from "./+types/setup";
 import { afterSetupPath, requireUserWithoutSetup } from "./setup.server";
 
 import { CoFounderForm, StartupForm } from "~/components/setup/setup-forms";
+import { verificationBannerPolicy, VerifyEmailBanner } from "~/components/account/verify-email-banner";
 type SetupType = "startup" | "organization" | "co-founder";
 const TYPES: { value: SetupType; title: string; text: string }[] = [
   { value: "startup", title: "Startup", text: "A company building a product. Publish events, find co-founders, sell with coupons." },
@@ -35,7 +36,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams;
   const type = parseType(params.get("type"));
   const countries = type ? (await api.load<{ data: Country[] }>("/api/country_codes")).data : [];
-  return { user: { name: user.name }, type, countries, formId: parseId(params.get("form_id")) ?? null };
+  return {
+    user: { name: user.name, email: user.email },
+    emailVerification: verificationBannerPolicy(user),
+    type,
+    countries,
+    formId: parseId(params.get("form_id")) ?? null,
+  };
 }
 
 const schemaFor = (type: SetupType) => (type === "co-founder" ? coFounderSetupSchema : startupSetupSchema);
@@ -68,7 +75,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
-  const { type, countries, user, formId } = loaderData;
+  const { type, countries, user, formId, emailVerification } = loaderData;
   // With JavaScript on, the browser refuses an invalid form before the server sees it; same message.
   // Kept with the type it was for, so switching to another account type starts clean.
   const [clientFailure, setClientFailure] = useState<{ type: SetupType | null; message: string } | null>(null);
@@ -84,6 +91,11 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   }, [actionData]);
   return (
     <div className="w-full max-w-3xl space-y-6">
+      {emailVerification ? (
+        <div className="overflow-hidden rounded-lg border border-amber-300">
+          <VerifyEmailBanner email={user.email} policy={emailVerification} />
+        </div>
+      ) : null}
       <div>
         <h1 className="text-2xl font-bold">Welcome, {user.name}</h1>
         <p className="text-slate-600">Set up your profile to start using Launchpad.</p>

@@ -28,7 +28,7 @@ describe("/unsubscribe/:token", () => {
     const page = await open(token);
     expect(page).toMatchObject({ status: 200, data: { view: { target: "new_follower", label: "Someone follows you", subscribed: true } } });
     const html = renderPage(Unsubscribe, { path: `/unsubscribe/${token}`, loaderData: page.data });
-    expect(html).toContain("Stop receiving mail about: Someone follows you?");
+    expect(html).toContain("Stop mail for “Someone follows you”?");
     expect(html).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click"/>');
     expect(html).toContain(">Unsubscribe</button>");
     expect((await ada.mailOf()).new_follower).toBe("digest");
@@ -42,7 +42,7 @@ describe("/unsubscribe/:token", () => {
     for (const answer of answers) {
       expect(answer).toMatchObject({
         status: 200,
-        data: { done: "You will no longer receive mail about: You receive a co-founder invitation." },
+        data: { done: "You will no longer get mail for “You receive a co-founder invitation”." },
       });
     }
     expect(await ada.mailOf()).toEqual({ ...before, invitation_received: "off" });

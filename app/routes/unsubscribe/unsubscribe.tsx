@@ -1,5 +1,11 @@
 import { data, Form, useNavigation } from "react-router";
-import { UNSUBSCRIBE_LINK_INVALID, type UnsubscribeResult, type UnsubscribeView } from "#schemas/mail-preferences";
+import {
+  alreadyUnsubscribedMessage,
+  UNSUBSCRIBE_LINK_INVALID,
+  unsubscribeQuestion,
+  type UnsubscribeResult,
+  type UnsubscribeView,
+} from "#schemas/mail-preferences";
 import { Button } from "~/components/ui/button";
 import { InAppLink } from "~/components/ui/in-app-link";
 import { Card } from "~/components/ui/layout";
@@ -73,14 +79,14 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     content = (
       <>
         <h1 className="mb-2 text-2xl font-bold">Already unsubscribed</h1>
-        <p className="text-slate-700">{`You no longer receive mail about: ${view.label}.`}</p>
+        <p className="text-slate-700">{alreadyUnsubscribedMessage(view.label)}</p>
       </>
     );
   } else {
     content = (
       <>
         <h1 className="mb-2 text-2xl font-bold">Unsubscribe</h1>
-        <p className="mb-4 text-slate-700">{`Stop receiving mail about: ${view.label}?`}</p>
+        <p className="mb-4 text-slate-700">{unsubscribeQuestion(view.label)}</p>
         {failure ? (
           <p className="mb-4 text-sm text-red-700" role="alert">
             {failure}

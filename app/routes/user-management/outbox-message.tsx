@@ -1,5 +1,5 @@
 import { Form, data } from "react-router";
-import { OUTBOX_MESSAGE_NOT_FOUND, type OutboxActionResult, type OutboxMessageDetailJson } from "#schemas/mail";
+import { isRetryable, OUTBOX_MESSAGE_NOT_FOUND, type OutboxActionResult, type OutboxMessageDetailJson } from "#schemas/mail";
 import { MessageText } from "~/components/chat/message-text";
 import { MailStatusBadge } from "~/components/mail/mail-status";
 import { Button } from "~/components/ui/button";
@@ -44,9 +44,9 @@ export default function OutboxMessage({ loaderData, actionData }: Route.Componen
         title={message.subject}
         description={`To ${message.to_name ? `${message.to_name} <${message.to_address}>` : message.to_address}`}
         actions={
-          message.status === "failed" ? (
+          isRetryable(message.status) ? (
             <Form method="post">
-              <Button type="submit">Try again</Button>
+              <Button type="submit">{message.status === "kept" ? "Send now" : "Try again"}</Button>
             </Form>
           ) : null
         }
@@ -97,8 +97,9 @@ export default function OutboxMessage({ loaderData, actionData }: Route.Componen
       {/* The HTML part only inside a sandboxed frame: no script runs, and it cannot reach the panel's page. */}
       <iframe
         title={`The message "${message.subject}" as its recipient sees it`}
-        sandbox=""
-        srcDoc={message.html}
+        // No scripts, no forms, nothing of this origin; its links open in a new tab, as in a mail client.
+        sandbox="allow-popups allow-popups-to-escape-sandbox"
+        srcDoc={linksInNewTab(message.html)}
         className="h-[36rem] w-full rounded-lg border border-slate-200 bg-white"
       />
     </div>
@@ -108,3 +109,9 @@ export default function OutboxMessage({ loaderData, actionData }: Route.Componen
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded?.message.subject ?? "Message"} · Mail outbox · Launchpad` },
 ];
+
+/** The message's HTML with its links opening a new tab: the frame itself may not show the panel's pages. */
+function linksInNewTab(html: string): string {
+  const base = '<base target="_blank">';
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => head + base) : base + html;
+}
