@@ -1,6 +1,9 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { AccountLinkStatus } from "#schemas/account-links";
 import type { ApiClient } from "./api.server";
+import { apiContext } from "./contexts";
+import { redirectWithToast } from "./flash.server";
+import { requestEnvContext } from "./request-env";
 
 /**
  * Asks the API whether a mailed link works (`GET /api/…/{token}`), for the loader of the page it opens.
@@ -16,3 +19,16 @@ export async function checkLink(api: ApiClient, path: string, token: string) {
 
 /** A link page's action after the API refused the link (used, expired or unknown meanwhile): the invalid page. */
 export const linkRefused = () => data({ invalid: true as const }, { status: 404 });
+
+/**
+ * A link page's button (its POST; a GET of the link changes nothing, so a mail scanner that fetches it does
+ * nothing): the token to `path`, then the invalid page if the API refused it, else `signedIn` for a member
+ * still logged in, or the login page, with the API's message as a toast.
+ */
+export async function pressLinkButton(context: Readonly<RouterContextProvider>, path: string, token: string, signedIn: string) {
+  const api = context.get(apiContext);
+  const result = await api.post<{ message: string }>(path, { token });
+  if (!result.ok) return linkRefused();
+  const next = (await api.currentUser()) ? signedIn : "/login";
+  return redirectWithToast(context.get(requestEnvContext), next, { type: "success", message: result.body.message });
+}

@@ -1,18 +1,13 @@
 import { appLink, mailDates, type DatePreferences } from "../format.ts";
-import { MailButton, MailLayout, MailText } from "./layout.tsx";
+import { MailButton, MailLayout, MailText, type AccountLinkMailProps } from "./layout.tsx";
 
 /*
  * A change of address: the link to the new address (the change applies when it is opened), and a notice to
  * the old one, so that the owner hears of a change they did not make while they can still stop it.
  */
 
-export interface ConfirmEmailChangeProps {
-  appUrl: string;
-  name: string;
+export interface ConfirmEmailChangeProps extends AccountLinkMailProps {
   newEmail: string;
-  token: string;
-  expiresAt: Date;
-  dates: DatePreferences;
 }
 
 export const CONFIRM_EMAIL_CHANGE_SUBJECT = "Confirm your new email address for Launchpad";

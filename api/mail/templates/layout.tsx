@@ -1,3 +1,4 @@
+import type { DatePreferences } from "../format.ts";
 import type { ReactNode } from "react";
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 
@@ -122,4 +123,13 @@ export function MailButton({ href, children }: { href: string; children: ReactNo
       </Text>
     </Section>
   );
+}
+
+/** What every mail carrying an account link (reset, verification, change of address) is made from. */
+export interface AccountLinkMailProps {
+  appUrl: string;
+  name: string;
+  token: string;
+  expiresAt: Date;
+  dates: DatePreferences;
 }

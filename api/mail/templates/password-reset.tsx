@@ -1,15 +1,9 @@
 import { LINK_LIFETIME_MINUTES } from "#schemas/account-links.ts";
-import { appLink, mailDates, type DatePreferences } from "../format.ts";
-import { MailButton, MailLayout, MailText } from "./layout.tsx";
+import { appLink, mailDates } from "../format.ts";
+import { MailButton, MailLayout, MailText, type AccountLinkMailProps } from "./layout.tsx";
 
 /** The link of /forgot-password: one use, for an hour. */
-export interface PasswordResetProps {
-  appUrl: string;
-  name: string;
-  token: string;
-  expiresAt: Date;
-  dates: DatePreferences;
-}
+export type PasswordResetProps = AccountLinkMailProps;
 
 export const PASSWORD_RESET_SUBJECT = "Reset your Launchpad password";
 

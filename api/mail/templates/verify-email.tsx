@@ -1,14 +1,8 @@
-import { appLink, mailDates, type DatePreferences } from "../format.ts";
-import { MailButton, MailLayout, MailText } from "./layout.tsx";
+import { appLink, mailDates } from "../format.ts";
+import { MailButton, MailLayout, MailText, type AccountLinkMailProps } from "./layout.tsx";
 
 /** Sent on registration and on "Resend": opening the link proves the address. */
-export interface VerifyEmailProps {
-  appUrl: string;
-  name: string;
-  token: string;
-  expiresAt: Date;
-  dates: DatePreferences;
-}
+export type VerifyEmailProps = AccountLinkMailProps;
 
 export const VERIFY_EMAIL_SUBJECT = "Verify your email address for Launchpad";
 

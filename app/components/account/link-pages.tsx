@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
 import { LINK_INVALID } from "#schemas/account-links";
-import { buttonClass } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { InAppLink } from "~/components/ui/in-app-link";
 import { Card } from "~/components/ui/layout";
 
@@ -29,6 +30,21 @@ export function InvalidLink({ again, againLabel, children }: { again: string; ag
       <InAppLink to={again} className={buttonClass("primary")}>
         {againLabel}
       </InAppLink>
+    </LinkCard>
+  );
+}
+
+/** A link that works: what pressing its one button does, and the button (a plain form, for JavaScript off). */
+export function LinkButtonCard({ title, button, children }: { title: string; button: string; children: ReactNode }) {
+  const navigation = useNavigation();
+  return (
+    <LinkCard title={title}>
+      <p className="mb-6 text-slate-600">{children}</p>
+      <Form method="post">
+        <Button type="submit" className="w-full" pending={navigation.state === "submitting"}>
+          {button}
+        </Button>
+      </Form>
     </LinkCard>
   );
 }
