@@ -61,6 +61,7 @@ export const TEST_MESSAGE_KEPT = "Test message kept in the outbox: SMTP_URL is n
 /** POST /api/v1/admin/mail_outbox/{id}/retry. */
 export const MESSAGE_REQUEUED = "Message queued again.";
 export const MESSAGE_NOT_RETRYABLE = "Only a failed or kept message can be sent again.";
+export const NO_MAIL_SERVER = "No mail server is set (SMTP_URL), so the message cannot be sent: it stays kept.";
 /** Failed and kept messages may be queued again by a super admin; the others are sent or on their way. */
 export const RETRYABLE_MAIL_STATUSES = ["failed", "kept"] as const satisfies readonly MailStatus[];
 export const isRetryable = (status: MailStatus) => (RETRYABLE_MAIL_STATUSES as readonly MailStatus[]).includes(status);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   MESSAGE_NOT_RETRYABLE,
   MESSAGE_REQUEUED,
+  NO_MAIL_SERVER,
   OUTBOX_MESSAGE_NOT_FOUND,
   TEST_MESSAGE_KEPT,
   TEST_MESSAGE_QUEUED,
@@ -94,21 +95,33 @@ describe("the outbox's actions", () => {
     }
   });
 
-  it("tries a failed or kept message again from scratch, and only those", async () => {
-    const root = await superAdmin(t);
-    const id = await queue("retry@example.com", "Retry me");
-    expect(await root.client.post(`${BASE}/${id}/retry`, {})).toMatchObject({ status: 409, body: { message: MESSAGE_NOT_RETRYABLE } });
-    await t.database.db.update(mailOutbox).set({ status: "failed", attempts: 8, lastError: "timeout" }).where(eq(mailOutbox.id, id!));
-    const retried = await Promise.all(Array.from({ length: 5 }, () => root.client.post(`${BASE}/${id}/retry`, {})));
-    expect(retried.filter((r) => r.status === 200).map((r) => r.body.message)).toEqual([MESSAGE_REQUEUED]);
-    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
-    expect(row).toMatchObject({ status: "queued", attempts: 0 });
-    expect((await root.client.post(`${BASE}/2147483647/retry`, {})).status).toBe(404);
+  it("tries a failed or kept message again from scratch, and only those, when a mail server is set", async () => {
+    // Without SMTP_URL nothing could send it: the message stays kept and the answer says why.
+    const here = await superAdmin(t);
+    const keptHere = await queue("kept@example.com", "Kept here");
+    expect(await here.client.post(`${BASE}/${keptHere}/retry`, {})).toMatchObject({ status: 409, body: { message: NO_MAIL_SERVER } });
+    expect((await here.client.post(`${BASE}/2147483647/retry`, {})).status).toBe(404);
 
-    // Kept while no mail server was set: a super admin may send it on purpose.
-    await t.database.db.update(mailOutbox).set({ status: "kept" }).where(eq(mailOutbox.id, id!));
-    expect((await root.client.post(`${BASE}/${id}/retry`, {})).body.message).toBe(MESSAGE_REQUEUED);
-    const [sent] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
-    expect(sent).toMatchObject({ status: "queued" });
+    const sending = await createTestApi({ mail: { smtpUrl: "smtp://127.0.0.1:9", from: "Launchpad <no-reply@x.test>" } });
+    try {
+      const db = sending.database.db;
+      const root = await superAdmin(sending);
+      const id = await queueMail(db, { to: "retry@example.com", kind: "test_message", subject: "Retry me", html: "<p>x</p>", text: "x\n" });
+      expect(await root.client.post(`${BASE}/${id}/retry`, {})).toMatchObject({ status: 409, body: { message: MESSAGE_NOT_RETRYABLE } });
+      await db.update(mailOutbox).set({ status: "failed", attempts: 8, lastError: "timeout" }).where(eq(mailOutbox.id, id!));
+      const retried = await Promise.all(Array.from({ length: 5 }, () => root.client.post(`${BASE}/${id}/retry`, {})));
+      expect(retried.filter((r) => r.status === 200).map((r) => r.body.message)).toEqual([MESSAGE_REQUEUED]);
+      const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+      expect(row).toMatchObject({ status: "queued", attempts: 0 });
+      expect((await root.client.post(`${BASE}/2147483647/retry`, {})).status).toBe(404);
+
+      // Kept while no mail server was set: a super admin may send it on purpose once one is.
+      await db.update(mailOutbox).set({ status: "kept" }).where(eq(mailOutbox.id, id!));
+      expect((await root.client.post(`${BASE}/${id}/retry`, {})).body.message).toBe(MESSAGE_REQUEUED);
+      const [sent] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+      expect(sent).toMatchObject({ status: "queued" });
+    } finally {
+      await sending.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   MAIL_STATUSES,
   MESSAGE_NOT_RETRYABLE,
+  NO_MAIL_SERVER,
   MESSAGE_REQUEUED,
   OUTBOX_MESSAGE_NOT_FOUND,
   TEST_MESSAGE_KEPT,
@@ -71,6 +72,10 @@ mailOutboxRoutes.post(`${BASE}/test`, superAdminOnly, async (c) => {
 mailOutboxRoutes.post(`${BASE}/:id/retry`, superAdminOnly, async (c) => {
   const id = pathId(c.req.param("id"), OUTBOX_MESSAGE_NOT_FOUND);
   validate(noFields, await readBody(c));
+  if (!c.var.config.mail?.smtpUrl) {
+    if (!(await getOutboxMessage(c.var.db, id))) throw notFound(OUTBOX_MESSAGE_NOT_FOUND);
+    throw new HttpError(409, NO_MAIL_SERVER);
+  }
   if (!(await retryFailedMessage(c.var.db, id))) {
     if (!(await getOutboxMessage(c.var.db, id))) throw notFound(OUTBOX_MESSAGE_NOT_FOUND);
     throw new HttpError(409, MESSAGE_NOT_RETRYABLE);
