@@ -104,7 +104,9 @@ export async function getResponse(db: Db, form: FormRow, applicationId: number):
 
 /** The responses as CSV, oldest submission first. */
 export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): ReadableStream<Uint8Array> {
-  const questions = questionsOf(form);
+  // The Name and Email columns are the applicant's answers to those two questions (else the account's):
+  // the questions' own columns would only say them twice.
+  const questions = questionsOf(form).filter((q) => !(q.standard && (q.key === "full_name" || q.key === "email")));
   const where = responsesWhere(form.id, RESPONSE_FILTERS.whereValues(filters));
   const cell = (applicationId: number, q: (typeof questions)[number], answer: Answers[string] | undefined): string => {
     if (answer === undefined || answer === null) return "";
