@@ -34,6 +34,8 @@ export interface DirectoryStartup {
   cityName: string;
   country: string;
   followers_count: number;
+  /** Its web links (website, social), as on its profile. */
+  links: string[];
   is_following?: boolean;
   is_favorited?: boolean;
 }
@@ -74,7 +76,6 @@ export interface TeamMember {
 /** GET /api/v1/site/startups/{username}. */
 export interface StartupProfile extends DirectoryStartup {
   website: string | null;
-  links: string[];
   following_count: number;
   is_following: boolean;
   is_favorited: boolean;

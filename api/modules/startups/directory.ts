@@ -82,6 +82,7 @@ const pageQuery = preparedPerShape("startup_directory", (db, shape: PageShape, n
       cityName: startups.cityName,
       country: startups.country,
       followersCount: startups.followersCount,
+      links: startups.links,
       createdAt: startups.createdAt,
     })
     .from(startups)
@@ -105,6 +106,7 @@ const pageQuery = preparedPerShape("startup_directory", (db, shape: PageShape, n
       cityName: pageRows.cityName,
       country: pageRows.country,
       followersCount: pageRows.followersCount,
+      links: pageRows.links,
       followId: follows.id,
       favoriteId: favorites.id,
     })
@@ -148,6 +150,7 @@ export async function listDirectory(
     cityName: r.cityName,
     country: r.country,
     followers_count: r.followersCount,
+    links: r.links,
     ...viewerFlags(user, r),
   }));
   return { total, data };

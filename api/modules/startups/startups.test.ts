@@ -39,7 +39,12 @@ const names = (body: { data: { name: string }[] }) => body.data.map((s) => s.nam
 
 describe("GET /api/v1/site/startups", () => {
   it("is public, paged in the standard shape, and sorted by followers by default", async () => {
-    await insertStartups("Pagerx", [{ followersCount: 3 }, { followersCount: 9 }, { followersCount: 1 }, { followersCount: 5 }]);
+    await insertStartups("Pagerx", [
+      { followersCount: 3 },
+      { followersCount: 9, links: ["https://pagerx.example.com", "https://x.com/pagerx"] },
+      { followersCount: 1 },
+      { followersCount: 5 },
+    ]);
     const res = await t.client().get(`${LIST}?search=pagerx&per_page=2`);
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(["Pagerx 1", "Pagerx 3"]);
@@ -57,6 +62,7 @@ describe("GET /api/v1/site/startups", () => {
       cityName: "Lagos",
       country: "NG",
       followers_count: 9,
+      links: ["https://pagerx.example.com", "https://x.com/pagerx"],
     });
     const second = await t.client().get(`${LIST}?search=pagerx&per_page=2&page=2`);
     expect(names(second.body)).toEqual(["Pagerx 0", "Pagerx 2"]);
