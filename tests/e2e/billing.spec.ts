@@ -161,6 +161,8 @@ test("a coupon is priced by the server, a refused one says why, and a 100% coupo
   await page.getByLabel("Coupon code").fill("FREEPASS");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("billing-total")).toHaveText("USD 0.00");
+  await expect(page.getByText("Your coupon covers the whole price: no payment page opens.")).toBeVisible();
+  await expect(page.getByText("The payment page opens in a new tab")).toHaveCount(0);
   await fillBilling(page);
   await page.getByRole("button", { name: "Confirm (nothing to pay)" }).click();
   await expect(page.getByText("You're all set")).toBeVisible();

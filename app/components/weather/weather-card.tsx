@@ -1,5 +1,3 @@
-import { useEffect } from "react";
-import { toast } from "react-toastify";
 import { WEATHER_FAILED, type WeatherDay, type WeatherResponse } from "#schemas/weather";
 import { Card } from "~/components/ui/layout";
 import { Flag } from "~/components/places/flag";
@@ -41,14 +39,9 @@ function DayRow({ day }: { day: WeatherDay }) {
 /**
  * Current conditions and the forecast for a city (GET /api/v1/admin/weather/{city}), rendered on the
  * server so it needs no JavaScript. When the weather could not be had it says 'Failed to fetch weather
- * data' (WEATHER_FAILED) in the card and, with JavaScript on, in a toast too.
+ * data' (WEATHER_FAILED) in the card, once: a toast would only say it a second time.
  */
 export function WeatherCard({ weather, day, title, days = 7, className = "" }: WeatherCardProps) {
-  const failed = !weather.success;
-  useEffect(() => {
-    if (failed) toast.error(WEATHER_FAILED, { toastId: "weather-failed" });
-  }, [failed]);
-
   if (!weather.success) {
     return (
       <Card className={className}>

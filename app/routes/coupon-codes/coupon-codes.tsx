@@ -31,13 +31,23 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const canWrite = can(user, "coupon code write");
   const [coupons, forms] = await Promise.all([
     api.load<Page<CouponView>>(`/api/v1/admin/coupon_codes?${query}`),
-    canWrite && can(user, "event form read") ? api.load<Page<EventFormView>>("/api/v1/admin/event_forms?per_page=100&sort_by=title") : null,
+    canWrite && can(user, "event form read")
+      ? api.load<Page<EventFormView>>("/api/v1/admin/event_forms?per_page=100&sort_by=title&status=published")
+      : null,
   ]);
   const editId = parseId(url.searchParams.get("edit"));
+  const editing = coupons.data.find((c) => c.id === editId) ?? null;
+  // A coupon takes off a price: only published paid events are offered, and the one a coupon being edited
+  // is already for, whatever it has become, so that saving it does not drop its event.
+  const offered = (forms?.data ?? []).filter((f) => f.type_of_event === "paid").map((f) => ({ value: String(f.id), label: f.title }));
+  const current = editing?.event_form;
   return {
     coupons,
-    forms: forms?.data.map((f) => ({ value: String(f.id), label: f.title })) ?? [],
-    editing: coupons.data.find((c) => c.id === editId) ?? null,
+    forms:
+      current && !offered.some((f) => f.value === String(current.id))
+        ? [...offered, { value: String(current.id), label: current.title }]
+        : offered,
+    editing,
     deleting: parseId(url.searchParams.get("delete")) ?? null,
     canWrite,
   };

@@ -144,7 +144,11 @@ export function BillingForm({ quote: loaded, countries, defaultValue, actionData
           {free ? "Confirm (nothing to pay)" : `Pay ${formatMoney(quote.total, quote.currency)}`}
         </Button>
         <p className="text-xs text-slate-500">
-          {hydrated ? "The payment page opens in a new tab; this page follows it." : "You will be taken to the payment page."}
+          {free
+            ? "Your coupon covers the whole price: no payment page opens."
+            : hydrated
+              ? "The payment page opens in a new tab; this page follows it."
+              : "You will be taken to the payment page."}
         </p>
       </Card>
     </Form>
