@@ -12,6 +12,7 @@ import { DatesProvider } from "~/lib/dates";
 import { RealtimeProvider } from "~/lib/realtime/realtime";
 import { requestEnvContext } from "~/lib/request-env";
 import { loginUrl } from "~/lib/safe-redirect";
+import { setupPathFor } from "~/lib/setup-path";
 import { TWO_FACTOR_SETUP_PAGE } from "~/lib/two-factor";
 import type { CurrentUser } from "#schemas/auth";
 import { isCompact } from "~/lib/viewport";
@@ -32,7 +33,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (!user) throw api.hadSession ? await api.sessionExpired() : redirect(loginUrl(url));
     if (user.two_factor_setup_required) {
       if (url.pathname !== TWO_FACTOR_SETUP_PAGE) throw redirect(TWO_FACTOR_SETUP_PAGE);
-    } else if (!user.setup_complete) throw redirect("/setup");
+    } else if (!user.setup_complete) throw redirect(setupPathFor(url));
     context.set(userContext, user);
   },
 ];

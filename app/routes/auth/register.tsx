@@ -3,7 +3,7 @@ import { parseSubmission } from "~/lib/submission.server";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { registerSchema } from "#schemas/auth";
-import { parseId } from "#schemas/ids";
+import { setupPathFor } from "~/lib/setup-path";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { InputField } from "~/components/ui/form-fields";
@@ -29,8 +29,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const result = await context.get(apiContext).post("/api/register", account);
   if (!result.ok) return replyWithApiErrors(submission, result);
   // A new account has no profile yet: setup comes first, and keeps where the user was headed.
-  const formId = parseId(new URL(safeRedirect(redirectTo, "/", url.href), url).searchParams.get("form_id"));
-  throw redirect(formId === undefined ? "/setup" : `/setup?form_id=${formId}`);
+  throw redirect(setupPathFor(new URL(safeRedirect(redirectTo, "/", url.href), url)));
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {

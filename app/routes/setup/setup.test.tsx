@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coFounder, createRouteHarness, registered, renderPage, type RouteHarness } from "~/testing/route-harness";
+import { loader as applyLoader } from "../form-submission/apply";
 import Setup, { action, loader } from "./setup";
 
 let h: RouteHarness;
@@ -40,6 +41,17 @@ describe("/setup", () => {
       status: 302,
       location: "/",
     });
+  });
+
+  it("an event's link opened before setting up a profile leads through /setup to that event", async () => {
+    const { client } = await registered(h.t, "Link Follower");
+    // Any admin page sends a member without a profile to /setup; the event form they came for rides along.
+    expect(await h.run(applyLoader, { as: client, path: "/form-submission?form_id=5" })).toMatchObject({
+      thrown: true,
+      status: 302,
+      location: "/setup?form_id=5",
+    });
+    expect(await h.run(applyLoader, { as: client, path: "/form-submission?form_id=nope" })).toMatchObject({ location: "/setup" });
   });
 
   it("greets the new account and offers the countries once a type is chosen", async () => {

@@ -13,7 +13,8 @@ import { replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Country } from "#schemas/countries";
 import type { Route } from "./+types/setup";
-import { afterSetupPath, requireUserWithoutSetup } from "./setup.server";
+import { afterSetupPath } from "~/lib/setup-path";
+import { requireUserWithoutSetup } from "./setup.server";
 
 import { CoFounderForm, StartupForm } from "~/components/setup/setup-forms";
 import { verificationBannerPolicy, VerifyEmailBanner } from "~/components/account/verify-email-banner";
