@@ -42,5 +42,29 @@ export function formatEventTime(startsAt: string | Date, endsAt: string | Date, 
 /** A single instant on the event's own clock, e.g. the application deadline. */
 export const formatInZone = (iso: string | Date, timeZone: string) => `${dayAndTimeIn(timeZone).format(new Date(iso))} (${timeZone})`;
 
-/** An API money string in its currency, as "USD 25.00": the code, unlike "$", is never ambiguous. */
-export const formatMoney = (amount: string, currency: string) => `${currency} ${amount}`;
+const minorDigits = new Map<string, Intl.NumberFormat>();
+
+/** Amounts of a currency written with its own minor units (2 for USD, 0 for JPY), grouped by thousands. */
+function amountFormat(currency: string): Intl.NumberFormat {
+  let format = minorDigits.get(currency);
+  if (!format) {
+    let digits = 2;
+    try {
+      digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      // Not a currency Intl knows: two decimals, as most have.
+    }
+    format = new Intl.NumberFormat("en", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    minorDigits.set(currency, format);
+  }
+  return format;
+}
+
+/**
+ * An API money string in its currency, as "USD 25.00" or "USD 1,250.00": the code, unlike "$", is never
+ * ambiguous. One rule for every screen and mail, whether the API wrote "40" (a price) or "40.00" (a bill).
+ */
+export const formatMoney = (amount: string, currency: string) => {
+  const value = Number(amount);
+  return `${currency} ${Number.isFinite(value) ? amountFormat(currency).format(value) : amount}`;
+};

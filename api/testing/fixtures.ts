@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { roles, userRoles, users } from "../db/schema.ts";
 import type { TestApi, TestClient } from "./harness.ts";
 
@@ -100,4 +100,12 @@ export function largePngFile(size: number, name = "big.png") {
 export async function fetchBytes(t: TestApi, path: string) {
   const response = await t.api.fetch(new Request(`http://localhost${path}`), { clientIp: "203.0.113.7" });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+/** Makes an account `days` older than it is, as if it had been made before (a returning member). */
+export async function ageAccount(t: TestApi, userId: number, days: number): Promise<void> {
+  await t.database.db
+    .update(users)
+    .set({ createdAt: sql`${users.createdAt} - make_interval(days => ${days})` })
+    .where(eq(users.id, userId));
 }

@@ -13,10 +13,3 @@ export function countryName(code: string): string {
   }
   return name;
 }
-
-/** "🇳🇬 Nigeria" from "NG". */
-export function countryLabel(code: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return code;
-  const flag = String.fromCodePoint(...[...code].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
-  return `${flag} ${countryName(code)}`;
-}

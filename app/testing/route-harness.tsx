@@ -8,7 +8,7 @@ import { createTestApi, type Json, type TestApi, type TestClient } from "#api/te
 // The API tests' own fixtures, so the route tests make users and data the same way.
 export { billingFields, createBilling, createCoupon, paidEventForm } from "#api/testing/billing-fixtures";
 export { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "#api/testing/event-fixtures";
-export { coFounder, registered, setUpStartupProfile, superAdmin } from "#api/testing/fixtures";
+export { ageAccount, coFounder, registered, setUpStartupProfile, superAdmin } from "#api/testing/fixtures";
 export { enableTwoFactor, totpCode } from "#api/testing/two-factor-fixtures";
 export { unsubscribeToken } from "#api/modules/notification-mail/unsubscribe";
 export { mailedToken } from "#api/testing/mail-fixtures";

@@ -68,7 +68,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Set new password" }).click();
       // Signed in by the reset itself.
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole("heading", { name: "Welcome back, Rhea" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Welcome, Rhea" })).toBeVisible();
       if (javaScriptEnabled) await expect(toast(page, PASSWORD_RESET_DONE)).toBeVisible();
 
       // Used: the link now opens the page for a link that does not work, with the way to a new one.
@@ -82,7 +82,7 @@ for (const javaScriptEnabled of [true, false]) {
       await logIn(page, email, PASSWORD);
       await expect(page.getByText("These credentials do not match our records.")).toBeVisible();
       await logIn(page, email, NEW_PASSWORD);
-      await expect(page.getByRole("heading", { name: "Welcome back, Rhea" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Welcome, Rhea" })).toBeVisible();
     });
 
     test("register: the link from the mail verifies the address and the banner goes", async ({ page, context }) => {
@@ -108,11 +108,11 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await axeInBothThemes(page, "/verify-email/{token}");
       await page.getByRole("button", { name: "Verify my email address" }).click();
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole("heading", { name: "Welcome back, Vic" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Welcome, Vic" })).toBeVisible();
       if (javaScriptEnabled) await expect(toast(page, EMAIL_VERIFIED)).toBeVisible();
       await expect(page.getByTestId("verify-email-banner")).toHaveCount(0);
       await page.reload();
-      await expect(page.getByRole("heading", { name: "Welcome back, Vic" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Welcome, Vic" })).toBeVisible();
       await expect(page.getByTestId("verify-email-banner")).toHaveCount(0);
 
       await page.goto(link);

@@ -36,7 +36,7 @@ test.describe("register and log in", () => {
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { name: "Welcome back, Lou" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome, Lou" })).toBeVisible();
 
     await page.getByTestId("user-menu").locator("summary").click();
     await page.getByRole("button", { name: "Log out" }).click();

@@ -30,7 +30,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("error-message")).toHaveText("Page Not Found");
       await page.getByRole("button", { name: "Go Home" }).click();
       await expect(page).toHaveURL(/\/\??$/);
-      await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+      await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
       await expect(page.getByTestId("error-screen")).toHaveCount(0);
     });
   });

@@ -13,7 +13,7 @@ test.describe("onboarding tour", () => {
     await expect(step).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem("introComplete"))).toBe("true");
     await page.reload();
-    await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
     await expect(page.locator(".shepherd-element:visible")).toHaveCount(0);
   });
 

@@ -6,7 +6,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { ChoiceField } from "~/components/ui/form-fields";
 import { Badge } from "~/components/ui/layout";
-import { countryLabel } from "~/lib/country-label";
+import { CountryName } from "~/components/places/flag";
 import { formatMoney } from "~/lib/event-format";
 import { useZodForm } from "~/lib/use-zod-form";
 import { BILLING_STATUS_TONES } from "./format";
@@ -61,7 +61,9 @@ export function BillingDetails({
               <span className="whitespace-pre-line">{billing.address}</span>
             </Item>
             <Item label="City">{billing.city}</Item>
-            <Item label="Country">{countryLabel(billing.country)}</Item>
+            <Item label="Country">
+              <CountryName code={billing.country} />
+            </Item>
           </dl>
         </div>
         <div>

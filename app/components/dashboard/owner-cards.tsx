@@ -6,6 +6,7 @@ import { ChartFigure, NumbersTable, type RenderedChart } from "./chart";
 import { longDate } from "./chart-spec";
 import { periodText, statusLabel } from "./labels";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { counted } from "#schemas/plural";
 
 type Loaded<T> = { ok: true; data: T } | { ok: false; message: string } | null;
 
@@ -36,7 +37,7 @@ export function ApplicationsPerDayCard({ card }: { card: Loaded<ApplicationsPerD
       ) : (
         <ChartFigure
           title={
-            `${card.data.total} applications in ${periodText(card.data.period)}` +
+            `${counted(card.data.total, "application")} in ${periodText(card.data.period)}` +
             `${card.data.event_form ? ` · ${card.data.event_form.title}` : " · all forms"} (days in ${card.data.time_zone})`
           }
           label={
@@ -71,7 +72,7 @@ export function StagesCard({ card }: { card: Loaded<ApplicationsByStage & { char
         />
       ) : (
         <ChartFigure
-          title={`Where the ${card.data.total} applications stand`}
+          title={card.data.total === 1 ? "Where the 1 application stands" : `Where the ${card.data.total} applications stand`}
           label={`Bar chart of applications by review stage: ${card.data.stages.map((s) => `${statusLabel(s.status)} ${s.count}`).join(", ")}.`}
           chart={card.data.chart}
           table={
@@ -103,7 +104,7 @@ export function BillingsCard({ card }: { card: Loaded<BillingsCardData> }) {
       ) : (
         <div className="space-y-6">
           <ChartFigure
-            title={`${card.data.total} billings by payment status`}
+            title={`${counted(card.data.total, "billing")} by payment status`}
             label={`Pie chart of billings by payment status: ${card.data.statuses.map((s) => `${s.status} ${s.count}`).join(", ")}.`}
             chart={card.data.chart}
             table={
@@ -162,7 +163,7 @@ export function UpcomingCard({ card }: { card: Loaded<UpcomingEvents> }) {
                 <p className="text-slate-700">
                   {event.capacity
                     ? `${event.places_taken} of ${event.capacity} places taken (${share} %)`
-                    : `${event.places_taken} applications, no capacity limit`}
+                    : `${counted(event.places_taken, "application")}, no capacity limit`}
                 </p>
                 {share !== null ? (
                   <div className="mt-1 h-2 rounded bg-slate-100" aria-hidden>
@@ -175,7 +176,7 @@ export function UpcomingCard({ card }: { card: Loaded<UpcomingEvents> }) {
           {card.data.total > card.data.events.length ? (
             <li className="text-sm">
               <InAppLink to="/event-forms?status=published" className="text-brand-700 underline">
-                All {card.data.total} upcoming events
+                All {counted(card.data.total, "upcoming event")}
               </InAppLink>
             </li>
           ) : null}

@@ -4,6 +4,7 @@ import { CardFailed, DashboardCard, FirstStep } from "./card-frame";
 import { ChartFigure, NumbersTable, type RenderedChart } from "./chart";
 import { longDate } from "./chart-spec";
 import { periodText, statusLabel } from "./labels";
+import { counted } from "#schemas/plural";
 
 type Loaded<T> = { ok: true; data: T } | { ok: false; message: string } | null;
 
@@ -24,7 +25,7 @@ export function FollowersCard({ card }: { card: Loaded<FollowersPerWeek & { char
         />
       ) : (
         <ChartFigure
-          title={`${card.data.total} new followers in ${periodText(card.data.period)} · ${card.data.followers_count} in all`}
+          title={`${counted(card.data.total, "new follower")} in ${periodText(card.data.period)} · ${card.data.followers_count} in all`}
           label={`Line chart of new followers per week from ${longDate(card.data.from)} to ${longDate(card.data.to)}: ${card.data.total} in all.`}
           chart={card.data.chart}
           table={
@@ -50,7 +51,7 @@ export function MyApplicationsCard({ card }: { card: Loaded<MyApplicationsSummar
         <FirstStep text={`You have not started an application in ${periodText(card.data.period)}.`} to="/events" action="Discover events" />
       ) : (
         <ChartFigure
-          title={`${card.data.total} applications you started, by status`}
+          title={`${counted(card.data.total, "application")} you started, by status`}
           label={`Bar chart of your applications by status: ${summary(card.data.statuses)}.`}
           chart={card.data.chart}
           table={

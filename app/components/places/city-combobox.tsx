@@ -2,6 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { CityOption } from "#schemas/places";
 import { FieldShell, inputClass } from "~/components/ui/field";
+import { counted } from "#schemas/plural";
 
 export interface CityComboboxProps {
   // The form's own schema type does not matter here: only the field's name, id and errors are read.
@@ -86,11 +87,7 @@ export function CityCombobox({
         setActive(-1);
         // The answer may come after the user moved on to another field: then it waits for ↓.
         setOpen(found.length > 0 && document.activeElement === inputRef.current);
-        setStatus(
-          found.length
-            ? `${found.length} ${found.length === 1 ? "city" : "cities"} found; use the arrow keys to choose.`
-            : "No matching city.",
-        );
+        setStatus(found.length ? `${counted(found.length, "city", "cities")} found; use the arrow keys to choose.` : "No matching city.");
       } catch (error) {
         // A newer search replaced this one; any other failure leaves the field as plain text.
         if ((error as Error).name !== "AbortError") close();

@@ -32,3 +32,13 @@ export function PlaceName({ city, country }: { city: string; country: string }) 
     </span>
   );
 }
+
+/** A country as people read it: its flag (the app's SVG) and its name; anything that is not a code, as it is. */
+export function CountryName({ code }: { code: string }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <Flag code={code} />
+      {countryName(code)}
+    </span>
+  );
+}

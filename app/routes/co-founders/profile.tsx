@@ -14,6 +14,7 @@ import type { Route } from "./+types/profile";
 import { sendInvitation } from "./invite.server";
 import { PlaceName } from "~/components/places/flag";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { counted } from "#schemas/plural";
 
 const NOT_FOUND = "Co-founder not found";
 
@@ -60,7 +61,7 @@ export default function CoFounderProfile({ loaderData }: Route.ComponentProps) {
             <p className="text-slate-600">{profile.headline}</p>
             <p className="mt-1 text-sm text-slate-500">
               <PlaceName city={profile.cityName} country={profile.country} /> · {COMMITMENT_LABELS[profile.commitment]} ·{" "}
-              {profile.followers_count} follower{profile.followers_count === 1 ? "" : "s"}
+              {counted(profile.followers_count, "follower")}
             </p>
           </div>
           <div className="flex items-center gap-2">

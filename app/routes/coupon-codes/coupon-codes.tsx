@@ -4,6 +4,7 @@ import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { COUPON_DISCOUNT_TYPES, COUPON_NOT_FOUND, couponSchema, couponStatusSchema, type CouponView } from "#schemas/coupons";
 import { parseId } from "#schemas/ids";
 import { CURRENCIES } from "#schemas/events";
+import { formatMoney } from "#schemas/event-format";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { ChoiceField, InputField } from "~/components/ui/form-fields";
@@ -138,7 +139,7 @@ export default function CouponCodes({ loaderData, actionData }: Route.ComponentP
                 <tr key={coupon.id} className="border-b border-slate-100 align-top last:border-0" data-testid={`coupon-${coupon.code}`}>
                   <td className="px-4 py-3 font-mono font-semibold">{coupon.code}</td>
                   <td className="px-4 py-3">
-                    {coupon.discount_type === "percentage" ? `${Number(coupon.value)}%` : `${coupon.currency} ${coupon.value}`}
+                    {coupon.discount_type === "percentage" ? `${Number(coupon.value)}%` : formatMoney(coupon.value, coupon.currency ?? "")}
                   </td>
                   <td className="px-4 py-3 text-slate-600">{coupon.event_form?.title ?? "All your paid events"}</td>
                   <td className="px-4 py-3">

@@ -15,6 +15,7 @@ import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/list";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { counted } from "#schemas/plural";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   requirePermission(context, "event response read");
@@ -68,7 +69,7 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title={`Responses: ${form.title}`}
-        description={`${responses.meta.total} application${responses.meta.total === 1 ? "" : "s"}`}
+        description={counted(responses.meta.total, "application")}
         actions={
           <a href={exportHref} className={buttonClass("secondary")} download>
             Export CSV

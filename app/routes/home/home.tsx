@@ -2,11 +2,14 @@ import { Avatar } from "~/components/ui/avatar";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
 import { can } from "~/lib/guards.server";
-import { countryLabel } from "~/lib/country-label";
+import { CountryName } from "~/components/places/flag";
 import type { CurrentProfile } from "#schemas/profiles";
 import type { StartupDetailsList } from "#schemas/startup-details";
 import type { Route } from "./+types/home";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { counted } from "#schemas/plural";
+
+const NEWCOMER_MS = 24 * 60 * 60 * 1000;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -28,18 +31,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   ];
   return {
     user: { name: user.name, avatar_url: user.avatar_url, roles: user.roles },
+    // "Welcome back" is for someone coming back: on the account's first day it would greet a newcomer so.
+    greeting: Date.now() - Date.parse(user.created_at) < NEWCOMER_MS ? "Welcome" : "Welcome back",
     startup: current.startup,
     profile: current.profile,
-    countryName: place ? countryLabel(place.country) : "",
+    country: place?.country ?? "",
     steps,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { user, startup, profile, countryName, steps } = loaderData;
+  const { user, greeting, startup, profile, country, steps } = loaderData;
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title={`Welcome back, ${user.name.split(" ")[0]}`} description="Here is your profile at a glance and what to do next." />
+      <PageHeader title={`${greeting}, ${user.name.split(" ")[0]}`} description="Here is your profile at a glance and what to do next." />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           {startup ? (
@@ -51,11 +56,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <Badge tone="blue">{startup.account_type === "startup" ? "Startup" : "Organization"}</Badge>
                 </div>
                 <p className="text-sm text-slate-500">
-                  @{startup.username} · {startup.cityName}, {countryName} · {startup.industry}
+                  @{startup.username} · {startup.cityName}, <CountryName code={country} /> · {startup.industry}
                   {startup.stage ? ` · ${startup.stage}` : ""}
                 </p>
                 <p className="text-slate-700">{startup.description}</p>
-                <p className="text-sm text-slate-500">{startup.followers_count} followers</p>
+                <p className="text-sm text-slate-500">{counted(startup.followers_count, "follower")}</p>
                 <ProfileLinks links={[...(startup.website ? [startup.website] : []), ...startup.links]} />
               </div>
             </div>
@@ -68,7 +73,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <Badge tone="blue">Co-founder</Badge>
                 </div>
                 <p className="text-sm text-slate-500">
-                  {profile.headline} · {profile.cityName}, {countryName}
+                  {profile.headline} · {profile.cityName}, <CountryName code={country} />
                 </p>
                 <p className="text-slate-700">{profile.bio}</p>
                 <ul className="flex flex-wrap gap-1 pt-1">

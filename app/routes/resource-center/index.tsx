@@ -10,6 +10,7 @@ import { forwardListParams } from "~/lib/list-query.server";
 import { requirePermission } from "~/lib/guards.server";
 import type { Route } from "./+types/index";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { counted } from "#schemas/plural";
 
 const PER_PAGE = "6";
 /** The frameworks shown on this page; the catalogue has them all. */
@@ -61,7 +62,7 @@ export default function ResourceCenter({ loaderData }: Route.ComponentProps) {
         <ListSearch label="Search guides" placeholder="Search guides, e.g. SAFE, equity, pricing" filters={filters} />
         <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
           <p className="sr-only" role="status">
-            {loading ? "Loading…" : `${guides.meta.total} guides`}
+            {loading ? "Loading…" : counted(guides.meta.total, "guide")}
           </p>
           {guides.data.length === 0 ? (
             guides.meta.total > 0 ? (
