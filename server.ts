@@ -155,6 +155,7 @@ async function serve(options: { prepared: boolean }) {
       xsrfCookieName: xsrfCookieName(config.api),
       realtime: publicRealtime,
       ai: aiAvailability,
+      documentLoad: request.method === "GET" && !new URL(request.url).pathname.endsWith(".data"),
     };
     const { build, handler } = await panel();
     const context = new RouterContextProvider();

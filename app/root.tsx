@@ -3,11 +3,13 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, ty
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorScreen } from "./components/feedback/error-screen";
-import { ConnectivityToasts, FlashToastView, Toaster } from "./components/feedback/toaster";
+import { ConnectivityToasts, FlashNotice, FlashToastView, Toaster } from "./components/feedback/toaster";
 import { ViewportTracker } from "./components/feedback/viewport-tracker";
 import { InAppLinkProvider } from "./components/ui/in-app-link";
 import { ApiClient } from "./lib/api.server";
 import { apiContext } from "./lib/contexts";
+import { readCookie } from "./lib/cookies";
+import { FLASH_COOKIE, FLASH_SPENT } from "./lib/flash";
 import { readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 import { requestEnvContext } from "./lib/request-env";
@@ -22,10 +24,15 @@ export const middleware: Route.MiddlewareFunction[] = [
     const api = new ApiClient(request, url, context.get(requestEnvContext));
     context.set(apiContext, api);
     const response = await next();
-    if (!api.setCookies.length) return response;
+    const cookies = [...api.setCookies];
+    // A page the browser loaded itself (not the app's data request) shows the flash toast it carries,
+    // without JavaScript too (FlashNotice): it is spent. Data requests leave it to the page (see flashCookie).
+    const documentLoad = context.get(requestEnvContext).documentLoad && response.status < 300;
+    if (documentLoad && readCookie(request.headers.get("Cookie") ?? "", FLASH_COOKIE)) cookies.push(FLASH_SPENT);
+    if (!cookies.length) return response;
     // Cookies the API set (session, XSRF-TOKEN) reach the browser through the panel's response.
     const headers = new Headers(response.headers);
-    for (const cookie of api.setCookies) headers.append("Set-Cookie", cookie);
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
     return new Response(response.body, {
       status: response.status,
       statusText: response.statusText,
@@ -71,6 +78,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const onBreakpoint = useCallback((next: Breakpoint) => setBreakpoint(next), []);
   return (
     <ViewportProvider value={breakpoint}>
+      <FlashNotice value={loaderData.toast} />
       <InAppLinkProvider>
         <Outlet />
       </InAppLinkProvider>

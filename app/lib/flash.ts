@@ -9,8 +9,11 @@ export const FLASH_COOKIE = "launchpad_flash";
  * which its own page is about to show.
  */
 export function flashRemoval(currentCookies: string, shown: string): string | null {
-  return readCookie(currentCookies, FLASH_COOKIE) === shown ? `${FLASH_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax` : null;
+  return readCookie(currentCookies, FLASH_COOKIE) === shown ? FLASH_SPENT : null;
 }
+
+/** The Set-Cookie (or document.cookie) value that removes the flash cookie. */
+export const FLASH_SPENT = `${FLASH_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 
 /** Removes the flash cookie in the browser once its toast (the cookie's value `shown`) is on screen. */
 export function forgetFlash(shown: string) {

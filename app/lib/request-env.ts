@@ -20,6 +20,11 @@ export interface RequestEnv {
   xsrfCookieName: string;
   /** Public realtime settings for the browser's Echo client; null when realtime is off. */
   realtime: RealtimePublicConfig | null;
+  /**
+   * The browser asked for a page itself (a GET that is not the app's `.data` request): with JavaScript off,
+   * every page. Absent is read as no.
+   */
+  documentLoad?: boolean;
   /** Whether the AI writing helper is configured (server.ts); absent is read as not configured. */
   ai?: AiAvailability;
 }

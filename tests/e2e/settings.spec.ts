@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from "./a11y";
-import { expect, test } from "./fixtures";
+import { expect, test, toast } from "./fixtures";
 
 /** "Member since …" on /account as the server would write it for a zone and format (see app/lib/dates.tsx). */
 function memberSince(createdAt: Date, timeZone: string): string {
@@ -31,12 +31,16 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Layout").selectOption("compact");
       await page.getByRole("checkbox", { name: "You receive a chat message" }).uncheck();
       await page.getByRole("button", { name: "Save settings" }).click();
-      if (javaScriptEnabled) await expect(page.getByText("Settings saved")).toBeVisible();
+      // Said as a toast, or without JavaScript at the top of the page the redirect lands on.
+      if (javaScriptEnabled) await expect(toast(page, "Settings saved")).toBeVisible();
+      else await expect(page.getByTestId("flash-notice")).toHaveText("Settings saved");
       // The saved page is there (without JavaScript, the form's POST and redirect are a navigation that a
       // reload must not cut short): its first paint carries the saved theme.
       await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
 
       await page.reload();
+      // Said once: the next page does not say it again.
+      await expect(page.getByTestId("flash-notice")).toHaveCount(0);
       await expect(page.getByLabel("Time zone")).toHaveValue("Pacific/Kiritimati");
       await expect(page.getByLabel("Date format")).toHaveValue("iso");
       await expect(page.getByRole("checkbox", { name: "You receive a chat message" })).not.toBeChecked();

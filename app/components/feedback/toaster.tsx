@@ -41,6 +41,22 @@ export function FlashToastView({ value }: { value: ArrivedFlash | null }) {
   return null;
 }
 
+/**
+ * The same toast without JavaScript: a bar at the top of the page the redirect landed on, so a plain form's
+ * success ("Settings saved") is said as its failure is. The server spends the cookie with that page.
+ */
+export function FlashNotice({ value }: { value: ArrivedFlash | null }) {
+  if (!value) return null;
+  const tone = value.type === "error" ? "bg-red-700" : value.type === "warning" ? "bg-amber-700" : "bg-slate-900";
+  return (
+    <noscript>
+      <p role="status" className={`${tone} px-4 py-3 text-center text-sm font-medium text-white`} data-testid="flash-notice">
+        {value.message}
+      </p>
+    </noscript>
+  );
+}
+
 export const OFFLINE_MESSAGE = "You've gone offline";
 export const ONLINE_MESSAGE = "You are back online";
 
