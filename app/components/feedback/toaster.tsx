@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect } from "react";
+import { useMatches } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { forgetFlash } from "~/lib/flash";
 import type { ArrivedFlash, FlashToast } from "~/lib/flash.server";
@@ -41,12 +42,19 @@ export function FlashToastView({ value }: { value: ArrivedFlash | null }) {
   return null;
 }
 
+/** A route's `handle` saying that its page shows the flash message itself. */
+export interface FlashHandle {
+  showsFlash?: boolean;
+}
+
 /**
  * The same toast without JavaScript: a bar at the top of the page the redirect landed on, so a plain form's
  * success ("Settings saved") is said as its failure is. The server spends the cookie with that page.
  */
 export function FlashNotice({ value }: { value: ArrivedFlash | null }) {
-  if (!value) return null;
+  // A page that says the message itself (the setup's "Redirecting…") is not told it twice.
+  const saidByPage = useMatches().some((match) => (match.handle as FlashHandle | undefined)?.showsFlash);
+  if (!value || saidByPage) return null;
   const tone = value.type === "error" ? "bg-red-700" : value.type === "warning" ? "bg-amber-700" : "bg-slate-900";
   return (
     <noscript>

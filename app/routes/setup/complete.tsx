@@ -6,9 +6,13 @@ import { loginUrl, safeRedirect } from "~/lib/safe-redirect";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/complete";
 import { InAppLink } from "~/components/ui/in-app-link";
+import type { FlashHandle } from "~/components/feedback/toaster";
 
 /** How long the 'profile is set up' screen shows before moving on. */
 export const SETUP_REDIRECT_DELAY_MS = 2000;
+
+/** This page says the setup's message itself. */
+export const handle: FlashHandle = { showsFlash: true };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await context.get(apiContext).currentUser();
