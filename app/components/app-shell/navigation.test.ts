@@ -25,6 +25,14 @@ describe("what the sidebar shows", () => {
     const owner = items({ permissions: ["co founder read"], startup_id: 3, co_founder_id: null });
     expect(owner).toEqual(expect.arrayContaining(["/co-founders", "/startup-details", "/co-founder-invitations"]));
   });
+
+  it("offers events, collections and coupons only with a startup to hold them, whatever the permissions", () => {
+    const permissions = ["event form read", "event form write", "coupon code read"] as const;
+    const admin = items({ permissions: [...permissions], startup_id: null, co_founder_id: null });
+    for (const path of ["/collections", "/event-forms", "/coupon-codes"]) expect(admin).not.toContain(path);
+    const owner = items({ permissions: [...permissions], startup_id: 3, co_founder_id: null });
+    expect(owner).toEqual(expect.arrayContaining(["/collections", "/event-forms", "/coupon-codes"]));
+  });
 });
 
 describe("the mail outbox", () => {

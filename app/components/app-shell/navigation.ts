@@ -11,7 +11,8 @@ export interface NavItem {
   superAdmin?: boolean;
   /**
    * Shown only to a user with a startup or a co-founder profile ("account": co-founder
-   * invitations), or with a startup or organization ("startup": its details).
+   * invitations), or with a startup or organization ("startup": its details, and its events, collections
+   * and coupons, which belong to it).
    */
   needs?: "account" | "startup";
   /** What the onboarding tour says about it. */
@@ -53,15 +54,23 @@ export const NAVIGATION: NavSection[] = [
         to: "/collections",
         label: "Collections",
         permission: "event form read",
+        needs: "startup",
         tour: "Group your event forms, for example by programme.",
       },
       {
         to: "/event-forms",
         label: "Event forms",
         permission: "event form read",
+        needs: "startup",
         tour: "Build free or paid application forms and review who applied.",
       },
-      { to: "/coupon-codes", label: "Coupon codes", permission: "coupon code read", tour: "Create discount codes for your paid events." },
+      {
+        to: "/coupon-codes",
+        label: "Coupon codes",
+        permission: "coupon code read",
+        needs: "startup",
+        tour: "Create discount codes for your paid events.",
+      },
       {
         to: "/integration",
         label: "Integrations",
