@@ -1,3 +1,4 @@
+import { expectNoSeriousViolations } from "./a11y";
 import { DEMO_PASSWORD, expect, login, test } from "./fixtures";
 
 test("a screen without its permission shows 403 Access Forbidden", async ({ page, startupUser }) => {
@@ -6,6 +7,19 @@ test("a screen without its permission shows 403 Access Forbidden", async ({ page
   expect(response?.status()).toBe(403);
   await expect(page.getByTestId("error-status")).toHaveText("403");
   await expect(page.getByTestId("error-message")).toHaveText("Access Forbidden");
+  // Shown where the page would be: the menu and the header stay, with one main region and one heading.
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+  await expect(page.getByRole("main")).toHaveCount(1);
+  await expectNoSeriousViolations(page, "403 inside the layout");
+
+  // A missing record likewise.
+  const missing = await page.goto("/startups/no-such-startup-here");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByTestId("error-message")).toHaveText("Startup not found");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await page.getByRole("button", { name: "Go Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("the navigation shows only screens the user may open", async ({ page, startupUser }) => {

@@ -9,14 +9,20 @@ function describe(error: unknown): { status: number; message: string } {
 }
 
 /**
- * Replaces the app on a fatal error with the status, the message and "Go Home".
- * Go Home is a GET form to "/" so it works without JavaScript; with it, the navigation clears the error.
+ * The status, the message and "Go Home": the whole page on a fatal error, or (`inLayout`) the admin page's
+ * place inside the menu and header, which stay. Go Home is a GET form to "/" so it works without
+ * JavaScript; with it, the navigation clears the error.
  */
-export function ErrorScreen({ error }: { error: unknown }) {
+export function ErrorScreen({ error, inLayout = false }: { error: unknown; inLayout?: boolean }) {
   const { status, message } = describe(error);
   if (status >= 500 && !isRouteErrorResponse(error)) console.error(error);
+  // Inside the layout, its <main> already holds this.
+  const Region = inLayout ? "div" : "main";
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center" data-testid="error-screen">
+    <Region
+      className={`flex ${inLayout ? "min-h-[60vh]" : "min-h-screen"} flex-col items-center justify-center gap-4 p-8 text-center`}
+      data-testid="error-screen"
+    >
       <p className="text-8xl font-black tracking-tight text-slate-800" data-testid="error-status">
         {status}
       </p>
@@ -29,6 +35,6 @@ export function ErrorScreen({ error }: { error: unknown }) {
           Go Home
         </button>
       </Form>
-    </main>
+    </Region>
   );
 }
