@@ -9,7 +9,7 @@ import { FormErrors } from "~/components/ui/field";
 import { loadEventWeather } from "~/components/weather/event-weather.server";
 import { WeatherCard } from "~/components/weather/weather-card";
 import { Badge, Card } from "~/components/ui/layout";
-import { apiContext } from "~/lib/contexts";
+import { apiContext, userContext } from "~/lib/contexts";
 import { NATURE_LABELS, STATUS_TONES, formatEventTime, formatInZone, price } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -28,8 +28,14 @@ async function loadForm(url: URL, context: Route.LoaderArgs["context"]): Promise
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const view = await loadForm(url, context);
-  // An in-person event's day, when it is within the forecast: the weather in its venue's city (components/weather).
-  return { ...view, eventWeather: await loadEventWeather(context, view.event_form) };
+  const user = context.get(userContext);
+  return {
+    ...view,
+    // The name and email questions start from the account's, as the billing step does: nobody retypes them.
+    prefill: { full_name: user.name, email: user.email } as Record<string, string>,
+    // An in-person event's day, when it is within the forecast: the weather in its venue's city (components/weather).
+    eventWeather: await loadEventWeather(context, view.event_form),
+  };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -71,7 +77,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
     if (actionData?.message) toast.error(actionData.message, { toastId: actionData.message });
   }, [actionData]);
   const submitted = mine && mine.status !== "draft";
-  const saved = (key: string) => actionData?.answers?.[key] ?? mine?.answers[key];
+  const saved = (key: string) => actionData?.answers?.[key] ?? mine?.answers[key] ?? loaderData.prefill[key];
   const errorsFor = (key: string) => actionData?.errors?.[`answers.${key}`];
   const standard = STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled || form.questions[q.key]?.required);
   return (
