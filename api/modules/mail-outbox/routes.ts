@@ -72,13 +72,11 @@ mailOutboxRoutes.post(`${BASE}/test`, superAdminOnly, async (c) => {
 mailOutboxRoutes.post(`${BASE}/:id/retry`, superAdminOnly, async (c) => {
   const id = pathId(c.req.param("id"), OUTBOX_MESSAGE_NOT_FOUND);
   validate(noFields, await readBody(c));
-  if (!c.var.config.mail?.smtpUrl) {
+  // Without a mail server nothing could send it: it would only be kept again.
+  const mailServer = Boolean(c.var.config.mail?.smtpUrl);
+  if (!mailServer || !(await retryFailedMessage(c.var.db, id))) {
     if (!(await getOutboxMessage(c.var.db, id))) throw notFound(OUTBOX_MESSAGE_NOT_FOUND);
-    throw new HttpError(409, NO_MAIL_SERVER);
-  }
-  if (!(await retryFailedMessage(c.var.db, id))) {
-    if (!(await getOutboxMessage(c.var.db, id))) throw notFound(OUTBOX_MESSAGE_NOT_FOUND);
-    throw new HttpError(409, MESSAGE_NOT_RETRYABLE);
+    throw new HttpError(409, mailServer ? MESSAGE_NOT_RETRYABLE : NO_MAIL_SERVER);
   }
   const answer: OutboxActionResult = { message: MESSAGE_REQUEUED, id };
   return c.json(answer);

@@ -14,8 +14,8 @@ export function verificationBannerPolicy(user: CurrentUser): Exclude<EmailVerifi
 }
 
 /**
- * Above every admin page and the profile setup while the member's address is not verified (and verifying it is possible). Its
- * "Resend" is a plain form to /verify-email, which comes back to this page.
+ * Above every admin page and the profile setup while the member's address is not verified (and verifying
+ * it is possible). Its "Resend" is a plain form to /verify-email, which comes back to this page.
  */
 export function VerifyEmailBanner({ email, policy }: { email: string; policy: Exclude<EmailVerificationPolicy, "off"> }) {
   const location = useLocation();
