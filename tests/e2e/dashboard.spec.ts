@@ -42,6 +42,40 @@ async function applicant(browser: { newContext(): Promise<BrowserContext> }, for
   await context.close();
 }
 
+/**
+ * How each shown chart sits in its card: whether its drawing fits, the scale it is drawn at, and the contrast of
+ * its axis text against the card (colours read back through a canvas, which resolves oklch and light-dark()).
+ */
+async function chartFit(page: Page) {
+  return page.evaluate(() => {
+    const rgb = (color: string) => {
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.fillStyle = color;
+      context.fillRect(0, 0, 1, 1);
+      return [...context.getImageData(0, 0, 1, 1).data].slice(0, 3).map((v) => v / 255);
+    };
+    const luminance = (color: string) => {
+      const [r, g, b] = rgb(color).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const contrast = (a: string, b: string) => {
+      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (light + 0.05) / (dark + 0.05);
+    };
+    return [...document.querySelectorAll<HTMLElement>('[data-testid="chart"]')].map((chart) => {
+      const card = chart.closest("section")!;
+      const svg = [...chart.querySelectorAll("svg")].find((element) => element.getBoundingClientRect().width > 0)!;
+      const drawn = svg.viewBox.baseVal?.width || svg.width.baseVal.value;
+      const text = svg.querySelector("text")!;
+      return {
+        fits: svg.getBoundingClientRect().right <= card.getBoundingClientRect().right + 0.5,
+        scale: svg.getBoundingClientRect().width / drawn,
+        textContrast: contrast(getComputedStyle(text).fill, getComputedStyle(card).backgroundColor),
+      };
+    });
+  });
+}
+
 const card = (page: Page, name: string) =>
   page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name, exact: true }) });
 
@@ -79,7 +113,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/dashboard");
       const perDay = card(page, "Applications per day");
       await expect(perDay.getByRole("img", { name: /Line chart of applications per day .*: 2 in all/ })).toBeVisible();
-      await expect(perDay.locator("svg").first()).toBeVisible();
+      // Drawn at three widths, of which the one made for the card's width shows.
+      await expect(perDay.locator("svg").filter({ visible: true })).toHaveCount(1);
       await perDay.getByText("Show as table").click();
       await expect(perDay.getByRole("row", { name: `${todayText()} 2` })).toBeVisible();
 
@@ -90,10 +125,42 @@ for (const javaScriptEnabled of [true, false]) {
 
       await expect(card(page, "Upcoming events")).toContainText("2 of 40 places taken (5 %)");
       await expect(card(page, "Upcoming events").getByRole("link", { name: title })).toBeVisible();
+
+      // Every chart fits its card on a wide screen and on a phone, drawn at a size its text stays readable
+      // at, in the colours of the theme; the page is never wider than the screen.
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        // A phone's width only with JavaScript: without it the panel cannot learn the screen's width and
+        // keeps the wide layout, sidebar and all (the viewport cookie, /settings' "auto" layout).
+        for (const width of javaScriptEnabled ? [1440, 1024, 375] : [1440, 1024]) {
+          await page.setViewportSize({ width, height: 900 });
+          const charts = await chartFit(page);
+          expect(charts.length, `${colorScheme} ${width}px`).toBeGreaterThanOrEqual(2);
+          for (const chart of charts) {
+            expect(chart.fits, `${colorScheme} ${width}px`).toBe(true);
+            expect(chart.scale, `${colorScheme} ${width}px`).toBeGreaterThan(0.7);
+            expect(chart.scale, `${colorScheme} ${width}px`).toBeLessThan(1.5);
+            expect(chart.textContrast, `${colorScheme} ${width}px`).toBeGreaterThanOrEqual(4.5);
+          }
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        }
+        if (javaScriptEnabled) await expectNoSeriousViolations(page, `/dashboard (${colorScheme})`);
+      }
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize({ width: 1280, height: 720 });
+
       if (javaScriptEnabled) {
-        // The interactive chart replaces the server's SVG once nivo has loaded; the name and numbers stay.
+        // No chart library is loaded to redraw what the server drew, until someone points at a chart: then
+        // nivo draws it again at the card's width, with tooltips; its name and numbers stay.
+        const chartLibrary: string[] = [];
+        page.on("request", (request) => void (request.url().includes("nivo") && chartLibrary.push(request.url())));
+        await page.reload();
+        await page.waitForLoadState("networkidle");
+        expect(chartLibrary).toEqual([]);
+        await perDay.getByTestId("chart").hover();
         await expect(perDay.getByRole("img", { name: /2 in all/ }).locator("svg")).toHaveCount(1);
-        await expectNoSeriousViolations(page, "/dashboard");
+        expect(chartLibrary.length).toBeGreaterThan(0);
+        expect((await chartFit(page)).every((chart) => chart.fits)).toBe(true);
       }
 
       await page.getByLabel("Period", { exact: true }).selectOption("90");

@@ -5,7 +5,8 @@ import { InAppLink } from "~/components/ui/in-app-link";
 /** A dashboard card: a titled section; a card the API could not answer says so instead of its figures. */
 export function DashboardCard({ title, id, wide, children }: { title: string; id: string; wide?: boolean; children: ReactNode }) {
   return (
-    <Card className={`space-y-4 ${wide ? "lg:col-span-2" : ""}`}>
+    // min-w-0: a grid item may otherwise grow to its widest content instead of its column.
+    <Card className={`min-w-0 space-y-4 ${wide ? "lg:col-span-2" : ""}`}>
       <h2 id={id} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>

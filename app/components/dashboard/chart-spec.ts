@@ -1,11 +1,25 @@
-/** What a dashboard chart shows, as plain data: the server's SVG cache key and the browser's chart props. */
-export type ChartSpec =
-  | { kind: "line"; width: number; height: number; money?: boolean; series: { id: string; points: { x: string; y: number }[] }[] }
-  | { kind: "bar"; width: number; height: number; bars: { label: string; value: number }[] }
-  | { kind: "pie"; width: number; height: number; slices: { label: string; value: number }[] };
+/** What a dashboard chart shows, as plain data, whatever size it is drawn at. */
+export type ChartData =
+  | { kind: "line"; money?: boolean; series: { id: string; points: { x: string; y: number }[] }[] }
+  | { kind: "bar"; bars: { label: string; value: number }[] }
+  | { kind: "pie"; slices: { label: string; value: number }[] };
 
-/** Brand blue first; each at least 3:1 against white (WCAG non-text contrast). */
-export const CHART_COLORS = ["#2563eb", "#c2410c", "#15803d", "#7c3aed", "#be123c", "#0f766e"];
+/** A chart at one size: the server's SVG cache key and the browser's chart props. */
+export type ChartSpec = ChartData & { width: number; height: number };
+
+/**
+ * The widths the server draws every chart at, narrowest first. The page shows the one made for its card's
+ * width (container queries in chart.tsx) and scales it to fit exactly, so text stays within about a quarter
+ * of its drawn size on a phone, a half-width card and a full-width one alike.
+ */
+export const CHART_WIDTHS = [380, 640, 1100] as const;
+export const CHART_HEIGHT = 240;
+
+/**
+ * Brand blue first; each at least 3:1 (WCAG non-text contrast) against both themes' card colours, white
+ * and the dark theme's slate: mid-tone colours, as a line or a slice keeps one colour in both themes.
+ */
+export const CHART_COLORS = ["#3b6cf6", "#ea580c", "#16a34a", "#9061f9", "#e11d48", "#0d9488"];
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -20,7 +34,3 @@ export function longDate(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   return match ? `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]} ${match[1]}` : value;
 }
-
-export const LINE_SIZE = { width: 640, height: 240 };
-export const BAR_SIZE = { width: 420, height: 240 };
-export const PIE_SIZE = { width: 420, height: 240 };

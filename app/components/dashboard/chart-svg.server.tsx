@@ -4,7 +4,7 @@
  * of its ChartSpec, so each distinct one is rendered once and kept (bounded, oldest dropped first).
  */
 import { renderToStaticMarkup } from "react-dom/server";
-import type { ChartSpec } from "./chart-spec";
+import { CHART_HEIGHT, CHART_WIDTHS, type ChartData, type ChartSpec } from "./chart-spec";
 import { NivoChart } from "./nivo-charts";
 
 const MAX_ENTRIES = 500;
@@ -19,8 +19,17 @@ export function chartSvg(spec: ChartSpec): string {
     rendered.set(key, hit);
     return hit;
   }
-  const svg = renderToStaticMarkup(<NivoChart spec={spec} interactive={false} />);
+  // A viewBox lets the page scale the drawing to its card (chart.tsx); nivo draws a fixed width and height.
+  const svg = renderToStaticMarkup(<NivoChart spec={spec} interactive={false} />).replace(
+    "<svg ",
+    `<svg viewBox="0 0 ${spec.width} ${spec.height}" `,
+  );
   rendered.set(key, svg);
   if (rendered.size > MAX_ENTRIES) rendered.delete(rendered.keys().next().value as string);
   return svg;
+}
+
+/** The chart at each of the widths the page chooses from, narrowest first. */
+export function chartSvgs(data: ChartData): string[] {
+  return CHART_WIDTHS.map((width) => chartSvg({ ...data, width, height: CHART_HEIGHT } as ChartSpec));
 }

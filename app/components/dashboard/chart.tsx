@@ -1,60 +1,85 @@
-import { useEffect, useId, useState, type ComponentType, type ReactNode } from "react";
-import type { ChartSpec } from "./chart-spec";
+import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { CHART_WIDTHS, type ChartData, type ChartSpec } from "./chart-spec";
 
-/** A chart in the loader's data: its spec only (the server's SVG travels beside the data, see below). */
+/** A chart in the loader's data: what it shows (the server's SVGs travel beside the data, see below). */
 export interface RenderedChart {
-  spec: ChartSpec;
+  data: ChartData;
 }
 
 /**
- * The server's static SVG of each chart of the render under way, kept beside the loader data instead of in
- * it: in the data, React Router would send every SVG a second time, escaped, in the page's hydration
- * script (most of the page's weight and of its serialising). The loader (data.server.ts) registers the
- * SVG of each chart object it returns; the server's render finds it here; the browser hydrates with the
- * markup already in the page, read back from the DOM. Weak: entries go with the request's data.
+ * The server's static SVGs of each chart of the render under way (one per width in CHART_WIDTHS), kept beside
+ * the loader data instead of in it: in the data, React Router would send every SVG a second time, escaped, in
+ * the page's hydration script (most of the page's weight and of its serialising). The loader (data.server.ts)
+ * registers the SVGs of each chart object it returns; the server's render finds them here; the browser
+ * hydrates with the markup already in the page, read back from the DOM. Weak: entries go with the request's data.
  */
-const serverSvgs = new WeakMap<RenderedChart, string>();
+const serverSvgs = new WeakMap<RenderedChart, string[]>();
 
-/** A chart for the loader's data, with its server-rendered SVG (chart-svg.server.tsx) for this render. */
-export function renderedChart(spec: ChartSpec, svg: string): RenderedChart {
-  const chart = { spec };
-  serverSvgs.set(chart, svg);
+/** A chart for the loader's data, with its server-rendered SVGs (chart-svg.server.tsx) for this render. */
+export function renderedChart(data: ChartData, svgs: string[]): RenderedChart {
+  const chart = { data };
+  serverSvgs.set(chart, svgs);
   return chart;
 }
 
-/** On the server, the registered SVG; in the browser, at hydration, the markup the server put in the page. */
-function staticSvg(chart: RenderedChart, id: string): string {
-  const svg = serverSvgs.get(chart);
-  if (svg !== undefined) return svg;
-  return typeof document === "undefined" ? "" : (document.getElementById(id)?.innerHTML ?? "");
+/** On the server, the registered SVGs; in the browser, at hydration, the markup the server put in the page. */
+function staticSvgs(chart: RenderedChart, id: string): string[] {
+  const svgs = serverSvgs.get(chart);
+  if (svgs !== undefined) return svgs;
+  if (typeof document === "undefined") return CHART_WIDTHS.map(() => "");
+  return CHART_WIDTHS.map((_, i) => document.getElementById(`${id}-${i}`)?.innerHTML ?? "");
 }
+
+/**
+ * Which drawing shows at which card width (the figure is a size container): each is made for a band of
+ * widths, scaled to fill it (its SVG has a viewBox), so a chart always fits its card, on a phone too.
+ */
+const WIDTH_BANDS = ["@md:hidden", "hidden @md:block @4xl:hidden", "hidden @4xl:block"];
 
 type Live = ComponentType<{ spec: ChartSpec; interactive: boolean }>;
 
 /**
- * A chart with an accessible name and its numbers as a table. The page arrives with the server's SVG, so it
- * is complete without JavaScript and hydrates as is; then nivo is loaded (only here, only on this page) and
- * the same chart becomes interactive, with tooltips.
+ * A chart with an accessible name and its numbers as a table. The page arrives with the server's SVGs, so it
+ * is complete without JavaScript and hydrates as is, with no chart library. Only when someone points at or
+ * focuses the chart is nivo loaded, and the chart drawn again at the card's width with tooltips.
  */
 export function ChartFigure({ title, label, chart, table }: { title: string; label: string; chart: RenderedChart; table: ReactNode }) {
   const [Chart, setChart] = useState<Live | null>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
   const svgId = useId();
-  const [svg] = useState(() => staticSvg(chart, svgId));
+  const [svgs] = useState(() => staticSvgs(chart, svgId));
+  const wake = () => {
+    if (Chart) return;
+    void import("./nivo-charts").then((module) => setChart(() => module.NivoChart));
+  };
   useEffect(() => {
-    let mounted = true;
-    void import("./nivo-charts").then((module) => mounted && setChart(() => module.NivoChart));
-    return () => {
-      mounted = false;
-    };
-  }, []);
+    const element = box.current;
+    if (!Chart || !element) return;
+    // Drawn again at the size the server's drawing had on this card, then following the card's width.
+    const ratio = element.clientHeight / Math.max(1, element.clientWidth);
+    const measure = () => setSize({ width: element.clientWidth, height: Math.round(element.clientWidth * ratio) });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [Chart]);
   return (
-    <figure className="space-y-2">
+    <figure className="@container min-w-0 space-y-2" onPointerEnter={wake} onFocus={wake}>
       <figcaption className="font-medium text-slate-800">{title}</figcaption>
-      {/* Fixed-size SVG: on a narrow screen it scrolls sideways, and a scrolling region must take keyboard focus. */}
-      <div className="max-w-full overflow-x-auto" tabIndex={0}>
-        <div role="img" aria-label={label} className="w-fit" data-testid="chart">
-          {Chart ? <Chart spec={chart.spec} interactive /> : <div id={svgId} dangerouslySetInnerHTML={{ __html: svg }} />}
-        </div>
+      <div ref={box} role="img" aria-label={label} data-testid="chart">
+        {Chart && size ? (
+          <Chart spec={{ ...chart.data, ...size }} interactive />
+        ) : (
+          CHART_WIDTHS.map((drawnWidth, i) => (
+            <div
+              key={drawnWidth}
+              id={`${svgId}-${i}`}
+              className={`${WIDTH_BANDS[i]} [&_svg]:h-auto [&_svg]:w-full`}
+              dangerouslySetInnerHTML={{ __html: svgs[i] }}
+            />
+          ))
+        )}
       </div>
       <details className="text-sm">
         <summary className="cursor-pointer text-brand-700 hover:underline">Show as table</summary>

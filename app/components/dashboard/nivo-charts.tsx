@@ -1,18 +1,27 @@
 /**
- * The dashboard's nivo charts, fixed-size (no Responsive* wrapper: the server has no layout to measure).
- * The server renders them once per distinct data to static SVG (chart-svg.server.tsx); the browser loads
- * this module only on the dashboard, after hydration, to make them interactive (chart.tsx).
+ * The dashboard's nivo charts at a given size (no Responsive* wrapper: the server has no layout to measure).
+ * The server renders them once per distinct data and width to static SVG (chart-svg.server.tsx); the browser
+ * loads this module only when someone points at or focuses a chart, to make it interactive (chart.tsx).
  */
 import { Bar } from "@nivo/bar";
 import { Line } from "@nivo/line";
 import { Pie } from "@nivo/pie";
 import { CHART_COLORS, shortDate, type ChartSpec } from "./chart-spec";
 
+/**
+ * The panel's slate scale, which the dark theme turns over (theme.css): nivo writes these into style
+ * attributes, where CSS variables apply, so one server-drawn SVG is right in both themes.
+ */
+const TEXT = "var(--color-slate-700)";
 const theme = {
-  text: { fontSize: 12, fill: "#334155" },
-  axis: { ticks: { text: { fontSize: 11, fill: "#475569" } } },
-  grid: { line: { stroke: "#e2e8f0" } },
-  tooltip: { container: { fontSize: 13, color: "#0f172a" } },
+  text: { fontSize: 12, fill: TEXT },
+  axis: {
+    domain: { line: { stroke: "var(--color-slate-300)" } },
+    ticks: { line: { stroke: "var(--color-slate-400)" }, text: { fontSize: 12, fill: "var(--color-slate-600)" } },
+  },
+  grid: { line: { stroke: "var(--color-slate-200)" } },
+  labels: { text: { fill: TEXT } },
+  tooltip: { container: { fontSize: 13, color: "var(--color-slate-900)", background: "var(--surface)" } },
 };
 
 /** Few ticks: readable, and every tick costs the server a spring to render. */
@@ -50,7 +59,7 @@ export function NivoChart({ spec, interactive }: { spec: ChartSpec; interactive:
         pointSize={5}
         enableGridX={false}
         gridYValues={4}
-        axisBottom={{ tickValues: evenly(xs, 6), format: shortDate, tickSize: 4 }}
+        axisBottom={{ tickValues: evenly(xs, Math.max(3, Math.floor(spec.width / 110))), format: shortDate, tickSize: 4 }}
         axisLeft={{ tickValues: 4, tickSize: 4, format: (v) => (spec.money ? String(v) : Number.isInteger(v) ? String(v) : "") }}
         useMesh={interactive}
         curve="monotoneX"
@@ -59,18 +68,20 @@ export function NivoChart({ spec, interactive }: { spec: ChartSpec; interactive:
   }
   if (spec.kind === "bar") {
     const max = niceMax(Math.max(0, ...spec.bars.map((b) => b.value)));
+    // Stage names side by side overlap when the bars are narrow ("Shortlisted", "Waitlisted"): slanted there.
+    const slanted = (spec.width - 64) / Math.max(1, spec.bars.length) < 84;
     return (
       <Bar
         {...common}
         data={spec.bars.map((b) => ({ label: b.label, value: b.value }))}
         keys={["value"]}
         indexBy="label"
-        margin={{ top: 12, right: 16, bottom: 36, left: 48 }}
+        margin={{ top: 12, right: 16, bottom: slanted ? 64 : 36, left: 48 }}
         valueScale={{ type: "linear", min: 0, max }}
         colors={CHART_COLORS[0]}
         gridYValues={4}
         axisLeft={{ tickValues: 4, tickSize: 4 }}
-        axisBottom={{ tickSize: 4 }}
+        axisBottom={{ tickSize: 4, tickRotation: slanted ? -35 : 0 }}
         enableLabel={false}
         padding={0.3}
       />
@@ -81,10 +92,13 @@ export function NivoChart({ spec, interactive }: { spec: ChartSpec; interactive:
       {...common}
       data={spec.slices.map((s, i) => ({ id: s.label, label: s.label, value: s.value, color: CHART_COLORS[i % CHART_COLORS.length] }))}
       colors={{ datum: "data.color" }}
-      margin={{ top: 16, right: 96, bottom: 16, left: 96 }}
+      // Room beside the donut for the longest status label ("Successful") with its link line.
+      margin={{ top: 16, right: 112, bottom: 16, left: 112 }}
+      arcLinkLabelsDiagonalLength={12}
+      arcLinkLabelsStraightLength={12}
       innerRadius={0.55}
       enableArcLabels={false}
-      arcLinkLabelsTextColor="#334155"
+      arcLinkLabelsTextColor={TEXT}
       arcLinkLabelsColor={{ from: "color" }}
     />
   );

@@ -165,7 +165,8 @@ function UserMenu({ user }: { user: Pick<CurrentUser, "name" | "email" | "avatar
     <details className="relative" data-testid="user-menu">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-100">
         <Avatar name={user.name} url={user.avatar_url} />
-        <span className="hidden text-sm font-medium sm:inline">{user.name}</span>
+        {/* Only the avatar shows on a phone; the name still names the menu there. */}
+        <span className="sr-only text-sm font-medium sm:not-sr-only">{user.name}</span>
       </summary>
       <div className="absolute right-0 z-20 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
         <p className="truncate px-4 pb-2 text-xs text-slate-500">{user.email}</p>

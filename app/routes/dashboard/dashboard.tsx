@@ -32,7 +32,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : null}
       <PeriodPicker period={query.period} formId={query.formId} forms={forms} />
       {hasCity ? <WeatherPanel /> : null}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ApplicationsPerDayCard card={cards.perDay} />
         <StagesCard card={cards.stages} />
         <UpcomingCard card={cards.upcoming} />

@@ -11,8 +11,8 @@ import type {
 import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "#schemas/dashboard";
 import { parseId } from "#schemas/ids";
 import { renderedChart, type RenderedChart } from "~/components/dashboard/chart";
-import { BAR_SIZE, LINE_SIZE, PIE_SIZE, type ChartSpec } from "~/components/dashboard/chart-spec";
-import { chartSvg } from "~/components/dashboard/chart-svg.server";
+import type { ChartData } from "~/components/dashboard/chart-spec";
+import { chartSvgs } from "~/components/dashboard/chart-svg.server";
 import { STATUS_LABELS } from "~/components/dashboard/labels";
 import { can } from "~/lib/guards.server";
 import type { ApiClient } from "~/lib/api.server";
@@ -21,26 +21,25 @@ import type { CurrentUser } from "#schemas/auth";
 /** A card's answer, or why it could not be shown (one failing card leaves the others). */
 export type Card<T> = { ok: true; data: T } | { ok: false; message: string };
 
-const render = (spec: ChartSpec): RenderedChart => renderedChart(spec, chartSvg(spec));
+const render = (data: ChartData): RenderedChart => renderedChart(data, chartSvgs(data));
 const label = (status: string) => STATUS_LABELS[status] ?? status;
 
 export const perDayChart = (d: ApplicationsPerDay) =>
-  render({ kind: "line", ...LINE_SIZE, series: [{ id: "Applications", points: d.days.map((p) => ({ x: p.date, y: p.count })) }] });
+  render({ kind: "line", series: [{ id: "Applications", points: d.days.map((p) => ({ x: p.date, y: p.count })) }] });
 export const stagesChart = (d: ApplicationsByStage) =>
-  render({ kind: "bar", ...BAR_SIZE, bars: d.stages.map((s) => ({ label: label(s.status), value: s.count })) });
+  render({ kind: "bar", bars: d.stages.map((s) => ({ label: label(s.status), value: s.count })) });
 export const billingStatusChart = (d: BillingsSummary) =>
-  render({ kind: "pie", ...PIE_SIZE, slices: d.statuses.filter((s) => s.count > 0).map((s) => ({ label: s.status, value: s.count })) });
+  render({ kind: "pie", slices: d.statuses.filter((s) => s.count > 0).map((s) => ({ label: s.status, value: s.count })) });
 export const revenueChart = (revenue: BillingsSummary["revenue"][number]) =>
   render({
     kind: "line",
-    ...LINE_SIZE,
     money: true,
     series: [{ id: revenue.currency, points: revenue.weeks.map((w) => ({ x: w.week, y: Number(w.total) })) }],
   });
 export const followersChart = (d: FollowersPerWeek) =>
-  render({ kind: "line", ...LINE_SIZE, series: [{ id: "New followers", points: d.weeks.map((w) => ({ x: w.week, y: w.count })) }] });
+  render({ kind: "line", series: [{ id: "New followers", points: d.weeks.map((w) => ({ x: w.week, y: w.count })) }] });
 export const statusBars = (statuses: { status: string; count: number }[]) =>
-  render({ kind: "bar", ...BAR_SIZE, bars: statuses.map((s) => ({ label: label(s.status), value: s.count })) });
+  render({ kind: "bar", bars: statuses.map((s) => ({ label: label(s.status), value: s.count })) });
 
 export interface DashboardQuery {
   period: DashboardPeriod;
