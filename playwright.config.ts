@@ -54,6 +54,12 @@ export default defineConfig({
       ],
     },
   },
+  // The fuzz suite's two tests take minutes each: queued first (projects are dispatched in order), they run
+  // beside the journeys instead of finishing alone after them.
+  projects: [
+    { name: "fuzz", testMatch: "panel-fuzz.spec.ts" },
+    { name: "journeys", testIgnore: "panel-fuzz.spec.ts" },
+  ],
   webServer: [
     {
       // A loopback fake of Open-Meteo (tests/fakes/open-meteo-server.ts): the app's weather never leaves the machine.

@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ["api/**/*.test.ts", "app/**/*.test.{ts,tsx}", "schemas/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
-    globalSetup: ["api/testing/pglite-template.ts"],
+    globalSetup: ["api/testing/pglite-template.ts", "api/testing/postgres-template.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file opens its own database; two workers keep a 2-core machine responsive.

@@ -1,5 +1,6 @@
 /** What the API answers about event forms and their collections: to their owner, to applicants, in lists. */
 import type { EventFormStatus, EventNature } from "./events.ts";
+import type { ApplicationStatus } from "./applications.ts";
 
 /** Standard applicant fields a form switches on (and may require), by key of STANDARD_QUESTIONS. */
 export type StandardQuestions = Record<string, { enabled: boolean; required: boolean }>;
@@ -104,7 +105,11 @@ export type EventCard = Pick<
   | "capacity"
   | "status"
   | "startup"
-> & { is_favorited: boolean };
+> & {
+  is_favorited: boolean;
+  /** The caller's own application to the event, if they started one: its status ("draft" until sent). */
+  my_application_status: ApplicationStatus | null;
+};
 
 /** The form beside its responses, for their owner: enough to label every answer. */
 export interface ResponsesForm {

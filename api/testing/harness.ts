@@ -4,6 +4,7 @@ import { defaultApiConfig, xsrfCookieName, type ApiConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { ensureAccessModel } from "../modules/access/service.ts";
 import { loadTemplate } from "./pglite-template.ts";
+import { POSTGRES_TEMPLATE_ENV } from "./postgres-template.ts";
 import { temporaryDatabase } from "./temporary-database.ts";
 
 export interface TestApi {
@@ -24,14 +25,15 @@ export const testApiConfig: ApiConfig = { ...defaultApiConfig, registerMaxPerAdd
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a throw-away database on the
- * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
+ * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways), each copied from a template
+ * the suite's globalSetup migrated once.
  */
 export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
   let database: Database;
   if (serverUrl) {
-    const temporary = await temporaryDatabase(serverUrl, "launchpad_test");
+    const temporary = await temporaryDatabase(serverUrl, "launchpad_test", process.env[POSTGRES_TEMPLATE_ENV]);
     database = await openDatabase({ databaseUrl: temporary.url, poolSize: 5 });
     dropDatabase = temporary.drop;
   } else {

@@ -1,3 +1,4 @@
+import type { ApplicationStatus } from "#schemas/applications";
 import { formatMoney } from "#schemas/event-format";
 
 // The event's clock and money are formatted by one rule for the panel and for mail.
@@ -15,6 +16,17 @@ export const STATUS_TONES: Record<string, "slate" | "green" | "red" | "blue"> = 
   rejected: "red",
   waitlisted: "slate",
   cancelled: "red",
+};
+
+/** An event card's word for where the viewer's own application stands (a review in progress reads "Applied"). */
+export const MY_APPLICATION_LABELS: Record<ApplicationStatus, string> = {
+  draft: "Draft saved",
+  pending: "Applied",
+  shortlisted: "Applied",
+  accepted: "Accepted",
+  rejected: "Not accepted",
+  waitlisted: "Waitlisted",
+  cancelled: "Cancelled",
 };
 
 export const price = (info: { price: string; currency: string } | null) => (info ? formatMoney(info.price, info.currency) : "Free");

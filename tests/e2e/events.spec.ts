@@ -121,6 +121,11 @@ for (const javaScriptEnabled of [true, false]) {
       await answerAll(applicant);
       await applicant.getByRole("button", { name: "Submit application" }).click();
       await expect(applicant.getByTestId("my-application-status")).toContainText("pending");
+      // Back on the list, the event's card says so; the date filters are labelled.
+      await applicant.goto(`/events?search=${encodeURIComponent(title)}`);
+      await expect(applicant.getByRole("listitem").filter({ hasText: title })).toContainText("Applied");
+      await expect(applicant.getByLabel("From")).toHaveAttribute("type", "date");
+      await expect(applicant.getByText("To", { exact: true })).toBeVisible();
 
       // The owner reviews it and shortlists it.
       await page.goto(`/event-responses/${formId}`);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startups } from "#api/db/schema.ts";
-import { daysFromNow, insertEventForm, startupOwner, type EventFormRow } from "#api/testing/application-fixtures.ts";
+import { daysFromNow, insertEventForm, sendApplication, startupOwner, type EventFormRow } from "#api/testing/application-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 
@@ -99,8 +99,31 @@ describe("GET /api/v1/site/events", () => {
         status: "published",
         startup: { id: owner.startup.id, name: "Acme", username: owner.startup.username, logo_url: null },
         is_favorited: false,
+        my_application_status: null,
       },
     ]);
+  });
+
+  it("marks the events the caller applied to with their application's status, for them alone", async () => {
+    const applicant = await registered(t, "Applicant");
+    expect((await sendApplication(applicant.client, forms.meetup.id, { full_name: "Ada", email: "ada@example.com" }, "draft")).status).toBe(
+      201,
+    );
+    expect((await sendApplication(applicant.client, forms.workshop.id, { full_name: "Ada", email: "ada@example.com" })).status).toBe(201);
+    const statuses = async (client: TestClient) =>
+      Object.fromEntries(
+        (await client.get("/api/v1/site/events")).body.data.map((e: { title: string; my_application_status: string | null }) => [
+          e.title,
+          e.my_application_status,
+        ]),
+      );
+    expect(await statuses(applicant.client)).toEqual({
+      "Live hackathon": null,
+      "Robotics workshop": "pending",
+      "Founders meetup": "draft",
+      "Tokyo night": null,
+    });
+    expect(Object.values(await statuses(viewer))).toEqual([null, null, null, null]);
   });
 
   it("filters by category and nature", async () => {

@@ -1,12 +1,12 @@
 /** What a logged-in user finds: the published events, and one form's page with their own application and billing. */
 import { and, count, eq, ilike, or, sql } from "drizzle-orm";
-import type { SiteEventForm } from "#schemas/applications.ts";
+import type { ApplicationStatus, SiteEventForm } from "#schemas/applications.ts";
 import type { EventCard } from "#schemas/event-form-views.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { favorites } from "#api/db/community-schema.ts";
 import { startups } from "#api/db/schema.ts";
-import { eventForms } from "#api/db/events-schema.ts";
+import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { listFilters, preparedPerShape, type ShapeOf } from "#api/db/embedded/prepared.ts";
@@ -54,6 +54,10 @@ const localStartDate = sql`(${eventForms.startsAt} at time zone ${eventForms.tim
 /** Whether the caller has starred the row's event (made it one of their favorites). */
 const favoritedByViewer = sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${sql.placeholder("userId")}
   and ${favorites.favoritableType} = 'event' and ${favorites.favoritableId} = ${eventForms.id})`;
+
+/** The caller's own application to the row's event, if any (one per person and event): its status. */
+const viewerApplicationStatus = sql<ApplicationStatus | null>`(select ${eventApplications.status} from ${eventApplications}
+  where ${eventApplications.eventFormId} = ${eventForms.id} and ${eventApplications.userId} = ${sql.placeholder("userId")} limit 1)`;
 
 /** A from/to date the calendar has, else no filter. */
 const realDate = (date: string | undefined) => (date && isRealDate(date) ? date : undefined);
@@ -107,6 +111,7 @@ const eventPageQuery = preparedPerShape(
         status: eventForms.status,
         startup: { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId },
         isFavorited: favoritedByViewer,
+        myApplicationStatus: viewerApplicationStatus,
         listTotal: totalOver(),
       })
       .from(eventForms)
@@ -151,6 +156,7 @@ export async function listEvents(db: Db, user: Pick<AuthUser, "id">, query: List
     status: r.status,
     startup: startupCard(r.startup),
     is_favorited: r.isFavorited,
+    my_application_status: r.myApplicationStatus,
   }));
   return { total, data };
 }

@@ -63,11 +63,16 @@ export function RealtimeProvider({
 }) {
   const [realtime, setRealtime] = useState<Realtime | null>(null);
   const revalidator = useRevalidator();
+  const navigationIdle = useNavigation().state === "idle";
+  // A navigation under way loads the next page's data itself, and finds an ended login itself (its loaders
+  // send to the login page): neither catching up nor the expiry below may overtake it (a logout's own
+  // redirect, say, with a "come back to /account" login).
   const catchUp = useEffectEvent(() => {
-    if (revalidator.state === "idle") void revalidator.revalidate();
+    if (revalidator.state === "idle" && navigationIdle) void revalidator.revalidate();
   });
   const navigate = useNavigate();
   const sessionExpired = useEffectEvent(() => {
+    if (!navigationIdle) return;
     showToast({ type: "error", message: SESSION_EXPIRED });
     void navigate(loginUrl(window.location), { replace: true });
   });
@@ -79,7 +84,6 @@ export function RealtimeProvider({
   // tab itself was logging out, which leaves the layout first.
   const echoRef = useRef<EchoClient | null>(null);
   const [loginCheckDue, setLoginCheckDue] = useState(false);
-  const navigationIdle = useNavigation().state === "idle";
   useEffect(() => {
     if (!loginCheckDue || !navigationIdle) return;
     setLoginCheckDue(false);

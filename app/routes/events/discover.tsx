@@ -6,7 +6,7 @@ import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
-import { NATURE_LABELS, formatEventTime, price } from "~/lib/event-format";
+import { MY_APPLICATION_LABELS, NATURE_LABELS, STATUS_TONES, formatEventTime, price } from "~/lib/event-format";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import type { Page } from "#schemas/answers";
 import type { EventCard } from "#schemas/event-form-views";
@@ -49,13 +49,13 @@ export default function Discover({ loaderData: events }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <label>
-          <span className="sr-only">From</span>
-          <input className={inputClass} type="date" name="from" aria-label="From" defaultValue={value("from")} />
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          From
+          <input className={inputClass} type="date" name="from" defaultValue={value("from")} />
         </label>
-        <label>
-          <span className="sr-only">To</span>
-          <input className={inputClass} type="date" name="to" aria-label="To" defaultValue={value("to")} />
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          To
+          <input className={inputClass} type="date" name="to" defaultValue={value("to")} />
         </label>
         <Button type="submit" variant="secondary">
           Filter
@@ -91,7 +91,12 @@ export default function Discover({ loaderData: events }: Route.ComponentProps) {
                   </InAppLink>
                   <p className="text-sm text-slate-500">{event.startup.name}</p>
                   <p className="text-sm text-slate-700">{formatEventTime(event.starts_at, event.ends_at, event.timezone)}</p>
-                  <p className="mt-auto text-sm font-medium">{price(event.paid_event_information)}</p>
+                  <div className="mt-auto flex items-center justify-between gap-2">
+                    <p className="text-sm font-medium">{price(event.paid_event_information)}</p>
+                    {event.my_application_status ? (
+                      <Badge tone={STATUS_TONES[event.my_application_status]}>{MY_APPLICATION_LABELS[event.my_application_status]}</Badge>
+                    ) : null}
+                  </div>
                 </div>
               </Card>
             </li>
