@@ -97,7 +97,7 @@ test.describe("with the onboarding tour showing", () => {
     await expect(step).toContainText("Welcome to Launchpad");
     await expectNoSeriousViolations(page, "tour (welcome step)", { soft: true });
     await page.getByRole("button", { name: "Next" }).click();
-    await expect(step).toContainText("Home shows your profile");
+    await expect(step).toContainText("Build free or paid application forms");
     await expectNoSeriousViolations(page, "tour (navigation step)");
   });
 });

@@ -75,6 +75,13 @@ test.describe("chat", () => {
     await di.page.goto(`/chat/${id}`);
     await live(cy);
     await live(di);
+    // The chat fills the screen below the header to its bottom edge: no band under it, no page scroll.
+    expect(
+      await cy.page.evaluate(() => ({
+        bottom: Math.round(document.querySelector("[data-full-height]")!.getBoundingClientRect().bottom),
+        page: document.documentElement.scrollHeight,
+      })),
+    ).toEqual({ bottom: cy.page.viewportSize()!.height, page: cy.page.viewportSize()!.height });
 
     await cy.page.getByRole("textbox", { name: "Message" }).pressSequentially("Writing something");
     const indicator = di.page.getByTestId("typing-indicator");
@@ -200,6 +207,10 @@ test.describe("chat with JavaScript off", () => {
     await expect(ivy.page).toHaveURL(/\/chat\/\d+$/);
     const id = Number(new URL(ivy.page.url()).pathname.split("/").pop());
     await expect(ivy.page.getByText("No messages yet. Say hello!")).toBeVisible();
+    // Nothing arrives live without JavaScript: the page says so and offers the reload.
+    const notice = ivy.page.getByTestId("reload-notice");
+    await expect(notice).toHaveText("New messages appear when you reload the page. Refresh");
+    await expect(notice.getByRole("link", { name: "Refresh" })).toHaveAttribute("href", `/chat/${id}`);
 
     await ivy.page.getByRole("textbox", { name: "Message" }).fill("Sent without JavaScript");
     await ivy.page.getByRole("button", { name: "Send", exact: true }).click();

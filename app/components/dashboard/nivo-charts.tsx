@@ -14,10 +14,10 @@ import { CHART_COLORS, shortDate, type ChartSpec } from "./chart-spec";
  */
 const TEXT = "var(--color-slate-700)";
 const theme = {
-  text: { fontSize: 12, fill: TEXT },
+  text: { fontSize: 13, fill: TEXT },
   axis: {
     domain: { line: { stroke: "var(--color-slate-300)" } },
-    ticks: { line: { stroke: "var(--color-slate-400)" }, text: { fontSize: 12, fill: "var(--color-slate-600)" } },
+    ticks: { line: { stroke: "var(--color-slate-400)" }, text: { fontSize: 13, fill: "var(--color-slate-600)" } },
   },
   grid: { line: { stroke: "var(--color-slate-200)" } },
   labels: { text: { fill: TEXT } },

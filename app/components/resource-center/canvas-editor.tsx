@@ -141,7 +141,7 @@ export function CanvasEditor({ framework, canvas, saveErrors, saveMessage, submi
                 rows={5}
                 aria-describedby={`${id}-hint${boxErrors ? ` ${id}-errors` : ""}`}
                 aria-invalid={boxErrors ? true : undefined}
-                className={`${inputClass} mt-2 min-h-28 flex-1 resize-y text-sm print:hidden`}
+                className={`${inputClass} mt-2 min-h-28 flex-1 resize-y text-sm field-sizing-content print:hidden`}
               />
               {/* Paper cannot scroll a textarea: the text itself is printed instead. */}
               <p className="hidden whitespace-pre-wrap print:block">{texts[box.id]}</p>

@@ -7,6 +7,8 @@ import { Avatar } from "~/components/ui/avatar";
 import { NotificationBell } from "~/components/notifications/bell";
 import { verificationBannerPolicy, VerifyEmailBanner } from "~/components/account/verify-email-banner";
 import { OnboardingTour } from "~/components/tour/onboarding-tour";
+import { TOUR_START_EVENT } from "~/components/tour/tour-steps";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { apiContext, userContext } from "~/lib/contexts";
 import { DatesProvider } from "~/lib/dates";
 import { RealtimeProvider } from "~/lib/realtime/realtime";
@@ -83,12 +85,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             Skip to main content
           </a>
           {compact ? null : (
-            <aside className="w-64 shrink-0 border-r border-slate-200 bg-white">
+            <aside className="sticky top-0 h-dvh w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white">
               <Brand />
               <Navigation sections={navigation} />
             </aside>
           )}
-          <div className="flex min-w-0 flex-1 flex-col">
+          {/* A page marked data-full-height (the chat) fills the screen below the header exactly, edge to edge. */}
+          <div className="flex min-w-0 flex-1 flex-col has-[[data-full-height]]:h-dvh">
             <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
               {compact ? (
                 <details className="relative">
@@ -109,7 +112,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </header>
             {emailVerification ? <VerifyEmailBanner email={user.email} policy={emailVerification} /> : null}
             {/* tabIndex -1: the skip link's target takes focus, so the next Tab goes on inside the page. */}
-            <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-8">
+            <main
+              id="main-content"
+              tabIndex={-1}
+              className="flex-1 p-4 outline-none sm:p-8 has-[[data-full-height]]:flex has-[[data-full-height]]:min-h-0 has-[[data-full-height]]:p-0"
+            >
               <Outlet />
             </main>
           </div>
@@ -161,6 +168,7 @@ function Navigation({ sections }: { sections: NavSection[] }) {
 
 /** A disclosure menu, so it opens without JavaScript too. */
 function UserMenu({ user }: { user: Pick<CurrentUser, "name" | "email" | "avatar_url"> }) {
+  const hydrated = useHydrated();
   return (
     <details className="relative" data-testid="user-menu">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-100">
@@ -173,6 +181,19 @@ function UserMenu({ user }: { user: Pick<CurrentUser, "name" | "email" | "avatar
         <InAppLink to="/account" className="block px-4 py-2 text-sm hover:bg-slate-100">
           Account
         </InAppLink>
+        {/* The tour is a script's: offered once the page runs one. */}
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={(event) => {
+              event.currentTarget.closest("details")?.removeAttribute("open");
+              window.dispatchEvent(new Event(TOUR_START_EVENT));
+            }}
+            className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100"
+          >
+            Take the tour
+          </button>
+        ) : null}
         <Form method="post" action="/logout">
           <button type="submit" className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100">
             Log out

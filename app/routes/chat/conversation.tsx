@@ -154,6 +154,15 @@ function OpenConversation({ conversation, messages: page, hasMore, before, me }:
         }
       />
       <TypingIndicator name={typing} />
+      {/* Without JavaScript nothing arrives live: say so, with the reload at hand. */}
+      <noscript>
+        <p className="border-t border-slate-200 px-4 py-2 text-sm text-slate-700" data-testid="reload-notice">
+          New messages appear when you reload the page.{" "}
+          <a href={action} className="text-brand-700 underline">
+            Refresh
+          </a>
+        </p>
+      </noscript>
       {outbox.map((item) => (
         <OutboxSender
           key={item.clientId}

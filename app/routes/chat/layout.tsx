@@ -67,7 +67,7 @@ export default function ChatLayout({ loaderData }: Route.ComponentProps) {
   const context: ChatOutletContext = useMemo(() => ({ online }), [online]);
 
   return (
-    <div className="-m-4 flex h-[calc(100vh-3.75rem)] min-h-[28rem] overflow-hidden bg-white sm:-m-8">
+    <div data-full-height className="flex min-h-0 flex-1 overflow-hidden bg-white">
       <aside
         aria-label="Conversations"
         className={`w-full shrink-0 flex-col border-r border-slate-200 md:flex md:w-80 ${openId ? "hidden" : "flex"}`}
