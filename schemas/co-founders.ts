@@ -1,3 +1,4 @@
+import type { EventStartup } from "./event-form-views.ts";
 import { z } from "zod";
 import { emailField, optionalText, requiredText, storableString } from "./fields.ts";
 import type { Page } from "./answers.ts";
@@ -146,3 +147,14 @@ export interface PendingInvitationView {
 
 /** `GET /api/v1/admin/co_founders`: a page of the startup's team, and every invitation still pending (never paged). */
 export type TeamPage = Page<TeamMemberView> & { pending_invitations: PendingInvitationView[] };
+
+/** A startup team a co-founder belongs to, as that co-founder sees it: teammates without their email. */
+export interface JoinedTeamView {
+  startup: EventStartup;
+  members: TeamMemberView[];
+}
+
+/** GET /co_founders/my_teams: the teams the caller's co-founder profile is on, most recently joined first. */
+export interface JoinedTeams {
+  data: JoinedTeamView[];
+}

@@ -111,6 +111,11 @@ test("a startup finds a co-founder, invites them, they accept in their own brows
   await invitation.getByRole("button", { name: "Accept" }).click();
   await expect(toast(person.page, "Invitation accepted")).toBeVisible();
   await expect(invitation.getByText("Accepted", { exact: true })).toBeVisible();
+  // The co-founder now finds the team they joined on their own team page.
+  await person.page.getByRole("link", { name: "Co-founders", exact: true }).click();
+  const joinedTeam = person.page.getByRole("list", { name: / team$/ });
+  await expect(joinedTeam.getByRole("listitem").filter({ hasText: name })).toContainText("Co-founder & CTO");
+  await expectNoSeriousViolations(person.page, "/co-founders (the teams a co-founder joined)");
   await person.context.close();
 
   await page.goto("/co-founder-invitations");

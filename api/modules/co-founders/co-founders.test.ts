@@ -205,6 +205,29 @@ describe("the team", () => {
     expect(await owner.client.get(`${BASE}/team/${id}`)).toMatchObject({ status: 404, body: { message: "Team member not found" } });
   });
 
+  it("shows a co-founder the teams they joined, teammates without their emails, and nobody else's", async () => {
+    const owner = await startupOwner(t);
+    await owner.client.post(BASE, { name: "Off Platform", email: "off@example.com", title: "Advisor", role: "Finance" });
+    const person = await coFounderWith(t);
+    const stranger = await coFounderWith(t);
+    expect((await person.client.get(`${BASE}/my_teams`)).body).toEqual({ data: [] });
+    const sent = (await owner.client.post("/api/v1/admin/co_founder_invitations", { co_founder_id: person.profile.id, title: "CTO" })).body;
+    const invitationId = sent.invitation.id;
+    expect((await person.client.post(`/api/v1/admin/co_founder_invitations/${invitationId}/accept`, {})).status).toBe(200);
+
+    const teams = await person.client.get(`${BASE}/my_teams`);
+    expect(teams.status).toBe(200);
+    expect(teams.body.data).toHaveLength(1);
+    expect(teams.body.data[0].startup).toMatchObject({ id: owner.startup.id, name: owner.startup.name });
+    expect(teams.body.data[0].members.map((m: { name: string; title: string; email: string | null }) => [m.title, m.email])).toEqual([
+      ["Advisor", null],
+      ["CTO", null],
+    ]);
+    expect((await stranger.client.get(`${BASE}/my_teams`)).body).toEqual({ data: [] });
+    // A startup owner has no co-founder profile, so no joined teams: their own team is GET /co_founders.
+    expect((await owner.client.get(`${BASE}/my_teams`)).body).toEqual({ data: [] });
+  });
+
   it("answers 404 for another startup's member and leaves it alone", async () => {
     const mine = await startupOwner(t);
     const theirs = await startupOwner(t);

@@ -14,7 +14,13 @@
  *   DELETE /co_founders/team/{id}    remove from the team
  */
 import { Hono } from "hono";
-import { findFiltersSchema, teamMemberCreateSchema, teamMemberUpdateSchema, type TeamPage } from "#schemas/co-founders.ts";
+import {
+  findFiltersSchema,
+  teamMemberCreateSchema,
+  teamMemberUpdateSchema,
+  type JoinedTeams,
+  type TeamPage,
+} from "#schemas/co-founders.ts";
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
 import { pathId } from "#api/lib/ids.ts";
@@ -30,6 +36,7 @@ import {
   createTeamMember,
   deleteTeamMember,
   getTeamMember,
+  joinedTeams,
   listTeam,
   pendingInvitations,
   updateTeamMember,
@@ -66,6 +73,12 @@ coFounderRoutes.get(`${BASE}/find`, authorize("co founder read"), async (c) => {
   const filters = findFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const result = await findCoFounders(c.var.db, viewerOf(currentUser(c)), query, filters, url.searchParams.has("sort_order"));
   return c.json(page(c.req.url, query, result.total, result.data));
+});
+
+coFounderRoutes.get(`${BASE}/my_teams`, authorize("co founder read"), async (c) => {
+  const { coFounderId } = currentUser(c);
+  const answer: JoinedTeams = coFounderId ? await joinedTeams(c.var.db, coFounderId) : { data: [] };
+  return c.json(answer);
 });
 
 coFounderRoutes.get(`${BASE}/team/:id`, authorize("co founder read"), async (c) => {

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { PendingInvitationView, TeamMemberCreate, TeamMemberUpdate, TeamMemberView } from "#schemas/co-founders.ts";
+import type { JoinedTeams, PendingInvitationView, TeamMemberCreate, TeamMemberUpdate, TeamMemberView } from "#schemas/co-founders.ts";
 import type { Db } from "#api/db/client.ts";
 import { coFounderInvitations, teamMembers } from "#api/db/community-schema.ts";
-import { coFounders } from "#api/db/schema.ts";
+import { coFounders, startups } from "#api/db/schema.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { offset, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { containsPattern } from "#api/lib/like.ts";
 import { fileUrl } from "../files/service.ts";
+import { startupCard } from "../applications/views.ts";
 
 export const TEAM_MEMBER_NOT_FOUND = "Team member not found";
 
@@ -72,6 +73,37 @@ export async function listTeam(db: Db, startupId: number, query: ListQuery): Pro
     .limit(query.per_page)
     .offset(offset(query));
   return { total, data: rows.map(memberView) };
+}
+
+/** How many teams, and teammates in each, a co-founder's page shows: teams are a handful of people. */
+const JOINED_TEAMS_LIMIT = 20;
+const TEAMMATES_LIMIT = 100;
+
+/**
+ * The teams co-founder `coFounderId` is on (one row of theirs in each startup's team), most recently joined
+ * first, each with its members oldest first. Teammates' emails stay with the startup that holds them.
+ */
+export async function joinedTeams(db: Db, coFounderId: number): Promise<JoinedTeams> {
+  const joined = await db
+    .select({ startup: { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId } })
+    .from(teamMembers)
+    .innerJoin(startups, eq(startups.id, teamMembers.startupId))
+    .where(eq(teamMembers.coFounderId, coFounderId))
+    .orderBy(desc(teamMembers.createdAt), desc(teamMembers.id))
+    .limit(JOINED_TEAMS_LIMIT);
+  const data = await Promise.all(
+    joined.map(async ({ startup }) => {
+      const rows = await db
+        .select(memberColumns)
+        .from(teamMembers)
+        .leftJoin(coFounders, eq(coFounders.id, teamMembers.coFounderId))
+        .where(eq(teamMembers.startupId, startup.id))
+        .orderBy(asc(teamMembers.createdAt), asc(teamMembers.id))
+        .limit(TEAMMATES_LIMIT);
+      return { startup: startupCard(startup), members: rows.map((row) => ({ ...memberView(row), email: null })) };
+    }),
+  );
+  return { data };
 }
 
 /** The startup's pending invitations (at most 20 by rule, so never paged), newest first. */

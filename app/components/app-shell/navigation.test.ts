@@ -16,11 +16,12 @@ describe("the sidebar's current item", () => {
 
 describe("what the sidebar shows", () => {
   const items = (user: Parameters<typeof visibleNavigation>[0]) => visibleNavigation(user).flatMap((s) => s.items.map((i) => i.to));
-  it("offers a startup's own screens (team, details) only to a user with a startup", () => {
+  it("offers a startup's own screens (details) only to a user with a startup, and the team page to co-founders too", () => {
     const coFounder = items({ permissions: ["co founder read"], startup_id: null, co_founder_id: 7 });
     expect(coFounder).toContain("/co-founders/find");
     expect(coFounder).toContain("/co-founder-invitations");
-    expect(coFounder).not.toContain("/co-founders");
+    // A co-founder's team page lists the startup teams they joined.
+    expect(coFounder).toContain("/co-founders");
     expect(coFounder).not.toContain("/startup-details");
     const owner = items({ permissions: ["co founder read"], startup_id: 3, co_founder_id: null });
     expect(owner).toEqual(expect.arrayContaining(["/co-founders", "/startup-details", "/co-founder-invitations"]));

@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import type { TeamPage } from "#schemas/co-founders";
+import type { JoinedTeams, TeamPage } from "#schemas/co-founders";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -13,16 +13,20 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
-  // A team belongs to a startup; a co-founder without one is pointed to search and invitations instead.
-  if (!user.startup_id) return { team: null, canWrite: false };
+  // A team belongs to a startup: a co-founder sees the teams they joined, or is pointed to search and invitations.
+  if (!user.startup_id) {
+    const joined = await context.get(apiContext).load<JoinedTeams>("/api/v1/admin/co_founders/my_teams");
+    return { team: null, joined: joined.data, canWrite: false };
+  }
   const query = forwardListParams(url, ["page", "search"], { per_page: "25" });
   const team = await context.get(apiContext).load<TeamPage>(`/api/v1/admin/co_founders?${query}`);
-  return { team, canWrite: can(user, "co founder write") };
+  return { team, joined: [], canWrite: can(user, "co founder write") };
 }
 
 export default function Team({ loaderData }: Route.ComponentProps) {
-  const { team, canWrite } = loaderData;
+  const { team, joined, canWrite } = loaderData;
   const [params] = useSearchParams();
+  if (!team && joined.length > 0) return <JoinedTeamsPage teams={joined} />;
   if (!team) {
     return (
       <div className="mx-auto max-w-4xl">
@@ -134,6 +138,41 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           </Card>
         )}
       </section>
+    </div>
+  );
+}
+
+/** A co-founder's view: each startup team they are on, its members as the team lists them. */
+function JoinedTeamsPage({ teams }: { teams: JoinedTeams["data"] }) {
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader title="Co-founders" description="The startup teams you joined." />
+      {teams.map(({ startup, members }) => (
+        <section key={startup.id} aria-labelledby={`team-${startup.id}`} className="space-y-3">
+          <h2 id={`team-${startup.id}`} className="text-lg font-semibold text-slate-900">
+            <InAppLink to={`/startups/${startup.username}`} className="hover:text-brand-700 hover:underline">
+              {startup.name}
+            </InAppLink>
+          </h2>
+          <Card className="p-0">
+            <ul aria-label={`${startup.name} team`}>
+              {members.map((member) => (
+                <li key={member.id} className="flex items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-0">
+                  <Avatar name={member.name} url={member.avatar_url} size="size-10" />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium text-slate-900">
+                      {member.name} {member.on_platform ? null : <Badge>Not on Launchpad</Badge>}
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      {member.title} · {member.role}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </section>
+      ))}
     </div>
   );
 }
