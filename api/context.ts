@@ -30,6 +30,8 @@ export interface AuthUser {
   permissions: ReadonlySet<Permission>;
   /** Unread notifications, for the bell on every page (loaded with the caller, see authUserFields). */
   unreadNotificationsCount: number;
+  /** Conversations whose newest message is someone else's and unread, for the menu's Messages count. */
+  unreadConversationIds: number[];
   /** The user's preferences (time zone, date format, theme, layout, notifications), loaded with the caller. */
   settings: UserSettings;
 }

@@ -68,6 +68,11 @@ export interface CurrentUser {
   created_at: string;
   /** Unread notifications. Optional because the panel may talk to another API (API_URL) that has none. */
   unread_notifications_count?: number;
+  /**
+   * The conversations with a message from the other side not read yet (at most 99): the menu counts them, and
+   * live updates add or take one off by id. Optional, as another API may have no chat.
+   */
+  unread_conversation_ids?: number[];
   /** The user's preferences; another API may have none, and then the defaults apply. */
   settings?: UserSettings;
   /** Two-factor sign-in is on. Optional, as another API may have none. */

@@ -62,6 +62,13 @@ test.describe("chat", () => {
     await apiCall(bo.context, "POST", `/api/v1/admin/conversations/${conversationId}/messages`, { body: "Are you there?" });
     await expect(ada.page.getByTestId(`conversation-${conversationId}`)).toContainText("Are you there?");
     await expect(ada.page.getByTestId(`conversation-${conversationId}`).getByTestId("conversation-unread")).toHaveText(/1/);
+    // The menu counts it beside Messages, live, and lets it go once the conversation is read.
+    await expect(ada.page.getByTestId("unread-messages")).toContainText("1 unread conversation");
+    await ada.page.getByTestId(`conversation-${conversationId}`).click();
+    await expect(ada.page.getByRole("log", { name: "Messages" }).getByText("Are you there?")).toBeVisible();
+    await expect(ada.page.getByTestId("unread-messages")).toHaveCount(0);
+    await ada.page.reload();
+    await expect(ada.page.getByTestId("unread-messages")).toHaveCount(0);
 
     await ada.context.close();
     await bo.context.close();

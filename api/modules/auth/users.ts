@@ -3,7 +3,7 @@ import type { Permission } from "#schemas/access.ts";
 import type { CurrentUser } from "#schemas/auth.ts";
 import type { ApiConfig } from "#api/config.ts";
 import type { AuthUser } from "#api/context.ts";
-import { notifications } from "#api/db/realtime-schema.ts";
+import { conversationParticipants, conversations, messages, notifications } from "#api/db/realtime-schema.ts";
 import { userSettings } from "#api/db/settings-schema.ts";
 import { settingsJson, type UserSettingsRow } from "../settings/service.ts";
 import { permissions, rolePermissions, roles, startups, userRoles, users } from "#api/db/schema.ts";
@@ -45,6 +45,13 @@ export const authUserFields = {
   // seconds; every write, including those that notify or mark read, empties that cache.
   unreadNotificationsCount: sql<number>`(select count(*) from ${notifications}
     where ${notifications.userId} = ${users.id} and ${notifications.readAt} is null)`.mapWith(Number),
+  // The newest message of each of the caller's conversations, on the participants' (user, activity) index.
+  unreadConversationIds: sql<number[]>`array(select ${conversationParticipants.conversationId} from ${conversationParticipants}
+    inner join ${conversations} on ${conversations.id} = ${conversationParticipants.conversationId}
+    inner join ${messages} on ${messages.id} = ${conversations.lastMessageId}
+    where ${conversationParticipants.userId} = ${users.id} and ${messages.userId} <> ${users.id}
+      and ${messages.id} > coalesce(${conversationParticipants.lastReadMessageId}, 0)
+    order by ${conversationParticipants.conversationId} limit 99)`,
   // The row by its primary key, as one value: every page needs the reader's zone, format and theme.
   settingsRow: sql<UserSettingsRow | null>`(select json_build_object(
     'timeZone', ${userSettings.timeZone}, 'dateFormat', ${userSettings.dateFormat}, 'theme', ${userSettings.theme},
@@ -87,6 +94,7 @@ export function userResource(
     setup_complete: accountType !== null,
     roles: [...user.roles],
     unread_notifications_count: user.unreadNotificationsCount,
+    unread_conversation_ids: user.unreadConversationIds,
     settings: user.settings,
     permissions: [...user.permissions].sort(),
     created_at: user.createdAt.toISOString(),

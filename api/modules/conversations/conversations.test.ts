@@ -306,6 +306,25 @@ describe("read pointers", () => {
     }
   });
 
+  it("GET /api/user lists the conversations with an unread message from the other side, for the menu's count", async () => {
+    const { a, b, id } = await pair();
+    const second = await pair();
+    const unread = async (client: TestClient) => (await client.get("/api/user")).body.unread_conversation_ids;
+    expect(await unread(b.client)).toEqual([]);
+    const m1 = (await send(a.client, id, "one")).body.data.id;
+    await send(second.a.client, second.id, "elsewhere");
+    expect(await unread(b.client)).toEqual([id]);
+    // The sender's own message is not unread to them.
+    expect(await unread(a.client)).toEqual([]);
+    await b.client.post(`${BASE}/${id}/read`, { message_id: m1 });
+    expect(await unread(b.client)).toEqual([]);
+    expect(await unread(second.b.client)).toEqual([second.id]);
+    // A reply reads the conversation: the last message is then the reader's own.
+    await send(a.client, id, "two");
+    await send(b.client, id, "reply");
+    expect(await unread(b.client)).toEqual([]);
+  });
+
   it("replying reads the conversation's notification too", async () => {
     const { a, b, id } = await pair();
     await send(a.client, id, "ping");

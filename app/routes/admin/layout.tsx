@@ -1,10 +1,11 @@
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { Form, Outlet, redirect, useLocation } from "react-router";
 import { DEFAULT_SETTINGS } from "#schemas/settings";
 import { AI_NOT_CONFIGURED } from "#schemas/ai";
 import { activeItem, navigationFor, visiblePaths, tourTarget, type NavSection } from "~/components/app-shell/navigation";
 import { Avatar } from "~/components/ui/avatar";
 import { NotificationBell } from "~/components/notifications/bell";
+import { UnreadMessagesCount } from "~/components/chat/unread-messages";
 import { verificationBannerPolicy, VerifyEmailBanner } from "~/components/account/verify-email-banner";
 import { OnboardingTour } from "~/components/tour/onboarding-tour";
 import { TOUR_START_EVENT } from "~/components/tour/tour-steps";
@@ -52,6 +53,7 @@ export function loader({ context }: Route.LoaderArgs) {
       roles: user.roles,
     },
     unreadNotifications: user.unread_notifications_count ?? 0,
+    unreadConversations: user.unread_conversation_ids ?? [],
     // The banner asking to verify the address, unless it is verified or nobody could verify it here.
     emailVerification: verificationBannerPolicy(user),
     settings: user.settings ?? DEFAULT_SETTINGS,
@@ -67,7 +69,8 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, realtime, xsrfCookie, unreadNotifications, settings, emailVerification } = loaderData;
+  const { user, realtime, xsrfCookie, unreadNotifications, unreadConversations, settings, emailVerification } = loaderData;
+  const extras: ItemExtras = { "/chat": <UnreadMessagesCount userId={user.id} unreadIds={unreadConversations} /> };
   const navigation = useMemo(() => navigationFor(loaderData.navigation), [loaderData.navigation]);
   const breakpoint = useBreakpoint();
   // /settings may fix the layout either way; "auto" follows the screen's width (the viewport cookie).
@@ -87,7 +90,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           {compact ? null : (
             <aside className="sticky top-0 h-dvh w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white">
               <Brand />
-              <Navigation sections={navigation} />
+              <Navigation sections={navigation} extras={extras} />
             </aside>
           )}
           {/* A page marked data-full-height (the chat) fills the screen below the header exactly, edge to edge. */}
@@ -99,7 +102,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     Menu
                   </summary>
                   <div className="absolute left-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white shadow-lg">
-                    <Navigation sections={navigation} />
+                    <Navigation sections={navigation} extras={extras} />
                   </div>
                 </details>
               ) : (
@@ -136,7 +139,10 @@ function Brand() {
   );
 }
 
-function Navigation({ sections }: { sections: NavSection[] }) {
+/** What an item shows after its label: the live unread count beside Messages. */
+type ItemExtras = Partial<Record<string, ReactNode>>;
+
+function Navigation({ sections, extras }: { sections: NavSection[]; extras: ItemExtras }) {
   const active = activeItem(useLocation().pathname, sections);
   return (
     <nav aria-label="Main" className="space-y-6 px-3 py-4">
@@ -151,11 +157,12 @@ function Navigation({ sections }: { sections: NavSection[] }) {
                   aria-current={item.to === active ? "page" : undefined}
                   data-tour={tourTarget(item.to)}
                   className={
-                    "block rounded-md px-3 py-2 text-sm font-medium " +
+                    "flex items-center rounded-md px-3 py-2 text-sm font-medium " +
                     (item.to === active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100")
                   }
                 >
                   {item.label}
+                  {extras[item.to]}
                 </InAppLink>
               </li>
             ))}
