@@ -8,11 +8,13 @@ export type ChartData =
 export type ChartSpec = ChartData & { width: number; height: number };
 
 /**
- * The widths the server draws every chart at, narrowest first. The page shows the one made for its card's
- * width (container queries in chart.tsx) and scales it to fit exactly, so text stays within about a quarter
- * of its drawn size on a phone, a half-width card and a full-width one alike.
+ * The widths the server draws a chart at, narrowest first: the page shows the one made for its card's width
+ * (container queries in chart.tsx) and scales it to fit exactly, so text stays within about a quarter of its
+ * drawn size on a phone and on every screen. A half-width card is 290-520 px wide; the full-width one up to
+ * 1,100 px. Each drawing is markup the page carries, so a card gets only the ones it can need.
  */
-export const CHART_WIDTHS = [380, 640, 1100] as const;
+export const HALF_CARD_WIDTHS = [380, 640];
+export const FULL_CARD_WIDTHS = [380, 640, 1100];
 export const CHART_HEIGHT = 240;
 
 /**

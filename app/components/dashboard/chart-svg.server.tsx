@@ -4,7 +4,7 @@
  * of its ChartSpec, so each distinct one is rendered once and kept (bounded, oldest dropped first).
  */
 import { renderToStaticMarkup } from "react-dom/server";
-import { CHART_HEIGHT, CHART_WIDTHS, type ChartData, type ChartSpec } from "./chart-spec";
+import { CHART_HEIGHT, type ChartData, type ChartSpec } from "./chart-spec";
 import { NivoChart } from "./nivo-charts";
 
 const MAX_ENTRIES = 500;
@@ -29,7 +29,7 @@ export function chartSvg(spec: ChartSpec): string {
   return svg;
 }
 
-/** The chart at each of the widths the page chooses from, narrowest first. */
-export function chartSvgs(data: ChartData): string[] {
-  return CHART_WIDTHS.map((width) => chartSvg({ ...data, width, height: CHART_HEIGHT } as ChartSpec));
+/** The chart at each of `widths`, which the page chooses from, narrowest first. */
+export function chartSvgs(data: ChartData, widths: readonly number[]): string[] {
+  return widths.map((width) => chartSvg({ ...data, width, height: CHART_HEIGHT } as ChartSpec));
 }

@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
-import { CHART_WIDTHS, type ChartData, type ChartSpec } from "./chart-spec";
+import type { ChartData, ChartSpec } from "./chart-spec";
 
-/** A chart in the loader's data: what it shows (the server's SVGs travel beside the data, see below). */
+/** A chart in the loader's data: what it shows and the widths it is drawn at (the SVGs travel beside the data). */
 export interface RenderedChart {
   data: ChartData;
+  widths: readonly number[];
 }
 
 /**
- * The server's static SVGs of each chart of the render under way (one per width in CHART_WIDTHS), kept beside
+ * The server's static SVGs of each chart of the render under way (one per width it is drawn at), kept beside
  * the loader data instead of in it: in the data, React Router would send every SVG a second time, escaped, in
  * the page's hydration script (most of the page's weight and of its serialising). The loader (data.server.ts)
  * registers the SVGs of each chart object it returns; the server's render finds them here; the browser
@@ -16,8 +17,8 @@ export interface RenderedChart {
 const serverSvgs = new WeakMap<RenderedChart, string[]>();
 
 /** A chart for the loader's data, with its server-rendered SVGs (chart-svg.server.tsx) for this render. */
-export function renderedChart(data: ChartData, svgs: string[]): RenderedChart {
-  const chart = { data };
+export function renderedChart(data: ChartData, widths: readonly number[], svgs: string[]): RenderedChart {
+  const chart = { data, widths };
   serverSvgs.set(chart, svgs);
   return chart;
 }
@@ -26,15 +27,19 @@ export function renderedChart(data: ChartData, svgs: string[]): RenderedChart {
 function staticSvgs(chart: RenderedChart, id: string): string[] {
   const svgs = serverSvgs.get(chart);
   if (svgs !== undefined) return svgs;
-  if (typeof document === "undefined") return CHART_WIDTHS.map(() => "");
-  return CHART_WIDTHS.map((_, i) => document.getElementById(`${id}-${i}`)?.innerHTML ?? "");
+  if (typeof document === "undefined") return chart.widths.map(() => "");
+  return chart.widths.map((_, i) => document.getElementById(`${id}-${i}`)?.innerHTML ?? "");
 }
 
 /**
  * Which drawing shows at which card width (the figure is a size container): each is made for a band of
  * widths, scaled to fill it (its SVG has a viewBox), so a chart always fits its card, on a phone too.
  */
-const WIDTH_BANDS = ["@md:hidden", "hidden @md:block @4xl:hidden", "hidden @4xl:block"];
+const WIDTH_BANDS: Record<number, string[]> = {
+  1: [""],
+  2: ["@md:hidden", "hidden @md:block"],
+  3: ["@md:hidden", "hidden @md:block @4xl:hidden", "hidden @4xl:block"],
+};
 
 type Live = ComponentType<{ spec: ChartSpec; interactive: boolean }>;
 
@@ -71,11 +76,11 @@ export function ChartFigure({ title, label, chart, table }: { title: string; lab
         {Chart && size ? (
           <Chart spec={{ ...chart.data, ...size }} interactive />
         ) : (
-          CHART_WIDTHS.map((drawnWidth, i) => (
+          chart.widths.map((drawnWidth, i) => (
             <div
               key={drawnWidth}
               id={`${svgId}-${i}`}
-              className={`${WIDTH_BANDS[i]} [&_svg]:h-auto [&_svg]:w-full`}
+              className={`${WIDTH_BANDS[chart.widths.length][i]} [&_svg]:h-auto [&_svg]:w-full`}
               dangerouslySetInnerHTML={{ __html: svgs[i] }}
             />
           ))

@@ -11,7 +11,7 @@ import type {
 import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "#schemas/dashboard";
 import { parseId } from "#schemas/ids";
 import { renderedChart, type RenderedChart } from "~/components/dashboard/chart";
-import type { ChartData } from "~/components/dashboard/chart-spec";
+import { FULL_CARD_WIDTHS, HALF_CARD_WIDTHS, type ChartData } from "~/components/dashboard/chart-spec";
 import { chartSvgs } from "~/components/dashboard/chart-svg.server";
 import { STATUS_LABELS } from "~/components/dashboard/labels";
 import { can } from "~/lib/guards.server";
@@ -21,11 +21,11 @@ import type { CurrentUser } from "#schemas/auth";
 /** A card's answer, or why it could not be shown (one failing card leaves the others). */
 export type Card<T> = { ok: true; data: T } | { ok: false; message: string };
 
-const render = (data: ChartData): RenderedChart => renderedChart(data, chartSvgs(data));
+const render = (data: ChartData, widths = HALF_CARD_WIDTHS): RenderedChart => renderedChart(data, widths, chartSvgs(data, widths));
 const label = (status: string) => STATUS_LABELS[status] ?? status;
 
 export const perDayChart = (d: ApplicationsPerDay) =>
-  render({ kind: "line", series: [{ id: "Applications", points: d.days.map((p) => ({ x: p.date, y: p.count })) }] });
+  render({ kind: "line", series: [{ id: "Applications", points: d.days.map((p) => ({ x: p.date, y: p.count })) }] }, FULL_CARD_WIDTHS);
 export const stagesChart = (d: ApplicationsByStage) =>
   render({ kind: "bar", bars: d.stages.map((s) => ({ label: label(s.status), value: s.count })) });
 export const billingStatusChart = (d: BillingsSummary) =>
