@@ -6,6 +6,14 @@ import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from "../../tests/fak
 import { startMailSender, type MailSender } from "../mail/sender.ts";
 import type { TestApi } from "./harness.ts";
 
+/** A user's queued mail of one kind, in the order it was queued (PostgreSQL keeps no order without one). */
+export const outboxOf = (db: Db, userId: number, kind: string) =>
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind)))
+    .orderBy(mailOutbox.id);
+
 /**
  * Mail as the reader gets it: the background sender delivering the test database's outbox to the loopback
  * SMTP server (tests/fakes/smtp.ts), which parses what it receives (mailparser).

@@ -12,7 +12,14 @@ import { registered } from "#api/testing/fixtures.ts";
 import { sendApplication } from "#api/testing/application-fixtures.ts";
 import { ownerWithCollection, publishedEventForm, validEventFormFields } from "#api/testing/event-fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
-import { calendarIn, headerOf, mailDelivery, unsubscribeLinkOf, type MailDelivery } from "#api/testing/mail-fixtures.ts";
+import {
+  calendarIn,
+  headerOf,
+  mailDelivery,
+  outboxOf as queuedMail,
+  unsubscribeLinkOf,
+  type MailDelivery,
+} from "#api/testing/mail-fixtures.ts";
 import { reminderKey, scheduleReminder } from "./event-mail.ts";
 import { withMailLinks } from "./scope.ts";
 import { unsubscribeToken } from "./unsubscribe.ts";
@@ -50,11 +57,7 @@ async function eventWithApplicant(title: string) {
 }
 
 const review = (owner: TestClient, id: number, status: string) => owner.put(`/api/v1/admin/event_applications/${id}/status`, { status });
-const outboxOf = (userId: number, kind: string) =>
-  t.database.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind)));
+const outboxOf = (userId: number, kind: string) => queuedMail(t.database.db, userId, kind);
 
 describe("an application received", () => {
   it("mails the applicant the event with a calendar invitation on the event's clock, and an unsubscribe link", async () => {

@@ -6,13 +6,12 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "#api/db/mail-schema.ts";
 import { mailDigestItems } from "#api/db/realtime-schema.ts";
 import { coFounderWith, startupOwner } from "#api/testing/co-founder-fixtures.ts";
 import { createBilling, createCoupon, formPost, paidEventForm, payer } from "#api/testing/billing-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
-import { headerOf, mailDelivery, unsubscribeLinkOf, type MailDelivery } from "#api/testing/mail-fixtures.ts";
+import { headerOf, mailDelivery, outboxOf as queuedMail, unsubscribeLinkOf, type MailDelivery } from "#api/testing/mail-fixtures.ts";
 import { runMailJobs } from "./jobs.ts";
 
 const APP_URL = "https://launchpad.example.com";
@@ -28,11 +27,7 @@ afterAll(async () => {
 });
 
 const INVITATIONS = "/api/v1/admin/co_founder_invitations";
-const outboxOf = (userId: number, kind: string) =>
-  t.database.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind)));
+const outboxOf = (userId: number, kind: string) => queuedMail(t.database.db, userId, kind);
 
 async function saveMailChoices(client: TestClient, choices: Record<string, string>) {
   const { mail: saved, ...rest } = (await client.get("/api/v1/admin/settings")).body.data;
