@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { JoinedTeams, PendingInvitationView, TeamMemberCreate, TeamMemberUpdate, TeamMemberView } from "#schemas/co-founders.ts";
 import type { Db } from "#api/db/client.ts";
 import { coFounderInvitations, teamMembers } from "#api/db/community-schema.ts";
@@ -91,18 +91,24 @@ export async function joinedTeams(db: Db, coFounderId: number): Promise<JoinedTe
     .where(eq(teamMembers.coFounderId, coFounderId))
     .orderBy(desc(teamMembers.createdAt), desc(teamMembers.id))
     .limit(JOINED_TEAMS_LIMIT);
-  const data = await Promise.all(
-    joined.map(async ({ startup }) => {
-      const rows = await db
-        .select(memberColumns)
+  // Every team's members in one query, each team's oldest first, then split by team.
+  const ids = joined.map(({ startup }) => startup.id);
+  const rows = ids.length
+    ? await db
+        .select({ ...memberColumns, startupId: teamMembers.startupId })
         .from(teamMembers)
         .leftJoin(coFounders, eq(coFounders.id, teamMembers.coFounderId))
-        .where(eq(teamMembers.startupId, startup.id))
+        .where(inArray(teamMembers.startupId, ids))
         .orderBy(asc(teamMembers.createdAt), asc(teamMembers.id))
-        .limit(TEAMMATES_LIMIT);
-      return { startup: startupCard(startup), members: rows.map((row) => ({ ...memberView(row), email: null })) };
-    }),
-  );
+        .limit(JOINED_TEAMS_LIMIT * TEAMMATES_LIMIT)
+    : [];
+  const data = joined.map(({ startup }) => ({
+    startup: startupCard(startup),
+    members: rows
+      .filter((row) => row.startupId === startup.id)
+      .slice(0, TEAMMATES_LIMIT)
+      .map((row) => ({ ...memberView(row), email: null })),
+  }));
   return { data };
 }
 

@@ -1,4 +1,5 @@
 import type { FollowAccount } from "#schemas/follows";
+import { TeamMemberLine } from "~/components/co-founders/team-member-line";
 import type { LimitedFollowers, ProfileEvent, TeamMember } from "#schemas/startups";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
@@ -102,13 +103,7 @@ export function Team({ team }: { team: TeamMember[] }) {
         <ul className="mt-3 space-y-3">
           {team.map((member) => (
             <li key={member.co_founder_id} className="flex items-center gap-3">
-              <Avatar name={member.name} url={member.avatar_url} size="size-10" />
-              <div>
-                <p className="font-medium text-slate-900">{member.name}</p>
-                <p className="text-sm text-slate-600">
-                  {member.title} · {member.role}
-                </p>
-              </div>
+              <TeamMemberLine member={member} />
             </li>
           ))}
         </ul>

@@ -36,7 +36,6 @@ function staticSvgs(chart: RenderedChart, id: string): string[] {
  * widths, scaled to fill it (its SVG has a viewBox), so a chart always fits its card, on a phone too.
  */
 const WIDTH_BANDS: Record<number, string[]> = {
-  1: [""],
   2: ["@md:hidden", "hidden @md:block"],
   3: ["@md:hidden", "hidden @md:block @4xl:hidden", "hidden @4xl:block"],
 };

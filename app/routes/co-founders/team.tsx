@@ -1,6 +1,5 @@
 import { useSearchParams } from "react-router";
 import type { JoinedTeams, TeamPage } from "#schemas/co-founders";
-import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
@@ -10,6 +9,7 @@ import { forwardListParams } from "~/lib/list-query.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import type { Route } from "./+types/team";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { TeamMemberLine } from "~/components/co-founders/team-member-line";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
@@ -81,16 +81,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                 className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-0"
                 data-testid={`team-member-${member.id}`}
               >
-                <Avatar name={member.name} url={member.avatar_url} size="size-10" />
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium text-slate-900">
-                    {member.name} {member.on_platform ? null : <Badge>Not on Launchpad</Badge>}
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    {member.title} · {member.role}
-                    {member.equity_note ? ` · ${member.equity_note}` : ""}
-                  </p>
-                </div>
+                <TeamMemberLine member={member} detail={member.equity_note} />
                 {canWrite ? (
                   <InAppLink
                     to={`/co-founders/edit/${member.id}`}
@@ -158,15 +149,7 @@ function JoinedTeamsPage({ teams }: { teams: JoinedTeams["data"] }) {
             <ul aria-label={`${startup.name} team`}>
               {members.map((member) => (
                 <li key={member.id} className="flex items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-0">
-                  <Avatar name={member.name} url={member.avatar_url} size="size-10" />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium text-slate-900">
-                      {member.name} {member.on_platform ? null : <Badge>Not on Launchpad</Badge>}
-                    </p>
-                    <p className="text-sm text-slate-600">
-                      {member.title} · {member.role}
-                    </p>
-                  </div>
+                  <TeamMemberLine member={member} />
                 </li>
               ))}
             </ul>
