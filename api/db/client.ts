@@ -5,6 +5,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
@@ -139,7 +142,8 @@ async function openEmbedded(options: DatabaseOptions, unlock: () => void): Promi
       close: closing(() => client.close()),
     });
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite({ loadDataDir: options.template });
+  const assets = await pgliteAssets();
+  const client = options.dataDir ? new PGlite(options.dataDir, assets) : new PGlite({ ...assets, loadDataDir: options.template });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return opened(client, {
@@ -149,4 +153,19 @@ async function openEmbedded(options: DatabaseOptions, unlock: () => void): Promi
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: closing(() => client.close()),
   });
+}
+
+let loadedAssets: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+
+/**
+ * PGlite's engine (9 MB of WebAssembly) and its file bundle, read and compiled once per process: each
+ * further in-process database starts from them instead of compiling the engine again. The test suites open
+ * one a file, and this took about a third of each open (0.85 s to 0.6 s, 1.3 to 0.9 CPU-seconds).
+ */
+function pgliteAssets() {
+  return (loadedAssets ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+    const [wasm, bundle] = await Promise.all([readFile(join(dist, "pglite.wasm")), readFile(join(dist, "pglite.data"))]);
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+  })());
 }
