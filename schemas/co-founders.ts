@@ -26,9 +26,20 @@ export interface MatchParts {
 }
 
 /**
- * The match score in words, e.g. ["3 shared skills: TypeScript, sales, robotics", "same city"].
- * Weights (computed in SQL, see api/modules/co-founders/match.ts): 3 per shared skill, 2 for a wanted
- * role, 2 for the startup's industry, 1 for its stage, 2 more for the same city on top of 1 for the country.
+ * What the match score counts, with its points: the SQL functions co_founder_match_score and
+ * co_founder_match_max (api/db/migrations) use these weights; the screens show this as the score's legend.
+ */
+export const MATCH_LEGEND = [
+  { points: "3", what: "each skill the startup wants that the co-founder has" },
+  { points: "2", what: "a role the startup wants that the co-founder takes" },
+  { points: "2", what: "the startup's industry among the co-founder's" },
+  { points: "1", what: "the stage the co-founder wants" },
+  { points: "3", what: "the same city (1 for the same country)" },
+] as const;
+
+/**
+ * The match score in words, for a startup looking at a co-founder, e.g. ["3 shared skills: TypeScript,
+ * sales, robotics", "same city"].
  */
 export function explainMatch(parts: Omit<MatchParts, "score">): string[] {
   const words: string[] = [];
@@ -40,6 +51,30 @@ export function explainMatch(parts: Omit<MatchParts, "score">): string[] {
   if (parts.same_city) words.push("same city");
   else if (parts.same_country) words.push("same country");
   return words;
+}
+
+/**
+ * The same parts in words for a co-founder looking at a startup, e.g. ["wants 2 of your skills:
+ * TypeScript, sales", "wants the Technical role you take"].
+ */
+export function explainStartupMatch(parts: Omit<MatchParts, "score">): string[] {
+  const words: string[] = [];
+  const n = parts.shared_skills.length;
+  if (n) words.push(`wants ${n === 1 ? "1 of your skills" : `${n} of your skills`}: ${parts.shared_skills.join(", ")}`);
+  if (parts.matching_roles.length) words.push(`wants the ${parts.matching_roles.join(" or ")} role you take`);
+  if (parts.same_industry) words.push("in an industry you want");
+  if (parts.same_stage) words.push("at the stage you want");
+  if (parts.same_city) words.push("same city");
+  else if (parts.same_country) words.push("same country");
+  return words;
+}
+
+/** A startup's fit for a co-founder viewer (`match` on GET /api/v1/site/startups items): the score of `max`. */
+export interface StartupMatch {
+  score: number;
+  /** The most this startup's wants can score (co_founder_match_max). */
+  max: number;
+  reasons: string[];
 }
 
 const ROLE_INVALID = "The selected role is invalid.";
@@ -107,7 +142,8 @@ export interface CoFounderCardView {
   avatar_url: string | null;
   followers_count: number;
   created_at: string;
-  match: MatchParts & { explanation: string[] };
+  /** `max`: the most the viewer startup's wants can score, so the score reads "11 of 15". */
+  match: MatchParts & { explanation: string[]; max: number };
   is_favorited: boolean;
   /** The pending invitation from the viewer's startup to this person, if any. */
   invitation_status: "pending" | null;

@@ -1,12 +1,16 @@
 import type { Page } from "./answers.ts";
+import type { StartupMatch } from "./co-founders.ts";
 import type { FollowAccount } from "./follows.ts";
 
 /** The directory's tabs: GET /api/v1/site/startups?account_type=… */
 export const DIRECTORY_TYPES = ["startup", "organization"] as const;
 export type DirectoryType = (typeof DIRECTORY_TYPES)[number];
 
-/** The API's sort columns (sort_by) for the directory. */
-export const DIRECTORY_SORTS = ["followers_count", "created_at", "name"] as const;
+/**
+ * The API's sort columns (sort_by) for the directory. "match": best fit for the caller's co-founder profile
+ * first (most followed first for a caller without one).
+ */
+export const DIRECTORY_SORTS = ["followers_count", "created_at", "name", "match"] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 
 /** The panel's sort choices (?sort=) and the API column each one means. */
@@ -14,6 +18,7 @@ export const DIRECTORY_SORT_CHOICES = [
   { value: "followers", label: "Most followed", sortBy: "followers_count" },
   { value: "newest", label: "Newest", sortBy: "created_at" },
   { value: "name", label: "Name (A–Z)", sortBy: "name" },
+  { value: "match", label: "Best match for you", sortBy: "match" },
 ] as const satisfies readonly { value: string; label: string; sortBy: DirectorySort }[];
 
 /** The directory's filters, as query parameters of both the API and the panel. */
@@ -38,6 +43,8 @@ export interface DirectoryStartup {
   links: string[];
   is_following?: boolean;
   is_favorited?: boolean;
+  /** How well the startup fits the caller's co-founder profile: only for a caller who has one. */
+  match?: StartupMatch;
 }
 
 /** `meta.countries` of GET /api/v1/site/startups?with_countries=true: the country filter's choices. */

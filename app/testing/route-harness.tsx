@@ -9,6 +9,7 @@ import { createTestApi, type Json, type TestApi, type TestClient } from "#api/te
 export { billingFields, createBilling, createCoupon, paidEventForm } from "#api/testing/billing-fixtures";
 export { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "#api/testing/event-fixtures";
 export { ageAccount, coFounder, registered, setUpStartupProfile, superAdmin } from "#api/testing/fixtures";
+export { coFounderWith, startupOwner } from "#api/testing/co-founder-fixtures";
 export { enableTwoFactor, totpCode } from "#api/testing/two-factor-fixtures";
 export { unsubscribeToken } from "#api/modules/notification-mail/unsubscribe";
 export { mailedToken } from "#api/testing/mail-fixtures";

@@ -8,6 +8,7 @@ const tag = () => `Zq${Date.now().toString(36)}${process.pid}${++counter}`;
 /** A startup that wants robotics and welding, in Lagos, on this context. */
 async function robotsStartup(context: BrowserContext) {
   await registerUser(context, "Sade Startup");
+  const username = `weld-${tag().toLowerCase()}`;
   const { startup } = await apiCall(
     context,
     "POST",
@@ -15,7 +16,7 @@ async function robotsStartup(context: BrowserContext) {
     new FormDataLike({
       account_type: "startup",
       name: "Weld Robotics",
-      username: `weld-${tag().toLowerCase()}`,
+      username,
       country: "NG",
       cityName: "Lagos",
       description: "Welding robots",
@@ -26,7 +27,7 @@ async function robotsStartup(context: BrowserContext) {
       wanted_roles: JSON.stringify(["Technical"]),
     }),
   );
-  return startup as { id: number; name: string };
+  return { ...(startup as { id: number; name: string }), username };
 }
 
 /** A co-founder in a context of their own (a second browser), logged in there. */
@@ -89,15 +90,35 @@ test("a startup finds a co-founder, invites them, they accept in their own brows
   context,
   browser,
 }) => {
-  await robotsStartup(context);
+  const startup = await robotsStartup(context);
   const name = `Rita ${tag()}`;
   const person = await coFounderContext(browser, name);
+
+  // The other way round: the co-founder's startup directory opens best match first, scored and explained.
+  await person.page.goto(`/startups?type=startup&search=${startup.username}`);
+  await expect(person.page.getByLabel("Sort by")).toHaveValue("match");
+  const fit = person.page.getByTestId(`startup-${startup.username}`).getByTestId("startup-match");
+  await expect(fit).toContainText("Match 14 of 14");
+  await expect(fit).toContainText("wants 2 of your skills: Robotics, Welding · wants the Technical role you take");
+  await person.page.getByText("How the match is scored").click();
+  await expect(person.page.getByTestId("match-legend")).toContainText("3 for each skill the startup wants that the co-founder has");
+  for (const colorScheme of ["light", "dark"] as const) {
+    await person.page.emulateMedia({ colorScheme });
+    await expectNoSeriousViolations(person.page, `/startups ranked for a co-founder (${colorScheme})`);
+  }
+  await person.page.emulateMedia({ colorScheme: null });
 
   await page.goto(`/co-founders/find?search=${encodeURIComponent(name)}`);
   const card = page.getByTestId(`co-founder-${person.profile.id}`);
   await expect(card.getByTestId("match-explanation")).toContainText("2 shared skills: Robotics, Welding");
   await expect(card.getByTestId("match-explanation")).toContainText("same city");
-  await expectNoSeriousViolations(page, "/co-founders/find");
+  await expect(card.getByTestId("match-explanation")).toContainText("Match 14 of 14");
+  await page.getByText("How the match is scored").click();
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousViolations(page, `/co-founders/find (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: null });
   await invite(page, name, "Build welding robots with us");
 
   await page.goto("/co-founders");

@@ -213,6 +213,7 @@ const cardsQuery = preparedPerDb((db) => {
     .select({
       row: cf,
       score: scoreOf(v),
+      max: sql<number>`co_founder_match_max(${v.skills}, ${v.roles}, ${v.stage})`,
       sharedSkills: sql<
         string[]
       >`array(select s from jsonb_array_elements_text(${cf.skills}) as s where lower(btrim(s)) = any(${v.skills}))`,
@@ -267,7 +268,7 @@ export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetail
       avatar_url: fileUrl(p.avatarFileId),
       followers_count: p.followersCount,
       created_at: p.createdAt.toISOString(),
-      match: { score: Number(r.score), ...parts, explanation: explainMatch(parts) },
+      match: { score: Number(r.score), max: Number(r.max), ...parts, explanation: explainMatch(parts) },
       is_favorited: r.favorited,
       invitation_status: r.pendingId ? "pending" : null,
       pending_invitation_id: r.pendingId ? Number(r.pendingId) : null,

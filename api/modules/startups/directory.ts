@@ -10,6 +10,7 @@ import { offset, sortColumn, type ListQuery, type PageRows } from "#api/lib/pagi
 import { containsPattern } from "#api/lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 import { countries } from "../reference/countries.ts";
+import { matchColumns, matchScore, startupMatch, viewerProfile, viewerProfileJoin } from "./match.ts";
 import { viewerFlags, viewerJoins, viewerValues } from "./viewer.ts";
 
 /** A filter value: trimmed; blank, too long or not text means "no filter" (lists never refuse a query). */
@@ -33,8 +34,8 @@ export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
 export const parseDirectoryQuery = (url: string): DirectoryQuery =>
   directoryQuerySchema.parse(Object.fromEntries(new URL(url).searchParams));
 
-/** Followers and newest read best biggest-first, names A to Z, unless the caller says otherwise. */
-const DEFAULT_ORDER = { followers_count: "desc", created_at: "desc", name: "asc" } as const;
+/** Followers, newest and match read best biggest-first, names A to Z, unless the caller says otherwise. */
+const DEFAULT_ORDER = { followers_count: "desc", created_at: "desc", name: "asc", match: "desc" } as const;
 
 /**
  * The directory's filters: a new one is one more entry here, read by the request, the page and its count.
@@ -59,17 +60,29 @@ function directoryWhere(shape: FilterShape): SQL | undefined {
   return and(...DIRECTORY_FILTERS.where(shape));
 }
 
-type PageShape = FilterShape & { sortBy: (typeof DIRECTORY_SORTS)[number]; descending: boolean };
+type PageShape = FilterShape & {
+  sortBy: (typeof DIRECTORY_SORTS)[number];
+  descending: boolean;
+  /** The caller has a co-founder profile: each card says how well it fits. */
+  withMatch: boolean;
+};
 
 /**
  * One page of the directory. The page is cut first (ordered by an indexed column + id, so the followers
  * sort walks startups_type_followers_idx and stops after one page), and only its rows are joined to the
- * caller's follow and favorite rows: one query for the page, whatever the number of follows.
+ * caller's follow and favorite rows and profile: one query for the page, whatever the number of follows.
+ * The match order has no index to walk (the score is the caller's): it scores every listing the filters
+ * keep, then cuts the page.
  */
 const pageQuery = preparedPerShape("startup_directory", (db, shape: PageShape, name) => {
   const direction = shape.descending ? desc : asc;
-  const sortKey = { followers_count: startups.followersCount, created_at: startups.createdAt, name: startups.name }[shape.sortBy];
-  const pageRows = db
+  const byMatch = shape.sortBy === "match" && shape.withMatch;
+  const sortKey = byMatch
+    ? sql`${matchScore(startups)}`
+    : { followers_count: startups.followersCount, created_at: startups.createdAt, name: startups.name, match: startups.followersCount }[
+        shape.sortBy
+      ];
+  const listed = db
     .select({
       id: startups.id,
       username: startups.username,
@@ -84,16 +97,23 @@ const pageQuery = preparedPerShape("startup_directory", (db, shape: PageShape, n
       followersCount: startups.followersCount,
       links: startups.links,
       createdAt: startups.createdAt,
+      wantedSkillKeys: startups.wantedSkillKeys,
+      wantedRoles: startups.wantedRoles,
+      sortKey: sql`${sortKey}`.as("sort_key"),
     })
     .from(startups)
+    .$dynamic();
+  // Equal scores go most followed first.
+  const tieBreak = byMatch ? [direction(startups.followersCount)] : [];
+  const pageRows = (byMatch ? listed.leftJoin(viewerProfile, viewerProfileJoin) : listed)
     .where(directoryWhere(shape))
-    .orderBy(direction(sortKey), direction(startups.id))
+    .orderBy(direction(sortKey), ...tieBreak, direction(startups.id))
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .as("p");
   const joins = viewerJoins(pageRows.id, pageRows.accountType);
-  const outerKey = { followers_count: pageRows.followersCount, created_at: pageRows.createdAt, name: pageRows.name }[shape.sortBy];
-  return db
+  const outerTieBreak = byMatch ? [direction(pageRows.followersCount)] : [];
+  const page = db
     .select({
       id: pageRows.id,
       username: pageRows.username,
@@ -109,12 +129,14 @@ const pageQuery = preparedPerShape("startup_directory", (db, shape: PageShape, n
       links: pageRows.links,
       followId: follows.id,
       favoriteId: favorites.id,
+      ...matchColumns(pageRows),
     })
     .from(pageRows)
     .leftJoin(follows, joins.following)
     .leftJoin(favorites, joins.favorited)
-    .orderBy(direction(outerKey), direction(pageRows.id))
-    .prepare(name);
+    .leftJoin(viewerProfile, viewerProfileJoin)
+    .orderBy(direction(pageRows.sortKey), ...outerTieBreak, direction(pageRows.id));
+  return page.prepare(name);
 });
 
 // Counted on its own rather than with count(*) over (): a window total would make the page query read
@@ -133,9 +155,10 @@ export async function listDirectory(
   const { shape, values: filterValues } = DIRECTORY_FILTERS.read({ ...filters, search: query.search });
   const sortBy = sortColumn(query.sort_by, DIRECTORY_SORTS, "followers_count");
   const descending = (sortOrderGiven ? query.sort_order : DEFAULT_ORDER[sortBy]) === "desc";
-  const values = { ...filterValues, limit: query.per_page, offset: offset(query), ...viewerValues(user) };
+  const viewerCoFounderId = user?.coFounderId ?? null;
+  const values = { ...filterValues, limit: query.per_page, offset: offset(query), ...viewerValues(user), viewerCoFounderId };
   const [rows, [{ total }]] = await Promise.all([
-    pageQuery(db, { ...shape, sortBy, descending }).execute(values),
+    pageQuery(db, { ...shape, sortBy, descending, withMatch: viewerCoFounderId !== null }).execute(values),
     countQuery(db, shape).execute(values),
   ]);
   const data: DirectoryStartup[] = rows.map((r) => ({
@@ -152,6 +175,7 @@ export async function listDirectory(
     followers_count: r.followersCount,
     links: r.links,
     ...viewerFlags(user, r),
+    ...startupMatch(r),
   }));
   return { total, data };
 }

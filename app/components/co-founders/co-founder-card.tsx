@@ -5,15 +5,14 @@ import { Badge } from "~/components/ui/layout";
 import { InviteForm } from "./invite-form";
 import { PlaceName } from "~/components/places/flag";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { MatchScore } from "./match-legend";
 
 /** The match in words, as the API explains it: "3 shared skills: TypeScript, sales · same city". */
 export function MatchSummary({ card, hasStartup }: { card: CoFounderCardView; hasStartup: boolean }) {
   if (!hasStartup) return null;
   return (
     <p className="text-sm text-slate-700" data-testid="match-explanation">
-      <span className="mr-2 inline-flex rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
-        Match {card.match.score}
-      </span>
+      <MatchScore score={card.match.score} max={card.match.max} />
       {card.match.explanation.length ? card.match.explanation.join(" · ") : "Nothing in common with what your startup looks for yet."}
     </p>
   );

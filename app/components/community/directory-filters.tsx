@@ -1,6 +1,6 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { INDUSTRIES, STAGES } from "#schemas/setup";
-import { DIRECTORY_SORT_CHOICES, type DirectoryType } from "#schemas/startups";
+import type { DirectoryType } from "#schemas/startups";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Options } from "~/components/ui/options";
@@ -55,7 +55,18 @@ function Select({
 }
 
 /** Search, filters and sort as one plain GET form: works without JavaScript and keeps the address shareable. */
-export function DirectoryFilters({ type, countries }: { type: DirectoryType; countries: { code: string; label: string }[] }) {
+export function DirectoryFilters({
+  type,
+  countries,
+  sortChoices,
+  sort,
+}: {
+  type: DirectoryType;
+  countries: { code: string; label: string }[];
+  /** The orders this viewer is offered, and the one the list is in. */
+  sortChoices: { value: string; label: string }[];
+  sort: string;
+}) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   return (
@@ -86,7 +97,12 @@ export function DirectoryFilters({ type, countries }: { type: DirectoryType; cou
         <span className="mb-1 block font-medium text-slate-700">City</span>
         <input className={inputClass} type="text" name="city" placeholder="Any city" defaultValue={searchParams.get("city") ?? ""} />
       </label>
-      <Select name="sort" label="Sort by" options={DIRECTORY_SORT_CHOICES.map((c) => ({ value: c.value, label: c.label }))} />
+      <label className="text-sm">
+        <span className="mb-1 block font-medium text-slate-700">Sort by</span>
+        <select name="sort" className={inputClass} defaultValue={sort}>
+          <Options options={sortChoices} />
+        </select>
+      </label>
       <div className="flex items-end">
         <Button type="submit" variant="secondary" pending={navigation.state === "loading" && navigation.formMethod === "GET"}>
           Apply

@@ -5,6 +5,7 @@ import { PlaceName } from "~/components/places/flag";
 import { FollowButton } from "./follow-button";
 import { StartupLogo } from "./startup-logo";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { MatchScore } from "~/components/co-founders/match-legend";
 
 /** One directory entry: logo, name, place, industry, followers, Follow and the favorite star. */
 export function StartupCard({
@@ -37,6 +38,12 @@ export function StartupCard({
         <Badge tone="blue">{startup.industry}</Badge>
         {startup.stage ? <Badge>{startup.stage}</Badge> : null}
       </div>
+      {startup.match ? (
+        <p className="mt-3 text-sm text-slate-700" data-testid="startup-match">
+          <MatchScore score={startup.match.score} max={startup.match.max} />
+          {startup.match.reasons.length ? startup.match.reasons.join(" · ") : "Nothing it looks for matches your profile yet."}
+        </p>
+      ) : null}
       <p className="mt-3 line-clamp-3 flex-1 text-sm text-slate-700">{startup.description}</p>
       <div className="mt-4 border-t border-slate-100 pt-3">
         <FollowButton

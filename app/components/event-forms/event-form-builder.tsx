@@ -217,7 +217,7 @@ export function EventFormBuilder({
               const q = question.getFieldset();
               const type = preview.customTypes[index] ?? "short_text";
               return (
-                <li key={question.key} className="rounded-lg border border-slate-200 p-4" data-testid={`custom-question-${index}`}>
+                <li key={question.key ?? index} className="rounded-lg border border-slate-200 p-4" data-testid={`custom-question-${index}`}>
                   <input {...getInputProps(q.id, { type: "hidden" })} />
                   <div className="mb-3 flex items-center justify-between gap-2">
                     <p className="text-sm font-semibold text-slate-700">Question {index + 1}</p>

@@ -6,6 +6,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Options, type Choice } from "~/components/ui/options";
 import { EmptyState, PageHeader } from "~/components/ui/layout";
+import { MatchLegend } from "~/components/co-founders/match-legend";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
@@ -59,6 +60,7 @@ export default function FindCoFounders({ loaderData }: Route.ComponentProps) {
         }
       />
       <FindFilters />
+      {hasStartup ? <MatchLegend /> : null}
       {results.data.length === 0 ? (
         <EmptyState title={filtered ? "No co-founders match these filters" : "No co-founder profiles yet"}>
           {filtered ? (

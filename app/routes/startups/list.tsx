@@ -16,6 +16,7 @@ import { apiContext, userContext } from "~/lib/contexts";
 import type { Route } from "./+types/list";
 import { followAction } from "./follow.server";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { MatchLegend } from "~/components/co-founders/match-legend";
 
 const PER_PAGE = "12";
 
@@ -37,11 +38,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     per_page: PER_PAGE,
     with_countries: "true",
   });
-  const sort = DIRECTORY_SORT_CHOICES.find((c) => c.value === url.searchParams.get("sort")) ?? DIRECTORY_SORT_CHOICES[0];
+  const user = context.get(userContext);
+  const sortChoices = sortChoicesFor(type as DirectoryType, user.co_founder_id !== null);
+  // `sort`, the form's field, or the API's own `sort_by`; a co-founder's startups open best match first.
+  const asked = url.searchParams.get("sort") ?? url.searchParams.get("sort_by");
+  const sort = sortChoices.find((c) => c.value === asked || c.sortBy === asked) ?? sortChoices[0];
   query.set("sort_by", sort.sortBy);
 
   const api = context.get(apiContext);
-  const user = context.get(userContext);
   const { meta, ...startups } = await api.load<DirectoryPageWithCountries>(`/api/v1/site/startups?${query}`);
   const { countries, ...pageMeta } = meta;
   const filtered = ["search", ...DIRECTORY_FILTERS].some((key) => query.has(key));
@@ -53,7 +57,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     countries: countries.map((c) => ({ code: c.code, label: `${c.flag} ${c.name} (${c.count})` })),
     blockedReason: user.startup_id || user.co_founder_id ? null : NO_ACCOUNT_REASON,
     ownId: user.startup_id,
+    sortChoices: sortChoices.map(({ value, label }) => ({ value, label })),
+    sort: sort.value,
   };
+}
+
+/** "Best match for you" only where a score means something: a co-founder looking at startups, and first. */
+function sortChoicesFor(type: DirectoryType, isCoFounder: boolean) {
+  const match = DIRECTORY_SORT_CHOICES.filter((c) => c.sortBy === "match");
+  const others = DIRECTORY_SORT_CHOICES.filter((c) => c.sortBy !== "match");
+  return isCoFounder && type === "startup" ? [...match, ...others] : others;
 }
 
 export const action = (args: Route.ActionArgs) => followAction(args);
@@ -66,7 +79,7 @@ function pageOne(search: string): string {
 }
 
 export default function StartupDirectory({ loaderData }: Route.ComponentProps) {
-  const { type, startups, filtered, search, countries, blockedReason, ownId } = loaderData;
+  const { type, startups, filtered, search, countries, blockedReason, ownId, sortChoices, sort } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   // Another page, tab or filter of this list is on its way: the current cards are shown dimmed meanwhile.
@@ -79,7 +92,8 @@ export default function StartupDirectory({ loaderData }: Route.ComponentProps) {
         description="Discover startups and organizations in the community, follow them and save your favorites."
       />
       <DirectoryTabs current={type} />
-      <DirectoryFilters key={type} type={type} countries={countries} />
+      <DirectoryFilters key={type} type={type} countries={countries} sortChoices={sortChoices} sort={sort} />
+      {sort === "match" ? <MatchLegend /> : null}
       <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
         <p className="sr-only" role="status">
           {loading ? "Loading…" : `${startups.meta.total} ${noun}`}
