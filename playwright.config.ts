@@ -10,6 +10,11 @@ const fakeAiPort = Number(process.env.E2E_AI_PORT ?? port + 8);
 const fakeZoomPort = Number(process.env.E2E_ZOOM_PORT ?? port + 7);
 const fakeGooglePort = Number(process.env.E2E_GOOGLE_PORT ?? port + 6);
 const fakeSmtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 5);
+// A second server with the panel alone, in front of the first through API_URL (tests/e2e/upstream.spec.ts).
+const upstreamPanelPort = Number(process.env.E2E_UPSTREAM_PANEL_PORT ?? port + 3);
+process.env.E2E_UPSTREAM_PANEL_URL ??= `http://localhost:${upstreamPanelPort}`;
+// Both servers use these realtime credentials: the panel's pages join the upstream's sockets.
+const realtimeApp = { PUSHER_APP_ID: "e2e-app", PUSHER_APP_KEY: "e2e-key", PUSHER_APP_SECRET: "e2e-secret" };
 // The fake SMTP server's mailbox endpoint (tests/e2e/mailbox.ts reads E2E_MAILBOX_URL, set here for the workers).
 const fakeMailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? port + 4);
 process.env.E2E_MAILBOX_URL ??= `http://127.0.0.1:${fakeMailboxPort}`;
@@ -24,6 +29,9 @@ const chromium = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEAD
 
 // The config is read again by each worker; only the main process starts the server, once.
 const dataDir = process.env.E2E_DATA_DIR ?? (process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "launchpad-e2e-")));
+const upstreamPanelDataDir =
+  process.env.E2E_UPSTREAM_PANEL_DATA_DIR ??
+  (process.env.E2E_UPSTREAM_PANEL_DATA_DIR = mkdtempSync(join(tmpdir(), "launchpad-e2e-panel-")));
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -133,6 +141,27 @@ export default defineConfig({
         // Mail leaves (to the fake), so members are offered verification and see its banner; the specs' fresh
         // accounts publish, invite and chat at once, so nothing is held back (the hold is the API suites').
         REQUIRE_VERIFIED_EMAIL: "false",
+        ...realtimeApp,
+      },
+    },
+    {
+      // The panel in front of the server above (API_URL), as in front of another API such as a Laravel one.
+      // Its own database holds only its app key: every call and session is the upstream's.
+      command: "node --import tsx server.ts",
+      url: `${process.env.E2E_UPSTREAM_PANEL_URL}/login`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        WEB_CONCURRENCY: "1",
+        PORT: String(upstreamPanelPort),
+        DATA_DIR: upstreamPanelDataDir,
+        SEED: "false",
+        APP_URL: process.env.E2E_UPSTREAM_PANEL_URL!,
+        API_URL: baseURL,
+        ...realtimeApp,
       },
     },
   ],

@@ -32,6 +32,7 @@ import { cspNonce } from "#server/csp-nonce.ts";
 import { createProcessHub } from "#server/process-hub.ts";
 import { processCachePeers, processFanout } from "#server/process-peers.ts";
 import { readConfig, realtimePublicConfig, startupWarnings, type ServerConfig } from "#server/config.ts";
+import { upstreamForwarder } from "#server/upstream.ts";
 import { createHttpApp } from "#server/http-app.ts";
 import { applySecurityHeaders, socketSources } from "#server/security-headers.ts";
 
@@ -121,24 +122,14 @@ async function serve(options: { prepared: boolean }) {
     return production;
   };
 
+  // With API_URL, the pages' calls and the browser's own API calls both go there.
+  const upstream = config.apiUrl ? upstreamForwarder(config.apiUrl) : undefined;
+
   function apiFetcher(ip: string | undefined): RequestEnv["apiFetch"] {
+    if (upstream) return (request) => upstream(request, ip);
     // One memo per page request: the page's API calls look the session up once between them.
     const callerMemo: CallerMemo = new Map();
-    if (!config.apiUrl) return async (request) => api.fetch(request, { clientIp: ip, callerMemo });
-    const upstream = config.apiUrl;
-    return async (request) => {
-      const url = new URL(request.url);
-      const headers = new Headers(request.headers);
-      if (ip) headers.set("x-forwarded-for", ip);
-      return fetch(
-        new Request(upstream + url.pathname + url.search, {
-          method: request.method,
-          headers,
-          body: request.body,
-          duplex: "half",
-        } as RequestInit),
-      );
-    };
+    return async (request) => api.fetch(request, { clientIp: ip, callerMemo });
   }
 
   // Where pages may open sockets (the page's Content-Security-Policy): worked out once from the settings.
@@ -169,7 +160,7 @@ async function serve(options: { prepared: boolean }) {
   }
 
   const app = createHttpApp({
-    api,
+    api: upstream ? { fetch: (request, { clientIp }) => upstream(request, clientIp) } : api,
     apiPrefixes: API_PREFIXES,
     panel: renderPanel,
     maxBodyBytes: config.api.maxBodyBytes,

@@ -113,7 +113,7 @@ const pageQuery = preparedPerShape("startup_directory", (db, shape: PageShape, n
     .as("p");
   const joins = viewerJoins(pageRows.id, pageRows.accountType);
   const outerTieBreak = byMatch ? [direction(pageRows.followersCount)] : [];
-  const page = db
+  return db
     .select({
       id: pageRows.id,
       username: pageRows.username,
@@ -135,8 +135,8 @@ const pageQuery = preparedPerShape("startup_directory", (db, shape: PageShape, n
     .leftJoin(follows, joins.following)
     .leftJoin(favorites, joins.favorited)
     .leftJoin(viewerProfile, viewerProfileJoin)
-    .orderBy(direction(pageRows.sortKey), ...outerTieBreak, direction(pageRows.id));
-  return page.prepare(name);
+    .orderBy(direction(pageRows.sortKey), ...outerTieBreak, direction(pageRows.id))
+    .prepare(name);
 });
 
 // Counted on its own rather than with count(*) over (): a window total would make the page query read
