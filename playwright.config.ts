@@ -12,7 +12,7 @@ const fakeGooglePort = Number(process.env.E2E_GOOGLE_PORT ?? port + 6);
 const fakeSmtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 5);
 // A second server with the panel alone, in front of the first through API_URL (tests/e2e/upstream.spec.ts).
 const upstreamPanelPort = Number(process.env.E2E_UPSTREAM_PANEL_PORT ?? port + 3);
-process.env.E2E_UPSTREAM_PANEL_URL ??= `http://localhost:${upstreamPanelPort}`;
+const upstreamPanelURL = (process.env.E2E_UPSTREAM_PANEL_URL ??= `http://localhost:${upstreamPanelPort}`);
 // Both servers use these realtime credentials: the panel's pages join the upstream's sockets.
 const realtimeApp = { PUSHER_APP_ID: "e2e-app", PUSHER_APP_KEY: "e2e-key", PUSHER_APP_SECRET: "e2e-secret" };
 // The fake SMTP server's mailbox endpoint (tests/e2e/mailbox.ts reads E2E_MAILBOX_URL, set here for the workers).
@@ -105,64 +105,55 @@ export default defineConfig({
       stdout: "ignore",
       env: { FAKE_SMTP_PORT: String(fakeSmtpPort), FAKE_SMTP_HTTP_PORT: String(fakeMailboxPort) },
     },
-    {
-      // The production build (npm run test:e2e builds first) on a fresh embedded database, seeded.
-      command: "node --import tsx server.ts",
-      url: `${baseURL}/login`,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        NODE_ENV: "production",
-        // One process: the browsers already keep both cores busy, and a cluster's primary relaying every
-        // worker's SQL to the embedded database costs more than it gains here (12% faster on the heaviest
-        // specs, measured). The cluster has its own tests (server/cluster*.test.ts).
-        WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "1",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        APP_URL: baseURL,
-        // Every spec registers its users from this one machine: more than an hour's default allows.
-        REGISTER_MAX_PER_ADDRESS: "100000",
-        WEATHER_API_BASE: `http://127.0.0.1:${fakeWeatherPort}`,
-        GEOCODING_API_BASE: `http://127.0.0.1:${fakeWeatherPort}`,
-        GEMINI_API_KEY: "e2e-fake-key",
-        GEMINI_API_BASE: `http://127.0.0.1:${fakeAiPort}`,
-        // Zoom is configured (the fake's client); Google Meet is left without GOOGLE_CLIENT_ID/SECRET on purpose.
-        ZOOM_CLIENT_ID: "fake-zoom-client",
-        ZOOM_CLIENT_SECRET: "fake-zoom-secret",
-        ZOOM_OAUTH_BASE: `http://127.0.0.1:${fakeZoomPort}`,
-        ZOOM_API_BASE: `http://127.0.0.1:${fakeZoomPort}`,
-        GOOGLE_OAUTH_BASE: `http://127.0.0.1:${fakeGooglePort}`,
-        GOOGLE_TOKEN_BASE: `http://127.0.0.1:${fakeGooglePort}`,
-        GOOGLE_API_BASE: `http://127.0.0.1:${fakeGooglePort}`,
-        SMTP_URL: `smtp://127.0.0.1:${fakeSmtpPort}`,
-        MAIL_FROM: "Launchpad <no-reply@launchpad.test>",
-        // Mail leaves (to the fake), so members are offered verification and see its banner; the specs' fresh
-        // accounts publish, invite and chat at once, so nothing is held back (the hold is the API suites').
-        REQUIRE_VERIFIED_EMAIL: "false",
-        ...realtimeApp,
-      },
-    },
-    {
-      // The panel in front of the server above (API_URL), as in front of another API such as a Laravel one.
-      // Its own database holds only its app key: every call and session is the upstream's.
-      command: "node --import tsx server.ts",
-      url: `${process.env.E2E_UPSTREAM_PANEL_URL}/login`,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        NODE_ENV: "production",
-        WEB_CONCURRENCY: "1",
-        PORT: String(upstreamPanelPort),
-        DATA_DIR: upstreamPanelDataDir,
-        SEED: "false",
-        APP_URL: process.env.E2E_UPSTREAM_PANEL_URL!,
-        API_URL: baseURL,
-        ...realtimeApp,
-      },
-    },
+    // The production build (npm run test:e2e builds first) on a fresh embedded database, seeded.
+    appServer(baseURL, {
+      // One process: the browsers already keep both cores busy, and a cluster's primary relaying every
+      // worker's SQL to the embedded database costs more than it gains here (12% faster on the heaviest
+      // specs, measured). The cluster has its own tests (server/cluster*.test.ts).
+      WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // Every spec registers its users from this one machine: more than an hour's default allows.
+      REGISTER_MAX_PER_ADDRESS: "100000",
+      WEATHER_API_BASE: `http://127.0.0.1:${fakeWeatherPort}`,
+      GEOCODING_API_BASE: `http://127.0.0.1:${fakeWeatherPort}`,
+      GEMINI_API_KEY: "e2e-fake-key",
+      GEMINI_API_BASE: `http://127.0.0.1:${fakeAiPort}`,
+      // Zoom is configured (the fake's client); Google Meet is left without GOOGLE_CLIENT_ID/SECRET on purpose.
+      ZOOM_CLIENT_ID: "fake-zoom-client",
+      ZOOM_CLIENT_SECRET: "fake-zoom-secret",
+      ZOOM_OAUTH_BASE: `http://127.0.0.1:${fakeZoomPort}`,
+      ZOOM_API_BASE: `http://127.0.0.1:${fakeZoomPort}`,
+      GOOGLE_OAUTH_BASE: `http://127.0.0.1:${fakeGooglePort}`,
+      GOOGLE_TOKEN_BASE: `http://127.0.0.1:${fakeGooglePort}`,
+      GOOGLE_API_BASE: `http://127.0.0.1:${fakeGooglePort}`,
+      SMTP_URL: `smtp://127.0.0.1:${fakeSmtpPort}`,
+      MAIL_FROM: "Launchpad <no-reply@launchpad.test>",
+      // Mail leaves (to the fake), so members are offered verification and see its banner; the specs' fresh
+      // accounts publish, invite and chat at once, so nothing is held back (the hold is the API suites').
+      REQUIRE_VERIFIED_EMAIL: "false",
+    }),
+    // The panel in front of the server above (API_URL), as in front of another API such as a Laravel one.
+    // Its own database holds only its app key: every call and session is the upstream's.
+    appServer(upstreamPanelURL, {
+      WEB_CONCURRENCY: "1",
+      PORT: String(upstreamPanelPort),
+      DATA_DIR: upstreamPanelDataDir,
+      SEED: "false",
+      API_URL: baseURL,
+    }),
   ],
 });
+
+/** The app's server (production build) at `url`, with both servers' realtime credentials. */
+function appServer(url: string, env: Record<string, string>) {
+  return {
+    command: "node --import tsx server.ts",
+    url: `${url}/login`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: { NODE_ENV: "production", APP_URL: url, ...realtimeApp, ...env },
+  };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startups } from "#api/db/schema.ts";
 import { coFounderWith, startupOwner } from "#api/testing/co-founder-fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { insertStartups } from "#api/testing/startup-fixtures.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -11,22 +11,13 @@ afterAll(() => t.close());
 
 const LIST = "/api/v1/site/startups";
 
-/** Startups that want things, tagged so that a search finds only this test's. */
-async function wanting(tag: string, rows: Partial<typeof startups.$inferInsert>[]) {
-  await t.database.db.insert(startups).values(
-    rows.map((row, i) => ({
-      accountType: "startup" as const,
-      name: `${tag} ${i}`,
-      username: `${tag}-${i}`.toLowerCase(),
-      country: "KE",
-      cityName: "Mombasa",
-      description: `A ${tag} company`,
-      industry: "Retail",
-      stage: null,
-      ...row,
-    })),
+/** Startups that want things, in Mombasa, in retail, with no stage unless told. */
+const wanting = (tag: string, rows: Parameters<typeof insertStartups>[2]) =>
+  insertStartups(
+    t,
+    tag,
+    rows.map((row) => ({ country: "KE", cityName: "Mombasa", industry: "Retail", stage: null, ...row })),
   );
-}
 
 const names = (body: { data: { name: string }[] }) => body.data.map((s) => s.name);
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites, teamMembers } from "#api/db/community-schema.ts";
-import { startups } from "#api/db/schema.ts";
 import { daysFromNow, insertEventForm, startupOwner } from "#api/testing/application-fixtures.ts";
 import { coFounder, userRow } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { insertStartups as insertRows } from "#api/testing/startup-fixtures.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -13,27 +13,8 @@ afterAll(() => t.close());
 
 const LIST = "/api/v1/site/startups";
 
-type Seeded = { id: number; name: string };
-
-/** Directory rows straight into the database: varied on purpose, tagged so each test sees only its own. */
-async function insertStartups(tag: string, rows: Partial<typeof startups.$inferInsert>[]): Promise<Seeded[]> {
-  return t.database.db
-    .insert(startups)
-    .values(
-      rows.map((row, i) => ({
-        accountType: "startup" as const,
-        name: `${tag} ${i}`,
-        username: `${tag}-${i}`.toLowerCase(),
-        country: "NG",
-        cityName: "Lagos",
-        description: `A ${tag} company`,
-        industry: "Fintech",
-        stage: "Seed",
-        ...row,
-      })),
-    )
-    .returning({ id: startups.id, name: startups.name });
-}
+/** This file's directory rows (see insertStartups). */
+const insertStartups = (tag: string, rows: Parameters<typeof insertRows>[2]) => insertRows(t, tag, rows);
 
 const names = (body: { data: { name: string }[] }) => body.data.map((s) => s.name);
 
