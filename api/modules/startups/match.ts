@@ -38,12 +38,11 @@ export function matchColumns(s: StartupWants) {
   return {
     matchScore: matchScore(s),
     matchMax: sql<number>`co_founder_match_max(${s.wantedSkillKeys}, ${s.wantedRoles}, ${s.stage})`,
+    // Empty without a profile (no row is joined); startupMatch reads them only when there is one.
     sharedSkills: sql<
-      string[] | null
-    >`case when ${v.id} is null then null else array(select k from jsonb_array_elements_text(${v.skills}) as k where lower(btrim(k)) = any(${s.wantedSkillKeys})) end`,
-    matchingRoles: sql<
-      string[] | null
-    >`case when ${v.id} is null then null else array(select r from unnest(${v.roles}) as r where r = any(${s.wantedRoles})) end`,
+      string[]
+    >`array(select k from jsonb_array_elements_text(${v.skills}) as k where lower(btrim(k)) = any(${s.wantedSkillKeys}))`,
+    matchingRoles: sql<string[]>`array(select r from unnest(${v.roles}) as r where r = any(${s.wantedRoles}))`,
     sameIndustry: sql<boolean>`coalesce(${s.industry} = any(${v.industries}), false)`,
     sameStage: sql<boolean>`coalesce(${v.desiredStage} = ${s.stage}, false)`,
     sameCountry: sql<boolean>`coalesce(${v.country} = ${s.country}, false)`,
@@ -54,8 +53,8 @@ export function matchColumns(s: StartupWants) {
 type MatchRow = {
   matchScore: number | null;
   matchMax: number;
-  sharedSkills: string[] | null;
-  matchingRoles: string[] | null;
+  sharedSkills: string[];
+  matchingRoles: string[];
   sameIndustry: boolean;
   sameStage: boolean;
   sameCountry: boolean;
@@ -66,8 +65,8 @@ type MatchRow = {
 export function startupMatch(row: MatchRow): { match?: StartupMatch } {
   if (row.matchScore === null) return {};
   const reasons = explainStartupMatch({
-    shared_skills: row.sharedSkills ?? [],
-    matching_roles: row.matchingRoles ?? [],
+    shared_skills: row.sharedSkills,
+    matching_roles: row.matchingRoles,
     same_industry: row.sameIndustry,
     same_stage: row.sameStage,
     same_city: row.sameCity,
