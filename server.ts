@@ -33,7 +33,7 @@ import { createProcessHub } from "#server/process-hub.ts";
 import { processCachePeers, processFanout } from "#server/process-peers.ts";
 import { readConfig, realtimePublicConfig, startupWarnings, type ServerConfig } from "#server/config.ts";
 import { upstreamForwarder } from "#server/upstream.ts";
-import { createHttpApp } from "#server/http-app.ts";
+import { createHttpApp, IDLE_CONNECTION_MS } from "#server/http-app.ts";
 import { applySecurityHeaders, socketSources } from "#server/security-headers.ts";
 
 const config = readConfig();
@@ -176,6 +176,12 @@ async function serve(options: { prepared: boolean }) {
     if (vite) vite.middlewares(req, res, () => listener(req, res));
     else listener(req, res);
   });
+
+  // A client that pools connections (a proxy, a load balancer, a test's request context) may send on an idle
+  // one just as the server closes it, and that request fails with a reset. Node closes idle connections after
+  // 5 seconds; holding them longer than such pools do (about a minute) leaves the closing to the client.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 1_000;
 
   // Pusher clients connect at /app/{key}; any other upgrade is refused (start.ts).
   server.on("upgrade", (request, socket, head) => realtime.handleUpgrade(request, socket, head));

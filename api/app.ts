@@ -23,10 +23,11 @@ import { collectionRoutes } from "./modules/collections/routes.ts";
 import { conversationRoutes } from "./modules/conversations/routes.ts";
 import { couponRoutes } from "./modules/coupons/routes.ts";
 import { eventFormRoutes } from "./modules/event-forms/routes.ts";
+import { eventPageRoutes } from "./modules/event-pages/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
 import { invitationRoutes } from "./modules/invitations/routes.ts";
 import { unsubscribeRoutes } from "./modules/notification-mail/routes.ts";
-import { setProcessMailLinks, withMailLinks } from "./modules/notification-mail/scope.ts";
+import { setProcessAppLinks, withAppLinks } from "./lib/app-links.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { profileRoutes } from "./modules/profiles/routes.ts";
 import { referenceRoutes } from "./modules/reference/routes.ts";
@@ -135,9 +136,9 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
     c.header("X-Frame-Options", "DENY");
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
-  // Mail that a request causes links to this app (see notification-mail/scope.ts).
-  setProcessMailLinks({ appUrl: config.appUrl });
-  api.use((_c, next) => withMailLinks({ appUrl: config.appUrl }, next));
+  // Links the API writes (in mail, and to public pages in answers) point to this app (lib/app-links.ts).
+  setProcessAppLinks({ appUrl: config.appUrl });
+  api.use((_c, next) => withAppLinks({ appUrl: config.appUrl }, next));
   api.use(async (c, next) => {
     c.req.raw = withStorableQuery(await limitRequestBody(c.req.raw, config.maxBodyBytes));
     await next();
@@ -158,6 +159,7 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
   api.route("/", collectionRoutes);
   api.route("/", eventFormRoutes);
   api.route("/", applicationRoutes);
+  api.route("/", eventPageRoutes);
   api.route("/", couponRoutes);
   api.route("/", coFounderRoutes);
   api.route("/", invitationRoutes);

@@ -25,6 +25,8 @@ export interface ApplicationView {
   applicant_email: string;
   submitted_at: string | null;
   cancelled_at: string | null;
+  /** The applicant agreed to be shown among the attendees on the event's public page (once accepted). */
+  show_on_event_page: boolean;
   created_at: string;
   updated_at: string;
 }

@@ -43,6 +43,8 @@ export interface CollectionView {
 /** A form as a logged-in user sees it on its page; `online_link` is null for anyone who may not join. */
 export interface PublicEventForm {
   id: number;
+  /** The event's public page (`/e/{slug}`, absolute): readable without an account once the form is published. */
+  public_url: string;
   title: string;
   description: string;
   banner_url: string | null;
@@ -91,6 +93,7 @@ export interface EventFormSaved {
 export type EventCard = Pick<
   PublicEventForm,
   | "id"
+  | "public_url"
   | "title"
   | "description"
   | "banner_url"

@@ -13,6 +13,9 @@ import { refuseUnreadableForm } from "./panel-forms.ts";
 import { PANEL_CACHE_CONTROL, applySecurityHeaders } from "./security-headers.ts";
 import { staticFiles } from "./static-files.ts";
 
+/** How long the server keeps an idle keep-alive connection open (server.ts says why). */
+export const IDLE_CONNECTION_MS = 65_000;
+
 export interface HttpAppOptions {
   /** The API, for the paths under `apiPrefixes`. */
   api: { fetch(request: Request, env: { clientIp?: string }): Response | Promise<Response> };

@@ -7,13 +7,26 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { get } from "node:http";
 import { temporaryDatabase } from "#api/testing/temporary-database.ts";
+import { IDLE_CONNECTION_MS } from "./http-app.ts";
 import { freePort, httpClient, NODE_ARGS, ROOT, startServer, waitForOutput } from "./test-process.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
+
+/** The `Keep-Alive` header of a plain HTTP/1.1 answer (fetch hides hop-by-hop headers). */
+function keepAliveHeader(url: string) {
+  return new Promise<string | undefined>((resolve, reject) => {
+    get(url, { agent: false, headers: { Connection: "keep-alive" } }, (response) => {
+      response.resume();
+      const header = response.headers["keep-alive"];
+      resolve(Array.isArray(header) ? header.join(", ") : header);
+    }).on("error", reject);
+  });
+}
 
 async function lifecycle(env: Record<string, string>) {
   const port = String(await freePort());
@@ -32,6 +45,8 @@ async function lifecycle(env: Record<string, string>) {
     password_confirmation: "survives restarts",
   });
   expect(registered.status).toBe(201);
+  // Idle connections are held past a client pool's minute, so a pooled request never lands on a closing one.
+  expect(await keepAliveHeader(`${base}/sanctum/csrf-cookie`)).toBe(`timeout=${IDLE_CONNECTION_MS / 1000}`);
 
   // kill -9: no chance to flush or close anything.
   first.child.kill("SIGKILL");

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { ApplicationStatus, StoredAnswer } from "#schemas/applications.ts";
 import type { CustomQuestion, PaidEventInformation, StandardQuestions } from "#schemas/event-form-views.ts";
 import { createdAt, updatedAt, users, files, startups } from "./schema.ts";
@@ -107,6 +107,8 @@ export const eventApplications = pgTable(
     applicantEmail: text("applicant_email").notNull(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The applicant agreed to be shown (name and avatar) among the attendees on the event's public page. */
+    showOnEventPage: boolean("show_on_event_page").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -50,6 +50,7 @@ describe("GET /api/v1/site/event_forms/{id}", () => {
     expect(res.body).toEqual({
       event_form: {
         id: form.id,
+        public_url: `http://localhost:3000/e/demo-day-${form.id}`,
         title: "Demo day",
         description: "Founders pitch to investors.",
         banner_url: null,

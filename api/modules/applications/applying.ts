@@ -30,12 +30,18 @@ async function assertPaid(db: Db, form: FormRow, userId: number) {
  * transaction (queued on `queue`, published by the route after the commit), and mails the applicant the
  * event's calendar invitation.
  */
+/** What an applicant sends: draft or submit, the answers by question key, and whether the event's page may show them. */
+export interface ApplicationInput {
+  intent: Intent;
+  answers: Map<string, unknown>;
+  showOnEventPage: boolean;
+}
+
 export async function apply(
   db: Db,
   user: AuthUser,
   formId: number,
-  intent: Intent,
-  input: Map<string, unknown>,
+  { intent, answers: input, showOnEventPage }: ApplicationInput,
   queue: BroadcastQueue,
 ): Promise<{ application: ApplicationView; created: boolean }> {
   const found = await visibleFormWithStartup(db, user, formId);
@@ -73,6 +79,7 @@ export async function apply(
       applicantName: name,
       applicantEmail: email,
       submittedAt: intent === "submit" ? sql`now()` : null,
+      showOnEventPage,
     };
     let row: ApplicationRow;
     if (existing) {

@@ -24,14 +24,19 @@ export async function placesTaken(db: Db, formId: number) {
   return n;
 }
 
+type Availability = Pick<FormRow, "id" | "status" | "applicationDeadline" | "endsAt" | "capacity">;
+
 /** Why the form takes no applications now, or null when it does. Without a deadline, the event's end is one. */
-export async function closedReason(
-  db: Db,
-  form: Pick<FormRow, "id" | "status" | "applicationDeadline" | "endsAt" | "capacity">,
-  now = new Date(),
-): Promise<string | null> {
+export async function closedReason(db: Db, form: Availability, now = new Date()): Promise<string | null> {
+  const timely = closedReasonGiven(form, 0, now);
+  if (timely !== null || form.capacity === null) return timely;
+  return closedReasonGiven(form, await placesTaken(db, form.id), now);
+}
+
+/** The same, for a caller that has counted the places taken already. */
+export function closedReasonGiven(form: Availability, taken: number, now = new Date()): string | null {
   if (form.status !== "published") return NOT_OPEN;
   if ((form.applicationDeadline ?? form.endsAt).getTime() <= now.getTime()) return DEADLINE_PASSED;
-  if (form.capacity !== null && (await placesTaken(db, form.id)) >= form.capacity) return FULL;
+  if (form.capacity !== null && taken >= form.capacity) return FULL;
   return null;
 }

@@ -84,6 +84,7 @@ describe("GET /api/v1/site/events", () => {
     expect(res.body.data).toEqual([
       {
         id: forms.workshop.id,
+        public_url: `http://localhost:3000/e/robotics-workshop-${forms.workshop.id}`,
         title: "Robotics workshop",
         description: "x".repeat(280),
         banner_url: null,

@@ -13,6 +13,7 @@ import { listFilters, preparedPerShape, type ShapeOf } from "#api/db/embedded/pr
 import { containsPattern } from "#api/lib/like.ts";
 import { billingOfUser } from "../billing/views.ts";
 import { fileUrl } from "../files/service.ts";
+import { publicEventUrl } from "../event-pages/links.ts";
 import { applicantMeeting } from "../meetings/join-link.ts";
 import { isRealDate } from "./answers.ts";
 import { closedReason } from "./availability.ts";
@@ -141,6 +142,7 @@ export async function listEvents(db: Db, user: Pick<AuthUser, "id">, query: List
   const total = await totalOf(rows, query, async () => (await eventCountQuery(db, filters).execute(values))[0].n);
   const data = rows.map((r) => ({
     id: r.id,
+    public_url: publicEventUrl(r),
     title: r.title,
     description: r.description,
     banner_url: fileUrl(r.bannerFileId),

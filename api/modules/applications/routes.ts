@@ -40,6 +40,8 @@ const statusFilter = z.object({
 });
 const parseStatus = (c: Context<AppEnv>) => statusFilter.parse(c.req.query()).status as (typeof APPLICATION_STATUSES)[number] | undefined;
 
+const truthy = (v: unknown) => v === "1" || v === "true" || v === "on";
+
 const ANSWER_FIELD = /^answers\[([^\]]+)\](?:\[\])?$/;
 
 /** Every answer of the body by question key; each is then checked by its question's rule (answers.ts). */
@@ -65,7 +67,7 @@ function answersOf(body: Record<string, unknown>) {
 const applicationBodySchema = z.preprocess(
   (body) => {
     const fields = body as Record<string, unknown>;
-    return { intent: fields.intent, answers: answersOf(fields) };
+    return { intent: fields.intent, answers: answersOf(fields), show_on_event_page: fields.show_on_event_page };
   },
   z.object({
     intent: z.preprocess(
@@ -73,6 +75,8 @@ const applicationBodySchema = z.preprocess(
       z.enum(["draft", "submit"], { error: "The selected intent is invalid." }).default("submit"),
     ),
     answers: z.instanceof(Map<string, unknown>),
+    // A checkbox: sent ("1", "on", true) when ticked, absent when not.
+    show_on_event_page: z.preprocess((v) => truthy(Array.isArray(v) ? v[v.length - 1] : v) || v === true, z.boolean()),
   }),
 );
 
@@ -80,7 +84,6 @@ const readApplication = async (c: Context<AppEnv>) => validate(applicationBodySc
 
 // ---- discovery and the public form --------------------------------------------------------------
 
-const truthy = (v: unknown) => v === "1" || v === "true" || v === "on";
 const eventFilters = z.object({
   category: z.string().trim().max(100).optional().catch(undefined),
   nature: z.string().trim().max(40).optional().catch(undefined),
@@ -103,9 +106,10 @@ applicationRoutes.get("/api/v1/site/event_forms/:id", requireUser, async (c) =>
 
 applicationRoutes.post("/api/v1/admin/event_forms/:id/applications", requireUser, async (c) => {
   const id = formId(c);
-  const { intent, answers } = await readApplication(c);
+  const { intent, answers, show_on_event_page } = await readApplication(c);
   const queue = new BroadcastQueue();
-  const { application, created } = await apply(c.var.db, currentUser(c), id, intent, answers, queue);
+  const input = { intent, answers, showOnEventPage: show_on_event_page };
+  const { application, created } = await apply(c.var.db, currentUser(c), id, input, queue);
   await publishAfterCommit(c.var.broadcaster, queue.messages);
   const message = intent === "submit" ? "Application submitted." : "Draft saved.";
   return c.json({ event_application: application, message }, created ? 201 : 200);

@@ -4,6 +4,7 @@ import type { EventStartup, PublicEventForm, ResponsesForm } from "#schemas/even
 import { REVIEW_STATUSES } from "#schemas/events.ts";
 import type { ApplicationStatus, CustomQuestion, eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { fileUrl } from "../files/service.ts";
+import { publicEventUrl } from "../event-pages/links.ts";
 import { visibleOnlineLink, type FormViewer } from "../meetings/join-link.ts";
 import { fileKeys } from "./answers.ts";
 
@@ -35,6 +36,7 @@ export function applicationResource(a: ApplicationRow, customQuestions: CustomQu
     applicant_email: a.applicantEmail,
     submitted_at: iso(a.submittedAt),
     cancelled_at: iso(a.cancelledAt),
+    show_on_event_page: a.showOnEventPage,
     created_at: a.createdAt.toISOString(),
     updated_at: a.updatedAt.toISOString(),
   };
@@ -51,6 +53,7 @@ export const startupCard = (s: StartupCard): EventStartup => ({
 export function eventFormResource(f: FormRow, startup: StartupCard, viewer: FormViewer): PublicEventForm {
   return {
     id: f.id,
+    public_url: publicEventUrl(f),
     title: f.title,
     description: f.description,
     banner_url: fileUrl(f.bannerFileId),

@@ -157,6 +157,7 @@ describe("POST /api/v1/admin/event_forms", () => {
     const form = res.body.event_form;
     expect(form).toEqual({
       id: expect.any(Number),
+      public_url: `http://localhost:3000/e/founders-meetup-${form.id}`,
       collection_id: collection.id,
       collection: { id: collection.id, name: "Meetups" },
       title: "Founders meetup",

@@ -5,6 +5,7 @@ import type { Db } from "#api/db/client.ts";
 import { startups } from "#api/db/schema.ts";
 import { collections, eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { fileUrl } from "../files/service.ts";
+import { publicEventUrl } from "../event-pages/links.ts";
 
 export type EventFormRow = typeof eventForms.$inferSelect;
 
@@ -22,6 +23,7 @@ const NOT_SUBMITTED = ["draft", "cancelled"] as const;
 export function eventFormResource({ form, collection, startup }: EventFormDetail, applicationsCount: number): EventFormView {
   return {
     id: form.id,
+    public_url: publicEventUrl(form),
     collection_id: form.collectionId,
     collection: collection ? { id: collection.id, name: collection.name } : null,
     title: form.title,

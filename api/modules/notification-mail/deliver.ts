@@ -9,7 +9,7 @@ import { MailHeaderError } from "#api/mail/header-text.ts";
 import { queueMail } from "#api/mail/outbox.ts";
 import { renderMail } from "#api/mail/render.tsx";
 import { mailKind, mailReaders, type MailReader } from "./preferences.ts";
-import { mailAppUrl } from "./scope.ts";
+import { linkedAppUrl } from "#api/lib/app-links.ts";
 import { listUnsubscribeHeaders, unsubscribePath, unsubscribeToken } from "./unsubscribe.ts";
 
 /** Where a reader's mail links: the app, their one-click unsubscribe page for this kind, their settings. */
@@ -49,7 +49,7 @@ export interface DigestEntry {
  * one) is logged and left out: it never undoes the change that caused it.
  */
 export async function mailReader(tx: Db, reader: MailReader, type: MailType | "digest", message: MessageFor): Promise<number | null> {
-  const appUrl = mailAppUrl();
+  const appUrl = linkedAppUrl();
   const token = await unsubscribeToken(tx, reader.userId, type);
   const links = { appUrl, unsubscribeUrl: appLink(appUrl, unsubscribePath(token)), settingsUrl: appLink(appUrl, "/settings") };
   const built = await message(reader, links);

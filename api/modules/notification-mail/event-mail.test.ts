@@ -21,7 +21,7 @@ import {
   type MailDelivery,
 } from "#api/testing/mail-fixtures.ts";
 import { reminderKey, scheduleReminder } from "./event-mail.ts";
-import { withMailLinks } from "./scope.ts";
+import { withAppLinks } from "#api/lib/app-links.ts";
 import { unsubscribeToken } from "./unsubscribe.ts";
 
 const APP_URL = "https://launchpad.example.com";
@@ -126,7 +126,7 @@ describe("a review", () => {
 
     // Scheduling it again, from anywhere and at once, queues nothing more.
     const [row] = await t.database.db.select().from(eventForms).where(eq(eventForms.id, form.id));
-    await withMailLinks({ appUrl: APP_URL }, () =>
+    await withAppLinks({ appUrl: APP_URL }, () =>
       Promise.all(Array.from({ length: 10 }, () => scheduleReminder(t.database.db, { id: applicationId, userId: applicant.id }, row))),
     );
     expect(await outboxOf(applicant.id, "event_calendar/reminder")).toHaveLength(1);

@@ -30,7 +30,7 @@ export const eventPath = (formId: number) => `/form-submission?form_id=${formId}
  * How an applicant joins an online or hybrid event, as the panel shows it to them: the Zoom or Meet
  * meeting, otherwise the owner's online link; nothing for anyone the join-link rule leaves out.
  */
-export function joinLinkFor(status: ApplicationStatus, form: EventFormRow): EventFacts["join"] {
+export function joinLinkFor(status: ApplicationStatus | null, form: EventFormRow): EventFacts["join"] {
   if (form.nature === "in_person") return null;
   const meeting = applicantMeeting(status, form);
   if (meeting) return { label: `Join the ${meeting.provider_label} meeting`, url: meeting.join_url };
@@ -44,7 +44,7 @@ function whereOf(form: EventFormRow): string {
   return form.nature === "hybrid" ? `${place || "Venue to be announced"}, and online` : place || "Venue to be announced";
 }
 
-export function eventFacts(form: EventFormRow, status: ApplicationStatus): EventFacts {
+export function eventFacts(form: EventFormRow, status: ApplicationStatus | null): EventFacts {
   return {
     title: form.title,
     when: formatEventTime(form.startsAt, form.endsAt, form.timezone),
@@ -62,10 +62,17 @@ export const eventMailProps = (reader: MailReader, links: ReaderLinks, form: Eve
   about: mailTypeLabel("event_calendar"),
 });
 
-/** The form's calendar file, as this applicant may read it (the join link only once accepted). */
-function calendarOf(appUrl: string, form: EventFormRow, status: ApplicationStatus) {
+/**
+ * The form's calendar file, as this reader may read it: the join link only once their application is
+ * accepted (`status` null: someone who has not applied). `page` is the event's page the file links to.
+ */
+export function calendarOf(
+  appUrl: string,
+  form: EventFormRow,
+  status: ApplicationStatus | null,
+  page = appLink(appUrl, eventPath(form.id)),
+) {
   const facts = eventFacts(form, status);
-  const page = appLink(appUrl, eventPath(form.id));
   return eventCalendar(appUrl, {
     formId: form.id,
     sequence: form.calendarSequence,

@@ -1,7 +1,7 @@
 import type { Db } from "#api/db/client.ts";
 import { mailUnreadChats } from "./chat.ts";
 import { pruneDigestItems, sendDigests } from "./digest.ts";
-import { withMailLinks } from "./scope.ts";
+import { withAppLinks } from "#api/lib/app-links.ts";
 
 /** How often the mail job looks for unread chats and due digests. */
 export const MAIL_JOB_INTERVAL_MS = 60_000;
@@ -12,7 +12,7 @@ export const MAIL_JOB_INTERVAL_MS = 60_000;
  * run repeated after a restart) queue each mail once.
  */
 export async function runMailJobs(db: Db, appUrl: string, now: Date = new Date()): Promise<void> {
-  await withMailLinks({ appUrl }, async () => {
+  await withAppLinks({ appUrl }, async () => {
     await mailUnreadChats(db, now);
     await sendDigests(db, now);
     await pruneDigestItems(db, now);

@@ -1,0 +1,1 @@
+ALTER TABLE "event_applications" ADD COLUMN "show_on_event_page" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,74 @@
+/** An event's public page: its address, and what the page shows to anyone, logged in or not. */
+import type { EventNature } from "./events.ts";
+import type { EventFormStatus } from "./events.ts";
+import type { EventStartup, PaidEventInformation, TypeOfEvent } from "./event-form-views.ts";
+import { parseId } from "./ids.ts";
+
+/** The longest the title's part of a slug gets: an address stays readable when shared. */
+const SLUG_TITLE_LENGTH = 60;
+
+/**
+ * The slug of an event's page: its title in lower-case ASCII words, then its id ("lagos-robotics-meetup-12").
+ * The id alone names the event, so a renamed event's old slug still finds it (and is sent on to the new one).
+ */
+export function eventSlug(id: number, title: string): string {
+  const words = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, SLUG_TITLE_LENGTH)
+    .replace(/^-+|-+$/g, "");
+  return words ? `${words}-${id}` : String(id);
+}
+
+/** The event a slug names (its trailing id), or undefined when it names none. */
+export function eventIdOfSlug(slug: string): number | undefined {
+  const match = /(?:^|-)(\d{1,10})$/.exec(slug);
+  return match ? parseId(match[1]) : undefined;
+}
+
+/** The page's path in the app. */
+export const eventPagePath = (id: number, title: string) => `/e/${eventSlug(id, title)}`;
+
+/** One accepted attendee who chose to be shown on the event's page. */
+export interface EventPageAttendee {
+  name: string;
+  avatar_url: string | null;
+}
+
+/** `GET /api/v1/public/events/{slug}`: a published (or closed) event as anyone sees it, without an account. */
+export interface EventPageView {
+  id: number;
+  /** The current slug: a page reached by an older one sends the reader here. */
+  slug: string;
+  public_url: string;
+  title: string;
+  description: string;
+  banner_url: string | null;
+  category: string;
+  nature: EventNature;
+  timezone: string;
+  starts_at: string;
+  ends_at: string;
+  venue: string | null;
+  venue_country: string | null;
+  venue_city: string | null;
+  application_deadline: string | null;
+  type_of_event: TypeOfEvent;
+  paid_event_information: PaidEventInformation | null;
+  capacity: number | null;
+  /** Places not yet held by a submitted application; null when the event has no limit. */
+  places_left: number | null;
+  status: EventFormStatus;
+  host: EventStartup;
+  /** Whether the event takes applications now, and if not, why (closed, past its deadline, full). */
+  can_apply: boolean;
+  closed_reason: string | null;
+  /** Accepted attendees who agreed to be shown, and how many are accepted in all. */
+  attendees: EventPageAttendee[];
+  attendees_count: number;
+}
+
+/** How many attendees' faces the page shows; the rest are a count. */
+export const EVENT_PAGE_ATTENDEES = 12;
