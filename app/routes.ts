@@ -17,6 +17,9 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
   // The verification banner's Resend: outside the admin layout, so that it also works from /setup.
   route("verify-email", "routes/auth/verify-email-resend.ts"),
+  // An event's public page and its calendar file: readable without an account.
+  route("e/:slug", "routes/public/event-page.tsx"),
+  route("e/:slug/calendar.ics", "routes/public/event-calendar.ts"),
   // The emoji picker's data: public, served by the app (no CDN).
   route("emoji.json", "routes/chat/emoji-json.ts"),
   layout("routes/admin/layout.tsx", [

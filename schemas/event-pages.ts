@@ -72,3 +72,63 @@ export interface EventPageView {
 
 /** How many attendees' faces the page shows; the rest are a count. */
 export const EVENT_PAGE_ATTENDEES = 12;
+
+/** What a calendar link carries: the event's title, times, place and a line about it. */
+export interface CalendarLinkEvent {
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  timezone: string;
+  location: string;
+  details: string;
+}
+
+/** "20350601T170000Z": an instant as Google Calendar's `dates` takes it. */
+const compactUtc = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+
+/** Google Calendar's "add event" page, filled in (the event's zone named, so it shows on its own clock). */
+export function googleCalendarUrl(event: CalendarLinkEvent): string {
+  const query = new URLSearchParams({
+    action: "TEMPLATE",
+    text: event.title,
+    dates: `${compactUtc(event.starts_at)}/${compactUtc(event.ends_at)}`,
+    ctz: event.timezone,
+    details: event.details,
+    location: event.location,
+  });
+  return `https://calendar.google.com/calendar/render?${query}`;
+}
+
+/** Outlook on the web's "new event" page, filled in. */
+export function outlookCalendarUrl(event: CalendarLinkEvent): string {
+  const query = new URLSearchParams({
+    path: "/calendar/action/compose",
+    rru: "addevent",
+    subject: event.title,
+    startdt: new Date(event.starts_at).toISOString(),
+    enddt: new Date(event.ends_at).toISOString(),
+    body: event.details,
+    location: event.location,
+  });
+  return `https://outlook.live.com/calendar/0/action/compose?${query}`;
+}
+
+/** Where an event happens, in one line: the venue and city, "Online", or both. */
+export function eventLocation(event: { nature: EventNature; venue: string | null; venue_city: string | null }): string {
+  const place = [
+    event.venue,
+    event.venue_city && !event.venue?.toLowerCase().includes(event.venue_city.toLowerCase()) ? event.venue_city : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  if (event.nature === "online") return "Online";
+  return event.nature === "hybrid" ? `${place || "Venue to be announced"}, and online` : place || "Venue to be announced";
+}
+
+/** A map search for an in-person venue (OpenStreetMap: no account, no key). */
+export const mapsUrl = (venue: string, city: string | null, country: string | null) =>
+  `https://www.openstreetmap.org/search?${new URLSearchParams({ query: [venue, city, country].filter(Boolean).join(", ") })}`;

@@ -1,6 +1,7 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray, isNull } from "drizzle-orm";
+import { eventPosterPng } from "../modules/event-pages/poster.ts";
 import type { Db } from "./client.ts";
-import { startups, users } from "./schema.ts";
+import { files, startups, users } from "./schema.ts";
 import { collections, eventApplications, eventForms, type CustomQuestion, type StandardQuestions } from "./events-schema.ts";
 
 const DAY = 86_400_000;
@@ -184,6 +185,32 @@ export async function seedEvents(db: Db) {
         "q-track001": [["AI"], ["Fintech", "AI"], ["Health"], ["Climate"], []][index % 5],
       },
       submittedAt: new Date(Date.now() - (index + 1) * 3_600_000),
+      // The accepted applicant agreed to be shown on the event's public page.
+      showOnEventPage: statuses[index % statuses.length] === "accepted",
     })),
   );
+  await seedEventCovers(db);
+}
+
+/** A cover (2:1, as the cards show it) for each demo event that has none, drawn by the seed: no network. */
+async function seedEventCovers(db: Db) {
+  const bare = await db
+    .select({
+      id: eventForms.id,
+      title: eventForms.title,
+      category: eventForms.category,
+      owner: eventForms.createdByUserId,
+      host: startups.name,
+    })
+    .from(eventForms)
+    .innerJoin(startups, eq(startups.id, eventForms.startupId))
+    .where(isNull(eventForms.bannerFileId));
+  for (const form of bare) {
+    const data = eventPosterPng({ title: form.title, lines: [form.category, `Hosted by ${form.host}`] }, 1200, 600);
+    const [file] = await db
+      .insert(files)
+      .values({ ownerUserId: form.owner, contentType: "image/png", byteSize: data.byteLength, data, isPublic: true })
+      .returning({ id: files.id });
+    await db.update(eventForms).set({ bannerFileId: file.id }).where(eq(eventForms.id, form.id));
+  }
 }

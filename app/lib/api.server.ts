@@ -105,6 +105,25 @@ export class ApiClient {
     throw data(result.body.message, { status: result.status });
   }
 
+  /**
+   * A file the API answers (a calendar file, say), passed on to the browser as it came: its type, name and
+   * bytes. A failure is the API's status screen, as with `load`.
+   */
+  async download(path: string): Promise<Response> {
+    const response = await this.send("GET", path);
+    if (!response.ok) {
+      const parsed = safeJson(await response.text());
+      const message = parsed && typeof parsed === "object" && "message" in parsed ? String(parsed.message) : response.statusText;
+      throw data(message, { status: response.status });
+    }
+    const headers = new Headers();
+    for (const name of ["Content-Type", "Content-Disposition", "Cache-Control"]) {
+      const value = response.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    return new Response(response.body, { status: 200, headers });
+  }
+
   get = <T>(path: string) => this.call<T>("GET", path);
   post = <T>(path: string, body?: unknown) => this.call<T>("POST", path, body);
   put = <T>(path: string, body?: unknown) => this.call<T>("PUT", path, body);

@@ -3,6 +3,8 @@
  *   GET /api/v1/public/events/{slug}                the event (EventPageView); 404 "Event Form not found" for drafts and unknown slugs
  *   GET /api/v1/public/events/{slug}/calendar.ics   the event as a calendar file (RFC 5545); the join link only for
  *                                                   a logged-in caller whose application is accepted
+ *   GET /api/v1/public/events/{slug}/preview.png    the link-preview image of an event without a cover: its title,
+ *                                                   host and date drawn as a 1200×630 poster
  */
 import { Hono } from "hono";
 import type { AppEnv } from "#api/context.ts";
@@ -10,6 +12,8 @@ import { linkedAppUrl } from "#api/lib/app-links.ts";
 import { applicationOf } from "../applications/queries.ts";
 import { calendarOf } from "../notification-mail/event-mail.ts";
 import { publicEventUrl } from "./links.ts";
+import { formatEventTime } from "#schemas/event-format.ts";
+import { eventPosterPng } from "./poster.ts";
 import { eventPage, publicEvent } from "./service.ts";
 
 export const eventPageRoutes = new Hono<AppEnv>();
@@ -25,4 +29,16 @@ eventPageRoutes.get("/api/v1/public/events/:slug/calendar.ics", async (c) => {
     "Content-Type": "text/calendar; charset=utf-8",
     "Content-Disposition": `attachment; filename="event-${form.id}.ics"`,
   });
+});
+
+/** Link previews are fetched by other sites' servers, often again and again: a shared cache may keep one a while. */
+const PREVIEW_CACHE = "public, max-age=600";
+
+eventPageRoutes.get("/api/v1/public/events/:slug/preview.png", async (c) => {
+  const { form, startup } = await publicEvent(c.var.db, c.req.param("slug"));
+  const png = eventPosterPng({
+    title: form.title,
+    lines: [`Hosted by ${startup.name}`, formatEventTime(form.startsAt, form.endsAt, form.timezone)],
+  });
+  return c.body(png, 200, { "Content-Type": "image/png", "Cache-Control": PREVIEW_CACHE });
 });

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { ApplicationStatus } from "#schemas/applications.ts";
 import { formatEventTime } from "#schemas/event-format.ts";
+import { eventLocation } from "#schemas/event-pages.ts";
 import { mailTypeLabel } from "#schemas/settings.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
@@ -38,11 +39,7 @@ export function joinLinkFor(status: ApplicationStatus | null, form: EventFormRow
   return link ? { label: "Join the event online", url: link } : null;
 }
 
-function whereOf(form: EventFormRow): string {
-  const place = [form.venue, form.venueCity].filter(Boolean).join(", ");
-  if (form.nature === "online") return "Online";
-  return form.nature === "hybrid" ? `${place || "Venue to be announced"}, and online` : place || "Venue to be announced";
-}
+const whereOf = (form: EventFormRow) => eventLocation({ nature: form.nature, venue: form.venue, venue_city: form.venueCity });
 
 export function eventFacts(form: EventFormRow, status: ApplicationStatus | null): EventFacts {
   return {

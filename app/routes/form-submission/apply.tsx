@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify";
+import { eventLocation } from "#schemas/event-pages";
 import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/events";
+import { AddToCalendar } from "~/components/event-page/event-facts";
 import { QuestionInput } from "~/components/event-forms/question-preview";
 import { JoinMeeting } from "~/components/meetings/join-meeting";
 import { Button } from "~/components/ui/button";
@@ -43,6 +45,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const incoming = await request.formData();
   const body = new FormData();
   body.set("intent", incoming.get("intent") === "draft" ? "draft" : "submit");
+  if (incoming.get(SHOW_ON_EVENT_PAGE)) body.set(SHOW_ON_EVENT_PAGE, "1");
   for (const [key, value] of incoming) {
     // An empty file input is "no new file": a draft keeps the one it has.
     if (!key.startsWith("answers[") || (value instanceof File && value.size === 0)) continue;
@@ -58,16 +61,20 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       if (name && typeof value === "string") answers[name] = name in answers ? [answers[name], value].flat() : value;
     }
     return data(
-      { errors: result.body.errors ?? {}, message: result.body.errors?.application?.[0] ?? result.body.message, answers },
+      {
+        errors: result.body.errors ?? {},
+        message: result.body.errors?.application?.[0] ?? result.body.message,
+        answers,
+        showOnEventPage: incoming.has(SHOW_ON_EVENT_PAGE),
+      },
       { status: result.status },
     );
   }
   return redirectWithToast(context.get(requestEnvContext), formPath(view.event_form.id), { type: "success", message: result.body.message });
 }
 
-/** The venue's address and its city, the city once only ("Yaba Tech Hub, Lagos" needs no second "Lagos"). */
-const whereText = (venue: string, city: string | null) =>
-  city && !venue.toLowerCase().includes(city.toLowerCase()) ? `${venue}, ${city}` : venue;
+/** The applicant's choice to be shown among the attendees on the event's public page. */
+const SHOW_ON_EVENT_PAGE = "show_on_event_page";
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
   const dates = useDates();
@@ -90,7 +97,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           </p>
           <h1 className="text-2xl font-bold">{form.title}</h1>
           <p className="text-slate-700">{formatEventTime(form.starts_at, form.ends_at, form.timezone)}</p>
-          {form.venue ? <p className="text-slate-700">Where: {whereText(form.venue, form.venue_city)}</p> : null}
+          <p className="text-slate-700">Where: {eventLocation(form)}</p>
           <p className="font-medium">{price(form.paid_event_information)}</p>
           {form.paid_event_information?.includes ? (
             <p className="text-sm text-slate-600">Includes: {form.paid_event_information.includes}</p>
@@ -99,6 +106,14 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           {form.application_deadline ? (
             <p className="text-sm text-slate-500">Apply by {formatInZone(form.application_deadline, form.timezone)}</p>
           ) : null}
+          {form.status === "draft" ? null : (
+            <p className="text-sm">
+              <a href={form.public_url} className="text-brand-700 underline">
+                The event&apos;s public page
+              </a>{" "}
+              <span className="text-slate-500">(to share it with anyone)</span>
+            </p>
+          )}
         </div>
       </Card>
 
@@ -114,6 +129,11 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
               : `Submitted ${dates.dayTime(mine.submitted_at)}`}
           </p>
           {loaderData.my_meeting ? <JoinMeeting meeting={loaderData.my_meeting} /> : null}
+          {mine.status === "cancelled" ? null : (
+            <div className="mt-3">
+              <AddToCalendar event={form} />
+            </div>
+          )}
           <p className="mt-3 text-sm text-slate-600">You can follow it, or cancel it, on My applications.</p>
         </Card>
       ) : canApply ? (
@@ -157,6 +177,16 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
                 errors={errorsFor(q.id)}
               />
             ))}
+            <label className="flex items-start gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                name={SHOW_ON_EVENT_PAGE}
+                value="1"
+                defaultChecked={actionData?.showOnEventPage ?? mine?.show_on_event_page ?? false}
+                className="mt-0.5 size-4"
+              />
+              <span>Show my name and picture among the attendees on the event&apos;s public page once I am accepted</span>
+            </label>
             <div className="flex flex-wrap gap-3">
               <Button
                 type="submit"
