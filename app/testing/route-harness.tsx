@@ -57,6 +57,8 @@ export interface RouteOutcome {
   location: string | null;
   /** The flash toast a redirect carries to its page. */
   toast: FlashToast | null;
+  /** A handler's own Response (a redirect, a file), to read its headers and body. */
+  response: Response | null;
 }
 
 export interface RouteHarness {
@@ -143,13 +145,14 @@ async function settle(env: RequestEnv, pending: Promise<unknown>): Promise<Route
       data: undefined,
       location: value.headers.get("Location"),
       toast: await toastOf(env, value.headers),
+      response: value,
     };
   }
   if (isDataWithInit(value)) {
-    return { thrown, status: value.init?.status ?? 200, data: value.data, location: null, toast: null };
+    return { thrown, status: value.init?.status ?? 200, data: value.data, location: null, toast: null, response: null };
   }
   if (thrown) throw value;
-  return { thrown, status: 200, data: value, location: null, toast: null };
+  return { thrown, status: 200, data: value, location: null, toast: null, response: null };
 }
 
 /** React Router's `data(value, init)`. */

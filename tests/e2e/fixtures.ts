@@ -150,3 +150,13 @@ export async function publishedEventForm(
 /** A published paid event form (USD 25.00 unless told). */
 export const publishedPaidForm = (context: BrowserContext, { title = "Paid workshop", price = "25.00", currency = "USD" } = {}) =>
   publishedEventForm(context, { title, price, currency });
+
+/** The co-founder setup form, filled in as a person would (Link 1 left blank: an unused row is dropped, not refused). */
+export async function fillCoFounder(page: Page) {
+  await page.getByLabel("Name", { exact: true }).fill("Cora Founder");
+  await page.getByLabel("Headline").fill("Designer looking for a technical co-founder");
+  await page.getByLabel("Skills").fill("Figma, Research, Branding");
+  await page.getByLabel("Country").selectOption("DE");
+  await page.getByLabel("City").fill("Berlin");
+  await page.getByLabel("Bio").fill("Eight years of product design.");
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, registerUser, test } from "./fixtures";
+import { expect, fillCoFounder, registerUser, test } from "./fixtures";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
@@ -14,16 +14,6 @@ async function fillStartup(page: Page, username: string) {
   await page.getByLabel(/^Stage/).selectOption("Pre-seed");
   await page.getByLabel("Website (optional)").fill("https://orbit.example.com");
   await page.getByLabel("Link 1").fill("https://x.com/orbitlabs");
-}
-
-async function fillCoFounder(page: Page) {
-  await page.getByLabel("Name", { exact: true }).fill("Cora Founder");
-  await page.getByLabel("Headline").fill("Designer looking for a technical co-founder");
-  await page.getByLabel("Skills").fill("Figma, Research, Branding");
-  await page.getByLabel("Country").selectOption("DE");
-  await page.getByLabel("City").fill("Berlin");
-  await page.getByLabel("Bio").fill("Eight years of product design.");
-  // Link 1 stays blank: an unused row is dropped, not refused.
 }
 
 const username = () => `orbit-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;

@@ -196,3 +196,20 @@ describe("the event's calendar file", () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe("the link-preview image", () => {
+  it("is a 1200×630 PNG drawn for the event, which a shared cache may keep a while; a draft has none", async () => {
+    const { form } = await ownerWithForm(t, { title: "Poster Evening" });
+    const res = await t.client().get(`/api/v1/public/events/${eventSlug(form.id, form.title)}/preview.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=600");
+    const bytes = new Uint8Array(await (await t.api.fetch(new Request(`http://localhost/api/v1/public/events/${form.id}/preview.png`))).arrayBuffer());
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const header = Buffer.from(bytes.subarray(16, 24));
+    expect([header.readUInt32BE(0), header.readUInt32BE(4)]).toEqual([1200, 630]);
+
+    const draft = await insertEventForm(t, (await ownerWithForm(t)).owner.startup.id, { status: "draft" });
+    expect((await t.client().get(`/api/v1/public/events/${draft.id}/preview.png`)).status).toBe(404);
+  });
+});

@@ -1,6 +1,7 @@
 import type { EventPageView } from "#schemas/event-pages";
 import { buttonClass } from "~/components/ui/button";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { loginStepUrl } from "~/lib/two-factor";
 
 /**
  * The page's one action. Someone with a session goes straight to the event's form (the panel sends an
@@ -16,16 +17,18 @@ export function ApplyCall({ event, formPath, loggedIn }: { event: EventPageView;
     );
   }
   const label = event.type_of_event === "paid" ? "Register" : "Apply";
-  const back = encodeURIComponent(formPath);
   return (
     <div className="space-y-2">
-      <InAppLink to={loggedIn ? formPath : `/register?redirectTo=${back}`} className={`${buttonClass()} w-full justify-center`}>
+      <InAppLink
+        to={loggedIn ? formPath : `/register?redirectTo=${encodeURIComponent(formPath)}`}
+        className={`${buttonClass()} w-full justify-center`}
+      >
         {label}
       </InAppLink>
       {loggedIn ? null : (
         <p className="text-center text-sm text-slate-600">
           Have an account?{" "}
-          <InAppLink to={`/login?redirectTo=${back}`} className="font-medium text-brand-700 underline">
+          <InAppLink to={loginStepUrl(formPath)} className="font-medium text-brand-700 underline">
             Log in
           </InAppLink>
         </p>

@@ -4,6 +4,7 @@ import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { registerSchema } from "#schemas/auth";
 import { setupPathFor } from "~/lib/setup-path";
+import { loginStepUrl } from "~/lib/two-factor";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { InputField } from "~/components/ui/form-fields";
@@ -55,7 +56,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <InAppLink className="font-medium text-brand-600 hover:underline" to="/login">
+        <InAppLink className="font-medium text-brand-600 hover:underline" to={loginStepUrl(searchParams.get("redirectTo"))}>
           Log in
         </InAppLink>
       </p>

@@ -8,6 +8,7 @@ import { Badge } from "~/components/ui/layout";
 import { InAppLink } from "~/components/ui/in-app-link";
 import { apiContext } from "~/lib/contexts";
 import { NATURE_LABELS } from "~/lib/event-format";
+import { loginStepUrl } from "~/lib/two-factor";
 import { formPath } from "../form-submission/paths";
 import type { Route } from "./+types/event-page";
 import { eventPageMeta } from "./event-page-meta";

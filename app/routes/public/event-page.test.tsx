@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createEventForm,
+  createRouteHarness,
+  ownerWithCollection,
+  registered,
+  renderPage,
+  setEventFormStatus,
+  type RouteHarness,
+} from "~/testing/route-harness";
+import EventPage, { loader, meta } from "./event-page";
+import { loader as calendarLoader } from "./event-calendar";
+
+let h: RouteHarness;
+beforeAll(async () => {
+  h = await createRouteHarness();
+});
+afterAll(() => h.close());
+
+/** A published event of a new startup, with its public slug. */
+async function publishedEvent(title: string, overrides: Record<string, unknown> = {}) {
+  const owner = await ownerWithCollection(h.t);
+  const draft = await createEventForm(owner.client, owner.collection.id, { title, ...overrides });
+  const form = await setEventFormStatus(owner.client, draft.id, "published");
+  return { owner, form, slug: new URL(form.public_url).pathname.replace(/^\/e\//, "") };
+}
+
+const open = (path: string, params: Record<string, string>, as: RouteCall["as"] = null) =>
+  h.run(loader, { as, path, params, layout: "guest" });
+type RouteCall = Parameters<RouteHarness["run"]>[1];
+
+describe("/e/{slug}", () => {
+  it("shows a visitor the event and one Apply that registers them, then brings them back to the form", async () => {
+    const { form, slug } = await publishedEvent("Robotics Open Night");
+    expect(slug).toBe(`robotics-open-night-${form.id}`);
+    const { status, data } = await open(`/e/${slug}`, { slug });
+    expect(status).toBe(200);
+    expect(data.loggedIn).toBe(false);
+    const html = renderPage(EventPage, { path: `/e/${slug}`, loaderData: data });
+    expect(html).toContain("Robotics Open Night");
+    expect(html).toContain(`Hosted by`);
+    expect(html).toContain("Fri, 1 Jun 2035, 18:00 – 21:00 (Africa/Lagos)");
+    expect(html).toContain(`href="/register?redirectTo=${encodeURIComponent(`/form-submission?form_id=${form.id}`)}"`);
+    expect(html).toContain(`href="/login?redirectTo=${encodeURIComponent(`/form-submission?form_id=${form.id}`)}"`);
+    expect(html).toContain(`href="/e/${slug}/calendar.ics"`);
+    expect(html).toContain("https://calendar.google.com/calendar/render?action=TEMPLATE");
+    expect(html).toContain("Open in maps");
+    // The join link is never on the public page.
+    expect(html).not.toContain("meet.example.com");
+  });
+
+  it("sends a logged-in reader straight to the form", async () => {
+    const { form, slug } = await publishedEvent("Members Evening");
+    const reader = await registered(h.t, "Reader");
+    const { data } = await open(`/e/${slug}`, { slug }, reader.client);
+    expect(data.loggedIn).toBe(true);
+    const html = renderPage(EventPage, { path: `/e/${slug}`, loaderData: data });
+    expect(html).toContain(`href="/form-submission?form_id=${form.id}"`);
+    expect(html).not.toContain("Have an account?");
+  });
+
+  it("moves an old slug (a renamed event) to the current one, keeping the query", async () => {
+    const { form, slug } = await publishedEvent("Renamed Meetup");
+    const old = `first-name-of-it-${form.id}`;
+    const outcome = await open(`/e/${old}?ref=mail`, { slug: old });
+    expect(outcome.status).toBe(301);
+    expect(outcome.location).toBe(`/e/${slug}?ref=mail`);
+  });
+
+  it("is the 404 screen for a draft, with nothing about it", async () => {
+    const owner = await ownerWithCollection(h.t);
+    const draft = await createEventForm(owner.client, owner.collection.id, { title: "Secret Draft" });
+    const slug = `secret-draft-${draft.id}`;
+    const outcome = await open(`/e/${slug}`, { slug });
+    expect(outcome).toMatchObject({ thrown: true, status: 404, data: "Event Form not found" });
+  });
+
+  it("says why nobody can apply instead of offering Apply", async () => {
+    const { owner, form, slug } = await publishedEvent("Closing Soon");
+    await setEventFormStatus(owner.client, form.id, "closed");
+    const { data } = await open(`/e/${slug}`, { slug });
+    const html = renderPage(EventPage, { path: `/e/${slug}`, loaderData: data });
+    expect(html).toContain("This event is not open for applications.");
+    expect(html).not.toContain(">Apply<");
+  });
+
+  it("describes itself to link previews and search engines", async () => {
+    const { form, slug } = await publishedEvent("Preview Party", {
+      type_of_event: "paid",
+      paid_event_information: { price: "15", currency: "EUR", includes: null },
+    });
+    const { data } = await open(`/e/${slug}`, { slug });
+    const tags = meta({ data } as Parameters<typeof meta>[0]) as Record<string, unknown>[];
+    const content = (key: string, value: string) => tags.find((tag) => tag[key] === value)?.content;
+    expect(content("property", "og:title")).toBe("Preview Party");
+    expect(content("property", "og:url")).toBe(form.public_url);
+    expect(content("property", "og:image")).toBe(`http://localhost:3000/api/v1/public/events/${slug}/preview.png`);
+    expect(content("name", "twitter:card")).toBe("summary_large_image");
+    expect(content("name", "robots")).toBe("index, follow");
+    const jsonLd = tags.find((tag) => "script:ld+json" in tag)!["script:ld+json"] as Record<string, unknown>;
+    expect(jsonLd).toMatchObject({
+      "@type": "Event",
+      name: "Preview Party",
+      startDate: form.starts_at,
+      eventAttendanceMode: "https://schema.org/MixedEventAttendanceMode",
+      location: { "@type": "Place", address: { addressLocality: "Lagos", addressCountry: "NG" } },
+      offers: { price: "15", priceCurrency: "EUR", availability: "https://schema.org/InStock" },
+    });
+  });
+});
+
+describe("/e/{slug}/calendar.ics", () => {
+  it("is the event's calendar file, passed on from the API with its type and name", async () => {
+    const { form, slug } = await publishedEvent("Calendar Evening");
+    const outcome = await h.run(calendarLoader, { as: null, path: `/e/${slug}/calendar.ics`, params: { slug }, layout: "guest" });
+    expect(outcome.status).toBe(200);
+    expect(outcome.response!.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(outcome.response!.headers.get("Content-Disposition")).toBe(`attachment; filename="event-${form.id}.ics"`);
+    const file = await outcome.response!.text();
+    expect(file).toContain("BEGIN:VCALENDAR");
+    expect(file).toContain("SUMMARY:Calendar Evening");
+    expect(file).toContain(`UID:event-form-${form.id}@localhost`);
+  });
+});
