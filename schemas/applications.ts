@@ -46,6 +46,8 @@ export interface SiteEventForm {
   can_apply: boolean;
   /** Why no one can apply any more (closed, past its deadline, full), or null. */
   closed_reason: string | null;
+  /** Places not yet held by a submitted application; null when the event has no limit. */
+  places_left: number | null;
   my_application: ApplicationView | null;
   /** The caller's billing for a paid form; null for a free form or before they fill it in. */
   my_billing: MyBillingView | null;

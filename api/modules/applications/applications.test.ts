@@ -75,6 +75,7 @@ describe("GET /api/v1/site/event_forms/{id}", () => {
       },
       can_apply: true,
       closed_reason: null,
+      places_left: 50,
       my_application: null,
       my_billing: null,
       my_meeting: null,

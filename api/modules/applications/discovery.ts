@@ -16,7 +16,7 @@ import { fileUrl } from "../files/service.ts";
 import { publicEventUrl } from "../event-pages/links.ts";
 import { applicantMeeting } from "../meetings/join-link.ts";
 import { isRealDate } from "./answers.ts";
-import { closedReason } from "./availability.ts";
+import { closedReasonGiven, placesTaken } from "./availability.ts";
 import { FORM_NOT_FOUND } from "./messages.ts";
 import { applicationOf, direction, isOwner, visibleFormWithStartup } from "./queries.ts";
 import { applicationResource, eventFormResource, startupCard } from "./views.ts";
@@ -24,13 +24,15 @@ import { applicationResource, eventFormResource, startupCard } from "./views.ts"
 export async function siteEventForm(db: Db, user: AuthUser, id: number): Promise<SiteEventForm> {
   const found = await visibleFormWithStartup(db, user, id);
   if (!found) throw notFound(FORM_NOT_FOUND);
-  const reason = await closedReason(db, found.form);
+  const taken = await placesTaken(db, id);
+  const reason = closedReasonGiven(found.form, taken);
   const mine = await applicationOf(db, id, user.id);
   const myBilling = found.form.typeOfEvent === "paid" ? await billingOfUser(db, id, user.id) : null;
   return {
     event_form: eventFormResource(found.form, found.startup, { owner: isOwner(user, found.form), status: mine?.status }),
     can_apply: reason === null,
     closed_reason: reason,
+    places_left: found.form.capacity === null ? null : Math.max(0, found.form.capacity - taken),
     my_application: mine ? applicationResource(mine, found.form.customQuestions) : null,
     /** The caller's billing for a paid form ({id, payment_status, total, currency}); null for free forms or none yet. */
     my_billing: myBilling,

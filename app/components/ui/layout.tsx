@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
@@ -12,8 +12,12 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
-export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return <section className={`rounded-lg border border-slate-200 bg-white p-6 shadow-sm ${className}`}>{children}</section>;
+export function Card({ children, className = "", ...rest }: HTMLAttributes<HTMLElement> & { children: ReactNode }) {
+  return (
+    <section className={`rounded-lg border border-slate-200 bg-white p-6 shadow-sm ${className}`} {...rest}>
+      {children}
+    </section>
+  );
 }
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {

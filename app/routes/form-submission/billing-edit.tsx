@@ -5,6 +5,7 @@ import { apiContext, userContext } from "~/lib/contexts";
 import type { EventBillingView } from "#schemas/billing";
 import type { Country } from "#schemas/countries";
 import type { Route } from "./+types/billing-edit";
+import { EventSummary } from "~/components/event-page/event-summary";
 import { BillingForm } from "./billing-form";
 import { billingAction, quoteOf } from "./billing.server";
 import { formPath } from "./paths";
@@ -50,6 +51,8 @@ export async function loader(args: Route.LoaderArgs) {
     countries: countries.data,
     defaults,
     closedReason: view.can_apply ? null : view.closed_reason,
+    event: view.event_form,
+    placesLeft: view.places_left,
   };
 }
 
@@ -64,7 +67,7 @@ const STATUS_NOTES: Partial<Record<EventBillingView["payment_status"], string>> 
 };
 
 export default function EditBilling({ loaderData, actionData }: Route.ComponentProps) {
-  const { billing, quote, countries, defaults, closedReason } = loaderData;
+  const { billing, quote, countries, defaults, closedReason, event, placesLeft } = loaderData;
   const closed = CLOSED.has(billing.payment_status);
   const note = closed
     ? `This billing was ${billing.payment_status.toLowerCase()} by the organiser and can no longer be paid. Contact them if you think this is a mistake.`
@@ -78,7 +81,15 @@ export default function EditBilling({ loaderData, actionData }: Route.ComponentP
           {note}
         </p>
       </Card>
-      {closed || closedReason ? null : <BillingForm quote={quote} countries={countries} defaultValue={defaults} actionData={actionData} />}
+      {closed || closedReason ? null : (
+        <BillingForm
+          quote={quote}
+          countries={countries}
+          defaultValue={defaults}
+          actionData={actionData}
+          event={<EventSummary event={event} placesLeft={placesLeft} />}
+        />
+      )}
     </div>
   );
 }

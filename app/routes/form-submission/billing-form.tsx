@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -29,6 +29,8 @@ interface Props {
   countries: Country[];
   defaultValue: Record<string, string>;
   actionData: BillingActionData | undefined;
+  /** What is being paid for (components/event-page/event-summary), above the order. */
+  event?: ReactNode;
 }
 
 /**
@@ -71,7 +73,7 @@ function useCheckoutTab(actionData: BillingActionData | undefined, total: string
 }
 
 /** The billing step: the payer's details, a coupon, and the server's price, discount and total. */
-export function BillingForm({ quote: loaded, countries, defaultValue, actionData }: Props) {
+export function BillingForm({ quote: loaded, countries, defaultValue, actionData, event }: Props) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [form, fields] = useZodForm(billingSchema, {
@@ -115,42 +117,45 @@ export function BillingForm({ quote: loaded, countries, defaultValue, actionData
           <CityCombobox field={fields.city} label="City" countryCodeOf={(name) => countries.find((c) => c.name === name)?.code} />
         </div>
       </Card>
-      <Card className="h-fit space-y-4">
-        <h2 className="text-lg font-semibold">Order summary</h2>
-        <p className="text-sm text-slate-600">{quote.event_form.title}</p>
-        <div className="flex items-end gap-2">
-          <div className="flex-1">
-            <InputField field={fields.coupon_code} type="text" label="Coupon code" autoComplete="off" />
+      <div className="h-fit space-y-4">
+        {event}
+        <Card className="space-y-4">
+          <h2 className="text-lg font-semibold">Order summary</h2>
+          <p className="text-sm text-slate-600">{quote.event_form.title}</p>
+          <div className="flex items-end gap-2">
+            <div className="flex-1">
+              <InputField field={fields.coupon_code} type="text" label="Coupon code" autoComplete="off" />
+            </div>
+            <Button type="submit" name="intent" value="quote" variant="secondary" formNoValidate pending={busy("quote")}>
+              Apply
+            </Button>
           </div>
-          <Button type="submit" name="intent" value="quote" variant="secondary" formNoValidate pending={busy("quote")}>
-            Apply
+          <dl className="space-y-1 text-sm" data-testid="billing-summary">
+            <div className="flex justify-between">
+              <dt>Price</dt>
+              <dd>{formatMoney(quote.amount, quote.currency)}</dd>
+            </div>
+            <div className="flex justify-between text-green-700">
+              <dt>Discount{quote.coupon_code ? ` (${quote.coupon_code.code})` : ""}</dt>
+              <dd>−{formatMoney(quote.discount, quote.currency)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+              <dt>Total</dt>
+              <dd data-testid="billing-total">{formatMoney(quote.total, quote.currency)}</dd>
+            </div>
+          </dl>
+          <Button type="submit" name="intent" value="pay" className="w-full" pending={busy("pay")}>
+            {free ? "Confirm (nothing to pay)" : `Pay ${formatMoney(quote.total, quote.currency)}`}
           </Button>
-        </div>
-        <dl className="space-y-1 text-sm" data-testid="billing-summary">
-          <div className="flex justify-between">
-            <dt>Price</dt>
-            <dd>{formatMoney(quote.amount, quote.currency)}</dd>
-          </div>
-          <div className="flex justify-between text-green-700">
-            <dt>Discount{quote.coupon_code ? ` (${quote.coupon_code.code})` : ""}</dt>
-            <dd>−{formatMoney(quote.discount, quote.currency)}</dd>
-          </div>
-          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-            <dt>Total</dt>
-            <dd data-testid="billing-total">{formatMoney(quote.total, quote.currency)}</dd>
-          </div>
-        </dl>
-        <Button type="submit" name="intent" value="pay" className="w-full" pending={busy("pay")}>
-          {free ? "Confirm (nothing to pay)" : `Pay ${formatMoney(quote.total, quote.currency)}`}
-        </Button>
-        <p className="text-xs text-slate-500">
-          {free
-            ? "Your coupon covers the whole price: no payment page opens."
-            : hydrated
-              ? "The payment page opens in a new tab; this page follows it."
-              : "You will be taken to the payment page."}
-        </p>
-      </Card>
+          <p className="text-xs text-slate-500">
+            {free
+              ? "Your coupon covers the whole price: no payment page opens."
+              : hydrated
+                ? "The payment page opens in a new tab; this page follows it."
+                : "You will be taken to the payment page."}
+          </p>
+        </Card>
+      </div>
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { EventSummary } from "~/components/event-page/event-summary";
 import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import { formatEventTime } from "~/lib/event-format";
@@ -23,12 +24,12 @@ async function guard(args: Route.LoaderArgs | Route.ActionArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { event_form: form } = await guard(args);
+  const { event_form: form, places_left: placesLeft } = await guard(args);
   const [quote, countries] = await Promise.all([
     loadQuote(args, form.id),
     args.context.get(apiContext).load<{ data: Country[] }>("/api/country_codes"),
   ]);
-  return { form, quote, countries: countries.data, defaults: newBillingDefaults(args, form.id) };
+  return { form, placesLeft, quote, countries: countries.data, defaults: newBillingDefaults(args, form.id) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -37,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function NewBilling({ loaderData, actionData }: Route.ComponentProps) {
-  const { form, quote, countries, defaults } = loaderData;
+  const { form, placesLeft, quote, countries, defaults } = loaderData;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <Card>
@@ -46,7 +47,13 @@ export default function NewBilling({ loaderData, actionData }: Route.ComponentPr
         <p className="text-slate-700">{formatEventTime(form.starts_at, form.ends_at, form.timezone)}</p>
         <p className="mt-2 text-sm text-slate-600">This is a paid event: pay first, then fill in the application form.</p>
       </Card>
-      <BillingForm quote={quote} countries={countries} defaultValue={defaults} actionData={actionData} />
+      <BillingForm
+        quote={quote}
+        countries={countries}
+        defaultValue={defaults}
+        actionData={actionData}
+        event={<EventSummary event={form} placesLeft={placesLeft} />}
+      />
     </div>
   );
 }

@@ -58,6 +58,18 @@ describe("/form-submission/billing", () => {
     expect(html).toContain(`value="${visitor.email}"`);
   });
 
+  it("shows what is being paid for beside the order: when, where, who hosts it and the places left", async () => {
+    const page = await h.run(newBilling.loader, { as: visitor.client, path: billingPath() });
+    expect(page.data.placesLeft).toBe(120);
+    const html = renderPage(newBilling.default, { path: billingPath(), loaderData: page.data });
+    const summary = html.slice(html.indexOf('data-testid="event-summary"'), html.indexOf("Order summary"));
+    expect(summary).toContain("Fri, 1 Jun 2035, 18:00 – 21:00 (Africa/Lagos)");
+    expect(summary).toContain("Yaba Tech Hub, Lagos, and online");
+    expect(summary).toContain(`Hosted by <!-- -->${paid.form.startup.name}`);
+    expect(summary).toContain("120 places left");
+    expect(summary).toContain(`href="${paid.form.public_url}"`);
+  });
+
   it("answers 422 with each field's error and the page's summary, and saves nothing", async () => {
     const { client } = visitor;
     const refused = await h.run(newBilling.action, {
