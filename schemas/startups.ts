@@ -68,6 +68,8 @@ export interface ProfileEvent {
   title: string;
   starts_at: string;
   type_of_event: "free" | "paid";
+  /** The event's cover image, if it has one. */
+  banner_url: string | null;
   /** Where to apply in the panel. */
   link: string;
 }

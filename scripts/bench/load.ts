@@ -186,6 +186,11 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
     },
     outbox: { label: "/user-management/outbox", path: "/user-management/outbox", session: superAdmin, expect: html("Mail outbox") },
     forgotPassword: { label: "/forgot-password, anonymous", path: "/forgot-password", expect: html("Forgot your password") },
+    eventPage: {
+      label: "/e/{slug}, an event's public page, anonymous",
+      path: "/e/lagos-robotics-demo-day-1",
+      expect: html("Lagos Robotics Demo Day"),
+    },
     resetPassword: {
       label: "/reset-password/{token}, an unknown link",
       path: `/reset-password/${"0".repeat(43)}`,
@@ -198,6 +203,7 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
   const r = (a: string, b: string) => figures[a].rps / figures[b].rps;
   log(`  GET /api/user / /healthz: ${verdict(r("apiUser", "healthz"), 0.2)}`);
   log(`  /account / 404 page: ${verdict(r("account", "notFound"), 0.4)}`);
+  log(`  /e/{slug} / 404 page: ${verdict(r("eventPage", "notFound"), 0.8)}`);
   const lists = [
     "eventForms",
     "events",

@@ -41,7 +41,13 @@ const followingQuery = preparedPerDb((db) =>
 
 const upcomingEventsQuery = preparedPerDb((db) =>
   db
-    .select({ id: eventForms.id, title: eventForms.title, startsAt: eventForms.startsAt, typeOfEvent: eventForms.typeOfEvent })
+    .select({
+      id: eventForms.id,
+      title: eventForms.title,
+      startsAt: eventForms.startsAt,
+      typeOfEvent: eventForms.typeOfEvent,
+      bannerFileId: eventForms.bannerFileId,
+    })
     .from(eventForms)
     .where(and(eq(eventForms.startupId, sql.placeholder("id")), eq(eventForms.status, "published"), gt(eventForms.startsAt, sql`now()`)))
     .orderBy(asc(eventForms.startsAt), asc(eventForms.id))
@@ -115,6 +121,7 @@ export async function getProfile(
       title: e.title,
       starts_at: e.startsAt.toISOString(),
       type_of_event: e.typeOfEvent,
+      banner_url: fileUrl(e.bannerFileId),
       link: `/form-submission?form_id=${e.id}`,
     })),
     team: team.map((m) => ({ co_founder_id: m.coFounderId!, name: m.name, title: m.title, role: m.role, avatar_url: fileUrl(m.avatar) })),

@@ -76,6 +76,11 @@ export function UpcomingEvents({ events }: { events: ProfileEvent[] }) {
         <ul className="mt-3 divide-y divide-slate-100">
           {events.map((event) => (
             <li key={event.id} className="flex flex-wrap items-center gap-3 py-3">
+              {event.banner_url ? (
+                <img src={event.banner_url} alt="" width={96} height={48} className="h-12 w-24 rounded-md object-cover" />
+              ) : (
+                <span className="h-12 w-24 rounded-md bg-gradient-to-br from-brand-100 to-brand-50" aria-hidden />
+              )}
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">{event.title}</p>
                 <p className="text-sm text-slate-600">

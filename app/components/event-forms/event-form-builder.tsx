@@ -88,13 +88,13 @@ export function EventFormBuilder({
               />
             </div>
             <div className="flex items-center gap-4">
-              {bannerUrl ? <img src={bannerUrl} alt="Current banner" className="h-16 w-28 rounded object-cover" /> : null}
+              {bannerUrl ? <img src={bannerUrl} alt="Current cover" className="aspect-[2/1] w-32 rounded object-cover" /> : null}
               <div className="flex-1">
                 <InputField
                   field={fields.banner}
                   type="file"
-                  label="Banner image"
-                  hint="PNG, JPEG, GIF or WebP, up to 2 MB."
+                  label="Cover image"
+                  hint="PNG, JPEG, GIF or WebP, up to 2 MB. Cards and the event's page show it at 2:1 (1200×600 fits exactly), cropped to its middle."
                   accept="image/png,image/jpeg,image/gif,image/webp"
                 />
               </div>
