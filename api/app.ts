@@ -24,6 +24,7 @@ import { conversationRoutes } from "./modules/conversations/routes.ts";
 import { couponRoutes } from "./modules/coupons/routes.ts";
 import { eventFormRoutes } from "./modules/event-forms/routes.ts";
 import { eventPageRoutes } from "./modules/event-pages/routes.ts";
+import { checkInRoutes } from "./modules/check-ins/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
 import { invitationRoutes } from "./modules/invitations/routes.ts";
 import { unsubscribeRoutes } from "./modules/notification-mail/routes.ts";
@@ -160,6 +161,7 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
   api.route("/", eventFormRoutes);
   api.route("/", applicationRoutes);
   api.route("/", eventPageRoutes);
+  api.route("/", checkInRoutes);
   api.route("/", couponRoutes);
   api.route("/", coFounderRoutes);
   api.route("/", invitationRoutes);

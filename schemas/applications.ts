@@ -3,6 +3,7 @@ import type { MyBillingView } from "./billing.ts";
 import type { ReviewStatus } from "./events.ts";
 import type { EventStartup, PublicEventForm, ResponsesForm } from "./event-form-views.ts";
 import type { ApplicantMeeting } from "./meetings.ts";
+import type { MyTicket } from "./check-ins.ts";
 import type { Page } from "./answers.ts";
 
 /** A draft until submitted; then an owner reviews it; the applicant may cancel it. */
@@ -53,6 +54,8 @@ export interface SiteEventForm {
   my_billing: MyBillingView | null;
   /** The form's meeting, once the caller's application is accepted. Another API (API_URL) may leave it out. */
   my_meeting?: ApplicantMeeting | null;
+  /** The caller's ticket once their application is submitted and until it is cancelled or rejected. */
+  my_ticket: MyTicket | null;
 }
 
 /** `GET /api/v1/admin/event_forms/{id}/responses`: a page of a form's submitted applications, and the form. */

@@ -65,6 +65,7 @@ export const NOTIFICATIONS_READ_EVENT = eventName("NotificationsRead");
 export const APPLICATION_SUBMITTED_EVENT = eventName("ApplicationSubmitted");
 export const PAYMENT_STATUS_CHANGED_EVENT = eventName("PaymentStatusChanged");
 export const FOLLOWERS_COUNT_CHANGED_EVENT = eventName("FollowersCountChanged");
+export const CHECK_INS_CHANGED_EVENT = eventName("CheckInsChanged");
 
 /**
  * How the panel listens for an event with Echo: the leading dot keeps Echo from rewriting the name as a
@@ -123,6 +124,13 @@ export interface PaymentStatusChangedPayload {
 export type FollowersCountChangedPayload =
   { startup_id: number; followers_count: number } | { profile_id: number; followers_count: number };
 
+/** On eventFormChannel: a ticket was checked in (or undone) at the door: the door's new figures. */
+export interface CheckInsChangedPayload {
+  event_form_id: number;
+  checked_in: number;
+  expected: number;
+}
+
 /** What each event carries. */
 export interface RealtimePayloads {
   [MESSAGE_SENT_EVENT]: MessageSentPayload;
@@ -133,6 +141,7 @@ export interface RealtimePayloads {
   [APPLICATION_SUBMITTED_EVENT]: ApplicationSubmittedPayload;
   [PAYMENT_STATUS_CHANGED_EVENT]: PaymentStatusChangedPayload;
   [FOLLOWERS_COUNT_CHANGED_EVENT]: FollowersCountChangedPayload;
+  [CHECK_INS_CHANGED_EVENT]: CheckInsChangedPayload;
 }
 export type RealtimeEvent = keyof RealtimePayloads;
 

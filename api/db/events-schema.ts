@@ -107,6 +107,8 @@ export const eventApplications = pgTable(
     applicantEmail: text("applicant_email").notNull(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The ticket's short code, given when the application is submitted (api/modules/check-ins/tickets.ts). */
+    ticketCode: text("ticket_code"),
     /** The applicant agreed to be shown (name and avatar) among the attendees on the event's public page. */
     showOnEventPage: boolean("show_on_event_page").notNull().default(false),
     createdAt: createdAt(),
@@ -121,11 +123,36 @@ export const eventApplications = pgTable(
       .on(t.eventFormId, t.submittedAt.desc().nullsLast(), t.id.desc().nullsLast())
       .where(sql`status <> 'draft'`),
     index("event_applications_form_name_idx").on(t.eventFormId, t.applicantName),
+    uniqueIndex("event_applications_ticket_code_unique").on(t.ticketCode),
     // The dashboard's per-day and by-stage cards over all of an owner's forms: the window's submitted rows
     // by time, with the form (for the owner's join) and status in the key so the card can be answered
     // from the index alone once the rows are all-visible (drizzle-kit cannot write INCLUDE).
     index("event_applications_submitted_idx")
       .on(t.submittedAt, t.eventFormId, t.status)
       .where(sql`status <> 'draft'`),
+  ],
+);
+
+/**
+ * A ticket let in at the door: one row per application at most (the unique key), so two doors scanning the
+ * same ticket at the same moment make one check-in and the other learns when it happened and who did it.
+ */
+export const eventCheckIns = pgTable(
+  "event_check_ins",
+  {
+    id: serial("id").primaryKey(),
+    eventApplicationId: integer("event_application_id")
+      .notNull()
+      .references(() => eventApplications.id, { onDelete: "cascade" }),
+    eventFormId: integer("event_form_id")
+      .notNull()
+      .references(() => eventForms.id, { onDelete: "cascade" }),
+    checkedInByUserId: integer("checked_in_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("event_check_ins_application_unique").on(t.eventApplicationId),
+    index("event_check_ins_form_idx").on(t.eventFormId),
+    index("event_check_ins_by_user_idx").on(t.checkedInByUserId),
   ],
 );

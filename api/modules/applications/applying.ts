@@ -11,6 +11,7 @@ import { storeUpload } from "../files/service.ts";
 import { mailApplicationReceived } from "../notification-mail/event-mail.ts";
 import { notifyApplicationReceived } from "../notifications/causes.ts";
 import { ANSWER_FILE_RULES, planAnswers, questionsOf, type Intent } from "./answers.ts";
+import { newTicketCode } from "../check-ins/tickets.ts";
 import { closedReason } from "./availability.ts";
 import { ALREADY_APPLIED, FORM_NOT_FOUND, PAY_FIRST } from "./messages.ts";
 import { applicationOf, visibleFormWithStartup } from "./queries.ts";
@@ -80,6 +81,8 @@ export async function apply(
       applicantEmail: email,
       submittedAt: intent === "submit" ? sql`now()` : null,
       showOnEventPage,
+      // A submitted application holds a place, and its ticket is how its holder gets in.
+      ticketCode: intent === "submit" ? newTicketCode() : null,
     };
     let row: ApplicationRow;
     if (existing) {

@@ -15,6 +15,7 @@ import { billingOfUser } from "../billing/views.ts";
 import { fileUrl } from "../files/service.ts";
 import { publicEventUrl } from "../event-pages/links.ts";
 import { applicantMeeting } from "../meetings/join-link.ts";
+import { myTicket } from "../check-ins/my-ticket.ts";
 import { isRealDate } from "./answers.ts";
 import { closedReasonGiven, placesTaken } from "./availability.ts";
 import { FORM_NOT_FOUND } from "./messages.ts";
@@ -38,6 +39,7 @@ export async function siteEventForm(db: Db, user: AuthUser, id: number): Promise
     my_billing: myBilling,
     /** The form's video meeting ({provider, provider_label, join_url}), only once the caller's application is accepted. */
     my_meeting: applicantMeeting(mine?.status, found.form),
+    my_ticket: await myTicket(db, mine),
   };
 }
 

@@ -1,0 +1,21 @@
+import { eq } from "drizzle-orm";
+import type { MyTicket } from "#schemas/check-ins.ts";
+import type { Db } from "#api/db/client.ts";
+import { eventCheckIns, type eventApplications } from "#api/db/events-schema.ts";
+import { NOT_ADMITTED, ticketToken } from "./tickets.ts";
+
+type ApplicationRow = typeof eventApplications.$inferSelect;
+
+/** The applicant's ticket, while their application admits them (submitted, neither cancelled nor rejected). */
+export async function myTicket(db: Db, application: ApplicationRow | null): Promise<MyTicket | null> {
+  if (!application?.ticketCode || NOT_ADMITTED.includes(application.status)) return null;
+  const [checkIn] = await db
+    .select({ at: eventCheckIns.checkedInAt })
+    .from(eventCheckIns)
+    .where(eq(eventCheckIns.eventApplicationId, application.id));
+  return {
+    code: application.ticketCode,
+    token: await ticketToken(db, application.ticketCode),
+    checked_in_at: checkIn?.at.toISOString() ?? null,
+  };
+}

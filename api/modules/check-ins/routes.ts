@@ -1,0 +1,63 @@
+/**
+ * The door of an event, for its owner (permission "event response write"; another startup's form is a 404):
+ *   GET    /api/v1/admin/event_forms/{id}/check_ins          the event's tickets (search, page) and the door's figures
+ *   POST   /api/v1/admin/event_forms/{id}/check_ins {code}   a scanned QR code or a typed code: 201 checked in; 409 already
+ *                                                            (when, by whom), cancelled or another event; 404 no such ticket
+ *   DELETE /api/v1/admin/event_forms/{id}/check_ins/{code}   takes a check-in back
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { CheckInPage } from "#schemas/check-ins.ts";
+import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { page, parseListQuery } from "#api/lib/pagination.ts";
+import { validate } from "#api/lib/validation.ts";
+import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
+import { authorize } from "../access/authorize.ts";
+import { currentUser } from "../auth/middleware.ts";
+import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
+import { checkIn, doorCounts, doorForm, listTickets, undoCheckIn } from "./service.ts";
+
+export const checkInRoutes = new Hono<AppEnv>();
+
+const formOf = (c: Context<AppEnv>) => doorForm(c.var.db, currentUser(c), pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND));
+
+const scanSchema = z.object({
+  code: z.string({ error: "The code field is required." }).trim().min(1, "The code field is required.").max(200, "The code is too long."),
+});
+
+checkInRoutes.get("/api/v1/admin/event_forms/:id/check_ins", authorize("event response write"), async (c) => {
+  const form = await formOf(c);
+  const query = parseListQuery(c.req.url);
+  const [{ total, data }, counts] = await Promise.all([listTickets(c.var.db, form, query), doorCounts(c.var.db, form.id)]);
+  const answer: CheckInPage = {
+    ...page(c.req.url, query, total, data),
+    counts,
+    event_form: {
+      id: form.id,
+      title: form.title,
+      starts_at: form.startsAt.toISOString(),
+      ends_at: form.endsAt.toISOString(),
+      timezone: form.timezone,
+    },
+  };
+  return c.json(answer);
+});
+
+checkInRoutes.post("/api/v1/admin/event_forms/:id/check_ins", authorize("event response write"), async (c) => {
+  const form = await formOf(c);
+  const { code } = validate(scanSchema, await readBody(c));
+  const queue = new BroadcastQueue();
+  const { status, answer } = await checkIn(c.var.db, currentUser(c), form, code, queue);
+  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  return c.json(answer, status);
+});
+
+checkInRoutes.delete("/api/v1/admin/event_forms/:id/check_ins/:code", authorize("event response write"), async (c) => {
+  const form = await formOf(c);
+  const queue = new BroadcastQueue();
+  const answer = await undoCheckIn(c.var.db, form, c.req.param("code"), queue);
+  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  return c.json(answer);
+});

@@ -1,0 +1,171 @@
+/** The door: checking tickets in and out, and the list of an event's tickets with its figures. */
+import { aliasedTable, and, asc, count, eq, ilike, notInArray, or, type SQL } from "drizzle-orm";
+import {
+  CHECK_IN_UNDONE,
+  CHECKED_IN,
+  NOT_CHECKED_IN,
+  TICKET_CANCELLED,
+  TICKET_NOT_FOUND,
+  TICKET_REJECTED,
+  alreadyCheckedIn,
+  ticketForAnotherEvent,
+  type CheckInAnswer,
+  type CheckInCounts,
+  type TicketView,
+} from "#schemas/check-ins.ts";
+import { formatInZone } from "#schemas/event-format.ts";
+import { CHECK_INS_CHANGED_EVENT, eventFormChannel } from "#schemas/realtime.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { users } from "#api/db/schema.ts";
+import { eventApplications, eventCheckIns, eventForms } from "#api/db/events-schema.ts";
+import { notFound } from "#api/lib/errors.ts";
+import { containsPattern } from "#api/lib/like.ts";
+import { pageValues, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
+import { findManagedForm, managedFormsWhere } from "../event-forms/ownership.ts";
+import { codeOfScan, normaliseTicketCode, NOT_ADMITTED } from "./tickets.ts";
+
+type FormRow = typeof eventForms.$inferSelect;
+
+/** The form the caller manages, or the form's 404 (another startup's form is as good as missing here). */
+export async function doorForm(db: Db, user: AuthUser, formId: number): Promise<FormRow> {
+  const form = await findManagedForm(db, user, formId);
+  if (!form) throw notFound(EVENT_FORM_NOT_FOUND);
+  return form;
+}
+
+export async function doorCounts(db: Db, formId: number): Promise<CheckInCounts> {
+  const [[expected], [checkedIn]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(eventApplications)
+      .where(and(eq(eventApplications.eventFormId, formId), notInArray(eventApplications.status, [...NOT_ADMITTED]))),
+    db.select({ n: count() }).from(eventCheckIns).where(eq(eventCheckIns.eventFormId, formId)),
+  ]);
+  return { checked_in: checkedIn.n, expected: expected.n };
+}
+
+const checkedInBy = aliasedTable(users, "checked_in_by");
+
+/** Tickets with their check-in, if any: add `where`, order and paging. */
+const selectTickets = (db: Db) =>
+  db
+    .select({
+      application_id: eventApplications.id,
+      eventFormId: eventApplications.eventFormId,
+      name: eventApplications.applicantName,
+      email: eventApplications.applicantEmail,
+      ticket_code: eventApplications.ticketCode,
+      status: eventApplications.status,
+      checkedInAt: eventCheckIns.checkedInAt,
+      checked_in_by: checkedInBy.name,
+    })
+    .from(eventApplications)
+    .leftJoin(eventCheckIns, eq(eventCheckIns.eventApplicationId, eventApplications.id))
+    .leftJoin(checkedInBy, eq(checkedInBy.id, eventCheckIns.checkedInByUserId));
+
+type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>["execute"]>>[number];
+
+const ticketView = (row: TicketRow): TicketView => ({
+  application_id: row.application_id,
+  name: row.name,
+  email: row.email,
+  ticket_code: row.ticket_code ?? "",
+  status: row.status,
+  checked_in_at: row.checkedInAt?.toISOString() ?? null,
+  checked_in_by: row.checked_in_by,
+});
+
+/** A ticket of one of the caller's events, by code; another startup's ticket is as good as missing. */
+async function ownTicket(db: Db, user: AuthUser, code: string) {
+  const [row] = await selectTickets(db)
+    .innerJoin(eventForms, eq(eventForms.id, eventApplications.eventFormId))
+    .where(and(eq(eventApplications.ticketCode, code), managedFormsWhere(user)));
+  return row ?? null;
+}
+
+function countsChanged(queue: BroadcastQueue, formId: number, counts: CheckInCounts) {
+  queue.add({ channels: [eventFormChannel(formId)], event: CHECK_INS_CHANGED_EVENT, data: { event_form_id: formId, ...counts } });
+}
+
+/**
+ * A scan or a typed code at the door of `form`. The unique key on the application makes the check-in:
+ * of two doors scanning one ticket at once, one inserts and the other is told when and by whom.
+ */
+export async function checkIn(
+  db: Db,
+  user: AuthUser,
+  form: FormRow,
+  scanned: string,
+  queue: BroadcastQueue,
+): Promise<{ status: 201 | 404 | 409; answer: CheckInAnswer }> {
+  const refuse = async (status: 404 | 409, outcome: CheckInAnswer["outcome"], message: string, ticket: TicketView | null) => ({
+    status,
+    answer: { outcome, message, ticket, counts: await doorCounts(db, form.id) },
+  });
+  const code = await codeOfScan(db, scanned);
+  const row = code ? await ownTicket(db, user, code) : null;
+  if (!row) return refuse(404, "not_found", TICKET_NOT_FOUND, null);
+  if (row.eventFormId !== form.id) {
+    const [other] = await db.select({ title: eventForms.title }).from(eventForms).where(eq(eventForms.id, row.eventFormId));
+    return refuse(409, "another_event", ticketForAnotherEvent(other.title), ticketView(row));
+  }
+  if (row.status === "cancelled" || row.status === "draft") return refuse(409, "cancelled", TICKET_CANCELLED, ticketView(row));
+  if (row.status === "rejected") return refuse(409, "cancelled", TICKET_REJECTED, ticketView(row));
+
+  const inserted = await db
+    .insert(eventCheckIns)
+    .values({ eventApplicationId: row.application_id, eventFormId: form.id, checkedInByUserId: user.id })
+    .onConflictDoNothing()
+    .returning({ id: eventCheckIns.id });
+  const [now] = await selectTickets(db).where(eq(eventApplications.id, row.application_id));
+  const ticket = ticketView(now);
+  if (!inserted.length) {
+    return refuse(409, "already_checked_in", alreadyCheckedIn(formatInZone(now.checkedInAt!, form.timezone), now.checked_in_by), ticket);
+  }
+  const counts = await doorCounts(db, form.id);
+  countsChanged(queue, form.id, counts);
+  return { status: 201, answer: { outcome: "checked_in", message: CHECKED_IN, ticket, counts } };
+}
+
+/** Takes a check-in back (scanned by mistake): 404 for a code of no ticket of this event, or one not checked in. */
+export async function undoCheckIn(db: Db, form: FormRow, typed: string, queue: BroadcastQueue) {
+  const code = normaliseTicketCode(typed);
+  const [application] = await db
+    .select({ id: eventApplications.id })
+    .from(eventApplications)
+    .where(and(eq(eventApplications.eventFormId, form.id), eq(eventApplications.ticketCode, code)));
+  if (!application) throw notFound(TICKET_NOT_FOUND);
+  const removed = await db
+    .delete(eventCheckIns)
+    .where(eq(eventCheckIns.eventApplicationId, application.id))
+    .returning({ id: eventCheckIns.id });
+  if (!removed.length) throw notFound(NOT_CHECKED_IN);
+  const counts = await doorCounts(db, form.id);
+  countsChanged(queue, form.id, counts);
+  return { message: CHECK_IN_UNDONE, counts };
+}
+
+/** The event's tickets by name, searchable by name, email or code. */
+export async function listTickets(db: Db, form: FormRow, query: ListQuery): Promise<PageRows<TicketView>> {
+  const conditions: (SQL | undefined)[] = [eq(eventApplications.eventFormId, form.id), notInArray(eventApplications.status, ["draft"])];
+  if (query.search) {
+    const like = containsPattern(query.search);
+    conditions.push(
+      or(
+        ilike(eventApplications.applicantName, like),
+        ilike(eventApplications.applicantEmail, like),
+        ilike(eventApplications.ticketCode, like),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const { limit, offset } = pageValues(query);
+  const [rows, [{ n }]] = await Promise.all([
+    selectTickets(db).where(where).orderBy(asc(eventApplications.applicantName), asc(eventApplications.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(eventApplications).where(where),
+  ]);
+  return { total: n, data: rows.map(ticketView) };
+}
