@@ -37,6 +37,7 @@ export default [
       route("event-forms/create", "routes/event-forms/create.tsx"),
       route("event-forms/edit/:id", "routes/event-forms/edit.tsx"),
       route("event-forms/payments/:id", "routes/event-forms/payments.tsx"),
+      route("event-forms/check-in/:id", "routes/event-forms/check-in.tsx"),
       route("form-submission", "routes/form-submission/apply.tsx"),
       route("form-submission/billing", "routes/form-submission/billing-new.tsx"),
       route("form-submission/billing/edit/:id", "routes/form-submission/billing-edit.tsx"),

@@ -3,7 +3,7 @@ import type { MyBillingView } from "./billing.ts";
 import type { ReviewStatus } from "./events.ts";
 import type { EventStartup, PublicEventForm, ResponsesForm } from "./event-form-views.ts";
 import type { ApplicantMeeting } from "./meetings.ts";
-import type { MyTicket } from "./check-ins.ts";
+import type { CheckInCounts, MyTicket } from "./check-ins.ts";
 import type { Page } from "./answers.ts";
 
 /** A draft until submitted; then an owner reviews it; the applicant may cancel it. */
@@ -59,7 +59,11 @@ export interface SiteEventForm {
 }
 
 /** `GET /api/v1/admin/event_forms/{id}/responses`: a page of a form's submitted applications, and the form. */
-export type ResponsesPage = Page<ApplicationView> & { event_form: ResponsesForm };
+export type ResponsesPage = Page<ApplicationView> & {
+  event_form: ResponsesForm;
+  /** The door's figures (tickets checked in, and expected), as the check-in screen shows them. */
+  check_ins: CheckInCounts;
+};
 
 /** `GET /api/v1/admin/event_forms/{id}/responses/{applicationId}`: one response, and the form it answers. */
 export interface ResponseDetail {

@@ -43,6 +43,8 @@ export type CheckInPage = Page<TicketView> & {
 export interface MyTicket {
   code: string;
   token: string;
+  /** The token as a QR code (SVG markup the API drew), shown on the page and printed. */
+  qr_code_svg: string;
   checked_in_at: string | null;
 }
 

@@ -79,6 +79,7 @@ describe("GET /api/v1/site/event_forms/{id}", () => {
       my_application: null,
       my_billing: null,
       my_meeting: null,
+      my_ticket: null,
     });
   });
 

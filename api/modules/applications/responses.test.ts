@@ -285,7 +285,7 @@ describe("CSV export", () => {
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="responses-${form.id}.csv"`);
     const text = res.body as string;
     expect(text.split("\r\n")[0]).toBe(
-      'Submitted at,Status,Name,Email,Phone,Company,Interests,Need a visa?,Deck,Team size,"\'=Note, ""quoted"""',
+      'Submitted at,Status,Name,Email,Ticket,Checked in at,Phone,Company,Interests,Need a visa?,Deck,Team size,"\'=Note, ""quoted"""',
     );
     expect(text).toContain('"\'=HYPERLINK(""http://evil"")"');
     expect(text).toContain('"Acme, Inc. ""The best"""');
@@ -299,6 +299,8 @@ describe("CSV export", () => {
       "pending",
       '\'=HYPERLINK("http://evil")',
       "first@example.com",
+      expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
+      "",
       "'+234 801 234 5678",
       'Acme, Inc. "The best"',
       "AI; Health",
@@ -308,8 +310,8 @@ describe("CSV export", () => {
       "line one\nline two",
     ]);
     expect(b.slice(1, 4)).toEqual(["pending", "'@Second", "second@example.com"]);
-    expect(b[7]).toBe("No");
-    expect(b[8]).toBe("");
+    expect(b[9]).toBe("No");
+    expect(b[10]).toBe("");
 
     const filtered = parseCsv((await owner.client.get(responsesOf(form.id, ".csv?search=second"))).body);
     expect(filtered.map((r) => r[3])).toEqual(["Email", "second@example.com"]);

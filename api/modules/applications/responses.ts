@@ -4,7 +4,7 @@ import type { ApplicationView } from "#schemas/applications.ts";
 import type { ReviewStatus } from "#schemas/events.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
-import { eventApplications, eventForms, type Answers, type ApplicationStatus } from "#api/db/events-schema.ts";
+import { eventApplications, eventCheckIns, eventForms, type Answers, type ApplicationStatus } from "#api/db/events-schema.ts";
 import { csvStream } from "#api/lib/csv.ts";
 import { fieldError, forbidden, notFound } from "#api/lib/errors.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
@@ -116,7 +116,7 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
     return String(answer);
   };
   return csvStream(
-    ["Submitted at", "Status", "Name", "Email", ...questions.map((q) => q.label)],
+    ["Submitted at", "Status", "Name", "Email", "Ticket", "Checked in at", ...questions.map((q) => q.label)],
     (offset, limit) =>
       db
         .select({
@@ -126,8 +126,11 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
           applicantName: eventApplications.applicantName,
           applicantEmail: eventApplications.applicantEmail,
           submittedAt: eventApplications.submittedAt,
+          ticketCode: eventApplications.ticketCode,
+          checkedInAt: eventCheckIns.checkedInAt,
         })
         .from(eventApplications)
+        .leftJoin(eventCheckIns, eq(eventCheckIns.eventApplicationId, eventApplications.id))
         .where(where)
         .orderBy(direction(eventApplications.submittedAt, "asc"), direction(eventApplications.id, "asc"))
         .limit(limit)
@@ -137,6 +140,8 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
       r.status,
       r.applicantName,
       r.applicantEmail,
+      r.ticketCode ?? "",
+      iso(r.checkedInAt) ?? "",
       ...questions.map((q) => cell(r.id, q, r.answers[q.key])),
     ],
   );

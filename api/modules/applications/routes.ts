@@ -11,6 +11,7 @@ import { validate } from "#api/lib/validation.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
+import { doorCounts } from "../check-ins/service.ts";
 import { fileResponse } from "../files/service.ts";
 import { apply } from "./applying.ts";
 import { listEvents, siteEventForm } from "./discovery.ts";
@@ -153,7 +154,11 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("even
   const form = await ownedForm(c.var.db, currentUser(c), formId(c));
   const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
   const { total, data } = await listResponses(c.var.db, form, query);
-  const answer: ResponsesPage = { ...page(c.req.url, query, total, data), event_form: responsesFormResource(form) };
+  const answer: ResponsesPage = {
+    ...page(c.req.url, query, total, data),
+    event_form: responsesFormResource(form),
+    check_ins: await doorCounts(c.var.db, form.id),
+  };
   return c.json(answer);
 });
 

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import QRCode from "qrcode";
 import type { MyTicket } from "#schemas/check-ins.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventCheckIns, type eventApplications } from "#api/db/events-schema.ts";
@@ -13,9 +14,11 @@ export async function myTicket(db: Db, application: ApplicationRow | null): Prom
     .select({ at: eventCheckIns.checkedInAt })
     .from(eventCheckIns)
     .where(eq(eventCheckIns.eventApplicationId, application.id));
+  const token = await ticketToken(db, application.ticketCode);
   return {
     code: application.ticketCode,
-    token: await ticketToken(db, application.ticketCode),
+    token,
+    qr_code_svg: await QRCode.toString(token, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
     checked_in_at: checkIn?.at.toISOString() ?? null,
   };
 }

@@ -1,51 +1,76 @@
 /** An event's public page: what anyone, with or without an account, sees of a published event. */
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { EVENT_PAGE_ATTENDEES, eventIdOfSlug, eventSlug, type EventPageView } from "#schemas/event-pages.ts";
 import type { Db } from "#api/db/client.ts";
+import { preparedPerDb } from "#api/db/embedded/prepared.ts";
 import { startups, users } from "#api/db/schema.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
-import { closedReasonGiven, placesTaken } from "../applications/availability.ts";
+import { closedReasonGiven } from "../applications/availability.ts";
 import { startupCard } from "../applications/views.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
+import { submittedApplications } from "../event-forms/views.ts";
 import { fileUrl } from "../files/service.ts";
 import { publicEventUrl } from "./links.ts";
 
 /** Published events have a page, and closed ones keep theirs; a draft is as good as missing. */
 const PUBLIC_STATUSES = ["published", "closed"] as const;
 
-const accepted = (formId: number) => and(eq(eventApplications.eventFormId, formId), eq(eventApplications.status, "accepted"));
+const host = { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId };
+const ofPublicEvent = and(eq(eventForms.id, sql.placeholder("id")), inArray(eventForms.status, [...PUBLIC_STATUSES]));
+
+const publicEventQuery = preparedPerDb((db) =>
+  db
+    .select({ form: eventForms, startup: host })
+    .from(eventForms)
+    .innerJoin(startups, eq(startups.id, eventForms.startupId))
+    .where(ofPublicEvent)
+    .prepare("public_event"),
+);
+
+/** Accepted applications of the row's event. */
+const acceptedCount = sql<number>`(select count(*) from ${eventApplications}
+  where ${eventApplications.eventFormId} = ${eventForms.id} and ${eventApplications.status} = 'accepted')`.mapWith(Number);
+
+/** The first accepted attendees who agreed to be shown, as [{name, avatar}] in the order they applied. */
+const shownAttendees = sql<
+  { name: string; avatar: string | null }[]
+>`coalesce((select json_agg(json_build_object('name', shown.name, 'avatar', shown.avatar_file_id))
+  from (select ${users.name} as name, ${users.avatarFileId} as avatar_file_id from ${eventApplications}
+    join ${users} on ${users.id} = ${eventApplications.userId}
+    where ${eventApplications.eventFormId} = ${eventForms.id} and ${eventApplications.status} = 'accepted' and ${eventApplications.showOnEventPage}
+    order by ${eventApplications.submittedAt}, ${eventApplications.id} limit ${sql.raw(String(EVENT_PAGE_ATTENDEES))}) as shown), '[]'::json)`;
+
+/** The page in one round trip: the event, its host, the places taken, and who is going. */
+const eventPageQuery = preparedPerDb((db) =>
+  db
+    .select({ form: eventForms, startup: host, taken: submittedApplications, accepted: acceptedCount, shown: shownAttendees })
+    .from(eventForms)
+    .innerJoin(startups, eq(startups.id, eventForms.startupId))
+    .where(ofPublicEvent)
+    .prepare("public_event_page"),
+);
+
+/** The id a slug names, or the form's 404 for one that names none. */
+function idOfSlug(slug: string): number {
+  const id = eventIdOfSlug(slug);
+  if (id === undefined) throw notFound(EVENT_FORM_NOT_FOUND);
+  return id;
+}
 
 /** The event a slug names, with its host; 404 for drafts, unknown events and slugs that name none. */
 export async function publicEvent(db: Db, slug: string) {
-  const id = eventIdOfSlug(slug);
-  if (id === undefined) throw notFound(EVENT_FORM_NOT_FOUND);
-  const [found] = await db
-    .select({
-      form: eventForms,
-      startup: { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId },
-    })
-    .from(eventForms)
-    .innerJoin(startups, eq(startups.id, eventForms.startupId))
-    .where(and(eq(eventForms.id, id), inArray(eventForms.status, [...PUBLIC_STATUSES])));
+  const [found] = await publicEventQuery(db).execute({ id: idOfSlug(slug) });
   if (!found) throw notFound(EVENT_FORM_NOT_FOUND);
   return found;
 }
 
 /** The event a slug names, as its public page shows it. */
 export async function eventPage(db: Db, slug: string, now = new Date()): Promise<EventPageView> {
-  const found = await publicEvent(db, slug);
-  const { form } = found;
-  const taken = await placesTaken(db, form.id);
+  const [found] = await eventPageQuery(db).execute({ id: idOfSlug(slug) });
+  if (!found) throw notFound(EVENT_FORM_NOT_FOUND);
+  const { form, taken } = found;
   const reason = closedReasonGiven(form, taken, now);
-  const shown = await db
-    .select({ name: users.name, avatarFileId: users.avatarFileId })
-    .from(eventApplications)
-    .innerJoin(users, eq(users.id, eventApplications.userId))
-    .where(and(accepted(form.id), eq(eventApplications.showOnEventPage, true)))
-    .orderBy(asc(eventApplications.submittedAt), asc(eventApplications.id))
-    .limit(EVENT_PAGE_ATTENDEES);
-  const [{ n: attendeesCount }] = await db.select({ n: count() }).from(eventApplications).where(accepted(form.id));
   return {
     id: form.id,
     slug: eventSlug(form.id, form.title),
@@ -70,7 +95,7 @@ export async function eventPage(db: Db, slug: string, now = new Date()): Promise
     host: startupCard(found.startup),
     can_apply: reason === null,
     closed_reason: reason,
-    attendees: shown.map((a) => ({ name: a.name, avatar_url: fileUrl(a.avatarFileId) })),
-    attendees_count: attendeesCount,
+    attendees: found.shown.map((a) => ({ name: a.name, avatar_url: fileUrl(a.avatar) })),
+    attendees_count: found.accepted,
   };
 }

@@ -33,11 +33,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     canWrite: can(user, "event form write"),
     canSeeResponses: can(user, "event response read"),
     canSeePayments: can(user, "event billing read"),
+    canCheckIn: can(user, "event response write"),
   };
 }
 
 export default function EventForms({ loaderData }: Route.ComponentProps) {
-  const { forms, collections, collection, canWrite, canSeeResponses, canSeePayments } = loaderData;
+  const { forms, collections, collection, canWrite, canSeeResponses, canSeePayments, canCheckIn } = loaderData;
   const [searchParams] = useSearchParams();
   return (
     <div className="mx-auto max-w-6xl">
@@ -118,6 +119,11 @@ export default function EventForms({ loaderData }: Route.ComponentProps) {
                           {canSeeResponses ? (
                             <InAppLink to={`/event-responses/${form.id}`} className={buttonClass("secondary", "sm")}>
                               Responses
+                            </InAppLink>
+                          ) : null}
+                          {canCheckIn && form.status !== "draft" ? (
+                            <InAppLink to={`/event-forms/check-in/${form.id}`} className={buttonClass("secondary", "sm")}>
+                              Check-in
                             </InAppLink>
                           ) : null}
                           {canSeePayments && form.type_of_event === "paid" ? (

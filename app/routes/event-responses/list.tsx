@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "#schemas/events";
-import { APPLICATION_SUBMITTED_EVENT, eventFormChannel } from "#schemas/realtime";
+import { APPLICATION_SUBMITTED_EVENT, CHECK_INS_CHANGED_EVENT, eventFormChannel } from "#schemas/realtime";
 import { requireId } from "~/lib/route-params.server";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
@@ -9,7 +9,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { STATUS_TONES, answerText } from "~/lib/event-format";
-import { requirePermission } from "~/lib/guards.server";
+import { can, requirePermission } from "~/lib/guards.server";
 import type { ResponsesPage } from "#schemas/applications";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/list";
@@ -18,7 +18,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 import { counted } from "#schemas/plural";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  requirePermission(context, "event response read");
+  const user = requirePermission(context, "event response read");
   const formId = requireId(params.event_form_id, "Event form not found");
   const query = forwardListParams(url, ["page", "search", "status", "sort_by", "sort_order"], { per_page: "25" });
   // The API answers 404 'Event form not found' and 403 'Access Forbidden' for another startup's form.
@@ -47,16 +47,19 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     responses: { ...responses, data: rows },
     columns,
     exportHref: `/api/v1/admin/event_forms/${formId}/responses.csv?${exportQuery}`,
+    canCheckIn: can(user, "event response write"),
   };
 }
 
 export default function Responses({ loaderData }: Route.ComponentProps) {
   const dates = useDates();
-  const { responses, columns, exportHref } = loaderData;
+  const { responses, columns, exportHref, canCheckIn } = loaderData;
   const form = responses.event_form;
   const [searchParams] = useSearchParams();
   // New applications appear as they arrive (and after a reconnect, with whatever was missed).
   useLiveRevalidate(eventFormChannel(form.id), APPLICATION_SUBMITTED_EVENT);
+  // And the door's figures as tickets are scanned.
+  useLiveRevalidate(eventFormChannel(form.id), CHECK_INS_CHANGED_EVENT);
   const sortLink = (column: string) => {
     const params = new URLSearchParams(searchParams);
     const current = params.get("sort_by") === column;
@@ -69,11 +72,25 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title={`Responses: ${form.title}`}
-        description={counted(responses.meta.total, "application")}
+        description={
+          <>
+            {counted(responses.meta.total, "application")} ·{" "}
+            <span data-testid="responses-check-ins">
+              {responses.check_ins.checked_in} of {responses.check_ins.expected} checked in
+            </span>
+          </>
+        }
         actions={
-          <a href={exportHref} className={buttonClass("secondary")} download>
-            Export CSV
-          </a>
+          <>
+            {canCheckIn ? (
+              <InAppLink to={`/event-forms/check-in/${form.id}`} className={buttonClass("secondary")}>
+                Check-in
+              </InAppLink>
+            ) : null}
+            <a href={exportHref} className={buttonClass("secondary")} download>
+              Export CSV
+            </a>
+          </>
         }
       />
       <ListSearch

@@ -3,6 +3,7 @@ import { Form, data, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { eventLocation } from "#schemas/event-pages";
 import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/events";
+import { TicketCard } from "~/components/check-in/ticket-card";
 import { AddToCalendar } from "~/components/event-page/event-facts";
 import { QuestionInput } from "~/components/event-forms/question-preview";
 import { JoinMeeting } from "~/components/meetings/join-meeting";
@@ -116,6 +117,8 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           )}
         </div>
       </Card>
+
+      {loaderData.my_ticket ? <TicketCard ticket={loaderData.my_ticket} eventTitle={form.title} /> : null}
 
       {eventWeather ? <WeatherCard weather={eventWeather.weather} day={eventWeather.day} /> : null}
 

@@ -1,0 +1,189 @@
+import { useRef } from "react";
+import { data, Form, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { formatTicketCode, type CheckInAnswer, type CheckInPage } from "#schemas/check-ins";
+import { CHECK_INS_CHANGED_EVENT, eventFormChannel } from "#schemas/realtime";
+import { CameraScanner } from "~/components/check-in/camera-scanner";
+import { ScanResult } from "~/components/check-in/scan-result";
+import { Button } from "~/components/ui/button";
+import { FieldErrors } from "~/components/ui/field";
+import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { ListSearch } from "~/components/ui/list-controls";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import { useDates } from "~/lib/dates";
+import { formatEventTime, STATUS_TONES } from "~/lib/event-format";
+import { requirePermission } from "~/lib/guards.server";
+import { forwardListParams } from "~/lib/list-query.server";
+import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
+import { requireId } from "~/lib/route-params.server";
+import type { Route } from "./+types/check-in";
+
+/*
+ * The door of an event (/event-forms/check-in/{id}), for its owner: scan a ticket's QR code with the
+ * device's camera, type its code, or find the person by name; every answer says at once what the ticket
+ * is. The figures (checked in of expected) follow every door's scans live.
+ */
+
+const FORM_NOT_FOUND = "Event Form not found";
+const apiPath = (id: number) => `/api/v1/admin/event_forms/${id}/check_ins`;
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  requirePermission(context, "event response write");
+  const id = requireId(params.id, FORM_NOT_FOUND);
+  const query = forwardListParams(url, ["page", "search"], { per_page: "25" });
+  return { door: await context.get(apiContext).load<CheckInPage>(`${apiPath(id)}?${query}`) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requirePermission(context, "event response write");
+  const id = requireId(params.id, FORM_NOT_FOUND);
+  const form = await request.formData();
+  const code = String(form.get("code") ?? "");
+  const api = context.get(apiContext);
+  if (form.get("intent") === "undo") {
+    const undone = await api.delete<{ message: string }>(`${apiPath(id)}/${encodeURIComponent(code)}`);
+    return data({ answer: null, undone: undone.body.message, errors: null }, { status: undone.status });
+  }
+  const result = await api.post<CheckInAnswer>(apiPath(id), { code });
+  if (!result.ok && result.status === 422)
+    return data({ answer: null, undone: null, errors: result.body.errors?.code ?? null }, { status: 422 });
+  // Every outcome (in, already in, cancelled, another event, unknown) is an answer for the door, not an error page.
+  if (result.ok || result.status === 409 || (result.status === 404 && "outcome" in result.body)) {
+    return data({ answer: result.body as CheckInAnswer, undone: null, errors: null }, { status: result.status });
+  }
+  throw data(result.body.message, { status: result.status });
+}
+
+export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { door } = loaderData;
+  const form = door.event_form;
+  const dates = useDates();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const scanForm = useRef<HTMLFormElement>(null);
+  const [searchParams] = useSearchParams();
+  useLiveRevalidate(eventFormChannel(form.id), CHECK_INS_CHANGED_EVENT);
+  const busy = navigation.state === "submitting";
+  const counts = actionData?.answer?.counts ?? door.counts;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <PageHeader title={`Check-in: ${form.title}`} description={formatEventTime(form.starts_at, form.ends_at, form.timezone)} />
+      <div className="grid gap-6 md:grid-cols-[1fr_16rem]">
+        <Card className="space-y-4">
+          <h2 className="text-lg font-semibold">Scan or type a ticket</h2>
+          <Form method="post" ref={scanForm} className="flex flex-wrap items-end gap-3" aria-label="Check a ticket in">
+            <input type="hidden" name="intent" value="check_in" />
+            <label className="min-w-56 flex-1">
+              <span className="mb-1 block text-sm font-medium text-slate-700">Ticket code</span>
+              <input
+                name="code"
+                autoComplete="off"
+                autoCapitalize="characters"
+                placeholder="ABCD-EFGH"
+                className="field-input"
+                aria-invalid={actionData?.errors ? true : undefined}
+                aria-describedby={actionData?.errors ? "code-errors" : undefined}
+              />
+            </label>
+            <Button type="submit" pending={busy && navigation.formData?.get("intent") === "check_in"}>
+              Check in
+            </Button>
+          </Form>
+          {actionData?.errors ? <FieldErrors id="code-errors" errors={actionData.errors} /> : null}
+          <CameraScanner onCode={(code) => submit({ intent: "check_in", code }, { method: "post" })} />
+          <ScanResult answer={actionData?.answer ?? null} />
+          {actionData?.undone ? (
+            <p role="status" className="text-slate-700">
+              {actionData.undone}
+            </p>
+          ) : null}
+        </Card>
+        <Card className="h-fit text-center" aria-label="Door figures">
+          <p className="text-4xl font-bold text-slate-900" data-testid="door-counts">
+            {counts.checked_in} / {counts.expected}
+          </p>
+          <p className="text-sm text-slate-600">checked in of expected</p>
+        </Card>
+      </div>
+      <section aria-labelledby="tickets-heading" className="space-y-3">
+        <h2 id="tickets-heading" className="text-lg font-semibold">
+          Find someone
+        </h2>
+        <ListSearch label="Search tickets" placeholder="Search by name, email or code" />
+        {door.data.length === 0 ? (
+          <EmptyState title="No tickets found">{searchParams.get("search") ? "Try another search." : "Nobody has applied yet."}</EmptyState>
+        ) : (
+          <Card className="overflow-x-auto p-0">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
+                <tr>
+                  <th className="px-4 py-3">Name</th>
+                  <th className="px-4 py-3">Code</th>
+                  <th className="px-4 py-3">Status</th>
+                  <th className="px-4 py-3">Checked in</th>
+                  <th className="px-4 py-3">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {door.data.map((ticket) => (
+                  <tr
+                    key={ticket.application_id}
+                    className="border-b border-slate-100 last:border-0"
+                    data-testid={`ticket-${ticket.ticket_code}`}
+                  >
+                    <td className="px-4 py-3">
+                      <p className="font-medium">{ticket.name}</p>
+                      <p className="text-slate-500">{ticket.email}</p>
+                    </td>
+                    <td className="px-4 py-3 font-mono">{formatTicketCode(ticket.ticket_code)}</td>
+                    <td className="px-4 py-3">
+                      <Badge tone={STATUS_TONES[ticket.status]}>{ticket.status}</Badge>
+                    </td>
+                    <td className="px-4 py-3 text-slate-600">
+                      {ticket.checked_in_at
+                        ? `${dates.dayTime(ticket.checked_in_at)}${ticket.checked_in_by ? ` by ${ticket.checked_in_by}` : ""}`
+                        : "—"}
+                    </td>
+                    <td className="px-4 py-3 text-right">
+                      <Form method="post">
+                        <input type="hidden" name="code" value={ticket.ticket_code} />
+                        {ticket.checked_in_at ? (
+                          <Button
+                            type="submit"
+                            name="intent"
+                            value="undo"
+                            variant="ghost"
+                            size="sm"
+                            aria-label={`Undo the check-in of ${ticket.name}`}
+                          >
+                            Undo
+                          </Button>
+                        ) : (
+                          <Button
+                            type="submit"
+                            name="intent"
+                            value="check_in"
+                            variant="secondary"
+                            size="sm"
+                            aria-label={`Check in ${ticket.name}`}
+                          >
+                            Check in
+                          </Button>
+                        )}
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+        )}
+        <Pagination meta={door.meta} />
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Check-in: ${data?.door.event_form.title ?? "event"} · Launchpad` }];
