@@ -27,6 +27,20 @@ process.env.E2E_MAILBOX_URL ??= `http://127.0.0.1:${fakeMailboxPort}`;
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
+/** How every spec's browser starts; a spec that needs more (a fake camera) adds its own flags to these. */
+export const launchOptions = {
+  executablePath: chromium,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
+
 // The config is read again by each worker; only the main process starts the server, once.
 const dataDir = process.env.E2E_DATA_DIR ?? (process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "launchpad-e2e-")));
 const upstreamPanelDataDir =
@@ -53,18 +67,7 @@ export default defineConfig({
     // third of the suite's CPU (the same 18 specs: 201 CPU-seconds with it, 137 without, 127 with no trace).
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    },
+    launchOptions,
   },
   // The fuzz suite's two tests take minutes each: queued first (projects are dispatched in order), they run
   // beside the journeys instead of finishing alone after them.

@@ -155,7 +155,8 @@ async function serve(options: { prepared: boolean }) {
     context.set(requestEnvContext, env);
     const response = await handler(request, context);
     const headers = new Headers(response.headers);
-    applySecurityHeaders(headers, { nonce, production: config.production, https: config.api.secureCookies, sockets });
+    const path = new URL(request.url).pathname;
+    applySecurityHeaders(headers, { nonce, production: config.production, https: config.api.secureCookies, sockets, path });
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 

@@ -49,3 +49,21 @@ describe("the panel's connect-src", () => {
     expect(connectSrc(headers.get("Content-Security-Policy")!)).toBe("connect-src 'self' wss://ws.example.com:6001");
   });
 });
+
+describe("the Permissions-Policy", () => {
+  it("lets an event's check-in page (and its data requests) use the camera, and no other page", () => {
+    const policyOf = (path: string) => {
+      const headers = new Headers();
+      applySecurityHeaders(headers, { nonce: "n", production: true, https: false, path });
+      return headers.get("Permissions-Policy");
+    };
+    expect(policyOf("/event-forms/check-in/12")).toBe("camera=(self), microphone=(), geolocation=()");
+    expect(policyOf("/event-forms/check-in/12.data")).toBe("camera=(self), microphone=(), geolocation=()");
+    for (const path of ["/", "/event-forms", "/event-forms/check-in/12/x", "/chat/4", "/e/demo-day-1"]) {
+      expect(policyOf(path), path).toBe("camera=(), microphone=(), geolocation=()");
+    }
+    const notAPage = new Headers();
+    applySecurityHeaders(notAPage, { production: true, https: false });
+    expect(notAPage.get("Permissions-Policy")).toBe("camera=(), microphone=(), geolocation=()");
+  });
+});

@@ -45,10 +45,19 @@ export function contentSecurityPolicy(nonce: string, production: boolean, socket
 /** For answers that are not pages (errors, files): nothing in them may run or be framed. */
 const LOCKED_DOWN_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** Pages pass their CSP nonce; everything else served by the outer server gets the locked-down policy. */
+/**
+ * The one page that may use the camera: an event's door, which reads tickets' QR codes. Everywhere else the
+ * camera, microphone and location stay off, whatever a script asks.
+ */
+const CAMERA_PAGE = /^\/event-forms\/check-in\/[^/]+(?:\.data)?$/;
+
+export const permissionsPolicy = (path: string | undefined) =>
+  `camera=(${path && CAMERA_PAGE.test(path) ? "self" : ""}), microphone=(), geolocation=()`;
+
+/** Pages pass their CSP nonce (and their path); everything else served by the outer server gets the locked-down policy. */
 export function applySecurityHeaders(
   headers: Headers,
-  options: { nonce?: string; production: boolean; https: boolean; sockets?: readonly string[] },
+  options: { nonce?: string; production: boolean; https: boolean; sockets?: readonly string[]; path?: string },
 ) {
   headers.set(
     "Content-Security-Policy",
@@ -57,6 +66,6 @@ export function applySecurityHeaders(
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  headers.set("Permissions-Policy", permissionsPolicy(options.path));
   if (options.https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }

@@ -1,0 +1,69 @@
+import { expectNoSeriousViolations } from "./a11y";
+import { expect, publishedEventForm, registerUser, setUpStartup, test } from "./fixtures";
+import { applicantWithTicket } from "./tickets";
+
+/**
+ * The door: an applicant's ticket on their page, and the owner checking it in by a typed code, by name and
+ * by the camera (a QR code shown to Chromium's fake camera); a second scan says when it was; the figures
+ * follow on every open check-in screen. With JavaScript on and off; axe in both themes.
+ */
+
+const spaced = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the door, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("an applicant sees their ticket; the owner checks it in by code, hears 'already' on a second try, and undoes it by name", async ({
+      page,
+      context,
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      await registerUser(context, "Dora Door");
+      await setUpStartup(context);
+      const form = await publishedEventForm(context, { title: `Door Night ${Date.now().toString(36)}` });
+      const ada = await applicantWithTicket(browser, baseURL!, form.id, "Ada Guest");
+      await applicantWithTicket(browser, baseURL!, form.id, "Ben Guest");
+
+      const applicantPage = await ada.context.newPage();
+      await applicantPage.goto(`/form-submission?form_id=${form.id}`);
+      await expect(applicantPage.getByTestId("ticket-code")).toHaveText(spaced(ada.ticket.code));
+      await expect(applicantPage.getByRole("img", { name: `QR code of your ticket to ${form.title}` })).toBeVisible();
+      if (javaScriptEnabled) await expectNoSeriousViolations(applicantPage, "/form-submission (ticket)");
+
+      await page.goto(`/event-forms/check-in/${form.id}`);
+      await expect(page.getByRole("heading", { name: `Check-in: ${form.title}` })).toBeVisible();
+      await expect(page.getByTestId("door-counts")).toHaveText("0 / 2");
+      if (javaScriptEnabled) {
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme });
+          await expectNoSeriousViolations(page, `/event-forms/check-in/{id} (${colorScheme})`);
+        }
+        await page.emulateMedia({ colorScheme: null });
+      }
+
+      await page.getByLabel("Ticket code").fill(spaced(ada.ticket.code).toLowerCase());
+      await page.getByRole("button", { name: "Check in", exact: true }).click();
+      await expect(page.getByTestId("scan-result")).toContainText("Checked in.");
+      await expect(page.getByTestId("scan-result")).toContainText("Ada Guest");
+      await expect(page.getByTestId("door-counts")).toHaveText("1 / 2");
+
+      await page.getByLabel("Ticket code").fill(ada.ticket.code);
+      await page.getByRole("button", { name: "Check in", exact: true }).click();
+      await expect(page.getByTestId("scan-result")).toContainText(/Already checked in at .+ by Dora Door/);
+
+      await page.getByLabel("Search tickets").fill("Ada");
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.getByRole("button", { name: "Undo the check-in of Ada Guest" }).click();
+      await expect(page.getByText("Check-in undone.")).toBeVisible();
+      await page.getByRole("button", { name: "Check in Ada Guest" }).click();
+      await expect(page.getByTestId("scan-result")).toContainText("Checked in.");
+
+      await applicantPage.reload();
+      await expect(applicantPage.getByTestId("ticket")).toContainText("Checked in");
+      await ada.context.close();
+    });
+  });
+}
