@@ -94,6 +94,8 @@ export interface UpcomingEvent {
   capacity: number | null;
   /** Submitted applications that hold a place (not cancelled). */
   places_taken: number;
+  /** Tickets checked in at the door so far. */
+  checked_in: number;
 }
 export interface UpcomingEvents {
   total: number;

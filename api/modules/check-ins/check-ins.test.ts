@@ -157,3 +157,14 @@ describe("GET /api/v1/admin/event_forms/{id}/check_ins", () => {
     expect(row.ticketCode).toBe(zed.ticket.code);
   });
 });
+
+describe("the dashboard's events under way", () => {
+  it("count the tickets checked in, and keep an event that has started until it ends", async () => {
+    const now = Date.now();
+    const { owner, form } = await ownerWithForm(t, { startsAt: new Date(now - 3_600_000), endsAt: new Date(now + 3_600_000) });
+    const holder = await ticketHolder(form.id);
+    await scan(owner.client, form.id, holder.ticket.code);
+    const { body } = await owner.client.get("/api/v1/admin/dashboard/upcoming-events");
+    expect(body.data.events).toEqual([expect.objectContaining({ id: form.id, places_taken: 1, checked_in: 1 })]);
+  });
+});

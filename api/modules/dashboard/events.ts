@@ -32,10 +32,12 @@ export async function upcomingEvents(db: Db, startupId: number): Promise<Upcomin
         sql<number>`(select count(*) from event_applications a where a.event_form_id = event_forms.id and a.status not in (${notHolding}))`.mapWith(
           Number,
         ),
+      checkedIn: sql<number>`(select count(*) from event_check_ins c where c.event_form_id = event_forms.id)`.mapWith(Number),
       listTotal: totalOver(),
     })
     .from(eventForms)
-    .where(and(managedFormsWhere({ startupId }), eq(eventForms.status, "published"), gt(eventForms.startsAt, sql`now()`)))
+    // Until it ends: an event under way is where the door's figures matter.
+    .where(and(managedFormsWhere({ startupId }), eq(eventForms.status, "published"), gt(eventForms.endsAt, sql`now()`)))
     .orderBy(asc(eventForms.startsAt), asc(eventForms.id))
     .limit(UPCOMING_LIMIT);
   const total = rows.length ? rows[0].listTotal : 0;
@@ -49,6 +51,7 @@ export async function upcomingEvents(db: Db, startupId: number): Promise<Upcomin
       timezone: r.timezone,
       capacity: r.capacity,
       places_taken: r.taken,
+      checked_in: r.checkedIn,
     })),
   };
 }

@@ -164,6 +164,7 @@ export function UpcomingCard({ card }: { card: Loaded<UpcomingEvents> }) {
                   {event.capacity
                     ? `${event.places_taken} of ${event.capacity} places taken (${share} %)`
                     : `${counted(event.places_taken, "application")}, no capacity limit`}
+                  {event.checked_in ? ` · ${event.checked_in} checked in` : ""}
                 </p>
                 {share !== null ? (
                   <div className="mt-1 h-2 rounded bg-slate-100" aria-hidden>
