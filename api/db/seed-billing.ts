@@ -5,6 +5,7 @@ import type { Db } from "./client.ts";
 import { startups, users } from "./schema.ts";
 import { eventApplications, eventForms } from "./events-schema.ts";
 import { billingStatusChanges, couponCodes, eventBillings, payments, sandboxPayments, type BillingStatus } from "./billing-schema.ts";
+import { newTicketCode } from "../modules/check-ins/tickets.ts";
 
 const HOUR = 3_600_000;
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
@@ -168,5 +169,6 @@ export async function seedBillings(db: Db) {
       "q-goal0001": "A pricing sheet for our first hardware bundle and three distributor leads.",
     },
     submittedAt: hoursAgo(49),
+    ticketCode: newTicketCode(),
   });
 }

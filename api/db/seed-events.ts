@@ -1,4 +1,5 @@
 import { eq, inArray, isNull } from "drizzle-orm";
+import { newTicketCode } from "../modules/check-ins/tickets.ts";
 import { eventPosterPng } from "../modules/event-pages/poster.ts";
 import type { Db } from "./client.ts";
 import { files, startups, users } from "./schema.ts";
@@ -185,6 +186,7 @@ export async function seedEvents(db: Db) {
         "q-track001": [["AI"], ["Fintech", "AI"], ["Health"], ["Climate"], []][index % 5],
       },
       submittedAt: new Date(Date.now() - (index + 1) * 3_600_000),
+      ticketCode: newTicketCode(),
       // The accepted applicant agreed to be shown on the event's public page.
       showOnEventPage: statuses[index % statuses.length] === "accepted",
     })),

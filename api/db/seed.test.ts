@@ -42,6 +42,14 @@ describe("seedDemoData", () => {
     expect(billingsAfter).toBe(3);
   });
 
+  it("gives every submitted demo application its ticket, and every demo event a cover", async () => {
+    const db = database.db;
+    const applications = await db.select({ code: eventApplications.ticketCode, status: eventApplications.status }).from(eventApplications);
+    expect(applications.length).toBeGreaterThan(0);
+    for (const application of applications) expect(application.code, application.status).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    expect(await db.select({ id: eventForms.id }).from(eventForms).where(isNull(eventForms.bannerFileId))).toEqual([]);
+  });
+
   it("gives the paid workshop coupons and billings in every outcome, with consistent counts and history", async () => {
     const db = database.db;
     const [workshop] = await db.select().from(eventForms).where(eq(eventForms.title, "Hardware Go-to-Market Workshop"));

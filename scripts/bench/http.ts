@@ -17,6 +17,13 @@ export class Session {
     }
   }
 
+  /** The X-XSRF-TOKEN header a write of this session sends (the XSRF-TOKEN cookie, decoded). */
+  xsrfToken(): string {
+    const token = this.jar.get("XSRF-TOKEN");
+    if (!token) throw new Error("bench: this session has no XSRF-TOKEN cookie");
+    return decodeURIComponent(token);
+  }
+
   /** The Cookie header this session sends, for a load generator that sends it itself. */
   cookieHeader(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");

@@ -41,6 +41,8 @@ type Autocannon = (options: {
   connections: number;
   duration: number;
   headers?: Record<string, string>;
+  method?: string;
+  body?: string;
 }) => Promise<AutocannonResult>;
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
@@ -58,6 +60,8 @@ interface Target {
   path: string;
   session?: Session;
   headers?: Record<string, string>;
+  /** A write (a POST with this JSON body) instead of a GET. */
+  post?: unknown;
   /** What a correct answer is, so an error page is never timed as a fast page. */
   expect: (status: number, body: string) => boolean;
 }
@@ -68,20 +72,33 @@ interface Figures {
   p99: number;
 }
 
-const headersOf = (target: Target) => ({ ...(target.headers ?? {}), ...(target.session ? { cookie: target.session.cookieHeader() } : {}) });
+const headersOf = (target: Target) => ({
+  ...(target.headers ?? {}),
+  ...(target.session ? { cookie: target.session.cookieHeader() } : {}),
+  ...(target.post === undefined ? {} : { "content-type": "application/json", "x-xsrf-token": target.session!.xsrfToken() }),
+});
+/** The method and body a target is sent with. */
+const requestOf = (target: Target) =>
+  target.post === undefined ? { method: "GET" } : { method: "POST", body: JSON.stringify(target.post) };
 
 /** Checks that the target answers as it should, then warms it up. */
 async function ready(baseUrl: string, target: Target) {
   const headers = headersOf(target);
-  const probe = await fetch(baseUrl + target.path, { headers, redirect: "manual" });
+  const probe = await fetch(baseUrl + target.path, { headers, redirect: "manual", ...requestOf(target) });
   const body = await probe.text();
   if (!target.expect(probe.status, body))
     throw new Error(`bench: ${target.path} answered ${probe.status}, not what it should: ${body.slice(0, 200)}`);
-  await autocannon({ url: baseUrl + target.path, connections: CONNECTIONS, duration: 2, headers });
+  await autocannon({ url: baseUrl + target.path, connections: CONNECTIONS, duration: 2, headers, ...requestOf(target) });
 }
 
 async function run(baseUrl: string, target: Target, seconds: number): Promise<Figures> {
-  const result = await autocannon({ url: baseUrl + target.path, connections: CONNECTIONS, duration: seconds, headers: headersOf(target) });
+  const result = await autocannon({
+    url: baseUrl + target.path,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: headersOf(target),
+    ...requestOf(target),
+  });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -129,7 +146,13 @@ async function ownerIds(session: Session) {
   const responses = forms.data.find((f) => f.title.includes("Demo Day"));
   const paid = forms.data.find((f) => f.type_of_event === "paid");
   if (!responses || !paid) throw new Error("bench: the demo forms were not found");
-  return { responses: responses.id, paid: paid.id };
+  const door = (await (
+    await session.request("GET", `/api/v1/admin/event_forms/${responses.id}/check_ins?per_page=1`, {
+      headers: { Accept: "application/json" },
+    })
+  ).json()) as { data: { ticket_code: string }[] };
+  if (!door.data.length) throw new Error("bench: the demo day has no tickets");
+  return { responses: responses.id, paid: paid.id, ticket: door.data[0].ticket_code };
 }
 
 /** The biggest hashed script the login page loads: the static-asset subject. */
@@ -186,6 +209,16 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
     },
     outbox: { label: "/user-management/outbox", path: "/user-management/outbox", session: superAdmin, expect: html("Mail outbox") },
     forgotPassword: { label: "/forgot-password, anonymous", path: "/forgot-password", expect: html("Forgot your password") },
+    // A ticket scanned at the door: checked in once, then "already checked in" (the same work: the look-up,
+    // the insert that the unique key turns away, the figures).
+    checkIn: {
+      label: "POST …/check_ins, a ticket at the door",
+      path: `/api/v1/admin/event_forms/${ids.responses}/check_ins`,
+      session: owner,
+      headers: { Accept: "application/json" },
+      post: { code: ids.ticket },
+      expect: (status) => status === 201 || status === 409,
+    },
     eventPage: {
       label: "/e/{slug}, an event's public page, anonymous",
       path: "/e/lagos-robotics-demo-day-1",
@@ -204,6 +237,8 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
   log(`  GET /api/user / /healthz: ${verdict(r("apiUser", "healthz"), 0.2)}`);
   log(`  /account / 404 page: ${verdict(r("account", "notFound"), 0.4)}`);
   log(`  /e/{slug} / 404 page: ${verdict(r("eventPage", "notFound"), 0.8)}`);
+  const checkInP99 = figures.checkIn.p99;
+  log(`  check-in p99 at ${CONNECTIONS} connections: ${checkInP99} ms (target ≤ 50 ms) ${checkInP99 <= 50 ? "met" : "NOT met"}`);
   const lists = [
     "eventForms",
     "events",
