@@ -23,7 +23,7 @@ import { collectionRoutes } from "./modules/collections/routes.ts";
 import { conversationRoutes } from "./modules/conversations/routes.ts";
 import { couponRoutes } from "./modules/coupons/routes.ts";
 import { eventFormRoutes } from "./modules/event-forms/routes.ts";
-import { eventPageRoutes } from "./modules/event-pages/routes.ts";
+import { createEventPageRoutes } from "./modules/event-pages/routes.ts";
 import { checkInRoutes } from "./modules/check-ins/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
 import { invitationRoutes } from "./modules/invitations/routes.ts";
@@ -112,7 +112,8 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
 
   const callerCache = config.callerCacheMs > 0 ? new CallerCache(config.callerCacheMs) : undefined;
   const dashboardCache = config.dashboardCacheMs > 0 ? new CardCache(config.dashboardCacheMs) : undefined;
-  const answerCaches = new AnswerCaches([callerCache, dashboardCache]);
+  const eventPageCache = config.publicPageCacheMs > 0 ? new CardCache(config.publicPageCacheMs) : undefined;
+  const answerCaches = new AnswerCaches([callerCache, dashboardCache, eventPageCache]);
   cachePeers?.onInvalidate(() => answerCaches.invalidate());
   const invalidate = async () => {
     answerCaches.invalidate();
@@ -160,7 +161,7 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
   api.route("/", collectionRoutes);
   api.route("/", eventFormRoutes);
   api.route("/", applicationRoutes);
-  api.route("/", eventPageRoutes);
+  api.route("/", createEventPageRoutes(eventPageCache));
   api.route("/", checkInRoutes);
   api.route("/", couponRoutes);
   api.route("/", coFounderRoutes);

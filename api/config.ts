@@ -57,6 +57,11 @@ export interface ApiConfig {
    * api/modules/dashboard/card-cache.ts and docs/decisions/011-dashboard-cache.md.
    */
   dashboardCacheMs: number;
+  /**
+   * How long an event's public page answer may be reused, in ms; 0 turns it off. Emptied like the dashboard's
+   * (any write through this API); see docs/decisions/034-public-event-pages-reused.md.
+   */
+  publicPageCacheMs: number;
   /** The AI writing helper's provider (GEMINI_* or AI_* settings); unset: POST /api/v1/admin/ai answers 503. */
   ai?: AiConfig;
   /**
@@ -99,6 +104,7 @@ export const defaultApiConfig: ApiConfig = {
   weatherApiBase: "https://api.open-meteo.com",
   callerCacheMs: 0,
   dashboardCacheMs: 0,
+  publicPageCacheMs: 0,
   requireVerifiedEmail: false,
 };
 

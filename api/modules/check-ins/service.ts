@@ -1,5 +1,5 @@
 /** The door: checking tickets in and out, and the list of an event's tickets with its figures. */
-import { aliasedTable, and, asc, count, eq, ilike, notInArray, or, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, eq, ilike, notInArray, or, sql, type SQL } from "drizzle-orm";
 import {
   CHECK_IN_UNDONE,
   CHECKED_IN,
@@ -17,6 +17,7 @@ import { formatInZone } from "#schemas/event-format.ts";
 import { CHECK_INS_CHANGED_EVENT, eventFormChannel } from "#schemas/realtime.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
+import { preparedPerDb } from "#api/db/embedded/prepared.ts";
 import { users } from "#api/db/schema.ts";
 import { eventApplications, eventCheckIns, eventForms } from "#api/db/events-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
@@ -37,15 +38,24 @@ export async function doorForm(db: Db, user: AuthUser, formId: number): Promise<
 }
 
 export async function doorCounts(db: Db, formId: number): Promise<CheckInCounts> {
-  const [[expected], [checkedIn]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(eventApplications)
-      .where(and(eq(eventApplications.eventFormId, formId), notInArray(eventApplications.status, [...NOT_ADMITTED]))),
-    db.select({ n: count() }).from(eventCheckIns).where(eq(eventCheckIns.eventFormId, formId)),
-  ]);
-  return { checked_in: checkedIn.n, expected: expected.n };
+  const [counts] = await doorCountsQuery(db).execute({ formId });
+  return counts;
 }
+
+/** Both figures in one round trip. */
+const doorCountsQuery = preparedPerDb((db) =>
+  db
+    .select({
+      checked_in:
+        sql<number>`(select count(*) from ${eventCheckIns} where ${eventCheckIns.eventFormId} = ${sql.placeholder("formId")})`.mapWith(
+          Number,
+        ),
+      expected: sql<number>`(select count(*) from ${eventApplications} where ${eventApplications.eventFormId} = ${sql.placeholder("formId")}
+        and ${notInArray(eventApplications.status, [...NOT_ADMITTED])})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare("door_counts"),
+);
 
 const checkedInBy = aliasedTable(users, "checked_in_by");
 
@@ -114,19 +124,28 @@ export async function checkIn(
   }
   if (row.status === "cancelled" || row.status === "draft") return refuse(409, "cancelled", TICKET_CANCELLED, ticketView(row));
   if (row.status === "rejected") return refuse(409, "cancelled", TICKET_REJECTED, ticketView(row));
+  const already = (checkedInAt: Date, by: string | null) =>
+    refuse(
+      409,
+      "already_checked_in",
+      alreadyCheckedIn(formatInZone(checkedInAt, form.timezone), by),
+      ticketView({ ...row, checkedInAt, checked_in_by: by }),
+    );
+  if (row.checkedInAt) return already(row.checkedInAt, row.checked_in_by);
 
-  const inserted = await db
+  const [inserted] = await db
     .insert(eventCheckIns)
     .values({ eventApplicationId: row.application_id, eventFormId: form.id, checkedInByUserId: user.id })
     .onConflictDoNothing()
-    .returning({ id: eventCheckIns.id });
-  const [now] = await selectTickets(db).where(eq(eventApplications.id, row.application_id));
-  const ticket = ticketView(now);
-  if (!inserted.length) {
-    return refuse(409, "already_checked_in", alreadyCheckedIn(formatInZone(now.checkedInAt!, form.timezone), now.checked_in_by), ticket);
+    .returning({ checkedInAt: eventCheckIns.checkedInAt });
+  if (!inserted) {
+    // Another door let this ticket in between the look-up and the insert: say when, and who.
+    const [now] = await selectTickets(db).where(eq(eventApplications.id, row.application_id));
+    return already(now.checkedInAt!, now.checked_in_by);
   }
   const counts = await doorCounts(db, form.id);
   countsChanged(queue, form.id, counts);
+  const ticket = ticketView({ ...row, checkedInAt: inserted.checkedInAt, checked_in_by: user.name });
   return { status: 201, answer: { outcome: "checked_in", message: CHECKED_IN, ticket, counts } };
 }
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventSlug } from "#schemas/event-pages.ts";
-import { eventApplications, type ApplicationStatus } from "#api/db/events-schema.ts";
+import { eventApplications, eventForms, type ApplicationStatus } from "#api/db/events-schema.ts";
 import { insertEventForm, ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
@@ -211,5 +211,29 @@ describe("the link-preview image", () => {
 
     const draft = await insertEventForm(t, (await ownerWithForm(t)).owner.startup.id, { status: "draft" });
     expect((await t.client().get(`/api/v1/public/events/${draft.id}/preview.png`)).status).toBe(404);
+  });
+});
+
+describe("the page's answer, reused (PUBLIC_PAGE_CACHE_MS)", () => {
+  it("is the same for every reader until a write through the API empties it", async () => {
+    const cached = await createTestApi({ publicPageCacheMs: 60_000 });
+    try {
+      const { owner, form } = await ownerWithForm(cached, { title: "Cached Evening", capacity: 5 });
+      const read = async (slug: string) => (await cached.client().get(`/api/v1/public/events/${slug}`)).body.event;
+      expect((await read(`cached-evening-${form.id}`)).places_left).toBe(5);
+      // Changed behind the API's back: the kept answer is still served, under any slug of the event.
+      await cached.database.db.update(eventForms).set({ capacity: 3 }).where(eq(eventForms.id, form.id));
+      expect((await read(`cached-evening-${form.id}`)).places_left).toBe(5);
+      expect((await read(String(form.id))).places_left).toBe(5);
+      // Any write through the API (here, an unrelated one) empties it.
+      expect((await owner.client.post("/api/v1/admin/collections", { name: "Another" })).status).toBe(201);
+      expect((await read(`cached-evening-${form.id}`)).places_left).toBe(3);
+      // A draft is never kept as an answer: still a 404 after being asked.
+      await cached.database.db.update(eventForms).set({ status: "draft" }).where(eq(eventForms.id, form.id));
+      expect((await owner.client.post("/api/v1/admin/collections", { name: "Third" })).status).toBe(201);
+      expect((await cached.client().get(`/api/v1/public/events/${form.id}`)).status).toBe(404);
+    } finally {
+      await cached.close();
+    }
   });
 });

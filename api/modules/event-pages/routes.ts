@@ -14,31 +14,44 @@ import { calendarOf } from "../notification-mail/event-mail.ts";
 import { publicEventUrl } from "./links.ts";
 import { formatEventTime } from "#schemas/event-format.ts";
 import { eventPosterPng } from "./poster.ts";
-import { eventPage, publicEvent } from "./service.ts";
-
-export const eventPageRoutes = new Hono<AppEnv>();
-
-eventPageRoutes.get("/api/v1/public/events/:slug", async (c) => c.json({ event: await eventPage(c.var.db, c.req.param("slug")) }));
-
-eventPageRoutes.get("/api/v1/public/events/:slug/calendar.ics", async (c) => {
-  const { form } = await publicEvent(c.var.db, c.req.param("slug"));
-  const user = c.var.user;
-  const status = user ? ((await applicationOf(c.var.db, form.id, user.id))?.status ?? null) : null;
-  const file = calendarOf(linkedAppUrl(), form, status, publicEventUrl(form));
-  return c.body(file.content, 200, {
-    "Content-Type": "text/calendar; charset=utf-8",
-    "Content-Disposition": `attachment; filename="event-${form.id}.ics"`,
-  });
-});
+import type { CardCache } from "../dashboard/card-cache.ts";
+import { eventIdOf, eventPage, publicEvent } from "./service.ts";
 
 /** Link previews are fetched by other sites' servers, often again and again: a shared cache may keep one a while. */
 const PREVIEW_CACHE = "public, max-age=600";
 
-eventPageRoutes.get("/api/v1/public/events/:slug/preview.png", async (c) => {
-  const { form, startup } = await publicEvent(c.var.db, c.req.param("slug"));
-  const png = eventPosterPng({
-    title: form.title,
-    lines: [`Hosted by ${startup.name}`, formatEventTime(form.startsAt, form.endsAt, form.timezone)],
+/**
+ * With `cache` (ApiConfig.publicPageCacheMs > 0) a page's answer is reused for everyone, by the event's id,
+ * until a write or its time is up: it is the same for every reader (docs/decisions/034).
+ */
+export function createEventPageRoutes(cache?: CardCache) {
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/api/v1/public/events/:slug", async (c) => {
+    const slug = c.req.param("slug");
+    const read = () => eventPage(c.var.db, slug);
+    return c.json({ event: await (cache ? cache.through(`event-page:${eventIdOf(slug)}`, read) : read()) });
   });
-  return c.body(png, 200, { "Content-Type": "image/png", "Cache-Control": PREVIEW_CACHE });
-});
+
+  routes.get("/api/v1/public/events/:slug/calendar.ics", async (c) => {
+    const { form } = await publicEvent(c.var.db, c.req.param("slug"));
+    const user = c.var.user;
+    const status = user ? ((await applicationOf(c.var.db, form.id, user.id))?.status ?? null) : null;
+    const file = calendarOf(linkedAppUrl(), form, status, publicEventUrl(form));
+    return c.body(file.content, 200, {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="event-${form.id}.ics"`,
+    });
+  });
+
+  routes.get("/api/v1/public/events/:slug/preview.png", async (c) => {
+    const { form, startup } = await publicEvent(c.var.db, c.req.param("slug"));
+    const png = eventPosterPng({
+      title: form.title,
+      lines: [`Hosted by ${startup.name}`, formatEventTime(form.startsAt, form.endsAt, form.timezone)],
+    });
+    return c.body(png, 200, { "Content-Type": "image/png", "Cache-Control": PREVIEW_CACHE });
+  });
+
+  return routes;
+}

@@ -52,7 +52,7 @@ const eventPageQuery = preparedPerDb((db) =>
 );
 
 /** The id a slug names, or the form's 404 for one that names none. */
-function idOfSlug(slug: string): number {
+export function eventIdOf(slug: string): number {
   const id = eventIdOfSlug(slug);
   if (id === undefined) throw notFound(EVENT_FORM_NOT_FOUND);
   return id;
@@ -60,14 +60,14 @@ function idOfSlug(slug: string): number {
 
 /** The event a slug names, with its host; 404 for drafts, unknown events and slugs that name none. */
 export async function publicEvent(db: Db, slug: string) {
-  const [found] = await publicEventQuery(db).execute({ id: idOfSlug(slug) });
+  const [found] = await publicEventQuery(db).execute({ id: eventIdOf(slug) });
   if (!found) throw notFound(EVENT_FORM_NOT_FOUND);
   return found;
 }
 
 /** The event a slug names, as its public page shows it. */
 export async function eventPage(db: Db, slug: string, now = new Date()): Promise<EventPageView> {
-  const [found] = await eventPageQuery(db).execute({ id: idOfSlug(slug) });
+  const [found] = await eventPageQuery(db).execute({ id: eventIdOf(slug) });
   if (!found) throw notFound(EVENT_FORM_NOT_FOUND);
   const { form, taken } = found;
   const reason = closedReasonGiven(form, taken, now);
