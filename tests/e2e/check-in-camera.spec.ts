@@ -4,12 +4,17 @@ import { applicantWithTicket } from "./tickets";
 
 /**
  * The check-in screen's camera: a ticket's QR code shown to Chromium's fake camera is read (jsQR where the
- * browser has no BarcodeDetector) and checked in, and another open check-in screen's figures follow.
+ * browser has no BarcodeDetector) and checked in, and another open check-in screen's figures and the responses list's follow.
  * Its own file: the browser starts with the fake camera, which only a whole file can ask for.
  */
 test.use({ launchOptions: fakeCameraLaunch, permissions: ["camera"] });
 
-test("reads a ticket's QR code, and every open check-in screen's figures follow", async ({ page, context, browser, baseURL }) => {
+test("reads a ticket's QR code, and every open check-in screen and the responses list follow", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   await registerUser(context, "Cam Owner");
   await setUpStartup(context);
@@ -19,6 +24,9 @@ test("reads a ticket's QR code, and every open check-in screen's figures follow"
   const otherDoor = await context.newPage();
   await otherDoor.goto(`/event-forms/check-in/${form.id}`);
   await expect(otherDoor.getByTestId("door-counts")).toHaveText("0 / 1");
+  const responses = await context.newPage();
+  await responses.goto(`/event-responses/${form.id}`);
+  await expect(responses.getByTestId("responses-check-ins")).toHaveText("0 of 1 checked in");
 
   await page.goto(`/event-forms/check-in/${form.id}`);
   showToCamera(guest.ticket.token);
@@ -29,6 +37,7 @@ test("reads a ticket's QR code, and every open check-in screen's figures follow"
   await expect(page.getByTestId("door-counts")).toHaveText("1 / 1");
   // The other door was told, without reloading.
   await expect(otherDoor.getByTestId("door-counts")).toHaveText("1 / 1");
+  await expect(responses.getByTestId("responses-check-ins")).toHaveText("1 of 1 checked in");
   await page.getByRole("button", { name: "Stop the camera" }).click();
   await guest.context.close();
 });

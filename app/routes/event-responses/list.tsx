@@ -74,7 +74,7 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
         title={`Responses: ${form.title}`}
         description={
           <>
-            {counted(responses.meta.total, "application")} ·{" "}
+            <span>{counted(responses.meta.total, "application")}</span> ·{" "}
             <span data-testid="responses-check-ins">
               {responses.check_ins.checked_in} of {responses.check_ins.expected} checked in
             </span>
