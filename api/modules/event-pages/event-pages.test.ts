@@ -204,7 +204,9 @@ describe("the link-preview image", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("cache-control")).toBe("public, max-age=600");
-    const bytes = new Uint8Array(await (await t.api.fetch(new Request(`http://localhost/api/v1/public/events/${form.id}/preview.png`))).arrayBuffer());
+    const bytes = new Uint8Array(
+      await (await t.api.fetch(new Request(`http://localhost/api/v1/public/events/${form.id}/preview.png`))).arrayBuffer(),
+    );
     expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const header = Buffer.from(bytes.subarray(16, 24));
     expect([header.readUInt32BE(0), header.readUInt32BE(4)]).toEqual([1200, 630]);

@@ -43,10 +43,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             Launchpad
           </InAppLink>
           {loggedIn ? null : (
-            <InAppLink
-              to={`/login?redirectTo=${encodeURIComponent(`/e/${event.slug}`)}`}
-              className="text-sm font-medium text-brand-700 underline"
-            >
+            <InAppLink to={loginStepUrl(`/e/${event.slug}`)} className="text-sm font-medium text-brand-700 underline">
               Log in
             </InAppLink>
           )}
