@@ -1,8 +1,8 @@
 /** An event's public page: its address, and what the page shows to anyone, logged in or not. */
 import type { EventNature } from "./events.ts";
-import type { EventFormStatus } from "./events.ts";
-import type { EventStartup, PaidEventInformation, TypeOfEvent } from "./event-form-views.ts";
+import type { EventStartup, PublicEventForm } from "./event-form-views.ts";
 import { parseId } from "./ids.ts";
+import { counted } from "./plural.ts";
 
 /** The longest the title's part of a slug gets: an address stays readable when shared. */
 const SLUG_TITLE_LENGTH = 60;
@@ -37,30 +37,15 @@ export interface EventPageAttendee {
   avatar_url: string | null;
 }
 
-/** `GET /api/v1/public/events/{slug}`: a published (or closed) event as anyone sees it, without an account. */
-export interface EventPageView {
-  id: number;
+/**
+ * `GET /api/v1/public/events/{slug}`: a published (or closed) event as anyone sees it, without an account:
+ * the form's public fields but its questions and any join link, with what the page adds.
+ */
+export interface EventPageView extends Omit<PublicEventForm, "online_link" | "questions" | "custom_questions" | "startup"> {
   /** The current slug: a page reached by an older one sends the reader here. */
   slug: string;
-  public_url: string;
-  title: string;
-  description: string;
-  banner_url: string | null;
-  category: string;
-  nature: EventNature;
-  timezone: string;
-  starts_at: string;
-  ends_at: string;
-  venue: string | null;
-  venue_country: string | null;
-  venue_city: string | null;
-  application_deadline: string | null;
-  type_of_event: TypeOfEvent;
-  paid_event_information: PaidEventInformation | null;
-  capacity: number | null;
   /** Places not yet held by a submitted application; null when the event has no limit. */
   places_left: number | null;
-  status: EventFormStatus;
   host: EventStartup;
   /** Whether the event takes applications now, and if not, why (closed, past its deadline, full). */
   can_apply: boolean;
@@ -69,6 +54,9 @@ export interface EventPageView {
   attendees: EventPageAttendee[];
   attendees_count: number;
 }
+
+/** "12 places left", or "No places left". */
+export const placesLeftText = (left: number) => (left === 0 ? "No places left" : `${counted(left, "place")} left`);
 
 /** How many attendees' faces the page shows; the rest are a count. */
 export const EVENT_PAGE_ATTENDEES = 12;

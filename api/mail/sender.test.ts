@@ -4,8 +4,9 @@
  * mid-batch, and the lease that is the only way a message goes out twice.
  */
 import { eq, inArray } from "drizzle-orm";
+import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startFakeSmtp, type FakeSmtp } from "../../tests/fakes/smtp.ts";
+import { FAKE_SMTP_HOST, startFakeSmtp, type FakeSmtp } from "../../tests/fakes/smtp.ts";
 import { mailBounces, mailOutbox } from "../db/mail-schema.ts";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
 import { claimDueMail, releaseClaims } from "./delivery.ts";
@@ -210,19 +211,26 @@ describe("claims", () => {
 
   it("a stopping sender finishes what it started and puts back what it claimed but did not start", async () => {
     await smtp.stop();
-    // Enough that a busy machine cannot try them all between the first failure and the stop.
-    const ids = (await Promise.all(Array.from({ length: 30 }, () => queueMail(t.database.db, mail(address("stop")))))) as number[];
-    // One message at a time, with the server down: it is stopped while trying the first ones.
-    const slow = await sender({ batchSize: 30, concurrency: 1, retry: { firstDelayMs: 60_000, maxDelayMs: 60_000, maxAttempts: 10 } });
-    await eventually(async () => expect((await rowsOf(ids)).some((row) => row.lastError)).toBe(true));
-    await slow.stop();
-    const rows = await rowsOf(ids);
-    expect(rows.every((row) => row.status === "queued" && row.lockedUntil === null)).toBe(true);
-    // Those it never tried are due at once, their try not counted; those it tried wait for their retry.
-    const untried = rows.filter((row) => row.attempts === 0);
-    expect(untried.length).toBeGreaterThan(0);
-    for (const row of untried) expect(row.lastError).toBeNull();
-    await smtp.start();
+    // In the mail server's place, one that hangs up 100 ms after each connection: 30 messages one at a time
+    // take 3 s to try, so the stop below comes while the first ones are tried, however fast the machine.
+    // (A closed port refuses at once, and a fast machine tried all 30 before the first failure was seen.)
+    const hangUp = createServer((socket) => void setTimeout(() => socket.destroy(), 100));
+    await new Promise<void>((resolve) => hangUp.listen(smtp.port, FAKE_SMTP_HOST, resolve));
+    try {
+      const ids = (await Promise.all(Array.from({ length: 30 }, () => queueMail(t.database.db, mail(address("stop")))))) as number[];
+      const slow = await sender({ batchSize: 30, concurrency: 1, retry: { firstDelayMs: 60_000, maxDelayMs: 60_000, maxAttempts: 10 } });
+      await eventually(async () => expect((await rowsOf(ids)).some((row) => row.lastError)).toBe(true));
+      await slow.stop();
+      const rows = await rowsOf(ids);
+      expect(rows.every((row) => row.status === "queued" && row.lockedUntil === null)).toBe(true);
+      // Those it never tried are due at once, their try not counted; those it tried wait for their retry.
+      const untried = rows.filter((row) => row.attempts === 0);
+      expect(untried.length).toBeGreaterThan(0);
+      for (const row of untried) expect(row.lastError).toBeNull();
+    } finally {
+      await new Promise((resolve) => hangUp.close(resolve));
+      await smtp.start();
+    }
   });
 
   it("without a mail server, due mail is kept: a sender started later leaves it, and sends it once it is queued again", async () => {

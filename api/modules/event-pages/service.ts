@@ -7,11 +7,10 @@ import { startups, users } from "#api/db/schema.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { closedReasonGiven } from "../applications/availability.ts";
-import { startupCard } from "../applications/views.ts";
+import { eventFormResource } from "../applications/views.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { submittedApplications } from "../event-forms/views.ts";
 import { fileUrl } from "../files/service.ts";
-import { publicEventUrl } from "./links.ts";
 
 /** Published events have a page, and closed ones keep theirs; a draft is as good as missing. */
 const PUBLIC_STATUSES = ["published", "closed"] as const;
@@ -71,28 +70,22 @@ export async function eventPage(db: Db, slug: string, now = new Date()): Promise
   if (!found) throw notFound(EVENT_FORM_NOT_FOUND);
   const { form, taken } = found;
   const reason = closedReasonGiven(form, taken, now);
+  // The form's public fields, as to someone who has not applied (no join link), less its questions.
+  const {
+    online_link: _link,
+    questions: _questions,
+    custom_questions: _custom,
+    startup: host,
+    ...shown
+  } = eventFormResource(form, found.startup, {
+    owner: false,
+    status: null,
+  });
   return {
-    id: form.id,
+    ...shown,
     slug: eventSlug(form.id, form.title),
-    public_url: publicEventUrl(form),
-    title: form.title,
-    description: form.description,
-    banner_url: fileUrl(form.bannerFileId),
-    category: form.category,
-    nature: form.nature,
-    timezone: form.timezone,
-    starts_at: form.startsAt.toISOString(),
-    ends_at: form.endsAt.toISOString(),
-    venue: form.venue,
-    venue_country: form.venueCountry,
-    venue_city: form.venueCity,
-    application_deadline: form.applicationDeadline?.toISOString() ?? null,
-    type_of_event: form.typeOfEvent,
-    paid_event_information: form.paidEventInformation ?? null,
-    capacity: form.capacity,
     places_left: form.capacity === null ? null : Math.max(0, form.capacity - taken),
-    status: form.status,
-    host: startupCard(found.startup),
+    host,
     can_apply: reason === null,
     closed_reason: reason,
     attendees: found.shown.map((a) => ({ name: a.name, avatar_url: fileUrl(a.avatar) })),

@@ -1,5 +1,4 @@
-import { eventLocation, googleCalendarUrl, mapsUrl, outlookCalendarUrl, type EventPageView } from "#schemas/event-pages";
-import { counted } from "#schemas/plural";
+import { eventLocation, googleCalendarUrl, mapsUrl, outlookCalendarUrl, placesLeftText, type EventPageView } from "#schemas/event-pages";
 import { PlaceName } from "~/components/places/flag";
 import { formatEventTime, formatInZone, price } from "~/lib/event-format";
 import { ViewerTime } from "./viewer-time";
@@ -74,7 +73,7 @@ export function EventFacts({ event }: { event: EventPageView }) {
       </Fact>
       {event.places_left !== null ? (
         <Fact label="Places">
-          <p data-testid="places-left">{event.places_left === 0 ? "No places left" : `${counted(event.places_left, "place")} left`}</p>
+          <p data-testid="places-left">{placesLeftText(event.places_left)}</p>
         </Fact>
       ) : null}
       {event.application_deadline ? (

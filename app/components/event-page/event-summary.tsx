@@ -1,6 +1,5 @@
-import { eventLocation } from "#schemas/event-pages";
+import { eventLocation, placesLeftText } from "#schemas/event-pages";
 import type { PublicEventForm } from "#schemas/event-form-views";
-import { counted } from "#schemas/plural";
 import { Card } from "~/components/ui/layout";
 import { formatEventTime } from "~/lib/event-format";
 
@@ -20,7 +19,7 @@ export function EventSummary({ event, placesLeft }: { event: PublicEventForm; pl
         <p>{eventLocation(event)}</p>
         <p>Hosted by {event.startup.name}</p>
         {event.paid_event_information?.includes ? <p>Includes: {event.paid_event_information.includes}</p> : null}
-        {placesLeft !== null ? <p>{placesLeft === 0 ? "No places left" : `${counted(placesLeft, "place")} left`}</p> : null}
+        {placesLeft !== null ? <p>{placesLeftText(placesLeft)}</p> : null}
         {event.status === "draft" ? null : (
           <a href={event.public_url} className="inline-block text-brand-700 underline">
             About this event
