@@ -79,9 +79,11 @@ test("a session that ends under an open page is also noticed by the live connect
     await held;
     await route.continue();
   });
-  await endSessionElsewhere(context, playwright, baseURL);
   // The page itself heads for /login (the reconnect's own catch-up revalidation, held here, would too).
+  // Listened for before the session ends: the page may subscribe to more than one channel, and an
+  // authorisation still in flight then meets the ended session at once, before any reconnect.
   const toLogin = page.waitForRequest((request) => new URL(request.url()).pathname === "/login.data");
+  await endSessionElsewhere(context, playwright, baseURL);
   // Only the sockets open now: the page's reconnect (pushed to the list meanwhile) must stay up to subscribe again.
   for (const socket of [...sockets]) await socket.close();
   await expect(toast(page, "Your session has expired. Please log in again.")).toBeVisible();
