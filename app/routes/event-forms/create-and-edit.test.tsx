@@ -119,7 +119,12 @@ describe("/event-forms/edit/:id", () => {
     const call = { as: owner.client, path: `/event-forms/edit/${form.id}`, params: { id: String(form.id) } };
     const published = await h.run(edit.action, { ...call, form: { intent: "status", status: "published" } });
     expect(published).toMatchObject({ status: 302, location: call.path, toast: { type: "success", message: "Status updated." } });
-    expect((await h.run(edit.loader, call)).data.eventForm.status).toBe("published");
+    const page = await h.run(edit.loader, call);
+    expect(page.data.eventForm.status).toBe("published");
+    // Once published, the owner is given the event's public page to share.
+    const html = renderPage(edit.default, { path: call.path, loaderData: page.data });
+    expect(html).toContain(`href="${page.data.eventForm.public_url}"`);
+    expect(page.data.eventForm.public_url).toMatch(new RegExp(`^http://localhost:3000/e/[a-z0-9-]+-${form.id}$`));
 
     const refused = await h.run(edit.action, { ...call, form: { intent: "status", status: "archived" } });
     expect(refused).toMatchObject({ thrown: false, status: 422, data: { statusError: "The selected status is invalid." } });

@@ -103,6 +103,18 @@ export default function EditEventForm({ loaderData, actionData }: Route.Componen
       <Card>
         <StatusForm label="Status" intent="status" statuses={EVENT_FORM_STATUSES} current={eventForm.status} submitLabel="Change status" />
         <p className="mt-2 text-sm text-slate-500">Published forms take applications; closed ones stop taking them.</p>
+        {eventForm.status === "draft" ? (
+          <p className="mt-2 text-sm text-slate-600">
+            Once published, the event has a public page anyone can open, with or without an account.
+          </p>
+        ) : (
+          <p className="mt-2 text-sm text-slate-700" data-testid="public-url">
+            Share the event&apos;s public page:{" "}
+            <a href={eventForm.public_url} className="break-all font-medium text-brand-700 underline">
+              {eventForm.public_url}
+            </a>
+          </p>
+        )}
         {actionData && "statusError" in actionData && actionData.statusError ? <FormErrors errors={[actionData.statusError]} /> : null}
       </Card>
       {loaderData.meeting ? (
