@@ -130,6 +130,18 @@ describe("POST /api/v1/admin/event_forms/{id}/check_ins", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("takes a check-in back once when two doors undo it at the same moment (10 at once → 1 undone)", async () => {
+    const { owner, form } = await ownerWithForm(t);
+    const holder = await ticketHolder(form.id);
+    expect((await scan(owner.client, form.id, holder.ticket.code)).status).toBe(201);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => owner.client.delete(`/api/v1/admin/event_forms/${form.id}/check_ins/${holder.ticket.code}`)),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 404 && a.body.message === "This ticket is not checked in.")).toHaveLength(9);
+    expect((await owner.client.get(`/api/v1/admin/event_forms/${form.id}/check_ins`)).body.counts).toEqual({ checked_in: 0, expected: 1 });
+  });
+
   it("checks 12 different tickets in at once, each once, and the figures add up", async () => {
     const { owner, form } = await ownerWithForm(t);
     const holders = await Promise.all(Array.from({ length: 12 }, (_, i) => ticketHolder(form.id, `Guest ${i}`)));

@@ -1,5 +1,5 @@
 /** The door: checking tickets in and out, and the list of an event's tickets with its figures. */
-import { aliasedTable, and, asc, count, eq, ilike, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, eq, ilike, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import {
   CHECK_IN_UNDONE,
   CHECKED_IN,
@@ -22,20 +22,12 @@ import { users } from "#api/db/schema.ts";
 import { eventApplications, eventCheckIns, eventForms } from "#api/db/events-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { containsPattern } from "#api/lib/like.ts";
-import { pageValues, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
-import { findManagedForm, managedFormsWhere } from "../event-forms/ownership.ts";
+import { managedFormsWhere } from "../event-forms/ownership.ts";
 import { codeOfScan, normaliseTicketCode, NOT_ADMITTED } from "./tickets.ts";
 
 type FormRow = typeof eventForms.$inferSelect;
-
-/** The form the caller manages, or the form's 404 (another startup's form is as good as missing here). */
-export async function doorForm(db: Db, user: AuthUser, formId: number): Promise<FormRow> {
-  const form = await findManagedForm(db, user, formId);
-  if (!form) throw notFound(EVENT_FORM_NOT_FOUND);
-  return form;
-}
 
 export async function doorCounts(db: Db, formId: number): Promise<CheckInCounts> {
   const [counts] = await doorCountsQuery(db).execute({ formId });
@@ -59,10 +51,11 @@ const doorCountsQuery = preparedPerDb((db) =>
 
 const checkedInBy = aliasedTable(users, "checked_in_by");
 
-/** Tickets with their check-in, if any: add `where`, order and paging. */
-const selectTickets = (db: Db) =>
+/** Tickets with their check-in, if any, plus any `extra` columns: add `where`, order and paging. */
+const selectTickets = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra = {} as Extra) =>
   db
     .select({
+      ...extra,
       application_id: eventApplications.id,
       eventFormId: eventApplications.eventFormId,
       name: eventApplications.applicantName,
@@ -169,7 +162,7 @@ export async function undoCheckIn(db: Db, form: FormRow, typed: string, queue: B
 
 /** The event's tickets by name, searchable by name, email or code. */
 export async function listTickets(db: Db, form: FormRow, query: ListQuery): Promise<PageRows<TicketView>> {
-  const conditions: (SQL | undefined)[] = [eq(eventApplications.eventFormId, form.id), notInArray(eventApplications.status, ["draft"])];
+  const conditions: (SQL | undefined)[] = [eq(eventApplications.eventFormId, form.id), ne(eventApplications.status, "draft")];
   if (query.search) {
     const like = containsPattern(query.search);
     conditions.push(
@@ -181,10 +174,12 @@ export async function listTickets(db: Db, form: FormRow, query: ListQuery): Prom
     );
   }
   const where = and(...conditions);
-  const { limit, offset } = pageValues(query);
-  const [rows, [{ n }]] = await Promise.all([
-    selectTickets(db).where(where).orderBy(asc(eventApplications.applicantName), asc(eventApplications.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(eventApplications).where(where),
-  ]);
-  return { total: n, data: rows.map(ticketView) };
+  // The page carries the list's total (one round trip); a page past the end asks for it apart.
+  const rows = await selectTickets(db, { listTotal: totalOver() })
+    .where(where)
+    .orderBy(asc(eventApplications.applicantName), asc(eventApplications.id))
+    .limit(query.per_page)
+    .offset(offset(query));
+  const total = await totalOf(rows, query, async () => (await db.select({ n: count() }).from(eventApplications).where(where))[0].n);
+  return { total, data: rows.map(ticketView) };
 }

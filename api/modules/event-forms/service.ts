@@ -31,8 +31,8 @@ export async function findEventForm(db: Db, id: number): Promise<EventFormRow | 
   return row ?? null;
 }
 
-/** The startup's own form; anybody else's is as good as missing (404). */
-export async function ownedForm(db: Db, startupId: number, id: number, lock?: "update" | "no key update"): Promise<EventFormRow> {
+/** The startup's own form; anybody else's, or any for a caller without a startup, is as good as missing (404). */
+export async function ownedForm(db: Db, startupId: number | null, id: number, lock?: "update" | "no key update"): Promise<EventFormRow> {
   const row = await findManagedForm(db, { startupId }, id, lock);
   if (!row) throw notFound(EVENT_FORM_NOT_FOUND);
   return row;
