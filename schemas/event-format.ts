@@ -39,6 +39,15 @@ export function formatEventTime(startsAt: string | Date, endsAt: string | Date, 
   return `${day.format(start)}, ${time.format(start)} – ${endText} (${timeZone})`;
 }
 
+const monthAndDayIn = formatterPerZone({ month: "short", day: "numeric" });
+
+/** The leaf of a wall calendar an event starts on, on its own clock: { month: "DEC", day: "1" }. */
+export function calendarLeaf(iso: string | Date, timeZone: string): { month: string; day: string } {
+  const parts = monthAndDayIn(timeZone).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return { month: part("month").toUpperCase(), day: part("day") };
+}
+
 /** A single instant on the event's own clock, e.g. the application deadline. */
 export const formatInZone = (iso: string | Date, timeZone: string) => `${dayAndTimeIn(timeZone).format(new Date(iso))} (${timeZone})`;
 

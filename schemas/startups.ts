@@ -67,6 +67,8 @@ export interface ProfileEvent {
   id: number;
   title: string;
   starts_at: string;
+  /** The event's own clock (an IANA zone). */
+  timezone: string;
   type_of_event: "free" | "paid";
   /** The event's cover image, if it has one. */
   banner_url: string | null;

@@ -2,7 +2,7 @@ import type { ApplicationStatus } from "#schemas/applications";
 import { formatMoney } from "#schemas/event-format";
 
 // The event's clock and money are formatted by one rule for the panel and for mail.
-export { formatEventTime, formatInZone, formatMoney } from "#schemas/event-format";
+export { calendarLeaf, formatEventTime, formatInZone, formatMoney } from "#schemas/event-format";
 
 export const NATURE_LABELS: Record<string, string> = { online: "Online", in_person: "In person", hybrid: "Hybrid" };
 

@@ -6,7 +6,9 @@
  * - first visit: nothing in the browser's storage, so the onboarding tour starts over the page;
  * - returning: the tour already seen (its localStorage flag set).
  *
- * The HTTP cache is emptied before every run, so each is a cold load. The screens are /login (logged out)
+ * The HTTP cache is emptied before every run, so each is a cold load. A simulated score moves by several
+ * points from run to run with what else the machine does, so each figure is the median of BENCH_RUNS runs
+ * (default 3, by performance score), as Lighthouse's own advice has it. The screens are /login (logged out)
  * and every link of the account's sidebar, read from the page itself; BENCH_SCREENS="/dashboard,/events"
  * measures only those. Prints each run's category scores and vitals against the targets below;
  * BENCH_REPORT_DIR=dir also keeps each run's full Lighthouse report there as HTML, to see why.
@@ -36,6 +38,8 @@ const log = (message: string) => console.log(`[bench:lighthouse] ${message}`);
 export const TARGETS = { firstVisitScore: 90, returningScore: 95, cls: 0.1, tbtMs: 200, lcpMs: 2500 } as const;
 
 // Not SEO: the admin screens ask not to be indexed, on purpose (only public event pages are).
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 
 interface Run {
@@ -70,7 +74,7 @@ async function measure(browser: Browser, baseUrl: string, session: Session | und
           .split("; ")
           .map((pair) => {
             const eq = pair.indexOf("=");
-            return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: baseUrl };
+            return { name: pair.slice(0, eq), value: pair.slice(eq + 1), domain: new URL(baseUrl).hostname, path: "/" };
           }),
       );
     // The tour's flag lives in the origin's storage: set or cleared from a page of the origin with no app on it.
@@ -157,12 +161,14 @@ async function main() {
     await session.login(ACCOUNT, DEMO_PASSWORD);
     const only = process.env.BENCH_SCREENS?.split(",").filter(Boolean);
     const screens = only ?? ["/login", ...(await sidebarScreens(session))];
-    log(`Lighthouse mobile profile, ${screens.length} screens as ${ACCOUNT}, first visit (tour) and returning`);
+    log(`Lighthouse mobile profile, ${screens.length} screens as ${ACCOUNT}, first visit (tour) and returning, median of ${RUNS}`);
     const runs: Run[] = [];
     for (const screen of screens) {
       const loggedIn = screen === "/login" ? undefined : session;
       for (const visit of ["first", "returning"] as const) {
-        const run = await measure(browser, server.baseUrl, loggedIn, screen, visit);
+        const repeats: Run[] = [];
+        for (let i = 0; i < RUNS; i++) repeats.push(await measure(browser, server.baseUrl, loggedIn, screen, visit));
+        const run = repeats.sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(RUNS / 2)];
         runs.push(run);
         log(line(run));
         if (run.failing.length) log(`    under full marks: ${run.failing.join("; ")}`);

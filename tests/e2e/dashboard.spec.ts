@@ -124,6 +124,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(stages.getByRole("row", { name: "Pending 2" })).toBeVisible();
 
       await expect(card(page, "Upcoming events")).toContainText("2 of 40 places taken (5 %)");
+      // The period's headline numbers, from the same answers as the cards.
+      const glance = page.getByRole("region", { name: "At a glance" });
+      const figure = (label: string) => glance.locator("div").filter({ has: page.getByText(label, { exact: true }) });
+      await expect(figure("Applications").locator("dd").first()).toHaveText("2");
+      await expect(figure("Upcoming events")).toContainText("2 places taken");
+      await expect(figure("Revenue").locator("dd").first()).toHaveText("None yet");
       await expect(card(page, "Upcoming events").getByRole("link", { name: title })).toBeVisible();
 
       // Every chart fits its card on a wide screen and on a phone, drawn at a size its text stays readable

@@ -45,6 +45,7 @@ const upcomingEventsQuery = preparedPerDb((db) =>
       id: eventForms.id,
       title: eventForms.title,
       startsAt: eventForms.startsAt,
+      timezone: eventForms.timezone,
       typeOfEvent: eventForms.typeOfEvent,
       bannerFileId: eventForms.bannerFileId,
     })
@@ -120,6 +121,7 @@ export async function getProfile(
       id: e.id,
       title: e.title,
       starts_at: e.startsAt.toISOString(),
+      timezone: e.timezone,
       type_of_event: e.typeOfEvent,
       banner_url: fileUrl(e.bannerFileId),
       link: `/form-submission?form_id=${e.id}`,

@@ -180,7 +180,15 @@ describe("GET /api/v1/site/startups/{username}", () => {
       is_following: true,
       is_favorited: false,
       is_own: false,
-      events: [{ id: upcoming.id, title: "Demo day", type_of_event: "free", link: `/form-submission?form_id=${upcoming.id}` }],
+      events: [
+        {
+          id: upcoming.id,
+          title: "Demo day",
+          timezone: "Africa/Lagos",
+          type_of_event: "free",
+          link: `/form-submission?form_id=${upcoming.id}`,
+        },
+      ],
       team: [{ co_founder_id: personId, name: "Ada", title: "CTO", role: "Engineering", avatar_url: null }],
     });
     expect((await owner.client.get(`/api/v1/site/startups/${owner.startup.username}`)).body).toMatchObject({

@@ -8,6 +8,7 @@ import { Pagination } from "~/components/ui/pagination";
 import type { Page } from "#schemas/answers";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { EventCover } from "~/components/events/event-cover";
 
 const TYPE_LABELS: Record<FollowAccount["type"], string> = { startup: "Startup", organization: "Organization", co_founder: "Co-founder" };
 
@@ -76,11 +77,7 @@ export function UpcomingEvents({ events }: { events: ProfileEvent[] }) {
         <ul className="mt-3 divide-y divide-slate-100">
           {events.map((event) => (
             <li key={event.id} className="flex flex-wrap items-center gap-3 py-3">
-              {event.banner_url ? (
-                <img src={event.banner_url} alt="" width={96} height={48} className="h-12 w-24 rounded-md object-cover" />
-              ) : (
-                <span className="h-12 w-24 rounded-md bg-gradient-to-br from-brand-100 to-brand-50" aria-hidden />
-              )}
+              <EventCover event={event} size="thumb" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">{event.title}</p>
                 <p className="text-sm text-slate-600">

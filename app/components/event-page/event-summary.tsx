@@ -9,11 +9,11 @@ import { formatEventTime } from "~/lib/event-format";
  */
 export function EventSummary({ event, placesLeft }: { event: PublicEventForm; placesLeft: number | null }) {
   return (
-    <Card className="space-y-3 overflow-hidden p-0" data-testid="event-summary">
+    <Card flush className="overflow-hidden" data-testid="event-summary">
       {event.banner_url ? (
         <img src={event.banner_url} alt="" width={1200} height={600} className="aspect-[2/1] w-full object-cover" />
       ) : null}
-      <div className="space-y-2 px-5 pb-5 text-sm text-slate-700">
+      <div className="space-y-2 p-5 text-sm text-slate-700">
         <h2 className="text-base font-semibold text-slate-900">{event.title}</h2>
         <p>{formatEventTime(event.starts_at, event.ends_at, event.timezone)}</p>
         <p>{eventLocation(event)}</p>

@@ -7,6 +7,14 @@ import { INTRO_FLAG, TOUR_START_EVENT, tourSteps } from "./tour-steps";
  * or leaving it stores introComplete = "true" so it never starts again by itself in this browser; the user
  * menu's "Take the tour" starts it again.
  */
+/**
+ * The step's title is shepherd's h3, drawn after the page's own headings; it is announced as a level-2 heading
+ * so the page's outline does not jump from its h1 to a third level.
+ */
+function titleAtLevelTwo(this: { getElement(): HTMLElement | null | undefined }) {
+  this.getElement()?.querySelector(".shepherd-title")?.setAttribute("aria-level", "2");
+}
+
 export function OnboardingTour({ navigation }: { navigation: NavSection[] }) {
   // Read once: revalidations hand over a new (equal) list, which must not restart the tour.
   const navigationRef = useRef(navigation);
@@ -27,6 +35,7 @@ export function OnboardingTour({ navigation }: { navigation: NavSection[] }) {
           const last = index === steps.length - 1;
           tour.addStep({
             ...step,
+            when: { show: titleAtLevelTwo },
             buttons: [
               ...(last ? [] : [{ text: "Skip", action: () => tour.cancel(), secondary: true, classes: "shepherd-button-secondary" }]),
               last ? { text: "Done", action: () => tour.complete() } : { text: "Next", action: () => tour.next() },

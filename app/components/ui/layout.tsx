@@ -12,9 +12,15 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
-export function Card({ children, className = "", ...rest }: HTMLAttributes<HTMLElement> & { children: ReactNode }) {
+/** A white panel. `flush` leaves out its padding, for a table or a cover that runs to its edges. */
+export function Card({
+  children,
+  className = "",
+  flush = false,
+  ...rest
+}: HTMLAttributes<HTMLElement> & { children: ReactNode; flush?: boolean }) {
   return (
-    <section className={`rounded-lg border border-slate-200 bg-white p-6 shadow-sm ${className}`} {...rest}>
+    <section className={`rounded-lg border border-slate-200 bg-white shadow-sm ${flush ? "" : "p-6"} ${className}`} {...rest}>
       {children}
     </section>
   );

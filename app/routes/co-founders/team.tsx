@@ -73,7 +73,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           or add someone who is not on Launchpad.
         </EmptyState>
       ) : (
-        <Card className="p-0">
+        <Card flush>
           <ul aria-label="Team members">
             {team.data.map((member) => (
               <li
@@ -104,7 +104,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         {team.pending_invitations.length === 0 ? (
           <p className="text-sm text-slate-600">No pending invitations.</p>
         ) : (
-          <Card className="p-0">
+          <Card flush>
             <ul aria-label="Pending invitations">
               {team.pending_invitations.map((invitation) => (
                 <li
@@ -145,7 +145,7 @@ function JoinedTeamsPage({ teams }: { teams: JoinedTeams["data"] }) {
               {startup.name}
             </InAppLink>
           </h2>
-          <Card className="p-0">
+          <Card flush>
             <ul aria-label={`${startup.name} team`}>
               {members.map((member) => (
                 <li key={member.id} className="flex items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-0">

@@ -119,7 +119,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
           {searchParams.get("search") ? "Try another search." : "Create one above to start building event forms."}
         </EmptyState>
       ) : (
-        <Card className="p-0">
+        <Card flush>
           <ul>
             {collections.data.map((collection) => (
               <li

@@ -122,7 +122,7 @@ export default function CouponCodes({ loaderData, actionData }: Route.ComponentP
           {searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Create the first one above."}
         </EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
+        <Card flush className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
               <tr>

@@ -1,5 +1,6 @@
 import { BillingsCard, ApplicationsPerDayCard, StagesCard, UpcomingCard } from "~/components/dashboard/owner-cards";
 import { FollowersCard, InvitationsCard, MyApplicationsCard } from "~/components/dashboard/person-cards";
+import { HeadlineFigures, headlineFigures } from "~/components/dashboard/headline-figures";
 import { PeriodPicker } from "~/components/dashboard/period-picker";
 import { PageHeader } from "~/components/ui/layout";
 import { WeatherPanel } from "~/components/weather/weather-panel";
@@ -31,6 +32,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <PeriodPicker period={query.period} formId={query.formId} forms={forms} />
+      <HeadlineFigures figures={headlineFigures(cards, query.period)} />
       {hasCity ? <WeatherPanel /> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ApplicationsPerDayCard card={cards.perDay} />

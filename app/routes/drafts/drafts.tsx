@@ -64,7 +64,7 @@ export default function Drafts({ loaderData }: Route.ComponentProps) {
           )}
         </EmptyState>
       ) : (
-        <Card className="p-0">
+        <Card flush>
           <ul aria-label="Drafts">
             {drafts.data.map((draft) => (
               <DraftRow

@@ -113,7 +113,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         {door.data.length === 0 ? (
           <EmptyState title="No tickets found">{searchParams.get("search") ? "Try another search." : "Nobody has applied yet."}</EmptyState>
         ) : (
-          <Card className="overflow-x-auto p-0">
+          <Card flush className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
                 <tr>

@@ -103,7 +103,7 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
           {searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Nobody has applied yet."}
         </EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
+        <Card flush className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
               <tr>

@@ -12,6 +12,8 @@ import type { Page } from "#schemas/answers";
 import type { EventCard } from "#schemas/event-form-views";
 import type { Route } from "./+types/discover";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { EventCover } from "~/components/events/event-cover";
+import { eventLocation } from "#schemas/event-pages";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = forwardListParams(url, ["page", "search", "category", "nature", "from", "to"], { per_page: "12" });
@@ -24,8 +26,9 @@ export default function Discover({ loaderData: events }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Discover events" description="Upcoming events from startups and organizations on Launchpad." />
-      <Form method="get" className="mb-6 flex flex-wrap items-center gap-3" role="search">
-        <label className="min-w-56 flex-1">
+      {/* Two columns on a phone (search and the button across both), one wrapping row on a wide screen. */}
+      <Form method="get" className="mb-6 grid grid-cols-2 gap-3 lg:flex lg:flex-wrap lg:items-center" role="search">
+        <label className="col-span-2 lg:min-w-48 lg:flex-1">
           <span className="sr-only">Search events</span>
           <input className={inputClass} type="search" name="search" placeholder="Search events" defaultValue={value("search")} />
         </label>
@@ -49,15 +52,15 @@ export default function Discover({ loaderData: events }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
+        <label className="flex flex-col gap-1 text-sm text-slate-700 lg:flex-row lg:items-center lg:gap-2">
           From
           <input className={inputClass} type="date" name="from" defaultValue={value("from")} />
         </label>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
+        <label className="flex flex-col gap-1 text-sm text-slate-700 lg:flex-row lg:items-center lg:gap-2">
           To
           <input className={inputClass} type="date" name="to" defaultValue={value("to")} />
         </label>
-        <Button type="submit" variant="secondary">
+        <Button type="submit" variant="secondary" className="col-span-2">
           Filter
         </Button>
       </Form>
@@ -67,32 +70,29 @@ export default function Discover({ loaderData: events }: Route.ComponentProps) {
         </EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {events.data.map((event) => (
+          {events.data.map((event, index) => (
             <li key={event.id}>
-              <Card className="flex h-full flex-col overflow-hidden p-0">
-                {event.banner_url ? (
-                  <img src={event.banner_url} alt="" className="h-32 w-full object-cover" />
-                ) : (
-                  <div className="h-32 bg-gradient-to-br from-brand-100 to-brand-50" />
-                )}
-                <div className="flex flex-1 flex-col gap-2 p-4">
+              <Card flush className="flex h-full flex-col overflow-hidden">
+                <EventCover event={event} eager={index < 3} />
+                <div className="flex flex-1 flex-col gap-1 p-4">
+                  <p className="text-sm font-medium text-brand-700">{formatEventTime(event.starts_at, event.ends_at, event.timezone)}</p>
                   <div className="flex items-start justify-between gap-2">
-                    <div className="flex flex-wrap gap-1">
-                      <Badge tone="blue">{event.category}</Badge>
-                      <Badge>{NATURE_LABELS[event.nature]}</Badge>
-                    </div>
+                    <h2 className="text-base leading-snug font-semibold">
+                      <InAppLink
+                        to={`/form-submission?form_id=${event.id}`}
+                        className="text-slate-900 hover:text-brand-700 hover:underline"
+                      >
+                        {event.title}
+                      </InAppLink>
+                    </h2>
                     <FavoriteToggle type="event" id={event.id} favorited={event.is_favorited ?? false} label={event.title} />
                   </div>
-                  <InAppLink
-                    to={`/form-submission?form_id=${event.id}`}
-                    className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
-                  >
-                    {event.title}
-                  </InAppLink>
-                  <p className="text-sm text-slate-500">{event.startup.name}</p>
-                  <p className="text-sm text-slate-700">{formatEventTime(event.starts_at, event.ends_at, event.timezone)}</p>
-                  <div className="mt-auto flex items-center justify-between gap-2">
-                    <p className="text-sm font-medium">{price(event.paid_event_information)}</p>
+                  <p className="text-sm text-slate-600">By {event.startup.name}</p>
+                  <p className="text-sm text-slate-600">{eventLocation({ ...event, venue_city: null })}</p>
+                  <div className="mt-auto flex flex-wrap items-center gap-2 pt-3">
+                    <span className="mr-auto text-sm font-semibold text-slate-900">{price(event.paid_event_information)}</span>
+                    <Badge tone="blue">{event.category}</Badge>
+                    <Badge>{NATURE_LABELS[event.nature]}</Badge>
                     {event.my_application_status ? (
                       <Badge tone={STATUS_TONES[event.my_application_status]}>{MY_APPLICATION_LABELS[event.my_application_status]}</Badge>
                     ) : null}

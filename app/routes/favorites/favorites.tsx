@@ -56,7 +56,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
       {list.data.length === 0 ? (
         <Empty type={type} anything={total > 0} />
       ) : (
-        <Card className="p-0">
+        <Card flush>
           <ul aria-label={type ? `Saved ${FAVORITE_TYPE_LABELS[type].many.toLowerCase()}` : "Saved items"}>
             {list.data.map((item) => (
               <FavoriteRow key={item.id} item={item} />

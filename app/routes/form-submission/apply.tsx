@@ -90,7 +90,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
   const standard = STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled || form.questions[q.key]?.required);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Card className="overflow-hidden p-0">
+      <Card flush className="overflow-hidden">
         {form.banner_url ? <img src={form.banner_url} alt="" className="h-48 w-full object-cover" /> : null}
         <div className="space-y-2 p-6">
           <p className="text-sm text-slate-500">

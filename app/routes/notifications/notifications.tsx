@@ -47,7 +47,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           )}
         </EmptyState>
       ) : (
-        <Card className="overflow-hidden p-0">
+        <Card flush className="overflow-hidden">
           <ul aria-label={unreadOnly ? "Unread notifications" : "Notifications"} className="divide-y divide-slate-100">
             {list.data.map((item) => (
               <NotificationRow key={item.id} item={item} />

@@ -72,7 +72,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
           {filtered ? "Try another search or status." : "Launchpad has not written any email yet."}
         </EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
+        <Card flush className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
               <tr>

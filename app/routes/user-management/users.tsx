@@ -83,7 +83,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       {users.data.length === 0 ? (
         <EmptyState title="No users found">{searchParams.get("search") ? "Try another search." : "Nobody has registered yet."}</EmptyState>
       ) : (
-        <Card className="overflow-x-auto p-0">
+        <Card flush className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
               <tr>

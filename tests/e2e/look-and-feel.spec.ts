@@ -1,0 +1,55 @@
+import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./a11y";
+import { DEMO_PASSWORD, expect, login, test } from "./fixtures";
+
+/**
+ * The screens people judge the product by, as the demo startup sees them, in both themes on a desktop and a
+ * phone. Each is kept as a full-page screenshot in this test's output (look-<screen>-<theme>-<width>.png) to
+ * set beside other tools', and held to what makes a page look finished: nothing wider than the screen, every
+ * event card with a cover, and axe's checks in both themes.
+ */
+const SCREENS = [
+  { name: "dashboard", path: "/dashboard", heading: "Dashboard" },
+  { name: "events", path: "/events", heading: "Discover events" },
+  { name: "profile", path: "/startups/acme-robotics", heading: "Acme Robotics" },
+  { name: "find-co-founders", path: "/co-founders/find", heading: "Find co-founders" },
+  { name: "chat", path: "/chat", heading: "Messages" },
+] as const;
+
+const WIDTHS = [1440, 375] as const;
+
+async function pageWidth(page: Page) {
+  return page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+}
+
+test.describe("look and feel", () => {
+  test.beforeEach(async ({ context }) => {
+    await login(context, "startup@launchpad.test", DEMO_PASSWORD);
+  });
+
+  for (const screen of SCREENS) {
+    test(`${screen.path} in light and dark, at 1440 and 375 px`, async ({ page }, testInfo) => {
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme });
+          await page.goto(screen.path);
+          await expect(page.getByRole("heading", { level: 1, name: screen.heading })).toBeVisible();
+          // The panel learns a phone's width from the page's script (a cookie), then lays itself out for it.
+          if (width === 375) await expect(page.locator("[data-layout]").first()).not.toHaveAttribute("data-layout", "wide");
+          const widths = await pageWidth(page);
+          expect(widths.page, `${screen.path} ${colorScheme} ${width}px`).toBeLessThanOrEqual(widths.screen);
+          if (screen.name === "events") {
+            const cards = page.getByRole("listitem").filter({ has: page.getByTestId("event-cover") });
+            await expect(cards.first()).toBeVisible();
+            expect(await page.getByTestId("event-cover").count()).toBe(await page.locator("main ul.grid > li").count());
+          }
+          const path = testInfo.outputPath(`look-${screen.name}-${colorScheme}-${width}.png`);
+          await page.screenshot({ path, fullPage: true, animations: "disabled" });
+          await testInfo.attach(`${screen.name} ${colorScheme} ${width}px`, { path, contentType: "image/png" });
+          await expectNoSeriousViolations(page, `${screen.path} (${colorScheme}, ${width}px)`);
+        }
+      }
+    });
+  }
+});
