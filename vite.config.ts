@@ -28,11 +28,7 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompress()],
   // terser packs the client a few percent tighter than the default esbuild: what keeps /login within its
   // 100 KB first-load budget.
-  build: {
-    minify: "terser",
-    terserOptions: { compress: { passes: 2 } },
-    rollupOptions: { output: { experimentalMinChunkSize: 20_000 } },
-  },
+  build: { minify: "terser", terserOptions: { compress: { passes: 2 } } },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -1,4 +1,3 @@
-import "./lib/zod-in-the-browser";
 import { useCallback, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
