@@ -49,7 +49,11 @@ export interface SiteEventForm {
   closed_reason: string | null;
   /** Places not yet held by a submitted application; null when the event has no limit. */
   places_left: number | null;
+  /** The event is full and queues: applying now joins its waitlist. */
+  joins_waitlist: boolean;
   my_application: ApplicationView | null;
+  /** Where the caller's application waits in the waitlist (1: next to get a place); null when not waiting. */
+  my_waitlist_position: number | null;
   /** The caller's billing for a paid form; null for a free form or before they fill it in. */
   my_billing: MyBillingView | null;
   /** The form's meeting, once the caller's application is accepted. Another API (API_URL) may leave it out. */

@@ -56,6 +56,7 @@ export const CHECKED_IN = "Checked in.";
 export const CHECK_IN_UNDONE = "Check-in undone.";
 export const TICKET_CANCELLED = "This ticket was cancelled.";
 export const TICKET_REJECTED = "This ticket's application was rejected.";
+export const TICKET_WAITLISTED = "This ticket's application is on the waitlist: it holds no place yet.";
 export const NOT_CHECKED_IN = "This ticket is not checked in.";
 export const alreadyCheckedIn = (at: string, by: string | null) => `Already checked in at ${at}${by ? ` by ${by}` : ""}`;
 export const ticketForAnotherEvent = (title: string) => `This ticket is for another event: ${title}.`;

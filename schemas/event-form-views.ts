@@ -59,6 +59,8 @@ export interface PublicEventForm {
   venue_city: string | null;
   online_link: string | null;
   capacity: number | null;
+  /** Once full, applying joins the waitlist; a place that frees goes to the first one waiting. */
+  waitlist_enabled: boolean;
   application_deadline: string | null;
   type_of_event: TypeOfEvent;
   paid_event_information: PaidEventInformation | null;

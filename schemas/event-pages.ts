@@ -50,6 +50,8 @@ export interface EventPageView extends Omit<PublicEventForm, "online_link" | "qu
   /** Whether the event takes applications now, and if not, why (closed, past its deadline, full). */
   can_apply: boolean;
   closed_reason: string | null;
+  /** The event is full and queues: applying now joins its waitlist. */
+  joins_waitlist: boolean;
   /** Accepted attendees who agreed to be shown, and how many are accepted in all. */
   attendees: EventPageAttendee[];
   attendees_count: number;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { imageField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
+import { booleanField, imageField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
 import { idField } from "./ids.ts";
 import { LOCAL_DATETIME, isRealLocalDateTime, isTimeZone, zonedToInstant } from "./time.ts";
 
@@ -184,6 +184,8 @@ export const eventFormSchema = z
       (v) => (v === "" || v === null ? undefined : v),
       z.coerce.number().int("The capacity must be a whole number.").min(1, "The capacity must be at least 1.").max(1_000_000).optional(),
     ),
+    // A checkbox: absent means no.
+    waitlist_enabled: z.preprocess((v) => (v === undefined || v === null || v === "" ? false : v), booleanField("waitlist enabled")),
     application_deadline: z.preprocess((v) => (v === "" ? undefined : v), localDateTime("application deadline").optional()),
     type_of_event: enumOf("type of event", ["free", "paid"] as const),
     paid_event_information: paidInformationField.optional(),

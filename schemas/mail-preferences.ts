@@ -29,6 +29,7 @@ export const DEFAULT_MAIL_PREFERENCES: MailPreferences = {
   invitation_declined: "immediately",
   application_received: "digest",
   review_status_changed: "immediately",
+  waitlist_moved: "immediately",
   payment_status_changed: "immediately",
   message_received: "digest",
   event_calendar: "immediately",

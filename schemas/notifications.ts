@@ -8,6 +8,7 @@ export const NOTIFICATION_TYPES = [
   "invitation_declined",
   "application_received",
   "review_status_changed",
+  "waitlist_moved",
   "payment_status_changed",
   "message_received",
 ] as const;

@@ -54,6 +54,8 @@ export const eventForms = pgTable(
     meetingJoinUrl: text("meeting_join_url"),
     meetingCreatedByUserId: integer("meeting_created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     capacity: integer("capacity"),
+    /** Once full, applying joins a queue, and each place that frees goes to the first one waiting. */
+    waitlistEnabled: boolean("waitlist_enabled").notNull().default(false),
     applicationDeadline: timestamp("application_deadline", { withTimezone: true }),
     typeOfEvent: text("type_of_event", { enum: ["free", "paid"] }).notNull(),
     paidEventInformation: jsonb("paid_event_information").$type<PaidEventInformation | null>(),
@@ -107,6 +109,8 @@ export const eventApplications = pgTable(
     applicantEmail: text("applicant_email").notNull(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When it joined the form's waitlist: the line's order (api/modules/applications/waitlist.ts). */
+    waitlistedAt: timestamp("waitlisted_at", { withTimezone: true }),
     /** The ticket's short code, given when the application is submitted (api/modules/check-ins/tickets.ts). */
     ticketCode: text("ticket_code"),
     /** The applicant agreed to be shown (name and avatar) among the attendees on the event's public page. */

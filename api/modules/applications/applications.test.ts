@@ -65,6 +65,7 @@ describe("GET /api/v1/site/event_forms/{id}", () => {
         // Only the owner and accepted applicants learn how to join (visibility.test.ts).
         online_link: null,
         capacity: 50,
+        waitlist_enabled: false,
         application_deadline: form.applicationDeadline!.toISOString(),
         type_of_event: "free",
         paid_event_information: null,

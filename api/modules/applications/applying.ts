@@ -12,7 +12,9 @@ import { mailApplicationReceived } from "../notification-mail/event-mail.ts";
 import { notifyApplicationReceived } from "../notifications/causes.ts";
 import { ANSWER_FILE_RULES, planAnswers, questionsOf, type Intent } from "./answers.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
-import { closedReason } from "./availability.ts";
+import { closedReasonGiven, joinsWaitlist, placesTaken } from "./availability.ts";
+import { waitlistPosition } from "./waitlist.ts";
+import { notifyWaitlistMoved } from "../notifications/causes.ts";
 import { ALREADY_APPLIED, FORM_NOT_FOUND, PAY_FIRST } from "./messages.ts";
 import { applicationOf, visibleFormWithStartup } from "./queries.ts";
 import { applicationResource, type ApplicationRow, type FormRow } from "./views.ts";
@@ -49,7 +51,7 @@ export async function apply(
   if (!found) throw notFound(FORM_NOT_FOUND);
   const before = await applicationOf(db, formId, user.id);
   if (before && before.status !== "draft") throw fieldError("application", ALREADY_APPLIED);
-  const reason = await closedReason(db, found.form);
+  const reason = closedReasonGiven(found.form, await placesTaken(db, formId));
   if (reason) throw fieldError("application", reason);
   await assertPaid(db, found.form, user.id);
 
@@ -61,8 +63,11 @@ export async function apply(
     if (!form) throw notFound(FORM_NOT_FOUND);
     const existing = await applicationOf(tx, formId, user.id);
     if (existing && existing.status !== "draft") throw fieldError("application", ALREADY_APPLIED);
-    const lockedReason = await closedReason(tx, form);
+    const taken = await placesTaken(tx, formId);
+    const lockedReason = closedReasonGiven(form, taken);
     if (lockedReason) throw fieldError("application", lockedReason);
+    // Full, with a waitlist: the submission waits in line for a place instead of taking one.
+    const waits = intent === "submit" && joinsWaitlist(form, taken);
     await assertPaid(tx, form, user.id);
 
     const answers: Answers = { ...plan.answers };
@@ -75,14 +80,15 @@ export async function apply(
     const name = typeof answers.full_name === "string" ? answers.full_name : user.name;
     const email = (typeof answers.email === "string" ? answers.email : user.email).toLowerCase();
     const values = {
-      status: (intent === "submit" ? "pending" : "draft") as ApplicationStatus,
+      status: (intent === "draft" ? "draft" : waits ? "waitlisted" : "pending") as ApplicationStatus,
       answers,
       applicantName: name,
       applicantEmail: email,
       submittedAt: intent === "submit" ? sql`now()` : null,
       showOnEventPage,
       // A submitted application holds a place, and its ticket is how its holder gets in.
-      ticketCode: intent === "submit" ? newTicketCode() : null,
+      ticketCode: intent === "submit" && !waits ? newTicketCode() : null,
+      waitlistedAt: waits ? sql`now()` : null,
     };
     let row: ApplicationRow;
     if (existing) {
@@ -101,7 +107,8 @@ export async function apply(
     if (replacedFiles.length) await tx.delete(files).where(inArray(files.id, replacedFiles));
     if (intent === "submit") {
       await notifyApplicationReceived(tx, queue, row, user.id);
-      await mailApplicationReceived(tx, row, form);
+      if (waits) await notifyWaitlistMoved(tx, queue, row, { joined: true, position: (await waitlistPosition(tx, row)) ?? 1 });
+      else await mailApplicationReceived(tx, row, form);
     }
     return { application: applicationResource(row, form.customQuestions), created: !existing };
   });

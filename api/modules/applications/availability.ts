@@ -10,8 +10,11 @@ export const NOT_OPEN = "This event is not open for applications.";
 export const DEADLINE_PASSED = "Applications closed on the deadline.";
 export const FULL = "This event is full.";
 
-/** Statuses that hold no place: everything else (submitted, not cancelled) does. */
-export const NOT_HOLDING_A_PLACE: ApplicationStatus[] = ["draft", "cancelled"];
+/** Statuses of an application that was never sent, or was withdrawn: everything else is under review. */
+export const UNSENT_OR_WITHDRAWN: ApplicationStatus[] = ["draft", "cancelled"];
+
+/** Statuses that hold no place: not sent, withdrawn, turned down, or still waiting in line. */
+export const NOT_HOLDING_A_PLACE: ApplicationStatus[] = [...UNSENT_OR_WITHDRAWN, "rejected", "waitlisted"];
 
 type FormRow = typeof eventForms.$inferSelect;
 
@@ -24,7 +27,15 @@ export async function placesTaken(db: Db, formId: number) {
   return n;
 }
 
-type Availability = Pick<FormRow, "id" | "status" | "applicationDeadline" | "endsAt" | "capacity">;
+type Availability = Pick<FormRow, "id" | "status" | "applicationDeadline" | "endsAt" | "capacity" | "waitlistEnabled" | "typeOfEvent">;
+
+/**
+ * Whether a submission now joins the waitlist rather than taking a place: the form is full and queues.
+ * Free events only: a paid event's place is sold at checkout, which a queue does not yet hold open.
+ */
+export function joinsWaitlist(form: Availability, taken: number): boolean {
+  return form.waitlistEnabled && form.typeOfEvent === "free" && form.capacity !== null && taken >= form.capacity;
+}
 
 /** Why the form takes no applications now, or null when it does. Without a deadline, the event's end is one. */
 export async function closedReason(db: Db, form: Availability, now = new Date()): Promise<string | null> {
@@ -37,6 +48,6 @@ export async function closedReason(db: Db, form: Availability, now = new Date())
 export function closedReasonGiven(form: Availability, taken: number, now = new Date()): string | null {
   if (form.status !== "published") return NOT_OPEN;
   if ((form.applicationDeadline ?? form.endsAt).getTime() <= now.getTime()) return DEADLINE_PASSED;
-  if (form.capacity !== null && taken >= form.capacity) return FULL;
+  if (form.capacity !== null && taken >= form.capacity && !joinsWaitlist(form, taken)) return FULL;
   return null;
 }

@@ -17,7 +17,8 @@ import { publicEventUrl } from "../event-pages/links.ts";
 import { applicantMeeting } from "../meetings/join-link.ts";
 import { myTicket } from "../check-ins/my-ticket.ts";
 import { isRealDate } from "./answers.ts";
-import { closedReasonGiven, placesTaken } from "./availability.ts";
+import { closedReasonGiven, joinsWaitlist, placesTaken } from "./availability.ts";
+import { waitlistPosition } from "./waitlist.ts";
 import { FORM_NOT_FOUND } from "./messages.ts";
 import { applicationOf, direction, isOwner, visibleFormWithStartup } from "./queries.ts";
 import { applicationResource, eventFormResource, startupCard } from "./views.ts";
@@ -34,6 +35,8 @@ export async function siteEventForm(db: Db, user: AuthUser, id: number): Promise
     can_apply: reason === null,
     closed_reason: reason,
     places_left: found.form.capacity === null ? null : Math.max(0, found.form.capacity - taken),
+    joins_waitlist: reason === null && joinsWaitlist(found.form, taken),
+    my_waitlist_position: mine ? await waitlistPosition(db, mine) : null,
     my_application: mine ? applicationResource(mine, found.form.customQuestions) : null,
     /** The caller's billing for a paid form ({id, payment_status, total, currency}); null for free forms or none yet. */
     my_billing: myBilling,

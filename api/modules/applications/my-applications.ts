@@ -13,6 +13,8 @@ import { answerFileIds, discardDraft } from "./documents.ts";
 import { ALREADY_CANCELLED, APPLICATION_NOT_FOUND } from "./messages.ts";
 import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
 import { applicationResource } from "./views.ts";
+import { fillFreedPlaces } from "./waitlist.ts";
+import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 
 const MY_SORTS = ["created_at", "submitted_at", "status"] as const;
 
@@ -103,7 +105,7 @@ export async function applicationFile(db: Db, user: AuthUser, id: number, fileId
   return file;
 }
 
-export async function cancelApplication(db: Db, userId: number, id: number): Promise<ApplicationView | null> {
+export async function cancelApplication(db: Db, userId: number, id: number, queue: BroadcastQueue): Promise<ApplicationView | null> {
   const found = await applicationWithForm(db, id, eq(eventApplications.userId, userId));
   if (!found) throw notFound(APPLICATION_NOT_FOUND);
   if (found.application.status === "draft") {
@@ -112,12 +114,16 @@ export async function cancelApplication(db: Db, userId: number, id: number): Pro
     if (!(await discardDraft(db, userId, id, found.form.customQuestions))) throw notFound(APPLICATION_NOT_FOUND);
     return null;
   }
-  // Conditional, so two racing cancels cannot both succeed.
-  const [row] = await db
-    .update(eventApplications)
-    .set({ status: "cancelled", cancelledAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(eventApplications.id, id), ne(eventApplications.status, "cancelled")))
-    .returning();
+  // Conditional, so two racing cancels cannot both succeed. The place it held goes to the waitlist's first.
+  const row = await db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(eventApplications)
+      .set({ status: "cancelled", cancelledAt: sql`now()`, waitlistedAt: null, updatedAt: sql`now()` })
+      .where(and(eq(eventApplications.id, id), ne(eventApplications.status, "cancelled")))
+      .returning();
+    if (cancelled) await fillFreedPlaces(tx, cancelled.eventFormId, queue);
+    return cancelled;
+  });
   if (!row) throw fieldError("application", ALREADY_CANCELLED);
   await dropReminder(db, row.id, row.eventFormId);
   return applicationResource(row, found.form.customQuestions);

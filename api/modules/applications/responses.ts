@@ -15,7 +15,9 @@ import { findManagedForm } from "../event-forms/ownership.ts";
 import { remindersAfterReview } from "../notification-mail/event-mail.ts";
 import { notifyReviewStatusChanged } from "../notifications/causes.ts";
 import { questionsOf } from "./answers.ts";
-import { NOT_HOLDING_A_PLACE } from "./availability.ts";
+import { NOT_HOLDING_A_PLACE, UNSENT_OR_WITHDRAWN } from "./availability.ts";
+import { fillFreedPlaces } from "./waitlist.ts";
+import { newTicketCode } from "../check-ins/tickets.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND, NOT_SUBMITTED } from "./messages.ts";
 import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
 import { answerFileUrl, applicationResource, iso, type FormRow } from "./views.ts";
@@ -165,15 +167,23 @@ export async function setApplicationStatus(
     const found = await applicationWithForm(tx, id, responsesToOwner(user));
     if (!found) throw notFound(APPLICATION_NOT_FOUND);
     // Conditional, so a cancel racing the review wins cleanly instead of being overwritten.
+    // Put on the waitlist by hand: at the back of the line. Given a place from it: a ticket to get in.
     const [row] = await tx
       .update(eventApplications)
-      .set({ status, updatedAt: sql`now()` })
-      .where(and(eq(eventApplications.id, id), notInArray(eventApplications.status, NOT_HOLDING_A_PLACE)))
+      .set({
+        status,
+        waitlistedAt: status === "waitlisted" ? sql`coalesce(${eventApplications.waitlistedAt}, now())` : null,
+        ...(NOT_HOLDING_A_PLACE.includes(status) ? {} : { ticketCode: sql`coalesce(${eventApplications.ticketCode}, ${newTicketCode()})` }),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(eventApplications.id, id), notInArray(eventApplications.status, UNSENT_OR_WITHDRAWN)))
       .returning();
     if (!row) throw fieldError("status", NOT_SUBMITTED);
     if (found.application.status !== status) {
       await notifyReviewStatusChanged(tx, queue, id, status, user.id);
       await remindersAfterReview(tx, row, status);
+      // A turned-down applicant's place goes to the first one waiting.
+      if (status === "rejected") await fillFreedPlaces(tx, row.eventFormId, queue);
     }
     return applicationResource(row, found.form.customQuestions);
   });

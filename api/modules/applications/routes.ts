@@ -112,7 +112,8 @@ applicationRoutes.post("/api/v1/admin/event_forms/:id/applications", requireUser
   const input = { intent, answers, showOnEventPage: show_on_event_page };
   const { application, created } = await apply(c.var.db, currentUser(c), id, input, queue);
   await publishAfterCommit(c.var.broadcaster, queue.messages);
-  const message = intent === "submit" ? "Application submitted." : "Draft saved.";
+  const message =
+    intent === "draft" ? "Draft saved." : application.status === "waitlisted" ? "You are on the waitlist." : "Application submitted.";
   return c.json({ event_application: application, message }, created ? 201 : 200);
 });
 
@@ -135,7 +136,9 @@ applicationRoutes.get("/api/v1/admin/event_applications/:id/files/:fileId", requ
 
 applicationRoutes.put("/api/v1/admin/event_applications/:id/cancel_apply", requireUser, async (c) => {
   const id = applicationId(c);
-  const application = await cancelApplication(c.var.db, currentUser(c).id, id);
+  const queue = new BroadcastQueue();
+  const application = await cancelApplication(c.var.db, currentUser(c).id, id, queue);
+  await publishAfterCommit(c.var.broadcaster, queue.messages);
   return c.json({ event_application: application, message: application ? "Application cancelled." : "Draft discarded." });
 });
 

@@ -67,6 +67,7 @@ export function eventFormResource(f: FormRow, startup: StartupCard, viewer: Form
     venue_city: f.venueCity,
     online_link: visibleOnlineLink(viewer, f),
     capacity: f.capacity,
+    waitlist_enabled: f.waitlistEnabled,
     application_deadline: iso(f.applicationDeadline),
     type_of_event: f.typeOfEvent,
     paid_event_information: f.paidEventInformation,

@@ -7,6 +7,7 @@ import {
   TICKET_CANCELLED,
   TICKET_NOT_FOUND,
   TICKET_REJECTED,
+  TICKET_WAITLISTED,
   alreadyCheckedIn,
   ticketForAnotherEvent,
   type CheckInAnswer,
@@ -117,6 +118,7 @@ export async function checkIn(
   }
   if (row.status === "cancelled" || row.status === "draft") return refuse(409, "cancelled", TICKET_CANCELLED, ticketView(row));
   if (row.status === "rejected") return refuse(409, "cancelled", TICKET_REJECTED, ticketView(row));
+  if (row.status === "waitlisted") return refuse(409, "cancelled", TICKET_WAITLISTED, ticketView(row));
   const already = (checkedInAt: Date, by: string | null) =>
     refuse(
       409,

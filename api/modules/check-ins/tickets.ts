@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Db } from "#api/db/client.ts";
 import type { ApplicationStatus } from "#api/db/events-schema.ts";
+import { NOT_HOLDING_A_PLACE } from "../applications/availability.ts";
 import { secretBox } from "#api/lib/encryption.ts";
 import { safeEqual } from "#api/lib/tokens.ts";
 
@@ -14,8 +15,8 @@ import { safeEqual } from "#api/lib/tokens.ts";
 
 const PURPOSE = "event tickets";
 
-/** Applications whose ticket admits nobody: never sent, withdrawn, or turned down. */
-export const NOT_ADMITTED: readonly ApplicationStatus[] = ["draft", "cancelled", "rejected"];
+/** Applications whose ticket admits nobody: those holding no place (never sent, withdrawn, turned down, waiting). */
+export const NOT_ADMITTED: readonly ApplicationStatus[] = NOT_HOLDING_A_PLACE;
 /** Capitals and digits that cannot be mistaken for each other (no I, O, 0, 1) when read aloud or typed. */
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const CODE_LENGTH = 8;

@@ -201,7 +201,8 @@ describe("the owner's cards", () => {
     expect(
       body.data.events.map((e: { title: string; capacity: number | null; places_taken: number }) => [e.title, e.capacity, e.places_taken]),
     ).toEqual([
-      ["Lagos meetup", 10, 4],
+      // Four submitted: the rejected one holds no place, nor the cancelled one.
+      ["Lagos meetup", 10, 3],
       ["Second event", null, 1],
     ]);
   });

@@ -41,6 +41,7 @@ export function eventFormResource({ form, collection, startup }: EventFormDetail
     venue_city: form.venueCity,
     online_link: form.onlineLink,
     capacity: form.capacity,
+    waitlist_enabled: form.waitlistEnabled,
     application_deadline: form.applicationDeadline?.toISOString() ?? null,
     application_deadline_local: form.applicationDeadline ? instantToZoned(form.applicationDeadline, form.timezone) : null,
     type_of_event: form.typeOfEvent,

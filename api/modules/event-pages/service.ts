@@ -6,7 +6,7 @@ import { preparedPerDb } from "#api/db/embedded/prepared.ts";
 import { startups, users } from "#api/db/schema.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
-import { closedReasonGiven } from "../applications/availability.ts";
+import { closedReasonGiven, joinsWaitlist } from "../applications/availability.ts";
 import { eventFormResource } from "../applications/views.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { submittedApplications } from "../event-forms/views.ts";
@@ -88,6 +88,7 @@ export async function eventPage(db: Db, slug: string, now = new Date()): Promise
     host,
     can_apply: reason === null,
     closed_reason: reason,
+    joins_waitlist: reason === null && joinsWaitlist(form, taken),
     attendees: found.shown.map((a) => ({ name: a.name, avatar_url: fileUrl(a.avatar) })),
     attendees_count: found.accepted,
   };

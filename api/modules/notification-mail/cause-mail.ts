@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { formatMoney } from "#schemas/event-format.ts";
 import type { ReviewStatus } from "#schemas/events.ts";
+import type { MailType } from "#schemas/mail-preferences.ts";
 import { mailTypeLabel } from "#schemas/settings.ts";
 import type { Db } from "#api/db/client.ts";
 import { couponCodes, eventBillings, payments } from "#api/db/billing-schema.ts";
@@ -22,6 +23,7 @@ export async function reviewStatusMessage(
   formId: number,
   status: ReviewStatus,
   statusText: string,
+  about: MailType = "review_status_changed",
 ): Promise<MessageFor | undefined> {
   const [form] = await tx.select().from(eventForms).where(eq(eventForms.id, formId));
   if (!form) return undefined;
@@ -30,7 +32,7 @@ export async function reviewStatusMessage(
     subject: `Your application to ${form.title} is ${statusText}`,
     element: ReviewStatusMail({
       ...eventMailProps(reader, links, form, status),
-      about: mailTypeLabel("review_status_changed"),
+      about: mailTypeLabel(about),
       statusText,
       accepted: status === "accepted",
     }),

@@ -228,3 +228,29 @@ export async function notifyPaymentStatusChanged(
   });
   queue.add({ channels: [userChannel(row.payerId), eventFormChannel(row.formId)], event: PAYMENT_STATUS_CHANGED_EVENT, data });
 }
+
+/**
+ * The applicant's place in a waitlist moved: they joined it (with their number in line), or a place opened and
+ * is theirs. Nobody acted for them, so nobody is left out as the actor.
+ */
+export async function notifyWaitlistMoved(
+  tx: Db,
+  queue: BroadcastQueue,
+  application: { id: number; userId: number; eventFormId: number },
+  move: { joined: true; position: number } | { joined: false },
+) {
+  const [form] = await tx.select({ title: eventForms.title }).from(eventForms).where(eq(eventForms.id, application.eventFormId));
+  if (!form) return;
+  const status = move.joined ? "waitlisted" : "pending";
+  const words = move.joined ? `on the waitlist, number ${move.position} in line` : "in: a place opened for you";
+  await notifyEach(tx, queue, [application.userId], {
+    type: "waitlist_moved",
+    title: `Your application to ${form.title} is ${words}`,
+    body: move.joined
+      ? "If a place opens, it goes to the first one in line at once, and you are told."
+      : "Your ticket is on the event's page in the panel.",
+    url: `/form-submission?form_id=${application.eventFormId}`,
+    data: { event_form_id: application.eventFormId, event_application_id: application.id, status },
+    mail: await reviewStatusMessage(tx, application.eventFormId, status, words, "waitlist_moved"),
+  });
+}

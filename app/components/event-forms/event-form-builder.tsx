@@ -144,10 +144,19 @@ export function EventFormBuilder({
                 type="number"
                 label="Capacity (optional)"
                 min={1}
-                hint="Applications stop when it is reached."
+                hint="Applications stop when it is reached, unless the event keeps a waitlist."
               />
               <InputField field={fields.application_deadline} type="datetime-local" label="Application deadline (optional)" />
             </div>
+            <label className="flex items-start gap-2">
+              <input {...getInputProps(fields.waitlist_enabled, { type: "checkbox", value: "true" })} className="mt-1" />
+              <span>
+                Keep a waitlist once it is full
+                <span className="block text-sm text-slate-600">
+                  Free events: applying then joins a line, and each place that frees goes to the first one waiting, at once.
+                </span>
+              </span>
+            </label>
           </div>
         </Card>
 

@@ -16,7 +16,7 @@ export function ApplyCall({ event, formPath, loggedIn }: { event: EventPageView;
       </p>
     );
   }
-  const label = event.type_of_event === "paid" ? "Register" : "Apply";
+  const label = event.joins_waitlist ? "Join the waitlist" : event.type_of_event === "paid" ? "Register" : "Apply";
   return (
     <div className="space-y-2">
       <InAppLink

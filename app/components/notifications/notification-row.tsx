@@ -12,6 +12,7 @@ const KIND_MARKS: Record<string, string> = {
   invitation_declined: "✕",
   application_received: "✎",
   review_status_changed: "★",
+  waitlist_moved: "⇡",
   payment_status_changed: "$",
   message_received: "💬",
 };

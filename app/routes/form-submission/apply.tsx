@@ -131,6 +131,12 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
               ? `Cancelled ${dates.dayTime(mine.cancelled_at)}`
               : `Submitted ${dates.dayTime(mine.submitted_at)}`}
           </p>
+          {loaderData.my_waitlist_position ? (
+            <p className="mt-2 text-slate-700" data-testid="waitlist-position">
+              You are number {loaderData.my_waitlist_position} in line. When a place opens it is yours at once, with your ticket, and you
+              are told.
+            </p>
+          ) : null}
           {loaderData.my_meeting ? <JoinMeeting meeting={loaderData.my_meeting} /> : null}
           {mine.status === "cancelled" ? null : (
             <div className="mt-3">
@@ -142,6 +148,11 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
       ) : canApply ? (
         <Card>
           <h2 className="mb-1 text-lg font-semibold">Apply</h2>
+          {loaderData.joins_waitlist ? (
+            <p className="mb-4 text-sm text-slate-700" data-testid="joins-waitlist">
+              This event is full. Applying puts you on its waitlist: each place that frees goes to the first one waiting.
+            </p>
+          ) : null}
           {mine?.status === "draft" ? (
             <p className="mb-4 text-sm text-slate-600">
               Your draft was saved {dates.dayTime(mine.updated_at)}. Finish it when you are ready.
@@ -197,7 +208,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
                 value="submit"
                 pending={navigation.state === "submitting" && navigation.formData?.get("intent") === "submit"}
               >
-                Submit application
+                {loaderData.joins_waitlist ? "Join the waitlist" : "Submit application"}
               </Button>
               <Button type="submit" name="intent" value="draft" variant="secondary">
                 Save draft

@@ -1,0 +1,64 @@
+/**
+ * The waitlist of a full form that queues (availability.ts, joinsWaitlist): a submission waits in line,
+ * status "waitlisted" and no ticket yet, in the order it joined. Each place that frees (a cancellation, a
+ * rejection) goes at once to the first one waiting, who gets a ticket and is told.
+ */
+import { and, asc, count, eq, lt, or, sql } from "drizzle-orm";
+import type { Db } from "#api/db/client.ts";
+import { eventApplications, eventForms } from "#api/db/events-schema.ts";
+import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import { newTicketCode } from "../check-ins/tickets.ts";
+import { notifyWaitlistMoved } from "../notifications/causes.ts";
+import { placesTaken } from "./availability.ts";
+
+/**
+ * Gives each free place of the form to the first one waiting, inside the caller's transaction (after the
+ * change that freed a place). The form row is locked first, so places freed at the same moment in different
+ * transactions are filled one transaction at a time: each counts the places the one before it filled, and
+ * the line moves in order, nobody promoted twice. Returns how many were promoted.
+ */
+export async function fillFreedPlaces(tx: Db, formId: number, queue: BroadcastQueue): Promise<number> {
+  const [form] = await tx.select().from(eventForms).where(eq(eventForms.id, formId)).for("update");
+  if (!form?.waitlistEnabled || form.capacity === null || form.typeOfEvent !== "free") return 0;
+  if (form.status !== "published" || form.endsAt.getTime() <= Date.now()) return 0;
+  const free = form.capacity - (await placesTaken(tx, formId));
+  if (free <= 0) return 0;
+  const next = await tx
+    .select({ id: eventApplications.id })
+    .from(eventApplications)
+    .where(and(eq(eventApplications.eventFormId, formId), eq(eventApplications.status, "waitlisted")))
+    .orderBy(asc(eventApplications.waitlistedAt), asc(eventApplications.id))
+    .limit(free);
+  for (const { id } of next) {
+    // A place held, like any submission's: a ticket and the owner's review still to come.
+    const [row] = await tx
+      .update(eventApplications)
+      .set({ status: "pending", ticketCode: newTicketCode(), waitlistedAt: null, updatedAt: sql`now()` })
+      .where(and(eq(eventApplications.id, id), eq(eventApplications.status, "waitlisted")))
+      .returning();
+    if (row) await notifyWaitlistMoved(tx, queue, row, { joined: false });
+  }
+  return next.length;
+}
+
+/** Where an application waits: 1 for the first in line; null when it is not waiting. */
+export async function waitlistPosition(
+  db: Db,
+  application: { id: number; eventFormId: number; status: string; waitlistedAt: Date | null },
+): Promise<number | null> {
+  if (application.status !== "waitlisted" || !application.waitlistedAt) return null;
+  const [{ ahead }] = await db
+    .select({ ahead: count() })
+    .from(eventApplications)
+    .where(
+      and(
+        eq(eventApplications.eventFormId, application.eventFormId),
+        eq(eventApplications.status, "waitlisted"),
+        or(
+          lt(eventApplications.waitlistedAt, application.waitlistedAt),
+          and(eq(eventApplications.waitlistedAt, application.waitlistedAt), lt(eventApplications.id, application.id)),
+        ),
+      ),
+    );
+  return ahead + 1;
+}

@@ -1,0 +1,77 @@
+import { expectNoSeriousViolations } from "./a11y";
+import type { Page } from "@playwright/test";
+import { apiCall, expect, publishedEventForm, registerUser, setUpCoFounder, setUpStartup, test, toast } from "./fixtures";
+
+/** A success said as a toast with JavaScript, or as the bar the redirect's page shows without it. */
+const said = (page: Page, javaScriptEnabled: boolean, text: string) =>
+  javaScriptEnabled ? expect(toast(page, text)).toBeVisible() : expect(page.getByTestId("flash-notice")).toHaveText(text);
+
+/**
+ * A full event's waitlist as its owner and an applicant meet it: the owner turns it on in the builder, the
+ * applicant finds the event full and joins the line, a place frees, and the applicant has it, ticket and all.
+ * With JavaScript on and off; axe on the applicant's page (it runs in the page, so with JavaScript on).
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`waitlist, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("join the line of a full event, a place frees, and it is yours with a ticket", async ({ page, context, browser, baseURL }) => {
+      test.setTimeout(90_000);
+      const organiser = await browser.newContext({ baseURL, javaScriptEnabled });
+      await organiser.addInitScript(() => window.localStorage.setItem("introComplete", "true"));
+      await registerUser(organiser, "Wanda Owner");
+      await setUpStartup(organiser);
+      const title = `Founders breakfast ${Date.now().toString(36)}`;
+      const form = await publishedEventForm(organiser, { title, capacity: 1 });
+
+      const builder = await organiser.newPage();
+      await builder.goto(`/event-forms/edit/${form.id}`);
+      await builder.getByLabel("Keep a waitlist once it is full").check();
+      await builder.getByRole("button", { name: "Save form" }).click();
+      await said(builder, javaScriptEnabled, "Event form updated.");
+      await builder.reload();
+      await expect(builder.getByLabel("Keep a waitlist once it is full")).toBeChecked();
+
+      // The one place goes to someone else first.
+      const first = await browser.newContext({ baseURL });
+      await registerUser(first, "Ada Early");
+      await setUpCoFounder(first);
+      const { event_application: held } = await apiCall(first, "POST", `/api/v1/admin/event_forms/${form.id}/applications`, {
+        intent: "submit",
+        answers: { full_name: "Ada Early", email: "ada.early@example.com", [await customKey(first, form.id)]: "A robot" },
+      });
+
+      await registerUser(context, "Bo Waiting");
+      await setUpCoFounder(context);
+      // The event's public page offers the line; its one button leads to the form.
+      await page.goto(`/e/${form.id}`);
+      await page.getByRole("link", { name: "Join the waitlist" }).click();
+      await expect(page).toHaveURL(new RegExp(`/form-submission\\?form_id=${form.id}$`));
+      await expect(page.getByTestId("joins-waitlist")).toContainText("This event is full.");
+      await page.getByLabel("What are you building?").fill("Drones for farms");
+      await page.getByRole("button", { name: "Join the waitlist" }).click();
+      await said(page, javaScriptEnabled, "You are on the waitlist.");
+      await expect(page.getByTestId("my-application-status")).toContainText("waitlisted");
+      await expect(page.getByTestId("waitlist-position")).toContainText("You are number 1 in line.");
+      await expect(page.getByTestId("ticket")).toHaveCount(0);
+      if (javaScriptEnabled) await expectNoSeriousViolations(page, "/form-submission (waitlisted)");
+
+      // The place frees: the first in line has it at once, with a ticket.
+      await apiCall(first, "PUT", `/api/v1/admin/event_applications/${held.id}/cancel_apply`, {});
+      await page.reload();
+      await expect(page.getByTestId("my-application-status")).toContainText("pending");
+      await expect(page.getByTestId("waitlist-position")).toHaveCount(0);
+      await expect(page.getByTestId("ticket")).toBeVisible();
+      await page.goto("/notifications");
+      await expect(page.getByText(`Your application to ${title} is in: a place opened for you`)).toBeVisible();
+      await Promise.all([organiser.close(), first.close()]);
+    });
+  });
+}
+
+/** The key of the form's one custom question (the fixture's "What are you building?"). */
+async function customKey(context: import("@playwright/test").BrowserContext, formId: number): Promise<string> {
+  const response = await context.request.get(`/api/v1/site/event_forms/${formId}`, { headers: { Accept: "application/json" } });
+  const body = (await response.json()) as { event_form: { custom_questions: { id: string }[] } };
+  return body.event_form.custom_questions[0].id;
+}
