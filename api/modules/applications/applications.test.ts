@@ -81,6 +81,8 @@ describe("GET /api/v1/site/event_forms/{id}", () => {
       my_billing: null,
       my_meeting: null,
       my_ticket: null,
+      joins_waitlist: false,
+      my_waitlist_position: null,
     });
   });
 
