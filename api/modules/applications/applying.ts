@@ -3,7 +3,7 @@ import type { ApplicationView } from "#schemas/applications.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { files } from "#api/db/schema.ts";
-import { eventApplications, eventForms, type Answers, type ApplicationStatus } from "#api/db/events-schema.ts";
+import { eventApplications, type Answers, type ApplicationStatus } from "#api/db/events-schema.ts";
 import { fieldError, notFound, validationFailed } from "#api/lib/errors.ts";
 import { billingOfUser } from "../billing/views.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
@@ -13,7 +13,7 @@ import { notifyApplicationReceived } from "../notifications/causes.ts";
 import { ANSWER_FILE_RULES, planAnswers, questionsOf, type Intent } from "./answers.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
 import { closedReasonGiven, joinsWaitlist, placesTaken } from "./availability.ts";
-import { waitlistPosition } from "./waitlist.ts";
+import { lockedForm, waitlistPosition } from "./waitlist.ts";
 import { notifyWaitlistMoved } from "../notifications/causes.ts";
 import { ALREADY_APPLIED, FORM_NOT_FOUND, PAY_FIRST } from "./messages.ts";
 import { applicationOf, visibleFormWithStartup } from "./queries.ts";
@@ -59,7 +59,7 @@ export async function apply(
   if (Object.keys(plan.errors).length) throw validationFailed(plan.errors);
 
   return db.transaction(async (tx) => {
-    const [form] = await tx.select().from(eventForms).where(eq(eventForms.id, formId)).for("update");
+    const form = await lockedForm(tx, formId);
     if (!form) throw notFound(FORM_NOT_FOUND);
     const existing = await applicationOf(tx, formId, user.id);
     if (existing && existing.status !== "draft") throw fieldError("application", ALREADY_APPLIED);

@@ -13,7 +13,7 @@ import { answerFileIds, discardDraft } from "./documents.ts";
 import { ALREADY_CANCELLED, APPLICATION_NOT_FOUND } from "./messages.ts";
 import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
 import { applicationResource } from "./views.ts";
-import { fillFreedPlaces } from "./waitlist.ts";
+import { fillFreedPlaces, lockedForm } from "./waitlist.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 
 const MY_SORTS = ["created_at", "submitted_at", "status"] as const;
@@ -116,6 +116,7 @@ export async function cancelApplication(db: Db, userId: number, id: number, queu
   }
   // Conditional, so two racing cancels cannot both succeed. The place it held goes to the waitlist's first.
   const row = await db.transaction(async (tx) => {
+    await lockedForm(tx, found.application.eventFormId);
     const [cancelled] = await tx
       .update(eventApplications)
       .set({ status: "cancelled", cancelledAt: sql`now()`, waitlistedAt: null, updatedAt: sql`now()` })

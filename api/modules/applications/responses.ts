@@ -16,7 +16,7 @@ import { remindersAfterReview } from "../notification-mail/event-mail.ts";
 import { notifyReviewStatusChanged } from "../notifications/causes.ts";
 import { questionsOf } from "./answers.ts";
 import { NOT_HOLDING_A_PLACE, UNSENT_OR_WITHDRAWN } from "./availability.ts";
-import { fillFreedPlaces } from "./waitlist.ts";
+import { fillFreedPlaces, lockedForm } from "./waitlist.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND, NOT_SUBMITTED } from "./messages.ts";
 import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
@@ -161,8 +161,12 @@ export async function setApplicationStatus(
   queue: BroadcastQueue,
 ): Promise<ApplicationView> {
   return db.transaction(async (tx) => {
-    // Reviews of one application queue up, so each sees the status the one before it left: the same
-    // status sent twice at once is one change, told (and mailed) once.
+    const seen = await applicationWithForm(tx, id, responsesToOwner(user));
+    if (!seen) throw notFound(APPLICATION_NOT_FOUND);
+    // The form first (a review may free a place), then the application. Reviews of one application queue
+    // up, so each sees the status the one before it left: the same status sent twice at once is one
+    // change, told (and mailed) once.
+    await lockedForm(tx, seen.application.eventFormId);
     await tx.select({ id: eventApplications.id }).from(eventApplications).where(eq(eventApplications.id, id)).for("update");
     const found = await applicationWithForm(tx, id, responsesToOwner(user));
     if (!found) throw notFound(APPLICATION_NOT_FOUND);

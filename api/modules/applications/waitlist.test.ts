@@ -104,4 +104,37 @@ describe("a full event with a waitlist", () => {
       expect(told.filter((n) => n.type === "waitlist_moved" && n.title.endsWith("a place opened for you"))).toHaveLength(1);
     }
   });
+
+  it("keeps count when holders cancel, waiting people cancel and the owner turns people down, all at once", async () => {
+    const { owner, form } = await ownerWithForm(t, { capacity: 5, waitlistEnabled: true });
+    const holders = [];
+    for (let i = 0; i < 5; i++) holders.push(await applicant(form.id, `Seat ${i}`));
+    const waiting = [];
+    for (let i = 0; i < 12; i++) waiting.push(await applicant(form.id, `Queue ${i}`));
+
+    // Every change takes the form's row before any application's, so none waits on another: no 500s.
+    const answers = await Promise.all([
+      ...holders.slice(0, 3).map((h) => cancel(h.client, h.applicationId)),
+      ...waiting.slice(0, 3).map((w) => cancel(w.client, w.applicationId)),
+      ...[holders[3], waiting[3], waiting[4]].map((a) =>
+        owner.client.put(`/api/v1/admin/event_applications/${a.applicationId}/status`, { status: "rejected" }),
+      ),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(Array(9).fill(200));
+
+    const rows = await t.database.db.select().from(eventApplications).where(eq(eventApplications.eventFormId, form.id));
+    const holding = rows.filter((row) => row.status === "pending");
+    expect(holding).toHaveLength(5);
+    // The place-holders are the one holder left and the first four still waiting, in line order.
+    const names = (list: typeof rows) => list.map((row) => row.applicantName).sort();
+    expect(names(holding)).toEqual(
+      names(rows.filter((row) => ["Seat 4", "Queue 5", "Queue 6", "Queue 7", "Queue 8"].includes(row.applicantName))),
+    );
+    expect(
+      rows
+        .filter((row) => row.status === "waitlisted")
+        .map((row) => row.applicantName)
+        .sort(),
+    ).toEqual(["Queue 10", "Queue 11", "Queue 9"]);
+  });
 });

@@ -12,13 +12,23 @@ import { notifyWaitlistMoved } from "../notifications/causes.ts";
 import { placesTaken } from "./availability.ts";
 
 /**
+ * The form's row, locked for the rest of the transaction. Every change to who holds one of its places
+ * (applying, cancelling, a review, the waitlist) takes it first, before any application's row, so two such
+ * changes wait in turn and never on each other.
+ */
+export async function lockedForm(tx: Db, formId: number) {
+  const [form] = await tx.select().from(eventForms).where(eq(eventForms.id, formId)).for("update");
+  return form;
+}
+
+/**
  * Gives each free place of the form to the first one waiting, inside the caller's transaction (after the
  * change that freed a place). The form row is locked first, so places freed at the same moment in different
  * transactions are filled one transaction at a time: each counts the places the one before it filled, and
  * the line moves in order, nobody promoted twice. Returns how many were promoted.
  */
 export async function fillFreedPlaces(tx: Db, formId: number, queue: BroadcastQueue): Promise<number> {
-  const [form] = await tx.select().from(eventForms).where(eq(eventForms.id, formId)).for("update");
+  const form = await lockedForm(tx, formId);
   if (!form?.waitlistEnabled || form.capacity === null || form.typeOfEvent !== "free") return 0;
   if (form.status !== "published" || form.endsAt.getTime() <= Date.now()) return 0;
   const free = form.capacity - (await placesTaken(tx, formId));
