@@ -24,7 +24,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,24 +31,10 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "#api/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "#api/db/seed.ts";
 import { Session } from "./http.ts";
+import { autocannon } from "./measure.ts";
 import { rawLoad } from "./raw-load.ts";
 import { OWNER_EMAIL, seedPhaseA } from "./seed.ts";
 import { children, startServer, type RunningServer } from "./server.ts";
-
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  timeouts: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-}) => Promise<AutocannonResult>;
-// autocannon ships no types; this is the part of its API used here.
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS) || 12);

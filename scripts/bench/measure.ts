@@ -6,11 +6,12 @@ export const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS) || 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS) || 3);
 export const CONNECTIONS = 20;
 
-interface AutocannonResult {
+export interface AutocannonResult {
   requests: { average: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
+  timeouts: number;
 }
 type Autocannon = (options: {
   url: string;
@@ -21,7 +22,7 @@ type Autocannon = (options: {
   body?: string;
 }) => Promise<AutocannonResult>;
 // autocannon ships no types; this is the part of its API used here.
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+export const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 export interface Target {
   label: string;

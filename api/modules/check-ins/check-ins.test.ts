@@ -79,7 +79,7 @@ describe("POST /api/v1/admin/event_forms/{id}/check_ins", () => {
     expect((await scan(owner.client, form.id, second.ticket.code)).status).toBe(201);
   });
 
-  it("tells a cancelled, a rejected, another event's and an unknown ticket apart, and refuses a forged QR text", async () => {
+  it("tells a cancelled, a rejected, a waitlisted, another event's and an unknown ticket apart, and refuses a forged QR text", async () => {
     const { owner, form } = await ownerWithForm(t);
     const other = await insertEventForm(t, owner.startup.id, { title: "The Other Night" });
     const elsewhere = await ticketHolder(other.id, "Elsa Where");
@@ -87,12 +87,15 @@ describe("POST /api/v1/admin/event_forms/{id}/check_ins", () => {
     await cancelled.client.put(`/api/v1/admin/event_applications/${cancelled.applicationId}/cancel_apply`, {});
     const rejected = await ticketHolder(form.id, "Rex Rejected");
     await owner.client.put(`/api/v1/admin/event_applications/${rejected.applicationId}/status`, { status: "rejected" });
+    const waiting = await ticketHolder(form.id, "Wes Waiting");
+    await owner.client.put(`/api/v1/admin/event_applications/${waiting.applicationId}/status`, { status: "waitlisted" });
     const valid = await ticketHolder(form.id, "Val Valid");
 
     const outcomes = [
       [elsewhere.ticket.code, 409, "another_event", "This ticket is for another event: The Other Night."],
       [cancelled.ticket.code, 409, "cancelled", "This ticket was cancelled."],
       [rejected.ticket.code, 409, "cancelled", "This ticket's application was rejected."],
+      [waiting.ticket.code, 409, "cancelled", "This ticket's application is on the waitlist: it holds no place yet."],
       ["ZZZZZZZZ", 404, "not_found", "Ticket not found"],
       [`${valid.ticket.code}.forged-signature`, 404, "not_found", "Ticket not found"],
     ] as const;
