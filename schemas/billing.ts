@@ -9,8 +9,24 @@ import type { PaidEventInformation, TypeOfEvent } from "./event-form-views.ts";
  * A payer's billing details, as the panel's billing step submits them and the API checks them. Price,
  * discount and total are never taken from the client. Laravel-style messages.
  */
-export const BILLING_STATUSES = ["Pending", "Successful", "Failed", "Refunded", "Cancelled"] as const;
+export const BILLING_STATUSES = ["Pending", "Successful", "Failed", "Refunded", "Partially refunded", "Cancelled"] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];
+
+/** A billing whose payment was taken and still pays for the place: a partial refund keeps it. */
+export const PAID_STATUSES = ["Successful", "Partially refunded"] as const satisfies readonly BillingStatus[];
+export const isPaid = (status: BillingStatus | null | undefined): boolean => status === "Successful" || status === "Partially refunded";
+
+/**
+ * What an owner may set by hand: a partial refund is only ever the outcome of a refund made through the
+ * provider, which knows how much went back.
+ */
+export const SETTABLE_BILLING_STATUSES = [
+  "Pending",
+  "Successful",
+  "Failed",
+  "Refunded",
+  "Cancelled",
+] as const satisfies readonly BillingStatus[];
 
 /** A blank input (or a JSON null) means "not given". */
 const blank = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
@@ -48,7 +64,7 @@ export const verifyPaymentSchema = z.object({
 });
 
 export const changeStatusSchema = z.object({
-  status: z.enum(BILLING_STATUSES, {
+  status: z.enum(SETTABLE_BILLING_STATUSES, {
     error: (issue) =>
       issue.input === undefined || issue.input === "" ? "The status field is required." : "The selected status is invalid.",
   }),
@@ -82,6 +98,8 @@ export interface EventBillingView {
   amount: string;
   discount: string;
   total: string;
+  /** Given back through the provider so far (a refund on its way included); the payment's net is total − refunded. */
+  refunded: string;
   currency: string;
   payment_status: BillingStatus;
   connect_pay_id: string | null;
@@ -101,16 +119,63 @@ export interface BillingStatusChange {
   created_at: string;
 }
 
-/** `GET /api/v1/admin/event_billings/{id}/single`: a billing with every status it went through. */
-export type EventBillingDetail = EventBillingView & { status_changes: BillingStatusChange[] };
+export type RefundStatus = "pending" | "succeeded" | "failed";
+
+/** Money given back from a billing's payment through the provider, newest first in a billing's detail. */
+export interface BillingRefund {
+  id: number;
+  amount: string;
+  currency: string;
+  reason: string;
+  status: RefundStatus;
+  /** Why the provider refused, for a failed refund. */
+  failure_reason: string | null;
+  requested_by: { id: number; name: string } | null;
+  created_at: string;
+}
+
+/**
+ * `GET /api/v1/admin/event_billings/{id}/single`: a billing with every status it went through, its refunds,
+ * and how much may still be refunded through the provider ("0.00" when nothing can be: unpaid, closed, or
+ * marked paid by hand with no payment to refund).
+ */
+export type EventBillingDetail = EventBillingView & { status_changes: BillingStatusChange[]; refunds: BillingRefund[]; refundable: string };
+
+/** A refund's reason as the owner writes it; its amount is optional (everything left when blank). */
+export const refundSchema = z.object({
+  amount: z.preprocess(
+    (v) => (typeof v === "number" ? String(v) : blank(v)),
+    z
+      .string({ error: "The amount field must be an amount such as 20 or 20.50." })
+      .trim()
+      .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: "The amount field must be an amount such as 20 or 20.50.", abort: true })
+      .refine((v) => Number(v) > 0, "The amount field must be greater than 0.")
+      .optional(),
+  ),
+  reason: requiredText("reason", 500),
+  /** The same for every try of one refund (the panel's form carries one), so a repeat refunds once. */
+  idempotency_key: z.preprocess(
+    blank,
+    z.string().trim().max(100, "The idempotency key field must not be greater than 100 characters.").optional(),
+  ),
+});
+export type RefundInput = z.output<typeof refundSchema>;
+
+/** `POST /api/v1/admin/event_billings/{id}/refund`: the refund made (or the one the same key made before) and the billing after it. */
+export interface RefundMade {
+  refund: BillingRefund;
+  event_billing: EventBillingView;
+}
 
 /** The form's sums over all its billings, whatever the list's filters. */
 export interface BillingTotals {
   billings: number;
   successful: number;
   pending: number;
+  /** Net of refunds. */
   amount_collected: string;
   discounts: string;
+  refunded: string;
 }
 
 /** `GET /api/v1/admin/event_billings/{formId}/all`: a page of the form's billings, its totals and the form itself. */

@@ -1,12 +1,17 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { CouponDiscountType } from "#schemas/coupons.ts";
+import { BILLING_STATUSES, PAID_STATUSES, type BillingStatus } from "#schemas/billing.ts";
 import { createdAt, updatedAt, users, startups } from "./schema.ts";
 import { eventForms } from "./events-schema.ts";
 
 /* The money tables: coupon codes, billings, payments, their status history and sandbox checkouts. */
 
 export type { CouponDiscountType };
+export { BILLING_STATUSES, type BillingStatus };
+
+/** The paid statuses as an SQL list of literals, so a query's `in (…)` matches the partial index below. */
+export const PAID_STATUS_LIST = sql.raw(PAID_STATUSES.map((s) => `'${s}'`).join(", "));
 
 /**
  * An owner's coupon code. The code is kept as typed and matched ignoring case (hence the unique index
@@ -53,9 +58,6 @@ export const couponCodes = pgTable(
 
 // ---- billing -----------------------------------------------------------------------------------
 
-export const BILLING_STATUSES = ["Pending", "Successful", "Failed", "Refunded", "Cancelled"] as const;
-export type BillingStatus = (typeof BILLING_STATUSES)[number];
-
 /**
  * A payer's billing for a paid event form: one per user and form. Amount, discount and total are
  * computed on the server only. `connect_pay_id` is the provider's payment id of the current checkout.
@@ -85,6 +87,11 @@ export const eventBillings = pgTable(
     connectPayId: text("connect_pay_id"),
     provider: text("provider").notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /**
+     * Given back through the provider so far, counting a refund on its way (see the refunds table): what a
+     * new refund may take is `total - refunded`, read and raised under this row's lock.
+     */
+    refunded: numeric("refunded", { precision: 12, scale: 2 }).notNull().default("0"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -100,12 +107,16 @@ export const eventBillings = pgTable(
     index("event_billings_created_idx").on(t.createdAt, t.eventFormId, t.paymentStatus),
     index("event_billings_paid_idx")
       .on(sql`coalesce(${t.paidAt}, ${t.updatedAt})`, t.eventFormId)
-      .where(sql`payment_status = 'Successful'`),
-    check("event_billings_payment_status_check", sql`${t.paymentStatus} in ('Pending', 'Successful', 'Failed', 'Refunded', 'Cancelled')`),
+      .where(sql`payment_status in (${PAID_STATUS_LIST})`),
+    check(
+      "event_billings_payment_status_check",
+      sql`${t.paymentStatus} in ('Pending', 'Successful', 'Failed', 'Refunded', 'Partially refunded', 'Cancelled')`,
+    ),
     check(
       "event_billings_amounts_check",
       sql`${t.discount} >= 0 and ${t.discount} <= ${t.amount} and ${t.total} = ${t.amount} - ${t.discount}`,
     ),
+    check("event_billings_refunded_check", sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.total}`),
   ],
 );
 
@@ -135,6 +146,46 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("payments_provider_payment_id_unique").on(t.providerPaymentId),
     index("payments_event_billing_id_idx").on(t.eventBillingId),
+  ],
+);
+
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Money an owner gave back through the provider. A row is written, and its amount counted in the billing's
+ * `refunded`, before the provider is asked ("pending"), so refunds asked at once can never add up to more
+ * than was paid; the provider's answer makes it "succeeded", or "failed" and the amount is given back. The
+ * key makes a repeated request (a double click, a retry) the same refund: the provider is asked with it too.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    eventBillingId: integer("event_billing_id")
+      .notNull()
+      .references(() => eventBillings.id, { onDelete: "restrict" }),
+    /** The payment it gives money back from. */
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status").$type<RefundStatus>().notNull().default("pending"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    providerRefundId: text("provider_refund_id"),
+    failureReason: text("failure_reason"),
+    requestedByUserId: integer("requested_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("refunds_billing_key_unique").on(t.eventBillingId, t.idempotencyKey),
+    index("refunds_payment_id_idx").on(t.paymentId),
+    index("refunds_requested_by_idx").on(t.requestedByUserId),
+    check("refunds_amount_check", sql`${t.amount} > 0`),
+    check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   ],
 );
 
@@ -170,6 +221,19 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   description: text("description").notNull(),
   returnUrl: text("return_url").notNull(),
   status: text("status").$type<"unpaid" | "paid" | "failed">().notNull().default("unpaid"),
+  /** Given back so far (the sandbox's refunds below); never more than `amount`. */
+  refunded: numeric("refunded", { precision: 12, scale: 2 }).notNull().default("0"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/** The sandbox provider's refunds, one per idempotency key, as a provider keeps them. */
+export const sandboxRefunds = pgTable("sandbox_refunds", {
+  id: text("id").primaryKey(),
+  paymentId: text("payment_id")
+    .notNull()
+    .references(() => sandboxPayments.id, { onDelete: "cascade" }),
+  amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  createdAt: createdAt(),
 });

@@ -34,6 +34,20 @@ export interface ProviderPayment {
   billingId: number;
 }
 
+export interface RefundRequest {
+  /** The provider's payment id the money was taken with. */
+  paymentId: string;
+  amount: string;
+  currency: string;
+  /** The owner's reason, kept with the refund at the provider. */
+  reason: string;
+  /** The same for every try of one refund: the provider makes it once however often it is asked. */
+  idempotencyKey: string;
+}
+
+/** Thrown when the provider answered and refused a refund (as opposed to not answering at all). */
+export class RefundRefused extends Error {}
+
 export interface PaymentProvider {
   readonly name: string;
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
@@ -44,6 +58,12 @@ export interface PaymentProvider {
    * is left as it is (nothing to do); only a failure to reach the provider throws.
    */
   expire(paymentId: string): Promise<void>;
+  /**
+   * Gives `amount` of a paid payment back to the payer and answers the provider's refund id. Asked again
+   * with the same idempotency key, it answers the same refund instead of making another. A refusal (more
+   * than is left, not paid) throws RefundRefused; a failure to reach the provider throws anything else.
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
 }
 
 /**

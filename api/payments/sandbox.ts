@@ -1,11 +1,14 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { sandboxPayments } from "../db/billing-schema.ts";
+import { sandboxPayments, sandboxRefunds } from "../db/billing-schema.ts";
 import { safeEqual } from "../lib/tokens.ts";
 import {
   processingUrl,
+  RefundRefused,
   SANDBOX_ID_PREFIX,
+  toCents,
+  type RefundRequest,
   type Checkout,
   type CheckoutRequest,
   type PaymentProvider,
@@ -24,6 +27,9 @@ import {
  * know it.
  */
 export const SANDBOX_PREFIX = "/api/v1/payments/sandbox/";
+
+/** The sandbox's refund ids start with this. */
+export const SANDBOX_REFUND_PREFIX = "sbxre_";
 
 export function sandboxToken(secret: string, paymentId: string): string {
   return createHmac("sha256", secret).update(`sandbox-checkout:${paymentId}`).digest("base64url");
@@ -66,6 +72,39 @@ export class SandboxProvider implements PaymentProvider {
       .update(sandboxPayments)
       .set({ status: "failed", updatedAt: sql`now()` })
       .where(sql`${sandboxPayments.id} = ${paymentId} and ${sandboxPayments.status} = 'unpaid'`);
+  }
+
+  /**
+   * A refund of a paid payment, at most what is left of it; one per idempotency key (a repeat answers the
+   * first). The payment's row is locked while it is counted, as a provider serialises refunds of a charge.
+   */
+  async refund(request: RefundRequest): Promise<{ refundId: string }> {
+    return this.db.transaction(async (tx) => {
+      const [payment] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.id, request.paymentId)).for("update");
+      if (!payment) throw new RefundRefused(`No such payment: ${request.paymentId}.`);
+      const [earlier] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, request.idempotencyKey));
+      if (earlier) {
+        if (earlier.paymentId !== request.paymentId || toCents(earlier.amount) !== toCents(request.amount)) {
+          throw new RefundRefused("This idempotency key was used for another refund.");
+        }
+        return { refundId: earlier.id };
+      }
+      if (payment.status !== "paid") throw new RefundRefused("Only a paid payment can be refunded.");
+      if (toCents(payment.refunded) + toCents(request.amount) > toCents(payment.amount)) {
+        throw new RefundRefused(
+          `The refund is more than the ${payment.currency} ${(Number(payment.amount) - Number(payment.refunded)).toFixed(2)} left of this payment.`,
+        );
+      }
+      const refundId = `${SANDBOX_REFUND_PREFIX}${randomBytes(16).toString("hex")}`;
+      await tx
+        .insert(sandboxRefunds)
+        .values({ id: refundId, paymentId: payment.id, amount: request.amount, idempotencyKey: request.idempotencyKey });
+      await tx
+        .update(sandboxPayments)
+        .set({ refunded: sql`${sandboxPayments.refunded} + ${request.amount}`, updatedAt: sql`now()` })
+        .where(eq(sandboxPayments.id, payment.id));
+      return { refundId };
+    });
   }
 
   /** Pay or Decline: only an unpaid payment changes; either way the payer goes back to the panel. */

@@ -1,7 +1,16 @@
 import { createHmac } from "node:crypto";
 import { parseId } from "#schemas/ids.ts";
 import { safeEqual } from "../lib/tokens.ts";
-import { fromCents, toCents, type Checkout, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from "./provider.ts";
+import {
+  fromCents,
+  RefundRefused,
+  toCents,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type ProviderPayment,
+  type RefundRequest,
+} from "./provider.ts";
 
 export interface StripeOptions {
   secretKey: string;
@@ -26,6 +35,12 @@ export const STRIPE_API_VERSION = "2024-06-20";
 
 /** Stripe's answer when a session that is not open any more (complete or expired) is asked to expire. */
 const NOT_OPEN_ANY_MORE = /status in \[\s*"open"\s*\] can be expired|status of `?(complete|expired)`?/i;
+
+/** The message of a Stripe error answer, when it has one. */
+const errorMessage = (body: Record<string, unknown> | null) => {
+  const error = (body?.error ?? {}) as { message?: unknown };
+  return typeof error.message === "string" ? error.message : null;
+};
 
 /** Stripe Checkout over its REST API (form-encoded requests, JSON answers). */
 export class StripeProvider implements PaymentProvider {
@@ -115,9 +130,37 @@ export class StripeProvider implements PaymentProvider {
     if (!/^[A-Za-z0-9_]+$/.test(paymentId)) return;
     const { status, body } = await this.call("POST", `/v1/checkout/sessions/${paymentId}/expire`, new URLSearchParams());
     if (status === 200 || status === 404) return;
-    const error = (body?.error ?? {}) as { message?: unknown };
-    if (status === 400 && typeof error.message === "string" && NOT_OPEN_ANY_MORE.test(error.message)) return;
+    const message = errorMessage(body);
+    if (status === 400 && message !== null && NOT_OPEN_ANY_MORE.test(message)) return;
     throw new StripeError(`Stripe could not expire the checkout (${status}).`);
+  }
+
+  /**
+   * A Checkout Session's money belongs to its payment intent, which Stripe's Refunds API refunds
+   * (POST /v1/refunds). The owner's reason goes in the refund's metadata: Stripe's own `reason` takes
+   * only its three codes.
+   */
+  async refund(request: RefundRequest): Promise<{ refundId: string }> {
+    if (!/^[A-Za-z0-9_]+$/.test(request.paymentId)) throw new RefundRefused("Stripe knows no such payment.");
+    const session = await this.call("GET", `/v1/checkout/sessions/${request.paymentId}`);
+    if (session.status === 404) throw new RefundRefused("Stripe knows no such payment.");
+    if (session.status !== 200 || !session.body) throw new StripeError(`Stripe could not be asked about the payment (${session.status}).`);
+    const intent = session.body.payment_intent as string | { id?: unknown } | null | undefined;
+    const paymentIntent = typeof intent === "string" ? intent : typeof intent?.id === "string" ? intent.id : null;
+    if (!paymentIntent) throw new RefundRefused("Stripe took no payment with this checkout.");
+    const form = new URLSearchParams({
+      payment_intent: paymentIntent,
+      amount: String(toCents(request.amount)),
+      "metadata[reason]": request.reason,
+    });
+    const { status, body } = await this.call("POST", "/v1/refunds", form, `refund-${request.idempotencyKey}`);
+    if (status === 200 && body && typeof body.id === "string" && body.status !== "failed" && body.status !== "canceled") {
+      return { refundId: body.id };
+    }
+    if (status === 200 || (status >= 400 && status < 500 && status !== 401 && status !== 429)) {
+      throw new RefundRefused(errorMessage(body) ?? "Stripe refused the refund.");
+    }
+    throw new StripeError(`Stripe could not make the refund (${status}).`);
   }
 }
 

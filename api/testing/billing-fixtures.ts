@@ -70,6 +70,17 @@ export async function formPost(t: TestApi, path: string, fields: Record<string, 
   return { status: res.status, headers: res.headers, body: await res.text() };
 }
 
+/** Pays a sandbox checkout as the payer would: the page, the Pay button, then the return page's verify call. */
+export async function paidThroughSandbox(t: TestApi, client: TestClient, paymentUrl: string) {
+  const page = await client.get<string>(paymentUrl);
+  const token = /name="token" value="([^"]+)"/.exec(page.body)![1];
+  const id = new URL(paymentUrl, "http://x").pathname.split("/").at(-1)!;
+  const pay = await formPost(t, `/api/v1/payments/sandbox/${id}/pay`, { token });
+  if (pay.status !== 303) throw new Error(`sandbox pay failed: ${pay.status}`);
+  const verified = await client.post("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: id });
+  if (verified.body.payment_status !== "Successful") throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+}
+
 /**
  * A paid form and the owner's coupons a payer of it must be refused, each with the refusal it earns: an
  * expired one, an inactive one, one scoped to another form, and a code that does not exist.

@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A loopback fake of the Stripe Checkout calls the adapter makes: POST /v1/checkout/sessions
- * (form-encoded), GET /v1/checkout/sessions/{id} and POST /v1/checkout/sessions/{id}/expire (which, like
- * Stripe, refuses with 400 a session that is not open). It checks the Bearer key like Stripe does (401
+ * (form-encoded), GET /v1/checkout/sessions/{id}, POST /v1/checkout/sessions/{id}/expire (which, like
+ * Stripe, refuses with 400 a session that is not open) and POST /v1/refunds of a paid session's payment
+ * intent (refusing with 400 more than is left of it). It checks the Bearer key like Stripe does (401
  * otherwise) and keeps sessions in memory; `markPaid` / `expire` play the payer's part (and time's).
  * Like Stripe, it replays the first answer to a request made again with the same Idempotency-Key, and
  * refuses (400 idempotency_error) that key with other parameters. Every request is recorded with its form
@@ -24,6 +25,18 @@ export interface FakeSession {
   cancel_url: string;
   client_reference_id: string | null;
   metadata: Record<string, string>;
+  /** Set once paid, as Stripe does: what a refund names. */
+  payment_intent: string | null;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
 }
 
 export interface FakeRequest {
@@ -38,6 +51,7 @@ export interface FakeRequest {
 export interface FakeStripe {
   url: string;
   sessions: Map<string, FakeSession>;
+  refunds: FakeRefund[];
   requests: FakeRequest[];
   markPaid(id: string): void;
   expire(id: string): void;
@@ -54,6 +68,7 @@ const readBody = (req: IncomingMessage) =>
 
 export async function startFakeStripe(secretKey = "sk_test_fake"): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
+  const refunds: FakeRefund[] = [];
   const requests: FakeRequest[] = [];
   /** Idempotency-Key → the parameters first sent with it and the answer given. */
   const idempotent = new Map<string, { raw: string; status: number; json: string }>();
@@ -122,6 +137,7 @@ export async function startFakeStripe(secretKey = "sk_test_fake"): Promise<FakeS
           cancel_url: (form.cancel_url ?? "").replace("{CHECKOUT_SESSION_ID}", id),
           client_reference_id: form.client_reference_id ?? null,
           metadata,
+          payment_intent: null,
         };
         sessions.set(id, session);
         return send(200, session);
@@ -147,6 +163,40 @@ export async function startFakeStripe(secretKey = "sk_test_fake"): Promise<FakeS
         session.status = "expired";
         return send(200, session);
       }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        const session = [...sessions.values()].find((s) => s.payment_intent !== null && s.payment_intent === form.payment_intent);
+        if (!session)
+          return send(404, { error: { type: "invalid_request_error", message: `No such payment_intent: '${form.payment_intent}'` } });
+        const given = refunds.filter((r) => r.payment_intent === session.payment_intent).reduce((sum, r) => sum + r.amount, 0);
+        const amount = form.amount === undefined ? session.amount_total - given : Number(form.amount);
+        if (!Number.isInteger(amount) || amount <= 0)
+          return send(400, { error: { type: "invalid_request_error", message: "Invalid integer: amount" } });
+        if (given + amount > session.amount_total) {
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "amount_too_large",
+              message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${session.amount_total - given})`,
+            },
+          });
+        }
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of Object.entries(form)) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m) metadata[m[1]] = v;
+        }
+        const refund: FakeRefund = {
+          id: `re_test_${randomBytes(12).toString("hex")}`,
+          object: "refund",
+          payment_intent: session.payment_intent!,
+          amount,
+          currency: session.currency,
+          status: "succeeded",
+          metadata,
+        };
+        refunds.push(refund);
+        return send(200, refund);
+      }
       return send(404, { error: { type: "invalid_request_error", message: "Unrecognized request URL." } });
     })();
   });
@@ -155,10 +205,11 @@ export async function startFakeStripe(secretKey = "sk_test_fake"): Promise<FakeS
   return {
     url: `http://127.0.0.1:${port}`,
     sessions,
+    refunds,
     requests,
     markPaid(id) {
       const s = sessions.get(id);
-      if (s) Object.assign(s, { status: "complete", payment_status: "paid" });
+      if (s) Object.assign(s, { status: "complete", payment_status: "paid", payment_intent: `pi_test_${randomBytes(12).toString("hex")}` });
     },
     expire(id) {
       const s = sessions.get(id);

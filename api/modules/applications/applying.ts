@@ -1,3 +1,4 @@
+import { isPaid } from "#schemas/billing.ts";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { ApplicationView } from "#schemas/applications.ts";
 import type { AuthUser } from "#api/context.ts";
@@ -23,7 +24,7 @@ import { applicationResource, type ApplicationRow, type FormRow } from "./views.
 async function assertPaid(db: Db, form: FormRow, userId: number) {
   if (form.typeOfEvent !== "paid") return;
   const billing = await billingOfUser(db, form.id, userId);
-  if (billing?.payment_status !== "Successful") throw fieldError("application", PAY_FIRST);
+  if (!isPaid(billing?.payment_status)) throw fieldError("application", PAY_FIRST);
 }
 
 /**

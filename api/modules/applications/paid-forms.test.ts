@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventApplications } from "#api/db/events-schema.ts";
 import { eventBillings } from "#api/db/billing-schema.ts";
 import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
-import { billingFields, createBilling } from "#api/testing/billing-fixtures.ts";
+import { billingFields, createBilling, paidThroughSandbox } from "#api/testing/billing-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 import { PAY_FIRST } from "./messages.ts";
@@ -17,25 +17,7 @@ afterAll(() => t.close());
 const VALID = { full_name: "Ada Lovelace", email: "ada@example.com" };
 const PAID = { typeOfEvent: "paid" as const, paidEventInformation: { price: "25.00", currency: "USD", includes: null } };
 const site = (client: TestClient, formId: number) => client.get(`/api/v1/site/event_forms/${formId}`);
-
-/** Pays a sandbox checkout as the payer would: the page, the Pay button, then the return page's verify call. */
-async function paySandbox(client: TestClient, paymentUrl: string) {
-  const page = await client.get<string>(paymentUrl);
-  const token = /name="token" value="([^"]+)"/.exec(page.body)![1];
-  const id = new URL(paymentUrl, "http://x").pathname.split("/").at(-1)!;
-  const pay = await t.api.fetch(
-    new Request(`http://localhost/api/v1/payments/sandbox/${id}/pay`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ token }).toString(),
-      redirect: "manual",
-    }),
-    { clientIp: "203.0.113.9" },
-  );
-  expect(pay.status).toBe(303);
-  const verified = await client.post("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: id });
-  expect(verified.body.payment_status).toBe("Successful");
-}
+const paySandbox = (client: TestClient, paymentUrl: string) => paidThroughSandbox(t, client, paymentUrl);
 
 describe("paid forms: the site answer shows the caller's billing", () => {
   it("is null before a billing, then the caller's own billing as it changes; never someone else's", async () => {

@@ -3,13 +3,14 @@
  * status "waitlisted" and no ticket yet, in the order it joined. Each place that frees (a cancellation, a
  * rejection) goes at once to the first one waiting, who gets a ticket and is told.
  */
-import { and, asc, count, eq, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "#api/db/client.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
 import { notifyWaitlistMoved } from "../notifications/causes.ts";
-import { placesTaken } from "./availability.ts";
+import { dropReminder } from "../notification-mail/event-mail.ts";
+import { placesTaken, UNSENT_OR_WITHDRAWN } from "./availability.ts";
 
 /**
  * The form's row, locked for the rest of the transaction. Every change to who holds one of its places
@@ -49,6 +50,29 @@ export async function fillFreedPlaces(tx: Db, formId: number, queue: BroadcastQu
     if (row) await notifyWaitlistMoved(tx, queue, row, { joined: false });
   }
   return next.length;
+}
+
+/**
+ * The user's application to the form gives up its place or its place in line (their payment was refunded in
+ * full): withdrawn, its reminder dropped, and a place it held goes to the first one waiting. Inside the
+ * caller's transaction.
+ */
+export async function releasePlace(tx: Db, formId: number, userId: number, queue: BroadcastQueue) {
+  await lockedForm(tx, formId);
+  const [withdrawn] = await tx
+    .update(eventApplications)
+    .set({ status: "cancelled", cancelledAt: sql`now()`, waitlistedAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(eventApplications.eventFormId, formId),
+        eq(eventApplications.userId, userId),
+        notInArray(eventApplications.status, UNSENT_OR_WITHDRAWN),
+      ),
+    )
+    .returning({ id: eventApplications.id });
+  if (!withdrawn) return;
+  await dropReminder(tx, withdrawn.id, formId);
+  await fillFreedPlaces(tx, formId, queue);
 }
 
 /** Where an application waits: 1 for the first in line; null when it is not waiting. */

@@ -497,6 +497,8 @@ describe("exporting a form's billings as CSV", () => {
       "Amount",
       "Discount",
       "Total",
+      "Refunded",
+      "Net",
       "Currency",
       "Status",
       "Paid at",
@@ -519,6 +521,9 @@ describe("exporting a form's billings as CSV", () => {
       "30.00",
       "3.00",
       "27.00",
+      "0.00",
+      // Nothing came in yet.
+      "0.00",
       "USD",
       "Pending",
       "",
@@ -526,9 +531,11 @@ describe("exporting a form's billings as CSV", () => {
     ]);
     // A name a spreadsheet would run as a formula is neutralised.
     expect(rows[2][1]).toBe(`'=HYPERLINK("http://evil.example","click")`);
-    expect(rows[2].slice(8, 14)).toEqual([
+    expect(rows[2].slice(8, 16)).toEqual([
       "30.00",
       "30.00",
+      "0.00",
+      "0.00",
       "0.00",
       "USD",
       "Successful",

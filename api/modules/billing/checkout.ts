@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { BillingInput, BillingStatus, CheckoutOpened } from "#schemas/billing.ts";
+import { isPaid, type BillingInput, type BillingStatus, type CheckoutOpened } from "#schemas/billing.ts";
 import type { Db } from "#api/db/client.ts";
 import { isUniqueViolation } from "#api/db/errors.ts";
 import { eventForms } from "#api/db/events-schema.ts";
@@ -42,7 +42,7 @@ async function openCheckout(db: Db, provider: PaymentProvider, billingId: number
     .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
     .where(eq(eventBillings.id, billingId));
   if (!billing) throw notFound(BILLING_NOT_FOUND);
-  if (billing.status === "Successful" || toCents(billing.total) === 0) return null;
+  if (isPaid(billing.status) || toCents(billing.total) === 0) return null;
   const checkout = await provider.createCheckout({
     billingId,
     attemptId: `billing-${billingId}-${billing.version}`,

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { BillingStatus, PaymentVerification } from "#schemas/billing.ts";
+import { isPaid, type BillingStatus, type PaymentVerification } from "#schemas/billing.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventBillings, payments } from "#api/db/billing-schema.ts";
 import { HttpError, notFound } from "#api/lib/errors.ts";
@@ -53,14 +53,13 @@ export async function fulfil(db: Db, input: FulfilInput, queue: BroadcastQueue =
       if (recorded.billingId !== billing.id) return new PaymentRefused(PAYMENT_MISMATCH, false);
       return recorded.refusedReason === null ? null : new PaymentRefused(recorded.refusedReason, true);
     }
-    const reason =
-      billing.paymentStatus === "Successful"
-        ? ALREADY_PAID
-        : billing.paymentStatus === "Refunded" || billing.paymentStatus === "Cancelled"
-          ? BILLING_CLOSED
-          : toCents(input.amount) !== toCents(billing.total) || input.currency.toUpperCase() !== billing.currency.toUpperCase()
-            ? PAYMENT_MISMATCH
-            : null;
+    const reason = isPaid(billing.paymentStatus)
+      ? ALREADY_PAID
+      : billing.paymentStatus === "Refunded" || billing.paymentStatus === "Cancelled"
+        ? BILLING_CLOSED
+        : toCents(input.amount) !== toCents(billing.total) || input.currency.toUpperCase() !== billing.currency.toUpperCase()
+          ? PAYMENT_MISMATCH
+          : null;
     if (reason) {
       const amount = fromCents(toCents(input.amount));
       const currency = input.currency.toUpperCase();
@@ -183,7 +182,7 @@ export async function verifyPayment(
     });
   }
   const now = await current();
-  if (now === "Successful") return answer("Successful", ALREADY_PAID, now);
+  if (isPaid(now)) return answer("Successful", ALREADY_PAID, now);
   if (now === "Refunded" || now === "Cancelled") return answer(now, closedByOrganiser(now), now);
   return payment.status === "failed" ? answer("Failed", DECLINED, now) : answer("Pending", NOT_COMPLETED, now);
 }

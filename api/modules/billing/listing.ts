@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { BillingStatus, BillingTotals, EventBillingView } from "#schemas/billing.ts";
+import { isPaid, type BillingStatus, type BillingTotals, type EventBillingView } from "#schemas/billing.ts";
 import type { Db } from "#api/db/client.ts";
-import { eventBillings } from "#api/db/billing-schema.ts";
+import { eventBillings, PAID_STATUS_LIST } from "#api/db/billing-schema.ts";
 import { csvStream } from "#api/lib/csv.ts";
 import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "#api/db/embedded/prepared.ts";
 import { containsPattern } from "#api/lib/like.ts";
+import { fromCents, toCents } from "#api/payments/provider.ts";
 import { money, selectBillings, view } from "./views.ts";
 
 export const BILLING_SORTS = ["created_at", "name", "total", "payment_status", "paid_at"] as const;
@@ -70,8 +71,12 @@ const billingSumsQuery = preparedPerDb((db) =>
       billings: count(),
       successful: sql<number>`count(*) filter (where ${eventBillings.paymentStatus} = 'Successful')`.mapWith(Number),
       pending: sql<number>`count(*) filter (where ${eventBillings.paymentStatus} = 'Pending')`.mapWith(Number),
-      collected: sql<string | null>`sum(${eventBillings.total}) filter (where ${eventBillings.paymentStatus} = 'Successful')`,
+      // Net of refunds: a partly refunded payment keeps what was not given back, a refunded one nothing.
+      collected: sql<
+        string | null
+      >`sum(${eventBillings.total} - ${eventBillings.refunded}) filter (where ${eventBillings.paymentStatus} in (${PAID_STATUS_LIST}))`,
       discounts: sql<string | null>`sum(${eventBillings.discount}) filter (where ${eventBillings.paymentStatus} = 'Successful')`,
+      refunded: sql<string | null>`sum(${eventBillings.refunded})`,
     })
     .from(eventBillings)
     .where(eq(eventBillings.eventFormId, sql.placeholder("eventFormId")))
@@ -101,9 +106,13 @@ export async function listBillings(
       pending: totals.pending,
       amount_collected: money(totals.collected ?? "0"),
       discounts: money(totals.discounts ?? "0"),
+      refunded: money(totals.refunded ?? "0"),
     },
   };
 }
+
+/** What the payment brought in after refunds: nothing unless it was taken. */
+const netAmount = (b: EventBillingView) => (isPaid(b.payment_status) ? fromCents(toCents(b.total) - toCents(b.refunded)) : "0.00");
 
 export const BILLINGS_CSV_HEADER = [
   "ID",
@@ -117,6 +126,8 @@ export const BILLINGS_CSV_HEADER = [
   "Amount",
   "Discount",
   "Total",
+  "Refunded",
+  "Net",
   "Currency",
   "Status",
   "Paid at",
@@ -153,6 +164,8 @@ export function billingsCsv(
         b.amount,
         b.discount,
         b.total,
+        b.refunded,
+        netAmount(b),
         b.currency,
         b.payment_status,
         b.paid_at ?? "",

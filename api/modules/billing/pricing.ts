@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import type { BillingQuote, BillingStatus, QuoteInput } from "#schemas/billing.ts";
+import { isPaid, type BillingQuote, type BillingStatus, type QuoteInput } from "#schemas/billing.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventForms } from "#api/db/events-schema.ts";
 import { couponCodes, eventBillings } from "#api/db/billing-schema.ts";
@@ -144,7 +144,7 @@ export function assertEditable(
   eventFormId: number,
 ): asserts current {
   if (!current) throw notFound(BILLING_NOT_FOUND);
-  if (current.paymentStatus === "Successful") throw validationFailed({ payment_status: [ALREADY_PAID] });
+  if (isPaid(current.paymentStatus)) throw validationFailed({ payment_status: [ALREADY_PAID] });
   if (current.paymentStatus === "Refunded" || current.paymentStatus === "Cancelled")
     throw validationFailed({ payment_status: [BILLING_CLOSED] });
   if (eventFormId !== current.eventFormId) throw fieldError("event_form_id", FORM_CANNOT_CHANGE);

@@ -5,6 +5,7 @@ import {
   BILLING_STATUSES,
   changeStatusSchema,
   quoteSchema,
+  refundSchema,
   verifyPaymentSchema,
   type BillingListPage,
   type EventBillingDetail,
@@ -35,6 +36,7 @@ import { statusChanges } from "./history.ts";
 import { billingsCsv, listBillings } from "./listing.ts";
 import { BILLING_NOT_FOUND, PAYMENT_NOT_FOUND } from "./messages.ts";
 import { quote } from "./pricing.ts";
+import { billingRefunds, refundable, refundBilling } from "./refunds.ts";
 import { changeStatus } from "./status.ts";
 import { visibleBilling } from "./views.ts";
 import { handleStripeWebhook } from "./webhook.ts";
@@ -57,6 +59,9 @@ const billingId = (c: Context<AppEnv>) => pathId(c.req.param("id"), BILLING_NOT_
 
 /** The sandbox checkout's Pay/Decline forms carry their HMAC token; anything but text is no token. */
 const sandboxTokenSchema = z.object({ token: z.string().max(200).optional().catch(undefined) });
+
+/** The refund's key may come as the Idempotency-Key header instead of a field. */
+const refundKeySchema = refundSchema.pick({ idempotency_key: true });
 
 const listFilters = z.object({ payment_status: z.enum(BILLING_STATUSES).optional().catch(undefined) });
 
@@ -145,7 +150,12 @@ export function createBillingRoutes(options: BillingOptions = {}) {
 
   routes.get(`${BASE}/:id/single`, async (c) => {
     const billing = await visibleBilling(c.var.db, currentUser(c), billingId(c));
-    const detail: EventBillingDetail = { ...billing, status_changes: await statusChanges(c.var.db, billing.id) };
+    const [status_changes, refunds, left] = await Promise.all([
+      statusChanges(c.var.db, billing.id),
+      billingRefunds(c.var.db, billing.id),
+      refundable(c.var.db, billing),
+    ]);
+    const detail: EventBillingDetail = { ...billing, status_changes, refunds, refundable: left };
     return c.json({ event_billing: detail });
   });
 
@@ -193,6 +203,22 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const billing = await changeStatus(c.var.db, await providers(c), startupId, user.id, id, status, log, queue);
     await publishAfterCommit(c.var.broadcaster, queue.messages, log);
     return c.json({ event_billing: billing });
+  });
+
+  /**
+   * A refund through the provider: `{amount?, reason, idempotency_key?}` (or an Idempotency-Key header).
+   * 201 with the refund made; 200 with the one the same key made before.
+   */
+  routes.post(`${BASE}/:id/refund`, async (c) => {
+    await assertPermission(c, "event billing write");
+    const user = currentUser(c);
+    const id = billingId(c);
+    const input = validate(refundSchema, await readBody(c));
+    input.idempotency_key ??= validate(refundKeySchema, { idempotency_key: c.req.header("idempotency-key") }).idempotency_key;
+    const queue = new BroadcastQueue();
+    const { created, ...made } = await refundBilling(c.var.db, await providers(c), ownStartupId(user), user.id, id, input, queue);
+    await publishAfterCommit(c.var.broadcaster, queue.messages, log);
+    return c.json(made, created ? 201 : 200);
   });
 
   // ---- Stripe's webhook (exempt from the XSRF check: the signature of the raw body authenticates it) ----

@@ -2,12 +2,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/stripe.ts";
 import { eventBillings, payments } from "#api/db/billing-schema.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { providersOf, RefundRefused } from "#api/payments/provider.ts";
 import { StripeProvider, signStripePayload } from "#api/payments/stripe.ts";
+import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { billingFields, paidEventForm, payer } from "#api/testing/billing-fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { billingSchema } from "#schemas/billing.ts";
 import { createBilling, updateBilling } from "./checkout.ts";
 import { verifyPayment } from "./fulfilment.ts";
+import { refundBilling } from "./refunds.ts";
 import { changeStatus } from "./status.ts";
 import { loadBilling } from "./views.ts";
 import { handleStripeWebhook } from "./webhook.ts";
@@ -174,5 +178,53 @@ describe("billing with the Stripe adapter", () => {
     expect(reopened[3].idempotencyKey).toBe(reopened[2].idempotencyKey);
     expect(fake.sessions.size).toBe(sessionsBefore + 2);
     expect(edited.event_billing.connect_pay_id).not.toBe(created.event_billing.connect_pay_id);
+  });
+
+  it("refunds through Stripe's Refunds API: the session's payment intent, once per key, and Stripe's refusal as the reason", async () => {
+    const { p, result } = await stripeBilling("25");
+    const id = result.event_billing.connect_pay_id!;
+    fake.markPaid(id);
+    await verifyPayment(t.database.db, stripe(), p.id, id);
+    const owner = (
+      await t.database.db
+        .select({ startupId: eventForms.startupId })
+        .from(eventForms)
+        .where(eq(eventForms.id, result.event_billing.event_form_id))
+    )[0];
+    const input = { amount: "10", reason: "Goodwill", idempotency_key: "stripe-k" };
+    const first = await refundBilling(
+      t.database.db,
+      providersOf(stripe()),
+      owner.startupId,
+      p.id,
+      result.event_billing.id,
+      input,
+      new BroadcastQueue(),
+    );
+    const again = await refundBilling(
+      t.database.db,
+      providersOf(stripe()),
+      owner.startupId,
+      p.id,
+      result.event_billing.id,
+      input,
+      new BroadcastQueue(),
+    );
+    expect(first).toMatchObject({
+      created: true,
+      refund: { amount: "10.00", status: "succeeded" },
+      event_billing: { payment_status: "Partially refunded" },
+    });
+    expect(again).toMatchObject({ created: false, refund: { id: first.refund.id } });
+    const session = fake.sessions.get(id)!;
+    expect(fake.refunds).toEqual([
+      expect.objectContaining({ payment_intent: session.payment_intent, amount: 1000, metadata: { reason: "Goodwill" } }),
+    ]);
+    const sent = fake.requests.filter((r) => r.path === "/v1/refunds");
+    expect(sent.map((r) => r.idempotencyKey)).toEqual([`refund-${result.event_billing.id}-stripe-k`]);
+
+    // The adapter alone: Stripe's own refusal (more than is left) comes back as its message.
+    const refused = stripe().refund({ paymentId: id, amount: "20", currency: "USD", reason: "Too much", idempotencyKey: "direct" });
+    await expect(refused).rejects.toThrow(new RefundRefused("Refund amount (2000) is greater than unrefunded amount on charge (1500)"));
   });
 });

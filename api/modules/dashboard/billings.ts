@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { BillingsSummary, CurrencyRevenue } from "#schemas/dashboard.ts";
 import type { Db } from "#api/db/client.ts";
-import { BILLING_STATUSES } from "#api/db/billing-schema.ts";
+import { BILLING_STATUSES, PAID_STATUS_LIST } from "#api/db/billing-schema.ts";
 import {
   boundsColumns,
   boundsCte,
@@ -16,7 +16,7 @@ import {
   type Window,
 } from "./window.ts";
 
-/** When a successful billing's money came in: its payment time (older rows may lack it: their last change). */
+/** When a successful billing's money came in (net of refunds, in the week it came in): its payment time (older rows may lack it: their last change). */
 const paidAt = sql`coalesce(b.paid_at, b.updated_at)`;
 
 /** Billings of the startup's forms: the owner's scope is the join, not a list of ids read first. */
@@ -36,8 +36,9 @@ export async function billingsSummary(db: Db, startupId: number, w: Window): Pro
   const revenueRows = await rowsOf<{ currency: string; week: string; total: string; currency_total: string }>(
     db,
     sql`with ${boundsCte(w)}, ${weeksCte},
-      paid as (select b.currency, ${localWeek(paidAt, w.zone)} as week, sum(b.total) as total
-               ${ownBillings(startupId)} and b.payment_status = 'Successful' and ${paidAt} >= ${windowStart(w)} group by 1, 2),
+      paid as (select b.currency, ${localWeek(paidAt, w.zone)} as week, sum(b.total - b.refunded) as total
+               ${ownBillings(startupId)} and b.payment_status in (${PAID_STATUS_LIST}) and ${paidAt} >= ${windowStart(w)}
+               group by 1, 2),
       currencies as (select distinct currency from paid)
       select c.currency, ${isoDate(sql`weeks.week`)} as week, coalesce(paid.total, 0)::numeric(12, 2)::text as total,
              (sum(coalesce(paid.total, 0)) over (partition by c.currency))::numeric(14, 2)::text as currency_total

@@ -167,6 +167,7 @@ describe("the owner's cards", () => {
       { status: "Successful", count: 3 },
       { status: "Failed", count: 1 },
       { status: "Refunded", count: 0 },
+      { status: "Partially refunded", count: 0 },
       { status: "Cancelled", count: 0 },
     ]);
     expect(body.data.total).toBe(5);

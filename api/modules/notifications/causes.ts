@@ -183,6 +183,7 @@ const PAYER_WORDS: Record<BillingStatus, string> = {
   Successful: "was successful",
   Failed: "failed",
   Refunded: "was refunded",
+  "Partially refunded": "was partly refunded",
   Cancelled: "was cancelled",
 };
 

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation, Link } from "react-router";
-import { BILLING_STATUSES, changeStatusSchema, type EventBillingDetail } from "#schemas/billing";
+import { changeStatusSchema, SETTABLE_BILLING_STATUSES, type EventBillingDetail } from "#schemas/billing";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { ChoiceField } from "~/components/ui/form-fields";
@@ -10,6 +10,7 @@ import { CountryName } from "~/components/places/flag";
 import { formatMoney } from "~/lib/event-format";
 import { useZodForm } from "~/lib/use-zod-form";
 import { BILLING_STATUS_TONES } from "./format";
+import { REFUND_INTENT, RefundForm, RefundHistory } from "./refunds";
 import { useDates } from "~/lib/dates";
 
 export const CHANGE_STATUS_INTENT = "change-status";
@@ -22,12 +23,18 @@ export function BillingDetails({
   billing,
   closeHref,
   canWrite,
+  refundKey,
   lastResult,
+  lastIntent,
 }: {
   billing: EventBillingDetail;
   closeHref: string;
   canWrite: boolean;
+  /** This page view's refund key (see RefundForm). */
+  refundKey: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
+  /** Which of the two forms `lastResult` answers. */
+  lastIntent: string | undefined;
 }) {
   const dates = useDates();
   const headingId = `billing-${billing.id}-heading`;
@@ -73,6 +80,7 @@ export function BillingDetails({
             <Item label="Coupon">{billing.coupon_code ? <span className="font-mono">{billing.coupon_code.code}</span> : "—"}</Item>
             <Item label="Discount">{formatMoney(billing.discount, billing.currency)}</Item>
             <Item label="Total">{formatMoney(billing.total, billing.currency)}</Item>
+            {Number(billing.refunded) > 0 ? <Item label="Refunded">{formatMoney(billing.refunded, billing.currency)}</Item> : null}
             <Item label="Provider">{billing.provider}</Item>
             <Item label="Reference">
               {billing.connect_pay_id ? <span className="break-all font-mono text-xs">{billing.connect_pay_id}</span> : "—"}
@@ -82,7 +90,24 @@ export function BillingDetails({
           </dl>
         </div>
       </div>
-      {canWrite ? <StatusChangeForm key={`${billing.id}:${billing.payment_status}`} billing={billing} lastResult={lastResult} /> : null}
+      {canWrite ? (
+        <div className="flex flex-wrap items-start gap-4">
+          <StatusChangeForm
+            key={`${billing.id}:${billing.payment_status}`}
+            billing={billing}
+            lastResult={lastIntent === CHANGE_STATUS_INTENT ? lastResult : undefined}
+          />
+          {Number(billing.refundable) > 0 ? (
+            <RefundForm
+              key={refundKey}
+              billing={billing}
+              refundKey={refundKey}
+              lastResult={lastIntent === REFUND_INTENT ? lastResult : undefined}
+            />
+          ) : null}
+        </div>
+      ) : null}
+      <RefundHistory refunds={billing.refunds} />
       <div>
         <h3 className="mb-2 text-sm font-semibold uppercase text-slate-500">Status history</h3>
         {billing.status_changes.length === 0 ? (
@@ -130,7 +155,10 @@ function StatusChangeForm({
     lastResult,
     defaultValue: { status: billing.payment_status },
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("billing_id") === String(billing.id);
+  const pending =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("billing_id") === String(billing.id) &&
+    navigation.formData.get("intent") === CHANGE_STATUS_INTENT;
   return (
     <Form
       method="post"
@@ -144,7 +172,7 @@ function StatusChangeForm({
       <FormErrors errors={form.errors} />
       <div className="flex items-end gap-3">
         <div className="flex-1">
-          <ChoiceField field={fields.status} label="Payment status" placeholder="Choose a status" options={BILLING_STATUSES} />
+          <ChoiceField field={fields.status} label="Payment status" placeholder="Choose a status" options={SETTABLE_BILLING_STATUSES} />
         </div>
         <Button type="submit" pending={pending}>
           Save

@@ -8,10 +8,11 @@ export function BillingTotals({ totals, currency }: { totals: BillingListPage["t
     { label: "Successful", value: String(totals.successful) },
     { label: "Pending", value: String(totals.pending) },
     { label: "Amount collected", value: formatMoney(totals.amount_collected, currency) },
+    { label: "Refunded", value: formatMoney(totals.refunded, currency) },
     { label: "Discounts given", value: formatMoney(totals.discounts, currency) },
   ];
   return (
-    <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Payment totals">
+    <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Payment totals">
       {items.map((item) => (
         <div
           key={item.label}

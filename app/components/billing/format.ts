@@ -6,5 +6,6 @@ export const BILLING_STATUS_TONES: Record<BillingStatus, "slate" | "green" | "re
   Successful: "green",
   Failed: "red",
   Refunded: "slate",
+  "Partially refunded": "slate",
   Cancelled: "red",
 };

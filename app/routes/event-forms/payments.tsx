@@ -4,9 +4,11 @@ import { data, useSearchParams, Link } from "react-router";
 import {
   BILLING_STATUSES,
   changeStatusSchema,
+  refundSchema,
   type BillingListPage,
   type EventBillingDetail,
   type EventBillingView,
+  type RefundMade,
 } from "#schemas/billing";
 import { parseId } from "#schemas/ids";
 import { eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT } from "#schemas/realtime";
@@ -14,6 +16,7 @@ import { requireId } from "~/lib/route-params.server";
 import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billing-details";
 import { BillingTotals } from "~/components/billing/billing-totals";
 import { BILLING_STATUS_TONES } from "~/components/billing/format";
+import { REFUND_INTENT } from "~/components/billing/refunds";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
@@ -78,6 +81,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     billings,
     selected: detail?.ok ? detail.body.event_billing : null,
     canWrite: can(user, "event billing write"),
+    // One per page view: the refund form resent (a double click, a retry) makes one refund.
+    refundKey: crypto.randomUUID(),
     exportHref: `/api/v1/admin/event_billings/${form.id}/all.csv?${exportQuery}`,
   };
 }
@@ -86,26 +91,32 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   requirePermission(context, "event billing write");
   const id = formId(params);
   const formData = await request.formData();
-  if (formData.get("intent") !== CHANGE_STATUS_INTENT) throw data("Unknown action", { status: 400 });
+  const intent = formData.get("intent");
+  if (intent !== CHANGE_STATUS_INTENT && intent !== REFUND_INTENT) throw data("Unknown action", { status: 400 });
   const billingId = requireId(formData.get("billing_id"), BILLING_NOT_FOUND);
-  const submission = parseSubmission(formData, { schema: changeStatusSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), billingId }, { status: 422 });
-  const result = await context
-    .get(apiContext)
-    .put<{ event_billing: EventBillingView }>(`/api/v1/admin/event_billings/${billingId}/change_status`, submission.value);
+  const api = context.get(apiContext);
+  const path = `/api/v1/admin/event_billings/${billingId}`;
+  const submission =
+    intent === REFUND_INTENT
+      ? parseSubmission(formData, { schema: refundSchema })
+      : parseSubmission(formData, { schema: changeStatusSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), billingId, intent }, { status: 422 });
+  const result =
+    intent === REFUND_INTENT
+      ? await api.post<RefundMade>(`${path}/refund`, submission.value)
+      : await api.put<{ event_billing: EventBillingView; refund?: undefined }>(`${path}/change_status`, submission.value);
   if (!result.ok) {
     if (result.status === 404) throw data(BILLING_NOT_FOUND, { status: 404 });
     const reply = replyWithApiErrors(submission, result);
-    return data({ result: reply.data.result, billingId }, reply.init ?? undefined);
+    return data({ result: reply.data.result, billingId, intent }, reply.init ?? undefined);
   }
   // Back to the same list (filters, page) with the billing still open, so its history shows the change.
   const back = url.searchParams;
   back.delete("index");
   back.set("billing", String(billingId));
-  return redirectWithToast(context.get(requestEnvContext), `/event-forms/payments/${id}?${back}`, {
-    type: "success",
-    message: "Payment status updated.",
-  });
+  const { refund, event_billing } = result.body;
+  const message = refund ? `Refunded ${formatMoney(refund.amount, refund.currency)} to ${event_billing.name}.` : "Payment status updated.";
+  return redirectWithToast(context.get(requestEnvContext), `/event-forms/payments/${id}?${back}`, { type: "success", message });
 }
 
 /** A card without inner padding: the table and the details panel run edge to edge. */
@@ -114,7 +125,7 @@ const panelClass = "rounded-lg border border-slate-200 bg-white shadow-sm";
 const DEFAULT_SORT = { by: "created_at", order: "desc" } as const;
 
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
-  const { form, billings, selected, canWrite, exportHref } = loaderData;
+  const { form, billings, selected, canWrite, refundKey, exportHref } = loaderData;
   const [searchParams] = useSearchParams();
   // Statuses (and the totals) follow payments as the provider settles them.
   useLiveRevalidate(eventFormChannel(form.id), PAYMENT_STATUS_CHANGED_EVENT);
@@ -150,7 +161,16 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
   const detailsHref = (id: number) => withParams((params) => params.set("billing", String(id)));
   const closeHref = withParams((params) => params.delete("billing"));
   const lastResult = selected && actionData?.billingId === selected.id ? actionData.result : undefined;
-  const details = selected ? <BillingDetails billing={selected} closeHref={closeHref} canWrite={canWrite} lastResult={lastResult} /> : null;
+  const details = selected ? (
+    <BillingDetails
+      billing={selected}
+      closeHref={closeHref}
+      canWrite={canWrite}
+      refundKey={refundKey}
+      lastResult={lastResult}
+      lastIntent={actionData?.intent}
+    />
+  ) : null;
   const selectedOnPage = selected ? billings.data.some((b) => b.id === selected.id) : false;
   const keep = Object.fromEntries(
     ["sort_by", "sort_order"].flatMap((key) => (searchParams.get(key) ? [[key, searchParams.get(key)!]] : [])),
@@ -225,7 +245,12 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                         {billing.coupon_code ? <span className="font-mono">{billing.coupon_code.code}</span> : "—"}
                       </td>
                       <td className="px-3 py-3 whitespace-nowrap">{formatMoney(billing.discount, billing.currency)}</td>
-                      <td className="px-3 py-3 font-medium whitespace-nowrap">{formatMoney(billing.total, billing.currency)}</td>
+                      <td className="px-3 py-3 whitespace-nowrap">
+                        <p className="font-medium">{formatMoney(billing.total, billing.currency)}</p>
+                        {Number(billing.refunded) > 0 ? (
+                          <p className="text-xs text-slate-500">{formatMoney(billing.refunded, billing.currency)} refunded</p>
+                        ) : null}
+                      </td>
                       <td className="px-3 py-3">
                         <Badge tone={BILLING_STATUS_TONES[billing.payment_status]}>{billing.payment_status}</Badge>
                       </td>

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { requireId } from "~/lib/route-params.server";
 import { Card } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
-import type { EventBillingView } from "#schemas/billing";
+import { isPaid, type EventBillingView } from "#schemas/billing";
 import type { Country } from "#schemas/countries";
 import type { Route } from "./+types/billing-edit";
 import { EventSummary } from "~/components/event-page/event-summary";
@@ -23,7 +23,7 @@ async function ownBilling({ params, context }: Route.LoaderArgs | Route.ActionAr
   const billing = result.body.event_billing;
   // The form's owner may read it too, but this page is the payer's.
   if (billing.user_id !== context.get(userContext).id) throw data(NOT_FOUND, { status: 404 });
-  if (billing.payment_status === "Successful") throw redirect(formPath(billing.event_form_id));
+  if (isPaid(billing.payment_status)) throw redirect(formPath(billing.event_form_id));
   return billing;
 }
 

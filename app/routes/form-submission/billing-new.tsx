@@ -1,3 +1,4 @@
+import { isPaid } from "#schemas/billing";
 import { redirect } from "react-router";
 import { EventSummary } from "~/components/event-page/event-summary";
 import { Card } from "~/components/ui/layout";
@@ -17,8 +18,7 @@ import { loadSiteForm } from "./site-form.server";
 async function guard(args: Route.LoaderArgs | Route.ActionArgs) {
   const view = await loadSiteForm(args);
   const form = view.event_form;
-  if (view.my_billing)
-    throw redirect(view.my_billing.payment_status === "Successful" ? formPath(form.id) : billingEditPath(view.my_billing.id));
+  if (view.my_billing) throw redirect(isPaid(view.my_billing.payment_status) ? formPath(form.id) : billingEditPath(view.my_billing.id));
   if (form.type_of_event !== "paid" || !view.can_apply) throw redirect(formPath(form.id));
   return view;
 }

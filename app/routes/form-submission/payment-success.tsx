@@ -1,3 +1,4 @@
+import { isPaid } from "#schemas/billing";
 import { redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/layout";
@@ -12,7 +13,7 @@ export async function loader(args: Route.LoaderArgs) {
   const view = await loadSiteForm(args);
   const billing = view.my_billing;
   // Only a billing the API says is paid earns this page.
-  if (billing?.payment_status !== "Successful") throw redirect(billingPath(view.event_form.id));
+  if (!billing || !isPaid(billing.payment_status)) throw redirect(billingPath(view.event_form.id));
   return { form: { id: view.event_form.id, title: view.event_form.title }, billing };
 }
 

@@ -1,3 +1,4 @@
+import { isPaid } from "#schemas/billing";
 import { data, type RouterContextProvider } from "react-router";
 import { parseId } from "#schemas/ids";
 import { apiContext } from "~/lib/contexts";
@@ -33,5 +34,5 @@ export async function loadSiteForm({ url, context }: Pick<RouteArgs, "url" | "co
  */
 export function needsPayment(view: SiteEventForm): boolean {
   const submitted = view.my_application !== null && view.my_application.status !== "draft";
-  return view.event_form.type_of_event === "paid" && view.my_billing?.payment_status !== "Successful" && !submitted && view.can_apply;
+  return view.event_form.type_of_event === "paid" && !isPaid(view.my_billing?.payment_status) && !submitted && view.can_apply;
 }
