@@ -25,6 +25,7 @@ import { couponRoutes } from "./modules/coupons/routes.ts";
 import { eventFormRoutes } from "./modules/event-forms/routes.ts";
 import { createEventPageRoutes } from "./modules/event-pages/routes.ts";
 import { checkInRoutes } from "./modules/check-ins/routes.ts";
+import { announcementRoutes } from "./modules/announcements/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
 import { invitationRoutes } from "./modules/invitations/routes.ts";
 import { unsubscribeRoutes } from "./modules/notification-mail/routes.ts";
@@ -163,6 +164,7 @@ export function createApi({ db, config, log = console.error, broadcaster = silen
   api.route("/", applicationRoutes);
   api.route("/", createEventPageRoutes(eventPageCache));
   api.route("/", checkInRoutes);
+  api.route("/", announcementRoutes);
   api.route("/", couponRoutes);
   api.route("/", coFounderRoutes);
   api.route("/", invitationRoutes);

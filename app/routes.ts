@@ -38,6 +38,7 @@ export default [
       route("event-forms/edit/:id", "routes/event-forms/edit.tsx"),
       route("event-forms/payments/:id", "routes/event-forms/payments.tsx"),
       route("event-forms/check-in/:id", "routes/event-forms/check-in.tsx"),
+      route("event-forms/announcements/:id", "routes/event-forms/announcements.tsx"),
       route("form-submission", "routes/form-submission/apply.tsx"),
       route("form-submission/billing", "routes/form-submission/billing-new.tsx"),
       route("form-submission/billing/edit/:id", "routes/form-submission/billing-edit.tsx"),

@@ -30,6 +30,7 @@ export const DEFAULT_MAIL_PREFERENCES: MailPreferences = {
   application_received: "digest",
   review_status_changed: "immediately",
   waitlist_moved: "immediately",
+  event_announcement: "immediately",
   payment_status_changed: "immediately",
   message_received: "digest",
   event_calendar: "immediately",

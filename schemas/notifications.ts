@@ -9,6 +9,7 @@ export const NOTIFICATION_TYPES = [
   "application_received",
   "review_status_changed",
   "waitlist_moved",
+  "event_announcement",
   "payment_status_changed",
   "message_received",
 ] as const;

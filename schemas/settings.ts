@@ -35,6 +35,7 @@ export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
   application_received: "Your event receives an application",
   review_status_changed: "Your application's review status changes",
   waitlist_moved: "You join an event's waitlist, or a place opens for you",
+  event_announcement: "An event you applied to sends an announcement",
   payment_status_changed: "A payment's status changes",
   message_received: "You receive a chat message",
 };

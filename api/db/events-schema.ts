@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { AnnouncementAudience } from "#schemas/announcements.ts";
 import type { ApplicationStatus, StoredAnswer } from "#schemas/applications.ts";
 import type { CustomQuestion, PaidEventInformation, StandardQuestions } from "#schemas/event-form-views.ts";
 import { createdAt, updatedAt, users, files, startups } from "./schema.ts";
@@ -159,4 +173,40 @@ export const eventCheckIns = pgTable(
     index("event_check_ins_form_idx").on(t.eventFormId),
     index("event_check_ins_by_user_idx").on(t.checkedInByUserId),
   ],
+);
+
+/** What an event's owner wrote to one of its audiences, kept as sent (text only, never markup). */
+export const eventAnnouncements = pgTable(
+  "event_announcements",
+  {
+    id: serial("id").primaryKey(),
+    eventFormId: integer("event_form_id")
+      .notNull()
+      .references(() => eventForms.id, { onDelete: "cascade" }),
+    sentByUserId: integer("sent_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    audience: text("audience").$type<AnnouncementAudience>().notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    recipientCount: integer("recipient_count").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("event_announcements_form_created_idx").on(t.eventFormId, t.createdAt),
+    index("event_announcements_sent_by_idx").on(t.sentByUserId),
+    check("event_announcements_audience_check", sql`${t.audience} in ('confirmed', 'waitlisted', 'checked_in')`),
+  ],
+);
+
+/** Who an announcement went to, as its audience was when it was sent. */
+export const eventAnnouncementRecipients = pgTable(
+  "event_announcement_recipients",
+  {
+    announcementId: integer("announcement_id")
+      .notNull()
+      .references(() => eventAnnouncements.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId] }), index("event_announcement_recipients_user_idx").on(t.userId)],
 );

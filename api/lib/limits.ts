@@ -1,4 +1,5 @@
 import { AI_RATE, AI_THROTTLED } from "#schemas/ai.ts";
+import { ANNOUNCEMENT_RATE, ANNOUNCEMENTS_THROTTLED } from "#schemas/announcements.ts";
 import { MESSAGE_RATE, MESSAGES_THROTTLED } from "#schemas/conversations.ts";
 import { WEATHER_RATE, WEATHER_THROTTLED } from "#schemas/weather.ts";
 import type { ApiConfig } from "../config.ts";
@@ -41,6 +42,8 @@ export interface Limits {
   verificationResend: RateLimit;
   /** Changes of address a member asks for: each one mails the new address and the old one. */
   emailChange: RateLimit;
+  /** Announcements an event sends (to its people, by notification and mail), counted per event. */
+  announcement: RateLimit;
 }
 
 const loginRefusal = (seconds: number) => tooMany(`Too many login attempts. Please try again in ${seconds} seconds.`, seconds, "email");
@@ -97,6 +100,12 @@ export function limitsOf(config: ApiConfig): Limits {
       max: config.couponMaxAttempts,
       windowSeconds: config.couponThrottleWindowSeconds,
       refusal: (seconds) => tooMany(`Too many coupon codes tried. Please try again in ${seconds} seconds.`, seconds, "coupon_code"),
+    },
+    announcement: {
+      prefix: "announcement",
+      max: ANNOUNCEMENT_RATE.maxAnnouncements,
+      windowSeconds: ANNOUNCEMENT_RATE.windowSeconds,
+      refusal: (seconds) => tooMany(ANNOUNCEMENTS_THROTTLED(seconds), seconds),
     },
     chatMessage: {
       prefix: "chat",

@@ -88,12 +88,16 @@ export async function insertApplication(t: TestApi, formId: number, status: Appl
     .insert(users)
     .values({ name: "Applicant", email: uniqueEmail("applicant"), passwordHash: "not-a-real-hash" })
     .returning({ id: users.id });
-  await t.database.db.insert(eventApplications).values({
-    eventFormId: formId,
-    userId: user.id,
-    status,
-    applicantName: "Applicant",
-    applicantEmail: "applicant@example.com",
-    submittedAt: status === "draft" ? null : new Date(),
-  });
+  const [application] = await t.database.db
+    .insert(eventApplications)
+    .values({
+      eventFormId: formId,
+      userId: user.id,
+      status,
+      applicantName: "Applicant",
+      applicantEmail: "applicant@example.com",
+      submittedAt: status === "draft" ? null : new Date(),
+    })
+    .returning({ id: eventApplications.id, userId: eventApplications.userId });
+  return application;
 }

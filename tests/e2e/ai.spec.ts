@@ -19,7 +19,6 @@ test.describe("AI suggestions, JavaScript on", () => {
     startupUser,
   }) => {
     // One story on the builder, the panel's largest page, with three axe passes: more than the default 30 s on a busy machine.
-    test.setTimeout(90_000);
     expect(startupUser.id).toBeGreaterThan(0);
     const form = await publishedEventForm(context, { title: `Pitch night ${Date.now().toString(36)}` });
     await page.goto(`/event-forms/edit/${form.id}`);

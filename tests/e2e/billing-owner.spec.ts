@@ -10,6 +10,7 @@ import {
   test,
   toast,
 } from "./fixtures";
+import { expectNoSeriousViolations } from "./a11y";
 
 const PHONE = "+234 801 234 5678";
 let serial = 0;
@@ -63,8 +64,6 @@ async function formWithTwoBillings(owner: BrowserContext, browser: Browser, base
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`owner's payments screen, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
-    // Each flow first makes three accounts (password hashing) and pays one checkout in the sandbox.
-    test.describe.configure({ timeout: 60_000 });
 
     test("find the payments from the event forms, with totals, status filter, search and sort", async ({
       page,
@@ -170,6 +169,55 @@ for (const javaScriptEnabled of [true, false]) {
       await details.getByRole("button", { name: "Save" }).click();
       await expect(details.getByText("The status field is required.")).toBeVisible();
       await expect(paulaRow).toContainText("Cancelled");
+
+      await paula.payer.close();
+      await sam.payer.close();
+    });
+
+    test("refund half a payment, then the rest: net totals and the history", async ({ page, context, browser, baseURL, startupUser }) => {
+      expect(startupUser.id).toBeTruthy();
+      const { form, paula, sam } = await formWithTwoBillings(context, browser, baseURL!);
+      const said = (text: string) =>
+        javaScriptEnabled ? expect(toast(page, text)).toBeVisible() : expect(page.getByTestId("flash-notice")).toHaveText(text);
+      await page.goto(`/event-forms/payments/${form.id}?billing=${sam.billing.id}`);
+      const details = page.getByTestId("billing-details");
+      const refund = details.getByRole("form", { name: "Refund this payment" });
+      await expect(refund.getByText("Up to USD 20.00; leave it blank to refund all of it.")).toBeVisible();
+      if (javaScriptEnabled) {
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme });
+          await expectNoSeriousViolations(page, `/event-forms/payments/{id} with the refund form (${colorScheme})`);
+        }
+        await page.emulateMedia({ colorScheme: null });
+      }
+
+      await refund.getByLabel("Amount to refund (USD)").fill("20.01");
+      await refund.getByLabel("Reason").fill("Left after the first session");
+      await refund.getByRole("button", { name: "Refund through sandbox" }).click();
+      await expect(refund.getByText("The amount may not be more than the USD 20.00 left to refund.")).toBeVisible();
+
+      await refund.getByLabel("Amount to refund (USD)").fill("10");
+      await refund.getByLabel("Reason").fill("Left after the first session");
+      await refund.getByRole("button", { name: "Refund through sandbox" }).click();
+      await said("Refunded USD 10.00 to Sam Successful.");
+      const samRow = page.getByTestId(`billing-${sam.billing.id}`);
+      await expect(samRow).toContainText("Partially refunded");
+      await expect(samRow).toContainText("USD 10.00 refunded");
+      await expect(page.getByTestId("total-amount-collected")).toContainText("USD 10.00");
+      await expect(page.getByTestId("total-refunded")).toContainText("USD 10.00");
+      await expect(details.getByTestId("refund").first()).toContainText("Left after the first session");
+      await expect(details.getByTestId("status-change").filter({ hasText: "Successful → Partially refunded" })).toContainText(
+        "Refunded USD 10.00: Left after the first session",
+      );
+
+      // The rest, with the amount left blank.
+      await refund.getByLabel("Reason").fill("Event moved");
+      await refund.getByRole("button", { name: "Refund through sandbox" }).click();
+      await said("Refunded USD 10.00 to Sam Successful.");
+      await expect(samRow).toContainText("Refunded");
+      await expect(page.getByTestId("total-amount-collected")).toContainText("USD 0.00");
+      await expect(details.getByTestId("refund")).toHaveCount(2);
+      await expect(refund).toHaveCount(0);
 
       await paula.payer.close();
       await sam.payer.close();

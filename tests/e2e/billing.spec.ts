@@ -20,8 +20,6 @@ async function fillBilling(page: Page) {
 
 test.describe("paying for an event without JavaScript", () => {
   // Whole journeys: three accounts, a checkout and an application each.
-  test.describe.configure({ timeout: 60_000 });
-
   test("paid form → billing → sandbox Pay → processing → success → form → application listed", async ({
     context,
     browser,

@@ -15,7 +15,6 @@ test("reads a ticket's QR code, and every open check-in screen and the responses
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   await registerUser(context, "Cam Owner");
   await setUpStartup(context);
   const form = await publishedEventForm(context, { title: `Camera Night ${Date.now().toString(36)}` });

@@ -20,7 +20,6 @@ for (const javaScriptEnabled of [true, false]) {
       browser,
       baseURL,
     }) => {
-      test.setTimeout(90_000);
       await registerUser(context, "Dora Door");
       await setUpStartup(context);
       const form = await publishedEventForm(context, { title: `Door Night ${Date.now().toString(36)}` });

@@ -16,7 +16,6 @@ for (const javaScriptEnabled of [true, false]) {
       baseURL,
     }) => {
       // Registering, setup's two-second pause, applying and four axe passes on a shared 2-core machine.
-      test.setTimeout(120_000);
       const organiser = await browser.newContext({ baseURL });
       await registerUser(organiser, "Olu Organiser");
       await setUpStartup(organiser);

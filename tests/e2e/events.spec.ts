@@ -75,7 +75,6 @@ for (const javaScriptEnabled of [true, false]) {
       startupUser,
     }) => {
       // One long story across two people; each step still waits only for what it needs.
-      test.setTimeout(120_000);
       expect(startupUser.email).toBeTruthy();
       const title = `Demo Day ${javaScriptEnabled ? "JS" : "NoJS"} ${Date.now().toString(36)}`;
       const collection = await newCollection(context, `Season ${Date.now().toString(36)}`);

@@ -60,7 +60,6 @@ for (const javaScriptEnabled of [true, false]) {
       browser,
       startupUser,
     }) => {
-      test.setTimeout(90_000);
       expect(startupUser.id).toBeGreaterThan(0);
       const check = async (screen: string) => {
         if (javaScriptEnabled) await expectNoSeriousViolations(page, screen);

@@ -13,7 +13,6 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a super admin sends a test message, sees it sent, and reads it", async ({ page, context, playwright, baseURL }) => {
       // Two screens in two themes (four axe passes) and a mail's round trip: past the default on a shared 2-core machine.
-      test.setTimeout(120_000);
       const me = await registerUser(context, "Olive Outbox");
       await setUpStartup(context);
       const admin = await adminRequest(playwright, baseURL!);

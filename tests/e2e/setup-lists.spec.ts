@@ -12,7 +12,6 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`setup lists, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
     // Two setups' worth of typing on a shared 2-core machine.
-    test.setTimeout(120_000);
 
     test("a startup's links, wanted skills and wanted roles come back as typed", async ({ page, context }) => {
       await registerUser(context, "Lena Lists");

@@ -16,7 +16,6 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("join the line of a full event, a place frees, and it is yours with a ticket", async ({ page, context, browser, baseURL }) => {
-      test.setTimeout(90_000);
       const organiser = await browser.newContext({ baseURL, javaScriptEnabled });
       await organiser.addInitScript(() => window.localStorage.setItem("introComplete", "true"));
       await registerUser(organiser, "Wanda Owner");

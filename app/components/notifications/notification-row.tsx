@@ -13,6 +13,7 @@ const KIND_MARKS: Record<string, string> = {
   application_received: "✎",
   review_status_changed: "★",
   waitlist_moved: "⇡",
+  event_announcement: "✉",
   payment_status_changed: "$",
   message_received: "💬",
 };

@@ -126,6 +126,11 @@ export default function EventForms({ loaderData }: Route.ComponentProps) {
                               Check-in
                             </InAppLink>
                           ) : null}
+                          {canCheckIn && form.status !== "draft" ? (
+                            <InAppLink to={`/event-forms/announcements/${form.id}`} className={buttonClass("secondary", "sm")}>
+                              Announce
+                            </InAppLink>
+                          ) : null}
                           {canSeePayments && form.type_of_event === "paid" ? (
                             <InAppLink to={`/event-forms/payments/${form.id}`} className={buttonClass("secondary", "sm")}>
                               Payments

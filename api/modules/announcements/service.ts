@@ -1,0 +1,157 @@
+/**
+ * Announcements: the owner writes to one of an event's audiences (everyone with a place, everyone waiting,
+ * everyone checked in). Each person gets a notification in the panel and, as their mail settings say, a
+ * mail; who it went to is kept. Text only: it is stored and shown as written, and every screen and mail
+ * escapes it. An event sends at most a few an hour (the announcement limit, counted per event).
+ */
+import { and, count, desc, eq, exists, notInArray, sql, type SQL } from "drizzle-orm";
+import type { AnnouncementAudience, AnnouncementInput, AnnouncementView } from "#schemas/announcements.ts";
+import { NOBODY_TO_TELL } from "#schemas/announcements.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { users } from "#api/db/schema.ts";
+import {
+  eventAnnouncementRecipients,
+  eventAnnouncements,
+  eventApplications,
+  eventCheckIns,
+  type eventForms,
+} from "#api/db/events-schema.ts";
+import { fieldError, notFound } from "#api/lib/errors.ts";
+import { offset, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { guarded, type RateLimit } from "#api/lib/rate-limit.ts";
+import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import { NOT_HOLDING_A_PLACE } from "../applications/availability.ts";
+import { notifyEach } from "../notifications/notify.ts";
+
+export const ANNOUNCEMENT_NOT_FOUND = "Announcement not found";
+
+type FormRow = Pick<typeof eventForms.$inferSelect, "id" | "title">;
+
+/** Who is in each audience of the form now, by their application. */
+const AUDIENCES: Record<AnnouncementAudience, (formId: number) => SQL | undefined> = {
+  confirmed: (formId) => and(eq(eventApplications.eventFormId, formId), notInArray(eventApplications.status, NOT_HOLDING_A_PLACE)),
+  waitlisted: (formId) => and(eq(eventApplications.eventFormId, formId), eq(eventApplications.status, "waitlisted")),
+  checked_in: (formId) =>
+    and(
+      eq(eventApplications.eventFormId, formId),
+      exists(sql`(select 1 from ${eventCheckIns} where ${eventCheckIns.eventApplicationId} = ${eventApplications.id})`),
+    ),
+};
+
+/** The size of each audience now, shown beside the choice. */
+export async function audienceSizes(db: Db, formId: number): Promise<Record<AnnouncementAudience, number>> {
+  const sizes = await Promise.all(
+    Object.entries(AUDIENCES).map(async ([audience, where]) => {
+      const [{ n }] = await db.select({ n: count() }).from(eventApplications).where(where(formId));
+      return [audience, n] as const;
+    }),
+  );
+  return Object.fromEntries(sizes) as Record<AnnouncementAudience, number>;
+}
+
+const columns = {
+  id: eventAnnouncements.id,
+  eventFormId: eventAnnouncements.eventFormId,
+  audience: eventAnnouncements.audience,
+  subject: eventAnnouncements.subject,
+  message: eventAnnouncements.message,
+  recipientCount: eventAnnouncements.recipientCount,
+  senderId: users.id,
+  senderName: users.name,
+  createdAt: eventAnnouncements.createdAt,
+};
+
+const selectAnnouncements = <Extra extends Record<string, SQL | SQL.Aliased>>(db: Db, extra: Extra = {} as Extra) =>
+  db
+    .select({ ...columns, ...extra })
+    .from(eventAnnouncements)
+    .leftJoin(users, eq(users.id, eventAnnouncements.sentByUserId));
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectAnnouncements>["execute"]>>[number];
+
+const view = (r: Row): AnnouncementView => ({
+  id: r.id,
+  event_form_id: r.eventFormId,
+  audience: r.audience,
+  subject: r.subject,
+  message: r.message,
+  recipient_count: r.recipientCount,
+  sent_by: r.senderId === null ? null : { id: r.senderId, name: r.senderName ?? "" },
+  created_at: r.createdAt.toISOString(),
+});
+
+/** The form's announcements, newest first. */
+export async function listAnnouncements(db: Db, formId: number, query: ListQuery): Promise<PageRows<AnnouncementView>> {
+  const rows = await selectAnnouncements(db, { listTotal: totalOver() })
+    .where(eq(eventAnnouncements.eventFormId, formId))
+    .orderBy(desc(eventAnnouncements.createdAt), desc(eventAnnouncements.id))
+    .limit(query.per_page)
+    .offset(offset(query));
+  return { total: rows[0]?.listTotal ?? 0, data: rows.map(view) };
+}
+
+/** Who one of the form's announcements went to, by name; another form's announcement is not found. */
+export async function announcementRecipients(db: Db, formId: number, announcementId: number, query: ListQuery) {
+  const [announcement] = await db
+    .select({ id: eventAnnouncements.id })
+    .from(eventAnnouncements)
+    .where(and(eq(eventAnnouncements.id, announcementId), eq(eventAnnouncements.eventFormId, formId)));
+  if (!announcement) throw notFound(ANNOUNCEMENT_NOT_FOUND);
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, listTotal: totalOver() })
+    .from(eventAnnouncementRecipients)
+    .innerJoin(users, eq(users.id, eventAnnouncementRecipients.userId))
+    .where(eq(eventAnnouncementRecipients.announcementId, announcementId))
+    .orderBy(users.name, users.id)
+    .limit(query.per_page)
+    .offset(offset(query));
+  return { total: rows[0]?.listTotal ?? 0, data: rows.map(({ id, name, email }) => ({ id, name, email })) };
+}
+
+/**
+ * Sends the announcement to the audience as it is now, in one transaction: the row, its recipients and
+ * their notifications (mail queued with them). Only a sent announcement counts against the event's limit.
+ */
+export async function sendAnnouncement(
+  db: Db,
+  sender: Pick<AuthUser, "id">,
+  form: FormRow,
+  input: AnnouncementInput,
+  queue: BroadcastQueue,
+  limit: RateLimit,
+): Promise<AnnouncementView> {
+  return guarded(
+    db,
+    limit,
+    `form:${form.id}`,
+    () =>
+      db.transaction(async (tx) => {
+        const people = await tx
+          .selectDistinct({ userId: eventApplications.userId })
+          .from(eventApplications)
+          .where(AUDIENCES[input.audience](form.id));
+        if (!people.length) throw fieldError("audience", NOBODY_TO_TELL);
+        const [row] = await tx
+          .insert(eventAnnouncements)
+          .values({ eventFormId: form.id, sentByUserId: sender.id, ...input, recipientCount: people.length })
+          .returning({ id: eventAnnouncements.id });
+        await tx.insert(eventAnnouncementRecipients).values(people.map(({ userId }) => ({ announcementId: row.id, userId })));
+        await notifyEach(
+          tx,
+          queue,
+          people.map(({ userId }) => userId),
+          {
+            type: "event_announcement",
+            title: `${form.title}: ${input.subject}`,
+            body: input.message,
+            url: `/form-submission?form_id=${form.id}`,
+            data: { event_form_id: form.id, announcement_id: row.id },
+          },
+        );
+        const [sent] = await selectAnnouncements(tx).where(eq(eventAnnouncements.id, row.id));
+        return view(sent);
+      }),
+    (error) => error === undefined,
+  );
+}

@@ -1,0 +1,59 @@
+/* Announcements: what an event's owner writes to its people, and the history of what went to whom. */
+import { z } from "zod";
+import type { Page } from "./answers.ts";
+import { requiredText } from "./fields.ts";
+
+/**
+ * Who an announcement goes to: everyone holding a place (submitted, not turned down or withdrawn), everyone
+ * waiting in line, or everyone let in at the door.
+ */
+export const ANNOUNCEMENT_AUDIENCES = ["confirmed", "waitlisted", "checked_in"] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
+
+export const AUDIENCE_LABELS: Record<AnnouncementAudience, string> = {
+  confirmed: "Everyone with a place",
+  waitlisted: "Everyone on the waitlist",
+  checked_in: "Everyone checked in",
+};
+
+/** An event's announcements per hour: people hear from an event now and then, never a stream. */
+export const ANNOUNCEMENT_RATE = { maxAnnouncements: 5, windowSeconds: 3600 } as const;
+export const ANNOUNCEMENTS_THROTTLED = (seconds: number) =>
+  `This event has sent ${ANNOUNCEMENT_RATE.maxAnnouncements} announcements in the last hour. Please try again in ${seconds} seconds.`;
+export const NOBODY_TO_TELL = "Nobody is in this group yet: there is no one to send it to.";
+
+export const announcementSchema = z.object({
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === "" ? "The audience field is required." : "The selected audience is invalid.",
+  }),
+  subject: requiredText("subject", 150),
+  message: requiredText("message", 5000),
+});
+export type AnnouncementInput = z.output<typeof announcementSchema>;
+
+/** One announcement in an event's history. */
+export interface AnnouncementView {
+  id: number;
+  event_form_id: number;
+  audience: AnnouncementAudience;
+  subject: string;
+  message: string;
+  recipient_count: number;
+  sent_by: { id: number; name: string } | null;
+  created_at: string;
+}
+
+/** `GET /api/v1/admin/event_forms/{id}/announcements`: the history, newest first, with the audiences' sizes now. */
+export type AnnouncementPage = Page<AnnouncementView> & {
+  event_form: { id: number; title: string };
+  audience_sizes: Record<AnnouncementAudience, number>;
+};
+
+/** `GET …/announcements/{announcementId}/recipients`: who one announcement went to. */
+export type AnnouncementRecipientPage = Page<{ id: number; name: string; email: string }>;
+
+/** `POST …/announcements`: the announcement sent. */
+export interface AnnouncementSent {
+  announcement: AnnouncementView;
+}

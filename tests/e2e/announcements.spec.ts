@@ -1,0 +1,86 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./a11y";
+import { apiCall, expect, publishedEventForm, registerUser, setUpCoFounder, test, toast } from "./fixtures";
+import { latestMailTo } from "./mailbox";
+
+/** A success said as a toast with JavaScript, or as the bar the redirect's page shows without it. */
+const said = (page: Page, javaScriptEnabled: boolean, text: string) =>
+  javaScriptEnabled ? expect(toast(page, text)).toBeVisible() : expect(page.getByTestId("flash-notice")).toHaveText(text);
+
+/** The key of the form's one custom question (the fixture's "What are you building?"). */
+async function customKey(context: BrowserContext, formId: number): Promise<string> {
+  const response = await context.request.get(`/api/v1/site/event_forms/${formId}`, { headers: { Accept: "application/json" } });
+  const body = (await response.json()) as { event_form: { custom_questions: { id: string }[] } };
+  return body.event_form.custom_questions[0].id;
+}
+
+/**
+ * The owner writes to the people of an event from its announcements page: an empty audience is refused,
+ * everyone with a place hears it in the panel and by mail, and the history says who got it. With JavaScript
+ * on and off; axe in both themes with it on.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`announcements, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("write to everyone with a place: a notification and a mail each, and the history says to whom", async ({
+      page,
+      context,
+      browser,
+      baseURL,
+      startupUser,
+    }) => {
+      expect(startupUser.id).toBeTruthy();
+      const title = `Robotics night ${Date.now().toString(36)}`;
+      const form = await publishedEventForm(context, { title });
+      const guest = await browser.newContext({ baseURL });
+      await guest.addInitScript(() => window.localStorage.setItem("introComplete", "true"));
+      const person = await registerUser(guest, "Gina Guest");
+      await setUpCoFounder(guest);
+      await apiCall(guest, "POST", `/api/v1/admin/event_forms/${form.id}/applications`, {
+        intent: "submit",
+        answers: { full_name: "Gina Guest", email: person.email, [await customKey(guest, form.id)]: "A welding robot" },
+      });
+
+      await page.goto("/event-forms");
+      await page.getByTestId(`event-form-${form.id}`).getByRole("link", { name: "Announce" }).click();
+      await expect(page.getByRole("heading", { name: `Announcements: ${title}` })).toBeVisible();
+      await expect(page.getByText("Nothing sent yet")).toBeVisible();
+      if (javaScriptEnabled) {
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme });
+          await expectNoSeriousViolations(page, `/event-forms/announcements/{id} (${colorScheme})`);
+        }
+        await page.emulateMedia({ colorScheme: null });
+      }
+
+      const composer = page.getByRole("form", { name: "Write an announcement" });
+      // Nobody waits in line: the server says there is no one to send it to.
+      await composer.getByLabel("Send to").selectOption("waitlisted");
+      await composer.getByLabel("Subject").fill("Spare places");
+      await composer.getByLabel("Message").fill("We may have room.");
+      await composer.getByRole("button", { name: "Send announcement" }).click();
+      await expect(composer.getByText("Nobody is in this group yet: there is no one to send it to.")).toBeVisible();
+
+      await composer.getByLabel("Send to").selectOption({ label: "Everyone with a place (1)" });
+      await composer.getByLabel("Subject").fill("Doors open at 6");
+      await composer.getByLabel("Message").fill("Bring your ticket <b>and</b> a friend's curiosity.");
+      await composer.getByRole("button", { name: "Send announcement" }).click();
+      await said(page, javaScriptEnabled, "Announcement sent to 1 person.");
+      const sent = page.getByTestId("announcement").first();
+      await expect(sent).toContainText("Doors open at 6");
+      await expect(sent).toContainText("Everyone with a place · 1 person");
+      // Text, never markup.
+      await expect(sent).toContainText("Bring your ticket <b>and</b> a friend's curiosity.");
+      await sent.getByRole("link", { name: "Who got it" }).click();
+      await expect(sent.getByRole("list", { name: "Who got Doors open at 6" })).toContainText("Gina Guest");
+
+      const inbox = await guest.newPage();
+      await inbox.goto("/notifications");
+      await expect(inbox.getByText(`${title}: Doors open at 6`)).toBeVisible();
+      const mail = await latestMailTo(person.email, (m) => m.subject === `${title}: Doors open at 6`);
+      expect(mail.text).toContain("Bring your ticket <b>and</b> a friend's curiosity.");
+      await guest.close();
+    });
+  });
+}
