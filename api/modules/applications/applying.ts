@@ -13,7 +13,7 @@ import { mailApplicationReceived } from "../notification-mail/event-mail.ts";
 import { notifyApplicationReceived } from "../notifications/causes.ts";
 import { ANSWER_FILE_RULES, planAnswers, questionsOf, type Intent } from "./answers.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
-import { closedReasonGiven, joinsWaitlist, placesTaken } from "./availability.ts";
+import { closedReason, closedReasonGiven, joinsWaitlist, placesTaken } from "./availability.ts";
 import { lockedForm, waitlistPosition } from "./waitlist.ts";
 import { notifyWaitlistMoved } from "../notifications/causes.ts";
 import { ALREADY_APPLIED, FORM_NOT_FOUND, PAY_FIRST } from "./messages.ts";
@@ -52,7 +52,8 @@ export async function apply(
   if (!found) throw notFound(FORM_NOT_FOUND);
   const before = await applicationOf(db, formId, user.id);
   if (before && before.status !== "draft") throw fieldError("application", ALREADY_APPLIED);
-  const reason = closedReasonGiven(found.form, await placesTaken(db, formId));
+  // Places are counted only when the form has a limit: an open form never needs the count.
+  const reason = await closedReason(db, found.form);
   if (reason) throw fieldError("application", reason);
   await assertPaid(db, found.form, user.id);
 
@@ -64,7 +65,7 @@ export async function apply(
     if (!form) throw notFound(FORM_NOT_FOUND);
     const existing = await applicationOf(tx, formId, user.id);
     if (existing && existing.status !== "draft") throw fieldError("application", ALREADY_APPLIED);
-    const taken = await placesTaken(tx, formId);
+    const taken = form.capacity === null ? 0 : await placesTaken(tx, formId);
     const lockedReason = closedReasonGiven(form, taken);
     if (lockedReason) throw fieldError("application", lockedReason);
     // Full, with a waitlist: the submission waits in line for a place instead of taking one.

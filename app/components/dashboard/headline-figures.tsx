@@ -33,8 +33,11 @@ export function headlineFigures(cards: DashboardData, period: number): Figure[] 
       note: `${cards.followers.data.followers_count} in all`,
     });
   if (cards.upcoming?.ok) {
-    const taken = cards.upcoming.data.events.reduce((sum, event) => sum + event.places_taken, 0);
-    figures.push({ label: "Upcoming events", value: String(cards.upcoming.data.total), note: `${counted(taken, "place")} taken` });
+    const { events, total } = cards.upcoming.data;
+    const taken = events.reduce((sum, event) => sum + event.places_taken, 0);
+    // The card lists the soonest few: the places are theirs, said so when more events are coming.
+    const over = events.length < total ? ` in the next ${events.length}` : "";
+    figures.push({ label: "Upcoming events", value: String(total), note: `${counted(taken, "place")} taken${over}` });
   }
   return figures;
 }
