@@ -18,6 +18,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "#api/db/seed.ts";
 import { appKey, realtimeCredentials } from "#api/db/settings.ts";
 import { ensureAccessModel } from "#api/modules/access/service.ts";
 import { pruneRateLimits } from "#api/lib/rate-limit.ts";
+import { BroadcastQueue, publishAfterCommit, type Broadcaster } from "#api/realtime/broadcaster.ts";
+import { passLapsedOffers } from "#api/modules/applications/waitlist.ts";
 import { pruneSessions } from "#api/modules/auth/sessions.ts";
 import { pruneAccountTokens } from "#api/modules/account-links/tokens.ts";
 import { grantChecker } from "#api/modules/broadcasting/grant-check.ts";
@@ -191,6 +193,8 @@ async function serve(options: { prepared: boolean }) {
   const pruneTimer = embeddedCluster ? undefined : startPruning(database);
   const mailSender = embeddedCluster ? undefined : await startMailSender(database);
   const stopMailJobs = embeddedCluster ? undefined : startNotificationMail(database);
+  // Every serving process sweeps: a lapsed offer is passed on once, however many look at it together.
+  const offerTimer = startOfferSweep(database, realtime.broadcaster);
 
   server.listen(config.port, config.host, () => {
     // A cluster's primary speaks for its workers once they all listen.
@@ -203,6 +207,7 @@ async function serve(options: { prepared: boolean }) {
     stopping = true;
     log(`${signal} received, shutting down`);
     if (pruneTimer) clearInterval(pruneTimer);
+    clearInterval(offerTimer);
     stopMailJobs?.();
     // Sockets are closed with 4200 first, so clients reconnect (to another instance, or to this one restarted).
     await realtime.close();
@@ -242,6 +247,18 @@ function startPruning(database: Database) {
     pruneRateLimits(database.db).catch((error) => console.error("[launchpad] rate limit prune failed", error));
     pruneAccountTokens(database.db).catch((error) => console.error("[launchpad] account link prune failed", error));
   }, 15 * 60_000);
+  timer.unref();
+  return timer;
+}
+
+/** Places offered from a paid event's waitlist and not paid for in time go to the next in line, every minute. */
+function startOfferSweep(database: Database, broadcaster: Broadcaster) {
+  const timer = setInterval(() => {
+    const queue = new BroadcastQueue();
+    passLapsedOffers(database.db, queue)
+      .then(() => publishAfterCommit(broadcaster, queue.messages))
+      .catch((error) => console.error("[launchpad] waitlist offer sweep failed", error));
+  }, 60_000);
   timer.unref();
   return timer;
 }

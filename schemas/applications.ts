@@ -54,6 +54,8 @@ export interface SiteEventForm {
   my_application: ApplicationView | null;
   /** Where the caller's application waits in the waitlist (1: next to get a place); null when not waiting. */
   my_waitlist_position: number | null;
+  /** A paid event's place offered to the caller from the line, held until then while they pay; null when none. */
+  my_offer_expires_at: string | null;
   /** The caller's billing for a paid form; null for a free form or before they fill it in. */
   my_billing: MyBillingView | null;
   /** The form's meeting, once the caller's application is accepted. Another API (API_URL) may leave it out. */

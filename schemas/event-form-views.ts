@@ -61,6 +61,8 @@ export interface PublicEventForm {
   capacity: number | null;
   /** Once full, applying joins the waitlist; a place that frees goes to the first one waiting. */
   waitlist_enabled: boolean;
+  /** A paid event's waitlist: how long the first in line has to pay for a place offered to them. */
+  waitlist_offer_hours: number;
   application_deadline: string | null;
   type_of_event: TypeOfEvent;
   paid_event_information: PaidEventInformation | null;

@@ -186,6 +186,15 @@ export const eventFormSchema = z
     ),
     // A checkbox: absent means no.
     waitlist_enabled: z.preprocess((v) => (v === undefined || v === null || v === "" ? false : v), booleanField("waitlist enabled")),
+    // Blank keeps the default: a day to pay.
+    waitlist_offer_hours: z.preprocess(
+      (v) => (v === undefined || v === null || v === "" ? 24 : v),
+      z.coerce
+        .number({ error: "The hours to pay must be a whole number from 1 to 168." })
+        .int("The hours to pay must be a whole number from 1 to 168.")
+        .min(1, "The hours to pay must be a whole number from 1 to 168.")
+        .max(168, "The hours to pay must be a whole number from 1 to 168."),
+    ),
     application_deadline: z.preprocess((v) => (v === "" ? undefined : v), localDateTime("application deadline").optional()),
     type_of_event: enumOf("type of event", ["free", "paid"] as const),
     paid_event_information: paidInformationField.optional(),

@@ -70,6 +70,8 @@ export const eventForms = pgTable(
     capacity: integer("capacity"),
     /** Once full, applying joins a queue, and each place that frees goes to the first one waiting. */
     waitlistEnabled: boolean("waitlist_enabled").notNull().default(false),
+    /** A paid event's waitlist: how long the first in line has to pay for a place offered to them. */
+    waitlistOfferHours: integer("waitlist_offer_hours").notNull().default(24),
     applicationDeadline: timestamp("application_deadline", { withTimezone: true }),
     typeOfEvent: text("type_of_event", { enum: ["free", "paid"] }).notNull(),
     paidEventInformation: jsonb("paid_event_information").$type<PaidEventInformation | null>(),
@@ -98,6 +100,7 @@ export const eventForms = pgTable(
     index("event_forms_meeting_created_by_idx").on(t.meetingCreatedByUserId),
     // The dashboard's upcoming events: one startup's published forms by start, read in order from now on.
     index("event_forms_startup_status_starts_idx").on(t.startupId, t.status, t.startsAt),
+    check("event_forms_waitlist_offer_hours_check", sql`${t.waitlistOfferHours} between 1 and 168`),
   ],
 );
 
@@ -125,6 +128,11 @@ export const eventApplications = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** When it joined the form's waitlist: the line's order (api/modules/applications/waitlist.ts). */
     waitlistedAt: timestamp("waitlisted_at", { withTimezone: true }),
+    /**
+     * A paid event's first in line was offered a freed place until then: it is held for them (counted as
+     * taken) until they pay or it lapses and passes to the next (api/modules/applications/waitlist.ts).
+     */
+    offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true }),
     /** The ticket's short code, given when the application is submitted (api/modules/check-ins/tickets.ts). */
     ticketCode: text("ticket_code"),
     /** The applicant agreed to be shown (name and avatar) among the attendees on the event's public page. */
@@ -148,6 +156,10 @@ export const eventApplications = pgTable(
     index("event_applications_submitted_idx")
       .on(t.submittedAt, t.eventFormId, t.status)
       .where(sql`status <> 'draft'`),
+    // The offers a paid event's waitlist made, for the sweep that passes lapsed ones on.
+    index("event_applications_offer_expires_idx")
+      .on(t.offerExpiresAt)
+      .where(sql`offer_expires_at is not null`),
   ],
 );
 

@@ -66,6 +66,7 @@ describe("GET /api/v1/site/event_forms/{id}", () => {
         online_link: null,
         capacity: 50,
         waitlist_enabled: false,
+        waitlist_offer_hours: 24,
         application_deadline: form.applicationDeadline!.toISOString(),
         type_of_event: "free",
         paid_event_information: null,
@@ -83,6 +84,7 @@ describe("GET /api/v1/site/event_forms/{id}", () => {
       my_ticket: null,
       joins_waitlist: false,
       my_waitlist_position: null,
+      my_offer_expires_at: null,
     });
   });
 

@@ -13,7 +13,7 @@ import { mailApplicationReceived } from "../notification-mail/event-mail.ts";
 import { notifyApplicationReceived } from "../notifications/causes.ts";
 import { ANSWER_FILE_RULES, planAnswers, questionsOf, type Intent } from "./answers.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
-import { closedReason, closedReasonGiven, joinsWaitlist, placesTaken } from "./availability.ts";
+import { closedReasonGiven, joinsWaitlist, placesTaken } from "./availability.ts";
 import { lockedForm, waitlistPosition } from "./waitlist.ts";
 import { notifyWaitlistMoved } from "../notifications/causes.ts";
 import { ALREADY_APPLIED, FORM_NOT_FOUND, PAY_FIRST } from "./messages.ts";
@@ -53,9 +53,10 @@ export async function apply(
   const before = await applicationOf(db, formId, user.id);
   if (before && before.status !== "draft") throw fieldError("application", ALREADY_APPLIED);
   // Places are counted only when the form has a limit: an open form never needs the count.
-  const reason = await closedReason(db, found.form);
+  const takenBefore = found.form.capacity === null ? 0 : await placesTaken(db, formId);
+  const reason = closedReasonGiven(found.form, takenBefore);
   if (reason) throw fieldError("application", reason);
-  await assertPaid(db, found.form, user.id);
+  if (!joinsWaitlist(found.form, takenBefore)) await assertPaid(db, found.form, user.id);
 
   const plan = await planAnswers(questionsOf(found.form), input, before?.answers ?? {}, intent);
   if (Object.keys(plan.errors).length) throw validationFailed(plan.errors);
@@ -70,7 +71,8 @@ export async function apply(
     if (lockedReason) throw fieldError("application", lockedReason);
     // Full, with a waitlist: the submission waits in line for a place instead of taking one.
     const waits = intent === "submit" && joinsWaitlist(form, taken);
-    await assertPaid(tx, form, user.id);
+    // Joining the line costs nothing: a paid event's first in line pays once a place is offered to them.
+    if (!joinsWaitlist(form, taken)) await assertPaid(tx, form, user.id);
 
     const answers: Answers = { ...plan.answers };
     const replacedFiles: string[] = [];

@@ -1,4 +1,4 @@
-import { and, count, eq, notInArray } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "#api/db/client.ts";
 import { eventApplications, type ApplicationStatus, type eventForms } from "#api/db/events-schema.ts";
 
@@ -18,23 +18,42 @@ export const NOT_HOLDING_A_PLACE: ApplicationStatus[] = [...UNSENT_OR_WITHDRAWN,
 
 type FormRow = typeof eventForms.$inferSelect;
 
-/** Applications holding a place (submitted, not cancelled). */
+const notHoldingList = sql.join(
+  NOT_HOLDING_A_PLACE.map((status) => sql`${status}`),
+  sql`, `,
+);
+
+/**
+ * The one rule of who holds a place, as a condition on the applications table under `alias`: submitted and
+ * not withdrawn, turned down or waiting; or first in line of a paid event with a place offered to them that
+ * has not lapsed (held while they pay). Places left, the dashboard and the waitlist all count by it.
+ */
+export function holdsAPlaceIn(alias: string) {
+  const a = sql.identifier(alias);
+  return sql`(${a}.status not in (${notHoldingList}) or (${a}.status = 'waitlisted' and ${a}.offer_expires_at > now()))`;
+}
+
+/** The places taken of the form of each row of a query from event_forms (a correlated count). */
+export const FORM_PLACES_TAKEN = sql<number>`(select count(*) from event_applications a
+  where a.event_form_id = event_forms.id and ${holdsAPlaceIn("a")})`.mapWith(Number);
+
+/** The places taken of a form. */
 export async function placesTaken(db: Db, formId: number) {
   const [{ n }] = await db
     .select({ n: count() })
     .from(eventApplications)
-    .where(and(eq(eventApplications.eventFormId, formId), notInArray(eventApplications.status, NOT_HOLDING_A_PLACE)));
+    .where(and(eq(eventApplications.eventFormId, formId), holdsAPlaceIn("event_applications")));
   return n;
 }
 
-type Availability = Pick<FormRow, "id" | "status" | "applicationDeadline" | "endsAt" | "capacity" | "waitlistEnabled" | "typeOfEvent">;
+type Availability = Pick<FormRow, "id" | "status" | "applicationDeadline" | "endsAt" | "capacity" | "waitlistEnabled">;
 
 /**
- * Whether a submission now joins the waitlist rather than taking a place: the form is full and queues.
- * Free events only: a paid event's place is sold at checkout, which a queue does not yet hold open.
+ * Whether a submission now joins the waitlist rather than taking a place: the form is full and queues. On a
+ * paid event it joins without paying: the first in line pays once a place is offered to them.
  */
 export function joinsWaitlist(form: Availability, taken: number): boolean {
-  return form.waitlistEnabled && form.typeOfEvent === "free" && form.capacity !== null && taken >= form.capacity;
+  return form.waitlistEnabled && form.capacity !== null && taken >= form.capacity;
 }
 
 /** Why the form takes no applications now, or null when it does. Without a deadline, the event's end is one. */

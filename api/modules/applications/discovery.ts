@@ -37,6 +37,8 @@ export async function siteEventForm(db: Db, user: AuthUser, id: number): Promise
     places_left: found.form.capacity === null ? null : Math.max(0, found.form.capacity - taken),
     joins_waitlist: reason === null && joinsWaitlist(found.form, taken),
     my_waitlist_position: mine ? await waitlistPosition(db, mine) : null,
+    my_offer_expires_at:
+      mine?.status === "waitlisted" && mine.offerExpiresAt && mine.offerExpiresAt > new Date() ? mine.offerExpiresAt.toISOString() : null,
     my_application: mine ? applicationResource(mine, found.form.customQuestions) : null,
     /** The caller's billing for a paid form ({id, payment_status, total, currency}); null for free forms or none yet. */
     my_billing: myBilling,

@@ -177,6 +177,8 @@ export async function setApplicationStatus(
       .set({
         status,
         waitlistedAt: status === "waitlisted" ? sql`coalesce(${eventApplications.waitlistedAt}, now())` : null,
+        // A place offered from the line is the line's: any other status ends the offer.
+        offerExpiresAt: status === "waitlisted" ? eventApplications.offerExpiresAt : null,
         ...(NOT_HOLDING_A_PLACE.includes(status) ? {} : { ticketCode: sql`coalesce(${eventApplications.ticketCode}, ${newTicketCode()})` }),
         updatedAt: sql`now()`,
       })

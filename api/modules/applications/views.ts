@@ -68,6 +68,7 @@ export function eventFormResource(f: FormRow, startup: StartupCard, viewer: Form
     online_link: visibleOnlineLink(viewer, f),
     capacity: f.capacity,
     waitlist_enabled: f.waitlistEnabled,
+    waitlist_offer_hours: f.waitlistOfferHours,
     application_deadline: iso(f.applicationDeadline),
     type_of_event: f.typeOfEvent,
     paid_event_information: f.paidEventInformation,

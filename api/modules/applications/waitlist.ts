@@ -1,9 +1,11 @@
 /**
  * The waitlist of a full form that queues (availability.ts, joinsWaitlist): a submission waits in line,
  * status "waitlisted" and no ticket yet, in the order it joined. Each place that frees (a cancellation, a
- * rejection) goes at once to the first one waiting, who gets a ticket and is told.
+ * rejection, a refund) goes at once to the first one waiting: on a free event they have it, with a ticket;
+ * on a paid one it is offered to them, held for the form's offer hours while they pay, and passes to the
+ * next one if they do not. Each step is told to the person.
  */
-import { and, asc, count, eq, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "#api/db/client.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
@@ -30,26 +32,108 @@ export async function lockedForm(tx: Db, formId: number) {
  */
 export async function fillFreedPlaces(tx: Db, formId: number, queue: BroadcastQueue): Promise<number> {
   const form = await lockedForm(tx, formId);
-  if (!form?.waitlistEnabled || form.capacity === null || form.typeOfEvent !== "free") return 0;
+  if (!form?.waitlistEnabled || form.capacity === null) return 0;
   if (form.status !== "published" || form.endsAt.getTime() <= Date.now()) return 0;
+  // A live offer holds its place (holdsAPlaceIn), so it is not free again here.
   const free = form.capacity - (await placesTaken(tx, formId));
   if (free <= 0) return 0;
   const next = await tx
     .select({ id: eventApplications.id })
     .from(eventApplications)
-    .where(and(eq(eventApplications.eventFormId, formId), eq(eventApplications.status, "waitlisted")))
+    .where(
+      and(eq(eventApplications.eventFormId, formId), eq(eventApplications.status, "waitlisted"), isNull(eventApplications.offerExpiresAt)),
+    )
     .orderBy(asc(eventApplications.waitlistedAt), asc(eventApplications.id))
     .limit(free);
   for (const { id } of next) {
+    const waiting = and(eq(eventApplications.id, id), eq(eventApplications.status, "waitlisted"));
+    if (form.typeOfEvent === "paid") {
+      // The place is held for them while they pay for it.
+      const [row] = await tx
+        .update(eventApplications)
+        .set({ offerExpiresAt: sql`now() + make_interval(hours => ${form.waitlistOfferHours})`, updatedAt: sql`now()` })
+        .where(waiting)
+        .returning();
+      if (row?.offerExpiresAt) await notifyWaitlistMoved(tx, queue, row, { offeredUntil: row.offerExpiresAt });
+      continue;
+    }
     // A place held, like any submission's: a ticket and the owner's review still to come.
     const [row] = await tx
       .update(eventApplications)
       .set({ status: "pending", ticketCode: newTicketCode(), waitlistedAt: null, updatedAt: sql`now()` })
-      .where(and(eq(eventApplications.id, id), eq(eventApplications.status, "waitlisted")))
+      .where(waiting)
       .returning();
     if (row) await notifyWaitlistMoved(tx, queue, row, { joined: false });
   }
   return next.length;
+}
+
+/**
+ * The payer of a paid event takes the place offered to them from the line, once their payment is in: a
+ * ticket, and the owner's review still to come. Nothing when they hold no live offer. Inside the caller's
+ * transaction.
+ */
+export async function takeOfferedPlace(tx: Db, formId: number, userId: number, queue: BroadcastQueue) {
+  await lockedForm(tx, formId);
+  const [row] = await tx
+    .update(eventApplications)
+    .set({ status: "pending", ticketCode: newTicketCode(), waitlistedAt: null, offerExpiresAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(eventApplications.eventFormId, formId),
+        eq(eventApplications.userId, userId),
+        eq(eventApplications.status, "waitlisted"),
+        gt(eventApplications.offerExpiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  if (row) await notifyWaitlistMoved(tx, queue, row, { joined: false });
+}
+
+/** The place offered to this user from the form's line, and until when; null when none is live. */
+export async function liveOffer(db: Db, formId: number, userId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ until: eventApplications.offerExpiresAt })
+    .from(eventApplications)
+    .where(
+      and(
+        eq(eventApplications.eventFormId, formId),
+        eq(eventApplications.userId, userId),
+        eq(eventApplications.status, "waitlisted"),
+        gt(eventApplications.offerExpiresAt, sql`now()`),
+      ),
+    );
+  return row?.until ?? null;
+}
+
+/**
+ * Offers that lapsed unpaid leave the line (withdrawn, and told so), and their places go to the next ones
+ * waiting. Form by form, each in its own transaction with the form locked first. The server runs it every
+ * minute; answers how many lapsed.
+ */
+export async function passLapsedOffers(db: Db, queue: BroadcastQueue): Promise<number> {
+  const lapsedNow = (formId?: number) =>
+    and(
+      formId === undefined ? undefined : eq(eventApplications.eventFormId, formId),
+      eq(eventApplications.status, "waitlisted"),
+      lte(eventApplications.offerExpiresAt, sql`now()`),
+    );
+  const forms = await db.selectDistinct({ formId: eventApplications.eventFormId }).from(eventApplications).where(lapsedNow());
+  let passed = 0;
+  for (const { formId } of forms) {
+    passed += await db.transaction(async (tx) => {
+      await lockedForm(tx, formId);
+      const lapsed = await tx
+        .update(eventApplications)
+        .set({ status: "cancelled", cancelledAt: sql`now()`, waitlistedAt: null, offerExpiresAt: null, updatedAt: sql`now()` })
+        .where(lapsedNow(formId))
+        .returning();
+      for (const row of lapsed) await notifyWaitlistMoved(tx, queue, row, { lapsed: true });
+      await fillFreedPlaces(tx, formId, queue);
+      return lapsed.length;
+    });
+  }
+  return passed;
 }
 
 /**

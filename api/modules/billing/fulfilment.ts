@@ -6,6 +6,7 @@ import { HttpError, notFound } from "#api/lib/errors.ts";
 import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { notifyPaymentStatusChanged } from "../notifications/causes.ts";
 import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "#api/payments/provider.ts";
+import { takeOfferedPlace } from "../applications/waitlist.ts";
 import { recordChange } from "./history.ts";
 import { ALREADY_PAID, BILLING_CLOSED, BILLING_NOT_FOUND, PAYMENT_MISMATCH, PAYMENT_NOT_FOUND, RECORDED_FOR_REFUND } from "./messages.ts";
 import { loadBilling, payersBilling } from "./views.ts";
@@ -107,6 +108,8 @@ export async function fulfil(db: Db, input: FulfilInput, queue: BroadcastQueue =
       `Payment ${input.providerPaymentId} confirmed by ${input.provider}.`,
     );
     await notifyPaymentStatusChanged(tx, queue, billing.id, "Successful", null);
+    // Paid for a place offered from the waitlist: it is theirs now.
+    await takeOfferedPlace(tx, billing.eventFormId, billing.userId, queue);
     return null;
   });
   if (refusal) throw refusal;

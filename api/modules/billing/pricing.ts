@@ -5,9 +5,10 @@ import { eventForms } from "#api/db/events-schema.ts";
 import { couponCodes, eventBillings } from "#api/db/billing-schema.ts";
 import { fieldError, notFound, validationFailed } from "#api/lib/errors.ts";
 import { fromCents, toCents } from "#api/payments/provider.ts";
-import { closedReason } from "../applications/availability.ts";
+import { closedReason, joinsWaitlist, placesTaken } from "../applications/availability.ts";
+import { liveOffer } from "../applications/waitlist.ts";
 import { findApplicableCoupon } from "../coupons/service.ts";
-import { ALREADY_PAID, BILLING_CLOSED, BILLING_NOT_FOUND, FORM_CANNOT_CHANGE, FORM_NOT_PAYABLE } from "./messages.ts";
+import { ALREADY_PAID, BILLING_CLOSED, BILLING_NOT_FOUND, FORM_CANNOT_CHANGE, FORM_NOT_PAYABLE, JOIN_THE_LINE } from "./messages.ts";
 
 /** Billings that count as a use of a coupon by a user (everything but cancelled ones). */
 async function usesByUser(tx: Db, couponId: number, userId: number, exceptBillingId?: number) {
@@ -28,9 +29,9 @@ async function usesByUser(tx: Db, couponId: number, userId: number, exceptBillin
 /**
  * The form must exist, be published and paid, and take applications now (a payment only buys the right to
  * apply: the applications module's own reason, such as a passed deadline or a full event, refuses it too);
- * answers its price.
+ * answers its price. A full event with a waitlist sells its places only to those offered one from the line.
  */
-async function payableForm(tx: Db, eventFormId: number) {
+async function payableForm(tx: Db, eventFormId: number, userId: number) {
   const [form] = await tx.select().from(eventForms).where(eq(eventForms.id, eventFormId));
   if (!form || form.status !== "published" || form.typeOfEvent !== "paid" || !form.paidEventInformation) {
     throw fieldError("event_form_id", FORM_NOT_PAYABLE);
@@ -39,6 +40,9 @@ async function payableForm(tx: Db, eventFormId: number) {
   if (!Number.isFinite(priceCents) || priceCents < 0) throw fieldError("event_form_id", FORM_NOT_PAYABLE);
   const closed = await closedReason(tx, form);
   if (closed) throw fieldError("event_form_id", closed);
+  if (form.waitlistEnabled && form.capacity !== null && joinsWaitlist(form, await placesTaken(tx, form.id))) {
+    if (!(await liveOffer(tx, form.id, userId))) throw fieldError("event_form_id", JOIN_THE_LINE);
+  }
   return { form, priceCents, currency: form.paidEventInformation.currency };
 }
 
@@ -92,7 +96,7 @@ export interface PriceRequest {
  * counts nothing; the caller does, in the same transaction, when it saves a billing.
  */
 export async function priceFor(tx: Db, request: PriceRequest): Promise<Price> {
-  const { form, priceCents, currency } = await payableForm(tx, request.eventFormId);
+  const { form, priceCents, currency } = await payableForm(tx, request.eventFormId, request.userId);
   const code = request.couponCode?.trim();
   let coupon: Price["coupon"] = null;
   let discount = 0;

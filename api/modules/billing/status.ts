@@ -8,6 +8,7 @@ import { providersOf, type PaymentProvider, type PaymentProviders } from "#api/p
 import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { notifyPaymentStatusChanged } from "../notifications/causes.ts";
 import { closeCheckout, type Log } from "./checkout.ts";
+import { takeOfferedPlace } from "../applications/waitlist.ts";
 import { recordChange } from "./history.ts";
 import { BILLING_NOT_FOUND, COUPON_USED_UP_ON_REOPEN } from "./messages.ts";
 import { countUse } from "./pricing.ts";
@@ -40,6 +41,8 @@ export async function changeStatus(
         status: eventBillings.paymentStatus,
         couponCodeId: eventBillings.couponCodeId,
         connectPayId: eventBillings.connectPayId,
+        formId: eventBillings.eventFormId,
+        userId: eventBillings.userId,
       })
       .from(eventBillings)
       .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
@@ -70,6 +73,8 @@ export async function changeStatus(
       .where(eq(eventBillings.id, id));
     await recordChange(tx, id, row.status, status, byUserId, "Changed by the event owner.");
     await notifyPaymentStatusChanged(tx, queue, id, status, byUserId);
+    // Marked paid by hand for a place offered from the waitlist: it is theirs now.
+    if (status === "Successful") await takeOfferedPlace(tx, row.formId, row.userId, queue);
     // An unpaid checkout can no longer be paid; a paid or closed one is left as it is by its provider.
     return NOTHING_TO_PAY.includes(status) ? row.connectPayId : null;
   });

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { UpcomingEvents } from "#schemas/dashboard.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventForms } from "#api/db/events-schema.ts";
-import { NOT_HOLDING_A_PLACE } from "../applications/availability.ts";
+import { FORM_PLACES_TAKEN } from "../applications/availability.ts";
 import { totalOver } from "#api/lib/pagination.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 
@@ -11,14 +11,10 @@ export const UPCOMING_LIMIT = 5;
 
 /**
  * Published forms of the startup that have not started, soonest first, each with the places taken as the
- * apply rule counts them (NOT_HOLDING_A_PLACE): one statement, the count per form through
+ * apply rule counts them (holdsAPlaceIn): one statement, the count per form through
  * event_applications_form_status_idx.
  */
 export async function upcomingEvents(db: Db, startupId: number): Promise<UpcomingEvents> {
-  const notHolding = sql.join(
-    NOT_HOLDING_A_PLACE.map((status) => sql`${status}`),
-    sql`, `,
-  );
   const rows = await db
     .select({
       id: eventForms.id,
@@ -27,11 +23,9 @@ export async function upcomingEvents(db: Db, startupId: number): Promise<Upcomin
       endsAt: eventForms.endsAt,
       timezone: eventForms.timezone,
       capacity: eventForms.capacity,
-      // Spelled out: drizzle leaves a lone table's columns unqualified, which inside this subquery would mean a.id.
-      taken:
-        sql<number>`(select count(*) from event_applications a where a.event_form_id = event_forms.id and a.status not in (${notHolding}))`.mapWith(
-          Number,
-        ),
+      // Spelled out (FORM_PLACES_TAKEN): drizzle leaves a lone table's columns unqualified, which inside the
+      // subquery would mean a.id.
+      taken: FORM_PLACES_TAKEN,
       checkedIn: sql<number>`(select count(*) from event_check_ins c where c.event_form_id = event_forms.id)`.mapWith(Number),
       listTotal: totalOver(),
     })

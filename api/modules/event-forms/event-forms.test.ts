@@ -176,6 +176,7 @@ describe("POST /api/v1/admin/event_forms", () => {
       online_link: "https://meet.example.com/founders",
       capacity: 120,
       waitlist_enabled: false,
+      waitlist_offer_hours: 24,
       application_deadline: "2035-05-30T22:59:00.000Z",
       application_deadline_local: "2035-05-30T23:59",
       type_of_event: "free",

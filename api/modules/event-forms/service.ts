@@ -165,6 +165,7 @@ function formColumns(input: EventFormInput, existingQuestions: readonly CustomQu
     onlineLink: input.online_link ?? null,
     capacity: input.capacity ?? null,
     waitlistEnabled: input.waitlist_enabled,
+    waitlistOfferHours: input.waitlist_offer_hours,
     applicationDeadline: input.application_deadline ? zonedToInstant(input.application_deadline, input.timezone) : null,
     typeOfEvent: input.type_of_event,
     // The schema guarantees price and currency for a paid event.

@@ -42,6 +42,7 @@ export function eventFormResource({ form, collection, startup }: EventFormDetail
     online_link: form.onlineLink,
     capacity: form.capacity,
     waitlist_enabled: form.waitlistEnabled,
+    waitlist_offer_hours: form.waitlistOfferHours,
     application_deadline: form.applicationDeadline?.toISOString() ?? null,
     application_deadline_local: form.applicationDeadline ? instantToZoned(form.applicationDeadline, form.timezone) : null,
     type_of_event: form.typeOfEvent,

@@ -6,10 +6,9 @@ import { preparedPerDb } from "#api/db/embedded/prepared.ts";
 import { startups, users } from "#api/db/schema.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
-import { closedReasonGiven, joinsWaitlist } from "../applications/availability.ts";
+import { closedReasonGiven, FORM_PLACES_TAKEN, joinsWaitlist } from "../applications/availability.ts";
 import { eventFormResource } from "../applications/views.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
-import { submittedApplications } from "../event-forms/views.ts";
 import { fileUrl } from "../files/service.ts";
 
 /** Published events have a page, and closed ones keep theirs; a draft is as good as missing. */
@@ -43,7 +42,7 @@ const shownAttendees = sql<
 /** The page in one round trip: the event, its host, the places taken, and who is going. */
 const eventPageQuery = preparedPerDb((db) =>
   db
-    .select({ form: eventForms, startup: host, taken: submittedApplications, accepted: acceptedCount, shown: shownAttendees })
+    .select({ form: eventForms, startup: host, taken: FORM_PLACES_TAKEN, accepted: acceptedCount, shown: shownAttendees })
     .from(eventForms)
     .innerJoin(startups, eq(startups.id, eventForms.startupId))
     .where(ofPublicEvent)

@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { BillingStatus } from "#schemas/billing.ts";
+import { formatInZone } from "#schemas/event-format.ts";
 import type { ReviewStatus } from "#schemas/events.ts";
 import { APPLICATION_SUBMITTED_EVENT, eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT, userChannel } from "#schemas/realtime.ts";
 import type { Db } from "#api/db/client.ts";
@@ -230,28 +231,58 @@ export async function notifyPaymentStatusChanged(
   queue.add({ channels: [userChannel(row.payerId), eventFormChannel(row.formId)], event: PAYMENT_STATUS_CHANGED_EVENT, data });
 }
 
+/** A step of an applicant's way through a waitlist. */
+export type WaitlistMove = { joined: true; position: number } | { joined: false } | { offeredUntil: Date } | { lapsed: true };
+
+/** What each step says: the status it leaves, the words after "Your application to {event} is", and more. */
+function waitlistWords(move: WaitlistMove, timezone: string): { status: ReviewStatus | "cancelled"; words: string; body: string } {
+  if ("offeredUntil" in move) {
+    return {
+      status: "waitlisted",
+      words: `offered a place: pay by ${formatInZone(move.offeredUntil, timezone)} to take it`,
+      body: "The place is held for you until then; after that it goes to the next one in line.",
+    };
+  }
+  if ("lapsed" in move) {
+    return {
+      status: "cancelled",
+      words: "off the waitlist: the place offered to you was not paid for in time",
+      body: "It went to the next one in line.",
+    };
+  }
+  return move.joined
+    ? {
+        status: "waitlisted",
+        words: `on the waitlist, number ${move.position} in line`,
+        body: "If a place opens, it goes to the first one in line at once, and you are told.",
+      }
+    : { status: "pending", words: "in: a place opened for you", body: "Your ticket is on the event's page in the panel." };
+}
+
 /**
- * The applicant's place in a waitlist moved: they joined it (with their number in line), or a place opened and
- * is theirs. Nobody acted for them, so nobody is left out as the actor.
+ * The applicant's place in a waitlist moved: they joined it (with their number in line), a place opened and
+ * is theirs (or, on a paid event, is offered to them until a time), or an offer lapsed unpaid. Nobody acted
+ * for them, so nobody is left out as the actor.
  */
 export async function notifyWaitlistMoved(
   tx: Db,
   queue: BroadcastQueue,
   application: { id: number; userId: number; eventFormId: number },
-  move: { joined: true; position: number } | { joined: false },
+  move: WaitlistMove,
 ) {
-  const [form] = await tx.select({ title: eventForms.title }).from(eventForms).where(eq(eventForms.id, application.eventFormId));
+  const [form] = await tx
+    .select({ title: eventForms.title, timezone: eventForms.timezone })
+    .from(eventForms)
+    .where(eq(eventForms.id, application.eventFormId));
   if (!form) return;
-  const status = move.joined ? "waitlisted" : "pending";
-  const words = move.joined ? `on the waitlist, number ${move.position} in line` : "in: a place opened for you";
+  const { status, words, body } = waitlistWords(move, form.timezone);
   await notifyEach(tx, queue, [application.userId], {
     type: "waitlist_moved",
     title: `Your application to ${form.title} is ${words}`,
-    body: move.joined
-      ? "If a place opens, it goes to the first one in line at once, and you are told."
-      : "Your ticket is on the event's page in the panel.",
+    body,
     url: `/form-submission?form_id=${application.eventFormId}`,
     data: { event_form_id: application.eventFormId, event_application_id: application.id, status },
-    mail: await reviewStatusMessage(tx, application.eventFormId, status, words, "waitlist_moved"),
+    // Out of the line there is no application to show: the mail is the notification's own words.
+    mail: status === "cancelled" ? undefined : await reviewStatusMessage(tx, application.eventFormId, status, words, "waitlist_moved"),
   });
 }

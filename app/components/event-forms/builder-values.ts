@@ -89,6 +89,7 @@ export function builderDefaults(collectionId: number, form?: EventFormView) {
     online_link: form.online_link ?? "",
     capacity: form.capacity ? String(form.capacity) : "",
     waitlist_enabled: form.waitlist_enabled ? "true" : "",
+    waitlist_offer_hours: String(form.waitlist_offer_hours),
     application_deadline: form.application_deadline_local ?? "",
     type_of_event: form.type_of_event,
     paid_event_information: form.paid_event_information ?? undefined,

@@ -153,10 +153,19 @@ export function EventFormBuilder({
               <span>
                 Keep a waitlist once it is full
                 <span className="block text-sm text-slate-600">
-                  Free events: applying then joins a line, and each place that frees goes to the first one waiting, at once.
+                  Applying then joins a line, and each place that frees goes to the first one waiting, at once: theirs on a free event,
+                  offered to them to pay for on a paid one.
                 </span>
               </span>
             </label>
+            <InputField
+              field={fields.waitlist_offer_hours}
+              type="number"
+              label="Hours to pay for an offered place"
+              min={1}
+              max={168}
+              hint="Paid events: how long the first in line has to pay before the place passes to the next (24 if left blank)."
+            />
           </div>
         </Card>
 

@@ -18,6 +18,8 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Route } from "./+types/apply";
 import { billingPath, formPath } from "./paths";
+import { counted } from "#schemas/plural";
+import { InAppLink } from "~/components/ui/in-app-link";
 import type { SiteEventForm } from "#schemas/applications";
 import { loadSiteForm, needsPayment } from "./site-form.server";
 import { useDates } from "~/lib/dates";
@@ -131,10 +133,20 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
               ? `Cancelled ${dates.dayTime(mine.cancelled_at)}`
               : `Submitted ${dates.dayTime(mine.submitted_at)}`}
           </p>
-          {loaderData.my_waitlist_position ? (
+          {loaderData.my_offer_expires_at ? (
+            <p className="mt-2 text-slate-700" data-testid="waitlist-offer">
+              A place opened and is held for you until {dates.dayTime(loaderData.my_offer_expires_at)}.{" "}
+              <InAppLink to={billingPath(form.id)} className="font-medium text-brand-600 underline">
+                Pay to take it
+              </InAppLink>
+              ; after that it goes to the next one in line.
+            </p>
+          ) : loaderData.my_waitlist_position ? (
             <p className="mt-2 text-slate-700" data-testid="waitlist-position">
-              You are number {loaderData.my_waitlist_position} in line. When a place opens it is yours at once, with your ticket, and you
-              are told.
+              You are number {loaderData.my_waitlist_position} in line.{" "}
+              {form.type_of_event === "paid"
+                ? `When a place opens it is offered to you, and you have ${counted(form.waitlist_offer_hours, "hour")} to pay for it.`
+                : "When a place opens it is yours at once, with your ticket, and you are told."}
             </p>
           ) : null}
           {loaderData.my_meeting ? <JoinMeeting meeting={loaderData.my_meeting} /> : null}

@@ -19,7 +19,9 @@ async function guard(args: Route.LoaderArgs | Route.ActionArgs) {
   const view = await loadSiteForm(args);
   const form = view.event_form;
   if (view.my_billing) throw redirect(isPaid(view.my_billing.payment_status) ? formPath(form.id) : billingEditPath(view.my_billing.id));
-  if (form.type_of_event !== "paid" || !view.can_apply) throw redirect(formPath(form.id));
+  // A full event with a line sells its places only to the one a place is offered to.
+  if (form.type_of_event !== "paid" || !view.can_apply || (view.joins_waitlist && !view.my_offer_expires_at))
+    throw redirect(formPath(form.id));
   return view;
 }
 

@@ -34,5 +34,12 @@ export async function loadSiteForm({ url, context }: Pick<RouteArgs, "url" | "co
  */
 export function needsPayment(view: SiteEventForm): boolean {
   const submitted = view.my_application !== null && view.my_application.status !== "draft";
-  return view.event_form.type_of_event === "paid" && !isPaid(view.my_billing?.payment_status) && !submitted && view.can_apply;
+  // Joining a full event's line costs nothing: its first in line pays once a place is offered to them.
+  return (
+    view.event_form.type_of_event === "paid" &&
+    !isPaid(view.my_billing?.payment_status) &&
+    !submitted &&
+    view.can_apply &&
+    !view.joins_waitlist
+  );
 }

@@ -1,0 +1,141 @@
+/**
+ * A paid event's waitlist: joining the line costs nothing; a freed place is offered to the first in line,
+ * held for the form's offer hours while they pay; paying makes it theirs, and an offer that lapses passes
+ * to the next. Places offered at once go to exactly as many people, in line order.
+ */
+import { and, eq, isNotNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventApplications } from "#api/db/events-schema.ts";
+import { notifications } from "#api/db/realtime-schema.ts";
+import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
+import { createBilling, paidThroughSandbox } from "#api/testing/billing-fixtures.ts";
+import { createEventForm, ownerWithCollection, validEventFormFields } from "#api/testing/event-fixtures.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import type { TestApi, TestClient } from "#api/testing/harness.ts";
+import { createRecordingTestApi } from "#api/testing/recording-broadcaster.ts";
+import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import { JOIN_THE_LINE } from "../billing/messages.ts";
+import { passLapsedOffers } from "./waitlist.ts";
+
+let t: TestApi;
+beforeAll(async () => {
+  ({ t } = await createRecordingTestApi());
+});
+afterAll(() => t.close());
+
+const PAID = { typeOfEvent: "paid" as const, paidEventInformation: { price: "30.00", currency: "USD", includes: null } };
+const siteForm = (client: TestClient, formId: number) => client.get(`/api/v1/site/event_forms/${formId}`);
+const cancel = (client: TestClient, id: number) => client.put(`/api/v1/admin/event_applications/${id}/cancel_apply`, {});
+const row = async (id: number) => (await t.database.db.select().from(eventApplications).where(eq(eventApplications.id, id)))[0];
+const titlesOf = async (userId: number) =>
+  (await t.database.db.select({ title: notifications.title }).from(notifications).where(eq(notifications.userId, userId))).map(
+    (n) => n.title,
+  );
+
+/** Someone who applies: paying first when the event still has room, joining the line (unpaid) when it is full. */
+async function applicant(formId: number, name: string, pay: boolean) {
+  const person = await registered(t, name);
+  if (pay) {
+    const { payment_url } = await createBilling(person.client, formId);
+    await paidThroughSandbox(t, person.client, payment_url!);
+  }
+  const sent = await sendApplication(person.client, formId, { full_name: name, email: person.email });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  return { ...person, applicationId: sent.body.event_application.id as number, status: sent.body.event_application.status as string };
+}
+
+describe("a paid event's waitlist", () => {
+  it("joins unpaid, offers a freed place to pay for, gives it once paid, and passes a lapsed offer on", async () => {
+    const { form } = await ownerWithForm(t, { ...PAID, capacity: 1, waitlistEnabled: true, waitlistOfferHours: 2 });
+    const holder = await applicant(form.id, "Hana Holder", true);
+    const first = await applicant(form.id, "Femi First", false);
+    const second = await applicant(form.id, "Sade Second", false);
+    expect([holder.status, first.status, second.status]).toEqual(["pending", "waitlisted", "waitlisted"]);
+    // Nobody may buy a place of a full event past the line.
+    const jumper = await registered(t, "Jo Jumper");
+    const refused = await jumper.client.post("/api/v1/admin/event_billings", {
+      event_form_id: form.id,
+      name: "Jo Jumper",
+      email: jumper.email,
+      phone: "+234 801 234 5678",
+      address: "1 Marina Road",
+      country: "Nigeria",
+      city: "Lagos",
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.event_form_id).toEqual([JOIN_THE_LINE]);
+
+    // The holder withdraws: the place is offered to the first in line, held for two hours.
+    expect((await cancel(holder.client, holder.applicationId)).status).toBe(200);
+    const offered = await row(first.applicationId);
+    expect(offered.status).toBe("waitlisted");
+    const hours = (offered.offerExpiresAt!.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(1.9);
+    expect(hours).toBeLessThanOrEqual(2);
+    const firstView = (await siteForm(first.client, form.id)).body;
+    expect(firstView.my_offer_expires_at).toBe(offered.offerExpiresAt!.toISOString());
+    expect(firstView.places_left).toBe(0);
+    expect((await siteForm(second.client, form.id)).body).toMatchObject({ my_offer_expires_at: null, my_waitlist_position: 2 });
+    expect((await titlesOf(first.id)).some((title) => title.startsWith("Your application to Demo day is offered a place: pay by "))).toBe(
+      true,
+    );
+
+    // Paying makes the place theirs, with a ticket.
+    const { payment_url } = await createBilling(first.client, form.id);
+    await paidThroughSandbox(t, first.client, payment_url!);
+    const taken = await row(first.applicationId);
+    expect(taken).toMatchObject({ status: "pending", offerExpiresAt: null });
+    expect(taken.ticketCode).not.toBeNull();
+    expect(await titlesOf(first.id)).toContain("Your application to Demo day is in: a place opened for you");
+
+    // They withdraw too: the next one is offered the place, and lets the offer lapse.
+    await cancel(first.client, first.applicationId);
+    expect((await row(second.applicationId)).offerExpiresAt).not.toBeNull();
+    await t.database.db
+      .update(eventApplications)
+      .set({ offerExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(eventApplications.id, second.applicationId));
+    // Lapsed, the place is no longer held, even before the sweep runs.
+    expect((await siteForm(jumper.client, form.id)).body.places_left).toBe(1);
+    expect(await passLapsedOffers(t.database.db, new BroadcastQueue())).toBe(1);
+    expect(await row(second.applicationId)).toMatchObject({ status: "cancelled", offerExpiresAt: null });
+    expect(await titlesOf(second.id)).toContain(
+      "Your application to Demo day is off the waitlist: the place offered to you was not paid for in time",
+    );
+    expect(await passLapsedOffers(t.database.db, new BroadcastQueue())).toBe(0);
+  });
+
+  it("five places freed at once with eight waiting: exactly the first five are offered one, none twice", async () => {
+    const { owner, form } = await ownerWithForm(t, { ...PAID, capacity: 5, waitlistEnabled: true });
+    const holders = [];
+    for (let i = 0; i < 5; i++) holders.push(await applicant(form.id, `Holder ${i}`, true));
+    const waiting = [];
+    for (let i = 0; i < 8; i++) waiting.push(await applicant(form.id, `Waiting ${i}`, false));
+    const answers = await Promise.all(
+      holders.map((h) => owner.client.put(`/api/v1/admin/event_applications/${h.applicationId}/status`, { status: "rejected" })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const offers = await t.database.db
+      .select({ id: eventApplications.id })
+      .from(eventApplications)
+      .where(and(eq(eventApplications.eventFormId, form.id), isNotNull(eventApplications.offerExpiresAt)));
+    expect(offers.map((o) => o.id).sort((a, b) => a - b)).toEqual(waiting.slice(0, 5).map((w) => w.applicationId));
+    for (const w of waiting.slice(0, 5)) {
+      const told = (await titlesOf(w.id)).filter((title) => title.includes("offered a place"));
+      expect(told, w.email).toHaveLength(1);
+    }
+    expect((await siteForm(owner.client, form.id)).body.places_left).toBe(0);
+  });
+
+  it("takes the hours to pay per form: 24 unless set, from 1 to 168", async () => {
+    const owner = await ownerWithCollection(t);
+    expect((await createEventForm(owner.client, owner.collection.id)).waitlist_offer_hours).toBe(24);
+    expect((await createEventForm(owner.client, owner.collection.id, { waitlist_offer_hours: "48" })).waitlist_offer_hours).toBe(48);
+    const refused = await owner.client.post(
+      "/api/v1/admin/event_forms",
+      validEventFormFields(owner.collection.id, { waitlist_offer_hours: "0" }),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.waitlist_offer_hours).toEqual(["The hours to pay must be a whole number from 1 to 168."]);
+  });
+});
