@@ -11,6 +11,7 @@ import {
   toast,
 } from "./fixtures";
 import { expectNoSeriousViolations } from "./a11y";
+import { payInSandbox } from "./sandbox";
 
 const PHONE = "+234 801 234 5678";
 let serial = 0;
@@ -31,16 +32,6 @@ async function payerWithBilling(browser: Browser, baseURL: string, formId: numbe
     ...extra,
   });
   return { payer, user, billing: event_billing as { id: number }, paymentUrl: payment_url as string };
-}
-
-/** Pays on the sandbox's hosted checkout and lets the payer's verification fulfil it (the provider's change). */
-async function payInSandbox(payer: BrowserContext, paymentUrl: string) {
-  const url = new URL(paymentUrl, "http://checkout.invalid"); // only its path and token are used
-  const paymentId = url.pathname.split("/").pop()!;
-  const response = await payer.request.post(`${url.pathname}/pay`, { form: { token: url.searchParams.get("token")! }, maxRedirects: 0 });
-  expect(response.status()).toBe(303);
-  const answer = await apiCall(payer, "POST", "/api/v1/admin/event_billings/verify_payment", { connect_pay_id: paymentId });
-  expect(answer.payment_status).toBe("Successful");
 }
 
 /** The owner's paid form (USD 25.00, a 20% coupon) with Paula's pending billing and Sam's paid one (coupon used). */

@@ -121,7 +121,7 @@ export const toast = (page: Page, text: string | RegExp) => page.locator(".Toast
 /** A published event form owned by the context's (startup) user, in a new collection; paid when a price is given. */
 export async function publishedEventForm(
   context: BrowserContext,
-  { title = "Founders workshop", price = null as string | null, currency = "USD", capacity = 50 } = {},
+  { title = "Founders workshop", price = null as string | null, currency = "USD", capacity = 50, waitlist = false } = {},
 ) {
   const { collection } = await apiCall(context, "POST", "/api/v1/admin/collections", { name: `Events ${++counter}` });
   const { event_form: draft } = await apiCall(context, "POST", "/api/v1/admin/event_forms", {
@@ -137,6 +137,7 @@ export async function publishedEventForm(
     venue_country: "NG",
     venue_city: "Lagos",
     capacity,
+    waitlist_enabled: waitlist,
     ...(price
       ? { type_of_event: "paid", paid_event_information: { price, currency, includes: "Lunch and materials" } }
       : { type_of_event: "free" }),

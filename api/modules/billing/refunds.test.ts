@@ -92,6 +92,21 @@ describe("refunding a payment", () => {
     expect(await sandboxRefundsOf(payId)).toHaveLength(2);
   });
 
+  it("a full refund frees the place, and the waitlist moves: the first in line is offered it", async () => {
+    const { owner, form } = await ownerWithForm(t, { ...PAID, capacity: 1, waitlistEnabled: true });
+    const payer = await registered(t, "Refunded Holder");
+    const { event_billing, payment_url } = await createBilling(payer.client, form.id);
+    await paidThroughSandbox(t, payer.client, payment_url!);
+    expect((await sendApplication(payer.client, form.id, { full_name: "Refunded Holder", email: payer.email })).status).toBe(201);
+    const waiting = await registered(t, "Next In Line");
+    const joined = await sendApplication(waiting.client, form.id, { full_name: "Next In Line", email: waiting.email });
+    expect(joined.body.event_application.status).toBe("waitlisted");
+
+    expect((await refund(owner.client, event_billing.id, { reason: "Cannot come", idempotency_key: "w" })).status).toBe(201);
+    const view = (await waiting.client.get(`/api/v1/site/event_forms/${form.id}`)).body;
+    expect(view.my_offer_expires_at).not.toBeNull();
+  });
+
   it("answers a repeated key with the same refund, made once", async () => {
     const { owner, billingId, payId } = await paidPlace(null);
     const first = await refund(owner.client, billingId, { amount: "10", reason: "Goodwill", idempotency_key: "same" });
