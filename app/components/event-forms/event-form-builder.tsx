@@ -22,6 +22,7 @@ import { CityCombobox } from "~/components/places/city-combobox";
 import type { Country } from "#schemas/countries";
 import { useZodForm } from "~/lib/use-zod-form";
 import { builderDefaults, readBuilderValues, validationFailsMessage } from "./builder-values";
+import { PlacesFields } from "./places-fields";
 import { QuestionPreview } from "./question-preview";
 
 export function EventFormBuilder({
@@ -138,34 +139,7 @@ export function EventFormBuilder({
                 placeholder="https://"
               />
             </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <InputField
-                field={fields.capacity}
-                type="number"
-                label="Capacity (optional)"
-                min={1}
-                hint="Applications stop when it is reached, unless the event keeps a waitlist."
-              />
-              <InputField field={fields.application_deadline} type="datetime-local" label="Application deadline (optional)" />
-            </div>
-            <label className="flex items-start gap-2">
-              <input {...getInputProps(fields.waitlist_enabled, { type: "checkbox", value: "true" })} className="mt-1" />
-              <span>
-                Keep a waitlist once it is full
-                <span className="block text-sm text-slate-600">
-                  Applying then joins a line, and each place that frees goes to the first one waiting, at once: theirs on a free event,
-                  offered to them to pay for on a paid one.
-                </span>
-              </span>
-            </label>
-            <InputField
-              field={fields.waitlist_offer_hours}
-              type="number"
-              label="Hours to pay for an offered place"
-              min={1}
-              max={168}
-              hint="Paid events: how long the first in line has to pay before the place passes to the next (24 if left blank)."
-            />
+            <PlacesFields fields={fields} />
           </div>
         </Card>
 
