@@ -12,7 +12,7 @@ export function BillingTotals({ totals, currency }: { totals: BillingListPage["t
     { label: "Discounts given", value: formatMoney(totals.discounts, currency) },
   ];
   return (
-    <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Payment totals">
+    <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 2xl:grid-cols-6" aria-label="Payment totals">
       {items.map((item) => (
         <div
           key={item.label}
