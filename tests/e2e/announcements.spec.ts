@@ -1,18 +1,11 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./a11y";
-import { apiCall, expect, publishedEventForm, registerUser, setUpCoFounder, test, toast } from "./fixtures";
+import { apiCall, customKey, expect, publishedEventForm, registerUser, setUpCoFounder, test, toast } from "./fixtures";
 import { latestMailTo } from "./mailbox";
 
 /** A success said as a toast with JavaScript, or as the bar the redirect's page shows without it. */
 const said = (page: Page, javaScriptEnabled: boolean, text: string) =>
   javaScriptEnabled ? expect(toast(page, text)).toBeVisible() : expect(page.getByTestId("flash-notice")).toHaveText(text);
-
-/** The key of the form's one custom question (the fixture's "What are you building?"). */
-async function customKey(context: BrowserContext, formId: number): Promise<string> {
-  const response = await context.request.get(`/api/v1/site/event_forms/${formId}`, { headers: { Accept: "application/json" } });
-  const body = (await response.json()) as { event_form: { custom_questions: { id: string }[] } };
-  return body.event_form.custom_questions[0].id;
-}
 
 /**
  * The owner writes to the people of an event from its announcements page: an empty audience is refused,

@@ -148,6 +148,13 @@ export async function publishedEventForm(
   return form as { id: number; title: string };
 }
 
+/** The key of a form's one custom question (publishedEventForm's "What are you building?"), as the site answer names it. */
+export async function customKey(context: BrowserContext, formId: number): Promise<string> {
+  const response = await context.request.get(`/api/v1/site/event_forms/${formId}`, { headers: { Accept: "application/json" } });
+  const body = (await response.json()) as { event_form: { custom_questions: { id: string }[] } };
+  return body.event_form.custom_questions[0].id;
+}
+
 /** A published paid event form (USD 25.00 unless told). */
 export const publishedPaidForm = (context: BrowserContext, { title = "Paid workshop", price = "25.00", currency = "USD" } = {}) =>
   publishedEventForm(context, { title, price, currency });

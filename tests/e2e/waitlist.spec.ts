@@ -1,6 +1,6 @@
 import { expectNoSeriousViolations } from "./a11y";
 import type { Page } from "@playwright/test";
-import { apiCall, expect, publishedEventForm, registerUser, setUpCoFounder, setUpStartup, test, toast } from "./fixtures";
+import { apiCall, customKey, expect, publishedEventForm, registerUser, setUpCoFounder, setUpStartup, test, toast } from "./fixtures";
 import { payInSandbox } from "./sandbox";
 
 /** A success said as a toast with JavaScript, or as the bar the redirect's page shows without it. */
@@ -133,11 +133,4 @@ for (const javaScriptEnabled of [true, false]) {
       await Promise.all([organiser.close(), first.close()]);
     });
   });
-}
-
-/** The key of the form's one custom question (the fixture's "What are you building?"). */
-async function customKey(context: import("@playwright/test").BrowserContext, formId: number): Promise<string> {
-  const response = await context.request.get(`/api/v1/site/event_forms/${formId}`, { headers: { Accept: "application/json" } });
-  const body = (await response.json()) as { event_form: { custom_questions: { id: string }[] } };
-  return body.event_form.custom_questions[0].id;
 }
