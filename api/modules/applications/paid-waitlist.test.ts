@@ -97,7 +97,9 @@ describe("a paid event's waitlist", () => {
       .where(eq(eventApplications.id, second.applicationId));
     // Lapsed, the place is no longer held, even before the sweep runs.
     expect((await siteForm(jumper.client, form.id)).body.places_left).toBe(1);
-    expect(await passLapsedOffers(t.database.db, new BroadcastQueue())).toBe(1);
+    // Every serving process sweeps: three sweeps at once pass the lapsed offer on once.
+    const sweeps = await Promise.all([1, 2, 3].map(() => passLapsedOffers(t.database.db, new BroadcastQueue())));
+    expect(sweeps.reduce((sum, n) => sum + n, 0)).toBe(1);
     expect(await row(second.applicationId)).toMatchObject({ status: "cancelled", offerExpiresAt: null });
     expect(await titlesOf(second.id)).toContain(
       "Your application to Demo day is off the waitlist: the place offered to you was not paid for in time",
