@@ -80,6 +80,14 @@ const CSRF_EXEMPT = new Set(["/sanctum/token", STRIPE_WEBHOOK_PATH]);
 const CSRF_EXEMPT_PREFIX = "/api/v1/payments/sandbox/";
 
 /**
+ * What the API answers to anyone (an event's public page and its files) is read by people and other sites'
+ * servers with nothing to send back, so reading it leaves the XSRF cookie alone: a shared link sets no
+ * cookie. The forms a visitor goes on to (log in, register) and every other answer see to theirs.
+ */
+const PUBLIC_READS_PREFIX = "/api/v1/public/";
+const isPublicRead = (c: Context<AppEnv>) => SAFE_METHODS.has(c.req.method) && c.req.path.startsWith(PUBLIC_READS_PREFIX);
+
+/**
  * CSRF check as Laravel Sanctum does it: a mutating call not authenticated by a valid bearer token (see
  * `authenticate`, which runs first) must carry the XSRF token in X-XSRF-TOKEN. The token is bound to the
  * caller's session (api/lib/xsrf.ts), so a matching cookie/header pair made anywhere else is refused.
@@ -96,7 +104,7 @@ export const csrf: MiddlewareHandler<AppEnv> = async (c, next) => {
     }
   }
   await next();
-  await keepXsrfCookie(c);
+  if (!isPublicRead(c)) await keepXsrfCookie(c);
 };
 
 function safeDecode(value: string): string {

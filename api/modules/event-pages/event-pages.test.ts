@@ -59,6 +59,9 @@ describe("an event's public page", () => {
     expect(event).not.toHaveProperty("online_link");
     expect(event).not.toHaveProperty("questions");
     expect(event).not.toHaveProperty("custom_questions");
+    // A shared link sets no cookie: the visitor has nothing to send back from this page.
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await t.client().get(`/api/v1/public/events/${event.slug}/calendar.ics`)).headers.getSetCookie()).toEqual([]);
   });
 
   it("is found by an old slug after a rename, and answers with the current one", async () => {
