@@ -5,16 +5,17 @@
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventBillings, payments } from "#api/db/billing-schema.ts";
 import { eventApplications } from "#api/db/events-schema.ts";
 import { notifications } from "#api/db/realtime-schema.ts";
 import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
-import { createBilling, paidThroughSandbox } from "#api/testing/billing-fixtures.ts";
+import { createBilling, formPost, paidThroughSandbox } from "#api/testing/billing-fixtures.ts";
 import { createEventForm, ownerWithCollection, validEventFormFields } from "#api/testing/event-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import type { TestApi, TestClient } from "#api/testing/harness.ts";
 import { createRecordingTestApi } from "#api/testing/recording-broadcaster.ts";
 import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { JOIN_THE_LINE } from "../billing/messages.ts";
+import { EVENT_FILLED, JOIN_THE_LINE, RECORDED_FOR_REFUND } from "../billing/messages.ts";
 import { passLapsedOffers } from "./waitlist.ts";
 
 let t: TestApi;
@@ -105,6 +106,37 @@ describe("a paid event's waitlist", () => {
       "Your application to Demo day is off the waitlist: the place offered to you was not paid for in time",
     );
     expect(await passLapsedOffers(t.database.db, new BroadcastQueue())).toBe(0);
+  });
+
+  it("a payment that comes in after the offer lapsed buys nothing: refused, kept for a refund, the place stays with the next one", async () => {
+    const { form } = await ownerWithForm(t, { ...PAID, capacity: 1, waitlistEnabled: true });
+    const holder = await applicant(form.id, "Lola Holder", true);
+    const late = await applicant(form.id, "Tunde Late", false);
+    const next = await applicant(form.id, "Ngozi Next", false);
+    await cancel(holder.client, holder.applicationId);
+    // The offer is live when the checkout opens, and lapses while the payer is still on it.
+    const { event_billing, payment_url } = await createBilling(late.client, form.id);
+    await t.database.db
+      .update(eventApplications)
+      .set({ offerExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(eventApplications.id, late.applicationId));
+    expect(await passLapsedOffers(t.database.db, new BroadcastQueue())).toBe(1);
+    expect((await row(next.applicationId)).offerExpiresAt).not.toBeNull();
+
+    const page = await late.client.get<string>(payment_url!);
+    const token = /name="token" value="([^"]+)"/.exec(page.body)![1];
+    const id = new URL(payment_url!, "http://x").pathname.split("/").at(-1)!;
+    expect((await formPost(t, `/api/v1/payments/sandbox/${id}/pay`, { token })).status).toBe(303);
+    const verified = await late.client.post("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: id });
+    expect(verified.body).toMatchObject({ payment_status: "Failed", message: `${EVENT_FILLED} ${RECORDED_FOR_REFUND}` });
+
+    const [billing] = await t.database.db.select().from(eventBillings).where(eq(eventBillings.id, event_billing.id));
+    expect(billing.paymentStatus).not.toBe("Successful");
+    const kept = await t.database.db.select().from(payments).where(eq(payments.eventBillingId, event_billing.id));
+    expect(kept.map((p) => p.refusedReason)).toEqual([EVENT_FILLED]);
+    expect(await row(late.applicationId)).toMatchObject({ status: "cancelled", ticketCode: null });
+    expect((await row(next.applicationId)).status).toBe("waitlisted");
+    expect((await siteForm(next.client, form.id)).body.my_offer_expires_at).not.toBeNull();
   });
 
   it("five places freed at once with eight waiting: exactly the first five are offered one, none twice", async () => {

@@ -12,7 +12,7 @@ import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
 import { notifyWaitlistMoved } from "../notifications/causes.ts";
 import { dropReminder } from "../notification-mail/event-mail.ts";
-import { placesTaken, UNSENT_OR_WITHDRAWN } from "./availability.ts";
+import { joinsWaitlist, placesTaken, UNSENT_OR_WITHDRAWN } from "./availability.ts";
 
 /**
  * The form's row, locked for the rest of the transaction. Every change to who holds one of its places
@@ -104,6 +104,16 @@ export async function liveOffer(db: Db, formId: number, userId: number): Promise
       ),
     );
   return row?.until ?? null;
+}
+
+/**
+ * Whether the form's places are sold only from its line now and this user has no place offered from it: a
+ * full form with a waitlist. Asked when a checkout opens and again when its payment comes in (an offer can
+ * lapse, and its place pass to the next one, while the payer is at the checkout).
+ */
+export async function paysOnlyFromTheLine(db: Db, form: Parameters<typeof joinsWaitlist>[0], userId: number): Promise<boolean> {
+  if (!joinsWaitlist(form, form.capacity === null ? 0 : await placesTaken(db, form.id))) return false;
+  return !(await liveOffer(db, form.id, userId));
 }
 
 /**

@@ -6,9 +6,17 @@ import { HttpError, notFound } from "#api/lib/errors.ts";
 import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { notifyPaymentStatusChanged } from "../notifications/causes.ts";
 import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "#api/payments/provider.ts";
-import { takeOfferedPlace } from "../applications/waitlist.ts";
+import { lockedForm, paysOnlyFromTheLine, takeOfferedPlace } from "../applications/waitlist.ts";
 import { recordChange } from "./history.ts";
-import { ALREADY_PAID, BILLING_CLOSED, BILLING_NOT_FOUND, PAYMENT_MISMATCH, PAYMENT_NOT_FOUND, RECORDED_FOR_REFUND } from "./messages.ts";
+import {
+  ALREADY_PAID,
+  BILLING_CLOSED,
+  BILLING_NOT_FOUND,
+  EVENT_FILLED,
+  PAYMENT_MISMATCH,
+  PAYMENT_NOT_FOUND,
+  RECORDED_FOR_REFUND,
+} from "./messages.ts";
 import { loadBilling, payersBilling } from "./views.ts";
 
 export interface FulfilInput {
@@ -30,6 +38,15 @@ export class PaymentRefused extends HttpError {
   ) {
     super(422, reason);
   }
+}
+
+/**
+ * The form is locked first (the lapsed-offer sweep takes it too), so an offer cannot lapse between this
+ * check and the place being taken below.
+ */
+async function placeGoneReason(tx: Db, formId: number, userId: number): Promise<string | null> {
+  const form = await lockedForm(tx, formId);
+  return form && (await paysOnlyFromTheLine(tx, form, userId)) ? EVENT_FILLED : null;
 }
 
 /**
@@ -60,7 +77,7 @@ export async function fulfil(db: Db, input: FulfilInput, queue: BroadcastQueue =
         ? BILLING_CLOSED
         : toCents(input.amount) !== toCents(billing.total) || input.currency.toUpperCase() !== billing.currency.toUpperCase()
           ? PAYMENT_MISMATCH
-          : null;
+          : await placeGoneReason(tx, billing.eventFormId, billing.userId);
     if (reason) {
       const amount = fromCents(toCents(input.amount));
       const currency = input.currency.toUpperCase();

@@ -12,5 +12,8 @@ export const FORM_CANNOT_CHANGE = "The event form of a billing cannot change.";
 export const RECORDED_FOR_REFUND = "This payment was recorded so the organiser can refund it.";
 export const COUPON_USED_UP_ON_REOPEN =
   "The coupon code on this billing has been used up since it was cancelled, so the billing cannot be reopened.";
+/** A payment that came in after the last place went (an offer from the waitlist lapsed at the checkout, say). */
+export const EVENT_FILLED =
+  "The event filled up before this payment came in: a place offered from its waitlist is held only until its time is up.";
 /** A full paid event with a waitlist sells its places only to those offered one from the line. */
 export const JOIN_THE_LINE = "This event is full: join its waitlist, and pay once a place is offered to you.";

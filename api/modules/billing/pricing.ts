@@ -5,8 +5,8 @@ import { eventForms } from "#api/db/events-schema.ts";
 import { couponCodes, eventBillings } from "#api/db/billing-schema.ts";
 import { fieldError, notFound, validationFailed } from "#api/lib/errors.ts";
 import { fromCents, toCents } from "#api/payments/provider.ts";
-import { closedReason, joinsWaitlist, placesTaken } from "../applications/availability.ts";
-import { liveOffer } from "../applications/waitlist.ts";
+import { closedReason } from "../applications/availability.ts";
+import { paysOnlyFromTheLine } from "../applications/waitlist.ts";
 import { findApplicableCoupon } from "../coupons/service.ts";
 import { ALREADY_PAID, BILLING_CLOSED, BILLING_NOT_FOUND, FORM_CANNOT_CHANGE, FORM_NOT_PAYABLE, JOIN_THE_LINE } from "./messages.ts";
 
@@ -40,9 +40,7 @@ async function payableForm(tx: Db, eventFormId: number, userId: number) {
   if (!Number.isFinite(priceCents) || priceCents < 0) throw fieldError("event_form_id", FORM_NOT_PAYABLE);
   const closed = await closedReason(tx, form);
   if (closed) throw fieldError("event_form_id", closed);
-  if (form.waitlistEnabled && form.capacity !== null && joinsWaitlist(form, await placesTaken(tx, form.id))) {
-    if (!(await liveOffer(tx, form.id, userId))) throw fieldError("event_form_id", JOIN_THE_LINE);
-  }
+  if (await paysOnlyFromTheLine(tx, form, userId)) throw fieldError("event_form_id", JOIN_THE_LINE);
   return { form, priceCents, currency: form.paidEventInformation.currency };
 }
 
