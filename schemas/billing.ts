@@ -1,7 +1,7 @@
 import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { z } from "zod";
 import { requiredText } from "./fields.ts";
-import { idField } from "./ids.ts";
+import { idField, optionalIdField } from "./ids.ts";
 import type { Page } from "./answers.ts";
 import type { PaidEventInformation, TypeOfEvent } from "./event-form-views.ts";
 
@@ -135,14 +135,40 @@ export interface BillingRefund {
 }
 
 /**
- * `GET /api/v1/admin/event_billings/{id}/single`: a billing with every status it went through, its refunds,
- * and how much may still be refunded through the provider ("0.00" when nothing can be: unpaid, closed, or
- * marked paid by hand with no payment to refund).
+ * Money the provider took for a billing that the billing did not accept (it was paid already, closed, changed
+ * after the checkout opened, or the event filled first): kept so the organiser can give it back, whole.
  */
-export type EventBillingDetail = EventBillingView & { status_changes: BillingStatusChange[]; refunds: BillingRefund[]; refundable: string };
+export interface UnappliedPayment {
+  id: number;
+  provider: string;
+  provider_payment_id: string;
+  amount: string;
+  currency: string;
+  /** Why the billing did not accept it. */
+  reason: string;
+  /** Its refund's outcome so far; null before anyone refunds it (or after a failed try, "failed"). */
+  refund_status: RefundStatus | null;
+  created_at: string;
+}
 
-/** A refund's reason as the owner writes it; its amount is optional (everything left when blank). */
+/**
+ * `GET /api/v1/admin/event_billings/{id}/single`: a billing with every status it went through, its refunds,
+ * how much may still be refunded through the provider ("0.00" when nothing can be: unpaid, closed, or
+ * marked paid by hand with no payment to refund), and payments it did not accept.
+ */
+export type EventBillingDetail = EventBillingView & {
+  status_changes: BillingStatusChange[];
+  refunds: BillingRefund[];
+  refundable: string;
+  unapplied_payments: UnappliedPayment[];
+};
+
+/**
+ * A refund's reason as the owner writes it; its amount is optional (everything left when blank). With
+ * `payment_id`, the refund is of a payment the billing did not accept (UnappliedPayment), always whole.
+ */
 export const refundSchema = z.object({
+  payment_id: optionalIdField("The payment id field must be a payment of this billing."),
   amount: z.preprocess(
     (v) => (typeof v === "number" ? String(v) : blank(v)),
     z

@@ -11,28 +11,10 @@ import {
   toast,
 } from "./fixtures";
 import { expectNoSeriousViolations } from "./a11y";
-import { payInSandbox } from "./sandbox";
+import { PHONE, payerWithBilling, payInSandbox } from "./sandbox";
 
-const PHONE = "+234 801 234 5678";
 let serial = 0;
 const unique = () => `${Date.now().toString(36)}${process.pid}${++serial}`;
-
-/** A payer in their own browser context who starts a billing for the form (Pending until paid). */
-async function payerWithBilling(browser: Browser, baseURL: string, formId: number, name: string, extra: { coupon_code?: string } = {}) {
-  const payer = await browser.newContext({ baseURL });
-  const user = await registerUser(payer, name);
-  const { event_billing, payment_url } = await apiCall(payer, "POST", "/api/v1/admin/event_billings", {
-    event_form_id: formId,
-    name,
-    email: user.email,
-    phone: PHONE,
-    address: "12 Herbert Macaulay Way, Yaba",
-    country: "Nigeria",
-    city: "Lagos",
-    ...extra,
-  });
-  return { payer, user, billing: event_billing as { id: number }, paymentUrl: payment_url as string };
-}
 
 /** The owner's paid form (USD 25.00, a 20% coupon) with Paula's pending billing and Sam's paid one (coupon used). */
 async function formWithTwoBillings(owner: BrowserContext, browser: Browser, baseURL: string) {

@@ -18,11 +18,12 @@ import { eventBillings, payments, refunds } from "#api/db/billing-schema.ts";
 import { fieldError, HttpError, notFound } from "#api/lib/errors.ts";
 import { fromCents, RefundRefused, toCents, type PaymentProviders } from "#api/payments/provider.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { notifyPaymentStatusChanged } from "../notifications/causes.ts";
+import { notifyPaymentStatusChanged, notifyUnappliedRefund } from "../notifications/causes.ts";
 import { lockedForm, releasePlace } from "../applications/waitlist.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 import { recordChange } from "./history.ts";
 import { BILLING_NOT_FOUND } from "./messages.ts";
+import { isUnapplied, reserveUnappliedRefund } from "./unapplied-payments.ts";
 import { billingView, money } from "./views.ts";
 
 export const NOT_REFUNDABLE = "Only a successful payment can be refunded.";
@@ -111,6 +112,9 @@ async function reserve(db: Db, startupId: number, byUserId: number, billingId: n
       .from(refunds)
       .where(and(eq(refunds.eventBillingId, billingId), eq(refunds.idempotencyKey, key)));
     if (earlier) return { refund: earlier, repeat: true };
+    if (input.payment_id !== undefined) {
+      return { refund: await reserveUnappliedRefund(tx, billingId, input.payment_id, input, key, byUserId), repeat: false };
+    }
     if (!isPaid(billing.status)) throw fieldError("amount", NOT_REFUNDABLE);
     const payment = await takenPayment(tx, billingId, billing.connectPayId);
     if (!payment) throw fieldError("amount", NO_PROVIDER_PAYMENT);
@@ -153,6 +157,23 @@ async function settleSucceeded(db: Db, refund: RefundRow, providerRefundId: stri
       .returning({ id: refunds.id });
     // Another try with the same key settled it first.
     if (!settled) return;
+    if (await isUnapplied(tx, refund.paymentId)) {
+      const given = `${refund.currency} ${money(refund.amount)}`;
+      const [{ status }] = await tx
+        .select({ status: eventBillings.paymentStatus })
+        .from(eventBillings)
+        .where(eq(eventBillings.id, refund.eventBillingId));
+      await recordChange(
+        tx,
+        refund.eventBillingId,
+        status,
+        status,
+        byUserId,
+        `Refunded ${given}, a payment that was not applied: ${refund.reason}`,
+      );
+      await notifyUnappliedRefund(tx, queue, refund.eventBillingId, given);
+      return;
+    }
     const [row] = await tx
       .select({ status: eventBillings.paymentStatus, total: eventBillings.total, refunded: eventBillings.refunded })
       .from(eventBillings)
@@ -184,7 +205,8 @@ async function settleFailed(db: Db, refund: RefundRow, reason: string) {
       .set({ status: "failed", failureReason: reason, updatedAt: sql`now()` })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")))
       .returning({ amount: refunds.amount });
-    if (!failed) return;
+    // Only the billing's own payment's refunds are counted in `refunded`.
+    if (!failed || (await isUnapplied(tx, refund.paymentId))) return;
     await tx
       .update(eventBillings)
       .set({ refunded: sql`${eventBillings.refunded} - ${failed.amount}`, updatedAt: sql`now()` })
@@ -193,7 +215,8 @@ async function settleFailed(db: Db, refund: RefundRow, reason: string) {
 }
 
 /**
- * The owner's refund of a billing's payment (all that is left when no amount is given). Answers the refund
+ * The owner's refund of a billing's payment (all that is left when no amount is given), or with `payment_id`
+ * of a payment the billing did not accept (unapplied-payments.ts). Answers the refund
  * and the billing, and whether it was made now (false: the same key made it before). A refusal by the
  * provider is a 422 with its reason; no answer from the provider is a 502 and the refund stays pending, to
  * be finished by a retry with the same key.

@@ -37,6 +37,7 @@ import { billingsCsv, listBillings } from "./listing.ts";
 import { BILLING_NOT_FOUND, PAYMENT_NOT_FOUND } from "./messages.ts";
 import { quote } from "./pricing.ts";
 import { billingRefunds, refundable, refundBilling } from "./refunds.ts";
+import { unappliedPayments } from "./unapplied-payments.ts";
 import { changeStatus } from "./status.ts";
 import { visibleBilling } from "./views.ts";
 import { handleStripeWebhook } from "./webhook.ts";
@@ -150,12 +151,13 @@ export function createBillingRoutes(options: BillingOptions = {}) {
 
   routes.get(`${BASE}/:id/single`, async (c) => {
     const billing = await visibleBilling(c.var.db, currentUser(c), billingId(c));
-    const [status_changes, refunds, left] = await Promise.all([
+    const [status_changes, refunds, left, unapplied_payments] = await Promise.all([
       statusChanges(c.var.db, billing.id),
       billingRefunds(c.var.db, billing.id),
       refundable(c.var.db, billing),
+      unappliedPayments(c.var.db, billing.id),
     ]);
-    const detail: EventBillingDetail = { ...billing, status_changes, refunds, refundable: left };
+    const detail: EventBillingDetail = { ...billing, status_changes, refunds, refundable: left, unapplied_payments };
     return c.json({ event_billing: detail });
   });
 
@@ -206,8 +208,9 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   });
 
   /**
-   * A refund through the provider: `{amount?, reason, idempotency_key?}` (or an Idempotency-Key header).
-   * 201 with the refund made; 200 with the one the same key made before.
+   * A refund through the provider: `{amount?, reason, idempotency_key?, payment_id?}` (or an Idempotency-Key
+   * header; `payment_id`: a payment the billing did not accept, refunded whole). 201 with the refund made;
+   * 200 with the one the same key made before.
    */
   routes.post(`${BASE}/:id/refund`, async (c) => {
     await assertPermission(c, "event billing write");

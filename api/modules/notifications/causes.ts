@@ -231,6 +231,27 @@ export async function notifyPaymentStatusChanged(
   queue.add({ channels: [userChannel(row.payerId), eventFormChannel(row.formId)], event: PAYMENT_STATUS_CHANGED_EVENT, data });
 }
 
+/**
+ * A payment the billing did not accept was given back: its payer is told, and open payment screens of the
+ * form follow (the billing's own status does not move).
+ */
+export async function notifyUnappliedRefund(tx: Db, queue: BroadcastQueue, billingId: number, amount: string) {
+  const [row] = await tx
+    .select({ payerId: eventBillings.userId, formId: eventForms.id, title: eventForms.title, status: eventBillings.paymentStatus })
+    .from(eventBillings)
+    .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
+    .where(eq(eventBillings.id, billingId));
+  if (!row) return;
+  const data = { billing_id: billingId, event_form_id: row.formId, payment_status: row.status };
+  await notifyEach(tx, queue, [row.payerId], {
+    type: "payment_status_changed",
+    title: `Your payment of ${amount} for ${row.title}, which could not be applied, was refunded`,
+    url: `/form-submission?form_id=${row.formId}`,
+    data,
+  });
+  queue.add({ channels: [userChannel(row.payerId), eventFormChannel(row.formId)], event: PAYMENT_STATUS_CHANGED_EVENT, data });
+}
+
 /** A step of an applicant's way through a waitlist. */
 export type WaitlistMove = { joined: true; position: number } | { joined: false } | { offeredUntil: Date } | { lapsed: true };
 

@@ -11,6 +11,7 @@ import { formatMoney } from "~/lib/event-format";
 import { useZodForm } from "~/lib/use-zod-form";
 import { BILLING_STATUS_TONES } from "./format";
 import { REFUND_INTENT, RefundForm, RefundHistory } from "./refunds";
+import { REFUND_UNAPPLIED_INTENT, UnappliedPayments } from "./unapplied-payments";
 import { useDates } from "~/lib/dates";
 
 export const CHANGE_STATUS_INTENT = "change-status";
@@ -33,7 +34,7 @@ export function BillingDetails({
   /** This page view's refund key (see RefundForm). */
   refundKey: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
-  /** Which of the two forms `lastResult` answers. */
+  /** Which of the forms `lastResult` answers. */
   lastIntent: string | undefined;
 }) {
   const dates = useDates();
@@ -107,6 +108,12 @@ export function BillingDetails({
           ) : null}
         </div>
       ) : null}
+      <UnappliedPayments
+        billing={billing}
+        canWrite={canWrite}
+        refundKey={refundKey}
+        lastResult={lastIntent === REFUND_UNAPPLIED_INTENT ? lastResult : undefined}
+      />
       <RefundHistory refunds={billing.refunds} />
       <div>
         <h3 className="mb-2 text-sm font-semibold uppercase text-slate-500">Status history</h3>

@@ -17,6 +17,7 @@ import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billi
 import { BillingTotals } from "~/components/billing/billing-totals";
 import { BILLING_STATUS_TONES } from "~/components/billing/format";
 import { REFUND_INTENT } from "~/components/billing/refunds";
+import { REFUND_UNAPPLIED_INTENT } from "~/components/billing/unapplied-payments";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
@@ -92,19 +93,21 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const id = formId(params);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  if (intent !== CHANGE_STATUS_INTENT && intent !== REFUND_INTENT) throw data("Unknown action", { status: 400 });
+  if (intent !== CHANGE_STATUS_INTENT && intent !== REFUND_INTENT && intent !== REFUND_UNAPPLIED_INTENT) {
+    throw data("Unknown action", { status: 400 });
+  }
+  // Both refunds (the billing's own payment, or one it did not accept) are the same API call.
+  const refunding = intent !== CHANGE_STATUS_INTENT;
   const billingId = requireId(formData.get("billing_id"), BILLING_NOT_FOUND);
   const api = context.get(apiContext);
   const path = `/api/v1/admin/event_billings/${billingId}`;
-  const submission =
-    intent === REFUND_INTENT
-      ? parseSubmission(formData, { schema: refundSchema })
-      : parseSubmission(formData, { schema: changeStatusSchema });
+  const submission = refunding
+    ? parseSubmission(formData, { schema: refundSchema })
+    : parseSubmission(formData, { schema: changeStatusSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), billingId, intent }, { status: 422 });
-  const result =
-    intent === REFUND_INTENT
-      ? await api.post<RefundMade>(`${path}/refund`, submission.value)
-      : await api.put<{ event_billing: EventBillingView; refund?: undefined }>(`${path}/change_status`, submission.value);
+  const result = refunding
+    ? await api.post<RefundMade>(`${path}/refund`, submission.value)
+    : await api.put<{ event_billing: EventBillingView; refund?: undefined }>(`${path}/change_status`, submission.value);
   if (!result.ok) {
     if (result.status === 404) throw data(BILLING_NOT_FOUND, { status: 404 });
     const reply = replyWithApiErrors(submission, result);
