@@ -67,6 +67,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(sent).toContainText("Bring your ticket <b>and</b> a friend's curiosity.");
       await sent.getByRole("link", { name: "Who got it" }).click();
       await expect(sent.getByRole("list", { name: "Who got Doors open at 6" })).toContainText("Gina Guest");
+      // The people it went to page on their own, beside the history's pages.
+      await expect(sent.getByRole("navigation", { name: "Pages of who got Doors open at 6" })).toContainText("Showing 1–1 of 1");
+      await page.goto(`${page.url()}&recipients_page=2`);
+      await expect(sent.getByRole("list", { name: "Who got Doors open at 6" })).not.toContainText("Gina Guest");
 
       const inbox = await guest.newPage();
       await inbox.goto("/notifications");

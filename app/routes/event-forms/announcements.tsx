@@ -36,6 +36,9 @@ import type { Route } from "./+types/announcements";
 
 const FORM_NOT_FOUND = "Event Form not found";
 const apiPath = (id: number) => `/api/v1/admin/event_forms/${id}/announcements`;
+/** Who got an announcement pages on its own, beside the history's own pages. */
+const RECIPIENTS_PAGE = "recipients_page";
+const RECIPIENTS_PER_PAGE = 50;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   requirePermission(context, "event response write");
@@ -44,7 +47,14 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const opened = parseId(url.searchParams.get("recipients"));
   const [history, recipients] = await Promise.all([
     api.load<AnnouncementPage>(`${apiPath(id)}?${forwardListParams(url, ["page"], { per_page: "10" })}`),
-    opened === undefined ? null : api.load<AnnouncementRecipientPage>(`${apiPath(id)}/${opened}/recipients?per_page=100`),
+    opened === undefined
+      ? null
+      : api.load<AnnouncementRecipientPage>(
+          `${apiPath(id)}/${opened}/recipients?${new URLSearchParams({
+            per_page: String(RECIPIENTS_PER_PAGE),
+            page: url.searchParams.get(RECIPIENTS_PAGE)?.trim() || "1",
+          })}`,
+        ),
   ]);
   return { history, recipients: recipients && opened !== undefined ? { id: opened, people: recipients } : null };
 }
@@ -77,6 +87,7 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
   }));
   const linkTo = (recipientsOf: number | null) => {
     const params = new URLSearchParams(searchParams);
+    params.delete(RECIPIENTS_PAGE);
     if (recipientsOf === null) params.delete("recipients");
     else params.set("recipients", String(recipientsOf));
     const query = params.toString();
@@ -132,6 +143,9 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
                       </li>
                     ))}
                   </ul>
+                ) : null}
+                {open && recipients ? (
+                  <Pagination meta={recipients.people.meta} param={RECIPIENTS_PAGE} label={`Pages of who got ${announcement.subject}`} />
                 ) : null}
               </li>
             );
