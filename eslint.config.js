@@ -72,4 +72,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // What every screen reads (the sidebar, the banner, ids, list filters) stays free of the form library,
+    // so a screen without a form does not download and run it (docs/decisions/038).
+    files: ["schemas/ids.ts", "schemas/permissions.ts", "schemas/held-actions.ts", "schemas/event-kinds.ts", "schemas/dashboard-periods.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "zod", message: "Kept free of zod: screens without forms read this (docs/decisions/038)." }],
+          patterns: [{ group: ["#api/*", "#server/*", "~/*", "**/api/**", "**/app/**"], message: "Shared schemas import only zod." }],
+        },
+      ],
+    },
+  },
 );

@@ -1,32 +1,10 @@
 import { z } from "zod";
-import { idField } from "./ids.ts";
+import { idField } from "./id-fields.ts";
 import { booleanField, requiredText } from "./fields.ts";
 
-/** The product's nine base permission strings, plus the write permissions later features need. */
-export const PERMISSIONS = [
-  "co founder read",
-  "co founder write",
-  "coupon code read",
-  "coupon code write",
-  "event form read",
-  "event form write",
-  "event billing read",
-  "event billing write",
-  "event response read",
-  "event response write",
-  "resource center read",
-  "role read",
-  "role write",
-  "user read",
-  "user write",
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+import { PERMISSIONS } from "./permissions.ts";
 
-/**
- * The role that holds every permission, and alone sees what no permission grants: the mail outbox, whose
- * messages carry other people's password-reset and verification links.
- */
-export const SUPER_ADMIN = "super admin";
+export { PERMISSIONS, SUPER_ADMIN, type Permission } from "./permissions.ts";
 
 export const roleSchema = z.object({
   name: requiredText("name", 60),

@@ -36,15 +36,7 @@ export const verificationSent = (email: string) => `We have sent a new verificat
 export const emailChangePending = (email: string) =>
   `We have sent a link to ${email}. Your email address changes when you open it; until then it stays as it was.`;
 
-/** What an unverified member may not do while verified addresses are required, and the 403 that says why. */
-export const HELD_ACTIONS = {
-  publish: "publish an event form",
-  invite: "send co-founder invitations",
-  chat: "start a chat",
-} as const;
-export type HeldAction = keyof typeof HELD_ACTIONS;
-export const verifyEmailFirst = (action: HeldAction) =>
-  `Verify your email address to ${HELD_ACTIONS[action]}: open the link we sent you, or send a new one from the banner at the top of the page.`;
+export { HELD_ACTIONS, verifyEmailFirst, type EmailVerificationPolicy, type HeldAction } from "./held-actions.ts";
 
 /**
  * A token as a link carries it. Anything that is not text is read as no token, so a malformed one gets the
@@ -64,13 +56,6 @@ export const resetPasswordSchema = z.object({ token: tokenField, ...newPassword 
 
 /** Opening a verification or a change-of-address link. */
 export const linkTokenSchema = z.object({ token: tokenField });
-
-/**
- * Whether verifying the address matters here: "required" holds back publishing, invitations and new chats
- * until it is done; "offered" lets a link be sent and holds nothing back; "off" (no mail leaves the
- * machine, nobody could verify) shows no banner.
- */
-export type EmailVerificationPolicy = "required" | "offered" | "off";
 
 /** `GET /api/reset-password/{token}`, `/api/email/verify/{token}`, `/api/email/confirm/{token}`: the link works (else 404). */
 export interface AccountLinkStatus {

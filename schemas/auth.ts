@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailField, requiredText } from "./fields.ts";
-import type { EmailVerificationPolicy } from "./account-links.ts";
+import type { EmailVerificationPolicy } from "./held-actions.ts";
 import type { UserSettings } from "./settings.ts";
 import type { AccountType } from "./setup.ts";
 

@@ -1,7 +1,7 @@
 import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { z } from "zod";
 import { requiredText } from "./fields.ts";
-import { idField, optionalIdField } from "./ids.ts";
+import { idField, optionalIdField } from "./id-fields.ts";
 import type { Page } from "./answers.ts";
 import type { PaidEventInformation, TypeOfEvent } from "./event-form-views.ts";
 

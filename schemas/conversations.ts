@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField } from "./ids.ts";
+import { idField } from "./id-fields.ts";
 
 /* One-to-one chat: the JSON the API answers with and the bodies it accepts. */
 

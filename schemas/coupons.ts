@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES } from "./events.ts";
-import { idField } from "./ids.ts";
+import { idField } from "./id-fields.ts";
 import { booleanField } from "./fields.ts";
 
 /**

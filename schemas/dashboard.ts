@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { optionalIdField } from "./ids.ts";
+import { optionalIdField } from "./id-fields.ts";
 import { isListedTimeZone } from "./time.ts";
 
 /**
  * The dashboard's cards: one API call each under /api/v1/admin/dashboard/*, all sharing the query below.
  * Dates in answers are local calendar dates ("YYYY-MM-DD") in `time_zone`; weeks start on Monday.
  */
-export const DASHBOARD_PERIODS = [30, 90, 365] as const;
-export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
-export const DEFAULT_PERIOD: DashboardPeriod = 30;
+import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "./dashboard-periods.ts";
+
+export { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "./dashboard-periods.ts";
 
 export const PERIOD_INVALID = "The selected period is invalid.";
 export const TIME_ZONE_INVALID = "The selected time zone is invalid.";

@@ -1,27 +1,11 @@
 import { z } from "zod";
 import { booleanField, imageField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
-import { idField } from "./ids.ts";
+import { idField } from "./id-fields.ts";
 import { LOCAL_DATETIME, isRealLocalDateTime, isTimeZone, zonedToInstant } from "./time.ts";
 
-export const EVENT_CATEGORIES = [
-  "Conference",
-  "Workshop",
-  "Meetup",
-  "Hackathon",
-  "Demo day",
-  "Pitch competition",
-  "Networking",
-  "Webinar",
-  "Accelerator programme",
-  "Other",
-] as const;
+import { EVENT_CATEGORIES, EVENT_NATURES, type EventNature } from "./event-kinds.ts";
 
-export const EVENT_NATURES = [
-  { value: "online", label: "Online" },
-  { value: "in_person", label: "In person" },
-  { value: "hybrid", label: "Hybrid" },
-] as const;
-export type EventNature = (typeof EVENT_NATURES)[number]["value"];
+export { EVENT_CATEGORIES, EVENT_NATURES, type EventNature } from "./event-kinds.ts";
 
 export const EVENT_FORM_STATUSES = ["draft", "published", "closed"] as const;
 export type EventFormStatus = (typeof EVENT_FORM_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Page } from "./answers.ts";
-import { idField } from "./ids.ts";
+import { idField } from "./id-fields.ts";
 
 /** What a user can save: the same four kinds as the `favorites` table. */
 export const FAVORITE_TYPES = ["startup", "organization", "co_founder", "event"] as const;

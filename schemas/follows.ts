@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField } from "./ids.ts";
+import { idField } from "./id-fields.ts";
 
 /** Accounts that follow and are followed: a startup, an organization or a co-founder profile. */
 export const FOLLOW_TYPES = ["startup", "organization", "co_founder"] as const;

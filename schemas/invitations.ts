@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Page } from "./answers.ts";
 import { optionalRoleField } from "./co-founders.ts";
 import { optionalText } from "./fields.ts";
-import { idField } from "./ids.ts";
+import { idField } from "./id-fields.ts";
 
 export const INVITATION_STATUSES = ["pending", "accepted", "declined", "withdrawn"] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];

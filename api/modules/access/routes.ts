@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { roleSchema, userRolesSchema, userStatusSchema } from "#schemas/access.ts";
-import { optionalIdField } from "#schemas/ids.ts";
+import { optionalIdField } from "#schemas/id-fields.ts";
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
 import { pathId } from "#api/lib/ids.ts";

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CollectionView } from "#schemas/event-form-views.ts";
-import { optionalIdField } from "#schemas/ids.ts";
+import { optionalIdField } from "#schemas/id-fields.ts";
 import type { Db } from "#api/db/client.ts";
 import { startups } from "#api/db/schema.ts";
 import { collections, eventApplications, eventForms } from "#api/db/events-schema.ts";

@@ -20,7 +20,7 @@ import {
   sendMessageSchema,
   startConversationSchema,
 } from "#schemas/conversations.ts";
-import { optionalIdField } from "#schemas/ids.ts";
+import { optionalIdField } from "#schemas/id-fields.ts";
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
 import { notFound } from "#api/lib/errors.ts";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { EventFormSaved } from "#schemas/event-form-views.ts";
-import { optionalIdField } from "#schemas/ids.ts";
+import { optionalIdField } from "#schemas/id-fields.ts";
 import { EVENT_CATEGORIES, EVENT_FORM_STATUSES, EVENT_NATURES, eventFormSchema, eventFormStatusSchema } from "#schemas/events.ts";
 import type { AppEnv } from "#api/context.ts";
 import { jsonText, readBody } from "#api/lib/body.ts";

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { HELD_ACTIONS, type EmailVerificationPolicy } from "#schemas/account-links";
+import { HELD_ACTIONS, type EmailVerificationPolicy } from "#schemas/held-actions";
 import type { CurrentUser } from "#schemas/auth";
 import { Button } from "~/components/ui/button";
 

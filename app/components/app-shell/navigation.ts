@@ -1,4 +1,4 @@
-import { SUPER_ADMIN, type Permission } from "#schemas/access";
+import { SUPER_ADMIN, type Permission } from "#schemas/permissions";
 import type { CurrentUser } from "#schemas/auth";
 import { can } from "~/lib/permissions";
 

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { DASHBOARD_PERIODS, type DashboardForm } from "#schemas/dashboard";
+import type { DashboardForm } from "#schemas/dashboard";
+import { DASHBOARD_PERIODS } from "#schemas/dashboard-periods";
 import { buttonClass } from "~/components/ui/button";
 
 /** A plain GET form: the choice is in the address, so it works without JavaScript and can be bookmarked. */

@@ -1,7 +1,8 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { collectionSchema } from "#schemas/events";
-import { idField, optionalIdField, parseId } from "#schemas/ids";
+import { parseId } from "#schemas/ids";
+import { idField, optionalIdField } from "#schemas/id-fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors, inputClass } from "~/components/ui/field";
 import { Card, EmptyState, PageHeader } from "~/components/ui/layout";

@@ -1,5 +1,5 @@
 import { Form, useSearchParams } from "react-router";
-import { EVENT_CATEGORIES, EVENT_NATURES } from "#schemas/events";
+import { EVENT_CATEGORIES, EVENT_NATURES } from "#schemas/event-kinds";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";

@@ -1,6 +1,6 @@
 import { Form, data, useSearchParams } from "react-router";
 import { z } from "zod";
-import { idField } from "#schemas/ids";
+import { idField } from "#schemas/id-fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
