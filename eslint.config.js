@@ -75,7 +75,13 @@ export default tseslint.config(
   {
     // What every screen reads (the sidebar, the banner, ids, list filters) stays free of the form library,
     // so a screen without a form does not download and run it (docs/decisions/038).
-    files: ["schemas/ids.ts", "schemas/permissions.ts", "schemas/held-actions.ts", "schemas/event-kinds.ts", "schemas/dashboard-periods.ts"],
+    files: [
+      "schemas/ids.ts",
+      "schemas/permissions.ts",
+      "schemas/held-actions.ts",
+      "schemas/event-kinds.ts",
+      "schemas/dashboard-periods.ts",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",

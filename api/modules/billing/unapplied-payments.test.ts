@@ -45,13 +45,24 @@ describe("a payment the billing did not accept", () => {
     const { owner, payer, billingId, payId, paymentId } = await paidAfterCancelling();
     const detail = async () => (await owner.client.get(`${BASE}/${billingId}/single`)).body.event_billing;
     expect((await detail()).unapplied_payments).toEqual([
-      expect.objectContaining({ id: paymentId, provider_payment_id: payId, amount: "40.00", currency: "USD", reason: BILLING_CLOSED, refund_status: null }),
+      expect.objectContaining({
+        id: paymentId,
+        provider_payment_id: payId,
+        amount: "40.00",
+        currency: "USD",
+        reason: BILLING_CLOSED,
+        refund_status: null,
+      }),
     ]);
     expect((await detail()).refundable).toBe("0.00");
 
     const answers = await Promise.all(
       [1, 2, 3, 4, 5].map((n) =>
-        owner.client.post(`${BASE}/${billingId}/refund`, { payment_id: paymentId, reason: "Paid after we cancelled", idempotency_key: `try-${n}` }),
+        owner.client.post(`${BASE}/${billingId}/refund`, {
+          payment_id: paymentId,
+          reason: "Paid after we cancelled",
+          idempotency_key: `try-${n}`,
+        }),
       ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422, 422, 422]);
