@@ -71,6 +71,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(sent.getByRole("navigation", { name: "Pages of who got Doors open at 6" })).toContainText("Showing 1–1 of 1");
       await page.goto(`${page.url()}&recipients_page=2`);
       await expect(sent.getByRole("list", { name: "Who got Doors open at 6" })).not.toContainText("Gina Guest");
+      await expect(sent.getByRole("navigation", { name: "Pages of who got Doors open at 6" })).toContainText("Page 2 of 1");
 
       const inbox = await guest.newPage();
       await inbox.goto("/notifications");

@@ -48,6 +48,10 @@ describe("announcements", () => {
     expect(sent.body.announcement).toMatchObject({ audience: "confirmed", recipient_count: 2, sent_by: { id: owner.id } });
     const recipients = await owner.client.get(`${path(form.id)}/${sent.body.announcement.id}/recipients`);
     expect(recipients.body.data.map((r: { id: number }) => r.id).sort()).toEqual([holding.userId, checkedIn.userId].sort());
+    // A page past the end still says how many there are, so the screen can lead back.
+    const past = await owner.client.get(`${path(form.id)}/${sent.body.announcement.id}/recipients?per_page=1&page=5`);
+    expect(past.body).toMatchObject({ data: [], meta: { total: 2, last_page: 2, current_page: 5 } });
+    expect((await owner.client.get(`${path(form.id)}?page=9`)).body.meta).toMatchObject({ total: 1, last_page: 1 });
 
     for (const [audience, people] of [
       ["waitlisted", [waiting.userId]],

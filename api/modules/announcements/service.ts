@@ -18,7 +18,7 @@ import {
   type eventForms,
 } from "#api/db/events-schema.ts";
 import { fieldError, notFound } from "#api/lib/errors.ts";
-import { offset, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { guarded, type RateLimit } from "#api/lib/rate-limit.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { NOT_HOLDING_A_PLACE } from "../applications/availability.ts";
@@ -83,12 +83,14 @@ const view = (r: Row): AnnouncementView => ({
 
 /** The form's announcements, newest first. */
 export async function listAnnouncements(db: Db, formId: number, query: ListQuery): Promise<PageRows<AnnouncementView>> {
+  const ofForm = eq(eventAnnouncements.eventFormId, formId);
   const rows = await selectAnnouncements(db, { listTotal: totalOver() })
-    .where(eq(eventAnnouncements.eventFormId, formId))
+    .where(ofForm)
     .orderBy(desc(eventAnnouncements.createdAt), desc(eventAnnouncements.id))
     .limit(query.per_page)
     .offset(offset(query));
-  return { total: rows[0]?.listTotal ?? 0, data: rows.map(view) };
+  const total = await totalOf(rows, query, () => db.$count(eventAnnouncements, ofForm));
+  return { total, data: rows.map(view) };
 }
 
 /** Who one of the form's announcements went to, by name; another form's announcement is not found. */
@@ -98,15 +100,17 @@ export async function announcementRecipients(db: Db, formId: number, announcemen
     .from(eventAnnouncements)
     .where(and(eq(eventAnnouncements.id, announcementId), eq(eventAnnouncements.eventFormId, formId)));
   if (!announcement) throw notFound(ANNOUNCEMENT_NOT_FOUND);
+  const sentTo = eq(eventAnnouncementRecipients.announcementId, announcementId);
   const rows = await db
     .select({ id: users.id, name: users.name, email: users.email, listTotal: totalOver() })
     .from(eventAnnouncementRecipients)
     .innerJoin(users, eq(users.id, eventAnnouncementRecipients.userId))
-    .where(eq(eventAnnouncementRecipients.announcementId, announcementId))
+    .where(sentTo)
     .orderBy(users.name, users.id)
     .limit(query.per_page)
     .offset(offset(query));
-  return { total: rows[0]?.listTotal ?? 0, data: rows.map(({ id, name, email }) => ({ id, name, email })) };
+  const total = await totalOf(rows, query, () => db.$count(eventAnnouncementRecipients, sentTo));
+  return { total, data: rows.map(({ id, name, email }) => ({ id, name, email })) };
 }
 
 /**
