@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { idField } from "./id-fields.ts";
 import { booleanField, requiredText } from "./fields.ts";
-
 import { PERMISSIONS } from "./permissions.ts";
 
 export { PERMISSIONS, SUPER_ADMIN, type Permission } from "./permissions.ts";

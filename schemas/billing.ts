@@ -146,7 +146,7 @@ export interface UnappliedPayment {
   currency: string;
   /** Why the billing did not accept it. */
   reason: string;
-  /** Its refund's outcome so far; null before anyone refunds it (or after a failed try, "failed"). */
+  /** Its refund's outcome: null before any try; "failed" when the last try was refused (it may be tried again). */
   refund_status: RefundStatus | null;
   created_at: string;
 }

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { optionalIdField } from "./id-fields.ts";
 import { isListedTimeZone } from "./time.ts";
+import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "./dashboard-periods.ts";
 
 /**
  * The dashboard's cards: one API call each under /api/v1/admin/dashboard/*, all sharing the query below.
  * Dates in answers are local calendar dates ("YYYY-MM-DD") in `time_zone`; weeks start on Monday.
  */
-import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "./dashboard-periods.ts";
-
 export { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "./dashboard-periods.ts";
 
 export const PERIOD_INVALID = "The selected period is invalid.";

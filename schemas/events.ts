@@ -2,7 +2,6 @@ import { z } from "zod";
 import { booleanField, imageField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
 import { idField } from "./id-fields.ts";
 import { LOCAL_DATETIME, isRealLocalDateTime, isTimeZone, zonedToInstant } from "./time.ts";
-
 import { EVENT_CATEGORIES, EVENT_NATURES, type EventNature } from "./event-kinds.ts";
 
 export { EVENT_CATEGORIES, EVENT_NATURES, type EventNature } from "./event-kinds.ts";

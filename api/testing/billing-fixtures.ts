@@ -70,13 +70,22 @@ export async function formPost(t: TestApi, path: string, fields: Record<string, 
   return { status: res.status, headers: res.headers, body: await res.text() };
 }
 
-/** Pays a sandbox checkout as the payer would: the page, the Pay button, then the return page's verify call. */
-export async function paidThroughSandbox(t: TestApi, client: TestClient, paymentUrl: string) {
+/**
+ * The sandbox checkout's Pay button, pressed: the provider has the money, nothing is applied until the payer
+ * is back (verify_payment). Answers the checkout's payment id.
+ */
+export async function takenBySandbox(t: TestApi, client: TestClient, paymentUrl: string): Promise<string> {
   const page = await client.get<string>(paymentUrl);
   const token = /name="token" value="([^"]+)"/.exec(page.body)![1];
   const id = new URL(paymentUrl, "http://x").pathname.split("/").at(-1)!;
   const pay = await formPost(t, `/api/v1/payments/sandbox/${id}/pay`, { token });
   if (pay.status !== 303) throw new Error(`sandbox pay failed: ${pay.status}`);
+  return id;
+}
+
+/** Pays a sandbox checkout as the payer would: the page, the Pay button, then the return page's verify call. */
+export async function paidThroughSandbox(t: TestApi, client: TestClient, paymentUrl: string) {
+  const id = await takenBySandbox(t, client, paymentUrl);
   const verified = await client.post("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: id });
   if (verified.body.payment_status !== "Successful") throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
 }

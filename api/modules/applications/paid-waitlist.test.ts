@@ -9,7 +9,7 @@ import { eventBillings, payments } from "#api/db/billing-schema.ts";
 import { eventApplications } from "#api/db/events-schema.ts";
 import { notifications } from "#api/db/realtime-schema.ts";
 import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
-import { createBilling, formPost, paidThroughSandbox } from "#api/testing/billing-fixtures.ts";
+import { createBilling, paidThroughSandbox, takenBySandbox } from "#api/testing/billing-fixtures.ts";
 import { createEventForm, ownerWithCollection, validEventFormFields } from "#api/testing/event-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import type { TestApi, TestClient } from "#api/testing/harness.ts";
@@ -43,6 +43,24 @@ async function applicant(formId: number, name: string, pay: boolean) {
   const sent = await sendApplication(person.client, formId, { full_name: name, email: person.email });
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);
   return { ...person, applicationId: sent.body.event_application.id as number, status: sent.body.event_application.status as string };
+}
+
+/**
+ * A full paid event (one place) whose place was offered to the first in line, who opened a checkout while
+ * the offer was live; the offer has lapsed since, with the next one still waiting.
+ */
+async function offerLapsedAtTheCheckout() {
+  const { form } = await ownerWithForm(t, { ...PAID, capacity: 1, waitlistEnabled: true });
+  const holder = await applicant(form.id, "Lola Holder", true);
+  const late = await applicant(form.id, "Tunde Late", false);
+  const next = await applicant(form.id, "Ngozi Next", false);
+  await cancel(holder.client, holder.applicationId);
+  const { event_billing, payment_url } = await createBilling(late.client, form.id);
+  await t.database.db
+    .update(eventApplications)
+    .set({ offerExpiresAt: new Date(Date.now() - 1_000) })
+    .where(eq(eventApplications.id, late.applicationId));
+  return { form, late, next, event_billing, payment_url };
 }
 
 describe("a paid event's waitlist", () => {
@@ -109,24 +127,11 @@ describe("a paid event's waitlist", () => {
   });
 
   it("a payment that comes in after the offer lapsed buys nothing: refused, kept for a refund, the place stays with the next one", async () => {
-    const { form } = await ownerWithForm(t, { ...PAID, capacity: 1, waitlistEnabled: true });
-    const holder = await applicant(form.id, "Lola Holder", true);
-    const late = await applicant(form.id, "Tunde Late", false);
-    const next = await applicant(form.id, "Ngozi Next", false);
-    await cancel(holder.client, holder.applicationId);
-    // The offer is live when the checkout opens, and lapses while the payer is still on it.
-    const { event_billing, payment_url } = await createBilling(late.client, form.id);
-    await t.database.db
-      .update(eventApplications)
-      .set({ offerExpiresAt: new Date(Date.now() - 1_000) })
-      .where(eq(eventApplications.id, late.applicationId));
+    const { form, late, next, event_billing, payment_url } = await offerLapsedAtTheCheckout();
     expect(await passLapsedOffers(t.database.db, new BroadcastQueue())).toBe(1);
     expect((await row(next.applicationId)).offerExpiresAt).not.toBeNull();
 
-    const page = await late.client.get<string>(payment_url!);
-    const token = /name="token" value="([^"]+)"/.exec(page.body)![1];
-    const id = new URL(payment_url!, "http://x").pathname.split("/").at(-1)!;
-    expect((await formPost(t, `/api/v1/payments/sandbox/${id}/pay`, { token })).status).toBe(303);
+    const id = await takenBySandbox(t, late.client, payment_url!);
     const verified = await late.client.post("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: id });
     expect(verified.body).toMatchObject({ payment_status: "Failed", message: `${EVENT_FILLED} ${RECORDED_FOR_REFUND}` });
 
@@ -137,6 +142,20 @@ describe("a paid event's waitlist", () => {
     expect(await row(late.applicationId)).toMatchObject({ status: "cancelled", ticketCode: null });
     expect((await row(next.applicationId)).status).toBe("waitlisted");
     expect((await siteForm(next.client, form.id)).body.my_offer_expires_at).not.toBeNull();
+  });
+
+  it("the late payment and the sweeps at the same moment: the offer passes on once and the payment buys nothing", async () => {
+    const { late, next, event_billing, payment_url } = await offerLapsedAtTheCheckout();
+    const id = await takenBySandbox(t, late.client, payment_url!);
+    const verify = () => late.client.post("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: id });
+    const sweep = () => passLapsedOffers(t.database.db, new BroadcastQueue());
+    const [firstSweep, firstVerify, secondSweep, secondVerify] = await Promise.all([sweep(), verify(), sweep(), verify()]);
+    expect(firstSweep + secondSweep).toBe(1);
+    for (const answer of [firstVerify, secondVerify]) expect(answer.body.payment_status).toBe("Failed");
+    const kept = await t.database.db.select().from(payments).where(eq(payments.eventBillingId, event_billing.id));
+    expect(kept.map((p) => p.refusedReason)).toEqual([EVENT_FILLED]);
+    expect(await row(late.applicationId)).toMatchObject({ status: "cancelled", ticketCode: null });
+    expect((await row(next.applicationId)).offerExpiresAt).not.toBeNull();
   });
 
   it("five places freed at once with eight waiting: exactly the first five are offered one, none twice", async () => {

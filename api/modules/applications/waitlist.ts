@@ -112,7 +112,9 @@ export async function liveOffer(db: Db, formId: number, userId: number): Promise
  * lapse, and its place pass to the next one, while the payer is at the checkout).
  */
 export async function paysOnlyFromTheLine(db: Db, form: Parameters<typeof joinsWaitlist>[0], userId: number): Promise<boolean> {
-  if (!joinsWaitlist(form, form.capacity === null ? 0 : await placesTaken(db, form.id))) return false;
+  // Most forms keep no line: their places are not counted for a payment.
+  if (!form.waitlistEnabled || form.capacity === null) return false;
+  if (!joinsWaitlist(form, await placesTaken(db, form.id))) return false;
   return !(await liveOffer(db, form.id, userId));
 }
 

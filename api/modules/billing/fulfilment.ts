@@ -4,7 +4,7 @@ import type { Db } from "#api/db/client.ts";
 import { eventBillings, payments } from "#api/db/billing-schema.ts";
 import { HttpError, notFound } from "#api/lib/errors.ts";
 import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { notifyPaymentStatusChanged } from "../notifications/causes.ts";
+import { notifyPaymentStatusChanged } from "../notifications/payment-causes.ts";
 import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "#api/payments/provider.ts";
 import { lockedForm, paysOnlyFromTheLine, takeOfferedPlace } from "../applications/waitlist.ts";
 import { recordChange } from "./history.ts";

@@ -18,7 +18,7 @@ import { eventBillings, payments, refunds } from "#api/db/billing-schema.ts";
 import { fieldError, HttpError, notFound } from "#api/lib/errors.ts";
 import { fromCents, RefundRefused, toCents, type PaymentProviders } from "#api/payments/provider.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { notifyPaymentStatusChanged, notifyUnappliedRefund } from "../notifications/causes.ts";
+import { notifyPaymentStatusChanged, notifyUnappliedRefund } from "../notifications/payment-causes.ts";
 import { lockedForm, releasePlace } from "../applications/waitlist.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 import { recordChange } from "./history.ts";

@@ -6,7 +6,7 @@ import { couponCodes, eventBillings } from "#api/db/billing-schema.ts";
 import { fieldError, notFound } from "#api/lib/errors.ts";
 import { providersOf, type PaymentProvider, type PaymentProviders } from "#api/payments/provider.ts";
 import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { notifyPaymentStatusChanged } from "../notifications/causes.ts";
+import { notifyPaymentStatusChanged } from "../notifications/payment-causes.ts";
 import { closeCheckout, type Log } from "./checkout.ts";
 import { takeOfferedPlace } from "../applications/waitlist.ts";
 import { recordChange } from "./history.ts";

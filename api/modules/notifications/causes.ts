@@ -5,22 +5,20 @@
  * reads; urls are panel paths.
  */
 import { eq } from "drizzle-orm";
-import type { BillingStatus } from "#schemas/billing.ts";
 import { formatInZone } from "#schemas/event-format.ts";
 import type { ReviewStatus } from "#schemas/events.ts";
-import { APPLICATION_SUBMITTED_EVENT, eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT, userChannel } from "#schemas/realtime.ts";
+import { APPLICATION_SUBMITTED_EVENT, eventFormChannel } from "#schemas/realtime.ts";
 import type { Db } from "#api/db/client.ts";
 import { coFounderInvitations } from "#api/db/community-schema.ts";
-import { coFounders, startups, users } from "#api/db/schema.ts";
+import { coFounders, startups } from "#api/db/schema.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
-import { eventBillings } from "#api/db/billing-schema.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { paymentReceiptMessage, reviewStatusMessage } from "../notification-mail/cause-mail.ts";
+import { reviewStatusMessage } from "../notification-mail/cause-mail.ts";
 import { notifyEach, repeatOf } from "./notify.ts";
 import { coFounderUserIds, startupUserIds } from "./recipients.ts";
 
 /** Everyone but the person who made the change: nobody needs telling what they just did. */
-const others = (ids: number[], actorUserId: number | null | undefined) => ids.filter((id) => id !== actorUserId);
+export const others = (ids: number[], actorUserId: number | null | undefined) => ids.filter((id) => id !== actorUserId);
 
 export interface FollowAccount {
   type: "startup" | "organization" | "co_founder";
@@ -177,79 +175,6 @@ export async function notifyReviewStatusChanged(
     data: { event_form_id: row.formId, event_application_id: applicationId, status },
     mail: await reviewStatusMessage(tx, row.formId, status, REVIEW_WORDS[status]),
   });
-}
-
-const PAYER_WORDS: Record<BillingStatus, string> = {
-  Pending: "is pending",
-  Successful: "was successful",
-  Failed: "failed",
-  Refunded: "was refunded",
-  "Partially refunded": "was partly refunded",
-  Cancelled: "was cancelled",
-};
-
-/**
- * A billing's payment status moved: the payer and the form's startup users who may read billings are told,
- * and the payer's channel and the form's channel (payment screens) get the new status.
- */
-export async function notifyPaymentStatusChanged(
-  tx: Db,
-  queue: BroadcastQueue,
-  billingId: number,
-  status: BillingStatus,
-  actorUserId: number | null,
-) {
-  const [row] = await tx
-    .select({
-      payerId: eventBillings.userId,
-      payerName: users.name,
-      formId: eventForms.id,
-      title: eventForms.title,
-      startupId: eventForms.startupId,
-    })
-    .from(eventBillings)
-    .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
-    .innerJoin(users, eq(users.id, eventBillings.userId))
-    .where(eq(eventBillings.id, billingId));
-  if (!row) return;
-  const data = { billing_id: billingId, event_form_id: row.formId, payment_status: status };
-  await notifyEach(tx, queue, others([row.payerId], actorUserId), {
-    type: "payment_status_changed",
-    title: `Your payment for ${row.title} ${PAYER_WORDS[status]}`,
-    url: `/form-submission?form_id=${row.formId}`,
-    data,
-    // A successful payment's mail is its receipt.
-    mail: status === "Successful" ? await paymentReceiptMessage(tx, billingId) : undefined,
-  });
-  const owners = others(await startupUserIds(tx, row.startupId, "event billing read"), actorUserId).filter((id) => id !== row.payerId);
-  await notifyEach(tx, queue, owners, {
-    type: "payment_status_changed",
-    title: `${row.payerName}'s payment for ${row.title} is now ${status}`,
-    url: `/event-forms/payments/${row.formId}`,
-    data,
-  });
-  queue.add({ channels: [userChannel(row.payerId), eventFormChannel(row.formId)], event: PAYMENT_STATUS_CHANGED_EVENT, data });
-}
-
-/**
- * A payment the billing did not accept was given back: its payer is told, and open payment screens of the
- * form follow (the billing's own status does not move).
- */
-export async function notifyUnappliedRefund(tx: Db, queue: BroadcastQueue, billingId: number, amount: string) {
-  const [row] = await tx
-    .select({ payerId: eventBillings.userId, formId: eventForms.id, title: eventForms.title, status: eventBillings.paymentStatus })
-    .from(eventBillings)
-    .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
-    .where(eq(eventBillings.id, billingId));
-  if (!row) return;
-  const data = { billing_id: billingId, event_form_id: row.formId, payment_status: row.status };
-  await notifyEach(tx, queue, [row.payerId], {
-    type: "payment_status_changed",
-    title: `Your payment of ${amount} for ${row.title}, which could not be applied, was refunded`,
-    url: `/form-submission?form_id=${row.formId}`,
-    data,
-  });
-  queue.add({ channels: [userChannel(row.payerId), eventFormChannel(row.formId)], event: PAYMENT_STATUS_CHANGED_EVENT, data });
 }
 
 /** A step of an applicant's way through a waitlist. */

@@ -11,7 +11,7 @@ import { useZodForm } from "~/lib/use-zod-form";
 
 export const REFUND_INTENT = "refund";
 
-const REFUND_TONES = { pending: "blue", succeeded: "slate", failed: "red" } as const;
+export const REFUND_TONES = { pending: "blue", succeeded: "slate", failed: "red" } as const;
 
 /**
  * The owner's refund through the provider: an amount (everything left when blank) and a reason. A plain

@@ -8,11 +8,11 @@ import { Badge } from "~/components/ui/layout";
 import { formatMoney } from "~/lib/event-format";
 import { useDates } from "~/lib/dates";
 import { useZodForm } from "~/lib/use-zod-form";
+import { REFUND_TONES } from "./refunds";
 
 export const REFUND_UNAPPLIED_INTENT = "refund-unapplied";
 
 const REFUND_LABELS = { pending: "refund on its way", succeeded: "refunded", failed: "refund failed" } as const;
-const REFUND_TONES = { pending: "blue", succeeded: "slate", failed: "red" } as const;
 
 /**
  * Money the provider took that this billing did not accept (paid twice, after it closed, or after the event
