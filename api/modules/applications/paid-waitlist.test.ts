@@ -3,10 +3,10 @@
  * held for the form's offer hours while they pay; paying makes it theirs, and an offer that lapses passes
  * to the next. Places offered at once go to exactly as many people, in line order.
  */
-import { and, eq, isNotNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eventBillings, payments } from "#api/db/billing-schema.ts";
-import { eventApplications } from "#api/db/events-schema.ts";
+import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { notifications } from "#api/db/realtime-schema.ts";
 import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { createBilling, paidThroughSandbox, takenBySandbox } from "#api/testing/billing-fixtures.ts";
@@ -50,7 +50,7 @@ async function applicant(formId: number, name: string, pay: boolean) {
  * the offer was live; the offer has lapsed since, with the next one still waiting.
  */
 async function offerLapsedAtTheCheckout() {
-  const { form } = await ownerWithForm(t, { ...PAID, capacity: 1, waitlistEnabled: true });
+  const { owner, form } = await ownerWithForm(t, { ...PAID, capacity: 1, waitlistEnabled: true });
   const holder = await applicant(form.id, "Lola Holder", true);
   const late = await applicant(form.id, "Tunde Late", false);
   const next = await applicant(form.id, "Ngozi Next", false);
@@ -60,7 +60,7 @@ async function offerLapsedAtTheCheckout() {
     .update(eventApplications)
     .set({ offerExpiresAt: new Date(Date.now() - 1_000) })
     .where(eq(eventApplications.id, late.applicationId));
-  return { form, late, next, event_billing, payment_url };
+  return { owner, form, late, next, event_billing, payment_url };
 }
 
 describe("a paid event's waitlist", () => {
@@ -192,3 +192,46 @@ describe("a paid event's waitlist", () => {
     expect(refused.body.errors.waitlist_offer_hours).toEqual(["The hours to pay must be a whole number from 1 to 168."]);
   });
 });
+
+if (process.env.TEST_DATABASE_URL)
+  describe("a refund and a change of the same billing at the same moment, on PostgreSQL", () => {
+    /** Sessions of this test's database that wait for a row another transaction holds. */
+    const waitingForLocks = async () => {
+      const { rows } = await t.database.db.execute<{ waiting: number }>(
+        sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return rows[0].waiting;
+    };
+
+    it("both finish: the refund of the unapplied payment and the owner marking the billing paid queue, never deadlock", async () => {
+      const { owner, form, late, event_billing, payment_url } = await offerLapsedAtTheCheckout();
+      expect(await passLapsedOffers(t.database.db, new BroadcastQueue())).toBe(1);
+      const payId = await takenBySandbox(t, late.client, payment_url!);
+      await late.client.post("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: payId });
+      const [payment] = await t.database.db.select().from(payments).where(eq(payments.providerPaymentId, payId));
+
+      // Someone else holds the form (an application, say) while both arrive; each then waits its turn.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let formHeld = () => {};
+      const holding = new Promise<void>((resolve) => (formHeld = resolve));
+      const holder = t.database.db.transaction(async (tx) => {
+        await tx.select().from(eventForms).where(eq(eventForms.id, form.id)).for("update");
+        formHeld();
+        await held;
+      });
+      await holding;
+      const billingUrl = `/api/v1/admin/event_billings/${event_billing.id}`;
+      const refund = owner.client.post(`${billingUrl}/refund`, { payment_id: payment.id, reason: "The event filled up" });
+      await vi.waitFor(async () => expect(await waitingForLocks()).toBe(1), { timeout: 5_000 });
+      const marked = owner.client.put(`${billingUrl}/change_status`, { status: "Successful" });
+      await vi.waitFor(async () => expect(await waitingForLocks()).toBe(2), { timeout: 5_000 });
+      release();
+      await holder;
+
+      const [refunded, changed] = await Promise.all([refund, marked]);
+      expect([refunded.status, changed.status]).toEqual([201, 200]);
+      expect(refunded.body.refund.status).toBe("succeeded");
+      expect(changed.body.event_billing.payment_status).toBe("Successful");
+    });
+  });

@@ -16,8 +16,9 @@ import { joinsWaitlist, placesTaken, UNSENT_OR_WITHDRAWN } from "./availability.
 
 /**
  * The form's row, locked for the rest of the transaction. Every change to who holds one of its places
- * (applying, cancelling, a review, the waitlist) takes it first, before any application's row, so two such
- * changes wait in turn and never on each other.
+ * (applying, cancelling, a review, the waitlist, a payment, a refund) takes it before any application's
+ * row, and after the billing's row when a billing is concerned, so two such changes wait in turn and never
+ * on each other.
  */
 export async function lockedForm(tx: Db, formId: number) {
   const [form] = await tx.select().from(eventForms).where(eq(eventForms.id, formId)).for("update");

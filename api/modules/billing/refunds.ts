@@ -144,11 +144,19 @@ async function reserve(db: Db, startupId: number, byUserId: number, billingId: n
 /** Step 3, success: the billing's new status, its history and the payer told; a full refund gives the place up. */
 async function settleSucceeded(db: Db, refund: RefundRow, providerRefundId: string, byUserId: number, queue: BroadcastQueue) {
   await db.transaction(async (tx) => {
+    // The billing, then its form: the order a payment coming in takes them (fulfilment.ts), so the two
+    // queue instead of each holding what the other waits for.
     const [billing] = await tx
-      .select({ formId: eventBillings.eventFormId, userId: eventBillings.userId })
+      .select({
+        formId: eventBillings.eventFormId,
+        userId: eventBillings.userId,
+        status: eventBillings.paymentStatus,
+        total: eventBillings.total,
+        refunded: eventBillings.refunded,
+      })
       .from(eventBillings)
-      .where(eq(eventBillings.id, refund.eventBillingId));
-    // The form first, as every change to who holds its places takes it (applications/waitlist.ts).
+      .where(eq(eventBillings.id, refund.eventBillingId))
+      .for("update");
     await lockedForm(tx, billing.formId);
     const [settled] = await tx
       .update(refunds)
@@ -159,27 +167,18 @@ async function settleSucceeded(db: Db, refund: RefundRow, providerRefundId: stri
     if (!settled) return;
     if (await isUnapplied(tx, refund.paymentId)) {
       const given = `${refund.currency} ${money(refund.amount)}`;
-      const [{ status }] = await tx
-        .select({ status: eventBillings.paymentStatus })
-        .from(eventBillings)
-        .where(eq(eventBillings.id, refund.eventBillingId));
       await recordChange(
         tx,
         refund.eventBillingId,
-        status,
-        status,
+        billing.status,
+        billing.status,
         byUserId,
         `Refunded ${given}, a payment that was not applied: ${refund.reason}`,
       );
       await notifyUnappliedRefund(tx, queue, refund.eventBillingId, given);
       return;
     }
-    const [row] = await tx
-      .select({ status: eventBillings.paymentStatus, total: eventBillings.total, refunded: eventBillings.refunded })
-      .from(eventBillings)
-      .where(eq(eventBillings.id, refund.eventBillingId))
-      .for("update");
-    const status = toCents(row.refunded) >= toCents(row.total) ? "Refunded" : "Partially refunded";
+    const status = toCents(billing.refunded) >= toCents(billing.total) ? "Refunded" : "Partially refunded";
     await tx
       .update(eventBillings)
       .set({ paymentStatus: status, updatedAt: sql`now()` })
@@ -187,7 +186,7 @@ async function settleSucceeded(db: Db, refund: RefundRow, providerRefundId: stri
     await recordChange(
       tx,
       refund.eventBillingId,
-      row.status,
+      billing.status,
       status,
       byUserId,
       `Refunded ${refund.currency} ${money(refund.amount)}: ${refund.reason}`,
