@@ -4,11 +4,12 @@
  * mail; who it went to is kept. Text only: it is stored and shown as written, and every screen and mail
  * escapes it. An event sends at most a few an hour (the announcement limit, counted per event).
  */
-import { and, count, desc, eq, exists, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, notInArray, sql, type SQL } from "drizzle-orm";
 import type { AnnouncementAudience, AnnouncementInput, AnnouncementView } from "#schemas/announcements.ts";
 import { NOBODY_TO_TELL } from "#schemas/announcements.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
+import { qualified } from "#api/db/qualified.ts";
 import { users } from "#api/db/schema.ts";
 import {
   eventAnnouncementRecipients,
@@ -35,19 +36,20 @@ const AUDIENCES: Record<AnnouncementAudience, (formId: number) => SQL | undefine
   checked_in: (formId) =>
     and(
       eq(eventApplications.eventFormId, formId),
-      exists(sql`(select 1 from ${eventCheckIns} where ${eventCheckIns.eventApplicationId} = ${eventApplications.id})`),
+      exists(
+        sql`(select 1 from ${eventCheckIns} where ${qualified(eventCheckIns.eventApplicationId)} = ${qualified(eventApplications.id)})`,
+      ),
     ),
 };
 
-/** The size of each audience now, shown beside the choice. */
+/** The size of each audience now, shown beside the choice: one count per audience, in one query. */
 export async function audienceSizes(db: Db, formId: number): Promise<Record<AnnouncementAudience, number>> {
-  const sizes = await Promise.all(
-    Object.entries(AUDIENCES).map(async ([audience, where]) => {
-      const [{ n }] = await db.select({ n: count() }).from(eventApplications).where(where(formId));
-      return [audience, n] as const;
-    }),
-  );
-  return Object.fromEntries(sizes) as Record<AnnouncementAudience, number>;
+  const counted = (audience: AnnouncementAudience) => sql<number>`count(*) filter (where ${AUDIENCES[audience](formId)})`.mapWith(Number);
+  const [sizes] = await db
+    .select({ confirmed: counted("confirmed"), waitlisted: counted("waitlisted"), checked_in: counted("checked_in") })
+    .from(eventApplications)
+    .where(eq(eventApplications.eventFormId, formId));
+  return sizes;
 }
 
 const columns = {

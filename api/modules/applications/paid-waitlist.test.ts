@@ -197,10 +197,10 @@ if (process.env.TEST_DATABASE_URL)
   describe("a refund and a change of the same billing at the same moment, on PostgreSQL", () => {
     /** Sessions of this test's database that wait for a row another transaction holds. */
     const waitingForLocks = async () => {
-      const { rows } = await t.database.db.execute<{ waiting: number }>(
+      const answer = await t.database.db.execute(
         sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
       );
-      return rows[0].waiting;
+      return (answer as unknown as { rows: { waiting: number }[] }).rows[0].waiting;
     };
 
     it("both finish: the refund of the unapplied payment and the owner marking the billing paid queue, never deadlock", async () => {

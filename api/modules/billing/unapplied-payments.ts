@@ -7,6 +7,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { RefundInput, UnappliedPayment } from "#schemas/billing.ts";
 import type { Db } from "#api/db/client.ts";
+import { qualified } from "#api/db/qualified.ts";
 import { payments, refunds } from "#api/db/billing-schema.ts";
 import { fieldError } from "#api/lib/errors.ts";
 import { fromCents, toCents } from "#api/payments/provider.ts";
@@ -20,13 +21,10 @@ export const refundedWhole = (amount: string, currency: string) =>
 /** The refund of a payment that is on its way or made; a failed one may be tried again. */
 const LIVE_REFUND = ["pending", "succeeded"] as const;
 
-/**
- * The outcome of a payment's refund: a live one if any, else the last failed try. Spelled with table names:
- * a select from one table leaves its columns unqualified, and the inner "id" would be the refund's.
- */
+/** The outcome of a payment's refund: a live one if any, else the last failed try. */
 const refundStatusOf = sql<UnappliedPayment["refund_status"]>`(
-  select r.status from ${refunds} r where r.payment_id = ${payments}.id
-  order by (r.status = 'failed'), r.created_at desc limit 1)`;
+  select ${qualified(refunds.status)} from ${refunds} where ${qualified(refunds.paymentId)} = ${qualified(payments.id)}
+  order by (${qualified(refunds.status)} = 'failed'), ${qualified(refunds.createdAt)} desc limit 1)`;
 
 /** A billing's payments it did not accept, oldest first. */
 export async function unappliedPayments(db: Db, billingId: number): Promise<UnappliedPayment[]> {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { CollectionView } from "#schemas/event-form-views.ts";
 import { optionalIdField } from "#schemas/id-fields.ts";
 import type { Db } from "#api/db/client.ts";
+import { qualified } from "#api/db/qualified.ts";
 import { startups } from "#api/db/schema.ts";
 import { collections, eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { eventBillings } from "#api/db/billing-schema.ts";
@@ -17,12 +18,9 @@ export const COLLECTION_NOT_FOUND = "Collection Not Found";
 const NAME_TAKEN = "The name has already been taken.";
 const INVALID_COLLECTION = "The selected collection is invalid.";
 
-/**
- * Forms in the collection, counted in the same query as the collection row. The columns are qualified
- * by hand: Drizzle leaves them bare in a one-table select, where "id" would mean the forms' own id.
- */
+/** Forms in the collection, counted in the same query as the collection row. */
 const formsCount = sql<number>`(select count(*)::int from ${eventForms}
-  where ${eventForms}.${sql.identifier(eventForms.collectionId.name)} = ${collections}.${sql.identifier(collections.id.name)})`;
+  where ${qualified(eventForms.collectionId)} = ${qualified(collections.id)})`;
 
 /** Case-insensitive, and the same order on every database whatever its default collation. */
 const nameOrder = sql`lower(${collections.name}) collate "C"`;
