@@ -70,16 +70,23 @@ export async function formPost(t: TestApi, path: string, fields: Record<string, 
   return { status: res.status, headers: res.headers, body: await res.text() };
 }
 
+/** The sandbox checkout's page, opened, and its Pay or Decline button pressed: the checkout's id and the answer. */
+export async function pressSandboxButton(t: TestApi, client: TestClient, paymentUrl: string, button: "pay" | "decline") {
+  const page = await client.get<string>(paymentUrl);
+  const id = new URL(paymentUrl, "http://x").pathname.split("/").at(-1)!;
+  const action = `/api/v1/payments/sandbox/${id}/${button}`;
+  if (page.status !== 200 || !page.body.includes(`action="${action}"`)) throw new Error(`no ${button} button: ${page.status}`);
+  const token = /name="token" value="([^"]+)"/.exec(page.body)![1];
+  return { id, answer: await formPost(t, action, { token }) };
+}
+
 /**
  * The sandbox checkout's Pay button, pressed: the provider has the money, nothing is applied until the payer
  * is back (verify_payment). Answers the checkout's payment id.
  */
 export async function takenBySandbox(t: TestApi, client: TestClient, paymentUrl: string): Promise<string> {
-  const page = await client.get<string>(paymentUrl);
-  const token = /name="token" value="([^"]+)"/.exec(page.body)![1];
-  const id = new URL(paymentUrl, "http://x").pathname.split("/").at(-1)!;
-  const pay = await formPost(t, `/api/v1/payments/sandbox/${id}/pay`, { token });
-  if (pay.status !== 303) throw new Error(`sandbox pay failed: ${pay.status}`);
+  const { id, answer } = await pressSandboxButton(t, client, paymentUrl, "pay");
+  if (answer.status !== 303) throw new Error(`sandbox pay failed: ${answer.status}`);
   return id;
 }
 

@@ -9,6 +9,7 @@ import {
   formPost,
   paidEventForm,
   payer,
+  pressSandboxButton,
 } from "#api/testing/billing-fixtures.ts";
 import { createEventForm, ownerWithCollection, setEventFormStatus } from "#api/testing/event-fixtures.ts";
 import { parseCsv } from "#api/testing/csv.ts";
@@ -26,14 +27,8 @@ afterAll(() => t.close());
 const BASE = "/api/v1/admin/event_billings";
 
 /** Follows the sandbox payment_url: the page, then the Pay or Decline button. */
-async function sandboxSettle(client: TestClient, paymentUrl: string, action: "pay" | "decline") {
-  const page = await client.get(paymentUrl);
-  expect(page.status).toBe(200);
-  const token = /name="token" value="([^"]+)"/.exec(page.body as string)![1];
-  const id = new URL(paymentUrl, "http://x").pathname.split("/").at(-1)!;
-  expect(page.body).toContain(`action="/api/v1/payments/sandbox/${id}/${action}"`);
-  return formPost(t, `/api/v1/payments/sandbox/${id}/${action}`, { token });
-}
+const sandboxSettle = async (client: TestClient, paymentUrl: string, action: "pay" | "decline") =>
+  (await pressSandboxButton(t, client, paymentUrl, action)).answer;
 
 describe("creating a billing", () => {
   it("answers 401 without a login", async () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "#api/db/realtime-schema.ts";
 import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
-import { createBilling, formPost, paidEventForm, payer } from "#api/testing/billing-fixtures.ts";
+import { createBilling, paidEventForm, payer, takenBySandbox } from "#api/testing/billing-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import type { TestApi, TestClient } from "#api/testing/harness.ts";
 import { coFounderWith, startupOwner } from "#api/testing/co-founder-fixtures.ts";
@@ -134,10 +134,7 @@ describe("applications", () => {
 describe("payments", () => {
   /** Pays the billing through the sandbox checkout and the return page's verify call. */
   async function pay(client: TestClient, paymentUrl: string, connectPayId: string) {
-    const page = await client.get(paymentUrl);
-    const token = /name="token" value="([^"]+)"/.exec(page.body as string)![1];
-    const id = new URL(paymentUrl, "http://x").pathname.split("/").at(-1)!;
-    await formPost(t, `/api/v1/payments/sandbox/${id}/pay`, { token });
+    await takenBySandbox(t, client, paymentUrl);
     return client.post("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: connectPayId });
   }
 
