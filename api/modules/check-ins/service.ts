@@ -82,11 +82,18 @@ const ticketView = (row: TicketRow): TicketView => ({
   checked_in_by: row.checked_in_by,
 });
 
+/** Every scan looks a ticket up: prepared, so its joins are not built again on each one. */
+const ownTicketQuery = preparedPerDb((db) =>
+  selectTickets(db)
+    .innerJoin(eventForms, eq(eventForms.id, eventApplications.eventFormId))
+    .where(and(eq(eventApplications.ticketCode, sql.placeholder("code")), managedFormsWhere({ startupId: sql.placeholder("startupId") })))
+    .prepare("own_ticket"),
+);
+
 /** A ticket of one of the caller's events, by code; another startup's ticket is as good as missing. */
 async function ownTicket(db: Db, user: AuthUser, code: string) {
-  const [row] = await selectTickets(db)
-    .innerJoin(eventForms, eq(eventForms.id, eventApplications.eventFormId))
-    .where(and(eq(eventApplications.ticketCode, code), managedFormsWhere(user)));
+  if (user.startupId === null) return null;
+  const [row] = await ownTicketQuery(db).execute({ code, startupId: user.startupId });
   return row ?? null;
 }
 
