@@ -64,6 +64,18 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { paths: SUBMISSION_READERS }] },
   },
   {
+    files: ["api/**/*.ts", "server/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='c'][property.name='var']",
+          message: 'Use c.get("name"): Hono builds a new object of every variable on each read of c.var (docs/decisions/039).',
+        },
+      ],
+    },
+  },
+  {
     files: ["schemas/**/*.ts"],
     rules: {
       "no-restricted-imports": [

@@ -29,7 +29,7 @@ export async function readBody(c: Context<AppEnv>, options: { all?: boolean; que
   refuseUnstorableText(body);
   // `query`: the query string's parameters too, for routes that take their fields either way (a DELETE).
   if (options.query) body = { ...c.req.query(), ...body };
-  return c.var.config?.watchBodyReads ? watchedBody(body) : body;
+  return c.get("config")?.watchBodyReads ? watchedBody(body) : body;
 }
 
 /** How many validate() calls are running: zod parses synchronously, so while this is not 0 a read is one. */

@@ -35,7 +35,7 @@ function isGuestToken(box: SecretBox, token: string): boolean {
  * names an expired session: that request is then answered 401 like any other, not 419.
  */
 export async function xsrfAccepted(c: Context<AppEnv>, header: string): Promise<boolean> {
-  const box = await secretBox(c.var.db, PURPOSE);
+  const box = await secretBox(c.get("db"), PURPOSE);
   const sessionId = readSessionCookie(c);
   if (sessionId) return safeEqual(header, sessionToken(box, sessionId));
   const cookie = readXsrfCookie(c);
@@ -47,14 +47,14 @@ export async function xsrfAccepted(c: Context<AppEnv>, header: string): Promise<
  * login, null after logout or without one).
  */
 export async function issueXsrfCookie(c: Context<AppEnv>, sessionId: string | null): Promise<void> {
-  const box = await secretBox(c.var.db, PURPOSE);
+  const box = await secretBox(c.get("db"), PURPOSE);
   writeXsrfCookie(c, sessionId ? sessionToken(box, sessionId) : guestToken(box));
   c.set("xsrfIssued", true);
 }
 
 /** The live session of this request, if it was authenticated by one (after `authenticate`). */
 export function liveSessionId(c: Context<AppEnv>): string | null {
-  return c.var.sessionHash ? (readSessionCookie(c) ?? null) : null;
+  return c.get("sessionHash") ? (readSessionCookie(c) ?? null) : null;
 }
 
 /**
@@ -63,12 +63,12 @@ export function liveSessionId(c: Context<AppEnv>): string | null {
  * client's cookies are not its credentials, so an existing cookie is left alone for it.
  */
 export async function keepXsrfCookie(c: Context<AppEnv>): Promise<void> {
-  if (c.var.xsrfIssued) return;
+  if (c.get("xsrfIssued")) return;
   const cookie = readXsrfCookie(c);
-  if (cookie && c.var.authMethod === "token") return;
+  if (cookie && c.get("authMethod") === "token") return;
   const sessionId = liveSessionId(c);
   if (cookie) {
-    const box = await secretBox(c.var.db, PURPOSE);
+    const box = await secretBox(c.get("db"), PURPOSE);
     if (sessionId ? safeEqual(cookie, sessionToken(box, sessionId)) : isGuestToken(box, cookie)) return;
   }
   await issueXsrfCookie(c, sessionId);

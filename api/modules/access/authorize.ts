@@ -9,7 +9,7 @@ import { forbidden, unauthenticated } from "#api/lib/errors.ts";
  * (Still async: callers await it, as they did when it queried.)
  */
 export async function assertPermission(c: Context<AppEnv>, permission: Permission) {
-  const user = c.var.user;
+  const user = c.get("user");
   if (!user) throw unauthenticated();
   if (!user.permissions.has(permission)) throw forbidden();
 }
@@ -27,7 +27,7 @@ export const authorize =
  * the role. A role, not a permission: no admin can grant it to another role by ticking a box.
  */
 export const superAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = c.var.user;
+  const user = c.get("user");
   if (!user) throw unauthenticated();
   if (!user.roles.includes(SUPER_ADMIN)) throw forbidden();
   await next();

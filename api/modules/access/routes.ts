@@ -15,33 +15,33 @@ import { listUsers, setUserActive, setUserRoles } from "./user-admin.ts";
 
 export const accessRoutes = new Hono<AppEnv>();
 
-accessRoutes.get("/api/v1/admin/permissions", authorize("role read"), async (c) => c.json({ data: await listPermissions(c.var.db) }));
+accessRoutes.get("/api/v1/admin/permissions", authorize("role read"), async (c) => c.json({ data: await listPermissions(c.get("db")) }));
 
 accessRoutes.get("/api/v1/admin/roles", authorize("role read"), async (c) => {
   const query = parseListQuery(c.req.url);
-  const { total, data } = await listRoles(c.var.db, query);
+  const { total, data } = await listRoles(c.get("db"), query);
   return c.json(page(c.req.url, query, total, data));
 });
 
 accessRoutes.get("/api/v1/admin/roles/:id", authorize("role read"), async (c) =>
-  c.json({ role: await getRole(c.var.db, pathId(c.req.param("id"))) }),
+  c.json({ role: await getRole(c.get("db"), pathId(c.req.param("id"))) }),
 );
 
 accessRoutes.post("/api/v1/admin/roles", authorize("role write"), async (c) => {
-  const role = await createRole(c.var.db, validate(roleSchema, await readBody(c)));
+  const role = await createRole(c.get("db"), validate(roleSchema, await readBody(c)));
   return c.json({ role, message: "Role created." }, 201);
 });
 
 accessRoutes.put("/api/v1/admin/roles/:id", authorize("role write"), async (c) => {
   const id = pathId(c.req.param("id"));
-  const role = await updateRole(c.var.db, id, validate(roleSchema, await readBody(c)));
+  const role = await updateRole(c.get("db"), id, validate(roleSchema, await readBody(c)));
   // Its holders may have lost a permission a channel asks for.
-  await recheckListeners(c, () => roleHolders(c.var.db, id));
+  await recheckListeners(c, () => roleHolders(c.get("db"), id));
   return c.json({ role, message: "Role updated." });
 });
 
 accessRoutes.delete("/api/v1/admin/roles/:id", authorize("role write"), async (c) => {
-  await deleteRole(c.var.db, pathId(c.req.param("id")));
+  await deleteRole(c.get("db"), pathId(c.req.param("id")));
   return c.json({ message: "Role deleted." });
 });
 
@@ -49,13 +49,13 @@ const userListQuery = z.object({ role: optionalIdField("The selected role is inv
 
 accessRoutes.get("/api/v1/admin/users", authorize("user read"), async (c) => {
   const query = { ...parseListQuery(c.req.url), ...validate(userListQuery, c.req.query()) };
-  const { total, data } = await listUsers(c.var.db, query);
+  const { total, data } = await listUsers(c.get("db"), query);
   return c.json(page(c.req.url, query, total, data));
 });
 
 accessRoutes.put("/api/v1/admin/users/:id/roles", authorize("user write"), async (c) => {
   const id = pathId(c.req.param("id"));
-  await setUserRoles(c.var.db, currentUser(c).id, id, validate(userRolesSchema, await readBody(c)).roles);
+  await setUserRoles(c.get("db"), currentUser(c).id, id, validate(userRolesSchema, await readBody(c)).roles);
   await recheckListeners(c, [id]);
   return c.json({ message: "Roles updated." });
 });
@@ -63,7 +63,7 @@ accessRoutes.put("/api/v1/admin/users/:id/roles", authorize("user write"), async
 accessRoutes.put("/api/v1/admin/users/:id/status", authorize("user write"), async (c) => {
   const id = pathId(c.req.param("id"));
   const { is_active } = validate(userStatusSchema, await readBody(c));
-  await setUserActive(c.var.db, currentUser(c).id, id, is_active);
+  await setUserActive(c.get("db"), currentUser(c).id, id, is_active);
   if (!is_active) await recheckListeners(c, [id]);
   return c.json({ message: is_active ? "User reactivated." : "User deactivated." });
 });

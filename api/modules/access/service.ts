@@ -54,7 +54,7 @@ export async function ensureAccessModel(db: Db) {
 
 /**
  * Read fresh on every request, so a change to a role takes effect at once. For the caller, pass
- * `c.var.user`: its permissions were loaded with the session on this request, so no query is needed.
+ * `c.get("user")`: its permissions were loaded with the session on this request, so no query is needed.
  * A user id (anyone else, e.g. the target of a change) is looked up.
  */
 export async function permissionsOf(db: Db, who: number | Pick<AuthUser, "permissions">): Promise<ReadonlySet<Permission>> {

@@ -9,5 +9,5 @@ import { currentUser } from "../auth/middleware.ts";
  * a chat reach other people, so they wait for a proven address. 403 with what to do about it.
  */
 export function assertVerifiedEmail(c: Context<AppEnv>, action: HeldAction): void {
-  if (c.var.config.requireVerifiedEmail && !currentUser(c).emailVerifiedAt) throw forbidden(verifyEmailFirst(action));
+  if (c.get("config").requireVerifiedEmail && !currentUser(c).emailVerifiedAt) throw forbidden(verifyEmailFirst(action));
 }

@@ -45,55 +45,57 @@ export const accountLinkRoutes = new Hono<AppEnv>();
 
 accountLinkRoutes.post("/api/forgot-password", async (c) => {
   const { email } = validate(forgotPasswordSchema, await readBody(c));
-  await requestPasswordReset(c.var.db, c.var.config, email, c.env?.clientIp);
+  await requestPasswordReset(c.get("db"), c.get("config"), email, c.env?.clientIp);
   return c.json({ message: RESET_LINK_SENT });
 });
 
 accountLinkRoutes.get("/api/reset-password/:token", async (c) =>
-  c.json(await checkToken(c.var.db, "password_reset", c.req.param("token"))),
+  c.json(await checkToken(c.get("db"), "password_reset", c.req.param("token"))),
 );
 
 accountLinkRoutes.post("/api/reset-password", async (c) => {
   const input = validate(resetPasswordSchema, await readBody(c));
-  const userId = await resetPassword(c.var.db, input.token, input.password);
+  const userId = await resetPassword(c.get("db"), input.token, input.password);
   // Every login of the user ended: their sockets lose what those logins let them hear.
   await recheckListeners(c, [userId]);
   // A mailed link proves the address, not the second factor: with two-factor sign-in on, the reset ends
   // where a right password ends at login, waiting for the code.
-  if ((await loadAuthUser(c.var.db, userId)).twoFactorEnabledAt) {
+  if ((await loadAuthUser(c.get("db"), userId)).twoFactorEnabledAt) {
     await issuePendingLogin(c, userId);
     return c.json({ message: PASSWORD_RESET_DONE, two_factor: true } satisfies PasswordResetAnswer);
   }
   const user = await startSession(c, userId);
-  return c.json({ message: PASSWORD_RESET_DONE, user: userResource(user, c.var.config) } satisfies PasswordResetAnswer);
+  return c.json({ message: PASSWORD_RESET_DONE, user: userResource(user, c.get("config")) } satisfies PasswordResetAnswer);
 });
 
 accountLinkRoutes.post("/api/email/verification-notification", requireUser, async (c) => {
   validate(noFields, await readBody(c));
   const user = currentUser(c);
   if (user.emailVerifiedAt) return c.json({ message: EMAIL_ALREADY_VERIFIED });
-  await hit(c.var.db, limits(c.var.config).verificationResend, user.id);
-  await sendVerificationLink(c.var.db, c.var.config, user);
+  await hit(c.get("db"), limits(c.get("config")).verificationResend, user.id);
+  await sendVerificationLink(c.get("db"), c.get("config"), user);
   return c.json({ message: verificationSent(user.email) });
 });
 
 accountLinkRoutes.get("/api/email/verify/:token", async (c) =>
-  c.json(await checkToken(c.var.db, "email_verification", c.req.param("token"))),
+  c.json(await checkToken(c.get("db"), "email_verification", c.req.param("token"))),
 );
 
 accountLinkRoutes.post("/api/email/verify", async (c) => {
   const { token } = validate(linkTokenSchema, await readBody(c));
-  await verifyEmail(c.var.db, token);
+  await verifyEmail(c.get("db"), token);
   return c.json({ message: EMAIL_VERIFIED });
 });
 
-accountLinkRoutes.get("/api/email/confirm/:token", async (c) => c.json(await checkToken(c.var.db, "email_change", c.req.param("token"))));
+accountLinkRoutes.get("/api/email/confirm/:token", async (c) =>
+  c.json(await checkToken(c.get("db"), "email_change", c.req.param("token"))),
+);
 
 accountLinkRoutes.post("/api/email/confirm", async (c) => {
   const { token } = validate(linkTokenSchema, await readBody(c));
-  const userId = await confirmEmailChange(c.var.db, token, { userId: c.var.user?.id, sessionHash: c.var.sessionHash });
+  const userId = await confirmEmailChange(c.get("db"), token, { userId: c.get("user")?.id, sessionHash: c.get("sessionHash") });
   await recheckListeners(c, [userId]);
   return c.json({ message: EMAIL_CHANGED });
 });
 
-accountLinkRoutes.get("/api/user/email-change", requireUser, async (c) => c.json(await pendingEmailChange(c.var.db, currentUser(c).id)));
+accountLinkRoutes.get("/api/user/email-change", requireUser, async (c) => c.json(await pendingEmailChange(c.get("db"), currentUser(c).id)));

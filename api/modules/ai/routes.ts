@@ -34,7 +34,7 @@ export function createAiRoutes({ config, log }: AiRouteOptions) {
     const body = validate(aiRequestSchema, await readBody(c));
     if (!provider) throw new HttpError(503, availability.reason ?? "The AI helper is not available.");
     // Counted before the provider is asked, and kept when it fails: it was asked all the same.
-    await hit(c.var.db, limits(c.var.config).aiRequest, user.id);
+    await hit(c.get("db"), limits(c.get("config")).aiRequest, user.id);
     let text: string;
     try {
       text = await provider.generate(body.contents.flatMap((content) => content.parts.map((part) => part.text)));

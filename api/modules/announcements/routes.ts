@@ -27,14 +27,14 @@ import { ANNOUNCEMENT_NOT_FOUND, announcementRecipients, audienceSizes, listAnno
 export const announcementRoutes = new Hono<AppEnv>();
 
 const BASE = "/api/v1/admin/event_forms/:id/announcements";
-const formOf = (c: Context<AppEnv>) => ownedForm(c.var.db, currentUser(c).startupId, pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND));
+const formOf = (c: Context<AppEnv>) => ownedForm(c.get("db"), currentUser(c).startupId, pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND));
 
 announcementRoutes.get(BASE, authorize("event response write"), async (c) => {
   const form = await formOf(c);
   const query = parseListQuery(c.req.url);
   const [{ total, data }, audience_sizes] = await Promise.all([
-    listAnnouncements(c.var.db, form.id, query),
-    audienceSizes(c.var.db, form.id),
+    listAnnouncements(c.get("db"), form.id, query),
+    audienceSizes(c.get("db"), form.id),
   ]);
   const answer: AnnouncementPage = {
     ...page(c.req.url, query, total, data),
@@ -48,8 +48,8 @@ announcementRoutes.post(BASE, authorize("event response write"), async (c) => {
   const form = await formOf(c);
   const input = validate(announcementSchema, await readBody(c));
   const queue = new BroadcastQueue();
-  const announcement = await sendAnnouncement(c.var.db, currentUser(c), form, input, queue, limits(c.var.config).announcement);
-  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  const announcement = await sendAnnouncement(c.get("db"), currentUser(c), form, input, queue, limits(c.get("config")).announcement);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   const answer: AnnouncementSent = { announcement };
   return c.json(answer, 201);
 });
@@ -58,7 +58,7 @@ announcementRoutes.get(`${BASE}/:announcementId/recipients`, authorize("event re
   const form = await formOf(c);
   const id = pathId(c.req.param("announcementId"), ANNOUNCEMENT_NOT_FOUND);
   const query = parseListQuery(c.req.url);
-  const { total, data } = await announcementRecipients(c.var.db, form.id, id, query);
+  const { total, data } = await announcementRecipients(c.get("db"), form.id, id, query);
   const answer: AnnouncementRecipientPage = page(c.req.url, query, total, data);
   return c.json(answer);
 });

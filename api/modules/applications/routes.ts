@@ -95,12 +95,12 @@ const eventFilters = z.object({
 
 applicationRoutes.get("/api/v1/site/events", requireUser, async (c) => {
   const query = { ...listQuery(c, "asc"), ...eventFilters.parse(c.req.query()) };
-  const { total, data } = await listEvents(c.var.db, currentUser(c), query);
+  const { total, data } = await listEvents(c.get("db"), currentUser(c), query);
   return c.json(page(c.req.url, query, total, data));
 });
 
 applicationRoutes.get("/api/v1/site/event_forms/:id", requireUser, async (c) =>
-  c.json(await siteEventForm(c.var.db, currentUser(c), formId(c))),
+  c.json(await siteEventForm(c.get("db"), currentUser(c), formId(c))),
 );
 
 // ---- the applicant -----------------------------------------------------------------------------
@@ -110,8 +110,8 @@ applicationRoutes.post("/api/v1/admin/event_forms/:id/applications", requireUser
   const { intent, answers, show_on_event_page } = await readApplication(c);
   const queue = new BroadcastQueue();
   const input = { intent, answers, showOnEventPage: show_on_event_page };
-  const { application, created } = await apply(c.var.db, currentUser(c), id, input, queue);
-  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  const { application, created } = await apply(c.get("db"), currentUser(c), id, input, queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   const message =
     intent === "draft" ? "Draft saved." : application.status === "waitlisted" ? "You are on the waitlist." : "Application submitted.";
   return c.json({ event_application: application, message }, created ? 201 : 200);
@@ -119,26 +119,26 @@ applicationRoutes.post("/api/v1/admin/event_forms/:id/applications", requireUser
 
 applicationRoutes.get("/api/v1/admin/event_applications", requireUser, async (c) => {
   const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
-  const { total, data } = await listMyApplications(c.var.db, currentUser(c).id, query);
+  const { total, data } = await listMyApplications(c.get("db"), currentUser(c).id, query);
   return c.json(page(c.req.url, query, total, data));
 });
 
 applicationRoutes.get("/api/v1/admin/event_applications/:id", requireUser, async (c) => {
   const id = applicationId(c);
-  return c.json({ event_application: await getApplication(c.var.db, currentUser(c), id) });
+  return c.json({ event_application: await getApplication(c.get("db"), currentUser(c), id) });
 });
 
 applicationRoutes.get("/api/v1/admin/event_applications/:id/files/:fileId", requireUser, async (c) => {
   const id = applicationId(c);
-  const file = await applicationFile(c.var.db, currentUser(c), id, c.req.param("fileId"));
+  const file = await applicationFile(c.get("db"), currentUser(c), id, c.req.param("fileId"));
   return fileResponse(file, `application-${id}-${c.req.param("fileId").slice(0, 8)}`);
 });
 
 applicationRoutes.put("/api/v1/admin/event_applications/:id/cancel_apply", requireUser, async (c) => {
   const id = applicationId(c);
   const queue = new BroadcastQueue();
-  const application = await cancelApplication(c.var.db, currentUser(c).id, id, queue);
-  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  const application = await cancelApplication(c.get("db"), currentUser(c).id, id, queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json({ event_application: application, message: application ? "Application cancelled." : "Draft discarded." });
 });
 
@@ -148,32 +148,32 @@ applicationRoutes.put("/api/v1/admin/event_applications/:id/status", authorize("
   const id = applicationId(c);
   const { status } = validate(reviewStatusSchema, await readBody(c));
   const queue = new BroadcastQueue();
-  const application = await setApplicationStatus(c.var.db, currentUser(c), id, status, queue);
-  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  const application = await setApplicationStatus(c.get("db"), currentUser(c), id, status, queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json({ event_application: application, message: "Status updated." });
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("event response read"), async (c) => {
-  const form = await ownedForm(c.var.db, currentUser(c), formId(c));
+  const form = await ownedForm(c.get("db"), currentUser(c), formId(c));
   const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
-  const { total, data } = await listResponses(c.var.db, form, query);
+  const { total, data } = await listResponses(c.get("db"), form, query);
   const answer: ResponsesPage = {
     ...page(c.req.url, query, total, data),
     event_form: responsesFormResource(form),
-    check_ins: await doorCounts(c.var.db, form.id),
+    check_ins: await doorCounts(c.get("db"), form.id),
   };
   return c.json(answer);
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("event response read"), async (c) => {
-  const form = await ownedForm(c.var.db, currentUser(c), formId(c));
+  const form = await ownedForm(c.get("db"), currentUser(c), formId(c));
   const { search } = parseListQuery(c.req.url);
-  return csvResponse(responsesCsv(c.var.db, form, { search, status: parseStatus(c) }), `responses-${form.id}.csv`);
+  return csvResponse(responsesCsv(c.get("db"), form, { search, status: parseStatus(c) }), `responses-${form.id}.csv`);
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses/:applicationId", authorize("event response read"), async (c) => {
-  const form = await ownedForm(c.var.db, currentUser(c), formId(c));
-  const application = await getResponse(c.var.db, form, applicationId(c, "applicationId"));
+  const form = await ownedForm(c.get("db"), currentUser(c), formId(c));
+  const application = await getResponse(c.get("db"), form, applicationId(c, "applicationId"));
   const answer: ResponseDetail = { event_application: application, event_form: responsesFormResource(form) };
   return c.json(answer);
 });

@@ -12,18 +12,20 @@ import { beginLoginAttempt } from "./throttle.ts";
 
 /** Logs the user in on this response: the old session (if any) is dropped and a new id is issued. */
 export async function startSession(c: Context<AppEnv>, userId: number) {
-  if (c.var.sessionHash) await endSession(c, c.var.sessionHash);
-  const id = await createSession(c.var.db, userId, { ip: c.env?.clientIp, userAgent: c.req.header("user-agent") });
+  const previous = c.get("sessionHash");
+  if (previous) await endSession(c, previous);
+  const id = await createSession(c.get("db"), userId, { ip: c.env?.clientIp, userAgent: c.req.header("user-agent") });
   writeSessionCookie(c, id);
   // The new session's XSRF token: Laravel regenerates its token with the session too.
   await issueXsrfCookie(c, id);
-  return loadAuthUser(c.var.db, userId);
+  return loadAuthUser(c.get("db"), userId);
 }
 
 /** Ends the caller's session; its realtime subscriptions end with it. */
 export async function endSession(c: Context<AppEnv>, sessionHash: string) {
-  await destroySession(c.var.db, sessionHash);
-  if (c.var.user) await recheckListeners(c, [c.var.user.id]);
+  await destroySession(c.get("db"), sessionHash);
+  const user = c.get("user");
+  if (user) await recheckListeners(c, [user.id]);
 }
 
 /** Who signs in, and whether they still owe the second factor (two-factor sign-in on, no code given). */
@@ -40,8 +42,8 @@ export interface SignIn {
  * sign-in is not over until the second step (`finishSecondStep`).
  */
 export async function signIn(c: Context<AppEnv>, email: string, password: string, secondFactor?: SecondFactor): Promise<SignIn> {
-  const attempt = await beginLoginAttempt(c.var.db, c.var.config, email, c.env?.clientIp);
-  const result = await checkCredentials(c.var.db, email, password);
+  const attempt = await beginLoginAttempt(c.get("db"), c.get("config"), email, c.env?.clientIp);
+  const result = await checkCredentials(c.get("db"), email, password);
   if (!result.ok) {
     throw fieldError(
       "email",
@@ -53,7 +55,7 @@ export async function signIn(c: Context<AppEnv>, email: string, password: string
       await attempt.passed();
       return { userId: result.userId, awaitingSecondFactor: true };
     }
-    await checkSecondFactor(c.var.db, result.userId, secondFactor);
+    await checkSecondFactor(c.get("db"), result.userId, secondFactor);
   }
   await attempt.succeeded();
   return { userId: result.userId, awaitingSecondFactor: false };
@@ -64,7 +66,7 @@ export async function signIn(c: Context<AppEnv>, email: string, password: string
  * same tiers as the password, so guesses at the code are held as guesses at the password are.
  */
 export async function finishSecondStep(c: Context<AppEnv>, user: { id: number; email: string }, secondFactor: SecondFactor) {
-  const attempt = await beginLoginAttempt(c.var.db, c.var.config, user.email, c.env?.clientIp);
-  await checkSecondFactor(c.var.db, user.id, secondFactor);
+  const attempt = await beginLoginAttempt(c.get("db"), c.get("config"), user.email, c.env?.clientIp);
+  await checkSecondFactor(c.get("db"), user.id, secondFactor);
   await attempt.succeeded();
 }

@@ -26,7 +26,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("tokenHash", null);
   c.set("authMethod", null);
   const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
-  const tokenUser = bearer ? await findTokenUser(c.var.db, bearer) : null;
+  const tokenUser = bearer ? await findTokenUser(c.get("db"), bearer) : null;
   if (tokenUser && bearer) {
     c.set("user", tokenUser);
     c.set("tokenHash", sha256(bearer));
@@ -56,8 +56,8 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** One session look-up per panel page: the page's API calls (all reads) share the first one's answer. */
 function sessionCaller(c: Context<AppEnv>, sessionId: string, memo: CallerMemo | undefined): Promise<SessionCaller> {
-  const find = () => findSessionUser(c.var.db, sessionId, c.var.config.sessionIdleMinutes);
-  const cache = c.var.callerCache;
+  const find = () => findSessionUser(c.get("db"), sessionId, c.get("config").sessionIdleMinutes);
+  const cache = c.get("callerCache");
   const lookUp = () => (cache ? cache.through(sha256(sessionId), find) : find());
   if (!memo) return lookUp();
   let found = memo.get(sessionId);
@@ -95,7 +95,7 @@ const isPublicRead = (c: Context<AppEnv>) => SAFE_METHODS.has(c.req.method) && c
  */
 export const csrf: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("xsrfIssued", false);
-  const byToken = c.var.authMethod === "token";
+  const byToken = c.get("authMethod") === "token";
   if (!SAFE_METHODS.has(c.req.method) && !byToken && !CSRF_EXEMPT.has(c.req.path) && !c.req.path.startsWith(CSRF_EXEMPT_PREFIX)) {
     const headerToken = c.req.header("x-xsrf-token");
     const decoded = headerToken ? safeDecode(headerToken) : "";
@@ -126,7 +126,7 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
  * where it costs nothing and answers 401 rather than crashing if a guard is ever left off.
  */
 export function currentUser(c: Context<AppEnv>): AuthUser {
-  const user = c.var.user;
+  const user = c.get("user");
   if (!user) throw unauthenticated();
   return user;
 }

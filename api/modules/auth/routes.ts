@@ -35,13 +35,13 @@ authRoutes.get("/sanctum/csrf-cookie", async (c) => {
 authRoutes.post("/api/register", async (c) => {
   const input = validate(registerSchema, await readBody(c));
   const ip = c.env?.clientIp;
-  const register = () => registerUser(c.var.db, input);
+  const register = () => registerUser(c.get("db"), input);
   const userId = ip
-    ? await guarded(c.var.db, limits(c.var.config).registration, ip, register, (error) => error === undefined)
+    ? await guarded(c.get("db"), limits(c.get("config")).registration, ip, register, (error) => error === undefined)
     : await register();
   const user = await startSession(c, userId);
-  await sendVerificationLink(c.var.db, c.var.config, user);
-  return c.json({ user: userResource(user, c.var.config) }, 201);
+  await sendVerificationLink(c.get("db"), c.get("config"), user);
+  return c.json({ user: userResource(user, c.get("config")) }, 201);
 });
 
 /**
@@ -57,11 +57,12 @@ authRoutes.post("/api/login", async (c) => {
     return c.json({ two_factor: true } satisfies LoginAnswer);
   }
   const user = await startSession(c, userId);
-  return c.json({ user: userResource(user, c.var.config) } satisfies LoginAnswer);
+  return c.json({ user: userResource(user, c.get("config")) } satisfies LoginAnswer);
 });
 
 authRoutes.post("/api/logout", async (c) => {
-  if (c.var.sessionHash) await endSession(c, c.var.sessionHash);
+  const sessionHash = c.get("sessionHash");
+  if (sessionHash) await endSession(c, sessionHash);
   clearSessionCookie(c);
   await issueXsrfCookie(c, null);
   return c.body(null, 204);
@@ -81,21 +82,21 @@ authRoutes.post("/sanctum/token", async (c) => {
   const { email, password, device_name, code, recovery_code } = validate(tokenRequestSchema, await readBody(c));
   const { userId, awaitingSecondFactor } = await signIn(c, email, password, { code, recovery_code });
   if (awaitingSecondFactor) throw fieldError("code", SECOND_FACTOR_REQUIRED);
-  return c.json({ token: await createApiToken(c.var.db, userId, device_name) }, 201);
+  return c.json({ token: await createApiToken(c.get("db"), userId, device_name) }, 201);
 });
 
 // Answered from what `authenticate` loaded for this request: no query of its own.
-authRoutes.get("/api/user", requireUser, (c) => c.json(userResource(currentUser(c), c.var.config)));
+authRoutes.get("/api/user", requireUser, (c) => c.json(userResource(currentUser(c), c.get("config"))));
 
 const accountUpdate = async (c: Context<AppEnv>) => {
   const body = await readBody(c);
   const input = validate(accountSchema.extend({ avatar: imageField("avatar") }), body);
   const user = currentUser(c);
-  const avatarFileId = await updateAccount(c.var.db, user.id, input, c.var.sessionHash, c.var.config);
+  const avatarFileId = await updateAccount(c.get("db"), user.id, input, c.get("sessionHash"), c.get("config"));
   // A new email waits for the link mailed to it: until then the account keeps its address.
   const message = input.email === user.email ? "Your account has been updated." : emailChangePending(input.email);
   const fresh = { ...user, name: input.name, avatarFileId: avatarFileId ?? user.avatarFileId };
-  return c.json({ message, user: userResource(fresh, c.var.config) });
+  return c.json({ message, user: userResource(fresh, c.get("config")) });
 };
 // An update with a file (the avatar) is a multipart POST with _method=PUT to the same path; JSON clients may PUT.
 authRoutes.put("/api/user", requireUser, accountUpdate);
@@ -104,7 +105,7 @@ authRoutes.post("/api/user", requireUser, accountUpdate);
 authRoutes.put("/api/user/password", requireUser, async (c) => {
   const input = validate(passwordChangeSchema, await readBody(c));
   const user = currentUser(c);
-  await changePassword(c.var.db, user.id, input, c.var.sessionHash, limits(c.var.config).currentPassword);
+  await changePassword(c.get("db"), user.id, input, c.get("sessionHash"), limits(c.get("config")).currentPassword);
   await recheckListeners(c, [user.id]);
   return c.json({ message: "Your password has been changed." });
 });

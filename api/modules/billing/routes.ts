@@ -71,8 +71,8 @@ export const STRIPE_WEBHOOK_NOT_CONFIGURED = "Stripe webhooks are not configured
 export function createBillingRoutes(options: BillingOptions = {}) {
   const routes = new Hono<AppEnv>();
 
-  const sandboxSecret = async (c: Context<AppEnv>) => options.sandboxSecret ?? (await appKey(c.var.db));
-  const sandbox = async (c: Context<AppEnv>) => new SandboxProvider(c.var.db, await sandboxSecret(c));
+  const sandboxSecret = async (c: Context<AppEnv>) => options.sandboxSecret ?? (await appKey(c.get("db")));
+  const sandbox = async (c: Context<AppEnv>) => new SandboxProvider(c.get("db"), await sandboxSecret(c));
   const stripe = () =>
     options.stripe?.secretKey ? new StripeProvider({ secretKey: options.stripe.secretKey, apiBase: options.stripe.apiBase }) : null;
   const log = options.log ?? console.error;
@@ -89,7 +89,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
       forPayment: (paymentId) => (paymentId.startsWith(SANDBOX_ID_PREFIX) ? sandboxProvider : stripeProvider),
     };
   };
-  const returnUrl = (c: Context<AppEnv>) => `${c.var.config.appUrl.replace(/\/+$/, "")}${PAYMENT_PROCESSING_PATH}`;
+  const returnUrl = (c: Context<AppEnv>) => `${c.get("config").appUrl.replace(/\/+$/, "")}${PAYMENT_PROCESSING_PATH}`;
 
   /**
    * Coupon codes must not be guessable: a user who has tried too many unknown codes lately is refused (429)
@@ -100,7 +100,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     // Counted before the code is looked at, so guesses sent at once are held to the limit too; any
     // answer but "not valid" gives the hit back.
     const unknownCode = (error: unknown) => error instanceof HttpError && !!error.errors?.coupon_code?.includes(COUPON_REFUSALS.unknown);
-    return guarded(c.var.db, limits(c.var.config).couponGuess, userId, run, unknownCode);
+    return guarded(c.get("db"), limits(c.get("config")).couponGuess, userId, run, unknownCode);
   };
 
   /** The billing form's fields; the city must be one of the country's (spelled as the list spells it). */
@@ -113,7 +113,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const user = currentUser(c);
     const input = await billingInput(c);
     const result = await guardingCoupons(c, user.id, input.coupon_code, async () =>
-      createBilling(c.var.db, await providers(c), user.id, input, returnUrl(c)),
+      createBilling(c.get("db"), await providers(c), user.id, input, returnUrl(c)),
     );
     return c.json(result, 201);
   });
@@ -121,15 +121,15 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   routes.post(`${BASE}/quote`, async (c) => {
     const user = currentUser(c);
     const input = validate(quoteSchema, await readBody(c));
-    return c.json({ quote: await guardingCoupons(c, user.id, input.coupon_code, () => quote(c.var.db, user.id, input)) });
+    return c.json({ quote: await guardingCoupons(c, user.id, input.coupon_code, () => quote(c.get("db"), user.id, input)) });
   });
 
   routes.post(`${BASE}/verify_payment`, async (c) => {
     const user = currentUser(c);
     const { connect_pay_id } = validate(verifyPaymentSchema, await readBody(c));
     const queue = new BroadcastQueue();
-    const answer = await verifyPayment(c.var.db, await providers(c), user.id, connect_pay_id, queue);
-    await publishAfterCommit(c.var.broadcaster, queue.messages, log);
+    const answer = await verifyPayment(c.get("db"), await providers(c), user.id, connect_pay_id, queue);
+    await publishAfterCommit(c.get("broadcaster"), queue.messages, log);
     return c.json(answer);
   });
 
@@ -139,23 +139,23 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const input = await billingInput(c);
     return c.json(
       await guardingCoupons(c, user.id, input.coupon_code, async () =>
-        updateBilling(c.var.db, await providers(c), user.id, id, input, returnUrl(c), log),
+        updateBilling(c.get("db"), await providers(c), user.id, id, input, returnUrl(c), log),
       ),
     );
   });
 
   routes.get(`${BASE}/:id`, async (c) => {
-    const billing = await visibleBilling(c.var.db, currentUser(c), billingId(c));
+    const billing = await visibleBilling(c.get("db"), currentUser(c), billingId(c));
     return c.json({ event_billing: billing });
   });
 
   routes.get(`${BASE}/:id/single`, async (c) => {
-    const billing = await visibleBilling(c.var.db, currentUser(c), billingId(c));
+    const billing = await visibleBilling(c.get("db"), currentUser(c), billingId(c));
     const [status_changes, refunds, left, unapplied_payments] = await Promise.all([
-      statusChanges(c.var.db, billing.id),
-      billingRefunds(c.var.db, billing.id),
-      refundable(c.var.db, billing),
-      unappliedPayments(c.var.db, billing.id),
+      statusChanges(c.get("db"), billing.id),
+      billingRefunds(c.get("db"), billing.id),
+      refundable(c.get("db"), billing),
+      unappliedPayments(c.get("db"), billing.id),
     ]);
     const detail: EventBillingDetail = { ...billing, status_changes, refunds, refundable: left, unapplied_payments };
     return c.json({ event_billing: detail });
@@ -166,9 +166,9 @@ export function createBillingRoutes(options: BillingOptions = {}) {
    * that is missing or another startup's is "Event form not found", as the payments screen says.
    */
   const formListQuery = async (c: Context<AppEnv>) => {
-    const startupId = ownStartupId(c.var.user);
+    const startupId = ownStartupId(c.get("user"));
     const id = pathId(c.req.param("id"), FORM_NOT_FOUND);
-    const form = await findManagedForm(c.var.db, { startupId }, id);
+    const form = await findManagedForm(c.get("db"), { startupId }, id);
     if (!form) throw notFound(FORM_NOT_FOUND);
     const filters = listFilters.parse(c.req.query());
     const query = { ...parseListQuery(c.req.url), payment_status: filters.payment_status };
@@ -178,7 +178,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
 
   routes.get(`${BASE}/:id/all`, authorize("event billing read"), async (c) => {
     const { form, query } = await formListQuery(c);
-    const { total, data, totals } = await listBillings(c.var.db, form.id, query);
+    const { total, data, totals } = await listBillings(c.get("db"), form.id, query);
     // The form the payments screen is about, so that the screen needs this one call and no other.
     const event_form = {
       id: form.id,
@@ -192,7 +192,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
 
   routes.get(`${BASE}/:id/all.csv`, authorize("event billing read"), async (c) => {
     const { form, query } = await formListQuery(c);
-    return csvResponse(billingsCsv(c.var.db, form.id, query), `billings-${form.id}.csv`);
+    return csvResponse(billingsCsv(c.get("db"), form.id, query), `billings-${form.id}.csv`);
   });
 
   routes.put(`${BASE}/:id/change_status`, async (c) => {
@@ -202,8 +202,8 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const id = billingId(c);
     const { status } = validate(changeStatusSchema, await readBody(c));
     const queue = new BroadcastQueue();
-    const billing = await changeStatus(c.var.db, await providers(c), startupId, user.id, id, status, log, queue);
-    await publishAfterCommit(c.var.broadcaster, queue.messages, log);
+    const billing = await changeStatus(c.get("db"), await providers(c), startupId, user.id, id, status, log, queue);
+    await publishAfterCommit(c.get("broadcaster"), queue.messages, log);
     return c.json({ event_billing: billing });
   });
 
@@ -219,8 +219,8 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const input = validate(refundSchema, await readBody(c));
     input.idempotency_key ??= validate(refundKeySchema, { idempotency_key: c.req.header("idempotency-key") }).idempotency_key;
     const queue = new BroadcastQueue();
-    const { created, ...made } = await refundBilling(c.var.db, await providers(c), ownStartupId(user), user.id, id, input, queue);
-    await publishAfterCommit(c.var.broadcaster, queue.messages, log);
+    const { created, ...made } = await refundBilling(c.get("db"), await providers(c), ownStartupId(user), user.id, id, input, queue);
+    await publishAfterCommit(c.get("broadcaster"), queue.messages, log);
     return c.json(made, created ? 201 : 200);
   });
 
@@ -234,7 +234,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const rawBody = await c.req.text();
     const queue = new BroadcastQueue();
     const answer = await handleStripeWebhook(
-      c.var.db,
+      c.get("db"),
       new StripeProvider({ secretKey, apiBase: options.stripe?.apiBase }),
       rawBody,
       c.req.header("stripe-signature"),
@@ -242,7 +242,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
       undefined,
       queue,
     );
-    await publishAfterCommit(c.var.broadcaster, queue.messages, log);
+    await publishAfterCommit(c.get("broadcaster"), queue.messages, log);
     return c.json(answer.body, answer.status);
   });
 

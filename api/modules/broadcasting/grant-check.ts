@@ -23,12 +23,14 @@ const ACTIVITY_LAG_MS = 2 * 60_000;
 
 /** The grant for the caller of this request, or null when it is not logged in by a session or token. */
 export function grantFor(c: Context<AppEnv>, userId: number, now = Date.now()): Grant | null {
-  if (c.var.authMethod === "session" && c.var.sessionHash) {
-    const idleMs = c.var.config.sessionIdleMinutes * 60_000;
-    return { userId, credential: `s${credentialFingerprint(c.var.sessionHash)}`, issuedAt: now, expiresAt: now + idleMs - ACTIVITY_LAG_MS };
+  const sessionHash = c.get("sessionHash");
+  const tokenHash = c.get("tokenHash");
+  if (c.get("authMethod") === "session" && sessionHash) {
+    const idleMs = c.get("config").sessionIdleMinutes * 60_000;
+    return { userId, credential: `s${credentialFingerprint(sessionHash)}`, issuedAt: now, expiresAt: now + idleMs - ACTIVITY_LAG_MS };
   }
-  if (c.var.authMethod === "token" && c.var.tokenHash) {
-    return { userId, credential: `t${credentialFingerprint(c.var.tokenHash)}`, issuedAt: now, expiresAt: null };
+  if (c.get("authMethod") === "token" && tokenHash) {
+    return { userId, credential: `t${credentialFingerprint(tokenHash)}`, issuedAt: now, expiresAt: null };
   }
   return null;
 }

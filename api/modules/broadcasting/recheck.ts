@@ -10,5 +10,5 @@ import type { AppEnv } from "#api/context.ts";
 import { recheckAfterCommit } from "#api/realtime/broadcaster.ts";
 
 export function recheckListeners(c: Context<AppEnv>, users: readonly number[] | (() => Promise<readonly number[]>)): Promise<void> {
-  return recheckAfterCommit(c.var.broadcaster, users);
+  return recheckAfterCommit(c.get("broadcaster"), users);
 }

@@ -47,7 +47,7 @@ export function createBroadcastingRoutes(options?: BroadcastingOptions) {
     // A refusal is one answer whatever the reason, so it does not tell which channels exist.
     if (!socketId || !channel) throw forbidden(CHANNEL_REFUSED);
     const kind = channelKind(channel);
-    if (kind === "public" || !(await mayListen(c.var.db, user, channel))) throw forbidden(CHANNEL_REFUSED);
+    if (kind === "public" || !(await mayListen(c.get("db"), user, channel))) throw forbidden(CHANNEL_REFUSED);
     const grant = options.tieToLogins ? grantFor(c, user.id) : null;
     const sign = (channelData?: string) =>
       grant

@@ -21,7 +21,7 @@ import { checkIn, doorCounts, listTickets, undoCheckIn } from "./service.ts";
 
 export const checkInRoutes = new Hono<AppEnv>();
 
-const formOf = (c: Context<AppEnv>) => ownedForm(c.var.db, currentUser(c).startupId, pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND));
+const formOf = (c: Context<AppEnv>) => ownedForm(c.get("db"), currentUser(c).startupId, pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND));
 
 const scanSchema = z.object({
   code: z.string({ error: "The code field is required." }).trim().min(1, "The code field is required.").max(200, "The code is too long."),
@@ -30,7 +30,7 @@ const scanSchema = z.object({
 checkInRoutes.get("/api/v1/admin/event_forms/:id/check_ins", authorize("event response write"), async (c) => {
   const form = await formOf(c);
   const query = parseListQuery(c.req.url);
-  const [{ total, data }, counts] = await Promise.all([listTickets(c.var.db, form, query), doorCounts(c.var.db, form.id)]);
+  const [{ total, data }, counts] = await Promise.all([listTickets(c.get("db"), form, query), doorCounts(c.get("db"), form.id)]);
   const answer: CheckInPage = {
     ...page(c.req.url, query, total, data),
     counts,
@@ -49,15 +49,15 @@ checkInRoutes.post("/api/v1/admin/event_forms/:id/check_ins", authorize("event r
   const form = await formOf(c);
   const { code } = validate(scanSchema, await readBody(c));
   const queue = new BroadcastQueue();
-  const { status, answer } = await checkIn(c.var.db, currentUser(c), form, code, queue);
-  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  const { status, answer } = await checkIn(c.get("db"), currentUser(c), form, code, queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json(answer, status);
 });
 
 checkInRoutes.delete("/api/v1/admin/event_forms/:id/check_ins/:code", authorize("event response write"), async (c) => {
   const form = await formOf(c);
   const queue = new BroadcastQueue();
-  const answer = await undoCheckIn(c.var.db, form, c.req.param("code"), queue);
-  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  const answer = await undoCheckIn(c.get("db"), form, c.req.param("code"), queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json(answer);
 });

@@ -54,16 +54,16 @@ const viewerOf = (user: { id: number; startupId: number | null; coFounderId: num
 });
 
 coFounderRoutes.get(BASE, authorize("co founder read"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
+  const startupId = ownStartupId(c.get("user"));
   const query = parseListQuery(c.req.url);
-  const [team, invitations] = await Promise.all([listTeam(c.var.db, startupId, query), pendingInvitations(c.var.db, startupId)]);
+  const [team, invitations] = await Promise.all([listTeam(c.get("db"), startupId, query), pendingInvitations(c.get("db"), startupId)]);
   const answer: TeamPage = { ...page(c.req.url, query, team.total, team.data), pending_invitations: invitations };
   return c.json(answer);
 });
 
 coFounderRoutes.post(BASE, authorize("co founder write"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
-  const member = await createTeamMember(c.var.db, startupId, validate(teamMemberCreateSchema, await readBody(c)));
+  const startupId = ownStartupId(c.get("user"));
+  const member = await createTeamMember(c.get("db"), startupId, validate(teamMemberCreateSchema, await readBody(c)));
   return c.json({ team_member: member, message: "Team member added." }, 201);
 });
 
@@ -71,37 +71,37 @@ coFounderRoutes.get(`${BASE}/find`, authorize("co founder read"), async (c) => {
   const url = new URL(c.req.url);
   const query = parseListQuery(c.req.url);
   const filters = findFiltersSchema.parse(Object.fromEntries(url.searchParams));
-  const result = await findCoFounders(c.var.db, viewerOf(currentUser(c)), query, filters, url.searchParams.has("sort_order"));
+  const result = await findCoFounders(c.get("db"), viewerOf(currentUser(c)), query, filters, url.searchParams.has("sort_order"));
   return c.json(page(c.req.url, query, result.total, result.data));
 });
 
 coFounderRoutes.get(`${BASE}/my_teams`, authorize("co founder read"), async (c) => {
   const { coFounderId } = currentUser(c);
-  const answer: JoinedTeams = coFounderId ? await joinedTeams(c.var.db, coFounderId) : { data: [] };
+  const answer: JoinedTeams = coFounderId ? await joinedTeams(c.get("db"), coFounderId) : { data: [] };
   return c.json(answer);
 });
 
 coFounderRoutes.get(`${BASE}/team/:id`, authorize("co founder read"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
-  return c.json({ team_member: await getTeamMember(c.var.db, startupId, pathId(c.req.param("id"), TEAM_MEMBER_NOT_FOUND)) });
+  const startupId = ownStartupId(c.get("user"));
+  return c.json({ team_member: await getTeamMember(c.get("db"), startupId, pathId(c.req.param("id"), TEAM_MEMBER_NOT_FOUND)) });
 });
 
 coFounderRoutes.put(`${BASE}/team/:id`, authorize("co founder write"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
+  const startupId = ownStartupId(c.get("user"));
   const id = pathId(c.req.param("id"), TEAM_MEMBER_NOT_FOUND);
-  const member = await updateTeamMember(c.var.db, startupId, id, validate(teamMemberUpdateSchema, await readBody(c)));
+  const member = await updateTeamMember(c.get("db"), startupId, id, validate(teamMemberUpdateSchema, await readBody(c)));
   return c.json({ team_member: member, message: "Team member updated." });
 });
 
 coFounderRoutes.delete(`${BASE}/team/:id`, authorize("co founder write"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
-  await deleteTeamMember(c.var.db, startupId, pathId(c.req.param("id"), TEAM_MEMBER_NOT_FOUND));
+  const startupId = ownStartupId(c.get("user"));
+  await deleteTeamMember(c.get("db"), startupId, pathId(c.req.param("id"), TEAM_MEMBER_NOT_FOUND));
   return c.json({ message: "Team member removed." });
 });
 
 coFounderRoutes.get(`${BASE}/:id`, authorize("co founder read"), async (c) => {
   const id = pathId(c.req.param("id"), CO_FOUNDER_NOT_FOUND);
-  const [profile] = await cardsFor(c.var.db, viewerOf(currentUser(c)), [id], true);
+  const [profile] = await cardsFor(c.get("db"), viewerOf(currentUser(c)), [id], true);
   if (!profile) throw notFound(CO_FOUNDER_NOT_FOUND);
   return c.json({ co_founder: profile });
 });

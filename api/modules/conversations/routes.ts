@@ -44,12 +44,12 @@ const conversationId = (c: Context<AppEnv>) => pathId(c.req.param("id"), CONVERS
 
 /** A stranger learns nothing about a conversation, not even what a valid body would be: 404 before 422. */
 async function assertParticipant(c: Context<AppEnv>, id: number) {
-  if (!(await isConversationParticipant(c.var.db, id, currentUser(c).id))) throw notFound(CONVERSATION_NOT_FOUND);
+  if (!(await isConversationParticipant(c.get("db"), id, currentUser(c).id))) throw notFound(CONVERSATION_NOT_FOUND);
 }
 
 conversationRoutes.get(BASE, requireUser, async (c) => {
   const query = parseListQuery(c.req.url);
-  const { total, data } = await listConversations(c.var.db, currentUser(c), query);
+  const { total, data } = await listConversations(c.get("db"), currentUser(c), query);
   return c.json(page(c.req.url, query, total, data));
 });
 
@@ -57,12 +57,12 @@ conversationRoutes.post(BASE, requireUser, async (c) => {
   // Held back whether or not the pair already talk; answering in a conversation someone else started is not.
   assertVerifiedEmail(c, "chat");
   const input = validate(startConversationSchema, await readBody(c));
-  const { conversation, created } = await startConversation(c.var.db, currentUser(c), input);
+  const { conversation, created } = await startConversation(c.get("db"), currentUser(c), input);
   return c.json({ data: conversation }, created ? 201 : 200);
 });
 
 conversationRoutes.get(`${BASE}/:id`, requireUser, async (c) => {
-  return c.json({ data: await getConversation(c.var.db, currentUser(c), conversationId(c)) });
+  return c.json({ data: await getConversation(c.get("db"), currentUser(c), conversationId(c)) });
 });
 
 const messagesQuery = z
@@ -83,7 +83,7 @@ conversationRoutes.get(`${BASE}/:id/messages`, requireUser, async (c) => {
   const id = conversationId(c);
   await assertParticipant(c, id);
   const { before, after, limit } = validate(messagesQuery, c.req.query());
-  return c.json(await listMessages(c.var.db, currentUser(c).id, id, { before, after }, limit));
+  return c.json(await listMessages(c.get("db"), currentUser(c).id, id, { before, after }, limit));
 });
 
 conversationRoutes.post(`${BASE}/:id/messages`, requireUser, async (c) => {
@@ -97,8 +97,8 @@ conversationRoutes.post(`${BASE}/:id/messages`, requireUser, async (c) => {
     throw refused;
   }
   const queue = new BroadcastQueue();
-  const message = await sendMessage(c.var.db, currentUser(c), id, body, queue, limits(c.var.config).chatMessage);
-  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  const message = await sendMessage(c.get("db"), currentUser(c), id, body, queue, limits(c.get("config")).chatMessage);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json({ data: message }, 201);
 });
 
@@ -107,7 +107,7 @@ conversationRoutes.post(`${BASE}/:id/read`, requireUser, async (c) => {
   await assertParticipant(c, id);
   const { message_id } = validate(readConversationSchema, await readBody(c));
   const queue = new BroadcastQueue();
-  const result = await readConversation(c.var.db, currentUser(c), id, message_id, queue);
-  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  const result = await readConversation(c.get("db"), currentUser(c), id, message_id, queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json({ data: result });
 });

@@ -38,27 +38,27 @@ couponRoutes.get(BASE, authorize("coupon code read"), async (c) => {
   };
   // Newest first unless the caller asks for an order.
   if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
-  const { total, data } = await listCoupons(c.var.db, startupId, query);
+  const { total, data } = await listCoupons(c.get("db"), startupId, query);
   return c.json(page(c.req.url, query, total, data));
 });
 
 couponRoutes.post(BASE, authorize("coupon code write"), async (c) => {
   const startupId = ownStartupId(currentUser(c));
-  const coupon_code = await createCoupon(c.var.db, startupId, validate(couponSchema, await readBody(c)));
+  const coupon_code = await createCoupon(c.get("db"), startupId, validate(couponSchema, await readBody(c)));
   return c.json({ coupon_code, message: "Coupon code created." }, 201);
 });
 
 couponRoutes.get(`${BASE}/:id`, authorize("coupon code read"), async (c) => {
   const startupId = ownStartupId(currentUser(c));
-  return c.json({ coupon_code: await getCoupon(c.var.db, startupId, couponId(c.req.param("id"))) });
+  return c.json({ coupon_code: await getCoupon(c.get("db"), startupId, couponId(c.req.param("id"))) });
 });
 
 couponRoutes.put(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
   const startupId = ownStartupId(currentUser(c));
   const id = couponId(c.req.param("id"));
   // A coupon that is not the caller's is "not found" before its fields are looked at.
-  await getCoupon(c.var.db, startupId, id);
-  const coupon_code = await updateCoupon(c.var.db, startupId, id, validate(couponSchema, await readBody(c)));
+  await getCoupon(c.get("db"), startupId, id);
+  const coupon_code = await updateCoupon(c.get("db"), startupId, id, validate(couponSchema, await readBody(c)));
   return c.json({ coupon_code, message: "Coupon code updated." });
 });
 
@@ -66,15 +66,15 @@ couponRoutes.put(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
 couponRoutes.put(`${BASE}/:id/status`, authorize("coupon code write"), async (c) => {
   const startupId = ownStartupId(currentUser(c));
   const id = couponId(c.req.param("id"));
-  await getCoupon(c.var.db, startupId, id);
+  await getCoupon(c.get("db"), startupId, id);
   const { is_active } = validate(couponStatusSchema, await readBody(c));
-  const coupon_code = await setCouponActive(c.var.db, startupId, id, is_active);
+  const coupon_code = await setCouponActive(c.get("db"), startupId, id, is_active);
   return c.json({ coupon_code, message: is_active ? "Coupon code activated." : "Coupon code deactivated." });
 });
 
 couponRoutes.delete(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
   const startupId = ownStartupId(currentUser(c));
-  const result = await deleteCoupon(c.var.db, startupId, couponId(c.req.param("id")));
+  const result = await deleteCoupon(c.get("db"), startupId, couponId(c.req.param("id")));
   if (result.deleted) return c.json({ message: "Coupon code deleted." });
   return c.json({ coupon_code: result.coupon, message: "This coupon has been used, so it was deactivated instead of deleted." });
 });

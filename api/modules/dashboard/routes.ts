@@ -28,7 +28,7 @@ const windowFor = (query: DashboardQuery, eventZone?: string): Window => ({ peri
 
 /** The owner's scope: their startup, narrowed to one of its forms when `form_id` names one (else 404). */
 async function ownerCard(c: Context<AppEnv>, query: DashboardQuery, startupId: number) {
-  const form = query.form_id === undefined ? null : await ownFormForCard(c.var.db, startupId, query.form_id);
+  const form = query.form_id === undefined ? null : await ownFormForCard(c.get("db"), startupId, query.form_id);
   const scope: OwnerScope = { startupId, form: form && { id: form.id, title: form.title } };
   return { scope, window: windowFor(query, form?.timezone) };
 }
@@ -45,48 +45,48 @@ export function createDashboardRoutes(cache?: CardCache) {
 
   routes.get(`${BASE}/applications-per-day`, authorize("event response read"), async (c) => {
     const query = cardQuery(c);
-    const startupId = ownStartupId(c.var.user);
+    const startupId = ownStartupId(c.get("user"));
     const data = await answer("applications-per-day", `startup:${startupId}`, query, async () => {
       const { scope, window } = await ownerCard(c, query, startupId);
-      return applicationsPerDay(c.var.db, scope, window);
+      return applicationsPerDay(c.get("db"), scope, window);
     });
     return c.json({ data });
   });
 
   routes.get(`${BASE}/applications-by-stage`, authorize("event response read"), async (c) => {
     const query = cardQuery(c);
-    const startupId = ownStartupId(c.var.user);
+    const startupId = ownStartupId(c.get("user"));
     const data = await answer("applications-by-stage", `startup:${startupId}`, query, async () => {
       const { scope, window } = await ownerCard(c, query, startupId);
-      return applicationsByStage(c.var.db, scope, window);
+      return applicationsByStage(c.get("db"), scope, window);
     });
     return c.json({ data });
   });
 
   routes.get(`${BASE}/billings`, authorize("event billing read"), async (c) => {
     const query = cardQuery(c);
-    const startupId = ownStartupId(c.var.user);
+    const startupId = ownStartupId(c.get("user"));
     // The form does not narrow this card: left out of the key, so one answer serves every form_id.
     const data = await answer("billings", `startup:${startupId}`, { ...query, form_id: undefined }, () =>
-      billingsSummary(c.var.db, startupId, windowFor(query)),
+      billingsSummary(c.get("db"), startupId, windowFor(query)),
     );
     return c.json({ data });
   });
 
   routes.get(`${BASE}/upcoming-events`, authorize("event form read"), async (c) => {
     cardQuery(c);
-    const startupId = ownStartupId(c.var.user);
+    const startupId = ownStartupId(c.get("user"));
     // Neither period nor zone changes this card.
-    const data = await answer("upcoming-events", `startup:${startupId}`, { period: 0 }, () => upcomingEvents(c.var.db, startupId));
+    const data = await answer("upcoming-events", `startup:${startupId}`, { period: 0 }, () => upcomingEvents(c.get("db"), startupId));
     return c.json({ data });
   });
 
   routes.get(`${BASE}/followers`, requireUser, async (c) => {
     const query = cardQuery(c);
-    const account = followerOf(c.var.user);
+    const account = followerOf(c.get("user"));
     if (!account) throw forbidden();
     const data = await answer("followers", `${account.type}:${account.id}`, { ...query, form_id: undefined }, () =>
-      followersPerWeek(c.var.db, account, windowFor(query)),
+      followersPerWeek(c.get("db"), account, windowFor(query)),
     );
     return c.json({ data });
   });
@@ -95,7 +95,7 @@ export function createDashboardRoutes(cache?: CardCache) {
     const query = cardQuery(c);
     const userId = currentUser(c).id;
     const data = await answer("my-applications", `user:${userId}`, { ...query, form_id: undefined }, () =>
-      myApplications(c.var.db, userId, windowFor(query)),
+      myApplications(c.get("db"), userId, windowFor(query)),
     );
     return c.json({ data });
   });
@@ -105,7 +105,9 @@ export function createDashboardRoutes(cache?: CardCache) {
     const user = currentUser(c);
     assertInvitationAccount(user);
     const scope = `startup:${user.startupId ?? "-"}/co_founder:${user.coFounderId ?? "-"}`;
-    const data = await answer("invitations", scope, { ...query, form_id: undefined }, () => invitations(c.var.db, user, windowFor(query)));
+    const data = await answer("invitations", scope, { ...query, form_id: undefined }, () =>
+      invitations(c.get("db"), user, windowFor(query)),
+    );
     return c.json({ data });
   });
 

@@ -10,13 +10,13 @@ export const draftRoutes = new Hono<AppEnv>();
 
 draftRoutes.get("/api/v1/admin/drafts", requireUser, async (c) => {
   const query = parseListQuery(c.req.url);
-  const { total, data } = await listDrafts(c.var.db, currentUser(c), query);
+  const { total, data } = await listDrafts(c.get("db"), currentUser(c), query);
   return c.json(page(c.req.url, query, total, data));
 });
 
 /** Event form drafts are deleted through DELETE /api/v1/admin/event_forms/{id}, with its own rules. */
 draftRoutes.delete("/api/v1/admin/drafts/applications/:id", requireUser, async (c) => {
   const id = pathId(c.req.param("id"), DRAFT_NOT_FOUND);
-  await discardApplicationDraft(c.var.db, currentUser(c).id, id);
+  await discardApplicationDraft(c.get("db"), currentUser(c).id, id);
   return c.json({ message: DRAFT_DISCARDED });
 });

@@ -68,7 +68,7 @@ const eventFormBodySchema = z.preprocess((body) => {
 
 const eventFormBody = async (c: Context<AppEnv>) => validate(eventFormBodySchema, await readBody(c));
 
-const caller = (c: Context<AppEnv>) => ({ userId: currentUser(c).id, startupId: ownStartupId(c.var.user) });
+const caller = (c: Context<AppEnv>) => ({ userId: currentUser(c).id, startupId: ownStartupId(c.get("user")) });
 
 const formListQuery = z.object({
   collection_id: optionalIdField("The selected collection is invalid."),
@@ -76,35 +76,35 @@ const formListQuery = z.object({
 });
 
 eventFormRoutes.get("/api/v1/admin/event_forms", authorize("event form read"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
+  const startupId = ownStartupId(c.get("user"));
   const filters = validate(formListQuery, c.req.query());
   const query = { ...parseListQuery(c.req.url), collection_id: filters.collection_id, status: filters.status };
   // Newest first unless the caller asks for an order.
   if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
-  const { total, data } = await listEventForms(c.var.db, startupId, query);
+  const { total, data } = await listEventForms(c.get("db"), startupId, query);
   return c.json(page(c.req.url, query, total, data));
 });
 
 eventFormRoutes.post("/api/v1/admin/event_forms", authorize("event form write"), async (c) => {
   const who = caller(c);
-  const event_form = await createEventForm(c.var.db, who, await eventFormBody(c));
+  const event_form = await createEventForm(c.get("db"), who, await eventFormBody(c));
   const answer: EventFormSaved = { event_form, message: "Event form created." };
   return c.json(answer, 201);
 });
 
 eventFormRoutes.get("/api/v1/admin/event_forms/:id", authorize("event form read"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
-  return c.json({ event_form: await getEventForm(c.var.db, startupId, formId(c.req.param("id"))) });
+  const startupId = ownStartupId(c.get("user"));
+  return c.json({ event_form: await getEventForm(c.get("db"), startupId, formId(c.req.param("id"))) });
 });
 
 /** Updates come as POST with `_method=PUT` (multipart, for the banner) or as a plain PUT. */
 const update = async (c: Context<AppEnv>) => {
   const who = caller(c);
   const id = formId(c.req.param("id") ?? "");
-  const before = await ownedForm(c.var.db, who.startupId, id);
-  const event_form = await updateEventForm(c.var.db, who, id, await eventFormBody(c));
+  const before = await ownedForm(c.get("db"), who.startupId, id);
+  const event_form = await updateEventForm(c.get("db"), who, id, await eventFormBody(c));
   // After the save's commit: a provider's answer never undoes it, a failure is only reported.
-  const meeting_warning = await moveMeetingAfterEdit(meetingsContext(c.var.db, c.var.config), before);
+  const meeting_warning = await moveMeetingAfterEdit(meetingsContext(c.get("db"), c.get("config")), before);
   const answer: EventFormSaved = { event_form, message: "Event form updated.", ...(meeting_warning ? { meeting_warning } : {}) };
   return c.json(answer);
 };
@@ -112,17 +112,17 @@ eventFormRoutes.post("/api/v1/admin/event_forms/:id", authorize("event form writ
 eventFormRoutes.put("/api/v1/admin/event_forms/:id", authorize("event form write"), update);
 
 eventFormRoutes.delete("/api/v1/admin/event_forms/:id", authorize("event form write"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
-  await deleteEventForm(c.var.db, startupId, formId(c.req.param("id")));
+  const startupId = ownStartupId(c.get("user"));
+  await deleteEventForm(c.get("db"), startupId, formId(c.req.param("id")));
   return c.json({ message: "Event form deleted." });
 });
 
 eventFormRoutes.put("/api/v1/admin/event_form_statuses/:id", authorize("event form write"), async (c) => {
-  const startupId = ownStartupId(c.var.user);
+  const startupId = ownStartupId(c.get("user"));
   const id = formId(c.req.param("id"));
-  await ownedForm(c.var.db, startupId, id);
+  await ownedForm(c.get("db"), startupId, id);
   const { status } = validate(eventFormStatusSchema, await readBody(c));
   if (status === "published") assertVerifiedEmail(c, "publish");
-  const event_form = await setEventFormStatus(c.var.db, startupId, id, status);
+  const event_form = await setEventFormStatus(c.get("db"), startupId, id, status);
   return c.json({ event_form, message: "Status updated." });
 });

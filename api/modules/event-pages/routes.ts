@@ -29,14 +29,14 @@ export function createEventPageRoutes(cache?: CardCache) {
 
   routes.get("/api/v1/public/events/:slug", async (c) => {
     const slug = c.req.param("slug");
-    const read = () => eventPage(c.var.db, slug);
+    const read = () => eventPage(c.get("db"), slug);
     return c.json({ event: await (cache ? cache.through(`event-page:${eventIdOf(slug)}`, read) : read()) });
   });
 
   routes.get("/api/v1/public/events/:slug/calendar.ics", async (c) => {
-    const { form } = await publicEvent(c.var.db, c.req.param("slug"));
-    const user = c.var.user;
-    const status = user ? ((await applicationOf(c.var.db, form.id, user.id))?.status ?? null) : null;
+    const { form } = await publicEvent(c.get("db"), c.req.param("slug"));
+    const user = c.get("user");
+    const status = user ? ((await applicationOf(c.get("db"), form.id, user.id))?.status ?? null) : null;
     const file = calendarOf(linkedAppUrl(), form, status, publicEventUrl(form));
     return c.body(file.content, 200, {
       "Content-Type": "text/calendar; charset=utf-8",
@@ -45,7 +45,7 @@ export function createEventPageRoutes(cache?: CardCache) {
   });
 
   routes.get("/api/v1/public/events/:slug/preview.png", async (c) => {
-    const { form, startup } = await publicEvent(c.var.db, c.req.param("slug"));
+    const { form, startup } = await publicEvent(c.get("db"), c.req.param("slug"));
     const png = eventPosterPng({
       title: form.title,
       lines: [`Hosted by ${startup.name}`, formatEventTime(form.startsAt, form.endsAt, form.timezone)],

@@ -26,7 +26,7 @@ favoriteRoutes.get(BASE, requireUser, async (c) => {
   const user = currentUser(c);
   const query = parseListQuery(c.req.url);
   const type = typeFilter.parse(c.req.query("favoritable_type") || undefined);
-  const { total, counts, data } = await listFavorites(c.var.db, user, type, query);
+  const { total, counts, data } = await listFavorites(c.get("db"), user, type, query);
   const answer: FavoritePage = { ...page(c.req.url, query, total, data), counts };
   return c.json(answer);
 });
@@ -34,7 +34,7 @@ favoriteRoutes.get(BASE, requireUser, async (c) => {
 /** Idempotent like following: adding twice answers 200 with the same state. */
 favoriteRoutes.post(BASE, requireUser, async (c) => {
   const user = currentUser(c);
-  await addFavorite(c.var.db, user, validate(favoriteSchema, await readBody(c)));
+  await addFavorite(c.get("db"), user, validate(favoriteSchema, await readBody(c)));
   const answer: FavoriteState = { message: FAVORITE_ADDED, is_favorited: true };
   return c.json(answer);
 });
@@ -42,7 +42,7 @@ favoriteRoutes.post(BASE, requireUser, async (c) => {
 /** The target may come in the body or, for clients that send no body with DELETE, in the query. */
 favoriteRoutes.delete(BASE, requireUser, async (c) => {
   const user = currentUser(c);
-  await removeFavorite(c.var.db, user, validate(favoriteSchema, await readBody(c, { query: true })));
+  await removeFavorite(c.get("db"), user, validate(favoriteSchema, await readBody(c, { query: true })));
   const answer: FavoriteState = { message: FAVORITE_REMOVED, is_favorited: false };
   return c.json(answer);
 });

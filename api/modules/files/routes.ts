@@ -8,7 +8,7 @@ export const fileRoutes = new Hono<AppEnv>();
 /** Public uploads (logos, avatars, banners); private ones are served through what they belong to. */
 fileRoutes.get("/api/v1/files/:id", async (c) => {
   const id = c.req.param("id");
-  const file = FILE_ID.test(id) ? await readFile(c.var.db, id) : null;
+  const file = FILE_ID.test(id) ? await readFile(c.get("db"), id) : null;
   if (!file) throw notFound("File not found");
   return fileResponse(file);
 });

@@ -19,8 +19,8 @@ for (const [path, change] of [
 ] as const) {
   followRoutes.post(path, requireUser, async (c) => {
     const queue = new BroadcastQueue();
-    const result = await change(c.var.db, currentUser(c), validate(followSchema, await readBody(c)), queue);
-    await publishAfterCommit(c.var.broadcaster, queue.messages);
+    const result = await change(c.get("db"), currentUser(c), validate(followSchema, await readBody(c)), queue);
+    await publishAfterCommit(c.get("broadcaster"), queue.messages);
     return c.json(result);
   });
 }
@@ -30,7 +30,7 @@ const isFollowingQuery = z.object({ followee_type: followeeTypeField });
 followRoutes.get("/api/v1/admin/follow/is-following/:id", requireUser, async (c) => {
   const { followee_type } = validate(isFollowingQuery, c.req.query());
   const id = pathId(c.req.param("id"), ACCOUNT_NOT_FOUND);
-  return c.json({ is_following: await isFollowing(c.var.db, currentUser(c), { type: followee_type, id }) });
+  return c.json({ is_following: await isFollowing(c.get("db"), currentUser(c), { type: followee_type, id }) });
 });
 
 /** The account named by /{type}/{id}: an unknown type or id names no account (404). */
@@ -41,12 +41,12 @@ function accountOf(type: string, id: string) {
 
 followRoutes.get("/api/v1/admin/followers/:type/:id", requireUser, async (c) => {
   const query = parseListQuery(c.req.url);
-  const { total, data } = await listFollowers(c.var.db, accountOf(c.req.param("type"), c.req.param("id")), query);
+  const { total, data } = await listFollowers(c.get("db"), accountOf(c.req.param("type"), c.req.param("id")), query);
   return c.json(page(c.req.url, query, total, data));
 });
 
 followRoutes.get("/api/v1/admin/followees/:type/:id", requireUser, async (c) => {
   const query = parseListQuery(c.req.url);
-  const { total, data } = await listFollowees(c.var.db, accountOf(c.req.param("type"), c.req.param("id")), query);
+  const { total, data } = await listFollowees(c.get("db"), accountOf(c.req.param("type"), c.req.param("id")), query);
   return c.json(page(c.req.url, query, total, data));
 });

@@ -57,7 +57,7 @@ invitationRoutes.get(BASE, requireUser, async (c) => {
   const box = boxFor(user, c.req.query("box"));
   const asked = c.req.query("status");
   const status = (INVITATION_STATUSES as readonly string[]).includes(asked ?? "") ? (asked as InvitationStatus) : undefined;
-  const result = await listInvitations(c.var.db, user, box, status, query);
+  const result = await listInvitations(c.get("db"), user, box, status, query);
   const answer: InvitationPage = {
     ...page(c.req.url, query, result.total, result.data),
     box,
@@ -73,8 +73,8 @@ invitationRoutes.post(BASE, requireUser, async (c) => {
   if (!user.startupId) throw forbidden();
   assertVerifiedEmail(c, "invite");
   const queue = new BroadcastQueue();
-  const invitation = await sendInvitation(c.var.db, user.startupId, user.id, validate(invitationCreateSchema, await readBody(c)), queue);
-  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  const invitation = await sendInvitation(c.get("db"), user.startupId, user.id, validate(invitationCreateSchema, await readBody(c)), queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json({ invitation, message: "Invitation sent." }, 201);
 });
 
@@ -86,13 +86,13 @@ invitationRoutes.post(`${BASE}/:id/accept`, requireUser, async (c) => {
   if (!user.coFounderId) throw notYours();
   const queue = new BroadcastQueue();
   const invitation = await acceptInvitation(
-    c.var.db,
+    c.get("db"),
     { ...user, coFounderId: user.coFounderId },
     id,
     input.response_message ?? null,
     queue,
   );
-  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json({ invitation, message: "Invitation accepted. You are now on the team." });
 });
 
@@ -103,13 +103,13 @@ invitationRoutes.post(`${BASE}/:id/decline`, requireUser, async (c) => {
   if (!user.coFounderId) throw notYours();
   const queue = new BroadcastQueue();
   const invitation = await declineInvitation(
-    c.var.db,
+    c.get("db"),
     { ...user, coFounderId: user.coFounderId },
     id,
     input.response_message ?? null,
     queue,
   );
-  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json({ invitation, message: "Invitation declined." });
 });
 
@@ -117,6 +117,6 @@ invitationRoutes.post(`${BASE}/:id/withdraw`, requireUser, async (c) => {
   const user = accountUser(c);
   const id = invitationId(c);
   if (!user.startupId) throw notYours();
-  const invitation = await withdrawInvitation(c.var.db, user.startupId, id);
+  const invitation = await withdrawInvitation(c.get("db"), user.startupId, id);
   return c.json({ invitation, message: "Invitation withdrawn." });
 });

@@ -37,14 +37,14 @@ mailOutboxRoutes.get(BASE, superAdminOnly, async (c) => {
   const query = { ...parseListQuery(c.req.url), ...validate(outboxFilters, c.req.query()) };
   // Newest first unless the caller asks for the oldest.
   if (!c.req.query("sort_order")) query.sort_order = "desc";
-  const { total, data } = await listOutbox(c.var.db, query);
+  const { total, data } = await listOutbox(c.get("db"), query);
   const list = page(c.req.url, query, total, data);
-  const answer: OutboxPage = { ...list, meta: { ...list.meta, smtp_configured: Boolean(c.var.config.mail?.smtpUrl) } };
+  const answer: OutboxPage = { ...list, meta: { ...list.meta, smtp_configured: Boolean(c.get("config").mail?.smtpUrl) } };
   return c.json(answer);
 });
 
 mailOutboxRoutes.get(`${BASE}/:id`, superAdminOnly, async (c) => {
-  const message = await getOutboxMessage(c.var.db, pathId(c.req.param("id"), OUTBOX_MESSAGE_NOT_FOUND));
+  const message = await getOutboxMessage(c.get("db"), pathId(c.req.param("id"), OUTBOX_MESSAGE_NOT_FOUND));
   if (!message) throw notFound(OUTBOX_MESSAGE_NOT_FOUND);
   return c.json({ data: message });
 });
@@ -53,11 +53,11 @@ mailOutboxRoutes.get(`${BASE}/:id`, superAdminOnly, async (c) => {
 mailOutboxRoutes.post(`${BASE}/test`, superAdminOnly, async (c) => {
   validate(noFields, await readBody(c));
   const user = currentUser(c);
-  const config = c.var.config;
+  const config = c.get("config");
   const rendered = await renderMail(
-    TestMessage({ appUrl: config.appUrl, name: user.name, sentAt: new Date(), dates: await readerDates(c.var.db, user.id) }),
+    TestMessage({ appUrl: config.appUrl, name: user.name, sentAt: new Date(), dates: await readerDates(c.get("db"), user.id) }),
   );
-  const id = await queueMail(c.var.db, {
+  const id = await queueMail(c.get("db"), {
     to: user.email,
     toName: user.name,
     userId: user.id,
@@ -73,9 +73,9 @@ mailOutboxRoutes.post(`${BASE}/:id/retry`, superAdminOnly, async (c) => {
   const id = pathId(c.req.param("id"), OUTBOX_MESSAGE_NOT_FOUND);
   validate(noFields, await readBody(c));
   // Without a mail server nothing could send it: it would only be kept again.
-  const mailServer = Boolean(c.var.config.mail?.smtpUrl);
-  if (!mailServer || !(await retryFailedMessage(c.var.db, id))) {
-    if (!(await getOutboxMessage(c.var.db, id))) throw notFound(OUTBOX_MESSAGE_NOT_FOUND);
+  const mailServer = Boolean(c.get("config").mail?.smtpUrl);
+  if (!mailServer || !(await retryFailedMessage(c.get("db"), id))) {
+    if (!(await getOutboxMessage(c.get("db"), id))) throw notFound(OUTBOX_MESSAGE_NOT_FOUND);
     throw new HttpError(409, mailServer ? MESSAGE_NOT_RETRYABLE : NO_MAIL_SERVER);
   }
   const answer: OutboxActionResult = { message: MESSAGE_REQUEUED, id };

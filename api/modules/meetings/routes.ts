@@ -30,7 +30,7 @@ export const meetingRoutes = new Hono<AppEnv>();
 
 const BASE = "/api/v1/admin/meetings/connections";
 
-const ctx = (c: Context<AppEnv>) => meetingsContext(c.var.db, c.var.config);
+const ctx = (c: Context<AppEnv>) => meetingsContext(c.get("db"), c.get("config"));
 
 function providerParam(c: Context<AppEnv>): MeetingProviderKey {
   const provider = providerFromSlug(c.req.param("provider"));
@@ -77,7 +77,7 @@ meetingRoutes.delete(`${BASE}/:provider`, requireUser, async (c) => {
 // ---- an event form's meeting ------------------------------------------------------------------
 
 const formId = (c: Context<AppEnv>) => pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND);
-const editor = (c: Context<AppEnv>) => ({ userId: currentUser(c).id, startupId: ownStartupId(c.var.user) });
+const editor = (c: Context<AppEnv>) => ({ userId: currentUser(c).id, startupId: ownStartupId(c.get("user")) });
 
 meetingRoutes.get("/api/v1/admin/event_forms/:id/meeting", authorize("event form write"), async (c) =>
   c.json(await formMeeting(ctx(c), editor(c), formId(c))),

@@ -50,12 +50,12 @@ async function linkOf(db: Db, token: string) {
 }
 
 unsubscribeRoutes.get(PATH, async (c) => {
-  const link = await linkOf(c.var.db, c.req.param("token"));
+  const link = await linkOf(c.get("db"), c.req.param("token"));
   return c.json({ data: view(link.type, link.preferences) });
 });
 
 unsubscribeRoutes.post(PATH, async (c) => {
-  const db = c.var.db;
+  const db = c.get("db");
   const link = await linkOf(db, c.req.param("token"));
   const preferences = await db.transaction((tx) => turnMailOff(tx, link.userId, link.type));
   const result: UnsubscribeResult = { message: unsubscribedMessage(labelOf(link.type)), data: view(link.type, preferences) };

@@ -12,7 +12,7 @@ export const notificationRoutes = new Hono<AppEnv>();
 notificationRoutes.get("/api/v1/admin/notifications", requireUser, async (c) => {
   const query = parseListQuery(c.req.url);
   const unreadOnly = new URL(c.req.url).searchParams.get("filter") === "unread";
-  const { total, unread, data } = await listNotifications(c.var.db, currentUser(c).id, query, unreadOnly);
+  const { total, unread, data } = await listNotifications(c.get("db"), currentUser(c).id, query, unreadOnly);
   const list = page(c.req.url, query, total, data);
   const answer: NotificationPage = { ...list, meta: { ...list.meta, unread_count: unread } };
   return c.json(answer);
@@ -20,15 +20,15 @@ notificationRoutes.get("/api/v1/admin/notifications", requireUser, async (c) => 
 
 notificationRoutes.post("/api/v1/admin/notifications/read-all", requireUser, async (c) => {
   const queue = new BroadcastQueue();
-  const result = await markAllRead(c.var.db, currentUser(c).id, queue);
-  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  const result = await markAllRead(c.get("db"), currentUser(c).id, queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json(result);
 });
 
 notificationRoutes.post("/api/v1/admin/notifications/:id/read", requireUser, async (c) => {
   const id = pathId(c.req.param("id"), NOTIFICATION_NOT_FOUND);
   const queue = new BroadcastQueue();
-  const result = await markRead(c.var.db, currentUser(c).id, id, queue);
-  await publishAfterCommit(c.var.broadcaster, queue.messages);
+  const result = await markRead(c.get("db"), currentUser(c).id, id, queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json(result);
 });

@@ -89,4 +89,4 @@ placeRoutes.get("/api/v1/site/flags/:file{[A-Za-z]{2}\\.svg}", (c) => {
   return c.body(flag.svg, 200, { ...headers, "Content-Type": "image/svg+xml; charset=utf-8" });
 });
 
-placeRoutes.get("/api/location", requireUser, async (c) => c.json(await userLocation(c.var.db, currentUser(c))));
+placeRoutes.get("/api/location", requireUser, async (c) => c.json(await userLocation(c.get("db"), currentUser(c))));

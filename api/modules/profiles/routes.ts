@@ -20,15 +20,15 @@ const coFounderSetupBody = withJsonLists(coFounderSetupSchema, ["links", "skills
 
 profileRoutes.post("/api/v1/admin/startups/setup", requireUser, async (c) => {
   const input = validate(startupSetupBody, await readBody(c));
-  const startup = await setUpStartup(c.var.db, currentUser(c).id, input);
+  const startup = await setUpStartup(c.get("db"), currentUser(c).id, input);
   const noun = startup.accountType === "organization" ? "Organization" : "Startup";
   return c.json({ message: `${noun} set up successfully`, startup: startupResource(startup) }, 201);
 });
 
 profileRoutes.post("/api/v1/admin/profiles/setup", requireUser, async (c) => {
   const input = validate(coFounderSetupBody, await readBody(c));
-  const profile = await setUpCoFounder(c.var.db, currentUser(c).id, input);
+  const profile = await setUpCoFounder(c.get("db"), currentUser(c).id, input);
   return c.json({ message: "Profile set up successfully", profile: coFounderResource(profile) }, 201);
 });
 
-profileRoutes.get("/api/v1/admin/profiles/current", requireUser, async (c) => c.json(await currentProfile(c.var.db, currentUser(c))));
+profileRoutes.get("/api/v1/admin/profiles/current", requireUser, async (c) => c.json(await currentProfile(c.get("db"), currentUser(c))));

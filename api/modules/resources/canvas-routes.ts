@@ -33,27 +33,27 @@ const guard = authorize("resource center read");
 async function scope(c: Context<AppEnv>) {
   const framework = findFramework(c.req.param("type"));
   const user = currentUser(c);
-  const startup = await requireCanvasStartup(c.var.db, user);
+  const startup = await requireCanvasStartup(c.get("db"), user);
   return { framework, user, startup };
 }
 
 canvasRoutes.get(CANVAS, guard, async (c) => {
   const { framework, startup } = await scope(c);
-  return c.json({ framework: frameworkView(framework), canvas: await getCanvas(c.var.db, startup, framework) });
+  return c.json({ framework: frameworkView(framework), canvas: await getCanvas(c.get("db"), startup, framework) });
 });
 
 canvasRoutes.put(CANVAS, guard, async (c) => {
   const { framework, user, startup } = await scope(c);
   const { boxes, base_version, autosave } = validate(canvasSaveSchema(framework), await readBody(c));
-  const { changed } = await saveCanvas(c.var.db, startup, framework, user.id, boxes, { baseVersion: base_version, autosave });
-  return c.json({ canvas: await getCanvas(c.var.db, startup, framework), changed, message: changed ? CANVAS_SAVED : CANVAS_UNCHANGED });
+  const { changed } = await saveCanvas(c.get("db"), startup, framework, user.id, boxes, { baseVersion: base_version, autosave });
+  return c.json({ canvas: await getCanvas(c.get("db"), startup, framework), changed, message: changed ? CANVAS_SAVED : CANVAS_UNCHANGED });
 });
 
 canvasRoutes.get(`${CANVAS}/versions`, guard, async (c) => {
   const { framework, startup } = await scope(c);
   const query = parseListQuery(c.req.url);
   query.per_page = Math.min(query.per_page, MAX_VERSIONS_PER_PAGE);
-  const { total, data } = await listVersions(c.var.db, startup.id, framework, query);
+  const { total, data } = await listVersions(c.get("db"), startup.id, framework, query);
   return c.json(page(c.req.url, query, total, data));
 });
 
@@ -61,10 +61,10 @@ canvasRoutes.post(`${CANVAS}/versions/:version/restore`, guard, async (c) => {
   const { framework, user, startup } = await scope(c);
   const version = parseId(c.req.param("version"));
   if (version === undefined) throw notFound(VERSION_NOT_FOUND);
-  const boxes = await versionBoxes(c.var.db, startup.id, framework, version);
-  const { changed } = await saveCanvas(c.var.db, startup, framework, user.id, boxes, { autosave: false });
+  const boxes = await versionBoxes(c.get("db"), startup.id, framework, version);
+  const { changed } = await saveCanvas(c.get("db"), startup, framework, user.id, boxes, { autosave: false });
   return c.json({
-    canvas: await getCanvas(c.var.db, startup, framework),
+    canvas: await getCanvas(c.get("db"), startup, framework),
     changed,
     message: changed ? canvasRestored(version) : CANVAS_UNCHANGED,
   });
@@ -72,7 +72,7 @@ canvasRoutes.post(`${CANVAS}/versions/:version/restore`, guard, async (c) => {
 
 canvasRoutes.get(`${CANVAS}/export`, guard, async (c) => {
   const { framework, startup } = await scope(c);
-  const canvas = await getCanvas(c.var.db, startup, framework);
+  const canvas = await getCanvas(c.get("db"), startup, framework);
   const markdown = canvasMarkdown({
     framework,
     boxes: canvas.boxes,

@@ -15,8 +15,8 @@ export const frameworkRoutes = new Hono<AppEnv>();
 export const FRAMEWORKS_BASE = "/api/v1/admin/frameworks";
 
 frameworkRoutes.get(FRAMEWORKS_BASE, authorize("resource center read"), async (c) => {
-  const startup = await canvasStartup(c.var.db, currentUser(c));
-  const states = startup ? await canvasStates(c.var.db, startup.id) : new Map();
+  const startup = await canvasStartup(c.get("db"), currentUser(c));
+  const states = startup ? await canvasStates(c.get("db"), startup.id) : new Map();
   const data: FrameworkSummary[] = FRAMEWORKS.map((framework) => ({
     type: framework.type,
     name: framework.name,

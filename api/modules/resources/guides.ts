@@ -116,11 +116,11 @@ export async function findGuide(db: Db, slug: string): Promise<GuideView> {
 guideRoutes.get(BASE, authorize("resource center read"), async (c) => {
   const { category } = validate(guideFilterSchema, c.req.query());
   const query = parseListQuery(c.req.url);
-  const [{ total, data }, categories] = await Promise.all([listGuides(c.var.db, query, category), guideCategories(c.var.db)]);
+  const [{ total, data }, categories] = await Promise.all([listGuides(c.get("db"), query, category), guideCategories(c.get("db"))]);
   const answer: GuidePage = { ...page(c.req.url, query, total, data), categories };
   return c.json(answer);
 });
 
 guideRoutes.get(`${BASE}/:slug`, authorize("resource center read"), async (c) => {
-  return c.json({ guide: await findGuide(c.var.db, c.req.param("slug")) });
+  return c.json({ guide: await findGuide(c.get("db"), c.req.param("slug")) });
 });

@@ -11,9 +11,9 @@ export const settingsRoutes = new Hono<AppEnv>();
 
 const BASE = "/api/v1/admin/settings";
 
-settingsRoutes.get(BASE, requireUser, async (c) => c.json({ data: await getSettings(c.var.db, currentUser(c).id) }));
+settingsRoutes.get(BASE, requireUser, async (c) => c.json({ data: await getSettings(c.get("db"), currentUser(c).id) }));
 
 settingsRoutes.put(BASE, requireUser, async (c) => {
   const input = validate(settingsSchema, await readBody(c, { all: true }));
-  return c.json({ message: SETTINGS_SAVED, data: await saveSettings(c.var.db, currentUser(c).id, input) });
+  return c.json({ message: SETTINGS_SAVED, data: await saveSettings(c.get("db"), currentUser(c).id, input) });
 });

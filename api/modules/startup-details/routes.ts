@@ -19,14 +19,14 @@ const categoryOf = (value: string) => findCategory(pathId(value, DETAIL_CATEGORY
 
 startupDetailRoutes.get(BASE, requireUser, async (c) => {
   const startupId = ownStartupId(currentUser(c));
-  return c.json(await listStartupDetails(c.var.db, startupId));
+  return c.json(await listStartupDetails(c.get("db"), startupId));
 });
 
 startupDetailRoutes.get(`${BASE}/:category_id`, requireUser, async (c) => {
   const startupId = ownStartupId(currentUser(c));
   const category = categoryOf(c.req.param("category_id"));
   return c.json({
-    category: await getStartupDetails(c.var.db, startupId, category),
+    category: await getStartupDetails(c.get("db"), startupId, category),
   });
 });
 
@@ -35,8 +35,8 @@ startupDetailRoutes.put(`${BASE}/:category_id`, requireUser, async (c) => {
   const startupId = ownStartupId(user);
   const category = categoryOf(c.req.param("category_id"));
   const values = validate(DETAIL_CATEGORY_SCHEMAS.get(category.id)!, await readBody(c));
-  await saveStartupDetails(c.var.db, startupId, user.id, category, values);
-  const { data, completeness } = await listStartupDetails(c.var.db, startupId);
+  await saveStartupDetails(c.get("db"), startupId, user.id, category, values);
+  const { data, completeness } = await listStartupDetails(c.get("db"), startupId);
   return c.json({
     category: data.find((row) => row.id === category.id),
     completeness,

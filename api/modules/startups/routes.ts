@@ -18,8 +18,8 @@ startupRoutes.get("/api/v1/site/startups", async (c) => {
   const filters = parseDirectoryQuery(c.req.url);
   const sortOrderGiven = c.req.query("sort_order") === "asc" || c.req.query("sort_order") === "desc";
   const [{ total, data }, facet] = await Promise.all([
-    listDirectory(c.var.db, c.var.user, query, filters, sortOrderGiven),
-    c.req.query("with_countries") === "true" ? countryFacet(c.var.db, filters) : undefined,
+    listDirectory(c.get("db"), c.get("user"), query, filters, sortOrderGiven),
+    c.req.query("with_countries") === "true" ? countryFacet(c.get("db"), filters) : undefined,
   ]);
   const answer = page(c.req.url, query, total, data);
   const directory: DirectoryPage | DirectoryPageWithCountries = facet ? { ...answer, meta: { ...answer.meta, countries: facet } } : answer;
@@ -29,7 +29,7 @@ startupRoutes.get("/api/v1/site/startups", async (c) => {
 /** `followers_limit` (and `followers_page`) add that page of the followers: the profile screen's one call. */
 startupRoutes.get("/api/v1/site/startups/:username", async (c) => {
   const followersQuery = parseProfileFollowersQuery(c.req.url);
-  const { profile, followers } = await getProfile(c.var.db, c.var.user, c.req.param("username"), followersQuery);
+  const { profile, followers } = await getProfile(c.get("db"), c.get("user"), c.req.param("username"), followersQuery);
   if (!followers || !followersQuery) return c.json(profile);
   // Its links are those of the followers list itself.
   const listUrl = new URL(`/api/v1/site/startup_followers/${profile.id}?limit=${followersQuery.per_page}`, c.req.url).href;
@@ -38,7 +38,7 @@ startupRoutes.get("/api/v1/site/startups/:username", async (c) => {
 
 startupRoutes.get("/api/v1/site/startup_followers/:id", async (c) => {
   const id = pathId(c.req.param("id"), STARTUP_NOT_FOUND);
-  const result = await startupFollowers(c.var.db, id, parseFollowersQuery(c.req.url));
+  const result = await startupFollowers(c.get("db"), id, parseFollowersQuery(c.req.url));
   if ("limited" in result) return c.json(result.limited);
   return c.json(page(c.req.url, result.query, result.total, result.data));
 });

@@ -39,10 +39,10 @@ async function userOf(db: Db, userId: number): Promise<PendingUser | undefined> 
 
 /** Hands the browser a sign-in waiting for its second factor. */
 export async function issuePendingLogin(c: Context<AppEnv>, userId: number): Promise<void> {
-  const user = await userOf(c.var.db, userId);
+  const user = await userOf(c.get("db"), userId);
   if (!user) return;
   const expires = Math.floor(Date.now() / 1000) + PENDING_LOGIN_SECONDS;
-  const box = await secretBox(c.var.db, PURPOSE);
+  const box = await secretBox(c.get("db"), PURPOSE);
   writeTwoFactorCookie(c, `${userId}.${expires}.${box.mac(signed(userId, expires, user.passwordHash))}`, PENDING_LOGIN_SECONDS);
 }
 
@@ -55,9 +55,9 @@ export async function pendingLogin(c: Context<AppEnv>): Promise<{ id: number; em
   const userId = parseId(id);
   const expires = Number(expiresText);
   if (userId === undefined || expires < Date.now() / 1000) return null;
-  const user = await userOf(c.var.db, userId);
+  const user = await userOf(c.get("db"), userId);
   if (!user) return null;
-  const box = await secretBox(c.var.db, PURPOSE);
+  const box = await secretBox(c.get("db"), PURPOSE);
   if (!safeEqual(signature, box.mac(signed(userId, expires, user.passwordHash)))) return null;
   return { id: user.id, email: user.email };
 }

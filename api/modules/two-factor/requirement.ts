@@ -45,10 +45,10 @@ const ALLOWED = new Set([
  * its setup, however they authenticated (a session, or a bearer token issued before the setting was on).
  */
 export const twoFactorRequirement: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = c.var.user;
+  const user = c.get("user");
   // HEAD is a GET without the body; OPTIONS only lists a path's methods.
   const method = c.req.method === "HEAD" ? "GET" : c.req.method;
-  if (user && method !== "OPTIONS" && mustSetUpTwoFactor(user, c.var.config) && !ALLOWED.has(`${method} ${c.req.path}`)) {
+  if (user && method !== "OPTIONS" && mustSetUpTwoFactor(user, c.get("config")) && !ALLOWED.has(`${method} ${c.req.path}`)) {
     throw new HttpError(403, TWO_FACTOR_REQUIRED);
   }
   await next();

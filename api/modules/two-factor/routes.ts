@@ -28,29 +28,29 @@ import { confirmSetup, disableTwoFactor, renewRecoveryCodes, startSetup, twoFact
 export const twoFactorRoutes = new Hono<AppEnv>();
 
 twoFactorRoutes.get("/api/user/two-factor", requireUser, async (c) =>
-  c.json(await twoFactorStatus(c.var.db, currentUser(c), c.var.config)),
+  c.json(await twoFactorStatus(c.get("db"), currentUser(c), c.get("config"))),
 );
 
 twoFactorRoutes.post("/api/user/two-factor", requireUser, async (c) => {
-  const setup = await startSetup(c.var.db, currentUser(c));
+  const setup = await startSetup(c.get("db"), currentUser(c));
   return c.json({ message: TWO_FACTOR_SETUP_STARTED, setup }, 201);
 });
 
 twoFactorRoutes.post("/api/user/two-factor/confirm", requireUser, async (c) => {
   const input = validate(twoFactorConfirmSchema, await readBody(c));
-  const codes = await confirmSetup(c.var.db, c.var.config, currentUser(c).id, input);
+  const codes = await confirmSetup(c.get("db"), c.get("config"), currentUser(c).id, input);
   return c.json({ message: TWO_FACTOR_ON, recovery_codes: codes } satisfies RecoveryCodesAnswer);
 });
 
 twoFactorRoutes.delete("/api/user/two-factor", requireUser, async (c) => {
   const input = validate(twoFactorDisableSchema, await readBody(c));
-  await disableTwoFactor(c.var.db, c.var.config, currentUser(c), input);
+  await disableTwoFactor(c.get("db"), c.get("config"), currentUser(c), input);
   return c.json({ message: TWO_FACTOR_OFF });
 });
 
 twoFactorRoutes.post("/api/user/two-factor/recovery-codes", requireUser, async (c) => {
   const input = validate(secondFactorSchema, await readBody(c));
-  const codes = await renewRecoveryCodes(c.var.db, c.var.config, currentUser(c).id, input);
+  const codes = await renewRecoveryCodes(c.get("db"), c.get("config"), currentUser(c).id, input);
   return c.json({ message: RECOVERY_CODES_RENEWED, recovery_codes: codes } satisfies RecoveryCodesAnswer);
 });
 
@@ -71,5 +71,5 @@ twoFactorRoutes.post("/api/two-factor-challenge", async (c) => {
   await finishSecondStep(c, pending, input);
   endPendingLogin(c);
   const user = await startSession(c, pending.id);
-  return c.json({ user: userResource(user, c.var.config) } satisfies LoginAnswer);
+  return c.json({ user: userResource(user, c.get("config")) } satisfies LoginAnswer);
 });

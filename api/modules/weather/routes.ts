@@ -33,11 +33,11 @@ export function createWeatherRoutes(options: WeatherServiceOptions) {
   routes.get("/api/v1/admin/weather/:city", requireUser, async (c) => {
     const user = currentUser(c);
     const asked = c.req.query("country")?.trim().toUpperCase();
-    const country = asked && isCountryCode(asked) ? asked : await profileCountry(c.var.db, user);
+    const country = asked && isCountryCode(asked) ? asked : await profileCountry(c.get("db"), user);
     // Only look-ups the cache cannot answer count against the user's limit (each one asks the provider).
-    const limit = limits(c.var.config).weatherLookup;
+    const limit = limits(c.get("config")).weatherLookup;
     const countLookup = async () => {
-      await hit(c.var.db, limit, user.id);
+      await hit(c.get("db"), limit, user.id);
     };
     const answer = await service.weather(c.req.param("city").trim(), country, countLookup);
     // The answer is the same for everyone in the country, but it is behind a login: private caching only.
