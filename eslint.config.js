@@ -14,6 +14,8 @@ const PANEL_ROOMS = [
     message: "The panel never touches the database (docs/architecture.md, rooms).",
   },
 ];
+// Shared schemas are read by both sides, so they import neither side's code.
+const SCHEMA_ROOMS = [{ group: ["#api/*", "#server/*", "~/*", "**/api/**", "**/app/**"], message: "Shared schemas import only zod." }];
 // An action that parses its form with conform directly answers 500 to a malformed `__intent__`/`__state__`.
 const SUBMISSION_READERS = ["@conform-to/zod", "@conform-to/zod/v3", "@conform-to/zod/v4"].map((name) => ({
   name,
@@ -69,7 +71,7 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "MemberExpression[object.name='c'][property.name='var']",
+          selector: "MemberExpression[computed=false][property.name='var']",
           message: 'Use c.get("name"): Hono builds a new object of every variable on each read of c.var (docs/decisions/039).',
         },
       ],
@@ -78,10 +80,7 @@ export default tseslint.config(
   {
     files: ["schemas/**/*.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["#api/*", "#server/*", "~/*", "**/api/**", "**/app/**"], message: "Shared schemas import only zod." }] },
-      ],
+      "no-restricted-imports": ["error", { patterns: SCHEMA_ROOMS }],
     },
   },
   {
@@ -99,7 +98,7 @@ export default tseslint.config(
         "error",
         {
           paths: [{ name: "zod", message: "Kept free of zod: screens without forms read this (docs/decisions/038)." }],
-          patterns: [{ group: ["#api/*", "#server/*", "~/*", "**/api/**", "**/app/**"], message: "Shared schemas import only zod." }],
+          patterns: SCHEMA_ROOMS,
         },
       ],
     },
