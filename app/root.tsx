@@ -13,7 +13,7 @@ import { FLASH_COOKIE, FLASH_SPENT } from "./lib/flash";
 import { readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 import { requestEnvContext } from "./lib/request-env";
-import { readViewportCookie, type Breakpoint } from "./lib/viewport";
+import { viewportFromCookie, type Breakpoint, type Viewport } from "./lib/viewport";
 import { ViewportProvider } from "./lib/viewport-context";
 import type { loader as adminLayoutLoader } from "./routes/admin/layout";
 
@@ -43,8 +43,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const toast = await readFlash(context.get(requestEnvContext), request);
-  const breakpoint = readViewportCookie(request.headers.get("Cookie"));
-  return { toast, breakpoint };
+  const viewport = viewportFromCookie(request.headers.get("Cookie"));
+  return { toast, viewport };
 }
 
 /** Cheap (cookies only), and it must run after every redirect to pick up flash toasts. */
@@ -79,10 +79,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const [breakpoint, setBreakpoint] = useState<Breakpoint>(loaderData.breakpoint);
-  const onBreakpoint = useCallback((next: Breakpoint) => setBreakpoint(next), []);
+  const [viewport, setViewport] = useState<Viewport>(loaderData.viewport);
+  const onBreakpoint = useCallback((breakpoint: Breakpoint) => setViewport({ breakpoint, measured: true }), []);
   return (
-    <ViewportProvider value={breakpoint}>
+    <ViewportProvider value={viewport}>
       <FlashNotice value={loaderData.toast} />
       <InAppLinkProvider>
         <Outlet />
@@ -90,7 +90,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Toaster />
       <FlashToastView value={loaderData.toast} />
       <ConnectivityToasts />
-      <ViewportTracker current={breakpoint} onChange={onBreakpoint} />
+      <ViewportTracker current={viewport} onChange={onBreakpoint} />
     </ViewportProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
-import { FALLBACK_BREAKPOINT, type Breakpoint } from "./viewport";
+import { FALLBACK_BREAKPOINT, type Viewport } from "./viewport";
 
-const ViewportContext = createContext<Breakpoint>(FALLBACK_BREAKPOINT);
+const ViewportContext = createContext<Viewport>({ breakpoint: FALLBACK_BREAKPOINT, measured: false });
 export const ViewportProvider = ViewportContext.Provider;
-/** The current breakpoint name: from the cookie on the server, from media queries in the browser. */
-export const useBreakpoint = () => useContext(ViewportContext);
+/** The current breakpoint and whether it was measured: from the cookie on the server, from media queries in the browser. */
+export const useViewport = () => useContext(ViewportContext);

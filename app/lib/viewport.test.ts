@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BREAKPOINTS, breakpointFor, isCompact, parseBreakpoint, readViewportCookie, viewportCookie } from "./viewport";
+import { BREAKPOINTS, breakpointFor, isCompact, parseBreakpoint, readViewportCookie, viewportCookie, viewportFromCookie } from "./viewport";
 
 describe("breakpoints", () => {
   it("names seven breakpoints, from mobile at 320 px to desktopWide at 1600 px", () => {
@@ -29,6 +29,12 @@ describe("breakpoints", () => {
     expect(readViewportCookie("a=1; viewport=huge")).toBe("desktop");
     expect(readViewportCookie("a=1; viewport=tablet; b=2")).toBe("tablet");
     expect(parseBreakpoint(undefined)).toBe("desktop");
+  });
+
+  it("says whether the browser has measured the screen: only a breakpoint it writes counts", () => {
+    expect(viewportFromCookie(null)).toEqual({ breakpoint: "desktop", measured: false });
+    expect(viewportFromCookie("viewport=huge")).toEqual({ breakpoint: "desktop", measured: false });
+    expect(viewportFromCookie("a=1; viewport=mobileMedium")).toEqual({ breakpoint: "mobileMedium", measured: true });
   });
 
   it("writes the cookie for a year, on every path, SameSite=Strict and Secure", () => {

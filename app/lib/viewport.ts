@@ -31,6 +31,20 @@ export function readViewportCookie(cookieHeader: string | null): Breakpoint {
   return parseBreakpoint(readCookie(cookieHeader, VIEWPORT_COOKIE));
 }
 
+/**
+ * The viewport state: the breakpoint, and whether the browser has measured it. Before it has (no cookie yet,
+ * on the first page of a visit), the name is the fallback and the layout follows the screen through CSS alone.
+ */
+export interface Viewport {
+  breakpoint: Breakpoint;
+  measured: boolean;
+}
+
+export function viewportFromCookie(cookieHeader: string | null): Viewport {
+  const value = readCookie(cookieHeader, VIEWPORT_COOKIE);
+  return { breakpoint: parseBreakpoint(value), measured: BREAKPOINTS.some(([name]) => name === value) };
+}
+
 /** Phones and small tablets get the collapsed navigation from the first paint. */
 export const isCompact = (breakpoint: Breakpoint) => BREAKPOINTS.findIndex(([n]) => n === breakpoint) < 4;
 

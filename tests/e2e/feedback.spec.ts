@@ -59,3 +59,51 @@ test.describe("viewport cookie", () => {
     expect(html).toContain('data-layout="compact"');
   });
 });
+
+test.describe("the first page of a visit, before the browser has measured the screen", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test("is laid out for a phone from the first paint: nothing moves when the script measures the screen", async ({
+    page,
+    context,
+    startupUser,
+  }) => {
+    expect(startupUser.email).toBeTruthy();
+    expect((await context.cookies()).some((cookie) => cookie.name === "viewport")).toBe(false);
+    // What Cumulative Layout Shift adds up: every shift of the page's content, from the first paint on.
+    await page.addInitScript(() => {
+      const record = window as unknown as { layoutShifts: number };
+      record.layoutShifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) record.layoutShifts += (entry as PerformanceEntry & { value: number }).value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/events");
+    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "viewport")?.value).toBe("mobileMedium");
+    await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "compact");
+    await expect(page.getByText("Menu", { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number }).layoutShifts)).toBeLessThan(0.01);
+  });
+
+  for (const width of [412, 1280])
+    test.describe(`without JavaScript, ${width} px wide`, () => {
+      test.use({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+
+      test("the page shows the navigation the screen's width calls for", async ({ page, startupUser }) => {
+        expect(startupUser.email).toBeTruthy();
+        await page.goto("/events");
+        await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "responsive");
+        const sidebar = page.locator("aside").getByRole("navigation", { name: "Main" });
+        const menu = page.getByText("Menu", { exact: true });
+        if (width < 1024) {
+          await expect(menu).toBeVisible();
+          await expect(sidebar).toBeHidden();
+        } else {
+          await expect(sidebar).toBeVisible();
+          await expect(menu).toBeHidden();
+          // The menu's copy of the navigation is hidden with it: one "Main" navigation for assistive technology.
+          await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(1);
+        }
+      });
+    });
+});

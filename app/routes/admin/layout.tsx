@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from "react";
 import { Form, Outlet, redirect, useLocation } from "react-router";
-import { DEFAULT_SETTINGS } from "#schemas/settings";
+import { DEFAULT_SETTINGS, type Layout as LayoutSetting } from "#schemas/settings";
 import { AI_NOT_CONFIGURED } from "#schemas/ai";
 import { activeItem, navigationFor, visiblePaths, tourTarget, type NavSection } from "~/components/app-shell/navigation";
 import { Avatar } from "~/components/ui/avatar";
@@ -18,8 +18,8 @@ import { loginUrl } from "~/lib/safe-redirect";
 import { setupPathFor } from "~/lib/setup-path";
 import { TWO_FACTOR_SETUP_PAGE } from "~/lib/two-factor";
 import type { CurrentUser } from "#schemas/auth";
-import { isCompact } from "~/lib/viewport";
-import { useBreakpoint } from "~/lib/viewport-context";
+import { isCompact, type Viewport } from "~/lib/viewport";
+import { useViewport } from "~/lib/viewport-context";
 import type { Route } from "./+types/layout";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -72,9 +72,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, realtime, xsrfCookie, unreadNotifications, unreadConversations, settings, emailVerification } = loaderData;
   const extras: ItemExtras = { "/chat": <UnreadMessagesCount userId={user.id} unreadIds={unreadConversations} /> };
   const navigation = useMemo(() => navigationFor(loaderData.navigation), [loaderData.navigation]);
-  const breakpoint = useBreakpoint();
-  // /settings may fix the layout either way; "auto" follows the screen's width (the viewport cookie).
-  const compact = settings.layout === "auto" ? isCompact(breakpoint) : settings.layout === "compact";
+  const layout = panelLayout(settings.layout, useViewport());
   const dates = useMemo(
     () => ({ timeZone: settings.time_zone, dateFormat: settings.date_format }),
     [settings.time_zone, settings.date_format],
@@ -82,13 +80,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <DatesProvider value={dates}>
       <RealtimeProvider config={realtime} xsrfCookie={xsrfCookie}>
-        <div className={compact ? "min-h-screen" : "flex min-h-screen"} data-layout={compact ? "compact" : "wide"}>
+        <div className={LAYOUT_CLASSES[layout].page} data-layout={layout}>
           {/* WCAG 2.4.1: the first stop for the keyboard; styled in app.css (.skip-link), shown only on focus. */}
           <a href="#main-content" className="skip-link">
             Skip to main content
           </a>
-          {compact ? null : (
-            <aside className="sticky top-0 h-dvh w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white">
+          {layout === "compact" ? null : (
+            <aside
+              className={`${LAYOUT_CLASSES[layout].sidebar} sticky top-0 h-dvh w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white`}
+            >
               <Brand />
               <Navigation sections={navigation} extras={extras} />
             </aside>
@@ -96,8 +96,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           {/* A page marked data-full-height (the chat) fills the screen below the header exactly, edge to edge. */}
           <div className="flex min-w-0 flex-1 flex-col has-[[data-full-height]]:h-dvh">
             <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-              {compact ? (
-                <details className="relative">
+              {layout === "wide" ? null : (
+                <details className={`${LAYOUT_CLASSES[layout].menu} relative`}>
                   <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
                     Menu
                   </summary>
@@ -105,9 +105,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     <Navigation sections={navigation} extras={extras} />
                   </div>
                 </details>
-              ) : (
-                <span />
               )}
+              {layout === "compact" ? null : <span className={LAYOUT_CLASSES[layout].spacer} />}
               <div className="flex items-center gap-2">
                 <NotificationBell userId={user.id} unreadCount={unreadNotifications} />
                 <UserMenu user={user} />
@@ -129,6 +128,28 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     </DatesProvider>
   );
 }
+
+/**
+ * Wide has the sidebar, compact a Menu in the header. /settings may fix either (comfortable is wide); "auto" follows the screen's
+ * width: the breakpoint the browser measured (the viewport cookie), or, before it has (the first page of a
+ * visit), CSS alone ("responsive": both, one shown by the media query), so that page is not laid out for
+ * a desktop and then moved.
+ */
+type PanelLayout = "wide" | "compact" | "responsive";
+
+function panelLayout(setting: LayoutSetting, viewport: Viewport): PanelLayout {
+  if (setting === "comfortable") return "wide";
+  if (setting === "compact") return "compact";
+  if (!viewport.measured) return "responsive";
+  return isCompact(viewport.breakpoint) ? "compact" : "wide";
+}
+
+/** "responsive" switches at the desktop breakpoint (1024 px, Tailwind's lg), where isCompact does. */
+const LAYOUT_CLASSES: Record<PanelLayout, { page: string; sidebar: string; menu: string; spacer: string }> = {
+  wide: { page: "flex min-h-screen", sidebar: "", menu: "", spacer: "" },
+  compact: { page: "min-h-screen", sidebar: "", menu: "", spacer: "" },
+  responsive: { page: "min-h-screen lg:flex", sidebar: "hidden lg:block", menu: "lg:hidden", spacer: "hidden lg:block" },
+};
 
 function Brand() {
   return (
