@@ -1,3 +1,5 @@
+// First: it configures zod before any module builds a schema (see the file).
+import "./lib/zod-in-the-browser";
 import { useCallback, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
