@@ -4,6 +4,4 @@ export default {
   ssr: true,
   // v8_passThroughRequests: handlers get the request as it came, without copies (ADR 018).
   future: { v8_middleware: true, v8_passThroughRequests: true },
-  // Every page imports the whole route manifest, one cached file: no manifest built per request (decision 040).
-  routeDiscovery: { mode: "initial" },
 } satisfies Config;
