@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BREAKPOINTS, breakpointFor, isCompact, parseBreakpoint, readViewportCookie, viewportCookie, viewportFromCookie } from "./viewport";
+import { BREAKPOINTS, breakpointFor, isCompact, parseBreakpoint, viewportCookie, viewportFromCookie } from "./viewport";
 
 describe("breakpoints", () => {
   it("names seven breakpoints, from mobile at 320 px to desktopWide at 1600 px", () => {
@@ -25,9 +25,9 @@ describe("breakpoints", () => {
   });
 
   it("falls back to desktop for a missing or unknown cookie", () => {
-    expect(readViewportCookie(null)).toBe("desktop");
-    expect(readViewportCookie("a=1; viewport=huge")).toBe("desktop");
-    expect(readViewportCookie("a=1; viewport=tablet; b=2")).toBe("tablet");
+    expect(viewportFromCookie(null).breakpoint).toBe("desktop");
+    expect(viewportFromCookie("a=1; viewport=huge").breakpoint).toBe("desktop");
+    expect(viewportFromCookie("a=1; viewport=tablet; b=2").breakpoint).toBe("tablet");
     expect(parseBreakpoint(undefined)).toBe("desktop");
   });
 

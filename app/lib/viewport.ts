@@ -27,10 +27,6 @@ export function parseBreakpoint(value: string | null | undefined): Breakpoint {
   return BREAKPOINTS.find(([name]) => name === value)?.[0] ?? FALLBACK_BREAKPOINT;
 }
 
-export function readViewportCookie(cookieHeader: string | null): Breakpoint {
-  return parseBreakpoint(readCookie(cookieHeader, VIEWPORT_COOKIE));
-}
-
 /**
  * The viewport state: the breakpoint, and whether the browser has measured it. Before it has (no cookie yet,
  * on the first page of a visit), the name is the fallback and the layout follows the screen through CSS alone.

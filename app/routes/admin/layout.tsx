@@ -130,10 +130,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * Wide has the sidebar, compact a Menu in the header. /settings may fix either (comfortable is wide); "auto" follows the screen's
- * width: the breakpoint the browser measured (the viewport cookie), or, before it has (the first page of a
- * visit), CSS alone ("responsive": both, one shown by the media query), so that page is not laid out for
- * a desktop and then moved.
+ * Wide has the sidebar, compact a Menu in the header. /settings may fix either (comfortable is wide);
+ * "auto" follows the screen's width: the breakpoint the browser measured (the viewport cookie), or, before
+ * it has (the first page of a visit), CSS alone ("responsive": both, one shown by the media query), so that
+ * page is not laid out for a desktop and then moved.
  */
 type PanelLayout = "wide" | "compact" | "responsive";
 
