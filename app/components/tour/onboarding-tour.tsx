@@ -15,6 +15,11 @@ function titleAtLevelTwo(this: { getElement(): HTMLElement | null | undefined })
   this.getElement()?.querySelector(".shepherd-title")?.setAttribute("aria-level", "2");
 }
 
+const loadShepherd = () => import("shepherd.js");
+// A first visit shows the tour as soon as the page runs: its code is fetched while the page hydrates, not
+// after (the import below then finds it loaded).
+if (typeof window !== "undefined" && !localStorage.getItem(INTRO_FLAG)) void loadShepherd();
+
 export function OnboardingTour({ navigation }: { navigation: NavSection[] }) {
   // Read once: revalidations hand over a new (equal) list, which must not restart the tour.
   const navigationRef = useRef(navigation);
@@ -22,7 +27,7 @@ export function OnboardingTour({ navigation }: { navigation: NavSection[] }) {
     let cancelled = false;
     let stop = () => {};
     const start = () => {
-      void import("shepherd.js").then(({ default: Shepherd }) => {
+      void loadShepherd().then(({ default: Shepherd }) => {
         if (cancelled) return;
         stop();
         const tour = new Shepherd.Tour({
