@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BREAKPOINTS, breakpointFor, isCompact, parseBreakpoint, viewportCookie, viewportFromCookie } from "./viewport";
+import { BREAKPOINTS, breakpointFor, isCompact, viewportCookie, viewportFromCookie } from "./viewport";
 
 describe("breakpoints", () => {
   it("names seven breakpoints, from mobile at 320 px to desktopWide at 1600 px", () => {
@@ -28,7 +28,7 @@ describe("breakpoints", () => {
     expect(viewportFromCookie(null).breakpoint).toBe("desktop");
     expect(viewportFromCookie("a=1; viewport=huge").breakpoint).toBe("desktop");
     expect(viewportFromCookie("a=1; viewport=tablet; b=2").breakpoint).toBe("tablet");
-    expect(parseBreakpoint(undefined)).toBe("desktop");
+    expect(viewportFromCookie("viewport=").breakpoint).toBe("desktop");
   });
 
   it("says whether the browser has measured the screen: only a breakpoint it writes counts", () => {

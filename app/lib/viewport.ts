@@ -23,10 +23,6 @@ export function breakpointFor(matches: (minWidth: number) => boolean): Breakpoin
   return name;
 }
 
-export function parseBreakpoint(value: string | null | undefined): Breakpoint {
-  return BREAKPOINTS.find(([name]) => name === value)?.[0] ?? FALLBACK_BREAKPOINT;
-}
-
 /**
  * The viewport state: the breakpoint, and whether the browser has measured it. Before it has (no cookie yet,
  * on the first page of a visit), the name is the fallback and the layout follows the screen through CSS alone.
@@ -36,9 +32,11 @@ export interface Viewport {
   measured: boolean;
 }
 
+/** A missing cookie, or a value the browser never writes, is not measured: the spec's fallback, desktop. */
 export function viewportFromCookie(cookieHeader: string | null): Viewport {
   const value = readCookie(cookieHeader, VIEWPORT_COOKIE);
-  return { breakpoint: parseBreakpoint(value), measured: BREAKPOINTS.some(([name]) => name === value) };
+  const measured = BREAKPOINTS.find(([name]) => name === value)?.[0];
+  return { breakpoint: measured ?? FALLBACK_BREAKPOINT, measured: measured !== undefined };
 }
 
 /** Phones and small tablets get the collapsed navigation from the first paint. */

@@ -1,4 +1,7 @@
+import type { BrowserContext } from "@playwright/test";
 import { expect, test, toast } from "./fixtures";
+
+const viewportCookieOf = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === "viewport");
 
 test("going offline and back shows the connectivity toasts", async ({ page, context, startupUser }) => {
   expect(startupUser.email).toBeTruthy();
@@ -40,8 +43,8 @@ test.describe("viewport cookie", () => {
   }) => {
     expect(startupUser.email).toBeTruthy();
     await page.goto("/");
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "viewport")?.value).toBe("desktopMedium");
-    const cookie = (await context.cookies()).find((c) => c.name === "viewport")!;
+    await expect.poll(async () => (await viewportCookieOf(context))?.value).toBe("desktopMedium");
+    const cookie = (await viewportCookieOf(context))!;
     expect(cookie.path).toBe("/");
     expect(cookie.sameSite).toBe("Strict");
     expect(cookie.secure).toBe(true);
@@ -51,7 +54,7 @@ test.describe("viewport cookie", () => {
     await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "wide");
 
     await page.setViewportSize({ width: 400, height: 800 });
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "viewport")?.value).toBe("mobileMedium");
+    await expect.poll(async () => (await viewportCookieOf(context))?.value).toBe("mobileMedium");
     await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "compact");
 
     // The first paint of the next page already has the compact layout: the server read the cookie.
@@ -69,7 +72,7 @@ test.describe("the first page of a visit, before the browser has measured the sc
     startupUser,
   }) => {
     expect(startupUser.email).toBeTruthy();
-    expect((await context.cookies()).some((cookie) => cookie.name === "viewport")).toBe(false);
+    expect(await viewportCookieOf(context)).toBeUndefined();
     // What Cumulative Layout Shift adds up: every shift of the page's content, from the first paint on.
     await page.addInitScript(() => {
       const record = window as unknown as { layoutShifts: number };
@@ -79,7 +82,7 @@ test.describe("the first page of a visit, before the browser has measured the sc
       }).observe({ type: "layout-shift", buffered: true });
     });
     await page.goto("/events");
-    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "viewport")?.value).toBe("mobileMedium");
+    await expect.poll(async () => (await viewportCookieOf(context))?.value).toBe("mobileMedium");
     await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "compact");
     await expect(page.getByText("Menu", { exact: true })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { layoutShifts: number }).layoutShifts)).toBeLessThan(0.01);

@@ -15,10 +15,19 @@ function titleAtLevelTwo(this: { getElement(): HTMLElement | null | undefined })
   this.getElement()?.querySelector(".shepherd-title")?.setAttribute("aria-level", "2");
 }
 
+/** Whether this browser has seen the tour. Storage the browser refuses counts as seen: nothing starts by itself. */
+function tourSeen(): boolean {
+  try {
+    return Boolean(localStorage.getItem(INTRO_FLAG));
+  } catch {
+    return true;
+  }
+}
+
 const loadShepherd = () => import("shepherd.js");
 // A first visit shows the tour as soon as the page runs: its code is fetched while the page hydrates, not
-// after (the import below then finds it loaded).
-if (typeof window !== "undefined" && !localStorage.getItem(INTRO_FLAG)) void loadShepherd();
+// after (the import below then finds it loaded). Read as the module loads, so it must never throw.
+if (typeof window !== "undefined" && !tourSeen()) void loadShepherd();
 
 export function OnboardingTour({ navigation }: { navigation: NavSection[] }) {
   // Read once: revalidations hand over a new (equal) list, which must not restart the tour.
@@ -54,7 +63,7 @@ export function OnboardingTour({ navigation }: { navigation: NavSection[] }) {
         void tour.start();
       });
     };
-    if (!localStorage.getItem(INTRO_FLAG)) start();
+    if (!tourSeen()) start();
     window.addEventListener(TOUR_START_EVENT, start);
     return () => {
       cancelled = true;

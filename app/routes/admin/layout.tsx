@@ -87,7 +87,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </a>
           {layout === "compact" ? null : (
             <aside
-              className={`${LAYOUT_CLASSES[layout].sidebar} sticky top-0 h-dvh w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white`}
+              className={`${LAYOUT_CLASSES[layout].wideOnly} sticky top-0 h-dvh w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white`}
             >
               <Brand />
               <Navigation sections={navigation} extras={extras} />
@@ -97,7 +97,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <div className="flex min-w-0 flex-1 flex-col has-[[data-full-height]]:h-dvh">
             <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
               {layout === "wide" ? null : (
-                <details className={`${LAYOUT_CLASSES[layout].menu} relative`}>
+                <details className={`${LAYOUT_CLASSES[layout].compactOnly} relative`}>
                   <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
                     Menu
                   </summary>
@@ -106,7 +106,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   </div>
                 </details>
               )}
-              {layout === "compact" ? null : <span className={LAYOUT_CLASSES[layout].spacer} />}
+              {layout === "compact" ? null : <span className={LAYOUT_CLASSES[layout].wideOnly} />}
               <div className="flex items-center gap-2">
                 <NotificationBell userId={user.id} unreadCount={unreadNotifications} />
                 <UserMenu user={user} />
@@ -144,11 +144,14 @@ function panelLayout(setting: LayoutSetting, viewport: Viewport): PanelLayout {
   return isCompact(viewport.breakpoint) ? "compact" : "wide";
 }
 
-/** "responsive" switches at the desktop breakpoint (1024 px, Tailwind's lg), where isCompact does. */
-const LAYOUT_CLASSES: Record<PanelLayout, { page: string; sidebar: string; menu: string; spacer: string }> = {
-  wide: { page: "flex min-h-screen", sidebar: "", menu: "", spacer: "" },
-  compact: { page: "min-h-screen", sidebar: "", menu: "", spacer: "" },
-  responsive: { page: "min-h-screen lg:flex", sidebar: "hidden lg:block", menu: "lg:hidden", spacer: "hidden lg:block" },
+/**
+ * The page's classes, and those of what only the wide or only the compact layout shows. "responsive" switches
+ * at the desktop breakpoint (1024 px, Tailwind's lg), where isCompact does.
+ */
+const LAYOUT_CLASSES: Record<PanelLayout, { page: string; wideOnly: string; compactOnly: string }> = {
+  wide: { page: "flex min-h-screen", wideOnly: "", compactOnly: "" },
+  compact: { page: "min-h-screen", wideOnly: "", compactOnly: "" },
+  responsive: { page: "min-h-screen lg:flex", wideOnly: "hidden lg:block", compactOnly: "lg:hidden" },
 };
 
 function Brand() {
