@@ -155,6 +155,35 @@ async function openEmbedded(options: DatabaseOptions, unlock: () => void): Promi
   });
 }
 
+/**
+ * A handle on an open in-process embedded engine that its holder does not own: `close` gives the engine
+ * back through `release` instead of stopping it, and from then on every call through the handle fails, so
+ * work its holder left running cannot reach the engine's next holder. The test suites lend one engine to
+ * their files in turn (api/testing/test-database.ts).
+ */
+export function lendEmbedded(engine: PGlite, release: () => void): Database {
+  let lent = true;
+  const guarded = new Proxy(engine, {
+    get(target, key) {
+      if (!lent) throw new Error("The database was closed.");
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const db = drizzlePglite(guarded, { schema }) as unknown as Db;
+  return opened(guarded, {
+    db,
+    kind: "pglite",
+    dump: () => guarded.dumpDataDir("none"),
+    migrate: () => migratePglite(drizzlePglite(guarded), { migrationsFolder }),
+    close: async () => {
+      if (!lent) return;
+      lent = false;
+      release();
+    },
+  });
+}
+
 let loadedAssets: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
 
 /**

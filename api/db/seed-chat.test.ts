@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listConversations } from "../modules/conversations/views.ts";
 import { listMessages } from "../modules/conversations/messages.ts";
 import { listNotifications } from "../modules/notifications/service.ts";
-import { openDatabase, type Database } from "./client.ts";
+import type { Database } from "./client.ts";
+import { openTestDatabase } from "../testing/test-database.ts";
 import { users } from "./schema.ts";
 import { seedDemoData } from "./seed.ts";
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({});
-  await database.migrate();
+  database = await openTestDatabase();
   await seedDemoData(database.db);
 });
 afterAll(() => database.close());

@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFavorites } from "../modules/favorites/service.ts";
 import { listStartupDetails } from "../modules/startup-details/service.ts";
-import { openDatabase, type Database } from "./client.ts";
+import type { Database } from "./client.ts";
+import { openTestDatabase } from "../testing/test-database.ts";
 import { startups, users } from "./schema.ts";
 import { seedDemoData } from "./seed.ts";
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({});
-  await database.migrate();
+  database = await openTestDatabase();
   await seedDemoData(database.db);
 });
 afterAll(() => database.close());

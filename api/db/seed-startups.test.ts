@@ -1,7 +1,8 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sniffImageType } from "../modules/files/service.ts";
-import { openDatabase, type Database } from "./client.ts";
+import type { Database } from "./client.ts";
+import { openTestDatabase } from "../testing/test-database.ts";
 import { follows } from "./community-schema.ts";
 import { coFounders, files, startups } from "./schema.ts";
 import { seedDemoData } from "./seed.ts";
@@ -9,8 +10,7 @@ import { initials } from "./seed-logos.ts";
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({});
-  await database.migrate();
+  database = await openTestDatabase();
   await seedDemoData(database.db);
 });
 afterAll(() => database.close());

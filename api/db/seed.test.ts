@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "./client.ts";
+import type { Database } from "./client.ts";
+import { openTestDatabase } from "../testing/test-database.ts";
 import { users } from "./schema.ts";
 import { collections, eventApplications, eventForms } from "./events-schema.ts";
 import { billingStatusChanges, couponCodes, eventBillings, payments, sandboxPayments } from "./billing-schema.ts";
@@ -9,8 +10,7 @@ import { checkCity } from "../modules/places/check-city.ts";
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({});
-  await database.migrate();
+  database = await openTestDatabase();
 });
 afterAll(() => database.close());
 

@@ -1,11 +1,8 @@
 import { expect } from "vitest";
 import { createApi, type Api } from "../app.ts";
 import { defaultApiConfig, xsrfCookieName, type ApiConfig } from "../config.ts";
-import { openDatabase, type Database } from "../db/client.ts";
-import { ensureAccessModel } from "../modules/access/service.ts";
-import { loadTemplate } from "./pglite-template.ts";
-import { POSTGRES_TEMPLATE_ENV } from "./postgres-template.ts";
-import { temporaryDatabase } from "./temporary-database.ts";
+import type { Database } from "../db/client.ts";
+import { openTestDatabase } from "./test-database.ts";
 
 export interface TestApi {
   api: Api;
@@ -24,23 +21,11 @@ export interface TestApi {
 export const testApiConfig: ApiConfig = { ...defaultApiConfig, registerMaxPerAddress: 100_000, watchBodyReads: true };
 
 /**
- * A fresh database per test file: in-memory PGlite by default, or a throw-away database on the
- * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways), each copied from a template
- * the suite's globalSetup migrated once.
+ * The API over a database of its own (openTestDatabase): embedded by default, or on the PostgreSQL server
+ * named by TEST_DATABASE_URL (CI runs the suite both ways).
  */
 export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  let dropDatabase = async () => {};
-  let database: Database;
-  if (serverUrl) {
-    const temporary = await temporaryDatabase(serverUrl, "launchpad_test", process.env[POSTGRES_TEMPLATE_ENV]);
-    database = await openDatabase({ databaseUrl: temporary.url, poolSize: 5 });
-    dropDatabase = temporary.drop;
-  } else {
-    database = await openDatabase({ template: await loadTemplate() });
-  }
-  await database.migrate();
-  await ensureAccessModel(database.db);
+  const database = await openTestDatabase();
   const config = { ...testApiConfig, ...overrides };
   const api = createApi({ db: database.db, config, log: () => {} });
   return {
@@ -48,10 +33,7 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise
     database,
     config,
     client: (ip = "203.0.113.7") => new TestClient(api, ip, xsrfCookieName(config)),
-    async close() {
-      await database.close();
-      await dropDatabase();
-    },
+    close: () => database.close(),
   };
 }
 

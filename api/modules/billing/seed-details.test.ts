@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingSchema } from "#schemas/billing.ts";
-import { openDatabase, type Database } from "#api/db/client.ts";
+import type { Database } from "#api/db/client.ts";
+import { openTestDatabase } from "#api/testing/test-database.ts";
 import { eventBillings } from "#api/db/billing-schema.ts";
 import { seedDemoData } from "#api/db/seed.ts";
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({});
-  await database.migrate();
+  database = await openTestDatabase();
 });
 afterAll(() => database.close());
 
