@@ -145,13 +145,20 @@ async function openEmbedded(options: DatabaseOptions, unlock: () => void): Promi
   const assets = await pgliteAssets();
   const client = options.dataDir ? new PGlite(options.dataDir, assets) : new PGlite({ ...assets, loadDataDir: options.template });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return inProcess(
+    client,
+    closing(() => client.close()),
+  );
+}
+
+/** The database over an engine running in this thread, closed by `close`. */
+function inProcess(client: PGlite, close: () => Promise<void>): Database {
   return opened(client, {
-    db,
+    db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: "pglite",
     dump: () => client.dumpDataDir("none"),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    close: closing(() => client.close()),
+    close,
   });
 }
 
@@ -170,17 +177,10 @@ export function lendEmbedded(engine: PGlite, release: () => void): Database {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  const db = drizzlePglite(guarded, { schema }) as unknown as Db;
-  return opened(guarded, {
-    db,
-    kind: "pglite",
-    dump: () => guarded.dumpDataDir("none"),
-    migrate: () => migratePglite(drizzlePglite(guarded), { migrationsFolder }),
-    close: async () => {
-      if (!lent) return;
-      lent = false;
-      release();
-    },
+  return inProcess(guarded, async () => {
+    if (!lent) return;
+    lent = false;
+    release();
   });
 }
 
