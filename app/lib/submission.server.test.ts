@@ -91,6 +91,14 @@ describe("parseSubmission", () => {
     '{"type":"update","payload":{"name":"links","index":100000,"value":"x"}}',
     '{"type":"insert","payload":{"name":"links[0].a[","defaultValue":""}}',
     '{"type":"update","payload":{"name":"__proto__.polluted","value":"x"}}',
+    "insert",
+    "remove",
+    "reorder",
+    '{"type":"validate","payload":{"name":{}}}',
+    '{"type":"reset","payload":{"name":"a[","index":0}}',
+    '{"type":"insert","payload":{"index":"a"}}',
+    '{"type":"insert","payload":{"name":"links","index":-1,"defaultValue":{"a":[1]}}}',
+    '{"type":"reorder","payload":{"name":"links","from":-1,"to":1e9}}',
   ])("refuses the intent %s with the form and a message", (intent) => {
     expectRefused(withIntent(intent));
   });
