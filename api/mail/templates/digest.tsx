@@ -1,4 +1,6 @@
-import { Link, Section, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { appLink } from "../format.ts";
 import { MAIL_COLORS, MailButton, MailLayout, MailText } from "./layout.tsx";
 import { PreferencesNote } from "./preferences-note.tsx";

@@ -1,4 +1,6 @@
-import { Link, Section, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { MAIL_COLORS } from "./layout.tsx";
 
 /** What an event mail says about the event: when on its own clock, where, and (for those let in) how to join. */
