@@ -18,7 +18,7 @@ import {
   test,
 } from "./fixtures.ts";
 import { latestMailTo, linkIn } from "./mailbox.ts";
-import { actionRoutes, formReadingRoutes, matchesPattern, panelRoutes, sameSiteTargets } from "./panel-routes.ts";
+import { actionRoutes, fillPattern, formReadingRoutes, matchesPattern, panelRoutes, sameSiteTargets } from "./panel-routes.ts";
 import { awaitSecondStep, enableTwoFactor } from "./two-factor-steps.ts";
 
 // "..%2F1", "1%2F2" and "1%0A2" reach the route decoded ("../1", "1/2", "1\n2"): no API path or redirect may be built from them.
@@ -78,12 +78,12 @@ test.describe("the panel with malformed input", () => {
       // A bad id is refused before its query or form matters: each is opened, and posted one bad form
       // (taken in turn). The bad query, every bad form and every body that is not a form go to an id that
       // reads, where they are read.
-      const atBadIds = pattern.includes(":") ? BAD_IDS.map((id) => pattern.replace(/:\w+/g, id)) : [];
+      const atBadIds = pattern.includes(":") ? BAD_IDS.map((id) => fillPattern(pattern, id)) : [];
       for (const [position, url] of atBadIds.entries()) {
         await check("GET", url);
         await check("POST", url, BAD_FORMS[position % BAD_FORMS.length]);
       }
-      const url = pattern.replace(/:\w+/g, "1");
+      const url = fillPattern(pattern, "1");
       await check("GET", url);
       await check("GET", `${url}?${BAD_QUERY}`);
       for (const form of BAD_FORMS) await check("POST", url, form);
@@ -232,7 +232,7 @@ test.describe("every panel action with conform's reserved fields malformed", () 
     };
     for (const { pattern } of actionRoutes) {
       // An action no one could open is still sent everything, at an address filled with 1.
-      const { url, persona } = targets.get(pattern) ?? { url: pattern.replace(/:\w+/g, "1"), persona: all[0] };
+      const { url, persona } = targets.get(pattern) ?? { url: fillPattern(pattern, "1"), persona: all[0] };
       const { request } = persona.context;
       for (const body of MALFORMED_SUBMISSIONS)
         await post(request, url, { data: body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });

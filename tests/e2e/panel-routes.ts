@@ -52,9 +52,15 @@ export const actionRoutes = panelRoutes.filter(({ file }) => hasAction(file));
 /** The actions that read a conform form (through parseSubmission): they answer a malformed one with the form again. */
 export const formReadingRoutes = actionRoutes.filter(({ file }) => /\bparseSubmission\(/.test(moduleAndNeighbours(file)));
 
+/** A route parameter in a pattern: ":id" in "/event-forms/edit/:id". */
+const PARAMETER = /:\w+/g;
+
+/** The pattern's address with every parameter given `value`. */
+export const fillPattern = (pattern: string, value: string) => pattern.replace(PARAMETER, value);
+
 /** Whether a same-site path (query ignored) is an address of the pattern. */
 export function matchesPattern(pattern: string, path: string): boolean {
-  const expression = pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/?#]+");
+  const expression = pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(PARAMETER, "[^/?#]+");
   return new RegExp(`^${expression}$`).test(path.split(/[?#]/)[0]);
 }
 
