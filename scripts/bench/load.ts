@@ -180,9 +180,11 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
     log(`  ${row("GET /healthz (byte-reading client)", rawHealthz)}`);
     log(`  ${row("a hashed JS asset, br (byte-reading client)", rawAsset)}`);
     log(`  static asset / /healthz: ${verdict(rawAsset.rps / rawHealthz.rps, 0.5)}`);
+    // fetch hands back the body decompressed: the size as sent is the Content-Length.
     const asset = await fetch(base + assetPath, { headers: encoded });
+    const decoded = (await asset.arrayBuffer()).byteLength;
     log(
-      `  asset ${assetPath}: ${(await asset.arrayBuffer()).byteLength} bytes as sent, ` +
+      `  asset ${assetPath}: ${asset.headers.get("content-length") ?? "?"} bytes as sent (${decoded} decompressed), ` +
         `Content-Encoding ${asset.headers.get("content-encoding") ?? "none"}, ` +
         `Cache-Control ${asset.headers.get("cache-control") ?? "none"}`,
     );
