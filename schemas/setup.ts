@@ -65,11 +65,13 @@ const choiceList = <T extends readonly [string, ...string[]]>(label: string, one
 
 /**
  * Skills: a list (JSON clients, and the panel's body to the API), or one comma-separated text field (the
- * form's input). Trimmed, blanks dropped, repeats removed.
+ * form's input). Trimmed, blanks dropped, repeats removed. The text's blanks go before the list is checked:
+ * the panel's form parser reads an empty item as a missing one, which would be refused as "not text" on an
+ * item the form has no place to show, instead of "required" on the field.
  */
 const skillList = (label: string, min: number) =>
   z.preprocess(
-    (value) => (typeof value === "string" ? value.split(",") : value),
+    (value) => (typeof value === "string" ? value.split(",").filter((skill) => skill.trim()) : value),
     z
       .array(z.string({ error: "Each skill must be text." }), { error: `The ${label} field is required.` })
       .transform((skills) => [...new Set(skills.map((skill) => skill.trim()).filter(Boolean))])

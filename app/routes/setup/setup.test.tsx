@@ -119,4 +119,14 @@ describe("/setup", () => {
     expect(done).toMatchObject({ status: 302, location: `/setup/complete?next=${encodeURIComponent("/")}` });
     expect(done.toast?.message).toBe("Profile set up successfully. Redirecting to the admin panel...");
   });
+
+  it("says under Skills that it is required when it is left empty or only commas", async () => {
+    const { client } = await registered(h.t);
+    const form = { account_type: "co-founder", name: "Ada", headline: "Engineer", country: "KE", cityName: "Nairobi", bio: "Shipping." };
+    for (const skills of ["", " , ,"]) {
+      const refused = await h.run(action, { ...guest, as: client, path: "/setup?type=co-founder", form: { ...form, skills } });
+      expect(refused).toMatchObject({ thrown: false, status: 422 });
+      expect(refused.data.result.error, JSON.stringify(skills)).toEqual({ skills: ["The skills field is required."] });
+    }
+  });
 });
