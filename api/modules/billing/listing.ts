@@ -69,13 +69,14 @@ const billingSumsQuery = preparedPerDb((db) =>
   db
     .select({
       billings: count(),
-      successful: sql<number>`count(*) filter (where ${eventBillings.paymentStatus} = 'Successful')`.mapWith(Number),
+      // A partly refunded payment was still taken: it stays a successful one, with its discount.
+      successful: sql<number>`count(*) filter (where ${eventBillings.paymentStatus} in (${PAID_STATUS_LIST}))`.mapWith(Number),
       pending: sql<number>`count(*) filter (where ${eventBillings.paymentStatus} = 'Pending')`.mapWith(Number),
       // Net of refunds: a partly refunded payment keeps what was not given back, a refunded one nothing.
       collected: sql<
         string | null
       >`sum(${eventBillings.total} - ${eventBillings.refunded}) filter (where ${eventBillings.paymentStatus} in (${PAID_STATUS_LIST}))`,
-      discounts: sql<string | null>`sum(${eventBillings.discount}) filter (where ${eventBillings.paymentStatus} = 'Successful')`,
+      discounts: sql<string | null>`sum(${eventBillings.discount}) filter (where ${eventBillings.paymentStatus} in (${PAID_STATUS_LIST}))`,
       refunded: sql<string | null>`sum(${eventBillings.refunded})`,
     })
     .from(eventBillings)

@@ -41,6 +41,8 @@ const sandboxRefundsOf = (payId: string) => t.database.db.select().from(sandboxR
 describe("refunding a payment", () => {
   it("refunds part, then the rest: statuses, net totals, CSV, history, the freed place and the payer told", async () => {
     const { owner, form, payer, billingId, payId } = await paidPlace();
+    // As a coupon would have left it: the discount stays given while the payment is partly kept.
+    await t.database.db.update(eventBillings).set({ amount: "55.00", discount: "5.00" }).where(eq(eventBillings.id, billingId));
     const part = await refund(owner.client, billingId, { amount: "20", reason: "Missed the first day", idempotency_key: "k-1" });
     expect(part.status).toBe(201);
     expect(part.body.refund).toMatchObject({ amount: "20.00", currency: "USD", status: "succeeded", reason: "Missed the first day" });
@@ -57,7 +59,8 @@ describe("refunding a payment", () => {
       reason: "Refunded USD 20.00: Missed the first day",
     });
     const list = await owner.client.get(`${BASE}/${form.id}/all`);
-    expect(list.body.totals).toMatchObject({ amount_collected: "30.00", refunded: "20.00" });
+    // Still a successful payment, partly given back.
+    expect(list.body.totals).toMatchObject({ successful: 1, amount_collected: "30.00", refunded: "20.00", discounts: "5.00" });
     // The owner's dashboard counts what the payment brought in after the refund.
     const revenue = await owner.client.get("/api/v1/admin/dashboard/billings");
     expect(revenue.body.data.revenue).toEqual([expect.objectContaining({ currency: "USD", total: "30.00" })]);
@@ -76,7 +79,12 @@ describe("refunding a payment", () => {
     expect(rest.status).toBe(201);
     expect(rest.body.refund.amount).toBe("30.00");
     expect(rest.body.event_billing).toMatchObject({ payment_status: "Refunded", refunded: "50.00" });
-    expect((await owner.client.get(`${BASE}/${form.id}/all`)).body.totals).toMatchObject({ amount_collected: "0.00", refunded: "50.00" });
+    expect((await owner.client.get(`${BASE}/${form.id}/all`)).body.totals).toMatchObject({
+      successful: 0,
+      amount_collected: "0.00",
+      refunded: "50.00",
+      discounts: "0.00",
+    });
     // The whole payment back: the place is given up.
     const [after] = await t.database.db.select().from(eventApplications).where(eq(eventApplications.eventFormId, form.id));
     expect(after.status).toBe("cancelled");
