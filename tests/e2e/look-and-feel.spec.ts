@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./a11y";
 import { DEMO_PASSWORD, expect, login, test } from "./fixtures";
+import { fillPattern, panelRoutes } from "./panel-routes";
 
 /**
  * The screens people judge the product by, as the demo startup sees them, in both themes on a desktop and a
@@ -52,4 +53,37 @@ test.describe("look and feel", () => {
       }
     });
   }
+});
+
+/**
+ * Every page of the panel on a phone, as the demo startup (whose events are 1 and 2, one free, one paid with
+ * payments): none may be wider than the screen. Without JavaScript, once a page's script has told the server
+ * the screen's width, so each page is laid out as a phone gets it on its first paint.
+ */
+test("no panel page is wider than a phone", async ({ browser, context, page }) => {
+  await login(context, "startup@launchpad.test", DEMO_PASSWORD);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/dashboard");
+  await expect(page.locator("[data-layout]").first()).not.toHaveAttribute("data-layout", "wide");
+  const phone = await browser.newContext({
+    storageState: await context.storageState(),
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 812 },
+  });
+  const tab = await phone.newPage();
+  const tooWide: string[] = [];
+  const paths = [...new Set(panelRoutes.flatMap(({ pattern }) => [fillPattern(pattern, "1"), fillPattern(pattern, "2")]))];
+  for (const path of paths) {
+    // A file (a CSV, a calendar) is no page: the browser downloads it.
+    const downloaded = await tab.goto(path).then(
+      () => false,
+      (error: Error) => /Download is starting/.test(error.message) || Promise.reject(error),
+    );
+    if (downloaded) continue;
+    const widths = await pageWidth(tab);
+    if (widths.page > widths.screen) tooWide.push(`${path}: ${widths.page} px`);
+  }
+  await phone.close();
+  expect(paths.length).toBeGreaterThan(40);
+  expect(tooWide).toEqual([]);
 });

@@ -66,7 +66,12 @@ export function EventFormBuilder({
   const message = clientFailure ?? failure;
 
   return (
-    <Form method="post" encType="multipart/form-data" className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]" {...getFormProps(form)}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]"
+      {...getFormProps(form)}
+    >
       <div className="space-y-6">
         {message ? <FormErrors errors={[message]} /> : null}
         <FormErrors errors={form.errors} />

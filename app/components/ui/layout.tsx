@@ -19,8 +19,10 @@ export function Card({
   flush = false,
   ...rest
 }: HTMLAttributes<HTMLElement> & { children: ReactNode; flush?: boolean }) {
+  // Positioned, so that what is placed absolutely inside (a screen reader's label in a table that scrolls
+  // sideways) stays inside the card instead of widening the page.
   return (
-    <section className={`rounded-lg border border-slate-200 bg-white shadow-sm ${flush ? "" : "p-6"} ${className}`} {...rest}>
+    <section className={`relative rounded-lg border border-slate-200 bg-white shadow-sm ${flush ? "" : "p-6"} ${className}`} {...rest}>
       {children}
     </section>
   );

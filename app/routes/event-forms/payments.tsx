@@ -205,7 +205,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
           {filtered ? "Try another search or status." : "Billings appear here as soon as someone starts paying for this event."}
         </EmptyState>
       ) : (
-        <div className={`overflow-x-auto ${panelClass}`}>
+        <div className={`relative overflow-x-auto ${panelClass}`}>
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
               <tr>
