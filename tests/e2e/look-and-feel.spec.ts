@@ -57,10 +57,10 @@ test.describe("look and feel", () => {
 
 /**
  * Every page of the panel on a phone, as the demo startup (whose events are 1 and 2, one free, one paid with
- * payments): none may be wider than the screen. Without JavaScript, once a page's script has told the server
+ * payments): none may be wider than the screen, nor use an id twice. Without JavaScript, once a page's script has told the server
  * the screen's width, so each page is laid out as a phone gets it on its first paint.
  */
-test("no panel page is wider than a phone", async ({ browser, context, page }) => {
+test("no panel page is wider than a phone, nor gives two elements one id", async ({ browser, context, page }) => {
   await login(context, "startup@launchpad.test", DEMO_PASSWORD);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/dashboard");
@@ -72,6 +72,7 @@ test("no panel page is wider than a phone", async ({ browser, context, page }) =
   });
   const tab = await phone.newPage();
   const tooWide: string[] = [];
+  const repeatedIds: string[] = [];
   const paths = [...new Set(panelRoutes.flatMap(({ pattern }) => [fillPattern(pattern, "1"), fillPattern(pattern, "2")]))];
   for (const path of paths) {
     // A file (a CSV, a calendar) is no page: the browser downloads it.
@@ -82,8 +83,12 @@ test("no panel page is wider than a phone", async ({ browser, context, page }) =
     if (downloaded) continue;
     const widths = await pageWidth(tab);
     if (widths.page > widths.screen) tooWide.push(`${path}: ${widths.page} px`);
+    // A label, an error or a description pointing at an id that two elements carry names the wrong one.
+    const ids = await tab.evaluate(() => [...document.querySelectorAll("[id]")].map((element) => element.id));
+    for (const id of new Set(ids.filter((id, i) => ids.indexOf(id) !== i))) repeatedIds.push(`${path}: #${id}`);
   }
   await phone.close();
   expect(paths.length).toBeGreaterThan(40);
   expect(tooWide).toEqual([]);
+  expect(repeatedIds).toEqual([]);
 });

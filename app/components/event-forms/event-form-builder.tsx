@@ -154,7 +154,7 @@ export function EventFormBuilder({
             <legend className="sr-only">Type of event</legend>
             {(["free", "paid"] as const).map((type) => (
               <label key={type} className="flex items-center gap-2">
-                <input {...getInputProps(fields.type_of_event, { type: "radio", value: type })} key={type} />
+                <input {...getInputProps(fields.type_of_event, { type: "radio", value: type })} id={`${fields.type_of_event.id}-${type}`} />
                 {type === "free" ? "Free" : "Paid"}
               </label>
             ))}
