@@ -55,6 +55,10 @@ describe("/event-forms/check-in/{id}", () => {
     const second = await h.run(action, { as: owner.client, path, params: { id: String(form.id) }, form: { intent: "check_in", code } });
     expect(second.status).toBe(409);
     expect(second.data.answer.message).toMatch(/^Already checked in at .+ by Event Owner$/);
+    // The list says the same moment the same way: on the event's clock.
+    const at = second.data.answer.message.match(/^Already checked in at (.+) by Event Owner$/)[1];
+    const listed = await h.run(loader, { as: owner.client, path, params: { id: String(form.id) } });
+    expect(renderPage(CheckIn, { path, loaderData: listed.data })).toContain(`${at} by Event Owner`);
 
     const undone = await h.run(action, { as: owner.client, path, params: { id: String(form.id) }, form: { intent: "undo", code } });
     expect(undone.data.undone).toBe("Check-in undone.");

@@ -10,8 +10,7 @@ import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { useDates } from "~/lib/dates";
-import { formatEventTime, STATUS_TONES } from "~/lib/event-format";
+import { formatEventTime, formatInZone, STATUS_TONES } from "~/lib/event-format";
 import { requirePermission } from "~/lib/guards.server";
 import { forwardListParams } from "~/lib/list-query.server";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
@@ -57,7 +56,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { door } = loaderData;
   const form = door.event_form;
-  const dates = useDates();
   const navigation = useNavigation();
   const submit = useSubmit();
   const scanForm = useRef<HTMLFormElement>(null);
@@ -142,8 +140,9 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                       <Badge tone={STATUS_TONES[ticket.status]}>{ticket.status}</Badge>
                     </td>
                     <td className="px-4 py-3 text-slate-600">
+                      {/* On the event's clock, as the door's answers say it ("Already checked in at …"). */}
                       {ticket.checked_in_at
-                        ? `${dates.dayTime(ticket.checked_in_at)}${ticket.checked_in_by ? ` by ${ticket.checked_in_by}` : ""}`
+                        ? `${formatInZone(ticket.checked_in_at, form.timezone)}${ticket.checked_in_by ? ` by ${ticket.checked_in_by}` : ""}`
                         : "—"}
                     </td>
                     <td className="px-4 py-3 text-right">
