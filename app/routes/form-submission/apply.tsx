@@ -155,7 +155,13 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
               <AddToCalendar event={form} />
             </div>
           )}
-          <p className="mt-3 text-sm text-slate-600">You can follow it, or cancel it, on My applications.</p>
+          <p className="mt-3 text-sm text-slate-600" data-testid="my-applications-note">
+            {mine.status === "cancelled" ? "It stays on " : "You can follow it, or cancel it, on "}
+            <InAppLink to="/event-applications" className="font-medium text-brand-600 underline">
+              My applications
+            </InAppLink>
+            .
+          </p>
         </Card>
       ) : canApply ? (
         <Card>
