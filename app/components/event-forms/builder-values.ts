@@ -56,8 +56,23 @@ export function readBuilderValues(values: Raw) {
   };
 }
 
+/** The builder's fields as its labels name them, for the message that lists those to fix. */
+const FIELD_LABELS: Record<string, string> = {
+  collection_id: "collection",
+  banner: "cover image",
+  timezone: "time zone",
+  starts_at: "starts",
+  ends_at: "ends",
+  type_of_event: "tickets",
+  paid_event_information: "price",
+  custom_questions: "questions",
+  waitlist_offer_hours: "hours to pay for an offered place",
+};
+const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replace(/_/g, " ");
+
+/** 'Validation fails for title, starts, venue city': each refused field once, by its label, nested ones by their group. */
 export const validationFailsMessage = (fields: string[]) =>
-  `Validation fails for ${[...new Set(fields.map((f) => f.split(/[.[]/)[0]))].join(", ")}`;
+  `Validation fails for ${[...new Set(fields.map((f) => fieldLabel(f.split(/[.[]/)[0])))].join(", ")}`;
 
 /** The builder's starting values: an existing form's, or a new one's. */
 export function builderDefaults(collectionId: number, form?: EventFormView) {

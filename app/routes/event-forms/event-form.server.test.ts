@@ -20,7 +20,7 @@ describe("a create or update refused before it reaches the API", () => {
       ["custom_questions[0].label", ""],
     ]);
     expect(answer.init?.status).toBe(422);
-    expect(answer.data.failure).toBe("Validation fails for title, custom_questions");
+    expect(answer.data.failure).toBe("Validation fails for title, questions");
   });
 
   it("shows no 'Validation fails' banner for a body that could not be read: its form-level message names no field", () => {
