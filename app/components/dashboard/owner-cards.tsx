@@ -162,7 +162,7 @@ export function UpcomingCard({ card }: { card: Loaded<UpcomingEvents> }) {
                 <p className="text-slate-600">{formatEventTime(event.starts_at, event.ends_at, event.timezone)}</p>
                 <p className="text-slate-700">
                   {event.capacity
-                    ? `${event.places_taken} of ${event.capacity} places taken (${share} %)`
+                    ? `${event.places_taken} of ${counted(event.capacity, "place")} taken (${share} %)`
                     : `${counted(event.places_taken, "application")}, no capacity limit`}
                   {event.checked_in ? ` · ${event.checked_in} checked in` : ""}
                 </p>
