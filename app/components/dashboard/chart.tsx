@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
-import type { ChartData, ChartSpec } from "./chart-spec";
+import { CHART_COLORS, type ChartData, type ChartSpec } from "./chart-spec";
 
 /** A chart in the loader's data: what it shows and the widths it is drawn at (the SVGs travel beside the data). */
 export interface RenderedChart {
@@ -85,11 +85,26 @@ export function ChartFigure({ title, label, chart, table }: { title: string; lab
           ))
         )}
       </div>
+      {chart.data.kind === "pie" ? <SliceKey slices={chart.data.slices} /> : null}
       <details className="text-sm">
         <summary className="cursor-pointer text-brand-700 hover:underline">Show as table</summary>
         <div className="mt-2">{table}</div>
       </details>
     </figure>
+  );
+}
+
+/** What each colour of a donut stands for, as text that wraps on any card: slice i has CHART_COLORS[i]. */
+function SliceKey({ slices }: { slices: { label: string; value: number }[] }) {
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" data-testid="chart-key">
+      {slices.map((slice, i) => (
+        <li key={slice.label} className="flex items-center gap-1.5">
+          <span aria-hidden className="inline-block size-3 rounded-sm" style={{ backgroundColor: CHART_COLORS[i % CHART_COLORS.length] }} />
+          {slice.label}
+        </li>
+      ))}
+    </ul>
   );
 }
 

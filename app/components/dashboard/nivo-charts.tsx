@@ -92,14 +92,12 @@ export function NivoChart({ spec, interactive }: { spec: ChartSpec; interactive:
       {...common}
       data={spec.slices.map((s, i) => ({ id: s.label, label: s.label, value: s.value, color: CHART_COLORS[i % CHART_COLORS.length] }))}
       colors={{ datum: "data.color" }}
-      // Room beside the donut for the longest status label ("Successful") with its link line.
-      margin={{ top: 16, right: 112, bottom: 16, left: 112 }}
-      arcLinkLabelsDiagonalLength={12}
-      arcLinkLabelsStraightLength={12}
+      // The slices' names are the figure's key, in the page beside the drawing (chart.tsx): a label drawn
+      // beside a slice ("Partially refunded") does not fit a phone's card, and would be cut at its edge.
+      margin={{ top: 16, right: 16, bottom: 16, left: 16 }}
       innerRadius={0.55}
       enableArcLabels={false}
-      arcLinkLabelsTextColor={TEXT}
-      arcLinkLabelsColor={{ from: "color" }}
+      enableArcLinkLabels={false}
     />
   );
 }
