@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { apiCall, expect, registerUser, setUpStartup, test, toast } from "./fixtures";
+import { apiCall, expect, publishedEventForm, registerUser, setUpCoFounder, setUpStartup, test, toast } from "./fixtures";
 
 const QUESTIONS = [
   { label: "Your pitch in one line", type: "short_text" },
@@ -165,6 +165,22 @@ test("a refused form says which fields failed, as a toast and next to each field
   await page.getByRole("button", { name: "Create form" }).click();
   await expect(toast(page, /^Validation fails for .*title/)).toBeVisible();
   await expect(page.getByText("The title field is required.")).toBeVisible();
+});
+
+test("a refused application takes the keyboard to the first answer to fix", async ({ browser, context, startupUser }) => {
+  expect(startupUser.email).toBeTruthy();
+  const form = await publishedEventForm(context, { title: `Focus night ${Date.now().toString(36)}` });
+  const applicantContext = await browser.newContext();
+  await applicantContext.addInitScript(() => window.localStorage.setItem("introComplete", "true"));
+  await registerUser(applicantContext, "Fiona Focus");
+  await setUpCoFounder(applicantContext);
+  const applicant = await applicantContext.newPage();
+  await applicant.goto(`/form-submission?form_id=${form.id}`);
+  await applicant.getByRole("textbox", { name: "Email", exact: true }).fill("");
+  await applicant.getByRole("button", { name: "Submit application" }).click();
+  await expect(applicant.getByText("The email field is required.", { exact: true })).toBeVisible();
+  await expect(applicant.getByRole("textbox", { name: "Email", exact: true })).toBeFocused();
+  await applicantContext.close();
 });
 
 test("create without a collection is 404 No Collection Specified; an unknown one is Collection Not Found", async ({

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { eventLocation } from "#schemas/event-pages";
@@ -83,8 +83,11 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
   const dates = useDates();
   const { event_form: form, can_apply: canApply, closed_reason: closedReason, my_application: mine, eventWeather } = loaderData;
   const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (actionData?.message) toast.error(actionData.message, { toastId: actionData.message });
+    // A refused application takes the keyboard to its first answer to fix, as the other forms do.
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [actionData]);
   const submitted = mine && mine.status !== "draft";
   const saved = (key: string) => actionData?.answers?.[key] ?? mine?.answers[key] ?? loaderData.prefill[key];
@@ -181,7 +184,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
               <FormErrors errors={[actionData.message]} />
             </div>
           ) : null}
-          <Form method="post" encType="multipart/form-data" className="space-y-5" noValidate>
+          <Form ref={formRef} method="post" encType="multipart/form-data" className="space-y-5" noValidate>
             {standard.map((q) => (
               <QuestionInput
                 key={q.key}
