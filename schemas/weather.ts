@@ -1,3 +1,4 @@
+import { waitTime } from "./plural.ts";
 /** GET /api/v1/admin/weather/{city}: the answer's envelope {success, data, error}. */
 
 export interface WeatherDay {
@@ -42,4 +43,4 @@ export const WEATHER_UNAVAILABLE = "The weather provider could not be reached. T
 export const WEATHER_RATE = { maxLookups: 30, windowSeconds: 600 } as const;
 export const WEATHER_THROTTLED = (seconds: number) =>
   `You have looked up the weather of ${WEATHER_RATE.maxLookups} new places in the last ${WEATHER_RATE.windowSeconds / 60} minutes. ` +
-  `Please try again in ${seconds} seconds.`;
+  `Please try again in ${waitTime(seconds)}.`;

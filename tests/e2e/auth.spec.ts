@@ -71,7 +71,7 @@ test.describe("register and log in", () => {
     }
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page.getByText(/Too many login attempts\. Please try again in \d+ seconds\./).first()).toBeVisible();
+    await expect(page.getByText(/Too many login attempts\. Please try again in \d+ (seconds?|minutes?)\./).first()).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 });

@@ -27,7 +27,9 @@ describe("/forgot-password", () => {
     ]);
     expect(await outboxMails(t.database.db, email, "password_reset")).toHaveLength(ACCOUNT_MAIL_RATE.perEmail);
     const refused = answers.find((a) => a.status === 429)!;
-    expect(refused.body.errors.email[0]).toMatch(/^Too many password reset requests for this email\. Please try again in \d+ seconds\.$/);
+    expect(refused.body.errors.email[0]).toMatch(
+      /^Too many password reset requests for this email\. Please try again in \d+ (seconds?|minutes?|hours?)\.$/,
+    );
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
@@ -51,7 +53,7 @@ describe("/forgot-password", () => {
     const mailed = await Promise.all(emails.map((email) => outboxMails(t.database.db, email, "password_reset")));
     expect(mailed.flat()).toHaveLength(ACCOUNT_MAIL_RATE.perAddress);
     expect(answers.find((a) => a.status === 429)!.body.message).toMatch(
-      /^Too many password reset requests\. Please try again in \d+ seconds\.$/,
+      /^Too many password reset requests\. Please try again in \d+ (seconds?|minutes?|hours?)\.$/,
     );
   });
 });
@@ -63,7 +65,7 @@ describe("Resend", () => {
     expect(statuses(answers)).toEqual([...Array(ACCOUNT_MAIL_RATE.resends).fill(200), ...Array(8 - ACCOUNT_MAIL_RATE.resends).fill(429)]);
     expect(answers.find((a) => a.status === 200)!.body).toEqual({ message: verificationSent(email) });
     expect(answers.find((a) => a.status === 429)!.body.message).toMatch(
-      /^Too many verification links sent\. Please try again in \d+ seconds\.$/,
+      /^Too many verification links sent\. Please try again in \d+ (seconds?|minutes?|hours?)\.$/,
     );
     // The one from registration, and the resends.
     expect(await outboxMails(t.database.db, email, "verify_email")).toHaveLength(1 + ACCOUNT_MAIL_RATE.resends);

@@ -12,6 +12,7 @@ import { chooseAiProvider, readAiConfig, type AiConfig } from "#api/integrations
 import { registered } from "#api/testing/fixtures.ts";
 import { TestClient, createTestApi, expectEveryCallRefused, type TestApi } from "#api/testing/harness.ts";
 import { ageHits, hitsOf } from "#api/testing/rate-limits.ts";
+import { waitTime } from "#schemas/plural.ts";
 
 const PATH = "/api/v1/admin/ai";
 const ask = (text: string) => ({ contents: [{ parts: [{ text }] }] });
@@ -241,7 +242,7 @@ describe("guards and limits", () => {
     expect(retry).toBeGreaterThanOrEqual(590);
     expect(retry).toBeLessThanOrEqual(600);
     expect(refused[0].body).toEqual({
-      message: `You have used the AI helper 20 times in the last 10 minutes. Please try again in ${retry} seconds.`,
+      message: `You have used the AI helper 20 times in the last 10 minutes. Please try again in ${waitTime(retry)}.`,
     });
     expect(gemini.requests).toHaveLength(20);
     expect(await requestsOf(id)).toBe(20);

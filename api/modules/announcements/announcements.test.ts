@@ -110,7 +110,9 @@ describe("announcements", () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(ANNOUNCEMENT_RATE.maxAnnouncements);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(12 - ANNOUNCEMENT_RATE.maxAnnouncements);
-    expect(refused[0].body.message).toMatch(new RegExp(`^${ANNOUNCEMENTS_THROTTLED(0).split(" 0 seconds")[0]}`));
+    // The hour's wait in words, its seconds in Retry-After.
+    expect(refused[0].body.message).toBe(ANNOUNCEMENTS_THROTTLED(Number(refused[0].headers.get("retry-after"))));
+    expect(refused[0].body.message).toMatch(/Please try again in (\d+ minutes?|1 hour)\.$/);
     expect(await outboxOf(t.database.db, holding.userId, "event_announcement")).toHaveLength(ANNOUNCEMENT_RATE.maxAnnouncements);
 
     // Only what was sent counts: refusals (nobody waiting) leave a fresh event its whole allowance.

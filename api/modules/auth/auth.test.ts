@@ -3,6 +3,7 @@ import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { PASSWORD, registered, uniqueEmail } from "#api/testing/fixtures.ts";
 import { sessions } from "#api/db/schema.ts";
 import { sha256 } from "#api/lib/tokens.ts";
+import { waitTime } from "#schemas/plural.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -151,7 +152,7 @@ describe("POST /api/login", () => {
     const retryAfter = Number(blocked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(blocked.body.message).toBe(`Too many login attempts. Please try again in ${retryAfter} seconds.`);
+    expect(blocked.body.message).toBe(`Too many login attempts. Please try again in ${waitTime(retryAfter)}.`);
     // Another address is not affected.
     expect((await t.client("198.51.100.3").post("/api/login", { email, password: PASSWORD })).status).toBe(200);
   });

@@ -12,6 +12,7 @@ import { CURRENT_PASSWORD_RATE, limits } from "#api/lib/limits.ts";
 import { PASSWORD, registered, uniqueEmail } from "#api/testing/fixtures.ts";
 import { TestClient, createTestApi, type TestApi, type TestResponse } from "#api/testing/harness.ts";
 import { hitsOf } from "#api/testing/rate-limits.ts";
+import { waitTime } from "#schemas/plural.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -30,7 +31,7 @@ function expectRetryAfter(res: TestResponse, windowSeconds: number, message: (se
   expect(res.body.message).toBe(message(retry));
 }
 
-const loginRefusal = (seconds: number) => `Too many login attempts. Please try again in ${seconds} seconds.`;
+const loginRefusal = (seconds: number) => `Too many login attempts. Please try again in ${waitTime(seconds)}.`;
 
 describe("logins sent at once", () => {
   it("60 wrong passwords for one account from one address: 5 are checked (the email-and-address tier), then the right one is refused", async () => {
@@ -115,7 +116,7 @@ describe("registrations sent at once", () => {
     );
     expect(countOf(results, 201)).toBe(defaultApiConfig.registerMaxPerAddress);
     expect(countOf(results, 429)).toBe(40 - defaultApiConfig.registerMaxPerAddress);
-    const message = (seconds: number) => `Too many accounts have been created from this address. Please try again in ${seconds} seconds.`;
+    const message = (seconds: number) => `Too many accounts have been created from this address. Please try again in ${waitTime(seconds)}.`;
     const refused = results.find((r) => r.status === 429)!;
     expectRetryAfter(refused, defaultApiConfig.registerWindowSeconds, message);
     expect(refused.body.errors).toEqual({ email: [refused.body.message] });
@@ -144,7 +145,7 @@ describe("registrations sent at once", () => {
 
 describe("the current password, guessed at once", () => {
   const { maxAttempts, windowSeconds } = CURRENT_PASSWORD_RATE;
-  const refusal = (seconds: number) => `Too many wrong passwords. Please try again in ${seconds} seconds.`;
+  const refusal = (seconds: number) => `Too many wrong passwords. Please try again in ${waitTime(seconds)}.`;
   const NEW_PASSWORD = "a brand new passphrase";
 
   it(`PUT /api/user/password: 40 wrong guesses check ${maxAttempts}, then the right one is refused and the password stays`, async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD, registered, uniqueEmail } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestResponse } from "#api/testing/harness.ts";
+import { waitTime } from "#schemas/plural.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ function expectThrottled(res: TestResponse, windowSeconds: number) {
   const retryAfter = Number(res.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-  expect(res.body.message).toBe(`Too many login attempts. Please try again in ${retryAfter} seconds.`);
+  expect(res.body.message).toBe(`Too many login attempts. Please try again in ${waitTime(retryAfter)}.`);
 }
 
 describe("login throttling per address, whatever the email", () => {

@@ -9,6 +9,7 @@ import { ageHits } from "#api/testing/rate-limits.ts";
 import { userChannel } from "#schemas/realtime.ts";
 import { createRecordingTestApi, failCommitsWriting, type RecordingBroadcaster } from "#api/testing/recording-broadcaster.ts";
 import { isConversationParticipant } from "./access.ts";
+import { waitTime } from "#schemas/plural.ts";
 
 let t: TestApi;
 let broadcaster: RecordingBroadcaster;
@@ -216,7 +217,7 @@ describe("messages", () => {
     const retry = Number(refused[0].headers.get("retry-after"));
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(10);
-    expect(refused[0].body).toEqual({ message: `You are sending messages too quickly. Please try again in ${retry} seconds.` });
+    expect(refused[0].body).toEqual({ message: `You are sending messages too quickly. Please try again in ${waitTime(retry)}.` });
     // Once the window has passed (the sends made 11 s older), sending works again.
     await ageHits(t.database.db, limits(t.config).chatMessage, sender.id, 11);
     expect((await send(sender.client, first.id, "again")).status).toBe(201);

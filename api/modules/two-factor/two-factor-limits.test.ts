@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const countOf = (results: TestResponse[], status: number) => results.filter((r) => r.status === status).length;
-const loginRefusal = /^Too many login attempts\. Please try again in \d+ seconds\.$/;
+const loginRefusal = /^Too many login attempts\. Please try again in \d+ (seconds?|minutes?|hours?)\.$/;
 
 async function twoFactorUser() {
   const account = await registered(t);
@@ -98,7 +98,7 @@ describe("a signed-in user's codes, at once", () => {
     expect(countOf(results, 422)).toBe(maxAttempts);
     expect(countOf(results, 429)).toBe(40 - maxAttempts);
     const refused = results.find((r) => r.status === 429)!;
-    expect(refused.body.errors.code[0]).toMatch(/^Too many wrong codes\. Please try again in \d+ seconds\.$/);
+    expect(refused.body.errors.code[0]).toMatch(/^Too many wrong codes\. Please try again in \d+ (seconds?|minutes?|hours?)\.$/);
     expect((await renew(await totpCode(secret, 1))).status).toBe(429);
   });
 });

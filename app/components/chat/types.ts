@@ -9,7 +9,3 @@ export type Conversation = ConversationJson;
 export type SendResult =
   | { ok: true; message: ChatMessage }
   | { ok: false; status: number; message: string; errors?: Record<string, string[]>; retryAfter?: number };
-
-/** 429 without the API's own words (another upstream): still clear about what to do. */
-export const tooFastMessage = (retryAfter?: number) =>
-  `You are sending messages too quickly. Please try again in ${retryAfter && retryAfter > 0 ? retryAfter : "a few"} second${retryAfter === 1 ? "" : "s"}.`;

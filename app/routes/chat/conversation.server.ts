@@ -1,9 +1,15 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { parseId } from "#schemas/ids";
-import type { ConversationRead } from "#schemas/conversations";
+import { MESSAGES_THROTTLED, type ConversationRead } from "#schemas/conversations";
 import { requireId } from "~/lib/route-params.server";
-import { tooFastMessage, type ChatMessage, type SendResult } from "~/components/chat/types";
+import type { ChatMessage, SendResult } from "~/components/chat/types";
 import { apiContext } from "~/lib/contexts";
+
+/** 429 without the API's own words (another upstream): still clear about what to do. */
+const tooFastMessage = (retryAfter?: number) =>
+  retryAfter && retryAfter > 0
+    ? MESSAGES_THROTTLED(retryAfter)
+    : "You are sending messages too quickly. Please try again in a few seconds.";
 
 /** The conversation's id from the address; anything else names none. */
 export function conversationId(value: string | undefined): number {
