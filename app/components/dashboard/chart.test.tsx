@@ -16,7 +16,12 @@ describe("a donut chart", () => {
     const chart = renderedChart(data, HALF_CARD_WIDTHS, chartSvgs(data, HALF_CARD_WIDTHS));
     const html = renderToStaticMarkup(<ChartFigure title="Payments" label="Payments by status" chart={chart} table={null} />);
     const key = html.match(/<ul[^>]*data-testid="chart-key"[^>]*>(.*?)<\/ul>/)![1];
-    expect(key.replace(/<[^>]+>/g, "|").split("|").filter(Boolean)).toEqual(["Successful", "Partially refunded"]);
+    expect(
+      key
+        .replace(/<[^>]+>/g, "|")
+        .split("|")
+        .filter(Boolean),
+    ).toEqual(["Successful", "Partially refunded"]);
     const drawings = html.slice(0, html.indexOf('data-testid="chart-key"'));
     expect(drawings).toContain("<svg");
     expect(drawings).not.toContain("<text");
