@@ -4,6 +4,8 @@ import { can } from "~/lib/permissions";
 
 export interface NavItem {
   to: string;
+  /** The query the screen opens with, on the link itself: the bare address only redirects to it. */
+  search?: string;
   label: string;
   /** Needed to see the item; none means every set-up user. */
   permission?: Permission;
@@ -82,7 +84,12 @@ export const NAVIGATION: NavSection[] = [
   {
     title: "Community",
     items: [
-      { to: "/startups", label: "Startups", tour: "Browse startups and organizations, follow them and save favorites." },
+      {
+        to: "/startups",
+        search: "?type=startup",
+        label: "Startups",
+        tour: "Browse startups and organizations, follow them and save favorites.",
+      },
       {
         to: "/co-founders/find",
         label: "Find co-founders",

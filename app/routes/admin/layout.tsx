@@ -177,7 +177,7 @@ function Navigation({ sections, extras }: { sections: NavSection[]; extras: Item
             {section.items.map((item) => (
               <li key={item.to}>
                 <InAppLink
-                  to={item.to}
+                  to={item.to + (item.search ?? "")}
                   aria-current={item.to === active ? "page" : undefined}
                   data-tour={tourTarget(item.to)}
                   className={

@@ -7,7 +7,7 @@ export default function ChatIndex() {
       <p className="font-semibold text-slate-800">Pick a conversation</p>
       <p className="mt-1 max-w-sm text-sm text-slate-600">
         Or start one with the Message button on a{" "}
-        <InAppLink to="/startups" className="text-brand-700 underline">
+        <InAppLink to="/startups?type=startup" className="text-brand-700 underline">
           startup's
         </InAppLink>{" "}
         or{" "}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coFounderWith, createRouteHarness, renderPage, startupOwner, type RouteHarness } from "~/testing/route-harness";
+import { NAVIGATION } from "~/components/app-shell/navigation";
 import StartupDirectory, { loader } from "./list";
 
 let h: RouteHarness;
@@ -36,5 +37,19 @@ describe("/startups for a co-founder", () => {
     expect(data.sortChoices.map((c: { value: string }) => c.value)).not.toContain("match");
     expect(data.startups.data.every((s: object) => !("match" in s))).toBe(true);
     expect(renderPage(StartupDirectory, { path: "/startups?type=startup", loaderData: data })).not.toContain("How the match is scored");
+  });
+});
+
+describe("/startups from the sidebar", () => {
+  it("is linked at the address the directory opens on, so a visit costs no redirect (the bare address still redirects)", async () => {
+    const person = await coFounderWith(h.t, {});
+    const item = NAVIGATION.flatMap((section) => section.items).find((i) => i.to === "/startups")!;
+    const linked = await h.run(loader, { as: person.client, path: item.to + (item.search ?? "") });
+    expect(linked.thrown).toBe(false);
+    expect(await h.run(loader, { as: person.client, path: "/startups" })).toMatchObject({
+      thrown: true,
+      status: 302,
+      location: "/startups?type=startup",
+    });
   });
 });
