@@ -119,6 +119,9 @@ const part = (name: string, value: string, boundary = "fuzzboundary") =>
 const filePart = (name: string, filename: string, type: string, content: string) =>
   `--fuzzboundary\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n`;
 
+/** The family a route that reads its body must refuse: a 2xx to it shows the route reads none. */
+export const INVALID_JSON = "invalid JSON";
+
 /** Bodies for a writing route: broken framing, wrong types, then every field given each bad value. */
 type BodyFamily = Pick<FuzzRequest, "family" | "mayStore" | "body" | "headers">;
 
@@ -127,7 +130,7 @@ export function bodyFamilies(fields: string[]): BodyFamily[] {
     // A bodiless write is a valid request to a route that needs no body (a delete, say).
     { family: "no body", mayStore: true },
     { family: "empty JSON", mayStore: true, body: "", headers: { "content-type": "application/json" } },
-    { family: "invalid JSON", body: '{"name": "x",', headers: { "content-type": "application/json" } },
+    { family: INVALID_JSON, body: '{"name": "x",', headers: { "content-type": "application/json" } },
     { family: "JSON null", ...json(null) },
     { family: "JSON array", ...json([{ roles: [] }]) },
     { family: "JSON number", ...json(42) },

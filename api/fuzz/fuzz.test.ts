@@ -9,7 +9,16 @@ import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD } from "../testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "../testing/harness.ts";
-import { bodyFamilies, fieldNames, fillPattern, PARAM_VALUES, queryFamilies, type FuzzRequest, type Route } from "./families.ts";
+import {
+  bodyFamilies,
+  fieldNames,
+  fillPattern,
+  INVALID_JSON,
+  PARAM_VALUES,
+  queryFamilies,
+  type FuzzRequest,
+  type Route,
+} from "./families.ts";
 import { livePath, livePaths, type LivePaths } from "./live-paths.ts";
 import { fuzzWorld } from "./world.ts";
 
@@ -136,7 +145,7 @@ async function fuzz(caller: Caller, routesNow: Route[], fields: string[], maySto
       sent++;
       if (res.status >= 500)
         failures.push(`${res.status} ${request.method} ${route.pattern} [${request.family}] ${JSON.stringify(res.body).slice(0, 200)}`);
-      if (request.family === "invalid JSON" && res.status < 300) readsNoBody = true;
+      if (request.family === INVALID_JSON && res.status < 300) readsNoBody = true;
     }
     if (!mayStore && !readsNoBody && (await rowCount()) > before)
       failures.push(`${route.method} ${route.pattern} stored rows on malformed requests`);

@@ -1,8 +1,9 @@
 /**
  * The rows a fuzz run's callers reach through their own lists (./live-paths.ts): an owner who is also super
  * admin with a collection, a published free event (with a co-founder's confirmed place and ticket, and an
- * announcement) and a published paid one (with the co-founder's unpaid billing), a coupon, a pending
- * co-founder invitation, a conversation with a message, and the notifications these leave.
+ * announcement) and a published paid one (with the co-founder's unpaid billing), a coupon, a team member, a
+ * pending co-founder invitation, two saved versions of a canvas, a conversation with a message, and the
+ * notifications these leave.
  */
 import { coFounder, superAdmin } from "../testing/fixtures.ts";
 import { createBilling, createCoupon } from "../testing/billing-fixtures.ts";
@@ -17,14 +18,15 @@ async function made<T extends { status: number; body: unknown }>(step: string, a
   return res;
 }
 
-export async function fuzzWorld(
-  t: TestApi,
-): Promise<{ owner: Awaited<ReturnType<typeof superAdmin>>; applicant: Awaited<ReturnType<typeof coFounder>> }> {
+/** A co-founder account's profile id, which an invitation names. */
+const coFounderIdOf = async (client: TestClient): Promise<number> => (await client.get("/api/user")).body.co_founder_id;
+
+export async function fuzzWorld(t: TestApi) {
   const owner = await superAdmin(t);
   // A second super admin, so that user 1 is not the last one and a misread body could clear its roles.
   await superAdmin(t);
   const applicant = await coFounder(t);
-  const client: TestClient = owner.client;
+  const client = owner.client;
   const collection = (await made("collection", client.post("/api/v1/admin/collections", { name: "Fuzz collection" }))).body.collection;
   // The paid form first: lists put the newest first, and the free one is the one with a ticket.
   const paid = await createEventForm(client, collection.id, {
@@ -48,13 +50,14 @@ export async function fuzzWorld(
     }),
   );
   await createCoupon(client);
-  const coFounderId = (await applicant.client.get("/api/user")).body.co_founder_id;
   // A team member (who accepted), then the applicant's invitation, left pending and first in the list.
   const member = await coFounder(t);
-  const memberId = (await member.client.get("/api/user")).body.co_founder_id;
-  const joined = await made("invitation", client.post("/api/v1/admin/co_founder_invitations", { co_founder_id: memberId }));
+  const joined = await made(
+    "invitation",
+    client.post("/api/v1/admin/co_founder_invitations", { co_founder_id: await coFounderIdOf(member.client) }),
+  );
   await made("joining", member.client.post(`/api/v1/admin/co_founder_invitations/${joined.body.invitation.id}/accept`));
-  await made("invitation", client.post("/api/v1/admin/co_founder_invitations", { co_founder_id: coFounderId }));
+  await made("invitation", client.post("/api/v1/admin/co_founder_invitations", { co_founder_id: await coFounderIdOf(applicant.client) }));
   // Two saved versions of a canvas, so that one can be restored.
   for (const problem of ["Slow shipping", "Slower shipping"])
     await made("canvas", client.put("/api/v1/admin/frameworks/lean-canvas/canvas", { boxes: { problem } }));

@@ -19,7 +19,7 @@ import { BILLING_STATUS_TONES } from "~/components/billing/format";
 import { REFUND_INTENT } from "~/components/billing/refunds";
 import { REFUND_UNAPPLIED_INTENT } from "~/components/billing/unapplied-payments";
 import { buttonClass } from "~/components/ui/button";
-import { Badge, EmptyState, PageHeader } from "~/components/ui/layout";
+import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import type { ApiResult } from "~/lib/api.server";
@@ -122,9 +122,6 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   return redirectWithToast(context.get(requestEnvContext), `/event-forms/payments/${id}?${back}`, { type: "success", message });
 }
 
-/** A card without inner padding: the table and the details panel run edge to edge. */
-const panelClass = "rounded-lg border border-slate-200 bg-white shadow-sm";
-
 const DEFAULT_SORT = { by: "created_at", order: "desc" } as const;
 
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
@@ -199,13 +196,17 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
         keep={keep}
         filters={[{ name: "payment_status", label: "Filter by payment status", anyLabel: "Any status", options: BILLING_STATUSES }]}
       />
-      {selected && !selectedOnPage ? <div className={`mb-4 overflow-hidden ${panelClass}`}>{details}</div> : null}
+      {selected && !selectedOnPage ? (
+        <Card flush className="mb-4 overflow-hidden">
+          {details}
+        </Card>
+      ) : null}
       {billings.data.length === 0 ? (
         <EmptyState title={filtered ? "No payments match" : "No payments yet"}>
           {filtered ? "Try another search or status." : "Billings appear here as soon as someone starts paying for this event."}
         </EmptyState>
       ) : (
-        <div className={`relative overflow-x-auto ${panelClass}`}>
+        <Card flush className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
               <tr>
@@ -291,7 +292,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
               })}
             </tbody>
           </table>
-        </div>
+        </Card>
       )}
       <Pagination meta={billings.meta} />
     </div>
