@@ -22,27 +22,35 @@ function render(userAgent = "Mozilla/5.0") {
 /**
  * The deadlines the entry sets (the only timers of that length) and which of them are still pending. The
  * clock's own timer count is no measure: test files share a worker, and an earlier file's server may set a
- * timer of its own while this one runs.
+ * timer of its own while this one runs. The clock's functions are wrapped by hand and put back before the
+ * clock goes: a spy on a global would be restored once more when the file ends, to the fake clock.
  */
 function watchDeadlines() {
   const set: ReturnType<typeof setTimeout>[] = [];
   const done = new Set<unknown>();
   const setTimer = globalThis.setTimeout;
   const clearTimer = globalThis.clearTimeout;
-  vi.spyOn(globalThis, "setTimeout").mockImplementation(((run: () => void, ms: number) => {
-    if (ms !== streamTimeout + 1_000) return setTimer(run, ms);
+  globalThis.setTimeout = ((run: () => void, ms: number, ...args: unknown[]) => {
+    if (ms !== streamTimeout + 1_000) return setTimer(run, ms, ...args);
     const id = setTimer(() => {
       done.add(id);
       run();
     }, ms);
     set.push(id);
     return id;
-  }) as typeof setTimeout);
-  vi.spyOn(globalThis, "clearTimeout").mockImplementation((id) => {
+  }) as typeof setTimeout;
+  globalThis.clearTimeout = ((id: Parameters<typeof clearTimeout>[0]) => {
     done.add(id);
     clearTimer(id);
-  });
-  return { set, pending: () => set.filter((id) => !done.has(id)) };
+  }) as typeof clearTimeout;
+  return {
+    set,
+    pending: () => set.filter((id) => !done.has(id)),
+    stop() {
+      globalThis.setTimeout = setTimer;
+      globalThis.clearTimeout = clearTimer;
+    },
+  };
 }
 
 describe("the panel's server entry", () => {
@@ -53,7 +61,7 @@ describe("the panel's server entry", () => {
     deadlines = watchDeadlines();
   });
   afterEach(() => {
-    vi.restoreAllMocks();
+    deadlines.stop();
     vi.useRealTimers();
   });
 
