@@ -2,7 +2,11 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
+import routes from "./app/routes.ts";
+import { chunkGroups } from "./scripts/chunk-groups.ts";
 import { precompressDirectory, summarize } from "./scripts/precompress.ts";
+
+const APP_DIRECTORY = fileURLToPath(new URL("./app", import.meta.url));
 
 /** Where React Router writes the browser's files; server.ts serves the same directory. */
 const CLIENT_BUILD = fileURLToPath(new URL("./build/client", import.meta.url));
@@ -25,11 +29,16 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompress()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    chunkGroups({ appDirectory: APP_DIRECTORY, routes, rootFile: "root.tsx", panelLayout: "routes/admin/layout.tsx" }),
+    precompress(),
+  ],
   // terser packs the client a few percent tighter than the default esbuild: what keeps /login within its
   // 100 KB first-load budget.
   build: { minify: "terser", terserOptions: { compress: { passes: 2 } } },
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: { "~": APP_DIRECTORY },
   },
 });

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["api/**/*.test.ts", "app/**/*.test.{ts,tsx}", "schemas/**/*.test.ts", "server/**/*.test.ts"],
+    include: ["api/**/*.test.ts", "app/**/*.test.{ts,tsx}", "schemas/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     globalSetup: ["api/testing/pglite-template.ts", "api/testing/postgres-template.ts"],
     testTimeout: 30_000,
