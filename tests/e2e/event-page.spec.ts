@@ -84,6 +84,21 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(strangerPage.getByRole("heading", { name: "1 person going" })).toBeVisible();
       await expect(strangerPage.getByText("Vera Visitor")).toBeVisible();
       await stranger.close();
+
+      // Back on the page, the applicant sees their place rather than Apply.
+      await page.goto(`/e/${form.id}`);
+      const mine = page.getByTestId("my-application");
+      await expect(mine).toContainText("acceptedYour place is confirmed.");
+      await expect(page.getByRole("link", { name: "Apply", exact: true })).toHaveCount(0);
+      if (javaScriptEnabled) {
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme });
+          await expectNoSeriousViolations(page, `/e/{slug}, an applicant's (${colorScheme})`);
+        }
+        await page.emulateMedia({ colorScheme: null });
+      }
+      await mine.getByRole("link", { name: "View your application" }).click();
+      await expect(page.getByTestId("my-application-status")).toContainText("accepted");
       await organiser.close();
     });
   });

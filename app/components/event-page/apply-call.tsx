@@ -1,14 +1,64 @@
+import type { ApplicationStatus } from "#schemas/applications";
 import type { EventPageView } from "#schemas/event-pages";
 import { buttonClass } from "~/components/ui/button";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { Badge } from "~/components/ui/layout";
+import { STATUS_TONES } from "~/lib/event-format";
 import { loginStepUrl } from "~/lib/two-factor";
 
+/** The reader's own application to the event, once they started one. */
+export interface ReaderApplication {
+  status: ApplicationStatus;
+  /** Where they wait in the line (1: next to get a place); null when not waiting. */
+  waitlist_position: number | null;
+  /** A paid event's place held for them while they pay; null when none. */
+  offer_expires_at: string | null;
+}
+
+/** What the page says of the reader's application, in place of the action: applying again is not a way back. */
+function MyApplication({ mine, formPath }: { mine: ReaderApplication; formPath: string }) {
+  const line =
+    mine.status === "cancelled"
+      ? "You cancelled your application."
+      : mine.status === "accepted"
+        ? "Your place is confirmed."
+        : mine.status === "rejected"
+          ? "Your application was not accepted."
+          : mine.offer_expires_at
+            ? "A place opened for you: pay for it on your application before it goes to the next one in line."
+            : mine.waitlist_position
+              ? `You are number ${mine.waitlist_position} on the waitlist.`
+              : "You applied.";
+  return (
+    <div className="space-y-2" data-testid="my-application">
+      <p className="flex flex-wrap items-center gap-2 text-slate-800">
+        <Badge tone={STATUS_TONES[mine.status]}>{mine.status}</Badge>
+        {line}
+      </p>
+      <InAppLink to={formPath} className={`${buttonClass()} w-full justify-center`}>
+        View your application
+      </InAppLink>
+    </div>
+  );
+}
+
 /**
- * The page's one action. Someone with a session goes straight to the event's form (the panel sends an
- * expired one through login and back). Anyone else registers first and comes back to the form: through
- * setup, which keeps the form's id (lib/setup-path.ts); those who have an account log in instead.
+ * The page's one action. A member goes straight to the event's form, or sees their application once they
+ * sent one. Anyone else registers first and comes back to the form: through setup, which keeps the form's
+ * id (lib/setup-path.ts); those who have an account log in instead.
  */
-export function ApplyCall({ event, formPath, loggedIn }: { event: EventPageView; formPath: string; loggedIn: boolean }) {
+export function ApplyCall({
+  event,
+  formPath,
+  loggedIn,
+  mine,
+}: {
+  event: EventPageView;
+  formPath: string;
+  loggedIn: boolean;
+  mine: ReaderApplication | null;
+}) {
+  if (mine && mine.status !== "draft") return <MyApplication mine={mine} formPath={formPath} />;
   if (!event.can_apply) {
     return (
       <p className="rounded-md bg-slate-100 p-3 font-medium text-slate-800" data-testid="closed-reason">
@@ -16,7 +66,13 @@ export function ApplyCall({ event, formPath, loggedIn }: { event: EventPageView;
       </p>
     );
   }
-  const label = event.joins_waitlist ? "Join the waitlist" : event.type_of_event === "paid" ? "Register" : "Apply";
+  const label = mine
+    ? "Continue your application"
+    : event.joins_waitlist
+      ? "Join the waitlist"
+      : event.type_of_event === "paid"
+        ? "Register"
+        : "Apply";
   return (
     <div className="space-y-2">
       <InAppLink

@@ -59,6 +59,49 @@ describe("/e/{slug}", () => {
     expect(html).not.toContain("Have an account?");
   });
 
+  it("shows a member their own application in place of Apply: sent, waiting in line, or cancelled", async () => {
+    const { form, slug } = await publishedEvent("Small Workshop", { custom_questions: [], capacity: 1, waitlist_enabled: true });
+    const first = await registered(h.t, "First In");
+    const second = await registered(h.t, "Second In");
+    const apply = (client: typeof first.client, email: string) =>
+      client.post(`/api/v1/admin/event_forms/${form.id}/applications`, { intent: "submit", answers: { full_name: "A", email } });
+    const sent = await apply(first.client, first.email);
+    expect(sent.status).toBe(201);
+    expect((await apply(second.client, second.email)).status).toBe(201);
+    const call = async (client: typeof first.client) => {
+      const { data } = await open(`/e/${slug}`, { slug }, client);
+      const html = renderPage(EventPage, { path: `/e/${slug}`, loaderData: data });
+      return html.match(/data-testid="my-application">(.*?)<\/div>/)?.[1] ?? html;
+    };
+    const yours = `href="/form-submission\\?form_id=${form.id}"[^>]*>View your application<`;
+    expect(await call(first.client)).toMatch(new RegExp(`>pending</span>You applied\\..*${yours}`));
+    expect(await call(second.client)).toMatch(new RegExp(`>waitlisted</span>You are number 1 on the waitlist\\..*${yours}`));
+    // A cancelled application cannot be sent again: the page says so rather than offering Apply.
+    await first.client.put(`/api/v1/admin/event_applications/${sent.body.event_application.id}/cancel_apply`);
+    const cancelled = await call(first.client);
+    expect(cancelled).toMatch(new RegExp(`>cancelled</span>You cancelled your application\\..*${yours}`));
+    expect(cancelled).not.toContain(">Apply<");
+  });
+
+  it("offers a member who saved a draft to continue it", async () => {
+    const { form, slug } = await publishedEvent("Draft Friendly", { custom_questions: [] });
+    const member = await registered(h.t, "Drafter");
+    await member.client.post(`/api/v1/admin/event_forms/${form.id}/applications`, { intent: "draft", answers: { full_name: "D" } });
+    const { data } = await open(`/e/${slug}`, { slug }, member.client);
+    const html = renderPage(EventPage, { path: `/e/${slug}`, loaderData: data });
+    expect(html).toMatch(new RegExp(`href="/form-submission\\?form_id=${form.id}"[^>]*>Continue your application<`));
+  });
+
+  it("treats a visitor whose session ended as a visitor: Log in, and Apply through registering", async () => {
+    const { slug } = await publishedEvent("After Hours");
+    const member = await registered(h.t, "Leaver");
+    const stale = h.t.client();
+    for (const [name, value] of member.client.cookies) stale.cookies.set(name, value);
+    await member.client.post("/api/logout");
+    const { data } = await open(`/e/${slug}`, { slug }, stale);
+    expect(data).toMatchObject({ loggedIn: false, mine: null });
+  });
+
   it("moves an old slug (a renamed event) to the current one, keeping the query", async () => {
     const { form, slug } = await publishedEvent("Renamed Meetup");
     const old = `first-name-of-it-${form.id}`;

@@ -1,11 +1,13 @@
 import { redirect } from "react-router";
-import type { EventPageView } from "#schemas/event-pages";
-import { ApplyCall } from "~/components/event-page/apply-call";
+import type { SiteEventForm } from "#schemas/applications";
+import { eventIdOfSlug, type EventPageView } from "#schemas/event-pages";
+import { ApplyCall, type ReaderApplication } from "~/components/event-page/apply-call";
 import { Attendees } from "~/components/event-page/attendees";
 import { AddToCalendar, EventFacts } from "~/components/event-page/event-facts";
 import { StartupLogo } from "~/components/community/startup-logo";
 import { Badge } from "~/components/ui/layout";
 import { InAppLink } from "~/components/ui/in-app-link";
+import type { ApiClient } from "~/lib/api.server";
 import { apiContext } from "~/lib/contexts";
 import { NATURE_LABELS } from "~/lib/event-format";
 import { loginStepUrl } from "~/lib/two-factor";
@@ -24,10 +26,24 @@ export const apiPath = (slug: string) => `/api/v1/public/events/${encodeURICompo
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   // A draft or an unknown event is the API's 404 "Event Form not found", shown as the status screen.
-  const { event } = await api.load<{ event: EventPageView }>(apiPath(params.slug));
+  const [{ event }, reader] = await Promise.all([api.load<{ event: EventPageView }>(apiPath(params.slug)), readerOf(api, params.slug)]);
   // An older slug (the event was renamed) or none but the id: the one address a page is shared under.
   if (event.slug !== params.slug) throw redirect(`/e/${event.slug}${url.search}`, 301);
-  return { event, loggedIn: api.hadSession };
+  return { event, loggedIn: reader !== null, mine: reader?.mine ?? null };
+}
+
+/**
+ * Who reads the page: null for a visitor without a live session (a reader without a session cookie costs
+ * no call beyond the event's); for a member, their own application to the event, which the page shows in
+ * place of Apply once sent. Should the API not answer it, the member just sees Apply.
+ */
+async function readerOf(api: ApiClient, slug: string): Promise<{ mine: ReaderApplication | null } | null> {
+  if (!api.hadSession || !(await api.currentUser())) return null;
+  const id = eventIdOfSlug(slug);
+  const form = id === undefined ? undefined : await api.get<SiteEventForm>(`/api/v1/site/event_forms/${id}`);
+  if (!form?.ok || !form.body.my_application) return { mine: null };
+  const { my_application, my_waitlist_position, my_offer_expires_at } = form.body;
+  return { mine: { status: my_application.status, waitlist_position: my_waitlist_position, offer_expires_at: my_offer_expires_at } };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => eventPageMeta(data?.event ?? null);
@@ -89,7 +105,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             aria-label="Event details"
           >
             <EventFacts event={event} />
-            <ApplyCall event={event} formPath={formPath(event.id)} loggedIn={loggedIn} />
+            <ApplyCall event={event} formPath={formPath(event.id)} loggedIn={loggedIn} mine={loaderData.mine} />
             <AddToCalendar event={event} />
           </aside>
         </div>
