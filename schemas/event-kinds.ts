@@ -1,6 +1,7 @@
 /*
- * The kinds of event a form can be (category, and online, in person or hybrid), without the form's rules
- * (events.ts): lists and their filters read these on screens that have no form to check.
+ * The kinds of event a form can be (category, and online, in person or hybrid), its statuses, questions
+ * and currencies, without the form's rules (events.ts): lists, filters and answers read these on screens
+ * that have no form to check, and so load no validation library.
  */
 export const EVENT_CATEGORIES = [
   "Conference",
@@ -21,3 +22,42 @@ export const EVENT_NATURES = [
   { value: "hybrid", label: "Hybrid" },
 ] as const;
 export type EventNature = (typeof EVENT_NATURES)[number]["value"];
+
+export const EVENT_FORM_STATUSES = ["draft", "published", "closed"] as const;
+export type EventFormStatus = (typeof EVENT_FORM_STATUSES)[number];
+
+export const CURRENCIES = ["USD", "EUR", "GBP", "NGN", "KES", "GHS", "ZAR", "INR", "CAD", "AUD"] as const;
+
+/** The standard applicant fields a form can switch on, in display order. */
+export const STANDARD_QUESTIONS = [
+  { key: "full_name", label: "Full name", type: "short_text" },
+  { key: "email", label: "Email", type: "email" },
+  { key: "phone", label: "Phone", type: "phone" },
+  { key: "company", label: "Company", type: "short_text" },
+  { key: "role", label: "Role", type: "short_text" },
+  { key: "website", label: "Website", type: "url" },
+  { key: "linkedin", label: "LinkedIn", type: "url" },
+  { key: "city", label: "City", type: "short_text" },
+] as const;
+export type StandardQuestionKey = (typeof STANDARD_QUESTIONS)[number]["key"];
+
+export const QUESTION_TYPES = [
+  { value: "short_text", label: "Short text" },
+  { value: "long_text", label: "Long text" },
+  { value: "number", label: "Number" },
+  { value: "email", label: "Email" },
+  { value: "url", label: "URL" },
+  { value: "phone", label: "Phone" },
+  { value: "date", label: "Date" },
+  { value: "single_choice", label: "Single choice" },
+  { value: "multiple_choice", label: "Multiple choice" },
+  { value: "dropdown", label: "Dropdown" },
+  { value: "yes_no", label: "Yes / no" },
+  { value: "file", label: "File upload" },
+] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number]["value"];
+export const CHOICE_TYPES: readonly QuestionType[] = ["single_choice", "multiple_choice", "dropdown"];
+
+/** Statuses an owner moves a submitted application through. */
+export const REVIEW_STATUSES = ["pending", "shortlisted", "accepted", "rejected", "waitlisted"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];

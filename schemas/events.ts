@@ -2,48 +2,35 @@ import { z } from "zod";
 import { booleanField, imageField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
 import { idField } from "./id-fields.ts";
 import { LOCAL_DATETIME, isRealLocalDateTime, isTimeZone, zonedToInstant } from "./time.ts";
-import { EVENT_CATEGORIES, EVENT_NATURES, type EventNature } from "./event-kinds.ts";
+import {
+  CHOICE_TYPES,
+  CURRENCIES,
+  EVENT_CATEGORIES,
+  EVENT_FORM_STATUSES,
+  EVENT_NATURES,
+  QUESTION_TYPES,
+  REVIEW_STATUSES,
+  STANDARD_QUESTIONS,
+  type EventNature,
+  type QuestionType,
+  type StandardQuestionKey,
+} from "./event-kinds.ts";
 
-export { EVENT_CATEGORIES, EVENT_NATURES, type EventNature } from "./event-kinds.ts";
-
-export const EVENT_FORM_STATUSES = ["draft", "published", "closed"] as const;
-export type EventFormStatus = (typeof EVENT_FORM_STATUSES)[number];
-
-export const CURRENCIES = ["USD", "EUR", "GBP", "NGN", "KES", "GHS", "ZAR", "INR", "CAD", "AUD"] as const;
-
-/** The standard applicant fields a form can switch on, in display order. */
-export const STANDARD_QUESTIONS = [
-  { key: "full_name", label: "Full name", type: "short_text" },
-  { key: "email", label: "Email", type: "email" },
-  { key: "phone", label: "Phone", type: "phone" },
-  { key: "company", label: "Company", type: "short_text" },
-  { key: "role", label: "Role", type: "short_text" },
-  { key: "website", label: "Website", type: "url" },
-  { key: "linkedin", label: "LinkedIn", type: "url" },
-  { key: "city", label: "City", type: "short_text" },
-] as const;
-export type StandardQuestionKey = (typeof STANDARD_QUESTIONS)[number]["key"];
-
-export const QUESTION_TYPES = [
-  { value: "short_text", label: "Short text" },
-  { value: "long_text", label: "Long text" },
-  { value: "number", label: "Number" },
-  { value: "email", label: "Email" },
-  { value: "url", label: "URL" },
-  { value: "phone", label: "Phone" },
-  { value: "date", label: "Date" },
-  { value: "single_choice", label: "Single choice" },
-  { value: "multiple_choice", label: "Multiple choice" },
-  { value: "dropdown", label: "Dropdown" },
-  { value: "yes_no", label: "Yes / no" },
-  { value: "file", label: "File upload" },
-] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number]["value"];
-export const CHOICE_TYPES: readonly QuestionType[] = ["single_choice", "multiple_choice", "dropdown"];
-
-/** Statuses an owner moves a submitted application through. */
-export const REVIEW_STATUSES = ["pending", "shortlisted", "accepted", "rejected", "waitlisted"] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export {
+  CHOICE_TYPES,
+  CURRENCIES,
+  EVENT_CATEGORIES,
+  EVENT_FORM_STATUSES,
+  EVENT_NATURES,
+  QUESTION_TYPES,
+  REVIEW_STATUSES,
+  STANDARD_QUESTIONS,
+  type EventFormStatus,
+  type EventNature,
+  type QuestionType,
+  type ReviewStatus,
+  type StandardQuestionKey,
+} from "./event-kinds.ts";
 
 const enumOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, {

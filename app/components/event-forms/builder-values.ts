@@ -1,4 +1,4 @@
-import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/events";
+import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/event-kinds";
 import type { EventFormView } from "#schemas/event-form-views";
 
 /** The builder's raw field values (strings, "on" for ticked boxes), as conform reports them while typing. */

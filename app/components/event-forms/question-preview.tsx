@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { QuestionType } from "#schemas/events";
+import type { QuestionType } from "#schemas/event-kinds";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 
 export interface QuestionInputProps {

@@ -3,7 +3,7 @@ import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { COUPON_DISCOUNT_TYPES, COUPON_NOT_FOUND, couponSchema, couponStatusSchema, type CouponView } from "#schemas/coupons";
 import { parseId } from "#schemas/ids";
-import { CURRENCIES } from "#schemas/events";
+import { CURRENCIES } from "#schemas/event-kinds";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { ChoiceField, InputField } from "~/components/ui/form-fields";

@@ -1,5 +1,5 @@
 import { Form, useSearchParams } from "react-router";
-import { EVENT_FORM_STATUSES } from "#schemas/events";
+import { EVENT_FORM_STATUSES } from "#schemas/event-kinds";
 import { requireId } from "~/lib/route-params.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";

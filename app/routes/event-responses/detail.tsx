@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "#schemas/events";
+import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "#schemas/event-kinds";
 import { requireId } from "~/lib/route-params.server";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";

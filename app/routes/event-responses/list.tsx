@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "#schemas/events";
+import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "#schemas/event-kinds";
 import { APPLICATION_SUBMITTED_EVENT, CHECK_INS_CHANGED_EVENT, eventFormChannel } from "#schemas/realtime";
 import { requireId } from "~/lib/route-params.server";
 import { buttonClass } from "~/components/ui/button";

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { eventLocation } from "#schemas/event-pages";
-import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/events";
+import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/event-kinds";
 import { TicketCard } from "~/components/check-in/ticket-card";
 import { AddToCalendar } from "~/components/event-page/event-facts";
 import { QuestionInput } from "~/components/event-forms/question-preview";
