@@ -91,6 +91,10 @@ export default tseslint.config(
       "schemas/permissions.ts",
       "schemas/held-actions.ts",
       "schemas/event-kinds.ts",
+      "schemas/profile-kinds.ts",
+      "schemas/co-founder-match.ts",
+      "schemas/favorite-kinds.ts",
+      "schemas/invitation-kinds.ts",
       "schemas/dashboard-periods.ts",
     ],
     rules: {

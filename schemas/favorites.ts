@@ -2,16 +2,9 @@ import { z } from "zod";
 import type { Page } from "./answers.ts";
 import { idField } from "./id-fields.ts";
 
-/** What a user can save: the same four kinds as the `favorites` table. */
-export const FAVORITE_TYPES = ["startup", "organization", "co_founder", "event"] as const;
-export type FavoriteType = (typeof FAVORITE_TYPES)[number];
+import { FAVORITE_TYPES, type FavoriteType } from "./favorite-kinds.ts";
 
-export const FAVORITE_TYPE_LABELS: Record<FavoriteType, { one: string; many: string }> = {
-  startup: { one: "Startup", many: "Startups" },
-  organization: { one: "Organization", many: "Organizations" },
-  co_founder: { one: "Co-founder", many: "Co-founders" },
-  event: { one: "Event", many: "Events" },
-};
+export { FAVORITE_TYPES, FAVORITE_TYPE_LABELS, type FavoriteType } from "./favorite-kinds.ts";
 
 export const FAVORITE_ADDED = "Added to favorites";
 export const FAVORITE_REMOVED = "Removed from favorites";

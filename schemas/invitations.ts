@@ -4,8 +4,9 @@ import { optionalRoleField } from "./co-founders.ts";
 import { optionalText } from "./fields.ts";
 import { idField } from "./id-fields.ts";
 
-export const INVITATION_STATUSES = ["pending", "accepted", "declined", "withdrawn"] as const;
-export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+import type { InvitationStatus } from "./invitation-kinds.ts";
+
+export { INVITATION_STATUSES, type InvitationStatus } from "./invitation-kinds.ts";
 
 /** At most this many pending invitations per startup. */
 export const MAX_PENDING_INVITATIONS = 20;

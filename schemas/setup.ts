@@ -1,41 +1,19 @@
 import { z } from "zod";
 import { imageField, linksField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
 
-export const ACCOUNT_TYPES = ["startup", "organization", "co-founder"] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+import { CO_FOUNDER_ROLES, COMMITMENTS, INDUSTRIES, STAGES } from "./profile-kinds.ts";
 
-export const INDUSTRIES = [
-  "Agriculture",
-  "Artificial Intelligence",
-  "Clean Energy",
-  "Consumer",
-  "Developer Tools",
-  "E-commerce",
-  "Education",
-  "Enterprise Software",
-  "Fintech",
-  "Gaming",
-  "Hardware",
-  "Healthcare",
-  "Logistics",
-  "Media",
-  "Mobility",
-  "Non-profit",
-  "Real Estate",
-  "Security",
-  "Other",
-] as const;
-
-export const STAGES = ["Idea", "Pre-seed", "Seed", "Series A", "Series B", "Series C or later", "Profitable"] as const;
-
-/** Roles a co-founder can take and a startup can want filled (co_founders.roles, startups.wanted_roles). */
-export const CO_FOUNDER_ROLES = ["Business", "Technical", "Product", "Design", "Sales", "Marketing", "Operations", "Finance"] as const;
-export type CoFounderRole = (typeof CO_FOUNDER_ROLES)[number];
-
-/** How much time a co-founder can give (co_founders.commitment). */
-export const COMMITMENTS = ["full_time", "part_time", "flexible"] as const;
-export type Commitment = (typeof COMMITMENTS)[number];
-export const COMMITMENT_LABELS: Record<Commitment, string> = { full_time: "Full time", part_time: "Part time", flexible: "Flexible" };
+export {
+  ACCOUNT_TYPES,
+  CO_FOUNDER_ROLES,
+  COMMITMENTS,
+  COMMITMENT_LABELS,
+  INDUSTRIES,
+  STAGES,
+  type AccountType,
+  type CoFounderRole,
+  type Commitment,
+} from "./profile-kinds.ts";
 
 export const USERNAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,28}[a-z0-9])$/;
 

@@ -1,4 +1,5 @@
-import { COMMITMENT_LABELS, type CoFounderCardView } from "#schemas/co-founders";
+import type { CoFounderCardView } from "#schemas/co-founders";
+import { COMMITMENT_LABELS } from "#schemas/profile-kinds";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/layout";

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Form, useNavigation, useSearchParams, Link } from "react-router";
-import { CO_FOUNDER_ROLES } from "#schemas/co-founders";
+import { CO_FOUNDER_ROLES } from "#schemas/profile-kinds";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 

@@ -1,4 +1,4 @@
-import { MATCH_LEGEND } from "#schemas/co-founders";
+import { MATCH_LEGEND } from "#schemas/co-founder-match";
 
 /** A match score against its scale: "Match 11 of 15". */
 export function MatchScore({ score, max }: { score: number; max: number }) {

@@ -1,5 +1,5 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
-import { INDUSTRIES, STAGES } from "#schemas/setup";
+import { INDUSTRIES, STAGES } from "#schemas/profile-kinds";
 import type { DirectoryType } from "#schemas/startups";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";

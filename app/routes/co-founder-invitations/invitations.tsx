@@ -1,6 +1,7 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { parseId } from "#schemas/ids";
-import { INVITATION_STATUSES, type InvitationPage, type InvitationView } from "#schemas/invitations";
+import { INVITATION_STATUSES } from "#schemas/invitation-kinds";
+import type { InvitationPage, InvitationView } from "#schemas/invitations";
 import type { CurrentUser } from "#schemas/auth";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";

@@ -1,5 +1,6 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
-import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES, type CoFounderCardView } from "#schemas/co-founders";
+import type { CoFounderCardView } from "#schemas/co-founders";
+import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES } from "#schemas/profile-kinds";
 import { CoFounderCard } from "~/components/co-founders/co-founder-card";
 import type { Page } from "#schemas/answers";
 import { Button, buttonClass } from "~/components/ui/button";

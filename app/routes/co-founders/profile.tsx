@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { requireId } from "~/lib/route-params.server";
-import { COMMITMENT_LABELS, type CoFounderCardView } from "#schemas/co-founders";
+import type { CoFounderCardView } from "#schemas/co-founders";
+import { COMMITMENT_LABELS } from "#schemas/profile-kinds";
 import { MatchSummary } from "~/components/co-founders/co-founder-card";
 import { MessageButton } from "~/components/chat/message-button";
 import { InviteForm } from "~/components/co-founders/invite-form";

@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { z } from "zod";
-import { FAVORITE_TYPES, FAVORITE_TYPE_LABELS, type FavoriteType } from "#schemas/favorites";
+import { FAVORITE_TYPES, FAVORITE_TYPE_LABELS, type FavoriteType } from "#schemas/favorite-kinds";
 import { RemoveFavorite } from "~/components/favorites/remove-favorite";
 import type { FavoritePage, FavoriteView } from "#schemas/favorites";
 import { Avatar } from "~/components/ui/avatar";
@@ -14,10 +13,11 @@ import { toggleFavorite } from "./action.server";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
 
-const typeParam = z.enum(FAVORITE_TYPES).optional().catch(undefined);
+/** The `type` filter, when it names a kind of favorite; anything else shows them all. */
+const typeParam = (value: string | null): FavoriteType | undefined => FAVORITE_TYPES.find((type) => type === value);
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const type = typeParam.parse(url.searchParams.get("type") ?? undefined);
+  const type = typeParam(url.searchParams.get("type"));
   const query = forwardListParams(url, ["page"], { per_page: "12" });
   if (type) query.set("favoritable_type", type);
   const list = await context.get(apiContext).load<FavoritePage>(`/api/v1/admin/favorites?${query}`);
