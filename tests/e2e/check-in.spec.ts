@@ -55,6 +55,10 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.getByLabel("Search tickets").fill("Ada");
       await page.getByRole("button", { name: "Search" }).click();
+      // The found list, as the owner sees it before acting on it: a click while the search is still loading
+      // would act on the list it replaces.
+      await expect(page).toHaveURL(/[?&]search=Ada\b/);
+      await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText("Showing 1–1 of 1");
       await page.getByRole("button", { name: "Undo the check-in of Ada Guest" }).click();
       await expect(page.getByText("Check-in undone.")).toBeVisible();
       await page.getByRole("button", { name: "Check in Ada Guest" }).click();
