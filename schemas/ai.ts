@@ -1,4 +1,4 @@
-import { waitTime } from "./plural.ts";
+import { tryAgainIn } from "./plural.ts";
 import { z } from "zod";
 
 /* The AI writing helper: POST /api/v1/admin/ai, Gemini-shaped, and the words both sides show. */
@@ -15,7 +15,7 @@ export const AI_RATE = { maxRequests: 20, windowSeconds: 600 } as const;
 export const AI_PROMPT_REQUIRED = "Write something for the AI helper to work from.";
 export const AI_PROMPT_TOO_LONG = `The prompt may be at most ${AI_PROMPT_MAX_LENGTH.toLocaleString("en")} characters.`;
 export const AI_THROTTLED = (seconds: number) =>
-  `You have used the AI helper ${AI_RATE.maxRequests} times in the last ${AI_RATE.windowSeconds / 60} minutes. Please try again in ${waitTime(seconds)}.`;
+  `You have used the AI helper ${AI_RATE.maxRequests} times in the last ${AI_RATE.windowSeconds / 60} minutes. ${tryAgainIn(seconds)}`;
 export const AI_TIMED_OUT = "The AI provider took too long to answer. Please try again.";
 export const AI_PROVIDER_FAILED = "The AI provider could not give a suggestion right now. Please try again later.";
 export const AI_EMPTY_ANSWER = "The AI provider answered without any text. Try rewording your request.";

@@ -1,6 +1,6 @@
 /* Announcements: what an event's owner writes to its people, and the history of what went to whom. */
 import { z } from "zod";
-import { waitTime } from "./plural.ts";
+import { tryAgainIn } from "./plural.ts";
 import type { Page } from "./answers.ts";
 import { requiredText } from "./fields.ts";
 
@@ -20,7 +20,7 @@ export const AUDIENCE_LABELS: Record<AnnouncementAudience, string> = {
 /** An event's announcements per hour: people hear from an event now and then, never a stream. */
 export const ANNOUNCEMENT_RATE = { maxAnnouncements: 5, windowSeconds: 3600 } as const;
 export const ANNOUNCEMENTS_THROTTLED = (seconds: number) =>
-  `This event has sent ${ANNOUNCEMENT_RATE.maxAnnouncements} announcements in the last hour. Please try again in ${waitTime(seconds)}.`;
+  `This event has sent ${ANNOUNCEMENT_RATE.maxAnnouncements} announcements in the last hour. ${tryAgainIn(seconds)}`;
 export const NOBODY_TO_TELL = "Nobody is in this group yet: there is no one to send it to.";
 
 export const announcementSchema = z.object({

@@ -5,28 +5,9 @@ import type { Page } from "./answers.ts";
 import { CO_FOUNDER_ROLES, type Commitment } from "./profile-kinds.ts";
 import type { MatchParts } from "./co-founder-match.ts";
 
-// The profile's choices, re-exported for the co-founder forms.
-export {
-  CO_FOUNDER_ROLES,
-  COMMITMENTS,
-  COMMITMENT_LABELS,
-  INDUSTRIES,
-  STAGES,
-  type CoFounderRole,
-  type Commitment,
-} from "./profile-kinds.ts";
-
-export {
-  explainMatch,
-  explainStartupMatch,
-  FIND_SORTS,
-  MATCH_LEGEND,
-  skillKey,
-  skillKeys,
-  type FindSort,
-  type MatchParts,
-  type StartupMatch,
-} from "./co-founder-match.ts";
+// The profile's choices and the match's words stand without the form library; re-exported for the forms and the API.
+export * from "./profile-kinds.ts";
+export * from "./co-founder-match.ts";
 
 const ROLE_INVALID = "The selected role is invalid.";
 

@@ -1,4 +1,4 @@
-import { waitTime } from "./plural.ts";
+import { tryAgainIn } from "./plural.ts";
 import { z } from "zod";
 import { idField } from "./id-fields.ts";
 
@@ -7,7 +7,7 @@ import { idField } from "./id-fields.ts";
 export const MESSAGE_MAX_LENGTH = 4000;
 export const MESSAGE_BODY_INVALID = `The body field must be between 1 and ${MESSAGE_MAX_LENGTH} characters.`;
 export const MESSAGE_BODY_REQUIRED = "The body field is required.";
-export const MESSAGES_THROTTLED = (seconds: number) => `You are sending messages too quickly. Please try again in ${waitTime(seconds)}.`;
+export const MESSAGES_THROTTLED = (seconds: number) => `You are sending messages too quickly. ${tryAgainIn(seconds)}`;
 /** At most this many messages from one user within the window (429 with Retry-After beyond). */
 export const MESSAGE_RATE = { maxMessages: 30, windowSeconds: 10 } as const;
 

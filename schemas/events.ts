@@ -16,21 +16,8 @@ import {
   type StandardQuestionKey,
 } from "./event-kinds.ts";
 
-export {
-  CHOICE_TYPES,
-  CURRENCIES,
-  EVENT_CATEGORIES,
-  EVENT_FORM_STATUSES,
-  EVENT_NATURES,
-  QUESTION_TYPES,
-  REVIEW_STATUSES,
-  STANDARD_QUESTIONS,
-  type EventFormStatus,
-  type EventNature,
-  type QuestionType,
-  type ReviewStatus,
-  type StandardQuestionKey,
-} from "./event-kinds.ts";
+// The constants stand without the form library (event-kinds.ts); they are re-exported for the forms and the API.
+export * from "./event-kinds.ts";
 
 const enumOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, {

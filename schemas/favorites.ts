@@ -1,10 +1,9 @@
 import { z } from "zod";
 import type { Page } from "./answers.ts";
 import { idField } from "./id-fields.ts";
-
 import { FAVORITE_TYPES, type FavoriteType } from "./favorite-kinds.ts";
 
-export { FAVORITE_TYPES, FAVORITE_TYPE_LABELS, type FavoriteType } from "./favorite-kinds.ts";
+export * from "./favorite-kinds.ts";
 
 export const FAVORITE_ADDED = "Added to favorites";
 export const FAVORITE_REMOVED = "Removed from favorites";

@@ -3,10 +3,9 @@ import type { Page } from "./answers.ts";
 import { optionalRoleField } from "./co-founders.ts";
 import { optionalText } from "./fields.ts";
 import { idField } from "./id-fields.ts";
-
 import type { InvitationStatus } from "./invitation-kinds.ts";
 
-export { INVITATION_STATUSES, type InvitationStatus } from "./invitation-kinds.ts";
+export * from "./invitation-kinds.ts";
 
 /** At most this many pending invitations per startup. */
 export const MAX_PENDING_INVITATIONS = 20;

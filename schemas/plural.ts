@@ -19,3 +19,6 @@ export function waitTime(seconds: number): string {
   if (minutes < 60) return counted(minutes, "minute");
   return counted(Math.ceil(whole / 3600), "hour");
 }
+
+/** How every throttle's refusal ends: "Please try again in 3 minutes." */
+export const tryAgainIn = (seconds: number) => `Please try again in ${waitTime(seconds)}.`;

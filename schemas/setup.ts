@@ -1,19 +1,9 @@
 import { z } from "zod";
 import { imageField, linksField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
-
 import { CO_FOUNDER_ROLES, COMMITMENTS, INDUSTRIES, STAGES } from "./profile-kinds.ts";
 
-export {
-  ACCOUNT_TYPES,
-  CO_FOUNDER_ROLES,
-  COMMITMENTS,
-  COMMITMENT_LABELS,
-  INDUSTRIES,
-  STAGES,
-  type AccountType,
-  type CoFounderRole,
-  type Commitment,
-} from "./profile-kinds.ts";
+// The profile's choices stand without the form library (profile-kinds.ts); re-exported for the forms and the API.
+export * from "./profile-kinds.ts";
 
 export const USERNAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,28}[a-z0-9])$/;
 

@@ -1,4 +1,5 @@
-import { waitTime } from "./plural.ts";
+import { tryAgainIn } from "./plural.ts";
+
 /** GET /api/v1/admin/weather/{city}: the answer's envelope {success, data, error}. */
 
 export interface WeatherDay {
@@ -43,4 +44,4 @@ export const WEATHER_UNAVAILABLE = "The weather provider could not be reached. T
 export const WEATHER_RATE = { maxLookups: 30, windowSeconds: 600 } as const;
 export const WEATHER_THROTTLED = (seconds: number) =>
   `You have looked up the weather of ${WEATHER_RATE.maxLookups} new places in the last ${WEATHER_RATE.windowSeconds / 60} minutes. ` +
-  `Please try again in ${waitTime(seconds)}.`;
+  tryAgainIn(seconds);

@@ -1,4 +1,4 @@
-import { waitTime } from "#schemas/plural.ts";
+import { tryAgainIn } from "#schemas/plural.ts";
 import { AI_RATE, AI_THROTTLED } from "#schemas/ai.ts";
 import { ANNOUNCEMENT_RATE, ANNOUNCEMENTS_THROTTLED } from "#schemas/announcements.ts";
 import { MESSAGE_RATE, MESSAGES_THROTTLED } from "#schemas/conversations.ts";
@@ -47,7 +47,7 @@ export interface Limits {
   announcement: RateLimit;
 }
 
-const loginRefusal = (seconds: number) => tooMany(`Too many login attempts. Please try again in ${waitTime(seconds)}.`, seconds, "email");
+const loginRefusal = (seconds: number) => tooMany(`Too many login attempts. ${tryAgainIn(seconds)}`, seconds, "email");
 
 /** Wrong current passwords allowed per user in the window: as few as a login's, and a longer wait. */
 export const CURRENT_PASSWORD_RATE = { maxAttempts: 5, windowSeconds: 600 } as const;
@@ -81,26 +81,25 @@ export function limitsOf(config: ApiConfig): Limits {
       prefix: "current-password",
       max: CURRENT_PASSWORD_RATE.maxAttempts,
       windowSeconds: CURRENT_PASSWORD_RATE.windowSeconds,
-      refusal: (seconds) => tooMany(`Too many wrong passwords. Please try again in ${waitTime(seconds)}.`, seconds, "current_password"),
+      refusal: (seconds) => tooMany(`Too many wrong passwords. ${tryAgainIn(seconds)}`, seconds, "current_password"),
     },
     twoFactorCode: {
       prefix: "two-factor-code",
       max: TWO_FACTOR_CODE_RATE.maxAttempts,
       windowSeconds: TWO_FACTOR_CODE_RATE.windowSeconds,
-      refusal: (seconds) => tooMany(`Too many wrong codes. Please try again in ${waitTime(seconds)}.`, seconds, "code"),
+      refusal: (seconds) => tooMany(`Too many wrong codes. ${tryAgainIn(seconds)}`, seconds, "code"),
     },
     registration: {
       prefix: "register",
       max: config.registerMaxPerAddress,
       windowSeconds: config.registerWindowSeconds,
-      refusal: (seconds) =>
-        tooMany(`Too many accounts have been created from this address. Please try again in ${waitTime(seconds)}.`, seconds, "email"),
+      refusal: (seconds) => tooMany(`Too many accounts have been created from this address. ${tryAgainIn(seconds)}`, seconds, "email"),
     },
     couponGuess: {
       prefix: "coupon",
       max: config.couponMaxAttempts,
       windowSeconds: config.couponThrottleWindowSeconds,
-      refusal: (seconds) => tooMany(`Too many coupon codes tried. Please try again in ${waitTime(seconds)}.`, seconds, "coupon_code"),
+      refusal: (seconds) => tooMany(`Too many coupon codes tried. ${tryAgainIn(seconds)}`, seconds, "coupon_code"),
     },
     announcement: {
       prefix: "announcement",
@@ -130,26 +129,25 @@ export function limitsOf(config: ApiConfig): Limits {
       prefix: "password-reset-address",
       max: ACCOUNT_MAIL_RATE.perAddress,
       windowSeconds: ACCOUNT_MAIL_RATE.windowSeconds,
-      refusal: (seconds) => tooMany(`Too many password reset requests. Please try again in ${waitTime(seconds)}.`, seconds, "email"),
+      refusal: (seconds) => tooMany(`Too many password reset requests. ${tryAgainIn(seconds)}`, seconds, "email"),
     },
     passwordResetEmail: {
       prefix: "password-reset-email",
       max: ACCOUNT_MAIL_RATE.perEmail,
       windowSeconds: ACCOUNT_MAIL_RATE.windowSeconds,
-      refusal: (seconds) =>
-        tooMany(`Too many password reset requests for this email. Please try again in ${waitTime(seconds)}.`, seconds, "email"),
+      refusal: (seconds) => tooMany(`Too many password reset requests for this email. ${tryAgainIn(seconds)}`, seconds, "email"),
     },
     verificationResend: {
       prefix: "verification-resend",
       max: ACCOUNT_MAIL_RATE.resends,
       windowSeconds: ACCOUNT_MAIL_RATE.windowSeconds,
-      refusal: (seconds) => tooMany(`Too many verification links sent. Please try again in ${waitTime(seconds)}.`, seconds),
+      refusal: (seconds) => tooMany(`Too many verification links sent. ${tryAgainIn(seconds)}`, seconds),
     },
     emailChange: {
       prefix: "email-change",
       max: ACCOUNT_MAIL_RATE.emailChanges,
       windowSeconds: ACCOUNT_MAIL_RATE.windowSeconds,
-      refusal: (seconds) => tooMany(`Too many changes of email address. Please try again in ${waitTime(seconds)}.`, seconds, "email"),
+      refusal: (seconds) => tooMany(`Too many changes of email address. ${tryAgainIn(seconds)}`, seconds, "email"),
     },
   };
 }

@@ -27,6 +27,9 @@ export interface NavSection {
 }
 
 /** Every screen the panel has. An item shows only when its screen exists and the user may open it. */
+/** Where an item's link goes: its screen, with the query that screen opens with. */
+export const navHref = (item: NavItem) => item.to + (item.search ?? "");
+
 export const NAVIGATION: NavSection[] = [
   {
     title: null,

@@ -15,25 +15,23 @@ export interface ReaderApplication {
   offer_expires_at: string | null;
 }
 
+/** Where the reader's application stands, in one line. */
+function standing(mine: ReaderApplication): string {
+  if (mine.status === "cancelled") return "You cancelled your application.";
+  if (mine.status === "accepted") return "Your place is confirmed.";
+  if (mine.status === "rejected") return "Your application was not accepted.";
+  if (mine.offer_expires_at) return "A place opened for you: pay for it on your application before it goes to the next one in line.";
+  if (mine.waitlist_position) return `You are number ${mine.waitlist_position} on the waitlist.`;
+  return "You applied.";
+}
+
 /** What the page says of the reader's application, in place of the action: applying again is not a way back. */
 function MyApplication({ mine, formPath }: { mine: ReaderApplication; formPath: string }) {
-  const line =
-    mine.status === "cancelled"
-      ? "You cancelled your application."
-      : mine.status === "accepted"
-        ? "Your place is confirmed."
-        : mine.status === "rejected"
-          ? "Your application was not accepted."
-          : mine.offer_expires_at
-            ? "A place opened for you: pay for it on your application before it goes to the next one in line."
-            : mine.waitlist_position
-              ? `You are number ${mine.waitlist_position} on the waitlist.`
-              : "You applied.";
   return (
     <div className="space-y-2" data-testid="my-application">
       <p className="flex flex-wrap items-center gap-2 text-slate-800">
         <Badge tone={STATUS_TONES[mine.status]}>{mine.status}</Badge>
-        {line}
+        {standing(mine)}
       </p>
       <InAppLink to={formPath} className={`${buttonClass()} w-full justify-center`}>
         View your application

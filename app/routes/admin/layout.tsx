@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from "react";
 import { Form, Outlet, redirect, useLocation } from "react-router";
 import { DEFAULT_SETTINGS, type Layout as LayoutSetting } from "#schemas/settings";
 import { AI_NOT_CONFIGURED } from "#schemas/ai";
-import { activeItem, navigationFor, visiblePaths, tourTarget, type NavSection } from "~/components/app-shell/navigation";
+import { activeItem, navHref, navigationFor, visiblePaths, tourTarget, type NavSection } from "~/components/app-shell/navigation";
 import { Avatar } from "~/components/ui/avatar";
 import { NotificationBell } from "~/components/notifications/bell";
 import { UnreadMessagesCount } from "~/components/chat/unread-messages";
@@ -177,7 +177,7 @@ function Navigation({ sections, extras }: { sections: NavSection[]; extras: Item
             {section.items.map((item) => (
               <li key={item.to}>
                 <InAppLink
-                  to={item.to + (item.search ?? "")}
+                  to={navHref(item)}
                   aria-current={item.to === active ? "page" : undefined}
                   data-tour={tourTarget(item.to)}
                   className={

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coFounderWith, createRouteHarness, renderPage, startupOwner, type RouteHarness } from "~/testing/route-harness";
-import { NAVIGATION } from "~/components/app-shell/navigation";
+import { NAVIGATION, navHref } from "~/components/app-shell/navigation";
 import StartupDirectory, { loader } from "./list";
 
 let h: RouteHarness;
@@ -44,7 +44,7 @@ describe("/startups from the sidebar", () => {
   it("is linked at the address the directory opens on, so a visit costs no redirect (the bare address still redirects)", async () => {
     const person = await coFounderWith(h.t, {});
     const item = NAVIGATION.flatMap((section) => section.items).find((i) => i.to === "/startups")!;
-    const linked = await h.run(loader, { as: person.client, path: item.to + (item.search ?? "") });
+    const linked = await h.run(loader, { as: person.client, path: navHref(item) });
     expect(linked.thrown).toBe(false);
     expect(await h.run(loader, { as: person.client, path: "/startups" })).toMatchObject({
       thrown: true,
