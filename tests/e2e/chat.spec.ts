@@ -1,4 +1,5 @@
 import type { WebSocketRoute } from "@playwright/test";
+import { userChannel } from "#schemas/realtime";
 import { expectNoSeriousViolations } from "./a11y";
 import { apiCall, expect, test } from "./fixtures";
 import { conversationBetween, newPerson, type Person } from "./realtime-people";
@@ -207,6 +208,36 @@ test.describe("chat after a dropped connection", () => {
     await expect(kay.page.getByRole("log", { name: "Messages" }).getByText("Back to live")).toBeVisible({ timeout: 2_000 });
     await kay.context.close();
     await lee.context.close();
+  });
+
+  test("the list and the menu's count load what was sent before the page was listening", async ({ browser, baseURL }) => {
+    const mo = await newPerson(browser, baseURL, "Mo Late");
+    const nia = await newPerson(browser, baseURL, "Nia Early");
+    const id = await conversationBetween(mo, nia);
+    await apiCall(mo.context, "POST", `/api/v1/admin/conversations/${id}/messages`, { body: "First words" });
+    // The page's socket connects, but what it says to the server waits: its subscriptions go through
+    // only after the next message is sent, so the message's live update never reaches this page.
+    let held: string[] | null = [];
+    let release = () => {};
+    await mo.page.routeWebSocket(/\/app\//, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((message) => (held ? held.push(String(message)) : server.send(message)));
+      release = () => {
+        for (const message of held ?? []) server.send(message);
+        held = null;
+      };
+    });
+    await mo.page.goto("/chat");
+    const row = mo.page.getByTestId(`conversation-${id}`);
+    await expect(row).toContainText("You: First words");
+    await expect(mo.page.getByTestId("unread-messages")).toHaveCount(0);
+    await expect.poll(() => held?.some((message) => message.includes(`"${userChannel(mo.user.id)}"`))).toBe(true);
+    await apiCall(nia.context, "POST", `/api/v1/admin/conversations/${id}/messages`, { body: "Sent before you listened" });
+    release();
+    await expect(row).toContainText("Sent before you listened");
+    await expect(mo.page.getByTestId("unread-messages")).toContainText("1 unread conversation");
+    await mo.context.close();
+    await nia.context.close();
   });
 });
 

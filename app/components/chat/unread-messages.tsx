@@ -1,23 +1,27 @@
-import { useState } from "react";
-import { CONVERSATION_UPDATED_EVENT, userChannel } from "#schemas/realtime";
+import { useRef } from "react";
+import { useRevalidator } from "react-router";
 import { counted } from "#schemas/plural";
-import { useChannel } from "~/lib/realtime/realtime";
+import { useConversationUpdates } from "./use-conversation-updates";
 
 /**
  * The menu's count beside Messages: conversations with a message from the other side not read yet. It starts
  * from the page's data (the caller's unread_conversation_ids) and follows each conversation's live update,
- * which says its unread count, so a message arriving or read in another tab changes it at once.
+ * which says its unread count, so a message arriving or read in another tab changes it at once. After a
+ * dropped connection the page's data is loaded again, since updates sent meanwhile were not heard.
  */
 export function UnreadMessagesCount({ userId, unreadIds }: { userId: number; unreadIds: readonly number[] }) {
-  // Live changes hold until the loader answers anew: `from` is the loader's list they were made on.
-  const [live, setLive] = useState<{ from: readonly number[]; ids: ReadonlySet<number> } | null>(null);
-  const ids = live && live.from === unreadIds ? live.ids : new Set(unreadIds);
-  useChannel(userChannel(userId), CONVERSATION_UPDATED_EVENT, (event) => {
-    const next = new Set(ids);
-    if (event.unread_count > 0) next.add(event.conversation_id);
-    else next.delete(event.conversation_id);
-    setLive({ from: unreadIds, ids: next });
+  const revalidator = useRevalidator();
+  const subscriptions = useRef(0);
+  const updates = useConversationUpdates(userId, {
+    onSubscribed: () => {
+      if (subscriptions.current++ > 0 && revalidator.state === "idle") void revalidator.revalidate();
+    },
   });
+  const ids = new Set(unreadIds);
+  for (const [id, update] of updates) {
+    if (update.unread_count > 0) ids.add(id);
+    else ids.delete(id);
+  }
   if (ids.size === 0) return null;
   return (
     <span className="ml-auto rounded-full bg-brand-600 px-1.5 text-xs font-semibold leading-5 text-white" data-testid="unread-messages">

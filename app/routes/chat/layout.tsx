@@ -1,13 +1,14 @@
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Form, Outlet, useLocation, useParams, useRevalidator } from "react-router";
-import { CONVERSATION_UPDATED_EVENT, ONLINE_CHANNEL, userChannel, type ConversationUpdatedPayload } from "#schemas/realtime";
+import { ONLINE_CHANNEL } from "#schemas/realtime";
 import { OnlineDot } from "~/components/chat/conversation-parts";
 import type { Conversation } from "~/components/chat/types";
 import { Avatar } from "~/components/ui/avatar";
 import { inputClass } from "~/components/ui/field";
 import { TimeAgo } from "~/components/ui/time-ago";
 import { apiContext, userContext } from "~/lib/contexts";
-import { useChannel, usePresence } from "~/lib/realtime/realtime";
+import { usePresence } from "~/lib/realtime/realtime";
+import { useConversationUpdates } from "~/components/chat/use-conversation-updates";
 import type { Page } from "#schemas/answers";
 import type { Route } from "./+types/layout";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -36,26 +37,21 @@ export default function ChatLayout({ loaderData }: Route.ComponentProps) {
   const openId = conversationId ? Number(conversationId) : null;
   const revalidator = useRevalidator();
 
-  // Live changes on top of the loader's list, until the loader answers anew.
-  const [updates, setUpdates] = useState<{ base: Conversation[]; byId: Record<number, ConversationUpdatedPayload> }>({
-    base: conversations,
-    byId: {},
-  });
-  useChannel(userChannel(me), CONVERSATION_UPDATED_EVENT, (event) => {
-    if (!conversations.some((c) => c.id === event.conversation_id)) {
+  // Live changes on top of the loader's list. Subscribing loads the list again, for what was sent
+  // between the page's load and then (or while the connection was down).
+  const updates = useConversationUpdates(me, {
+    onSubscribed: () => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    },
+    onUpdate: (update) => {
       // A conversation this list does not have yet (someone wrote first): ask for the list again.
-      if (!search && revalidator.state === "idle") void revalidator.revalidate();
-      return;
-    }
-    setUpdates((current) => ({
-      base: conversations,
-      byId: { ...(current.base === conversations ? current.byId : {}), [event.conversation_id]: event },
-    }));
+      if (!search && revalidator.state === "idle" && !conversations.some((c) => c.id === update.conversation_id))
+        void revalidator.revalidate();
+    },
   });
   const shown = useMemo(() => {
-    const live = updates.base === conversations ? updates.byId : {};
     const merged = conversations.map((c) => {
-      const update = live[c.id];
+      const update = updates.get(c.id);
       if (!update || (c.last_message && c.last_message.id > update.last_message.id)) return c;
       return { ...c, last_message: update.last_message, unread_count: update.unread_count, updated_at: update.last_message.created_at };
     });
