@@ -30,6 +30,7 @@ import { startMailJobs } from "#api/modules/notification-mail/jobs.ts";
 import { startRealtime } from "#api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { runPrimary } from "#server/cluster.ts";
+import { PublicPageCache } from "#server/public-page-cache.ts";
 import { cspNonce } from "#server/csp-nonce.ts";
 import { createProcessHub } from "#server/process-hub.ts";
 import { processCachePeers, processFanout } from "#server/process-peers.ts";
@@ -91,6 +92,9 @@ async function serve(options: { prepared: boolean }) {
   const publicRealtime = realtime.app ? realtimePublicConfig(config, realtime.app.key) : null;
   // The panel shows the AI helper as usable, or why not, from the same settings the API reads.
   const aiAvailability = chooseAiProvider(config.api.ai).availability;
+  // An event's public page, as readers without cookies get it (docs/decisions/043); off without the API's cache.
+  const publicPages =
+    config.production && config.api.publicPageCacheMs > 0 && !config.apiUrl ? new PublicPageCache(config.api.publicPageCacheMs) : undefined;
   const api = createApi({
     db: database.db,
     config: config.api,
@@ -100,6 +104,7 @@ async function serve(options: { prepared: boolean }) {
         ? { app: realtime.app, publicConfig: publicRealtime, tieToLogins: !config.realtime.external }
         : undefined,
     cachePeers: embeddedCluster ? processCachePeers() : undefined,
+    dependentCaches: publicPages ? [publicPages] : [],
   });
 
   const vite = config.production
@@ -137,8 +142,8 @@ async function serve(options: { prepared: boolean }) {
   // Where pages may open sockets (the page's Content-Security-Policy): worked out once from the settings.
   const sockets = socketSources(config);
 
-  async function renderPanel(request: Request, ip: string | undefined): Promise<Response> {
-    const nonce = cspNonce();
+  /** The panel's answer to `request`, before the security headers. */
+  async function drawPage(request: Request, ip: string | undefined, nonce: string): Promise<Response> {
     const env: RequestEnv = {
       apiFetch: apiFetcher(ip),
       cspNonce: nonce,
@@ -155,7 +160,13 @@ async function serve(options: { prepared: boolean }) {
     // The context key is exported by the panel's server entry so that both sides use the same object.
     const { requestEnvContext } = build.entry.module as unknown as { requestEnvContext: Parameters<typeof context.set>[0] };
     context.set(requestEnvContext, env);
-    const response = await handler(request, context);
+    return handler(request, context);
+  }
+
+  async function renderPanel(request: Request, ip: string | undefined): Promise<Response> {
+    const nonce = cspNonce();
+    const draw = () => drawPage(request, ip, nonce);
+    const response = publicPages ? await publicPages.serve(request, nonce, draw) : await draw();
     const headers = new Headers(response.headers);
     const path = new URL(request.url).pathname;
     applySecurityHeaders(headers, { nonce, production: config.production, https: config.api.secureCookies, sockets, path });

@@ -5,7 +5,7 @@ import type { ApiConfig } from "./config.ts";
 import type { AppEnv } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "./lib/body-limit.ts";
-import { AnswerCaches, type CachePeers } from "./lib/answer-caches.ts";
+import { AnswerCaches, type AnswerCache, type CachePeers } from "./lib/answer-caches.ts";
 import { HttpError } from "./lib/errors.ts";
 import { accessRoutes } from "./modules/access/routes.ts";
 import { accountLinkRoutes } from "./modules/account-links/routes.ts";
@@ -58,6 +58,8 @@ export interface ApiDeps {
   realtime?: BroadcastingOptions;
   /** Other processes' answer caches to empty on a write (cluster workers on the embedded database). */
   cachePeers?: CachePeers;
+  /** Caches outside the API of what its answers made (the server's public pages), emptied with its own. */
+  dependentCaches?: readonly AnswerCache[];
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -108,13 +110,21 @@ export function allowedMethods(routes: readonly { method: string; path: string }
   return [...methods];
 }
 
-export function createApi({ db, config, log = console.error, broadcaster = silentBroadcaster, realtime, cachePeers }: ApiDeps) {
+export function createApi({
+  db,
+  config,
+  log = console.error,
+  broadcaster = silentBroadcaster,
+  realtime,
+  cachePeers,
+  dependentCaches = [],
+}: ApiDeps) {
   const api = new Hono<AppEnv>();
 
   const callerCache = config.callerCacheMs > 0 ? new CallerCache(config.callerCacheMs) : undefined;
   const dashboardCache = config.dashboardCacheMs > 0 ? new CardCache(config.dashboardCacheMs) : undefined;
   const eventPageCache = config.publicPageCacheMs > 0 ? new CardCache(config.publicPageCacheMs) : undefined;
-  const answerCaches = new AnswerCaches([callerCache, dashboardCache, eventPageCache]);
+  const answerCaches = new AnswerCaches([callerCache, dashboardCache, eventPageCache, ...dependentCaches]);
   cachePeers?.onInvalidate(() => answerCaches.invalidate());
   const invalidate = async () => {
     answerCaches.invalidate();

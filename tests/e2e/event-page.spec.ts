@@ -129,3 +129,33 @@ test("a draft has no public page, and search engines are let in at /e/ only", as
   expect(robots).toContain("Allow: /e/");
   expect(robots).toContain("Disallow: /");
 });
+
+test("readers without cookies share one drawing of the page, each with their own nonce, and a change shows at once", async ({
+  context,
+  playwright,
+  baseURL,
+}) => {
+  await registerUser(context, "Nia Nonce");
+  await setUpStartup(context);
+  const form = await publishedEventForm(context, { title: "Shared Page Night" });
+  const visitor = await playwright.request.newContext({ baseURL });
+  const read = async () => {
+    const response = await visitor.get(`/e/shared-page-night-${form.id}`, { maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    const body = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+    // Every script of the page carries the nonce its own answer allows, never another reader's.
+    const scripts = [...body.matchAll(/<script nonce="([^"]+)"/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(new Set(scripts)).toEqual(new Set([nonce]));
+    return { body, nonce };
+  };
+  const first = await read();
+  const second = await read();
+  expect(second.nonce).not.toBe(first.nonce);
+  expect(second.body.replaceAll(second.nonce!, "")).toBe(first.body.replaceAll(first.nonce!, ""));
+  expect(first.body).not.toContain(">Closed<");
+  await apiCall(context, "PUT", `/api/v1/admin/event_form_statuses/${form.id}`, { status: "closed" });
+  expect((await read()).body).toContain(">Closed<");
+  await visitor.dispose();
+});

@@ -27,22 +27,26 @@ export class CardCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The answer for `key`: kept (refreshed in the background once expired), being computed, or computed now. */
-  async through<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  /**
+   * The answer for `key`: kept (refreshed in the background once expired), being computed, or computed now.
+   * An answer `keep` refuses is handed to the requests that shared its computation, and not kept (nor the
+   * older answer it was to replace).
+   */
+  async through<T>(key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     const entry = this.entries.get(key);
     if (entry) {
       if (entry.expires <= this.now() && !this.pending.has(key)) {
         // A failed refresh drops the answer, so that the next reader computes and sees the failure.
-        this.compute(key, compute).catch(() => this.entries.get(key) === entry && this.entries.delete(key));
+        this.compute(key, compute, keep).catch(() => this.entries.get(key) === entry && this.entries.delete(key));
       }
       return entry.value as T;
     }
     const running = this.pending.get(key);
     if (running) return running as Promise<T>;
-    return this.compute(key, compute);
+    return this.compute(key, compute, keep);
   }
 
-  private async compute<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  private async compute<T>(key: string, compute: () => Promise<T>, keep: (value: T) => boolean): Promise<T> {
     const started = this.generation;
     const computation = compute();
     this.pending.set(key, computation);
@@ -51,6 +55,7 @@ export class CardCache {
       if (started === this.generation) {
         // Oldest first out: a Map iterates in insertion order (a refreshed key moves to the end).
         this.entries.delete(key);
+        if (!keep(value)) return value;
         if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
         this.entries.set(key, { value, expires: this.now() + this.ttlMs });
       }
