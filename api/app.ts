@@ -5,7 +5,7 @@ import type { ApiConfig } from "./config.ts";
 import type { AppEnv } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "./lib/body-limit.ts";
-import { AnswerCaches, type AnswerCache, type CachePeers } from "./lib/answer-caches.ts";
+import { AnswerCaches, type AnswerCache, type CachePeers, type WriteScope } from "./lib/answer-caches.ts";
 import { HttpError } from "./lib/errors.ts";
 import { accessRoutes } from "./modules/access/routes.ts";
 import { accountLinkRoutes } from "./modules/account-links/routes.ts";
@@ -71,6 +71,20 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const READ_ONLY_POSTS: ReadonlySet<string> = new Set(["/broadcasting/auth", "/api/v1/admin/ai"]);
 
+/**
+ * The door's writes, a ticket checked in (POST) or taken back (DELETE …/{code}): they change check-ins and
+ * nothing else a cache keeps, so they empty only the caches that count check-ins. Scans come by the
+ * hundred at an event's start; emptying every cache at each one made each scan look its caller up again.
+ * A path matching this must stay such a route (read-only-posts.test.ts).
+ */
+export const CHECK_IN_WRITES = /^\/api\/v1\/admin\/event_forms\/[^/]+\/check_ins(?:\/[^/]+)?$/;
+
+/** What a request may change, for the answer caches: nothing (null), check-ins only, or anything. */
+export function writeScopeOf(method: string, path: string): WriteScope | null {
+  if (READ_METHODS.has(method) || READ_ONLY_POSTS.has(path)) return null;
+  return CHECK_IN_WRITES.test(path) ? "check-ins" : "any";
+}
+
 /** Paths this API answers; server.ts sends these here and everything else to the panel. */
 export const API_PREFIXES = ["/api/", "/sanctum/", "/broadcasting/"];
 
@@ -124,11 +138,12 @@ export function createApi({
   const callerCache = config.callerCacheMs > 0 ? new CallerCache(config.callerCacheMs) : undefined;
   const dashboardCache = config.dashboardCacheMs > 0 ? new CardCache(config.dashboardCacheMs) : undefined;
   const eventPageCache = config.publicPageCacheMs > 0 ? new CardCache(config.publicPageCacheMs) : undefined;
-  const answerCaches = new AnswerCaches([callerCache, dashboardCache, eventPageCache, ...dependentCaches]);
-  cachePeers?.onInvalidate(() => answerCaches.invalidate());
-  const invalidate = async () => {
-    answerCaches.invalidate();
-    await cachePeers?.invalidate();
+  // The dashboard counts who came in at each event's door; nothing else cached reads check-ins.
+  const answerCaches = new AnswerCaches([callerCache, dashboardCache, eventPageCache, ...dependentCaches], [dashboardCache]);
+  cachePeers?.onInvalidate((scope) => answerCaches.invalidate(scope));
+  const invalidate = async (scope: WriteScope) => {
+    answerCaches.invalidate(scope);
+    await cachePeers?.invalidate(scope);
   };
   api.use(async (c, next) => {
     c.set("db", db);
@@ -137,12 +152,12 @@ export function createApi({
     c.set("broadcaster", broadcaster);
     // Any write may change who somebody is or a dashboard figure (see AnswerCaches): every in-process
     // answer is forgotten before it, and after it whatever its outcome.
-    const writing = answerCaches.any && !READ_METHODS.has(c.req.method) && !READ_ONLY_POSTS.has(c.req.path);
-    if (writing) await invalidate();
+    const scope = answerCaches.any ? writeScopeOf(c.req.method, c.req.path) : null;
+    if (scope) await invalidate(scope);
     try {
       await next();
     } finally {
-      if (writing) await invalidate();
+      if (scope) await invalidate(scope);
     }
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -113,7 +113,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       // Dashboard card answers, on either database: another instance's write shows after at most this long
       // (docs/decisions/011-dashboard-cache.md). DASHBOARD_CACHE_MS=0 turns the cache off.
       dashboardCacheMs: Math.max(0, int(env.DASHBOARD_CACHE_MS, 30_000)),
-      // Events' public pages, read by anyone a link reaches (docs/decisions/034). PUBLIC_PAGE_CACHE_MS=0: off.
+      // Events' public pages, read by anyone a link reaches (docs/decisions/034, 043). PUBLIC_PAGE_CACHE_MS=0: off.
       publicPageCacheMs: Math.max(0, int(env.PUBLIC_PAGE_CACHE_MS, 10_000)),
       ai: readAiConfig(env),
       meetings: readMeetingsConfig(env),

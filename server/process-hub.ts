@@ -10,6 +10,7 @@ import type { Worker } from "node:cluster";
 import type { Serializable } from "node:child_process";
 import type { PgliteWorker } from "#api/db/embedded/worker-client.ts";
 import type { OccupancyChange } from "#api/realtime/channels.ts";
+import type { WriteScope } from "#api/lib/answer-caches.ts";
 import { relayDatabase } from "#api/db/embedded/database-relay.ts";
 import { OccupancyRelay } from "#api/realtime/occupancy-relay.ts";
 
@@ -20,7 +21,7 @@ import { OccupancyRelay } from "#api/realtime/occupancy-relay.ts";
 const INVALIDATION_TIMEOUT_MS = 10_000;
 
 type HubMessage =
-  | { kind: "invalidate"; id: number }
+  | { kind: "invalidate"; id: number; scope: WriteScope }
   | { kind: "invalidated"; id: number }
   | { kind: "realtime"; events: Serializable[] }
   | { kind: "occupancy"; changes: OccupancyChange[] }
@@ -60,8 +61,11 @@ export function createProcessHub(database: PgliteWorker, log: (message: string) 
     if (entry.remaining.size === 0) entry.done();
   };
 
-  /** Tells every worker but `origin` to empty its caches; resolves once all did (or timed out, or died). */
-  function invalidateOthers(origin: Worker): Promise<void> {
+  /**
+   * Tells every worker but `origin` to empty its caches that a write of `scope` may change; resolves once all
+   * did (or timed out, or died).
+   */
+  function invalidateOthers(origin: Worker, scope: WriteScope): Promise<void> {
     const others = [...workers].filter((worker) => worker !== origin && worker.isConnected());
     if (!others.length) return Promise.resolve();
     const id = nextId++;
@@ -80,7 +84,7 @@ export function createProcessHub(database: PgliteWorker, log: (message: string) 
         finish();
       }, INVALIDATION_TIMEOUT_MS);
       waiting.set(id, { remaining, done: finish });
-      for (const worker of others) sendTo(worker, { kind: "invalidate", id });
+      for (const worker of others) sendTo(worker, { kind: "invalidate", id, scope });
     });
   }
 
@@ -100,7 +104,7 @@ export function createProcessHub(database: PgliteWorker, log: (message: string) 
         }
         if (message.kind === "invalidated") return answered(message.id, worker);
         if (message.kind === "invalidate") {
-          void invalidateOthers(worker).then(() => sendTo(worker, { kind: "invalidated", id: message.id }));
+          void invalidateOthers(worker, message.scope).then(() => sendTo(worker, { kind: "invalidated", id: message.id }));
           return;
         }
         if (message.kind === "occupancy")

@@ -3,13 +3,14 @@
  * workers' answer caches after a write, publishing realtime events to their sockets, and telling them what
  * this worker's sockets did to their channels (presence members, channel figures).
  */
-import type { CachePeers } from "#api/lib/answer-caches.ts";
+import type { CachePeers, WriteScope } from "#api/lib/answer-caches.ts";
 import type { OccupancyChange } from "#api/realtime/channels.ts";
 import type { Fanout, FanoutReceiver } from "#api/realtime/embedded.ts";
 import type { PublishedEvent } from "#api/realtime/http-api.ts";
 
 type PeerMessage =
-  | { kind: "invalidate" | "invalidated"; id: number }
+  | { kind: "invalidate"; id: number; scope: WriteScope }
+  | { kind: "invalidated"; id: number }
   | { kind: "realtime"; events: PublishedEvent[] }
   | { kind: "occupancy"; changes: OccupancyChange[] }
   | { kind: "peers-ready" };
@@ -27,11 +28,11 @@ function channel() {
 export function processCachePeers(): CachePeers {
   const { send, listen } = channel();
   const waiting = new Map<number, () => void>();
-  let local = () => {};
+  let local: (scope: WriteScope) => void = () => {};
   let nextId = 1;
   listen((message) => {
     if (message.kind === "invalidate") {
-      local();
+      local(message.scope);
       send({ kind: "invalidated", id: message.id });
     } else if (message.kind === "invalidated") {
       waiting.get(message.id)?.();
@@ -49,12 +50,12 @@ export function processCachePeers(): CachePeers {
       // From now on this process has caches to empty: the primary counts it in every invalidation.
       send({ kind: "peers-ready" });
     },
-    invalidate() {
+    invalidate(scope) {
       if (!process.connected) return Promise.resolve();
       const id = nextId++;
       return new Promise<void>((resolve) => {
         waiting.set(id, resolve);
-        send({ kind: "invalidate", id });
+        send({ kind: "invalidate", id, scope });
       });
     },
   };

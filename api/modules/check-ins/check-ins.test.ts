@@ -4,7 +4,8 @@ import { CHECK_INS_CHANGED_EVENT, eventFormChannel } from "#schemas/realtime.ts"
 import { eventApplications, eventCheckIns } from "#api/db/events-schema.ts";
 import { insertEventForm, ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
-import type { TestApi } from "#api/testing/harness.ts";
+import { createApi } from "#api/app.ts";
+import { TestClient, type TestApi } from "#api/testing/harness.ts";
 import { createRecordingTestApi, type RecordingBroadcaster } from "#api/testing/recording-broadcaster.ts";
 
 let t: TestApi;
@@ -181,5 +182,35 @@ describe("the dashboard's events under way", () => {
     await scan(owner.client, form.id, holder.ticket.code);
     const { body } = await owner.client.get("/api/v1/admin/dashboard/upcoming-events");
     expect(body.data.events).toEqual([expect.objectContaining({ id: form.id, places_taken: 1, checked_in: 1 })]);
+  });
+});
+
+describe("what a check-in empties", () => {
+  it("only the caches that count check-ins: the dashboard shows it at once, who is calling and the public pages stay", async () => {
+    const pages = { emptied: 0, invalidate: () => void pages.emptied++ };
+    const cached = createApi({
+      db: t.database.db,
+      config: { ...t.config, callerCacheMs: 60_000, dashboardCacheMs: 60_000 },
+      log: () => {},
+      dependentCaches: [pages],
+    });
+    const { owner, form } = await ownerWithForm(t);
+    const holder = await ticketHolder(form.id, "Cy Cached");
+    const door = new TestClient(cached, "203.0.113.21");
+    for (const [name, value] of owner.client.cookies) door.cookies.set(name, value);
+    const checkedIn = async () =>
+      ((await door.get("/api/v1/admin/dashboard/upcoming-events")).body.data.events as { id: number; checked_in: number }[]).find(
+        (event) => event.id === form.id,
+      )?.checked_in;
+
+    expect(await checkedIn()).toBe(0);
+    expect((await scan(door, form.id, holder.ticket.code)).status).toBe(201);
+    expect(await checkedIn()).toBe(1);
+    expect((await door.delete(`/api/v1/admin/event_forms/${form.id}/check_ins/${holder.ticket.code}`)).status).toBe(200);
+    expect(await checkedIn()).toBe(0);
+    expect(pages.emptied).toBe(0);
+    // Any other write empties them all.
+    await door.put(`/api/v1/admin/event_applications/${holder.applicationId}/status`, { status: "rejected" });
+    expect(pages.emptied).toBeGreaterThan(0);
   });
 });
