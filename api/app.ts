@@ -150,10 +150,12 @@ export function createApi({
     c.set("config", config);
     c.set("callerCache", callerCache);
     c.set("broadcaster", broadcaster);
-    // Any write may change who somebody is or a dashboard figure (see AnswerCaches): every in-process
-    // answer is forgotten before it, and after it whatever its outcome.
+    // Any write may change who somebody is or a dashboard figure (see AnswerCaches): this process's answers
+    // are forgotten before it, so that the write reads none; every process's after it, whatever its outcome,
+    // and the response waits for that. The other processes need nothing before: what they keep or compute
+    // meanwhile is emptied then, or, still under way, not kept.
     const scope = answerCaches.any ? writeScopeOf(c.req.method, c.req.path) : null;
-    if (scope) await invalidate(scope);
+    if (scope) answerCaches.invalidate(scope);
     try {
       await next();
     } finally {
