@@ -130,6 +130,8 @@ describe("POST /api/v1/admin/event_forms/{id}/check_ins", () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => scan(owner.client, form.id, holder.ticket.code)));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409 && a.body.outcome === "already_checked_in")).toHaveLength(19);
+    // Every door's answer counts that one check-in, the ones that lost the race included.
+    expect(answers.map((a) => a.body.counts)).toEqual(answers.map(() => ({ checked_in: 1, expected: 1 })));
     const rows = await t.database.db.select().from(eventCheckIns).where(eq(eventCheckIns.eventApplicationId, holder.applicationId));
     expect(rows).toHaveLength(1);
   });

@@ -35,17 +35,18 @@ export async function doorCounts(db: Db, formId: number): Promise<CheckInCounts>
   return counts;
 }
 
+/** The door's two figures for the form named by the `formId` placeholder, as columns of any query. */
+const doorCountColumns = () => ({
+  checked_in:
+    sql<number>`(select count(*) from ${eventCheckIns} where ${eventCheckIns.eventFormId} = ${sql.placeholder("formId")})`.mapWith(Number),
+  expected: sql<number>`(select count(*) from ${eventApplications} where ${eventApplications.eventFormId} = ${sql.placeholder("formId")}
+    and ${notInArray(eventApplications.status, [...NOT_ADMITTED])})`.mapWith(Number),
+});
+
 /** Both figures in one round trip. */
 const doorCountsQuery = preparedPerDb((db) =>
   db
-    .select({
-      checked_in:
-        sql<number>`(select count(*) from ${eventCheckIns} where ${eventCheckIns.eventFormId} = ${sql.placeholder("formId")})`.mapWith(
-          Number,
-        ),
-      expected: sql<number>`(select count(*) from ${eventApplications} where ${eventApplications.eventFormId} = ${sql.placeholder("formId")}
-        and ${notInArray(eventApplications.status, [...NOT_ADMITTED])})`.mapWith(Number),
-    })
+    .select(doorCountColumns())
     .from(sql`(select 1) as one`)
     .prepare("door_counts"),
 );
@@ -82,18 +83,25 @@ const ticketView = (row: TicketRow): TicketView => ({
   checked_in_by: row.checked_in_by,
 });
 
-/** Every scan looks a ticket up: prepared, so its joins are not built again on each one. */
+/**
+ * Every scan looks a ticket up: prepared, so its joins are not built again on each one. The door's figures
+ * come with it, read in the same snapshot: a scan that is turned away (a second scan, a cancelled ticket)
+ * answers with them and no other query.
+ */
 const ownTicketQuery = preparedPerDb((db) =>
-  selectTickets(db)
+  selectTickets(db, doorCountColumns())
     .innerJoin(eventForms, eq(eventForms.id, eventApplications.eventFormId))
     .where(and(eq(eventApplications.ticketCode, sql.placeholder("code")), managedFormsWhere({ startupId: sql.placeholder("startupId") })))
     .prepare("own_ticket"),
 );
 
-/** A ticket of one of the caller's events, by code; another startup's ticket is as good as missing. */
-async function ownTicket(db: Db, user: AuthUser, code: string) {
+/**
+ * A ticket of one of the caller's events, by code, with the door's figures of `formId` (the event being
+ * scanned for); another startup's ticket is as good as missing.
+ */
+async function ownTicket(db: Db, user: AuthUser, code: string, formId: number) {
   if (user.startupId === null) return null;
-  const [row] = await ownTicketQuery(db).execute({ code, startupId: user.startupId });
+  const [row] = await ownTicketQuery(db).execute({ code, startupId: user.startupId, formId });
   return row ?? null;
 }
 
@@ -112,12 +120,24 @@ export async function checkIn(
   scanned: string,
   queue: BroadcastQueue,
 ): Promise<{ status: 201 | 404 | 409; answer: CheckInAnswer }> {
-  const refuse = async (status: 404 | 409, outcome: CheckInAnswer["outcome"], message: string, ticket: TicketView | null) => ({
-    status,
-    answer: { outcome, message, ticket, counts: await doorCounts(db, form.id) },
-  });
   const code = await codeOfScan(db, scanned);
-  const row = code ? await ownTicket(db, user, code) : null;
+  const row = code ? await ownTicket(db, user, code, form.id) : null;
+  // Turned away, the scan answers with the figures read with the ticket (or, after a write, `counts`).
+  const refuse = async (
+    status: 404 | 409,
+    outcome: CheckInAnswer["outcome"],
+    message: string,
+    ticket: TicketView | null,
+    counts?: CheckInCounts,
+  ) => ({
+    status,
+    answer: {
+      outcome,
+      message,
+      ticket,
+      counts: counts ?? (row ? { checked_in: row.checked_in, expected: row.expected } : await doorCounts(db, form.id)),
+    },
+  });
   if (!row) return refuse(404, "not_found", TICKET_NOT_FOUND, null);
   if (row.eventFormId !== form.id) {
     const [other] = await db.select({ title: eventForms.title }).from(eventForms).where(eq(eventForms.id, row.eventFormId));
@@ -126,12 +146,13 @@ export async function checkIn(
   if (row.status === "cancelled" || row.status === "draft") return refuse(409, "cancelled", TICKET_CANCELLED, ticketView(row));
   if (row.status === "rejected") return refuse(409, "cancelled", TICKET_REJECTED, ticketView(row));
   if (row.status === "waitlisted") return refuse(409, "cancelled", TICKET_WAITLISTED, ticketView(row));
-  const already = (checkedInAt: Date, by: string | null) =>
+  const already = (checkedInAt: Date, by: string | null, counts?: CheckInCounts) =>
     refuse(
       409,
       "already_checked_in",
       alreadyCheckedIn(formatInZone(checkedInAt, form.timezone), by),
       ticketView({ ...row, checkedInAt, checked_in_by: by }),
+      counts,
     );
   if (row.checkedInAt) return already(row.checkedInAt, row.checked_in_by);
 
@@ -141,9 +162,10 @@ export async function checkIn(
     .onConflictDoNothing()
     .returning({ checkedInAt: eventCheckIns.checkedInAt });
   if (!inserted) {
-    // Another door let this ticket in between the look-up and the insert: say when, and who.
+    // Another door let this ticket in between the look-up and the insert: say when, and who, with the
+    // figures as they are now (the ones read with the ticket miss that door's check-in).
     const [now] = await selectTickets(db).where(eq(eventApplications.id, row.application_id));
-    return already(now.checkedInAt!, now.checked_in_by);
+    return already(now.checkedInAt!, now.checked_in_by, await doorCounts(db, form.id));
   }
   const counts = await doorCounts(db, form.id);
   countsChanged(queue, form.id, counts);
