@@ -11,6 +11,7 @@ import * as schema from "#api/db/schema.ts";
 import { apiTokens, sessions, users } from "#api/db/schema.ts";
 import { grantRole, registered, setUpStartupProfile, superAdmin } from "#api/testing/fixtures.ts";
 import { createEventForm, ownerWithCollection } from "#api/testing/event-fixtures.ts";
+import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { createTestApi, TestClient, type TestApi } from "#api/testing/harness.ts";
 import { parseListQuery } from "#api/lib/pagination.ts";
 import { listRoles } from "../access/service.ts";
@@ -235,5 +236,29 @@ describe("one form in one statement", () => {
     expect(body?.event_form).toMatchObject({ id: form.id, applications_count: 0 });
     const stranger = await ownerWithCollection(t);
     expect((await stranger.client.get(`/api/v1/admin/event_forms/${form.id}`)).status).toBe(404);
+  });
+});
+
+describe("a scan at the door in one statement", () => {
+  it("POST …/check_ins: the caller's look-up, then the ticket with its event and the door's figures; a second scan the same", async () => {
+    const { owner, form } = await ownerWithForm(t);
+    const holder = await registered(t, "Dora Door");
+    expect((await sendApplication(holder.client, form.id, { full_name: "Dora Door", email: holder.email })).status).toBe(201);
+    const { code } = (await holder.client.get(`/api/v1/site/event_forms/${form.id}`)).body.my_ticket as { code: string };
+    const client = observed(owner.client);
+    const scan = async (expected: number) => {
+      const res = await client.post(`/api/v1/admin/event_forms/${form.id}/check_ins`, { code });
+      expect(res.status).toBe(expected);
+    };
+    // Let in: the look-ups, the insert and the figures after it.
+    expect(await roundTrips(() => scan(201))).toHaveLength(4);
+    // Already in: answered from what the ticket's look-up read.
+    const again = await roundTrips(() => scan(409));
+    expect(again).toHaveLength(2);
+    expect(again[0]).toMatch(/from "sessions"/);
+    const stranger = await ownerWithCollection(t);
+    const refused = await stranger.client.post(`/api/v1/admin/event_forms/${form.id}/check_ins`, { code });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ message: "Event Form not found" });
   });
 });

@@ -45,11 +45,12 @@ checkInRoutes.get("/api/v1/admin/event_forms/:id/check_ins", authorize("event re
   return c.json(answer);
 });
 
+// The scan looks its event up with the ticket (service.ts): the door's busiest call makes one query fewer.
 checkInRoutes.post("/api/v1/admin/event_forms/:id/check_ins", authorize("event response write"), async (c) => {
-  const form = await formOf(c);
+  const formId = pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND);
   const { code } = validate(scanSchema, await readBody(c));
   const queue = new BroadcastQueue();
-  const { status, answer } = await checkIn(c.get("db"), currentUser(c), form, code, queue);
+  const { status, answer } = await checkIn(c.get("db"), currentUser(c), formId, code, queue);
   await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json(answer, status);
 });

@@ -26,6 +26,7 @@ import { containsPattern } from "#api/lib/like.ts";
 import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
+import { ownedForm } from "../event-forms/service.ts";
 import { codeOfScan, normaliseTicketCode, NOT_ADMITTED } from "./tickets.ts";
 
 type FormRow = typeof eventForms.$inferSelect;
@@ -86,10 +87,15 @@ const ticketView = (row: TicketRow): TicketView => ({
 /**
  * Every scan looks a ticket up: prepared, so its joins are not built again on each one. The door's figures
  * come with it, read in the same snapshot: a scan that is turned away (a second scan, a cancelled ticket)
- * answers with them and no other query.
+ * answers with them and no other query. So does the ticket's event: when it is the door's, the caller
+ * manages the door's event too, and a scan needs no look-up of the event of its own.
  */
 const ownTicketQuery = preparedPerDb((db) =>
-  selectTickets(db, doorCountColumns())
+  selectTickets(db, {
+    ...doorCountColumns(),
+    formTitle: sql<string>`${eventForms.title}`,
+    formTimezone: sql<string>`${eventForms.timezone}`,
+  })
     .innerJoin(eventForms, eq(eventForms.id, eventApplications.eventFormId))
     .where(and(eq(eventApplications.ticketCode, sql.placeholder("code")), managedFormsWhere({ startupId: sql.placeholder("startupId") })))
     .prepare("own_ticket"),
@@ -105,70 +111,71 @@ async function ownTicket(db: Db, user: AuthUser, code: string, formId: number) {
   return row ?? null;
 }
 
+const countsOf = (row: CheckInCounts): CheckInCounts => ({ checked_in: row.checked_in, expected: row.expected });
+
 function countsChanged(queue: BroadcastQueue, formId: number, counts: CheckInCounts) {
   queue.add({ channels: [eventFormChannel(formId)], event: CHECK_INS_CHANGED_EVENT, data: { event_form_id: formId, ...counts } });
 }
 
 /**
- * A scan or a typed code at the door of `form`. The unique key on the application makes the check-in:
- * of two doors scanning one ticket at once, one inserts and the other is told when and by whom.
+ * A scan or a typed code at the door of the caller's event `formId` (another startup's, or none: the
+ * event's 404). The unique key on the application makes the check-in: of two doors scanning one ticket at
+ * once, one inserts and the other is told when and by whom.
  */
 export async function checkIn(
   db: Db,
   user: AuthUser,
-  form: FormRow,
+  formId: number,
   scanned: string,
   queue: BroadcastQueue,
 ): Promise<{ status: 201 | 404 | 409; answer: CheckInAnswer }> {
   const code = await codeOfScan(db, scanned);
-  const row = code ? await ownTicket(db, user, code, form.id) : null;
-  // Turned away, the scan answers with the figures read with the ticket (or, after a write, `counts`).
-  const refuse = async (
+  const row = code ? await ownTicket(db, user, code, formId) : null;
+  // Turned away, a scan answers with the door's figures: those read with its ticket wherever they are still true.
+  const refuse = (
     status: 404 | 409,
     outcome: CheckInAnswer["outcome"],
     message: string,
     ticket: TicketView | null,
-    counts?: CheckInCounts,
+    counts: CheckInCounts,
   ) => ({
     status,
-    answer: {
-      outcome,
-      message,
-      ticket,
-      counts: counts ?? (row ? { checked_in: row.checked_in, expected: row.expected } : await doorCounts(db, form.id)),
-    },
+    answer: { outcome, message, ticket, counts },
   });
-  if (!row) return refuse(404, "not_found", TICKET_NOT_FOUND, null);
-  if (row.eventFormId !== form.id) {
-    const [other] = await db.select({ title: eventForms.title }).from(eventForms).where(eq(eventForms.id, row.eventFormId));
-    return refuse(409, "another_event", ticketForAnotherEvent(other.title), ticketView(row));
+  if (row?.eventFormId !== formId) {
+    // Not a ticket of this door's event: the event itself is looked up, so that a door of an event the caller
+    // does not manage is the event's 404 whatever the code.
+    await ownedForm(db, user.startupId, formId);
+    if (!row) return refuse(404, "not_found", TICKET_NOT_FOUND, null, await doorCounts(db, formId));
+    return refuse(409, "another_event", ticketForAnotherEvent(row.formTitle), ticketView(row), countsOf(row));
   }
-  if (row.status === "cancelled" || row.status === "draft") return refuse(409, "cancelled", TICKET_CANCELLED, ticketView(row));
-  if (row.status === "rejected") return refuse(409, "cancelled", TICKET_REJECTED, ticketView(row));
-  if (row.status === "waitlisted") return refuse(409, "cancelled", TICKET_WAITLISTED, ticketView(row));
-  const already = (checkedInAt: Date, by: string | null, counts?: CheckInCounts) =>
+  const readCounts = countsOf(row);
+  if (row.status === "cancelled" || row.status === "draft") return refuse(409, "cancelled", TICKET_CANCELLED, ticketView(row), readCounts);
+  if (row.status === "rejected") return refuse(409, "cancelled", TICKET_REJECTED, ticketView(row), readCounts);
+  if (row.status === "waitlisted") return refuse(409, "cancelled", TICKET_WAITLISTED, ticketView(row), readCounts);
+  const already = (checkedInAt: Date, by: string | null, counts: CheckInCounts) =>
     refuse(
       409,
       "already_checked_in",
-      alreadyCheckedIn(formatInZone(checkedInAt, form.timezone), by),
+      alreadyCheckedIn(formatInZone(checkedInAt, row.formTimezone), by),
       ticketView({ ...row, checkedInAt, checked_in_by: by }),
       counts,
     );
-  if (row.checkedInAt) return already(row.checkedInAt, row.checked_in_by);
+  if (row.checkedInAt) return already(row.checkedInAt, row.checked_in_by, readCounts);
 
   const [inserted] = await db
     .insert(eventCheckIns)
-    .values({ eventApplicationId: row.application_id, eventFormId: form.id, checkedInByUserId: user.id })
+    .values({ eventApplicationId: row.application_id, eventFormId: formId, checkedInByUserId: user.id })
     .onConflictDoNothing()
     .returning({ checkedInAt: eventCheckIns.checkedInAt });
   if (!inserted) {
     // Another door let this ticket in between the look-up and the insert: say when, and who, with the
     // figures as they are now (the ones read with the ticket miss that door's check-in).
     const [now] = await selectTickets(db).where(eq(eventApplications.id, row.application_id));
-    return already(now.checkedInAt!, now.checked_in_by, await doorCounts(db, form.id));
+    return already(now.checkedInAt!, now.checked_in_by, await doorCounts(db, formId));
   }
-  const counts = await doorCounts(db, form.id);
-  countsChanged(queue, form.id, counts);
+  const counts = await doorCounts(db, formId);
+  countsChanged(queue, formId, counts);
   const ticket = ticketView({ ...row, checkedInAt: inserted.checkedInAt, checked_in_by: user.name });
   return { status: 201, answer: { outcome: "checked_in", message: CHECKED_IN, ticket, counts } };
 }
