@@ -5,9 +5,8 @@
  * same scenarios run on one process and on two instances sharing PostgreSQL in
  * api/realtime/revocation.test.ts.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { newDataDir } from "#api/testing/data-dir-template.ts";
 import Pusher from "pusher";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#api/db/client.ts";
@@ -39,7 +38,7 @@ const ADMIN_EMAIL = "root@revocation.test";
  * the server opens it (the demo data would take a loaded machine minutes to seed).
  */
 async function preparedDataDir(): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), "launchpad-revoke-"));
+  const dataDir = await newDataDir("launchpad-revoke-");
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const database = await openDatabase({ dataDir });
   try {

@@ -5,9 +5,8 @@
  * presence members are the same seen from either, and kill -9 of the primary loses nothing acknowledged
  * and leaves no worker behind.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { newDataDir } from "#api/testing/data-dir-template.ts";
 import Pusher from "pusher";
 import PusherJs from "pusher-js";
 import { afterAll, describe, expect, it } from "vitest";
@@ -93,7 +92,7 @@ async function eventually(check: () => boolean) {
 
 describe("the server on the embedded database with WEB_CONCURRENCY=2", () => {
   it("serves from both processes on one database: writes apply everywhere at once, events reach every socket, kill -9 loses nothing", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "launchpad-cluster-"));
+    const dataDir = await newDataDir("launchpad-cluster-");
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const port = String(await freePort());
     const base = `http://127.0.0.1:${port}`;

@@ -4,9 +4,7 @@
  * no message can be between "accepted" and "marked sent", the one way a message goes out twice). A
  * request that queues mail succeeds whether or not the mail server answers.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { newDataDir } from "#api/testing/data-dir-template.ts";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { OutboxPage } from "#schemas/mail.ts";
 import { startFakeSmtp } from "../tests/fakes/smtp.ts";
@@ -27,7 +25,7 @@ describe("mail and the server process", () => {
     const port = String(await freePort());
     const base = `http://127.0.0.1:${port}`;
     const env = {
-      DATA_DIR: mkdtempSync(join(tmpdir(), "launchpad-mail-")),
+      DATA_DIR: await newDataDir("launchpad-mail-"),
       PORT: port,
       SMTP_URL: smtp.url,
       MAIL_RETRY_SECONDS: "1",
@@ -74,7 +72,7 @@ describe("mail and the server process", () => {
 
   it("without SMTP_URL says where mail is kept, and keeps it", async () => {
     const port = String(await freePort());
-    const running = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), "launchpad-mail-")), PORT: port, SMTP_URL: "" });
+    const running = await startServer({ DATA_DIR: await newDataDir("launchpad-mail-"), PORT: port, SMTP_URL: "" });
     cleanups.push(() => void running.child.kill("SIGKILL"));
     await waitForOutput(running, "mail: SMTP_URL not set, mail is kept in the outbox at /user-management/outbox");
     const admin = httpClient(`http://127.0.0.1:${port}`);

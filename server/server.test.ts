@@ -3,9 +3,8 @@
  * PostgreSQL. Only API paths are called, so no panel build is needed.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { newDataDir } from "#api/testing/data-dir-template.ts";
 import { afterAll, describe, expect, it } from "vitest";
 import { get } from "node:http";
 import { temporaryDatabase } from "#api/testing/temporary-database.ts";
@@ -75,14 +74,14 @@ const onEmbedded = !serverUrl;
 describe("the server process", () => {
   if (onEmbedded)
     it("on the embedded database: seeds once, keeps data through kill -9, stops cleanly on SIGTERM", async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), "launchpad-lifecycle-"));
+      const dataDir = await newDataDir("launchpad-lifecycle-");
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       await lifecycle({ DATA_DIR: dataDir });
     }, 120_000);
 
   if (onEmbedded)
     it("a second server on the same data directory refuses to start, says why, and leaves the first one's data alone", async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), "launchpad-twice-"));
+      const dataDir = await newDataDir("launchpad-twice-");
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const port = String(await freePort());
       const first = await startServer({ DATA_DIR: dataDir, PORT: port });
@@ -174,7 +173,7 @@ describe("the server process", () => {
 
   if (onEmbedded)
     it("with SEED=false: no demo data, but roles exist, so a new user can set up a profile", async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), "launchpad-noseed-"));
+      const dataDir = await newDataDir("launchpad-noseed-");
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const port = String(await freePort());
       const running = await startServer({ DATA_DIR: dataDir, PORT: port, SEED: "false" });
@@ -208,7 +207,7 @@ describe("the server process", () => {
 
   if (onEmbedded)
     it("npm run db:seed fills an empty database once", async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), "launchpad-seed-"));
+      const dataDir = await newDataDir("launchpad-seed-");
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const run = () =>
         new Promise<string>((resolve, reject) => {
