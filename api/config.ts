@@ -2,6 +2,15 @@ import type { AiConfig } from "./integrations/ai/provider.ts";
 import type { MailConfig } from "./mail/config.ts";
 import type { MeetingsConfig } from "./modules/meetings/config.ts";
 
+/** argon2id's cost for a new password hash: memory in KiB, and passes over it. */
+export interface PasswordHashCost {
+  memoryCost: number;
+  timeCost: number;
+}
+
+/** OWASP's recommended minimum for argon2id (19 MiB, 2 passes). */
+export const STANDARD_PASSWORD_HASH_COST: PasswordHashCost = { memoryCost: 19_456, timeCost: 2 };
+
 /** Settings the API needs; server.ts reads them from the environment, tests pass their own. */
 export interface ApiConfig {
   /** Public origin of the app, e.g. https://launchpad.example.com. */
@@ -27,6 +36,11 @@ export interface ApiConfig {
   /** Accounts that may be registered from one address in `registerWindowSeconds` (429 beyond). */
   registerMaxPerAddress: number;
   registerWindowSeconds: number;
+  /**
+   * The cost of hashing a new password (registering, changing or resetting one). Every server uses the
+   * standard cost; only the test suites, which register thousands of accounts, pass a small one.
+   */
+  passwordHashCost: PasswordHashCost;
   /**
    * REQUIRE_2FA_FOR_ADMINS: super admins and admins without two-factor sign-in may do nothing but set it
    * up (api/modules/two-factor/requirement.ts); the panel sends them to /account first.
@@ -98,6 +112,7 @@ export const defaultApiConfig: ApiConfig = {
   couponMaxAttempts: 10,
   couponThrottleWindowSeconds: 600,
   registerMaxPerAddress: 10,
+  passwordHashCost: STANDARD_PASSWORD_HASH_COST,
   registerWindowSeconds: 3600,
   requireTwoFactorForAdmins: false,
   stripeApiBase: "https://api.stripe.com",

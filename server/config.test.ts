@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { defaultApiConfig } from "#api/config.ts";
+import { defaultApiConfig, STANDARD_PASSWORD_HASH_COST } from "#api/config.ts";
 import {
   EMBEDDED_CALLER_CACHE_MS,
   MAX_DEFAULT_PROCESSES,
@@ -25,6 +25,13 @@ describe("registration limit settings", () => {
       expect(api.registerMaxPerAddress, value).toBe(defaultApiConfig.registerMaxPerAddress);
       expect(api.registerWindowSeconds, value).toBe(defaultApiConfig.registerWindowSeconds);
     }
+  });
+});
+
+describe("password hashing", () => {
+  it("is at OWASP's minimum argon2id cost on every server, whatever the environment", () => {
+    expect(readConfig({}).api.passwordHashCost).toEqual(STANDARD_PASSWORD_HASH_COST);
+    expect(readConfig({ NODE_ENV: "test", CI: "true" }).api.passwordHashCost).toEqual({ memoryCost: 19_456, timeCost: 2 });
   });
 });
 

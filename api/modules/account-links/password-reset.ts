@@ -8,6 +8,7 @@ import { readerDates } from "#api/mail/format.ts";
 import { queueMail } from "#api/mail/outbox.ts";
 import { renderMail } from "#api/mail/render.tsx";
 import { PASSWORD_RESET_SUBJECT, PasswordReset } from "#api/mail/templates/password-reset.tsx";
+import type { PasswordHashCost } from "#api/config.ts";
 import { hashPassword } from "../auth/service.ts";
 import { destroyUserSessions } from "../auth/sessions.ts";
 import { checkToken, dropTokens, linkInvalid, newToken, storeToken, useToken } from "./tokens.ts";
@@ -59,9 +60,9 @@ async function mailResetLink(db: Db, config: ApiConfig, email: string): Promise<
  * notice of one tells the owner to reset). Opening the link proved the address too. Answers the user's id.
  * The link is looked at before the password is hashed, so unknown links cost no hashing.
  */
-export async function resetPassword(db: Db, token: string, password: string): Promise<number> {
+export async function resetPassword(db: Db, token: string, password: string, cost: PasswordHashCost): Promise<number> {
   await checkToken(db, "password_reset", token);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, cost);
   return db.transaction(async (tx) => {
     const used = await useToken(tx, "password_reset", token);
     // The link was for the address it was sent to: after a change of address it opens nothing.

@@ -55,7 +55,7 @@ accountLinkRoutes.get("/api/reset-password/:token", async (c) =>
 
 accountLinkRoutes.post("/api/reset-password", async (c) => {
   const input = validate(resetPasswordSchema, await readBody(c));
-  const userId = await resetPassword(c.get("db"), input.token, input.password);
+  const userId = await resetPassword(c.get("db"), input.token, input.password, c.get("config").passwordHashCost);
   // Every login of the user ended: their sockets lose what those logins let them hear.
   await recheckListeners(c, [userId]);
   // A mailed link proves the address, not the second factor: with two-factor sign-in on, the reset ends

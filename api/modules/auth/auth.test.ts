@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultApiConfig, STANDARD_PASSWORD_HASH_COST } from "#api/config.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { PASSWORD, registered, uniqueEmail } from "#api/testing/fixtures.ts";
 import { sessions } from "#api/db/schema.ts";
@@ -34,10 +35,19 @@ describe("POST /api/register", () => {
     expect(me.body).toMatchObject({ email, co_founder_id: null, startup_id: null });
   });
 
-  it("stores the password as an argon2id hash", async () => {
+  it("stores the password as an argon2id hash, at OWASP's minimum cost on every server", async () => {
     const { id } = await registered(t);
     const { userRow } = await import("#api/testing/fixtures.ts");
     expect((await userRow(t, id)).passwordHash).toMatch(/^\$argon2id\$/);
+    // The suites hash at a small cost of their own; a server takes the API's default (server/config.test.ts).
+    expect(defaultApiConfig.passwordHashCost).toEqual(STANDARD_PASSWORD_HASH_COST);
+    const standard = await createTestApi({ passwordHashCost: defaultApiConfig.passwordHashCost });
+    try {
+      const user = await registered(standard);
+      expect((await userRow(standard, user.id)).passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    } finally {
+      await standard.close();
+    }
   });
 
   it("answers 422 with a field errors map", async () => {

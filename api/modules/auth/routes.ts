@@ -35,7 +35,7 @@ authRoutes.get("/sanctum/csrf-cookie", async (c) => {
 authRoutes.post("/api/register", async (c) => {
   const input = validate(registerSchema, await readBody(c));
   const ip = c.env?.clientIp;
-  const register = () => registerUser(c.get("db"), input);
+  const register = () => registerUser(c.get("db"), input, c.get("config").passwordHashCost);
   const userId = ip
     ? await guarded(c.get("db"), limits(c.get("config")).registration, ip, register, (error) => error === undefined)
     : await register();
@@ -105,7 +105,14 @@ authRoutes.post("/api/user", requireUser, accountUpdate);
 authRoutes.put("/api/user/password", requireUser, async (c) => {
   const input = validate(passwordChangeSchema, await readBody(c));
   const user = currentUser(c);
-  await changePassword(c.get("db"), user.id, input, c.get("sessionHash"), limits(c.get("config")).currentPassword);
+  await changePassword(
+    c.get("db"),
+    user.id,
+    input,
+    c.get("sessionHash"),
+    limits(c.get("config")).currentPassword,
+    c.get("config").passwordHashCost,
+  );
   await recheckListeners(c, [user.id]);
   return c.json({ message: "Your password has been changed." });
 });

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
-import type { ApiConfig } from "#api/config.ts";
+import { STANDARD_PASSWORD_HASH_COST, type ApiConfig, type PasswordHashCost } from "#api/config.ts";
 import type { Db } from "#api/db/client.ts";
 import { users } from "#api/db/schema.ts";
 import { fieldError, HttpError } from "#api/lib/errors.ts";
@@ -11,10 +11,9 @@ import { replaceFileReference } from "../files/references.ts";
 import { storeImage } from "../files/service.ts";
 import { endOtherSessions } from "./sessions.ts";
 
-/** argon2id with the OWASP-recommended minimum cost (19 MiB, 2 passes). */
-const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-export const hashPassword = (password: string) => hash(password, ARGON2);
+/** argon2id, at the standard cost unless the API's config says otherwise (api/config.ts). */
+export const hashPassword = (password: string, cost: PasswordHashCost = STANDARD_PASSWORD_HASH_COST) =>
+  hash(password, { algorithm: 2, parallelism: 1, ...cost });
 
 export async function verifyPassword(passwordHash: string, password: string) {
   try {
@@ -47,12 +46,12 @@ export async function checkCurrentPassword(
 let dummyHash: Promise<string> | undefined;
 const timingHash = () => (dummyHash ??= hashPassword("timing-equaliser"));
 
-export async function registerUser(db: Db, input: { name: string; email: string; password: string }) {
+export async function registerUser(db: Db, input: { name: string; email: string; password: string }, cost: PasswordHashCost) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing) throw fieldError("email", "The email has already been taken.");
   const [user] = await db
     .insert(users)
-    .values({ name: input.name, email: input.email, passwordHash: await hashPassword(input.password) })
+    .values({ name: input.name, email: input.email, passwordHash: await hashPassword(input.password, cost) })
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (!user) throw fieldError("email", "The email has already been taken.");
@@ -123,10 +122,11 @@ export async function changePassword(
   input: { current_password: string; password: string },
   keepSessionHash: string | null,
   passwordLimit: RateLimit,
+  cost: PasswordHashCost,
 ) {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   await checkCurrentPassword(db, passwordLimit, userId, user.passwordHash, input.current_password);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, cost);
   await db.transaction(async (tx) => {
     await tx
       .update(users)
