@@ -240,7 +240,7 @@ describe("one form in one statement", () => {
 });
 
 describe("a scan at the door in one statement", () => {
-  it("POST …/check_ins: the caller's look-up, then the ticket with its event and the door's figures; a second scan the same", async () => {
+  it("POST …/check_ins: a repeated scan is the caller's look-up, then the ticket with its event and the door's figures", async () => {
     const { owner, form } = await ownerWithForm(t);
     const holder = await registered(t, "Dora Door");
     expect((await sendApplication(holder.client, form.id, { full_name: "Dora Door", email: holder.email })).status).toBe(201);
