@@ -20,6 +20,8 @@ export interface TicketView {
   status: ApplicationStatus;
   checked_in_at: string | null;
   checked_in_by: string | null;
+  /** Whether the ticket lets its holder in: false while the application holds no place (waitlisted, rejected, cancelled). */
+  admits: boolean;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from "./a11y";
-import { expect, publishedEventForm, registerUser, setUpStartup, test } from "./fixtures";
+import { apiCall, expect, publishedEventForm, registerUser, setUpStartup, test } from "./fixtures";
 import { applicantWithTicket } from "./tickets";
 
 /**
@@ -63,6 +63,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("Check-in undone.")).toBeVisible();
       await page.getByRole("button", { name: "Check in Ada Guest" }).click();
       await expect(page.getByTestId("scan-result")).toContainText("Checked in.");
+
+      // A ticket whose application was turned down lets nobody in: its row says so instead of offering a check-in.
+      const door = await (await context.request.get(`/api/v1/admin/event_forms/${form.id}/check_ins?search=Ben`)).json();
+      await apiCall(context, "PUT", `/api/v1/admin/event_applications/${door.data[0].application_id}/status`, { status: "rejected" });
+      await page.goto(`/event-forms/check-in/${form.id}`);
+      const ben = page.getByRole("row").filter({ hasText: "Ben Guest" });
+      await expect(ben).toContainText("Not admitted");
+      await expect(ben.getByRole("button")).toHaveCount(0);
 
       await applicantPage.reload();
       await expect(applicantPage.getByTestId("ticket")).toContainText("Checked in");

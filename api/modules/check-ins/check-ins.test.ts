@@ -106,6 +106,10 @@ describe("POST /api/v1/admin/event_forms/{id}/check_ins", () => {
       expect(res.body, code).toMatchObject({ outcome, message });
     }
     expect((await t.database.db.select().from(eventCheckIns).where(eq(eventCheckIns.eventFormId, form.id))).length).toBe(0);
+    // The door's list says which tickets let nobody in, so it offers no check-in for them.
+    const list = await owner.client.get(`/api/v1/admin/event_forms/${form.id}/check_ins`);
+    const admits = Object.fromEntries(list.body.data.map((ticket: { name: string; admits: boolean }) => [ticket.name, ticket.admits]));
+    expect(admits).toEqual({ "Cal Cancelled": false, "Rex Rejected": false, "Val Valid": true, "Wes Waiting": false });
   });
 
   it("is the owner's alone: another startup's form is a 404, and its tickets are unknown to other doors", async () => {

@@ -82,6 +82,7 @@ const ticketView = (row: TicketRow): TicketView => ({
   status: row.status,
   checked_in_at: row.checkedInAt?.toISOString() ?? null,
   checked_in_by: row.checked_in_by,
+  admits: !NOT_ADMITTED.includes(row.status),
 });
 
 /**

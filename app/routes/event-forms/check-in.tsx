@@ -146,32 +146,37 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                         : "—"}
                     </td>
                     <td className="px-4 py-3 text-right">
-                      <Form method="post">
-                        <input type="hidden" name="code" value={ticket.ticket_code} />
-                        {ticket.checked_in_at ? (
-                          <Button
-                            type="submit"
-                            name="intent"
-                            value="undo"
-                            variant="ghost"
-                            size="sm"
-                            aria-label={`Undo the check-in of ${ticket.name}`}
-                          >
-                            Undo
-                          </Button>
-                        ) : (
-                          <Button
-                            type="submit"
-                            name="intent"
-                            value="check_in"
-                            variant="secondary"
-                            size="sm"
-                            aria-label={`Check in ${ticket.name}`}
-                          >
-                            Check in
-                          </Button>
-                        )}
-                      </Form>
+                      {/* A ticket that holds no place would only be turned away at the door: no button for it. */}
+                      {!ticket.admits && !ticket.checked_in_at ? (
+                        <span className="text-slate-500">Not admitted</span>
+                      ) : (
+                        <Form method="post">
+                          <input type="hidden" name="code" value={ticket.ticket_code} />
+                          {ticket.checked_in_at ? (
+                            <Button
+                              type="submit"
+                              name="intent"
+                              value="undo"
+                              variant="ghost"
+                              size="sm"
+                              aria-label={`Undo the check-in of ${ticket.name}`}
+                            >
+                              Undo
+                            </Button>
+                          ) : (
+                            <Button
+                              type="submit"
+                              name="intent"
+                              value="check_in"
+                              variant="secondary"
+                              size="sm"
+                              aria-label={`Check in ${ticket.name}`}
+                            >
+                              Check in
+                            </Button>
+                          )}
+                        </Form>
+                      )}
                     </td>
                   </tr>
                 ))}
