@@ -3,7 +3,9 @@
  * PostgreSQL. Only API paths are called, so no panel build is needed.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { newDataDir } from "#api/testing/data-dir-template.ts";
 import { afterAll, describe, expect, it } from "vitest";
 import { get } from "node:http";
@@ -173,7 +175,8 @@ describe("the server process", () => {
 
   if (onEmbedded)
     it("with SEED=false: no demo data, but roles exist, so a new user can set up a profile", async () => {
-      const dataDir = await newDataDir("launchpad-noseed-");
+      // Empty, not the suite's template: the server itself must create the schema and the roles.
+      const dataDir = mkdtempSync(join(tmpdir(), "launchpad-noseed-"));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const port = String(await freePort());
       const running = await startServer({ DATA_DIR: dataDir, PORT: port, SEED: "false" });

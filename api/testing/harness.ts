@@ -16,11 +16,8 @@ export interface TestApi {
  * The settings the tests run the API with. Test clients all come from one address and register many
  * accounts, so the registration limit is lifted (its own tests pass the real default, or a smaller one,
  * back in). Every test (the fuzz suite above all) proves that handlers read body fields only through a
- * schema.
- */
-/**
- * The suites register thousands of accounts: at the standard argon2id cost (19 MiB, 2 passes) the hashing
- * alone was tens of CPU-seconds a run. Their hashes are argon2id all the same, at 1 MiB and one pass.
+ * schema. New passwords are hashed at a small cost: at the standard argon2id cost (19 MiB, 2 passes) the
+ * hashing alone was tens of CPU-seconds a run; the hashes are argon2id all the same.
  */
 export const testApiConfig: ApiConfig = {
   ...defaultApiConfig,

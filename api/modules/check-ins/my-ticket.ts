@@ -3,13 +3,13 @@ import QRCode from "qrcode";
 import type { MyTicket } from "#schemas/check-ins.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventCheckIns, type eventApplications } from "#api/db/events-schema.ts";
-import { NOT_ADMITTED, ticketToken } from "./tickets.ts";
+import { admits, ticketToken } from "./tickets.ts";
 
 type ApplicationRow = typeof eventApplications.$inferSelect;
 
 /** The applicant's ticket, while their application admits them (submitted, neither cancelled nor rejected). */
 export async function myTicket(db: Db, application: ApplicationRow | null): Promise<MyTicket | null> {
-  if (!application?.ticketCode || NOT_ADMITTED.includes(application.status)) return null;
+  if (!application?.ticketCode || !admits(application.status)) return null;
   const [checkIn] = await db
     .select({ at: eventCheckIns.checkedInAt })
     .from(eventCheckIns)

@@ -27,7 +27,7 @@ import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 import { ownedForm } from "../event-forms/service.ts";
-import { codeOfScan, normaliseTicketCode, NOT_ADMITTED } from "./tickets.ts";
+import { admits, codeOfScan, normaliseTicketCode, NOT_ADMITTED } from "./tickets.ts";
 
 type FormRow = typeof eventForms.$inferSelect;
 
@@ -82,7 +82,7 @@ const ticketView = (row: TicketRow): TicketView => ({
   status: row.status,
   checked_in_at: row.checkedInAt?.toISOString() ?? null,
   checked_in_by: row.checked_in_by,
-  admits: !NOT_ADMITTED.includes(row.status),
+  admits: admits(row.status),
 });
 
 /**

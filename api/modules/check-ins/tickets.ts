@@ -17,6 +17,7 @@ const PURPOSE = "event tickets";
 
 /** Applications whose ticket admits nobody: those holding no place (never sent, withdrawn, turned down, waiting). */
 export const NOT_ADMITTED: readonly ApplicationStatus[] = NOT_HOLDING_A_PLACE;
+export const admits = (status: ApplicationStatus) => !NOT_ADMITTED.includes(status);
 /** Capitals and digits that cannot be mistaken for each other (no I, O, 0, 1) when read aloud or typed. */
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const CODE_LENGTH = 8;

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { data, Form, useNavigation, useSearchParams, useSubmit } from "react-router";
-import { formatTicketCode, type CheckInAnswer, type CheckInPage } from "#schemas/check-ins";
+import { formatTicketCode, type CheckInAnswer, type CheckInPage, type TicketView } from "#schemas/check-ins";
 import { CHECK_INS_CHANGED_EVENT, eventFormChannel } from "#schemas/realtime";
 import { CameraScanner } from "~/components/check-in/camera-scanner";
 import { ScanResult } from "~/components/check-in/scan-result";
@@ -146,37 +146,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                         : "—"}
                     </td>
                     <td className="px-4 py-3 text-right">
-                      {/* A ticket that holds no place would only be turned away at the door: no button for it. */}
-                      {!ticket.admits && !ticket.checked_in_at ? (
-                        <span className="text-slate-500">Not admitted</span>
-                      ) : (
-                        <Form method="post">
-                          <input type="hidden" name="code" value={ticket.ticket_code} />
-                          {ticket.checked_in_at ? (
-                            <Button
-                              type="submit"
-                              name="intent"
-                              value="undo"
-                              variant="ghost"
-                              size="sm"
-                              aria-label={`Undo the check-in of ${ticket.name}`}
-                            >
-                              Undo
-                            </Button>
-                          ) : (
-                            <Button
-                              type="submit"
-                              name="intent"
-                              value="check_in"
-                              variant="secondary"
-                              size="sm"
-                              aria-label={`Check in ${ticket.name}`}
-                            >
-                              Check in
-                            </Button>
-                          )}
-                        </Form>
-                      )}
+                      <TicketAction ticket={ticket} />
                     </td>
                   </tr>
                 ))}
@@ -191,3 +161,24 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Check-in: ${data?.door.event_form.title ?? "event"} · Launchpad` }];
+
+/** A row's one action: undo its check-in, or check it in; none for a ticket that holds no place, which the door would turn away. */
+function TicketAction({ ticket }: { ticket: TicketView }) {
+  if (!ticket.checked_in_at && !ticket.admits) return <span className="text-slate-500">Not admitted</span>;
+  const undo = ticket.checked_in_at !== null;
+  return (
+    <Form method="post">
+      <input type="hidden" name="code" value={ticket.ticket_code} />
+      <Button
+        type="submit"
+        name="intent"
+        value={undo ? "undo" : "check_in"}
+        variant={undo ? "ghost" : "secondary"}
+        size="sm"
+        aria-label={undo ? `Undo the check-in of ${ticket.name}` : `Check in ${ticket.name}`}
+      >
+        {undo ? "Undo" : "Check in"}
+      </Button>
+    </Form>
+  );
+}
