@@ -38,6 +38,13 @@ export interface UserListItem {
   is_active: boolean;
   roles: { id: number; name: string }[];
   created_at: string;
+  /** What the caller may do to this user, by the API's one rule: the panel offers nothing else. */
+  can: {
+    /** Deactivate or reactivate them. */
+    set_status: boolean;
+    /** The roles the caller may give them or take away; any other role they hold stays as it is. */
+    roles: number[];
+  };
 }
 
 /** One of `GET /api/v1/admin/permissions`: what a role can be given. */

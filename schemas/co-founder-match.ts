@@ -66,10 +66,19 @@ export function explainStartupMatch(parts: Omit<MatchParts, "score">): string[] 
   return words;
 }
 
+/**
+ * The one figure a match is ranked and shown by: the score as a share of the most the startup's wants can
+ * give, in whole percent. Scores of different startups are out of different maxima ("5 of 23", "4 of 6"),
+ * so only the share compares them; the directory ranks by the same ratio in SQL (matchShare).
+ */
+export const matchPercent = (score: number, max: number) => (max > 0 ? Math.round((100 * score) / max) : 0);
+
 /** A startup's fit for a co-founder viewer (`match` on GET /api/v1/site/startups items): the score of `max`. */
 export interface StartupMatch {
   score: number;
   /** The most this startup's wants can score (co_founder_match_max). */
   max: number;
+  /** matchPercent(score, max): what the list is ranked by. */
+  percent: number;
   reasons: string[];
 }

@@ -74,8 +74,8 @@ export interface CoFounderCardView {
   avatar_url: string | null;
   followers_count: number;
   created_at: string;
-  /** `max`: the most the viewer startup's wants can score, so the score reads "11 of 15". */
-  match: MatchParts & { explanation: string[]; max: number };
+  /** `max`: the most the viewer startup's wants can score ("11 of 15"); `percent`: matchPercent of the two. */
+  match: MatchParts & { explanation: string[]; max: number; percent: number };
   is_favorited: boolean;
   /** The pending invitation from the viewer's startup to this person, if any. */
   invitation_status: "pending" | null;

@@ -98,7 +98,7 @@ test("a startup finds a co-founder, invites them, they accept in their own brows
   await person.page.goto(`/startups?type=startup&search=${startup.username}`);
   await expect(person.page.getByLabel("Sort by")).toHaveValue("match");
   const fit = person.page.getByTestId(`startup-${startup.username}`).getByTestId("startup-match");
-  await expect(fit).toContainText("Match 14 of 14");
+  await expect(fit).toContainText("100% match (14 of 14)");
   await expect(fit).toContainText("wants 2 of your skills: Robotics, Welding · wants the Technical role you take");
   await person.page.getByText("How the match is scored").click();
   await expect(person.page.getByTestId("match-legend")).toContainText("3 for each skill the startup wants that the co-founder has");
@@ -112,7 +112,7 @@ test("a startup finds a co-founder, invites them, they accept in their own brows
   const card = page.getByTestId(`co-founder-${person.profile.id}`);
   await expect(card.getByTestId("match-explanation")).toContainText("2 shared skills: Robotics, Welding");
   await expect(card.getByTestId("match-explanation")).toContainText("same city");
-  await expect(card.getByTestId("match-explanation")).toContainText("Match 14 of 14");
+  await expect(card.getByTestId("match-explanation")).toContainText("100% match (14 of 14)");
   await page.getByText("How the match is scored").click();
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });

@@ -447,6 +447,8 @@ describe("GET /api/v1/admin/users", () => {
         { id: expect.any(Number), name: "super admin" },
       ],
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // A super admin may give or take away every role, but not deactivate themselves.
+      can: { set_status: false, roles: expect.arrayContaining([me.roles[0].id, me.roles[1].id]) },
     });
     expect(me.roles[1].id).toBe(await roleId(root.client, "super admin"));
     expect(Object.keys(me)).not.toContain("password_hash");
@@ -747,6 +749,35 @@ describe("no escalation", () => {
     const other = await registered(s, "Olive");
     expect((await admin.client.put(`/api/v1/admin/users/${other.id}/roles`, { roles: [startupId] })).status).toBe(200);
     expect((await admin.client.put(`/api/v1/admin/users/${other.id}/status`, { is_active: false })).status).toBe(200);
+  });
+
+  it("says on each listed user what the caller may do to them, by the rule the changes are refused by", async () => {
+    const root = await superAdmin(s);
+    const [superId, adminId, startupId] = await Promise.all(["super admin", "admin", "startup"].map((name) => roleId(root.client, name)));
+    const admin = await registered(s, "Abe");
+    const other = await registered(s, "Otto");
+    expect((await root.client.put(`/api/v1/admin/users/${admin.id}/roles`, { roles: [adminId] })).status).toBe(200);
+    const canOf = async (caller: TestClient, user: { id: number; email: string }) => {
+      const res = await caller.get<UserList>(`/api/v1/admin/users?search=${encodeURIComponent(user.email)}`);
+      return res.body.data.find((u) => u.id === user.id)!.can;
+    };
+
+    // An admin: no status change and no super admin role on a super admin; themselves neither; others yes.
+    const onRoot = await canOf(admin.client, root);
+    expect(onRoot.set_status).toBe(false);
+    expect(onRoot.roles).toEqual(expect.arrayContaining([adminId, startupId]));
+    expect(onRoot.roles).not.toContain(superId);
+    expect((await canOf(admin.client, admin)).set_status).toBe(false);
+    expect(await canOf(admin.client, other)).toEqual({ set_status: true, roles: onRoot.roles });
+    // The super admin may do all of it.
+    expect((await canOf(root.client, admin)).set_status).toBe(true);
+    expect((await canOf(root.client, admin)).roles).toContain(superId);
+
+    // Reading users without user write: nothing is offered.
+    const reader = await registered(s, "Rae");
+    const readerRole = await createRole(root.client, `reader-${tag()}`, ["user read"]);
+    expect((await root.client.put(`/api/v1/admin/users/${reader.id}/roles`, { roles: [readerRole.id] })).status).toBe(200);
+    expect(await canOf(reader.client, other)).toEqual({ set_status: false, roles: [] });
   });
 
   it("two super admins demoting each other at once leave exactly one", async () => {

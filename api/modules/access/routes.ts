@@ -49,7 +49,7 @@ const userListQuery = z.object({ role: optionalIdField("The selected role is inv
 
 accessRoutes.get("/api/v1/admin/users", authorize("user read"), async (c) => {
   const query = { ...parseListQuery(c.req.url), ...validate(userListQuery, c.req.query()) };
-  const { total, data } = await listUsers(c.get("db"), query);
+  const { total, data } = await listUsers(c.get("db"), currentUser(c), query);
   return c.json(page(c.req.url, query, total, data));
 });
 

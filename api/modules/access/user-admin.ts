@@ -1,6 +1,7 @@
 /** Administering users: the list, their roles and whether they may log in (the last super admin kept). */
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import type { Permission, UserListItem } from "#schemas/access.ts";
+import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { permissions, rolePermissions, roles, userRoles, users } from "#api/db/schema.ts";
 import { fieldError, forbidden, notFound } from "#api/lib/errors.ts";
@@ -9,9 +10,49 @@ import { destroyUserSessions } from "../auth/sessions.ts";
 import { containsPattern } from "#api/lib/like.ts";
 import { SUPER_ADMIN, permissionsOf, roleNamesOf } from "./service.ts";
 
+/**
+ * Who may do what to whom, the one rule: an actor may give or take away only a role whose permissions they
+ * hold themselves, and change the status only of a user who holds no permission they lack (so only a super
+ * admin can make, unmake or deactivate a super admin). The routes refuse by it and the list's `can` says it.
+ */
+export const holdsAll = (actor: ReadonlySet<Permission>, granted: Iterable<string>) =>
+  [...granted].every((permission) => actor.has(permission as Permission));
+
+/** Every role's permissions (a role with none has an empty list). */
+async function permissionsByRole(db: Db): Promise<Map<number, string[]>> {
+  const rows = await db
+    .select({ roleId: roles.id, name: permissions.name })
+    .from(roles)
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId));
+  const byRole = new Map<number, string[]>();
+  for (const row of rows) {
+    const list = byRole.get(row.roleId) ?? [];
+    if (row.name) list.push(row.name);
+    byRole.set(row.roleId, list);
+  }
+  return byRole;
+}
+
+/** What `actor` may do to each user of a page: `can` of UserListItem, by holdsAll. */
+function abilities(actor: AuthUser, byRole: Map<number, string[]>) {
+  const writes = actor.permissions.has("user write");
+  const assignable = writes ? [...byRole].filter(([, granted]) => holdsAll(actor.permissions, granted)).map(([id]) => id) : [];
+  return (userId: number, roleIds: number[]): UserListItem["can"] => ({
+    set_status:
+      writes &&
+      userId !== actor.id &&
+      holdsAll(
+        actor.permissions,
+        roleIds.flatMap((id) => byRole.get(id) ?? []),
+      ),
+    roles: assignable,
+  });
+}
+
 const USER_SORTS = ["name", "email", "created_at"] as const;
 
-export async function listUsers(db: Db, query: ListQuery & { role?: number }): Promise<PageRows<UserListItem>> {
+export async function listUsers(db: Db, actor: AuthUser, query: ListQuery & { role?: number }): Promise<PageRows<UserListItem>> {
   const search = query.search ? containsPattern(query.search) : null;
   const where = and(
     search ? or(ilike(users.name, search), ilike(users.email, search)) : undefined,
@@ -40,14 +81,22 @@ export async function listUsers(db: Db, query: ListQuery & { role?: number }): P
         )
         .orderBy(asc(roles.name))
     : [];
-  const data: UserListItem[] = rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    is_active: r.isActive,
-    roles: assigned.filter((a) => a.userId === r.id).map(({ id, name }) => ({ id, name })),
-    created_at: r.createdAt.toISOString(),
-  }));
+  const may = abilities(actor, await permissionsByRole(db));
+  const data: UserListItem[] = rows.map((r) => {
+    const held = assigned.filter((a) => a.userId === r.id).map(({ id, name }) => ({ id, name }));
+    return {
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      is_active: r.isActive,
+      roles: held,
+      created_at: r.createdAt.toISOString(),
+      can: may(
+        r.id,
+        held.map((role) => role.id),
+      ),
+    };
+  });
   return { total, data };
 }
 
@@ -90,10 +139,7 @@ async function rolePermissionNames(db: Db, roleIds: number[]) {
   return rows.map((r) => r.name);
 }
 
-/**
- * No escalation: an actor may only hand out or take away roles whose permissions they hold themselves
- * (so only a super admin can make or unmake a super admin).
- */
+/** No escalation: the roles given or taken away follow holdsAll. */
 export async function setUserRoles(db: Db, actorId: number, userId: number, roleIds: number[]) {
   await assertUserExists(db, userId);
   const wanted = [...new Set(roleIds)];
@@ -102,7 +148,7 @@ export async function setUserRoles(db: Db, actorId: number, userId: number, role
   const current = (await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.roleId);
   const changed = [...wanted.filter((id) => !current.includes(id)), ...current.filter((id) => !wanted.includes(id))];
   const actorPermissions = await permissionsOf(db, actorId);
-  if ((await rolePermissionNames(db, changed)).some((p) => !actorPermissions.has(p as Permission))) throw forbidden(CANNOT_DELEGATE);
+  if (!holdsAll(actorPermissions, await rolePermissionNames(db, changed))) throw forbidden(CANNOT_DELEGATE);
 
   await withSuperAdminLock(db, async (tx) => {
     const keepsSuperAdmin = found.some((r) => r.name === SUPER_ADMIN);
@@ -118,7 +164,7 @@ export async function setUserActive(db: Db, actorId: number, userId: number, isA
   await assertUserExists(db, userId);
   if (actorId === userId && !isActive) throw fieldError("is_active", "You cannot deactivate your own account.");
   const [actorPermissions, targetPermissions] = await Promise.all([permissionsOf(db, actorId), permissionsOf(db, userId)]);
-  if ([...targetPermissions].some((p) => !actorPermissions.has(p))) {
+  if (!holdsAll(actorPermissions, targetPermissions)) {
     throw forbidden("You cannot change the status of a user who has permissions you do not hold yourself.");
   }
   await withSuperAdminLock(db, async (tx) => {

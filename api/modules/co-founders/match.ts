@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { FIND_SORTS, explainMatch, type CoFounderCardView, type FindFilters } from "#schemas/co-founders.ts";
+import { FIND_SORTS, explainMatch, matchPercent, type CoFounderCardView, type FindFilters } from "#schemas/co-founders.ts";
 import type { Db } from "#api/db/client.ts";
 import { preparedPerDb } from "#api/db/embedded/prepared.ts";
 import {
@@ -144,7 +144,8 @@ function scoredPage(db: Db, viewer: Viewer, startupId: number, query: ListQuery,
  *
  * Score order reads the viewer startup's co_founder_matches rows down their index (score, newest, id), so
  * a page costs the same at 1,000 and 100,000 profiles; without a startup every score is 0 and it is newest
- * first. The unfiltered total comes from a maintained count; a search or filter counts its matches (exact,
+ * first. Every profile is scored against the same startup, out of the same maximum, so the score's order
+ * is the order of the percentage the cards show (matchPercent). The unfiltered total comes from a maintained count; a search or filter counts its matches (exact,
  * slower on large data). Ascending score sorts the matching rows (its tie-break stays newest first).
  */
 export async function findCoFounders(
@@ -268,7 +269,13 @@ export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetail
       avatar_url: fileUrl(p.avatarFileId),
       followers_count: p.followersCount,
       created_at: p.createdAt.toISOString(),
-      match: { score: Number(r.score), max: Number(r.max), ...parts, explanation: explainMatch(parts) },
+      match: {
+        score: Number(r.score),
+        max: Number(r.max),
+        percent: matchPercent(Number(r.score), Number(r.max)),
+        ...parts,
+        explanation: explainMatch(parts),
+      },
       is_favorited: r.favorited,
       invitation_status: r.pendingId ? "pending" : null,
       pending_invitation_id: r.pendingId ? Number(r.pendingId) : null,

@@ -10,7 +10,7 @@ import { offset, sortColumn, type ListQuery, type PageRows } from "#api/lib/pagi
 import { containsPattern } from "#api/lib/like.ts";
 import { fileUrl } from "../files/service.ts";
 import { countries } from "../reference/countries.ts";
-import { matchColumns, matchScore, startupMatch, viewerProfile, viewerProfileJoin } from "./match.ts";
+import { matchColumns, matchScore, matchShare, startupMatch, viewerProfile, viewerProfileJoin } from "./match.ts";
 import { viewerFlags, viewerJoins, viewerValues } from "./viewer.ts";
 
 /** A filter value: trimmed; blank, too long or not text means "no filter" (lists never refuse a query). */
@@ -78,7 +78,7 @@ const pageQuery = preparedPerShape("startup_directory", (db, shape: PageShape, n
   const direction = shape.descending ? desc : asc;
   const byMatch = shape.sortBy === "match" && shape.withMatch;
   const sortKey = byMatch
-    ? sql`${matchScore(startups)}`
+    ? sql`${matchShare(startups)}`
     : { followers_count: startups.followersCount, created_at: startups.createdAt, name: startups.name, match: startups.followersCount }[
         shape.sortBy
       ];
@@ -103,8 +103,8 @@ const pageQuery = preparedPerShape("startup_directory", (db, shape: PageShape, n
     })
     .from(startups)
     .$dynamic();
-  // Equal scores go most followed first.
-  const tieBreak = byMatch ? [direction(startups.followersCount)] : [];
+  // Equal shares go to the higher score (more of what it wants), then the most followed.
+  const tieBreak = byMatch ? [direction(matchScore(startups)), direction(startups.followersCount)] : [];
   const pageRows = (byMatch ? listed.leftJoin(viewerProfile, viewerProfileJoin) : listed)
     .where(directoryWhere(shape))
     .orderBy(direction(sortKey), ...tieBreak, direction(startups.id))
@@ -112,7 +112,7 @@ const pageQuery = preparedPerShape("startup_directory", (db, shape: PageShape, n
     .offset(sql.placeholder("offset"))
     .as("p");
   const joins = viewerJoins(pageRows.id, pageRows.accountType);
-  const outerTieBreak = byMatch ? [direction(pageRows.followersCount)] : [];
+  const outerTieBreak = byMatch ? [direction(matchScore(pageRows)), direction(pageRows.followersCount)] : [];
   return db
     .select({
       id: pageRows.id,

@@ -59,6 +59,7 @@ describe("the directory ranked for a co-founder (sort_by=match)", () => {
     expect(first.body.data[0].match).toEqual({
       score: 14,
       max: 14,
+      percent: 100,
       reasons: [
         "wants 2 of your skills: Robotics, Welding",
         "wants the Technical role you take",
@@ -68,14 +69,41 @@ describe("the directory ranked for a co-founder (sort_by=match)", () => {
       ],
     });
     // 3 for the skill, 1 for the country; the most it could score: 2 skills, a role, industry, city.
-    expect(first.body.data[1].match).toEqual({ score: 4, max: 13, reasons: ["wants 1 of your skills: Robotics", "same country"] });
+    expect(first.body.data[1].match).toEqual({
+      score: 4,
+      max: 13,
+      percent: 31,
+      reasons: ["wants 1 of your skills: Robotics", "same country"],
+    });
 
     const second = await viewer.client.get(`${LIST}?account_type=startup&sort_by=match&search=fitrank&per_page=2&page=2`);
     expect(names(second.body)).toEqual(["Fitrank 0"]);
-    expect(second.body.data[0].match).toEqual({ score: 0, max: 10, reasons: [] });
+    expect(second.body.data[0].match).toEqual({ score: 0, max: 10, percent: 0, reasons: [] });
 
     const ascending = await viewer.client.get(`${LIST}?account_type=startup&sort_by=match&sort_order=asc&search=fitrank`);
     expect(names(ascending.body)).toEqual(["Fitrank 0", "Fitrank 2", "Fitrank 1"]);
+  });
+
+  it("ranks by the share of what each startup asks for, not the raw score: 4 of 6 before 5 of 23", async () => {
+    await wanting("Ratiorank", [
+      // Six skills wanted, one of them the engineer's, in their industry: 5 of 23, and the most followed.
+      {
+        followersCount: 40,
+        wantedSkillKeys: ["robotics", "sales", "design", "law", "finance", "marketing"],
+        industry: "Hardware",
+      },
+      // Wants no skill or role: its industry, its stage and the country are all it can ask (4 of 6).
+      { followersCount: 1, industry: "Hardware", stage: "Seed", country: "NG", cityName: "Abuja" },
+    ]);
+    const viewer = await engineer();
+    const ranked = await viewer.client.get(`${LIST}?sort_by=match&search=ratiorank`);
+    expect(names(ranked.body)).toEqual(["Ratiorank 1", "Ratiorank 0"]);
+    expect(ranked.body.data.map((s: { match: object }) => s.match)).toMatchObject([
+      { score: 4, max: 6, percent: 67 },
+      { score: 5, max: 23, percent: 22 },
+    ]);
+    const ascending = await viewer.client.get(`${LIST}?sort_by=match&sort_order=asc&search=ratiorank`);
+    expect(names(ascending.body)).toEqual(["Ratiorank 0", "Ratiorank 1"]);
   });
 
   it("breaks equal scores by followers, and gives every card its match whatever the order", async () => {
@@ -118,6 +146,6 @@ describe("a startup's view of co-founders", () => {
     expect(res.status).toBe(200);
     const card = res.body.data.find((c: { id: number }) => c.id === person.profile.id);
     // Both skills, the role, the industry, the stage and the same city: everything the startup wants.
-    expect(card.match).toMatchObject({ score: 14, max: 14 });
+    expect(card.match).toMatchObject({ score: 14, max: 14, percent: 100 });
   });
 });

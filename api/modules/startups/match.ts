@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { explainStartupMatch, type StartupMatch } from "#schemas/co-founders.ts";
+import { explainStartupMatch, matchPercent, type StartupMatch } from "#schemas/co-founders.ts";
 import { coFounders } from "#api/db/schema.ts";
 
 /**
@@ -32,12 +32,24 @@ export function matchScore(s: StartupWants): SQL<number | null> {
     ${v.desiredStage}, ${v.country}, ${v.cityName}, ${s.wantedSkillKeys}, ${s.wantedRoles}, ${s.industry}, ${s.stage}, ${s.country}, ${s.cityName}) end`;
 }
 
+/** The most a startup's wants can score (co_founder_match_max, beside the score's definition). */
+const matchMax = (s: Pick<StartupWants, "wantedSkillKeys" | "wantedRoles" | "stage">) =>
+  sql<number>`co_founder_match_max(${s.wantedSkillKeys}, ${s.wantedRoles}, ${s.stage})`;
+
+/**
+ * What the directory ranks a co-founder's startups by: the score as a share of the startup's own maximum
+ * (matchPercent's ratio, unrounded), so "4 of 6" comes before "5 of 23". Null without a profile.
+ */
+export function matchShare(s: StartupWants): SQL<number | null> {
+  return sql<number | null>`(${matchScore(s)})::numeric / ${matchMax(s)}`;
+}
+
 /** The score, its scale and the parts behind it, for the rows of one page. */
 export function matchColumns(s: StartupWants) {
   const v = viewerProfile;
   return {
     matchScore: matchScore(s),
-    matchMax: sql<number>`co_founder_match_max(${s.wantedSkillKeys}, ${s.wantedRoles}, ${s.stage})`,
+    matchMax: matchMax(s),
     // Empty without a profile (no row is joined); startupMatch reads them only when there is one.
     sharedSkills: sql<
       string[]
@@ -72,5 +84,7 @@ export function startupMatch(row: MatchRow): { match?: StartupMatch } {
     same_city: row.sameCity,
     same_country: row.sameCountry,
   });
-  return { match: { score: Number(row.matchScore), max: Number(row.matchMax), reasons } };
+  const score = Number(row.matchScore);
+  const max = Number(row.matchMax);
+  return { match: { score, max, percent: matchPercent(score, max), reasons } };
 }

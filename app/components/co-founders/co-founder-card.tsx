@@ -13,7 +13,7 @@ export function MatchSummary({ card, hasStartup }: { card: CoFounderCardView; ha
   if (!hasStartup) return null;
   return (
     <p className="text-sm text-slate-700" data-testid="match-explanation">
-      <MatchScore score={card.match.score} max={card.match.max} />
+      <MatchScore match={card.match} />
       {card.match.explanation.length ? card.match.explanation.join(" · ") : "Nothing in common with what your startup looks for yet."}
     </p>
   );

@@ -40,7 +40,7 @@ export function StartupCard({
       </div>
       {startup.match ? (
         <p className="mt-3 text-sm text-slate-700" data-testid="startup-match">
-          <MatchScore score={startup.match.score} max={startup.match.max} />
+          <MatchScore match={startup.match} />
           {startup.match.reasons.length ? startup.match.reasons.join(" · ") : "Nothing it looks for matches your profile yet."}
         </p>
       ) : null}

@@ -20,10 +20,11 @@ describe("/startups for a co-founder", () => {
     expect(data.startups.data[0].match).toEqual({
       score: 5,
       max: 9,
+      percent: 56,
       reasons: ["wants 1 of your skills: TypeScript", "in an industry you want"],
     });
     const html = renderPage(StartupDirectory, { path, loaderData: data });
-    expect(html).toContain("Match 5 of 9");
+    expect(html).toContain("56% match (5 of 9)");
     expect(html).toContain("wants 1 of your skills: TypeScript · in an industry you want");
     expect(html).toContain("How the match is scored");
   });
