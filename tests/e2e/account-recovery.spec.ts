@@ -56,7 +56,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(mail.text).toContain(`Hello ${name},`);
       const link = linkIn(mail, "/reset-password/");
       await page.goto(link);
-      await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+      await expect(page.getByRole("main").getByRole("heading", { name: "Choose a new password" })).toBeVisible();
       if (javaScriptEnabled) await axeInBothThemes(page, "/reset-password/{token}");
 
       await page.getByLabel("New password", { exact: true }).fill("short");
@@ -104,7 +104,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       const link = linkIn(await latestMailTo(email, (m) => m.subject === VERIFY_SUBJECT), "/verify-email/");
       await page.goto(link);
-      await expect(page.getByRole("heading", { name: "Verify your email address" })).toBeVisible();
+      await expect(page.getByRole("main").getByRole("heading", { name: "Verify your email address" })).toBeVisible();
       if (javaScriptEnabled) await axeInBothThemes(page, "/verify-email/{token}");
       await page.getByRole("button", { name: "Verify my email address" }).click();
       await expect(page).toHaveURL(/\/$/);

@@ -82,14 +82,21 @@ test.describe("with JavaScript off", () => {
   test("register, log out and log in with plain forms", async ({ page }) => {
     const email = uniqueEmail("nojs");
     await page.goto("/register");
+    await expect(page.getByRole("main").getByRole("heading")).toBeVisible();
     await page.getByLabel("Name").fill("Nora NoScript");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirm password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page).toHaveURL(/\/setup$/);
+    await expect(page.getByRole("main")).toContainText("Welcome, Nora NoScript");
 
-    await page.context().clearCookies();
+    // Not set up yet, and still free to leave: /setup has its own Log out.
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("main").getByRole("button", { name: "Log in" })).toBeVisible();
+    await page.goto("/setup");
+    await expect(page).toHaveURL(/\/login/);
     await page.goto("/login");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("wrong password");

@@ -1,4 +1,8 @@
+import { expectNoSeriousViolations } from "./a11y";
 import { DEMO_PASSWORD, SUPER_ADMIN, adminRequest, expect, registerUser, setUpStartup, test, toast } from "./fixtures";
+
+/** The seeded admin: every permission but role write, so not those of a super admin. */
+const ADMIN = "admin@launchpad.test";
 
 test("an admin unticks a role's permission and it takes effect on the holder's next request", async ({
   page,
@@ -51,6 +55,41 @@ test("an admin unticks a role's permission and it takes effect on the holder's n
   await holderContext.close();
 });
 
+test("an admin is offered only what they may do: nothing that touches the super admin, and Deactivate asks first", async ({
+  page,
+  browser,
+}) => {
+  const other = await browser.newContext();
+  const target = await registerUser(other, "Tom Target");
+  await other.close();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(ADMIN);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+
+  await page.goto(`/user-management/users?search=${encodeURIComponent(SUPER_ADMIN)}`);
+  const root = page.getByRole("row").filter({ hasText: SUPER_ADMIN });
+  await expect(root.getByRole("link", { name: "Deactivate" })).toHaveCount(0);
+  await root.locator("summary").click();
+  await expect(root.getByRole("checkbox", { name: "admin", exact: true })).toBeVisible();
+  await expect(root.getByRole("checkbox", { name: "super admin" })).toHaveCount(0);
+  await expect(root).toContainText("Kept as they are: super admin");
+
+  await page.goto(`/user-management/users?search=${encodeURIComponent(target.email)}`);
+  const row = page.getByTestId(`user-row-${target.id}`);
+  await row.getByRole("link", { name: "Deactivate" }).click();
+  await expect(row.getByRole("button", { name: "Yes, deactivate" })).toBeFocused();
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousViolations(page, `/user-management/users, confirming a deactivation (${colorScheme})`);
+  }
+  await row.getByRole("button", { name: "Yes, deactivate" }).click();
+  await expect(toast(page, "User deactivated.")).toBeVisible();
+  await expect(row).toContainText("Deactivated");
+  await row.getByRole("button", { name: "Reactivate" }).click();
+  await expect(row.getByRole("link", { name: "Deactivate" })).toBeVisible();
+});
+
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -77,8 +116,15 @@ test.describe("with JavaScript off", () => {
     await row.getByRole("button", { name: "Save roles" }).click();
     await expect(page.getByTestId(`user-row-${target.id}`)).toContainText(roleName);
 
-    await page.getByTestId(`user-row-${target.id}`).getByRole("button", { name: "Deactivate" }).click();
+    // Deactivating asks first, on a page of its own: Cancel leaves the user as they were.
+    await page.getByTestId(`user-row-${target.id}`).getByRole("link", { name: "Deactivate" }).click();
+    await page.getByTestId(`user-row-${target.id}`).getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByTestId(`user-row-${target.id}`)).toContainText("Active");
+    await page.getByTestId(`user-row-${target.id}`).getByRole("link", { name: "Deactivate" }).click();
+    await expect(page.getByTestId(`user-row-${target.id}`)).toContainText("They are logged out everywhere at once");
+    await page.getByTestId(`user-row-${target.id}`).getByRole("button", { name: "Yes, deactivate" }).click();
     await expect(page.getByTestId(`user-row-${target.id}`)).toContainText("Deactivated");
+    await expect(page).not.toHaveURL(/deactivate=/);
     await page.getByTestId(`user-row-${target.id}`).getByRole("button", { name: "Reactivate" }).click();
     await expect(page.getByTestId(`user-row-${target.id}`)).toContainText("Active");
   });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./a11y";
 import { expect, fillCoFounder, registerUser, test } from "./fixtures";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -109,8 +110,16 @@ test("setup is closed once the profile is set up", async ({ page, startupUser })
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("a logged-in user without a profile is sent to setup from any admin page", async ({ page, context }) => {
+test("a logged-in user without a profile is sent to setup from any admin page, and may log out there", async ({ page, context }) => {
   await registerUser(context);
   await page.goto("/account");
   await expect(page).toHaveURL(/\/setup$/);
+  await expect(page.getByRole("main").getByRole("heading", { name: /^Welcome/ })).toBeVisible();
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousViolations(page, `/setup (${colorScheme})`);
+  }
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("main").getByRole("heading")).toBeVisible();
 });

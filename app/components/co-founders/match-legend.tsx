@@ -16,8 +16,8 @@ export function MatchLegend() {
       <summary className="cursor-pointer font-medium text-slate-900">How the match is scored</summary>
       <p className="mt-2">
         Points for what the startup looks for, out of the most its wants can give (a startup that wants three skills can score 3 for each).
-        The percentage is the points out of that most, so a startup that asks for little and one that asks for much compare fairly: the
-        list is ranked by it.
+        The percentage is the points out of that most, so a startup that asks for little and one that asks for much compare fairly: the list
+        is ranked by it.
       </p>
       <ul className="mt-1 mb-1 list-disc space-y-0.5 pl-5">
         {MATCH_LEGEND.map((entry) => (

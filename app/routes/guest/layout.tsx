@@ -9,7 +9,10 @@ export default function GuestLayout() {
         <img src="/favicon.svg" alt="" className="size-8" />
         Launchpad
       </InAppLink>
-      <Outlet />
+      {/* The landmark a screen reader's "jump to main" and the skip link look for, as in the admin layout. */}
+      <main id="main-content" tabIndex={-1} className="flex w-full flex-col items-center outline-none">
+        <Outlet />
+      </main>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { useEffect, useState } from "react";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { toast } from "react-toastify";
 import { parseId } from "#schemas/ids";
 import { coFounderSetupSchema, startupSetupSchema } from "#schemas/setup";
 import { FormErrors } from "~/components/ui/field";
 import { Card } from "~/components/ui/layout";
+import { buttonClass } from "~/components/ui/button";
 import { toApiMultipart } from "#schemas/api-multipart";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -97,9 +98,17 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           <VerifyEmailBanner email={user.email} policy={emailVerification} />
         </div>
       ) : null}
-      <div>
-        <h1 className="text-2xl font-bold">Welcome, {user.name}</h1>
-        <p className="text-slate-600">Set up your profile to start using Launchpad.</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Welcome, {user.name}</h1>
+          <p className="text-slate-600">Set up your profile to start using Launchpad.</p>
+        </div>
+        {/* Not this account, or later: the admin panel's menu (and its Log out) opens only after setup. */}
+        <Form method="post" action="/logout">
+          <button type="submit" className={buttonClass("secondary", "sm")}>
+            Log out
+          </button>
+        </Form>
       </div>
       <TypePicker current={type} formId={formId} />
       {type ? (

@@ -1,7 +1,8 @@
-import { Form, data, useSearchParams } from "react-router";
+import { data, useLocation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { idField } from "#schemas/id-fields";
-import { Button, buttonClass } from "~/components/ui/button";
+import { parseId } from "#schemas/ids";
+import { CONFIRM_DEACTIVATE, UserActions, withConfirmation } from "~/components/user-management/user-actions";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
@@ -29,7 +30,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     users,
     roles: roles?.data.map((r) => ({ id: r.id, name: r.name })) ?? [],
     canWrite: can(user, "user write"),
-    me: user.id,
+    confirming: parseId(url.searchParams.get(CONFIRM_DEACTIVATE) ?? "") ?? null,
   };
 }
 
@@ -60,13 +61,15 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const error = Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message;
     return data({ error, userId: input.user_id }, { status: result.status });
   }
-  return redirectWithToast(context.get(requestEnvContext), url.pathname + url.search, { type: "success", message: result.body.message });
+  // Back to the list as it was, the confirmation closed.
+  return redirectWithToast(context.get(requestEnvContext), withConfirmation(url, null), { type: "success", message: result.body.message });
 }
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const dates = useDates();
-  const { users, roles, canWrite, me } = loaderData;
+  const { users, roles, canWrite, confirming } = loaderData;
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Users" description="Everyone with an account, their roles and whether they can log in." />
@@ -121,19 +124,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   <td className="px-4 py-3 text-slate-500">{dates.day(user.created_at)}</td>
                   {canWrite ? (
                     <td className="px-4 py-3 text-right">
-                      <div className="flex justify-end gap-2">
-                        {roles.length ? <RoleEditor user={user} roles={roles} /> : null}
-                        {user.id === me ? null : (
-                          <Form method="post">
-                            <input type="hidden" name="intent" value="status" />
-                            <input type="hidden" name="user_id" value={user.id} />
-                            <input type="hidden" name="is_active" value={user.is_active ? "false" : "true"} />
-                            <button type="submit" className={buttonClass(user.is_active ? "secondary" : "primary", "sm")}>
-                              {user.is_active ? "Deactivate" : "Reactivate"}
-                            </button>
-                          </Form>
-                        )}
-                      </div>
+                      <UserActions user={user} roles={roles} address={location} confirming={confirming === user.id} />
                     </td>
                   ) : null}
                 </tr>
@@ -144,29 +135,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       )}
       <Pagination meta={users.meta} />
     </div>
-  );
-}
-
-function RoleEditor({ user, roles }: { user: UserListItem; roles: { id: number; name: string }[] }) {
-  const assigned = new Set(user.roles.map((r) => r.id));
-  return (
-    <details className="relative text-left">
-      <summary className={`${buttonClass("secondary", "sm")} cursor-pointer list-none`}>Roles</summary>
-      <Form method="post" className="absolute right-0 z-10 mt-2 w-60 space-y-2 rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
-        <input type="hidden" name="intent" value="roles" />
-        <input type="hidden" name="user_id" value={user.id} />
-        <p className="text-xs font-semibold uppercase text-slate-500">Roles of {user.name}</p>
-        {roles.map((role) => (
-          <label key={role.id} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="roles" value={role.id} defaultChecked={assigned.has(role.id)} />
-            {role.name}
-          </label>
-        ))}
-        <Button type="submit" size="sm" className="w-full">
-          Save roles
-        </Button>
-      </Form>
-    </details>
   );
 }
 
