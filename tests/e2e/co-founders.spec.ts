@@ -95,8 +95,26 @@ test("a startup finds a co-founder, invites them, they accept in their own brows
   const person = await coFounderContext(browser, name);
 
   // The other way round: the co-founder's startup directory opens best match first, scored and explained.
-  await person.page.goto(`/startups?type=startup&search=${startup.username}`);
-  await expect(person.page.getByLabel("Sort by")).toHaveValue("match");
+  // A co-founder's menu sends them there as "Find startups", not to other co-founders.
+  await person.page.goto("/");
+  const menu = person.page.getByRole("navigation", { name: "Main" });
+  await expect(menu.getByRole("link", { name: "Find co-founders" })).toHaveCount(0);
+  await menu.getByRole("link", { name: "Find startups" }).click();
+  await expect(person.page).toHaveURL(/\/startups\?type=startup&sort=match$/);
+  await person.page.getByRole("searchbox", { name: "Search" }).fill(startup.username);
+  await person.page.getByRole("button", { name: "Apply" }).click();
+  await expect(person.page).toHaveURL(/search=/);
+  const sort = person.page.getByLabel("Sort by");
+  await expect(sort).toHaveValue("match");
+  // The chosen order's label fits its box, uncut.
+  const fits = await sort.evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const pen = document.createElement("canvas").getContext("2d")!;
+    pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = pen.measureText(select.selectedOptions[0].text).width;
+    return text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) <= select.clientWidth;
+  });
+  expect(fits).toBe(true);
   const fit = person.page.getByTestId(`startup-${startup.username}`).getByTestId("startup-match");
   await expect(fit).toContainText("100% match (14 of 14)");
   await expect(fit).toContainText("wants 2 of your skills: Robotics, Welding · wants the Technical role you take");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeItem, NAVIGATION, navigationFor, visibleNavigation, visiblePaths } from "./navigation";
+import { activeItem, NAVIGATION, navHref, navigationFor, visibleNavigation, visiblePaths } from "./navigation";
 
 describe("the sidebar's current item", () => {
   it("is the longest whole-segment match, so one item is marked at a time", () => {
@@ -18,13 +18,24 @@ describe("what the sidebar shows", () => {
   const items = (user: Parameters<typeof visibleNavigation>[0]) => visibleNavigation(user).flatMap((s) => s.items.map((i) => i.to));
   it("offers a startup's own screens (details) only to a user with a startup, and the team page to co-founders too", () => {
     const coFounder = items({ permissions: ["co founder read"], startup_id: null, co_founder_id: 7 });
-    expect(coFounder).toContain("/co-founders/find");
     expect(coFounder).toContain("/co-founder-invitations");
     // A co-founder's team page lists the startup teams they joined.
     expect(coFounder).toContain("/co-founders");
     expect(coFounder).not.toContain("/startup-details");
     const owner = items({ permissions: ["co founder read"], startup_id: 3, co_founder_id: null });
     expect(owner).toEqual(expect.arrayContaining(["/co-founders", "/startup-details", "/co-founder-invitations"]));
+  });
+
+  it("sends a co-founder to startups ranked for them under 'Find startups', not to other co-founders", () => {
+    const menu = (user: Parameters<typeof visibleNavigation>[0]) => visibleNavigation(user).flatMap((s) => s.items);
+    const coFounder = menu({ permissions: ["co founder read"], startup_id: null, co_founder_id: 7 });
+    const find = coFounder.find((item) => item.label === "Find startups");
+    expect(find && navHref(find)).toBe("/startups?type=startup&sort=match");
+    expect(coFounder.map((item) => item.label)).not.toContain("Find co-founders");
+    expect(coFounder.filter((item) => item.to === "/startups")).toHaveLength(1);
+    const owner = menu({ permissions: ["co founder read"], startup_id: 3, co_founder_id: null }).map((item) => item.label);
+    expect(owner).toEqual(expect.arrayContaining(["Startups", "Find co-founders"]));
+    expect(owner).not.toContain("Find startups");
   });
 
   it("offers events, collections and coupons only with a startup to hold them, whatever the permissions", () => {
@@ -59,7 +70,7 @@ describe("what the layout sends and the menu built from it", () => {
     expect(paths.every((path) => typeof path === "string" && path.startsWith("/"))).toBe(true);
     const sections = navigationFor(paths);
     expect(sections.map((s) => s.title)).not.toContain("User management");
-    expect(sections.flatMap((s) => s.items.map((i) => i.to))).toEqual(paths);
+    expect(sections.flatMap((s) => s.items.map(navHref))).toEqual(paths);
     expect(sections[0].items[0]).toMatchObject({ to: "/", label: "Home" });
   });
 });

@@ -17,6 +17,11 @@ export interface NavItem {
    * and coupons, which belong to it).
    */
   needs?: "account" | "startup";
+  /**
+   * "only": shown only to a co-founder (a co-founder profile and no startup), who looks for startups;
+   * "never": not shown to them (what they would look for is offered under another item).
+   */
+  coFounder?: "only" | "never";
   /** What the onboarding tour says about it. */
   tour: string;
 }
@@ -91,12 +96,21 @@ export const NAVIGATION: NavSection[] = [
         to: "/startups",
         search: "?type=startup",
         label: "Startups",
+        coFounder: "never",
         tour: "Browse startups and organizations, follow them and save favorites.",
+      },
+      {
+        to: "/startups",
+        search: "?type=startup&sort=match",
+        label: "Find startups",
+        coFounder: "only",
+        tour: "Startups ranked by how much of what they look for you offer, with the reasons; follow them and save favorites.",
       },
       {
         to: "/co-founders/find",
         label: "Find co-founders",
         permission: "co founder read",
+        coFounder: "never",
         tour: "Search co-founder profiles, best matches for your startup first.",
       },
       {
@@ -152,25 +166,31 @@ export const NAVIGATION: NavSection[] = [
 type NavUser = Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id"> & Partial<Pick<CurrentUser, "roles">>;
 
 /**
- * The addresses of the items `user` may see. This is what the admin layout's loader sends: the labels and
- * tour texts are in the browser's bundle already, so every page's data need not carry them again.
+ * The links (navHref) of the items `user` may see. This is what the admin layout's loader sends: the labels
+ * and tour texts are in the browser's bundle already, so every page's data need not carry them again. Two
+ * items may open the same screen in different ways ("Startups", "Find startups"): the link tells them apart.
  */
 export function visiblePaths(user: NavUser): string[] {
   const has = { account: Boolean(user.startup_id || user.co_founder_id), startup: Boolean(user.startup_id) };
+  const coFounder = Boolean(user.co_founder_id && !user.startup_id);
   const superAdmin = Boolean(user.roles?.includes(SUPER_ADMIN));
   return NAVIGATION.flatMap((section) =>
     section.items
       .filter(
-        (item) => (!item.permission || can(user, item.permission)) && (!item.needs || has[item.needs]) && (!item.superAdmin || superAdmin),
+        (item) =>
+          (!item.permission || can(user, item.permission)) &&
+          (!item.needs || has[item.needs]) &&
+          (!item.superAdmin || superAdmin) &&
+          (!item.coFounder || (item.coFounder === "only") === coFounder),
       )
-      .map((item) => item.to),
+      .map(navHref),
   );
 }
 
-/** The menu's sections with only the items at `paths`, in the menu's order; empty sections left out. */
+/** The menu's sections with only the items whose links are in `paths`, in the menu's order; empty sections left out. */
 export function navigationFor(paths: readonly string[]): NavSection[] {
   const shown = new Set(paths);
-  return NAVIGATION.map((section) => ({ ...section, items: section.items.filter((item) => shown.has(item.to)) })).filter(
+  return NAVIGATION.map((section) => ({ ...section, items: section.items.filter((item) => shown.has(navHref(item))) })).filter(
     (section) => section.items.length > 0,
   );
 }

@@ -97,7 +97,8 @@ export function DirectoryFilters({
         <span className="mb-1 block font-medium text-slate-700">City</span>
         <input className={inputClass} type="text" name="city" placeholder="Any city" defaultValue={searchParams.get("city") ?? ""} />
       </label>
-      <label className="text-sm">
+      {/* Two columns wide: "Best match for you" is cut in one. */}
+      <label className="text-sm lg:col-span-2">
         <span className="mb-1 block font-medium text-slate-700">Sort by</span>
         <select name="sort" className={inputClass} defaultValue={sort}>
           <Options options={sortChoices} />

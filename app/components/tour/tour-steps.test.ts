@@ -19,12 +19,12 @@ describe("the onboarding tour", () => {
     ]);
     expect(titles({ permissions: ["co founder read"], startup_id: null, co_founder_id: 7 })).toEqual([
       "Welcome to Launchpad",
-      "Find co-founders",
       "Discover events",
       "My applications",
-      "Startups",
+      "Find startups",
       "Messages",
       "Dashboard",
+      "Invitations",
     ]);
     const superAdmin = titles({
       permissions: [...STARTUP_PERMISSIONS, "user read"],

@@ -23,7 +23,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
   const query = forwardListParams(url, FIND_KEYS, { per_page: "12" });
   const results = await context.get(apiContext).load<Page<CoFounderCardView>>(`/api/v1/admin/co_founders/find?${query}`);
-  return { results, hasStartup: Boolean(user.startup_id), canOpen: can(user, "co founder write") };
+  return {
+    results,
+    hasStartup: Boolean(user.startup_id),
+    // A co-founder who came here is most likely looking for a startup: those are ranked for them elsewhere.
+    lookingForStartups: Boolean(user.co_founder_id && !user.startup_id),
+    canOpen: can(user, "co founder write"),
+  };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -40,7 +46,7 @@ const SORTS = [
 ];
 
 export default function FindCoFounders({ loaderData }: Route.ComponentProps) {
-  const { results, hasStartup, canOpen } = loaderData;
+  const { results, hasStartup, lookingForStartups, canOpen } = loaderData;
   const [params] = useSearchParams();
   const filtered = FIND_KEYS.some((key) => key !== "page" && key !== "sort_by" && key !== "sort_order" && params.get(key));
   return (
@@ -60,6 +66,15 @@ export default function FindCoFounders({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
+      {lookingForStartups ? (
+        <p className="mb-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-slate-800">
+          Looking for a startup to join?{" "}
+          <InAppLink to="/startups?type=startup&sort=match" className="font-medium text-brand-700 underline">
+            Find startups ranked by how well you fit what they look for
+          </InAppLink>
+          .
+        </p>
+      ) : null}
       <FindFilters />
       {hasStartup ? <MatchLegend /> : null}
       {results.data.length === 0 ? (
