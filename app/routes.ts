@@ -22,6 +22,8 @@ export default [
   route("e/:slug/calendar.ics", "routes/public/event-calendar.ts"),
   // The emoji picker's data: public, served by the app (no CDN).
   route("emoji.json", "routes/chat/emoji-json.ts"),
+  // Its pictures, for systems without an emoji font: only the emoji it offers.
+  route("emoji/:file", "routes/chat/emoji-image.ts"),
   layout("routes/admin/layout.tsx", [
     layout("routes/admin/pages.tsx", [
       index("routes/home/home.tsx"),

@@ -160,6 +160,15 @@ test.describe("chat", () => {
     await gus.page.getByRole("button", { name: "Add emoji" }).click();
     const picker = gus.page.getByRole("dialog", { name: "Emoji picker" });
     await expect(picker.getByRole("searchbox", { name: "Search emoji" })).toBeFocused();
+    // Pictures, not characters a system without an emoji font draws as empty boxes; the character is their text.
+    const grinning = picker.getByRole("button", { name: "grinning face", exact: true }).getByRole("img");
+    await expect(grinning).toHaveAttribute("alt", "😀");
+    await expect(grinning).toHaveAttribute("src", "/emoji/1f600.svg");
+    await expect.poll(() => grinning.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await gus.page.emulateMedia({ colorScheme });
+      await expectNoSeriousViolations(gus.page, `/chat, emoji picker open (${colorScheme})`);
+    }
     await picker.getByRole("searchbox", { name: "Search emoji" }).fill("sun with face");
     await gus.page.keyboard.press("ArrowDown");
     await expect(picker.getByRole("button", { name: "sun with face" })).toBeFocused();

@@ -1,6 +1,7 @@
 import { use, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { searchEmoji } from "./emoji-search";
 import type { EmojiData } from "./emoji-types";
+import { emojiImageUrl } from "./emoji-images";
 
 /**
  * The emoji picker's panel. This module is loaded only when the picker first opens (React.lazy in the
@@ -95,7 +96,7 @@ export default function EmojiPicker({ onPick, onClose }: { onPick: (emoji: strin
               }}
               className={`rounded px-1.5 py-0.5 text-lg ${index === groupIndex ? "bg-brand-100" : "hover:bg-slate-100"}`}
             >
-              {group.emojis[0]?.[0]}
+              {group.emojis[0] ? <EmojiPicture emoji={group.emojis[0][0]} size="size-5" /> : null}
             </button>
           ))}
         </div>
@@ -117,12 +118,20 @@ export default function EmojiPicker({ onPick, onClose }: { onPick: (emoji: strin
             title={label}
             onClick={() => onPick(emoji)}
             onFocus={() => setActive(index)}
-            className="rounded p-1 text-xl leading-none hover:bg-slate-100 focus:bg-brand-100"
+            className="rounded p-1 leading-none hover:bg-slate-100 focus:bg-brand-100"
           >
-            {emoji}
+            <EmojiPicture emoji={emoji} size="size-6" />
           </button>
         ))}
       </div>
     </div>
   );
+}
+
+/**
+ * An emoji as its picture, whatever fonts the system has; the character stays as the alternative text.
+ * Loaded as it scrolls into sight: a group has hundreds.
+ */
+function EmojiPicture({ emoji, size }: { emoji: string; size: string }) {
+  return <img src={emojiImageUrl(emoji)} alt={emoji} loading="lazy" decoding="async" draggable={false} className={`${size} block`} />;
 }

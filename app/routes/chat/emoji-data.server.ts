@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { emojiImageName } from "~/components/chat/emoji-images";
 import type { EmojiData } from "~/components/chat/emoji-types";
 
 interface CompactEmoji {
@@ -23,25 +26,57 @@ const GROUP_NAMES: Record<number, string> = {
   9: "Flags",
 };
 
-let built: { body: string; etag: string } | undefined;
+const require = createRequire(import.meta.url);
+
+/** The Twemoji SVGs (@twemoji/svg, MIT; the pictures are Twemoji's, CC-BY 4.0). */
+const imageFolder = dirname(require.resolve("@twemoji/svg/package.json"));
+
+let built: { body: string; etag: string; offered: Set<string> } | undefined;
 
 /**
  * The emoji picker's data, made once per process from emojibase-data (MIT, installed with the app: no CDN)
  * and cut down to what the picker shows: each emoji, its name and its search words, by group, in
- * emojibase's order. Skin-tone variants are left out (about 120 KB instead of 570 KB).
+ * emojibase's order. Skin-tone variants are left out (about 120 KB instead of 570 KB), and so are the
+ * few emoji newer than the pictures (the picker shows every emoji as its picture).
  */
 export function emojiData(): { body: string; etag: string } {
-  if (built) return built;
-  const compact = createRequire(import.meta.url)("emojibase-data/en/compact.json") as CompactEmoji[];
+  built ??= buildEmojiData();
+  return built;
+}
+
+function buildEmojiData() {
+  const compact = require("emojibase-data/en/compact.json") as CompactEmoji[];
+  const pictures = new Set(
+    readdirSync(imageFolder)
+      .filter((file) => file.endsWith(".svg"))
+      .map((file) => file.slice(0, -".svg".length)),
+  );
+  const hasImage = (emoji: string) => pictures.has(emojiImageName(emoji));
   const groups = new Map<number, EmojiData["groups"][number]>();
   for (const emoji of [...compact].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))) {
-    if (emoji.group === undefined || !(emoji.group in GROUP_NAMES)) continue;
+    if (emoji.group === undefined || !(emoji.group in GROUP_NAMES) || !hasImage(emoji.unicode)) continue;
     let group = groups.get(emoji.group);
     if (!group) groups.set(emoji.group, (group = { name: GROUP_NAMES[emoji.group], emojis: [] }));
     group.emojis.push([emoji.unicode, emoji.label, (emoji.tags ?? []).join(" ")]);
   }
   const data: EmojiData = { groups: [...groups.entries()].sort(([a], [b]) => a - b).map(([, group]) => group) };
   const body = JSON.stringify(data);
-  built = { body, etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 16)}"` };
-  return built;
+  const offered = new Set(data.groups.flatMap((group) => group.emojis.map(([emoji]) => emojiImageName(emoji))));
+  return { body, etag: etagOf(body), offered };
+}
+
+const etagOf = (body: string) => `"${createHash("sha1").update(body).digest("base64url").slice(0, 16)}"`;
+
+const images = new Map<string, { body: string; etag: string }>();
+
+/** The SVG of an emoji the picker offers, by its image name; undefined for any other name. */
+export function emojiImage(name: string): { body: string; etag: string } | undefined {
+  built ??= buildEmojiData();
+  if (!built.offered.has(name)) return undefined;
+  let image = images.get(name);
+  if (!image) {
+    const body = readFileSync(join(imageFolder, `${name}.svg`), "utf8");
+    images.set(name, (image = { body, etag: etagOf(body) }));
+  }
+  return image;
 }

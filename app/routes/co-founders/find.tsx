@@ -67,7 +67,7 @@ export default function FindCoFounders({ loaderData }: Route.ComponentProps) {
         }
       />
       {lookingForStartups ? (
-        <p className="mb-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-slate-800">
+        <p className="mb-4 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-800">
           Looking for a startup to join?{" "}
           <InAppLink to="/startups?type=startup&sort=match" className="font-medium text-brand-700 underline">
             Find startups ranked by how well you fit what they look for
