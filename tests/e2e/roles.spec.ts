@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from "./a11y";
-import { DEMO_PASSWORD, SUPER_ADMIN, adminRequest, expect, registerUser, setUpStartup, test, toast } from "./fixtures";
+import { DEMO_PASSWORD, SUPER_ADMIN, adminRequest, expect, login, registerUser, setUpStartup, test, toast } from "./fixtures";
 
 /** The seeded admin: every permission but role write, so not those of a super admin. */
 const ADMIN = "admin@launchpad.test";
@@ -57,16 +57,13 @@ test("an admin unticks a role's permission and it takes effect on the holder's n
 
 test("an admin is offered only what they may do: nothing that touches the super admin, and Deactivate asks first", async ({
   page,
+  context,
   browser,
 }) => {
   const other = await browser.newContext();
   const target = await registerUser(other, "Tom Target");
   await other.close();
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(ADMIN);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  await login(context, ADMIN, DEMO_PASSWORD);
 
   await page.goto(`/user-management/users?search=${encodeURIComponent(SUPER_ADMIN)}`);
   const root = page.getByRole("row").filter({ hasText: SUPER_ADMIN });
