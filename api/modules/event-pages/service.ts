@@ -88,6 +88,9 @@ export async function eventPage(db: Db, slug: string, now = new Date()): Promise
     can_apply: reason === null,
     closed_reason: reason,
     joins_waitlist: reason === null && joinsWaitlist(form, taken),
+    previous_starts_at: form.previousStartsAt?.toISOString() ?? null,
+    // A form published before the app kept the date: from when it was made.
+    published_at: (form.publishedAt ?? form.createdAt).toISOString(),
     attendees: found.shown.map((a) => ({ name: a.name, avatar_url: fileUrl(a.avatar) })),
     attendees_count: found.accepted,
   };
