@@ -80,8 +80,8 @@ const css = ([r, g, b]: Rgb) => `rgb(${r}, ${g}, ${b})`;
 /** A 1200×630 poster (the size link previews show) or any other size, as PNG bytes. */
 export function eventPosterPng(
   { title, lines }: PosterText,
-  width = EVENT_POSTER.width,
-  height = EVENT_POSTER.height,
+  width: number = EVENT_POSTER.width,
+  height: number = EVENT_POSTER.height,
 ): Uint8Array<ArrayBuffer> {
   const family = posterFontFamily();
   const canvas = createCanvas(width, height);

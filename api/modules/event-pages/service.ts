@@ -12,7 +12,7 @@ import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { fileUrl } from "../files/service.ts";
 
 /** Published events have a page, and closed ones keep theirs; a draft is as good as missing. */
-const PUBLIC_STATUSES = ["published", "closed"] as const;
+export const PUBLIC_STATUSES = ["published", "closed"] as const;
 
 const host = { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId };
 const ofPublicEvent = and(eq(eventForms.id, sql.placeholder("id")), inArray(eventForms.status, [...PUBLIC_STATUSES]));

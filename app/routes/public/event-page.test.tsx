@@ -11,6 +11,7 @@ import {
 } from "~/testing/route-harness";
 import EventPage, { loader, meta } from "./event-page";
 import { loader as calendarLoader } from "./event-calendar";
+import { loader as crawlerFiles } from "./crawler-files";
 
 let h: RouteHarness;
 beforeAll(async () => {
@@ -211,5 +212,20 @@ describe("/e/{slug}/calendar.ics", () => {
     expect(file).toContain("BEGIN:VCALENDAR");
     expect(file).toContain("SUMMARY:Calendar Evening");
     expect(file).toContain(`UID:event-form-${form.id}@localhost`);
+  });
+});
+
+describe("/robots.txt and /sitemap.xml", () => {
+  it("are the API's crawler files, passed on with their type", async () => {
+    const { slug } = await publishedEvent("Sitemap Party");
+    const get = (path: string) => h.run(crawlerFiles, { as: null, path, params: {}, layout: "guest" });
+    const robots = await get("/robots.txt");
+    expect(robots.response!.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await robots.response!.text()).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    const sitemap = await get("/sitemap.xml");
+    expect(sitemap.response!.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    expect(await sitemap.response!.text()).toContain(`<loc>http://localhost:3000/e/${slug}</loc>`);
+    expect((await get("/sitemaps/events-1.xml")).response!.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    expect(await get("/sitemaps/events-9.xml")).toMatchObject({ thrown: true, status: 404 });
   });
 });
