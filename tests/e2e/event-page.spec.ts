@@ -112,7 +112,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("a draft has no public page, and search engines are let in at /e/ only", async ({ page, context, request }) => {
+test("a draft has no public page nor a place in the sitemap, and robots.txt names the sitemap", async ({ page, context, request }) => {
   await registerUser(context, "Drew Draft");
   await setUpStartup(context);
   const { collection } = await apiCall(context, "POST", "/api/v1/admin/collections", { name: "Drafts" });

@@ -6,6 +6,7 @@ import { eventApplications, eventForms, type ApplicationStatus } from "#api/db/e
 import { insertEventForm, ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "#api/testing/event-fixtures.ts";
 
 const APP_URL = "https://launchpad.example.org";
 let t: TestApi;
@@ -240,5 +241,36 @@ describe("the page's answer, reused (PUBLIC_PAGE_CACHE_MS)", () => {
     } finally {
       await cached.close();
     }
+  });
+});
+
+describe("when an event moved, and since when it takes applications", () => {
+  it("keeps a published event's start before it moved, not a draft's; and the time it was first published", async () => {
+    const owner = await ownerWithCollection(t);
+    const move = (id: number, startsAt: string) =>
+      owner.client.put(
+        `/api/v1/admin/event_forms/${id}`,
+        validEventFormFields(owner.collection.id, { starts_at: startsAt, ends_at: startsAt.replace("T18", "T21") }),
+      );
+    const draft = await createEventForm(owner.client, owner.collection.id);
+    // Moved while a draft: nobody saw the first date.
+    expect((await move(draft.id, "2035-06-08T18:00")).status).toBe(200);
+    const before = Date.now();
+    await setEventFormStatus(owner.client, draft.id, "published");
+    const published = (await pageOf(String(draft.id))).body.event;
+    expect(published.previous_starts_at).toBeNull();
+    expect(Date.parse(published.published_at)).toBeGreaterThanOrEqual(before - 1_000);
+
+    // Moved once published: the start it had is kept; the same start again changes nothing.
+    expect((await move(draft.id, "2035-06-15T18:00")).status).toBe(200);
+    expect((await move(draft.id, "2035-06-15T18:00")).status).toBe(200);
+    const moved = (await pageOf(String(draft.id))).body.event;
+    expect(moved.starts_at).toBe("2035-06-15T17:00:00.000Z");
+    expect(moved.previous_starts_at).toBe("2035-06-08T17:00:00.000Z");
+
+    // Closed and published again: still first published when it first was.
+    await setEventFormStatus(owner.client, draft.id, "closed");
+    await setEventFormStatus(owner.client, draft.id, "published");
+    expect((await pageOf(String(draft.id))).body.event.published_at).toBe(published.published_at);
   });
 });

@@ -3,8 +3,8 @@
  *   GET /api/v1/public/events/{slug}                the event (EventPageView); 404 "Event Form not found" for drafts and unknown slugs
  *   GET /api/v1/public/events/{slug}/calendar.ics   the event as a calendar file (RFC 5545); the join link only for
  *                                                   a logged-in caller whose application is accepted
- *   GET /api/v1/public/events/{slug}/preview.png    the link-preview image of an event without a cover: its title,
- *                                                   host and date drawn as a 1200×630 poster
+ *   GET /api/v1/public/events/{slug}/preview.png    the poster of an event without a cover, its link preview and its
+ *                                                   page's cover: its title, host and date drawn at 1200×630
  *   GET /api/v1/public/robots.txt                   what crawlers may read (the panel serves it as /robots.txt)
  *   GET /api/v1/public/sitemap.xml                  events' public pages, or an index of numbered files past 50,000
  *   GET /api/v1/public/sitemaps/events-{n}.xml      numbered file n of that index (/sitemap.xml, /sitemaps/… in the panel)
