@@ -61,6 +61,8 @@ export interface EventPageView extends Omit<PublicEventForm, "online_link" | "qu
   closed_reason: string | null;
   /** The event is full and queues: applying now joins its waitlist. */
   joins_waitlist: boolean;
+  /** The uploaded cover's type (image/png, image/jpeg, …), or null without one. */
+  banner_type: string | null;
   /** Where the event started before it last moved (once published), or null if it never moved. */
   previous_starts_at: string | null;
   /** Since when it takes applications: when it was first published. */

@@ -4,9 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventSlug } from "#schemas/event-pages.ts";
 import { eventApplications, eventForms, type ApplicationStatus } from "#api/db/events-schema.ts";
 import { insertEventForm, ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
-import { registered } from "#api/testing/fixtures.ts";
+import { pngFile, registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
-import { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "#api/testing/event-fixtures.ts";
+import {
+  createEventForm,
+  eventFormData,
+  ownerWithCollection,
+  setEventFormStatus,
+  validEventFormFields,
+} from "#api/testing/event-fixtures.ts";
 
 const APP_URL = "https://launchpad.example.org";
 let t: TestApi;
@@ -241,6 +247,24 @@ describe("the page's answer, reused (PUBLIC_PAGE_CACHE_MS)", () => {
     } finally {
       await cached.close();
     }
+  });
+});
+
+describe("the page's cover", () => {
+  it("says the uploaded cover's type, and none without a cover", async () => {
+    const owner = await ownerWithCollection(t);
+    const covered = await owner.client.post(
+      "/api/v1/admin/event_forms",
+      eventFormData({ ...validEventFormFields(owner.collection.id), banner: pngFile("cover.png") }),
+    );
+    expect(covered.status).toBe(201);
+    await setEventFormStatus(owner.client, covered.body.event_form.id, "published");
+    const page = (await pageOf(String(covered.body.event_form.id))).body.event;
+    expect(page.banner_url).toMatch(/^\/api\/v1\/files\//);
+    expect(page.banner_type).toBe("image/png");
+    const bare = await createEventForm(owner.client, owner.collection.id);
+    await setEventFormStatus(owner.client, bare.id, "published");
+    expect((await pageOf(String(bare.id))).body.event).toMatchObject({ banner_url: null, banner_type: null });
   });
 });
 

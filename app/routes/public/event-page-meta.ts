@@ -15,17 +15,18 @@ const appBase = (event: EventPageView) => event.public_url.slice(0, event.public
 export const previewImageUrl = (event: EventPageView) => `${appBase(event)}${event.banner_url ?? eventPosterPath(event.slug)}`;
 
 /**
- * The preview image's size and type, so a preview is laid out before the image arrives: known for the
- * poster, which the app draws; an uploaded cover is whatever size its owner gave it, so it has none.
+ * The preview image's size and type, so a preview is laid out before the image arrives: both known for the
+ * poster, which the app draws; an uploaded cover has the type it was stored as, and whatever size its owner
+ * gave it, which the app does not keep.
  */
-const previewImageSize = (event: EventPageView) =>
-  event.banner_url
-    ? []
-    : [
-        { property: "og:image:width", content: String(EVENT_POSTER.width) },
-        { property: "og:image:height", content: String(EVENT_POSTER.height) },
-        { property: "og:image:type", content: EVENT_POSTER.type },
-      ];
+function previewImageSize(event: EventPageView) {
+  if (event.banner_url) return event.banner_type ? [{ property: "og:image:type", content: event.banner_type }] : [];
+  return [
+    { property: "og:image:width", content: String(EVENT_POSTER.width) },
+    { property: "og:image:height", content: String(EVENT_POSTER.height) },
+    { property: "og:image:type", content: EVENT_POSTER.type },
+  ];
+}
 
 /** Search engines' event status and attendance mode names for ours. */
 const ATTENDANCE = {

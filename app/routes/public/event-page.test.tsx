@@ -154,6 +154,13 @@ describe("/e/{slug}", () => {
     expect(content("name", "twitter:image:alt")).toMatch(/^Preview Party, hosted by /);
     expect(content("name", "twitter:card")).toBe("summary_large_image");
     expect(content("name", "robots")).toBe("index, follow");
+    // An uploaded cover: its stored type; its size is not known, so none is claimed.
+    const covered = meta({
+      data: { ...data, event: { ...data.event, banner_url: "/api/v1/files/f1", banner_type: "image/jpeg" } },
+    } as Parameters<typeof meta>[0]) as Record<string, unknown>[];
+    expect(covered.find((tag) => tag.property === "og:image")?.content).toBe("http://localhost:3000/api/v1/files/f1");
+    expect(covered.find((tag) => tag.property === "og:image:type")?.content).toBe("image/jpeg");
+    expect(covered.some((tag) => tag.property === "og:image:width" || tag.property === "og:image:height")).toBe(false);
     const host = { "@type": "Organization", url: `http://localhost:3000/startups/${data.event.host.username}` };
     expect(jsonLd(tags)).toMatchObject({
       "@type": "Event",
