@@ -22,13 +22,16 @@ let registered = false;
 /** Registers the fonts once per process, and answers the CSS font family list that uses them in order. */
 export function posterFontFamily(): string {
   if (!registered) {
-    for (const [family, file] of FAMILIES) GlobalFonts.registerFromPath(resolve(file), family);
+    // A font that does not load would leave its script to whatever the machine has, or to empty boxes.
+    for (const [family, file] of FAMILIES) {
+      if (!GlobalFonts.registerFromPath(resolve(file), family)) throw new Error(`The poster font ${file} could not be loaded`);
+    }
     registered = true;
   }
   return FAMILIES.map(([family]) => `"${family}"`).join(", ");
 }
 
-/** The family of one script's font alone (for checking which font draws a text). */
+/** The family of one script's font alone: which font draws a text is checked against it. */
 export const posterScriptFamily = (script: "latin" | "arabic" | "cjk") => {
   posterFontFamily();
   return `"${FAMILIES[{ latin: 0, arabic: 1, cjk: 2 }[script]][0]}"`;
