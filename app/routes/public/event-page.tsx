@@ -17,8 +17,8 @@ import { eventPageMeta } from "./event-page-meta";
 
 /*
  * An event's public page (/e/{slug}): what anyone sees of a published event, without an account, and the
- * one way in (apply, or register to apply). Search engines may list it (public/robots.txt allows /e/ only);
- * link previews and search results read its meta tags and schema.org Event.
+ * one way in (apply, or register to apply). Search engines may list it (robots.txt and the sitemap:
+ * crawler-files.ts); link previews and search results read its meta tags and schema.org Event.
  */
 
 export const apiPath = (slug: string) => `/api/v1/public/events/${encodeURIComponent(slug)}`;
