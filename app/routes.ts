@@ -20,6 +20,10 @@ export default [
   // An event's public page and its calendar file: readable without an account.
   route("e/:slug", "routes/public/event-page.tsx"),
   route("e/:slug/calendar.ics", "routes/public/event-calendar.ts"),
+  // What crawlers may read, and the sitemap of events' public pages (one file, or an index of numbered ones).
+  route("robots.txt", "routes/public/crawler-files.ts", { id: "robots" }),
+  route("sitemap.xml", "routes/public/crawler-files.ts", { id: "sitemap" }),
+  route("sitemaps/:file", "routes/public/crawler-files.ts", { id: "sitemap-file" }),
   // The emoji picker's data: public, served by the app (no CDN).
   route("emoji.json", "routes/chat/emoji-json.ts"),
   // Its pictures, for systems without an emoji font: only the emoji it offers.

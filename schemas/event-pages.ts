@@ -31,6 +31,15 @@ export function eventIdOfSlug(slug: string): number | undefined {
 /** The page's path in the app. */
 export const eventPagePath = (id: number, title: string) => `/e/${eventSlug(id, title)}`;
 
+/**
+ * The poster drawn for an event (its title, host and date): the cover its page shows when it has none
+ * uploaded, and the image of its link previews then, so both look the same.
+ */
+export const eventPosterPath = (slug: string) => `/api/v1/public/events/${encodeURIComponent(slug)}/preview.png`;
+
+/** The poster's size, the one link previews show (1.91:1). */
+export const EVENT_POSTER = { width: 1200, height: 630, type: "image/png" } as const;
+
 /** One accepted attendee who chose to be shown on the event's page. */
 export interface EventPageAttendee {
   name: string;
@@ -52,6 +61,12 @@ export interface EventPageView extends Omit<PublicEventForm, "online_link" | "qu
   closed_reason: string | null;
   /** The event is full and queues: applying now joins its waitlist. */
   joins_waitlist: boolean;
+  /** The uploaded cover's type (image/png, image/jpeg, …), or null without one. */
+  banner_type: string | null;
+  /** Where the event started before it last moved (once published), or null if it never moved. */
+  previous_starts_at: string | null;
+  /** Since when it takes applications: when it was first published. */
+  published_at: string;
   /** Accepted attendees who agreed to be shown, and how many are accepted in all. */
   attendees: EventPageAttendee[];
   attendees_count: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eventFormSchema } from "./events";
-import { instantToZoned, zonedToInstant } from "./time";
+import { instantToZoned, instantWithOffset, zonedToInstant } from "./time";
 
 const base = {
   collection_id: "1",
@@ -23,6 +23,14 @@ describe("zoned times", () => {
     expect(zonedToInstant("2026-07-01T09:00", "America/New_York").toISOString()).toBe("2026-07-01T13:00:00.000Z");
     expect(zonedToInstant("2026-01-01T09:00", "America/New_York").toISOString()).toBe("2026-01-01T14:00:00.000Z");
     expect(instantToZoned("2026-07-01T13:00:00Z", "America/New_York")).toBe("2026-07-01T09:00");
+  });
+
+  it("writes an instant on the zone's clock with its own offset, not Z", () => {
+    expect(instantWithOffset("2026-12-05T09:00:00Z", "Asia/Tokyo")).toBe("2026-12-05T18:00:00+09:00");
+    expect(instantWithOffset("2026-07-01T13:00:00Z", "America/New_York")).toBe("2026-07-01T09:00:00-04:00");
+    expect(instantWithOffset("2026-01-01T14:00:00Z", "America/New_York")).toBe("2026-01-01T09:00:00-05:00");
+    expect(instantWithOffset("2026-03-01T12:00:00Z", "Asia/Kolkata")).toBe("2026-03-01T17:30:00+05:30");
+    expect(instantWithOffset("2026-03-01T12:00:00Z", "UTC")).toBe("2026-03-01T12:00:00+00:00");
   });
 });
 

@@ -85,3 +85,13 @@ export function instantToZoned(instant: Date | string, zone: string): string {
   const shifted = new Date(at.getTime() + offsetMinutes(at, zone) * 60_000);
   return shifted.toISOString().slice(0, 16);
 }
+
+/** The instant as ISO 8601 on the zone's wall clock with its offset ("2026-12-05T18:00:00+09:00"), as schema.org dates take it. */
+export function instantWithOffset(instant: Date | string, zone: string): string {
+  const at = typeof instant === "string" ? new Date(instant) : instant;
+  const offset = offsetMinutes(at, zone);
+  const shifted = new Date(at.getTime() + offset * 60_000);
+  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0");
+  const minutes = String(Math.abs(offset) % 60).padStart(2, "0");
+  return `${shifted.toISOString().slice(0, 19)}${offset < 0 ? "-" : "+"}${hours}:${minutes}`;
+}

@@ -54,7 +54,11 @@ beforeAll(async () => {
     api: t.api,
     apiPrefixes: API_PREFIXES,
     panel: async (request) => {
-      if (new URL(request.url).pathname === "/boom") throw new Error("a panel failure");
+      const path = new URL(request.url).pathname;
+      if (path === "/boom") throw new Error("a panel failure");
+      if (path === "/e/missing-9") return new Response("not found", { status: 404 });
+      // A page that sets a cookie (a flash message spent, a session cleared) is for its reader alone.
+      if (path === "/e/sets-a-cookie-8") return new Response("page", { headers: { "Set-Cookie": "flash=; Max-Age=0" } });
       return new Response(`panel ${request.method} ${(await request.text()).length}`);
     },
     maxBodyBytes: MAX_BODY,
@@ -221,6 +225,31 @@ describe("the client address behind a trusted proxy", () => {
     });
     const response = await app.fetch(new Request("http://localhost/login", { headers: { "x-forwarded-for": "6.6.6.6, 203.0.113.9" } }));
     expect(await response.text()).toBe("203.0.113.9");
+  });
+});
+
+describe("how long a page may be kept", () => {
+  it("lets any cache keep an event's page drawn for a reader without cookies a minute, and no one else's", async () => {
+    const visitor = await send("GET", "/e/robot-night-7");
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers["cache-control"]).toBe("public, max-age=60, must-revalidate");
+    expect(visitor.headers["set-cookie"]).toBeUndefined();
+    expect(String(visitor.headers.vary)).toContain("Cookie");
+
+    // A reader with any cookie (a session) gets a page drawn for them: never stored, and it varies by Cookie.
+    const member = await send("GET", "/e/robot-night-7", { headers: { Cookie: "launchpad_session=abc" } });
+    expect(member.headers["cache-control"]).toBe("private, no-store");
+    expect(String(member.headers.vary)).toContain("Cookie");
+
+    // Nor a page that sets a cookie, a missing event, a page with a query, its data request, or any other page.
+    for (const path of ["/e/sets-a-cookie-8", "/e/missing-9", "/e/robot-night-7?ref=mail", "/e/robot-night-7.data", "/dashboard"]) {
+      expect((await send("GET", path)).headers["cache-control"], path).toBe("private, no-store");
+    }
+    expect(
+      (await send("POST", "/e/robot-night-7", { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" })).headers[
+        "cache-control"
+      ],
+    ).toBe("private, no-store");
   });
 });
 

@@ -10,6 +10,7 @@ import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "#api/lib/body-li
 import { compressResponse } from "./compression.ts";
 import { crossSiteRefusal, isCrossSiteSubmission, withoutForeignOrigin } from "./cross-site.ts";
 import { refuseUnreadableForm } from "./panel-forms.ts";
+import { pageCacheHeaders } from "./public-page-cache.ts";
 import { PANEL_CACHE_CONTROL, applySecurityHeaders } from "./security-headers.ts";
 import { staticFiles } from "./static-files.ts";
 
@@ -64,11 +65,12 @@ export function createHttpApp(options: HttpAppOptions) {
     app.use(staticFiles({ root: options.staticRoot, production: options.production, https: options.https }));
   }
 
-  /** Pages are rendered for one user: no cache may keep them unless the route said otherwise. */
-  const privateByDefault = (response: Response) => {
-    if (response.headers.has("Cache-Control")) return response;
-    const headers = new Headers(response.headers);
-    headers.set("Cache-Control", PANEL_CACHE_CONTROL);
+  /**
+   * Pages are rendered for one user: no cache may keep them unless the route said otherwise, or they are an
+   * event's public page as any reader without cookies gets it (public-page-cache.ts).
+   */
+  const privateByDefault = (request: Request, response: Response) => {
+    const headers = pageCacheHeaders(request, response, PANEL_CACHE_CONTROL);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
   const route = async (request: Request, ip: string | undefined): Promise<Response> => {
@@ -86,7 +88,7 @@ export function createHttpApp(options: HttpAppOptions) {
     if (isCrossSiteSubmission(request)) return secured(crossSiteRefusal());
     const unreadable = await refuseUnreadableForm(request);
     if (unreadable) return secured(unreadable);
-    return privateByDefault(await options.panel(withoutForeignOrigin(request), ip));
+    return privateByDefault(request, await options.panel(withoutForeignOrigin(request), ip));
   };
   // Compressed here rather than in a middleware: assigning c.res would merge the old response's headers
   // (a stale Content-Length among them) into the new one. Errors below (500, 413) are short plain answers.

@@ -28,6 +28,28 @@ export function sharedPageKey(request: Request): string | null {
   return url.search === "" && PUBLIC_PAGE.test(url.pathname) ? url.pathname : null;
 }
 
+/**
+ * How a browser or a shared cache may keep a public page drawn for a reader without cookies: a minute, then
+ * asked again, so a reader's back button shows it at once and a change shows within the minute. Anything
+ * else of the panel stays `private, no-store` (security-headers.ts), a member's view of the same page included.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=60, must-revalidate";
+
+/**
+ * The Cache-Control of a panel answer to `request`: public for a shareable page (the rule above, a 200 that
+ * sets no cookie), else `fallback`. An event's page says it differs by Cookie, so no cache hands a reader
+ * without cookies' copy to a member, or a member's to anyone.
+ */
+export function pageCacheHeaders(request: Request, response: Response, fallback: string): Headers {
+  const headers = new Headers(response.headers);
+  const shared = sharedPageKey(request) !== null;
+  const shareable = shared && response.status === 200 && !response.headers.has("set-cookie");
+  if (shareable) headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+  else if (shared || !headers.has("Cache-Control")) headers.set("Cache-Control", fallback);
+  if (PUBLIC_PAGE.test(new URL(request.url).pathname)) headers.append("Vary", "Cookie");
+  return headers;
+}
+
 export class PublicPageCache implements AnswerCache {
   private readonly pages: CardCache;
 

@@ -19,7 +19,7 @@ import { applySecurityHeaders } from "./security-headers.ts";
 
 /** Vite names everything under /assets/ after a hash of its content: a new build means a new URL. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
-/** Other files (favicon.svg, robots.txt) keep their name across builds: reuse only after asking (an ETag makes that a 304). */
+/** Other files (favicon.svg) keep their name across builds: reuse only after asking (an ETag makes that a 304). */
 export const REVALIDATE = "public, max-age=0, must-revalidate";
 
 const SIBLING_SUFFIX: Record<Coding, string> = { br: ".br", gzip: ".gz" };

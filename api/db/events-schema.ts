@@ -82,6 +82,10 @@ export const eventForms = pgTable(
      * calendar replaces the invitation it holds (same UID) with the updated one.
      */
     calendarSequence: integer("calendar_sequence").notNull().default(0),
+    /** Where the start was before the last time a published event moved: its page says it was rescheduled. */
+    previousStartsAt: timestamp("previous_starts_at", { withTimezone: true }),
+    /** When the form was first published: from then on it takes applications (its page's offer is valid). */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
     status: text("status", { enum: ["draft", "published", "closed"] })
       .notNull()
       .default("draft"),

@@ -1,8 +1,8 @@
 import { deflateSync } from "node:zlib";
 
 /*
- * A small raster canvas that writes PNG, for the images the app draws itself with no image library and no
- * network: the demo data's logos and event covers, and an event's link-preview image. The files table takes
+ * A small raster canvas that writes PNG, for the demo data's logos, drawn with no image library and no
+ * network (an event's poster, which draws any script, uses a real font engine: event-pages/poster.ts). The files table takes
  * PNG, JPEG, GIF or WebP only (sniffed from their bytes), and link previews want a raster image, so these
  * are real PNGs rather than SVGs. Text is a 5×7 bitmap font of capitals, digits and common punctuation.
  */
@@ -145,23 +145,6 @@ export class PngCanvas {
     ]);
     return new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   }
-}
-
-/** Words of `text` in lines of at most `width` characters; a word longer than a line is cut. */
-export function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const piece = word.slice(0, width);
-    if (!line) line = piece;
-    else if (line.length + 1 + piece.length <= width) line += ` ${piece}`;
-    else {
-      lines.push(line);
-      line = piece;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -34,6 +34,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("link", { name: "Open in maps" })).toHaveAttribute("href", /openstreetmap\.org\/search\?query=Yaba/);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
       await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+      // No cover uploaded: the page shows the poster its link previews show.
+      const cover = page.locator("article img").first();
+      await expect(cover).toHaveAttribute(
+        "src",
+        new RegExp(`/api/v1/public/events/robotics-open-night-[a-z0-9]+-${form.id}/preview\\.png$`),
+      );
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`${await cover.getAttribute("src")}$`));
+      expect(await cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1200);
       if (javaScriptEnabled) {
         for (const colorScheme of ["light", "dark"] as const) {
           await page.emulateMedia({ colorScheme });
@@ -104,7 +112,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("a draft has no public page, and search engines are let in at /e/ only", async ({ page, context, request }) => {
+test("a draft has no public page nor a place in the sitemap, and robots.txt names the sitemap", async ({ page, context, request }) => {
   await registerUser(context, "Drew Draft");
   await setUpStartup(context);
   const { collection } = await apiCall(context, "POST", "/api/v1/admin/collections", { name: "Drafts" });
@@ -128,6 +136,10 @@ test("a draft has no public page, and search engines are let in at /e/ only", as
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Allow: /e/");
   expect(robots).toContain("Disallow: /");
+  expect(robots).toMatch(/\nSitemap: http:\/\/[^/]+\/sitemap\.xml\n/);
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+  expect(await sitemap.text()).not.toContain(`-${draft.id}</loc>`);
 });
 
 test("readers without cookies share one drawing of the page, each with their own nonce, and a change shows at once", async ({
@@ -142,6 +154,9 @@ test("readers without cookies share one drawing of the page, each with their own
   const read = async () => {
     const response = await visitor.get(`/e/shared-page-night-${form.id}`, { maxRedirects: 0 });
     expect(response.status()).toBe(200);
+    // The same for every reader without cookies: a browser or shared cache may keep it a minute.
+    expect(response.headers()["cache-control"]).toBe("public, max-age=60, must-revalidate");
+    expect(response.headers()["set-cookie"]).toBeUndefined();
     const body = await response.text();
     const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
     // Every script of the page carries the nonce its own answer allows, never another reader's.
@@ -158,4 +173,7 @@ test("readers without cookies share one drawing of the page, each with their own
   await apiCall(context, "PUT", `/api/v1/admin/event_form_statuses/${form.id}`, { status: "closed" });
   expect((await read()).body).toContain(">Closed<");
   await visitor.dispose();
+  // A member's copy is drawn for them alone.
+  const member = await context.request.get(`/e/shared-page-night-${form.id}`, { maxRedirects: 0 });
+  expect(member.headers()["cache-control"]).toBe("private, no-store");
 });

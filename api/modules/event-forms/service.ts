@@ -219,9 +219,12 @@ export async function updateEventForm(
         eq(eventForms.id, id),
         await storeImage(tx, input.banner, caller.userId, "banner"),
       );
+    const columns = formColumns(input, form.customQuestions);
+    // A published event that moves keeps where it started before, for its page's "rescheduled".
+    const moved = form.status !== "draft" && columns.startsAt.getTime() !== form.startsAt.getTime();
     const [updated] = await tx
       .update(eventForms)
-      .set({ ...formColumns(input, form.customQuestions), updatedAt: sql`now()` })
+      .set({ ...columns, ...(moved ? { previousStartsAt: form.startsAt } : {}), updatedAt: sql`now()` })
       .where(eq(eventForms.id, id))
       .returning();
     await eventMailAfterEdit(tx, form, updated);
@@ -238,7 +241,11 @@ export async function setEventFormStatus(db: Db, startupId: number, id: number, 
     }
     await tx
       .update(eventForms)
-      .set({ status, updatedAt: sql`now()` })
+      .set({
+        status,
+        ...(status === "published" ? { publishedAt: sql`coalesce(${eventForms.publishedAt}, now())` } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(managedFormsWhere({ startupId }, id));
   });
   return resourceOf(db, id);

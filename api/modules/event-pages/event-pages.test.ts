@@ -4,8 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventSlug } from "#schemas/event-pages.ts";
 import { eventApplications, eventForms, type ApplicationStatus } from "#api/db/events-schema.ts";
 import { insertEventForm, ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
-import { registered } from "#api/testing/fixtures.ts";
+import { pngFile, registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import {
+  createEventForm,
+  eventFormData,
+  ownerWithCollection,
+  setEventFormStatus,
+  validEventFormFields,
+} from "#api/testing/event-fixtures.ts";
 
 const APP_URL = "https://launchpad.example.org";
 let t: TestApi;
@@ -240,5 +247,54 @@ describe("the page's answer, reused (PUBLIC_PAGE_CACHE_MS)", () => {
     } finally {
       await cached.close();
     }
+  });
+});
+
+describe("the page's cover", () => {
+  it("says the uploaded cover's type, and none without a cover", async () => {
+    const owner = await ownerWithCollection(t);
+    const covered = await owner.client.post(
+      "/api/v1/admin/event_forms",
+      eventFormData({ ...validEventFormFields(owner.collection.id), banner: pngFile("cover.png") }),
+    );
+    expect(covered.status).toBe(201);
+    await setEventFormStatus(owner.client, covered.body.event_form.id, "published");
+    const page = (await pageOf(String(covered.body.event_form.id))).body.event;
+    expect(page.banner_url).toMatch(/^\/api\/v1\/files\//);
+    expect(page.banner_type).toBe("image/png");
+    const bare = await createEventForm(owner.client, owner.collection.id);
+    await setEventFormStatus(owner.client, bare.id, "published");
+    expect((await pageOf(String(bare.id))).body.event).toMatchObject({ banner_url: null, banner_type: null });
+  });
+});
+
+describe("when an event moved, and since when it takes applications", () => {
+  it("keeps a published event's start before it moved, not a draft's; and the time it was first published", async () => {
+    const owner = await ownerWithCollection(t);
+    const move = (id: number, startsAt: string) =>
+      owner.client.put(
+        `/api/v1/admin/event_forms/${id}`,
+        validEventFormFields(owner.collection.id, { starts_at: startsAt, ends_at: startsAt.replace("T18", "T21") }),
+      );
+    const draft = await createEventForm(owner.client, owner.collection.id);
+    // Moved while a draft: nobody saw the first date.
+    expect((await move(draft.id, "2035-06-08T18:00")).status).toBe(200);
+    const before = Date.now();
+    await setEventFormStatus(owner.client, draft.id, "published");
+    const published = (await pageOf(String(draft.id))).body.event;
+    expect(published.previous_starts_at).toBeNull();
+    expect(Date.parse(published.published_at)).toBeGreaterThanOrEqual(before - 1_000);
+
+    // Moved once published: the start it had is kept; the same start again changes nothing.
+    expect((await move(draft.id, "2035-06-15T18:00")).status).toBe(200);
+    expect((await move(draft.id, "2035-06-15T18:00")).status).toBe(200);
+    const moved = (await pageOf(String(draft.id))).body.event;
+    expect(moved.starts_at).toBe("2035-06-15T17:00:00.000Z");
+    expect(moved.previous_starts_at).toBe("2035-06-08T17:00:00.000Z");
+
+    // Closed and published again: still first published when it first was.
+    await setEventFormStatus(owner.client, draft.id, "closed");
+    await setEventFormStatus(owner.client, draft.id, "published");
+    expect((await pageOf(String(draft.id))).body.event.published_at).toBe(published.published_at);
   });
 });

@@ -1,8 +1,13 @@
-import { colourOf, drawable, PngCanvas, wrapWords, type Rgb } from "#api/lib/png-canvas.ts";
+import { createCanvas } from "@napi-rs/canvas";
+import { EVENT_POSTER } from "#schemas/event-pages.ts";
+import { colourOf, type Rgb } from "#api/lib/png-canvas.ts";
+import { posterFontFamily } from "#api/lib/poster-fonts.ts";
 
 /*
  * An event drawn as a poster: its title large, a line or two beneath (host, date), on a colour of its own.
- * The link-preview image of an event without a cover, and the demo events' covers.
+ * The one look of an event without a cover: its link-preview image and the cover its page shows, and the
+ * demo events' covers. Text is drawn as written (any script, case and punctuation) by a real font engine
+ * with bundled fonts (api/lib/poster-fonts.ts).
  */
 
 export interface PosterText {
@@ -11,37 +16,113 @@ export interface PosterText {
   lines: string[];
 }
 
-const WHITE: Rgb = [255, 255, 255];
-const TITLE_SCALE = 9;
-const LINE_SCALE = 4;
 const MAX_TITLE_LINES = 3;
+const ELLIPSIS = "…";
+
+/** Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms). */
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
+const STRONG_LETTER = /\p{L}/u;
+
+/** Whether a line reads right to left: its first letter is of a right-to-left script (the Unicode paragraph rule). */
+export function readsRightToLeft(text: string): boolean {
+  const first = STRONG_LETTER.exec(text);
+  return first !== null && RTL_LETTER.test(first[0]);
+}
+
+const graphemes = (text: string) => [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].map((s) => s.segment);
+
+/** The longest start of `text` (whole characters) that fits, with `suffix`. */
+function fitting(text: string, room: number, measure: (text: string) => number, suffix = ""): string {
+  const pieces = graphemes(text);
+  let end = pieces.length;
+  while (end > 0 && measure(pieces.slice(0, end).join("") + suffix) > room) end--;
+  return pieces.slice(0, end).join("") + suffix;
+}
+
+/**
+ * The title in lines that fit `room` as `measure` measures them: words kept whole when they fit, a word
+ * wider than a line (or a title in a script without spaces) broken between characters, and the last line
+ * ended with "…" when there are more than `maxLines`. Nothing is changed or dropped otherwise.
+ */
+export function titleLines(title: string, room: number, measure: (text: string) => number, maxLines = MAX_TITLE_LINES): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of title.split(/\s+/).filter(Boolean)) {
+    let rest = word;
+    while (rest) {
+      const joined = line ? `${line} ${rest}` : rest;
+      if (measure(joined) <= room) {
+        line = joined;
+        rest = "";
+      } else if (line) {
+        lines.push(line);
+        line = "";
+      } else {
+        // A word wider than a whole line: as much as fits, the rest on the next.
+        line = fitting(rest, room, measure) || graphemes(rest)[0];
+        rest = rest.slice(line.length);
+        if (rest) {
+          lines.push(line);
+          line = "";
+        }
+      }
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = fitting(kept[maxLines - 1], room, measure, ELLIPSIS);
+  return kept;
+}
+
+const css = ([r, g, b]: Rgb) => `rgb(${r}, ${g}, ${b})`;
 
 /** A 1200×630 poster (the size link previews show) or any other size, as PNG bytes. */
-export function eventPosterPng({ title, lines }: PosterText, width = 1200, height = 630): Uint8Array<ArrayBuffer> {
-  const background = colourOf(title, 0.34);
-  const canvas = new PngCanvas(width, height, background);
+export function eventPosterPng(
+  { title, lines }: PosterText,
+  width: number = EVENT_POSTER.width,
+  height: number = EVENT_POSTER.height,
+): Uint8Array<ArrayBuffer> {
+  const family = posterFontFamily();
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext("2d");
   const margin = Math.round(width * 0.06);
-  // A band of the same hue, lighter, under the small lines.
-  canvas.rect(0, height - Math.round(height * 0.3), width, Math.round(height * 0.3), colourOf(title, 0.46));
-
-  const perLine = Math.floor((width - 2 * margin + TITLE_SCALE) / (6 * TITLE_SCALE));
-  let titleLines = wrapWords(drawable(title), perLine);
-  if (titleLines.length > MAX_TITLE_LINES) {
-    titleLines = titleLines.slice(0, MAX_TITLE_LINES);
-    titleLines[MAX_TITLE_LINES - 1] = `${titleLines[MAX_TITLE_LINES - 1].slice(0, perLine - 3)}...`;
-  }
-  const lineHeight = 10 * TITLE_SCALE;
-  titleLines.forEach((line, index) => canvas.text(line, margin, margin + index * lineHeight, TITLE_SCALE, WHITE));
-
   const room = width - 2 * margin;
+  const band = Math.round(height * 0.3);
+  context.fillStyle = css(colourOf(title, 0.34));
+  context.fillRect(0, 0, width, height);
+  // A band of the same hue, lighter, under the small lines.
+  context.fillStyle = css(colourOf(title, 0.46));
+  context.fillRect(0, height - band, width, band);
+  context.fillStyle = "#fff";
+  context.textBaseline = "top";
+
+  /** One line, from the left margin, or from the right one when it reads right to left. */
+  const write = (text: string, y: number) => {
+    const rtl = readsRightToLeft(text);
+    context.direction = rtl ? "rtl" : "ltr";
+    context.textAlign = rtl ? "right" : "left";
+    context.fillText(text, rtl ? width - margin : margin, y);
+  };
+
+  const titleSize = Math.round(height * 0.12);
+  context.font = `bold ${titleSize}px ${family}`;
+  titleLines(title, room, (text) => context.measureText(text).width).forEach((line, index) =>
+    write(line, margin + index * Math.round(titleSize * 1.3)),
+  );
+
+  const lineSize = Math.round(height * 0.055);
   lines.slice(0, 2).forEach((line, index) => {
-    const text = drawable(line);
-    // A line too long for the usual size is drawn smaller, then cut if it still does not fit.
-    const scale = PngCanvas.textWidth(text, LINE_SCALE) <= room ? LINE_SCALE : LINE_SCALE - 1;
-    const y = height - Math.round(height * 0.3) + margin / 2 + index * 12 * LINE_SCALE;
-    canvas.text(text.slice(0, Math.floor((room + scale) / (6 * scale))), margin, y, scale, WHITE);
+    context.font = `bold ${lineSize}px ${family}`;
+    const text = context.measureText(line).width <= room ? line : fitting(line, room, (t) => context.measureText(t).width, ELLIPSIS);
+    write(text, height - band + margin / 2 + index * Math.round(lineSize * 1.5));
   });
-  const mark = "LAUNCHPAD";
-  canvas.text(mark, width - margin - PngCanvas.textWidth(mark, 3), height - margin / 2 - 7 * 3, 3, WHITE);
-  return canvas.png();
+
+  context.font = `bold ${Math.round(height * 0.035)}px ${family}`;
+  context.direction = "ltr";
+  context.textAlign = "right";
+  context.textBaseline = "bottom";
+  context.fillText("Launchpad", width - margin, height - margin / 2);
+  const png = canvas.toBuffer("image/png");
+  return new Uint8Array(png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer);
 }

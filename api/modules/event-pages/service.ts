@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { EVENT_PAGE_ATTENDEES, eventIdOfSlug, eventSlug, type EventPageView } from "#schemas/event-pages.ts";
 import type { Db } from "#api/db/client.ts";
 import { preparedPerDb } from "#api/db/embedded/prepared.ts";
-import { startups, users } from "#api/db/schema.ts";
+import { files, startups, users } from "#api/db/schema.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { closedReasonGiven, FORM_PLACES_TAKEN, joinsWaitlist } from "../applications/availability.ts";
@@ -12,7 +12,7 @@ import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { fileUrl } from "../files/service.ts";
 
 /** Published events have a page, and closed ones keep theirs; a draft is as good as missing. */
-const PUBLIC_STATUSES = ["published", "closed"] as const;
+export const PUBLIC_STATUSES = ["published", "closed"] as const;
 
 const host = { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId };
 const ofPublicEvent = and(eq(eventForms.id, sql.placeholder("id")), inArray(eventForms.status, [...PUBLIC_STATUSES]));
@@ -42,9 +42,17 @@ const shownAttendees = sql<
 /** The page in one round trip: the event, its host, the places taken, and who is going. */
 const eventPageQuery = preparedPerDb((db) =>
   db
-    .select({ form: eventForms, startup: host, taken: FORM_PLACES_TAKEN, accepted: acceptedCount, shown: shownAttendees })
+    .select({
+      form: eventForms,
+      startup: host,
+      taken: FORM_PLACES_TAKEN,
+      accepted: acceptedCount,
+      shown: shownAttendees,
+      coverType: files.contentType,
+    })
     .from(eventForms)
     .innerJoin(startups, eq(startups.id, eventForms.startupId))
+    .leftJoin(files, eq(files.id, eventForms.bannerFileId))
     .where(ofPublicEvent)
     .prepare("public_event_page"),
 );
@@ -88,6 +96,10 @@ export async function eventPage(db: Db, slug: string, now = new Date()): Promise
     can_apply: reason === null,
     closed_reason: reason,
     joins_waitlist: reason === null && joinsWaitlist(form, taken),
+    banner_type: found.coverType,
+    previous_starts_at: form.previousStartsAt?.toISOString() ?? null,
+    // A form published before the app kept the date: from when it was made.
+    published_at: (form.publishedAt ?? form.createdAt).toISOString(),
     attendees: found.shown.map((a) => ({ name: a.name, avatar_url: fileUrl(a.avatar) })),
     attendees_count: found.accepted,
   };

@@ -6,10 +6,12 @@ import {
   registered,
   renderPage,
   setEventFormStatus,
+  validEventFormFields,
   type RouteHarness,
 } from "~/testing/route-harness";
 import EventPage, { loader, meta } from "./event-page";
 import { loader as calendarLoader } from "./event-calendar";
+import { loader as crawlerFiles } from "./crawler-files";
 
 let h: RouteHarness;
 beforeAll(async () => {
@@ -24,6 +26,10 @@ async function publishedEvent(title: string, overrides: Record<string, unknown> 
   const form = await setEventFormStatus(owner.client, draft.id, "published");
   return { owner, form, slug: new URL(form.public_url).pathname.replace(/^\/e\//, "") };
 }
+
+/** The page's schema.org Event. */
+const jsonLd = (tags: Record<string, unknown>[]) =>
+  tags.find((tag) => "script:ld+json" in tag)!["script:ld+json"] as Record<string, unknown>;
 
 const open = (path: string, params: Record<string, string>, as: RouteCall["as"] = null) =>
   h.run(loader, { as, path, params, layout: "guest" });
@@ -45,6 +51,8 @@ describe("/e/{slug}", () => {
     expect(html).toContain(`href="/e/${slug}/calendar.ics"`);
     expect(html).toContain("https://calendar.google.com/calendar/render?action=TEMPLATE");
     expect(html).toContain("Open in maps");
+    // Without an uploaded cover, the page shows the poster its link previews show.
+    expect(html).toContain(`src="/api/v1/public/events/${slug}/preview.png"`);
     // The join link is never on the public page.
     expect(html).not.toContain("meet.example.com");
   });
@@ -138,16 +146,64 @@ describe("/e/{slug}", () => {
     expect(content("property", "og:title")).toBe("Preview Party");
     expect(content("property", "og:url")).toBe(form.public_url);
     expect(content("property", "og:image")).toBe(`http://localhost:3000/api/v1/public/events/${slug}/preview.png`);
+    // The drawn poster's size and type, so a preview is laid out before the image arrives.
+    expect(content("property", "og:image:width")).toBe("1200");
+    expect(content("property", "og:image:height")).toBe("630");
+    expect(content("property", "og:image:type")).toBe("image/png");
+    expect(content("name", "twitter:image:alt")).toBe(content("property", "og:image:alt"));
+    expect(content("name", "twitter:image:alt")).toMatch(/^Preview Party, hosted by /);
     expect(content("name", "twitter:card")).toBe("summary_large_image");
     expect(content("name", "robots")).toBe("index, follow");
-    const jsonLd = tags.find((tag) => "script:ld+json" in tag)!["script:ld+json"] as Record<string, unknown>;
-    expect(jsonLd).toMatchObject({
+    // An uploaded cover: its stored type; its size is not known, so none is claimed.
+    const covered = meta({
+      data: { ...data, event: { ...data.event, banner_url: "/api/v1/files/f1", banner_type: "image/jpeg" } },
+    } as Parameters<typeof meta>[0]) as Record<string, unknown>[];
+    expect(covered.find((tag) => tag.property === "og:image")?.content).toBe("http://localhost:3000/api/v1/files/f1");
+    expect(covered.find((tag) => tag.property === "og:image:type")?.content).toBe("image/jpeg");
+    expect(covered.some((tag) => tag.property === "og:image:width" || tag.property === "og:image:height")).toBe(false);
+    const host = { "@type": "Organization", url: `http://localhost:3000/startups/${data.event.host.username}` };
+    expect(jsonLd(tags)).toMatchObject({
       "@type": "Event",
       name: "Preview Party",
-      startDate: form.starts_at,
+      // On the event's own clock (Lagos, UTC+1), not in UTC.
+      startDate: "2035-06-01T18:00:00+01:00",
+      endDate: "2035-06-01T21:00:00+01:00",
+      eventStatus: "https://schema.org/EventScheduled",
       eventAttendanceMode: "https://schema.org/MixedEventAttendanceMode",
-      location: { "@type": "Place", address: { addressLocality: "Lagos", addressCountry: "NG" } },
-      offers: { price: "15", priceCurrency: "EUR", availability: "https://schema.org/InStock" },
+      // A hybrid event happens at its venue and online.
+      location: [
+        { "@type": "Place", address: { addressLocality: "Lagos", addressCountry: "NG" } },
+        { "@type": "VirtualLocation", url: form.public_url },
+      ],
+      organizer: host,
+      performer: host,
+      offers: {
+        price: "15",
+        priceCurrency: "EUR",
+        availability: "https://schema.org/InStock",
+        validThrough: "2035-05-30T23:59:00+01:00",
+      },
+    });
+    expect(jsonLd(tags)).not.toHaveProperty("previousStartDate");
+    // Valid from its publication, written on the event's clock.
+    const validFrom = (jsonLd(tags).offers as { validFrom: string }).validFrom;
+    expect(validFrom).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+01:00$/);
+    expect(Math.abs(Date.parse(validFrom) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it("tells search engines that a published event was moved, and from when", async () => {
+    const { owner, form, slug } = await publishedEvent("Moving Night");
+    const moved = validEventFormFields(owner.collection.id, {
+      title: "Moving Night",
+      starts_at: "2035-06-08T18:00",
+      ends_at: "2035-06-08T21:00",
+    });
+    expect((await owner.client.put(`/api/v1/admin/event_forms/${form.id}`, moved)).status).toBe(200);
+    const { data } = await open(`/e/${slug}`, { slug });
+    expect(jsonLd(meta({ data } as Parameters<typeof meta>[0]) as Record<string, unknown>[])).toMatchObject({
+      startDate: "2035-06-08T18:00:00+01:00",
+      eventStatus: "https://schema.org/EventRescheduled",
+      previousStartDate: "2035-06-01T18:00:00+01:00",
     });
   });
 });
@@ -163,5 +219,20 @@ describe("/e/{slug}/calendar.ics", () => {
     expect(file).toContain("BEGIN:VCALENDAR");
     expect(file).toContain("SUMMARY:Calendar Evening");
     expect(file).toContain(`UID:event-form-${form.id}@localhost`);
+  });
+});
+
+describe("/robots.txt and /sitemap.xml", () => {
+  it("are the API's crawler files, passed on with their type", async () => {
+    const { slug } = await publishedEvent("Sitemap Party");
+    const get = (path: string) => h.run(crawlerFiles, { as: null, path, params: {}, layout: "guest" });
+    const robots = await get("/robots.txt");
+    expect(robots.response!.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await robots.response!.text()).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    const sitemap = await get("/sitemap.xml");
+    expect(sitemap.response!.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    expect(await sitemap.response!.text()).toContain(`<loc>http://localhost:3000/e/${slug}</loc>`);
+    expect((await get("/sitemaps/events-1.xml")).response!.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    expect(await get("/sitemaps/events-9.xml")).toMatchObject({ thrown: true, status: 404 });
   });
 });

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { SiteEventForm } from "#schemas/applications";
-import { eventIdOfSlug, type EventPageView } from "#schemas/event-pages";
+import { eventIdOfSlug, eventPosterPath, type EventPageView } from "#schemas/event-pages";
 import { ApplyCall, type ReaderApplication } from "~/components/event-page/apply-call";
 import { Attendees } from "~/components/event-page/attendees";
 import { AddToCalendar, EventFacts } from "~/components/event-page/event-facts";
@@ -17,8 +17,8 @@ import { eventPageMeta } from "./event-page-meta";
 
 /*
  * An event's public page (/e/{slug}): what anyone sees of a published event, without an account, and the
- * one way in (apply, or register to apply). Search engines may list it (public/robots.txt allows /e/ only);
- * link previews and search results read its meta tags and schema.org Event.
+ * one way in (apply, or register to apply). Search engines may list it (robots.txt and the sitemap:
+ * crawler-files.ts); link previews and search results read its meta tags and schema.org Event.
  */
 
 export const apiPath = (slug: string) => `/api/v1/public/events/${encodeURIComponent(slug)}`;
@@ -69,11 +69,14 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-6 md:grid-cols-3">
           <article className="space-y-6 md:col-span-2">
             <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-              {event.banner_url ? (
-                <img src={event.banner_url} alt="" width={1200} height={600} className="aspect-[2/1] w-full object-cover" />
-              ) : (
-                <div className="aspect-[2/1] bg-gradient-to-br from-brand-600 to-brand-400" />
-              )}
+              {/* Without an uploaded cover, the poster its link previews show: one look for both. */}
+              <img
+                src={event.banner_url ?? eventPosterPath(event.slug)}
+                alt=""
+                width={1200}
+                height={600}
+                className="aspect-[2/1] w-full object-cover"
+              />
             </div>
             <div className="space-y-3">
               <div className="flex flex-wrap gap-2">
