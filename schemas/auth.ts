@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, headerText, requiredText } from "./fields.ts";
+import { emailField, headerText } from "./fields.ts";
 import type { EmailVerificationPolicy } from "./held-actions.ts";
 import type { UserSettings } from "./settings.ts";
 import type { AccountType } from "./setup.ts";
