@@ -40,7 +40,10 @@ export interface AnnouncementView {
   audience: AnnouncementAudience;
   subject: string;
   message: string;
+  /** Who it went to (each has it in the panel). */
   recipient_count: number;
+  /** Of them, how many it was mailed to at once (the others chose the daily digest or no mail of it). */
+  mailed_count: number;
   sent_by: { id: number; name: string } | null;
   created_at: string;
 }

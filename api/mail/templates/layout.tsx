@@ -104,6 +104,19 @@ export function MailText({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Text as its writer broke it (an announcement, a message): a blank line starts a paragraph and a single
+ * line break stays one, in the HTML and so in the plain-text part made from it.
+ */
+export function MailParagraphs({ text }: { text: string }) {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((paragraph, index) => (
+      <MailText key={index}>{paragraph.split("\n").flatMap((line, at) => (at ? [<br key={at} />, line] : [line]))}</MailText>
+    ));
+}
+
 /** The mail's one call to action; its address is also written out below it for clients that hide buttons. */
 export function MailButton({ href, children }: { href: string; children: ReactNode }) {
   return (

@@ -41,6 +41,9 @@ export interface DigestEntry {
   groupKey?: string;
 }
 
+/** Mail sent to many alike (RFC 2076 `Precedence: bulk`): auto-responders leave it unanswered. */
+const BULK_MAIL = new Set<MailType | "digest">(["digest", "event_announcement"]);
+
 /**
  * The one way notification mail leaves: rendered for its reader, with the List-Unsubscribe headers of its
  * kind, queued in the caller's transaction. Answers the outbox row's id, or null when nothing was queued
