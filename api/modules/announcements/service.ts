@@ -67,8 +67,10 @@ const columns = {
   senderId: users.id,
   senderName: users.name,
   createdAt: eventAnnouncements.createdAt,
-  mailedCount: sql<number>`(select count(*) from ${mailOutbox}
-    where ${qualified(mailOutbox.dedupeKey)} like 'announcement:' || ${qualified(eventAnnouncements.id)} || ':%')`.mapWith(Number),
+  // Each recipient's mail looked up by its key (announcementMailKey), through the outbox's unique index.
+  mailedCount: sql<number>`(select count(*) from ${eventAnnouncementRecipients} r join ${mailOutbox} o
+    on o.dedupe_key = 'announcement:' || r.announcement_id || ':' || r.user_id
+    where r.announcement_id = ${qualified(eventAnnouncements.id)})`.mapWith(Number),
 };
 
 const selectAnnouncements = <Extra extends Record<string, SQL | SQL.Aliased>>(db: Db, extra: Extra = {} as Extra) =>
