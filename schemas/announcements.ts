@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { tryAgainIn } from "./plural.ts";
 import type { Page } from "./answers.ts";
-import { requiredText } from "./fields.ts";
+import { headerText, requiredText } from "./fields.ts";
 
 /**
  * Who an announcement goes to: everyone holding a place (submitted, not turned down or withdrawn), everyone
@@ -28,7 +28,7 @@ export const announcementSchema = z.object({
     error: (issue) =>
       issue.input === undefined || issue.input === "" ? "The audience field is required." : "The selected audience is invalid.",
   }),
-  subject: requiredText("subject", 150),
+  subject: headerText("subject", 150),
   message: requiredText("message", 5000),
 });
 export type AnnouncementInput = z.output<typeof announcementSchema>;
@@ -40,7 +40,10 @@ export interface AnnouncementView {
   audience: AnnouncementAudience;
   subject: string;
   message: string;
+  /** Who it went to (each has it in the panel). */
   recipient_count: number;
+  /** Of them, how many it was mailed to at once (the others chose the daily digest or no mail of it). */
+  mailed_count: number;
   sent_by: { id: number; name: string } | null;
   created_at: string;
 }

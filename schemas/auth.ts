@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, requiredText } from "./fields.ts";
+import { emailField, headerText } from "./fields.ts";
 import type { EmailVerificationPolicy } from "./held-actions.ts";
 import type { UserSettings } from "./settings.ts";
 import type { AccountType } from "./setup.ts";
@@ -20,7 +20,7 @@ export const confirmed = <T extends { password: string; password_confirmation: s
 
 export const registerSchema = z
   .object({
-    name: requiredText("name"),
+    name: headerText("name"),
     email: emailField,
     password: passwordField,
     password_confirmation: z.string({ error: "The password confirmation field is required." }),
@@ -33,7 +33,7 @@ export const loginSchema = z.object({
 });
 
 export const accountSchema = z.object({
-  name: requiredText("name"),
+  name: headerText("name"),
   email: emailField,
   /** Needed only when the email changes; the API decides. */
   current_password: z.string().optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanField, imageField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
+import { booleanField, headerText, imageField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
 import { idField } from "./id-fields.ts";
 import { LOCAL_DATETIME, isRealLocalDateTime, isTimeZone, zonedToInstant } from "./time.ts";
 import {
@@ -121,7 +121,7 @@ const venueCountryField = z.preprocess(
 export const eventFormSchema = z
   .object({
     collection_id: idField("The selected collection is invalid.", "The collection field is required."),
-    title: requiredText("title", 200),
+    title: headerText("title", 200),
     description: requiredText("description", 5000),
     banner: imageField("banner"),
     category: enumOf("category", EVENT_CATEGORIES),

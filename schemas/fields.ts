@@ -17,6 +17,18 @@ export const requiredText = (label: string, max = 255) =>
     .min(1, `The ${label} field is required.`)
     .max(max, `The ${label} field must not be greater than ${max} characters.`);
 
+/** CR, LF and the other characters that end a line somewhere (NUL, vertical tab, form feed, NEL, LS, PS). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const LINE_BREAK = /[\r\n\u0000\u000b\u000c\u0085\u2028\u2029]/;
+export const hasLineBreak = (value: string) => LINE_BREAK.test(value);
+
+/**
+ * Text that mail may carry in a header: a person's or a profile's name, an event's title, an
+ * announcement's subject. One line only, refused on its field rather than found out when the mail is queued.
+ */
+export const headerText = (label: string, max = 255) =>
+  requiredText(label, max).refine((value) => !hasLineBreak(value), `The ${label} may not contain a line break.`);
+
 export const optionalText = (label: string, max = 255) =>
   storableString()
     .trim()

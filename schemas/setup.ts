@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { imageField, linksField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
+import { headerText, imageField, linksField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
 import { CO_FOUNDER_ROLES, COMMITMENTS, INDUSTRIES, STAGES } from "./profile-kinds.ts";
 
 // The profile's choices stand without the form library (profile-kinds.ts); re-exported for the forms and the API.
@@ -54,7 +54,7 @@ const skillList = (label: string, min: number) =>
 export const startupSetupSchema = z
   .object({
     account_type: z.enum(["startup", "organization"], { error: "The account type field must be startup or organization." }),
-    name: requiredText("name", 120),
+    name: headerText("name", 120),
     username: z
       .string({ error: "The username field is required." })
       .trim()
@@ -87,7 +87,7 @@ export type StartupSetup = z.infer<typeof startupSetupSchema>;
 const skillsField = skillList("skills", 1);
 
 export const coFounderSetupSchema = z.object({
-  name: requiredText("name", 120),
+  name: headerText("name", 120),
   headline: requiredText("headline", 160),
   skills: skillsField,
   country: countryField,

@@ -14,7 +14,7 @@ export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: serial("id").primaryKey(),
-    /** The RFC 5322 Message-ID (without angle brackets), sent as the message's header: one per message. */
+    /** The left part of the RFC 5322 Message-ID, one per message: the sender adds the From address's domain (messageIdFor). */
     messageId: text("message_id").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     toAddress: text("to_address").notNull(),

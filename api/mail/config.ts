@@ -23,6 +23,9 @@ export function defaultMailFrom(appUrl: string): string {
   return `Launchpad <no-reply@${new URL(appUrl).hostname}>`;
 }
 
+/** The From address mail goes out with: MAIL_FROM as read at start, else the default at APP_URL's host. */
+export const mailFromOf = (config: { mail?: MailConfig; appUrl: string }): string => config.mail?.from ?? defaultMailFrom(config.appUrl);
+
 /** SMTP_URL must name an smtp: or smtps: server; anything else stops the server at start rather than losing mail later. */
 export function checkSmtpUrl(value: string): string {
   let url: URL;

@@ -6,7 +6,7 @@ import { createTestApi, type TestApi } from "../testing/harness.ts";
 import { checkSmtpUrl, mailModeLine, readMailConfig } from "./config.ts";
 import { appLink, mailDates } from "./format.ts";
 import { MailHeaderError } from "./header-text.ts";
-import { queueMail, type QueuedMail } from "./outbox.ts";
+import { messageIdFor, queueMail, type QueuedMail } from "./outbox.ts";
 import { renderMail } from "./render.tsx";
 import { TestMessage } from "./templates/test-message.tsx";
 import { createSmtpTransport } from "./transport.ts";
@@ -41,7 +41,10 @@ describe("queueMail", () => {
     const id = await db.transaction((tx) => queueMail(tx, mail({ subject: "committed", to: " Ada@Example.COM " })));
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
     expect(row).toMatchObject({ subject: "committed", toAddress: "ada@example.com", status: "queued", attempts: 0, headers: {} });
-    expect(row.messageId).toMatch(/^[0-9a-f-]{36}@[A-Za-z0-9.-]+$/);
+    expect(row.messageId).toMatch(/^[0-9a-f-]{36}$/);
+    // Sent at the From address's domain, whatever machine sends it (rows queued before carry a host: it is replaced).
+    expect(messageIdFor(row.messageId, "Launchpad <no-reply@mail.example.org>")).toBe(`${row.messageId}@mail.example.org`);
+    expect(messageIdFor(`${row.messageId}@vm`, "no-reply@example.org")).toBe(`${row.messageId}@example.org`);
   });
 
   it("queues a mail with a dedupe key once, even when 20 queue it at once", async () => {
@@ -56,6 +59,7 @@ describe("queueMail", () => {
     ["a carriage return in a header's value", { headers: { "List-Unsubscribe": "<https://x.test>\rBcc: v@example.com" } }],
     ["a header name with a colon", { headers: { "X-A:B": "1" } }],
     ["a header the sender writes itself", { headers: { Bcc: "victim@example.com" } }],
+    ["Auto-Submitted, which the sender writes on every mail", { headers: { "Auto-Submitted": "no" } }],
     ["a line break in an attachment's name", { attachments: [{ filename: "a\n.ics", contentType: "text/calendar", content: "" }] }],
     ["an address that is not one", { to: "ada@example.com\r\nBcc: victim@example.com" }],
     ["an address that is not one", { to: "not an address" }],

@@ -1,3 +1,5 @@
+import { hasLineBreak } from "#schemas/fields.ts";
+
 /**
  * The one check that keeps header injection out of mail: text that ends up in a header (a recipient's
  * name, a subject, an extra header's value, an attachment's name, MAIL_FROM) may not hold a line break, and
@@ -8,14 +10,11 @@ export class MailHeaderError extends Error {
   override name = "MailHeaderError";
 }
 
-/** CR, LF and the other characters that end a line somewhere (NUL, vertical tab, form feed, NEL, LS, PS). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const LINE_BREAK = /[\r\n\u0000\u000b\u000c\u0085\u2028\u2029]/;
 /** Printable US-ASCII except the colon (RFC 5322 field name). */
 const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
 
 export function checkHeaderText(value: string, what: string): string {
-  if (LINE_BREAK.test(value)) throw new MailHeaderError(`${what} may not contain a line break`);
+  if (hasLineBreak(value)) throw new MailHeaderError(`${what} may not contain a line break`);
   return value;
 }
 

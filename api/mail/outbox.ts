@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
 import { sql } from "drizzle-orm";
 import { emailField } from "#schemas/fields.ts";
 import type { MailAttachment } from "#schemas/mail.ts";
@@ -44,13 +43,17 @@ const RESERVED_HEADERS = new Set([
   "mime-version",
   "content-type",
   "content-transfer-encoding",
+  "auto-submitted",
 ]);
 
-/** The right-hand side of Message-IDs made here: this machine's name, as any mail server would use. */
-const MESSAGE_ID_HOST = hostname().replace(/[^A-Za-z0-9.-]/g, "") || "localhost";
-
-export function newMessageId(): string {
-  return `${randomUUID()}@${MESSAGE_ID_HOST}`;
+/**
+ * The Message-ID a message goes out with: its stored id (a UUID; older rows carry a host after it) at the
+ * domain of the From address, which MAIL_FROM or APP_URL's host gives: a domain the mail is really from,
+ * never the name of the machine that happened to send it.
+ */
+export function messageIdFor(storedId: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `${storedId.split("@")[0]}@${domain}`;
 }
 
 /** The mail as it will be stored, or a MailHeaderError naming what is wrong. */
@@ -68,7 +71,7 @@ function checked(mail: QueuedMail) {
     content: file.content,
   }));
   return {
-    messageId: newMessageId(),
+    messageId: randomUUID(),
     userId: mail.userId ?? null,
     toAddress: address.data,
     toName: mail.toName ? checkHeaderText(mail.toName, "the recipient's name") : null,

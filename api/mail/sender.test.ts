@@ -10,7 +10,7 @@ import { FAKE_SMTP_HOST, startFakeSmtp, type FakeSmtp } from "../../tests/fakes/
 import { mailBounces, mailOutbox } from "../db/mail-schema.ts";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
 import { claimDueMail, releaseClaims } from "./delivery.ts";
-import { queueMail, type QueuedMail } from "./outbox.ts";
+import { messageIdFor, queueMail, type QueuedMail } from "./outbox.ts";
 import { DEFAULT_RETRY, retryDelayMs } from "./policy.ts";
 import { renderMail } from "./render.tsx";
 import { startMailKeeper, startMailSender, type MailSender, type MailSenderOptions } from "./sender.ts";
@@ -65,7 +65,7 @@ const rowsOf = (ids: number[]) => t.database.db.select().from(mailOutbox).where(
 const received = (to: string) => smtp.inbox.filter((m) => m.envelope.to.includes(to));
 
 describe("delivery", () => {
-  it("sends over STARTTLS with AUTH: From, To with the name, Subject, Message-ID, extra headers, both parts and the attachment", async () => {
+  it("sends over STARTTLS with AUTH: From, To with the name, Subject, Message-ID at MAIL_FROM's domain, the Date it left, Auto-Submitted, extra headers, both parts and the attachment", async () => {
     const to = address("ada");
     const { html, text } = await renderMail(
       TestMessage({
@@ -85,6 +85,12 @@ describe("delivery", () => {
       headers: { "List-Unsubscribe": "<https://launchpad.test/settings>" },
       attachments: [{ filename: "event.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" }],
     });
+    // Queued three days ago (a reminder waiting for its day): the Date is still when it leaves.
+    await t.database.db
+      .update(mailOutbox)
+      .set({ createdAt: new Date(Date.now() - 3 * 86_400_000) })
+      .where(eq(mailOutbox.id, id!));
+    const before = Date.now();
     await sender();
     const got = await smtp.waitForMail((m) => m.to === to);
     const [row] = await rowsOf([id!]);
@@ -96,7 +102,10 @@ describe("delivery", () => {
     const toHeader = Array.isArray(got.parsed.to) ? got.parsed.to[0] : got.parsed.to;
     expect(toHeader?.value).toEqual([{ name: 'Ada "The Countess", Lovelace', address: to }]);
     expect(got.subject).toBe("Café reminder — tomorrow");
-    expect(got.messageId).toBe(row.messageId);
+    expect(got.messageId).toBe(`${row.messageId}@launchpad.test`);
+    // The Date header has whole seconds only.
+    expect(got.parsed.date!.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(got.raw).toMatch(/^Auto-Submitted: auto-generated\r$/m);
     expect(got.raw).toMatch(/^List-Unsubscribe: <https:\/\/launchpad\.test\/settings>\r$/m);
     expect(got.html).toContain('href="https://launchpad.test/dashboard"');
     expect(got.text).toContain("2026-12-01, 17:00 UTC");
@@ -198,14 +207,20 @@ describe("claims", () => {
     // A sender claims the message with a short lease, hands it to the server, and dies before marking it.
     const [claimed] = (await claimDueMail(t.database.db, 100, 200)).filter((row) => row.id === id);
     const transport = createSmtpTransport(smtp.url, { ca: smtp.cert });
-    await transport.sendMail({ from: FROM, to, subject: claimed.subject, text: claimed.text, messageId: `<${claimed.messageId}>` });
+    await transport.sendMail({
+      from: FROM,
+      to,
+      subject: claimed.subject,
+      text: claimed.text,
+      messageId: `<${messageIdFor(claimed.messageId, FROM)}>`,
+    });
     transport.close();
     // The lease runs out; another sender claims the message again and sends it.
     await sender();
     await eventually(async () => expect((await rowsOf([id!]))[0].status).toBe("sent"));
     const copies = received(to);
     expect(copies).toHaveLength(2);
-    expect(copies.map((m) => m.messageId)).toEqual([claimed.messageId, claimed.messageId]);
+    expect(copies.map((m) => m.messageId)).toEqual(Array(2).fill(messageIdFor(claimed.messageId, FROM)));
     expect((await rowsOf([id!]))[0].attempts).toBe(2);
   });
 

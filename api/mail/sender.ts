@@ -16,6 +16,7 @@ import {
 } from "./delivery.ts";
 import { DEFAULT_RETRY, outcomeOf, retryDelayMs, type RetryPolicy } from "./policy.ts";
 import { createSmtpTransport, SMTP_TIMEOUTS_MS, type TransportOptions } from "./transport.ts";
+import { messageIdFor } from "./outbox.ts";
 import { runRounds } from "./rounds.ts";
 
 /**
@@ -77,10 +78,12 @@ export async function startMailSender(options: MailSenderOptions): Promise<MailS
         subject: row.subject,
         html: row.html,
         text: row.text,
-        headers: row.headers,
+        // All of it is written by the app, none typed as a reply (RFC 3834): vacation responders stay quiet.
+        headers: { ...row.headers, "Auto-Submitted": "auto-generated" },
         attachments: row.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })),
-        messageId: `<${row.messageId}>`,
-        date: row.createdAt,
+        messageId: `<${messageIdFor(row.messageId, mail.from)}>`,
+        // When it leaves, not when it was queued: a reminder waits days in the outbox.
+        date: new Date(),
       });
     } catch (error) {
       const outcome = outcomeOf(error);

@@ -62,7 +62,7 @@ for (const javaScriptEnabled of [true, false]) {
       await said(page, javaScriptEnabled, "Announcement sent to 1 person.");
       const sent = page.getByTestId("announcement").first();
       await expect(sent).toContainText("Doors open at 6");
-      await expect(sent).toContainText("Everyone with a place · 1 person");
+      await expect(sent).toContainText("Everyone with a place · 1 person · 1 by mail");
       // Text, never markup.
       await expect(sent).toContainText("Bring your ticket <b>and</b> a friend's curiosity.");
       await sent.getByRole("link", { name: "Who got it" }).click();

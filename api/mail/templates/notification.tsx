@@ -1,5 +1,5 @@
 import { appLink } from "../format.ts";
-import { MailButton, MailLayout, MailText } from "./layout.tsx";
+import { MailButton, MailLayout, MailParagraphs, MailText } from "./layout.tsx";
 import { PreferencesNote } from "./preferences-note.tsx";
 
 /** A notification as a mail of its own: what it says, and a button to where it leads in the panel. */
@@ -19,7 +19,7 @@ export function NotificationMail({ appUrl, name, title, body, url, about, unsubs
   return (
     <MailLayout preview={body ? `${title}: ${body}` : title} heading={title} appUrl={appUrl}>
       <MailText>Hello {name},</MailText>
-      {body ? <MailText>{body}</MailText> : null}
+      {body ? <MailParagraphs text={body} /> : null}
       {url ? <MailButton href={appLink(appUrl, url)}>Open in Launchpad</MailButton> : null}
       <PreferencesNote about={about} unsubscribeUrl={unsubscribeUrl} settingsUrl={settingsUrl} />
     </MailLayout>

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANNOUNCEMENT_RATE, ANNOUNCEMENTS_THROTTLED, NOBODY_TO_TELL } from "#schemas/announcements.ts";
 import { eventCheckIns } from "#api/db/events-schema.ts";
+import { userSettings } from "#api/db/settings-schema.ts";
 import { ownerWithForm } from "#api/testing/application-fixtures.ts";
 import { insertApplication } from "#api/testing/event-fixtures.ts";
 import { outboxOf } from "#api/testing/mail-fixtures.ts";
@@ -72,6 +73,28 @@ describe("announcements", () => {
     expect(mail.html).toContain("Bring your ticket &lt;script&gt;alert(1)&lt;/script&gt; &amp; a smile");
     expect(mail.html).not.toContain("<script>");
     expect(await outboxOf(t.database.db, checkedIn.userId, "event_announcement")).toHaveLength(2);
+  });
+
+  it("keeps the writer's line breaks in both parts of the mail, marks it bulk, and counts in the history only the mail queued", async () => {
+    const { owner, form, holding, checkedIn } = await eventWithPeople();
+    // One of the two reads announcements in the daily digest: told in the panel, not mailed now.
+    await t.database.db
+      .insert(userSettings)
+      .values({ userId: checkedIn.userId, mailNotifications: { event_announcement: "digest" } })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { mailNotifications: { event_announcement: "digest" } } });
+    const sent = await owner.client.post(path(form.id), {
+      audience: "confirmed",
+      subject: "Schedule",
+      message: "Doors open at 9.\r\nTalks start at 10.\n\nSee you there!",
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.announcement).toMatchObject({ recipient_count: 2, mailed_count: 1 });
+    expect((await owner.client.get(path(form.id))).body.data[0]).toMatchObject({ recipient_count: 2, mailed_count: 1 });
+
+    const [mail] = await outboxOf(t.database.db, holding.userId, "event_announcement");
+    expect(mail.html).toMatch(/>Doors open at 9\.<br\/>Talks start at 10\.<\/p><p[^>]*>See you there!<\/p>/);
+    expect(mail.text).toContain("Doors open at 9.\nTalks start at 10.\n\nSee you there!");
+    expect(mail.headers).toMatchObject({ Precedence: "bulk" });
   });
 
   it("refuses an empty audience, a bad audience, missing text, and another startup's event", async () => {

@@ -9,6 +9,7 @@ import type { AnnouncementAudience, AnnouncementInput, AnnouncementView } from "
 import { NOBODY_TO_TELL } from "#schemas/announcements.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
+import { mailOutbox } from "#api/db/mail-schema.ts";
 import { qualified } from "#api/db/qualified.ts";
 import { users } from "#api/db/schema.ts";
 import {
@@ -23,9 +24,13 @@ import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/
 import { guarded, type RateLimit } from "#api/lib/rate-limit.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { NOT_HOLDING_A_PLACE } from "../applications/availability.ts";
+import { notificationMessage } from "../notification-mail/notification.ts";
 import { notifyEach } from "../notifications/notify.ts";
 
 export const ANNOUNCEMENT_NOT_FOUND = "Announcement not found";
+
+/** An announcement's mail to one person is queued under this key: the history counts the mail queued by it. */
+const announcementMailKey = (announcementId: number, userId: number) => `announcement:${announcementId}:${userId}`;
 
 type FormRow = Pick<typeof eventForms.$inferSelect, "id" | "title">;
 
@@ -62,6 +67,10 @@ const columns = {
   senderId: users.id,
   senderName: users.name,
   createdAt: eventAnnouncements.createdAt,
+  // Each recipient's mail looked up by its key (announcementMailKey), through the outbox's unique index.
+  mailedCount: sql<number>`(select count(*) from ${eventAnnouncementRecipients} r join ${mailOutbox} o
+    on o.dedupe_key = 'announcement:' || r.announcement_id || ':' || r.user_id
+    where r.announcement_id = ${qualified(eventAnnouncements.id)})`.mapWith(Number),
 };
 
 const selectAnnouncements = <Extra extends Record<string, SQL | SQL.Aliased>>(db: Db, extra: Extra = {} as Extra) =>
@@ -79,6 +88,7 @@ const view = (r: Row): AnnouncementView => ({
   subject: r.subject,
   message: r.message,
   recipient_count: r.recipientCount,
+  mailed_count: r.mailedCount,
   sent_by: r.senderId === null ? null : { id: r.senderId, name: r.senderName ?? "" },
   created_at: r.createdAt.toISOString(),
 });
@@ -143,16 +153,25 @@ export async function sendAnnouncement(
           .values({ eventFormId: form.id, sentByUserId: sender.id, ...input, recipientCount: people.length })
           .returning({ id: eventAnnouncements.id });
         await tx.insert(eventAnnouncementRecipients).values(people.map(({ userId }) => ({ announcementId: row.id, userId })));
+        const content = {
+          type: "event_announcement" as const,
+          title: `${form.title}: ${input.subject}`,
+          body: input.message,
+          url: `/form-submission?form_id=${form.id}`,
+        };
+        const message = notificationMessage(content);
         await notifyEach(
           tx,
           queue,
           people.map(({ userId }) => userId),
           {
-            type: "event_announcement",
-            title: `${form.title}: ${input.subject}`,
-            body: input.message,
-            url: `/form-submission?form_id=${form.id}`,
+            ...content,
             data: { event_form_id: form.id, announcement_id: row.id },
+            // Keyed by announcement and person, so the history counts the mail it queued.
+            mail: async (reader, links) => {
+              const built = await message(reader, links);
+              return built && { ...built, dedupeKey: announcementMailKey(row.id, reader.userId) };
+            },
           },
         );
         const [sent] = await selectAnnouncements(tx).where(eq(eventAnnouncements.id, row.id));

@@ -17,6 +17,7 @@ import { HttpError, notFound } from "#api/lib/errors.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { noFields, validate } from "#api/lib/validation.ts";
+import { mailFromOf } from "#api/mail/config.ts";
 import { readerDates } from "#api/mail/format.ts";
 import { queueMail } from "#api/mail/outbox.ts";
 import { renderMail } from "#api/mail/render.tsx";
@@ -44,7 +45,7 @@ mailOutboxRoutes.get(BASE, superAdminOnly, async (c) => {
 });
 
 mailOutboxRoutes.get(`${BASE}/:id`, superAdminOnly, async (c) => {
-  const message = await getOutboxMessage(c.get("db"), pathId(c.req.param("id"), OUTBOX_MESSAGE_NOT_FOUND));
+  const message = await getOutboxMessage(c.get("db"), pathId(c.req.param("id"), OUTBOX_MESSAGE_NOT_FOUND), mailFromOf(c.get("config")));
   if (!message) throw notFound(OUTBOX_MESSAGE_NOT_FOUND);
   return c.json({ data: message });
 });
@@ -75,7 +76,7 @@ mailOutboxRoutes.post(`${BASE}/:id/retry`, superAdminOnly, async (c) => {
   // Without a mail server nothing could send it: it would only be kept again.
   const mailServer = Boolean(c.get("config").mail?.smtpUrl);
   if (!mailServer || !(await retryFailedMessage(c.get("db"), id))) {
-    if (!(await getOutboxMessage(c.get("db"), id))) throw notFound(OUTBOX_MESSAGE_NOT_FOUND);
+    if (!(await getOutboxMessage(c.get("db"), id, mailFromOf(c.get("config"))))) throw notFound(OUTBOX_MESSAGE_NOT_FOUND);
     throw new HttpError(409, mailServer ? MESSAGE_NOT_RETRYABLE : NO_MAIL_SERVER);
   }
   const answer: OutboxActionResult = { message: MESSAGE_REQUEUED, id };

@@ -3,6 +3,7 @@ import { RETRYABLE_MAIL_STATUSES, type MailStatus, type OutboxMessageDetailJson,
 import type { Db } from "#api/db/client.ts";
 import { listFilters, preparedPerShape, type ShapeOf } from "#api/db/embedded/prepared.ts";
 import { mailOutbox } from "#api/db/mail-schema.ts";
+import { messageIdFor } from "#api/mail/outbox.ts";
 import { containsPattern } from "#api/lib/like.ts";
 import { pageValues, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 
@@ -85,12 +86,13 @@ export async function listOutbox(db: Db, query: OutboxListQuery): Promise<PageRo
   return { total, data: rows.map(listView) };
 }
 
-export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessageDetailJson | null> {
+/** One message as it is (or will be) sent; `from` is the From address its Message-ID takes its domain from. */
+export async function getOutboxMessage(db: Db, id: number, from: string): Promise<OutboxMessageDetailJson | null> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   if (!row) return null;
   return {
     ...listView(row),
-    message_id: row.messageId,
+    message_id: messageIdFor(row.messageId, from),
     html: row.html,
     text: row.text,
     headers: row.headers,

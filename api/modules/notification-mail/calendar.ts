@@ -52,5 +52,8 @@ export function eventCalendar(appUrl: string, event: CalendarEvent): MailAttachm
     location: event.location,
     url: event.url,
   });
-  return { filename: "event.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendar.toString() };
+  // RFC 5545 3.1: every content line ends with CRLF, the last one too, which generators tend to leave off.
+  const text = calendar.toString();
+  const content = text.endsWith("\r\n") ? text : `${text}\r\n`;
+  return { filename: "event.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content };
 }

@@ -5,7 +5,6 @@ import type { MailAttachment } from "#schemas/mail.ts";
 import type { Db } from "#api/db/client.ts";
 import { mailDigestItems } from "#api/db/realtime-schema.ts";
 import { appLink } from "#api/mail/format.ts";
-import { MailHeaderError } from "#api/mail/header-text.ts";
 import { queueMail } from "#api/mail/outbox.ts";
 import { renderMail } from "#api/mail/render.tsx";
 import { mailKind, mailReaders, type MailReader } from "./preferences.ts";
@@ -42,11 +41,15 @@ export interface DigestEntry {
   groupKey?: string;
 }
 
+/** Mail sent to many alike (RFC 2076 `Precedence: bulk`): auto-responders leave it unanswered. */
+const BULK_MAIL = new Set<MailType | "digest">(["digest", "event_announcement"]);
+
 /**
  * The one way notification mail leaves: rendered for its reader, with the List-Unsubscribe headers of its
  * kind, queued in the caller's transaction. Answers the outbox row's id, or null when nothing was queued
  * (nothing to say, or the dedupe key was queued before). A mail the outbox refuses (an address that is not
- * one) is logged and left out: it never undoes the change that caused it.
+ * one, a line break in a header) throws in the caller's transaction: the change that would have mailed
+ * rolls back and its cause gets the error, rather than a mail lost in a log nobody reads.
  */
 export async function mailReader(tx: Db, reader: MailReader, type: MailType | "digest", message: MessageFor): Promise<number | null> {
   const appUrl = linkedAppUrl();
@@ -55,26 +58,19 @@ export async function mailReader(tx: Db, reader: MailReader, type: MailType | "d
   const built = await message(reader, links);
   if (!built) return null;
   const { html, text } = await renderMail(built.element);
-  try {
-    return await queueMail(tx, {
-      to: reader.email,
-      toName: reader.name,
-      userId: reader.userId,
-      kind: mailKind(type, built.what),
-      subject: built.subject,
-      html,
-      text,
-      headers: listUnsubscribeHeaders(appUrl, token),
-      attachments: built.attachments,
-      dedupeKey: built.dedupeKey,
-      sendAfter: built.sendAfter,
-    });
-  } catch (error) {
-    // Refused before any SQL ran, so the caller's transaction is intact.
-    if (!(error instanceof MailHeaderError)) throw error;
-    console.error(`[mail] ${mailKind(type, built.what)} to user ${reader.userId} not queued: ${error.message}`);
-    return null;
-  }
+  return queueMail(tx, {
+    to: reader.email,
+    toName: reader.name,
+    userId: reader.userId,
+    kind: mailKind(type, built.what),
+    subject: built.subject,
+    html,
+    text,
+    headers: { ...listUnsubscribeHeaders(appUrl, token), ...(BULK_MAIL.has(type) ? { Precedence: "bulk" } : {}) },
+    attachments: built.attachments,
+    dedupeKey: built.dedupeKey,
+    sendAfter: built.sendAfter,
+  });
 }
 
 /** Puts a line in the user's next daily digest (collapsing into a waiting one of the same group). */

@@ -79,6 +79,10 @@ describe("an application received", () => {
 
     const { event, attachment } = calendarIn(received);
     expect(attachment.filename).toBe("event.ics");
+    // Every line ends with CRLF, the last one too (RFC 5545 3.1).
+    const ics = attachment.content.toString("utf8");
+    expect(ics.endsWith("\r\nEND:VCALENDAR\r\n")).toBe(true);
+    expect(ics).not.toMatch(/[^\r]\n/);
     expect(event.uid).toBe(`event-form-${form.id}@launchpad.example.com`);
     expect(event.sequence).toBe(0);
     expect(event.summary).toBe("Lagos demo day");
@@ -195,5 +199,40 @@ describe("a changed event time", () => {
       "event_calendar/reminder",
       "event_calendar/updated",
     ]);
+  });
+
+  it("moved within a day of it, sends an accepted applicant the one mail with the new time, and no second reminder", async () => {
+    // An event six hours from now, on UTC's clock: accepting it queues its reminder at once.
+    const local = (hoursFromNow: number) => new Date(Date.now() + hoursFromNow * 3600_000).toISOString().slice(0, 16);
+    const owner = await ownerWithCollection(t);
+    const fields = validEventFormFields(owner.collection.id, {
+      ...EVENT,
+      title: "Soon day",
+      timezone: "UTC",
+      starts_at: local(6),
+      ends_at: local(8),
+      application_deadline: local(5),
+    });
+    const form = await publishedEventForm(owner.client, owner.collection.id, fields);
+    const applicant = await registered(t, "Sam Soon");
+    const applied = await sendApplication(applicant.client, form.id, { full_name: "Sam Soon", email: applicant.email });
+    expect((await review(owner.client, applied.body.event_application.id, "accepted")).status).toBe(200);
+    const calendarMail = () =>
+      t.database.db
+        .select({ kind: mailOutbox.kind })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.userId, applicant.id), like(mailOutbox.kind, "event_calendar/%")))
+        .orderBy(mailOutbox.id);
+    expect((await calendarMail()).map((m) => m.kind)).toEqual(["event_calendar/invitation", "event_calendar/reminder"]);
+    await mail.mailTo(applicant.email, /^Reminder: Soon day/);
+
+    const moved = await owner.client.put(`/api/v1/admin/event_forms/${form.id}`, { ...fields, starts_at: local(7), ends_at: local(9) });
+    expect(moved.status).toBe(200);
+    expect((await calendarMail()).map((m) => m.kind)).toEqual([
+      "event_calendar/invitation",
+      "event_calendar/reminder",
+      "event_calendar/updated",
+    ]);
+    await mail.mailTo(applicant.email, /^New time: Soon day/);
   });
 });

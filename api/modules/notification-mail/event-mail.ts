@@ -103,6 +103,9 @@ export async function mailApplicationReceived(tx: Db, application: { id: number;
   }));
 }
 
+/** When the event's reminder is due: REMINDER_HOURS_BEFORE its start. */
+const reminderTime = (form: EventFormRow) => form.startsAt.getTime() - REMINDER_HOURS_BEFORE * 3600_000;
+
 /** The reminder's key names the start it reminds of: a new start is a new reminder, the same one never twice. */
 export const reminderKey = (applicationId: number, startsAt: Date) => `event-reminder:${applicationId}:${startsAt.toISOString()}`;
 
@@ -114,7 +117,7 @@ export const reminderKey = (applicationId: number, startsAt: Date) => `event-rem
 export async function scheduleReminder(tx: Db, application: { id: number; userId: number }, form: EventFormRow) {
   const now = Date.now();
   if (form.startsAt.getTime() <= now) return;
-  const sendAfter = new Date(Math.max(now, form.startsAt.getTime() - REMINDER_HOURS_BEFORE * 3600_000));
+  const sendAfter = new Date(Math.max(now, reminderTime(form)));
   await mailApplicant(tx, application.userId, (reader, links) => ({
     what: "reminder",
     subject: `Reminder: ${form.title}, ${eventFacts(form, "accepted").when}`,
@@ -160,7 +163,8 @@ const timeChanged = (before: EventFormRow, after: EventFormRow) =>
  * After an edit of a form (in its transaction, the form row locked): the reminders of its accepted
  * applicants are queued anew with what the form now says, those of the old time dropped unless already
  * sent. When its time changed the form's calendar SEQUENCE goes up and every accepted applicant gets the
- * updated invitation, once per change.
+ * updated invitation, once per change; when the new time's reminder would be due already, that one mail
+ * stands for it.
  */
 export async function eventMailAfterEdit(tx: Db, before: EventFormRow, after: EventFormRow) {
   const accepted = await tx
@@ -181,9 +185,12 @@ export async function eventMailAfterEdit(tx: Db, before: EventFormRow, after: Ev
     tx,
     accepted.map((application) => reminderKey(application.id, before.startsAt)),
   );
+  const moved = form.calendarSequence !== before.calendarSequence;
+  // Moved within the reminder's day: the new-time mail, at once, is the reminder; another would say it twice.
+  const remind = !moved || reminderTime(form) > Date.now();
   for (const application of accepted) {
-    await scheduleReminder(tx, application, form);
-    if (form.calendarSequence === before.calendarSequence) continue;
+    if (remind) await scheduleReminder(tx, application, form);
+    if (!moved) continue;
     await mailApplicant(tx, application.userId, (reader, links) => ({
       what: "updated",
       subject: `New time: ${form.title}, ${eventFacts(form, "accepted").when}`,

@@ -47,6 +47,9 @@ describe("co-founder invitations", () => {
     expect(invitation.text).toContain("Build compilers with us");
     expect(invitation.html).toContain(`href="${APP_URL}/co-founder-invitations?box=received"`);
     expect(headerOf(invitation, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    // Written by the app, to one person: automatic, not bulk.
+    expect(headerOf(invitation, "Auto-Submitted")).toBe("auto-generated");
+    expect(headerOf(invitation, "Precedence")).toBe("");
     expect(unsubscribeLinkOf(invitation)).toMatch(new RegExp(`^/unsubscribe/${person.id}\\.invitation_received\\.`));
 
     const answered = await person.client.post(`${INVITATIONS}/${sent.body.invitation.id}/accept`, { response_message: "Gladly" });
@@ -99,6 +102,8 @@ describe("the daily digest", () => {
     expect(digest.text).toContain("Someone follows you");
     expect(digest.text).toContain("Alan Turing started following you");
     expect(digest.text).toContain("Edsger Dijkstra started following you");
+    expect(headerOf(digest, "Precedence")).toBe("bulk");
+    expect(headerOf(digest, "Auto-Submitted")).toBe("auto-generated");
     expect(unsubscribeLinkOf(digest)).toMatch(new RegExp(`^/unsubscribe/${followed.id}\\.digest\\.`));
     const waiting = await t.database.db
       .select()

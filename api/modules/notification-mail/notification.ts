@@ -23,6 +23,15 @@ async function mailedSince(tx: Db, userId: number, prefix: string, windowMs: num
   return Boolean(row);
 }
 
+/** A notification's own text as a mail: its title the subject, its body and a button to where it leads. */
+export function notificationMessage(input: Pick<NotificationContent, "type" | "title" | "body" | "url">): MessageFor {
+  const about = mailTypeLabel(input.type);
+  return (reader, links) => ({
+    subject: input.title,
+    element: NotificationMail({ ...links, name: reader.name, title: input.title, body: input.body, url: input.url, about }),
+  });
+}
+
 /**
  * The mail beside a notification, in the cause's transaction: to each recipient as they chose for its type
  * (at once, a line in the daily digest, or none), whether or not they see it in the panel, since the two are
@@ -34,12 +43,7 @@ async function mailedSince(tx: Db, userId: number, prefix: string, windowMs: num
  */
 export async function mailNotification(tx: Db, userIds: readonly number[], input: NotificationContent): Promise<void> {
   if (input.type === "message_received" || !userIds.length) return;
-  const about = mailTypeLabel(input.type);
-  const plain: MessageFor = (reader, links) => ({
-    subject: input.title,
-    element: NotificationMail({ ...links, name: reader.name, title: input.title, body: input.body, url: input.url, about }),
-  });
-  const message = input.mail ?? plain;
+  const message = input.mail ?? notificationMessage(input);
   const windowMs = input.groupKey !== undefined && input.windowMinutes ? input.windowMinutes * 60_000 : null;
   const once: MessageFor = async (reader, links) => {
     if (windowMs === null) return message(reader, links);

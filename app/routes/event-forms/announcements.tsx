@@ -129,7 +129,8 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
                   </p>
                 </div>
                 <p className="mt-1 text-sm text-slate-600">
-                  {AUDIENCE_LABELS[announcement.audience]} · {counted(announcement.recipient_count, "person", "people")}
+                  {AUDIENCE_LABELS[announcement.audience]} · {counted(announcement.recipient_count, "person", "people")} ·{" "}
+                  {announcement.mailed_count} by mail
                 </p>
                 <p className="mt-2 whitespace-pre-line text-sm text-slate-800">{announcement.message}</p>
                 <InAppLink to={linkTo(open ? null : announcement.id)} className="mt-2 inline-block text-sm text-brand-600 hover:underline">

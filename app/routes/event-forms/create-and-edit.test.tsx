@@ -69,6 +69,15 @@ describe("/event-forms/create", () => {
     expect(html).toContain("The capacity must be at least 1.");
   });
 
+  it("refuses a title with a line break on its field, as the title becomes the subject of the event's mail", async () => {
+    const page = await h.run(create.loader, { as: owner.client, path: createPath() });
+    const refused = await h.run(create.action, { as: owner.client, path: createPath(), form: builderForm({ title: "Demo\r\nday" }) });
+    expect(refused).toMatchObject({ thrown: false, status: 422 });
+    expect(refused.data.result.error).toEqual({ title: ["The title may not contain a line break."] });
+    const html = renderPage(create.default, { path: createPath(), loaderData: page.data, actionData: refused.data });
+    expect(html).toContain("The title may not contain a line break.");
+  });
+
   it("shows the API's refusal on its field: a city the venue's country does not have", async () => {
     const refused = await h.run(create.action, { as: owner.client, path: createPath(), form: builderForm({ venue_city: "Atlantis" }) });
     expect(refused).toMatchObject({ thrown: false, status: 422, data: { failure: "Validation fails for venue city" } });
