@@ -1,4 +1,4 @@
-import { tryAgainIn } from "#schemas/plural.ts";
+import { counted, tryAgainIn, waitTime } from "#schemas/plural.ts";
 import { AI_RATE, AI_THROTTLED } from "#schemas/ai.ts";
 import { ANNOUNCEMENT_RATE, ANNOUNCEMENTS_THROTTLED } from "#schemas/announcements.ts";
 import { MESSAGE_RATE, MESSAGES_THROTTLED } from "#schemas/conversations.ts";
@@ -30,6 +30,8 @@ export interface Limits {
    * asked about any number of addresses, which the password reset's answers keep to themselves.
    */
   registration: RateLimit;
+  /** Tickets scanned at the door per member, whatever the outcome (ticket codes must not be guessable). */
+  checkInScan: RateLimit;
   /** Unknown coupon codes tried per user (codes must not be guessable). */
   couponGuess: RateLimit;
   /** Chat messages sent per user. */
@@ -100,6 +102,17 @@ export function limitsOf(config: ApiConfig): Limits {
       max: config.registerMaxPerAddress,
       windowSeconds: config.registerWindowSeconds,
       refusal: (seconds) => tooMany(`Too many registrations from this address. ${tryAgainIn(seconds)}`, seconds, "email"),
+    },
+    checkInScan: {
+      prefix: "check-in",
+      max: config.checkInMaxPerMember,
+      windowSeconds: config.checkInWindowSeconds,
+      refusal: (seconds) =>
+        tooMany(
+          `Too many tickets scanned: at most ${counted(config.checkInMaxPerMember, "ticket")} in ${waitTime(config.checkInWindowSeconds)} per member. ${tryAgainIn(seconds)}`,
+          seconds,
+          "code",
+        ),
     },
     couponGuess: {
       prefix: "coupon",

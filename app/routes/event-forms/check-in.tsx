@@ -46,6 +46,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await api.post<CheckInAnswer>(apiPath(id), { code });
   if (!result.ok && result.status === 422)
     return data({ answer: null, undone: null, errors: result.body.errors?.code ?? null }, { status: 422 });
+  // Past the member's scans per window: said under the code, with when to try again.
+  if (!result.ok && result.status === 429)
+    return data({ answer: null, undone: null, errors: result.body.errors?.code ?? [result.body.message] }, { status: 429 });
   // Every outcome (in, already in, cancelled, another event, unknown) is an answer for the door, not an error page.
   if (result.ok || result.status === 409 || (result.status === 404 && "outcome" in result.body)) {
     return data({ answer: result.body as CheckInAnswer, undone: null, errors: null }, { status: result.status });
