@@ -4,7 +4,13 @@ import { CHECK_INS_CHANGED_EVENT, eventFormChannel } from "#schemas/realtime.ts"
 import { eventApplications, eventCheckIns } from "#api/db/events-schema.ts";
 import { insertEventForm, ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
+import { z } from "zod";
 import { createApi } from "#api/app.ts";
+import { readBody } from "#api/lib/body.ts";
+import { validate } from "#api/lib/validation.ts";
+import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import { currentUser } from "../auth/middleware.ts";
+import { checkIn } from "./service.ts";
 import { TestClient, type TestApi } from "#api/testing/harness.ts";
 import { createRecordingTestApi, type RecordingBroadcaster } from "#api/testing/recording-broadcaster.ts";
 
@@ -192,7 +198,8 @@ describe("the dashboard's events under way", () => {
 });
 
 describe("what a check-in empties", () => {
-  it("only the caches that count check-ins: the dashboard shows it at once, who is calling and the public pages stay", async () => {
+  /** The API with its caches on, a door (the owner, through it) and the dashboard's figure for the event. */
+  async function cachingDoor() {
     const pages = { emptied: 0, invalidate: () => void pages.emptied++ };
     const cached = createApi({
       db: t.database.db,
@@ -208,7 +215,11 @@ describe("what a check-in empties", () => {
       ((await door.get("/api/v1/admin/dashboard/upcoming-events")).body.data.events as { id: number; checked_in: number }[]).find(
         (event) => event.id === form.id,
       )?.checked_in;
+    return { cached, pages, form, holder, door, checkedIn };
+  }
 
+  it("only the caches that count check-ins: the dashboard shows it at once, who is calling and the public pages stay", async () => {
+    const { pages, form, holder, door, checkedIn } = await cachingDoor();
     expect(await checkedIn()).toBe(0);
     expect((await scan(door, form.id, holder.ticket.code)).status).toBe(201);
     expect(await checkedIn()).toBe(1);
@@ -218,5 +229,19 @@ describe("what a check-in empties", () => {
     // Any other write empties them all.
     await door.put(`/api/v1/admin/event_applications/${holder.applicationId}/status`, { status: "rejected" });
     expect(pages.emptied).toBeGreaterThan(0);
+  });
+
+  it("is said by the check-in itself, not by the address it came to: through another route it empties the same caches", async () => {
+    const { cached, pages, form, holder, door, checkedIn } = await cachingDoor();
+    const scanSchema = z.object({ code: z.string() });
+    cached.post("/api/v1/admin/another-door/:id", async (c) => {
+      const { code } = validate(scanSchema, await readBody(c));
+      const { status, answer } = await checkIn(c.get("db"), currentUser(c), Number(c.req.param("id")), code, new BroadcastQueue());
+      return c.json(answer, status);
+    });
+    expect(await checkedIn()).toBe(0);
+    expect((await door.post(`/api/v1/admin/another-door/${form.id}`, { code: holder.ticket.code })).status).toBe(201);
+    expect(await checkedIn()).toBe(1);
+    expect(pages.emptied).toBe(0);
   });
 });
