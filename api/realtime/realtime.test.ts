@@ -25,6 +25,7 @@ import {
   subscribed,
   type PresenceChannel,
 } from "../testing/realtime-clients.ts";
+import { httpBroadcaster } from "./publisher.ts";
 import { signChannel, signedQuery } from "./signing.ts";
 import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 
@@ -107,6 +108,33 @@ describe("pusher-js and the official SDK", () => {
     await sdk.trigger("startup.8", "App.Events.FollowersCountChanged", { n: "excluded" }, { socket_id: firstId });
     await sdk.trigger("startup.8", "App.Events.FollowersCountChanged", { n: "everyone" });
     await Promise.all([secondGotBoth, lastForFirst]);
+    expect(seenByFirst).toEqual(["everyone"]);
+  });
+
+  it("the app's broadcasters leave out the socket of the request that caused a message, embedded or over the HTTP API", async () => {
+    const [first, second] = [client(), client()];
+    const firstId = await connected(first);
+    await connected(second);
+    const [a, b] = [first.subscribe("startup.9"), second.subscribe("startup.9")];
+    await Promise.all([subscribed(a), subscribed(b)]);
+    const seenByFirst: string[] = [];
+    a.bind("App.Events.FollowersCountChanged", (data: { n: string }) => seenByFirst.push(data.n));
+    const secondGotAll = new Promise<void>((resolve) => {
+      const seen: string[] = [];
+      b.bind("App.Events.FollowersCountChanged", (data: { n: string }) => seen.push(data.n) === 3 && resolve());
+    });
+    const lastForFirst = nextEvent(a, "App.Events.FollowersCountChanged");
+    const message = (n: string, socketId?: string) => ({
+      channels: ["startup.9"],
+      event: "App.Events.FollowersCountChanged" as const,
+      data: { n },
+      ...(socketId ? { socketId } : {}),
+    });
+    await server.realtime.broadcaster.publish([message("embedded", firstId)]);
+    const overHttp = httpBroadcaster({ app: server.app, baseUrl: `http://127.0.0.1:${server.port}` });
+    await overHttp.publish([message("over http", firstId)]);
+    await overHttp.publish([message("everyone")]);
+    await Promise.all([secondGotAll, lastForFirst]);
     expect(seenByFirst).toEqual(["everyone"]);
   });
 

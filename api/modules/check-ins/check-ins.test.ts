@@ -67,6 +67,7 @@ describe("POST /api/v1/admin/event_forms/{id}/check_ins", () => {
     });
     const [message] = broadcaster.take(CHECK_INS_CHANGED_EVENT, eventFormChannel(form.id));
     expect(message.data).toEqual({ event_form_id: form.id, checked_in: 1, expected: 2 });
+    expect(message.socketId).toBeUndefined();
 
     const again = await scan(owner.client, form.id, first.ticket.code);
     expect(again.status).toBe(409);
@@ -77,13 +78,27 @@ describe("POST /api/v1/admin/event_forms/{id}/check_ins", () => {
     expect((await scan(owner.client, form.id, typed)).body.counts).toEqual({ checked_in: 2, expected: 2 });
     expect((await first.client.get(`/api/v1/site/event_forms/${form.id}`)).body.my_ticket.checked_in_at).not.toBeNull();
 
-    const undone = await owner.client.delete(`/api/v1/admin/event_forms/${form.id}/check_ins/${second.ticket.code}`);
+    // The door that undoes it names its socket (X-Socket-ID): everyone is told but that socket.
+    broadcaster.clear();
+    const undone = await owner.client.request("DELETE", `/api/v1/admin/event_forms/${form.id}/check_ins/${second.ticket.code}`, undefined, {
+      "X-Socket-ID": "1234.5678",
+    });
     expect(undone.status).toBe(200);
+    expect(broadcaster.take(CHECK_INS_CHANGED_EVENT).map((m) => m.socketId)).toEqual(["1234.5678"]);
     expect(undone.body).toEqual({ message: "Check-in undone.", counts: { checked_in: 1, expected: 2 } });
     const undoAgain = await owner.client.delete(`/api/v1/admin/event_forms/${form.id}/check_ins/${second.ticket.code}`);
     expect(undoAgain.status).toBe(404);
     expect(undoAgain.body.message).toBe("This ticket is not checked in.");
-    expect((await scan(owner.client, form.id, second.ticket.code)).status).toBe(201);
+    const rescanned = await owner.client.request(
+      "POST",
+      `/api/v1/admin/event_forms/${form.id}/check_ins`,
+      { code: second.ticket.code },
+      {
+        "X-Socket-ID": "not a socket",
+      },
+    );
+    expect(rescanned.status).toBe(201);
+    expect(broadcaster.take(CHECK_INS_CHANGED_EVENT).map((m) => m.socketId)).toEqual([undefined]);
   });
 
   it("tells a cancelled, a rejected, a waitlisted, another event's and an unknown ticket apart, and refuses a forged QR text", async () => {
