@@ -92,7 +92,9 @@ describe("/event-forms/check-in/{id}", () => {
       const refused = await scan();
       expect(refused.status).toBe(429);
       expect(refused.data.errors).toEqual([
-        expect.stringMatching(/^Too many tickets scanned: at most 2 tickets in 1 minute per member\. Please try again in (\d+ seconds?|1 minute)\.$/),
+        expect.stringMatching(
+          /^Too many tickets scanned: at most 2 tickets in 1 minute per member\. Please try again in (\d+ seconds?|1 minute)\.$/,
+        ),
       ]);
       const page = await strict.run(loader, { as: owner.client, path, params: { id: String(form.id) } });
       expect(renderPage(CheckIn, { path, loaderData: page.data, actionData: refused.data })).toContain("Too many tickets scanned");
