@@ -5,7 +5,7 @@ import type { ApiConfig } from "./config.ts";
 import type { AppEnv } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "./lib/body-limit.ts";
-import { AnswerCaches, type AnswerCache, type CachePeers, type WriteScope } from "./lib/answer-caches.ts";
+import { AnswerCaches, WriteRecord, type AnswerCache, type CachePeers, type WriteScope } from "./lib/answer-caches.ts";
 import { HttpError } from "./lib/errors.ts";
 import { accessRoutes } from "./modules/access/routes.ts";
 import { accountLinkRoutes } from "./modules/account-links/routes.ts";
@@ -71,18 +71,9 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const READ_ONLY_POSTS: ReadonlySet<string> = new Set(["/broadcasting/auth", "/api/v1/admin/ai"]);
 
-/**
- * The door's writes, a ticket checked in (POST) or taken back (DELETE …/{code}): they change check-ins and
- * nothing else a cache keeps, so they empty only the caches that count check-ins. Scans come by the
- * hundred at an event's start; emptying every cache at each one made each scan look its caller up again.
- * A path matching this must stay such a route (read-only-posts.test.ts).
- */
-export const CHECK_IN_WRITES = /^\/api\/v1\/admin\/event_forms\/[^/]+\/check_ins(?:\/[^/]+)?$/;
-
-/** What a request may change, for the answer caches: nothing (null), check-ins only, or anything. */
-export function writeScopeOf(method: string, path: string): WriteScope | null {
-  if (READ_METHODS.has(method) || READ_ONLY_POSTS.has(path)) return null;
-  return CHECK_IN_WRITES.test(path) ? "check-ins" : "any";
+/** Whether a request may write anything, so that the answer caches are emptied after it. */
+export function mayWrite(method: string, path: string): boolean {
+  return !READ_METHODS.has(method) && !READ_ONLY_POSTS.has(path);
 }
 
 /** Paths this API answers; server.ts sends these here and everything else to the panel. */
@@ -150,16 +141,19 @@ export function createApi({
     c.set("config", config);
     c.set("callerCache", callerCache);
     c.set("broadcaster", broadcaster);
-    // Any write may change who somebody is or a dashboard figure (see AnswerCaches): this process's answers
-    // are forgotten before it, so that the write reads none; every process's after it, whatever its outcome,
-    // and the response waits for that. The other processes need nothing before: what they keep or compute
-    // meanwhile is emptied then, or, still under way, not kept.
-    const scope = answerCaches.any ? writeScopeOf(c.req.method, c.req.path) : null;
-    if (scope) answerCaches.invalidate(scope);
-    try {
+    // Any write may change who somebody is or a dashboard figure (see AnswerCaches): every process forgets
+    // what it kept after the write, whatever its outcome, and the response waits for that. What was kept
+    // or computed meanwhile is emptied then, or, still under way, not kept. The code that wrote says what
+    // it changed (`changesOnly`, the door's check-ins); without a word the caches forget everything.
+    if (answerCaches.any && mayWrite(c.req.method, c.req.path)) {
+      const record = new WriteRecord();
+      try {
+        await record.run(next);
+      } finally {
+        await invalidate(record.scope);
+      }
+    } else {
       await next();
-    } finally {
-      if (scope) await invalidate(scope);
     }
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -33,9 +33,15 @@ export interface ApiConfig {
   /** Unknown coupon codes a user may try in `couponThrottleWindowSeconds` (codes must not be guessable). */
   couponMaxAttempts: number;
   couponThrottleWindowSeconds: number;
-  /** Accounts that may be registered from one address in `registerWindowSeconds` (429 beyond). */
+  /** Registrations (an address already taken included) allowed from one address in `registerWindowSeconds` (429 beyond). */
   registerMaxPerAddress: number;
   registerWindowSeconds: number;
+  /**
+   * Tickets one member may scan at the door in `checkInWindowSeconds` (429 beyond): a door lets a person in
+   * every few seconds, so a member scanning faster is guessing codes.
+   */
+  checkInMaxPerMember: number;
+  checkInWindowSeconds: number;
   /**
    * The cost of hashing a new password (registering, changing or resetting one). Every server uses the
    * standard cost; only the test suites, which register thousands of accounts, pass a small one.
@@ -113,6 +119,8 @@ export const defaultApiConfig: ApiConfig = {
   couponThrottleWindowSeconds: 600,
   registerMaxPerAddress: 10,
   registerWindowSeconds: 3600,
+  checkInMaxPerMember: 60,
+  checkInWindowSeconds: 60,
   passwordHashCost: STANDARD_PASSWORD_HASH_COST,
   requireTwoFactorForAdmins: false,
   stripeApiBase: "https://api.stripe.com",

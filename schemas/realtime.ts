@@ -8,6 +8,15 @@ import type { NotificationJson } from "./notifications.ts";
  * channel is decided in api/modules/broadcasting/channels.ts, with the patterns below.
  */
 
+/** A socket's id, "1234.5678": two whole numbers, as pusher-js and every Pusher SDK check it. */
+export const SOCKET_ID = /^\d+\.\d+$/;
+
+/**
+ * The form field a screen's forms carry the tab's socket in, which the panel passes on to the API as
+ * `X-Socket-ID` (as Laravel Echo sends it): what that request causes is not told to the tab that asked.
+ */
+export const SOCKET_ID_FIELD = "socket_id";
+
 /* Channels. A "private-" or "presence-" channel needs the API's authorisation; any other one is public. */
 
 export const PRIVATE_CHANNEL_PREFIX = "private-";

@@ -101,6 +101,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       loginAccountWindowSeconds: positive(env.LOGIN_ACCOUNT_WINDOW_SECONDS, defaultApiConfig.loginAccountWindowSeconds),
       registerMaxPerAddress: positive(env.REGISTER_MAX_PER_ADDRESS, defaultApiConfig.registerMaxPerAddress),
       registerWindowSeconds: positive(env.REGISTER_WINDOW_SECONDS, defaultApiConfig.registerWindowSeconds),
+      checkInMaxPerMember: positive(env.CHECK_IN_MAX_PER_MEMBER, defaultApiConfig.checkInMaxPerMember),
+      checkInWindowSeconds: positive(env.CHECK_IN_WINDOW_SECONDS, defaultApiConfig.checkInWindowSeconds),
       requireTwoFactorForAdmins: env.REQUIRE_2FA_FOR_ADMINS === "true" || env.REQUIRE_2FA_FOR_ADMINS === "1",
       stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 /** Something that keeps database answers in this process and must forget them when the data may change. */
 export interface AnswerCache {
   invalidate(): void;
@@ -11,9 +13,9 @@ export type WriteScope = "any" | "check-ins";
 
 /**
  * Every in-process cache of database answers (who is calling, dashboard cards), emptied together by the
- * one write hook in createApi: before any write the API is asked to make and after it, whatever its
- * outcome. A cache added later joins this list instead of growing a hook of its own; one whose answers
- * count check-ins is also listed among `checkInReaders`, the only caches a check-in empties.
+ * one write hook in createApi: after any write the API is asked to make, whatever its outcome. A cache
+ * added later joins this list instead of growing a hook of its own; one whose answers count check-ins is
+ * also listed among `checkInReaders`, the only caches a check-in empties.
  */
 export class AnswerCaches {
   private readonly caches: AnswerCache[];
@@ -45,4 +47,39 @@ export interface CachePeers {
   invalidate(scope: WriteScope): Promise<void>;
   /** How this process's caches are emptied when another process writes. */
   onInvalidate(invalidate: (scope: WriteScope) => void): void;
+}
+
+/**
+ * What one request's writes changed, as the code that wrote said it (`changesOnly`): nothing said means
+ * anything may have changed. The write hook in createApi runs each write request inside one and empties
+ * the caches of its scope afterwards.
+ */
+export class WriteRecord {
+  private declared: WriteScope | undefined;
+
+  /** Runs the request's handling with this record as the one `changesOnly` speaks to. */
+  run<T>(handle: () => Promise<T>): Promise<T> {
+    return writeRecords.run(this, handle);
+  }
+
+  /** What the caches must forget after the request. */
+  get scope(): WriteScope {
+    return this.declared ?? "any";
+  }
+
+  declare(scope: WriteScope) {
+    this.declared = this.declared === undefined || this.declared === scope ? scope : "any";
+  }
+}
+
+const writeRecords = new AsyncLocalStorage<WriteRecord>();
+
+/**
+ * Said by a service whose writes change nothing a cache keeps but `scope` (the door's check-ins): the
+ * request then empties only the caches that read it. Two different scopes in one request widen it to
+ * anything. A handler that also writes something else through a service that says nothing must not rely
+ * on it: say it only where the service's writes are the request's whole change.
+ */
+export function changesOnly(scope: WriteScope): void {
+  writeRecords.getStore()?.declare(scope);
 }

@@ -1,4 +1,4 @@
-import { tryAgainIn } from "#schemas/plural.ts";
+import { counted, tryAgainIn, waitTime } from "#schemas/plural.ts";
 import { AI_RATE, AI_THROTTLED } from "#schemas/ai.ts";
 import { ANNOUNCEMENT_RATE, ANNOUNCEMENTS_THROTTLED } from "#schemas/announcements.ts";
 import { MESSAGE_RATE, MESSAGES_THROTTLED } from "#schemas/conversations.ts";
@@ -18,12 +18,20 @@ export interface Limits {
   loginAddress: RateLimit;
   /** Failed logins for one email, whatever the address (many machines trying one account). */
   loginAccount: RateLimit;
-  /** Wrong current passwords per user when changing the password or the email (a borrowed session guessing it). */
+  /**
+   * Wrong current passwords per user when changing the password or the email (a borrowed session guessing
+   * it). Each check holds a place while it runs, so its refusal speaks of attempts, not of wrong ones.
+   */
   currentPassword: RateLimit;
   /** Wrong two-factor codes per user when turning it on or off or making new recovery codes (signing in counts on the login tiers). */
   twoFactorCode: RateLimit;
-  /** Accounts created from one address. */
+  /**
+   * Registrations tried from one address, an address already taken included: otherwise its answer could be
+   * asked about any number of addresses, which the password reset's answers keep to themselves.
+   */
   registration: RateLimit;
+  /** Tickets scanned at the door per member, whatever the outcome (ticket codes must not be guessable). */
+  checkInScan: RateLimit;
   /** Unknown coupon codes tried per user (codes must not be guessable). */
   couponGuess: RateLimit;
   /** Chat messages sent per user. */
@@ -81,7 +89,7 @@ export function limitsOf(config: ApiConfig): Limits {
       prefix: "current-password",
       max: CURRENT_PASSWORD_RATE.maxAttempts,
       windowSeconds: CURRENT_PASSWORD_RATE.windowSeconds,
-      refusal: (seconds) => tooMany(`Too many wrong passwords. ${tryAgainIn(seconds)}`, seconds, "current_password"),
+      refusal: (seconds) => tooMany(`Too many attempts at your current password. ${tryAgainIn(seconds)}`, seconds, "current_password"),
     },
     twoFactorCode: {
       prefix: "two-factor-code",
@@ -93,7 +101,18 @@ export function limitsOf(config: ApiConfig): Limits {
       prefix: "register",
       max: config.registerMaxPerAddress,
       windowSeconds: config.registerWindowSeconds,
-      refusal: (seconds) => tooMany(`Too many accounts have been created from this address. ${tryAgainIn(seconds)}`, seconds, "email"),
+      refusal: (seconds) => tooMany(`Too many registrations from this address. ${tryAgainIn(seconds)}`, seconds, "email"),
+    },
+    checkInScan: {
+      prefix: "check-in",
+      max: config.checkInMaxPerMember,
+      windowSeconds: config.checkInWindowSeconds,
+      refusal: (seconds) =>
+        tooMany(
+          `Too many tickets scanned: at most ${counted(config.checkInMaxPerMember, "ticket")} in ${waitTime(config.checkInWindowSeconds)} per member. ${tryAgainIn(seconds)}`,
+          seconds,
+          "code",
+        ),
     },
     couponGuess: {
       prefix: "coupon",

@@ -5,6 +5,7 @@
  * through PostgreSQL, or an external Pusher-compatible server) is server.ts's choice, not the caller's.
  */
 import type { RealtimeEvent, RealtimeEventName, RealtimePayloads } from "#schemas/realtime.ts";
+import { SOCKET_ID } from "./protocol.ts";
 
 export interface BroadcastMessage {
   /** Channel names as clients subscribe to them (schemas/realtime.ts names them). */
@@ -12,6 +13,19 @@ export interface BroadcastMessage {
   /** The event's full name, under the namespace Echo listens on (schemas/realtime.ts). */
   event: RealtimeEventName;
   data: Record<string, unknown>;
+  /**
+   * The socket of the browser whose request caused it, which is not told: its own request's answer already
+   * shows the change (Pusher's socket_id exclusion, Laravel's `toOthers`).
+   */
+  socketId?: string;
+}
+
+/**
+ * The socket a request says it comes from (`X-Socket-ID`, as Laravel Echo sends it), when it names one;
+ * anything else is no socket, so everyone is told.
+ */
+export function senderSocket(header: string | undefined): string | undefined {
+  return header !== undefined && SOCKET_ID.test(header) ? header : undefined;
 }
 
 /** One of the product's events with the payload it carries, as services queue it. */
@@ -33,12 +47,16 @@ export interface Broadcaster {
 /** No realtime server: messages are dropped (tests that do not listen, scripts). */
 export const silentBroadcaster: Broadcaster = { publish: async () => {} };
 
-/** Collects a transaction's messages; hand `messages` to publishAfterCommit once it has committed. */
+/**
+ * Collects a transaction's messages; hand `messages` to publishAfterCommit once it has committed. With
+ * `exceptSocket` (`senderSocket`), every message leaves out the socket of the browser that asked.
+ */
 export class BroadcastQueue {
   readonly messages: BroadcastMessage[] = [];
+  constructor(private readonly exceptSocket?: string) {}
   add<Event extends RealtimeEvent>(message: RealtimeMessage<Event>): void {
     // The payload was checked against its event's type above; the transport carries any JSON object.
-    this.messages.push(message as BroadcastMessage);
+    this.messages.push({ ...(message as BroadcastMessage), ...(this.exceptSocket ? { socketId: this.exceptSocket } : {}) });
   }
 }
 

@@ -47,8 +47,7 @@ export const frame = (event: string, data?: unknown, channel?: string): string =
 export const errorFrame = (error: ProtocolError, channel?: string) =>
   frame("pusher:error", { code: error.code, message: error.message }, channel);
 
-/** "1234.5678": two whole numbers, as pusher-js and every Pusher SDK check it. */
-export const SOCKET_ID = /^\d+\.\d+$/;
+export { SOCKET_ID } from "#schemas/realtime.ts";
 export const newSocketId = () => `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`;
 
 /** Pusher's channel name rule: up to 200 of these characters (a "#" is reserved for server-to-user channels). */

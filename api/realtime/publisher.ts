@@ -16,7 +16,8 @@ export function toPublishedEvents(messages: readonly BroadcastMessage[]): Publis
   for (const message of messages) {
     const data = JSON.stringify(message.data);
     for (let i = 0; i < message.channels.length; i += CHANNELS_PER_EVENT) {
-      events.push({ channels: message.channels.slice(i, i + CHANNELS_PER_EVENT), event: message.event, data });
+      const channels = message.channels.slice(i, i + CHANNELS_PER_EVENT);
+      events.push({ channels, event: message.event, data, ...(message.socketId ? { socketId: message.socketId } : {}) });
     }
   }
   return events;
@@ -41,7 +42,7 @@ export function httpBroadcaster(options: HttpPublisherOptions): Broadcaster {
   const send = options.fetch ?? fetch;
   const path = `/apps/${encodeURIComponent(options.app.appId)}/events`;
   const post = async (event: PublishedEvent) => {
-    const body = JSON.stringify({ name: event.event, channels: event.channels, data: event.data });
+    const body = JSON.stringify({ name: event.event, channels: event.channels, data: event.data, socket_id: event.socketId });
     const response = await send(`${options.baseUrl}${path}?${signedQuery(options.app, "POST", path, body)}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

@@ -25,6 +25,7 @@ import {
   subscribed,
   type PresenceChannel,
 } from "../testing/realtime-clients.ts";
+import { httpBroadcaster } from "./publisher.ts";
 import { signChannel, signedQuery } from "./signing.ts";
 import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 
@@ -91,23 +92,50 @@ describe("pusher-js and the official SDK", () => {
     expect(await received).toEqual({ startup_id: 7, followers_count: 3 });
   });
 
-  it("leaves out the socket named by socket_id (the one that caused the event)", async () => {
+  /**
+   * Two sockets on `channel`: `send(firstId)` publishes events there, the last one to everyone. Answers what
+   * the first socket saw once the second has seen all `count` of them.
+   */
+  async function seenByTheSender(channel: string, count: number, send: (firstId: string) => Promise<void>) {
     const [first, second] = [client(), client()];
     const firstId = await connected(first);
     await connected(second);
-    const [a, b] = [first.subscribe("startup.8"), second.subscribe("startup.8")];
+    const [a, b] = [first.subscribe(channel), second.subscribe(channel)];
     await Promise.all([subscribed(a), subscribed(b)]);
     const seenByFirst: string[] = [];
     a.bind("App.Events.FollowersCountChanged", (data: { n: string }) => seenByFirst.push(data.n));
-    const secondGotBoth = new Promise<void>((resolve) => {
+    const secondGotAll = new Promise<void>((resolve) => {
       const seen: string[] = [];
-      b.bind("App.Events.FollowersCountChanged", (data: { n: string }) => seen.push(data.n) === 2 && resolve());
+      b.bind("App.Events.FollowersCountChanged", (data: { n: string }) => seen.push(data.n) === count && resolve());
     });
     const lastForFirst = nextEvent(a, "App.Events.FollowersCountChanged");
-    await sdk.trigger("startup.8", "App.Events.FollowersCountChanged", { n: "excluded" }, { socket_id: firstId });
-    await sdk.trigger("startup.8", "App.Events.FollowersCountChanged", { n: "everyone" });
-    await Promise.all([secondGotBoth, lastForFirst]);
-    expect(seenByFirst).toEqual(["everyone"]);
+    await send(firstId);
+    await Promise.all([secondGotAll, lastForFirst]);
+    return seenByFirst;
+  }
+
+  it("leaves out the socket named by socket_id (the one that caused the event)", async () => {
+    const seen = await seenByTheSender("startup.8", 2, async (firstId) => {
+      await sdk.trigger("startup.8", "App.Events.FollowersCountChanged", { n: "excluded" }, { socket_id: firstId });
+      await sdk.trigger("startup.8", "App.Events.FollowersCountChanged", { n: "everyone" });
+    });
+    expect(seen).toEqual(["everyone"]);
+  });
+
+  it("the app's broadcasters leave out the socket of the request that caused a message, embedded or over the HTTP API", async () => {
+    const message = (n: string, socketId?: string) => ({
+      channels: ["startup.9"],
+      event: "App.Events.FollowersCountChanged" as const,
+      data: { n },
+      ...(socketId ? { socketId } : {}),
+    });
+    const overHttp = httpBroadcaster({ app: server.app, baseUrl: `http://127.0.0.1:${server.port}` });
+    const seen = await seenByTheSender("startup.9", 3, async (firstId) => {
+      await server.realtime.broadcaster.publish([message("embedded", firstId)]);
+      await overHttp.publish([message("over http", firstId)]);
+      await overHttp.publish([message("everyone")]);
+    });
+    expect(seen).toEqual(["everyone"]);
   });
 
   it("reports channels and their counts through the HTTP API", async () => {

@@ -55,11 +55,11 @@ export class ApiClient {
     return readXsrfCookie(this.cookieHeader(), this.env.xsrfCookieName);
   }
 
-  private async send(method: string, path: string, body?: unknown): Promise<Response> {
+  private async send(method: string, path: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<Response> {
     if (MUTATING.has(method) && this.xsrfToken() === null) {
       this.remember(await this.raw("GET", "/sanctum/csrf-cookie"));
     }
-    const response = await this.raw(method, path, body);
+    const response = await this.raw(method, path, body, extraHeaders);
     this.remember(response);
     // A write that went through may have changed who the caller is (login, logout, account, setup):
     // the next currentUser() asks again. A refused write changed nothing, so the answer stays.
@@ -67,8 +67,8 @@ export class ApiClient {
     return response;
   }
 
-  private async raw(method: string, path: string, body?: unknown): Promise<Response> {
-    const headers = new Headers({ Accept: "application/json", "X-Requested-With": "XMLHttpRequest" });
+  private async raw(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
+    const headers = new Headers({ ...extraHeaders, Accept: "application/json", "X-Requested-With": "XMLHttpRequest" });
     const userAgent = this.request.headers.get("user-agent");
     if (userAgent) headers.set("User-Agent", userAgent);
     if (this.jar.size) headers.set("Cookie", this.cookieHeader());
@@ -84,9 +84,12 @@ export class ApiClient {
     return this.env.apiFetch(new Request(new URL(path, origin), { method, headers, body: payload }));
   }
 
-  /** A call whose failures the caller handles (forms: 422 field errors, 400 messages). */
-  async call<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
-    const response = await this.send(method, path, body);
+  /**
+   * A call whose failures the caller handles (forms: 422 field errors, 400 messages). `extraHeaders`: what
+   * the browser asked to pass on, such as its realtime socket (`socketHeader`).
+   */
+  async call<T>(method: string, path: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<ApiResult<T>> {
+    const response = await this.send(method, path, body, extraHeaders);
     const text = await response.text();
     const parsed: unknown = text ? safeJson(text) : null;
     if (response.status === 401 && path !== "/api/logout") throw await this.sessionExpired();
@@ -125,9 +128,9 @@ export class ApiClient {
   }
 
   get = <T>(path: string) => this.call<T>("GET", path);
-  post = <T>(path: string, body?: unknown) => this.call<T>("POST", path, body);
+  post = <T>(path: string, body?: unknown, extraHeaders?: Record<string, string>) => this.call<T>("POST", path, body, extraHeaders);
   put = <T>(path: string, body?: unknown) => this.call<T>("PUT", path, body);
-  delete = <T>(path: string) => this.call<T>("DELETE", path);
+  delete = <T>(path: string, extraHeaders?: Record<string, string>) => this.call<T>("DELETE", path, undefined, extraHeaders);
 
   /** The pending or settled answer of GET /api/user for this request (see `currentUser`). */
   private me: Promise<CurrentUser | null> | undefined;

@@ -4,8 +4,6 @@ import type { ApiConfig } from "#api/config.ts";
 import type { Db } from "#api/db/client.ts";
 import { isUniqueViolation } from "#api/db/errors.ts";
 import { users } from "#api/db/schema.ts";
-import { limits } from "#api/lib/limits.ts";
-import { hit } from "#api/lib/rate-limit.ts";
 import { readerDates } from "#api/mail/format.ts";
 import { queueMail } from "#api/mail/outbox.ts";
 import { renderMail } from "#api/mail/render.tsx";
@@ -24,8 +22,9 @@ import { dropTokens, linkInvalid, newToken, pendingToken, storeToken, useToken }
  */
 
 /**
- * Counts the change against its limit and renders both mails, then answers what stores it: the link and
- * the two mails, in the transaction of the account's update. A newer change replaces one still waiting.
+ * Renders both mails, then answers what stores them: the link and the two mails, in the transaction of the
+ * account's update. A newer change replaces one still waiting. The caller has counted the change on its
+ * limit (`emailChange`) already.
  */
 export async function prepareEmailChange(
   db: Db,
@@ -34,7 +33,6 @@ export async function prepareEmailChange(
   newEmail: string,
   sessionHash: string | null,
 ): Promise<(tx: Db) => Promise<void>> {
-  await hit(db, limits(config).emailChange, user.id);
   const issued = newToken("email_change");
   const dates = await readerDates(db, user.id);
   const common = { appUrl: config.appUrl, name: user.name, newEmail, dates };

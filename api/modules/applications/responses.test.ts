@@ -12,6 +12,7 @@ import {
 import { grantRole, registered, registeredAs, uniqueEmail } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { parseCsv } from "#api/testing/csv.ts";
+import { formatTicketCode } from "#schemas/check-ins.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -269,6 +270,7 @@ describe("CSV export", () => {
     );
     expect(sent.status).toBe(201);
     const fileId = sent.body.event_application.answers["q-file"].file_id;
+    const firstTicket = (await first.client.get(`/api/v1/site/event_forms/${form.id}`)).body.my_ticket.code as string;
     const second = await registered(t);
     await sendApplication(second.client, form.id, { full_name: "@Second", email: "second@example.com", "q-yes": false });
     const drafter = await registered(t);
@@ -299,7 +301,8 @@ describe("CSV export", () => {
       "pending",
       '\'=HYPERLINK("http://evil")',
       "first@example.com",
-      expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
+      // The code as the screens show it (the applicant's ticket, the door's list).
+      expect.stringMatching(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/),
       "",
       "'+234 801 234 5678",
       'Acme, Inc. "The best"',
@@ -310,6 +313,7 @@ describe("CSV export", () => {
       "line one\nline two",
     ]);
     expect(b.slice(1, 4)).toEqual(["pending", "'@Second", "second@example.com"]);
+    expect(a[4]).toBe(formatTicketCode(firstTicket));
     expect(b[9]).toBe("No");
     expect(b[10]).toBe("");
 

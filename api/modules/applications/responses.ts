@@ -1,6 +1,7 @@
 /** The form's owner: its submitted applications (list, one, CSV) and their review status. */
 import { and, count, eq, ilike, ne, notInArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { ApplicationView } from "#schemas/applications.ts";
+import { formatTicketCode } from "#schemas/check-ins.ts";
 import type { ReviewStatus } from "#schemas/events.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
@@ -142,7 +143,8 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
       r.status,
       r.applicantName,
       r.applicantEmail,
-      r.ticketCode ?? "",
+      // As every screen shows it ("ABCD-EFGH"), so a row is found by the code people read out.
+      r.ticketCode ? formatTicketCode(r.ticketCode) : "",
       iso(r.checkedInAt) ?? "",
       ...questions.map((q) => cell(r.id, q, r.answers[q.key])),
     ],

@@ -7,8 +7,9 @@ import type { SessionCaller } from "#api/context.ts";
  * so there every request asks the database (one round trip, see sessions.ts).
  *
  * Every write the API is asked to make (any method but GET/HEAD/OPTIONS, accepted or not) empties the
- * cache before and after it runs, so a role, account or logout change applies to the very next request.
- * A look-up that was under way while a write ran is not kept: the generation it started in has passed.
+ * cache after it runs, before its response leaves, so a role, account or logout change applies to the very
+ * next request; a check-in, which says it changes nothing but check-ins, leaves it alone. A look-up that
+ * was under way while a write ran is not kept: the generation it started in has passed.
  *
  * Concurrent misses for one session share one look-up. A page's requests arrive together; when the answer
  * has just expired, each would otherwise ask on its own, and once a minute each would also write the

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "#api/app.ts";
 import { defaultApiConfig } from "#api/config.ts";
 import { users } from "#api/db/schema.ts";
-import { CURRENT_PASSWORD_RATE, limits } from "#api/lib/limits.ts";
+import { ACCOUNT_MAIL_RATE, CURRENT_PASSWORD_RATE, limits } from "#api/lib/limits.ts";
 import { PASSWORD, registered, uniqueEmail } from "#api/testing/fixtures.ts";
 import { TestClient, createTestApi, type TestApi, type TestResponse } from "#api/testing/harness.ts";
 import { hitsOf } from "#api/testing/rate-limits.ts";
@@ -116,7 +116,7 @@ describe("registrations sent at once", () => {
     );
     expect(countOf(results, 201)).toBe(defaultApiConfig.registerMaxPerAddress);
     expect(countOf(results, 429)).toBe(40 - defaultApiConfig.registerMaxPerAddress);
-    const message = (seconds: number) => `Too many accounts have been created from this address. Please try again in ${waitTime(seconds)}.`;
+    const message = (seconds: number) => `Too many registrations from this address. Please try again in ${waitTime(seconds)}.`;
     const refused = results.find((r) => r.status === 429)!;
     expectRetryAfter(refused, defaultApiConfig.registerWindowSeconds, message);
     expect(refused.body.errors).toEqual({ email: [refused.body.message] });
@@ -131,21 +131,25 @@ describe("registrations sent at once", () => {
     expect(elsewhere.status).toBe(201);
   });
 
-  it("counts only accounts really created: a taken email gives its place back", async () => {
-    const api = createApi({ db: t.database.db, config: { ...t.config, registerMaxPerAddress: 2 }, log: () => {} });
-    const client = () => new TestClient(api, "198.51.100.42");
+  it("a taken email counts too: 40 at once, half of them taken, 10 are answered and the rest get 429", async () => {
+    const api = strict();
     const { email: taken } = await registered(t);
-    const body = (email: string) => ({ name: "Twice", email, password: PASSWORD, password_confirmation: PASSWORD });
-    for (let i = 0; i < 5; i++) expect((await client().post("/api/register", body(taken))).status).toBe(422);
-    expect((await client().post("/api/register", body(uniqueEmail()))).status).toBe(201);
-    expect((await client().post("/api/register", body(uniqueEmail()))).status).toBe(201);
-    expect((await client().post("/api/register", body(uniqueEmail()))).status).toBe(429);
+    const body = (email: string) => ({ name: "Prober", email, password: PASSWORD, password_confirmation: PASSWORD });
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => new TestClient(api, "198.51.100.42").post("/api/register", body(i % 2 ? taken : uniqueEmail()))),
+    );
+    expect(countOf(results, 201) + countOf(results, 422)).toBe(defaultApiConfig.registerMaxPerAddress);
+    expect(countOf(results, 429)).toBe(40 - defaultApiConfig.registerMaxPerAddress);
+    // Once the limit is full, a taken address is refused as any registration is: nothing says it is taken.
+    const probe = await new TestClient(api, "198.51.100.42").post("/api/register", body(taken));
+    expect(probe.status).toBe(429);
+    expect(probe.body.errors).toEqual({ email: [probe.body.message] });
   });
 });
 
 describe("the current password, guessed at once", () => {
   const { maxAttempts, windowSeconds } = CURRENT_PASSWORD_RATE;
-  const refusal = (seconds: number) => `Too many wrong passwords. Please try again in ${waitTime(seconds)}.`;
+  const refusal = (seconds: number) => `Too many attempts at your current password. Please try again in ${waitTime(seconds)}.`;
   const NEW_PASSWORD = "a brand new passphrase";
 
   it(`PUT /api/user/password: 40 wrong guesses check ${maxAttempts}, then the right one is refused and the password stays`, async () => {
@@ -171,6 +175,24 @@ describe("the current password, guessed at once", () => {
     expect(countOf(results, 429)).toBe(40 - maxAttempts);
     expectRetryAfter(await guess(PASSWORD), windowSeconds, refusal);
     expect((await client.get("/api/user")).body.email).toBe(email);
+  });
+
+  it(`20 email changes at once with the right password: ${ACCOUNT_MAIL_RATE.emailChanges} are made, the rest are refused as too many changes`, async () => {
+    const { client } = await registered(t);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        client.put("/api/user", { name: "Mover", email: uniqueEmail("moving"), current_password: PASSWORD }),
+      ),
+    );
+    expect(countOf(results, 200)).toBe(ACCOUNT_MAIL_RATE.emailChanges);
+    expect(countOf(results, 429)).toBe(20 - ACCOUNT_MAIL_RATE.emailChanges);
+    const changes = (seconds: number) => `Too many changes of email address. Please try again in ${waitTime(seconds)}.`;
+    for (const refused of results.filter((r) => r.status === 429)) {
+      expectRetryAfter(refused, ACCOUNT_MAIL_RATE.windowSeconds, changes);
+      expect(refused.body.errors).toEqual({ email: [refused.body.message] });
+    }
+    // The right passwords left nothing on the current-password limit.
+    expect(await hitsOf(t.database.db, limits(t.config).currentPassword, (await client.get("/api/user")).body.id)).toBe(0);
   });
 
   it("a right password does not count against the user", async () => {

@@ -18,7 +18,7 @@ import { currentUser, requireUser } from "./middleware.ts";
 import { changePassword, registerUser, updateAccount } from "./service.ts";
 import { createApiToken } from "./sessions.ts";
 import { limits } from "#api/lib/limits.ts";
-import { guarded } from "#api/lib/rate-limit.ts";
+import { hit } from "#api/lib/rate-limit.ts";
 import { userResource } from "./users.ts";
 
 export const authRoutes = new Hono<AppEnv>();
@@ -29,16 +29,15 @@ authRoutes.get("/sanctum/csrf-cookie", async (c) => {
 });
 
 /**
- * Counts only accounts really created (a refused email is given its hit back), per client address. Callers
- * without a known address are not counted: they would all share one counter.
+ * Every valid registration counts on the address's limit, a taken email included, so the answer "already
+ * taken" cannot be asked about address after address. Callers without a known address are not counted:
+ * they would all share one counter.
  */
 authRoutes.post("/api/register", async (c) => {
   const input = validate(registerSchema, await readBody(c));
   const ip = c.env?.clientIp;
-  const register = () => registerUser(c.get("db"), input, c.get("config").passwordHashCost);
-  const userId = ip
-    ? await guarded(c.get("db"), limits(c.get("config")).registration, ip, register, (error) => error === undefined)
-    : await register();
+  if (ip) await hit(c.get("db"), limits(c.get("config")).registration, ip);
+  const userId = await registerUser(c.get("db"), input, c.get("config").passwordHashCost);
   const user = await startSession(c, userId);
   await sendVerificationLink(c.get("db"), c.get("config"), user);
   return c.json({ user: userResource(user, c.get("config")) }, 201);

@@ -90,10 +90,22 @@ export async function updateAccount(
   const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   let storeEmailChange: ((tx: Db) => Promise<void>) | null = null;
   if (input.email !== user.email) {
-    if (!input.current_password) throw fieldError("current_password", "The current password is required to change your email.");
-    await checkCurrentPassword(db, limits(config).currentPassword, userId, user.passwordHash, input.current_password);
-    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-    if (taken) throw fieldError("email", "The email has already been taken.");
+    const currentPassword = input.current_password;
+    if (!currentPassword) throw fieldError("current_password", "The current password is required to change your email.");
+    // The change's own limit first: changes asked at once are refused as too many changes, not held up by
+    // the password check's places. A refused password gives the change its place back; a taken address
+    // does not, so that answer is held to the limit too.
+    await guarded(
+      db,
+      limits(config).emailChange,
+      userId,
+      async () => {
+        await checkCurrentPassword(db, limits(config).currentPassword, userId, user.passwordHash, currentPassword);
+        const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+        if (taken) throw fieldError("email", "The email has already been taken.");
+      },
+      (error) => !(error instanceof HttpError && error.errors?.current_password),
+    );
     storeEmailChange = await prepareEmailChange(
       db,
       config,

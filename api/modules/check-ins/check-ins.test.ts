@@ -4,7 +4,13 @@ import { CHECK_INS_CHANGED_EVENT, eventFormChannel } from "#schemas/realtime.ts"
 import { eventApplications, eventCheckIns } from "#api/db/events-schema.ts";
 import { insertEventForm, ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
+import { z } from "zod";
 import { createApi } from "#api/app.ts";
+import { readBody } from "#api/lib/body.ts";
+import { validate } from "#api/lib/validation.ts";
+import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import { currentUser } from "../auth/middleware.ts";
+import { checkIn } from "./service.ts";
 import { TestClient, type TestApi } from "#api/testing/harness.ts";
 import { createRecordingTestApi, type RecordingBroadcaster } from "#api/testing/recording-broadcaster.ts";
 
@@ -61,6 +67,7 @@ describe("POST /api/v1/admin/event_forms/{id}/check_ins", () => {
     });
     const [message] = broadcaster.take(CHECK_INS_CHANGED_EVENT, eventFormChannel(form.id));
     expect(message.data).toEqual({ event_form_id: form.id, checked_in: 1, expected: 2 });
+    expect(message.socketId).toBeUndefined();
 
     const again = await scan(owner.client, form.id, first.ticket.code);
     expect(again.status).toBe(409);
@@ -71,13 +78,27 @@ describe("POST /api/v1/admin/event_forms/{id}/check_ins", () => {
     expect((await scan(owner.client, form.id, typed)).body.counts).toEqual({ checked_in: 2, expected: 2 });
     expect((await first.client.get(`/api/v1/site/event_forms/${form.id}`)).body.my_ticket.checked_in_at).not.toBeNull();
 
-    const undone = await owner.client.delete(`/api/v1/admin/event_forms/${form.id}/check_ins/${second.ticket.code}`);
+    // The door that undoes it names its socket (X-Socket-ID): everyone is told but that socket.
+    broadcaster.clear();
+    const undone = await owner.client.request("DELETE", `/api/v1/admin/event_forms/${form.id}/check_ins/${second.ticket.code}`, undefined, {
+      "X-Socket-ID": "1234.5678",
+    });
     expect(undone.status).toBe(200);
+    expect(broadcaster.take(CHECK_INS_CHANGED_EVENT).map((m) => m.socketId)).toEqual(["1234.5678"]);
     expect(undone.body).toEqual({ message: "Check-in undone.", counts: { checked_in: 1, expected: 2 } });
     const undoAgain = await owner.client.delete(`/api/v1/admin/event_forms/${form.id}/check_ins/${second.ticket.code}`);
     expect(undoAgain.status).toBe(404);
     expect(undoAgain.body.message).toBe("This ticket is not checked in.");
-    expect((await scan(owner.client, form.id, second.ticket.code)).status).toBe(201);
+    const rescanned = await owner.client.request(
+      "POST",
+      `/api/v1/admin/event_forms/${form.id}/check_ins`,
+      { code: second.ticket.code },
+      {
+        "X-Socket-ID": "not a socket",
+      },
+    );
+    expect(rescanned.status).toBe(201);
+    expect(broadcaster.take(CHECK_INS_CHANGED_EVENT).map((m) => m.socketId)).toEqual([undefined]);
   });
 
   it("tells a cancelled, a rejected, a waitlisted, another event's and an unknown ticket apart, and refuses a forged QR text", async () => {
@@ -192,7 +213,8 @@ describe("the dashboard's events under way", () => {
 });
 
 describe("what a check-in empties", () => {
-  it("only the caches that count check-ins: the dashboard shows it at once, who is calling and the public pages stay", async () => {
+  /** The API with its caches on, a door (the owner, through it) and the dashboard's figure for the event. */
+  async function cachingDoor() {
     const pages = { emptied: 0, invalidate: () => void pages.emptied++ };
     const cached = createApi({
       db: t.database.db,
@@ -208,7 +230,11 @@ describe("what a check-in empties", () => {
       ((await door.get("/api/v1/admin/dashboard/upcoming-events")).body.data.events as { id: number; checked_in: number }[]).find(
         (event) => event.id === form.id,
       )?.checked_in;
+    return { cached, pages, form, holder, door, checkedIn };
+  }
 
+  it("only the caches that count check-ins: the dashboard shows it at once, who is calling and the public pages stay", async () => {
+    const { pages, form, holder, door, checkedIn } = await cachingDoor();
     expect(await checkedIn()).toBe(0);
     expect((await scan(door, form.id, holder.ticket.code)).status).toBe(201);
     expect(await checkedIn()).toBe(1);
@@ -218,5 +244,19 @@ describe("what a check-in empties", () => {
     // Any other write empties them all.
     await door.put(`/api/v1/admin/event_applications/${holder.applicationId}/status`, { status: "rejected" });
     expect(pages.emptied).toBeGreaterThan(0);
+  });
+
+  it("is said by the check-in itself, not by the address it came to: through another route it empties the same caches", async () => {
+    const { cached, pages, form, holder, door, checkedIn } = await cachingDoor();
+    const scanSchema = z.object({ code: z.string() });
+    cached.post("/api/v1/admin/another-door/:id", async (c) => {
+      const { code } = validate(scanSchema, await readBody(c));
+      const { status, answer } = await checkIn(c.get("db"), currentUser(c), Number(c.req.param("id")), code, new BroadcastQueue());
+      return c.json(answer, status);
+    });
+    expect(await checkedIn()).toBe(0);
+    expect((await door.post(`/api/v1/admin/another-door/${form.id}`, { code: holder.ticket.code })).status).toBe(201);
+    expect(await checkedIn()).toBe(1);
+    expect(pages.emptied).toBe(0);
   });
 });

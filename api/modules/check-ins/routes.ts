@@ -2,8 +2,11 @@
  * The door of an event, for its owner (permission "event response write"; another startup's form is a 404):
  *   GET    /api/v1/admin/event_forms/{id}/check_ins          the event's tickets (search, page) and the door's figures
  *   POST   /api/v1/admin/event_forms/{id}/check_ins {code}   a scanned QR code or a typed code: 201 checked in; 409 already
- *                                                            (when, by whom), cancelled or another event; 404 no such ticket
+ *                                                            (when, by whom), cancelled or another event; 404 no such ticket;
+ *                                                            429 past the member's scans per window (CHECK_IN_MAX_PER_MEMBER)
  *   DELETE /api/v1/admin/event_forms/{id}/check_ins/{code}   takes a check-in back
+ * Both tell the event's channel (CheckInsChanged), except the socket named by `X-Socket-ID`: the door that
+ * scanned has its answer already, and would otherwise load its page twice.
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
@@ -11,9 +14,11 @@ import type { CheckInPage } from "#schemas/check-ins.ts";
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
 import { pathId } from "#api/lib/ids.ts";
+import { limits } from "#api/lib/limits.ts";
+import { hit } from "#api/lib/rate-limit.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
-import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
+import { BroadcastQueue, publishAfterCommit, senderSocket } from "#api/realtime/broadcaster.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { EVENT_FORM_NOT_FOUND, ownedForm } from "../event-forms/service.ts";
@@ -45,11 +50,15 @@ checkInRoutes.get("/api/v1/admin/event_forms/:id/check_ins", authorize("event re
   return c.json(answer);
 });
 
-// The scan looks its event up with the ticket (service.ts): the door's busiest call makes one query fewer.
+/*
+ * The scan looks its event up with the ticket (service.ts): the door's busiest call makes one query fewer.
+ * Every scan counts on the member's limit, whatever it finds, so codes cannot be tried by the hundred.
+ */
 checkInRoutes.post("/api/v1/admin/event_forms/:id/check_ins", authorize("event response write"), async (c) => {
   const formId = pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND);
   const { code } = validate(scanSchema, await readBody(c));
-  const queue = new BroadcastQueue();
+  await hit(c.get("db"), limits(c.get("config")).checkInScan, currentUser(c).id);
+  const queue = new BroadcastQueue(senderSocket(c.req.header("X-Socket-ID")));
   const { status, answer } = await checkIn(c.get("db"), currentUser(c), formId, code, queue);
   await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json(answer, status);
@@ -57,7 +66,7 @@ checkInRoutes.post("/api/v1/admin/event_forms/:id/check_ins", authorize("event r
 
 checkInRoutes.delete("/api/v1/admin/event_forms/:id/check_ins/:code", authorize("event response write"), async (c) => {
   const form = await formOf(c);
-  const queue = new BroadcastQueue();
+  const queue = new BroadcastQueue(senderSocket(c.req.header("X-Socket-ID")));
   const answer = await undoCheckIn(c.get("db"), form, c.req.param("code"), queue);
   await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json(answer);

@@ -21,6 +21,7 @@ import type { Db } from "#api/db/client.ts";
 import { preparedPerDb } from "#api/db/embedded/prepared.ts";
 import { users } from "#api/db/schema.ts";
 import { eventApplications, eventCheckIns, eventForms } from "#api/db/events-schema.ts";
+import { changesOnly } from "#api/lib/answer-caches.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { containsPattern } from "#api/lib/like.ts";
 import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
@@ -130,6 +131,8 @@ export async function checkIn(
   scanned: string,
   queue: BroadcastQueue,
 ): Promise<{ status: 201 | 404 | 409; answer: CheckInAnswer }> {
+  // Scans come by the hundred at an event's start: only the caches that count check-ins are emptied after one.
+  changesOnly("check-ins");
   const code = await codeOfScan(db, scanned);
   const row = code ? await ownTicket(db, user, code, formId) : null;
   // Turned away, a scan answers with the door's figures: those read with its ticket wherever they are still true.
@@ -183,6 +186,7 @@ export async function checkIn(
 
 /** Takes a check-in back (scanned by mistake): 404 for a code of no ticket of this event, or one not checked in. */
 export async function undoCheckIn(db: Db, form: FormRow, typed: string, queue: BroadcastQueue) {
+  changesOnly("check-ins");
   const code = normaliseTicketCode(typed);
   const [application] = await db
     .select({ id: eventApplications.id })

@@ -79,6 +79,30 @@ describe("/event-forms/check-in/{id}", () => {
     expect(unknown.data.answer).toMatchObject({ outcome: "not_found", message: "Ticket not found" });
   });
 
+  it("says under the code when the member has scanned too many tickets, and when to try again", async () => {
+    const strict = await createRouteHarness({ checkInMaxPerMember: 2 });
+    try {
+      const owner = await ownerWithCollection(strict.t);
+      const form = await createEventForm(owner.client, owner.collection.id, { title: "Busy Door" });
+      const path = `/event-forms/check-in/${form.id}`;
+      const scan = () =>
+        strict.run(action, { as: owner.client, path, params: { id: String(form.id) }, form: { intent: "check_in", code: "ZZZZ-ZZZZ" } });
+      expect((await scan()).status).toBe(404);
+      expect((await scan()).status).toBe(404);
+      const refused = await scan();
+      expect(refused.status).toBe(429);
+      expect(refused.data.errors).toEqual([
+        expect.stringMatching(
+          /^Too many tickets scanned: at most 2 tickets in 1 minute per member\. Please try again in (\d+ seconds?|1 minute)\.$/,
+        ),
+      ]);
+      const page = await strict.run(loader, { as: owner.client, path, params: { id: String(form.id) } });
+      expect(renderPage(CheckIn, { path, loaderData: page.data, actionData: refused.data })).toContain("Too many tickets scanned");
+    } finally {
+      await strict.close();
+    }
+  });
+
   it("is another startup's 404, and refused without the permission", async () => {
     const { form, path } = await eventWithTicket();
     const stranger = await ownerWithCollection(h.t);

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { data, Form, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { formatTicketCode, type CheckInAnswer, type CheckInPage, type TicketView } from "#schemas/check-ins";
-import { CHECK_INS_CHANGED_EVENT, eventFormChannel } from "#schemas/realtime";
+import { CHECK_INS_CHANGED_EVENT, eventFormChannel, SOCKET_ID_FIELD } from "#schemas/realtime";
 import { CameraScanner } from "~/components/check-in/camera-scanner";
 import { ScanResult } from "~/components/check-in/scan-result";
 import { Button } from "~/components/ui/button";
@@ -13,6 +13,7 @@ import { apiContext } from "~/lib/contexts";
 import { formatEventTime, formatInZone, STATUS_TONES } from "~/lib/event-format";
 import { requirePermission } from "~/lib/guards.server";
 import { forwardListParams } from "~/lib/list-query.server";
+import { SenderSocketField, senderSocketHeader, useSocketId } from "~/lib/realtime/sender-socket";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import { requireId } from "~/lib/route-params.server";
 import type { Route } from "./+types/check-in";
@@ -40,12 +41,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const code = String(form.get("code") ?? "");
   const api = context.get(apiContext);
   if (form.get("intent") === "undo") {
-    const undone = await api.delete<{ message: string }>(`${apiPath(id)}/${encodeURIComponent(code)}`);
+    const undone = await api.delete<{ message: string }>(`${apiPath(id)}/${encodeURIComponent(code)}`, senderSocketHeader(form));
     return data({ answer: null, undone: undone.body.message, errors: null }, { status: undone.status });
   }
-  const result = await api.post<CheckInAnswer>(apiPath(id), { code });
+  const result = await api.post<CheckInAnswer>(apiPath(id), { code }, senderSocketHeader(form));
   if (!result.ok && result.status === 422)
     return data({ answer: null, undone: null, errors: result.body.errors?.code ?? null }, { status: 422 });
+  // Past the member's scans per window: said under the code, with when to try again.
+  if (!result.ok && result.status === 429)
+    return data({ answer: null, undone: null, errors: result.body.errors?.code ?? [result.body.message] }, { status: 429 });
   // Every outcome (in, already in, cancelled, another event, unknown) is an answer for the door, not an error page.
   if (result.ok || result.status === 409 || (result.status === 404 && "outcome" in result.body)) {
     return data({ answer: result.body as CheckInAnswer, undone: null, errors: null }, { status: result.status });
@@ -60,7 +64,9 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   const submit = useSubmit();
   const scanForm = useRef<HTMLFormElement>(null);
   const [searchParams] = useSearchParams();
+  // Other doors' scans reload the list; this door's own come back with its action (SenderSocketField).
   useLiveRevalidate(eventFormChannel(form.id), CHECK_INS_CHANGED_EVENT);
+  const socketId = useSocketId();
   const busy = navigation.state === "submitting";
   const counts = actionData?.answer?.counts ?? door.counts;
   return (
@@ -71,6 +77,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
           <h2 className="text-lg font-semibold">Scan or type a ticket</h2>
           <Form method="post" ref={scanForm} className="flex flex-wrap items-end gap-3" aria-label="Check a ticket in">
             <input type="hidden" name="intent" value="check_in" />
+            <SenderSocketField socketId={socketId} />
             <label className="min-w-56 flex-1">
               <span className="mb-1 block text-sm font-medium text-slate-700">Ticket code</span>
               <input
@@ -88,7 +95,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </Form>
           {actionData?.errors ? <FieldErrors id="code-errors" errors={actionData.errors} /> : null}
-          <CameraScanner onCode={(code) => submit({ intent: "check_in", code }, { method: "post" })} />
+          <CameraScanner onCode={(code) => submit({ intent: "check_in", code, [SOCKET_ID_FIELD]: socketId ?? "" }, { method: "post" })} />
           <ScanResult answer={actionData?.answer ?? null} />
           {actionData?.undone ? (
             <p role="status" className="text-slate-700">
@@ -146,7 +153,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                         : "—"}
                     </td>
                     <td className="px-4 py-3 text-right">
-                      <TicketAction ticket={ticket} />
+                      <TicketAction ticket={ticket} socketId={socketId} />
                     </td>
                   </tr>
                 ))}
@@ -163,12 +170,13 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Check-in: ${data?.door.event_form.title ?? "event"} · Launchpad` }];
 
 /** A row's one action: undo its check-in, or check it in; none for a ticket that holds no place, which the door would turn away. */
-function TicketAction({ ticket }: { ticket: TicketView }) {
+function TicketAction({ ticket, socketId }: { ticket: TicketView; socketId: string | null }) {
   if (!ticket.checked_in_at && !ticket.admits) return <span className="text-slate-500">Not admitted</span>;
   const undo = ticket.checked_in_at !== null;
   return (
     <Form method="post">
       <input type="hidden" name="code" value={ticket.ticket_code} />
+      <SenderSocketField socketId={socketId} />
       <Button
         type="submit"
         name="intent"
