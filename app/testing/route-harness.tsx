@@ -17,6 +17,7 @@ import { renderToString } from "react-dom/server";
 import { RouterContextProvider, createRoutesStub } from "react-router";
 import { ApiClient } from "~/lib/api.server";
 import { apiContext } from "~/lib/contexts";
+import { DatesProvider, DEFAULT_DATE_PREFERENCES, type DatePreferences } from "~/lib/dates";
 import { readFlash, type FlashToast } from "~/lib/flash.server";
 import { requestEnvContext, type RequestEnv } from "~/lib/request-env";
 import { middleware as adminMiddleware } from "~/routes/admin/layout";
@@ -174,11 +175,19 @@ type PageComponent = NonNullable<Parameters<typeof createRoutesStub>[0][number][
  * A route's page as the server renders it, from the data its loader (and action) answered: what someone
  * with JavaScript off sees.
  */
-export function renderPage(Page: PageComponent, page: { path: string; loaderData: Json; actionData?: Json }): string {
+export function renderPage(
+  Page: PageComponent,
+  page: { path: string; loaderData: Json; actionData?: Json; dates?: DatePreferences },
+): string {
   const Stub = createRoutesStub([{ id: "page", path: "*", Component: Page }]);
   const hydrationData = {
     loaderData: { page: page.loaderData },
     actionData: page.actionData === undefined ? null : { page: page.actionData },
   };
-  return renderToString(<Stub initialEntries={[page.path]} hydrationData={hydrationData} />);
+  // As the admin layout does, with the reader's settings (UTC and "medium" unless told).
+  return renderToString(
+    <DatesProvider value={page.dates ?? DEFAULT_DATE_PREFERENCES}>
+      <Stub initialEntries={[page.path]} hydrationData={hydrationData} />
+    </DatesProvider>,
+  );
 }
