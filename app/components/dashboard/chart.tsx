@@ -121,7 +121,8 @@ export function NumbersTable({ caption, head, rows }: { caption: string; head: s
         label,
         key: String(i),
         rowHeader: i === 0,
-        className: i === 0 ? undefined : "text-right tabular-nums",
+        alignRight: i > 0,
+        className: i === 0 ? undefined : "tabular-nums",
         cell: (row: (string | number)[]) => row[i],
       }))}
     />

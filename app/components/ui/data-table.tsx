@@ -17,8 +17,10 @@ export interface Column<Row> {
   /** The header's content when it is more than the label (a sort link). */
   header?: ReactNode;
   cell(row: Row): ReactNode;
-  /** Classes for each of the column's cells (width, alignment, colour). */
+  /** Classes for each of the column's cells, not its header (width, colour, font). */
   className?: string;
+  /** Numbers line up on the right, header included. */
+  alignRight?: boolean;
   /** The header's aria-sort while the list is sorted by this column. */
   sort?: "ascending" | "descending";
   /** The cell names its row (a <th scope="row">), as a chart's first column does. */
@@ -70,7 +72,13 @@ export function DataTable<Row>({
       <thead role="rowgroup">
         <tr role="row">
           {columns.map((column) => (
-            <th key={column.key ?? column.label} role="columnheader" scope="col" aria-sort={column.sort} className={column.className}>
+            <th
+              key={column.key ?? column.label}
+              role="columnheader"
+              scope="col"
+              aria-sort={column.sort}
+              className={column.alignRight ? "text-right" : undefined}
+            >
               {column.header ?? column.label}
             </th>
           ))}
@@ -89,6 +97,7 @@ export function DataTable<Row>({
             <Fragment key={rowKey(row)}>
               <tr role="row" className={className} {...attributes}>
                 {columns.map((column) => {
+                  const className = column.alignRight ? `text-right ${column.className ?? ""}` : column.className;
                   const content = (
                     <>
                       <span aria-hidden className="data-table-label">
@@ -98,11 +107,11 @@ export function DataTable<Row>({
                     </>
                   );
                   return column.rowHeader ? (
-                    <th key={column.key ?? column.label} role="rowheader" scope="row" className={column.className}>
+                    <th key={column.key ?? column.label} role="rowheader" scope="row" className={className}>
                       {content}
                     </th>
                   ) : (
-                    <td key={column.key ?? column.label} role="cell" className={column.className}>
+                    <td key={column.key ?? column.label} role="cell" className={className}>
                       {content}
                     </td>
                   );

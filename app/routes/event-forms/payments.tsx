@@ -146,7 +146,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
       params.delete("page");
     });
     return (
-      <InAppLink to={href} className="inline-flex items-center gap-1 hover:text-slate-800">
+      <InAppLink to={href} className="inline-flex min-h-6 items-center gap-1 hover:text-slate-800">
         {label}
         {current ? <span aria-hidden>{sortOrder === "asc" ? "▲" : "▼"}</span> : null}
       </InAppLink>
