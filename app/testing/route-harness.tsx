@@ -7,7 +7,13 @@ import { sessionCookieName, xsrfCookieName, type ApiConfig } from "#api/config";
 import { createTestApi, type Json, type TestApi, type TestClient } from "#api/testing/harness";
 // The API tests' own fixtures, so the route tests make users and data the same way.
 export { billingFields, createBilling, createCoupon, paidEventForm } from "#api/testing/billing-fixtures";
-export { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "#api/testing/event-fixtures";
+export {
+  createEventForm,
+  insertApplication,
+  ownerWithCollection,
+  setEventFormStatus,
+  validEventFormFields,
+} from "#api/testing/event-fixtures";
 export { ageAccount, coFounder, registered, setUpStartupProfile, superAdmin } from "#api/testing/fixtures";
 export { coFounderWith, startupOwner } from "#api/testing/co-founder-fixtures";
 export { enableTwoFactor, totpCode } from "#api/testing/two-factor-fixtures";

@@ -97,21 +97,24 @@ export function DataTable<Row>({
             <Fragment key={rowKey(row)}>
               <tr role="row" className={className} {...attributes}>
                 {columns.map((column) => {
-                  const className = column.alignRight ? `text-right ${column.className ?? ""}` : column.className;
+                  const cellClass = column.alignRight ? `text-right ${column.className ?? ""}` : column.className;
+                  // The label shows only where a list's row is a card; a screen reader has the column's header.
                   const content = (
                     <>
-                      <span aria-hidden className="data-table-label">
-                        {column.label}
-                      </span>
+                      {look === "list" ? (
+                        <span aria-hidden className="data-table-label">
+                          {column.label}
+                        </span>
+                      ) : null}
                       <div className="data-table-value">{column.cell(row)}</div>
                     </>
                   );
                   return column.rowHeader ? (
-                    <th key={column.key ?? column.label} role="rowheader" scope="row" className={className}>
+                    <th key={column.key ?? column.label} role="rowheader" scope="row" className={cellClass}>
                       {content}
                     </th>
                   ) : (
-                    <td key={column.key ?? column.label} role="cell" className={className}>
+                    <td key={column.key ?? column.label} role="cell" className={cellClass}>
                       {content}
                     </td>
                   );
