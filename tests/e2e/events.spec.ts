@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { expectNoSeriousViolations } from "./a11y";
+import { expectNoSeriousViolationsInBothThemes } from "./a11y";
 import { applicantWithTicket } from "./tickets";
 import { apiCall, expect, publishedEventForm, registerUser, setUpCoFounder, setUpStartup, test, toast } from "./fixtures";
 
@@ -333,14 +333,6 @@ async function expectInView(page: Page, element: Locator) {
 
 async function expectNoSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
-
-async function expectNoSeriousViolationsInBothThemes(page: Page, screen: string) {
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expectNoSeriousViolations(page, `${screen} (${colorScheme})`);
-  }
-  await page.emulateMedia({ colorScheme: null });
 }
 
 test("on a phone the event forms and their responses keep Edit, Responses, Review and Check-in in sight; wide, they are tables", async ({
