@@ -56,3 +56,19 @@ export function formatDayTime(instant: Date, preferences: DatePreferences): stri
   }).format(instant);
   return `${formatDay(instant, preferences)}, ${time}`;
 }
+
+/**
+ * The reader's day and time, and where the event keeps another clock, the same instant on the event's clock
+ * beside it: "1 Jun 2035, 17:00 UTC (18:00 in Africa/Lagos)", with the event's day too when it is another
+ * ("… (2 Jun 2035, 00:30 in Africa/Lagos)"). One rule for every moment of an event's screens (responses,
+ * the door), so the reader and the event's own time never contradict each other.
+ */
+export function formatDayTimeBesideEvent(instant: Date, preferences: DatePreferences, eventZone: string): string {
+  const readers = formatDayTime(instant, preferences);
+  if (eventZone === preferences.timeZone) return readers;
+  const event = { ...preferences, timeZone: eventZone };
+  const day = formatDay(instant, event);
+  const time = formatter("en-GB", eventZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+  const eventClock = day === formatDay(instant, preferences) ? time : `${day}, ${time}`;
+  return `${readers} (${eventClock} in ${eventZone})`;
+}

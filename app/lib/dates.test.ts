@@ -25,4 +25,14 @@ describe("dates in the reader's zone and format", () => {
     expect(tokyo.dayTime(null)).toBe("—");
     expect(datesFor({ timeZone: "UTC", dateFormat: "medium" }).dayTime(LATE)).toBe("30 Nov 2026, 23:30 UTC");
   });
+
+  it("puts the event's clock beside the reader's where the event keeps another zone, with its day when that is another", () => {
+    const utc = datesFor({ timeZone: "UTC", dateFormat: "medium" });
+    expect(utc.dayTimeBesideEvent("2026-11-30T17:00:00.000Z", "Africa/Lagos")).toBe("30 Nov 2026, 17:00 UTC (18:00 in Africa/Lagos)");
+    expect(utc.dayTimeBesideEvent(LATE, "Africa/Lagos")).toBe("30 Nov 2026, 23:30 UTC (1 Dec 2026, 00:30 in Africa/Lagos)");
+    const lagos = datesFor({ timeZone: "Africa/Lagos", dateFormat: "iso" });
+    expect(lagos.dayTimeBesideEvent(LATE, "Africa/Lagos")).toBe(lagos.dayTime(LATE));
+    expect(lagos.dayTimeBesideEvent(LATE, "America/New_York")).toBe("2026-12-01, 00:30 GMT+1 (2026-11-30, 18:30 in America/New_York)");
+    expect(lagos.dayTimeBesideEvent(null, "UTC")).toBe("—");
+  });
 });

@@ -7,7 +7,13 @@ import { sessionCookieName, xsrfCookieName, type ApiConfig } from "#api/config";
 import { createTestApi, type Json, type TestApi, type TestClient } from "#api/testing/harness";
 // The API tests' own fixtures, so the route tests make users and data the same way.
 export { billingFields, createBilling, createCoupon, paidEventForm } from "#api/testing/billing-fixtures";
-export { createEventForm, ownerWithCollection, setEventFormStatus, validEventFormFields } from "#api/testing/event-fixtures";
+export {
+  createEventForm,
+  insertApplication,
+  ownerWithCollection,
+  setEventFormStatus,
+  validEventFormFields,
+} from "#api/testing/event-fixtures";
 export { ageAccount, coFounder, registered, setUpStartupProfile, superAdmin } from "#api/testing/fixtures";
 export { coFounderWith, startupOwner } from "#api/testing/co-founder-fixtures";
 export { enableTwoFactor, totpCode } from "#api/testing/two-factor-fixtures";
@@ -17,6 +23,7 @@ import { renderToString } from "react-dom/server";
 import { RouterContextProvider, createRoutesStub } from "react-router";
 import { ApiClient } from "~/lib/api.server";
 import { apiContext } from "~/lib/contexts";
+import { DatesProvider, DEFAULT_DATE_PREFERENCES, type DatePreferences } from "~/lib/dates";
 import { readFlash, type FlashToast } from "~/lib/flash.server";
 import { requestEnvContext, type RequestEnv } from "~/lib/request-env";
 import { middleware as adminMiddleware } from "~/routes/admin/layout";
@@ -174,11 +181,19 @@ type PageComponent = NonNullable<Parameters<typeof createRoutesStub>[0][number][
  * A route's page as the server renders it, from the data its loader (and action) answered: what someone
  * with JavaScript off sees.
  */
-export function renderPage(Page: PageComponent, page: { path: string; loaderData: Json; actionData?: Json }): string {
+export function renderPage(
+  Page: PageComponent,
+  page: { path: string; loaderData: Json; actionData?: Json; dates?: DatePreferences },
+): string {
   const Stub = createRoutesStub([{ id: "page", path: "*", Component: Page }]);
   const hydrationData = {
     loaderData: { page: page.loaderData },
     actionData: page.actionData === undefined ? null : { page: page.actionData },
   };
-  return renderToString(<Stub initialEntries={[page.path]} hydrationData={hydrationData} />);
+  // As the admin layout does, with the reader's settings (UTC and "medium" unless told).
+  return renderToString(
+    <DatesProvider value={page.dates ?? DEFAULT_DATE_PREFERENCES}>
+      <Stub initialEntries={[page.path]} hydrationData={hydrationData} />
+    </DatesProvider>,
+  );
 }

@@ -74,3 +74,12 @@ export async function expectNoSeriousViolations(page: Page, screen = page.url(),
   const check = soft ? expect.soft : expect;
   check(violations.length, `axe: serious or critical violations on ${screen}:\n\n${formatViolations(violations)}\n`).toBe(0);
 }
+
+/** The same check in the light theme and the dark one, then back to the device's. */
+export async function expectNoSeriousViolationsInBothThemes(page: Page, screen: string) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousViolations(page, `${screen} (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: null });
+}

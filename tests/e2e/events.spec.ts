@@ -1,4 +1,6 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { expectNoSeriousViolationsInBothThemes } from "./a11y";
+import { applicantWithTicket } from "./tickets";
 import { apiCall, expect, publishedEventForm, registerUser, setUpCoFounder, setUpStartup, test, toast } from "./fixtures";
 
 const QUESTIONS = [
@@ -318,4 +320,61 @@ test("responses: another startup's form is 403 Access Forbidden; a missing form 
   });
   await page.goto(`/event-responses/${mine.id}/form/999999`);
   await expect(page.getByTestId("error-message")).toHaveText("Event Application not found");
+});
+
+/** Inside the window's width, as drawn (not scrolled to). */
+async function expectInView(page: Page, element: Locator) {
+  const box = await element.boundingBox();
+  const width = page.viewportSize()!.width;
+  expect(box, "drawn").not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `right edge within ${width}px`).toBeLessThanOrEqual(width);
+}
+
+async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+test("on a phone the event forms and their responses keep Edit, Responses, Review and Check-in in sight; wide, they are tables", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  startupUser,
+}) => {
+  expect(startupUser.email).toBeTruthy();
+  const form = await publishedEventForm(context, { title: `Door list ${Date.now().toString(36)}` });
+  const guest = await applicantWithTicket(browser, baseURL!, form.id, "Pat Phone");
+  await guest.context.close();
+  const formRow = page.getByTestId(`event-form-${form.id}`);
+  const responseRow = page.locator('[data-testid^="response-"]').first();
+
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/event-forms");
+    for (const name of ["Edit", "Responses", "Check-in"]) await expectInView(page, formRow.getByRole("link", { name, exact: true }));
+    // "Check-in" stays on one line: as tall as the one-word "Edit" beside it.
+    const oneLine = (await formRow.getByRole("link", { name: "Edit", exact: true }).boundingBox())!.height;
+    expect((await formRow.getByRole("link", { name: "Check-in", exact: true }).boundingBox())!.height).toBe(oneLine);
+    await expectNoSideScroll(page);
+    if (width === 375) await expectNoSeriousViolationsInBothThemes(page, "/event-forms at 375 px");
+
+    await page.goto(`/event-responses/${form.id}`);
+    await expect(responseRow).toContainText("Pat Phone");
+    await expectInView(page, responseRow.getByRole("link", { name: "Review" }));
+    await expectInView(page, page.getByRole("link", { name: "Check-in", exact: true }));
+    await expectNoSideScroll(page);
+    if (width === 375) await expectNoSeriousViolationsInBothThemes(page, "/event-responses/{id} at 375 px");
+  }
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/event-forms");
+  await expect(page.getByRole("table", { name: "Event forms" })).toHaveCSS("display", "table");
+  await expect(page.getByRole("columnheader", { name: "Applications" })).toBeVisible();
+  await expectInView(page, formRow.getByRole("link", { name: "Check-in", exact: true }));
+  await expectNoSeriousViolationsInBothThemes(page, "/event-forms at 1440 px");
+  await page.goto(`/event-responses/${form.id}`);
+  await expect(page.getByRole("table", { name: `Applications to ${form.title}` })).toHaveCSS("display", "table");
+  await expectInView(page, responseRow.getByRole("link", { name: "Review" }));
+  await expectNoSeriousViolationsInBothThemes(page, "/event-responses/{id} at 1440 px");
 });

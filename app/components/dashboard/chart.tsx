@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { CHART_COLORS, type ChartData, type ChartSpec } from "./chart-spec";
+import { DataTable } from "~/components/ui/data-table";
 
 /** A chart in the loader's data: what it shows and the widths it is drawn at (the SVGs travel beside the data). */
 export interface RenderedChart {
@@ -111,34 +112,19 @@ function SliceKey({ slices }: { slices: { label: string; value: number }[] }) {
 /** A plain table of the chart's numbers: a caption, a header row, then one row per point. */
 export function NumbersTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="border-b border-slate-200">
-          {head.map((cell, i) => (
-            <th key={cell} scope="col" className={`py-1 pr-4 font-medium text-slate-700 ${i > 0 ? "text-right" : ""}`}>
-              {cell}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={String(row[0])} className="border-b border-slate-100">
-            {row.map((cell, i) =>
-              i === 0 ? (
-                <th key={i} scope="row" className="py-1 pr-4 font-normal text-slate-700">
-                  {cell}
-                </th>
-              ) : (
-                <td key={i} className="py-1 pr-4 text-right tabular-nums text-slate-900">
-                  {cell}
-                </td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      look="plain"
+      caption={caption}
+      rows={rows}
+      rowKey={(row) => String(row[0])}
+      columns={head.map((label, i) => ({
+        label,
+        key: String(i),
+        rowHeader: i === 0,
+        alignRight: i > 0,
+        className: i === 0 ? undefined : "tabular-nums",
+        cell: (row: (string | number)[]) => row[i],
+      }))}
+    />
   );
 }

@@ -17,6 +17,7 @@ import { eventDescriptionPrompt } from "~/components/ai/prompts";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
 import { ChoiceField, InputField, TextareaField } from "~/components/ui/form-fields";
+import { DataTable } from "~/components/ui/data-table";
 import { Card } from "~/components/ui/layout";
 import { CityCombobox } from "~/components/places/city-combobox";
 import type { Country } from "#schemas/countries";
@@ -179,31 +180,33 @@ export function EventFormBuilder({
         <Card>
           <h2 className="mb-1 text-lg font-semibold">Applicant details</h2>
           <p className="mb-4 text-sm text-slate-600">Standard fields to ask for. A required field is always shown.</p>
-          <table className="w-full text-sm">
-            <thead className="text-left text-xs uppercase text-slate-500">
-              <tr>
-                <th className="py-1">Field</th>
-                <th className="py-1">Ask</th>
-                <th className="py-1">Required</th>
-              </tr>
-            </thead>
-            <tbody>
-              {STANDARD_QUESTIONS.map((q) => {
-                const flags = standard[q.key].getFieldset();
-                return (
-                  <tr key={q.key} className="border-t border-slate-100">
-                    <td className="py-2">{q.label}</td>
-                    <td className="py-2">
-                      <input {...getInputProps(flags.enabled, { type: "checkbox" })} aria-label={`Ask for ${q.label}`} />
-                    </td>
-                    <td className="py-2">
-                      <input {...getInputProps(flags.required, { type: "checkbox" })} aria-label={`Require ${q.label}`} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable
+            look="plain"
+            caption="Applicant details to ask for"
+            rows={STANDARD_QUESTIONS}
+            rowKey={(q) => q.key}
+            columns={[
+              { label: "Field", cell: (q) => q.label },
+              {
+                label: "Ask",
+                cell: (q) => (
+                  <input
+                    {...getInputProps(standard[q.key].getFieldset().enabled, { type: "checkbox" })}
+                    aria-label={`Ask for ${q.label}`}
+                  />
+                ),
+              },
+              {
+                label: "Required",
+                cell: (q) => (
+                  <input
+                    {...getInputProps(standard[q.key].getFieldset().required, { type: "checkbox" })}
+                    aria-label={`Require ${q.label}`}
+                  />
+                ),
+              },
+            ]}
+          />
         </Card>
 
         <Card>

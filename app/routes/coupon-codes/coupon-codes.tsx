@@ -7,7 +7,8 @@ import { CURRENCIES } from "#schemas/event-kinds";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { ChoiceField, InputField } from "~/components/ui/form-fields";
-import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { DataTable } from "~/components/ui/data-table";
+import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
@@ -117,77 +118,63 @@ export default function CouponCodes({ loaderData, actionData }: Route.ComponentP
         placeholder="Search by code"
         filters={[{ name: "status", label: "Status", anyLabel: "Any status", options: ["active", "inactive", "expired"] }]}
       />
-      {coupons.data.length === 0 ? (
-        <EmptyState title="No coupon codes found">
-          {searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Create the first one above."}
-        </EmptyState>
-      ) : (
-        <Card flush className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th className="px-4 py-3">Code</th>
-                <th className="px-4 py-3">Discount</th>
-                <th className="px-4 py-3">Applies to</th>
-                <th className="px-4 py-3">Uses</th>
-                <th className="px-4 py-3">State</th>
-                {canWrite ? <th className="px-4 py-3 text-right">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {coupons.data.map((coupon) => (
-                <tr key={coupon.id} className="border-b border-slate-100 align-top last:border-0" data-testid={`coupon-${coupon.code}`}>
-                  <td className="px-4 py-3 font-mono font-semibold">{coupon.code}</td>
-                  <td className="px-4 py-3">
-                    {coupon.discount_type === "percentage" ? `${Number(coupon.value)}%` : formatMoney(coupon.value, coupon.currency ?? "")}
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">{coupon.event_form?.title ?? "All your paid events"}</td>
-                  <td className="px-4 py-3">
-                    {coupon.uses_count}
-                    {coupon.max_uses ? ` / ${coupon.max_uses}` : ""}
-                  </td>
-                  <td className="px-4 py-3">
-                    <Badge tone={STATE_TONES[coupon.state]}>{coupon.state}</Badge>
-                  </td>
-                  {canWrite ? (
-                    <td className="px-4 py-3">
-                      <div className="flex flex-wrap justify-end gap-2">
-                        <InAppLink to={`?edit=${coupon.id}`} className={buttonClass("secondary", "sm")}>
-                          Edit
-                        </InAppLink>
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="toggle" />
-                          <input type="hidden" name="id" value={coupon.id} />
-                          <input type="hidden" name="is_active" value={coupon.is_active ? "false" : "true"} />
-                          <button type="submit" className={buttonClass("secondary", "sm")}>
-                            {coupon.is_active ? "Deactivate" : "Activate"}
-                          </button>
-                        </Form>
-                        {deleting === coupon.id ? (
-                          <Form method="post" className="flex items-center gap-2">
-                            <input type="hidden" name="intent" value="delete" />
-                            <input type="hidden" name="id" value={coupon.id} />
-                            <button type="submit" className={buttonClass("danger", "sm")}>
-                              {coupon.uses_count > 0 ? "Yes, deactivate" : "Yes, delete"}
-                            </button>
-                            <InAppLink to="/coupon-codes" className={buttonClass("ghost", "sm")}>
-                              Keep
-                            </InAppLink>
-                          </Form>
-                        ) : (
-                          <InAppLink to={`?delete=${coupon.id}`} className={buttonClass("ghost", "sm")}>
-                            Delete…
-                          </InAppLink>
-                        )}
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      )}
+      <DataTable
+        caption="Coupon codes"
+        rows={coupons.data}
+        rowKey={(coupon) => coupon.id}
+        rowProps={(coupon) => ({ "data-testid": `coupon-${coupon.code}` })}
+        empty={{
+          title: "No coupon codes found",
+          children: searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Create the first one above.",
+        }}
+        columns={[
+          { label: "Code", className: "font-mono font-semibold", cell: (coupon) => coupon.code },
+          {
+            label: "Discount",
+            cell: (coupon) =>
+              coupon.discount_type === "percentage" ? `${Number(coupon.value)}%` : formatMoney(coupon.value, coupon.currency ?? ""),
+          },
+          { label: "Applies to", className: "text-slate-600", cell: (coupon) => coupon.event_form?.title ?? "All your paid events" },
+          { label: "Uses", cell: (coupon) => `${coupon.uses_count}${coupon.max_uses ? ` / ${coupon.max_uses}` : ""}` },
+          { label: "State", cell: (coupon) => <Badge tone={STATE_TONES[coupon.state]}>{coupon.state}</Badge> },
+        ]}
+        actions={
+          canWrite && {
+            showLabel: true,
+            cell: (coupon) => (
+              <>
+                <InAppLink to={`?edit=${coupon.id}`} className={buttonClass("secondary", "sm")}>
+                  Edit
+                </InAppLink>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="toggle" />
+                  <input type="hidden" name="id" value={coupon.id} />
+                  <input type="hidden" name="is_active" value={coupon.is_active ? "false" : "true"} />
+                  <button type="submit" className={buttonClass("secondary", "sm")}>
+                    {coupon.is_active ? "Deactivate" : "Activate"}
+                  </button>
+                </Form>
+                {deleting === coupon.id ? (
+                  <Form method="post" className="flex items-center gap-2">
+                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name="id" value={coupon.id} />
+                    <button type="submit" className={buttonClass("danger", "sm")}>
+                      {coupon.uses_count > 0 ? "Yes, deactivate" : "Yes, delete"}
+                    </button>
+                    <InAppLink to="/coupon-codes" className={buttonClass("ghost", "sm")}>
+                      Keep
+                    </InAppLink>
+                  </Form>
+                ) : (
+                  <InAppLink to={`?delete=${coupon.id}`} className={buttonClass("ghost", "sm")}>
+                    Delete…
+                  </InAppLink>
+                )}
+              </>
+            ),
+          }
+        }
+      />
       <Pagination meta={coupons.meta} />
     </div>
   );

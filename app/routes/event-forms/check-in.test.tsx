@@ -55,10 +55,13 @@ describe("/event-forms/check-in/{id}", () => {
     const second = await h.run(action, { as: owner.client, path, params: { id: String(form.id) }, form: { intent: "check_in", code } });
     expect(second.status).toBe(409);
     expect(second.data.answer.message).toMatch(/^Already checked in at .+ by Event Owner$/);
-    // The list says the same moment the same way: on the event's clock.
-    const at = second.data.answer.message.match(/^Already checked in at (.+) by Event Owner$/)[1];
+    // The list says the same moment on the reader's clock, and on the event's beside it, as the door's answer does.
+    const at = second.data.answer.message.match(/^Already checked in at .+, (\d\d:\d\d) \(Africa\/Lagos\) by Event Owner$/)[1];
     const listed = await h.run(loader, { as: owner.client, path, params: { id: String(form.id) } });
-    expect(renderPage(CheckIn, { path, loaderData: listed.data })).toContain(`${at} by Event Owner`);
+    const inNewYork = renderPage(CheckIn, { path, loaderData: listed.data, dates: { timeZone: "America/New_York", dateFormat: "medium" } });
+    expect(inNewYork).toMatch(new RegExp(`\\d\\d:\\d\\d GMT-[45] \\((?:[^)]*, )?${at} in Africa/Lagos\\) by Event Owner`));
+    const inLagos = renderPage(CheckIn, { path, loaderData: listed.data, dates: { timeZone: "Africa/Lagos", dateFormat: "medium" } });
+    expect(inLagos).toContain(`${at} GMT+1 by Event Owner`);
 
     const undone = await h.run(action, { as: owner.client, path, params: { id: String(form.id) }, form: { intent: "undo", code } });
     expect(undone.data.undone).toBe("Check-in undone.");

@@ -6,11 +6,13 @@ import { CameraScanner } from "~/components/check-in/camera-scanner";
 import { ScanResult } from "~/components/check-in/scan-result";
 import { Button } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
-import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { DataTable } from "~/components/ui/data-table";
+import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { formatEventTime, formatInZone, STATUS_TONES } from "~/lib/event-format";
+import { useDates } from "~/lib/dates";
+import { formatEventTime, STATUS_TONES } from "~/lib/event-format";
 import { requirePermission } from "~/lib/guards.server";
 import { forwardListParams } from "~/lib/list-query.server";
 import { SenderSocketField, senderSocketHeader, useSocketId } from "~/lib/realtime/sender-socket";
@@ -60,6 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { door } = loaderData;
   const form = door.event_form;
+  const dates = useDates();
   const navigation = useNavigation();
   const submit = useSubmit();
   const scanForm = useRef<HTMLFormElement>(null);
@@ -115,52 +118,35 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
           Find someone
         </h2>
         <ListSearch label="Search tickets" placeholder="Search by name, email or code" />
-        {door.data.length === 0 ? (
-          <EmptyState title="No tickets found">{searchParams.get("search") ? "Try another search." : "Nobody has applied yet."}</EmptyState>
-        ) : (
-          <Card flush className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
-                <tr>
-                  <th className="px-4 py-3">Name</th>
-                  <th className="px-4 py-3">Code</th>
-                  <th className="px-4 py-3">Status</th>
-                  <th className="px-4 py-3">Checked in</th>
-                  <th className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {door.data.map((ticket) => (
-                  <tr
-                    key={ticket.application_id}
-                    className="border-b border-slate-100 last:border-0"
-                    data-testid={`ticket-${ticket.ticket_code}`}
-                  >
-                    <td className="px-4 py-3">
-                      <p className="font-medium">{ticket.name}</p>
-                      <p className="text-slate-500">{ticket.email}</p>
-                    </td>
-                    <td className="px-4 py-3 font-mono">{formatTicketCode(ticket.ticket_code)}</td>
-                    <td className="px-4 py-3">
-                      <Badge tone={STATUS_TONES[ticket.status]}>{ticket.status}</Badge>
-                    </td>
-                    <td className="px-4 py-3 text-slate-600">
-                      {/* On the event's clock, as the door's answers say it ("Already checked in at …"). */}
-                      {ticket.checked_in_at
-                        ? `${formatInZone(ticket.checked_in_at, form.timezone)}${ticket.checked_in_by ? ` by ${ticket.checked_in_by}` : ""}`
-                        : "—"}
-                    </td>
-                    <td className="px-4 py-3 text-right">
-                      <TicketAction ticket={ticket} socketId={socketId} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
-        )}
+        <DataTable
+          caption={`Tickets to ${form.title}`}
+          rows={door.data}
+          rowKey={(ticket) => ticket.application_id}
+          rowProps={(ticket) => ({ "data-testid": `ticket-${ticket.ticket_code}` })}
+          empty={{ title: "No tickets found", children: searchParams.get("search") ? "Try another search." : "Nobody has applied yet." }}
+          columns={[
+            {
+              label: "Name",
+              cell: (ticket) => (
+                <>
+                  <p className="font-medium">{ticket.name}</p>
+                  <p className="text-slate-500">{ticket.email}</p>
+                </>
+              ),
+            },
+            { label: "Code", className: "font-mono", cell: (ticket) => formatTicketCode(ticket.ticket_code) },
+            { label: "Status", cell: (ticket) => <Badge tone={STATUS_TONES[ticket.status]}>{ticket.status}</Badge> },
+            {
+              label: "Checked in",
+              className: "text-slate-600",
+              cell: (ticket) =>
+                ticket.checked_in_at
+                  ? `${dates.dayTimeBesideEvent(ticket.checked_in_at, form.timezone)}${ticket.checked_in_by ? ` by ${ticket.checked_in_by}` : ""}`
+                  : "—",
+            },
+          ]}
+          actions={{ cell: (ticket) => <TicketAction ticket={ticket} socketId={socketId} /> }}
+        />
         <Pagination meta={door.meta} />
       </section>
     </div>

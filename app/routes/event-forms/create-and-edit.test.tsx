@@ -9,6 +9,7 @@ import {
   validEventFormFields,
   type RouteHarness,
 } from "~/testing/route-harness";
+import { DEFAULT_SETTINGS } from "#schemas/settings";
 import * as create from "./create";
 import * as edit from "./edit";
 
@@ -76,6 +77,16 @@ describe("/event-forms/create", () => {
     expect(refused.data.result.error).toEqual({ title: ["The title may not contain a line break."] });
     const html = renderPage(create.default, { path: createPath(), loaderData: page.data, actionData: refused.data });
     expect(html).toContain("The title may not contain a line break.");
+  });
+
+  it("starts the time zone on the owner's city's (Lagos), before the one of their own settings", async () => {
+    const lagos = await ownerWithCollection(h.t);
+    const path = `/event-forms/create?collection_id=${lagos.collection.id}`;
+    const tokyo = await lagos.client.put("/api/v1/admin/settings", { ...DEFAULT_SETTINGS, time_zone: "Asia/Tokyo" });
+    expect(tokyo.status).toBe(200);
+    const page = await h.run(create.loader, { as: lagos.client, path: path });
+    expect(page.data.timeZone).toBe("Africa/Lagos");
+    expect(renderPage(create.default, { path, loaderData: page.data })).toContain('<option selected="">Africa/Lagos</option>');
   });
 
   it("shows the API's refusal on its field: a city the venue's country does not have", async () => {

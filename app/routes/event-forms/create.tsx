@@ -11,7 +11,7 @@ import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { CollectionView, EventFormSaved } from "#schemas/event-form-views";
 import type { Route } from "./+types/create";
-import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
+import { builderChoices, newFormTimeZone, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 /** A new form needs a collection_id (404 No Collection Specified) that exists (404 Collection Not Found). */
@@ -25,10 +25,10 @@ async function requireCollection(url: URL, api: import("~/lib/api.server").ApiCl
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  requirePermission(context, "event form write");
+  const user = requirePermission(context, "event form write");
   const api = context.get(apiContext);
-  const [collection, choices] = await Promise.all([requireCollection(url, api), builderChoices(api)]);
-  return { collection, ...choices };
+  const [collection, choices, timeZone] = await Promise.all([requireCollection(url, api), builderChoices(api), newFormTimeZone(api, user)]);
+  return { collection, ...choices, timeZone };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -49,7 +49,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export default function CreateEventForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { collection, collections, timeZones, countries } = loaderData;
+  const { collection, collections, timeZones, timeZone, countries } = loaderData;
   return (
     <div className="mx-auto max-w-7xl">
       <InAppLink to={`/event-forms?collection_id=${collection.id}`} className="text-sm text-brand-600 hover:underline">
@@ -57,7 +57,7 @@ export default function CreateEventForm({ loaderData, actionData }: Route.Compon
       </InAppLink>
       <PageHeader title="New event form" description="Build the form people fill in to apply. It stays a draft until you publish it." />
       <EventFormBuilder
-        defaultValue={builderDefaults(collection.id)}
+        defaultValue={{ ...builderDefaults(collection.id), timezone: timeZone }}
         lastResult={actionData?.result}
         failure={actionData?.failure ?? null}
         collections={collections}

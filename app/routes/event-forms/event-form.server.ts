@@ -5,6 +5,8 @@ import { toApiMultipart } from "#schemas/api-multipart";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { timeZones } from "~/lib/time-zones.server";
 import type { Page } from "#schemas/answers";
+import type { CurrentUser } from "#schemas/auth";
+import type { PlaceJson } from "#schemas/places";
 import type { Country } from "#schemas/countries";
 import type { CollectionView } from "#schemas/event-form-views";
 
@@ -47,4 +49,15 @@ export async function builderChoices(api: ApiClient) {
     api.load<{ data: Country[] }>("/api/country_codes"),
   ]);
   return { collections: collections.map((c) => ({ id: c.id, name: c.name })), timeZones: timeZones(), countries };
+}
+
+/**
+ * A new form's time zone: the zone of its owner's city (their profile's, placed by the API), else the one
+ * the reader chose on /settings, else UTC. A startup in Lagos starts on Lagos time.
+ */
+export async function newFormTimeZone(api: ApiClient, user: CurrentUser): Promise<string> {
+  const located = await api.get<PlaceJson>("/api/location");
+  const offered = timeZones();
+  const candidates = [located.ok ? located.body.timezone : null, user.settings?.time_zone];
+  return candidates.find((zone): zone is string => !!zone && offered.includes(zone)) ?? "UTC";
 }

@@ -3,7 +3,8 @@ import { EVENT_FORM_STATUSES } from "#schemas/event-kinds";
 import { requireId } from "~/lib/route-params.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { DataTable } from "~/components/ui/data-table";
+import { Badge, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
@@ -79,71 +80,69 @@ export default function EventForms({ loaderData }: Route.ComponentProps) {
             keep={collection ? { collection_id: collection.id } : {}}
             filters={[{ name: "status", label: "Status", anyLabel: "Any status", options: EVENT_FORM_STATUSES }]}
           />
-          {forms.data.length === 0 ? (
-            <EmptyState title="No event forms found">
-              {searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Create the first one with New form."}
-            </EmptyState>
-          ) : (
-            <Card flush className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-                  <tr>
-                    <th className="px-4 py-3">Form</th>
-                    <th className="px-4 py-3">When</th>
-                    <th className="px-4 py-3">Status</th>
-                    <th className="px-4 py-3">Applications</th>
-                    <th className="px-4 py-3 text-right">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {forms.data.map((form) => (
-                    <tr key={form.id} className="border-b border-slate-100 last:border-0" data-testid={`event-form-${form.id}`}>
-                      <td className="px-4 py-3">
-                        <p className="font-medium">{form.title}</p>
-                        <p className="text-slate-500">
-                          {form.collection?.name} · {form.type_of_event === "paid" ? "Paid" : "Free"}
-                        </p>
-                      </td>
-                      <td className="px-4 py-3 text-slate-600">{formatEventTime(form.starts_at, form.ends_at, form.timezone)}</td>
-                      <td className="px-4 py-3">
-                        <Badge tone={STATUS_TONES[form.status]}>{form.status}</Badge>
-                      </td>
-                      <td className="px-4 py-3">{form.applications_count}</td>
-                      <td className="px-4 py-3 text-right">
-                        <div className="flex justify-end gap-2">
-                          {canWrite ? (
-                            <InAppLink to={`/event-forms/edit/${form.id}`} className={buttonClass("secondary", "sm")}>
-                              Edit
-                            </InAppLink>
-                          ) : null}
-                          {canSeeResponses ? (
-                            <InAppLink to={`/event-responses/${form.id}`} className={buttonClass("secondary", "sm")}>
-                              Responses
-                            </InAppLink>
-                          ) : null}
-                          {canCheckIn && form.status !== "draft" ? (
-                            <InAppLink to={`/event-forms/check-in/${form.id}`} className={buttonClass("secondary", "sm")}>
-                              Check-in
-                            </InAppLink>
-                          ) : null}
-                          {canCheckIn && form.status !== "draft" ? (
-                            <InAppLink to={`/event-forms/announcements/${form.id}`} className={buttonClass("secondary", "sm")}>
-                              Announce
-                            </InAppLink>
-                          ) : null}
-                          {canSeePayments && form.type_of_event === "paid" ? (
-                            <InAppLink to={`/event-forms/payments/${form.id}`} className={buttonClass("secondary", "sm")}>
-                              Payments
-                            </InAppLink>
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </Card>
-          )}
+          <DataTable
+            caption="Event forms"
+            rows={forms.data}
+            rowKey={(form) => form.id}
+            rowProps={(form) => ({ "data-testid": `event-form-${form.id}` })}
+            empty={{
+              title: "No event forms found",
+              children:
+                searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Create the first one with New form.",
+            }}
+            columns={[
+              {
+                label: "Form",
+                cell: (form) => (
+                  <>
+                    <p className="font-medium">{form.title}</p>
+                    <p className="text-slate-500">
+                      {form.collection?.name} · {form.type_of_event === "paid" ? "Paid" : "Free"}
+                    </p>
+                  </>
+                ),
+              },
+              {
+                label: "When",
+                className: "text-slate-600",
+                cell: (form) => formatEventTime(form.starts_at, form.ends_at, form.timezone),
+              },
+              { label: "Status", cell: (form) => <Badge tone={STATUS_TONES[form.status]}>{form.status}</Badge> },
+              { label: "Applications", cell: (form) => form.applications_count },
+            ]}
+            actions={{
+              showLabel: true,
+              cell: (form) => (
+                <>
+                  {canWrite ? (
+                    <InAppLink to={`/event-forms/edit/${form.id}`} className={buttonClass("secondary", "sm")}>
+                      Edit
+                    </InAppLink>
+                  ) : null}
+                  {canSeeResponses ? (
+                    <InAppLink to={`/event-responses/${form.id}`} className={buttonClass("secondary", "sm")}>
+                      Responses
+                    </InAppLink>
+                  ) : null}
+                  {canCheckIn && form.status !== "draft" ? (
+                    <>
+                      <InAppLink to={`/event-forms/check-in/${form.id}`} className={buttonClass("secondary", "sm")}>
+                        Check-in
+                      </InAppLink>
+                      <InAppLink to={`/event-forms/announcements/${form.id}`} className={buttonClass("secondary", "sm")}>
+                        Announce
+                      </InAppLink>
+                    </>
+                  ) : null}
+                  {canSeePayments && form.type_of_event === "paid" ? (
+                    <InAppLink to={`/event-forms/payments/${form.id}`} className={buttonClass("secondary", "sm")}>
+                      Payments
+                    </InAppLink>
+                  ) : null}
+                </>
+              ),
+            }}
+          />
           <Pagination meta={forms.meta} />
         </>
       )}

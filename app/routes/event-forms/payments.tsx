@@ -1,5 +1,4 @@
 import { parseSubmission } from "~/lib/submission.server";
-import { Fragment } from "react";
 import { data, useSearchParams, Link } from "react-router";
 import {
   BILLING_STATUSES,
@@ -19,7 +18,8 @@ import { BILLING_STATUS_TONES } from "~/components/billing/format";
 import { REFUND_INTENT } from "~/components/billing/refunds";
 import { REFUND_UNAPPLIED_INTENT } from "~/components/billing/unapplied-payments";
 import { buttonClass } from "~/components/ui/button";
-import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { DataTable } from "~/components/ui/data-table";
+import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import type { ApiResult } from "~/lib/api.server";
@@ -146,18 +146,13 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
       params.delete("page");
     });
     return (
-      <InAppLink to={href} className="inline-flex items-center gap-1 hover:text-slate-800">
+      <InAppLink to={href} className="inline-flex min-h-6 items-center gap-1 hover:text-slate-800">
         {label}
         {current ? <span aria-hidden>{sortOrder === "asc" ? "▲" : "▼"}</span> : null}
       </InAppLink>
     );
   };
   const ariaSort = (...columns: string[]) => (columns.includes(sortBy) ? (sortOrder === "asc" ? "ascending" : "descending") : undefined);
-  const sortHeader = (column: string, label: string) => (
-    <th className="px-3 py-3" aria-sort={ariaSort(column)}>
-      {sortLink(column, label)}
-    </th>
-  );
   const detailsHref = (id: number) => withParams((params) => params.set("billing", String(id)));
   const closeHref = withParams((params) => params.delete("billing"));
   const lastResult = selected && actionData?.billingId === selected.id ? actionData.result : undefined;
@@ -201,99 +196,105 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
           {details}
         </Card>
       ) : null}
-      {billings.data.length === 0 ? (
-        <EmptyState title={filtered ? "No payments match" : "No payments yet"}>
-          {filtered ? "Try another search or status." : "Billings appear here as soon as someone starts paying for this event."}
-        </EmptyState>
-      ) : (
-        <Card flush className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                {sortHeader("name", "Payer")}
-                <th className="px-3 py-3">Amount</th>
-                <th className="px-3 py-3">Coupon</th>
-                <th className="px-3 py-3">Discount</th>
-                {sortHeader("total", "Total")}
-                {sortHeader("payment_status", "Status")}
-                <th className="px-3 py-3" aria-sort={ariaSort("created_at", "paid_at")}>
-                  <span className="flex flex-wrap gap-x-2">
-                    {sortLink("created_at", "Date")}
-                    {sortLink("paid_at", "Paid at")}
-                  </span>
-                </th>
-                <th className="px-3 py-3">
-                  <span className="sr-only">Details</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {billings.data.map((billing) => {
-                const open = selected?.id === billing.id;
-                return (
-                  <Fragment key={billing.id}>
-                    <tr
-                      className={`border-b border-slate-100 last:border-0 ${open ? "bg-slate-50" : ""}`}
-                      data-testid={`billing-${billing.id}`}
-                    >
-                      <td className="max-w-48 px-3 py-3">
-                        <p className="truncate font-medium" title={billing.name}>
-                          {billing.name}
-                        </p>
-                        <p className="truncate text-slate-500" title={billing.email}>
-                          {billing.email}
-                        </p>
-                      </td>
-                      <td className="px-3 py-3 whitespace-nowrap">{formatMoney(billing.amount, billing.currency)}</td>
-                      <td className="max-w-32 px-3 py-3 break-all">
-                        {billing.coupon_code ? <span className="font-mono">{billing.coupon_code.code}</span> : "—"}
-                      </td>
-                      <td className="px-3 py-3 whitespace-nowrap">{formatMoney(billing.discount, billing.currency)}</td>
-                      <td className="px-3 py-3 whitespace-nowrap">
-                        <p className="font-medium">{formatMoney(billing.total, billing.currency)}</p>
-                        {Number(billing.refunded) > 0 ? (
-                          <p className="text-xs text-slate-500">{formatMoney(billing.refunded, billing.currency)} refunded</p>
-                        ) : null}
-                      </td>
-                      <td className="px-3 py-3">
-                        <Badge tone={BILLING_STATUS_TONES[billing.payment_status]}>{billing.payment_status}</Badge>
-                      </td>
-                      <td className="px-3 py-3 whitespace-nowrap text-slate-600">
-                        <p>
-                          <ShortDate iso={billing.created_at} />
-                        </p>
-                        {billing.paid_at ? (
-                          <p className="text-xs text-green-700">
-                            Paid <ShortDate iso={billing.paid_at} />
-                          </p>
-                        ) : null}
-                      </td>
-                      <td className="px-3 py-3 text-right">
-                        <Link
-                          to={open ? closeHref : detailsHref(billing.id)}
-                          className={`${buttonClass("secondary", "sm")} whitespace-nowrap`}
-                          aria-expanded={open}
-                          aria-label={`${open ? "Hide" : "Show"} details for ${billing.name}`}
-                          preventScrollReset
-                        >
-                          {open ? "Hide" : "Details"}
-                        </Link>
-                      </td>
-                    </tr>
-                    {open ? (
-                      <tr className="border-b border-slate-200">
-                        <td colSpan={8} className="p-0">
-                          {details}
-                        </td>
-                      </tr>
-                    ) : null}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
-        </Card>
-      )}
+      <DataTable
+        caption={`Payments for ${form.title}`}
+        rows={billings.data}
+        rowKey={(billing) => billing.id}
+        rowProps={(billing) => ({
+          "data-testid": `billing-${billing.id}`,
+          className: selected?.id === billing.id ? "bg-slate-50" : undefined,
+        })}
+        detail={(billing) => (selected?.id === billing.id ? details : null)}
+        empty={{
+          title: filtered ? "No payments match" : "No payments yet",
+          children: filtered ? "Try another search or status." : "Billings appear here as soon as someone starts paying for this event.",
+        }}
+        columns={[
+          {
+            label: "Payer",
+            header: sortLink("name", "Payer"),
+            sort: ariaSort("name"),
+            className: "max-w-48",
+            cell: (billing) => (
+              <>
+                <p className="truncate font-medium" title={billing.name}>
+                  {billing.name}
+                </p>
+                <p className="truncate text-slate-500" title={billing.email}>
+                  {billing.email}
+                </p>
+              </>
+            ),
+          },
+          { label: "Amount", className: "whitespace-nowrap", cell: (billing) => formatMoney(billing.amount, billing.currency) },
+          {
+            label: "Coupon",
+            className: "max-w-32 break-all",
+            cell: (billing) => (billing.coupon_code ? <span className="font-mono">{billing.coupon_code.code}</span> : "—"),
+          },
+          { label: "Discount", className: "whitespace-nowrap", cell: (billing) => formatMoney(billing.discount, billing.currency) },
+          {
+            label: "Total",
+            header: sortLink("total", "Total"),
+            sort: ariaSort("total"),
+            className: "whitespace-nowrap",
+            cell: (billing) => (
+              <>
+                <p className="font-medium">{formatMoney(billing.total, billing.currency)}</p>
+                {Number(billing.refunded) > 0 ? (
+                  <p className="text-xs text-slate-500">{formatMoney(billing.refunded, billing.currency)} refunded</p>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            label: "Status",
+            header: sortLink("payment_status", "Status"),
+            sort: ariaSort("payment_status"),
+            cell: (billing) => <Badge tone={BILLING_STATUS_TONES[billing.payment_status]}>{billing.payment_status}</Badge>,
+          },
+          {
+            label: "Date",
+            header: (
+              <span className="flex flex-wrap gap-x-2">
+                {sortLink("created_at", "Date")}
+                {sortLink("paid_at", "Paid at")}
+              </span>
+            ),
+            sort: ariaSort("created_at", "paid_at"),
+            className: "whitespace-nowrap text-slate-600",
+            cell: (billing) => (
+              <>
+                <p>
+                  <ShortDate iso={billing.created_at} />
+                </p>
+                {billing.paid_at ? (
+                  <p className="text-xs text-green-700">
+                    Paid <ShortDate iso={billing.paid_at} />
+                  </p>
+                ) : null}
+              </>
+            ),
+          },
+        ]}
+        actions={{
+          label: "Details",
+          cell: (billing) => {
+            const open = selected?.id === billing.id;
+            return (
+              <Link
+                to={open ? closeHref : detailsHref(billing.id)}
+                className={buttonClass("secondary", "sm")}
+                aria-expanded={open}
+                aria-label={`${open ? "Hide" : "Show"} details for ${billing.name}`}
+                preventScrollReset
+              >
+                {open ? "Hide" : "Details"}
+              </Link>
+            );
+          },
+        }}
+      />
       <Pagination meta={billings.meta} />
     </div>
   );

@@ -76,7 +76,7 @@ export default function Response({ loaderData, actionData }: Route.ComponentProp
           description={
             <span className="flex items-center gap-2">
               <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>
-              {application.applicant_email} · submitted {dates.dayTime(application.submitted_at)}
+              {application.applicant_email} · submitted {dates.dayTimeBesideEvent(application.submitted_at, form.timezone)}
             </span>
           }
         />

@@ -3,7 +3,8 @@ import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "#schemas/event-kinds";
 import { APPLICATION_SUBMITTED_EVENT, CHECK_INS_CHANGED_EVENT, eventFormChannel } from "#schemas/realtime";
 import { requireId } from "~/lib/route-params.server";
 import { buttonClass } from "~/components/ui/button";
-import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { DataTable } from "~/components/ui/data-table";
+import { Badge, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
@@ -98,59 +99,56 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
         placeholder="Search by name or email"
         filters={[{ name: "status", label: "Status", anyLabel: "Any status", options: [...REVIEW_STATUSES, "cancelled"] }]}
       />
-      {responses.data.length === 0 ? (
-        <EmptyState title="No applications found">
-          {searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Nobody has applied yet."}
-        </EmptyState>
-      ) : (
-        <Card flush className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th className="px-4 py-3">
-                  <InAppLink to={sortLink("applicant_name")}>Applicant</InAppLink>
-                </th>
-                <th className="px-4 py-3">
-                  <InAppLink to={sortLink("submitted_at")}>Submitted</InAppLink>
-                </th>
-                <th className="px-4 py-3">
-                  <InAppLink to={sortLink("status")}>Status</InAppLink>
-                </th>
-                {columns.map((column) => (
-                  <th key={column.key} className="max-w-48 px-4 py-3">
-                    {column.label}
-                  </th>
-                ))}
-                <th className="px-4 py-3" />
-              </tr>
-            </thead>
-            <tbody>
-              {responses.data.map((application) => (
-                <tr key={application.id} className="border-b border-slate-100 last:border-0" data-testid={`response-${application.id}`}>
-                  <td className="px-4 py-3">
-                    <p className="font-medium">{application.applicant_name}</p>
-                    <p className="text-slate-500">{application.applicant_email}</p>
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">{dates.dayTime(application.submitted_at)}</td>
-                  <td className="px-4 py-3">
-                    <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>
-                  </td>
-                  {application.cells.map((cell, index) => (
-                    <td key={columns[index].key} className="max-w-48 truncate px-4 py-3 text-slate-700" title={cell}>
-                      {cell}
-                    </td>
-                  ))}
-                  <td className="px-4 py-3 text-right">
-                    <InAppLink to={`/event-responses/${form.id}/form/${application.id}`} className={buttonClass("secondary", "sm")}>
-                      Review
-                    </InAppLink>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      )}
+      <DataTable
+        caption={`Applications to ${form.title}`}
+        rows={responses.data}
+        rowKey={(application) => application.id}
+        rowProps={(application) => ({ "data-testid": `response-${application.id}` })}
+        empty={{
+          title: "No applications found",
+          children: searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Nobody has applied yet.",
+        }}
+        columns={[
+          {
+            label: "Applicant",
+            header: <InAppLink to={sortLink("applicant_name")}>Applicant</InAppLink>,
+            cell: (application) => (
+              <>
+                <p className="font-medium">{application.applicant_name}</p>
+                <p className="text-slate-500">{application.applicant_email}</p>
+              </>
+            ),
+          },
+          {
+            label: "Submitted",
+            header: <InAppLink to={sortLink("submitted_at")}>Submitted</InAppLink>,
+            className: "text-slate-600",
+            cell: (application) => dates.dayTimeBesideEvent(application.submitted_at, form.timezone),
+          },
+          {
+            label: "Status",
+            header: <InAppLink to={sortLink("status")}>Status</InAppLink>,
+            cell: (application) => <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>,
+          },
+          ...columns.map((column, index) => ({
+            label: column.label,
+            key: column.key,
+            className: "text-slate-700",
+            cell: (application: (typeof responses.data)[number]) => (
+              <span className="block truncate @min-[40rem]:max-w-48" title={application.cells[index]}>
+                {application.cells[index]}
+              </span>
+            ),
+          })),
+        ]}
+        actions={{
+          cell: (application) => (
+            <InAppLink to={`/event-responses/${form.id}/form/${application.id}`} className={buttonClass("secondary", "sm")}>
+              Review
+            </InAppLink>
+          ),
+        }}
+      />
       <Pagination meta={responses.meta} />
     </div>
   );

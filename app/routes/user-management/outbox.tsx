@@ -4,7 +4,8 @@ import { MailStatusBadge } from "~/components/mail/mail-status";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { InAppLink } from "~/components/ui/in-app-link";
-import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { DataTable } from "~/components/ui/data-table";
+import { PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
@@ -67,51 +68,49 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
           },
         ]}
       />
-      {outbox.data.length === 0 ? (
-        <EmptyState title="No messages">
-          {filtered ? "Try another search or status." : "Launchpad has not written any email yet."}
-        </EmptyState>
-      ) : (
-        <Card flush className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th className="px-4 py-3">To</th>
-                <th className="px-4 py-3">Subject</th>
-                <th className="px-4 py-3">Status</th>
-                <th className="px-4 py-3">Tries</th>
-                <th className="px-4 py-3">Written</th>
-                <th className="px-4 py-3">Sent</th>
-              </tr>
-            </thead>
-            <tbody>
-              {outbox.data.map((message) => (
-                <tr key={message.id} className="border-b border-slate-100 align-top last:border-0" data-testid={`outbox-row-${message.id}`}>
-                  <td className="px-4 py-3">
-                    {message.to_name ? <p className="font-medium">{message.to_name}</p> : null}
-                    <p className="text-slate-500">{message.to_address}</p>
-                  </td>
-                  <td className="px-4 py-3">
-                    <InAppLink to={`/user-management/outbox/${message.id}`} className="font-medium text-brand-700 underline">
-                      {message.subject}
-                    </InAppLink>
-                    <p className="text-xs text-slate-500">{message.kind}</p>
-                  </td>
-                  <td className="px-4 py-3">
-                    <MailStatusBadge status={message.status} />
-                    {message.last_error && message.status !== "sent" ? (
-                      <p className="mt-1 max-w-xs break-words text-xs text-red-700">{message.last_error}</p>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-3">{message.attempts}</td>
-                  <td className="px-4 py-3 text-slate-500">{dates.dayTime(message.created_at)}</td>
-                  <td className="px-4 py-3 text-slate-500">{dates.dayTime(message.sent_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      )}
+      <DataTable
+        caption="Mail outbox"
+        rows={outbox.data}
+        rowKey={(message) => message.id}
+        rowProps={(message) => ({ "data-testid": `outbox-row-${message.id}` })}
+        empty={{ title: "No messages", children: filtered ? "Try another search or status." : "Launchpad has not written any email yet." }}
+        columns={[
+          {
+            label: "To",
+            cell: (message) => (
+              <>
+                {message.to_name ? <p className="font-medium">{message.to_name}</p> : null}
+                <p className="text-slate-500">{message.to_address}</p>
+              </>
+            ),
+          },
+          {
+            label: "Subject",
+            cell: (message) => (
+              <>
+                <InAppLink to={`/user-management/outbox/${message.id}`} className="font-medium text-brand-700 underline">
+                  {message.subject}
+                </InAppLink>
+                <p className="text-xs text-slate-500">{message.kind}</p>
+              </>
+            ),
+          },
+          {
+            label: "Status",
+            cell: (message) => (
+              <>
+                <MailStatusBadge status={message.status} />
+                {message.last_error && message.status !== "sent" ? (
+                  <p className="mt-1 max-w-xs break-words text-xs text-red-700">{message.last_error}</p>
+                ) : null}
+              </>
+            ),
+          },
+          { label: "Tries", cell: (message) => message.attempts },
+          { label: "Written", className: "text-slate-500", cell: (message) => dates.dayTime(message.created_at) },
+          { label: "Sent", className: "text-slate-500", cell: (message) => dates.dayTime(message.sent_at) },
+        ]}
+      />
       <Pagination meta={outbox.meta} />
     </div>
   );

@@ -4,7 +4,8 @@ import { idField } from "#schemas/id-fields";
 import { parseId } from "#schemas/ids";
 import { CONFIRM_DEACTIVATE, UserActions, withConfirmation } from "~/components/user-management/user-actions";
 import { FormErrors } from "~/components/ui/field";
-import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { DataTable } from "~/components/ui/data-table";
+import { Badge, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
@@ -83,56 +84,52 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         }
       />
       {actionData?.error && !actionData.userId ? <FormErrors errors={[actionData.error]} /> : null}
-      {users.data.length === 0 ? (
-        <EmptyState title="No users found">{searchParams.get("search") ? "Try another search." : "Nobody has registered yet."}</EmptyState>
-      ) : (
-        <Card flush className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th className="px-4 py-3">Name</th>
-                <th className="px-4 py-3">Roles</th>
-                <th className="px-4 py-3">Status</th>
-                <th className="px-4 py-3">Joined</th>
-                {canWrite ? <th className="px-4 py-3 text-right">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((user) => (
-                <tr key={user.id} className="border-b border-slate-100 align-top last:border-0" data-testid={`user-row-${user.id}`}>
-                  <td className="px-4 py-3">
-                    <p className="font-medium">{user.name}</p>
-                    <p className="text-slate-500">{user.email}</p>
-                    {actionData?.error && actionData.userId === user.id ? (
-                      <p className="mt-1 text-red-600" role="alert">
-                        {actionData.error}
-                      </p>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-1">
-                      {user.roles.length ? (
-                        user.roles.map((role) => <Badge key={role.id}>{role.name}</Badge>)
-                      ) : (
-                        <span className="text-slate-500">No role</span>
-                      )}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">
-                    {user.is_active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Deactivated</Badge>}
-                  </td>
-                  <td className="px-4 py-3 text-slate-500">{dates.day(user.created_at)}</td>
-                  {canWrite ? (
-                    <td className="px-4 py-3 text-right">
-                      <UserActions user={user} roles={roles} address={location} confirming={confirming === user.id} />
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      )}
+      <DataTable
+        caption="Users"
+        rows={users.data}
+        rowKey={(user) => user.id}
+        rowProps={(user) => ({ "data-testid": `user-row-${user.id}` })}
+        empty={{ title: "No users found", children: searchParams.get("search") ? "Try another search." : "Nobody has registered yet." }}
+        columns={[
+          {
+            label: "Name",
+            cell: (user) => (
+              <>
+                <p className="font-medium">{user.name}</p>
+                <p className="text-slate-500">{user.email}</p>
+                {actionData?.error && actionData.userId === user.id ? (
+                  <p className="mt-1 text-red-600" role="alert">
+                    {actionData.error}
+                  </p>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            label: "Roles",
+            cell: (user) => (
+              <div className="flex flex-wrap gap-1">
+                {user.roles.length ? (
+                  user.roles.map((role) => <Badge key={role.id}>{role.name}</Badge>)
+                ) : (
+                  <span className="text-slate-500">No role</span>
+                )}
+              </div>
+            ),
+          },
+          {
+            label: "Status",
+            cell: (user) => (user.is_active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Deactivated</Badge>),
+          },
+          { label: "Joined", className: "text-slate-500", cell: (user) => dates.day(user.created_at) },
+        ]}
+        actions={
+          canWrite && {
+            showLabel: true,
+            cell: (user) => <UserActions user={user} roles={roles} address={location} confirming={confirming === user.id} />,
+          }
+        }
+      />
       <Pagination meta={users.meta} />
     </div>
   );
