@@ -1,10 +1,10 @@
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import type { FavoriteType } from "#schemas/favorite-kinds";
 
-export type FavoritableType = "startup" | "organization" | "co_founder" | "event";
 
 export interface FavoriteToggleProps {
-  type: FavoritableType;
+  type: FavoriteType;
   id: number;
   favorited: boolean;
   /** The accessible name of the thing being saved, e.g. the startup's name. */
