@@ -5,11 +5,10 @@ import { changeStatusSchema, SETTABLE_BILLING_STATUSES, type EventBillingDetail 
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { ChoiceField } from "~/components/ui/form-fields";
-import { Badge } from "~/components/ui/layout";
 import { CountryName } from "~/components/places/flag";
 import { formatMoney } from "~/lib/event-format";
 import { useZodForm } from "~/lib/use-zod-form";
-import { BILLING_STATUS_TONES } from "./format";
+import { BillingStatusBadge } from "./status-badge";
 import { REFUND_INTENT, RefundForm, RefundHistory } from "./refunds";
 import { REFUND_UNAPPLIED_INTENT, UnappliedPayments } from "./unapplied-payments";
 import { useDates } from "~/lib/dates";
@@ -47,7 +46,7 @@ export function BillingDetails({
             Payment details: {billing.name}
           </h2>
           <p className="text-sm text-slate-500">
-            Billing #{billing.id} · <Badge tone={BILLING_STATUS_TONES[billing.payment_status]}>{billing.payment_status}</Badge>
+            Billing #{billing.id} · <BillingStatusBadge status={billing.payment_status} />
           </p>
         </div>
         <Link to={closeHref} className={buttonClass("ghost", "sm")} preventScrollReset>

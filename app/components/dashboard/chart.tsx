@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
-import { CHART_COLORS, type ChartData, type ChartSpec } from "./chart-spec";
+import { sliceColor, type ChartData, type ChartSpec, type PieSlice } from "./chart-spec";
 
 /** A chart in the loader's data: what it shows and the widths it is drawn at (the SVGs travel beside the data). */
 export interface RenderedChart {
@@ -94,13 +94,13 @@ export function ChartFigure({ title, label, chart, table }: { title: string; lab
   );
 }
 
-/** What each colour of a donut stands for, as text that wraps on any card: slice i has CHART_COLORS[i]. */
-function SliceKey({ slices }: { slices: { label: string; value: number }[] }) {
+/** What each colour of a donut stands for, as text that wraps on any card, in the slices' own colours. */
+function SliceKey({ slices }: { slices: PieSlice[] }) {
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" data-testid="chart-key">
       {slices.map((slice, i) => (
         <li key={slice.label} className="flex items-center gap-1.5">
-          <span aria-hidden className="inline-block size-3 rounded-sm" style={{ backgroundColor: CHART_COLORS[i % CHART_COLORS.length] }} />
+          <span aria-hidden className="inline-block size-3 rounded-sm" style={{ backgroundColor: sliceColor(slice, i) }} />
           {slice.label}
         </li>
       ))}
@@ -109,7 +109,7 @@ function SliceKey({ slices }: { slices: { label: string; value: number }[] }) {
 }
 
 /** A plain table of the chart's numbers: a caption, a header row, then one row per point. */
-export function NumbersTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+export function NumbersTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">{caption}</caption>
@@ -123,8 +123,9 @@ export function NumbersTable({ caption, head, rows }: { caption: string; head: s
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={String(row[0])} className="border-b border-slate-100">
+        {rows.map((row, r) => (
+          // A row's first cell names it, but may be markup (a status badge): rows are keyed by place.
+          <tr key={r} className="border-b border-slate-100">
             {row.map((cell, i) =>
               i === 0 ? (
                 <th key={i} scope="row" className="py-1 pr-4 font-normal text-slate-700">

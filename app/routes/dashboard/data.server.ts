@@ -10,6 +10,7 @@ import type {
 } from "#schemas/dashboard";
 import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "#schemas/dashboard";
 import { parseId } from "#schemas/ids";
+import { BILLING_STATUS_COLORS } from "~/components/billing/status-colors";
 import { renderedChart, type RenderedChart } from "~/components/dashboard/chart";
 import { FULL_CARD_WIDTHS, HALF_CARD_WIDTHS, type ChartData } from "~/components/dashboard/chart-spec";
 import { chartSvgs } from "~/components/dashboard/chart-svg.server";
@@ -29,7 +30,10 @@ export const perDayChart = (d: ApplicationsPerDay) =>
 export const stagesChart = (d: ApplicationsByStage) =>
   render({ kind: "bar", bars: d.stages.map((s) => ({ label: label(s.status), value: s.count })) });
 export const billingStatusChart = (d: BillingsSummary) =>
-  render({ kind: "pie", slices: d.statuses.filter((s) => s.count > 0).map((s) => ({ label: s.status, value: s.count })) });
+  render({
+    kind: "pie",
+    slices: d.statuses.filter((s) => s.count > 0).map((s) => ({ label: s.status, value: s.count, color: BILLING_STATUS_COLORS[s.status] })),
+  });
 export const revenueChart = (revenue: BillingsSummary["revenue"][number]) =>
   render({
     kind: "line",

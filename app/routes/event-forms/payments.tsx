@@ -15,11 +15,11 @@ import { eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT } from "#schemas/realtim
 import { requireId } from "~/lib/route-params.server";
 import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billing-details";
 import { BillingTotals } from "~/components/billing/billing-totals";
-import { BILLING_STATUS_TONES } from "~/components/billing/format";
+import { BillingStatusBadge } from "~/components/billing/status-badge";
 import { REFUND_INTENT } from "~/components/billing/refunds";
 import { REFUND_UNAPPLIED_INTENT } from "~/components/billing/unapplied-payments";
 import { buttonClass } from "~/components/ui/button";
-import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
+import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import type { ApiResult } from "~/lib/api.server";
@@ -256,7 +256,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                         ) : null}
                       </td>
                       <td className="px-3 py-3">
-                        <Badge tone={BILLING_STATUS_TONES[billing.payment_status]}>{billing.payment_status}</Badge>
+                        <BillingStatusBadge status={billing.payment_status} />
                       </td>
                       <td className="px-3 py-3 whitespace-nowrap text-slate-600">
                         <p>
