@@ -8,6 +8,7 @@ import {
   type BillingListPage,
   type EventBillingDetail,
   type EventBillingView,
+  type RefundInput,
   type RefundMade,
 } from "#schemas/billing";
 import { parseId } from "#schemas/ids";
@@ -16,6 +17,7 @@ import { requireId } from "~/lib/route-params.server";
 import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billing-details";
 import { BillingTotals } from "~/components/billing/billing-totals";
 import { BillingStatusBadge } from "~/components/billing/status-badge";
+import { REFUND_CONFIRMED_FIELD } from "~/components/billing/refund-confirmation";
 import { REFUND_INTENT } from "~/components/billing/refunds";
 import { REFUND_UNAPPLIED_INTENT } from "~/components/billing/unapplied-payments";
 import { buttonClass } from "~/components/ui/button";
@@ -105,6 +107,10 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     ? parseSubmission(formData, { schema: refundSchema })
     : parseSubmission(formData, { schema: changeStatusSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), billingId, intent }, { status: 422 });
+  if (refunding && formData.get(REFUND_CONFIRMED_FIELD) !== "yes") {
+    // Money goes back only once the owner has seen the amount and said yes (RefundConfirmation).
+    return { result: submission.reply(), billingId, intent, refundToConfirm: submission.value as RefundInput };
+  }
   const result = refunding
     ? await api.post<RefundMade>(`${path}/refund`, submission.value)
     : await api.put<{ event_billing: EventBillingView; refund?: undefined }>(`${path}/change_status`, submission.value);
@@ -169,6 +175,8 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
       refundKey={refundKey}
       lastResult={lastResult}
       lastIntent={actionData?.intent}
+      refundToConfirm={lastResult && actionData && "refundToConfirm" in actionData ? actionData.refundToConfirm : undefined}
+      selfHref={withParams(() => {})}
     />
   ) : null;
   const selectedOnPage = selected ? billings.data.some((b) => b.id === selected.id) : false;
