@@ -5,7 +5,7 @@ import type { BillingsSummary } from "#schemas/dashboard";
 import { BillingsCard } from "~/components/dashboard/owner-cards";
 import { billingStatusChart } from "~/routes/dashboard/data.server";
 import { BillingStatusBadge } from "./status-badge";
-import { BILLING_STATUS_BADGES, BILLING_STATUS_COLORS, CARD_SURFACES, contrastRatio } from "./status-colors";
+import { BILLING_STATUS_BADGES, BILLING_STATUS_COLORS, CARD_SURFACES, contrastRatio, linearRgb } from "./status-colors";
 
 /** Machado, Oliveira and Fernandes (2009) at full severity, on linear RGB: how each colour looks to people without one cone type. */
 const VISIONS = {
@@ -31,12 +31,6 @@ const VISIONS = {
   ],
 };
 
-const linear = (hex: string) =>
-  [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-
 /** CIELAB (D65) of a linear RGB colour. */
 function lab([r, g, b]: number[]) {
   const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
@@ -53,7 +47,7 @@ const seen = (hex: string, vision: number[][]) =>
         1,
         Math.max(
           0,
-          row.reduce((sum, weight, i) => sum + weight * linear(hex)[i], 0),
+          row.reduce((sum, weight, i) => sum + weight * linearRgb(hex)[i], 0),
         ),
       ),
     ),

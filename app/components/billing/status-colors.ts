@@ -27,6 +27,25 @@ const hexOf = (channels: number[]) => `#${channels.map((v) => Math.round(v).toSt
 /** `share` of `hex` over `base`, as paint would mix them. */
 const mix = (hex: string, base: string, share: number) => hexOf(rgb(hex).map((v, i) => v * share + rgb(base)[i] * (1 - share)));
 
+/** A #rrggbb colour's channels as light adds up (sRGB's gamma undone), 0 to 1. */
+export const linearRgb = (hex: string) =>
+  rgb(hex).map((v) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+
+/** WCAG's relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = linearRgb(hex);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG's contrast ratio between two #rrggbb colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high + 0.05) / (low + 0.05);
+}
+
 /**
  * A badge's text and background in one theme: a tint of the status's colour on the card, and the colour
  * pulled towards the theme's text (black in light, white in dark) until its words read at AA (4.5:1).
@@ -36,6 +55,7 @@ function badgeColors(color: string, theme: keyof typeof CARD_SURFACES) {
   const ink = theme === "light" ? "#000000" : "#ffffff";
   let share = 1;
   let text = color;
+  // 4.7: a little above AA, so rounding in the browser cannot take it under.
   while (contrastRatio(text, background) < 4.7 && share > 0) {
     share -= 0.05;
     text = mix(color, ink, share);
@@ -58,19 +78,4 @@ export function billingStatusStyle(status: BillingStatus) {
     color: `light-dark(${light.text}, ${dark.text})`,
     backgroundColor: `light-dark(${light.background}, ${dark.background})`,
   };
-}
-
-/** WCAG's relative luminance of a #rrggbb colour. */
-export function luminance(hex: string): number {
-  const [r, g, b] = rgb(hex).map((v) => {
-    const c = v / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG's contrast ratio between two #rrggbb colours. */
-export function contrastRatio(a: string, b: string): number {
-  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (high + 0.05) / (low + 0.05);
 }

@@ -2,7 +2,6 @@ import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { FavoriteType } from "#schemas/favorite-kinds";
 
-
 export interface FavoriteToggleProps {
   type: FavoriteType;
   id: number;

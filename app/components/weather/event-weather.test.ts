@@ -44,9 +44,13 @@ describe("the weather on an event's page", () => {
     expect(await loadEventWeather(down.context, inPerson, NOW)).toBeNull();
     expect(down.asked).toHaveLength(1);
     const failed = { success: false, data: null, error: WEATHER_FAILED };
-    expect(await loadEventWeather(contextAnswering(async () => ({ ok: true, status: 200, body: failed })).context, inPerson, NOW)).toBeNull();
+    expect(
+      await loadEventWeather(contextAnswering(async () => ({ ok: true, status: 200, body: failed })).context, inPerson, NOW),
+    ).toBeNull();
     const unknown = { success: false, data: null, error: WEATHER_CITY_NOT_FOUND };
-    expect(await loadEventWeather(contextAnswering(async () => ({ ok: true, status: 200, body: unknown })).context, inPerson, NOW)).toBeNull();
+    expect(
+      await loadEventWeather(contextAnswering(async () => ({ ok: true, status: 200, body: unknown })).context, inPerson, NOW),
+    ).toBeNull();
   });
 
   it("asks nothing for an online event or a day beyond the forecast", async () => {
