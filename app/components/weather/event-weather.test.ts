@@ -43,14 +43,10 @@ describe("the weather on an event's page", () => {
     const down = contextAnswering(async () => ({ ok: false, status: 502, body: { message: "bad gateway" } }));
     expect(await loadEventWeather(down.context, inPerson, NOW)).toBeNull();
     expect(down.asked).toHaveLength(1);
-    const failed = { success: false, data: null, error: WEATHER_FAILED };
-    expect(
-      await loadEventWeather(contextAnswering(async () => ({ ok: true, status: 200, body: failed })).context, inPerson, NOW),
-    ).toBeNull();
-    const unknown = { success: false, data: null, error: WEATHER_CITY_NOT_FOUND };
-    expect(
-      await loadEventWeather(contextAnswering(async () => ({ ok: true, status: 200, body: unknown })).context, inPerson, NOW),
-    ).toBeNull();
+    const answered = (body: unknown) =>
+      loadEventWeather(contextAnswering(async () => ({ ok: true, status: 200, body })).context, inPerson, NOW);
+    expect(await answered({ success: false, data: null, error: WEATHER_FAILED })).toBeNull();
+    expect(await answered({ success: false, data: null, error: WEATHER_CITY_NOT_FOUND })).toBeNull();
   });
 
   it("asks nothing for an online event or a day beyond the forecast", async () => {
