@@ -103,6 +103,8 @@ export interface EventBillingView {
   currency: string;
   payment_status: BillingStatus;
   connect_pay_id: string | null;
+  /** The open checkout where the payer pays, while the billing is Pending; null once there is nothing to pay there. */
+  payment_url: string | null;
   provider: string;
   paid_at: string | null;
   created_at: string;
@@ -244,4 +246,6 @@ export interface MyBillingView {
   payment_status: BillingStatus;
   total: string;
   currency: string;
+  /** As in EventBillingView: where to pay while it is Pending. */
+  payment_url: string | null;
 }

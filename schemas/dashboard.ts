@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { BillingStatus } from "./billing.ts";
 import { optionalIdField } from "./id-fields.ts";
 import { isListedTimeZone } from "./time.ts";
 import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "./dashboard-periods.ts";
@@ -73,7 +74,7 @@ export interface CurrencyRevenue {
 
 export interface BillingsSummary extends DashboardWindow {
   total: number;
-  statuses: StatusCount[];
+  statuses: StatusCount<BillingStatus>[];
   revenue: CurrencyRevenue[];
 }
 

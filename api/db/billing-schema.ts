@@ -85,6 +85,8 @@ export const eventBillings = pgTable(
     currency: text("currency").notNull(),
     paymentStatus: text("payment_status").$type<BillingStatus>().notNull().default("Pending"),
     connectPayId: text("connect_pay_id"),
+    /** Where the payer pays the open checkout (`connect_pay_id`); cleared when the checkout is closed or replaced. */
+    paymentUrl: text("payment_url"),
     provider: text("provider").notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /**

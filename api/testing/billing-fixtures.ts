@@ -41,7 +41,7 @@ export async function createBilling(client: TestClient, eventFormId: number, ove
   const res = await client.post("/api/v1/admin/event_billings", billingFields(eventFormId, overrides));
   if (res.status !== 201) throw new Error(`create billing failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as {
-    event_billing: { id: number; total: string; payment_status: string; connect_pay_id: string | null };
+    event_billing: { id: number; total: string; payment_status: string; connect_pay_id: string | null; payment_url: string | null };
     payment_url: string | null;
   };
 }

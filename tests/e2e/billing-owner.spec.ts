@@ -12,6 +12,7 @@ import {
 } from "./fixtures";
 import { expectNoSeriousViolations } from "./a11y";
 import { PHONE, payerWithBilling, payInSandbox } from "./sandbox";
+import { BILLING_STATUSES } from "#schemas/billing";
 
 let serial = 0;
 const unique = () => `${Date.now().toString(36)}${process.pid}${++serial}`;
@@ -128,6 +129,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(details.getByTestId("status-change").first()).toContainText("New → Pending");
       await expect(details.getByTestId("status-change").first()).toContainText("Paula Pending");
 
+      // Every status a billing can have is listed; the one only a refund sets is there, and cannot be picked.
+      const statusSelect = details.getByLabel("Payment status", { exact: true });
+      await expect(statusSelect.locator("option")).toHaveText(["Choose a status", ...BILLING_STATUSES]);
+      await expect(statusSelect.getByRole("option", { name: "Partially refunded" })).toBeDisabled();
       await details.getByLabel("Payment status", { exact: true }).selectOption("Cancelled");
       await details.getByRole("button", { name: "Save" }).click();
       if (javaScriptEnabled) await expect(toast(page, "Payment status updated.")).toBeVisible();
@@ -164,17 +169,51 @@ for (const javaScriptEnabled of [true, false]) {
         await page.emulateMedia({ colorScheme: null });
       }
 
+      // A refund asks first, saying the amount (a dialog with JavaScript, a step in the page without).
+      const confirmation = page.getByTestId("refund-confirmation");
+      const refundAndConfirm = async (amount: string) => {
+        await refund.getByRole("button", { name: "Refund through sandbox" }).click();
+        await expect(confirmation.getByRole("heading")).toHaveText(`Refund USD ${amount} to Sam Successful?`);
+        await confirmation.getByRole("button", { name: `Yes, refund USD ${amount}` }).click();
+      };
       await refund.getByLabel("Amount to refund (USD)").fill("20.01");
       await refund.getByLabel("Reason").fill("Left after the first session");
-      await refund.getByRole("button", { name: "Refund through sandbox" }).click();
+      await refundAndConfirm("20.01");
       await expect(refund.getByText("The amount may not be more than the USD 20.00 left to refund.")).toBeVisible();
 
       await refund.getByLabel("Amount to refund (USD)").fill("10");
       await refund.getByLabel("Reason").fill("Left after the first session");
       await refund.getByRole("button", { name: "Refund through sandbox" }).click();
+      await expect(confirmation).toContainText("USD 10.00 goes back through sandbox. This cannot be undone.");
+      for (const width of [375, 1440]) {
+        await page.setViewportSize({ width, height: 800 });
+        const yes = confirmation.getByRole("button", { name: "Yes, refund USD 10.00" });
+        // Without JavaScript the step is in the page, where the browser must scroll to it; modal, it is in view.
+        if (!javaScriptEnabled) await yes.scrollIntoViewIfNeeded();
+        await expect(yes).toBeInViewport({ ratio: 1 });
+      }
+      if (javaScriptEnabled) {
+        // Modal, with the step that gives nothing back focused; the page behind is out of reach.
+        await expect(page.getByRole("dialog", { name: "Refund USD 10.00 to Sam Successful?" })).toBeVisible();
+        await expect(confirmation.getByRole("link", { name: "Cancel" })).toBeFocused();
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme });
+          await expectNoSeriousViolations(page, `/event-forms/payments/{id} confirming a refund (${colorScheme})`);
+        }
+        await page.emulateMedia({ colorScheme: null });
+      }
+      // Cancel gives nothing back, and leaves a fresh refund form.
+      await confirmation.getByRole("link", { name: "Cancel" }).click();
+      await expect(confirmation).toHaveCount(0);
+      await expect(details.getByTestId("refund")).toHaveCount(0);
+      await refund.getByLabel("Amount to refund (USD)").fill("10");
+      await refund.getByLabel("Reason").fill("Left after the first session");
+      await refundAndConfirm("10.00");
       await said("Refunded USD 10.00 to Sam Successful.");
       const samRow = page.getByTestId(`billing-${sam.billing.id}`);
       await expect(samRow).toContainText("Partially refunded");
+      // The status control shows it, though no one may pick it by hand.
+      await expect(details.getByLabel("Payment status", { exact: true })).toHaveValue("Partially refunded");
       await expect(samRow).toContainText("USD 10.00 refunded");
       await expect(page.getByTestId("total-amount-collected")).toContainText("USD 10.00");
       await expect(page.getByTestId("total-refunded")).toContainText("USD 10.00");
@@ -183,9 +222,9 @@ for (const javaScriptEnabled of [true, false]) {
         "Refunded USD 10.00: Left after the first session",
       );
 
-      // The rest, with the amount left blank.
+      // The rest, with the amount left blank: the confirmation says how much that is.
       await refund.getByLabel("Reason").fill("Event moved");
-      await refund.getByRole("button", { name: "Refund through sandbox" }).click();
+      await refundAndConfirm("10.00");
       await said("Refunded USD 10.00 to Sam Successful.");
       await expect(samRow).toContainText("Refunded");
       await expect(page.getByTestId("total-amount-collected")).toContainText("USD 0.00");

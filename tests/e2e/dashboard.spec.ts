@@ -1,6 +1,9 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./a11y";
-import { FormDataLike, apiCall, expect, registerUser, setUpCoFounder, test, toast } from "./fixtures";
+import { FormDataLike, apiCall, expect, publishedPaidForm, registerUser, setUpCoFounder, test, toast } from "./fixtures";
+import { payerWithBilling, payInSandbox } from "./sandbox";
+import type { BillingStatus } from "#schemas/billing";
+import { BILLING_STATUS_COLORS } from "../../app/components/billing/status-colors";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** Today in UTC as the dashboard's tables write dates ("23 Nov 2026"): the default zone is UTC. */
@@ -191,6 +194,48 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await expectNoSeriousViolations(page, "/dashboard (co-founder)");
     });
 
+    test("the payments donut, its key and its table draw each status in the status's one colour", async ({
+      page,
+      context,
+      browser,
+      baseURL,
+      startupUser,
+    }) => {
+      expect(startupUser.id).toBeGreaterThan(0);
+      const form = await publishedPaidForm(context, { title: `Donut ${Date.now().toString(36)}`, price: "10.00" });
+      const paid = await payerWithBilling(browser, baseURL!, form.id, "Pat Paid");
+      await payInSandbox(paid.payer, paid.paymentUrl);
+      const waiting = await payerWithBilling(browser, baseURL!, form.id, "Wes Waiting");
+      const rgb = (status: BillingStatus) => BILLING_STATUS_COLORS[status].match(/[\da-f]{2}/g)!.map((hex) => parseInt(hex, 16));
+      await page.goto("/dashboard");
+      const payments = card(page, "Payments");
+      const donut = payments.getByRole("img", {
+        name: "Pie chart of billings by payment status: Pending 1, Successful 1, Failed 0, Refunded 0, Partially refunded 0, Cancelled 0.",
+      });
+      for (const width of [1440, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const status of ["Successful", "Pending"] as const) {
+          // The drawing made for the card's width: nivo writes the fill as rgba().
+          await expect(donut.locator(`[data-testid="arc.${status}"]`).filter({ visible: true })).toHaveAttribute(
+            "fill",
+            `rgba(${rgb(status).join(", ")}, 1)`,
+          );
+          const swatch = payments.getByTestId("chart-key").getByRole("listitem").filter({ hasText: status }).locator("span");
+          await expect(swatch).toHaveCSS("background-color", `rgb(${rgb(status).join(", ")})`);
+        }
+      }
+      await payments.getByText("Show as table").first().click();
+      await expect(payments.getByRole("row", { name: "Successful 1" }).locator('[data-status="Successful"]')).toBeVisible();
+      if (javaScriptEnabled) {
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme });
+          await expectNoSeriousViolations(page, `/dashboard with payments (${colorScheme})`);
+        }
+      }
+      await paid.payer.close();
+      await waiting.payer.close();
+    });
+
     test("the weather card says 'Failed to fetch weather data' when the provider fails", async ({ page, context }) => {
       await registerUser(context, "Nairobi Person");
       // The browser tests' fake fails every forecast south of the equator, Nairobi's included.
@@ -198,7 +243,16 @@ for (const javaScriptEnabled of [true, false]) {
       await apiCall(context, "POST", "/api/v1/admin/profiles/setup", new FormDataLike(profile));
       await page.goto("/dashboard");
       if (javaScriptEnabled) {
-        await expect(page.getByTestId("weather-error")).toHaveText("Failed to fetch weather data");
+        await expect(page.getByTestId("weather-card").getByRole("status")).toHaveText("Failed to fetch weather data");
+        // Said quietly, in the card's own grey text: nothing the reader did went wrong, so no red.
+        const [red, , blue] = await page.getByTestId("weather-error").evaluate((element) => {
+          // Read back through a canvas, which resolves oklch and light-dark() to RGB.
+          const canvas = document.createElement("canvas").getContext("2d")!;
+          canvas.fillStyle = getComputedStyle(element).color;
+          canvas.fillRect(0, 0, 1, 1);
+          return [...canvas.getImageData(0, 0, 1, 1).data];
+        });
+        expect(red).toBeLessThan(blue);
         // Said once, in the card: once the page is hydrated and settled, no toast repeats it.
         await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
         await page.waitForLoadState("networkidle");
@@ -206,7 +260,10 @@ for (const javaScriptEnabled of [true, false]) {
         // The page the card links to without JavaScript says the same.
         await page.goto("/dashboard/weather");
         await expect(page.getByTestId("weather-error")).toHaveText("Failed to fetch weather data");
-        await expectNoSeriousViolations(page, "/dashboard/weather");
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme });
+          await expectNoSeriousViolations(page, `/dashboard/weather (${colorScheme})`);
+        }
       } else {
         await page.getByRole("link", { name: "See the weather where you are" }).click();
         await expect(page).toHaveURL(/\/dashboard\/weather$/);

@@ -33,6 +33,10 @@ for (const javaScriptEnabled of [true, false]) {
       const refund = payment.getByRole("form", { name: "Refund USD 25.00" });
       await expect(refund.getByLabel("Reason")).toHaveValue("This billing is no longer open for payment.");
       await refund.getByRole("button", { name: "Refund USD 25.00" }).click();
+      // Asked first, with the whole payment's amount.
+      const confirmation = page.getByTestId("refund-confirmation");
+      await expect(confirmation.getByRole("heading")).toHaveText("Refund USD 25.00 to Lara Late?");
+      await confirmation.getByRole("button", { name: "Yes, refund USD 25.00" }).click();
       const said = "Refunded USD 25.00 to Lara Late.";
       await (javaScriptEnabled ? expect(toast(page, said)).toBeVisible() : expect(page.getByTestId("flash-notice")).toHaveText(said));
       await expect(payment).toContainText("refunded");

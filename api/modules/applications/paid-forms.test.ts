@@ -32,6 +32,7 @@ describe("paid forms: the site answer shows the caller's billing", () => {
       payment_status: "Pending",
       total: "25.00",
       currency: "USD",
+      payment_url,
     });
     expect((await site(other.client, form.id)).body.my_billing).toBeNull();
 
@@ -41,6 +42,7 @@ describe("paid forms: the site answer shows the caller's billing", () => {
       payment_status: "Successful",
       total: "25.00",
       currency: "USD",
+      payment_url: null,
     });
   });
 

@@ -9,6 +9,7 @@ import {
   formPost,
   paidEventForm,
   payer,
+  paidThroughSandbox,
   pressSandboxButton,
 } from "#api/testing/billing-fixtures.ts";
 import { createEventForm, ownerWithCollection, setEventFormStatus } from "#api/testing/event-fixtures.ts";
@@ -366,6 +367,32 @@ describe("reading and managing billings", () => {
     const otherOwner = await ownerWithCollection(t);
     expect((await otherOwner.client.get(`${BASE}/${event_billing.id}`)).status).toBe(404);
     expect((await stranger.client.put(`${BASE}/${event_billing.id}`, billingFields(form.id))).status).toBe(404);
+  });
+
+  it("a billing waiting for payment carries its payment_url in every answer; none once paid or closed", async () => {
+    const { owner, form } = await paidEventForm(t);
+    const [paying, leaving] = [await payer(t), await payer(t)];
+    const paid = await createBilling(paying.client, form.id);
+    const closed = await createBilling(leaving.client, form.id);
+    /** The billing's payment_url as its payer reads it, as its owner opens it, and in the owner's list. */
+    const urls = async (id: number, payerClient: TestClient) => {
+      const list = (await owner.client.get(`${BASE}/${form.id}/all`)).body.data as { id: number; payment_url: string | null }[];
+      return [
+        (await payerClient.get(`${BASE}/${id}`)).body.event_billing.payment_url,
+        (await owner.client.get(`${BASE}/${id}/single`)).body.event_billing.payment_url,
+        list.find((row) => row.id === id)!.payment_url,
+      ];
+    };
+    expect(paid.payment_url).toMatch(/^\/api\/v1\/payments\/sandbox\/sbx_/);
+    expect(paid.event_billing.payment_url).toBe(paid.payment_url);
+    expect(await urls(paid.event_billing.id, paying.client)).toEqual(Array(3).fill(paid.payment_url));
+    expect(await urls(closed.event_billing.id, leaving.client)).toEqual(Array(3).fill(closed.payment_url));
+
+    await paidThroughSandbox(t, paying.client, paid.payment_url!);
+    expect(await urls(paid.event_billing.id, paying.client)).toEqual([null, null, null]);
+    const cancel = await owner.client.put(`${BASE}/${closed.event_billing.id}/change_status`, { status: "Cancelled" });
+    expect(cancel.body.event_billing.payment_url).toBeNull();
+    expect(await urls(closed.event_billing.id, leaving.client)).toEqual([null, null, null]);
   });
 
   it("lists a form's billings for its owner with filters and totals", async () => {

@@ -53,7 +53,7 @@ async function openCheckout(db: Db, provider: PaymentProvider, billingId: number
   });
   await db
     .update(eventBillings)
-    .set({ connectPayId: checkout.paymentId, provider: provider.name, updatedAt: sql`now()` })
+    .set({ connectPayId: checkout.paymentId, paymentUrl: checkout.url, provider: provider.name, updatedAt: sql`now()` })
     .where(eq(eventBillings.id, billingId));
   return checkout.url;
 }
@@ -191,6 +191,7 @@ export async function updateBilling(
         ...pricedColumns(couponId, priceCents, discount, total, currency),
         // The old checkout no longer matches; a new one is opened below.
         connectPayId: null,
+        paymentUrl: null,
         updatedAt: sql`now()`,
       })
       .where(eq(eventBillings.id, id));

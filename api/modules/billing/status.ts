@@ -68,6 +68,8 @@ export async function changeStatus(
       .set({
         paymentStatus: status,
         paidAt: status === "Successful" ? sql`coalesce(${eventBillings.paidAt}, now())` : eventBillings.paidAt,
+        // The checkout closed below is no longer a place to pay; reopened, the payer's next edit opens a new one.
+        paymentUrl: NOTHING_TO_PAY.includes(status) ? null : eventBillings.paymentUrl,
         updatedAt: sql`now()`,
       })
       .where(eq(eventBillings.id, id));

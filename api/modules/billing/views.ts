@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL } from "drizzle-orm";
-import type { EventBillingView, MyBillingView } from "#schemas/billing.ts";
+import type { BillingStatus, EventBillingView, MyBillingView } from "#schemas/billing.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventForms } from "#api/db/events-schema.ts";
@@ -32,6 +32,7 @@ const columns = {
   currency: eventBillings.currency,
   paymentStatus: eventBillings.paymentStatus,
   connectPayId: eventBillings.connectPayId,
+  paymentUrl: eventBillings.paymentUrl,
   provider: eventBillings.provider,
   paidAt: eventBillings.paidAt,
   createdAt: eventBillings.createdAt,
@@ -50,6 +51,9 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectBillings>["execute"]>>[num
 
 /** A numeric column as money text with two places. */
 export const money = (v: string) => Number(v).toFixed(2);
+
+/** Where to pay, while there is something to pay: a billing waiting for its payment carries it in every answer. */
+const paymentUrl = (status: BillingStatus, url: string | null) => (status === "Pending" ? url : null);
 
 export const view = (r: Row): EventBillingView => ({
   id: r.id,
@@ -70,6 +74,7 @@ export const view = (r: Row): EventBillingView => ({
   currency: r.currency,
   payment_status: r.paymentStatus,
   connect_pay_id: r.connectPayId,
+  payment_url: paymentUrl(r.paymentStatus, r.paymentUrl),
   provider: r.provider,
   paid_at: r.paidAt?.toISOString() ?? null,
   created_at: r.createdAt.toISOString(),
@@ -118,8 +123,22 @@ export async function visibleBilling(
 /** The user's billing for a form (one per user and form), or null. */
 export async function billingOfUser(db: Db, eventFormId: number, userId: number): Promise<MyBillingView | null> {
   const [row] = await db
-    .select({ id: eventBillings.id, status: eventBillings.paymentStatus, total: eventBillings.total, currency: eventBillings.currency })
+    .select({
+      id: eventBillings.id,
+      status: eventBillings.paymentStatus,
+      total: eventBillings.total,
+      currency: eventBillings.currency,
+      paymentUrl: eventBillings.paymentUrl,
+    })
     .from(eventBillings)
     .where(and(eq(eventBillings.eventFormId, eventFormId), eq(eventBillings.userId, userId)));
-  return row ? { id: row.id, payment_status: row.status, total: money(row.total), currency: row.currency } : null;
+  return row
+    ? {
+        id: row.id,
+        payment_status: row.status,
+        total: money(row.total),
+        currency: row.currency,
+        payment_url: paymentUrl(row.status, row.paymentUrl),
+      }
+    : null;
 }

@@ -1,5 +1,6 @@
 /** The owner's payments card: billings by payment status, and revenue per week in each currency. */
 import { sql } from "drizzle-orm";
+import type { BillingStatus } from "#schemas/billing.ts";
 import type { BillingsSummary, CurrencyRevenue } from "#schemas/dashboard.ts";
 import type { Db } from "#api/db/client.ts";
 import { BILLING_STATUSES, PAID_STATUS_LIST } from "#api/db/billing-schema.ts";
@@ -24,7 +25,7 @@ const ownBillings = (startupId: number) =>
   sql`from event_billings b join event_forms f on f.id = b.event_form_id where f.startup_id = ${startupId}`;
 
 export async function billingsSummary(db: Db, startupId: number, w: Window): Promise<BillingsSummary> {
-  const statusRows = await rowsOf<{ status: string; count: number; window_from: string; window_to: string }>(
+  const statusRows = await rowsOf<{ status: BillingStatus; count: number; window_from: string; window_to: string }>(
     db,
     sql`with ${boundsCte(w)},
       counts as (select b.payment_status as status, count(*)::int as n ${ownBillings(startupId)} and b.created_at >= ${windowStart(w)} group by 1)

@@ -1,15 +1,22 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation, Link } from "react-router";
-import { changeStatusSchema, SETTABLE_BILLING_STATUSES, type EventBillingDetail } from "#schemas/billing";
+import {
+  BILLING_STATUSES,
+  changeStatusSchema,
+  SETTABLE_BILLING_STATUSES,
+  type BillingStatus,
+  type EventBillingDetail,
+  type RefundInput,
+} from "#schemas/billing";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { ChoiceField } from "~/components/ui/form-fields";
-import { Badge } from "~/components/ui/layout";
 import { CountryName } from "~/components/places/flag";
 import { formatMoney } from "~/lib/event-format";
 import { useZodForm } from "~/lib/use-zod-form";
-import { BILLING_STATUS_TONES } from "./format";
+import { BillingStatusBadge } from "./status-badge";
+import { RefundConfirmation } from "./refund-confirmation";
 import { REFUND_INTENT, RefundForm, RefundHistory } from "./refunds";
 import { REFUND_UNAPPLIED_INTENT, UnappliedPayments } from "./unapplied-payments";
 import { useDates } from "~/lib/dates";
@@ -27,6 +34,8 @@ export function BillingDetails({
   refundKey,
   lastResult,
   lastIntent,
+  refundToConfirm,
+  selfHref,
 }: {
   billing: EventBillingDetail;
   closeHref: string;
@@ -36,6 +45,10 @@ export function BillingDetails({
   lastResult: SubmissionResult<string[]> | null | undefined;
   /** Which of the forms `lastResult` answers. */
   lastIntent: string | undefined;
+  /** A refund asked for and not yet confirmed: the amount and reason to say yes to. */
+  refundToConfirm: RefundInput | undefined;
+  /** This page as it is, billing open: where a refund not confirmed goes back to. */
+  selfHref: string;
 }) {
   const dates = useDates();
   const headingId = `billing-${billing.id}-heading`;
@@ -47,13 +60,16 @@ export function BillingDetails({
             Payment details: {billing.name}
           </h2>
           <p className="text-sm text-slate-500">
-            Billing #{billing.id} · <Badge tone={BILLING_STATUS_TONES[billing.payment_status]}>{billing.payment_status}</Badge>
+            Billing #{billing.id} · <BillingStatusBadge status={billing.payment_status} />
           </p>
         </div>
         <Link to={closeHref} className={buttonClass("ghost", "sm")} preventScrollReset>
           Close details
         </Link>
       </div>
+      {refundToConfirm && lastIntent ? (
+        <RefundConfirmation billing={billing} refund={refundToConfirm} intent={lastIntent} cancelHref={selfHref} />
+      ) : null}
       <div className="grid gap-5 lg:grid-cols-2">
         <div>
           <h3 className="mb-2 text-sm font-semibold uppercase text-slate-500">Payer</h3>
@@ -148,6 +164,12 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const settable = (status: BillingStatus) => (SETTABLE_BILLING_STATUSES as readonly BillingStatus[]).includes(status);
+/** The statuses no one sets by hand (a partial refund: the provider knows how much went back). */
+const REFUND_ONLY = BILLING_STATUSES.filter((status) => !settable(status));
+/** Every status a billing can have, so its current one always shows; those no one may set are there, disabled. */
+const STATUS_CHOICES = BILLING_STATUSES.map((status) => (settable(status) ? status : { value: status, label: status, disabled: true }));
+
 /** A plain POST (works without JavaScript); the server answers with a toast or the field's 422 error. */
 function StatusChangeForm({
   billing,
@@ -179,7 +201,13 @@ function StatusChangeForm({
       <FormErrors errors={form.errors} />
       <div className="flex items-end gap-3">
         <div className="flex-1">
-          <ChoiceField field={fields.status} label="Payment status" placeholder="Choose a status" options={SETTABLE_BILLING_STATUSES} />
+          <ChoiceField
+            field={fields.status}
+            label="Payment status"
+            placeholder="Choose a status"
+            options={STATUS_CHOICES}
+            hint={`${REFUND_ONLY.join(", ")}: only a refund through the provider sets it.`}
+          />
         </div>
         <Button type="submit" pending={pending}>
           Save

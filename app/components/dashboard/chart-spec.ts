@@ -2,7 +2,14 @@
 export type ChartData =
   | { kind: "line"; money?: boolean; series: { id: string; points: { x: string; y: number }[] }[] }
   | { kind: "bar"; bars: { label: string; value: number }[] }
-  | { kind: "pie"; slices: { label: string; value: number }[] };
+  | { kind: "pie"; slices: PieSlice[] };
+
+/** A donut's slice; `color` when what it stands for has a colour of its own (a payment status), else the next of CHART_COLORS. */
+export interface PieSlice {
+  label: string;
+  value: number;
+  color?: string;
+}
 
 /** A chart at one size: the server's SVG cache key and the browser's chart props. */
 export type ChartSpec = ChartData & { width: number; height: number };
@@ -22,6 +29,9 @@ export const CHART_HEIGHT = 240;
  * and the dark theme's slate: mid-tone colours, as a line or a slice keeps one colour in both themes.
  */
 export const CHART_COLORS = ["#3b6cf6", "#ea580c", "#16a34a", "#9061f9", "#e11d48", "#0d9488"];
+
+/** Slice i's colour: its own, or the palette's in turn. */
+export const sliceColor = (slice: PieSlice, i: number) => slice.color ?? CHART_COLORS[i % CHART_COLORS.length];
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

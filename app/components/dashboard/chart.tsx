@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
-import { CHART_COLORS, type ChartData, type ChartSpec } from "./chart-spec";
+import { sliceColor, type ChartData, type ChartSpec, type PieSlice } from "./chart-spec";
 import { DataTable } from "~/components/ui/data-table";
 
 /** A chart in the loader's data: what it shows and the widths it is drawn at (the SVGs travel beside the data). */
@@ -95,13 +95,13 @@ export function ChartFigure({ title, label, chart, table }: { title: string; lab
   );
 }
 
-/** What each colour of a donut stands for, as text that wraps on any card: slice i has CHART_COLORS[i]. */
-function SliceKey({ slices }: { slices: { label: string; value: number }[] }) {
+/** What each colour of a donut stands for, as text that wraps on any card, in the slices' own colours. */
+function SliceKey({ slices }: { slices: PieSlice[] }) {
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" data-testid="chart-key">
       {slices.map((slice, i) => (
         <li key={slice.label} className="flex items-center gap-1.5">
-          <span aria-hidden className="inline-block size-3 rounded-sm" style={{ backgroundColor: CHART_COLORS[i % CHART_COLORS.length] }} />
+          <span aria-hidden className="inline-block size-3 rounded-sm" style={{ backgroundColor: sliceColor(slice, i) }} />
           {slice.label}
         </li>
       ))}
@@ -110,20 +110,21 @@ function SliceKey({ slices }: { slices: { label: string; value: number }[] }) {
 }
 
 /** A plain table of the chart's numbers: a caption, a header row, then one row per point. */
-export function NumbersTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+export function NumbersTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
     <DataTable
       look="plain"
       caption={caption}
-      rows={rows}
-      rowKey={(row) => String(row[0])}
+      // A row's first cell names it, but may be markup (a status badge): rows are keyed by place.
+      rows={rows.map((cells, place) => ({ cells, place }))}
+      rowKey={(row) => row.place}
       columns={head.map((label, i) => ({
         label,
         key: String(i),
         rowHeader: i === 0,
         alignRight: i > 0,
         className: i === 0 ? undefined : "tabular-nums",
-        cell: (row: (string | number)[]) => row[i],
+        cell: (row: { cells: ReactNode[]; place: number }) => row.cells[i],
       }))}
     />
   );

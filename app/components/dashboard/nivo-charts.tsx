@@ -6,7 +6,7 @@
 import { Bar } from "@nivo/bar";
 import { Line } from "@nivo/line";
 import { Pie } from "@nivo/pie";
-import { CHART_COLORS, shortDate, type ChartSpec } from "./chart-spec";
+import { CHART_COLORS, shortDate, sliceColor, type ChartSpec } from "./chart-spec";
 
 /**
  * The panel's slate scale, which the dark theme turns over (theme.css): nivo writes these into style
@@ -62,7 +62,9 @@ export function NivoChart({ spec, interactive }: { spec: ChartSpec; interactive:
         axisBottom={{ tickValues: evenly(xs, Math.max(3, Math.floor(spec.width / 110))), format: shortDate, tickSize: 4 }}
         axisLeft={{ tickValues: 4, tickSize: 4, format: (v) => (spec.money ? String(v) : Number.isInteger(v) ? String(v) : "") }}
         useMesh={interactive}
-        curve="monotoneX"
+        // Straight segments: a count or a sum is known at each point only, and a smoothed curve between them
+        // would draw values (dips below a week's revenue, bumps above it) that never were.
+        curve="linear"
       />
     );
   }
@@ -90,7 +92,7 @@ export function NivoChart({ spec, interactive }: { spec: ChartSpec; interactive:
   return (
     <Pie
       {...common}
-      data={spec.slices.map((s, i) => ({ id: s.label, label: s.label, value: s.value, color: CHART_COLORS[i % CHART_COLORS.length] }))}
+      data={spec.slices.map((s, i) => ({ id: s.label, label: s.label, value: s.value, color: sliceColor(s, i) }))}
       colors={{ datum: "data.color" }}
       // The slices' names are the figure's key, in the page beside the drawing (chart.tsx): a label drawn
       // beside a slice ("Partially refunded") does not fit a phone's card, and would be cut at its edge.

@@ -1,6 +1,7 @@
 /** The cards of a startup or organization: applications, review stages, payments, upcoming events. */
 import type { ApplicationsByStage, ApplicationsPerDay, BillingsSummary, UpcomingEvents } from "#schemas/dashboard";
 import { formatEventTime } from "~/lib/event-format";
+import { BillingStatusBadge } from "~/components/billing/status-badge";
 import { CardFailed, DashboardCard, FirstStep } from "./card-frame";
 import { ChartFigure, NumbersTable, type RenderedChart } from "./chart";
 import { longDate } from "./chart-spec";
@@ -111,7 +112,7 @@ export function BillingsCard({ card }: { card: Loaded<BillingsCardData> }) {
               <NumbersTable
                 caption="Billings by payment status"
                 head={["Payment status", "Billings"]}
-                rows={card.data.statuses.map((s) => [s.status, s.count])}
+                rows={card.data.statuses.map((s) => [<BillingStatusBadge key={s.status} status={s.status} />, s.count])}
               />
             }
           />

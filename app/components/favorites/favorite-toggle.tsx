@@ -1,10 +1,9 @@
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-
-export type FavoritableType = "startup" | "organization" | "co_founder" | "event";
+import type { FavoriteType } from "#schemas/favorite-kinds";
 
 export interface FavoriteToggleProps {
-  type: FavoritableType;
+  type: FavoriteType;
   id: number;
   favorited: boolean;
   /** The accessible name of the thing being saved, e.g. the startup's name. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import type { FavoriteType } from "#schemas/favorites";
+import type { FavoriteType } from "#schemas/favorite-kinds";
 import type { FavoriteToggleResult } from "./favorite-toggle";
 
 /**

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { SelectField, TextAreaField, TextField } from "./field";
-import { Options } from "./options";
+import { Options, type Choice } from "./options";
 
 type InputType = InputHTMLAttributes<HTMLInputElement>["type"];
 // The form's own schema type does not matter here: only the field's name, id, value and errors are read.
@@ -52,13 +52,7 @@ export function TextareaField({ field, label, hint }: Common) {
   return <TextAreaField label={label} hint={hint} {...controlProps(field)} />;
 }
 
-export function ChoiceField({
-  field,
-  label,
-  hint,
-  placeholder,
-  options,
-}: Common & { placeholder: string; options: readonly (string | { value: string; label: string })[] }) {
+export function ChoiceField({ field, label, hint, placeholder, options }: Common & { placeholder: string; options: readonly Choice[] }) {
   return (
     <SelectField label={label} hint={hint} {...controlProps(field)}>
       <option value="">{placeholder}</option>

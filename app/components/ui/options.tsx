@@ -1,5 +1,5 @@
-/** A choice as a plain string (its own label) or a value with a label. */
-export type Choice = string | { value: string | number; label: string };
+/** A choice as a plain string (its own label) or a value with a label; a disabled one is shown but cannot be picked. */
+export type Choice = string | { value: string | number; label: string; disabled?: boolean };
 
 /** The <option>s of a select, from plain strings or value/label pairs. */
 export function Options({ options }: { options: readonly Choice[] }) {
@@ -7,7 +7,7 @@ export function Options({ options }: { options: readonly Choice[] }) {
     typeof option === "string" ? (
       <option key={option}>{option}</option>
     ) : (
-      <option key={option.value} value={option.value}>
+      <option key={option.value} value={option.value} disabled={option.disabled}>
         {option.label}
       </option>
     ),

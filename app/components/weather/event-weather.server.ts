@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { WEATHER_CITY_NOT_FOUND, type WeatherResponse } from "#schemas/weather";
+import type { WeatherResponse } from "#schemas/weather";
 import { loadWeather } from "./weather.server";
 
 /** Open-Meteo forecasts this many days, today included (api/integrations/weather/open-meteo.ts). */
@@ -30,9 +30,9 @@ export interface EventWeather {
 /**
  * The weather for an in-person or hybrid event's day in its venue's city (the builder's country and city,
  * from the app's list), when that day is within the forecast (today to 15 days ahead); null otherwise
- * (online, too far, past, or a form from before venues had a city — no card then, rather than a failure
- * that is not one, nor a guess from the free-text address), and null when the answer takes longer than
- * `waitMs`.
+ * (online, too far, past, or a form from before venues had a city — no card then, nor a guess from the
+ * free-text address), null when the answer takes longer than `waitMs`, and null when the provider failed:
+ * the applicant's page shows no error for a service they did not ask for.
  */
 export async function loadEventWeather(
   context: Readonly<RouterContextProvider>,
@@ -52,7 +52,8 @@ export async function loadEventWeather(
   const ahead = (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
   if (!(ahead >= 0 && ahead < FORECAST_DAYS)) return null;
   const weather = await within(loadWeather(context, form.venue_city, form.venue_country), waitMs, null);
-  if (!weather) return null; // not in time: no card this once
-  if (!weather.success && weather.error === WEATHER_CITY_NOT_FOUND) return null;
+  // Not in time, or not had at all: the applicant asked for the form, not the weather, so no card (and no
+  // failure message) this once.
+  if (!weather?.success) return null;
   return { weather, day };
 }

@@ -2,7 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ApiClient } from "~/lib/api.server";
 import { apiContext } from "~/lib/contexts";
-import { WEATHER_FAILED } from "#schemas/weather";
+import { WEATHER_CITY_NOT_FOUND, WEATHER_FAILED } from "#schemas/weather";
 import { loadEventWeather } from "./event-weather.server";
 
 const NOW = new Date("2026-11-23T09:00:00Z");
@@ -39,12 +39,14 @@ describe("the weather on an event's page", () => {
     expect(asked).toHaveLength(1);
   });
 
-  it("shows the provider's failure when it answers in time", async () => {
-    const { context } = contextAnswering(async () => ({ ok: false, status: 502, body: { message: "bad gateway" } }));
-    expect(await loadEventWeather(context, inPerson, NOW)).toEqual({
-      weather: { success: false, data: null, error: WEATHER_FAILED },
-      day: "2026-11-25",
-    });
+  it("shows no card, and so no failure, when the provider cannot be reached or does not know the city", async () => {
+    const down = contextAnswering(async () => ({ ok: false, status: 502, body: { message: "bad gateway" } }));
+    expect(await loadEventWeather(down.context, inPerson, NOW)).toBeNull();
+    expect(down.asked).toHaveLength(1);
+    const answered = (body: unknown) =>
+      loadEventWeather(contextAnswering(async () => ({ ok: true, status: 200, body })).context, inPerson, NOW);
+    expect(await answered({ success: false, data: null, error: WEATHER_FAILED })).toBeNull();
+    expect(await answered({ success: false, data: null, error: WEATHER_CITY_NOT_FOUND })).toBeNull();
   });
 
   it("asks nothing for an online event or a day beyond the forecast", async () => {

@@ -39,7 +39,8 @@ function DayRow({ day }: { day: WeatherDay }) {
 /**
  * Current conditions and the forecast for a city (GET /api/v1/admin/weather/{city}), rendered on the
  * server so it needs no JavaScript. When the weather could not be had it says 'Failed to fetch weather
- * data' (WEATHER_FAILED) in the card, once: a toast would only say it a second time.
+ * data' (WEATHER_FAILED) in the card, once and quietly, where the weather would be: nothing the reader did
+ * went wrong, so it is not said as an error (no red, no toast).
  */
 export function WeatherCard({ weather, day, title, days = 7, className = "" }: WeatherCardProps) {
   if (!weather.success) {
@@ -47,7 +48,7 @@ export function WeatherCard({ weather, day, title, days = 7, className = "" }: W
       <Card className={className}>
         <div data-testid="weather-card">
           <h2 className="text-lg font-semibold">{title ?? "Weather"}</h2>
-          <p className="mt-2 text-sm text-red-700" data-testid="weather-error">
+          <p role="status" className="mt-2 text-sm text-slate-600" data-testid="weather-error">
             {WEATHER_FAILED}
           </p>
         </div>

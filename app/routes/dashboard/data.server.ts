@@ -10,6 +10,7 @@ import type {
 } from "#schemas/dashboard";
 import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "#schemas/dashboard";
 import { parseId } from "#schemas/ids";
+import { BILLING_STATUS_COLORS } from "~/components/billing/status-colors";
 import { renderedChart, type RenderedChart } from "~/components/dashboard/chart";
 import { FULL_CARD_WIDTHS, HALF_CARD_WIDTHS, type ChartData } from "~/components/dashboard/chart-spec";
 import { chartSvgs } from "~/components/dashboard/chart-svg.server";
@@ -29,7 +30,10 @@ export const perDayChart = (d: ApplicationsPerDay) =>
 export const stagesChart = (d: ApplicationsByStage) =>
   render({ kind: "bar", bars: d.stages.map((s) => ({ label: label(s.status), value: s.count })) });
 export const billingStatusChart = (d: BillingsSummary) =>
-  render({ kind: "pie", slices: d.statuses.filter((s) => s.count > 0).map((s) => ({ label: s.status, value: s.count })) });
+  render({
+    kind: "pie",
+    slices: d.statuses.filter((s) => s.count > 0).map((s) => ({ label: s.status, value: s.count, color: BILLING_STATUS_COLORS[s.status] })),
+  });
 export const revenueChart = (revenue: BillingsSummary["revenue"][number]) =>
   render({
     kind: "line",
@@ -41,14 +45,18 @@ export const followersChart = (d: FollowersPerWeek) =>
 export const statusBars = (statuses: { status: string; count: number }[]) =>
   render({ kind: "bar", bars: statuses.map((s) => ({ label: label(s.status), value: s.count })) });
 
-export interface DashboardQuery {
+/**
+ * What the page's address asks the dashboard to show, read leniently (an unknown period falls back to the
+ * default and says so). Not the API's `DashboardQuery` (schemas/dashboard.ts), which it is turned into.
+ */
+export interface DashboardSelection {
   period: DashboardPeriod;
   formId: number | null;
   /** The period asked for was not one of 30/90/365 (the default is shown instead). */
   periodRefused: boolean;
 }
 
-export function readQuery(url: URL): DashboardQuery {
+export function readSelection(url: URL): DashboardSelection {
   const asked = url.searchParams.get("period");
   const period = DASHBOARD_PERIODS.find((p) => String(p) === asked);
   return {
@@ -64,12 +72,12 @@ async function card<T, R>(api: ApiClient, path: string, shape: (data: T) => R): 
   return { ok: true, data: shape(result.body.data) };
 }
 
-export async function loadDashboard(api: ApiClient, user: CurrentUser, query: DashboardQuery) {
+export async function loadDashboard(api: ApiClient, user: CurrentUser, selection: DashboardSelection) {
   const owner = user.startup_id !== null;
   // Days and weeks are the reader's own, in the zone chosen on /settings (UTC until they choose one).
-  const params = new URLSearchParams({ period: String(query.period), tz: user.settings?.time_zone ?? "UTC" });
+  const params = new URLSearchParams({ period: String(selection.period), tz: user.settings?.time_zone ?? "UTC" });
   const formParams = new URLSearchParams(params);
-  if (query.formId) formParams.set("form_id", String(query.formId));
+  if (selection.formId) formParams.set("form_id", String(selection.formId));
   const base = "/api/v1/admin/dashboard";
   const skip = null;
   const [perDay, stages, billings, upcoming, followers, mine, invitations] = await Promise.all([

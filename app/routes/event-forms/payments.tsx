@@ -7,6 +7,7 @@ import {
   type BillingListPage,
   type EventBillingDetail,
   type EventBillingView,
+  type RefundInput,
   type RefundMade,
 } from "#schemas/billing";
 import { parseId } from "#schemas/ids";
@@ -14,12 +15,13 @@ import { eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT } from "#schemas/realtim
 import { requireId } from "~/lib/route-params.server";
 import { BillingDetails, CHANGE_STATUS_INTENT } from "~/components/billing/billing-details";
 import { BillingTotals } from "~/components/billing/billing-totals";
-import { BILLING_STATUS_TONES } from "~/components/billing/format";
+import { BillingStatusBadge } from "~/components/billing/status-badge";
+import { REFUND_CONFIRMED_FIELD } from "~/components/billing/refund-confirmation";
 import { REFUND_INTENT } from "~/components/billing/refunds";
 import { REFUND_UNAPPLIED_INTENT } from "~/components/billing/unapplied-payments";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
-import { Badge, Card, PageHeader } from "~/components/ui/layout";
+import { Card, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import type { ApiResult } from "~/lib/api.server";
@@ -105,6 +107,10 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     ? parseSubmission(formData, { schema: refundSchema })
     : parseSubmission(formData, { schema: changeStatusSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), billingId, intent }, { status: 422 });
+  if (refunding && formData.get(REFUND_CONFIRMED_FIELD) !== "yes") {
+    // Money goes back only once the owner has seen the amount and said yes (RefundConfirmation).
+    return { result: submission.reply(), billingId, intent, refundToConfirm: submission.value as RefundInput };
+  }
   const result = refunding
     ? await api.post<RefundMade>(`${path}/refund`, submission.value)
     : await api.put<{ event_billing: EventBillingView; refund?: undefined }>(`${path}/change_status`, submission.value);
@@ -164,6 +170,8 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
       refundKey={refundKey}
       lastResult={lastResult}
       lastIntent={actionData?.intent}
+      refundToConfirm={lastResult && actionData && "refundToConfirm" in actionData ? actionData.refundToConfirm : undefined}
+      selfHref={withParams(() => {})}
     />
   ) : null;
   const selectedOnPage = selected ? billings.data.some((b) => b.id === selected.id) : false;
@@ -251,7 +259,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
             label: "Status",
             header: sortLink("payment_status", "Status"),
             sort: ariaSort("payment_status"),
-            cell: (billing) => <Badge tone={BILLING_STATUS_TONES[billing.payment_status]}>{billing.payment_status}</Badge>,
+            cell: (billing) => <BillingStatusBadge status={billing.payment_status} />,
           },
           {
             label: "Date",

@@ -1,0 +1,1 @@
+ALTER TABLE "event_billings" ADD COLUMN "payment_url" text;
