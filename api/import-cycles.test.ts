@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** Pairs of modules that import each other today, each with what ties them; a pair untied leaves the list. */
 const KNOWN_MUTUAL_MODULES: Record<string, string> = {
-  "coupons <-> event-forms": "a form's coupons go with the form, and a coupon checks that the form is the caller's",
+  "coupons <-> event-forms": "a form a coupon points at is not deleted under it, and a coupon checks that the form is the caller's",
   "applications <-> billing": "an application shows its billing, and a payment or refund moves the waitlist",
   "applications <-> check-ins": "a ticket is its application's code, and whether it admits is the application's status",
   "applications <-> event-pages": "a form as applicants see it carries its public page's address, and the page shows that form",
