@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody } from "#schemas/answers.ts";
 import type { ApiConfig } from "./config.ts";
-import type { AppEnv } from "./context.ts";
+import type { AppEnv, SessionCaller } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "./lib/body-limit.ts";
 import { AnswerCaches, WriteRecord, type AnswerCache, type CachePeers, type WriteScope } from "./lib/answer-caches.ts";
@@ -126,7 +126,7 @@ export function createApi({
 }: ApiDeps) {
   const api = new Hono<AppEnv>();
 
-  const callerCache = config.callerCacheMs > 0 ? new CallerCache(config.callerCacheMs) : undefined;
+  const callerCache = config.callerCacheMs > 0 ? new CallerCache<SessionCaller>(config.callerCacheMs) : undefined;
   const dashboardCache = config.dashboardCacheMs > 0 ? new CardCache(config.dashboardCacheMs) : undefined;
   const eventPageCache = config.publicPageCacheMs > 0 ? new CardCache(config.publicPageCacheMs) : undefined;
   // The dashboard counts who came in at each event's door; nothing else cached reads check-ins.

@@ -60,7 +60,7 @@ export interface AppEnv {
     /** Hash of the bearer token, when authenticated by one. */
     tokenHash: string | null;
     /** Session look-ups reused between requests, when the config turns it on. */
-    callerCache: CallerCache | undefined;
+    callerCache: CallerCache<SessionCaller> | undefined;
     /** Publishes realtime messages; use publishAfterCommit from api/realtime/broadcaster.ts. */
     broadcaster: Broadcaster;
     /** How the caller authenticated: "session" (cookie), "token" (bearer) or null. */

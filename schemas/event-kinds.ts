@@ -38,7 +38,7 @@ export const STANDARD_QUESTIONS = [
   { key: "website", label: "Website", type: "url" },
   { key: "linkedin", label: "LinkedIn", type: "url" },
   { key: "city", label: "City", type: "short_text" },
-] as const;
+] as const satisfies readonly { key: string; label: string; type: QuestionType }[];
 export type StandardQuestionKey = (typeof STANDARD_QUESTIONS)[number]["key"];
 
 export const QUESTION_TYPES = [
@@ -55,8 +55,18 @@ export const QUESTION_TYPES = [
   { value: "yes_no", label: "Yes / no" },
   { value: "file", label: "File upload" },
 ] as const;
+/** Every kind of question there is: the type is this list, so code that handles each kind is asked for a new one. */
 export type QuestionType = (typeof QUESTION_TYPES)[number]["value"];
 export const CHOICE_TYPES: readonly QuestionType[] = ["single_choice", "multiple_choice", "dropdown"];
+
+const QUESTION_TYPE_SET: ReadonlySet<string> = new Set(QUESTION_TYPES.map((type) => type.value));
+
+/**
+ * A stored or typed-in kind as a question type: a kind this list does not hold (a question saved before
+ * its kind was removed, the builder's empty choice) is asked as short text.
+ */
+export const questionTypeOf = (kind: unknown): QuestionType =>
+  typeof kind === "string" && QUESTION_TYPE_SET.has(kind) ? (kind as QuestionType) : "short_text";
 
 /** Statuses an owner moves a submitted application through. */
 export const REVIEW_STATUSES = ["pending", "shortlisted", "accepted", "rejected", "waitlisted"] as const;

@@ -21,13 +21,14 @@ import { validate } from "#api/lib/validation.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
-import { EVENT_FORM_NOT_FOUND, ownedForm } from "../event-forms/service.ts";
+import { EVENT_FORM_NOT_FOUND, managedFormOr404 } from "../event-forms/service.ts";
 import { ANNOUNCEMENT_NOT_FOUND, announcementRecipients, audienceSizes, listAnnouncements, sendAnnouncement } from "./service.ts";
 
 export const announcementRoutes = new Hono<AppEnv>();
 
 const BASE = "/api/v1/admin/event_forms/:id/announcements";
-const formOf = (c: Context<AppEnv>) => ownedForm(c.get("db"), currentUser(c).startupId, pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND));
+const formOf = (c: Context<AppEnv>) =>
+  managedFormOr404(c.get("db"), currentUser(c).startupId, pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND));
 
 announcementRoutes.get(BASE, authorize("event response write"), async (c) => {
   const form = await formOf(c);

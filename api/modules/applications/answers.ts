@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/events.ts";
+import { STANDARD_QUESTIONS, questionTypeOf, type QuestionType } from "#schemas/events.ts";
 import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from "#schemas/fields.ts";
 import type { Answers, CustomQuestion, StandardQuestions } from "#api/db/events-schema.ts";
 import type { FieldErrors } from "#api/lib/errors.ts";
@@ -23,27 +23,12 @@ export const ANSWER_FILE_RULES: UploadRules = {
 export const SHORT_TEXT_MAX = 500;
 export const LONG_TEXT_MAX = 5000;
 
-const KNOWN_TYPES = new Set<string>([
-  "short_text",
-  "long_text",
-  "number",
-  "email",
-  "url",
-  "phone",
-  "date",
-  "single_choice",
-  "multiple_choice",
-  "dropdown",
-  "yes_no",
-  "file",
-]);
-
 /** The form's questions in display order: enabled standard fields first, then the custom ones. */
 export function questionsOf(form: { questions: StandardQuestions; customQuestions: CustomQuestion[] }): Question[] {
   const standard = STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled).map((q) => ({
     key: q.key,
     label: q.label,
-    type: q.type as QuestionType,
+    type: q.type,
     required: Boolean(form.questions[q.key]?.required),
     options: [],
     standard: true,
@@ -51,7 +36,7 @@ export function questionsOf(form: { questions: StandardQuestions; customQuestion
   const custom = form.customQuestions.map((q) => ({
     key: q.id,
     label: q.label,
-    type: (KNOWN_TYPES.has(q.type) ? q.type : "short_text") as QuestionType,
+    type: questionTypeOf(q.type),
     required: q.required,
     options: q.options ?? [],
     standard: false,
@@ -110,61 +95,85 @@ const isBlank = (raw: unknown) =>
   (Array.isArray(raw) && raw.length === 0) ||
   (raw instanceof File && raw.size === 0);
 
-/** Reads and checks one non-file answer by its question's type. */
-export function readAnswer(q: Question, raw: unknown): Outcome {
-  const subject = q.standard ? `The ${attribute(q.label)} field` : "The answer";
-  if (q.type === "multiple_choice") {
+type Reader = (raw: unknown, q: Question, subject: string) => Outcome;
+
+/** One value (a field sent twice with one value left is still one value), read by `read` unless blank. */
+const single =
+  (read: (value: unknown, q: Question, subject: string) => Outcome): Reader =>
+  (raw, q, subject) => {
+    let value = raw;
+    if (Array.isArray(value)) {
+      const filled = value.filter((item) => !isBlank(item));
+      if (filled.length > 1) return error(`${subject} must be a single value.`);
+      value = filled[0];
+    }
+    return isBlank(value) ? EMPTY : read(value, q, subject);
+  };
+
+/** One value as text, trimmed and storable, checked by `check`. */
+const text = (check: (text: string, q: Question, subject: string) => Outcome): Reader =>
+  single((raw, q, subject) => {
+    if (typeof raw !== "string" && typeof raw !== "number") return error(`${subject} must be text.`);
+    // Forms send line breaks as CRLF, JSON clients as LF: stored the same either way.
+    const text = String(raw).trim().replace(/\r\n?/g, "\n");
+    return hasUnstorableText(text) ? error(UNSTORABLE_TEXT_MESSAGE) : check(text, q, subject);
+  });
+
+const oneOption = text((text, q) => (q.options.includes(text) ? value(text) : error("The answer must be one of the options.")));
+
+/**
+ * How each type of question reads its answer. Typed by every QuestionType, so a new type does not compile
+ * until it says how its answers are read.
+ */
+export const ANSWER_READERS = {
+  short_text: text((text, _q, subject) =>
+    text.length > SHORT_TEXT_MAX ? error(`${subject} must not be greater than ${SHORT_TEXT_MAX} characters.`) : value(text),
+  ),
+  long_text: text((text, _q, subject) =>
+    text.length > LONG_TEXT_MAX ? error(`${subject} must not be greater than ${LONG_TEXT_MAX} characters.`) : value(text),
+  ),
+  number: single((raw, _q, subject) => {
+    if (typeof raw === "number") return Number.isFinite(raw) ? value(raw) : error(`${subject} must be a number.`);
+    const text = typeof raw === "string" ? raw.trim() : "";
+    const n = Number(text);
+    return NUMBER.test(text) && Number.isFinite(n) ? value(n) : error(`${subject} must be a number.`);
+  }),
+  email: text((text, _q, subject) =>
+    text.length <= 255 && emailSchema.safeParse(text).success ? value(text) : error(`${subject} must be a valid email address.`),
+  ),
+  url: text((text, _q, subject) =>
+    text.length <= 2048 && urlSchema.safeParse(text).success
+      ? value(text)
+      : error(`${subject} must be a valid URL starting with http:// or https://.`),
+  ),
+  phone: text((text, _q, subject) =>
+    PHONE.test(text) && /\d/.test(text) ? value(text) : error(`${subject} must be a valid phone number.`),
+  ),
+  date: text((text, _q, subject) => (isRealDate(text) ? value(text) : error(`${subject} must be a valid date (YYYY-MM-DD).`))),
+  single_choice: oneOption,
+  dropdown: oneOption,
+  multiple_choice: (raw, q) => {
     const list = toList(raw).filter((item) => !isBlank(item));
     if (!list.length) return EMPTY;
     if (list.some((item) => typeof item !== "string")) return error("Each answer must be one of the options.");
     const chosen = [...new Set((list as string[]).map((item) => item.trim()))];
     if (chosen.some((item) => !q.options.includes(item))) return error("Each answer must be one of the options.");
     return value(chosen);
-  }
-  // Any other type takes one value; a field sent twice with one value left is still one value.
-  let single = raw;
-  if (Array.isArray(single)) {
-    const filled = single.filter((item) => !isBlank(item));
-    if (filled.length > 1) return error(`${subject} must be a single value.`);
-    single = filled[0];
-  }
-  if (isBlank(single)) return EMPTY;
-  if (q.type === "yes_no") {
-    if (typeof single === "boolean") return value(single);
-    const text = typeof single === "string" ? single.trim().toLowerCase() : "";
+  },
+  yes_no: single((raw, _q, subject) => {
+    if (typeof raw === "boolean") return value(raw);
+    const text = typeof raw === "string" ? raw.trim().toLowerCase() : "";
     if (text === "yes" || text === "true") return value(true);
     if (text === "no" || text === "false") return value(false);
     return error(`${subject} must be yes or no.`);
-  }
-  if (q.type === "number") {
-    if (typeof single === "number") return Number.isFinite(single) ? value(single) : error(`${subject} must be a number.`);
-    const text = typeof single === "string" ? single.trim() : "";
-    const n = Number(text);
-    return NUMBER.test(text) && Number.isFinite(n) ? value(n) : error(`${subject} must be a number.`);
-  }
-  if (typeof single !== "string" && typeof single !== "number") return error(`${subject} must be text.`);
-  // Forms send line breaks as CRLF, JSON clients as LF: stored the same either way.
-  const text = String(single).trim().replace(/\r\n?/g, "\n");
-  if (hasUnstorableText(text)) return error(UNSTORABLE_TEXT_MESSAGE);
-  switch (q.type) {
-    case "long_text":
-      return text.length > LONG_TEXT_MAX ? error(`${subject} must not be greater than ${LONG_TEXT_MAX} characters.`) : value(text);
-    case "email":
-      return text.length <= 255 && emailSchema.safeParse(text).success ? value(text) : error(`${subject} must be a valid email address.`);
-    case "url":
-      return text.length <= 2048 && urlSchema.safeParse(text).success
-        ? value(text)
-        : error(`${subject} must be a valid URL starting with http:// or https://.`);
-    case "phone":
-      return PHONE.test(text) && /\d/.test(text) ? value(text) : error(`${subject} must be a valid phone number.`);
-    case "date":
-      return isRealDate(text) ? value(text) : error(`${subject} must be a valid date (YYYY-MM-DD).`);
-    case "single_choice":
-    case "dropdown":
-      return q.options.includes(text) ? value(text) : error("The answer must be one of the options.");
-    default:
-      return text.length > SHORT_TEXT_MAX ? error(`${subject} must not be greater than ${SHORT_TEXT_MAX} characters.`) : value(text);
-  }
+  }),
+  // A file is an upload, which planAnswers stores; a value in its place is no file.
+  file: single((_raw, _q, subject) => error(`${subject} must be a file.`)),
+} satisfies Record<QuestionType, Reader>;
+
+/** Reads and checks one non-file answer by its question's type. */
+export function readAnswer(q: Question, raw: unknown): Outcome {
+  return ANSWER_READERS[q.type](raw, q, q.standard ? `The ${attribute(q.label)} field` : "The answer");
 }
 
 export type Intent = "draft" | "submit";

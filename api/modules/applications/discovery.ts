@@ -20,7 +20,7 @@ import { isRealDate } from "./answers.ts";
 import { closedReasonGiven, joinsWaitlist, placesTaken } from "./availability.ts";
 import { waitlistPosition } from "./waitlist.ts";
 import { FORM_NOT_FOUND } from "./messages.ts";
-import { applicationOf, direction, isOwner, visibleFormWithStartup } from "./queries.ts";
+import { applicationOf, direction, visibleFormWithStartup } from "./queries.ts";
 import { applicationResource, eventFormResource, startupCard } from "./views.ts";
 
 export async function siteEventForm(db: Db, user: AuthUser, id: number): Promise<SiteEventForm> {
@@ -31,7 +31,7 @@ export async function siteEventForm(db: Db, user: AuthUser, id: number): Promise
   const mine = await applicationOf(db, id, user.id);
   const myBilling = found.form.typeOfEvent === "paid" ? await billingOfUser(db, id, user.id) : null;
   return {
-    event_form: eventFormResource(found.form, found.startup, { owner: isOwner(user, found.form), status: mine?.status }),
+    event_form: eventFormResource(found.form, found.startup, { owner: found.managed, status: mine?.status }),
     can_apply: reason === null,
     closed_reason: reason,
     places_left: found.form.capacity === null ? null : Math.max(0, found.form.capacity - taken),

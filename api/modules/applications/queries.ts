@@ -6,27 +6,27 @@ import type { Db } from "#api/db/client.ts";
 import { startups } from "#api/db/schema.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
-import type { FormRow } from "./views.ts";
 
 /** Published and closed forms are public to logged-in users; drafts only to their owner. */
 export const visibleTo = (user: Pick<AuthUser, "startupId">): SQL | undefined =>
   or(inArray(eventForms.status, ["published", "closed"]), managedFormsWhere(user));
 
-/** A form with its startup, found only where the user may see it: any other is as good as missing. */
+/**
+ * A form with its startup, found only where the user may see it: any other is as good as missing.
+ * `managed` says whether the user manages it, by the same rule that lets them see a draft.
+ */
 export async function visibleFormWithStartup(db: Db, user: Pick<AuthUser, "startupId">, id: number) {
   const [row] = await db
     .select({
       form: eventForms,
       startup: { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId },
+      managed: sql<boolean>`${managedFormsWhere(user)}`.mapWith(Boolean),
     })
     .from(eventForms)
     .innerJoin(startups, eq(startups.id, eventForms.startupId))
     .where(and(eq(eventForms.id, id), visibleTo(user)));
   return row ?? null;
 }
-
-export const isOwner = (user: Pick<AuthUser, "startupId">, form: Pick<FormRow, "startupId">) =>
-  user.startupId !== null && user.startupId === form.startupId;
 
 /**
  * The applications the owner's side deals with, as a condition: submitted (never a draft, which stays the

@@ -32,7 +32,7 @@ const formExistsQuery = preparedPerDb((db) =>
 );
 
 /** The caller's own form: 404 when the form does not exist, 403 when it belongs to another startup. */
-export async function ownedForm(db: Db, user: AuthUser, id: number) {
+export async function managedFormOr403(db: Db, user: AuthUser, id: number) {
   const form = await findManagedForm(db, user, id);
   if (form) return form;
   const [exists] = await formExistsQuery(db).execute({ id });

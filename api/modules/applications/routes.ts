@@ -18,7 +18,7 @@ import { listEvents, siteEventForm } from "./discovery.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND } from "./messages.ts";
 import { applicationFile, cancelApplication, getApplication, listMyApplications } from "./my-applications.ts";
 import { APPLICATION_STATUSES, responsesFormResource } from "./views.ts";
-import { getResponse, listResponses, ownedForm, responsesCsv, setApplicationStatus } from "./responses.ts";
+import { getResponse, listResponses, managedFormOr403, responsesCsv, setApplicationStatus } from "./responses.ts";
 
 export const applicationRoutes = new Hono<AppEnv>();
 
@@ -154,7 +154,7 @@ applicationRoutes.put("/api/v1/admin/event_applications/:id/status", authorize("
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("event response read"), async (c) => {
-  const form = await ownedForm(c.get("db"), currentUser(c), formId(c));
+  const form = await managedFormOr403(c.get("db"), currentUser(c), formId(c));
   const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
   const { total, data } = await listResponses(c.get("db"), form, query);
   const answer: ResponsesPage = {
@@ -166,13 +166,13 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("even
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("event response read"), async (c) => {
-  const form = await ownedForm(c.get("db"), currentUser(c), formId(c));
+  const form = await managedFormOr403(c.get("db"), currentUser(c), formId(c));
   const { search } = parseListQuery(c.req.url);
   return csvResponse(responsesCsv(c.get("db"), form, { search, status: parseStatus(c) }), `responses-${form.id}.csv`);
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses/:applicationId", authorize("event response read"), async (c) => {
-  const form = await ownedForm(c.get("db"), currentUser(c), formId(c));
+  const form = await managedFormOr403(c.get("db"), currentUser(c), formId(c));
   const application = await getResponse(c.get("db"), form, applicationId(c, "applicationId"));
   const answer: ResponseDetail = { event_application: application, event_form: responsesFormResource(form) };
   return c.json(answer);

@@ -89,7 +89,7 @@ describe("application path ids", () => {
 describe("a form's manually entered online link", () => {
   const LINK = "https://meet.example.com/private-room-7f3a";
 
-  it("reaches the form's owner and an accepted applicant only: not a stranger, nor a pending or rejected applicant", async () => {
+  it("reaches the form's owner and an accepted applicant only: not a stranger, another startup's owner, nor a pending or rejected applicant", async () => {
     const { owner, form } = await ownerWithForm(t, { nature: "online", onlineLink: LINK });
     const onlineLinkOf = async (client: TestClient) => {
       const res = await client.get(`/api/v1/site/event_forms/${form.id}`);
@@ -109,6 +109,7 @@ describe("a form's manually entered online link", () => {
     };
 
     expect(await onlineLinkOf((await registered(t)).client)).toBeNull();
+    expect(await onlineLinkOf((await ownerWithForm(t)).owner.client)).toBeNull();
     expect(await onlineLinkOf(await applicantWith("pending"))).toBeNull();
     expect(await onlineLinkOf(await applicantWith("rejected"))).toBeNull();
     expect(await onlineLinkOf(await applicantWith("accepted"))).toBe(LINK);

@@ -1,5 +1,3 @@
-import type { SessionCaller } from "#api/context.ts";
-
 /**
  * "Who is calling" answers kept in memory for a few seconds, for a process that is its database's only
  * writer: the embedded PGlite, which one process opens per data directory (server.ts turns this on only
@@ -14,10 +12,12 @@ import type { SessionCaller } from "#api/context.ts";
  * Concurrent misses for one session share one look-up. A page's requests arrive together; when the answer
  * has just expired, each would otherwise ask on its own, and once a minute each would also write the
  * session's last activity (sessions.ts): twenty queued writes that held the twentieth page for ~0.4 s.
+ *
+ * `Caller` is a session look-up as `authenticate` makes it (SessionCaller, which context.ts declares).
  */
-export class CallerCache {
-  private readonly entries = new Map<string, { caller: SessionCaller; expires: number }>();
-  private readonly inFlight = new Map<string, { generation: number; answer: Promise<SessionCaller> }>();
+export class CallerCache<Caller> {
+  private readonly entries = new Map<string, { caller: Caller; expires: number }>();
+  private readonly inFlight = new Map<string, { generation: number; answer: Promise<Caller> }>();
   private generation = 0;
 
   constructor(
@@ -27,7 +27,7 @@ export class CallerCache {
   ) {}
 
   /** The cached answer for a session's hash, or undefined when it must be looked up. */
-  get(idHash: string): SessionCaller | undefined {
+  get(idHash: string): Caller | undefined {
     const entry = this.entries.get(idHash);
     if (!entry) return undefined;
     if (entry.expires > this.now()) return entry.caller;
@@ -39,7 +39,7 @@ export class CallerCache {
    * Looks the session up through `lookUp` unless cached or already being looked up since the last write,
    * and keeps the answer if no write ran meanwhile.
    */
-  through(idHash: string, lookUp: () => Promise<SessionCaller>): Promise<SessionCaller> {
+  through(idHash: string, lookUp: () => Promise<Caller>): Promise<Caller> {
     const cached = this.get(idHash);
     if (cached !== undefined) return Promise.resolve(cached);
     const shared = this.inFlight.get(idHash);
@@ -66,7 +66,7 @@ export class CallerCache {
   }
 
   /** Forgets a finished look-up, unless a newer one for the session has taken its place. */
-  private settle(idHash: string, answer: Promise<SessionCaller>) {
+  private settle(idHash: string, answer: Promise<Caller>) {
     if (this.inFlight.get(idHash)?.answer === answer) this.inFlight.delete(idHash);
   }
 

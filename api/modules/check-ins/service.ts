@@ -27,7 +27,7 @@ import { containsPattern } from "#api/lib/like.ts";
 import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
-import { ownedForm } from "../event-forms/service.ts";
+import { managedFormOr404 } from "../event-forms/service.ts";
 import { admits, codeOfScan, normaliseTicketCode, NOT_ADMITTED } from "./tickets.ts";
 
 type FormRow = typeof eventForms.$inferSelect;
@@ -149,7 +149,7 @@ export async function checkIn(
   if (row?.eventFormId !== formId) {
     // Not a ticket of this door's event: the event itself is looked up, so that a door of an event the caller
     // does not manage is the event's 404 whatever the code.
-    await ownedForm(db, user.startupId, formId);
+    await managedFormOr404(db, user.startupId, formId);
     if (!row) return refuse(404, "not_found", TICKET_NOT_FOUND, null, await doorCounts(db, formId));
     return refuse(409, "another_event", ticketForAnotherEvent(row.formTitle), ticketView(row), countsOf(row));
   }

@@ -20,7 +20,7 @@ import {
   deleteEventForm,
   getEventForm,
   listEventForms,
-  ownedForm,
+  managedFormOr404,
   setEventFormStatus,
   updateEventForm,
 } from "./service.ts";
@@ -101,7 +101,7 @@ eventFormRoutes.get("/api/v1/admin/event_forms/:id", authorize("event form read"
 const update = async (c: Context<AppEnv>) => {
   const who = caller(c);
   const id = formId(c.req.param("id") ?? "");
-  const before = await ownedForm(c.get("db"), who.startupId, id);
+  const before = await managedFormOr404(c.get("db"), who.startupId, id);
   const event_form = await updateEventForm(c.get("db"), who, id, await eventFormBody(c));
   // After the save's commit: a provider's answer never undoes it, a failure is only reported.
   const meeting_warning = await moveMeetingAfterEdit(meetingsContext(c.get("db"), c.get("config")), before);
@@ -120,7 +120,7 @@ eventFormRoutes.delete("/api/v1/admin/event_forms/:id", authorize("event form wr
 eventFormRoutes.put("/api/v1/admin/event_form_statuses/:id", authorize("event form write"), async (c) => {
   const startupId = ownStartupId(c.get("user"));
   const id = formId(c.req.param("id"));
-  await ownedForm(c.get("db"), startupId, id);
+  await managedFormOr404(c.get("db"), startupId, id);
   const { status } = validate(eventFormStatusSchema, await readBody(c));
   if (status === "published") assertVerifiedEmail(c, "publish");
   const event_form = await setEventFormStatus(c.get("db"), startupId, id, status);

@@ -32,7 +32,12 @@ export async function findEventForm(db: Db, id: number): Promise<EventFormRow | 
 }
 
 /** The startup's own form; anybody else's, or any for a caller without a startup, is as good as missing (404). */
-export async function ownedForm(db: Db, startupId: number | null, id: number, lock?: "update" | "no key update"): Promise<EventFormRow> {
+export async function managedFormOr404(
+  db: Db,
+  startupId: number | null,
+  id: number,
+  lock?: "update" | "no key update",
+): Promise<EventFormRow> {
   const row = await findManagedForm(db, { startupId }, id, lock);
   if (!row) throw notFound(EVENT_FORM_NOT_FOUND);
   return row;
@@ -210,7 +215,7 @@ export async function updateEventForm(
 ): Promise<EventFormView> {
   await db.transaction(async (tx) => {
     // Locked against a concurrent edit, while applications may still arrive.
-    const form = await ownedForm(tx, caller.startupId, id, "no key update");
+    const form = await managedFormOr404(tx, caller.startupId, id, "no key update");
     await assertCollection(tx, caller.startupId, input.collection_id);
     if (input.banner)
       await replaceFileReference(
@@ -234,7 +239,7 @@ export async function updateEventForm(
 
 export async function setEventFormStatus(db: Db, startupId: number, id: number, status: EventFormStatus): Promise<EventFormView> {
   await db.transaction(async (tx) => {
-    await ownedForm(tx, startupId, id, "update");
+    await managedFormOr404(tx, startupId, id, "update");
     // Applicants keep seeing a form they applied to: it may close, not go back to draft.
     if (status === "draft" && (await hasSubmittedApplications(tx, id))) {
       throw fieldError("status", "A form with applications cannot go back to draft. Close it instead.");
@@ -264,7 +269,7 @@ async function hasSubmittedApplications(db: Db, formId: number) {
 export async function deleteEventForm(db: Db, startupId: number, id: number) {
   await db.transaction(async (tx) => {
     // Locked outright, so no application can arrive between the check and the delete.
-    await ownedForm(tx, startupId, id, "update");
+    await managedFormOr404(tx, startupId, id, "update");
     if (await hasSubmittedApplications(tx, id))
       throw fieldError("event_form", "This form has applications. Close it instead of deleting it.");
     // Payment records are kept for good, so a form someone has billed for is closed, not deleted.

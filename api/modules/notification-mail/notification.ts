@@ -1,10 +1,10 @@
 import { and, eq, gt, like, sql } from "drizzle-orm";
+import type { NotificationType } from "#schemas/notifications.ts";
 import { mailTypeLabel } from "#schemas/settings.ts";
 import type { Db } from "#api/db/client.ts";
 import { mailOutbox } from "#api/db/mail-schema.ts";
 import { escapeLike } from "#api/lib/like.ts";
 import { NotificationMail } from "#api/mail/templates/notification.tsx";
-import type { NotificationContent } from "../notifications/notify.ts";
 import { mailEach, type MessageFor } from "./deliver.ts";
 
 /** Whether a mail whose key starts with `prefix` was queued for the user within the last `windowMs`. */
@@ -33,6 +33,21 @@ export function notificationMessage(input: Pick<NotificationContent, "type" | "t
 }
 
 /**
+ * What a notification's mail is made of: its text, its grouping (a repeat within the window is mailed once)
+ * and, when the cause has more to say, its own message. The notification hands this over; mail knows
+ * nothing else of notifications, so the dependency goes one way.
+ */
+export interface NotificationMailInput {
+  type: NotificationType;
+  title: string;
+  body?: string | null;
+  url?: string | null;
+  groupKey?: string;
+  windowMinutes?: number;
+  mail?: MessageFor;
+}
+
+/**
  * The mail beside a notification, in the cause's transaction: to each recipient as they chose for its type
  * (at once, a line in the daily digest, or none), whether or not they see it in the panel, since the two are
  * chosen apart. A cause with more to say than the notification's text (a receipt, a review with the join
@@ -41,7 +56,7 @@ export function notificationMessage(input: Pick<NotificationContent, "type" | "t
  * (`repeatOf`: following and unfollowing, inviting again) is mailed at most once per its window, as it is
  * one notification: otherwise fifty follows would be fifty mails.
  */
-export async function mailNotification(tx: Db, userIds: readonly number[], input: NotificationContent): Promise<void> {
+export async function mailNotification(tx: Db, userIds: readonly number[], input: NotificationMailInput): Promise<void> {
   if (input.type === "message_received" || !userIds.length) return;
   const message = input.mail ?? notificationMessage(input);
   const windowMs = input.groupKey !== undefined && input.windowMinutes ? input.windowMinutes * 60_000 : null;

@@ -13,8 +13,8 @@ import type { AppEnv } from "#api/context.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { validate } from "#api/lib/validation.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
+import { flagFile } from "../reference/flags.ts";
 import { cityIndex, MAX_CITY_RESULTS, type CityRecord } from "./city-index.ts";
-import { flagFile } from "./flags.ts";
 import { geocode, placeOf } from "./geocode.ts";
 import { userLocation } from "./location.ts";
 

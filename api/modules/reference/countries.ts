@@ -1,6 +1,6 @@
 import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 import type { Country } from "#schemas/countries.ts";
-import { flagUrl, hasFlag } from "../places/flags.ts";
+import { flagUrl, hasFlag } from "./flags.ts";
 
 /** A flag is two regional-indicator letters, so no image list has to be fetched from anywhere. */
 const flagOf = (code: string) => String.fromCodePoint(...[...code].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));

@@ -1,4 +1,4 @@
-import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/event-kinds";
+import { STANDARD_QUESTIONS, questionTypeOf, type QuestionType } from "#schemas/event-kinds";
 import type { EventFormView } from "#schemas/event-form-views";
 
 /** The builder's raw field values (strings, "on" for ticked boxes), as conform reports them while typing. */
@@ -27,7 +27,7 @@ export function readBuilderValues(values: Raw) {
     ...STANDARD_QUESTIONS.filter((q) => ticked(record(standard[q.key]).enabled) || ticked(record(standard[q.key]).required)).map((q) => ({
       key: q.key,
       label: q.label,
-      type: q.type as QuestionType,
+      type: q.type,
       required: ticked(record(standard[q.key]).required),
       helpText: null,
       options: [],
@@ -37,7 +37,7 @@ export function readBuilderValues(values: Raw) {
       return {
         key: `custom-${index}`,
         label: text(q.label) || `Question ${index + 1}`,
-        type: (text(q.type) || "short_text") as QuestionType,
+        type: questionTypeOf(q.type),
         required: ticked(q.required),
         helpText: text(q.help_text) || null,
         options: text(q.options)
@@ -51,7 +51,7 @@ export function readBuilderValues(values: Raw) {
     title: text(all.title),
     description: text(all.description),
     isPaid: text(all.type_of_event) === "paid",
-    customTypes: custom.map((raw) => (text(record(raw).type) || "short_text") as QuestionType),
+    customTypes: custom.map((raw) => questionTypeOf(record(raw).type)),
     questions,
   };
 }

@@ -17,14 +17,15 @@ export interface QuestionInputProps {
   disabled?: boolean;
 }
 
-const INPUT_TYPES: Partial<Record<QuestionType, string>> = {
+/** The input of each type drawn as one; the types drawn otherwise are handled above where it is used, so a new type does not compile until it is drawn. */
+const INPUT_TYPES = {
   short_text: "text",
   number: "number",
   email: "email",
   url: "url",
   phone: "tel",
   date: "date",
-};
+} as const;
 
 /** One question as an applicant sees it: the real form, and (disabled) the builder's preview. */
 export function QuestionInput({ name, id, label, type, required, helpText, options, value, errors, disabled }: QuestionInputProps) {
@@ -89,7 +90,7 @@ export function QuestionInput({ name, id, label, type, required, helpText, optio
   } else if (type === "file") {
     control = <input id={inputId} type="file" className={inputClass} accept=".pdf,image/png,image/jpeg,image/gif,image/webp" {...common} />;
   } else {
-    control = <input id={inputId} type={INPUT_TYPES[type] ?? "text"} className={inputClass} defaultValue={text} {...common} />;
+    control = <input id={inputId} type={INPUT_TYPES[type]} className={inputClass} defaultValue={text} {...common} />;
   }
   return (
     <div className="space-y-1">

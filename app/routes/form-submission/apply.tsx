@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { toast } from "react-toastify";
 import { eventLocation } from "#schemas/event-pages";
-import { STANDARD_QUESTIONS, type QuestionType } from "#schemas/event-kinds";
+import { STANDARD_QUESTIONS, questionTypeOf } from "#schemas/event-kinds";
 import { TicketCard } from "~/components/check-in/ticket-card";
 import { AddToCalendar } from "~/components/event-page/event-facts";
 import { QuestionInput } from "~/components/event-forms/question-preview";
@@ -191,7 +191,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
                 name={`answers[${q.key}]`}
                 id={`answer-${q.key}`}
                 label={q.label}
-                type={q.type as QuestionType}
+                type={q.type}
                 required={Boolean(form.questions[q.key]?.required)}
                 options={[]}
                 value={saved(q.key)}
@@ -204,7 +204,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
                 name={`answers[${q.id}]`}
                 id={`answer-${q.id}`}
                 label={q.label}
-                type={q.type as QuestionType}
+                type={questionTypeOf(q.type)}
                 required={q.required}
                 helpText={q.help_text}
                 options={q.options}
