@@ -24,7 +24,7 @@ async function mailedSince(tx: Db, userId: number, prefix: string, windowMs: num
 }
 
 /** A notification's own text as a mail: its title the subject, its body and a button to where it leads. */
-export function notificationMessage(input: Pick<NotificationContent, "type" | "title" | "body" | "url">): MessageFor {
+export function notificationMessage(input: Pick<NotificationMailInput, "type" | "title" | "body" | "url">): MessageFor {
   const about = mailTypeLabel(input.type);
   return (reader, links) => ({
     subject: input.title,
