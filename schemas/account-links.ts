@@ -5,8 +5,9 @@
  * nothing about whether an account exists.
  */
 import { z } from "zod";
-import { confirmed, passwordField, type LoginAnswer } from "./auth.ts";
+import { confirmed, passwordField, type CurrentUser, type LoginAnswer } from "./auth.ts";
 import { emailField } from "./fields.ts";
+import type { TwoFactorStatus } from "./two-factor.ts";
 
 export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "email_verification", "email_change"] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
@@ -67,4 +68,11 @@ export interface AccountLinkStatus {
 export interface PendingEmailChange {
   pending_email: string | null;
   expires_at: string | null;
+}
+
+/** `GET /api/user/account`: everything /account shows, in one answer (the user as `GET /api/user` answers it). */
+export interface AccountScreen {
+  user: CurrentUser;
+  two_factor: TwoFactorStatus;
+  pending_email_change: PendingEmailChange;
 }

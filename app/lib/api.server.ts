@@ -63,7 +63,10 @@ export class ApiClient {
     this.remember(response);
     // A write that went through may have changed who the caller is (login, logout, account, setup):
     // the next currentUser() asks again. A refused write changed nothing, so the answer stays.
-    if (MUTATING.has(method) && response.ok) this.me = undefined;
+    if (MUTATING.has(method) && response.ok) {
+      this.me = undefined;
+      this.screenAnswers.clear();
+    }
     return response;
   }
 
@@ -148,11 +151,43 @@ export class ApiClient {
     return this.me;
   }
 
+  /** The pending or settled answers of `screenWithUser`, by path. */
+  private readonly screenAnswers = new Map<string, Promise<{ user: CurrentUser } | null>>();
+
+  /**
+   * A screen's one answer that carries the user too (`{ user, … }`, as GET /api/user/account does for
+   * /account), asked once per request; its user is this request's `currentUser()`, so the screen's page
+   * makes one API call in all. Null when nobody is logged in. Another API without that path (404) gets
+   * GET /api/user instead, and the answer then holds the user only.
+   */
+  screenWithUser<T extends { user: CurrentUser }>(path: string): Promise<(Partial<T> & { user: CurrentUser }) | null> {
+    let answer = this.screenAnswers.get(path);
+    if (!answer) {
+      answer = this.fetchScreenWithUser(path);
+      this.screenAnswers.set(path, answer);
+      this.me ??= answer.then((screen) => screen?.user ?? null);
+    }
+    return answer as Promise<(Partial<T> & { user: CurrentUser }) | null>;
+  }
+
+  private async fetchScreenWithUser(path: string): Promise<{ user: CurrentUser } | null> {
+    const response = await this.send("GET", path);
+    if (response.status === 404) {
+      const user = await this.currentUser();
+      return user && { user };
+    }
+    return this.answerOrNull<{ user: CurrentUser }>(response);
+  }
+
   private async fetchCurrentUser(): Promise<CurrentUser | null> {
-    const response = await this.send("GET", "/api/user");
+    return this.answerOrNull<CurrentUser>(await this.send("GET", "/api/user"));
+  }
+
+  /** An answer about the logged-in user: null when nobody is (401), the panel's 503 when the API fails. */
+  private async answerOrNull<T>(response: Response): Promise<T | null> {
     if (response.status === 401) return null;
     if (!response.ok) throw data("The account service is unavailable.", { status: 503 });
-    return (await response.json()) as CurrentUser;
+    return (await response.json()) as T;
   }
 
   /**

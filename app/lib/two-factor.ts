@@ -4,6 +4,9 @@
  */
 export const TWO_FACTOR_SETUP_PAGE = "/account";
 
+/** The API's one answer for that page, the user included (`AccountScreen`; see ApiClient.screenWithUser). */
+export const ACCOUNT_PAGE_ANSWER = "/api/user/account";
+
 /** The second step of a sign-in, keeping where the user was headed. */
 export function twoFactorStepUrl(redirectTo: string | undefined): string {
   return redirectTo ? `/login/two-factor?redirectTo=${encodeURIComponent(redirectTo)}` : "/login/two-factor";

@@ -56,8 +56,9 @@ async function render(client: TestClient, path: string, init: RequestInit = {}) 
   const headers = new Headers(init.headers);
   headers.set("cookie", [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
   const response = await handler(new Request(`http://localhost${path}`, { ...init, headers }), context);
-  await response.text();
-  return { response, calls, userCalls: calls.filter((c) => c === "GET /api/user").length };
+  const body = await response.text();
+  // Who is calling: GET /api/user, or on /account the page's answer that carries the user.
+  return { response, body, calls, userCalls: calls.filter((c) => c === "GET /api/user" || c === "GET /api/user/account").length };
 }
 
 describe("one GET /api/user per panel request", () => {
@@ -86,6 +87,23 @@ describe("one GET /api/user per panel request", () => {
       expect(page.response.status, path).toBe(200);
       expect(page.userCalls, path).toBe(1);
     }
+  });
+
+  it("the account page asks the API once: the user, two-factor sign-in and a pending address change in one answer", async () => {
+    const root = await superAdmin(t);
+    const changed = await root.client.put("/api/user", {
+      name: "Root Admin",
+      email: "root.moving@launchpad.test",
+      current_password: PASSWORD,
+    });
+    expect(changed.status).toBe(200);
+    for (const path of ["/account", "/account.data"]) {
+      const page = await render(root.client, path);
+      expect(page.response.status, path).toBe(200);
+      expect(page.calls, path).toEqual(["GET /api/user/account"]);
+      expect(page.body, path).toContain("root.moving@launchpad.test");
+    }
+    expect((await render(root.client, "/account")).body).toContain("Set up two-factor authentication");
   });
 
   it("a refused form post: the action and the loaders after it share one call", async () => {

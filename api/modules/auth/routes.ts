@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { emailChangePending } from "#schemas/account-links.ts";
+import { emailChangePending, type AccountScreen } from "#schemas/account-links.ts";
 import { accountSchema, loginSchema, passwordChangeSchema, registerSchema, type LoginAnswer } from "#schemas/auth.ts";
 import { imageField } from "#schemas/fields.ts";
 import { recoveryCodeField, SECOND_FACTOR_REQUIRED, totpCodeField } from "#schemas/two-factor.ts";
@@ -13,6 +13,9 @@ import { recheckListeners } from "../broadcasting/recheck.ts";
 import { sendVerificationLink } from "../account-links/verification.ts";
 import { issueXsrfCookie, liveSessionId } from "#api/lib/xsrf.ts";
 import { issuePendingLogin } from "../two-factor/pending-login.ts";
+import { twoFactorStatus } from "../two-factor/service.ts";
+import { mustSetUpTwoFactor } from "../two-factor/requirement.ts";
+import { pendingEmailChange } from "../account-links/email-change.ts";
 import { endSession, signIn, startSession } from "./login.ts";
 import { currentUser, requireUser } from "./middleware.ts";
 import { changePassword, registerUser, updateAccount } from "./service.ts";
@@ -86,6 +89,19 @@ authRoutes.post("/sanctum/token", async (c) => {
 
 // Answered from what `authenticate` loaded for this request: no query of its own.
 authRoutes.get("/api/user", requireUser, (c) => c.json(userResource(currentUser(c), c.get("config"))));
+
+const NO_PENDING_CHANGE = { pending_email: null, expires_at: null };
+
+// What /account shows, in one answer: the panel's account page asks the API nothing else. Until a required
+// two-factor sign-in is on, the answer is the user and the setup only (the rest is refused them anyway).
+authRoutes.get("/api/user/account", requireUser, async (c) => {
+  const [user, db, config] = [currentUser(c), c.get("db"), c.get("config")];
+  const [twoFactor, pending] = await Promise.all([
+    twoFactorStatus(db, user, config),
+    mustSetUpTwoFactor(user, config) ? NO_PENDING_CHANGE : pendingEmailChange(db, user.id),
+  ]);
+  return c.json({ user: userResource(user, config), two_factor: twoFactor, pending_email_change: pending } satisfies AccountScreen);
+});
 
 const accountUpdate = async (c: Context<AppEnv>) => {
   const body = await readBody(c);

@@ -24,6 +24,12 @@ describe("REQUIRE_2FA_FOR_ADMINS", () => {
     expect((await admin.client.put("/api/user", { name: "Renamed", email: admin.email })).status).toBe(403);
     expect((await admin.client.post("/broadcasting/auth", { socket_id: "1.1", channel_name: "private-x" })).status).toBe(403);
     expect((await admin.client.get("/api/user/two-factor")).body).toMatchObject({ required: true, enabled: false });
+    // The account page's one answer: the user and the setup, nothing else of the account.
+    expect((await admin.client.get("/api/user/account")).body).toMatchObject({
+      user: { two_factor_setup_required: true },
+      two_factor: { required: true, enabled: false },
+      pending_email_change: { pending_email: null },
+    });
 
     await enableTwoFactor(admin.client);
     expect((await admin.client.get("/api/user")).body).toMatchObject({ two_factor_enabled: true, two_factor_setup_required: false });

@@ -22,12 +22,13 @@ export function mustSetUpTwoFactor(
 }
 
 /**
- * What such a user may still call: who they are, the XSRF cookie, logging out, and the setup itself
+ * What such a user may still call: who they are (alone or with the account page's answer), the XSRF cookie, logging out, and the setup itself
  * (status with the QR code, a new secret, the confirming code). The sign-in routes are open too, so a
  * logged-in caller can still log in as someone else.
  */
 const ALLOWED = new Set([
   "GET /api/user",
+  "GET /api/user/account",
   "GET /sanctum/csrf-cookie",
   "POST /api/logout",
   "POST /api/login",

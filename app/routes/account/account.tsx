@@ -16,8 +16,8 @@ import { apiContext, userContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { TwoFactorStatus } from "#schemas/two-factor";
-import type { PendingEmailChange } from "#schemas/account-links";
+import type { AccountScreen } from "#schemas/account-links";
+import { ACCOUNT_PAGE_ANSWER } from "~/lib/two-factor";
 import { PendingEmailNotice } from "~/components/account/pending-email";
 import type { Route } from "./+types/account";
 import { TwoFactorCard } from "./two-factor-card";
@@ -26,16 +26,13 @@ import { isTwoFactorIntent, twoFactorAction, type TwoFactorActionData } from "./
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const api = context.get(apiContext);
-  // Another API (API_URL) may have no two-factor sign-in or pending address change: the page then goes without them.
-  const [twoFactor, pending] = await Promise.all([
-    api.get<TwoFactorStatus>("/api/user/two-factor"),
-    api.get<PendingEmailChange>("/api/user/email-change"),
-  ]);
+  // The answer the admin layout's middleware already asked for: the page's one API call. Another API
+  // (API_URL) may have no such answer, two-factor sign-in or pending address change: the page then goes without them.
+  const screen = await context.get(apiContext).screenWithUser<AccountScreen>(ACCOUNT_PAGE_ANSWER);
   return {
     user: { name: user.name, email: user.email, avatar_url: user.avatar_url, created_at: user.created_at },
-    twoFactor: twoFactor.ok ? twoFactor.body : null,
-    pendingEmail: pending.ok ? pending.body : null,
+    twoFactor: screen?.two_factor ?? null,
+    pendingEmail: screen?.pending_email_change ?? null,
     // Until it is on, the page shows nothing else of the account: the API refuses the rest anyway.
     twoFactorFirst: user.two_factor_setup_required ?? false,
   };

@@ -16,7 +16,7 @@ import { RealtimeProvider } from "~/lib/realtime/realtime";
 import { requestEnvContext } from "~/lib/request-env";
 import { loginUrl } from "~/lib/safe-redirect";
 import { setupPathFor } from "~/lib/setup-path";
-import { TWO_FACTOR_SETUP_PAGE } from "~/lib/two-factor";
+import { ACCOUNT_PAGE_ANSWER, TWO_FACTOR_SETUP_PAGE } from "~/lib/two-factor";
 import type { CurrentUser } from "#schemas/auth";
 import { isCompact, type Viewport } from "~/lib/viewport";
 import { useViewport } from "~/lib/viewport-context";
@@ -26,13 +26,16 @@ import { InAppLink } from "~/components/ui/in-app-link";
 /**
  * Every admin route: logged in (else /login?redirectTo=…), two-factor sign-in on when the user's role
  * requires it (else its setup on /account, before anything else) and set up (else /setup), before any loader.
- * This is the request's one GET /api/user (memoised by the ApiClient); the layout and route loaders read
- * the answer from `userContext` (see `requirePermission`) instead of asking the API again.
+ * This is the request's one GET /api/user (memoised by the ApiClient; on /account the page's own answer,
+ * which carries the user); the layout and route loaders read the answer from `userContext` (see
+ * `requirePermission`) instead of asking the API again.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ url, context }) => {
     const api = context.get(apiContext);
-    const user = await api.currentUser();
+    // The account page's one answer carries the user too: asked here, that page makes one API call in all.
+    const user =
+      url.pathname === TWO_FACTOR_SETUP_PAGE ? ((await api.screenWithUser(ACCOUNT_PAGE_ANSWER))?.user ?? null) : await api.currentUser();
     if (!user) throw api.hadSession ? await api.sessionExpired() : redirect(loginUrl(url));
     if (user.two_factor_setup_required) {
       if (url.pathname !== TWO_FACTOR_SETUP_PAGE) throw redirect(TWO_FACTOR_SETUP_PAGE);
