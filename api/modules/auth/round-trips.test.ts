@@ -250,12 +250,13 @@ describe("a scan at the door in one statement", () => {
       const res = await client.post(`/api/v1/admin/event_forms/${form.id}/check_ins`, { code });
       expect(res.status).toBe(expected);
     };
-    // Let in: the look-ups, the insert and the figures after it.
-    expect(await roundTrips(() => scan(201))).toHaveLength(4);
-    // Already in: answered from what the ticket's look-up read.
+    // Let in: the caller, the scan's place on the member's limit, the ticket, the insert and the figures after it.
+    expect(await roundTrips(() => scan(201))).toHaveLength(5);
+    // Already in: the caller, the limit, then answered from what the ticket's look-up read.
     const again = await roundTrips(() => scan(409));
-    expect(again).toHaveLength(2);
+    expect(again).toHaveLength(3);
     expect(again[0]).toMatch(/from "sessions"/);
+    expect(again[1]).toMatch(/insert into "rate_limits"/);
     const stranger = await ownerWithCollection(t);
     const refused = await stranger.client.post(`/api/v1/admin/event_forms/${form.id}/check_ins`, { code });
     expect(refused.status).toBe(404);
