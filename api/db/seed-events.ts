@@ -208,10 +208,10 @@ async function seedEventCovers(db: Db) {
     .innerJoin(startups, eq(startups.id, eventForms.startupId))
     .where(isNull(eventForms.bannerFileId));
   for (const form of bare) {
-    const data = eventPosterPng({ title: form.title, lines: [form.category, `Hosted by ${form.host}`] }, 1200, 600);
+    const data = eventPosterPng({ title: form.title, lines: [form.category, `Hosted by ${form.host}`] }, 1200, 600, "image/webp");
     const [file] = await db
       .insert(files)
-      .values({ ownerUserId: form.owner, contentType: "image/png", byteSize: data.byteLength, data, isPublic: true })
+      .values({ ownerUserId: form.owner, contentType: "image/webp", byteSize: data.byteLength, data, isPublic: true })
       .returning({ id: files.id });
     await db.update(eventForms).set({ bannerFileId: file.id }).where(eq(eventForms.id, form.id));
   }

@@ -99,3 +99,16 @@ describe("the event poster's text", () => {
     expect(readsRightToLeft(MIXED)).toBe(false);
   });
 });
+
+describe("a stored cover", () => {
+  it("is the same drawing in WebP, in less than half the PNG's bytes", async () => {
+    const text = { title: "Lagos Robotics Demo Day", lines: ["Technology", "Hosted by Acme"] };
+    const png = eventPosterPng(text, 1200, 600);
+    const webp = eventPosterPng(text, 1200, 600, "image/webp");
+    expect(Buffer.from(webp.subarray(0, 4)).toString("latin1")).toBe("RIFF");
+    expect(Buffer.from(webp.subarray(8, 12)).toString("latin1")).toBe("WEBP");
+    expect(webp.byteLength * 2).toBeLessThan(png.byteLength);
+    const image = await loadImage(Buffer.from(webp));
+    expect([image.width, image.height]).toEqual([1200, 600]);
+  });
+});
