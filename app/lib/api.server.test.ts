@@ -64,3 +64,25 @@ describe("ApiClient's cookies", () => {
     expect(client(null, ok).api.hadSession).toBe(false);
   });
 });
+
+describe("ApiClient's screen answers", () => {
+  const USER = { id: 1, name: "Ada" };
+
+  it("asks a screen's one answer once, and its user is the request's current user", async () => {
+    const { api, sent } = client(null, () => Response.json({ user: USER, two_factor: { enabled: false } }));
+    const [screen, again] = await Promise.all([api.screenWithUser("/api/user/account"), api.screenWithUser("/api/user/account")]);
+    expect(screen).toEqual({ user: USER, two_factor: { enabled: false } });
+    expect(again).toBe(screen);
+    expect(await api.currentUser()).toEqual(USER);
+    expect(sent.map((r) => new URL(r.url).pathname)).toEqual(["/api/user/account"]);
+  });
+
+  it("falls back to GET /api/user on an API without the screen's path, without waiting on itself", async () => {
+    const { api, sent } = client(null, (call) =>
+      new URL(call.url).pathname === "/api/user" ? Response.json(USER) : Response.json({ message: "Not Found" }, { status: 404 }),
+    );
+    expect(await api.screenWithUser("/api/user/account")).toEqual({ user: USER });
+    expect(await api.currentUser()).toEqual(USER);
+    expect(sent.map((r) => new URL(r.url).pathname)).toEqual(["/api/user/account", "/api/user"]);
+  });
+});

@@ -173,7 +173,8 @@ export class ApiClient {
   private async fetchScreenWithUser(path: string): Promise<{ user: CurrentUser } | null> {
     const response = await this.send("GET", path);
     if (response.status === 404) {
-      const user = await this.currentUser();
+      // Not currentUser(): on the first call it waits on this very answer (see screenWithUser).
+      const user = await this.fetchCurrentUser();
       return user && { user };
     }
     return this.answerOrNull<{ user: CurrentUser }>(response);
