@@ -259,4 +259,11 @@ describe("what a check-in empties", () => {
     expect(await checkedIn()).toBe(1);
     expect(pages.emptied).toBe(0);
   });
+
+  it("nor does a refused scan empty the others: a malformed code, or a code of no ticket", async () => {
+    const { pages, form, door } = await cachingDoor();
+    expect((await scan(door, form.id, "")).status).toBe(422);
+    expect((await scan(door, form.id, "NOPE-NOPE")).status).toBe(404);
+    expect(pages.emptied).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { changesOnly } from "#api/lib/answer-caches.ts";
 /**
  * The door of an event, for its owner (permission "event response write"; another startup's form is a 404):
  *   GET    /api/v1/admin/event_forms/{id}/check_ins          the event's tickets (search, page) and the door's figures
@@ -56,6 +57,9 @@ checkInRoutes.get("/api/v1/admin/event_forms/:id/check_ins", authorize("event re
  * Every scan counts on the member's limit, whatever it finds, so codes cannot be tried by the hundred.
  */
 checkInRoutes.post("/api/v1/admin/event_forms/:id/check_ins", authorize("event response write"), async (c) => {
+  // Said before anything can refuse the scan: a malformed code or one past the limit changes nothing a cache keeps
+  // either, and a flood of guesses must not empty every cache with each refusal.
+  changesOnly("check-ins");
   const formId = pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND);
   const { code } = validate(scanSchema, await readBody(c));
   await hit(c.get("db"), limits(c.get("config")).checkInScan, currentUser(c).id);
@@ -66,6 +70,7 @@ checkInRoutes.post("/api/v1/admin/event_forms/:id/check_ins", authorize("event r
 });
 
 checkInRoutes.delete("/api/v1/admin/event_forms/:id/check_ins/:code", authorize("event response write"), async (c) => {
+  changesOnly("check-ins");
   const form = await formOf(c);
   const queue = new BroadcastQueue(senderSocket(c.req.header("X-Socket-ID")));
   const answer = await undoCheckIn(c.get("db"), form, c.req.param("code"), queue);
