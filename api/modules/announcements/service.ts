@@ -30,7 +30,8 @@ import { notifyEach } from "../notifications/notify.ts";
 export const ANNOUNCEMENT_NOT_FOUND = "Announcement not found";
 
 /** An announcement's mail to one person is queued under this key: the history counts the mail queued by it. */
-const announcementMailKey = (announcementId: number, userId: number) => `announcement:${announcementId}:${userId}`;
+const ANNOUNCEMENT_MAIL_PREFIX = "announcement:";
+const announcementMailKey = (announcementId: number, userId: number) => `${ANNOUNCEMENT_MAIL_PREFIX}${announcementId}:${userId}`;
 
 type FormRow = Pick<typeof eventForms.$inferSelect, "id" | "title">;
 
@@ -69,7 +70,7 @@ const columns = {
   createdAt: eventAnnouncements.createdAt,
   // Each recipient's mail looked up by its key (announcementMailKey), through the outbox's unique index.
   mailedCount: sql<number>`(select count(*) from ${eventAnnouncementRecipients} r join ${mailOutbox} o
-    on o.dedupe_key = 'announcement:' || r.announcement_id || ':' || r.user_id
+    on o.dedupe_key = ${ANNOUNCEMENT_MAIL_PREFIX}::text || r.announcement_id || ':' || r.user_id
     where r.announcement_id = ${qualified(eventAnnouncements.id)})`.mapWith(Number),
 };
 
