@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { sandboxPayments, sandboxRefunds } from "../db/billing-schema.ts";
 import { safeEqual } from "../lib/tokens.ts";
+import { escapeMarkup } from "../lib/escape-markup.ts";
 import {
   processingUrl,
   RefundRefused,
@@ -124,9 +125,6 @@ export class SandboxProvider implements PaymentProvider {
   }
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
-
 /** The hosted checkout page: no scripts, two plain forms. */
 export function sandboxPage(p: {
   id: string;
@@ -153,14 +151,14 @@ form{display:inline-block}</style>
 <body>
 <main>
 <p class="banner"><strong>Test payment — no money moves.</strong> This is the sandbox payment provider; nothing is charged.</p>
-<h1>Pay ${escapeHtml(p.currency)} ${escapeHtml(p.amount)}</h1>
-<p>For: ${escapeHtml(p.description)}</p>
+<h1>Pay ${escapeMarkup(p.currency)} ${escapeMarkup(p.amount)}</h1>
+<p>For: ${escapeMarkup(p.description)}</p>
 ${
   done
     ? `<p>This test payment is already ${p.status === "paid" ? "paid" : "declined"}.</p>`
-    : `<form method="post" action="${action("pay")}"><input type="hidden" name="token" value="${escapeHtml(p.token)}">` +
+    : `<form method="post" action="${action("pay")}"><input type="hidden" name="token" value="${escapeMarkup(p.token)}">` +
       `<button class="pay" type="submit">Pay</button></form>\n` +
-      `<form method="post" action="${action("decline")}"><input type="hidden" name="token" value="${escapeHtml(p.token)}">` +
+      `<form method="post" action="${action("decline")}"><input type="hidden" name="token" value="${escapeMarkup(p.token)}">` +
       `<button type="submit">Decline</button></form>`
 }
 </main>

@@ -10,6 +10,7 @@ import { linkedAppUrl } from "#api/lib/app-links.ts";
 import { appLink } from "#api/mail/format.ts";
 import { publicEventUrl } from "./links.ts";
 import { PUBLIC_STATUSES } from "./service.ts";
+import { escapeMarkup } from "#api/lib/escape-markup.ts";
 
 /** The most addresses one sitemap file may list. */
 export const SITEMAP_URLS = 50_000;
@@ -44,9 +45,6 @@ export function robotsTxt(): string {
   ].join("\n");
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[ch]!);
-
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
@@ -63,7 +61,7 @@ export async function sitemapPage(db: Db, page: number, perFile = SITEMAP_URLS):
     .offset((page - 1) * perFile);
   if (rows.length === 0 && page > 1) return null;
   const urls = rows.map(
-    (form) => `<url><loc>${escapeXml(publicEventUrl(form))}</loc><lastmod>${form.updatedAt.toISOString()}</lastmod></url>\n`,
+    (form) => `<url><loc>${escapeMarkup(publicEventUrl(form))}</loc><lastmod>${form.updatedAt.toISOString()}</lastmod></url>\n`,
   );
   return `${XML_HEAD}<urlset ${SITEMAP_NS}>\n${urls.join("")}</urlset>\n`;
 }
@@ -74,7 +72,7 @@ export async function sitemap(db: Db, perFile = SITEMAP_URLS): Promise<string> {
   if (total <= perFile) return (await sitemapPage(db, 1, perFile))!;
   const files = Array.from(
     { length: Math.ceil(total / perFile) },
-    (_, index) => `<sitemap><loc>${escapeXml(appLink(linkedAppUrl(), sitemapPagePath(index + 1)))}</loc></sitemap>\n`,
+    (_, index) => `<sitemap><loc>${escapeMarkup(appLink(linkedAppUrl(), sitemapPagePath(index + 1)))}</loc></sitemap>\n`,
   );
   return `${XML_HEAD}<sitemapindex ${SITEMAP_NS}>\n${files.join("")}</sitemapindex>\n`;
 }
