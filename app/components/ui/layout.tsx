@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from "react";
+import type { ComponentProps, HTMLAttributes, ReactNode } from "react";
 
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
@@ -37,12 +37,25 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function Badge({ children, tone = "slate" }: { children: ReactNode; tone?: "slate" | "green" | "red" | "blue" }) {
+/**
+ * A small rounded label in one of the tones, or in colours of its own given as `style` (a payment status's,
+ * status-colors.ts); other attributes (a data-* for tests) go on the span.
+ */
+export function Badge({
+  children,
+  tone = "slate",
+  style,
+  ...attributes
+}: { children: ReactNode; tone?: "slate" | "green" | "red" | "blue" } & Omit<ComponentProps<"span">, "className">) {
   const tones = {
     slate: "bg-slate-100 text-slate-700",
     green: "bg-green-100 text-green-800",
     red: "bg-red-100 text-red-800",
     blue: "bg-brand-100 text-brand-700",
   };
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${style ? "" : tones[tone]}`} style={style} {...attributes}>
+      {children}
+    </span>
+  );
 }

@@ -80,3 +80,10 @@ export function emojiImage(name: string): { body: string; etag: string } | undef
   }
   return image;
 }
+
+/** A day's public answer that the browser revalidates by its ETag: 304 when the browser holds this one. */
+export function revalidatedResponse(request: Request, { body, etag }: { body: BodyInit; etag: string }, contentType: string): Response {
+  const headers = { "Content-Type": contentType, "Cache-Control": "public, max-age=86400", ETag: etag };
+  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(body, { headers });
+}

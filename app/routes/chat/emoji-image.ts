@@ -1,5 +1,5 @@
 import type { Route } from "./+types/emoji-image";
-import { emojiImage } from "./emoji-data.server";
+import { emojiImage, revalidatedResponse } from "./emoji-data.server";
 
 /**
  * GET /emoji/{name}.svg: the picture of one emoji the picker offers (and of no other), public, cached by the
@@ -9,7 +9,5 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const image = /^([0-9a-f]+(?:-[0-9a-f]+)*)\.svg$/.exec(params.file)?.[1];
   const found = image ? emojiImage(image) : undefined;
   if (!found) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const headers = { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400", ETag: found.etag };
-  if (request.headers.get("If-None-Match") === found.etag) return new Response(null, { status: 304, headers });
-  return new Response(found.body, { headers });
+  return revalidatedResponse(request, found, "image/svg+xml");
 }
