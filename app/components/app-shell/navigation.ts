@@ -35,6 +35,10 @@ export interface NavSection {
 /** Where an item's link goes: its screen, with the query that screen opens with. */
 export const navHref = (item: NavItem) => item.to + (item.search ?? "");
 
+const FIND_STARTUPS_SEARCH = "?type=startup&sort=match";
+/** Where a co-founder finds the startups ranked for them (the "Find startups" item's link). */
+export const FIND_STARTUPS_HREF = `/startups${FIND_STARTUPS_SEARCH}`;
+
 export const NAVIGATION: NavSection[] = [
   {
     title: null,
@@ -101,7 +105,7 @@ export const NAVIGATION: NavSection[] = [
       },
       {
         to: "/startups",
-        search: "?type=startup&sort=match",
+        search: FIND_STARTUPS_SEARCH,
         label: "Find startups",
         coFounder: "only",
         tour: "Startups ranked by how much of what they look for you offer, with the reasons; follow them and save favorites.",
@@ -162,6 +166,10 @@ export const NAVIGATION: NavSection[] = [
   },
 ];
 
+/** A co-founder with no startup of their own: looking for a startup to join, so "Find startups" is theirs. */
+export const looksForStartups = (user: Pick<CurrentUser, "startup_id" | "co_founder_id">) =>
+  Boolean(user.co_founder_id && !user.startup_id);
+
 /** What decides which items a user sees; without `roles`, no super-admin item. */
 type NavUser = Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id"> & Partial<Pick<CurrentUser, "roles">>;
 
@@ -172,7 +180,7 @@ type NavUser = Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id">
  */
 export function visiblePaths(user: NavUser): string[] {
   const has = { account: Boolean(user.startup_id || user.co_founder_id), startup: Boolean(user.startup_id) };
-  const coFounder = Boolean(user.co_founder_id && !user.startup_id);
+  const coFounder = looksForStartups(user);
   const superAdmin = Boolean(user.roles?.includes(SUPER_ADMIN));
   return NAVIGATION.flatMap((section) =>
     section.items

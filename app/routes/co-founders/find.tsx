@@ -15,6 +15,7 @@ import { can, requirePermission } from "~/lib/guards.server";
 import type { Route } from "./+types/find";
 import { sendInvitation } from "./invite.server";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { FIND_STARTUPS_HREF, looksForStartups } from "~/components/app-shell/navigation";
 
 /** The query keys the page passes on to GET /co_founders/find. */
 const FIND_KEYS = ["page", "search", "skill", "role", "industry", "commitment", "country", "city", "sort_by", "sort_order"] as const;
@@ -27,7 +28,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     results,
     hasStartup: Boolean(user.startup_id),
     // A co-founder who came here is most likely looking for a startup: those are ranked for them elsewhere.
-    lookingForStartups: Boolean(user.co_founder_id && !user.startup_id),
+    lookingForStartups: looksForStartups(user),
     canOpen: can(user, "co founder write"),
   };
 }
@@ -69,7 +70,7 @@ export default function FindCoFounders({ loaderData }: Route.ComponentProps) {
       {lookingForStartups ? (
         <p className="mb-4 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-800">
           Looking for a startup to join?{" "}
-          <InAppLink to="/startups?type=startup&sort=match" className="font-medium text-brand-700 underline">
+          <InAppLink to={FIND_STARTUPS_HREF} className="font-medium text-brand-700 underline">
             Find startups ranked by how well you fit what they look for
           </InAppLink>
           .
