@@ -79,19 +79,22 @@ export function zonedToInstant(local: string, zone: string): Date {
   return new Date(guess - offsetMinutes(new Date(first), zone) * 60_000);
 }
 
+/** The instant's wall-clock reading in the zone, as an ISO text without offset ("2026-12-05T18:00:00.000"), and that offset. */
+function onZoneClock(instant: Date | string, zone: string): { clock: string; offset: number } {
+  const at = typeof instant === "string" ? new Date(instant) : instant;
+  const offset = offsetMinutes(at, zone);
+  return { clock: new Date(at.getTime() + offset * 60_000).toISOString(), offset };
+}
+
 /** The instant as "YYYY-MM-DDTHH:mm" on the zone's wall clock (for a datetime-local input). */
 export function instantToZoned(instant: Date | string, zone: string): string {
-  const at = typeof instant === "string" ? new Date(instant) : instant;
-  const shifted = new Date(at.getTime() + offsetMinutes(at, zone) * 60_000);
-  return shifted.toISOString().slice(0, 16);
+  return onZoneClock(instant, zone).clock.slice(0, 16);
 }
 
 /** The instant as ISO 8601 on the zone's wall clock with its offset ("2026-12-05T18:00:00+09:00"), as schema.org dates take it. */
 export function instantWithOffset(instant: Date | string, zone: string): string {
-  const at = typeof instant === "string" ? new Date(instant) : instant;
-  const offset = offsetMinutes(at, zone);
-  const shifted = new Date(at.getTime() + offset * 60_000);
+  const { clock, offset } = onZoneClock(instant, zone);
   const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0");
   const minutes = String(Math.abs(offset) % 60).padStart(2, "0");
-  return `${shifted.toISOString().slice(0, 19)}${offset < 0 ? "-" : "+"}${hours}:${minutes}`;
+  return `${clock.slice(0, 19)}${offset < 0 ? "-" : "+"}${hours}:${minutes}`;
 }

@@ -9,7 +9,7 @@ import { Card, EmptyState } from "./layout";
  * `look="plain"` is a small table inside a card of its own (the builder's questions, a chart's numbers),
  * always a table.
  */
-export interface Column<Row> {
+interface Column<Row> {
   /** The column's name: its header, and each cell's label where rows are cards. Plain text. */
   label: string;
   /** Tells columns of the same label apart (two questions may ask the same); the label by default. */
@@ -27,7 +27,7 @@ export interface Column<Row> {
   rowHeader?: boolean;
 }
 
-export interface RowActions<Row> {
+interface RowActions<Row> {
   /** The actions column's name: shown as its header when `showLabel`, else read by screen readers only. */
   label?: string;
   showLabel?: boolean;
