@@ -1,15 +1,14 @@
 /** The lookups and rules the applicant's and the owner's sides share. */
-import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { startups } from "#api/db/schema.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
-import { managedFormsWhere } from "../event-forms/ownership.ts";
+import { managedFormsWhere, publicFormsWhere } from "../event-forms/ownership.ts";
 
 /** Published and closed forms are public to logged-in users; drafts only to their owner. */
-export const visibleTo = (user: Pick<AuthUser, "startupId">): SQL | undefined =>
-  or(inArray(eventForms.status, ["published", "closed"]), managedFormsWhere(user));
+export const visibleTo = (user: Pick<AuthUser, "startupId">): SQL | undefined => or(publicFormsWhere, managedFormsWhere(user));
 
 /**
  * A form with its startup, found only where the user may see it: any other is as good as missing.

@@ -2,10 +2,13 @@
  * Who may manage an event form, decided in one place: the form editor, the responses screens and the
  * payments screen all build their look-ups from this condition, then answer a refusal in their own words.
  */
-import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "#api/db/client.ts";
 import { eventForms } from "#api/db/events-schema.ts";
 import { preparedPerDb } from "#api/db/embedded/prepared.ts";
+
+/** The forms anyone may read (a public page, the sitemap, the events list): published and closed ones; drafts are their owner's. */
+export const publicFormsWhere: SQL = inArray(eventForms.status, ["published", "closed"]);
 
 /** The caller as far as forms go: the startup they act for, if any (or its placeholder in a prepared query). */
 export interface FormManager {

@@ -1,5 +1,5 @@
 /** An event's public page: what anyone, with or without an account, sees of a published event. */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { EVENT_PAGE_ATTENDEES, eventIdOfSlug, eventSlug, type EventPageView } from "#schemas/event-pages.ts";
 import type { Db } from "#api/db/client.ts";
 import { preparedPerDb } from "#api/db/embedded/prepared.ts";
@@ -8,14 +8,13 @@ import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { closedReasonGiven, FORM_PLACES_TAKEN, joinsWaitlist } from "../applications/availability.ts";
 import { eventFormResource } from "../applications/views.ts";
+import { publicFormsWhere } from "../event-forms/ownership.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { fileUrl } from "../files/service.ts";
 
-/** Published events have a page, and closed ones keep theirs; a draft is as good as missing. */
-export const PUBLIC_STATUSES = ["published", "closed"] as const;
-
 const host = { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId };
-const ofPublicEvent = and(eq(eventForms.id, sql.placeholder("id")), inArray(eventForms.status, [...PUBLIC_STATUSES]));
+/** Published events have a page, and closed ones keep theirs; a draft is as good as missing. */
+const ofPublicEvent = and(eq(eventForms.id, sql.placeholder("id")), publicFormsWhere);
 
 const publicEventQuery = preparedPerDb((db) =>
   db

@@ -3,13 +3,13 @@
  * pages, addresses absolute from APP_URL. A sitemap file holds at most 50,000 addresses (sitemaps.org); past
  * that, /sitemap.xml is an index of numbered files of 50,000 each.
  */
-import { asc, count, inArray } from "drizzle-orm";
+import { asc, count } from "drizzle-orm";
 import type { Db } from "#api/db/client.ts";
 import { eventForms } from "#api/db/events-schema.ts";
 import { linkedAppUrl } from "#api/lib/app-links.ts";
 import { appLink } from "#api/mail/format.ts";
 import { publicEventUrl } from "./links.ts";
-import { PUBLIC_STATUSES } from "./service.ts";
+import { publicFormsWhere } from "../event-forms/ownership.ts";
 import { escapeMarkup } from "#api/lib/escape-markup.ts";
 
 /** The most addresses one sitemap file may list. */
@@ -48,14 +48,12 @@ export function robotsTxt(): string {
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
-const publicForms = inArray(eventForms.status, [...PUBLIC_STATUSES]);
-
 /** The events' pages of sitemap file `page` (from 1), oldest event first, as a `urlset`; null past the last file. */
 export async function sitemapPage(db: Db, page: number, perFile = SITEMAP_URLS): Promise<string | null> {
   const rows = await db
     .select({ id: eventForms.id, title: eventForms.title, updatedAt: eventForms.updatedAt })
     .from(eventForms)
-    .where(publicForms)
+    .where(publicFormsWhere)
     .orderBy(asc(eventForms.id))
     .limit(perFile)
     .offset((page - 1) * perFile);
@@ -68,7 +66,7 @@ export async function sitemapPage(db: Db, page: number, perFile = SITEMAP_URLS):
 
 /** /sitemap.xml: every event's page when they fit one file, else an index of the numbered files. */
 export async function sitemap(db: Db, perFile = SITEMAP_URLS): Promise<string> {
-  const [{ total }] = await db.select({ total: count() }).from(eventForms).where(publicForms);
+  const [{ total }] = await db.select({ total: count() }).from(eventForms).where(publicFormsWhere);
   if (total <= perFile) return (await sitemapPage(db, 1, perFile))!;
   const files = Array.from(
     { length: Math.ceil(total / perFile) },
