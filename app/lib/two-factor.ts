@@ -1,10 +1,13 @@
+/** The account page: the user's name, address, password and two-factor sign-in. */
+export const ACCOUNT_PAGE = "/account";
+
 /**
- * Where two-factor sign-in is set up. A user whose role requires it (REQUIRE_2FA_FOR_ADMINS) is sent here
+ * Where two-factor sign-in is set up (the account page). A user whose role requires it (REQUIRE_2FA_FOR_ADMINS) is sent here
  * from every other page until it is on (the admin layout's middleware, /setup).
  */
-export const TWO_FACTOR_SETUP_PAGE = "/account";
+export const TWO_FACTOR_SETUP_PAGE = ACCOUNT_PAGE;
 
-/** The API's one answer for that page, the user included (`AccountScreen`; see ApiClient.screenWithUser). */
+/** The API's one answer for the account page, the user included (`AccountScreen`; see ApiClient.screenWithUser). */
 export const ACCOUNT_PAGE_ANSWER = "/api/user/account";
 
 /** The second step of a sign-in, keeping where the user was headed. */
