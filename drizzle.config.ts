@@ -12,6 +12,7 @@ export default defineConfig({
     "./api/db/tools-schema.ts",
     "./api/db/mail-schema.ts",
     "./api/db/account-tokens-schema.ts",
+    "./api/db/organization-schema.ts",
   ],
   out: "./api/db/migrations",
 });

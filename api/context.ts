@@ -1,4 +1,5 @@
 import type { Permission } from "#schemas/access.ts";
+import type { OrganizationRole } from "#schemas/organization-roles.ts";
 import type { UserSettings } from "#schemas/settings.ts";
 import type { ApiConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
@@ -24,6 +25,12 @@ export interface AuthUser {
   twoFactorEnabledAt: Date | null;
   /** The account type of the user's startup ("startup" or "organization"), if they have one. */
   startupAccountType: "startup" | "organization" | null;
+  /** Every organization the user is a member of, by name. */
+  organizations: readonly OrganizationMembership[];
+  /** The user's role in the organization they act for now (`startupId`), if any. */
+  organizationRole: OrganizationRole | null;
+  /** The event forms the user is limited to there; null means every form. */
+  formScope: number[] | null;
   /** Role names, sorted by name. */
   roles: readonly string[];
   /** Every permission any of the user's roles grants, read fresh with the user on this request. */
@@ -34,6 +41,15 @@ export interface AuthUser {
   unreadConversationIds: number[];
   /** The user's preferences (time zone, date format, theme, layout, notifications), loaded with the caller. */
   settings: UserSettings;
+}
+
+/** A user's membership of one organization, loaded with the caller. */
+export interface OrganizationMembership {
+  id: number;
+  name: string;
+  accountType: "startup" | "organization";
+  role: OrganizationRole;
+  eventFormIds: number[] | null;
 }
 
 /** A session look-up as `authenticate` makes it: the caller and their session's hash, or null. */

@@ -33,7 +33,8 @@ describe("seedCommunityExtras", () => {
   it("gives startup@ and cofounder@ favorites of several kinds, every one resolving to a target", async () => {
     for (const email of ["startup@launchpad.test", "cofounder@launchpad.test"]) {
       const [user] = await database.db.select({ id: users.id, startupId: users.startupId }).from(users).where(eq(users.email, email));
-      const { total, counts, data } = await listFavorites(database.db, user, undefined, QUERY);
+      const caller = { ...user, organizationRole: user.startupId ? ("owner" as const) : null, formScope: null };
+      const { total, counts, data } = await listFavorites(database.db, caller, undefined, QUERY);
       expect(total, email).toBeGreaterThanOrEqual(4);
       expect(data).toHaveLength(total);
       expect(Object.values(counts).filter((n) => n > 0).length, email).toBeGreaterThanOrEqual(3);

@@ -1,3 +1,4 @@
+import { addMember } from "../modules/organizations/members.ts";
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { coFounders, startups, users } from "./schema.ts";
@@ -64,6 +65,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .values({ ...values, ownerUserId })
       .returning({ id: startups.id });
     await db.update(users).set({ startupId: startup.id }).where(eq(users.id, ownerUserId));
+    await addMember(db, { organizationId: startup.id, userId: ownerUserId, role: "owner" });
+    return startup.id;
   };
   await organizationOf("superadmin@launchpad.test", {
     accountType: "organization",

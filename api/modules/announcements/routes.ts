@@ -19,6 +19,7 @@ import { limits } from "#api/lib/limits.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
+import { organizationFor } from "#api/lib/owner.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { EVENT_FORM_NOT_FOUND, managedFormOr404 } from "../event-forms/service.ts";
@@ -28,7 +29,7 @@ export const announcementRoutes = new Hono<AppEnv>();
 
 const BASE = "/api/v1/admin/event_forms/:id/announcements";
 const formOf = (c: Context<AppEnv>) =>
-  managedFormOr404(c.get("db"), currentUser(c).startupId, pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND));
+  managedFormOr404(c.get("db"), organizationFor(currentUser(c), "forms.manage"), pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND));
 
 announcementRoutes.get(BASE, authorize("event response write"), async (c) => {
   const form = await formOf(c);

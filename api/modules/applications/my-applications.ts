@@ -1,3 +1,4 @@
+import { organizationAccess, type OrganizationCaller } from "#api/lib/owner.ts";
 import { and, count, eq, ne, or, sql } from "drizzle-orm";
 import type { ApplicationView, MyApplication } from "#schemas/applications.ts";
 import type { AuthUser } from "#api/context.ts";
@@ -75,12 +76,12 @@ export async function listMyApplications(
  * The applicant sees their own application; the form's owner sees submitted ones, and only with the
  * permission the responses screens need. Decided by the query: anything else is not found.
  */
-async function visibleApplication(db: Db, user: Pick<AuthUser, "id" | "startupId" | "permissions">, id: number) {
-  const readsResponses = user.startupId !== null && user.permissions.has("event response read");
+async function visibleApplication(db: Db, user: Pick<AuthUser, "id" | "permissions"> & OrganizationCaller, id: number) {
+  const readsResponses = user.permissions.has("event response read");
   const found = await applicationWithForm(
     db,
     id,
-    or(eq(eventApplications.userId, user.id), readsResponses ? responsesToOwner(user) : undefined),
+    or(eq(eventApplications.userId, user.id), readsResponses ? responsesToOwner(organizationAccess(user, "forms.read")) : undefined),
   );
   if (!found) throw notFound(APPLICATION_NOT_FOUND);
   return found;
@@ -88,7 +89,7 @@ async function visibleApplication(db: Db, user: Pick<AuthUser, "id" | "startupId
 
 export async function getApplication(
   db: Db,
-  user: Pick<AuthUser, "id" | "startupId" | "permissions">,
+  user: Pick<AuthUser, "id" | "permissions"> & OrganizationCaller,
   id: number,
 ): Promise<ApplicationView> {
   const found = await visibleApplication(db, user, id);

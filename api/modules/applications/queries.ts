@@ -1,25 +1,26 @@
 /** The lookups and rules the applicant's and the owner's sides share. */
 import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { AuthUser } from "#api/context.ts";
+import { organizationAccess, type OrganizationAccess, type OrganizationCaller } from "#api/lib/owner.ts";
 import type { Db } from "#api/db/client.ts";
 import { startups } from "#api/db/schema.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { managedFormsWhere, publicFormsWhere } from "../event-forms/ownership.ts";
 
-/** Published and closed forms are public to logged-in users; drafts only to their owner. */
-export const visibleTo = (user: Pick<AuthUser, "startupId">): SQL | undefined => or(publicFormsWhere, managedFormsWhere(user));
+/** Published and closed forms are public to logged-in users; drafts only to the members who read the organization's forms. */
+export const visibleTo = (user: OrganizationCaller): SQL | undefined =>
+  or(publicFormsWhere, managedFormsWhere(organizationAccess(user, "forms.read")));
 
 /**
  * A form with its startup, found only where the user may see it: any other is as good as missing.
  * `managed` says whether the user manages it, by the same rule that lets them see a draft.
  */
-export async function visibleFormWithStartup(db: Db, user: Pick<AuthUser, "startupId">, id: number) {
+export async function visibleFormWithStartup(db: Db, user: OrganizationCaller, id: number) {
   const [row] = await db
     .select({
       form: eventForms,
       startup: { id: startups.id, name: startups.name, username: startups.username, logoFileId: startups.logoFileId },
-      managed: sql<boolean>`${managedFormsWhere(user)}`.mapWith(Boolean),
+      managed: sql<boolean>`${managedFormsWhere(organizationAccess(user, "forms.read"))}`.mapWith(Boolean),
     })
     .from(eventForms)
     .innerJoin(startups, eq(startups.id, eventForms.startupId))
@@ -29,10 +30,10 @@ export async function visibleFormWithStartup(db: Db, user: Pick<AuthUser, "start
 
 /**
  * The applications the owner's side deals with, as a condition: submitted (never a draft, which stays the
- * applicant's own) to a form of the user's startup. A user without a startup owns none.
+ * applicant's own) to a form this access reaches. No access reaches none.
  */
-export const responsesToOwner = (user: Pick<AuthUser, "startupId">): SQL | undefined =>
-  and(managedFormsWhere(user), ne(eventApplications.status, "draft"));
+export const responsesToOwner = (access: OrganizationAccess | null): SQL | undefined =>
+  and(managedFormsWhere(access), ne(eventApplications.status, "draft"));
 
 export async function applicationOf(db: Db, formId: number, userId: number) {
   const [row] = await db

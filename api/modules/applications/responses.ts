@@ -12,6 +12,8 @@ import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRo
 import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "#api/db/embedded/prepared.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { containsPattern } from "#api/lib/like.ts";
+import { organizationAccess, organizationFor } from "#api/lib/owner.ts";
+import type { OrganizationPermission } from "#schemas/organization-roles.ts";
 import { findManagedForm } from "../event-forms/ownership.ts";
 import { remindersAfterReview } from "../notification-mail/event-mail.ts";
 import { notifyReviewStatusChanged } from "../notifications/causes.ts";
@@ -31,9 +33,12 @@ const formExistsQuery = preparedPerDb((db) =>
     .prepare("responses_form_exists"),
 );
 
-/** The caller's own form: 404 when the form does not exist, 403 when it belongs to another startup. */
-export async function managedFormOr403(db: Db, user: AuthUser, id: number) {
-  const form = await findManagedForm(db, user, id);
+/**
+ * A form of the caller's organization that their role reaches with this permission: 404 when the form does
+ * not exist, 403 when it belongs to another organization or lies beyond their role or their forms.
+ */
+export async function managedFormOr403(db: Db, user: AuthUser, id: number, permission: OrganizationPermission = "forms.read") {
+  const form = await findManagedForm(db, organizationAccess(user, permission), id);
   if (form) return form;
   const [exists] = await formExistsQuery(db).execute({ id });
   throw exists ? forbidden() : notFound(FORM_NOT_FOUND);
@@ -162,15 +167,16 @@ export async function setApplicationStatus(
   status: ReviewStatus,
   queue: BroadcastQueue,
 ): Promise<ApplicationView> {
+  const access = organizationFor(user, "forms.manage");
   return db.transaction(async (tx) => {
-    const seen = await applicationWithForm(tx, id, responsesToOwner(user));
+    const seen = await applicationWithForm(tx, id, responsesToOwner(access));
     if (!seen) throw notFound(APPLICATION_NOT_FOUND);
     // The form first (a review may free a place), then the application. Reviews of one application queue
     // up, so each sees the status the one before it left: the same status sent twice at once is one
     // change, told (and mailed) once.
     await lockedForm(tx, seen.application.eventFormId);
     await tx.select({ id: eventApplications.id }).from(eventApplications).where(eq(eventApplications.id, id)).for("update");
-    const found = await applicationWithForm(tx, id, responsesToOwner(user));
+    const found = await applicationWithForm(tx, id, responsesToOwner(access));
     if (!found) throw notFound(APPLICATION_NOT_FOUND);
     // Conditional, so a cancel racing the review wins cleanly instead of being overwritten.
     // Put on the waitlist by hand: at the back of the line. Given a place from it: a ticket to get in.

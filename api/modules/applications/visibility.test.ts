@@ -8,10 +8,9 @@ import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND } from "./messages.ts";
 import { getApplication } from "./my-applications.ts";
-import { permissionsOf } from "../access/service.ts";
+import { callerAs } from "#api/testing/callers.ts";
 
-/** The caller as the API sees it after authentication: with the permissions of their roles. */
-const caller = async (id: number, startupId: number | null) => ({ id, startupId, permissions: await permissionsOf(t.database.db, id) });
+const caller = (id: number, startupId: number | null) => callerAs(t.database.db, id, startupId);
 
 let t: TestApi;
 beforeAll(async () => {

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Permission } from "#schemas/access.ts";
 import type { CurrentUser } from "#schemas/auth.ts";
 import type { ApiConfig } from "#api/config.ts";
-import type { AuthUser } from "#api/context.ts";
+import type { AuthUser, OrganizationMembership } from "#api/context.ts";
+import { organizationMembers } from "#api/db/organization-schema.ts";
 import { conversationParticipants, conversations, messages, notifications } from "#api/db/realtime-schema.ts";
 import { userSettings } from "#api/db/settings-schema.ts";
 import { settingsJson, type UserSettingsRow } from "../settings/service.ts";
@@ -41,6 +42,12 @@ export const authUserFields = {
     inner join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
     inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
     where ${userRoles.userId} = ${users.id})`,
+  // Every membership with its organization's name, so the switcher and the current role cost no query.
+  memberships: sql<OrganizationMembership[]>`coalesce((select json_agg(json_build_object(
+      'id', o.id, 'name', o.name, 'accountType', o.account_type, 'role', ${organizationMembers.role},
+      'eventFormIds', ${organizationMembers.eventFormIds}) order by o.name, o.id)
+    from ${organizationMembers} inner join ${startups} o on o.id = ${organizationMembers.organizationId}
+    where ${organizationMembers.userId} = ${users.id}), '[]'::json)`,
   // Counted on the partial index of unread rows. The caller cache (caller-cache.ts) may keep it for a few
   // seconds; every write, including those that notify or mark read, empties that cache.
   unreadNotificationsCount: sql<number>`(select count(*) from ${notifications}
@@ -63,15 +70,25 @@ export const authUserFields = {
 export const startupOfUser = eq(startups.id, users.startupId);
 
 /** A row selected with `authUserFields`. */
-export type AuthUserRow = Omit<AuthUser, "roles" | "permissions" | "settings"> & {
+export type AuthUserRow = Omit<AuthUser, "roles" | "permissions" | "settings" | "organizations" | "organizationRole" | "formScope"> & {
+  memberships: OrganizationMembership[];
   roleNames: string[];
   permissionNames: string[];
   settingsRow: UserSettingsRow | null;
 };
 
 export function toAuthUser(row: AuthUserRow): AuthUser {
-  const { roleNames, permissionNames, settingsRow, ...user } = row;
-  return { ...user, roles: roleNames, permissions: new Set(permissionNames as Permission[]), settings: settingsJson(settingsRow) };
+  const { roleNames, permissionNames, settingsRow, memberships, ...user } = row;
+  const current = memberships.find((m) => m.id === user.startupId);
+  return {
+    ...user,
+    organizations: memberships,
+    organizationRole: current?.role ?? null,
+    formScope: current?.eventFormIds ?? null,
+    roles: roleNames,
+    permissions: new Set(permissionNames as Permission[]),
+    settings: settingsJson(settingsRow),
+  };
 }
 
 /** GET /api/user: who the caller is, their setup state, roles and permissions — no query of its own. */

@@ -3,6 +3,7 @@
  * nobody pays for an event they cannot apply to, old checkouts stop being payable, and money taken for a
  * refused payment is kept for a refund.
  */
+import { everyForm } from "#api/lib/owner.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eventForms } from "#api/db/events-schema.ts";
@@ -148,7 +149,7 @@ describe("old checkouts stop being payable", () => {
       fetch: async () => new Response(JSON.stringify({ error: { message: "Internal" } }), { status: 500 }),
     });
     const log = vi.fn();
-    const changed = await changeStatus(t.database.db, failing, billing.startupId, billing.user_id, billing.id, "Cancelled", log);
+    const changed = await changeStatus(t.database.db, failing, everyForm(billing.startupId), billing.user_id, billing.id, "Cancelled", log);
     expect(changed.payment_status).toBe("Cancelled");
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0][0]).toBe(`Could not expire checkout ${event_billing.connect_pay_id} at stripe`);

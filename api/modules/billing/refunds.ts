@@ -8,6 +8,7 @@
  * A repeat with the same key (a double click, a retry after a lost answer) is the same refund: it finishes
  * a pending one with the same key at the provider, and answers a settled one as it is.
  */
+import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { isPaid, type BillingRefund, type EventBillingView, type RefundInput, type RefundMade } from "#schemas/billing.ts";
@@ -90,7 +91,7 @@ export async function refundable(db: Db, billing: EventBillingView): Promise<str
 }
 
 /** Step 1: the refund to ask the provider for, counted under the billing's lock; or the settled one with the same key. */
-async function reserve(db: Db, startupId: number, byUserId: number, billingId: number, input: RefundInput) {
+async function reserve(db: Db, access: OrganizationAccess, byUserId: number, billingId: number, input: RefundInput) {
   const key = input.idempotency_key ?? randomUUID();
   return db.transaction(async (tx) => {
     const [billing] = await tx
@@ -104,7 +105,7 @@ async function reserve(db: Db, startupId: number, byUserId: number, billingId: n
       .from(eventBillings)
       .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
       // Another startup's billing is as missing as one that does not exist.
-      .where(and(eq(eventBillings.id, billingId), managedFormsWhere({ startupId })))
+      .where(and(eq(eventBillings.id, billingId), managedFormsWhere(access)))
       .for("update", { of: eventBillings });
     if (!billing) throw notFound(BILLING_NOT_FOUND);
     const [earlier] = await tx
@@ -223,13 +224,13 @@ async function settleFailed(db: Db, refund: RefundRow, reason: string) {
 export async function refundBilling(
   db: Db,
   providers: PaymentProviders,
-  startupId: number,
+  access: OrganizationAccess,
   byUserId: number,
   billingId: number,
   input: RefundInput,
   queue: BroadcastQueue,
 ): Promise<RefundMade & { created: boolean }> {
-  const { refund, repeat } = await reserve(db, startupId, byUserId, billingId, input);
+  const { refund, repeat } = await reserve(db, access, byUserId, billingId, input);
   if (refund.status === "pending") {
     const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
     const provider = providers.forPayment(payment.providerPaymentId);

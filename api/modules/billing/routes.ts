@@ -27,7 +27,7 @@ import { FORM_NOT_FOUND } from "../applications/messages.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { limits } from "#api/lib/limits.ts";
 import { guarded } from "#api/lib/rate-limit.ts";
-import { ownStartupId } from "#api/lib/owner.ts";
+import { organizationFor } from "#api/lib/owner.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
 import { findManagedForm } from "../event-forms/ownership.ts";
 import { createBilling, updateBilling, type Log } from "./checkout.ts";
@@ -166,9 +166,9 @@ export function createBillingRoutes(options: BillingOptions = {}) {
    * that is missing or another startup's is "Event form not found", as the payments screen says.
    */
   const formListQuery = async (c: Context<AppEnv>) => {
-    const startupId = ownStartupId(c.get("user"));
+    const access = organizationFor(c.get("user"), "money");
     const id = pathId(c.req.param("id"), FORM_NOT_FOUND);
-    const form = await findManagedForm(c.get("db"), { startupId }, id);
+    const form = await findManagedForm(c.get("db"), access, id);
     if (!form) throw notFound(FORM_NOT_FOUND);
     const filters = listFilters.parse(c.req.query());
     const query = { ...parseListQuery(c.req.url), payment_status: filters.payment_status };
@@ -198,11 +198,11 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   routes.put(`${BASE}/:id/change_status`, async (c) => {
     await assertPermission(c, "event billing write");
     const user = currentUser(c);
-    const startupId = ownStartupId(user);
+    const access = organizationFor(user, "money");
     const id = billingId(c);
     const { status } = validate(changeStatusSchema, await readBody(c));
     const queue = new BroadcastQueue();
-    const billing = await changeStatus(c.get("db"), await providers(c), startupId, user.id, id, status, log, queue);
+    const billing = await changeStatus(c.get("db"), await providers(c), access, user.id, id, status, log, queue);
     await publishAfterCommit(c.get("broadcaster"), queue.messages, log);
     return c.json({ event_billing: billing });
   });
@@ -219,7 +219,15 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const input = validate(refundSchema, await readBody(c));
     input.idempotency_key ??= validate(refundKeySchema, { idempotency_key: c.req.header("idempotency-key") }).idempotency_key;
     const queue = new BroadcastQueue();
-    const { created, ...made } = await refundBilling(c.get("db"), await providers(c), ownStartupId(user), user.id, id, input, queue);
+    const { created, ...made } = await refundBilling(
+      c.get("db"),
+      await providers(c),
+      organizationFor(user, "money"),
+      user.id,
+      id,
+      input,
+      queue,
+    );
     await publishAfterCommit(c.get("broadcaster"), queue.messages, log);
     return c.json(made, created ? 201 : 200);
   });

@@ -1,3 +1,4 @@
+import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { BillingStatus, EventBillingView } from "#schemas/billing.ts";
 import type { Db } from "#api/db/client.ts";
@@ -27,7 +28,7 @@ const NOTHING_TO_PAY: readonly BillingStatus[] = ["Successful", "Cancelled", "Re
 export async function changeStatus(
   db: Db,
   choice: PaymentProvider | PaymentProviders,
-  startupId: number,
+  access: OrganizationAccess,
   byUserId: number,
   id: number,
   status: BillingStatus,
@@ -47,7 +48,7 @@ export async function changeStatus(
       .from(eventBillings)
       .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
       // Another startup's billing is as missing as one that does not exist.
-      .where(and(eq(eventBillings.id, id), managedFormsWhere({ startupId })))
+      .where(and(eq(eventBillings.id, id), managedFormsWhere(access)))
       .for("update", { of: eventBillings });
     if (!row) throw notFound(BILLING_NOT_FOUND);
     if (row.status === status) return null;

@@ -1,3 +1,4 @@
+import { everyForm } from "#api/lib/owner.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/stripe.ts";
@@ -119,7 +120,7 @@ describe("billing with the Stripe adapter", () => {
   it("the owner cancelling a billing expires its Stripe session; an already paid one is left alone", async () => {
     const { result } = await stripeBilling("25");
     const billing = (await loadBilling(t.database.db, result.event_billing.id))!;
-    await changeStatus(t.database.db, stripe(), billing.startupId, billing.user_id, billing.id, "Cancelled");
+    await changeStatus(t.database.db, stripe(), everyForm(billing.startupId), billing.user_id, billing.id, "Cancelled");
     expect(fake.sessions.get(billing.connect_pay_id!)!.status).toBe("expired");
 
     const paid = await stripeBilling("25");
@@ -129,7 +130,7 @@ describe("billing with the Stripe adapter", () => {
     const changed = await changeStatus(
       t.database.db,
       stripe(),
-      paidBilling.startupId,
+      everyForm(paidBilling.startupId),
       paidBilling.user_id,
       paidBilling.id,
       "Successful",
@@ -195,7 +196,7 @@ describe("billing with the Stripe adapter", () => {
     const first = await refundBilling(
       t.database.db,
       providersOf(stripe()),
-      owner.startupId,
+      everyForm(owner.startupId),
       p.id,
       result.event_billing.id,
       input,
@@ -204,7 +205,7 @@ describe("billing with the Stripe adapter", () => {
     const again = await refundBilling(
       t.database.db,
       providersOf(stripe()),
-      owner.startupId,
+      everyForm(owner.startupId),
       p.id,
       result.event_billing.id,
       input,

@@ -1,3 +1,4 @@
+import { organizationAccess, type OrganizationCaller } from "#api/lib/owner.ts";
 import { and, eq, or, type SQL } from "drizzle-orm";
 import type { BillingStatus, EventBillingView, MyBillingView } from "#schemas/billing.ts";
 import type { AuthUser } from "#api/context.ts";
@@ -111,10 +112,10 @@ export async function billingView(db: Db, id: number): Promise<EventBillingView>
  */
 export async function visibleBilling(
   db: Db,
-  user: Pick<AuthUser, "id" | "startupId" | "permissions">,
+  user: Pick<AuthUser, "id" | "permissions"> & OrganizationCaller,
   id: number,
 ): Promise<EventBillingView> {
-  const ownStartup = user.permissions.has("event billing read") ? managedFormsWhere(user) : undefined;
+  const ownStartup = user.permissions.has("event billing read") ? managedFormsWhere(organizationAccess(user, "money")) : undefined;
   const row = await findBilling(db, and(eq(eventBillings.id, id), or(eq(eventBillings.userId, user.id), ownStartup)));
   if (!row) throw notFound(BILLING_NOT_FOUND);
   return view(row);

@@ -9,10 +9,9 @@ import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { BILLING_NOT_FOUND } from "./messages.ts";
 import { visibleBilling } from "./views.ts";
-import { permissionsOf } from "../access/service.ts";
+import { callerAs } from "#api/testing/callers.ts";
 
-/** The caller as the API sees it after authentication: with the permissions of their roles. */
-const caller = async (id: number, startupId: number | null) => ({ id, startupId, permissions: await permissionsOf(t.database.db, id) });
+const caller = (id: number, startupId: number | null) => callerAs(t.database.db, id, startupId);
 
 let t: TestApi;
 beforeAll(async () => {

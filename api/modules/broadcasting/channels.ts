@@ -9,13 +9,19 @@ import type { Db } from "#api/db/client.ts";
 import { eventForms } from "#api/db/events-schema.ts";
 import { isConversationParticipant } from "../conversations/access.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
+import { organizationAccess } from "#api/lib/owner.ts";
 
 type Rule = (db: Db, user: AuthUser, id: number) => boolean | Promise<boolean>;
 
-/** An event form's live channel: the owning startup's users who may read its responses. */
+/**
+ * An event form's live channel: the members of its organization who may read its responses or work its
+ * door, within the forms they are limited to.
+ */
 async function readsFormResponses(db: Db, user: AuthUser, formId: number): Promise<boolean> {
-  if (user.startupId === null || !user.permissions.has("event response read")) return false;
-  const [row] = await db.select({ id: eventForms.id }).from(eventForms).where(managedFormsWhere(user, formId));
+  if (!user.permissions.has("event response read")) return false;
+  const access = organizationAccess(user, "forms.read") ?? organizationAccess(user, "check_in");
+  if (access === null) return false;
+  const [row] = await db.select({ id: eventForms.id }).from(eventForms).where(managedFormsWhere(access, formId));
   return Boolean(row);
 }
 

@@ -20,6 +20,7 @@ import { hit } from "#api/lib/rate-limit.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
 import { BroadcastQueue, publishAfterCommit, senderSocket } from "#api/realtime/broadcaster.ts";
+import { organizationFor } from "#api/lib/owner.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { EVENT_FORM_NOT_FOUND, managedFormOr404 } from "../event-forms/service.ts";
@@ -28,7 +29,7 @@ import { checkIn, doorCounts, listTickets, undoCheckIn } from "./service.ts";
 export const checkInRoutes = new Hono<AppEnv>();
 
 const formOf = (c: Context<AppEnv>) =>
-  managedFormOr404(c.get("db"), currentUser(c).startupId, pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND));
+  managedFormOr404(c.get("db"), organizationFor(currentUser(c), "check_in"), pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND));
 
 const scanSchema = z.object({
   code: z.string({ error: "The code field is required." }).trim().min(1, "The code field is required.").max(200, "The code is too long."),

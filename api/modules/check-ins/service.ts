@@ -26,7 +26,8 @@ import { notFound } from "#api/lib/errors.ts";
 import { containsPattern } from "#api/lib/like.ts";
 import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { managedFormsWhere } from "../event-forms/ownership.ts";
+import { accessPlaceholders, managedFormsWhere } from "../event-forms/ownership.ts";
+import { organizationAccess } from "#api/lib/owner.ts";
 import { managedFormOr404 } from "../event-forms/service.ts";
 import { admits, codeOfScan, normaliseTicketCode, NOT_ADMITTED } from "./tickets.ts";
 
@@ -99,7 +100,7 @@ const ownTicketQuery = preparedPerDb((db) =>
     formTimezone: sql<string>`${eventForms.timezone}`,
   })
     .innerJoin(eventForms, eq(eventForms.id, eventApplications.eventFormId))
-    .where(and(eq(eventApplications.ticketCode, sql.placeholder("code")), managedFormsWhere({ startupId: sql.placeholder("startupId") })))
+    .where(and(eq(eventApplications.ticketCode, sql.placeholder("code")), managedFormsWhere(accessPlaceholders)))
     .prepare("own_ticket"),
 );
 
@@ -108,8 +109,9 @@ const ownTicketQuery = preparedPerDb((db) =>
  * scanned for); another startup's ticket is as good as missing.
  */
 async function ownTicket(db: Db, user: AuthUser, code: string, formId: number) {
-  if (user.startupId === null) return null;
-  const [row] = await ownTicketQuery(db).execute({ code, startupId: user.startupId, formId });
+  const access = organizationAccess(user, "check_in");
+  if (access === null) return null;
+  const [row] = await ownTicketQuery(db).execute({ code, ...access, formId });
   return row ?? null;
 }
 
@@ -149,7 +151,7 @@ export async function checkIn(
   if (row?.eventFormId !== formId) {
     // Not a ticket of this door's event: the event itself is looked up, so that a door of an event the caller
     // does not manage is the event's 404 whatever the code.
-    await managedFormOr404(db, user.startupId, formId);
+    await managedFormOr404(db, organizationAccess(user, "check_in"), formId);
     if (!row) return refuse(404, "not_found", TICKET_NOT_FOUND, null, await doorCounts(db, formId));
     return refuse(409, "another_event", ticketForAnotherEvent(row.formTitle), ticketView(row), countsOf(row));
   }

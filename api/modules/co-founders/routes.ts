@@ -54,7 +54,7 @@ const viewerOf = (user: { id: number; startupId: number | null; coFounderId: num
 });
 
 coFounderRoutes.get(BASE, authorize("co founder read"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
+  const startupId = ownStartupId(c.get("user"), "organization.profile");
   const query = parseListQuery(c.req.url);
   const [team, invitations] = await Promise.all([listTeam(c.get("db"), startupId, query), pendingInvitations(c.get("db"), startupId)]);
   const answer: TeamPage = { ...page(c.req.url, query, team.total, team.data), pending_invitations: invitations };
@@ -62,7 +62,7 @@ coFounderRoutes.get(BASE, authorize("co founder read"), async (c) => {
 });
 
 coFounderRoutes.post(BASE, authorize("co founder write"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
+  const startupId = ownStartupId(c.get("user"), "organization.profile");
   const member = await createTeamMember(c.get("db"), startupId, validate(teamMemberCreateSchema, await readBody(c)));
   return c.json({ team_member: member, message: "Team member added." }, 201);
 });
@@ -82,19 +82,19 @@ coFounderRoutes.get(`${BASE}/my_teams`, authorize("co founder read"), async (c) 
 });
 
 coFounderRoutes.get(`${BASE}/team/:id`, authorize("co founder read"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
+  const startupId = ownStartupId(c.get("user"), "organization.profile");
   return c.json({ team_member: await getTeamMember(c.get("db"), startupId, pathId(c.req.param("id"), TEAM_MEMBER_NOT_FOUND)) });
 });
 
 coFounderRoutes.put(`${BASE}/team/:id`, authorize("co founder write"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
+  const startupId = ownStartupId(c.get("user"), "organization.profile");
   const id = pathId(c.req.param("id"), TEAM_MEMBER_NOT_FOUND);
   const member = await updateTeamMember(c.get("db"), startupId, id, validate(teamMemberUpdateSchema, await readBody(c)));
   return c.json({ team_member: member, message: "Team member updated." });
 });
 
 coFounderRoutes.delete(`${BASE}/team/:id`, authorize("co founder write"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
+  const startupId = ownStartupId(c.get("user"), "organization.profile");
   await deleteTeamMember(c.get("db"), startupId, pathId(c.req.param("id"), TEAM_MEMBER_NOT_FOUND));
   return c.json({ message: "Team member removed." });
 });

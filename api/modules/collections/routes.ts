@@ -22,25 +22,25 @@ export const collectionRoutes = new Hono<AppEnv>();
 const collectionId = (value: string) => pathId(value, COLLECTION_NOT_FOUND);
 
 collectionRoutes.get("/api/v1/admin/collections", authorize("event form read"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
+  const startupId = ownStartupId(c.get("user"), "forms.read");
   const query = parseListQuery(c.req.url);
   const { total, data } = await listCollections(c.get("db"), startupId, query);
   return c.json(page(c.req.url, query, total, data));
 });
 
 collectionRoutes.post("/api/v1/admin/collections", authorize("event form write"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
+  const startupId = ownStartupId(c.get("user"), "forms.manage");
   const collection = await createCollection(c.get("db"), startupId, validate(collectionSchema, await readBody(c)));
   return c.json({ collection, message: "Collection created." }, 201);
 });
 
 collectionRoutes.get("/api/v1/admin/collections/:id", authorize("event form read"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
+  const startupId = ownStartupId(c.get("user"), "forms.read");
   return c.json({ collection: await getCollection(c.get("db"), startupId, collectionId(c.req.param("id"))) });
 });
 
 collectionRoutes.put("/api/v1/admin/collections/:id", authorize("event form write"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
+  const startupId = ownStartupId(c.get("user"), "forms.manage");
   const id = collectionId(c.req.param("id"));
   const collection = await updateCollection(c.get("db"), startupId, id, validate(collectionSchema, await readBody(c)));
   return c.json({ collection, message: "Collection updated." });
@@ -48,7 +48,7 @@ collectionRoutes.put("/api/v1/admin/collections/:id", authorize("event form writ
 
 /** What to do with the collection's forms may come in the body or in the query string. */
 collectionRoutes.delete("/api/v1/admin/collections/:id", authorize("event form write"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
+  const startupId = ownStartupId(c.get("user"), "forms.manage");
   const id = collectionId(c.req.param("id"));
   const input = validate(deleteCollectionSchema, await readBody(c, { query: true }));
   await deleteCollection(c.get("db"), startupId, id, input);

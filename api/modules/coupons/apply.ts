@@ -1,3 +1,4 @@
+import { everyForm } from "#api/lib/owner.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#api/db/client.ts";
 import { eventForms } from "#api/db/events-schema.ts";
@@ -109,7 +110,7 @@ export async function findApplicableCoupon(db: Db, input: FindCouponInput): Prom
   const [form] = await db
     .select({ paid: eventForms.paidEventInformation })
     .from(eventForms)
-    .where(managedFormsWhere(input, input.eventFormId));
+    .where(managedFormsWhere(everyForm(input.startupId), input.eventFormId));
   if (!form) throw refuse(COUPON_REFUSALS.outOfScope);
   if (row.discountType === "fixed" && form.paid?.currency && form.paid.currency !== row.currency) throw refuse(COUPON_REFUSALS.outOfScope);
 

@@ -27,7 +27,7 @@ const couponListFilters = z.object({
 });
 
 couponRoutes.get(BASE, authorize("coupon code read"), async (c) => {
-  const startupId = ownStartupId(currentUser(c));
+  const startupId = ownStartupId(currentUser(c), "money");
   const filters = validate(couponListFilters, c.req.query());
   // Not an id: nothing can match (0 names no row).
   const query = {
@@ -43,18 +43,18 @@ couponRoutes.get(BASE, authorize("coupon code read"), async (c) => {
 });
 
 couponRoutes.post(BASE, authorize("coupon code write"), async (c) => {
-  const startupId = ownStartupId(currentUser(c));
+  const startupId = ownStartupId(currentUser(c), "money");
   const coupon_code = await createCoupon(c.get("db"), startupId, validate(couponSchema, await readBody(c)));
   return c.json({ coupon_code, message: "Coupon code created." }, 201);
 });
 
 couponRoutes.get(`${BASE}/:id`, authorize("coupon code read"), async (c) => {
-  const startupId = ownStartupId(currentUser(c));
+  const startupId = ownStartupId(currentUser(c), "money");
   return c.json({ coupon_code: await getCoupon(c.get("db"), startupId, couponId(c.req.param("id"))) });
 });
 
 couponRoutes.put(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
-  const startupId = ownStartupId(currentUser(c));
+  const startupId = ownStartupId(currentUser(c), "money");
   const id = couponId(c.req.param("id"));
   // A coupon that is not the caller's is "not found" before its fields are looked at.
   await getCoupon(c.get("db"), startupId, id);
@@ -64,7 +64,7 @@ couponRoutes.put(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
 
 /** The list's on/off toggle: one field, so it never rewrites the rest of the coupon. */
 couponRoutes.put(`${BASE}/:id/status`, authorize("coupon code write"), async (c) => {
-  const startupId = ownStartupId(currentUser(c));
+  const startupId = ownStartupId(currentUser(c), "money");
   const id = couponId(c.req.param("id"));
   await getCoupon(c.get("db"), startupId, id);
   const { is_active } = validate(couponStatusSchema, await readBody(c));
@@ -73,7 +73,7 @@ couponRoutes.put(`${BASE}/:id/status`, authorize("coupon code write"), async (c)
 });
 
 couponRoutes.delete(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
-  const startupId = ownStartupId(currentUser(c));
+  const startupId = ownStartupId(currentUser(c), "money");
   const result = await deleteCoupon(c.get("db"), startupId, couponId(c.req.param("id")));
   if (result.deleted) return c.json({ message: "Coupon code deleted." });
   return c.json({ coupon_code: result.coupon, message: "This coupon has been used, so it was deactivated instead of deleted." });

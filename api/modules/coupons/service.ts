@@ -1,3 +1,4 @@
+import { everyForm } from "#api/lib/owner.ts";
 import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import {
   COUPON_NOT_FOUND,
@@ -90,7 +91,10 @@ async function assertCodeFree(tx: Db, startupId: number, code: string, exceptId?
 /** A scope must be one of the startup's own forms. */
 async function assertOwnForm(tx: Db, startupId: number, eventFormId: number | undefined) {
   if (eventFormId === undefined) return;
-  const [form] = await tx.select({ id: eventForms.id }).from(eventForms).where(managedFormsWhere({ startupId }, eventFormId));
+  const [form] = await tx
+    .select({ id: eventForms.id })
+    .from(eventForms)
+    .where(managedFormsWhere(everyForm(startupId), eventFormId));
   if (!form) throw fieldError("event_form_id", INVALID_EVENT_FORM);
 }
 

@@ -19,13 +19,14 @@ import {
   type Window,
 } from "./window.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
+import type { OrganizationAccess } from "#api/lib/owner.ts";
 
 /** Submitted applications by where they stand now: the review statuses, then cancelled ones. */
 export const STAGES = [...REVIEW_STATUSES, "cancelled"] as const;
 
 export interface OwnerScope {
-  startupId: number;
-  /** One form of the startup's, or all of them. */
+  access: OrganizationAccess;
+  /** One form the access reaches, or all of them. */
   form: DashboardForm | null;
 }
 
@@ -33,29 +34,29 @@ export interface OwnerScope {
  * The form a card is narrowed to, found only among the startup's own (another's is as good as missing),
  * with its time zone: the card's days are the event's own unless the caller named a zone.
  */
-export async function ownFormForCard(db: Db, startupId: number, formId: number) {
+export async function ownFormForCard(db: Db, access: OrganizationAccess, formId: number) {
   const [form] = await db
     .select({ id: eventForms.id, title: eventForms.title, timezone: eventForms.timezone })
     .from(eventForms)
-    .where(managedFormsWhere({ startupId }, formId));
+    .where(managedFormsWhere(access, formId));
   if (!form) throw notFound(EVENT_FORM_NOT_FOUND);
   return form;
 }
 
 /** The startup's latest forms by start, for the card's form picker (a long history stays a short list). */
-function formsForPicker(db: Db, startupId: number): Promise<DashboardForm[]> {
+function formsForPicker(db: Db, access: OrganizationAccess): Promise<DashboardForm[]> {
   return db
     .select({ id: eventForms.id, title: eventForms.title })
     .from(eventForms)
-    .where(managedFormsWhere({ startupId }))
+    .where(managedFormsWhere(access))
     .orderBy(desc(eventForms.startsAt), desc(eventForms.id))
     .limit(FORM_PICKER_LIMIT);
 }
 
 /** Submitted applications to the scope's forms since the window started (drafts are the applicant's own). */
 const submittedInWindow = (scope: OwnerScope, w: Window) => sql`
-  from event_applications a join event_forms f on f.id = a.event_form_id
-  where f.startup_id = ${scope.startupId} ${scope.form ? sql`and a.event_form_id = ${scope.form.id}` : sql``}
+  from event_applications a join event_forms on event_forms.id = a.event_form_id
+  where ${managedFormsWhere(scope.access)} ${scope.form ? sql`and a.event_form_id = ${scope.form.id}` : sql``}
     and a.status <> 'draft' and a.submitted_at >= ${windowStart(w)}`;
 
 export async function applicationsPerDay(db: Db, scope: OwnerScope, w: Window): Promise<ApplicationsPerDay> {
@@ -68,7 +69,7 @@ export async function applicationsPerDay(db: Db, scope: OwnerScope, w: Window): 
       from days left join counts on counts.day = days.day
       order by days.day`,
     ),
-    formsForPicker(db, scope.startupId),
+    formsForPicker(db, scope.access),
   ]);
   const days = rows.map(({ date, count }) => ({ date, count: Number(count) }));
   return {

@@ -1,4 +1,6 @@
 /** The owner's payments card: billings by payment status, and revenue per week in each currency. */
+import type { OrganizationAccess } from "#api/lib/owner.ts";
+import { managedFormsWhere } from "../event-forms/ownership.ts";
 import { sql } from "drizzle-orm";
 import type { BillingStatus } from "#schemas/billing.ts";
 import type { BillingsSummary, CurrencyRevenue } from "#schemas/dashboard.ts";
@@ -21,14 +23,14 @@ import {
 const paidAt = sql`coalesce(b.paid_at, b.updated_at)`;
 
 /** Billings of the startup's forms: the owner's scope is the join, not a list of ids read first. */
-const ownBillings = (startupId: number) =>
-  sql`from event_billings b join event_forms f on f.id = b.event_form_id where f.startup_id = ${startupId}`;
+const ownBillings = (access: OrganizationAccess) =>
+  sql`from event_billings b join event_forms on event_forms.id = b.event_form_id where ${managedFormsWhere(access)}`;
 
-export async function billingsSummary(db: Db, startupId: number, w: Window): Promise<BillingsSummary> {
+export async function billingsSummary(db: Db, access: OrganizationAccess, w: Window): Promise<BillingsSummary> {
   const statusRows = await rowsOf<{ status: BillingStatus; count: number; window_from: string; window_to: string }>(
     db,
     sql`with ${boundsCte(w)},
-      counts as (select b.payment_status as status, count(*)::int as n ${ownBillings(startupId)} and b.created_at >= ${windowStart(w)} group by 1)
+      counts as (select b.payment_status as status, count(*)::int as n ${ownBillings(access)} and b.created_at >= ${windowStart(w)} group by 1)
       select s.value as status, coalesce(counts.n, 0)::int as count, ${boundsColumns}
       from ${orderedValues(BILLING_STATUSES)} s left join counts on counts.status = s.value
       order by s.ord`,
@@ -38,7 +40,7 @@ export async function billingsSummary(db: Db, startupId: number, w: Window): Pro
     db,
     sql`with ${boundsCte(w)}, ${weeksCte},
       paid as (select b.currency, ${localWeek(paidAt, w.zone)} as week, sum(b.total - b.refunded) as total
-               ${ownBillings(startupId)} and b.payment_status in (${PAID_STATUS_LIST}) and ${paidAt} >= ${windowStart(w)}
+               ${ownBillings(access)} and b.payment_status in (${PAID_STATUS_LIST}) and ${paidAt} >= ${windowStart(w)}
                group by 1, 2),
       currencies as (select distinct currency from paid)
       select c.currency, ${isoDate(sql`weeks.week`)} as week, coalesce(paid.total, 0)::numeric(12, 2)::text as total,

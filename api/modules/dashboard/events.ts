@@ -1,4 +1,5 @@
 /** The owner's next events and how full they are. */
+import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { UpcomingEvents } from "#schemas/dashboard.ts";
 import type { Db } from "#api/db/client.ts";
@@ -14,7 +15,7 @@ export const UPCOMING_LIMIT = 5;
  * apply rule counts them (holdsAPlaceIn): one statement, the count per form through
  * event_applications_form_status_idx.
  */
-export async function upcomingEvents(db: Db, startupId: number): Promise<UpcomingEvents> {
+export async function upcomingEvents(db: Db, access: OrganizationAccess): Promise<UpcomingEvents> {
   const rows = await db
     .select({
       id: eventForms.id,
@@ -31,7 +32,7 @@ export async function upcomingEvents(db: Db, startupId: number): Promise<Upcomin
     })
     .from(eventForms)
     // Until it ends: an event under way is where the door's figures matter.
-    .where(and(managedFormsWhere({ startupId }), eq(eventForms.status, "published"), gt(eventForms.endsAt, sql`now()`)))
+    .where(and(managedFormsWhere(access), eq(eventForms.status, "published"), gt(eventForms.endsAt, sql`now()`)))
     .orderBy(asc(eventForms.startsAt), asc(eventForms.id))
     .limit(UPCOMING_LIMIT);
   const total = rows.length ? rows[0].listTotal : 0;

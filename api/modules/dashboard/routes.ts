@@ -5,7 +5,7 @@ import { forbidden } from "#api/lib/errors.ts";
 import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
-import { ownStartupId } from "#api/lib/owner.ts";
+import { accessKey, organizationAccess, organizationFor, type OrganizationAccess } from "#api/lib/owner.ts";
 import { followerOf } from "../follows/accounts.ts";
 import { assertInvitationAccount } from "../invitations/service.ts";
 import { applicationsByStage, applicationsPerDay, ownFormForCard, type OwnerScope } from "./applications.ts";
@@ -26,10 +26,10 @@ const BASE = "/api/v1/admin/dashboard";
 const cardQuery = (c: Context<AppEnv>): DashboardQuery => validate(dashboardQuerySchema, c.req.query());
 const windowFor = (query: DashboardQuery, eventZone?: string): Window => ({ period: query.period, zone: query.tz ?? eventZone ?? "UTC" });
 
-/** The owner's scope: their startup, narrowed to one of its forms when `form_id` names one (else 404). */
-async function ownerCard(c: Context<AppEnv>, query: DashboardQuery, startupId: number) {
-  const form = query.form_id === undefined ? null : await ownFormForCard(c.get("db"), startupId, query.form_id);
-  const scope: OwnerScope = { startupId, form: form && { id: form.id, title: form.title } };
+/** The card's scope: the forms the caller's access reaches, narrowed to one of its forms when `form_id` names one (else 404). */
+async function ownerCard(c: Context<AppEnv>, query: DashboardQuery, access: OrganizationAccess) {
+  const form = query.form_id === undefined ? null : await ownFormForCard(c.get("db"), access, query.form_id);
+  const scope: OwnerScope = { access, form: form && { id: form.id, title: form.title } };
   return { scope, window: windowFor(query, form?.timezone) };
 }
 
@@ -45,9 +45,9 @@ export function createDashboardRoutes(cache?: CardCache) {
 
   routes.get(`${BASE}/applications-per-day`, authorize("event response read"), async (c) => {
     const query = cardQuery(c);
-    const startupId = ownStartupId(c.get("user"));
-    const data = await answer("applications-per-day", `startup:${startupId}`, query, async () => {
-      const { scope, window } = await ownerCard(c, query, startupId);
+    const access = organizationFor(c.get("user"), "forms.read");
+    const data = await answer("applications-per-day", accessKey(access), query, async () => {
+      const { scope, window } = await ownerCard(c, query, access);
       return applicationsPerDay(c.get("db"), scope, window);
     });
     return c.json({ data });
@@ -55,9 +55,9 @@ export function createDashboardRoutes(cache?: CardCache) {
 
   routes.get(`${BASE}/applications-by-stage`, authorize("event response read"), async (c) => {
     const query = cardQuery(c);
-    const startupId = ownStartupId(c.get("user"));
-    const data = await answer("applications-by-stage", `startup:${startupId}`, query, async () => {
-      const { scope, window } = await ownerCard(c, query, startupId);
+    const access = organizationFor(c.get("user"), "forms.read");
+    const data = await answer("applications-by-stage", accessKey(access), query, async () => {
+      const { scope, window } = await ownerCard(c, query, access);
       return applicationsByStage(c.get("db"), scope, window);
     });
     return c.json({ data });
@@ -65,19 +65,19 @@ export function createDashboardRoutes(cache?: CardCache) {
 
   routes.get(`${BASE}/billings`, authorize("event billing read"), async (c) => {
     const query = cardQuery(c);
-    const startupId = ownStartupId(c.get("user"));
+    const access = organizationFor(c.get("user"), "money");
     // The form does not narrow this card: left out of the key, so one answer serves every form_id.
-    const data = await answer("billings", `startup:${startupId}`, { ...query, form_id: undefined }, () =>
-      billingsSummary(c.get("db"), startupId, windowFor(query)),
+    const data = await answer("billings", accessKey(access), { ...query, form_id: undefined }, () =>
+      billingsSummary(c.get("db"), access, windowFor(query)),
     );
     return c.json({ data });
   });
 
   routes.get(`${BASE}/upcoming-events`, authorize("event form read"), async (c) => {
     cardQuery(c);
-    const startupId = ownStartupId(c.get("user"));
+    const access = organizationAccess(c.get("user"), "forms.read") ?? organizationFor(c.get("user"), "check_in");
     // Neither period nor zone changes this card.
-    const data = await answer("upcoming-events", `startup:${startupId}`, { period: 0 }, () => upcomingEvents(c.get("db"), startupId));
+    const data = await answer("upcoming-events", accessKey(access), { period: 0 }, () => upcomingEvents(c.get("db"), access));
     return c.json({ data });
   });
 

@@ -11,7 +11,7 @@ import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { assertVerifiedEmail } from "../account-links/hold.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
-import { ownStartupId } from "#api/lib/owner.ts";
+import { organizationFor } from "#api/lib/owner.ts";
 import { moveMeetingAfterEdit } from "../meetings/meetings.ts";
 import { meetingsContext } from "../meetings/providers.ts";
 import {
@@ -23,6 +23,7 @@ import {
   managedFormOr404,
   setEventFormStatus,
   updateEventForm,
+  type FormEditor,
 } from "./service.ts";
 
 export const eventFormRoutes = new Hono<AppEnv>();
@@ -68,7 +69,7 @@ const eventFormBodySchema = z.preprocess((body) => {
 
 const eventFormBody = async (c: Context<AppEnv>) => validate(eventFormBodySchema, await readBody(c));
 
-const caller = (c: Context<AppEnv>) => ({ userId: currentUser(c).id, startupId: ownStartupId(c.get("user")) });
+const editor = (c: Context<AppEnv>): FormEditor => ({ userId: currentUser(c).id, access: organizationFor(c.get("user"), "forms.manage") });
 
 const formListQuery = z.object({
   collection_id: optionalIdField("The selected collection is invalid."),
@@ -76,32 +77,32 @@ const formListQuery = z.object({
 });
 
 eventFormRoutes.get("/api/v1/admin/event_forms", authorize("event form read"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
+  const access = organizationFor(c.get("user"), "forms.read");
   const filters = validate(formListQuery, c.req.query());
   const query = { ...parseListQuery(c.req.url), collection_id: filters.collection_id, status: filters.status };
   // Newest first unless the caller asks for an order.
   if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
-  const { total, data } = await listEventForms(c.get("db"), startupId, query);
+  const { total, data } = await listEventForms(c.get("db"), access, query);
   return c.json(page(c.req.url, query, total, data));
 });
 
 eventFormRoutes.post("/api/v1/admin/event_forms", authorize("event form write"), async (c) => {
-  const who = caller(c);
+  const who = editor(c);
   const event_form = await createEventForm(c.get("db"), who, await eventFormBody(c));
   const answer: EventFormSaved = { event_form, message: "Event form created." };
   return c.json(answer, 201);
 });
 
 eventFormRoutes.get("/api/v1/admin/event_forms/:id", authorize("event form read"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
-  return c.json({ event_form: await getEventForm(c.get("db"), startupId, formId(c.req.param("id"))) });
+  const access = organizationFor(c.get("user"), "forms.read");
+  return c.json({ event_form: await getEventForm(c.get("db"), access, formId(c.req.param("id"))) });
 });
 
 /** Updates come as POST with `_method=PUT` (multipart, for the banner) or as a plain PUT. */
 const update = async (c: Context<AppEnv>) => {
-  const who = caller(c);
+  const who = editor(c);
   const id = formId(c.req.param("id") ?? "");
-  const before = await managedFormOr404(c.get("db"), who.startupId, id);
+  const before = await managedFormOr404(c.get("db"), who.access, id);
   const event_form = await updateEventForm(c.get("db"), who, id, await eventFormBody(c));
   // After the save's commit: a provider's answer never undoes it, a failure is only reported.
   const meeting_warning = await moveMeetingAfterEdit(meetingsContext(c.get("db"), c.get("config")), before);
@@ -112,17 +113,17 @@ eventFormRoutes.post("/api/v1/admin/event_forms/:id", authorize("event form writ
 eventFormRoutes.put("/api/v1/admin/event_forms/:id", authorize("event form write"), update);
 
 eventFormRoutes.delete("/api/v1/admin/event_forms/:id", authorize("event form write"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
-  await deleteEventForm(c.get("db"), startupId, formId(c.req.param("id")));
+  const access = organizationFor(c.get("user"), "forms.manage");
+  await deleteEventForm(c.get("db"), access, formId(c.req.param("id")));
   return c.json({ message: "Event form deleted." });
 });
 
 eventFormRoutes.put("/api/v1/admin/event_form_statuses/:id", authorize("event form write"), async (c) => {
-  const startupId = ownStartupId(c.get("user"));
+  const access = organizationFor(c.get("user"), "forms.manage");
   const id = formId(c.req.param("id"));
-  await managedFormOr404(c.get("db"), startupId, id);
+  await managedFormOr404(c.get("db"), access, id);
   const { status } = validate(eventFormStatusSchema, await readBody(c));
   if (status === "published") assertVerifiedEmail(c, "publish");
-  const event_form = await setEventFormStatus(c.get("db"), startupId, id, status);
+  const event_form = await setEventFormStatus(c.get("db"), access, id, status);
   return c.json({ event_form, message: "Status updated." });
 });

@@ -18,7 +18,8 @@ import { storeImage } from "../files/service.ts";
 import { requireCity } from "../places/check-city.ts";
 import { isCountryCode } from "../reference/countries.ts";
 import { eventMailAfterEdit } from "../notification-mail/event-mail.ts";
-import { findManagedForm, managedFormsWhere } from "./ownership.ts";
+import { accessPlaceholders, findManagedForm, managedFormsWhere } from "./ownership.ts";
+import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { eventFormResource, loadEventFormResource, selectEventFormDetails, submittedApplications, type EventFormRow } from "./views.ts";
 
 export { eventFormResource, loadEventFormResource, type EventFormRow } from "./views.ts";
@@ -31,14 +32,14 @@ export async function findEventForm(db: Db, id: number): Promise<EventFormRow | 
   return row ?? null;
 }
 
-/** The startup's own form; anybody else's, or any for a caller without a startup, is as good as missing (404). */
+/** A form this access reaches; anybody else's, or any without access, is as good as missing (404). */
 export async function managedFormOr404(
   db: Db,
-  startupId: number | null,
+  access: OrganizationAccess | null,
   id: number,
   lock?: "update" | "no key update",
 ): Promise<EventFormRow> {
-  const row = await findManagedForm(db, { startupId }, id, lock);
+  const row = await findManagedForm(db, access, id, lock);
   if (!row) throw notFound(EVENT_FORM_NOT_FOUND);
   return row;
 }
@@ -69,7 +70,7 @@ type FormFilterShape = ShapeOf<typeof FORM_FILTERS>;
 type FormPageShape = FormFilterShape & { sortBy: (typeof FORM_SORTS)[number]; descending: boolean };
 
 function formListWhere(shape: FormFilterShape) {
-  return and(managedFormsWhere({ startupId: sql.placeholder("startupId") }), ...FORM_FILTERS.where(shape));
+  return and(managedFormsWhere(accessPlaceholders), ...FORM_FILTERS.where(shape));
 }
 
 /** The list page, prepared per filter and order (its SQL is built once, not on every request). */
@@ -94,21 +95,21 @@ const formCountQuery = preparedPerShape("event_form_count", (db, shape: FormFilt
   db.select({ n: count() }).from(eventForms).where(formListWhere(shape)).prepare(name),
 );
 
-export async function listEventForms(db: Db, startupId: number, query: EventFormListQuery): Promise<PageRows<EventFormView>> {
-  if (query.collection_id !== undefined && !(await ownsCollection(db, startupId, query.collection_id))) {
+export async function listEventForms(db: Db, access: OrganizationAccess, query: EventFormListQuery): Promise<PageRows<EventFormView>> {
+  if (query.collection_id !== undefined && !(await ownsCollection(db, access.organizationId, query.collection_id))) {
     throw notFound(COLLECTION_NOT_FOUND);
   }
   const { shape: filters, values: filterValues } = FORM_FILTERS.read(query);
-  const values = { startupId, ...filterValues, ...pageValues(query) };
+  const values = { ...access, ...filterValues, ...pageValues(query) };
   const shape = { ...filters, sortBy: sortColumn(query.sort_by, FORM_SORTS, "created_at"), descending: query.sort_order === "desc" };
   const rows = await formPageQuery(db, shape).execute(values);
   const total = await totalOf(rows, query, async () => (await formCountQuery(db, filters).execute(values))[0].n);
   return { total, data: rows.map((row) => eventFormResource(row, row.applications)) };
 }
 
-/** The startup's own form as a resource, in one statement: ownership is part of its where clause. */
-export async function getEventForm(db: Db, startupId: number, id: number): Promise<EventFormView> {
-  const [row] = await selectEventFormDetails(db, { applications: submittedApplications }).where(managedFormsWhere({ startupId }, id));
+/** A form this access reaches, as a resource, in one statement: access is part of its where clause. */
+export async function getEventForm(db: Db, access: OrganizationAccess, id: number): Promise<EventFormView> {
+  const [row] = await selectEventFormDetails(db, { applications: submittedApplications }).where(managedFormsWhere(access, id));
   if (!row) throw notFound(EVENT_FORM_NOT_FOUND);
   return eventFormResource(row, row.applications);
 }
@@ -181,22 +182,30 @@ function formColumns(input: EventFormInput, existingQuestions: readonly CustomQu
   };
 }
 
+/** Who edits a form: the account (for its files) and their access to the organization's forms. */
+export interface FormEditor {
+  userId: number;
+  access: OrganizationAccess;
+}
+
 async function assertCollection(db: Db, startupId: number, collectionId: number) {
   if (!(await ownsCollection(db, startupId, collectionId))) throw fieldError("collection_id", "The selected collection is invalid.");
 }
 
-export async function createEventForm(
-  db: Db,
-  caller: { userId: number; startupId: number },
-  input: EventFormInput,
-): Promise<EventFormView> {
+export async function createEventForm(db: Db, caller: FormEditor, input: EventFormInput): Promise<EventFormView> {
   const id = await db.transaction(async (tx) => {
-    await assertCollection(tx, caller.startupId, input.collection_id);
+    await assertCollection(tx, caller.access.organizationId, input.collection_id);
     // Stored in the same transaction, so a refused form leaves no orphaned file behind.
     const bannerFileId = input.banner ? await storeImage(tx, input.banner, caller.userId, "banner") : null;
     const [row] = await tx
       .insert(eventForms)
-      .values({ ...formColumns(input, []), startupId: caller.startupId, bannerFileId, createdByUserId: caller.userId, status: "draft" })
+      .values({
+        ...formColumns(input, []),
+        startupId: caller.access.organizationId,
+        bannerFileId,
+        createdByUserId: caller.userId,
+        status: "draft",
+      })
       .returning({ id: eventForms.id });
     return row.id;
   });
@@ -207,16 +216,11 @@ export async function createEventForm(
  * Replaces the form's content; its status stays, and so does its banner unless a new one is sent. Accepted
  * applicants' reminders follow the new content, and a new time sends them the updated invitation.
  */
-export async function updateEventForm(
-  db: Db,
-  caller: { userId: number; startupId: number },
-  id: number,
-  input: EventFormInput,
-): Promise<EventFormView> {
+export async function updateEventForm(db: Db, caller: FormEditor, id: number, input: EventFormInput): Promise<EventFormView> {
   await db.transaction(async (tx) => {
     // Locked against a concurrent edit, while applications may still arrive.
-    const form = await managedFormOr404(tx, caller.startupId, id, "no key update");
-    await assertCollection(tx, caller.startupId, input.collection_id);
+    const form = await managedFormOr404(tx, caller.access, id, "no key update");
+    await assertCollection(tx, caller.access.organizationId, input.collection_id);
     if (input.banner)
       await replaceFileReference(
         tx,
@@ -237,9 +241,9 @@ export async function updateEventForm(
   return resourceOf(db, id);
 }
 
-export async function setEventFormStatus(db: Db, startupId: number, id: number, status: EventFormStatus): Promise<EventFormView> {
+export async function setEventFormStatus(db: Db, access: OrganizationAccess, id: number, status: EventFormStatus): Promise<EventFormView> {
   await db.transaction(async (tx) => {
-    await managedFormOr404(tx, startupId, id, "update");
+    await managedFormOr404(tx, access, id, "update");
     // Applicants keep seeing a form they applied to: it may close, not go back to draft.
     if (status === "draft" && (await hasSubmittedApplications(tx, id))) {
       throw fieldError("status", "A form with applications cannot go back to draft. Close it instead.");
@@ -251,7 +255,7 @@ export async function setEventFormStatus(db: Db, startupId: number, id: number, 
         ...(status === "published" ? { publishedAt: sql`coalesce(${eventForms.publishedAt}, now())` } : {}),
         updatedAt: sql`now()`,
       })
-      .where(managedFormsWhere({ startupId }, id));
+      .where(managedFormsWhere(access, id));
   });
   return resourceOf(db, id);
 }
@@ -266,10 +270,10 @@ async function hasSubmittedApplications(db: Db, formId: number) {
 }
 
 /** A form people have applied to is closed, not deleted, so their applications stay. */
-export async function deleteEventForm(db: Db, startupId: number, id: number) {
+export async function deleteEventForm(db: Db, access: OrganizationAccess, id: number) {
   await db.transaction(async (tx) => {
     // Locked outright, so no application can arrive between the check and the delete.
-    await managedFormOr404(tx, startupId, id, "update");
+    await managedFormOr404(tx, access, id, "update");
     if (await hasSubmittedApplications(tx, id))
       throw fieldError("event_form", "This form has applications. Close it instead of deleting it.");
     // Payment records are kept for good, so a form someone has billed for is closed, not deleted.

@@ -1,3 +1,5 @@
+import { organizationAccess, type OrganizationCaller } from "#api/lib/owner.ts";
+import { accessPlaceholders } from "../event-forms/ownership.ts";
 import { and, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { FAVORITE_TYPES, INVALID_FAVORITABLE_ID, type FavoriteInput, type FavoriteType, type FavoriteView } from "#schemas/favorites.ts";
 import type { AuthUser } from "#api/context.ts";
@@ -11,7 +13,7 @@ import { preparedPerShape } from "#api/db/embedded/prepared.ts";
 import { fileUrl } from "../files/service.ts";
 import { eventStartups, targetJoins, targetVisible } from "./targets.ts";
 
-type Caller = Pick<AuthUser, "id" | "startupId">;
+type Caller = Pick<AuthUser, "id"> & OrganizationCaller;
 
 /** Saves the target for the user. Saving twice changes nothing (the unique index answers the race). */
 export async function addFavorite(db: Db, user: Caller, input: FavoriteInput) {
@@ -42,10 +44,10 @@ export async function removeFavorite(db: Db, user: Caller, input: FavoriteInput)
 
 const visible = or(isNotNull(startups.id), isNotNull(coFounders.id), isNotNull(eventForms.id));
 
-/** Whether the caller has a startup (their event drafts join too) and whether one type is asked for. */
+/** Whether the caller reads their organization's forms (its drafts join too) and whether one type is asked for. */
 type FavoriteShape = { ownStartup: boolean; ofType: boolean };
 
-const viewerOf = (shape: FavoriteShape) => ({ startupId: shape.ownStartup ? sql.placeholder("startupId") : null });
+const viewerOf = (shape: FavoriteShape) => (shape.ownStartup ? accessPlaceholders : null);
 const mineWhere = and(eq(favorites.userId, sql.placeholder("userId")), visible);
 
 /** How many of the caller's favorites of each type, prepared (its SQL is built once). */
@@ -111,8 +113,9 @@ export async function listFavorites(
   type: FavoriteType | undefined,
   query: ListQuery,
 ): Promise<PageRows<FavoriteView> & { counts: Record<FavoriteType, number> }> {
-  const shape = { ownStartup: Boolean(user.startupId), ofType: Boolean(type) };
-  const values = { userId: user.id, startupId: user.startupId, type, ...pageValues(query) };
+  const access = organizationAccess(user, "forms.read");
+  const shape = { ownStartup: access !== null, ofType: Boolean(type) };
+  const values = { userId: user.id, ...access, type, ...pageValues(query) };
   const [totals, rows] = await Promise.all([countsQuery(db, shape.ownStartup).execute(values), pageQuery(db, shape).execute(values)]);
   const counts = Object.fromEntries(FAVORITE_TYPES.map((t) => [t, 0])) as Record<FavoriteType, number>;
   for (const row of totals) counts[row.type] = Number(row.n);

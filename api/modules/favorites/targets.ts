@@ -1,3 +1,5 @@
+import { organizationAccess, type OrganizationAccess, type OrganizationCaller } from "#api/lib/owner.ts";
+import type { PreparedAccess } from "../event-forms/ownership.ts";
 import { and, eq, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FavoriteType } from "#schemas/favorites.ts";
@@ -16,10 +18,10 @@ import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 export const eventStartups = alias(startups, "event_startups");
 
-/** Whose event drafts are visible: the user's startup, as a value or a prepared query's placeholder. */
-type Viewer = { startupId: number | Placeholder | null };
+/** Whose event drafts are visible: the forms an access reaches, as values or a prepared query's placeholders. */
+type Viewer = OrganizationAccess | PreparedAccess | null;
 
-/** An event form the user may see: published, or their own startup's. */
+/** An event form the user may see: published, or one their access reaches. */
 export function visibleEvent(user: Viewer): SQL {
   return or(eq(eventForms.status, "published"), managedFormsWhere(user))!;
 }
@@ -38,7 +40,7 @@ export function targetJoins(user: Viewer) {
 }
 
 /** True when the target exists and the user may see it (what POST checks before saving). */
-export async function targetVisible(db: Db, user: Pick<AuthUser, "startupId">, type: FavoriteType, id: number): Promise<boolean> {
+export async function targetVisible(db: Db, user: OrganizationCaller, type: FavoriteType, id: number): Promise<boolean> {
   let rows: unknown[];
   if (type === "startup" || type === "organization") {
     rows = await db
@@ -51,7 +53,7 @@ export async function targetVisible(db: Db, user: Pick<AuthUser, "startupId">, t
     rows = await db
       .select({ id: eventForms.id })
       .from(eventForms)
-      .where(and(eq(eventForms.id, id), visibleEvent(user)));
+      .where(and(eq(eventForms.id, id), visibleEvent(organizationAccess(user, "forms.read"))));
   }
   return rows.length > 0;
 }

@@ -2,6 +2,7 @@
  * An event form's video meeting: created with the caller's connected provider, moved when the event's
  * time changes, shown to the form's editors here and to accepted applicants through ./join-link.ts.
  */
+import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { EventMeeting, FormMeetingView, MeetingProviderKey } from "#schemas/meetings.ts";
 import { eventForms } from "#api/db/events-schema.ts";
@@ -42,8 +43,8 @@ const details = (form: Pick<FormRow, "title" | "description" | "startsAt" | "end
  * A form of the caller's startup, found only where they may edit it (the event forms' rule: their own
  * startup's forms, with `event form write` checked by the route): any other is as good as missing.
  */
-async function editableForm(ctx: MeetingsContext, startupId: number, formId: number): Promise<FormRow> {
-  const [form] = await ctx.db.select().from(eventForms).where(managedFormsWhere({ startupId }, formId));
+async function editableForm(ctx: MeetingsContext, access: OrganizationAccess, formId: number): Promise<FormRow> {
+  const [form] = await ctx.db.select().from(eventForms).where(managedFormsWhere(access, formId));
   if (!form) throw notFound(EVENT_FORM_NOT_FOUND);
   return form;
 }
@@ -51,10 +52,10 @@ async function editableForm(ctx: MeetingsContext, startupId: number, formId: num
 /** The edit page's meeting section: the meeting, whether the form may have one, and the caller's providers. */
 export async function formMeeting(
   ctx: MeetingsContext,
-  caller: { userId: number; startupId: number },
+  caller: { userId: number; access: OrganizationAccess },
   formId: number,
 ): Promise<FormMeetingView> {
-  const form = await editableForm(ctx, caller.startupId, formId);
+  const form = await editableForm(ctx, caller.access, formId);
   return {
     meeting: meetingOf(form),
     can_have_meeting: form.nature !== "in_person",
@@ -64,11 +65,11 @@ export async function formMeeting(
 
 export async function createMeeting(
   ctx: MeetingsContext,
-  caller: { userId: number; startupId: number },
+  caller: { userId: number; access: OrganizationAccess },
   formId: number,
   provider: MeetingProviderKey,
 ): Promise<EventMeeting> {
-  const form = await editableForm(ctx, caller.startupId, formId);
+  const form = await editableForm(ctx, caller.access, formId);
   if (form.nature === "in_person") throw fieldError("provider", IN_PERSON_ONLY);
   const existing = meetingOf(form);
   if (existing) throw fieldError("provider", `This event form already has a ${existing.provider_label} meeting.`);
@@ -86,7 +87,7 @@ export async function createMeeting(
       meetingCreatedByUserId: caller.userId,
     })
     // Another editor may have created one meanwhile: the first one stored stays.
-    .where(and(managedFormsWhere(caller, form.id), isNull(eventForms.meetingExternalId)))
+    .where(and(managedFormsWhere(caller.access, form.id), isNull(eventForms.meetingExternalId)))
     .returning({ id: eventForms.id });
   if (!stored) throw fieldError("provider", "Someone else created a meeting for this form at the same time; theirs is kept.");
   return { provider, provider_label: label(provider), external_id: created.externalId, join_url: created.joinUrl };
@@ -111,8 +112,8 @@ async function pushTimes(ctx: MeetingsContext, form: FormRow): Promise<EventMeet
 }
 
 /** PUT …/meeting: the form's times again, for when an earlier move failed. */
-export async function updateMeeting(ctx: MeetingsContext, caller: { startupId: number }, formId: number): Promise<EventMeeting> {
-  return pushTimes(ctx, await editableForm(ctx, caller.startupId, formId));
+export async function updateMeeting(ctx: MeetingsContext, caller: { access: OrganizationAccess }, formId: number): Promise<EventMeeting> {
+  return pushTimes(ctx, await editableForm(ctx, caller.access, formId));
 }
 
 /**

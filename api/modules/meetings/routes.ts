@@ -20,7 +20,7 @@ import { pathId } from "#api/lib/ids.ts";
 import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
-import { ownStartupId } from "#api/lib/owner.ts";
+import { organizationFor } from "#api/lib/owner.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { connectionState, connectionStates, disconnect, finishConnect, startConnect } from "./connections.ts";
 import { createMeeting, formMeeting, updateMeeting } from "./meetings.ts";
@@ -77,7 +77,7 @@ meetingRoutes.delete(`${BASE}/:provider`, requireUser, async (c) => {
 // ---- an event form's meeting ------------------------------------------------------------------
 
 const formId = (c: Context<AppEnv>) => pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND);
-const editor = (c: Context<AppEnv>) => ({ userId: currentUser(c).id, startupId: ownStartupId(c.get("user")) });
+const editor = (c: Context<AppEnv>) => ({ userId: currentUser(c).id, access: organizationFor(c.get("user"), "forms.manage") });
 
 meetingRoutes.get("/api/v1/admin/event_forms/:id/meeting", authorize("event form write"), async (c) =>
   c.json(await formMeeting(ctx(c), editor(c), formId(c))),

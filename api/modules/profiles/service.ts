@@ -1,4 +1,6 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { organizationMembers } from "#api/db/organization-schema.ts";
+import { addMember } from "../organizations/members.ts";
+import { eq, sql } from "drizzle-orm";
 import { skillKeys } from "#schemas/co-founders.ts";
 import type { CoFounderResource, CurrentProfile, StartupResource } from "#schemas/profiles.ts";
 import type { CoFounderSetup, StartupSetup } from "#schemas/setup.ts";
@@ -54,9 +56,19 @@ export const coFounderResource = (p: CoFounderRow): CoFounderResource => ({
 
 const ALREADY_SET_UP = "Your profile is already set up.";
 
+/**
+ * An account has one profile of its own: a co-founder profile or an organization it owns. Being a member of
+ * other organizations does not count: an invited reviewer may still set up their own.
+ */
+const hasOwnProfile = sql`(${users.coFounderId} is not null or exists (select 1 from ${organizationMembers}
+  where ${organizationMembers.userId} = ${users.id} and ${organizationMembers.role} = 'owner'))`;
+
 async function assertNotSetUp(db: Db, userId: number) {
-  const [user] = await db.select({ startupId: users.startupId, coFounderId: users.coFounderId }).from(users).where(eq(users.id, userId));
-  if (user.startupId || user.coFounderId) throw badRequest(ALREADY_SET_UP);
+  const [user] = await db
+    .select({ setUp: sql<boolean>`${hasOwnProfile}` })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (user.setUp) throw badRequest(ALREADY_SET_UP);
 }
 
 /** A known country, and a city of it from the list: its name as the list spells it (422 with suggestions otherwise). */
@@ -65,14 +77,23 @@ function knownCity(input: { country: string; cityName: string }): string {
   return requireCity("cityName", input.country, input.cityName);
 }
 
-/** Links the profile to the user only if none is linked yet, so two racing setups cannot both win. */
+/**
+ * Links the profile to the user only if they have none of their own yet, so two racing setups cannot both
+ * win (the row lock makes the second wait and then see the first). A new organization becomes the one the
+ * account acts for, with the account as its owner.
+ */
 async function claimSetup(tx: Db, userId: number, link: { startupId: number } | { coFounderId: number }) {
-  const claimed = await tx
+  const [user] = await tx
+    .select({ setUp: sql<boolean>`${hasOwnProfile}` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  if (user.setUp) throw badRequest(ALREADY_SET_UP);
+  await tx
     .update(users)
     .set({ ...link, updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), isNull(users.startupId), isNull(users.coFounderId)))
-    .returning({ id: users.id });
-  if (!claimed.length) throw badRequest(ALREADY_SET_UP);
+    .where(eq(users.id, userId));
+  if ("startupId" in link) await addMember(tx, { organizationId: link.startupId, userId, role: "owner" });
 }
 
 export async function setUpStartup(db: Db, userId: number, input: StartupSetup) {

@@ -18,12 +18,12 @@ const BASE = "/api/v1/admin/startup_details";
 const categoryOf = (value: string) => findCategory(pathId(value, DETAIL_CATEGORY_NOT_FOUND));
 
 startupDetailRoutes.get(BASE, requireUser, async (c) => {
-  const startupId = ownStartupId(currentUser(c));
+  const startupId = ownStartupId(currentUser(c), "organization.profile");
   return c.json(await listStartupDetails(c.get("db"), startupId));
 });
 
 startupDetailRoutes.get(`${BASE}/:category_id`, requireUser, async (c) => {
-  const startupId = ownStartupId(currentUser(c));
+  const startupId = ownStartupId(currentUser(c), "organization.profile");
   const category = categoryOf(c.req.param("category_id"));
   return c.json({
     category: await getStartupDetails(c.get("db"), startupId, category),
@@ -32,7 +32,7 @@ startupDetailRoutes.get(`${BASE}/:category_id`, requireUser, async (c) => {
 
 startupDetailRoutes.put(`${BASE}/:category_id`, requireUser, async (c) => {
   const user = currentUser(c);
-  const startupId = ownStartupId(user);
+  const startupId = ownStartupId(user, "organization.profile");
   const category = categoryOf(c.req.param("category_id"));
   const values = validate(DETAIL_CATEGORY_SCHEMAS.get(category.id)!, await readBody(c));
   await saveStartupDetails(c.get("db"), startupId, user.id, category, values);
