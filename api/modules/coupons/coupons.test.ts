@@ -12,6 +12,7 @@ import { createTestApi, expectEveryCallRefused, type Call, type TestApi, type Te
 import { COUPON_REFUSALS, findApplicableCoupon } from "./service.ts";
 import type { CouponView } from "#schemas/coupons.ts";
 import { couponState, type CouponStateFields } from "./views.ts";
+import { joinOrganization } from "#api/testing/callers.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -79,7 +80,7 @@ describe("access", () => {
     expect(role.status).toBe(201);
     const reader = await registered(t, "Reader");
     await root.client.put(`/api/v1/admin/users/${reader.id}/roles`, { roles: [role.body.role.id] });
-    await t.database.db.execute(sql`update users set startup_id = ${owner.startup.id} where id = ${reader.id}`);
+    await joinOrganization(t, reader.id, owner.startup.id);
     expect((await reader.client.get<List>(BASE)).status).toBe(200);
     expect((await reader.client.get(`${BASE}/${coupon.id}`)).status).toBe(200);
     for (const res of [

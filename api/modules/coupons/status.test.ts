@@ -1,10 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponCodes } from "#api/db/billing-schema.ts";
 import { ownerWithCollection } from "#api/testing/event-fixtures.ts";
 import { coFounder, grantRole, registered } from "#api/testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type TestApi, type TestClient } from "#api/testing/harness.ts";
 import type { CouponView } from "#schemas/coupons.ts";
+import { joinOrganization } from "#api/testing/callers.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -138,7 +139,7 @@ describe("PUT /api/v1/admin/coupon_codes/{id}/status", () => {
     const role = await root.client.post("/api/v1/admin/roles", { name: `Coupon reader ${++counter}`, permissions: ["coupon code read"] });
     const reader = await registered(t, "Reader");
     await root.client.put(`/api/v1/admin/users/${reader.id}/roles`, { roles: [role.body.role.id] });
-    await t.database.db.execute(sql`update users set startup_id = ${owner.startup.id} where id = ${reader.id}`);
+    await joinOrganization(t, reader.id, owner.startup.id);
     await expectEveryCallRefused(reader.client, call, 403, { message: "Access Forbidden" });
     expect((await owner.client.get<Answer>(`${BASE}/${coupon.id}`)).body.coupon_code.is_active).toBe(true);
   });

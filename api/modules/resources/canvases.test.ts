@@ -7,6 +7,7 @@ import { seedCanvases } from "#api/db/seed-canvases.ts";
 import { coFounder, grantRole, registered, registeredAs, setUpStartupProfile, userRow } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { BASE_VERSION_INVALID } from "#schemas/resources.ts";
+import { joinOrganization } from "#api/testing/callers.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -196,7 +197,7 @@ describe("whose canvas it is", () => {
   it("shares one canvas between the users of a startup", async () => {
     const first = await owner();
     const teammate = await registered(t, "Teammate");
-    await t.database.db.update(users).set({ startupId: first.startup.id }).where(eq(users.id, teammate.id));
+    await joinOrganization(t, teammate.id, first.startup.id);
     await grantRole(t, teammate.id, "startup");
     await first.client.put(LEAN, { boxes: { problem: "Shared" } });
     expect((await teammate.client.get(LEAN)).body.canvas.boxes.problem).toBe("Shared");

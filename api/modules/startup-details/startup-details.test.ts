@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DETAIL_CATEGORIES, categoryCompletion, detailCategory, overallCompleteness } from "#schemas/startup-details.ts";
-import { users } from "#api/db/schema.ts";
 import { coFounder, registered, setUpStartupProfile } from "#api/testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "#api/testing/harness.ts";
+import { joinOrganization } from "#api/testing/callers.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -64,7 +63,7 @@ describe("access", () => {
   it("lets every user of the startup read and write the same details", async () => {
     const owner = await startupUser();
     const teammate = await registered(t, "Teammate");
-    await t.database.db.update(users).set({ startupId: owner.startup.id }).where(eq(users.id, teammate.id));
+    await joinOrganization(t, teammate.id, owner.startup.id);
     await owner.client.put(`${BASE}/1`, BASICS);
     expect((await teammate.client.get(`${BASE}/1`)).body.category.values.legal_name).toBe("Acme Robotics Ltd");
   });
