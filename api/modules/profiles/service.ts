@@ -126,7 +126,6 @@ export async function setUpStartup(db: Db, userId: number, input: StartupSetup) 
       .returning();
     if (!startup) throw fieldError("username", "The username has already been taken.");
     await claimSetup(tx, userId, { startupId: startup.id });
-    await assignRoleByName(tx, userId, ROLE_FOR_ACCOUNT_TYPE[input.account_type]);
     return startup;
   });
 }
