@@ -58,6 +58,11 @@ export function roleAllows(role: OrganizationRole | null | undefined, permission
   return role ? (ROLE_PERMISSIONS[role] as readonly OrganizationPermission[]).includes(permission) : false;
 }
 
+/** The roles that hold this permission. */
+export function rolesWith(permission: OrganizationPermission): OrganizationRole[] {
+  return ORGANIZATION_ROLES.filter((role) => roleAllows(role, permission));
+}
+
 export function isScopable(role: OrganizationRole): boolean {
   return (SCOPABLE_ROLES as readonly OrganizationRole[]).includes(role);
 }

@@ -52,9 +52,9 @@ describe("a data directory from the release before members", () => {
     const database = await openDatabase({ dataDir });
     try {
       await database.migrate();
-      const members = await database.db.execute<{ organization_id: number; user_id: number; role: string }>(
+      const members = (await database.db.execute(
         sql`select organization_id, user_id, role from organization_members order by organization_id, user_id`,
-      );
+      )) as unknown as { rows: { organization_id: number; user_id: number; role: string }[] };
       expect(members.rows).toEqual([
         { organization_id: 1, user_id: 1, role: "owner" },
         { organization_id: 1, user_id: 2, role: "admin" },

@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "#api/db/realtime-schema.ts";
+import { organizationMembers } from "#api/db/organization-schema.ts";
+import { joinOrganization } from "#api/testing/callers.ts";
+import type { OrganizationRole } from "#schemas/organization-roles.ts";
 import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { createBilling, paidEventForm, payer, takenBySandbox } from "#api/testing/billing-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
@@ -79,6 +82,24 @@ async function forget(userId: number) {
 }
 
 describe("applications", () => {
+  it("tells the members who may read the form's responses, within the forms they are limited to, and nobody else", async () => {
+    const { owner, form } = await ownerWithForm(t);
+    const organizationId = owner.startup.id;
+    const member = async (role: OrganizationRole, eventFormIds: number[] | null = null) => {
+      const account = await registered(t, `A ${role}`);
+      await joinOrganization(t, account.id, organizationId, role);
+      if (eventFormIds)
+        await t.database.db.update(organizationMembers).set({ eventFormIds }).where(eq(organizationMembers.userId, account.id));
+      return account.id;
+    };
+    const told = [await member("admin"), await member("reviewer"), await member("reviewer", [form.id])];
+    const untold = [await member("door"), await member("finance"), await member("reviewer", [form.id + 100_000])];
+    const applicant = await registered(t, "Applicant");
+    expect((await sendApplication(applicant.client, form.id, { full_name: "Ann Applicant", email: "ann@example.com" })).status).toBe(201);
+    for (const id of [owner.id, ...told]) expect(await notificationsOf(id), `user ${id}`).toMatchObject([{ type: "application_received" }]);
+    for (const id of untold) expect(await notificationsOf(id), `user ${id}`).toEqual([]);
+  });
+
   it("a submission notifies the form's owners and reaches the form's channel; a draft does not", async () => {
     const { owner, form } = await ownerWithForm(t);
     const applicant = await registered(t, "Applicant");

@@ -44,7 +44,10 @@ export async function notifyNewFollower(
 ) {
   const card = await accountCard(tx, follower);
   if (!card) return;
-  const recipients = followee.type === "co_founder" ? await coFounderUserIds(tx, followee.id) : await startupUserIds(tx, followee.id);
+  const recipients =
+    followee.type === "co_founder"
+      ? await coFounderUserIds(tx, followee.id)
+      : await startupUserIds(tx, followee.id, { role: "organization.profile" });
   // Following, unfollowing and following again is one cause: one notification (see repeatOf).
   await notifyEach(tx, queue, others(recipients, actorUserId), {
     ...repeatOf("new_follower", `${follower.type}:${follower.id}`, `${followee.type}:${followee.id}`),
@@ -96,7 +99,7 @@ export async function notifyInvitationAnswered(
 ) {
   const card = await invitationCard(tx, invitationId);
   if (!card) return;
-  await notifyEach(tx, queue, others(await startupUserIds(tx, card.startupId), actorUserId), {
+  await notifyEach(tx, queue, others(await startupUserIds(tx, card.startupId, { role: "organization.profile" }), actorUserId), {
     type: status === "accepted" ? "invitation_accepted" : "invitation_declined",
     title: status === "accepted" ? `${card.coFounderName} accepted your invitation` : `${card.coFounderName} declined your invitation`,
     body: card.responseMessage,
@@ -124,13 +127,18 @@ export async function notifyApplicationReceived(tx: Db, queue: BroadcastQueue, a
     .where(eq(eventForms.id, application.eventFormId));
   if (!form) return;
   const formId = application.eventFormId;
-  await notifyEach(tx, queue, others(await startupUserIds(tx, form.startupId, "event response read"), actorUserId), {
-    type: "application_received",
-    title: `New application to ${form.title}`,
-    body: `${application.applicantName} applied.`,
-    url: `/event-responses/${formId}/form/${application.id}`,
-    data: { event_form_id: formId, event_application_id: application.id },
-  });
+  await notifyEach(
+    tx,
+    queue,
+    others(await startupUserIds(tx, form.startupId, { role: "forms.read", account: "event response read", formId }), actorUserId),
+    {
+      type: "application_received",
+      title: `New application to ${form.title}`,
+      body: `${application.applicantName} applied.`,
+      url: `/event-responses/${formId}/form/${application.id}`,
+      data: { event_form_id: formId, event_application_id: application.id },
+    },
+  );
   queue.add({
     channels: [eventFormChannel(formId)],
     event: APPLICATION_SUBMITTED_EVENT,

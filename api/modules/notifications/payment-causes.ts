@@ -63,7 +63,10 @@ export async function notifyPaymentStatusChanged(
     // A successful payment's mail is its receipt.
     mail: status === "Successful" ? await paymentReceiptMessage(tx, billingId) : undefined,
   });
-  const owners = others(await startupUserIds(tx, row.startupId, "event billing read"), actorUserId).filter((id) => id !== row.payerId);
+  const owners = others(
+    await startupUserIds(tx, row.startupId, { role: "money", account: "event billing read", formId: row.formId }),
+    actorUserId,
+  ).filter((id) => id !== row.payerId);
   await notifyEach(tx, queue, owners, {
     type: "payment_status_changed",
     title: `${row.payerName}'s payment for ${row.title} is now ${status}`,

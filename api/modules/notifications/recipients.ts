@@ -1,6 +1,8 @@
-import { and, asc, eq, exists, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, sql } from "drizzle-orm";
 import type { Permission } from "#schemas/access.ts";
+import { rolesWith, type OrganizationPermission } from "#schemas/organization-roles.ts";
 import type { Db } from "#api/db/client.ts";
+import { organizationMembers } from "#api/db/organization-schema.ts";
 import { permissions, rolePermissions, userRoles, users } from "#api/db/schema.ts";
 
 /** Holds the permission through any of their roles (the same rule `authorize` applies to a request). */
@@ -12,15 +14,33 @@ const holds = (permission: Permission) =>
       where ${userRoles.userId} = ${users.id} and ${permissions.name} = ${permission})`,
   );
 
+/** Who of an organization is told: the role's permission there, the account's permission, and the form. */
+export interface Audience {
+  /** What their role in the organization must allow. */
+  role: OrganizationPermission;
+  /** What their account-wide roles must allow, as `authorize` would ask it. */
+  account?: Permission;
+  /** The event form concerned: a member limited to other forms is not told. */
+  formId?: number;
+}
+
 /**
- * The active users of a startup or organization, optionally only those with a permission (an event's
+ * The active members of a startup or organization who may see what they are told of (an event's
  * applications go to those who may read its responses, as its live channel does).
  */
-export async function startupUserIds(db: Db, startupId: number, permission?: Permission): Promise<number[]> {
+export async function startupUserIds(db: Db, startupId: number, audience: Audience): Promise<number[]> {
+  const m = organizationMembers;
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.startupId, startupId), eq(users.isActive, true), permission ? holds(permission) : undefined))
+    .innerJoin(m, and(eq(m.userId, users.id), eq(m.organizationId, startupId), inArray(m.role, rolesWith(audience.role))))
+    .where(
+      and(
+        eq(users.isActive, true),
+        audience.account ? holds(audience.account) : undefined,
+        audience.formId === undefined ? undefined : sql`(${m.eventFormIds} is null or ${audience.formId} = any(${m.eventFormIds}))`,
+      ),
+    )
     .orderBy(asc(users.id));
   return rows.map((r) => r.id);
 }
