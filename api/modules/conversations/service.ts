@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   CONVERSATION_CO_FOUNDER_INVALID,
   CONVERSATION_NOT_FOUND,
@@ -14,6 +14,7 @@ import { conversationParticipants, conversations } from "#api/db/realtime-schema
 import { coFounders, users } from "#api/db/schema.ts";
 import { fieldError, notFound } from "#api/lib/errors.ts";
 import { findConversation } from "./views.ts";
+import { organizationMembers } from "#api/db/organization-schema.ts";
 
 /** The one key of a pair's conversation, whoever starts it: "smallerId:largerId". */
 export const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
@@ -33,12 +34,12 @@ async function targetOf(db: Db, input: StartConversationInput): Promise<[field: 
     return ["user_id", row.id];
   }
   if (input.startup_id !== undefined) {
+    // A message to an organization reaches its owner.
     const [row] = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.startupId, input.startup_id), active))
-      .orderBy(asc(users.id))
-      .limit(1);
+      .innerJoin(organizationMembers, eq(organizationMembers.userId, users.id))
+      .where(and(eq(organizationMembers.organizationId, input.startup_id), eq(organizationMembers.role, "owner"), active));
     if (!row) throw fieldError("startup_id", CONVERSATION_STARTUP_INVALID);
     return ["startup_id", row.id];
   }
