@@ -34,6 +34,7 @@ import {
   declineInvitation,
   listInvitations,
   sendInvitation,
+  sendingStartupId,
   withdrawInvitation,
 } from "./service.ts";
 
@@ -61,7 +62,7 @@ invitationRoutes.get(BASE, requireUser, async (c) => {
   const answer: InvitationPage = {
     ...page(c.req.url, query, result.total, result.data),
     box,
-    can_send: Boolean(user.startupId),
+    can_send: sendingStartupId(user) !== null,
     can_receive: Boolean(user.coFounderId),
   };
   return c.json(answer);
@@ -70,10 +71,11 @@ invitationRoutes.get(BASE, requireUser, async (c) => {
 invitationRoutes.post(BASE, requireUser, async (c) => {
   const user = accountUser(c);
   // Only a startup (or organization) sends; a co-founder without one may only answer.
-  if (!user.startupId) throw forbidden();
+  const startupId = sendingStartupId(user);
+  if (!startupId) throw forbidden();
   assertVerifiedEmail(c, "invite");
   const queue = new BroadcastQueue();
-  const invitation = await sendInvitation(c.get("db"), user.startupId, user.id, validate(invitationCreateSchema, await readBody(c)), queue);
+  const invitation = await sendInvitation(c.get("db"), startupId, user.id, validate(invitationCreateSchema, await readBody(c)), queue);
   await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json({ invitation, message: "Invitation sent." }, 201);
 });
@@ -116,7 +118,8 @@ invitationRoutes.post(`${BASE}/:id/decline`, requireUser, async (c) => {
 invitationRoutes.post(`${BASE}/:id/withdraw`, requireUser, async (c) => {
   const user = accountUser(c);
   const id = invitationId(c);
-  if (!user.startupId) throw notYours();
-  const invitation = await withdrawInvitation(c.get("db"), user.startupId, id);
+  const startupId = sendingStartupId(user);
+  if (!startupId) throw notYours();
+  const invitation = await withdrawInvitation(c.get("db"), startupId, id);
   return c.json({ invitation, message: "Invitation withdrawn." });
 });

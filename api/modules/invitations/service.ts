@@ -16,6 +16,7 @@ import { offset, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { fileUrl } from "../files/service.ts";
 import { notifyInvitationAnswered, notifyInvitationReceived } from "../notifications/causes.ts";
+import { organizationAccess } from "#api/lib/owner.ts";
 
 export const INVITATION_NOT_FOUND = "Invitation not found";
 const ALREADY_PENDING = "You have already invited this person; that invitation is still pending.";
@@ -23,16 +24,22 @@ const ON_TEAM = "This person is already on your team.";
 const UNKNOWN_CO_FOUNDER = "The selected co-founder is invalid.";
 export const PENDING_LIMIT = `You can have at most ${MAX_PENDING_INVITATIONS} pending invitations. Withdraw one before sending another.`;
 
+/**
+ * The organization that sends the caller's invitations: the one they act for, when their role there may
+ * speak for its profile (a door volunteer does not invite co-founders on its behalf).
+ */
+export const sendingStartupId = (user: AuthUser): number | null => organizationAccess(user, "organization.profile")?.organizationId ?? null;
+
 /** Invitations are for startups (sending) and co-founders (receiving); anyone else is refused. */
 export function assertInvitationAccount(user: AuthUser) {
-  if (!user.startupId && !user.coFounderId) throw forbidden();
+  if (!sendingStartupId(user) && !user.coFounderId) throw forbidden();
 }
 
 /** The box a list shows: as asked if the caller has that side, else the side they have (a startup's sent first). */
 export function boxFor(user: AuthUser, asked: string | undefined): InvitationBox {
   if (asked === "received" && user.coFounderId) return "received";
-  if (asked === "sent" && user.startupId) return "sent";
-  return user.startupId ? "sent" : "received";
+  if (asked === "sent" && sendingStartupId(user)) return "sent";
+  return sendingStartupId(user) ? "sent" : "received";
 }
 
 const columns = {
@@ -84,7 +91,7 @@ export async function listInvitations(
   query: ListQuery,
 ): Promise<PageRows<InvitationView>> {
   const where = and(
-    box === "sent" ? eq(inv.startupId, user.startupId ?? 0) : eq(inv.coFounderId, user.coFounderId ?? 0),
+    box === "sent" ? eq(inv.startupId, sendingStartupId(user) ?? 0) : eq(inv.coFounderId, user.coFounderId ?? 0),
     status ? eq(inv.status, status) : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(inv).where(where);

@@ -37,6 +37,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const INVITATIONS = "/api/v1/admin/co_founder_invitations";
+
 type Probe = (client: TestClient, formId: number) => Promise<{ status: number }>;
 
 /** One request per permission that needs that permission and no other. */
@@ -65,6 +67,19 @@ describe("each role may do exactly what the role table says", () => {
       });
     }
   }
+});
+
+describe("speaking for the organization's profile", () => {
+  it("is for the roles that may edit it: a door volunteer neither invites co-founders nor sees the sent box", async () => {
+    for (const role of ORGANIZATION_ROLES) {
+      const client = members.get(role)!;
+      const sent = await client.get<{ box: string; can_send: boolean }>(`${INVITATIONS}?box=sent`);
+      const speaks = roleAllows(role, "organization.profile");
+      if (speaks) expect(sent.body, role).toMatchObject({ can_send: true, box: "sent" });
+      else expect(sent.status, role).toBe(403);
+      if (!speaks) expect((await client.post(INVITATIONS, { co_founder_id: 1 })).status, role).toBe(403);
+    }
+  });
 });
 
 describe("another organization's forms", () => {

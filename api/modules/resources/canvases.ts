@@ -18,6 +18,7 @@ import { frameworkCanvases, frameworkVersions, type CanvasBoxes } from "#api/db/
 import { HttpError, notFound } from "#api/lib/errors.ts";
 import { pageValues, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { preparedPerDb } from "#api/db/embedded/prepared.ts";
+import { organizationAccess, type OrganizationCaller } from "#api/lib/owner.ts";
 
 /** The startup a canvas is saved for. */
 export interface CanvasStartup {
@@ -57,10 +58,15 @@ const ownStartupQuery = preparedPerDb((db) =>
     .prepare("canvas_own_startup"),
 );
 
-export async function canvasStartup(db: Db, user: Pick<AuthUser, "startupId" | "coFounderId">): Promise<CanvasStartup | null> {
-  if (user.startupId) {
-    const [own] = await ownStartupQuery(db).execute({ id: user.startupId });
-    return own ?? null;
+/**
+ * The startup whose canvases the caller works on: the organization they act for when their role there may
+ * edit its profile, else the first team a co-founder is on.
+ */
+export async function canvasStartup(db: Db, user: OrganizationCaller & Pick<AuthUser, "coFounderId">): Promise<CanvasStartup | null> {
+  const own = organizationAccess(user, "organization.profile");
+  if (own) {
+    const [row] = await ownStartupQuery(db).execute({ id: own.organizationId });
+    return row ?? null;
   }
   if (!user.coFounderId) return null;
   const [team] = await db
