@@ -6,6 +6,8 @@ import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { APPLICATION_STATUSES } from "../applications/views.ts";
 import { boundsColumns, boundsCte, orderedValues, rowsOf, windowOf, windowStart, type Window } from "./window.ts";
+import type { OrganizationCaller } from "#api/lib/owner.ts";
+import { sendingStartupId } from "../invitations/service.ts";
 
 type Row = { status: string; count: number; window_from: string; window_to: string };
 const counts = (rows: Row[]): StatusCount[] => rows.map(({ status, count }) => ({ status, count: Number(count) }));
@@ -26,7 +28,11 @@ export async function myApplications(db: Db, userId: number, w: Window): Promise
 }
 
 /** Invitations sent in the window by the caller's startup and received by their profile, by state now. */
-export async function invitations(db: Db, user: Pick<AuthUser, "startupId" | "coFounderId">, w: Window): Promise<InvitationsSummary> {
+export async function invitations(
+  db: Db,
+  user: OrganizationCaller & Pick<AuthUser, "coFounderId">,
+  w: Window,
+): Promise<InvitationsSummary> {
   const side = (column: "startup_id" | "co_founder_id", id: number) =>
     rowsOf<Row>(
       db,
@@ -37,8 +43,9 @@ export async function invitations(db: Db, user: Pick<AuthUser, "startupId" | "co
         from ${orderedValues(INVITATION_STATUSES)} s left join counts on counts.status = s.value
         order by s.ord`,
     );
+  const sender = sendingStartupId(user);
   const [sent, received] = await Promise.all([
-    user.startupId ? side("startup_id", user.startupId) : null,
+    sender ? side("startup_id", sender) : null,
     user.coFounderId ? side("co_founder_id", user.coFounderId) : null,
   ]);
   return {

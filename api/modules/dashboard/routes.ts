@@ -7,7 +7,7 @@ import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { accessKey, organizationAccess, organizationFor, type OrganizationAccess } from "#api/lib/owner.ts";
 import { followerOf } from "../follows/accounts.ts";
-import { assertInvitationAccount } from "../invitations/service.ts";
+import { assertInvitationAccount, sendingStartupId } from "../invitations/service.ts";
 import { applicationsByStage, applicationsPerDay, ownFormForCard, type OwnerScope } from "./applications.ts";
 import { billingsSummary } from "./billings.ts";
 import { invitations, myApplications } from "./co-founder.ts";
@@ -104,7 +104,7 @@ export function createDashboardRoutes(cache?: CardCache) {
     const query = cardQuery(c);
     const user = currentUser(c);
     assertInvitationAccount(user);
-    const scope = `startup:${user.startupId ?? "-"}/co_founder:${user.coFounderId ?? "-"}`;
+    const scope = `startup:${sendingStartupId(user) ?? "-"}/co_founder:${user.coFounderId ?? "-"}`;
     const data = await answer("invitations", scope, { ...query, form_id: undefined }, () =>
       invitations(c.get("db"), user, windowFor(query)),
     );

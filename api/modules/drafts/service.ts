@@ -13,8 +13,10 @@ import { notFound } from "#api/lib/errors.ts";
 import { offset, totalOf, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { discardDraft } from "../applications/documents.ts";
 import { applicationWithForm } from "../applications/queries.ts";
+import { organizationAccess, type OrganizationCaller } from "#api/lib/owner.ts";
+import { managedFormsWhere } from "../event-forms/ownership.ts";
 
-type Caller = Pick<AuthUser, "id" | "startupId" | "permissions">;
+type Caller = Pick<AuthUser, "id" | "permissions"> & OrganizationCaller;
 
 /** The sources the caller has: their own application drafts, and their startup's draft event forms. */
 function sources(user: Caller): SQL[] {
@@ -25,11 +27,12 @@ function sources(user: Caller): SQL[] {
         where a.user_id = ${user.id} and a.status = 'draft'`,
   ];
   // The same right the event forms list asks for: whoever cannot see the forms does not see their drafts.
-  if (user.startupId !== null && user.permissions.has("event form read")) {
-    list.push(sql`select 'event_form' as type, f.id, f.id as event_form_id, f.title, f.starts_at, f.ends_at, f.timezone, s.name as startup_name,
-                         f.created_at, f.updated_at
-                  from event_forms f join startups s on s.id = f.startup_id
-                  where f.startup_id = ${user.startupId} and f.status = 'draft'`);
+  const access = organizationAccess(user, "forms.read");
+  if (access && user.permissions.has("event form read")) {
+    list.push(sql`select 'event_form' as type, event_forms.id, event_forms.id as event_form_id, event_forms.title, event_forms.starts_at,
+                         event_forms.ends_at, event_forms.timezone, s.name as startup_name, event_forms.created_at, event_forms.updated_at
+                  from event_forms join startups s on s.id = event_forms.startup_id
+                  where ${managedFormsWhere(access)} and event_forms.status = 'draft'`);
   }
   return list;
 }

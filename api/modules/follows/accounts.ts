@@ -7,6 +7,7 @@ import { coFounders, startups } from "#api/db/schema.ts";
 import { pageValues, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { preparedPerShape } from "#api/db/embedded/prepared.ts";
 import { fileUrl } from "../files/service.ts";
+import { organizationAccess } from "#api/lib/owner.ts";
 
 /** An account that follows or is followed. */
 export interface Account {
@@ -15,11 +16,12 @@ export interface Account {
 }
 
 /**
- * The account the caller follows as: their startup or organization (so a team follows once), or else
- * their co-founder profile. Null when they have neither.
+ * The account the caller follows as: the organization they act for when their role there may speak for
+ * its profile (so a team follows once), or else their co-founder profile. Null when they have neither.
  */
 export function followerOf(user: AuthUser | null): Account | null {
-  if (user?.startupId && user.startupAccountType) return { type: user.startupAccountType, id: user.startupId };
+  const organization = organizationAccess(user, "organization.profile");
+  if (organization && user?.startupAccountType) return { type: user.startupAccountType, id: organization.organizationId };
   if (user?.coFounderId) return { type: "co_founder", id: user.coFounderId };
   return null;
 }

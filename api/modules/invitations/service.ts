@@ -16,7 +16,7 @@ import { offset, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { fileUrl } from "../files/service.ts";
 import { notifyInvitationAnswered, notifyInvitationReceived } from "../notifications/causes.ts";
-import { organizationAccess } from "#api/lib/owner.ts";
+import { organizationAccess, type OrganizationCaller } from "#api/lib/owner.ts";
 
 export const INVITATION_NOT_FOUND = "Invitation not found";
 const ALREADY_PENDING = "You have already invited this person; that invitation is still pending.";
@@ -28,7 +28,8 @@ export const PENDING_LIMIT = `You can have at most ${MAX_PENDING_INVITATIONS} pe
  * The organization that sends the caller's invitations: the one they act for, when their role there may
  * speak for its profile (a door volunteer does not invite co-founders on its behalf).
  */
-export const sendingStartupId = (user: AuthUser): number | null => organizationAccess(user, "organization.profile")?.organizationId ?? null;
+export const sendingStartupId = (user: OrganizationCaller): number | null =>
+  organizationAccess(user, "organization.profile")?.organizationId ?? null;
 
 /** Invitations are for startups (sending) and co-founders (receiving); anyone else is refused. */
 export function assertInvitationAccount(user: AuthUser) {
