@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 import { HttpError } from "./errors.ts";
@@ -50,7 +50,20 @@ export function tooMany(message: string, seconds: number, field?: string): HttpE
   return new HttpError(429, message, field ? { [field]: [message] } : undefined, { "Retry-After": String(seconds) });
 }
 
-const windowOf = (limit: RateLimit) => sql`make_interval(secs => ${limit.windowSeconds}::int)`;
+/** What a take statement counts: the row's key, the hits allowed and the window (values, or a prepared statement's placeholders). */
+interface TakeTerms {
+  key: string | Placeholder;
+  max: number | Placeholder;
+  windowSeconds: number | Placeholder;
+}
+
+const termsOf = (limit: RateLimit, subject: string | number): TakeTerms => ({
+  key: rateKey(limit, subject),
+  max: limit.max,
+  windowSeconds: limit.windowSeconds,
+});
+
+const windowOf = (terms: Pick<TakeTerms, "windowSeconds">) => sql`make_interval(secs => ${terms.windowSeconds}::int)`;
 
 /**
  * Seconds until a full window has room again, for the Retry-After: when the oldest of its hits `h` leaves,
@@ -59,17 +72,13 @@ const windowOf = (limit: RateLimit) => sql`make_interval(secs => ${limit.windowS
  */
 const secondsUntilOldestLeaves = (window: SQL) => sql`greatest(1, ceil(extract(epoch from min(h) + ${window} - now())))::int`;
 
-/**
- * The take statement for one key. `when`, if given, is a condition (of the statement it is part of): when
- * false nothing is counted and the statement answers no row.
- */
-export function takeStatement(limit: RateLimit, subject: string | number, when?: SQL): SQL {
-  const window = windowOf(limit);
+function takeOf(terms: TakeTerms, when?: SQL): SQL {
+  const window = windowOf(terms);
   // The row's hits still inside the window (the others no longer count and are dropped as it is written).
   const live = sql`array(select h from unnest(${rateLimits}.hits) h where h > now() - ${window})`;
-  const roomLeft = sql`cardinality(${live}) < ${limit.max}::int`;
+  const roomLeft = sql`cardinality(${live}) < ${terms.max}::int`;
   return sql`insert into ${rateLimits} (key, hits, taken, expires_at)
-    select ${rateKey(limit, subject)}::text, array[now()], true, now() + ${window}
+    select ${terms.key}::text, array[now()], true, now() + ${window}
     ${when ? sql`where ${when}` : sql``}
     on conflict (key) do update set
       hits = case when ${roomLeft} then ${live} || now() else ${live} end,
@@ -79,6 +88,25 @@ export function takeStatement(limit: RateLimit, subject: string | number, when?:
       case when taken then hits[cardinality(hits)]::text end as hit,
       case when not taken then (select ${secondsUntilOldestLeaves(window)} from unnest(hits) h) end as retry_after`;
 }
+
+/**
+ * The take statement for one key. `when`, if given, is a condition (of the statement it is part of): when
+ * false nothing is counted and the statement answers no row.
+ */
+export const takeStatement = (limit: RateLimit, subject: string | number, when?: SQL): SQL => takeOf(termsOf(limit, subject), when);
+
+/**
+ * The take statement inside a statement prepared once for every caller and limit: its key, max and window
+ * are placeholders, filled on each call from `preparedTakeValues`.
+ */
+export const preparedTakeStatement = (when?: SQL): SQL =>
+  takeOf({ key: sql.placeholder("rateKey"), max: sql.placeholder("rateMax"), windowSeconds: sql.placeholder("rateWindow") }, when);
+
+/** The values of `preparedTakeStatement`'s placeholders for one limit and subject. */
+export const preparedTakeValues = (limit: RateLimit, subject: string | number) => {
+  const { key, max, windowSeconds } = termsOf(limit, subject);
+  return { rateKey: key, rateMax: max, rateWindow: windowSeconds };
+};
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

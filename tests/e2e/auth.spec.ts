@@ -1,4 +1,6 @@
+import { expectNoSeriousViolationsInBothThemes } from "./a11y";
 import { DEMO_PASSWORD, PASSWORD, expect, registerUser, setUpStartup, test, uniqueEmail } from "./fixtures";
+import { PHONE_AND_DESKTOP, expectInView, expectNoSideScroll } from "./layout";
 
 test.describe("register and log in", () => {
   test("a new user registers and is sent to profile setup", async ({ page }) => {
@@ -108,3 +110,35 @@ test.describe("with JavaScript off", () => {
     await expect(page).toHaveURL(/\/setup$/);
   });
 });
+
+/** The guest pages, each with its heading and its form's button: one main landmark holds the page, on a phone and a desktop. */
+const GUEST_PAGES = [
+  { path: "/login", heading: "Log in", button: "Log in" },
+  { path: "/register", heading: "Create your account", button: "Create account" },
+  { path: "/forgot-password", heading: "Forgot your password?", button: "Send me a link" },
+] as const;
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the guest pages at ${PHONE_AND_DESKTOP.join(" and ")} px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("one main landmark holds the heading and the form, nothing wider than the screen", async ({ page }) => {
+      for (const width of PHONE_AND_DESKTOP) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const guest of GUEST_PAGES) {
+          await page.goto(guest.path);
+          const main = page.getByRole("main");
+          await expect(main).toHaveCount(1);
+          await expect(main).toHaveAttribute("id", "main-content");
+          await expect(main.getByRole("heading", { level: 1, name: guest.heading })).toBeVisible();
+          const submit = main.getByRole("button", { name: guest.button });
+          await expect(submit).toBeVisible();
+          await expectInView(page, main);
+          await expectInView(page, submit);
+          await expectNoSideScroll(page);
+          if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(page, `${guest.path} at ${width} px`);
+        }
+      }
+    });
+  });
+}

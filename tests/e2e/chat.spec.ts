@@ -1,7 +1,8 @@
 import type { WebSocketRoute } from "@playwright/test";
 import { userChannel } from "#schemas/realtime";
-import { expectNoSeriousViolations } from "./a11y";
+import { expectNoSeriousViolations, expectNoSeriousViolationsInBothThemes } from "./a11y";
 import { apiCall, expect, test } from "./fixtures";
+import { PHONE_AND_DESKTOP, expectInView, expectNoSideScroll } from "./layout";
 import { conversationBetween, newPerson, type Person } from "./realtime-people";
 
 /** The open conversation is live: subscribed to its private and presence channels. */
@@ -148,7 +149,10 @@ test.describe("chat", () => {
     await fay.context.close();
   });
 
-  test("emoji picker: opens from the keyboard, searches, inserts at the cursor", async ({ browser, baseURL }) => {
+  test("emoji picker: opens from the keyboard, searches, inserts at the cursor, and fits a phone and a desktop", async ({
+    browser,
+    baseURL,
+  }) => {
     const gus = await newPerson(browser, baseURL, "Gus Emoji");
     const hal = await newPerson(browser, baseURL, "Hal Friend");
     const id = await conversationBetween(gus, hal);
@@ -165,10 +169,6 @@ test.describe("chat", () => {
     await expect(grinning).toHaveAttribute("alt", "😀");
     await expect(grinning).toHaveAttribute("src", "/emoji/1f600.svg");
     await expect.poll(() => grinning.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    for (const colorScheme of ["light", "dark"] as const) {
-      await gus.page.emulateMedia({ colorScheme });
-      await expectNoSeriousViolations(gus.page, `/chat, emoji picker open (${colorScheme})`);
-    }
     await picker.getByRole("searchbox", { name: "Search emoji" }).fill("sun with face");
     await gus.page.keyboard.press("ArrowDown");
     await expect(picker.getByRole("button", { name: "sun with face" })).toBeFocused();
@@ -182,6 +182,22 @@ test.describe("chat", () => {
     await gus.page.keyboard.press("Escape");
     await expect(picker).toHaveCount(0);
     await expect(gus.page.getByRole("button", { name: "Add emoji" })).toBeFocused();
+    // On a phone and a desktop: the whole picker on the screen, its pictures drawn, nothing wider than the screen.
+    for (const width of PHONE_AND_DESKTOP) {
+      await gus.page.setViewportSize({ width, height: 800 });
+      await gus.page.goto(`/chat/${id}`);
+      if (width === 375) await expect(gus.page.locator("[data-layout]").first()).not.toHaveAttribute("data-layout", "wide");
+      await gus.page.getByRole("button", { name: "Add emoji" }).click();
+      await expect(picker).toBeInViewport({ ratio: 1 });
+      await expectInView(gus.page, picker);
+      await expectInView(gus.page, picker.getByRole("searchbox", { name: "Search emoji" }));
+      await expect(grinning).toBeInViewport();
+      await expect.poll(() => grinning.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expectNoSideScroll(gus.page);
+      await expectNoSeriousViolationsInBothThemes(gus.page, `/chat, emoji picker open at ${width} px`);
+      await gus.page.keyboard.press("Escape");
+      await expect(picker).toHaveCount(0);
+    }
     await gus.context.close();
     await hal.context.close();
   });

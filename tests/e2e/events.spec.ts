@@ -1,5 +1,6 @@
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { expectNoSeriousViolationsInBothThemes } from "./a11y";
+import { expectInView, expectNoSideScroll } from "./layout";
 import { applicantWithTicket } from "./tickets";
 import { apiCall, expect, publishedEventForm, registerUser, setUpCoFounder, setUpStartup, test, toast } from "./fixtures";
 
@@ -321,19 +322,6 @@ test("responses: another startup's form is 403 Access Forbidden; a missing form 
   await page.goto(`/event-responses/${mine.id}/form/999999`);
   await expect(page.getByTestId("error-message")).toHaveText("Event Application not found");
 });
-
-/** Inside the window's width, as drawn (not scrolled to). */
-async function expectInView(page: Page, element: Locator) {
-  const box = await element.boundingBox();
-  const width = page.viewportSize()!.width;
-  expect(box, "drawn").not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, `right edge within ${width}px`).toBeLessThanOrEqual(width);
-}
-
-async function expectNoSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 test("on a phone the event forms and their responses keep Edit, Responses, Review and Check-in in sight; wide, they are tables", async ({
   page,

@@ -1,5 +1,6 @@
-import { expectNoSeriousViolations } from "./a11y";
+import { expectNoSeriousViolations, expectNoSeriousViolationsInBothThemes } from "./a11y";
 import { DEMO_PASSWORD, SUPER_ADMIN, adminRequest, expect, login, registerUser, setUpStartup, test, toast } from "./fixtures";
+import { PHONE_AND_DESKTOP, expectInView, expectNoSideScroll } from "./layout";
 
 /** The seeded admin: every permission but role write, so not those of a super admin. */
 const ADMIN = "admin@launchpad.test";
@@ -138,3 +139,50 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByText("The name has already been taken.")).toBeVisible();
   });
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the users list at ${PHONE_AND_DESKTOP.join(" and ")} px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a row's Roles and Deactivate, the roles editor and the confirmation all stay inside the screen", async ({
+      page,
+      context,
+      browser,
+    }) => {
+      const other = await browser.newContext();
+      const target = await registerUser(other, "Wanda Width");
+      await other.close();
+      await login(context, ADMIN, DEMO_PASSWORD);
+      const row = page.getByTestId(`user-row-${target.id}`);
+      for (const width of PHONE_AND_DESKTOP) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`/user-management/users?search=${encodeURIComponent(target.email)}`);
+        // With JavaScript the panel learns a phone's width from its script, then lays itself out for it.
+        if (javaScriptEnabled && width === 375)
+          await expect(page.locator("[data-layout]").first()).not.toHaveAttribute("data-layout", "wide");
+        const roles = row.locator("summary", { hasText: "Roles" });
+        await expect(roles).toBeVisible();
+        await expectInView(page, roles);
+        await expectInView(page, row.getByRole("link", { name: "Deactivate" }));
+        await roles.click();
+        const save = row.getByRole("button", { name: "Save roles" });
+        await expect(save).toBeInViewport();
+        await expectInView(page, save);
+        await expectNoSideScroll(page);
+        await roles.click();
+
+        await row.getByRole("link", { name: "Deactivate" }).click();
+        const confirmation = row.getByRole("group", { name: /^Deactivate Wanda Width\?/ });
+        await expect(confirmation).toBeVisible();
+        await expectInView(page, confirmation);
+        await expectInView(page, confirmation.getByRole("button", { name: "Yes, deactivate" }));
+        await expectInView(page, confirmation.getByRole("link", { name: "Cancel" }));
+        await expectNoSideScroll(page);
+        if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(page, `/user-management/users, confirming at ${width} px`);
+        await confirmation.getByRole("link", { name: "Cancel" }).click();
+        await expect(confirmation).toHaveCount(0);
+        await expect(row).toContainText("Active");
+      }
+    });
+  });
+}

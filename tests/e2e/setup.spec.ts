@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expectNoSeriousViolations } from "./a11y";
+import { expectNoSeriousViolations, expectNoSeriousViolationsInBothThemes } from "./a11y";
 import { expect, fillCoFounder, registerUser, test } from "./fixtures";
+import { PHONE_AND_DESKTOP, expectInView, expectNoSideScroll } from "./layout";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
@@ -123,3 +124,26 @@ test("a logged-in user without a profile is sent to setup from any admin page, a
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("main").getByRole("heading")).toBeVisible();
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`/setup at ${PHONE_AND_DESKTOP.join(" and ")} px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("Log out stays in sight beside the welcome, nothing is wider than the screen, and it logs out", async ({ page, context }) => {
+      await registerUser(context, "Lou Layout");
+      const logOut = page.getByRole("main").getByRole("button", { name: "Log out" });
+      for (const width of PHONE_AND_DESKTOP) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto("/setup");
+        await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "Welcome, Lou Layout" })).toBeVisible();
+        await expect(logOut).toBeInViewport();
+        await expectInView(page, logOut);
+        await expectNoSideScroll(page);
+        if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(page, `/setup at ${width} px`);
+      }
+      await logOut.click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+    });
+  });
+}

@@ -7,6 +7,7 @@ import { registered } from "#api/testing/fixtures.ts";
 import { z } from "zod";
 import { createApi } from "#api/app.ts";
 import { readBody } from "#api/lib/body.ts";
+import { limits } from "#api/lib/limits.ts";
 import { validate } from "#api/lib/validation.ts";
 import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { currentUser } from "../auth/middleware.ts";
@@ -251,7 +252,14 @@ describe("what a check-in empties", () => {
     const scanSchema = z.object({ code: z.string() });
     cached.post("/api/v1/admin/another-door/:id", async (c) => {
       const { code } = validate(scanSchema, await readBody(c));
-      const { status, answer } = await checkIn(c.get("db"), currentUser(c), Number(c.req.param("id")), code, new BroadcastQueue());
+      const { status, answer } = await checkIn(
+        c.get("db"),
+        currentUser(c),
+        Number(c.req.param("id")),
+        code,
+        new BroadcastQueue(),
+        limits(c.get("config")).checkInScan,
+      );
       return c.json(answer, status);
     });
     expect(await checkedIn()).toBe(0);

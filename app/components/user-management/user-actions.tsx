@@ -101,9 +101,11 @@ function RoleEditor({ user, editable }: { user: UserListItem; editable: { id: nu
   const assigned = new Set(user.roles.map((r) => r.id));
   const kept = user.roles.filter((role) => !user.can.roles.includes(role.id));
   return (
-    <details className="relative text-left">
+    // Opens in the row's flow, on a line of its own: a drop-down pinned to the button would be clipped by the
+    // table's scroll frame under a short list, and reach past a phone card's left edge.
+    <details className="text-left open:basis-full">
       <summary className={`${buttonClass("secondary", "sm")} cursor-pointer list-none`}>Roles</summary>
-      <Form method="post" className="absolute right-0 z-10 mt-2 w-60 space-y-2 rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
+      <Form method="post" className="mt-2 w-60 max-w-full space-y-2 rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
         <input type="hidden" name="intent" value="roles" />
         <input type="hidden" name="user_id" value={user.id} />
         <p className="text-xs font-semibold uppercase text-slate-500">Roles of {user.name}</p>
