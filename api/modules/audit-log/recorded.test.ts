@@ -8,7 +8,13 @@ import { couponCodes } from "#api/db/billing-schema.ts";
 import { auditLog, newest } from "#api/testing/audit-fixtures.ts";
 import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { createBilling, createCoupon, paidThroughSandbox } from "#api/testing/billing-fixtures.ts";
-import { insertApplication, ownerWithCollection, publishedEventForm, validEventFormFields } from "#api/testing/event-fixtures.ts";
+import {
+  createEventForm,
+  insertApplication,
+  ownerWithCollection,
+  publishedEventForm,
+  validEventFormFields,
+} from "#api/testing/event-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 
@@ -114,6 +120,28 @@ describe("collections", () => {
     });
     expect((await owner.client.delete(`/api/v1/admin/collections/${id}`)).status).toBe(200);
     expect(await newest(owner.client, "collection.deleted")).toMatchObject({ subject: { type: "collection", id, label: "Season three" } });
+  });
+
+  it("records the forms a deleted collection moves to another, and those it deletes with it", async () => {
+    const owner = await ownerWithCollection(t);
+    const target = (await owner.client.post("/api/v1/admin/collections", { name: "Kept" })).body.collection;
+    const moved = await createEventForm(owner.client, owner.collection.id, { title: "Moved" });
+    const moving = `/api/v1/admin/collections/${owner.collection.id}?forms_action=move&target_collection_id=${target.id}`;
+    expect((await owner.client.delete(moving)).status).toBe(200);
+    expect(await newest(owner.client, "event_form.updated")).toMatchObject({
+      subject: { type: "event_form", id: moved.id, label: "Moved" },
+      changes: { collection_id: { from: owner.collection.id, to: target.id } },
+    });
+
+    const gone = await createEventForm(owner.client, target.id, { title: "Gone" });
+    expect((await owner.client.delete(`/api/v1/admin/collections/${target.id}?forms_action=delete`)).status).toBe(200);
+    const kinds = (await auditLog(owner.client, "per_page=3")).data.map((e) => [e.kind, e.subject.label]);
+    expect(kinds).toEqual([
+      ["collection.deleted", "Kept"],
+      ["event_form.deleted", "Gone"],
+      ["event_form.deleted", "Moved"],
+    ]);
+    expect(gone.id).toBeGreaterThan(moved.id);
   });
 });
 

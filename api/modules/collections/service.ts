@@ -212,6 +212,15 @@ export async function deleteCollection(db: Db, startupId: number, actor: Actor, 
           .update(collections)
           .set({ updatedAt: sql`now()` })
           .where(eq(collections.id, target));
+        for (const form of forms)
+          await recordActivity(tx, {
+            organizationId: startupId,
+            actor,
+            kind: "event_form.updated",
+            subject: { id: form.id, label: form.title },
+            eventFormId: form.id,
+            changes: { collection_id: { from: id, to: target } },
+          });
       } else if (input.forms_action === "delete") {
         const [submitted] = await tx
           .select({ id: eventApplications.id })
