@@ -26,6 +26,7 @@ import { eventFormRoutes } from "./modules/event-forms/routes.ts";
 import { createEventPageRoutes } from "./modules/event-pages/routes.ts";
 import { checkInRoutes } from "./modules/check-ins/routes.ts";
 import { announcementRoutes } from "./modules/announcements/routes.ts";
+import { auditLogRoutes } from "./modules/audit-log/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
 import { invitationRoutes } from "./modules/invitations/routes.ts";
 import { unsubscribeRoutes } from "./modules/notification-mail/routes.ts";
@@ -187,6 +188,7 @@ export function createApi({
   api.route("/", checkInRoutes);
   api.route("/", announcementRoutes);
   api.route("/", couponRoutes);
+  api.route("/", auditLogRoutes);
   api.route("/", coFounderRoutes);
   api.route("/", invitationRoutes);
   api.route("/", startupDetailRoutes);

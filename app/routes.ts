@@ -55,6 +55,7 @@ export default [
       route("event-responses/:event_form_id/form/:event_application_id", "routes/event-responses/detail.tsx"),
       route("events", "routes/events/discover.tsx"),
       route("coupon-codes", "routes/coupon-codes/coupon-codes.tsx"),
+      route("audit-log", "routes/audit-log/audit-log.tsx"),
       route("startup-details", "routes/startup-details/list.tsx"),
       route("complete-startup-details/:detail_category_id", "routes/startup-details/complete.tsx"),
       route("favorites", "routes/favorites/favorites.tsx"),

@@ -3,6 +3,10 @@
  * transaction. The audit log is its first reader; anything that must learn of a change reads this record
  * rather than being called by the module that made it.
  */
+import { z } from "zod";
+import type { Page } from "./answers.ts";
+import { optionalIdField } from "./id-fields.ts";
+import { isRealLocalDateTime } from "./time.ts";
 
 /** What an entry is about. */
 export const ACTIVITY_SUBJECT_TYPES = [
@@ -62,3 +66,94 @@ export interface AuditLogEntry {
   subject: { type: ActivitySubjectType; id: number | null; label: string };
   changes: ActivityChanges;
 }
+
+/** How each kind reads on the audit log's screen and in its CSV. */
+export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
+  "event_form.created": "Event form created",
+  "event_form.updated": "Event form updated",
+  "event_form.published": "Event form published",
+  "event_form.closed": "Event form closed",
+  "event_form.deleted": "Event form deleted",
+  "collection.created": "Collection created",
+  "collection.updated": "Collection updated",
+  "collection.deleted": "Collection deleted",
+  "application.status_changed": "Application status changed",
+  "application.checked_in": "Checked in",
+  "application.check_in_undone": "Check-in undone",
+  "billing.refunded": "Refund made",
+  "billing.status_changed": "Payment status changed",
+  "coupon.created": "Coupon created",
+  "coupon.updated": "Coupon updated",
+  "coupon.deleted": "Coupon deleted",
+  "announcement.sent": "Announcement sent",
+  "member.invited": "Member invited",
+  "invitation.resent": "Invitation resent",
+  "invitation.revoked": "Invitation revoked",
+  "member.joined": "Member joined",
+  "member.role_changed": "Member role changed",
+  "member.removed": "Member removed",
+  "member.left": "Member left",
+  "ownership.transferred": "Ownership transferred",
+};
+
+/** A changed value as text: none shown as "—", lists and objects as JSON; `max` shortens long text. */
+export function changeValueText(value: unknown, max = Infinity): string {
+  const text =
+    value === null || value === undefined || value === ""
+      ? "—"
+      : typeof value === "boolean"
+        ? value
+          ? "yes"
+          : "no"
+        : typeof value === "object"
+          ? JSON.stringify(value)
+          : String(value);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** An entry's changes, one "field: before → after" line each, as the screen and the CSV show them. */
+export const changeLines = (changes: ActivityChanges, max = Infinity): string[] =>
+  Object.entries(changes).map(([field, { from, to }]) => `${field}: ${changeValueText(from, max)} → ${changeValueText(to, max)}`);
+
+/** A calendar day, "YYYY-MM-DD", that exists. */
+export const isRealDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isRealLocalDateTime(`${value}T00:00`);
+
+const blankAsMissing = (value: unknown) => (value === "" || value === null ? undefined : value);
+const dayField = (label: string) =>
+  z.preprocess(
+    blankAsMissing,
+    z
+      .string()
+      .refine(isRealDay, { message: `The ${label} date must be a date (YYYY-MM-DD).` })
+      .optional(),
+  );
+
+/**
+ * The audit log's filters (`GET /api/v1/admin/audit_log` and its CSV): who, what kind, which event form, and
+ * the days from and to (both included, on the reader's clock). A value that is not one is refused on its field.
+ */
+export const auditLogFiltersSchema = z
+  .object({
+    actor_id: optionalIdField("The selected member is invalid."),
+    kind: z.preprocess(
+      blankAsMissing,
+      z.enum(ACTIVITY_KIND_NAMES as [ActivityKind, ...ActivityKind[]], { error: "The selected kind is invalid." }).optional(),
+    ),
+    event_form_id: optionalIdField("The selected event form is invalid."),
+    from: dayField("from"),
+    to: dayField("to"),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, {
+    path: ["to"],
+    message: "The to date must be a date after or equal to the from date.",
+  });
+export type AuditLogFilters = z.output<typeof auditLogFiltersSchema>;
+
+/** Someone or something the log's filters offer, by the name last seen. */
+export interface AuditLogOption {
+  id: number;
+  name: string;
+}
+
+/** `GET /api/v1/admin/audit_log`: a page of entries, newest first, and who and which forms the filters offer. */
+export type AuditLogPage = Page<AuditLogEntry> & { actors: AuditLogOption[]; event_forms: AuditLogOption[] };

@@ -26,6 +26,7 @@ import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { NOT_HOLDING_A_PLACE } from "../applications/availability.ts";
 import { notificationMessage } from "../notification-mail/notification.ts";
 import { notifyEach } from "../notifications/notify.ts";
+import { recordActivity } from "../organizations/activity.ts";
 
 export const ANNOUNCEMENT_NOT_FOUND = "Announcement not found";
 
@@ -33,7 +34,7 @@ export const ANNOUNCEMENT_NOT_FOUND = "Announcement not found";
 const ANNOUNCEMENT_MAIL_PREFIX = "announcement:";
 const announcementMailKey = (announcementId: number, userId: number) => `${ANNOUNCEMENT_MAIL_PREFIX}${announcementId}:${userId}`;
 
-type FormRow = Pick<typeof eventForms.$inferSelect, "id" | "title">;
+type FormRow = Pick<typeof eventForms.$inferSelect, "id" | "title" | "startupId">;
 
 /** Who is in each audience of the form now, by their application. */
 const AUDIENCES: Record<AnnouncementAudience, (formId: number) => SQL | undefined> = {
@@ -132,7 +133,7 @@ export async function announcementRecipients(db: Db, formId: number, announcemen
  */
 export async function sendAnnouncement(
   db: Db,
-  sender: Pick<AuthUser, "id">,
+  sender: Pick<AuthUser, "id" | "name">,
   form: FormRow,
   input: AnnouncementInput,
   queue: BroadcastQueue,
@@ -175,6 +176,14 @@ export async function sendAnnouncement(
             },
           },
         );
+        await recordActivity(tx, {
+          organizationId: form.startupId,
+          actor: sender,
+          kind: "announcement.sent",
+          subject: { id: row.id, label: input.subject },
+          eventFormId: form.id,
+          changes: { audience: { from: null, to: input.audience }, recipients: { from: null, to: people.length } },
+        });
         const [sent] = await selectAnnouncements(tx).where(eq(eventAnnouncements.id, row.id));
         return view(sent);
       }),

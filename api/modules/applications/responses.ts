@@ -21,6 +21,7 @@ import { questionsOf } from "./answers.ts";
 import { NOT_HOLDING_A_PLACE, UNSENT_OR_WITHDRAWN } from "./availability.ts";
 import { fillFreedPlaces, lockedForm } from "./waitlist.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
+import { recordActivity } from "../organizations/activity.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND, NOT_SUBMITTED } from "./messages.ts";
 import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
 import { answerFileUrl, applicationResource, iso, type FormRow } from "./views.ts";
@@ -198,6 +199,14 @@ export async function setApplicationStatus(
       await remindersAfterReview(tx, row, status);
       // A turned-down applicant's place goes to the first one waiting.
       if (status === "rejected") await fillFreedPlaces(tx, row.eventFormId, queue);
+      await recordActivity(tx, {
+        organizationId: found.form.startupId,
+        actor: user,
+        kind: "application.status_changed",
+        subject: { id, label: row.applicantName },
+        eventFormId: row.eventFormId,
+        changes: { status: { from: found.application.status, to: status } },
+      });
     }
     return applicationResource(row, found.form.customQuestions);
   });

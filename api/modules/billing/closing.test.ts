@@ -149,7 +149,15 @@ describe("old checkouts stop being payable", () => {
       fetch: async () => new Response(JSON.stringify({ error: { message: "Internal" } }), { status: 500 }),
     });
     const log = vi.fn();
-    const changed = await changeStatus(t.database.db, failing, everyForm(billing.startupId), billing.user_id, billing.id, "Cancelled", log);
+    const changed = await changeStatus(
+      t.database.db,
+      failing,
+      everyForm(billing.startupId),
+      { id: billing.user_id, name: "Owner" },
+      billing.id,
+      "Cancelled",
+      log,
+    );
     expect(changed.payment_status).toBe("Cancelled");
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0][0]).toBe(`Could not expire checkout ${event_billing.connect_pay_id} at stripe`);

@@ -26,6 +26,7 @@ import { recordChange } from "./history.ts";
 import { BILLING_NOT_FOUND } from "./messages.ts";
 import { isUnapplied, reserveUnappliedRefund } from "./unapplied-payments.ts";
 import { billingView, money } from "./views.ts";
+import { recordActivity, type Actor } from "../organizations/activity.ts";
 
 export const NOT_REFUNDABLE = "Only a successful payment can be refunded.";
 export const NO_PROVIDER_PAYMENT = "This billing has no payment taken through a provider to refund; change its status by hand instead.";
@@ -143,7 +144,8 @@ async function reserve(db: Db, access: OrganizationAccess, byUserId: number, bil
 }
 
 /** Step 3, success: the billing's new status, its history and the payer told; a full refund gives the place up. */
-async function settleSucceeded(db: Db, refund: RefundRow, providerRefundId: string, byUserId: number, queue: BroadcastQueue) {
+async function settleSucceeded(db: Db, refund: RefundRow, providerRefundId: string, by: NonNullable<Actor>, queue: BroadcastQueue) {
+  const byUserId = by.id;
   await db.transaction(async (tx) => {
     // The billing, then its form: the order a payment coming in takes them (fulfilment.ts), so the two
     // queue instead of each holding what the other waits for.
@@ -154,11 +156,12 @@ async function settleSucceeded(db: Db, refund: RefundRow, providerRefundId: stri
         status: eventBillings.paymentStatus,
         total: eventBillings.total,
         refunded: eventBillings.refunded,
+        payerName: eventBillings.name,
       })
       .from(eventBillings)
       .where(eq(eventBillings.id, refund.eventBillingId))
       .for("update");
-    await lockedForm(tx, billing.formId);
+    const form = await lockedForm(tx, billing.formId);
     const [settled] = await tx
       .update(refunds)
       .set({ status: "succeeded", providerRefundId, updatedAt: sql`now()` })
@@ -166,6 +169,14 @@ async function settleSucceeded(db: Db, refund: RefundRow, providerRefundId: stri
       .returning({ id: refunds.id });
     // Another try with the same key settled it first.
     if (!settled) return;
+    await recordActivity(tx, {
+      organizationId: form.startupId,
+      actor: by,
+      kind: "billing.refunded",
+      subject: { id: refund.eventBillingId, label: billing.payerName },
+      eventFormId: billing.formId,
+      changes: { amount: { from: null, to: money(refund.amount) }, currency: { from: null, to: refund.currency } },
+    });
     if (await isUnapplied(tx, refund.paymentId)) {
       const given = `${refund.currency} ${money(refund.amount)}`;
       await recordChange(
@@ -225,12 +236,12 @@ export async function refundBilling(
   db: Db,
   providers: PaymentProviders,
   access: OrganizationAccess,
-  byUserId: number,
+  by: NonNullable<Actor>,
   billingId: number,
   input: RefundInput,
   queue: BroadcastQueue,
 ): Promise<RefundMade & { created: boolean }> {
-  const { refund, repeat } = await reserve(db, access, byUserId, billingId, input);
+  const { refund, repeat } = await reserve(db, access, by.id, billingId, input);
   if (refund.status === "pending") {
     const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
     const provider = providers.forPayment(payment.providerPaymentId);
@@ -252,7 +263,7 @@ export async function refundBilling(
       await settleFailed(db, refund, error.message);
       throw fieldError("amount", providerRefused(error.message));
     }
-    await settleSucceeded(db, refund, providerRefundId, byUserId, queue);
+    await settleSucceeded(db, refund, providerRefundId, by, queue);
   } else if (refund.status === "failed") {
     throw fieldError("amount", providerRefused(refund.failureReason ?? ""));
   }

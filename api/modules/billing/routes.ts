@@ -202,7 +202,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     const id = billingId(c);
     const { status } = validate(changeStatusSchema, await readBody(c));
     const queue = new BroadcastQueue();
-    const billing = await changeStatus(c.get("db"), await providers(c), access, user.id, id, status, log, queue);
+    const billing = await changeStatus(c.get("db"), await providers(c), access, user, id, status, log, queue);
     await publishAfterCommit(c.get("broadcaster"), queue.messages, log);
     return c.json({ event_billing: billing });
   });
@@ -223,7 +223,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
       c.get("db"),
       await providers(c),
       organizationFor(user, "money"),
-      user.id,
+      user,
       id,
       input,
       queue,

@@ -15,6 +15,7 @@ import { BILLING_NOT_FOUND, COUPON_USED_UP_ON_REOPEN } from "./messages.ts";
 import { countUse } from "./pricing.ts";
 import { billingView } from "./views.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
+import { recordActivity, type Actor } from "../organizations/activity.ts";
 
 /** Statuses after which nothing is left to pay: an open checkout of the billing is closed. */
 const NOTHING_TO_PAY: readonly BillingStatus[] = ["Successful", "Cancelled", "Refunded"];
@@ -29,7 +30,7 @@ export async function changeStatus(
   db: Db,
   choice: PaymentProvider | PaymentProviders,
   access: OrganizationAccess,
-  byUserId: number,
+  by: NonNullable<Actor>,
   id: number,
   status: BillingStatus,
   log: Log = console.error,
@@ -44,6 +45,8 @@ export async function changeStatus(
         connectPayId: eventBillings.connectPayId,
         formId: eventBillings.eventFormId,
         userId: eventBillings.userId,
+        payerName: eventBillings.name,
+        organizationId: eventForms.startupId,
       })
       .from(eventBillings)
       .innerJoin(eventForms, eq(eventForms.id, eventBillings.eventFormId))
@@ -74,8 +77,16 @@ export async function changeStatus(
         updatedAt: sql`now()`,
       })
       .where(eq(eventBillings.id, id));
-    await recordChange(tx, id, row.status, status, byUserId, "Changed by the event owner.");
-    await notifyPaymentStatusChanged(tx, queue, id, status, byUserId);
+    await recordChange(tx, id, row.status, status, by.id, "Changed by the event owner.");
+    await recordActivity(tx, {
+      organizationId: row.organizationId,
+      actor: by,
+      kind: "billing.status_changed",
+      subject: { id, label: row.payerName },
+      eventFormId: row.formId,
+      changes: { payment_status: { from: row.status, to: status } },
+    });
+    await notifyPaymentStatusChanged(tx, queue, id, status, by.id);
     // Marked paid by hand for a place offered from the waitlist: it is theirs now.
     if (status === "Successful") await takeOfferedPlace(tx, row.formId, row.userId, queue);
     // An unpaid checkout can no longer be paid; a paid or closed one is left as it is by its provider.

@@ -120,7 +120,14 @@ describe("billing with the Stripe adapter", () => {
   it("the owner cancelling a billing expires its Stripe session; an already paid one is left alone", async () => {
     const { result } = await stripeBilling("25");
     const billing = (await loadBilling(t.database.db, result.event_billing.id))!;
-    await changeStatus(t.database.db, stripe(), everyForm(billing.startupId), billing.user_id, billing.id, "Cancelled");
+    await changeStatus(
+      t.database.db,
+      stripe(),
+      everyForm(billing.startupId),
+      { id: billing.user_id, name: "Owner" },
+      billing.id,
+      "Cancelled",
+    );
     expect(fake.sessions.get(billing.connect_pay_id!)!.status).toBe("expired");
 
     const paid = await stripeBilling("25");
@@ -131,7 +138,7 @@ describe("billing with the Stripe adapter", () => {
       t.database.db,
       stripe(),
       everyForm(paidBilling.startupId),
-      paidBilling.user_id,
+      { id: paidBilling.user_id, name: "Owner" },
       paidBilling.id,
       "Successful",
       log,
@@ -197,7 +204,7 @@ describe("billing with the Stripe adapter", () => {
       t.database.db,
       providersOf(stripe()),
       everyForm(owner.startupId),
-      p.id,
+      { id: p.id, name: "Owner" },
       result.event_billing.id,
       input,
       new BroadcastQueue(),
@@ -206,7 +213,7 @@ describe("billing with the Stripe adapter", () => {
       t.database.db,
       providersOf(stripe()),
       everyForm(owner.startupId),
-      p.id,
+      { id: p.id, name: "Owner" },
       result.event_billing.id,
       input,
       new BroadcastQueue(),

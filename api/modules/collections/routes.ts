@@ -7,6 +7,7 @@ import { ownStartupId } from "#api/lib/owner.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
+import { currentUser } from "../auth/middleware.ts";
 import {
   COLLECTION_NOT_FOUND,
   createCollection,
@@ -30,7 +31,7 @@ collectionRoutes.get("/api/v1/admin/collections", authorize("event form read"), 
 
 collectionRoutes.post("/api/v1/admin/collections", authorize("event form write"), async (c) => {
   const startupId = ownStartupId(c.get("user"), "forms.manage");
-  const collection = await createCollection(c.get("db"), startupId, validate(collectionSchema, await readBody(c)));
+  const collection = await createCollection(c.get("db"), startupId, currentUser(c), validate(collectionSchema, await readBody(c)));
   return c.json({ collection, message: "Collection created." }, 201);
 });
 
@@ -42,7 +43,7 @@ collectionRoutes.get("/api/v1/admin/collections/:id", authorize("event form read
 collectionRoutes.put("/api/v1/admin/collections/:id", authorize("event form write"), async (c) => {
   const startupId = ownStartupId(c.get("user"), "forms.manage");
   const id = collectionId(c.req.param("id"));
-  const collection = await updateCollection(c.get("db"), startupId, id, validate(collectionSchema, await readBody(c)));
+  const collection = await updateCollection(c.get("db"), startupId, currentUser(c), id, validate(collectionSchema, await readBody(c)));
   return c.json({ collection, message: "Collection updated." });
 });
 
@@ -51,6 +52,6 @@ collectionRoutes.delete("/api/v1/admin/collections/:id", authorize("event form w
   const startupId = ownStartupId(c.get("user"), "forms.manage");
   const id = collectionId(c.req.param("id"));
   const input = validate(deleteCollectionSchema, await readBody(c, { query: true }));
-  await deleteCollection(c.get("db"), startupId, id, input);
+  await deleteCollection(c.get("db"), startupId, currentUser(c), id, input);
   return c.json({ message: "Collection deleted." });
 });

@@ -13,6 +13,7 @@ import { listFilters, preparedPerShape, type ShapeOf } from "#api/db/embedded/pr
 import { containsPattern } from "#api/lib/like.ts";
 import { deleteFormsAndFiles } from "../applications/documents.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
+import { recordActivity, type Actor } from "../organizations/activity.ts";
 
 export const COLLECTION_NOT_FOUND = "Collection Not Found";
 const NAME_TAKEN = "The name has already been taken.";
@@ -122,23 +123,44 @@ async function assertNameFree(tx: Db, startupId: number, name: string, exceptId?
   if (clash) throw fieldError("name", NAME_TAKEN);
 }
 
-export async function createCollection(db: Db, startupId: number, input: { name: string }): Promise<CollectionView> {
+export async function createCollection(db: Db, startupId: number, actor: Actor, input: { name: string }): Promise<CollectionView> {
   const id = await db.transaction(async (tx) => {
     await assertNameFree(tx, startupId, input.name);
     const [row] = await tx.insert(collections).values({ startupId, name: input.name }).returning({ id: collections.id });
+    await recordActivity(tx, { organizationId: startupId, actor, kind: "collection.created", subject: { id: row.id, label: input.name } });
     return row.id;
   });
   return getCollection(db, startupId, id);
 }
 
-export async function updateCollection(db: Db, startupId: number, id: number, input: { name: string }): Promise<CollectionView> {
+export async function updateCollection(
+  db: Db,
+  startupId: number,
+  actor: Actor,
+  id: number,
+  input: { name: string },
+): Promise<CollectionView> {
   await getCollection(db, startupId, id);
   await db.transaction(async (tx) => {
     await assertNameFree(tx, startupId, input.name, id);
+    const [before] = await tx
+      .select({ name: collections.name })
+      .from(collections)
+      .where(and(eq(collections.id, id), eq(collections.startupId, startupId)))
+      .for("update");
+    if (!before) throw notFound(COLLECTION_NOT_FOUND);
     await tx
       .update(collections)
       .set({ name: input.name, updatedAt: sql`now()` })
       .where(and(eq(collections.id, id), eq(collections.startupId, startupId)));
+    if (before.name !== input.name)
+      await recordActivity(tx, {
+        organizationId: startupId,
+        actor,
+        kind: "collection.updated",
+        subject: { id, label: input.name },
+        changes: { name: { from: before.name, to: input.name } },
+      });
   });
   return getCollection(db, startupId, id);
 }
@@ -160,16 +182,20 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
  * same startup, or delete them with it (refused once any of them has a submitted application).
  * Everything happens in one transaction, with the collection and its forms locked.
  */
-export async function deleteCollection(db: Db, startupId: number, id: number, input: DeleteCollectionInput) {
+export async function deleteCollection(db: Db, startupId: number, actor: Actor, id: number, input: DeleteCollectionInput) {
   await db.transaction(async (tx) => {
     const [collection] = await tx
-      .select({ id: collections.id })
+      .select({ id: collections.id, name: collections.name })
       .from(collections)
       .where(and(eq(collections.id, id), eq(collections.startupId, startupId)))
       .for("update");
     if (!collection) throw notFound(COLLECTION_NOT_FOUND);
     // Locking the forms also holds back new applications to them until this transaction ends.
-    const forms = await tx.select({ id: eventForms.id }).from(eventForms).where(eq(eventForms.collectionId, id)).for("update");
+    const forms = await tx
+      .select({ id: eventForms.id, title: eventForms.title })
+      .from(eventForms)
+      .where(eq(eventForms.collectionId, id))
+      .for("update");
 
     if (forms.length) {
       const formIds = forms.map((f) => f.id);
@@ -186,6 +212,15 @@ export async function deleteCollection(db: Db, startupId: number, id: number, in
           .update(collections)
           .set({ updatedAt: sql`now()` })
           .where(eq(collections.id, target));
+        for (const form of forms)
+          await recordActivity(tx, {
+            organizationId: startupId,
+            actor,
+            kind: "event_form.updated",
+            subject: { id: form.id, label: form.title },
+            eventFormId: form.id,
+            changes: { collection_id: { from: id, to: target } },
+          });
       } else if (input.forms_action === "delete") {
         const [submitted] = await tx
           .select({ id: eventApplications.id })
@@ -204,6 +239,14 @@ export async function deleteCollection(db: Db, startupId: number, id: number, in
         if (billed) throw fieldError("forms_action", "Some of these forms have billings. Move them to another collection instead.");
         // The banners and the drafts' uploaded documents go with the forms.
         await deleteFormsAndFiles(tx, formIds);
+        for (const form of forms)
+          await recordActivity(tx, {
+            organizationId: startupId,
+            actor,
+            kind: "event_form.deleted",
+            subject: { id: form.id, label: form.title },
+            eventFormId: form.id,
+          });
       } else {
         throw fieldError(
           "forms_action",
@@ -212,5 +255,6 @@ export async function deleteCollection(db: Db, startupId: number, id: number, in
       }
     }
     await tx.delete(collections).where(eq(collections.id, id));
+    await recordActivity(tx, { organizationId: startupId, actor, kind: "collection.deleted", subject: { id, label: collection.name } });
   });
 }

@@ -44,7 +44,7 @@ couponRoutes.get(BASE, authorize("coupon code read"), async (c) => {
 
 couponRoutes.post(BASE, authorize("coupon code write"), async (c) => {
   const startupId = ownStartupId(currentUser(c), "money");
-  const coupon_code = await createCoupon(c.get("db"), startupId, validate(couponSchema, await readBody(c)));
+  const coupon_code = await createCoupon(c.get("db"), startupId, currentUser(c), validate(couponSchema, await readBody(c)));
   return c.json({ coupon_code, message: "Coupon code created." }, 201);
 });
 
@@ -58,7 +58,7 @@ couponRoutes.put(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
   const id = couponId(c.req.param("id"));
   // A coupon that is not the caller's is "not found" before its fields are looked at.
   await getCoupon(c.get("db"), startupId, id);
-  const coupon_code = await updateCoupon(c.get("db"), startupId, id, validate(couponSchema, await readBody(c)));
+  const coupon_code = await updateCoupon(c.get("db"), startupId, currentUser(c), id, validate(couponSchema, await readBody(c)));
   return c.json({ coupon_code, message: "Coupon code updated." });
 });
 
@@ -68,13 +68,13 @@ couponRoutes.put(`${BASE}/:id/status`, authorize("coupon code write"), async (c)
   const id = couponId(c.req.param("id"));
   await getCoupon(c.get("db"), startupId, id);
   const { is_active } = validate(couponStatusSchema, await readBody(c));
-  const coupon_code = await setCouponActive(c.get("db"), startupId, id, is_active);
+  const coupon_code = await setCouponActive(c.get("db"), startupId, currentUser(c), id, is_active);
   return c.json({ coupon_code, message: is_active ? "Coupon code activated." : "Coupon code deactivated." });
 });
 
 couponRoutes.delete(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
   const startupId = ownStartupId(currentUser(c), "money");
-  const result = await deleteCoupon(c.get("db"), startupId, couponId(c.req.param("id")));
+  const result = await deleteCoupon(c.get("db"), startupId, currentUser(c), couponId(c.req.param("id")));
   if (result.deleted) return c.json({ message: "Coupon code deleted." });
   return c.json({ coupon_code: result.coupon, message: "This coupon has been used, so it was deactivated instead of deleted." });
 });

@@ -19,6 +19,7 @@ import { offset, sortColumn, totalOf, totalOver, type ListQuery, type PageRows }
 import { containsPattern } from "#api/lib/like.ts";
 import { couponStateSql, couponView, selectCoupons } from "./views.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
+import { changedFields, recordActivity, type Actor } from "../organizations/activity.ts";
 
 // Checkout's side (billing imports it from here).
 export { COUPON_REFUSALS, findApplicableCoupon, type ApplicableCoupon, type FindCouponInput } from "./apply.ts";
@@ -98,6 +99,33 @@ async function assertOwnForm(tx: Db, startupId: number, eventFormId: number | un
   if (!form) throw fieldError("event_form_id", INVALID_EVENT_FORM);
 }
 
+/** The columns an edit is recorded by, with the names the API gives them. */
+const RECORDED_FIELDS = {
+  code: "code",
+  discountType: "discount_type",
+  value: "value",
+  currency: "currency",
+  eventFormId: "event_form_id",
+  maxUses: "max_uses",
+  usesPerUser: "uses_per_user",
+  validFrom: "valid_from",
+  validUntil: "valid_until",
+  isActive: "is_active",
+} as const;
+
+type CouponRow = typeof couponCodes.$inferSelect;
+
+/** Writes a coupon's change to the record, in the change's transaction. */
+const recordCoupon = (tx: Db, actor: Actor, kind: "coupon.created" | "coupon.updated" | "coupon.deleted", row: CouponRow, changes = {}) =>
+  recordActivity(tx, {
+    organizationId: row.startupId,
+    actor,
+    kind,
+    subject: { id: row.id, label: row.code },
+    eventFormId: row.eventFormId,
+    changes,
+  });
+
 const columnsOf = (input: CouponFields) => ({
   code: input.code,
   discountType: input.discount_type,
@@ -111,7 +139,7 @@ const columnsOf = (input: CouponFields) => ({
   isActive: input.is_active,
 });
 
-export async function createCoupon(db: Db, startupId: number, input: CouponFields): Promise<CouponView> {
+export async function createCoupon(db: Db, startupId: number, actor: Actor, input: CouponFields): Promise<CouponView> {
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
@@ -121,7 +149,8 @@ export async function createCoupon(db: Db, startupId: number, input: CouponField
       const [row] = await tx
         .insert(couponCodes)
         .values({ startupId, ...columnsOf(input) })
-        .returning({ id: couponCodes.id });
+        .returning();
+      await recordCoupon(tx, actor, "coupon.created", row);
       return row.id;
     });
   } catch (error) {
@@ -136,18 +165,12 @@ export async function createCoupon(db: Db, startupId: number, input: CouponField
  * type, value and currency cannot change (limits, dates, scope and the active flag can). The coupon row is
  * locked, so a checkout counting a use meanwhile waits, and the maximum cannot drop below the uses so far.
  */
-export async function updateCoupon(db: Db, startupId: number, id: number, input: CouponFields): Promise<CouponView> {
+export async function updateCoupon(db: Db, startupId: number, actor: Actor, id: number, input: CouponFields): Promise<CouponView> {
   try {
     await db.transaction(async (tx) => {
       await lockStartup(tx, startupId);
       const [current] = await tx
-        .select({
-          code: couponCodes.code,
-          discountType: couponCodes.discountType,
-          value: couponCodes.value,
-          currency: couponCodes.currency,
-          usesCount: couponCodes.usesCount,
-        })
+        .select()
         .from(couponCodes)
         .where(and(eq(couponCodes.id, id), eq(couponCodes.startupId, startupId)))
         .for("update");
@@ -165,10 +188,13 @@ export async function updateCoupon(db: Db, startupId: number, id: number, input:
         errors.max_uses = [`The max uses must not be less than the ${current.usesCount} uses so far.`];
       }
       if (Object.keys(errors).length) throw validationFailed(errors);
-      await tx
+      const [updated] = await tx
         .update(couponCodes)
         .set({ ...columnsOf(input), updatedAt: sql`now()` })
-        .where(and(eq(couponCodes.id, id), eq(couponCodes.startupId, startupId)));
+        .where(and(eq(couponCodes.id, id), eq(couponCodes.startupId, startupId)))
+        .returning();
+      const changes = changedFields(current, updated, RECORDED_FIELDS);
+      if (Object.keys(changes).length) await recordCoupon(tx, actor, "coupon.updated", updated, changes);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError("code", CODE_TAKEN);
@@ -181,13 +207,23 @@ export async function updateCoupon(db: Db, startupId: number, id: number, input:
  * Switches a coupon on or off and nothing else, in one statement: a toggle never writes back fields it
  * read earlier, so it cannot undo someone's edit made in the meantime.
  */
-export async function setCouponActive(db: Db, startupId: number, id: number, isActive: boolean): Promise<CouponView> {
-  const [row] = await db
-    .update(couponCodes)
-    .set({ isActive, updatedAt: sql`now()` })
-    .where(and(eq(couponCodes.id, id), eq(couponCodes.startupId, startupId)))
-    .returning({ id: couponCodes.id });
-  if (!row) throw notFound(COUPON_NOT_FOUND);
+export async function setCouponActive(db: Db, startupId: number, actor: Actor, id: number, isActive: boolean): Promise<CouponView> {
+  await db.transaction(async (tx) => {
+    // Only the flag is read back, for the record: the update below writes nothing else.
+    const [before] = await tx
+      .select({ isActive: couponCodes.isActive })
+      .from(couponCodes)
+      .where(and(eq(couponCodes.id, id), eq(couponCodes.startupId, startupId)))
+      .for("no key update");
+    if (!before) throw notFound(COUPON_NOT_FOUND);
+    const [row] = await tx
+      .update(couponCodes)
+      .set({ isActive, updatedAt: sql`now()` })
+      .where(and(eq(couponCodes.id, id), eq(couponCodes.startupId, startupId)))
+      .returning();
+    if (before.isActive !== isActive)
+      await recordCoupon(tx, actor, "coupon.updated", row, { is_active: { from: before.isActive, to: isActive } });
+  });
   return getCoupon(db, startupId, id);
 }
 
@@ -199,11 +235,12 @@ export async function setCouponActive(db: Db, startupId: number, id: number, isA
 export async function deleteCoupon(
   db: Db,
   startupId: number,
+  actor: Actor,
   id: number,
 ): Promise<{ deleted: true } | { deleted: false; coupon: CouponView }> {
   const deleted = await db.transaction(async (tx) => {
     const [coupon] = await tx
-      .select({ usesCount: couponCodes.usesCount })
+      .select()
       .from(couponCodes)
       .where(and(eq(couponCodes.id, id), eq(couponCodes.startupId, startupId)))
       .for("update");
@@ -212,6 +249,7 @@ export async function deleteCoupon(
       try {
         // A savepoint: a refused delete leaves the outer transaction usable.
         await tx.transaction((inner) => inner.delete(couponCodes).where(eq(couponCodes.id, id)));
+        await recordCoupon(tx, actor, "coupon.deleted", coupon);
         return true;
       } catch (error) {
         if (!isForeignKeyViolation(error)) throw error;
@@ -221,6 +259,7 @@ export async function deleteCoupon(
       .update(couponCodes)
       .set({ isActive: false, updatedAt: sql`now()` })
       .where(eq(couponCodes.id, id));
+    if (coupon.isActive) await recordCoupon(tx, actor, "coupon.updated", coupon, { is_active: { from: true, to: false } });
     return false;
   });
   return deleted ? { deleted: true } : { deleted: false, coupon: await getCoupon(db, startupId, id) };

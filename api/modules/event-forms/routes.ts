@@ -69,7 +69,10 @@ const eventFormBodySchema = z.preprocess((body) => {
 
 const eventFormBody = async (c: Context<AppEnv>) => validate(eventFormBodySchema, await readBody(c));
 
-const editor = (c: Context<AppEnv>): FormEditor => ({ userId: currentUser(c).id, access: organizationFor(c.get("user"), "forms.manage") });
+const editor = (c: Context<AppEnv>): FormEditor => {
+  const { id, name } = currentUser(c);
+  return { userId: id, name, access: organizationFor(c.get("user"), "forms.manage") };
+};
 
 const formListQuery = z.object({
   collection_id: optionalIdField("The selected collection is invalid."),
@@ -114,7 +117,7 @@ eventFormRoutes.put("/api/v1/admin/event_forms/:id", authorize("event form write
 
 eventFormRoutes.delete("/api/v1/admin/event_forms/:id", authorize("event form write"), async (c) => {
   const access = organizationFor(c.get("user"), "forms.manage");
-  await deleteEventForm(c.get("db"), access, formId(c.req.param("id")));
+  await deleteEventForm(c.get("db"), access, currentUser(c), formId(c.req.param("id")));
   return c.json({ message: "Event form deleted." });
 });
 
@@ -124,6 +127,6 @@ eventFormRoutes.put("/api/v1/admin/event_form_statuses/:id", authorize("event fo
   await managedFormOr404(c.get("db"), access, id);
   const { status } = validate(eventFormStatusSchema, await readBody(c));
   if (status === "published") assertVerifiedEmail(c, "publish");
-  const event_form = await setEventFormStatus(c.get("db"), access, id, status);
+  const event_form = await setEventFormStatus(c.get("db"), access, currentUser(c), id, status);
   return c.json({ event_form, message: "Status updated." });
 });

@@ -20,6 +20,8 @@ import { isCountryCode } from "../reference/countries.ts";
 import { eventMailAfterEdit } from "../notification-mail/event-mail.ts";
 import { accessPlaceholders, findManagedForm, managedFormsWhere } from "./ownership.ts";
 import type { OrganizationAccess } from "#api/lib/owner.ts";
+import { changedFields, recordActivity, type Actor } from "../organizations/activity.ts";
+import { RECORDED_FIELDS, STATUS_KINDS } from "./recorded.ts";
 import { eventFormResource, loadEventFormResource, selectEventFormDetails, submittedApplications, type EventFormRow } from "./views.ts";
 
 export { eventFormResource, loadEventFormResource, type EventFormRow } from "./views.ts";
@@ -182,11 +184,14 @@ function formColumns(input: EventFormInput, existingQuestions: readonly CustomQu
   };
 }
 
-/** Who edits a form: the account (for its files) and their access to the organization's forms. */
+/** Who edits a form: the account (for its files and the record of the change) and their access to the organization's forms. */
 export interface FormEditor {
   userId: number;
+  name: string;
   access: OrganizationAccess;
 }
+
+const actorOf = (caller: FormEditor): Actor => ({ id: caller.userId, name: caller.name });
 
 async function assertCollection(db: Db, startupId: number, collectionId: number) {
   if (!(await ownsCollection(db, startupId, collectionId))) throw fieldError("collection_id", "The selected collection is invalid.");
@@ -207,6 +212,13 @@ export async function createEventForm(db: Db, caller: FormEditor, input: EventFo
         status: "draft",
       })
       .returning({ id: eventForms.id });
+    await recordActivity(tx, {
+      organizationId: caller.access.organizationId,
+      actor: actorOf(caller),
+      kind: "event_form.created",
+      subject: { id: row.id, label: input.title },
+      eventFormId: row.id,
+    });
     return row.id;
   });
   return resourceOf(db, id);
@@ -237,13 +249,30 @@ export async function updateEventForm(db: Db, caller: FormEditor, id: number, in
       .where(eq(eventForms.id, id))
       .returning();
     await eventMailAfterEdit(tx, form, updated);
+    const changes = changedFields(form, updated, RECORDED_FIELDS);
+    // A save that changed nothing is no change to record.
+    if (Object.keys(changes).length)
+      await recordActivity(tx, {
+        organizationId: form.startupId,
+        actor: actorOf(caller),
+        kind: "event_form.updated",
+        subject: { id, label: updated.title },
+        eventFormId: id,
+        changes,
+      });
   });
   return resourceOf(db, id);
 }
 
-export async function setEventFormStatus(db: Db, access: OrganizationAccess, id: number, status: EventFormStatus): Promise<EventFormView> {
+export async function setEventFormStatus(
+  db: Db,
+  access: OrganizationAccess,
+  actor: Actor,
+  id: number,
+  status: EventFormStatus,
+): Promise<EventFormView> {
   await db.transaction(async (tx) => {
-    await managedFormOr404(tx, access, id, "update");
+    const form = await managedFormOr404(tx, access, id, "update");
     // Applicants keep seeing a form they applied to: it may close, not go back to draft.
     if (status === "draft" && (await hasSubmittedApplications(tx, id))) {
       throw fieldError("status", "A form with applications cannot go back to draft. Close it instead.");
@@ -256,6 +285,15 @@ export async function setEventFormStatus(db: Db, access: OrganizationAccess, id:
         updatedAt: sql`now()`,
       })
       .where(managedFormsWhere(access, id));
+    if (form.status !== status)
+      await recordActivity(tx, {
+        organizationId: form.startupId,
+        actor,
+        kind: STATUS_KINDS[status],
+        subject: { id, label: form.title },
+        eventFormId: id,
+        changes: { status: { from: form.status, to: status } },
+      });
   });
   return resourceOf(db, id);
 }
@@ -270,10 +308,10 @@ async function hasSubmittedApplications(db: Db, formId: number) {
 }
 
 /** A form people have applied to is closed, not deleted, so their applications stay. */
-export async function deleteEventForm(db: Db, access: OrganizationAccess, id: number) {
+export async function deleteEventForm(db: Db, access: OrganizationAccess, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     // Locked outright, so no application can arrive between the check and the delete.
-    await managedFormOr404(tx, access, id, "update");
+    const form = await managedFormOr404(tx, access, id, "update");
     if (await hasSubmittedApplications(tx, id))
       throw fieldError("event_form", "This form has applications. Close it instead of deleting it.");
     // Payment records are kept for good, so a form someone has billed for is closed, not deleted.
@@ -282,5 +320,12 @@ export async function deleteEventForm(db: Db, access: OrganizationAccess, id: nu
     await assertNoScopedCoupons(tx, [id], "event_form");
     // The banner and the drafts' uploaded documents go with the form.
     await deleteFormsAndFiles(tx, [id]);
+    await recordActivity(tx, {
+      organizationId: form.startupId,
+      actor,
+      kind: "event_form.deleted",
+      subject: { id, label: form.title },
+      eventFormId: id,
+    });
   });
 }

@@ -86,6 +86,12 @@ export const NAVIGATION: NavSection[] = [
         tour: "Create discount codes for your paid events.",
       },
       {
+        to: "/audit-log",
+        label: "Audit log",
+        needs: "startup",
+        tour: "Who changed what and when in your organization: forms, statuses, payments and coupons.",
+      },
+      {
         to: "/integration",
         label: "Integrations",
         permission: "event form write",
