@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { UserOrganization } from "#schemas/auth";
-import { organizationChoices } from "./organization-switcher";
+import { ROLE_PERMISSIONS, type OrganizationRole } from "#schemas/organization-roles";
+import { PERMISSIONS } from "#schemas/permissions";
+import { organizationChoices, pageAfterSwitch } from "./organization-switcher";
 
 const acme: UserOrganization = { id: 3, name: "Acme Robotics", account_type: "startup", role: "reviewer" };
 const hub: UserOrganization = { id: 5, name: "Lagos Tech Hub", account_type: "organization", role: "admin" };
@@ -26,5 +28,28 @@ describe("the header's organization switcher", () => {
         { value: "", label: "Myself (co-founder profile)" },
       ],
     });
+  });
+});
+
+describe("the page a switch lands on", () => {
+  const as = (role: OrganizationRole) => ({
+    permissions: [...PERMISSIONS],
+    startup_id: 3,
+    co_founder_id: null,
+    organization_permissions: [...ROLE_PERMISSIONS[role]],
+  });
+
+  it("is the page it was made on, or the list of a record the organization left, without the old filters", () => {
+    expect(pageAfterSwitch("/event-forms", as("reviewer"))).toBe("/event-forms");
+    expect(pageAfterSwitch("/event-forms?collection_id=4&page=2", as("admin"))).toBe("/event-forms");
+    expect(pageAfterSwitch("/event-forms/edit/12", as("admin"))).toBe("/event-forms");
+    expect(pageAfterSwitch("/event-responses/12/form/3", as("admin"))).toBe("/");
+    expect(pageAfterSwitch("/dashboard?period=90", as("door"))).toBe("/dashboard");
+  });
+
+  it("is home when the role there does not open the screen", () => {
+    expect(pageAfterSwitch("/coupon-codes", as("reviewer"))).toBe("/");
+    expect(pageAfterSwitch("/event-forms/edit/12", as("door"))).toBe("/");
+    expect(pageAfterSwitch("/coupon-codes", as("finance"))).toBe("/coupon-codes");
   });
 });

@@ -2,6 +2,7 @@ import { Form, useLocation } from "react-router";
 import type { CurrentUser } from "#schemas/auth";
 import { ROLE_LABELS } from "#schemas/organization-roles";
 import { Button } from "~/components/ui/button";
+import { activeItem, NAVIGATION, visibleNavigation } from "./navigation";
 
 /** Where the switcher posts: a panel action that asks the API and comes back (app/routes/account/current-organization.ts). */
 export const SWITCH_ORGANIZATION_PATH = "/current-organization";
@@ -27,6 +28,21 @@ export function organizationChoices(
   const options = user.organizations.map((o) => ({ value: String(o.id), label: `${o.name} (${ROLE_LABELS[o.role]})` }));
   if (myself) options.push({ value: MYSELF, label: "Myself (co-founder profile)" });
   return { current: user.current_organization_id === null ? MYSELF : String(user.current_organization_id), options };
+}
+
+/**
+ * Where a switch lands: the page it was made on, unless the account's role in the organization it now acts for
+ * does not open that screen (home then), or the page is one record of the organization left (an id in its
+ * path), which names nothing in the next one (the menu's screen it belongs to then). The query is left behind
+ * too, as its filters (a collection, a form) were the old organization's.
+ */
+export function pageAfterSwitch(path: string, user: Parameters<typeof visibleNavigation>[0]): string {
+  const { pathname } = new URL(path, "http://panel.invalid");
+  const screen = activeItem(pathname, NAVIGATION);
+  const shown = activeItem(pathname, visibleNavigation(user));
+  if (screen !== shown) return "/";
+  if (!/\/\d+(\/|$)/.test(pathname)) return pathname;
+  return shown ?? "/";
 }
 
 /** A plain form, so switching works without JavaScript: the action answers with a redirect back to this page. */

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { currentOrganizationSchema, type CurrentUser } from "#schemas/auth";
+import { pageAfterSwitch } from "~/components/app-shell/organization-switcher";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { user } = result.body;
   const now = user.organizations.find((o) => o.id === user.current_organization_id);
-  return redirectWithToast(env, back, {
+  return redirectWithToast(env, pageAfterSwitch(back, user), {
     type: "success",
     message: now ? `You are now acting for ${now.name}.` : "You are now acting as yourself.",
   });
