@@ -32,6 +32,8 @@ export default [
     layout("routes/admin/pages.tsx", [
       index("routes/home/home.tsx"),
       route("account", "routes/account/account.tsx"),
+      // The header's organization switcher posts here (works without JavaScript).
+      route("current-organization", "routes/account/current-organization.ts"),
       route("user-management/users", "routes/user-management/users.tsx"),
       route("user-management/roles", "routes/user-management/roles.tsx"),
       route("user-management/roles/new", "routes/user-management/role-new.tsx"),

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { emailField, headerText } from "./fields.ts";
 import type { EmailVerificationPolicy } from "./held-actions.ts";
+import { optionalIdField } from "./id-fields.ts";
+import type { OrganizationPermission, OrganizationRole } from "./organization-roles.ts";
 import type { UserSettings } from "./settings.ts";
 import type { AccountType } from "./setup.ts";
 
@@ -75,11 +77,41 @@ export interface CurrentUser {
   unread_conversation_ids?: number[];
   /** The user's preferences; another API may have none, and then the defaults apply. */
   settings?: UserSettings;
+  /** Every organization the account is a member of, with its role there (the header's switcher). */
+  organizations: UserOrganization[];
+  /** The organization the account acts for now (`startup_id`), or null when it acts as itself. */
+  current_organization_id: number | null;
+  /** The account's role there, if any. */
+  organization_role: OrganizationRole | null;
+  /** What that role may do there (ROLE_PERMISSIONS); none without a role. */
+  organization_permissions: OrganizationPermission[];
   /** Two-factor sign-in is on. Optional, as another API may have none. */
   two_factor_enabled?: boolean;
   /** The user's role requires two-factor sign-in and it is not on yet: nothing else is allowed until it is. */
   two_factor_setup_required?: boolean;
 }
+
+/** One organization the account is a member of, as `GET /api/user` lists them. */
+export interface UserOrganization {
+  id: number;
+  name: string;
+  account_type: "startup" | "organization";
+  role: OrganizationRole;
+}
+
+export const CURRENT_ORGANIZATION_REQUIRED = "The organization id field is required.";
+export const CURRENT_ORGANIZATION_INVALID = "The selected organization id is invalid.";
+
+/**
+ * `PUT /api/user/current-organization`: the organization to act for, or null (blank, from a form) to act as
+ * oneself, with one's own co-founder profile. The field must be given: a missing one is not "nobody".
+ */
+export const currentOrganizationSchema = z.object({
+  organization_id: z
+    .custom<unknown>((value) => value !== undefined, { error: CURRENT_ORGANIZATION_REQUIRED })
+    .pipe(optionalIdField(CURRENT_ORGANIZATION_INVALID))
+    .transform((id) => id ?? null),
+});
 
 /**
  * `POST /api/login`: the user and a session, or, for an account with two-factor sign-in, no session yet:

@@ -12,10 +12,14 @@ import { seedCommunityExtras } from "./seed-community-extras.ts";
 import { seedEvents } from "./seed-events.ts";
 import { seedGuides } from "./seed-guides.ts";
 import { seedStartups } from "./seed-startups.ts";
+import { seedTeams } from "./seed-teams.ts";
 
 export const DEMO_PASSWORD = "launchpad";
 
-/** The demo accounts: one per role, plus one that has not set up a profile yet. Listed in the README. */
+/**
+ * The demo accounts: one per role, one that has not set up a profile yet, and members of the demo
+ * organizations' teams. Listed in the README.
+ */
 export const DEMO_ACCOUNTS = [
   { email: "superadmin@launchpad.test", role: "super admin", name: "Sam Super" },
   { email: "admin@launchpad.test", role: "admin", name: "Ada Admin" },
@@ -23,6 +27,11 @@ export const DEMO_ACCOUNTS = [
   { email: "organization@launchpad.test", role: "organization", name: "Olu Organizer" },
   { email: "cofounder@launchpad.test", role: "co-founder", name: "Cole Cofounder" },
   { email: "newuser@launchpad.test", role: null, name: "Nia Newcomer" },
+  // Members of others' organizations (seed-teams.ts): the account-wide startup role lets them use the
+  // features at all; their role in each organization decides what they may do there.
+  { email: "acmeadmin@launchpad.test", role: "startup", name: "Amaka Admin" },
+  { email: "reviewer@launchpad.test", role: "startup", name: "Remi Reviewer" },
+  { email: "door@launchpad.test", role: "startup", name: "Dayo Door" },
 ] as const;
 
 const PEOPLE = [
@@ -146,6 +155,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     });
   }
   await seedEvents(db);
+  await seedTeams(db);
   await seedBillings(db);
   await seedStartups(db);
   await seedCommunityExtras(db);

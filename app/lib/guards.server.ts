@@ -2,10 +2,10 @@ import { data, type RouterContextProvider } from "react-router";
 import { SUPER_ADMIN, type Permission } from "#schemas/access";
 import { userContext } from "./contexts";
 import type { CurrentUser } from "#schemas/auth";
-import { can } from "./permissions";
+import { can, canInOrganization } from "./permissions";
 
-// Loaders and actions take both the guard and the check from here.
-export { can };
+// Loaders and actions take both the guard and the checks from here.
+export { can, canInOrganization };
 
 export const FORBIDDEN = "Access Forbidden";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can } from "./permissions";
+import { can, canInOrganization, roleCan } from "./permissions";
 
 describe("can", () => {
   const user = { permissions: ["event form read", "role read"] };
@@ -13,5 +13,16 @@ describe("can", () => {
   it("refuses a permission the access model does not declare, at typecheck", () => {
     // @ts-expect-error: "event forms read" is no permission
     expect(can(user, "event forms read")).toBe(false);
+  });
+});
+
+describe("canInOrganization", () => {
+  it("needs both the account's permission and the member's role there", () => {
+    const finance = { permissions: ["coupon code write", "event form write"] as const, organization_permissions: ["money"] as const };
+    const user = { permissions: [...finance.permissions], organization_permissions: [...finance.organization_permissions] };
+    expect(roleCan(user, "money")).toBe(true);
+    expect(canInOrganization(user, "coupon code write", "money")).toBe(true);
+    expect(canInOrganization(user, "event form write", "forms.manage")).toBe(false);
+    expect(canInOrganization({ ...user, permissions: [] }, "coupon code write", "money")).toBe(false);
   });
 });

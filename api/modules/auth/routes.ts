@@ -1,7 +1,14 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { emailChangePending, type AccountScreen } from "#schemas/account-links.ts";
-import { accountSchema, loginSchema, passwordChangeSchema, registerSchema, type LoginAnswer } from "#schemas/auth.ts";
+import {
+  accountSchema,
+  currentOrganizationSchema,
+  loginSchema,
+  passwordChangeSchema,
+  registerSchema,
+  type LoginAnswer,
+} from "#schemas/auth.ts";
 import { imageField } from "#schemas/fields.ts";
 import { recoveryCodeField, SECOND_FACTOR_REQUIRED, totpCodeField } from "#schemas/two-factor.ts";
 import type { AppEnv } from "#api/context.ts";
@@ -19,6 +26,7 @@ import { pendingEmailChange } from "../account-links/email-change.ts";
 import { endSession, signIn, startSession } from "./login.ts";
 import { currentUser, requireUser } from "./middleware.ts";
 import { changePassword, registerUser, updateAccount } from "./service.ts";
+import { switchOrganization } from "./current-organization.ts";
 import { createApiToken } from "./sessions.ts";
 import { limits } from "#api/lib/limits.ts";
 import { hit } from "#api/lib/rate-limit.ts";
@@ -116,6 +124,18 @@ const accountUpdate = async (c: Context<AppEnv>) => {
 // An update with a file (the avatar) is a multipart POST with _method=PUT to the same path; JSON clients may PUT.
 authRoutes.put("/api/user", requireUser, accountUpdate);
 authRoutes.post("/api/user", requireUser, accountUpdate);
+
+/**
+ * The organization the account acts for from now on. Like any write it empties the caller caches, so the
+ * very next request lists that organization's forms, coupons and figures; the realtime channels the old
+ * role allowed are checked again.
+ */
+authRoutes.put("/api/user/current-organization", requireUser, async (c) => {
+  const { organization_id } = validate(currentOrganizationSchema, await readBody(c));
+  const user = await switchOrganization(c.get("db"), currentUser(c), organization_id);
+  await recheckListeners(c, [user.id]);
+  return c.json({ user: userResource(user, c.get("config")) });
+});
 
 authRoutes.put("/api/user/password", requireUser, async (c) => {
   const input = validate(passwordChangeSchema, await readBody(c));

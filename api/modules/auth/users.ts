@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Permission } from "#schemas/access.ts";
 import type { CurrentUser } from "#schemas/auth.ts";
+import { ROLE_PERMISSIONS } from "#schemas/organization-roles.ts";
 import type { ApiConfig } from "#api/config.ts";
 import type { AuthUser, OrganizationMembership } from "#api/context.ts";
 import { organizationMembers } from "#api/db/organization-schema.ts";
@@ -79,16 +80,26 @@ export type AuthUserRow = Omit<AuthUser, "roles" | "permissions" | "settings" | 
 
 export function toAuthUser(row: AuthUserRow): AuthUser {
   const { roleNames, permissionNames, settingsRow, memberships, ...user } = row;
-  const current = memberships.find((m) => m.id === user.startupId);
   return {
     ...user,
+    ...actingFor(memberships, user.startupId),
     organizations: memberships,
-    organizationRole: current?.role ?? null,
-    formScope: current?.eventFormIds ?? null,
     roles: roleNames,
     permissions: new Set(permissionNames as Permission[]),
     settings: settingsJson(settingsRow),
   };
+}
+
+/**
+ * What follows from the organization an account acts for: the member's role there and the forms they are
+ * limited to. Read when the caller loads, and again when they switch (current-organization.ts).
+ */
+export function actingFor(
+  memberships: readonly OrganizationMembership[],
+  organizationId: number | null,
+): Pick<AuthUser, "organizationRole" | "formScope"> {
+  const current = memberships.find((m) => m.id === organizationId);
+  return { organizationRole: current?.role ?? null, formScope: current?.eventFormIds ?? null };
 }
 
 /** GET /api/user: who the caller is, their setup state, roles and permissions — no query of its own. */
@@ -97,6 +108,7 @@ export function userResource(
   config: Pick<ApiConfig, "requireTwoFactorForAdmins" | "requireVerifiedEmail" | "mail">,
 ): CurrentUser {
   const accountType = user.startupAccountType ?? (user.coFounderId ? "co-founder" : null);
+  const role = user.organizationRole;
   return {
     id: user.id,
     name: user.name,
@@ -108,8 +120,13 @@ export function userResource(
     startup_id: user.startupId,
     co_founder_id: user.coFounderId,
     account_type: accountType,
-    setup_complete: accountType !== null,
+    // Joining an organization sets an account up as much as making a profile does: /setup is for neither.
+    setup_complete: accountType !== null || user.organizations.length > 0,
     roles: [...user.roles],
+    organizations: user.organizations.map((m) => ({ id: m.id, name: m.name, account_type: m.accountType, role: m.role })),
+    current_organization_id: user.startupId,
+    organization_role: role,
+    organization_permissions: role ? [...ROLE_PERMISSIONS[role]] : [],
     unread_notifications_count: user.unreadNotificationsCount,
     unread_conversation_ids: user.unreadConversationIds,
     settings: user.settings,

@@ -1,6 +1,7 @@
 import { SUPER_ADMIN, type Permission } from "#schemas/permissions";
 import type { CurrentUser } from "#schemas/auth";
-import { can } from "~/lib/permissions";
+import type { OrganizationPermission } from "#schemas/organization-roles";
+import { can, roleCan } from "~/lib/permissions";
 
 export interface NavItem {
   to: string;
@@ -9,6 +10,11 @@ export interface NavItem {
   label: string;
   /** Needed to see the item; none means every set-up user. */
   permission?: Permission;
+  /**
+   * Needed of the member's role in the organization the account acts for, when it acts for one (both this and
+   * `permission` must allow): a door volunteer sees no payments, a reviewer no coupons.
+   */
+  organization?: OrganizationPermission;
   /** Shown to super admins only (what no permission grants: the mail outbox). */
   superAdmin?: boolean;
   /**
@@ -69,6 +75,7 @@ export const NAVIGATION: NavSection[] = [
         label: "Collections",
         permission: "event form read",
         needs: "startup",
+        organization: "forms.read",
         tour: "Group your event forms, for example by programme.",
       },
       {
@@ -76,6 +83,7 @@ export const NAVIGATION: NavSection[] = [
         label: "Event forms",
         permission: "event form read",
         needs: "startup",
+        organization: "forms.read",
         tour: "Build free or paid application forms and review who applied.",
       },
       {
@@ -83,6 +91,7 @@ export const NAVIGATION: NavSection[] = [
         label: "Coupon codes",
         permission: "coupon code read",
         needs: "startup",
+        organization: "money",
         tour: "Create discount codes for your paid events.",
       },
       {
@@ -95,6 +104,7 @@ export const NAVIGATION: NavSection[] = [
         to: "/integration",
         label: "Integrations",
         permission: "event form write",
+        organization: "forms.manage",
         tour: "Connect Zoom or Google Meet to create meetings for your online events.",
       },
     ],
@@ -128,15 +138,23 @@ export const NAVIGATION: NavSection[] = [
         label: "Co-founders",
         permission: "co founder read",
         needs: "account",
+        organization: "organization.profile",
         tour: "Your startup's team, or the startup teams you joined as a co-founder.",
       },
-      { to: "/co-founder-invitations", label: "Invitations", needs: "account", tour: "Co-founder invitations you sent or received." },
+      {
+        to: "/co-founder-invitations",
+        label: "Invitations",
+        needs: "account",
+        organization: "organization.profile",
+        tour: "Co-founder invitations you sent or received.",
+      },
       { to: "/chat", label: "Messages", tour: "Chat one to one with startups and co-founders; start from their profile's Message button." },
       { to: "/favorites", label: "Favorites", tour: "The startups, people and events you saved." },
       {
         to: "/startup-details",
         label: "Startup details",
         needs: "startup",
+        organization: "organization.profile",
         tour: "Tell the community about your startup, one category at a time.",
       },
       {
@@ -177,7 +195,8 @@ export const looksForStartups = (user: Pick<CurrentUser, "startup_id" | "co_foun
   Boolean(user.co_founder_id && !user.startup_id);
 
 /** What decides which items a user sees; without `roles`, no super-admin item. */
-type NavUser = Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id"> & Partial<Pick<CurrentUser, "roles">>;
+type NavUser = Pick<CurrentUser, "permissions" | "startup_id" | "co_founder_id" | "organization_permissions"> &
+  Partial<Pick<CurrentUser, "roles">>;
 
 /**
  * The links (navHref) of the items `user` may see. This is what the admin layout's loader sends: the labels
@@ -193,6 +212,7 @@ export function visiblePaths(user: NavUser): string[] {
       .filter(
         (item) =>
           (!item.permission || can(user, item.permission)) &&
+          (!item.organization || !user.startup_id || roleCan(user, item.organization)) &&
           (!item.needs || has[item.needs]) &&
           (!item.superAdmin || superAdmin) &&
           (!item.coFounder || (item.coFounder === "only") === coFounder),

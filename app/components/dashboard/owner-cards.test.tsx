@@ -15,9 +15,9 @@ const event = (capacity: number | null, taken: number): UpcomingEvent => ({
   checked_in: 0,
 });
 
-function upcomingText(events: UpcomingEvent[]): string {
+function upcomingText(events: UpcomingEvent[], opens?: "responses" | "check-in", total = events.length): string {
   const Stub = createRoutesStub([
-    { path: "/", Component: () => <UpcomingCard card={{ ok: true, data: { total: events.length, events } }} /> },
+    { path: "/", Component: () => <UpcomingCard card={{ ok: true, data: { total, events } }} opens={opens} /> },
   ]);
   return renderToStaticMarkup(<Stub initialEntries={["/"]} />).replace(/<!-- -->/g, "");
 }
@@ -28,5 +28,13 @@ describe("the upcoming events card", () => {
     expect(upcomingText([event(1, 0)])).toContain("0 of 1 place taken (0 %)");
     expect(upcomingText([event(40, 2)])).toContain("2 of 40 places taken (5 %)");
     expect(upcomingText([event(null, 1)])).toContain("1 application, no capacity limit");
+  });
+
+  it("opens each event's responses, or its check-in screen for a member who only checks people in", () => {
+    expect(upcomingText([event(10, 1)], undefined, 5)).toContain('href="/event-responses/1"');
+    const door = upcomingText([event(10, 1)], "check-in", 5);
+    expect(door).toContain('href="/event-forms/check-in/1"');
+    expect(door).not.toContain("/event-forms?");
+    expect(upcomingText([], "check-in")).not.toContain("Create an event form");
   });
 });

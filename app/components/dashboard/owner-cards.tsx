@@ -143,21 +143,33 @@ export function BillingsCard({ card }: { card: Loaded<BillingsCardData> }) {
   );
 }
 
-export function UpcomingCard({ card }: { card: Loaded<UpcomingEvents> }) {
+/**
+ * `opens`: where an event's link goes, its responses, or, for a member who only checks people in at the door,
+ * its check-in screen (then nothing offers the forms they cannot open).
+ */
+export function UpcomingCard({ card, opens = "responses" }: { card: Loaded<UpcomingEvents>; opens?: "responses" | "check-in" }) {
   if (!card) return null;
+  const door = opens === "check-in";
   return (
     <DashboardCard title="Upcoming events" id="card-upcoming">
       {!card.ok ? (
         <CardFailed message={card.message} />
       ) : card.data.events.length === 0 ? (
-        <FirstStep text="No published event is coming up. Publish a form so people can apply." {...CREATE_FORM} />
+        door ? (
+          <p className="text-sm text-slate-600">No published event is coming up.</p>
+        ) : (
+          <FirstStep text="No published event is coming up. Publish a form so people can apply." {...CREATE_FORM} />
+        )
       ) : (
         <ul className="space-y-3">
           {card.data.events.map((event) => {
             const share = event.capacity ? Math.min(100, Math.round((event.places_taken / event.capacity) * 100)) : null;
             return (
               <li key={event.id} className="text-sm">
-                <InAppLink to={`/event-responses/${event.id}`} className="font-medium text-brand-700 hover:underline">
+                <InAppLink
+                  to={door ? `/event-forms/check-in/${event.id}` : `/event-responses/${event.id}`}
+                  className="font-medium text-brand-700 hover:underline"
+                >
                   {event.title}
                 </InAppLink>
                 <p className="text-slate-600">{formatEventTime(event.starts_at, event.ends_at, event.timezone)}</p>
@@ -175,7 +187,7 @@ export function UpcomingCard({ card }: { card: Loaded<UpcomingEvents> }) {
               </li>
             );
           })}
-          {card.data.total > card.data.events.length ? (
+          {!door && card.data.total > card.data.events.length ? (
             <li className="text-sm">
               <InAppLink to="/event-forms?status=published" className="text-brand-700 underline">
                 All {counted(card.data.total, "upcoming event")}

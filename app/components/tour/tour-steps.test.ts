@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ROLE_PERMISSIONS } from "#schemas/organization-roles";
 import { visibleNavigation } from "../app-shell/navigation";
 import { TOUR_MAX_STEPS, tourSteps } from "./tour-steps";
 
@@ -8,16 +9,15 @@ const STARTUP_PERMISSIONS: Permissions = ["event form read", "event form write",
 
 describe("the onboarding tour", () => {
   it("is at most seven steps, a welcome and the first screens of the user's own tasks", () => {
-    expect(titles({ permissions: STARTUP_PERMISSIONS, startup_id: 3, co_founder_id: null })).toEqual([
-      "Welcome to Launchpad",
-      "Event forms",
-      "Find co-founders",
-      "Discover events",
-      "My applications",
-      "Startups",
-      "Messages",
-    ]);
-    expect(titles({ permissions: ["co founder read"], startup_id: null, co_founder_id: 7 })).toEqual([
+    expect(
+      titles({
+        permissions: STARTUP_PERMISSIONS,
+        startup_id: 3,
+        co_founder_id: null,
+        organization_permissions: [...ROLE_PERMISSIONS.owner],
+      }),
+    ).toEqual(["Welcome to Launchpad", "Event forms", "Find co-founders", "Discover events", "My applications", "Startups", "Messages"]);
+    expect(titles({ permissions: ["co founder read"], startup_id: null, co_founder_id: 7, organization_permissions: [] })).toEqual([
       "Welcome to Launchpad",
       "Discover events",
       "My applications",
@@ -30,6 +30,7 @@ describe("the onboarding tour", () => {
       permissions: [...STARTUP_PERMISSIONS, "user read"],
       startup_id: null,
       co_founder_id: null,
+      organization_permissions: [],
       roles: ["super admin"],
     });
     expect(superAdmin.length).toBeLessThanOrEqual(TOUR_MAX_STEPS);
@@ -37,7 +38,7 @@ describe("the onboarding tour", () => {
   });
 
   it("points every step but the welcome at a menu item the user has", () => {
-    const navigation = visibleNavigation({ permissions: [], startup_id: null, co_founder_id: null });
+    const navigation = visibleNavigation({ permissions: [], startup_id: null, co_founder_id: null, organization_permissions: [] });
     const steps = tourSteps(navigation);
     expect(steps.length).toBeGreaterThan(1);
     const targets = navigation.flatMap((section) =>

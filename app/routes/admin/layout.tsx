@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS, type Layout as LayoutSetting } from "#schemas/setting
 import { AI_NOT_CONFIGURED } from "#schemas/ai";
 import { activeItem, navHref, navigationFor, visiblePaths, tourTarget, type NavSection } from "~/components/app-shell/navigation";
 import { Avatar } from "~/components/ui/avatar";
+import { organizationChoices, OrganizationSwitcher } from "~/components/app-shell/organization-switcher";
 import { NotificationBell } from "~/components/notifications/bell";
 import { UnreadMessagesCount } from "~/components/chat/unread-messages";
 import { verificationBannerPolicy, VerifyEmailBanner } from "~/components/account/verify-email-banner";
@@ -60,6 +61,8 @@ export function loader({ context }: Route.LoaderArgs) {
     emailVerification: verificationBannerPolicy(user),
     settings: user.settings ?? DEFAULT_SETTINGS,
     navigation: visiblePaths(user),
+    // The header's switcher, when the account has more than one organization (or one and a profile of its own).
+    organizations: organizationChoices(user),
     // The browser's Echo client connects with this (public: never the secret); null when realtime is off,
     // and while two-factor setup comes first (the API refuses channel authorisations until then).
     realtime: user.two_factor_setup_required ? null : context.get(requestEnvContext).realtime,
@@ -71,7 +74,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, realtime, xsrfCookie, unreadNotifications, unreadConversations, settings, emailVerification } = loaderData;
+  const { user, realtime, xsrfCookie, unreadNotifications, unreadConversations, settings, emailVerification, organizations } = loaderData;
   const extras: ItemExtras = { "/chat": <UnreadMessagesCount userId={user.id} unreadIds={unreadConversations} /> };
   const navigation = useMemo(() => navigationFor(loaderData.navigation), [loaderData.navigation]);
   const layout = panelLayout(settings.layout, useViewport());
@@ -110,6 +113,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               )}
               {layout === "compact" ? null : <span className={LAYOUT_CLASSES[layout].wideOnly} />}
               <div className="flex items-center gap-2">
+                {organizations ? <OrganizationSwitcher choices={organizations} /> : null}
                 <NotificationBell userId={user.id} unreadCount={unreadNotifications} />
                 <UserMenu user={user} />
               </div>

@@ -11,7 +11,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import { can, requirePermission } from "~/lib/guards.server";
+import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Page } from "#schemas/answers";
 import type { CollectionView } from "#schemas/event-form-views";
@@ -31,7 +31,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     collections,
     others: all.data.map((c) => ({ id: c.id, name: c.name })),
     deleting: all.data.find((c) => c.id === deleting) ?? null,
-    canWrite: can(user, "event form write"),
+    canWrite: canInOrganization(user, "event form write", "forms.manage"),
   };
 }
 

@@ -16,7 +16,7 @@ import { formatMoney } from "~/lib/event-format";
 import { forwardListParams } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
-import { can, requirePermission } from "~/lib/guards.server";
+import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Page } from "#schemas/answers";
 import type { EventFormView } from "#schemas/event-form-views";
@@ -30,10 +30,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "coupon code read");
   const api = context.get(apiContext);
   const query = forwardListParams(url, ["page", "search", "status", "sort_by", "sort_order"], { per_page: "20" });
-  const canWrite = can(user, "coupon code write");
+  const canWrite = canInOrganization(user, "coupon code write", "money");
   const [coupons, forms] = await Promise.all([
     api.load<Page<CouponView>>(`/api/v1/admin/coupon_codes?${query}`),
-    canWrite && can(user, "event form read")
+    canWrite && canInOrganization(user, "event form read", "forms.read")
       ? api.load<Page<EventFormView>>("/api/v1/admin/event_forms?per_page=100&sort_by=title&status=published")
       : null,
   ]);

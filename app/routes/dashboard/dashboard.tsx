@@ -5,6 +5,7 @@ import { PeriodPicker } from "~/components/dashboard/period-picker";
 import { PageHeader } from "~/components/ui/layout";
 import { WeatherPanel } from "~/components/weather/weather-panel";
 import { apiContext, userContext } from "~/lib/contexts";
+import { roleCan } from "~/lib/permissions";
 import type { Route } from "./+types/dashboard";
 import { loadDashboard, readSelection } from "./data.server";
 
@@ -13,11 +14,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const cards = await loadDashboard(context.get(apiContext), user, selection);
   // The weather card loads after the page (components/weather/weather-panel.tsx): the page never waits on the provider.
-  return { selection, cards, hasCity: user.startup_id !== null || user.co_founder_id !== null };
+  // A member who may not read the forms (the door) reaches each upcoming event's check-in screen instead.
+  const upcomingOpens = roleCan(user, "forms.read") ? "responses" : "check-in";
+  return { selection, cards, hasCity: user.startup_id !== null || user.co_founder_id !== null, upcomingOpens } as const;
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { selection, cards, hasCity } = loaderData;
+  const { selection, cards, hasCity, upcomingOpens } = loaderData;
   const forms = cards.perDay?.ok ? cards.perDay.data.forms : null;
   const zone = cards.perDay?.ok ? cards.perDay.data.time_zone : "UTC";
   return (
@@ -37,7 +40,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ApplicationsPerDayCard card={cards.perDay} />
         <StagesCard card={cards.stages} />
-        <UpcomingCard card={cards.upcoming} />
+        <UpcomingCard card={cards.upcoming} opens={upcomingOpens} />
         <BillingsCard card={cards.billings} />
         <FollowersCard card={cards.followers} />
         <InvitationsCard card={cards.invitations} />

@@ -15,7 +15,8 @@ import { renderedChart, type RenderedChart } from "~/components/dashboard/chart"
 import { FULL_CARD_WIDTHS, HALF_CARD_WIDTHS, type ChartData } from "~/components/dashboard/chart-spec";
 import { chartSvgs } from "~/components/dashboard/chart-svg.server";
 import { STATUS_LABELS } from "~/components/dashboard/labels";
-import { can } from "~/lib/guards.server";
+import { can, canInOrganization } from "~/lib/guards.server";
+import { roleCan } from "~/lib/permissions";
 import type { ApiClient } from "~/lib/api.server";
 import type { CurrentUser } from "#schemas/auth";
 
@@ -81,20 +82,22 @@ export async function loadDashboard(api: ApiClient, user: CurrentUser, selection
   const base = "/api/v1/admin/dashboard";
   const skip = null;
   const [perDay, stages, billings, upcoming, followers, mine, invitations] = await Promise.all([
-    owner && can(user, "event response read")
+    owner && canInOrganization(user, "event response read", "forms.read")
       ? card(api, `${base}/applications-per-day?${formParams}`, (d: ApplicationsPerDay) => ({ ...d, chart: perDayChart(d) }))
       : skip,
-    owner && can(user, "event response read")
+    owner && canInOrganization(user, "event response read", "forms.read")
       ? card(api, `${base}/applications-by-stage?${formParams}`, (d: ApplicationsByStage) => ({ ...d, chart: stagesChart(d) }))
       : skip,
-    owner && can(user, "event billing read")
+    owner && canInOrganization(user, "event billing read", "money")
       ? card(api, `${base}/billings?${params}`, (d: BillingsSummary) => ({
           ...d,
           chart: billingStatusChart(d),
           revenueCharts: d.revenue.map((r) => ({ currency: r.currency, chart: revenueChart(r) })),
         }))
       : skip,
-    owner && can(user, "event form read") ? card(api, `${base}/upcoming-events?${params}`, (d: UpcomingEvents) => d) : skip,
+    owner && can(user, "event form read") && (roleCan(user, "forms.read") || roleCan(user, "check_in"))
+      ? card(api, `${base}/upcoming-events?${params}`, (d: UpcomingEvents) => d)
+      : skip,
     owner || user.co_founder_id !== null
       ? card(api, `${base}/followers?${params}`, (d: FollowersPerWeek) => ({ ...d, chart: followersChart(d) }))
       : skip,

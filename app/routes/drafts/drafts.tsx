@@ -6,7 +6,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext, userContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { formatEventTime } from "~/lib/event-format";
-import { can } from "~/lib/guards.server";
+import { canInOrganization } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Page } from "#schemas/answers";
 import type { Route } from "./+types/drafts";
@@ -22,8 +22,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     drafts,
     /** The application draft whose discard is being confirmed (`?discard=12`): the confirm step needs no JS. */
     discarding: url.searchParams.get("discard"),
-    canPublish: can(user, "event form write"),
-    canCreateForms: user.startup_id !== null && can(user, "event form write"),
+    canPublish: canInOrganization(user, "event form write", "forms.manage"),
+    canCreateForms: user.startup_id !== null && canInOrganization(user, "event form write", "forms.manage"),
   };
 }
 

@@ -13,7 +13,7 @@ import { StatusForm } from "~/components/ui/list-controls";
 import { apiContext } from "~/lib/contexts";
 import { STATUS_TONES } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
-import { can, requirePermission } from "~/lib/guards.server";
+import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { EventFormSaved, EventFormView } from "#schemas/event-form-views";
 import type { Route } from "./+types/edit";
@@ -37,7 +37,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The form's own collection is always offered, even past the picker's first page.
   const own = event_form.collection;
   const collections = own && !choices.collections.some((c) => c.id === own.id) ? [own, ...choices.collections] : choices.collections;
-  return { eventForm: event_form, ...choices, collections, canSeeResponses: can(user, "event response read"), meeting };
+  return {
+    eventForm: event_form,
+    ...choices,
+    collections,
+    canSeeResponses: canInOrganization(user, "event response read", "forms.read"),
+    meeting,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -10,7 +10,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
-import { can, requirePermission } from "~/lib/guards.server";
+import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import type { Page } from "#schemas/answers";
 import type { CollectionView, EventFormView } from "#schemas/event-form-views";
 import type { Route } from "./+types/list";
@@ -31,10 +31,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     forms,
     collections: collections.data.map((c) => ({ id: c.id, name: c.name })),
     collection: collections.data.find((c) => c.id === collectionId) ?? null,
-    canWrite: can(user, "event form write"),
-    canSeeResponses: can(user, "event response read"),
-    canSeePayments: can(user, "event billing read"),
-    canCheckIn: can(user, "event response write"),
+    canWrite: canInOrganization(user, "event form write", "forms.manage"),
+    canSeeResponses: canInOrganization(user, "event response read", "forms.read"),
+    canSeePayments: canInOrganization(user, "event billing read", "money"),
+    canCheckIn: canInOrganization(user, "event response write", "check_in"),
   };
 }
 

@@ -30,7 +30,7 @@ import { forwardListParams } from "~/lib/list-query.server";
 import { formatMoney, price } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
-import { can, requirePermission } from "~/lib/guards.server";
+import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/payments";
@@ -83,7 +83,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     form: { id: form.id, title: form.title, price: price(form.paid_event_information), currency: form.paid_event_information.currency },
     billings,
     selected: detail?.ok ? detail.body.event_billing : null,
-    canWrite: can(user, "event billing write"),
+    canWrite: canInOrganization(user, "event billing write", "money"),
     // One per page view: the refund form resent (a double click, a retry) makes one refund.
     refundKey: crypto.randomUUID(),
     exportHref: `/api/v1/admin/event_billings/${form.id}/all.csv?${exportQuery}`,

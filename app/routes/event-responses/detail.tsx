@@ -7,7 +7,7 @@ import { StatusForm } from "~/components/ui/list-controls";
 import { apiContext } from "~/lib/contexts";
 import { STATUS_TONES } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
-import { can, requirePermission } from "~/lib/guards.server";
+import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { AnswerValue, ResponseDetail } from "#schemas/applications";
 import type { Route } from "./+types/detail";
@@ -27,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const view = await context
     .get(apiContext)
     .load<ResponseDetail>(`/api/v1/admin/event_forms/${event_form_id}/responses/${event_application_id}`);
-  return { ...view, canReview: can(user, "event response write") };
+  return { ...view, canReview: canInOrganization(user, "event response write", "forms.manage") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

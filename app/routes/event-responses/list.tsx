@@ -10,7 +10,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { STATUS_TONES, answerText } from "~/lib/event-format";
-import { can, requirePermission } from "~/lib/guards.server";
+import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import type { ResponsesPage } from "#schemas/applications";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/list";
@@ -48,7 +48,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     responses: { ...responses, data: rows },
     columns,
     exportHref: `/api/v1/admin/event_forms/${formId}/responses.csv?${exportQuery}`,
-    canCheckIn: can(user, "event response write"),
+    canCheckIn: canInOrganization(user, "event response write", "check_in"),
   };
 }
 

@@ -2,6 +2,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
 import { can } from "~/lib/guards.server";
+import { roleCan } from "~/lib/permissions";
 import { CountryName } from "~/components/places/flag";
 import type { CurrentProfile } from "#schemas/profiles";
 import type { StartupDetailsList } from "#schemas/startup-details";
@@ -16,8 +17,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const [current, details] = await Promise.all([
     api.load<CurrentProfile>("/api/v1/admin/profiles/current"),
-    // Only a user of a startup has details to complete; a refusal just leaves the step out.
-    user.startup_id ? api.get<StartupDetailsList>("/api/v1/admin/startup_details") : null,
+    // Only a member who edits the profile has details to complete; a refusal just leaves the step out.
+    user.startup_id && roleCan(user, "organization.profile") ? api.get<StartupDetailsList>("/api/v1/admin/startup_details") : null,
   ]);
   const completeness = details?.ok ? details.body.completeness : null;
   const place = current.startup ?? current.profile;
