@@ -28,6 +28,7 @@ import { checkInRoutes } from "./modules/check-ins/routes.ts";
 import { announcementRoutes } from "./modules/announcements/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
 import { invitationRoutes } from "./modules/invitations/routes.ts";
+import { teamRoutes } from "./modules/organizations/routes.ts";
 import { unsubscribeRoutes } from "./modules/notification-mail/routes.ts";
 import { setProcessAppLinks, withAppLinks } from "./lib/app-links.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
@@ -189,6 +190,7 @@ export function createApi({
   api.route("/", couponRoutes);
   api.route("/", coFounderRoutes);
   api.route("/", invitationRoutes);
+  api.route("/", teamRoutes);
   api.route("/", startupDetailRoutes);
   api.route("/", favoriteRoutes);
   api.route("/", startupRoutes);
