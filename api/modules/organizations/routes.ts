@@ -5,8 +5,10 @@ import {
   teamMemberUpdateSchema,
   TEAM_INVITATION_NOT_FOUND,
   TEAM_MEMBER_NOT_FOUND,
+  type JoinedOrganization,
 } from "#schemas/team.ts";
 import type { AppEnv } from "#api/context.ts";
+import { notFound } from "#api/lib/errors.ts";
 import { readBody } from "#api/lib/body.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { organizationFor } from "#api/lib/owner.ts";
@@ -52,6 +54,14 @@ teamRoutes.delete(`${MEMBERS}/:userId`, requireUser, async (c) => {
   await removeMember(c.get("db"), access, user, userId);
   await recheckListeners(c, [userId]);
   return c.json({ message: "Member removed." });
+});
+
+/** The organization the caller acts for now and their role there (the /team screen of a member who manages nothing). */
+teamRoutes.get("/api/v1/team/membership", requireUser, (c) => {
+  const user = currentUser(c);
+  const current = user.organizations.find((o) => o.id === user.startupId);
+  if (!current) throw notFound("You are not a member of an organization.");
+  return c.json({ organization: { id: current.id, name: current.name, role: current.role } } satisfies JoinedOrganization);
 });
 
 teamRoutes.post("/api/v1/team/leave", requireUser, async (c) => {

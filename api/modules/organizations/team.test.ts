@@ -61,6 +61,7 @@ describe("invitations", () => {
     expect(accepted.body).toEqual({ organization: { id: owner.startup.id, name: owner.startup.name, role: "reviewer" } });
     expect((await userRow(t, member.body.user.id)).startupId).toBe(owner.startup.id);
     expect((await client.get("/api/user")).body).toMatchObject({ startup_id: owner.startup.id, setup_complete: true });
+    expect((await client.get("/api/v1/team/membership")).body).toEqual(accepted.body);
 
     const members = await owner.client.get(TEAM_MEMBERS);
     expect(members.body.data.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
@@ -182,6 +183,7 @@ describe("members", () => {
     expect((await owner.client.delete(`${TEAM_MEMBERS}/${owner.id}`)).status).toBe(403);
     expect((await owner.client.delete(`${TEAM_MEMBERS}/${member.id}`)).status).toBe(200);
     expect((await userRow(t, member.id)).startupId).toBeNull();
+    expect((await member.client.get("/api/v1/team/membership")).status).toBe(404);
     expect((await member.client.get("/api/v1/admin/coupon_codes")).status).toBe(403);
     expect((await owner.client.delete(`${TEAM_MEMBERS}/${member.id}`)).status).toBe(404);
     expect(await kindsOf(owner.startup.id)).toContain("member.removed");

@@ -127,6 +127,7 @@ export const NAVIGATION: NavSection[] = [
       { to: "/co-founder-invitations", label: "Invitations", needs: "account", tour: "Co-founder invitations you sent or received." },
       { to: "/chat", label: "Messages", tour: "Chat one to one with startups and co-founders; start from their profile's Message button." },
       { to: "/favorites", label: "Favorites", tour: "The startups, people and events you saved." },
+      { to: "/team", label: "Team", needs: "startup", tour: "Invite people to your organization and choose what each of them may do." },
       {
         to: "/startup-details",
         label: "Startup details",
