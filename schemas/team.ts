@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tryAgainIn } from "./plural.ts";
 import { emailField, storableString } from "./fields.ts";
 import { idField } from "./id-fields.ts";
 import { ASSIGNABLE_ROLES, type AssignableRole, type OrganizationRole } from "./organization-roles.ts";
@@ -11,6 +12,11 @@ import { ASSIGNABLE_ROLES, type AssignableRole, type OrganizationRole } from "./
 export const TEAM_MEMBER_NOT_FOUND = "This member was not found.";
 export const TEAM_INVITATION_NOT_FOUND = "This invitation was not found.";
 export const INVITATION_LIFETIME_DAYS = 7;
+
+/** Invitation mails (resends included) an organization may send in the window: a large team's onboarding, not a flood. */
+export const TEAM_INVITATION_RATE = { maxMails: 50, windowSeconds: 3600 } as const;
+export const TEAM_INVITATIONS_THROTTLED = (seconds: number) =>
+  `This organization has sent ${TEAM_INVITATION_RATE.maxMails} invitations in the last hour. ${tryAgainIn(seconds)}`;
 
 const roleField = z.enum(ASSIGNABLE_ROLES, { error: "The selected role is invalid." });
 

@@ -9,6 +9,8 @@ import {
 } from "#schemas/team.ts";
 import type { AppEnv } from "#api/context.ts";
 import { notFound } from "#api/lib/errors.ts";
+import { limits } from "#api/lib/limits.ts";
+import { hit } from "#api/lib/rate-limit.ts";
 import { readBody } from "#api/lib/body.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { organizationFor } from "#api/lib/owner.ts";
@@ -91,12 +93,14 @@ teamRoutes.post(INVITATIONS, requireUser, async (c) => {
   const user = currentUser(c);
   const access = organizationFor(user, "team.manage");
   const input = validate(teamInvitationSchema, await readBody(c));
+  await hit(c.get("db"), limits(c.get("config")).teamInvitation, access.organizationId);
   return c.json(await invite(c.get("db"), c.get("config"), access, user, input), 201);
 });
 
 teamRoutes.post(`${INVITATIONS}/:id/resend`, requireUser, async (c) => {
   const user = currentUser(c);
   const access = organizationFor(user, "team.manage");
+  await hit(c.get("db"), limits(c.get("config")).teamInvitation, access.organizationId);
   return c.json(await resend(c.get("db"), c.get("config"), access, user, invitationId(c.req.param("id"))));
 });
 

@@ -1,7 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LINK_INVALID } from "#schemas/account-links.ts";
-import { INVITATION_WRONG_ACCOUNT, OWNER_CANNOT_LEAVE } from "#schemas/team.ts";
+import { INVITATION_WRONG_ACCOUNT, OWNER_CANNOT_LEAVE, TEAM_INVITATION_RATE } from "#schemas/team.ts";
+import { limits } from "#api/lib/limits.ts";
+import { hit } from "#api/lib/rate-limit.ts";
+import { hitsOf } from "#api/testing/rate-limits.ts";
 import { activities, organizationMembers, teamInvitations } from "#api/db/organization-schema.ts";
 import { startups } from "#api/db/schema.ts";
 import { createEventForm } from "#api/testing/event-fixtures.ts";
@@ -153,6 +156,22 @@ describe("invitations", () => {
     const joined = await member.client.post(`/api/v1/team_invitations/${second}/accept`);
     expect(joined.body.organization.role).toBe("reviewer");
     expect(await kindsOf(owner.startup.id)).toEqual(["member.invited", "invitation.resent", "invitation.resent", "member.joined"]);
+  });
+});
+
+describe("the invitations an organization mails", () => {
+  it("are limited per organization, resends included, with a 429 on the email", async () => {
+    const owner = await teamOwner(t);
+    const limit = limits(t.config).teamInvitation;
+    for (let i = 1; i < TEAM_INVITATION_RATE.maxMails; i++) await hit(t.database.db, limit, owner.startup.id);
+    const email = uniqueEmail();
+    expect((await owner.client.post(TEAM_INVITATIONS, { email, role: "door" })).status).toBe(201);
+    const [open] = (await owner.client.get(TEAM_INVITATIONS)).body.data;
+    const refused = await owner.client.post(`${TEAM_INVITATIONS}/${open.id}/resend`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors.email).toEqual([expect.stringContaining("invitations in the last hour")]);
+    expect(await hitsOf(t.database.db, limit, owner.startup.id)).toBe(TEAM_INVITATION_RATE.maxMails);
+    expect(await outboxMails(t.database.db, email, "team_invitation")).toHaveLength(1);
   });
 });
 
