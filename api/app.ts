@@ -29,6 +29,7 @@ import { announcementRoutes } from "./modules/announcements/routes.ts";
 import { auditLogRoutes } from "./modules/audit-log/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
 import { invitationRoutes } from "./modules/invitations/routes.ts";
+import { teamRoutes } from "./modules/organizations/routes.ts";
 import { unsubscribeRoutes } from "./modules/notification-mail/routes.ts";
 import { setProcessAppLinks, withAppLinks } from "./lib/app-links.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
@@ -191,6 +192,7 @@ export function createApi({
   api.route("/", auditLogRoutes);
   api.route("/", coFounderRoutes);
   api.route("/", invitationRoutes);
+  api.route("/", teamRoutes);
   api.route("/", startupDetailRoutes);
   api.route("/", favoriteRoutes);
   api.route("/", startupRoutes);

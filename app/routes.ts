@@ -13,6 +13,8 @@ export default [
     route("setup/complete", "routes/setup/complete.tsx"),
     // A mail's one-click unsubscribe link: no login, the signed token is the permission.
     route("unsubscribe/:token", "routes/unsubscribe/unsubscribe.tsx"),
+    // An invitation mail's link: shown to anyone holding it, joined by the account it was sent to.
+    route("team/join/:token", "routes/team/join.tsx"),
   ]),
   route("logout", "routes/auth/logout.tsx"),
   // The verification banner's Resend: outside the admin layout, so that it also works from /setup.
@@ -58,6 +60,7 @@ export default [
       route("events", "routes/events/discover.tsx"),
       route("coupon-codes", "routes/coupon-codes/coupon-codes.tsx"),
       route("audit-log", "routes/audit-log/audit-log.tsx"),
+      route("team", "routes/team/team.tsx"),
       route("startup-details", "routes/startup-details/list.tsx"),
       route("complete-startup-details/:detail_category_id", "routes/startup-details/complete.tsx"),
       route("favorites", "routes/favorites/favorites.tsx"),

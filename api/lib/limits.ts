@@ -2,6 +2,7 @@ import { counted, tryAgainIn, waitTime } from "#schemas/plural.ts";
 import { AI_RATE, AI_THROTTLED } from "#schemas/ai.ts";
 import { ANNOUNCEMENT_RATE, ANNOUNCEMENTS_THROTTLED } from "#schemas/announcements.ts";
 import { MESSAGE_RATE, MESSAGES_THROTTLED } from "#schemas/conversations.ts";
+import { TEAM_INVITATION_RATE, TEAM_INVITATIONS_THROTTLED } from "#schemas/team.ts";
 import { WEATHER_RATE, WEATHER_THROTTLED } from "#schemas/weather.ts";
 import type { ApiConfig } from "../config.ts";
 import { tooMany, type RateLimit } from "./rate-limit.ts";
@@ -53,6 +54,8 @@ export interface Limits {
   emailChange: RateLimit;
   /** Announcements an event sends (to its people, by notification and mail), counted per event. */
   announcement: RateLimit;
+  /** Team invitations an organization mails, resends included (each is a mail to any address), per organization. */
+  teamInvitation: RateLimit;
 }
 
 const loginRefusal = (seconds: number) => tooMany(`Too many login attempts. ${tryAgainIn(seconds)}`, seconds, "email");
@@ -125,6 +128,12 @@ export function limitsOf(config: ApiConfig): Limits {
       max: ANNOUNCEMENT_RATE.maxAnnouncements,
       windowSeconds: ANNOUNCEMENT_RATE.windowSeconds,
       refusal: (seconds) => tooMany(ANNOUNCEMENTS_THROTTLED(seconds), seconds),
+    },
+    teamInvitation: {
+      prefix: "team-invitation",
+      max: TEAM_INVITATION_RATE.maxMails,
+      windowSeconds: TEAM_INVITATION_RATE.windowSeconds,
+      refusal: (seconds) => tooMany(TEAM_INVITATIONS_THROTTLED(seconds), seconds, "email"),
     },
     chatMessage: {
       prefix: "chat",

@@ -6,8 +6,15 @@ import { parseId } from "#schemas/ids";
  * /setup and is where setup ends.
  */
 
-/** /setup for someone headed to `target`, keeping the event form they came for. */
+/** A team's join page (/team/join/{token}): an invited member joins an organization, which is their setup. */
+const TEAM_JOIN = /^\/team\/join\/[^/]+$/;
+
+/**
+ * /setup for someone headed to `target`, keeping the event form they came for; someone invited to a team
+ * goes straight back to the invitation instead, since joining sets the account up.
+ */
 export function setupPathFor(target: URL): string {
+  if (TEAM_JOIN.test(target.pathname)) return target.pathname;
   const formId = parseId(target.searchParams.get("form_id"));
   return formId === undefined ? "/setup" : `/setup?form_id=${formId}`;
 }

@@ -19,6 +19,7 @@ export { coFounderWith, startupOwner } from "#api/testing/co-founder-fixtures";
 export { enableTwoFactor, totpCode } from "#api/testing/two-factor-fixtures";
 export { unsubscribeToken } from "#api/modules/notification-mail/unsubscribe";
 export { mailedToken } from "#api/testing/mail-fixtures";
+export { invitedToken, joinedMember, teamOwner } from "#api/testing/team-fixtures";
 import { renderToString } from "react-dom/server";
 import { RouterContextProvider, createRoutesStub } from "react-router";
 import { ApiClient } from "~/lib/api.server";

@@ -98,6 +98,7 @@ export const NAVIGATION: NavSection[] = [
         to: "/audit-log",
         label: "Audit log",
         needs: "startup",
+        organization: "audit.read",
         tour: "Who changed what and when in your organization: forms, statuses, payments and coupons.",
       },
       {
@@ -150,6 +151,13 @@ export const NAVIGATION: NavSection[] = [
       },
       { to: "/chat", label: "Messages", tour: "Chat one to one with startups and co-founders; start from their profile's Message button." },
       { to: "/favorites", label: "Favorites", tour: "The startups, people and events you saved." },
+      {
+        to: "/team",
+        label: "Team",
+        needs: "startup",
+        organization: "team.manage",
+        tour: "Invite people to your organization and choose what each of them may do.",
+      },
       {
         to: "/startup-details",
         label: "Startup details",

@@ -57,7 +57,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           type="email"
           autoComplete="email"
           required
-          defaultValue={typeof email === "string" ? email : undefined}
+          defaultValue={typeof email === "string" ? email : (searchParams.get("email") ?? undefined)}
           errors={errors("email")}
           errorId="login-email-error"
           aria-invalid={errors("email") ? true : undefined}

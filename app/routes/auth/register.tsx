@@ -38,6 +38,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [form, fields] = useZodForm(schema, {
     lastResult: actionData?.result,
+    // An invitation's page sends its address along.
+    defaultValue: { email: searchParams.get("email") ?? undefined },
   });
   return (
     <Card className="w-full max-w-md">
