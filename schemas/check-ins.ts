@@ -15,7 +15,8 @@ export interface CheckInCounts {
 export interface TicketView {
   application_id: number;
   name: string;
-  email: string;
+  /** Null for a member whose role works the door only: they see names, tickets and statuses, no addresses. */
+  email: string | null;
   ticket_code: string;
   status: ApplicationStatus;
   checked_in_at: string | null;

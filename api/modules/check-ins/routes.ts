@@ -37,7 +37,10 @@ const scanSchema = z.object({
 checkInRoutes.get("/api/v1/admin/event_forms/:id/check_ins", authorize("event response write"), async (c) => {
   const form = await formOf(c);
   const query = parseListQuery(c.req.url);
-  const [{ total, data }, counts] = await Promise.all([listTickets(c.get("db"), form, query), doorCounts(c.get("db"), form.id)]);
+  const [{ total, data }, counts] = await Promise.all([
+    listTickets(c.get("db"), currentUser(c), form, query),
+    doorCounts(c.get("db"), form.id),
+  ]);
   const answer: CheckInPage = {
     ...page(c.req.url, query, total, data),
     counts,
@@ -73,7 +76,7 @@ checkInRoutes.delete("/api/v1/admin/event_forms/:id/check_ins/:code", authorize(
   changesOnly("check-ins");
   const form = await formOf(c);
   const queue = new BroadcastQueue(senderSocket(c.req.header("X-Socket-ID")));
-  const answer = await undoCheckIn(c.get("db"), form, c.req.param("code"), queue);
+  const answer = await undoCheckIn(c.get("db"), currentUser(c), form, c.req.param("code"), queue);
   await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json(answer);
 });

@@ -31,6 +31,8 @@ import { accessPlaceholders, managedFormsWhere } from "../event-forms/ownership.
 import { organizationAccess } from "#api/lib/owner.ts";
 import { managedFormOr404 } from "../event-forms/service.ts";
 import { admits, codeOfScan, normaliseTicketCode, NOT_ADMITTED } from "./tickets.ts";
+import { activities } from "#api/db/organization-schema.ts";
+import { activityColumns } from "../organizations/activity.ts";
 
 type FormRow = typeof eventForms.$inferSelect;
 
@@ -77,10 +79,13 @@ const selectTickets = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, 
 
 type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>["execute"]>>[number];
 
-const ticketView = (row: TicketRow): TicketView => ({
+/** Whether the caller's role reads the organization's forms, and so sees applicants' addresses. */
+const seesAddresses = (user: AuthUser) => organizationAccess(user, "forms.read") !== null;
+
+const ticketView = (row: TicketRow, withAddress: boolean): TicketView => ({
   application_id: row.application_id,
   name: row.name,
-  email: row.email,
+  email: withAddress ? row.email : null,
   ticket_code: row.ticket_code ?? "",
   status: row.status,
   checked_in_at: row.checkedInAt?.toISOString() ?? null,
@@ -107,6 +112,7 @@ const ownTicketQuery = preparedPerDb((db) => {
     expected: doorCountColumns().expected.as("expected"),
     formTitle: sql<string>`${eventForms.title}`.as("form_title"),
     formTimezone: sql<string>`${eventForms.timezone}`.as("form_timezone"),
+    organizationId: sql<number>`${eventForms.startupId}`.as("organization_id"),
   })
     .innerJoin(eventForms, eq(eventForms.id, eventApplications.eventFormId))
     .where(and(eq(eventApplications.ticketCode, sql.placeholder("code")), managedFormsWhere(accessPlaceholders)));
@@ -163,6 +169,7 @@ export async function checkIn(
 ): Promise<{ status: 201 | 404 | 409; answer: CheckInAnswer }> {
   // Scans come by the hundred at an event's start: only the caches that count check-ins are emptied after one.
   changesOnly("check-ins");
+  const withAddress = seesAddresses(user);
   const row = await ownTicket(db, user, await codeOfScan(db, scanned), formId, limit);
   // Turned away, a scan answers with the door's figures: those read with its ticket wherever they are still true.
   const refuse = (
@@ -180,27 +187,43 @@ export async function checkIn(
     // does not manage is the event's 404 whatever the code.
     await managedFormOr404(db, organizationAccess(user, "check_in"), formId);
     if (!row) return refuse(404, "not_found", TICKET_NOT_FOUND, null, await doorCounts(db, formId));
-    return refuse(409, "another_event", ticketForAnotherEvent(row.formTitle), ticketView(row), countsOf(row));
+    return refuse(409, "another_event", ticketForAnotherEvent(row.formTitle), ticketView(row, withAddress), countsOf(row));
   }
   const readCounts = countsOf(row);
-  if (row.status === "cancelled" || row.status === "draft") return refuse(409, "cancelled", TICKET_CANCELLED, ticketView(row), readCounts);
-  if (row.status === "rejected") return refuse(409, "cancelled", TICKET_REJECTED, ticketView(row), readCounts);
-  if (row.status === "waitlisted") return refuse(409, "cancelled", TICKET_WAITLISTED, ticketView(row), readCounts);
+  if (row.status === "cancelled" || row.status === "draft")
+    return refuse(409, "cancelled", TICKET_CANCELLED, ticketView(row, withAddress), readCounts);
+  if (row.status === "rejected") return refuse(409, "cancelled", TICKET_REJECTED, ticketView(row, withAddress), readCounts);
+  if (row.status === "waitlisted") return refuse(409, "cancelled", TICKET_WAITLISTED, ticketView(row, withAddress), readCounts);
   const already = (checkedInAt: Date, by: string | null, counts: CheckInCounts) =>
     refuse(
       409,
       "already_checked_in",
       alreadyCheckedIn(formatInZone(checkedInAt, row.formTimezone), by),
-      ticketView({ ...row, checkedInAt, checked_in_by: by }),
+      ticketView({ ...row, checkedInAt, checked_in_by: by }, withAddress),
       counts,
     );
   if (row.checkedInAt) return already(row.checkedInAt, row.checked_in_by, readCounts);
 
-  const [inserted] = await db
+  // The check-in and its entry in the record of what happened, in one statement: the entry is written
+  // only when this door's insert took.
+  const insertion = db
     .insert(eventCheckIns)
     .values({ eventApplicationId: row.application_id, eventFormId: formId, checkedInByUserId: user.id })
     .onConflictDoNothing()
-    .returning({ checkedInAt: eventCheckIns.checkedInAt });
+    .returning({ id: eventCheckIns.id });
+  const checkedIn = db.$with("checked_in", { id: sql<number>`id`.as("id") }).as(insertion.getSQL());
+  const entry = activityColumns({
+    organizationId: row.organizationId,
+    actor: { id: user.id, name: user.name },
+    kind: "application.checked_in",
+    subject: { id: row.application_id, label: row.name },
+    eventFormId: formId,
+  });
+  const [inserted] = await db
+    .with(checkedIn)
+    .insert(activities)
+    .select(db.select(entry).from(checkedIn))
+    .returning({ checkedInAt: activities.at });
   if (!inserted) {
     // Another door let this ticket in between the look-up and the insert: say when, and who, with the
     // figures as they are now (the ones read with the ticket miss that door's check-in).
@@ -209,38 +232,49 @@ export async function checkIn(
   }
   const counts = await doorCounts(db, formId);
   countsChanged(queue, formId, counts);
-  const ticket = ticketView({ ...row, checkedInAt: inserted.checkedInAt, checked_in_by: user.name });
+  const ticket = ticketView({ ...row, checkedInAt: inserted.checkedInAt, checked_in_by: user.name }, withAddress);
   return { status: 201, answer: { outcome: "checked_in", message: CHECKED_IN, ticket, counts } };
 }
 
 /** Takes a check-in back (scanned by mistake): 404 for a code of no ticket of this event, or one not checked in. */
-export async function undoCheckIn(db: Db, form: FormRow, typed: string, queue: BroadcastQueue) {
+export async function undoCheckIn(db: Db, user: AuthUser, form: FormRow, typed: string, queue: BroadcastQueue) {
   changesOnly("check-ins");
   const code = normaliseTicketCode(typed);
   const [application] = await db
-    .select({ id: eventApplications.id })
+    .select({ id: eventApplications.id, name: eventApplications.applicantName })
     .from(eventApplications)
     .where(and(eq(eventApplications.eventFormId, form.id), eq(eventApplications.ticketCode, code)));
   if (!application) throw notFound(TICKET_NOT_FOUND);
-  const removed = await db
-    .delete(eventCheckIns)
-    .where(eq(eventCheckIns.eventApplicationId, application.id))
-    .returning({ id: eventCheckIns.id });
+  // Taken back and recorded in one statement, as a check-in is.
+  const deletion = db.delete(eventCheckIns).where(eq(eventCheckIns.eventApplicationId, application.id)).returning({ id: eventCheckIns.id });
+  const undone = db.$with("undone", { id: sql<number>`id`.as("id") }).as(deletion.getSQL());
+  const entry = activityColumns({
+    organizationId: form.startupId,
+    actor: { id: user.id, name: user.name },
+    kind: "application.check_in_undone",
+    subject: { id: application.id, label: application.name },
+    eventFormId: form.id,
+  });
+  const removed = await db.with(undone).insert(activities).select(db.select(entry).from(undone)).returning({ id: activities.id });
   if (!removed.length) throw notFound(NOT_CHECKED_IN);
   const counts = await doorCounts(db, form.id);
   countsChanged(queue, form.id, counts);
   return { message: CHECK_IN_UNDONE, counts };
 }
 
-/** The event's tickets by name, searchable by name, email or code. */
-export async function listTickets(db: Db, form: FormRow, query: ListQuery): Promise<PageRows<TicketView>> {
+/**
+ * The event's tickets by name, searchable by name, email or code; a caller who does not see addresses
+ * searches by name or code only, so a search cannot tell them an address either.
+ */
+export async function listTickets(db: Db, user: AuthUser, form: FormRow, query: ListQuery): Promise<PageRows<TicketView>> {
+  const withAddress = seesAddresses(user);
   const conditions: (SQL | undefined)[] = [eq(eventApplications.eventFormId, form.id), ne(eventApplications.status, "draft")];
   if (query.search) {
     const like = containsPattern(query.search);
     conditions.push(
       or(
         ilike(eventApplications.applicantName, like),
-        ilike(eventApplications.applicantEmail, like),
+        withAddress ? ilike(eventApplications.applicantEmail, like) : undefined,
         ilike(eventApplications.ticketCode, like),
       ),
     );
@@ -253,5 +287,5 @@ export async function listTickets(db: Db, form: FormRow, query: ListQuery): Prom
     .limit(query.per_page)
     .offset(offset(query));
   const total = await totalOf(rows, query, async () => (await db.select({ n: count() }).from(eventApplications).where(where))[0].n);
-  return { total, data: rows.map(ticketView) };
+  return { total, data: rows.map((row) => ticketView(row, withAddress)) };
 }

@@ -1,9 +1,8 @@
 import { organizationAccess, type OrganizationAccess, type OrganizationCaller } from "#api/lib/owner.ts";
 import type { PreparedAccess } from "../event-forms/ownership.ts";
-import { and, eq, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FavoriteType } from "#schemas/favorites.ts";
-import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { favorites } from "#api/db/community-schema.ts";
 import { coFounders, startups } from "#api/db/schema.ts";

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { ACTIVITY_KINDS, type ActivityChanges, type ActivityKind } from "#schemas/activity.ts";
 import type { Db } from "#api/db/client.ts";
 import { activities } from "#api/db/organization-schema.ts";
@@ -31,6 +32,28 @@ export async function recordActivity(tx: Db, input: ActivityInput): Promise<void
     eventFormId: input.eventFormId ?? null,
     changes: input.changes ?? {},
   });
+}
+
+/**
+ * The entry as the columns of a `select`, for a change made by one statement: `insert … select` these
+ * from the change's own `returning` CTE, so the entry is written exactly when the change took, with no
+ * transaction and no round trip of its own (the door's scans).
+ */
+export function activityColumns(input: ActivityInput) {
+  // Every column in the table's order, as `insert … select` needs them: the defaults spelled out.
+  return {
+    id: sql<number>`nextval(pg_get_serial_sequence('activities', 'id'))`.as("id"),
+    organizationId: sql<number>`${input.organizationId}::int`.as("organization_id"),
+    actorId: sql<number | null>`${input.actor?.id ?? null}::int`.as("actor_id"),
+    actorName: sql<string | null>`${input.actor?.name ?? null}::text`.as("actor_name"),
+    kind: sql<ActivityKind>`${input.kind}::text`.as("kind"),
+    subjectType: sql<string>`${ACTIVITY_KINDS[input.kind]}::text`.as("subject_type"),
+    subjectId: sql<number | null>`${input.subject.id}::int`.as("subject_id"),
+    subjectLabel: sql<string>`${input.subject.label}::text`.as("subject_label"),
+    eventFormId: sql<number | null>`${input.eventFormId ?? null}::int`.as("event_form_id"),
+    changes: sql<ActivityChanges>`${JSON.stringify(input.changes ?? {})}::jsonb`.as("changes"),
+    at: sql<Date>`now()`.as("at"),
+  };
 }
 
 /** The fields whose values differ between two versions of a row, before → after, by the names given. */

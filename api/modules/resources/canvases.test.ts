@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teamMembers } from "#api/db/community-schema.ts";
-import { users } from "#api/db/schema.ts";
 import { frameworkVersions } from "#api/db/tools-schema.ts";
 import { seedCanvases } from "#api/db/seed-canvases.ts";
 import { coFounder, grantRole, registered, registeredAs, setUpStartupProfile, userRow } from "#api/testing/fixtures.ts";

@@ -17,7 +17,8 @@ export function ScanResult({ answer }: { answer: CheckInAnswer | null }) {
           <p className="text-lg font-semibold">{answer.message}</p>
           {answer.ticket ? (
             <p className="mt-1">
-              {answer.ticket.name} · {answer.ticket.email}
+              {answer.ticket.name}
+              {answer.ticket.email ? ` · ${answer.ticket.email}` : null}
             </p>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import { roleCan } from "~/lib/permissions";
 import { useRef } from "react";
 import { data, Form, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { formatTicketCode, type CheckInAnswer, type CheckInPage, type TicketView } from "#schemas/check-ins";
@@ -30,10 +31,12 @@ const FORM_NOT_FOUND = "Event Form not found";
 const apiPath = (id: number) => `/api/v1/admin/event_forms/${id}/check_ins`;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  requirePermission(context, "event response write");
+  const user = requirePermission(context, "event response write");
   const id = requireId(params.id, FORM_NOT_FOUND);
   const query = forwardListParams(url, ["page", "search"], { per_page: "25" });
-  return { door: await context.get(apiContext).load<CheckInPage>(`${apiPath(id)}?${query}`) };
+  // A member who works the door only is shown no addresses, and so cannot search by one.
+  const searchHint = roleCan(user, "forms.read") ? "Search by name, email or code" : "Search by name or code";
+  return { door: await context.get(apiContext).load<CheckInPage>(`${apiPath(id)}?${query}`), searchHint };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -117,7 +120,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         <h2 id="tickets-heading" className="text-lg font-semibold">
           Find someone
         </h2>
-        <ListSearch label="Search tickets" placeholder="Search by name, email or code" />
+        <ListSearch label="Search tickets" placeholder={loaderData.searchHint} />
         <DataTable
           caption={`Tickets to ${form.title}`}
           rows={door.data}
@@ -130,7 +133,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
               cell: (ticket) => (
                 <>
                   <p className="font-medium">{ticket.name}</p>
-                  <p className="text-slate-500">{ticket.email}</p>
+                  {ticket.email ? <p className="text-slate-500">{ticket.email}</p> : null}
                 </>
               ),
             },
