@@ -138,8 +138,9 @@ describe("PUT /api/v1/admin/coupon_codes/{id}/status", () => {
     await grantRole(t, root.id, "super admin");
     const role = await root.client.post("/api/v1/admin/roles", { name: `Coupon reader ${++counter}`, permissions: ["coupon code read"] });
     const reader = await registered(t, "Reader");
-    await root.client.put(`/api/v1/admin/users/${reader.id}/roles`, { roles: [role.body.role.id] });
+    // Joined first: joining gives the organization type's account-wide role, which the reader's one replaces.
     await joinOrganization(t, reader.id, owner.startup.id);
+    await root.client.put(`/api/v1/admin/users/${reader.id}/roles`, { roles: [role.body.role.id] });
     await expectEveryCallRefused(reader.client, call, 403, { message: "Access Forbidden" });
     expect((await owner.client.get<Answer>(`${BASE}/${coupon.id}`)).body.coupon_code.is_active).toBe(true);
   });

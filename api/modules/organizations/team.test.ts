@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LINK_INVALID } from "#schemas/account-links.ts";
 import { INVITATION_WRONG_ACCOUNT, OWNER_CANNOT_LEAVE, TEAM_INVITATION_RATE } from "#schemas/team.ts";
@@ -19,12 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The organization's recorded team changes, oldest first (its forms and collections are recorded too). */
 const kindsOf = async (organizationId: number) =>
   (
     await t.database.db
       .select({ kind: activities.kind })
       .from(activities)
-      .where(eq(activities.organizationId, organizationId))
+      .where(and(eq(activities.organizationId, organizationId), inArray(activities.subjectType, ["member", "invitation"])))
       .orderBy(activities.id)
   ).map((row) => row.kind);
 

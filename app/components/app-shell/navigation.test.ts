@@ -95,8 +95,28 @@ describe("what a member's role shows", () => {
   const member = (role: OrganizationRole) =>
     visiblePaths({ permissions: FEATURES, startup_id: 3, co_founder_id: null, organization_permissions: [...ROLE_PERMISSIONS[role]] });
   const ORGANIZATION_LINKS: Record<OrganizationRole, string[]> = {
-    owner: ["/collections", "/event-forms", "/coupon-codes", "/integration", "/co-founders", "/co-founder-invitations", "/startup-details"],
-    admin: ["/collections", "/event-forms", "/coupon-codes", "/integration", "/co-founders", "/co-founder-invitations", "/startup-details"],
+    owner: [
+      "/collections",
+      "/event-forms",
+      "/coupon-codes",
+      "/audit-log",
+      "/integration",
+      "/co-founders",
+      "/co-founder-invitations",
+      "/team",
+      "/startup-details",
+    ],
+    admin: [
+      "/collections",
+      "/event-forms",
+      "/coupon-codes",
+      "/audit-log",
+      "/integration",
+      "/co-founders",
+      "/co-founder-invitations",
+      "/team",
+      "/startup-details",
+    ],
     reviewer: ["/collections", "/event-forms"],
     door: [],
     finance: ["/coupon-codes"],
