@@ -29,7 +29,8 @@ for (const javaScriptEnabled of [true, false]) {
       const volunteer = await registerUser(doorContext, "Vic Volunteer");
       await apiCall(context, "POST", "/api/v1/admin/team_invitations", { email: volunteer.email, role: "door" });
       const door = await doorContext.newPage();
-      await door.goto(linkIn(await latestMailTo(volunteer.email), "/team/join/"));
+      const invitation = await latestMailTo(volunteer.email, (mail) => mail.html.includes("/team/join/"));
+      await door.goto(linkIn(invitation, "/team/join/"));
       await door.getByRole("button", { name: "Join" }).click();
       await expect(door.getByTestId("team-role")).toContainText("Door");
       // The menu offers nothing of the organization's forms or money.
@@ -48,10 +49,15 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(door.getByTestId("scan-result")).not.toContainText(guestEmail);
 
       await apiCall(context, "DELETE", `/api/v1/admin/team_members/${volunteer.id}`);
-      // The screen still open at the door: its next scan is refused.
-      await door.getByLabel("Ticket code").fill(ada.ticket.code);
-      await door.getByRole("button", { name: "Check in", exact: true }).click();
-      await expect(door.getByText("Access Forbidden")).toBeVisible();
+      // The screen still open at the door stops working: with JavaScript it may already have left on its
+      // own, when its channel was taken away; otherwise its next scan does not reach the door.
+      const code = door.getByLabel("Ticket code");
+      if (await code.isVisible()) {
+        await code.fill(ada.ticket.code);
+        await door.getByRole("button", { name: "Check in", exact: true }).click();
+      }
+      await expect(door.getByRole("heading", { name: `Check-in: ${form.title}` })).toHaveCount(0);
+      await expect(door.getByTestId("scan-result")).toHaveCount(0);
       await doorContext.close();
     });
   });
