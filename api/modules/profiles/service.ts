@@ -83,11 +83,14 @@ function knownCity(input: { country: string; cityName: string }): string {
  * account acts for, with the account as its owner.
  */
 async function claimSetup(tx: Db, userId: number, link: { startupId: number } | { coFounderId: number }) {
+  // The row lock first, in a statement of its own: a racing setup waits here, and the check below, a new
+  // statement, then sees what that one committed (a locking read would check against its older snapshot).
+  // "No key update", as an update takes: the profile just inserted holds a key-share lock on this row.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
   const [user] = await tx
     .select({ setUp: sql<boolean>`${hasOwnProfile}` })
     .from(users)
-    .where(eq(users.id, userId))
-    .for("update");
+    .where(eq(users.id, userId));
   if (user.setUp) throw badRequest(ALREADY_SET_UP);
   await tx
     .update(users)
