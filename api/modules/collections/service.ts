@@ -212,15 +212,17 @@ export async function deleteCollection(db: Db, startupId: number, actor: Actor, 
           .update(collections)
           .set({ updatedAt: sql`now()` })
           .where(eq(collections.id, target));
-        for (const form of forms)
-          await recordActivity(tx, {
+        await recordActivity(
+          tx,
+          forms.map((form) => ({
             organizationId: startupId,
             actor,
-            kind: "event_form.updated",
+            kind: "event_form.updated" as const,
             subject: { id: form.id, label: form.title },
             eventFormId: form.id,
             changes: { collection_id: { from: id, to: target } },
-          });
+          })),
+        );
       } else if (input.forms_action === "delete") {
         const [submitted] = await tx
           .select({ id: eventApplications.id })
@@ -239,14 +241,16 @@ export async function deleteCollection(db: Db, startupId: number, actor: Actor, 
         if (billed) throw fieldError("forms_action", "Some of these forms have billings. Move them to another collection instead.");
         // The banners and the drafts' uploaded documents go with the forms.
         await deleteFormsAndFiles(tx, formIds);
-        for (const form of forms)
-          await recordActivity(tx, {
+        await recordActivity(
+          tx,
+          forms.map((form) => ({
             organizationId: startupId,
             actor,
-            kind: "event_form.deleted",
+            kind: "event_form.deleted" as const,
             subject: { id: form.id, label: form.title },
             eventFormId: form.id,
-          });
+          })),
+        );
       } else {
         throw fieldError(
           "forms_action",

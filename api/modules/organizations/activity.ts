@@ -18,20 +18,24 @@ export interface ActivityInput {
 
 /**
  * Writes what happened, in the caller's transaction: the entry exists exactly when the change does. The
- * subject's type follows from the kind.
+ * subject's type follows from the kind. Several entries (one change touching many rows) are one insert.
  */
-export async function recordActivity(tx: Db, input: ActivityInput): Promise<void> {
-  await tx.insert(activities).values({
-    organizationId: input.organizationId,
-    actorId: input.actor?.id ?? null,
-    actorName: input.actor?.name ?? null,
-    kind: input.kind,
-    subjectType: ACTIVITY_KINDS[input.kind],
-    subjectId: input.subject.id,
-    subjectLabel: input.subject.label,
-    eventFormId: input.eventFormId ?? null,
-    changes: input.changes ?? {},
-  });
+export async function recordActivity(tx: Db, input: ActivityInput | ActivityInput[]): Promise<void> {
+  const entries = Array.isArray(input) ? input : [input];
+  if (!entries.length) return;
+  await tx.insert(activities).values(
+    entries.map((entry) => ({
+      organizationId: entry.organizationId,
+      actorId: entry.actor?.id ?? null,
+      actorName: entry.actor?.name ?? null,
+      kind: entry.kind,
+      subjectType: ACTIVITY_KINDS[entry.kind],
+      subjectId: entry.subject.id,
+      subjectLabel: entry.subject.label,
+      eventFormId: entry.eventFormId ?? null,
+      changes: entry.changes ?? {},
+    })),
+  );
 }
 
 /**

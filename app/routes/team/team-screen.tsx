@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useSearchParams } from "react-router";
 import type { Page } from "#schemas/answers";
-import { ROLE_LABELS, type OrganizationRole } from "#schemas/organization-roles";
+import { ROLE_LABELS, roleAllows, type OrganizationRole } from "#schemas/organization-roles";
 import type { TeamInvitationView, TeamMemberView } from "#schemas/team";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
@@ -163,7 +163,7 @@ export function TeamScreen({ organization, leaving, editing, removing, team, act
               }}
             />
           </section>
-          {owner ? (
+          {roleAllows(organization.role, "organization.own") ? (
             <TransferForm members={team.members.data.filter((member) => member.role !== "owner")} lastResult={resultFor("transfer")} />
           ) : null}
         </>
