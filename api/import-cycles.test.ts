@@ -101,6 +101,35 @@ describe("the API's imports", () => {
     expect(mutual).not.toContain("notification-mail <-> notifications");
   });
 
+  it("let a change tell nobody itself: only the record's readers reach the notifications and their mail", () => {
+    // What tells people of a change: its notification (with its mail and live update) and the event mails.
+    const TELLING = [
+      "api/modules/notifications/causes.ts",
+      "api/modules/notifications/payment-causes.ts",
+      "api/modules/notifications/announcement-cause.ts",
+      "api/modules/notifications/notify.ts",
+    ];
+    const telling = (target: string) =>
+      TELLING.includes(target) || /^api\/modules\/notification-mail\/(event-mail|notification)\.ts$/.test(target);
+    // Besides the two modules themselves and their readers: a chat message writes its notification in its own
+    // statement (its row is the record of it); an edited form or a cancelled application keeps its queued mail
+    // in step (a reminder is the form's content at a time); the event page offers the calendar file.
+    const ALLOWED = new Set([
+      "api/modules/conversations/send.ts",
+      "api/modules/conversations/messages.ts",
+      "api/modules/event-forms/service.ts",
+      "api/modules/applications/waitlist.ts",
+      "api/modules/applications/my-applications.ts",
+      "api/modules/event-pages/routes.ts",
+    ]);
+    const callers = [...graph]
+      .filter(([, targets]) => [...targets].some(telling))
+      .map(([file]) => file)
+      .filter((file) => !["notifications", "notification-mail"].includes(moduleOf(file) ?? "") && !ALLOWED.has(file));
+    expect(callers).toEqual([]);
+    expect(graph.get("api/modules/organizations/activity.ts")).toContain("api/modules/notifications/readers.ts");
+  });
+
   it("finds a cycle however long, and none in a chain", () => {
     const graphOf = (edges: Record<string, string[]>) => new Map(Object.entries(edges).map(([node, next]) => [node, new Set(next)]));
     expect(cycles(graphOf({ a: ["b"], b: ["c"], c: ["a"], d: ["a"] }))).toEqual([["a", "b", "c"]]);

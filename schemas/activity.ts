@@ -1,7 +1,8 @@
 /*
- * The record of what happened in an organization: a typed list of kinds, written with the change in its own
- * transaction. The audit log is its first reader; anything that must learn of a change reads this record
- * rather than being called by the module that made it.
+ * The record of what happened in an organization: a typed list of kinds, each with its own data, written with
+ * the change in its own transaction. Its readers are the audit log and the notifications (with their mail and
+ * live updates); anything that must learn of a change reads this record rather than being called by the
+ * module that made it.
  */
 import { z } from "zod";
 import type { Page } from "./answers.ts";
@@ -19,6 +20,8 @@ export const ACTIVITY_SUBJECT_TYPES = [
   "member",
   "invitation",
   "organization",
+  "follow",
+  "co_founder_invitation",
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 
@@ -32,7 +35,9 @@ export const ACTIVITY_KINDS = {
   "collection.created": "collection",
   "collection.updated": "collection",
   "collection.deleted": "collection",
+  "application.submitted": "application",
   "application.status_changed": "application",
+  "application.waitlist_moved": "application",
   "application.checked_in": "application",
   "application.check_in_undone": "application",
   "billing.refunded": "billing",
@@ -49,9 +54,51 @@ export const ACTIVITY_KINDS = {
   "member.removed": "member",
   "member.left": "member",
   "ownership.transferred": "member",
+  "follow.created": "follow",
+  "co_founder_invitation.sent": "co_founder_invitation",
+  "co_founder_invitation.accepted": "co_founder_invitation",
+  "co_founder_invitation.declined": "co_founder_invitation",
 } as const satisfies Record<string, ActivitySubjectType>;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
-export const ACTIVITY_KIND_NAMES = Object.keys(ACTIVITY_KINDS) as ActivityKind[];
+
+/**
+ * What happened to an organization by someone outside it (an applicant applying, a co-founder answering its
+ * invitation): on the record, for its readers, but not changes the organization made, so not on its audit log.
+ */
+export const OUTSIDE_KINDS = [
+  "application.submitted",
+  "co_founder_invitation.accepted",
+  "co_founder_invitation.declined",
+] as const satisfies readonly ActivityKind[];
+
+/** The kinds the audit log shows: every change the organization (a member, or the system for it) made. */
+export const AUDITED_KINDS = (Object.keys(ACTIVITY_KINDS) as ActivityKind[]).filter(
+  (kind) => !(OUTSIDE_KINDS as readonly ActivityKind[]).includes(kind),
+);
+
+/** Who followed whom. */
+export interface FollowParty {
+  type: "startup" | "organization" | "co_founder";
+  id: number;
+}
+
+/** A step of an applicant's way through a waitlist. */
+export type WaitlistMoveData =
+  { move: "joined"; position: number } | { move: "admitted" } | { move: "offered"; offered_until: string } | { move: "lapsed" };
+
+/**
+ * What an entry carries beyond its subject and changes, by kind, for the readers that act on it (kinds not
+ * listed carry nothing more). It is kept with the entry, so a later reader sees what the first one saw.
+ */
+export interface ActivityDataByKind {
+  "application.submitted": { applicant_id: number; status: string; submitted_at: string | null; waitlist_position: number | null };
+  "application.status_changed": { applicant_id: number; status: string };
+  "application.waitlist_moved": { applicant_id: number } & WaitlistMoveData;
+  "billing.status_changed": { status: string };
+  "billing.refunded": { status: string; unapplied_amount: string | null };
+  "follow.created": { follower: FollowParty; followee: FollowParty };
+}
+export type ActivityData<Kind extends ActivityKind> = Kind extends keyof ActivityDataByKind ? ActivityDataByKind[Kind] : undefined;
 
 /** A changed field's value before and after (null where it had none). */
 export type ActivityChange = { from: unknown; to: unknown };
@@ -77,7 +124,9 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   "collection.created": "Collection created",
   "collection.updated": "Collection updated",
   "collection.deleted": "Collection deleted",
+  "application.submitted": "Application submitted",
   "application.status_changed": "Application status changed",
+  "application.waitlist_moved": "Waitlist moved",
   "application.checked_in": "Checked in",
   "application.check_in_undone": "Check-in undone",
   "billing.refunded": "Refund made",
@@ -94,6 +143,10 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   "member.removed": "Member removed",
   "member.left": "Member left",
   "ownership.transferred": "Ownership transferred",
+  "follow.created": "Followed",
+  "co_founder_invitation.sent": "Co-founder invited",
+  "co_founder_invitation.accepted": "Co-founder invitation accepted",
+  "co_founder_invitation.declined": "Co-founder invitation declined",
 };
 
 /** A changed value as text: none shown as "—", lists and objects as JSON; `max` shortens long text. */
@@ -137,7 +190,7 @@ export const auditLogFiltersSchema = z
     actor_id: optionalIdField("The selected member is invalid."),
     kind: z.preprocess(
       blankAsMissing,
-      z.enum(ACTIVITY_KIND_NAMES as [ActivityKind, ...ActivityKind[]], { error: "The selected kind is invalid." }).optional(),
+      z.enum(AUDITED_KINDS as [ActivityKind, ...ActivityKind[]], { error: "The selected kind is invalid." }).optional(),
     ),
     event_form_id: optionalIdField("The selected event form is invalid."),
     from: dayField("from"),

@@ -83,6 +83,8 @@ export const activities = pgTable(
     eventFormId: integer("event_form_id"),
     changes: jsonb("changes").$type<ActivityChanges>().notNull().default({}),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** What the entry's readers act on, by kind (ActivityDataByKind). */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [
     index("activities_org_at_idx").on(t.organizationId, t.at, t.id),

@@ -24,15 +24,10 @@ import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/
 import { guarded, type RateLimit } from "#api/lib/rate-limit.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { NOT_HOLDING_A_PLACE } from "../applications/availability.ts";
-import { notificationMessage } from "../notification-mail/notification.ts";
-import { notifyEach } from "../notifications/notify.ts";
 import { recordActivity } from "../organizations/activity.ts";
+import { ANNOUNCEMENT_MAIL_PREFIX } from "./mail-key.ts";
 
 export const ANNOUNCEMENT_NOT_FOUND = "Announcement not found";
-
-/** An announcement's mail to one person is queued under this key: the history counts the mail queued by it. */
-const ANNOUNCEMENT_MAIL_PREFIX = "announcement:";
-const announcementMailKey = (announcementId: number, userId: number) => `${ANNOUNCEMENT_MAIL_PREFIX}${announcementId}:${userId}`;
 
 type FormRow = Pick<typeof eventForms.$inferSelect, "id" | "title" | "startupId">;
 
@@ -155,35 +150,18 @@ export async function sendAnnouncement(
           .values({ eventFormId: form.id, sentByUserId: sender.id, ...input, recipientCount: people.length })
           .returning({ id: eventAnnouncements.id });
         await tx.insert(eventAnnouncementRecipients).values(people.map(({ userId }) => ({ announcementId: row.id, userId })));
-        const content = {
-          type: "event_announcement" as const,
-          title: `${form.title}: ${input.subject}`,
-          body: input.message,
-          url: `/form-submission?form_id=${form.id}`,
-        };
-        const message = notificationMessage(content);
-        await notifyEach(
+        await recordActivity(
           tx,
-          queue,
-          people.map(({ userId }) => userId),
           {
-            ...content,
-            data: { event_form_id: form.id, announcement_id: row.id },
-            // Keyed by announcement and person, so the history counts the mail it queued.
-            mail: async (reader, links) => {
-              const built = await message(reader, links);
-              return built && { ...built, dedupeKey: announcementMailKey(row.id, reader.userId) };
-            },
+            organizationId: form.startupId,
+            actor: sender,
+            kind: "announcement.sent",
+            subject: { id: row.id, label: input.subject },
+            eventFormId: form.id,
+            changes: { audience: { from: null, to: input.audience }, recipients: { from: null, to: people.length } },
           },
+          queue,
         );
-        await recordActivity(tx, {
-          organizationId: form.startupId,
-          actor: sender,
-          kind: "announcement.sent",
-          subject: { id: row.id, label: input.subject },
-          eventFormId: form.id,
-          changes: { audience: { from: null, to: input.audience }, recipients: { from: null, to: people.length } },
-        });
         const [sent] = await selectAnnouncements(tx).where(eq(eventAnnouncements.id, row.id));
         return view(sent);
       }),

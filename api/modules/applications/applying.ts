@@ -9,13 +9,11 @@ import { fieldError, notFound, validationFailed } from "#api/lib/errors.ts";
 import { billingOfUser } from "../billing/views.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { storeUpload } from "../files/service.ts";
-import { mailApplicationReceived } from "../notification-mail/event-mail.ts";
-import { notifyApplicationReceived } from "../notifications/causes.ts";
+import { recordActivity } from "../organizations/activity.ts";
 import { ANSWER_FILE_RULES, planAnswers, questionsOf, type Intent } from "./answers.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
 import { closedReasonGiven, joinsWaitlist, placesTaken } from "./availability.ts";
 import { lockedForm, waitlistPosition } from "./waitlist.ts";
-import { notifyWaitlistMoved } from "../notifications/causes.ts";
 import { ALREADY_APPLIED, FORM_NOT_FOUND, PAY_FIRST } from "./messages.ts";
 import { applicationOf, visibleFormWithStartup } from "./queries.ts";
 import { applicationResource, type ApplicationRow, type FormRow } from "./views.ts";
@@ -110,9 +108,23 @@ export async function apply(
     // A draft's earlier upload that a new file replaced is no longer referenced.
     if (replacedFiles.length) await tx.delete(files).where(inArray(files.id, replacedFiles));
     if (intent === "submit") {
-      await notifyApplicationReceived(tx, queue, row, user.id);
-      if (waits) await notifyWaitlistMoved(tx, queue, row, { joined: true, position: (await waitlistPosition(tx, row)) ?? 1 });
-      else await mailApplicationReceived(tx, row, form);
+      await recordActivity(
+        tx,
+        {
+          organizationId: form.startupId,
+          actor: user,
+          kind: "application.submitted",
+          subject: { id: row.id, label: row.applicantName },
+          eventFormId: formId,
+          data: {
+            applicant_id: user.id,
+            status: row.status,
+            submitted_at: row.submittedAt?.toISOString() ?? null,
+            waitlist_position: waits ? ((await waitlistPosition(tx, row)) ?? 1) : null,
+          },
+        },
+        queue,
+      );
     }
     return { application: applicationResource(row, form.customQuestions), created: !existing };
   });

@@ -15,8 +15,6 @@ import { containsPattern } from "#api/lib/like.ts";
 import { organizationAccess, organizationFor } from "#api/lib/owner.ts";
 import type { OrganizationPermission } from "#schemas/organization-roles.ts";
 import { findManagedForm } from "../event-forms/ownership.ts";
-import { remindersAfterReview } from "../notification-mail/event-mail.ts";
-import { notifyReviewStatusChanged } from "../notifications/causes.ts";
 import { questionsOf } from "./answers.ts";
 import { NOT_HOLDING_A_PLACE, UNSENT_OR_WITHDRAWN } from "./availability.ts";
 import { fillFreedPlaces, lockedForm } from "./waitlist.ts";
@@ -195,18 +193,21 @@ export async function setApplicationStatus(
       .returning();
     if (!row) throw fieldError("status", NOT_SUBMITTED);
     if (found.application.status !== status) {
-      await notifyReviewStatusChanged(tx, queue, id, status, user.id);
-      await remindersAfterReview(tx, row, status);
+      await recordActivity(
+        tx,
+        {
+          organizationId: found.form.startupId,
+          actor: user,
+          kind: "application.status_changed",
+          subject: { id, label: row.applicantName },
+          eventFormId: row.eventFormId,
+          changes: { status: { from: found.application.status, to: status } },
+          data: { applicant_id: row.userId, status },
+        },
+        queue,
+      );
       // A turned-down applicant's place goes to the first one waiting.
       if (status === "rejected") await fillFreedPlaces(tx, row.eventFormId, queue);
-      await recordActivity(tx, {
-        organizationId: found.form.startupId,
-        actor: user,
-        kind: "application.status_changed",
-        subject: { id, label: row.applicantName },
-        eventFormId: row.eventFormId,
-        changes: { status: { from: found.application.status, to: status } },
-      });
     }
     return applicationResource(row, found.form.customQuestions);
   });

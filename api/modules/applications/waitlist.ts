@@ -10,8 +10,9 @@ import type { Db } from "#api/db/client.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
-import { notifyWaitlistMoved } from "../notifications/causes.ts";
+import type { WaitlistMoveData } from "#schemas/activity.ts";
 import { dropReminder } from "../notification-mail/event-mail.ts";
+import { recordActivity } from "../organizations/activity.ts";
 import { joinsWaitlist, placesTaken, UNSENT_OR_WITHDRAWN } from "./availability.ts";
 
 /**
@@ -23,6 +24,38 @@ import { joinsWaitlist, placesTaken, UNSENT_OR_WITHDRAWN } from "./availability.
 export async function lockedForm(tx: Db, formId: number) {
   const [form] = await tx.select().from(eventForms).where(eq(eventForms.id, formId)).for("update");
   return form;
+}
+
+/** What each step does to the application's status, as the record shows it. */
+const MOVE_STATUS: Record<WaitlistMoveData["move"], { from: string; to: string } | null> = {
+  joined: null,
+  offered: null,
+  admitted: { from: "waitlisted", to: "pending" },
+  lapsed: { from: "waitlisted", to: "cancelled" },
+};
+
+/** A step of the line, made by nobody but the line itself: on the form's organization's record, told to its applicant. */
+async function recordMove(
+  tx: Db,
+  queue: BroadcastQueue,
+  form: { startupId: number },
+  row: { id: number; userId: number; eventFormId: number; applicantName: string },
+  move: WaitlistMoveData,
+) {
+  const status = MOVE_STATUS[move.move];
+  await recordActivity(
+    tx,
+    {
+      organizationId: form.startupId,
+      actor: null,
+      kind: "application.waitlist_moved",
+      subject: { id: row.id, label: row.applicantName },
+      eventFormId: row.eventFormId,
+      changes: move.move === "offered" ? { offered_until: { from: null, to: move.offered_until } } : status ? { status } : {},
+      data: { applicant_id: row.userId, ...move },
+    },
+    queue,
+  );
 }
 
 /**
@@ -55,7 +88,7 @@ export async function fillFreedPlaces(tx: Db, formId: number, queue: BroadcastQu
         .set({ offerExpiresAt: sql`now() + make_interval(hours => ${form.waitlistOfferHours})`, updatedAt: sql`now()` })
         .where(waiting)
         .returning();
-      if (row?.offerExpiresAt) await notifyWaitlistMoved(tx, queue, row, { offeredUntil: row.offerExpiresAt });
+      if (row?.offerExpiresAt) await recordMove(tx, queue, form, row, { move: "offered", offered_until: row.offerExpiresAt.toISOString() });
       continue;
     }
     // A place held, like any submission's: a ticket and the owner's review still to come.
@@ -64,7 +97,7 @@ export async function fillFreedPlaces(tx: Db, formId: number, queue: BroadcastQu
       .set({ status: "pending", ticketCode: newTicketCode(), waitlistedAt: null, updatedAt: sql`now()` })
       .where(waiting)
       .returning();
-    if (row) await notifyWaitlistMoved(tx, queue, row, { joined: false });
+    if (row) await recordMove(tx, queue, form, row, { move: "admitted" });
   }
   return next.length;
 }
@@ -75,7 +108,7 @@ export async function fillFreedPlaces(tx: Db, formId: number, queue: BroadcastQu
  * transaction.
  */
 export async function takeOfferedPlace(tx: Db, formId: number, userId: number, queue: BroadcastQueue) {
-  await lockedForm(tx, formId);
+  const form = await lockedForm(tx, formId);
   const [row] = await tx
     .update(eventApplications)
     .set({ status: "pending", ticketCode: newTicketCode(), waitlistedAt: null, offerExpiresAt: null, updatedAt: sql`now()` })
@@ -88,7 +121,7 @@ export async function takeOfferedPlace(tx: Db, formId: number, userId: number, q
       ),
     )
     .returning();
-  if (row) await notifyWaitlistMoved(tx, queue, row, { joined: false });
+  if (row) await recordMove(tx, queue, form, row, { move: "admitted" });
 }
 
 /** The place offered to this user from the form's line, and until when; null when none is live. */
@@ -135,13 +168,13 @@ export async function passLapsedOffers(db: Db, queue: BroadcastQueue): Promise<n
   let passed = 0;
   for (const { formId } of forms) {
     passed += await db.transaction(async (tx) => {
-      await lockedForm(tx, formId);
+      const form = await lockedForm(tx, formId);
       const lapsed = await tx
         .update(eventApplications)
         .set({ status: "cancelled", cancelledAt: sql`now()`, waitlistedAt: null, offerExpiresAt: null, updatedAt: sql`now()` })
         .where(lapsedNow(formId))
         .returning();
-      for (const row of lapsed) await notifyWaitlistMoved(tx, queue, row, { lapsed: true });
+      for (const row of lapsed) await recordMove(tx, queue, form, row, { move: "lapsed" });
       await fillFreedPlaces(tx, formId, queue);
       return lapsed.length;
     });

@@ -3,8 +3,15 @@
  * what kind, which event form and which days. It only reads: no entry is ever edited or deleted, and the
  * database refuses both.
  */
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { ACTIVITY_KIND_LABELS, changeLines, type AuditLogEntry, type AuditLogFilters, type AuditLogOption } from "#schemas/activity.ts";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import {
+  ACTIVITY_KIND_LABELS,
+  AUDITED_KINDS,
+  changeLines,
+  type AuditLogEntry,
+  type AuditLogFilters,
+  type AuditLogOption,
+} from "#schemas/activity.ts";
 import { zonedToInstant } from "#schemas/time.ts";
 import type { Db } from "#api/db/client.ts";
 import { activities } from "#api/db/organization-schema.ts";
@@ -72,8 +79,11 @@ const entryView = (r: EntryRow): AuditLogEntry => ({
   changes: r.changes,
 });
 
-const ofOrganization = (shape: AuditShape) =>
-  and(eq(activities.organizationId, sql.placeholder("organizationId")), ...AUDIT_FILTERS.where(shape));
+/** The organization's own changes: what others did to it (an application arriving) is on the record, not the log. */
+const auditedOf = (organizationId: number | ReturnType<typeof sql.placeholder>) =>
+  and(eq(activities.organizationId, organizationId), inArray(activities.kind, AUDITED_KINDS));
+
+const ofOrganization = (shape: AuditShape) => and(auditedOf(sql.placeholder("organizationId")), ...AUDIT_FILTERS.where(shape));
 
 const auditPageQuery = preparedPerShape("audit_log_page", (db, shape: AuditShape, name) =>
   db
@@ -116,7 +126,7 @@ export async function auditLogOptions(
   db: Db,
   access: OrganizationAccess,
 ): Promise<{ actors: AuditLogOption[]; event_forms: AuditLogOption[] }> {
-  const ofOrg = eq(activities.organizationId, access.organizationId);
+  const ofOrg = auditedOf(access.organizationId);
   const [actors, forms] = await Promise.all([
     db
       .selectDistinctOn([activities.actorId], { id: activities.actorId, name: activities.actorName })
@@ -137,7 +147,7 @@ export async function auditLogOptions(
 
 /** The filtered entries as CSV, newest first: one line each, its changes as "field: before → after". */
 export function auditLogCsv(db: Db, access: OrganizationAccess, window: AuditLogWindow): ReadableStream<Uint8Array> {
-  const where = and(eq(activities.organizationId, access.organizationId), ...AUDIT_FILTERS.whereValues(window));
+  const where = and(auditedOf(access.organizationId), ...AUDIT_FILTERS.whereValues(window));
   return csvStream(
     ["At", "Member", "What", "Subject type", "Subject id", "Subject", "Changes"],
     (offset, limit) =>

@@ -4,7 +4,8 @@ import type { Db } from "#api/db/client.ts";
 import { eventBillings, payments } from "#api/db/billing-schema.ts";
 import { HttpError, notFound } from "#api/lib/errors.ts";
 import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { notifyPaymentStatusChanged } from "../notifications/payment-causes.ts";
+import { eventForms } from "#api/db/events-schema.ts";
+import { recordActivity } from "../organizations/activity.ts";
 import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "#api/payments/provider.ts";
 import { lockedForm, paysOnlyFromTheLine, takeOfferedPlace } from "../applications/waitlist.ts";
 import { recordChange } from "./history.ts";
@@ -44,6 +45,30 @@ export class PaymentRefused extends HttpError {
  * The form is locked first (the lapsed-offer sweep takes it too), so an offer cannot lapse between this
  * check and the place being taken below.
  */
+/** A provider moved a billing's payment (nobody in the organization did): on its record, told to whom it concerns. */
+async function recordProviderOutcome(
+  tx: Db,
+  queue: BroadcastQueue,
+  billing: { id: number; eventFormId: number; name: string },
+  from: BillingStatus,
+  status: BillingStatus,
+) {
+  const [form] = await tx.select({ organizationId: eventForms.startupId }).from(eventForms).where(eq(eventForms.id, billing.eventFormId));
+  await recordActivity(
+    tx,
+    {
+      organizationId: form.organizationId,
+      actor: null,
+      kind: "billing.status_changed",
+      subject: { id: billing.id, label: billing.name },
+      eventFormId: billing.eventFormId,
+      changes: { payment_status: { from, to: status } },
+      data: { status },
+    },
+    queue,
+  );
+}
+
 async function placeGoneReason(tx: Db, formId: number, userId: number): Promise<string | null> {
   const form = await lockedForm(tx, formId);
   return form && (await paysOnlyFromTheLine(tx, form, userId)) ? EVENT_FILLED : null;
@@ -124,7 +149,7 @@ export async function fulfil(db: Db, input: FulfilInput, queue: BroadcastQueue =
       null,
       `Payment ${input.providerPaymentId} confirmed by ${input.provider}.`,
     );
-    await notifyPaymentStatusChanged(tx, queue, billing.id, "Successful", null);
+    await recordProviderOutcome(tx, queue, billing, billing.paymentStatus, "Successful");
     // Paid for a place offered from the waitlist: it is theirs now.
     await takeOfferedPlace(tx, billing.eventFormId, billing.userId, queue);
     return null;
@@ -197,7 +222,7 @@ export async function verifyPayment(
           .set({ paymentStatus: "Failed", updatedAt: sql`now()` })
           .where(eq(eventBillings.id, row.id));
         await recordChange(tx, row.id, "Pending", "Failed", null, `Payment ${paymentId} declined.`);
-        await notifyPaymentStatusChanged(tx, queue, row.id, "Failed", null);
+        await recordProviderOutcome(tx, queue, row, "Pending", "Failed");
       }
     });
   }

@@ -19,7 +19,6 @@ import { eventBillings, payments, refunds } from "#api/db/billing-schema.ts";
 import { fieldError, HttpError, notFound } from "#api/lib/errors.ts";
 import { fromCents, RefundRefused, toCents, type PaymentProviders } from "#api/payments/provider.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { notifyPaymentStatusChanged, notifyUnappliedRefund } from "../notifications/payment-causes.ts";
 import { lockedForm, releasePlace } from "../applications/waitlist.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 import { recordChange } from "./history.ts";
@@ -169,14 +168,24 @@ async function settleSucceeded(db: Db, refund: RefundRow, providerRefundId: stri
       .returning({ id: refunds.id });
     // Another try with the same key settled it first.
     if (!settled) return;
-    await recordActivity(tx, {
-      organizationId: form.startupId,
-      actor: by,
-      kind: "billing.refunded",
-      subject: { id: refund.eventBillingId, label: billing.payerName },
-      eventFormId: billing.formId,
-      changes: { amount: { from: null, to: money(refund.amount) }, currency: { from: null, to: refund.currency } },
-    });
+    const refunded = (status: string, unappliedAmount: string | null) =>
+      recordActivity(
+        tx,
+        {
+          organizationId: form.startupId,
+          actor: by,
+          kind: "billing.refunded",
+          subject: { id: refund.eventBillingId, label: billing.payerName },
+          eventFormId: billing.formId,
+          changes: {
+            amount: { from: null, to: money(refund.amount) },
+            currency: { from: null, to: refund.currency },
+            ...(status === billing.status ? {} : { payment_status: { from: billing.status, to: status } }),
+          },
+          data: { status, unapplied_amount: unappliedAmount },
+        },
+        queue,
+      );
     if (await isUnapplied(tx, refund.paymentId)) {
       const given = `${refund.currency} ${money(refund.amount)}`;
       await recordChange(
@@ -187,7 +196,7 @@ async function settleSucceeded(db: Db, refund: RefundRow, providerRefundId: stri
         byUserId,
         `Refunded ${given}, a payment that was not applied: ${refund.reason}`,
       );
-      await notifyUnappliedRefund(tx, queue, refund.eventBillingId, given);
+      await refunded(billing.status, given);
       return;
     }
     const status = toCents(billing.refunded) >= toCents(billing.total) ? "Refunded" : "Partially refunded";
@@ -204,7 +213,7 @@ async function settleSucceeded(db: Db, refund: RefundRow, providerRefundId: stri
       `Refunded ${refund.currency} ${money(refund.amount)}: ${refund.reason}`,
     );
     if (status === "Refunded") await releasePlace(tx, billing.formId, billing.userId, queue);
-    await notifyPaymentStatusChanged(tx, queue, refund.eventBillingId, status, byUserId);
+    await refunded(status, null);
   });
 }
 

@@ -7,7 +7,6 @@ import { couponCodes, eventBillings } from "#api/db/billing-schema.ts";
 import { fieldError, notFound } from "#api/lib/errors.ts";
 import { providersOf, type PaymentProvider, type PaymentProviders } from "#api/payments/provider.ts";
 import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { notifyPaymentStatusChanged } from "../notifications/payment-causes.ts";
 import { closeCheckout, type Log } from "./checkout.ts";
 import { takeOfferedPlace } from "../applications/waitlist.ts";
 import { recordChange } from "./history.ts";
@@ -78,15 +77,19 @@ export async function changeStatus(
       })
       .where(eq(eventBillings.id, id));
     await recordChange(tx, id, row.status, status, by.id, "Changed by the event owner.");
-    await recordActivity(tx, {
-      organizationId: row.organizationId,
-      actor: by,
-      kind: "billing.status_changed",
-      subject: { id, label: row.payerName },
-      eventFormId: row.formId,
-      changes: { payment_status: { from: row.status, to: status } },
-    });
-    await notifyPaymentStatusChanged(tx, queue, id, status, by.id);
+    await recordActivity(
+      tx,
+      {
+        organizationId: row.organizationId,
+        actor: by,
+        kind: "billing.status_changed",
+        subject: { id, label: row.payerName },
+        eventFormId: row.formId,
+        changes: { payment_status: { from: row.status, to: status } },
+        data: { status },
+      },
+      queue,
+    );
     // Marked paid by hand for a place offered from the waitlist: it is theirs now.
     if (status === "Successful") await takeOfferedPlace(tx, row.formId, row.userId, queue);
     // An unpaid checkout can no longer be paid; a paid or closed one is left as it is by its provider.

@@ -26,16 +26,16 @@ export function followerOf(user: AuthUser | null): Account | null {
   return null;
 }
 
-/** True when the account exists; a startup row must also be of the named account type. */
-export async function accountExists(db: Db, account: Account): Promise<boolean> {
-  const rows =
+/** The account's name, or null when there is none; a startup row must also be of the named account type. */
+export async function accountName(db: Db, account: Account): Promise<string | null> {
+  const [row] =
     account.type === "co_founder"
-      ? await db.select({ id: coFounders.id }).from(coFounders).where(eq(coFounders.id, account.id))
+      ? await db.select({ name: coFounders.name }).from(coFounders).where(eq(coFounders.id, account.id))
       : await db
-          .select({ id: startups.id })
+          .select({ name: startups.name })
           .from(startups)
           .where(and(eq(startups.id, account.id), eq(startups.accountType, account.type)));
-  return rows.length > 0;
+  return row?.name ?? null;
 }
 
 /** Moves the account's followers_count by `delta` and answers the new count (null: no such row). */

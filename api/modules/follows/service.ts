@@ -16,8 +16,8 @@ import { follows } from "#api/db/community-schema.ts";
 import { fieldError, forbidden, notFound } from "#api/lib/errors.ts";
 import type { ListQuery, PageRows } from "#api/lib/pagination.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { notifyNewFollower } from "../notifications/causes.ts";
-import { accountExists, accountPage, bumpFollowers, followerOf, followersCount, type Account } from "./accounts.ts";
+import { recordActivity } from "../organizations/activity.ts";
+import { accountName, accountPage, bumpFollowers, followerOf, followersCount, type Account } from "./accounts.ts";
 
 export const ACCOUNT_NOT_FOUND = "Account not found";
 
@@ -28,9 +28,12 @@ function requireFollower(user: AuthUser): Account {
   return follower;
 }
 
-async function assertFollowee(db: Db, follower: Account, followee: Account) {
+/** The followee's name, once it is known to be another account that exists. */
+async function assertFollowee(db: Db, follower: Account, followee: Account): Promise<string> {
   if (follower.type === followee.type && follower.id === followee.id) throw fieldError("followee_id", FOLLOW_SELF);
-  if (!(await accountExists(db, followee))) throw fieldError("followee_id", FOLLOWEE_INVALID);
+  const name = await accountName(db, followee);
+  if (name === null) throw fieldError("followee_id", FOLLOWEE_INVALID);
+  return name;
 }
 
 const pair = (follower: Account, followee: Account) =>
@@ -68,7 +71,7 @@ export async function follow(db: Db, user: AuthUser, input: FollowInput, queue: 
   const follower = requireFollower(user);
   const followee: Account = { type: input.followee_type, id: input.followee_id };
   return db.transaction(async (tx) => {
-    await assertFollowee(tx, follower, followee);
+    const followeeName = await assertFollowee(tx, follower, followee);
     const inserted = await tx
       .insert(follows)
       .values({
@@ -82,7 +85,18 @@ export async function follow(db: Db, user: AuthUser, input: FollowInput, queue: 
       .returning({ id: follows.id });
     const count = inserted.length ? await bumpFollowers(tx, followee, 1) : null;
     if (count !== null) {
-      await notifyNewFollower(tx, queue, follower, followee, user.id);
+      await recordActivity(
+        tx,
+        {
+          // A co-founder follows for themself; an organization's follow is a change it made.
+          organizationId: follower.type === "co_founder" ? null : follower.id,
+          actor: user,
+          kind: "follow.created",
+          subject: { id: followee.id, label: followeeName },
+          data: { follower, followee },
+        },
+        queue,
+      );
       queueFollowersCount(queue, followee, count);
     }
     return { message: FOLLOWED_MESSAGE, is_following: true, followers_count: count ?? (await followersCount(tx, followee)) };
@@ -112,13 +126,13 @@ export async function isFollowing(db: Db, user: AuthUser, followee: Account): Pr
 
 /** Who follows the account (404 for an unknown one). */
 export async function listFollowers(db: Db, account: Account, query: ListQuery): Promise<PageRows<FollowAccount>> {
-  if (!(await accountExists(db, account))) throw notFound(ACCOUNT_NOT_FOUND);
+  if ((await accountName(db, account)) === null) throw notFound(ACCOUNT_NOT_FOUND);
   return accountPage(db, "follower", account, query);
 }
 
 /** Whom the account follows (404 for an unknown one). */
 export async function listFollowees(db: Db, account: Account, query: ListQuery): Promise<PageRows<FollowAccount>> {
-  if (!(await accountExists(db, account))) throw notFound(ACCOUNT_NOT_FOUND);
+  if ((await accountName(db, account)) === null) throw notFound(ACCOUNT_NOT_FOUND);
   return accountPage(db, "followee", account, query);
 }
 

@@ -75,7 +75,7 @@ invitationRoutes.post(BASE, requireUser, async (c) => {
   if (!startupId) throw forbidden();
   assertVerifiedEmail(c, "invite");
   const queue = new BroadcastQueue();
-  const invitation = await sendInvitation(c.get("db"), startupId, user.id, validate(invitationCreateSchema, await readBody(c)), queue);
+  const invitation = await sendInvitation(c.get("db"), startupId, user, validate(invitationCreateSchema, await readBody(c)), queue);
   await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json({ invitation, message: "Invitation sent." }, 201);
 });

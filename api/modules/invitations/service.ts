@@ -15,7 +15,7 @@ import { fieldError, forbidden, notFound, validationFailed } from "#api/lib/erro
 import { offset, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { fileUrl } from "../files/service.ts";
-import { notifyInvitationAnswered, notifyInvitationReceived } from "../notifications/causes.ts";
+import { recordActivity, type Actor } from "../organizations/activity.ts";
 import { organizationAccess, type OrganizationCaller } from "#api/lib/owner.ts";
 
 export const INVITATION_NOT_FOUND = "Invitation not found";
@@ -117,7 +117,7 @@ async function getInvitation(db: Db, id: number): Promise<InvitationView> {
 export async function sendInvitation(
   db: Db,
   startupId: number,
-  senderUserId: number,
+  sender: NonNullable<Actor>,
   input: InvitationCreate,
   queue: BroadcastQueue,
 ): Promise<InvitationView> {
@@ -125,7 +125,10 @@ export async function sendInvitation(
   try {
     id = await db.transaction(async (tx) => {
       await tx.select({ id: startups.id }).from(startups).where(eq(startups.id, startupId)).for("no key update");
-      const [person] = await tx.select({ id: coFounders.id }).from(coFounders).where(eq(coFounders.id, input.co_founder_id));
+      const [person] = await tx
+        .select({ id: coFounders.id, name: coFounders.name })
+        .from(coFounders)
+        .where(eq(coFounders.id, input.co_founder_id));
       if (!person) throw fieldError("co_founder_id", UNKNOWN_CO_FOUNDER);
       const [member] = await tx
         .select({ id: teamMembers.id })
@@ -142,13 +145,17 @@ export async function sendInvitation(
         .values({
           startupId,
           coFounderId: input.co_founder_id,
-          senderUserId,
+          senderUserId: sender.id,
           message: input.message ?? null,
           title: input.title ?? null,
           role: input.role ?? null,
         })
         .returning({ id: inv.id });
-      await notifyInvitationReceived(tx, queue, row.id, senderUserId);
+      await recordActivity(
+        tx,
+        { organizationId: startupId, actor: sender, kind: "co_founder_invitation.sent", subject: { id: row.id, label: person.name } },
+        queue,
+      );
       return row.id;
     });
   } catch (error) {
@@ -186,6 +193,23 @@ async function answer(
   throw answered(existing.status);
 }
 
+/** The answer, on the inviting organization's record: the person answering is not of it. */
+function recordAnswer(
+  tx: Db,
+  queue: BroadcastQueue,
+  user: AuthUser,
+  id: number,
+  startupId: number,
+  coFounderName: string,
+  status: "accepted" | "declined",
+) {
+  return recordActivity(
+    tx,
+    { organizationId: startupId, actor: user, kind: `co_founder_invitation.${status}`, subject: { id, label: coFounderName } },
+    queue,
+  );
+}
+
 /**
  * The addressee accepts: the invitation, the new team member and the startup's notification are written in
  * one transaction.
@@ -215,7 +239,7 @@ export async function acceptInvitation(
         role: accepted.role ?? profile.roles[0] ?? "Business",
       })
       .onConflictDoNothing();
-    await notifyInvitationAnswered(tx, queue, id, "accepted", user.id);
+    await recordAnswer(tx, queue, user, id, accepted.startupId, profile.name, "accepted");
   });
   return getInvitation(db, id);
 }
@@ -228,8 +252,9 @@ export async function declineInvitation(
   queue: BroadcastQueue,
 ): Promise<InvitationView> {
   await db.transaction(async (tx) => {
-    await answer(tx, id, eq(inv.coFounderId, user.coFounderId), "declined", responseMessage);
-    await notifyInvitationAnswered(tx, queue, id, "declined", user.id);
+    const declined = await answer(tx, id, eq(inv.coFounderId, user.coFounderId), "declined", responseMessage);
+    const [profile] = await tx.select({ name: coFounders.name }).from(coFounders).where(eq(coFounders.id, user.coFounderId));
+    await recordAnswer(tx, queue, user, id, declined.startupId, profile.name, "declined");
   });
   return getInvitation(db, id);
 }

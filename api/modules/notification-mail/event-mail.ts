@@ -93,7 +93,9 @@ async function mailApplicant(tx: Db, userId: number, message: Parameters<typeof 
 }
 
 /** To the applicant when their application is received: the event with its calendar invitation, once. */
-export async function mailApplicationReceived(tx: Db, application: { id: number; userId: number }, form: EventFormRow) {
+export async function mailApplicationReceived(tx: Db, application: { id: number; userId: number; eventFormId: number }) {
+  const form = await formOf(tx, application.eventFormId);
+  if (!form) return;
   await mailApplicant(tx, application.userId, (reader, links) => ({
     what: "invitation",
     subject: `Application received: ${form.title}`,

@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { formatInZone } from "#schemas/event-format.ts";
+import type { FollowParty, WaitlistMoveData } from "#schemas/activity.ts";
 import type { ReviewStatus } from "#schemas/events.ts";
 import { APPLICATION_SUBMITTED_EVENT, eventFormChannel } from "#schemas/realtime.ts";
 import type { Db } from "#api/db/client.ts";
@@ -20,12 +21,7 @@ import { coFounderUserIds, startupUserIds } from "./recipients.ts";
 /** Everyone but the person who made the change: nobody needs telling what they just did. */
 export const others = (ids: number[], actorUserId: number | null | undefined) => ids.filter((id) => id !== actorUserId);
 
-export interface FollowAccount {
-  type: "startup" | "organization" | "co_founder";
-  id: number;
-}
-
-async function accountCard(tx: Db, account: FollowAccount) {
+async function accountCard(tx: Db, account: FollowParty) {
   if (account.type === "co_founder") {
     const [row] = await tx.select({ name: coFounders.name }).from(coFounders).where(eq(coFounders.id, account.id));
     return row && { name: row.name, url: `/co-founders/${account.id}` };
@@ -38,9 +34,9 @@ async function accountCard(tx: Db, account: FollowAccount) {
 export async function notifyNewFollower(
   tx: Db,
   queue: BroadcastQueue,
-  follower: FollowAccount,
-  followee: FollowAccount,
-  actorUserId: number,
+  follower: FollowParty,
+  followee: FollowParty,
+  actorUserId: number | null,
 ) {
   const card = await accountCard(tx, follower);
   if (!card) return;
@@ -75,7 +71,7 @@ async function invitationCard(tx: Db, id: number) {
 }
 
 /** The invited person hears which startup asked them to join. */
-export async function notifyInvitationReceived(tx: Db, queue: BroadcastQueue, invitationId: number, actorUserId: number) {
+export async function notifyInvitationReceived(tx: Db, queue: BroadcastQueue, invitationId: number, actorUserId: number | null) {
   const card = await invitationCard(tx, invitationId);
   if (!card) return;
   // Inviting, withdrawing and inviting again is one cause, whatever the invitation's id: the notification
@@ -95,7 +91,7 @@ export async function notifyInvitationAnswered(
   queue: BroadcastQueue,
   invitationId: number,
   status: "accepted" | "declined",
-  actorUserId: number,
+  actorUserId: number | null,
 ) {
   const card = await invitationCard(tx, invitationId);
   if (!card) return;
@@ -120,7 +116,12 @@ export interface SubmittedApplication {
  * A submitted application: the form's startup users who may read responses get a notification, and the
  * form's channel (the open responses screen) gets the new row.
  */
-export async function notifyApplicationReceived(tx: Db, queue: BroadcastQueue, application: SubmittedApplication, actorUserId: number) {
+export async function notifyApplicationReceived(
+  tx: Db,
+  queue: BroadcastQueue,
+  application: SubmittedApplication,
+  actorUserId: number | null,
+) {
   const [form] = await tx
     .select({ title: eventForms.title, startupId: eventForms.startupId })
     .from(eventForms)
@@ -168,7 +169,7 @@ export async function notifyReviewStatusChanged(
   queue: BroadcastQueue,
   applicationId: number,
   status: ReviewStatus,
-  actorUserId: number,
+  actorUserId: number | null,
 ) {
   const [row] = await tx
     .select({ userId: eventApplications.userId, formId: eventForms.id, title: eventForms.title })
@@ -185,32 +186,30 @@ export async function notifyReviewStatusChanged(
   });
 }
 
-/** A step of an applicant's way through a waitlist. */
-export type WaitlistMove = { joined: true; position: number } | { joined: false } | { offeredUntil: Date } | { lapsed: true };
-
 /** What each step says: the status it leaves, the words after "Your application to {event} is", and more. */
-function waitlistWords(move: WaitlistMove, timezone: string): { status: ReviewStatus | "cancelled"; words: string; body: string } {
-  if ("offeredUntil" in move) {
-    return {
-      status: "waitlisted",
-      words: `offered a place: pay by ${formatInZone(move.offeredUntil, timezone)} to take it`,
-      body: "The place is held for you until then; after that it goes to the next one in line.",
-    };
-  }
-  if ("lapsed" in move) {
-    return {
-      status: "cancelled",
-      words: "off the waitlist: the place offered to you was not paid for in time",
-      body: "It went to the next one in line.",
-    };
-  }
-  return move.joined
-    ? {
+function waitlistWords(move: WaitlistMoveData, timezone: string): { status: ReviewStatus | "cancelled"; words: string; body: string } {
+  switch (move.move) {
+    case "offered":
+      return {
+        status: "waitlisted",
+        words: `offered a place: pay by ${formatInZone(new Date(move.offered_until), timezone)} to take it`,
+        body: "The place is held for you until then; after that it goes to the next one in line.",
+      };
+    case "lapsed":
+      return {
+        status: "cancelled",
+        words: "off the waitlist: the place offered to you was not paid for in time",
+        body: "It went to the next one in line.",
+      };
+    case "joined":
+      return {
         status: "waitlisted",
         words: `on the waitlist, number ${move.position} in line`,
         body: "If a place opens, it goes to the first one in line at once, and you are told.",
-      }
-    : { status: "pending", words: "in: a place opened for you", body: "Your ticket is on the event's page in the panel." };
+      };
+    case "admitted":
+      return { status: "pending", words: "in: a place opened for you", body: "Your ticket is on the event's page in the panel." };
+  }
 }
 
 /**
@@ -222,7 +221,7 @@ export async function notifyWaitlistMoved(
   tx: Db,
   queue: BroadcastQueue,
   application: { id: number; userId: number; eventFormId: number },
-  move: WaitlistMove,
+  move: WaitlistMoveData,
 ) {
   const [form] = await tx
     .select({ title: eventForms.title, timezone: eventForms.timezone })

@@ -2,25 +2,31 @@ import { sql } from "drizzle-orm";
 import { ACTIVITY_KINDS, type ActivityChanges, type ActivityKind } from "#schemas/activity.ts";
 import type { Db } from "#api/db/client.ts";
 import { activities } from "#api/db/organization-schema.ts";
+import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import { EVENT_MAIL_READERS } from "../notification-mail/readers.ts";
+import { NOTIFICATION_READERS } from "../notifications/readers.ts";
+import type { ActivityEntry, ActivityReaders } from "#api/lib/activity-entry.ts";
 
-/** Who made a change: an account (by value, so the entry outlives it), or nobody (the system did). */
-export type Actor = { id: number; name: string } | null;
+export type { Actor, ActivityEntry } from "#api/lib/activity-entry.ts";
 
-export interface ActivityInput {
-  organizationId: number;
-  actor: Actor;
-  kind: ActivityKind;
-  subject: { id: number | null; label: string };
-  /** The event form the change concerns, for the log's filter. */
-  eventFormId?: number | null;
-  changes?: ActivityChanges;
-}
+/** Everything that acts on the record as it is written, in this order. */
+const READERS = [NOTIFICATION_READERS, EVENT_MAIL_READERS] as const satisfies readonly ActivityReaders[];
+
+/** The kinds somebody must be told of: recorded with the queue their live updates go out on. */
+type ToldKind = KeysOfEach<(typeof READERS)[number]>;
+type KeysOfEach<Union> = Union extends unknown ? keyof Union : never;
+/** The kinds only the audit log reads. */
+export type QuietKind = Exclude<ActivityKind, ToldKind>;
 
 /**
- * Writes what happened, in the caller's transaction: the entry exists exactly when the change does. The
- * subject's type follows from the kind. Several entries (one change touching many rows) are one insert.
+ * Writes what happened, in the caller's transaction: the entry exists exactly when the change does, and so
+ * does what its readers do with it (notifications, their mail and live updates, all queued with it). The
+ * changing module tells nobody itself. The subject's type follows from the kind. Several entries (one change
+ * touching many rows) are one insert. A kind somebody is told of needs the transaction's broadcast queue.
  */
-export async function recordActivity(tx: Db, input: ActivityInput | ActivityInput[]): Promise<void> {
+export async function recordActivity(tx: Db, input: ActivityEntry<QuietKind> | ActivityEntry<QuietKind>[]): Promise<void>;
+export async function recordActivity(tx: Db, input: ActivityEntry | ActivityEntry[], queue: BroadcastQueue): Promise<void>;
+export async function recordActivity(tx: Db, input: ActivityEntry | ActivityEntry[], queue?: BroadcastQueue): Promise<void> {
   const entries = Array.isArray(input) ? input : [input];
   if (!entries.length) return;
   await tx.insert(activities).values(
@@ -34,8 +40,18 @@ export async function recordActivity(tx: Db, input: ActivityInput | ActivityInpu
       subjectLabel: entry.subject.label,
       eventFormId: entry.eventFormId ?? null,
       changes: entry.changes ?? {},
+      data: entry.data ?? {},
     })),
   );
+  for (const entry of entries) {
+    for (const readers of READERS as readonly ActivityReaders[]) {
+      const read = readers[entry.kind] as ((tx: Db, queue: BroadcastQueue, entry: ActivityEntry) => Promise<void>) | undefined;
+      if (!read) continue;
+      // The overloads make a told kind bring its queue; this is for a caller that cast its way past them.
+      if (!queue) throw new Error(`${entry.kind} is told to somebody: record it with the transaction's broadcast queue`);
+      await read(tx, queue, entry);
+    }
+  }
 }
 
 /**
@@ -43,7 +59,7 @@ export async function recordActivity(tx: Db, input: ActivityInput | ActivityInpu
  * from the change's own `returning` CTE, so the entry is written exactly when the change took, with no
  * transaction and no round trip of its own (the door's scans).
  */
-export function activityColumns(input: ActivityInput) {
+export function activityColumns(input: ActivityEntry<QuietKind>) {
   // Every column in the table's order, as `insert … select` needs them: the defaults spelled out.
   return {
     id: sql<number>`nextval(pg_get_serial_sequence('activities', 'id'))`.as("id"),
@@ -57,6 +73,7 @@ export function activityColumns(input: ActivityInput) {
     eventFormId: sql<number | null>`${input.eventFormId ?? null}::int`.as("event_form_id"),
     changes: sql<ActivityChanges>`${JSON.stringify(input.changes ?? {})}::jsonb`.as("changes"),
     at: sql<Date>`now()`.as("at"),
+    data: sql<Record<string, unknown>>`${JSON.stringify(input.data ?? {})}::jsonb`.as("data"),
   };
 }
 

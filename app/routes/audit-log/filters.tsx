@@ -1,5 +1,5 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
-import { ACTIVITY_KIND_LABELS, ACTIVITY_KIND_NAMES, type AuditLogOption } from "#schemas/activity";
+import { ACTIVITY_KIND_LABELS, AUDITED_KINDS, type AuditLogOption } from "#schemas/activity";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -8,7 +8,7 @@ import { Options } from "~/components/ui/options";
 /** The log's filters, by their names in the address and the API's query. */
 export const AUDIT_FILTERS = ["actor_id", "kind", "event_form_id", "from", "to"] as const;
 
-const KIND_CHOICES = ACTIVITY_KIND_NAMES.map((kind) => ({ value: kind, label: ACTIVITY_KIND_LABELS[kind] }));
+const KIND_CHOICES = AUDITED_KINDS.map((kind) => ({ value: kind, label: ACTIVITY_KIND_LABELS[kind] }));
 const choices = (options: readonly AuditLogOption[]) => options.map(({ id, name }) => ({ value: id, label: name }));
 
 /**

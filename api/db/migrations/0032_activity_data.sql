@@ -1,0 +1,1 @@
+ALTER TABLE "activities" ADD COLUMN "data" jsonb DEFAULT '{}'::jsonb NOT NULL;
