@@ -64,6 +64,8 @@ export interface CurrentUser {
   co_founder_id: number | null;
   account_type: AccountType | null;
   setup_complete: boolean;
+  /** A co-founder profile, or an organization the account owns: a member of others' teams may have neither. */
+  has_own_profile: boolean;
   roles: string[];
   /** Permission names (PERMISSIONS), sorted. */
   permissions: string[];

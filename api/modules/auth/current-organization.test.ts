@@ -74,11 +74,17 @@ describe("GET /api/user", () => {
       organization_permissions: [...ROLE_PERMISSIONS.admin],
       account_type: "startup",
       setup_complete: true,
+      // A member of others' teams may still make a profile of their own.
+      has_own_profile: false,
     });
   });
 
   it("gives an owner every permission, and an account without a membership none and no setup", async () => {
-    expect(await me(a.client)).toMatchObject({ organization_role: "owner", organization_permissions: [...ROLE_PERMISSIONS.owner] });
+    expect(await me(a.client)).toMatchObject({
+      organization_role: "owner",
+      organization_permissions: [...ROLE_PERMISSIONS.owner],
+      has_own_profile: true,
+    });
     const fresh = await registered(t);
     expect(await me(fresh.client)).toMatchObject({
       organizations: [],
@@ -86,6 +92,7 @@ describe("GET /api/user", () => {
       organization_role: null,
       organization_permissions: [],
       setup_complete: false,
+      has_own_profile: false,
     });
   });
 

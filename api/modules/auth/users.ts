@@ -122,6 +122,7 @@ export function userResource(
     account_type: accountType,
     // Joining an organization sets an account up as much as making a profile does: /setup is for neither.
     setup_complete: accountType !== null || user.organizations.length > 0,
+    has_own_profile: user.coFounderId !== null || user.organizations.some((m) => m.role === "owner"),
     roles: [...user.roles],
     organizations: user.organizations.map((m) => ({ id: m.id, name: m.name, account_type: m.accountType, role: m.role })),
     current_organization_id: user.startupId,

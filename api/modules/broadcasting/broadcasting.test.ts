@@ -9,6 +9,7 @@ import { signChannel } from "#api/realtime/signing.ts";
 import { createEventForm, ownerWithCollection } from "#api/testing/event-fixtures.ts";
 import { PASSWORD, coFounder, registered } from "#api/testing/fixtures.ts";
 import { TestClient, createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { joinedMember } from "#api/testing/team-fixtures.ts";
 import { CHANNEL_REFUSED, NOT_CONFIGURED } from "./routes.ts";
 
 const app = { key: "broadcast-key", secret: "broadcast-secret" };
@@ -120,6 +121,20 @@ describe("POST /broadcasting/auth", () => {
     expect((await authorize(owner.client, `private-event-form.${form.id}`)).status).toBe(200);
     expect((await authorize(otherOwner.client, `private-event-form.${form.id}`)).status).toBe(403);
     expect((await authorize(founder.client, `private-event-form.${form.id}`)).status).toBe(403);
+  });
+
+  it("an event form's channel: each member whose role works the form (responses, the door, payments) within their forms", async () => {
+    const owner = await ownerWithCollection(t);
+    const form = await createEventForm(owner.client, owner.collection.id);
+    const other = await createEventForm(owner.client, owner.collection.id);
+    const channel = `private-event-form.${form.id}`;
+    for (const role of ["admin", "reviewer", "door", "finance"] as const) {
+      const member = await joinedMember(t, owner.client, role, role === "admin" ? [] : [form.id]);
+      expect((await authorize(member.client, channel)).status, role).toBe(200);
+    }
+    // Finance follows the payments screen live, as the door follows its check-ins.
+    const elsewhere = await joinedMember(t, owner.client, "finance", [other.id]);
+    expect((await authorize(elsewhere.client, channel)).status).toBe(403);
   });
 
   it("with realtime off, answers 404", async () => {

@@ -14,13 +14,15 @@ import { organizationAccess } from "#api/lib/owner.ts";
 type Rule = (db: Db, user: AuthUser, id: number) => boolean | Promise<boolean>;
 
 /**
- * An event form's live channel: the members of its organization who may read its responses or work its
- * door, within the forms they are limited to.
+ * An event form's live channel: the members of its organization who may read its responses, work its door
+ * or handle its payments (each of its screens follows it live), within the forms they are limited to.
  */
+const FORM_SCREEN_PERMISSIONS = ["forms.read", "check_in", "money"] as const;
+
 async function readsFormResponses(db: Db, user: AuthUser, formId: number): Promise<boolean> {
   if (!user.permissions.has("event response read")) return false;
-  const access = organizationAccess(user, "forms.read") ?? organizationAccess(user, "check_in");
-  if (access === null) return false;
+  const access = FORM_SCREEN_PERMISSIONS.map((permission) => organizationAccess(user, permission)).find((found) => found !== null);
+  if (!access) return false;
   const [row] = await db.select({ id: eventForms.id }).from(eventForms).where(managedFormsWhere(access, formId));
   return Boolean(row);
 }

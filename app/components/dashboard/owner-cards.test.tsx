@@ -2,7 +2,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { UpcomingEvent } from "#schemas/dashboard";
-import { UpcomingCard } from "./owner-cards";
+import type { ApplicationsPerDay } from "#schemas/dashboard";
+import type { RenderedChart } from "./chart";
+import { ApplicationsPerDayCard, UpcomingCard } from "./owner-cards";
 
 const event = (capacity: number | null, taken: number): UpcomingEvent => ({
   id: 1,
@@ -15,11 +17,18 @@ const event = (capacity: number | null, taken: number): UpcomingEvent => ({
   checked_in: 0,
 });
 
-function upcomingText(events: UpcomingEvent[], opens?: "responses" | "check-in", total = events.length): string {
-  const Stub = createRoutesStub([
-    { path: "/", Component: () => <UpcomingCard card={{ ok: true, data: { total, events } }} opens={opens} /> },
-  ]);
+const markup = (Component: () => React.ReactNode) => {
+  const Stub = createRoutesStub([{ path: "/", Component }]);
   return renderToStaticMarkup(<Stub initialEntries={["/"]} />).replace(/<!-- -->/g, "");
+};
+
+function upcomingText(
+  events: UpcomingEvent[],
+  opens?: "responses" | "check-in",
+  total = events.length,
+  canCreate = opens !== "check-in",
+): string {
+  return markup(() => <UpcomingCard card={{ ok: true, data: { total, events } }} opens={opens} canCreate={canCreate} />);
 }
 
 describe("the upcoming events card", () => {
@@ -36,5 +45,23 @@ describe("the upcoming events card", () => {
     expect(door).toContain('href="/event-forms/check-in/1"');
     expect(door).not.toContain("/event-forms?");
     expect(upcomingText([], "check-in")).not.toContain("Create an event form");
+  });
+});
+
+describe("a member who may not build forms", () => {
+  it("is told there is nothing yet, and not offered to build a form", () => {
+    const noForms: ApplicationsPerDay = {
+      ...{ period: 30, time_zone: "UTC", from: "2026-11-01", to: "2026-11-30" },
+      ...{ event_form: null, total: 0, days: [], forms: [] },
+    };
+    // With nothing counted the card draws no chart: the first step stands in its place.
+    const chart = { data: [], widths: [] } as unknown as RenderedChart;
+    const perDay = (canCreate: boolean) =>
+      markup(() => <ApplicationsPerDayCard card={{ ok: true, data: { ...noForms, chart } }} canCreate={canCreate} />);
+    expect(perDay(true)).toContain("Create an event form");
+    expect(perDay(false)).toContain("No applications yet: you have no event forms.");
+    expect(perDay(false)).not.toContain("Create an event form");
+    expect(upcomingText([], "responses", 0, false)).not.toContain("Create an event form");
+    expect(upcomingText([], "responses", 0, true)).toContain("Create an event form");
   });
 });

@@ -13,7 +13,18 @@ type Loaded<T> = { ok: true; data: T } | { ok: false; message: string } | null;
 
 const CREATE_FORM = { to: "/event-forms/create", action: "Create an event form" };
 
-export function ApplicationsPerDayCard({ card }: { card: Loaded<ApplicationsPerDay & { chart: RenderedChart }> }) {
+/** Nothing to show yet: a member who may build forms is offered the first one, anyone else is told. */
+function NothingYet({ text, canCreate, then }: { text: string; canCreate: boolean; then: string }) {
+  return canCreate ? <FirstStep text={`${text} ${then}`} {...CREATE_FORM} /> : <p className="text-sm text-slate-600">{text}</p>;
+}
+
+export function ApplicationsPerDayCard({
+  card,
+  canCreate,
+}: {
+  card: Loaded<ApplicationsPerDay & { chart: RenderedChart }>;
+  canCreate: boolean;
+}) {
   if (!card) return null;
   return (
     <DashboardCard title="Applications per day" id="card-applications" wide>
@@ -21,9 +32,10 @@ export function ApplicationsPerDayCard({ card }: { card: Loaded<ApplicationsPerD
         <CardFailed message={card.message} />
       ) : card.data.total === 0 ? (
         card.data.forms.length === 0 ? (
-          <FirstStep
-            text="No applications yet: you have no event forms. Build one and publish it to start taking applications."
-            {...CREATE_FORM}
+          <NothingYet
+            text="No applications yet: you have no event forms."
+            then="Build one and publish it to start taking applications."
+            canCreate={canCreate}
           />
         ) : (
           <FirstStep
@@ -147,7 +159,15 @@ export function BillingsCard({ card }: { card: Loaded<BillingsCardData> }) {
  * `opens`: where an event's link goes, its responses, or, for a member who only checks people in at the door,
  * its check-in screen (then nothing offers the forms they cannot open).
  */
-export function UpcomingCard({ card, opens = "responses" }: { card: Loaded<UpcomingEvents>; opens?: "responses" | "check-in" }) {
+export function UpcomingCard({
+  card,
+  opens = "responses",
+  canCreate,
+}: {
+  card: Loaded<UpcomingEvents>;
+  opens?: "responses" | "check-in";
+  canCreate: boolean;
+}) {
   if (!card) return null;
   const door = opens === "check-in";
   return (
@@ -155,11 +175,7 @@ export function UpcomingCard({ card, opens = "responses" }: { card: Loaded<Upcom
       {!card.ok ? (
         <CardFailed message={card.message} />
       ) : card.data.events.length === 0 ? (
-        door ? (
-          <p className="text-sm text-slate-600">No published event is coming up.</p>
-        ) : (
-          <FirstStep text="No published event is coming up. Publish a form so people can apply." {...CREATE_FORM} />
-        )
+        <NothingYet text="No published event is coming up." then="Publish a form so people can apply." canCreate={canCreate} />
       ) : (
         <ul className="space-y-3">
           {card.data.events.map((event) => {

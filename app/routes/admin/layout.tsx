@@ -54,6 +54,7 @@ export function loader({ context }: Route.LoaderArgs) {
       avatar_url: user.avatar_url,
       account_type: user.account_type,
       roles: user.roles,
+      has_own_profile: user.has_own_profile,
     },
     unreadNotifications: user.unread_notifications_count ?? 0,
     unreadConversations: user.unread_conversation_ids ?? [],
@@ -204,7 +205,7 @@ function Navigation({ sections, extras }: { sections: NavSection[]; extras: Item
 }
 
 /** A disclosure menu, so it opens without JavaScript too. */
-function UserMenu({ user }: { user: Pick<CurrentUser, "name" | "email" | "avatar_url"> }) {
+function UserMenu({ user }: { user: Pick<CurrentUser, "name" | "email" | "avatar_url" | "has_own_profile"> }) {
   const hydrated = useHydrated();
   return (
     <details className="relative" data-testid="user-menu">
@@ -218,6 +219,12 @@ function UserMenu({ user }: { user: Pick<CurrentUser, "name" | "email" | "avatar
         <InAppLink to="/account" className="block px-4 py-2 text-sm hover:bg-slate-100">
           Account
         </InAppLink>
+        {/* A member who joined a team without a profile of their own may still make one. */}
+        {user.has_own_profile ? null : (
+          <InAppLink to="/setup" className="block px-4 py-2 text-sm hover:bg-slate-100">
+            Create your own profile
+          </InAppLink>
+        )}
         {/* The tour is a script's: offered once the page runs one. */}
         {hydrated ? (
           <button

@@ -5,7 +5,7 @@ import { PeriodPicker } from "~/components/dashboard/period-picker";
 import { PageHeader } from "~/components/ui/layout";
 import { WeatherPanel } from "~/components/weather/weather-panel";
 import { apiContext, userContext } from "~/lib/contexts";
-import { roleCan } from "~/lib/permissions";
+import { canInOrganization, roleCan } from "~/lib/permissions";
 import type { Route } from "./+types/dashboard";
 import { loadDashboard, readSelection } from "./data.server";
 
@@ -16,11 +16,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // The weather card loads after the page (components/weather/weather-panel.tsx): the page never waits on the provider.
   // A member who may not read the forms (the door) reaches each upcoming event's check-in screen instead.
   const upcomingOpens = roleCan(user, "forms.read") ? "responses" : "check-in";
-  return { selection, cards, hasCity: user.startup_id !== null || user.co_founder_id !== null, upcomingOpens } as const;
+  // Only a member who builds forms is offered to build the first one.
+  const canCreateForms = canInOrganization(user, "event form write", "forms.manage");
+  return { selection, cards, hasCity: user.startup_id !== null || user.co_founder_id !== null, upcomingOpens, canCreateForms } as const;
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { selection, cards, hasCity, upcomingOpens } = loaderData;
+  const { selection, cards, hasCity, upcomingOpens, canCreateForms } = loaderData;
   const forms = cards.perDay?.ok ? cards.perDay.data.forms : null;
   const zone = cards.perDay?.ok ? cards.perDay.data.time_zone : "UTC";
   return (
@@ -38,9 +40,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <HeadlineFigures figures={headlineFigures(cards, selection.period)} />
       {hasCity ? <WeatherPanel /> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <ApplicationsPerDayCard card={cards.perDay} />
+        <ApplicationsPerDayCard card={cards.perDay} canCreate={canCreateForms} />
         <StagesCard card={cards.stages} />
-        <UpcomingCard card={cards.upcoming} opens={upcomingOpens} />
+        <UpcomingCard card={cards.upcoming} opens={upcomingOpens} canCreate={canCreateForms} />
         <BillingsCard card={cards.billings} />
         <FollowersCard card={cards.followers} />
         <InvitationsCard card={cards.invitations} />

@@ -9,6 +9,7 @@ export async function requireUserWithoutSetup(api: ApiClient, here: URL): Promis
   const user = await api.currentUser();
   if (!user) throw api.hadSession ? await api.sessionExpired() : redirect(loginUrl(here));
   if (user.two_factor_setup_required) throw redirect(TWO_FACTOR_SETUP_PAGE);
-  if (user.setup_complete) throw redirect("/");
+  // A member of others' teams is set up, and may still make a profile of their own here.
+  if (user.has_own_profile) throw redirect("/");
   return user;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coFounder, createRouteHarness, registered, renderPage, type RouteHarness } from "~/testing/route-harness";
+import { coFounder, createRouteHarness, joinedMember, registered, renderPage, teamOwner, type RouteHarness } from "~/testing/route-harness";
 import { loader as applyLoader } from "../form-submission/apply";
 import Setup, { action, loader } from "./setup";
 
@@ -41,6 +41,15 @@ describe("/setup", () => {
       status: 302,
       location: "/",
     });
+  });
+
+  it("lets a member of another's team, who has no profile of their own, make one", async () => {
+    const owner = await teamOwner(h.t);
+    const member = await joinedMember(h.t, owner.client, "reviewer");
+    const page = await h.run(loader, { ...guest, as: member.client, path: "/setup?type=co-founder" });
+    expect(page).toMatchObject({ thrown: false, data: { type: "co-founder" } });
+    // The owner has one: their organization.
+    expect(await h.run(loader, { ...guest, as: owner.client, path: "/setup" })).toMatchObject({ thrown: true, location: "/" });
   });
 
   it("an event's link opened before setting up a profile leads through /setup to that event", async () => {
