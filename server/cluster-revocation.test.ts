@@ -20,6 +20,7 @@ import {
   disconnectListeners,
   expectLoginEnded,
   loggedInAgain,
+  memberRemoved,
   register,
   rolesRemoved,
   type ScenarioSetup,
@@ -144,6 +145,13 @@ describe("revocation on the embedded database with WEB_CONCURRENCY=2", () => {
 
   it("role removal ends the event form's subscription with 403", async () => {
     figures.roleRemoval = await rolesRemoved(setup, admin);
+  }, 60_000);
+
+  it("removal from the team ends the member's subscription to the organization's form with 403", async () => {
+    figures.teamRemoval = await memberRemoved(setup, async (email) => {
+      const mail = await smtp.waitForMail((received) => received.to === email && received.text.includes("/team/join/"), 30_000);
+      return /\/team\/join\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    });
   }, 60_000);
 });
 

@@ -25,6 +25,7 @@ import {
   listen,
   loggedInAgain,
   register,
+  memberRemoved,
   rolePermissionTaken,
   rolesRemoved,
   type ScenarioSetup,
@@ -154,6 +155,12 @@ function revocationSuite(start: (config: Partial<ApiConfig>) => Promise<Deployme
 
   it("a role's permission taken off: the event form's subscription ends with 403, the rest of the socket stays", async () => {
     figures.rolePermission = await rolePermissionTaken(deployment.setup, admin);
+  }, 60_000);
+
+  it("removal from the team: the member's subscription to the organization's form ends with 403, the rest of the socket stays", async () => {
+    figures.teamRemoval = await memberRemoved(deployment.setup, (email) =>
+      mailedToken(deployment.db, email, "team_invitation", "/team/join/"),
+    );
   }, 60_000);
 
   it("logging in again: the old session's sockets close", async () => {

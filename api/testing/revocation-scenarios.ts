@@ -247,53 +247,54 @@ export interface RightEndFigures {
 }
 
 /**
- * A startup owner listening on its event form's channel (with its own channel and the online one) loses
- * the right to read its responses through `revoke` (after `prepare`, which runs before it listens): that
- * subscription alone ends with 403 within the bound, the form's next event does not reach it while its own
- * channel still does, a new authorisation is refused, and it stays online.
+ * Somebody listening on an event form's channel (with their own channel and the online one) loses the right
+ * to read it through `revoke`: the form's owner itself, or a member `prepare` made (it runs before anyone
+ * listens, and answers who listens). That subscription alone ends with 403 within the bound, the form's next
+ * event does not reach it while their own channel still does, a new authorisation is refused, and they stay
+ * online.
  */
 async function formRightEnded(
   setup: ScenarioSetup,
-  prepare: (owner: Party) => Promise<void>,
-  revoke: (owner: Party) => Promise<void>,
+  prepare: (owner: Party) => Promise<Party>,
+  revoke: (listener: Party, owner: Party) => Promise<void>,
 ): Promise<RightEndFigures> {
   const owner = await register(setup, "Form Owner");
   await setUpStartupProfile(owner.client);
   const collection = await owner.client.post("/api/v1/admin/collections", { name: `Revocation ${owner.id}` });
   expect(collection.status).toBe(201);
   const form = await createEventForm(owner.client, collection.body.collection.id);
-  await prepare(owner);
+  const victim = await prepare(owner);
   const formChannel = eventFormChannel(form.id);
-  const ownChannel = userChannel(owner.id);
+  const ownChannel = userChannel(victim.id);
   const peer = await register(setup, "Watcher", { token: true });
   const onPeer = await listen(setup.peerSite, authOf(peer), [ONLINE_CHANNEL]);
-  const onOwner = await listen(setup.victimSite, authOf(owner), [ownChannel, formChannel, ONLINE_CHANNEL]);
-  await within(5_000, "the peer sees the owner online", () => members(onPeer, ONLINE_CHANNEL).includes(String(owner.id)));
+  const onVictim = await listen(setup.victimSite, authOf(victim), [ownChannel, formChannel, ONLINE_CHANNEL]);
+  await within(5_000, "the peer sees the listener online", () => members(onPeer, ONLINE_CHANNEL).includes(String(victim.id)));
   await setup.sdk.trigger(formChannel, APPLICATION_SUBMITTED_EVENT, { n: "before" });
-  await within(5_000, "the form's event reaches the owner", () =>
-    onOwner.received.some((r) => r.channel === formChannel && r.event === APPLICATION_SUBMITTED_EVENT),
+  await within(5_000, "the form's event reaches the listener", () =>
+    onVictim.received.some((r) => r.channel === formChannel && r.event === APPLICATION_SUBMITTED_EVENT),
   );
 
-  await revoke(owner);
+  await revoke(victim, owner);
   const changedAt = Date.now();
   const refused = await within(REVOKED_WITHIN_MS, "the form's subscription is ended", () =>
-    onOwner.received.find((r) => r.channel === formChannel && r.event === "pusher:subscription_error"),
+    onVictim.received.find((r) => r.channel === formChannel && r.event === "pusher:subscription_error"),
   );
   expect(refused.data).toMatchObject({ type: "AuthError", status: 403 });
 
   await setup.sdk.trigger(formChannel, APPLICATION_SUBMITTED_EVENT, { n: "after" });
   await setup.sdk.trigger(ownChannel, NOTIFICATION_CREATED_EVENT, { n: "after" });
   // Events reach a socket in the order they were published: once the second is here, the first would be.
-  await within(5_000, "the owner's own channel still works", () => eventsSince(onOwner, changedAt, ownChannel).length === 1);
-  const late = eventsSince(onOwner, changedAt, formChannel);
+  await within(5_000, "the listener's own channel still works", () => eventsSince(onVictim, changedAt, ownChannel).length === 1);
+  const late = eventsSince(onVictim, changedAt, formChannel);
   expect(late).toEqual([]);
-  const again = await owner.client.post("/broadcasting/auth", {
-    socket_id: onOwner.pusher.connection.socket_id,
+  const again = await victim.client.post("/broadcasting/auth", {
+    socket_id: onVictim.pusher.connection.socket_id,
     channel_name: formChannel,
   });
   expect(again.status).toBe(403);
-  expect(onOwner.pusher.connection.state).toBe("connected");
-  expect(members(onPeer, ONLINE_CHANNEL)).toContain(String(owner.id));
+  expect(onVictim.pusher.connection.state).toBe("connected");
+  expect(members(onPeer, ONLINE_CHANNEL)).toContain(String(victim.id));
   return { refusedMs: refused.at - changedAt, eventsAfter: late.length };
 }
 
@@ -301,7 +302,7 @@ async function formRightEnded(
 export function rolesRemoved(setup: ScenarioSetup, admin: TestClient): Promise<RightEndFigures> {
   return formRightEnded(
     setup,
-    async () => {},
+    async (owner) => owner,
     async (owner) => {
       const res = await admin.put(`/api/v1/admin/users/${owner.id}/roles`, { roles: [] });
       expect(res.status).toBe(200);
@@ -325,10 +326,31 @@ export function rolePermissionTaken(setup: ScenarioSetup, admin: TestClient): Pr
       expect(created.status).toBe(201);
       role = created.body.role;
       expect((await admin.put(`/api/v1/admin/users/${owner.id}/roles`, { roles: [role.id] })).status).toBe(200);
+      return owner;
     },
     async () => {
       const res = await admin.put(`/api/v1/admin/roles/${role.id}`, { name: role.name, permissions: ["event form read"] });
       expect(res.status).toBe(200);
+    },
+  );
+}
+
+/**
+ * A reviewer the owner invited (the invitation's link read by `tokenFor`, from wherever the site's mail
+ * goes) is removed from the team by the owner.
+ */
+export function memberRemoved(setup: ScenarioSetup, tokenFor: (email: string) => Promise<string>): Promise<RightEndFigures> {
+  return formRightEnded(
+    setup,
+    async (owner) => {
+      const member = await register(setup, "Reviewer");
+      expect((await owner.client.post("/api/v1/admin/team_invitations", { email: member.email, role: "reviewer" })).status).toBe(201);
+      const joined = await member.client.post(`/api/v1/team_invitations/${await tokenFor(member.email)}/accept`);
+      expect(joined.status).toBe(200);
+      return member;
+    },
+    async (member, owner) => {
+      expect((await owner.client.delete(`/api/v1/admin/team_members/${member.id}`)).status).toBe(200);
     },
   );
 }
