@@ -1,20 +1,16 @@
+/*
+ * A payer's billing details, as the panel's billing step submits them and the API checks them. Price,
+ * discount and total are never taken from the client. Laravel-style messages.
+ */
 import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { z } from "zod";
 import { requiredText } from "./fields.ts";
 import { idField, optionalIdField } from "./id-fields.ts";
 import type { Page } from "./answers.ts";
 import type { PaidEventInformation, TypeOfEvent } from "./event-form-views.ts";
+import type { BillingStatus } from "./billing-status.ts";
 
-/**
- * A payer's billing details, as the panel's billing step submits them and the API checks them. Price,
- * discount and total are never taken from the client. Laravel-style messages.
- */
-export const BILLING_STATUSES = ["Pending", "Successful", "Failed", "Refunded", "Partially refunded", "Cancelled"] as const;
-export type BillingStatus = (typeof BILLING_STATUSES)[number];
-
-/** A billing whose payment was taken and still pays for the place: a partial refund keeps it. */
-export const PAID_STATUSES = ["Successful", "Partially refunded"] as const satisfies readonly BillingStatus[];
-export const isPaid = (status: BillingStatus | null | undefined): boolean => status === "Successful" || status === "Partially refunded";
+export { BILLING_STATUSES, isPaid, PAID_STATUSES, type BillingStatus } from "./billing-status.ts";
 
 /**
  * What an owner may set by hand: a partial refund is only ever the outcome of a refund made through the

@@ -1,4 +1,4 @@
-import type { BillingStatus } from "#schemas/billing";
+import type { BillingStatus } from "#schemas/billing-status";
 import { Badge } from "~/components/ui/layout";
 import { billingStatusStyle } from "./status-colors";
 

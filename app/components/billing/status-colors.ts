@@ -1,4 +1,4 @@
-import { BILLING_STATUSES, type BillingStatus } from "#schemas/billing";
+import { BILLING_STATUSES, type BillingStatus } from "#schemas/billing-status";
 
 /**
  * The one colour of each payment status, wherever a status is drawn: a slice of the dashboard's payments

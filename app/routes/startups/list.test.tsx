@@ -42,15 +42,17 @@ describe("/startups for a co-founder", () => {
 });
 
 describe("/startups from the sidebar", () => {
-  it("is linked at the address the directory opens on, so a visit costs no redirect (the bare address still redirects)", async () => {
+  it("answers the address it is linked at and the bare one with startups, at once: a visit costs no redirect", async () => {
     const person = await coFounderWith(h.t, {});
     const item = NAVIGATION.flatMap((section) => section.items).find((i) => i.to === "/startups")!;
     const linked = await h.run(loader, { as: person.client, path: navHref(item) });
     expect(linked.thrown).toBe(false);
-    expect(await h.run(loader, { as: person.client, path: "/startups" })).toMatchObject({
+    expect(await h.run(loader, { as: person.client, path: "/startups" })).toMatchObject({ thrown: false, data: { type: "startup" } });
+    // A type that is no tab is still sent to startups, with the search kept.
+    expect(await h.run(loader, { as: person.client, path: "/startups?type=nope&search=robots" })).toMatchObject({
       thrown: true,
       status: 302,
-      location: "/startups?type=startup",
+      location: "/startups?type=startup&search=robots",
     });
   });
 });

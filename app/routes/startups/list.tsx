@@ -23,9 +23,9 @@ const PER_PAGE = "12";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const username = url.searchParams.get("username")?.trim();
   if (username) throw redirect(`/startups/${encodeURIComponent(username)}`);
-  const type = url.searchParams.get("type");
-  // Without a type (or with one that is no tab) the directory opens on startups.
-  // The rest of the query (a search, filters) comes along.
+  // Without a type the directory is of startups, answered at once: a phone pays a whole round trip for a
+  // redirect. One that is no tab is sent to startups, with the rest of the query (a search, filters).
+  const type = url.searchParams.get("type") ?? "startup";
   if (!DIRECTORY_TYPES.includes(type as DirectoryType)) {
     const kept = new URLSearchParams(url.searchParams);
     kept.set("type", "startup");
