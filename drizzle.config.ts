@@ -13,6 +13,7 @@ export default defineConfig({
     "./api/db/mail-schema.ts",
     "./api/db/account-tokens-schema.ts",
     "./api/db/organization-schema.ts",
+    "./api/db/review-schema.ts",
   ],
   out: "./api/db/migrations",
 });

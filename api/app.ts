@@ -23,6 +23,7 @@ import { collectionRoutes } from "./modules/collections/routes.ts";
 import { conversationRoutes } from "./modules/conversations/routes.ts";
 import { couponRoutes } from "./modules/coupons/routes.ts";
 import { eventFormRoutes } from "./modules/event-forms/routes.ts";
+import { reviewRoutes } from "./modules/reviews/routes.ts";
 import { createEventPageRoutes } from "./modules/event-pages/routes.ts";
 import { checkInRoutes } from "./modules/check-ins/routes.ts";
 import { announcementRoutes } from "./modules/announcements/routes.ts";
@@ -184,6 +185,7 @@ export function createApi({
   api.route("/", referenceRoutes);
   api.route("/", collectionRoutes);
   api.route("/", eventFormRoutes);
+  api.route("/", reviewRoutes);
   api.route("/", applicationRoutes);
   api.route("/", createEventPageRoutes(eventPageCache));
   api.route("/", checkInRoutes);

@@ -1,0 +1,54 @@
+/** Reviewing applications together: a form's rubric, its criteria and the reviews scored against them. */
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./schema.ts";
+import { eventApplications, eventForms } from "./events-schema.ts";
+
+export const reviewRubrics = pgTable("review_rubrics", {
+  eventFormId: integer("event_form_id")
+    .primaryKey()
+    .references(() => eventForms.id, { onDelete: "cascade" }),
+  blind: boolean("blind").notNull().default(false),
+  reviewersPerApplication: integer("reviewers_per_application").notNull().default(2),
+  discussThreshold: integer("discuss_threshold").notNull().default(25),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const reviewCriteria = pgTable(
+  "review_criteria",
+  {
+    id: serial("id").primaryKey(),
+    eventFormId: integer("event_form_id")
+      .notNull()
+      .references(() => eventForms.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    guidance: text("guidance"),
+    weight: integer("weight").notNull(),
+    scaleMax: integer("scale_max").notNull(),
+  },
+  (t) => [index("review_criteria_form_idx").on(t.eventFormId, t.position), check("review_criteria_scale", sql`${t.scaleMax} in (5, 10)`)],
+);
+
+/** A reviewer's review of an application: scores by criterion id, kept as a draft until submitted. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => eventApplications.id, { onDelete: "cascade" }),
+    reviewerId: integer("reviewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    scores: jsonb("scores").$type<Record<string, number>>().notNull().default({}),
+    note: text("note"),
+    recommendation: text("recommendation").$type<"yes" | "maybe" | "no">(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reviews_application_reviewer_idx").on(t.applicationId, t.reviewerId),
+    index("reviews_reviewer_idx").on(t.reviewerId),
+  ],
+);

@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { rubricSchema, type RubricView } from "#schemas/reviews.ts";
+import type { AppEnv } from "#api/context.ts";
+import { readBody } from "#api/lib/body.ts";
+import { pathId } from "#api/lib/ids.ts";
+import { organizationFor } from "#api/lib/owner.ts";
+import { validate } from "#api/lib/validation.ts";
+import { authorize } from "../access/authorize.ts";
+import { currentUser } from "../auth/middleware.ts";
+import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
+import { getRubric, saveRubric } from "./rubric.ts";
+
+export const reviewRoutes = new Hono<AppEnv>();
+
+const RUBRIC = "/api/v1/admin/event_forms/:id/rubric";
+const formId = (value: string) => pathId(value, EVENT_FORM_NOT_FOUND);
+
+reviewRoutes.get(RUBRIC, authorize("event response read"), async (c) => {
+  const access = organizationFor(c.get("user"), "forms.read");
+  const rubric: RubricView = await getRubric(c.get("db"), access, formId(c.req.param("id")));
+  return c.json({ rubric });
+});
+
+reviewRoutes.put(RUBRIC, authorize("event form write"), async (c) => {
+  const access = organizationFor(c.get("user"), "forms.manage");
+  const id = formId(c.req.param("id"));
+  const input = validate(rubricSchema, await readBody(c));
+  const { id: userId, name } = currentUser(c);
+  const rubric = await saveRubric(c.get("db"), access, { id: userId, name }, id, input);
+  return c.json({ rubric, message: "Rubric saved." });
+});

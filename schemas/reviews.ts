@@ -1,0 +1,83 @@
+/*
+ * Reviewing applications together: the rubric of an event form (its criteria, each with guidance, a weight
+ * and a scale; whether review is blind; how many reviewers each application needs; how far apart reviewers'
+ * scores may lie before an application is flagged for discussion), as the API takes and answers it.
+ */
+import { z } from "zod";
+import { headerText, optionalText } from "./fields.ts";
+import { optionalIdField } from "./id-fields.ts";
+
+export const RUBRIC_SCALES = [5, 10] as const;
+export type RubricScale = (typeof RUBRIC_SCALES)[number];
+export const MAX_CRITERIA = 20;
+export const MAX_REVIEWERS_PER_APPLICATION = 20;
+/** The spread (out of 100) above which an application's reviewers disagree, unless the owner sets another. */
+export const DEFAULT_DISCUSS_THRESHOLD = 25;
+
+export const SCALE_HAS_SCORES =
+  "This criterion already has scores, so its scale cannot change: rename it, or add a new criterion for the new scale.";
+export const CRITERION_HAS_SCORES = "A criterion that already has scores cannot be removed.";
+export const UNKNOWN_CRITERION = "The selected criterion is not one of this form's.";
+
+const intField = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `The ${label} must be a number.` })
+    .int(`The ${label} must be a whole number.`)
+    .min(min, `The ${label} must be at least ${min}.`)
+    .max(max, `The ${label} may not be greater than ${max}.`);
+
+export const criterionSchema = z.object({
+  id: optionalIdField(UNKNOWN_CRITERION),
+  // A criterion names a column of the responses' CSV and a line of the scoring screen: one line.
+  name: headerText("criterion name", 120),
+  // Null as the rubric answers it: a criterion sent back as read has no guidance.
+  guidance: z.preprocess((value) => value ?? undefined, optionalText("guidance", 2000)),
+  weight: intField("weight", 1, 100),
+  scale_max: z.coerce.number().refine((value): value is RubricScale => (RUBRIC_SCALES as readonly number[]).includes(value), {
+    message: "The scale must be 1 to 5 or 1 to 10.",
+  }),
+});
+export type CriterionInput = z.output<typeof criterionSchema>;
+
+const booleanField = z.preprocess((value) => value === true || value === "true" || value === "on" || value === "1", z.boolean());
+
+export const rubricSchema = z
+  .object({
+    criteria: z
+      .array(criterionSchema, { error: "The criteria must be a list." })
+      .min(1, "A rubric needs at least one criterion.")
+      .max(MAX_CRITERIA, `A rubric may have at most ${MAX_CRITERIA} criteria.`),
+    blind: booleanField.default(false),
+    reviewers_per_application: intField("number of reviewers per application", 1, MAX_REVIEWERS_PER_APPLICATION).default(2),
+    discuss_threshold: intField("disagreement threshold", 1, 100).default(DEFAULT_DISCUSS_THRESHOLD),
+  })
+  .superRefine((rubric, ctx) => {
+    const seen = new Set<string>();
+    rubric.criteria.forEach((criterion, index) => {
+      const key = criterion.name.toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({ code: "custom", path: ["criteria", index, "name"], message: "Each criterion needs a name of its own." });
+      seen.add(key);
+    });
+  });
+export type RubricInput = z.output<typeof rubricSchema>;
+
+/** One criterion as the API answers it. */
+export interface CriterionView {
+  id: number;
+  name: string;
+  guidance: string | null;
+  weight: number;
+  scale_max: RubricScale;
+  /** Whether any review scored it: its scale is then fixed. */
+  has_scores: boolean;
+}
+
+/** `GET|PUT /api/v1/admin/event_forms/{id}/rubric`: the form's rubric (no criteria until one is set). */
+export interface RubricView {
+  event_form_id: number;
+  criteria: CriterionView[];
+  blind: boolean;
+  reviewers_per_application: number;
+  discuss_threshold: number;
+}
