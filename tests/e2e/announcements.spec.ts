@@ -1,11 +1,6 @@
-import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./a11y";
-import { apiCall, customKey, expect, publishedEventForm, registerUser, setUpCoFounder, test, toast } from "./fixtures";
+import { apiCall, customKey, expect, publishedEventForm, registerUser, setUpCoFounder, test, said } from "./fixtures";
 import { latestMailTo } from "./mailbox";
-
-/** A success said as a toast with JavaScript, or as the bar the redirect's page shows without it. */
-const said = (page: Page, javaScriptEnabled: boolean, text: string) =>
-  javaScriptEnabled ? expect(toast(page, text)).toBeVisible() : expect(page.getByTestId("flash-notice")).toHaveText(text);
 
 /**
  * The owner writes to the people of an event from its announcements page: an empty audience is refused,

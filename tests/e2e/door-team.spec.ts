@@ -33,8 +33,10 @@ for (const javaScriptEnabled of [true, false]) {
       await door.goto(linkIn(invitation, "/team/join/"));
       await door.getByRole("button", { name: "Join" }).click();
       await expect(door.getByTestId("team-role")).toContainText("Door");
+      // Where they just landed is in their menu: their role there, and the way to leave.
+      await expect(door.getByRole("navigation").getByRole("link", { name: "Team", exact: true })).toBeVisible();
       // The menu offers nothing of the organization's forms or money.
-      for (const label of ["Event forms", "Coupon codes", "Payments", "Team", "Audit log"]) {
+      for (const label of ["Event forms", "Coupon codes", "Payments", "Audit log"]) {
         await expect(door.getByRole("navigation").getByRole("link", { name: label, exact: true })).toHaveCount(0);
       }
 

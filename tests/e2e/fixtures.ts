@@ -118,6 +118,10 @@ export { expect };
 /** Toasts are react-toastify's alerts. */
 export const toast = (page: Page, text: string | RegExp) => page.locator(".Toastify__toast").filter({ hasText: text });
 
+/** A success said as a toast with JavaScript, or as the bar the redirect's page shows without it. */
+export const said = (page: Page, javaScriptEnabled: boolean, text: string) =>
+  javaScriptEnabled ? expect(toast(page, text)).toBeVisible() : expect(page.getByTestId("flash-notice")).toHaveText(text);
+
 /** A published event form owned by the context's (startup) user, in a new collection; paid when a price is given. */
 export async function publishedEventForm(
   context: BrowserContext,

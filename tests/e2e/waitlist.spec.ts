@@ -1,11 +1,6 @@
 import { expectNoSeriousViolations } from "./a11y";
-import type { Page } from "@playwright/test";
-import { apiCall, customKey, expect, publishedEventForm, registerUser, setUpCoFounder, setUpStartup, test, toast } from "./fixtures";
+import { apiCall, customKey, expect, publishedEventForm, registerUser, setUpCoFounder, setUpStartup, test, said } from "./fixtures";
 import { payInSandbox } from "./sandbox";
-
-/** A success said as a toast with JavaScript, or as the bar the redirect's page shows without it. */
-const said = (page: Page, javaScriptEnabled: boolean, text: string) =>
-  javaScriptEnabled ? expect(toast(page, text)).toBeVisible() : expect(page.getByTestId("flash-notice")).toHaveText(text);
 
 /**
  * A full event's waitlist as its owner and an applicant meet it: the owner turns it on in the builder, the

@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rubricOf = (formId: number) => `/api/v1/admin/event_forms/${formId}/rubric`;
-const put = (client: TestClient, formId: number, body: unknown) => client.put<{ rubric: RubricView }>(rubricOf(formId), body);
+const put = (client: TestClient, formId: number, body: unknown) =>
+  client.put<{ rubric: RubricView; errors: Record<string, string[]> }>(rubricOf(formId), body);
 
 const TWO_CRITERIA = {
   criteria: [

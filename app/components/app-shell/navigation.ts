@@ -154,9 +154,9 @@ export const NAVIGATION: NavSection[] = [
       {
         to: "/team",
         label: "Team",
+        // Every member: there they see their role and may leave; owners and admins also manage the team.
         needs: "startup",
-        organization: "team.manage",
-        tour: "Invite people to your organization and choose what each of them may do.",
+        tour: "Who is in your organization and what each may do; owners and admins invite people there.",
       },
       {
         to: "/startup-details",

@@ -6,6 +6,8 @@ import { EventFormBuilder } from "~/components/event-forms/event-form-builder";
 import { builderDefaults } from "~/components/event-forms/builder-values";
 import { loadFormMeeting, meetingAction } from "~/components/meetings/meeting.server";
 import { MeetingSection } from "~/components/meetings/meeting-section";
+import { loadRubric, rubricAction } from "~/components/reviews/rubric.server";
+import { RubricSection } from "~/components/reviews/rubric-section";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
@@ -29,10 +31,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event form write");
   const id = formId(params);
   const api = context.get(apiContext);
-  const [{ event_form }, choices, meeting] = await Promise.all([
+  const [{ event_form }, choices, meeting, rubric] = await Promise.all([
     api.load<{ event_form: EventFormView }>(`/api/v1/admin/event_forms/${id}`),
     builderChoices(api),
     loadFormMeeting(api, id),
+    loadRubric(api, id),
   ]);
   // The form's own collection is always offered, even past the picker's first page.
   const own = event_form.collection;
@@ -43,6 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     collections,
     canSeeResponses: canInOrganization(user, "event response read", "forms.read"),
     meeting,
+    rubric,
   };
 }
 
@@ -54,6 +58,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const meetingAnswer = await meetingAction(api, env, id, formData);
   if (meetingAnswer) return meetingAnswer;
+  const rubricAnswer = await rubricAction(api, env, id, formData);
+  if (rubricAnswer) return rubricAnswer;
   if (formData.get("intent") === "status") {
     const result = await api.put<{ message: string }>(`/api/v1/admin/event_form_statuses/${id}`, { status: formData.get("status") });
     if (!result.ok)
@@ -129,6 +135,9 @@ export default function EditEventForm({ loaderData, actionData }: Route.Componen
           error={actionData && "meetingError" in actionData ? actionData.meetingError : null}
           warning={actionData && "meetingWarning" in actionData ? actionData.meetingWarning : null}
         />
+      ) : null}
+      {loaderData.rubric ? (
+        <RubricSection view={loaderData.rubric} refused={actionData && "rubric" in actionData ? actionData.rubric : null} />
       ) : null}
       <EventFormBuilder
         key={eventForm.updated_at}

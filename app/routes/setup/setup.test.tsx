@@ -47,7 +47,11 @@ describe("/setup", () => {
     const owner = await teamOwner(h.t);
     const member = await joinedMember(h.t, owner.client, "reviewer");
     const page = await h.run(loader, { ...guest, as: member.client, path: "/setup?type=co-founder" });
-    expect(page).toMatchObject({ thrown: false, data: { type: "co-founder" } });
+    expect(page).toMatchObject({ thrown: false, data: { type: "co-founder", user: { member: true } } });
+    // The panel stays a link away, instead of a Log out as the only way on.
+    const shown = renderPage(Setup, { ...guest, path: "/setup?type=co-founder", loaderData: page.data });
+    expect(shown).toContain("Back to the panel");
+    expect(shown).not.toContain("Log out");
     // The owner has one: their organization.
     expect(await h.run(loader, { ...guest, as: owner.client, path: "/setup" })).toMatchObject({ thrown: true, location: "/" });
   });
@@ -67,7 +71,13 @@ describe("/setup", () => {
     const { client, email } = await registered(h.t, "Grace Hopper");
     const picking = await h.run(loader, { ...guest, as: client, path: "/setup?form_id=12" });
     // No verification banner: the tests' API keeps mail in the outbox, so nobody could verify.
-    expect(picking.data).toEqual({ user: { name: "Grace Hopper", email }, emailVerification: null, type: null, countries: [], formId: 12 });
+    expect(picking.data).toEqual({
+      user: { name: "Grace Hopper", email, member: false },
+      emailVerification: null,
+      type: null,
+      countries: [],
+      formId: 12,
+    });
     const startup = await h.run(loader, { ...guest, as: client, path: "/setup?type=startup" });
     expect(startup.data).toMatchObject({ type: "startup", formId: null });
     expect(startup.data.countries.length).toBeGreaterThan(100);

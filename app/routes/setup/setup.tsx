@@ -6,6 +6,7 @@ import { parseId } from "#schemas/ids";
 import { coFounderSetupSchema, startupSetupSchema } from "#schemas/setup";
 import { FormErrors } from "~/components/ui/field";
 import { Card } from "~/components/ui/layout";
+import { InAppLink } from "~/components/ui/in-app-link";
 import { buttonClass } from "~/components/ui/button";
 import { toApiMultipart } from "#schemas/api-multipart";
 import { apiContext } from "~/lib/contexts";
@@ -39,7 +40,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const type = parseType(params.get("type"));
   const countries = type ? (await api.load<{ data: Country[] }>("/api/country_codes")).data : [];
   return {
-    user: { name: user.name, email: user.email },
+    // A member of others' teams is here by choice: the panel stays a link away.
+    user: { name: user.name, email: user.email, member: user.setup_complete },
     emailVerification: verificationBannerPolicy(user),
     type,
     countries,
@@ -101,14 +103,22 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Welcome, {user.name}</h1>
-          <p className="text-slate-600">Set up your profile to start using Launchpad.</p>
+          <p className="text-slate-600">
+            {user.member ? "Make a profile of your own, beside the teams you work for." : "Set up your profile to start using Launchpad."}
+          </p>
         </div>
-        {/* Not this account, or later: the admin panel's menu (and its Log out) opens only after setup. */}
-        <Form method="post" action="/logout">
-          <button type="submit" className={buttonClass("secondary", "sm")}>
-            Log out
-          </button>
-        </Form>
+        {user.member ? (
+          <InAppLink to="/" className={buttonClass("secondary", "sm")}>
+            Back to the panel
+          </InAppLink>
+        ) : (
+          // Not this account, or later: the admin panel's menu (and its Log out) opens only after setup.
+          <Form method="post" action="/logout">
+            <button type="submit" className={buttonClass("secondary", "sm")}>
+              Log out
+            </button>
+          </Form>
+        )}
       </div>
       <TypePicker current={type} formId={formId} />
       {type ? (

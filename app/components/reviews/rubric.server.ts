@@ -1,0 +1,68 @@
+import { data } from "react-router";
+import type { RubricView } from "#schemas/reviews";
+import type { ApiClient } from "~/lib/api.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import type { RequestEnv } from "~/lib/request-env";
+import { RUBRIC_INTENT, type RubricRefusal, type RubricRow } from "./rubric-fields";
+
+/** The edit page's rubric, or null where the API has none (an upstream without review). */
+export async function loadRubric(api: ApiClient, formId: number): Promise<RubricView | null> {
+  const result = await api.get<{ rubric: RubricView }>(`/api/v1/admin/event_forms/${formId}/rubric`);
+  return result.ok ? result.body.rubric : null;
+}
+
+const text = (formData: FormData, name: string) => String(formData.get(name) ?? "");
+
+/** The rows posted, in order: `criteria[i].field` for i from 0 while a row is there. */
+function postedRows(formData: FormData): RubricRow[] {
+  const rows: RubricRow[] = [];
+  for (let i = 0; formData.has(`criteria[${i}].name`); i++) {
+    const field = (name: string) => text(formData, `criteria[${i}].${name}`);
+    rows.push({
+      id: field("id"),
+      name: field("name"),
+      guidance: field("guidance"),
+      weight: field("weight"),
+      scale_max: field("scale_max"),
+      remove: formData.get(`criteria[${i}].remove`) === "on",
+    });
+  }
+  return rows;
+}
+
+/**
+ * The rubric section's Save, for the edit page's action (null for any other intent). A row marked for removal
+ * and a new row left blank are not sent; the API's errors, named by the position of what was sent, are put
+ * back on the rows they belong to.
+ */
+export async function rubricAction(api: ApiClient, env: RequestEnv, formId: number, formData: FormData) {
+  if (formData.get("intent") !== RUBRIC_INTENT) return null;
+  const rows = postedRows(formData);
+  const sent = rows.flatMap((row, index) => (row.remove || (!row.id && !row.name.trim()) ? [] : [index]));
+  const body = {
+    criteria: sent.map((index) => {
+      const { id, name, guidance, weight, scale_max } = rows[index];
+      return { ...(id ? { id } : {}), name, guidance, weight, scale_max };
+    }),
+    blind: formData.get("blind") === "on",
+    reviewers_per_application: text(formData, "reviewers_per_application"),
+    discuss_threshold: text(formData, "discuss_threshold"),
+  };
+  const result = await api.put<{ message: string }>(`/api/v1/admin/event_forms/${formId}/rubric`, body);
+  if (result.ok) return redirectWithToast(env, `/event-forms/edit/${formId}`, { type: "success", message: result.body.message });
+  const errors: RubricRefusal["errors"] = { rows: {}, form: {} };
+  for (const [key, messages] of Object.entries(result.body.errors ?? { criteria: [result.body.message] })) {
+    const match = /^criteria\.(\d+)\.(\w+)$/.exec(key);
+    const row = match ? sent[Number(match[1])] : undefined;
+    if (match && row !== undefined) (errors.rows[row] ??= {})[match[2]] = messages;
+    else errors.form[key] = messages;
+  }
+  const rubric: RubricRefusal = {
+    rows,
+    blind: body.blind,
+    reviewers_per_application: body.reviewers_per_application,
+    discuss_threshold: body.discuss_threshold,
+    errors,
+  };
+  return data({ result: undefined, failure: null, rubric }, { status: result.status });
+}
