@@ -24,7 +24,7 @@ import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/
 import { guarded, type RateLimit } from "#api/lib/rate-limit.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { NOT_HOLDING_A_PLACE } from "../applications/availability.ts";
-import { recordActivity } from "../organizations/activity.ts";
+import { recordActivity } from "#api/lib/activity.ts";
 import { ANNOUNCEMENT_MAIL_PREFIX } from "./mail-key.ts";
 
 export const ANNOUNCEMENT_NOT_FOUND = "Announcement not found";

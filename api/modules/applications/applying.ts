@@ -9,7 +9,7 @@ import { fieldError, notFound, validationFailed } from "#api/lib/errors.ts";
 import { billingOfUser } from "../billing/views.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { storeUpload } from "../files/service.ts";
-import { recordActivity } from "../organizations/activity.ts";
+import { recordActivity } from "#api/lib/activity.ts";
 import { ANSWER_FILE_RULES, planAnswers, questionsOf, type Intent } from "./answers.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
 import { closedReasonGiven, joinsWaitlist, placesTaken } from "./availability.ts";

@@ -19,7 +19,7 @@ import { questionsOf } from "./answers.ts";
 import { NOT_HOLDING_A_PLACE, UNSENT_OR_WITHDRAWN } from "./availability.ts";
 import { fillFreedPlaces, lockedForm } from "./waitlist.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
-import { recordActivity } from "../organizations/activity.ts";
+import { recordActivity } from "#api/lib/activity.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND, NOT_SUBMITTED } from "./messages.ts";
 import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
 import { answerFileUrl, applicationResource, iso, type FormRow } from "./views.ts";

@@ -12,7 +12,7 @@ import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
 import type { WaitlistMoveData } from "#schemas/activity.ts";
 import { dropReminder } from "../notification-mail/event-mail.ts";
-import { recordActivity } from "../organizations/activity.ts";
+import { recordActivity } from "#api/lib/activity.ts";
 import { joinsWaitlist, placesTaken, UNSENT_OR_WITHDRAWN } from "./availability.ts";
 
 /**

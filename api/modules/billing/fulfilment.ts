@@ -5,7 +5,7 @@ import { eventBillings, payments } from "#api/db/billing-schema.ts";
 import { HttpError, notFound } from "#api/lib/errors.ts";
 import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { eventForms } from "#api/db/events-schema.ts";
-import { recordActivity } from "../organizations/activity.ts";
+import { recordActivity } from "#api/lib/activity.ts";
 import { fromCents, providersOf, toCents, type PaymentProvider, type PaymentProviders } from "#api/payments/provider.ts";
 import { lockedForm, paysOnlyFromTheLine, takeOfferedPlace } from "../applications/waitlist.ts";
 import { recordChange } from "./history.ts";

@@ -25,7 +25,7 @@ import { recordChange } from "./history.ts";
 import { BILLING_NOT_FOUND } from "./messages.ts";
 import { isUnapplied, reserveUnappliedRefund } from "./unapplied-payments.ts";
 import { billingView, money } from "./views.ts";
-import { recordActivity, type Actor } from "../organizations/activity.ts";
+import { recordActivity, type Actor } from "#api/lib/activity.ts";
 
 export const NOT_REFUNDABLE = "Only a successful payment can be refunded.";
 export const NO_PROVIDER_PAYMENT = "This billing has no payment taken through a provider to refund; change its status by hand instead.";

@@ -14,7 +14,7 @@ import { BILLING_NOT_FOUND, COUPON_USED_UP_ON_REOPEN } from "./messages.ts";
 import { countUse } from "./pricing.ts";
 import { billingView } from "./views.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
-import { recordActivity, type Actor } from "../organizations/activity.ts";
+import { recordActivity, type Actor } from "#api/lib/activity.ts";
 
 /** Statuses after which nothing is left to pay: an open checkout of the billing is closed. */
 const NOTHING_TO_PAY: readonly BillingStatus[] = ["Successful", "Cancelled", "Refunded"];

@@ -32,7 +32,7 @@ import { organizationAccess } from "#api/lib/owner.ts";
 import { managedFormOr404 } from "../event-forms/service.ts";
 import { admits, codeOfScan, normaliseTicketCode, NOT_ADMITTED } from "./tickets.ts";
 import { activities } from "#api/db/organization-schema.ts";
-import { activityColumns } from "../organizations/activity.ts";
+import { activityColumns } from "#api/lib/activity.ts";
 
 type FormRow = typeof eventForms.$inferSelect;
 

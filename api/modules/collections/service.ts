@@ -13,7 +13,7 @@ import { listFilters, preparedPerShape, type ShapeOf } from "#api/db/embedded/pr
 import { containsPattern } from "#api/lib/like.ts";
 import { deleteFormsAndFiles } from "../applications/documents.ts";
 import { assertNoScopedCoupons } from "../coupons/service.ts";
-import { recordActivity, type Actor } from "../organizations/activity.ts";
+import { recordActivity, type Actor } from "#api/lib/activity.ts";
 
 export const COLLECTION_NOT_FOUND = "Collection Not Found";
 const NAME_TAKEN = "The name has already been taken.";

@@ -19,7 +19,7 @@ import { offset, sortColumn, totalOf, totalOver, type ListQuery, type PageRows }
 import { containsPattern } from "#api/lib/like.ts";
 import { couponStateSql, couponView, selectCoupons } from "./views.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
-import { changedFields, recordActivity, type Actor } from "../organizations/activity.ts";
+import { changedFields, recordActivity, type Actor } from "#api/lib/activity.ts";
 
 // Checkout's side (billing imports it from here).
 export { COUPON_REFUSALS, findApplicableCoupon, type ApplicableCoupon, type FindCouponInput } from "./apply.ts";

@@ -1,4 +1,4 @@
-/** How a form's changes are written to the record of what happened (api/modules/organizations/activity.ts). */
+/** How a form's changes are written to the record of what happened (api/lib/activity.ts). */
 import type { ActivityKind } from "#schemas/activity.ts";
 import type { EventFormStatus } from "#schemas/events.ts";
 import type { EventFormRow } from "./views.ts";

@@ -20,7 +20,7 @@ import { isCountryCode } from "../reference/countries.ts";
 import { eventMailAfterEdit } from "../notification-mail/event-mail.ts";
 import { accessPlaceholders, findManagedForm, managedFormsWhere } from "./ownership.ts";
 import type { OrganizationAccess } from "#api/lib/owner.ts";
-import { changedFields, recordActivity, type Actor } from "../organizations/activity.ts";
+import { changedFields, recordActivity, type Actor } from "#api/lib/activity.ts";
 import { RECORDED_FIELDS, STATUS_KINDS } from "./recorded.ts";
 import { eventFormResource, loadEventFormResource, selectEventFormDetails, submittedApplications, type EventFormRow } from "./views.ts";
 

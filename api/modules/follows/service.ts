@@ -16,7 +16,7 @@ import { follows } from "#api/db/community-schema.ts";
 import { fieldError, forbidden, notFound } from "#api/lib/errors.ts";
 import type { ListQuery, PageRows } from "#api/lib/pagination.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { recordActivity } from "../organizations/activity.ts";
+import { recordActivity } from "#api/lib/activity.ts";
 import { accountName, accountPage, bumpFollowers, followerOf, followersCount, type Account } from "./accounts.ts";
 
 export const ACCOUNT_NOT_FOUND = "Account not found";

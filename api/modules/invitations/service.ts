@@ -15,7 +15,7 @@ import { fieldError, forbidden, notFound, validationFailed } from "#api/lib/erro
 import { offset, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { fileUrl } from "../files/service.ts";
-import { recordActivity, type Actor } from "../organizations/activity.ts";
+import { recordActivity, type Actor } from "#api/lib/activity.ts";
 import { organizationAccess, type OrganizationCaller } from "#api/lib/owner.ts";
 
 export const INVITATION_NOT_FOUND = "Invitation not found";

@@ -1,5 +1,5 @@
 /**
- * What the event mails read on the record of what happened (api/modules/organizations/activity.ts): the
+ * What the event mails read on the record of what happened (api/lib/activity.ts): the
  * applicant's confirmation when an application arrives, and the reminder that follows a review's outcome.
  * The module that made the change only records it.
  */

@@ -1,5 +1,5 @@
 /**
- * What the notifications read on the record of what happened (api/modules/organizations/activity.ts): for
+ * What the notifications read on the record of what happened (api/lib/activity.ts): for
  * each kind somebody must hear of, who is told and what (with the mail and the live updates beside it). The
  * module that made the change only records it; it never calls this module.
  */

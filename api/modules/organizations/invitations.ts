@@ -25,7 +25,7 @@ import { readerDates } from "#api/mail/format.ts";
 import { queueMail } from "#api/mail/outbox.ts";
 import { renderMail } from "#api/mail/render.tsx";
 import { TeamInvitation, teamInvitationSubject } from "#api/mail/templates/team-invitation.tsx";
-import { recordActivity } from "./activity.ts";
+import { recordActivity } from "#api/lib/activity.ts";
 import { addMember } from "./members.ts";
 import { actorOf, checkedScope, lockTeam, roleOf, type LockedOrganization } from "./team-access.ts";
 

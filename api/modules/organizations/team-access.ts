@@ -6,7 +6,7 @@ import { eventForms } from "#api/db/events-schema.ts";
 import { organizationMembers } from "#api/db/organization-schema.ts";
 import { startups, users } from "#api/db/schema.ts";
 import { fieldError, forbidden } from "#api/lib/errors.ts";
-import type { Actor } from "./activity.ts";
+import type { Actor } from "#api/lib/activity.ts";
 
 /*
  * What every change to a team does first, inside its transaction: it locks the organization's row, so the

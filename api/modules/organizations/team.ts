@@ -17,7 +17,7 @@ import { containsPattern } from "#api/lib/like.ts";
 import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { offset, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { checkCurrentPassword } from "../auth/service.ts";
-import { changedFields, recordActivity } from "./activity.ts";
+import { changedFields, recordActivity } from "#api/lib/activity.ts";
 import { actorOf, checkedScope, lockTeam, moveOffOrganization } from "./team-access.ts";
 
 /* An organization's members: the list, a change of role or forms, removal, leaving, and ownership changing hands. */

@@ -19,7 +19,7 @@ import { reviewCriteria, reviewRubrics, reviews } from "#api/db/review-schema.ts
 import { fieldError } from "#api/lib/errors.ts";
 import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { managedFormOr404 } from "../event-forms/service.ts";
-import { changedFields, recordActivity, type Actor } from "../organizations/activity.ts";
+import { changedFields, recordActivity, type Actor } from "#api/lib/activity.ts";
 
 /** The criteria of the form that any review has scored. */
 async function scoredCriteria(db: Db, formId: number): Promise<Set<number>> {

@@ -3,11 +3,11 @@ import { ACTIVITY_KINDS, type ActivityChanges, type ActivityKind } from "#schema
 import type { Db } from "#api/db/client.ts";
 import { activities } from "#api/db/organization-schema.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { EVENT_MAIL_READERS } from "../notification-mail/readers.ts";
-import { NOTIFICATION_READERS } from "../notifications/readers.ts";
-import type { ActivityEntry, ActivityReaders } from "#api/lib/activity-entry.ts";
+import { EVENT_MAIL_READERS } from "#api/modules/notification-mail/readers.ts";
+import { NOTIFICATION_READERS } from "#api/modules/notifications/readers.ts";
+import type { ActivityEntry, ActivityReaders } from "./activity-entry.ts";
 
-export type { Actor, ActivityEntry } from "#api/lib/activity-entry.ts";
+export type { Actor, ActivityEntry } from "./activity-entry.ts";
 
 /** Everything that acts on the record as it is written, in this order. */
 const READERS = [NOTIFICATION_READERS, EVENT_MAIL_READERS] as const satisfies readonly ActivityReaders[];
