@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { headerText, optionalText } from "./fields.ts";
-import { optionalIdField } from "./id-fields.ts";
+import { idField, optionalIdField } from "./id-fields.ts";
 
 export const RUBRIC_SCALES = [5, 10] as const;
 export type RubricScale = (typeof RUBRIC_SCALES)[number];
@@ -80,4 +80,27 @@ export interface RubricView {
   blind: boolean;
   reviewers_per_application: number;
   discuss_threshold: number;
+}
+
+export const ASSIGNMENT_MODES = ["all", "spread"] as const;
+export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
+export const NOT_A_REVIEWER = "The selected reviewer is not a member who reads this form.";
+
+/**
+ * `POST /api/v1/admin/event_forms/{id}/review_assignments`: everyone reviews everything, or each application
+ * goes to `per_application` of the reviewers (the rubric's number when not given).
+ */
+export const assignmentSchema = z.object({
+  mode: z.enum(ASSIGNMENT_MODES, { error: "The mode must be all or spread." }),
+  per_application: intField("number of reviewers per application", 1, MAX_REVIEWERS_PER_APPLICATION).optional(),
+  reviewer_ids: z
+    .array(idField(NOT_A_REVIEWER), { error: "Choose the reviewers." })
+    .min(1, "Choose at least one reviewer.")
+    .transform((ids) => [...new Set(ids)]),
+});
+export type AssignmentInput = z.output<typeof assignmentSchema>;
+
+/** Each submitted application with its reviewers. */
+export interface ReviewAssignmentsView {
+  assignments: { application_id: number; reviewer_ids: number[] }[];
 }

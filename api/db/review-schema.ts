@@ -11,6 +11,13 @@ export const reviewRubrics = pgTable("review_rubrics", {
   blind: boolean("blind").notNull().default(false),
   reviewersPerApplication: integer("reviewers_per_application").notNull().default(2),
   discussThreshold: integer("discuss_threshold").notNull().default(25),
+  /** How applications are given out, once the owner has (null: not yet): everyone, or spread. */
+  assignmentMode: text("assignment_mode").$type<"all" | "spread">(),
+  /** The reviewers applications are given to, new ones as they arrive. */
+  reviewerIds: integer("reviewer_ids")
+    .array()
+    .notNull()
+    .default(sql`'{}'::int[]`),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -51,4 +58,37 @@ export const reviews = pgTable(
     uniqueIndex("reviews_application_reviewer_idx").on(t.applicationId, t.reviewerId),
     index("reviews_reviewer_idx").on(t.reviewerId),
   ],
+);
+
+/** Who reviews which application. */
+export const reviewAssignments = pgTable(
+  "review_assignments",
+  {
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => eventApplications.id, { onDelete: "cascade" }),
+    reviewerId: integer("reviewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("review_assignments_pair_idx").on(t.applicationId, t.reviewerId),
+    index("review_assignments_reviewer_idx").on(t.reviewerId),
+  ],
+);
+
+/** A reviewer who declared a conflict on an application: it is never theirs to review. */
+export const reviewConflicts = pgTable(
+  "review_conflicts",
+  {
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => eventApplications.id, { onDelete: "cascade" }),
+    reviewerId: integer("reviewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("review_conflicts_pair_idx").on(t.applicationId, t.reviewerId)],
 );

@@ -5,12 +5,13 @@ import { activities } from "#api/db/organization-schema.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { EVENT_MAIL_READERS } from "#api/modules/notification-mail/readers.ts";
 import { NOTIFICATION_READERS } from "#api/modules/notifications/readers.ts";
+import { REVIEW_READERS } from "#api/modules/reviews/readers.ts";
 import type { ActivityEntry, ActivityReaders } from "./activity-entry.ts";
 
 export type { Actor, ActivityEntry } from "./activity-entry.ts";
 
 /** Everything that acts on the record as it is written, in this order. */
-const READERS = [NOTIFICATION_READERS, EVENT_MAIL_READERS] as const satisfies readonly ActivityReaders[];
+const READERS = [NOTIFICATION_READERS, EVENT_MAIL_READERS, REVIEW_READERS] as const satisfies readonly ActivityReaders[];
 
 /** The kinds somebody must be told of: recorded with the queue their live updates go out on. */
 type ToldKind = KeysOfEach<(typeof READERS)[number]>;

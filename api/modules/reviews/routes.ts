@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { rubricSchema, type RubricView } from "#schemas/reviews.ts";
+import { assignmentSchema, rubricSchema, type RubricView } from "#schemas/reviews.ts";
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
 import { pathId } from "#api/lib/ids.ts";
@@ -8,6 +8,7 @@ import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
+import { assignReviewers } from "./assign.ts";
 import { getRubric, saveRubric } from "./rubric.ts";
 
 export const reviewRoutes = new Hono<AppEnv>();
@@ -28,4 +29,12 @@ reviewRoutes.put(RUBRIC, authorize("event form write"), async (c) => {
   const { id: userId, name } = currentUser(c);
   const rubric = await saveRubric(c.get("db"), access, { id: userId, name }, id, input);
   return c.json({ rubric, message: "Rubric saved." });
+});
+
+reviewRoutes.post("/api/v1/admin/event_forms/:id/review_assignments", authorize("event form write"), async (c) => {
+  const access = organizationFor(c.get("user"), "forms.manage");
+  const id = formId(c.req.param("id"));
+  const input = validate(assignmentSchema, await readBody(c));
+  const { id: userId, name } = currentUser(c);
+  return c.json(await assignReviewers(c.get("db"), access, { id: userId, name }, id, input));
 });

@@ -1,0 +1,62 @@
+/**
+ * The owner's run of `POST /api/v1/admin/event_forms/{id}/review_assignments`: who reviews, how, kept on the
+ * rubric so that applications arriving later are given out the same way (readers.ts), and the applications
+ * given out now. The reviewers must be members whose role reads this form.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { roleAllows } from "#schemas/organization-roles.ts";
+import { NOT_A_REVIEWER, type AssignmentInput, type ReviewAssignmentsView } from "#schemas/reviews.ts";
+import type { Db } from "#api/db/client.ts";
+import { organizationMembers } from "#api/db/organization-schema.ts";
+import { reviewRubrics } from "#api/db/review-schema.ts";
+import { recordActivity, type Actor } from "#api/lib/activity.ts";
+import { fieldError } from "#api/lib/errors.ts";
+import type { OrganizationAccess } from "#api/lib/owner.ts";
+import { managedFormOr404 } from "../event-forms/service.ts";
+import { assignmentsOf, giveOut } from "./assignments.ts";
+
+/** Refuses, on `reviewer_ids`, anyone who is not a member of the organization reading this form. */
+async function assertReviewers(tx: Db, organizationId: number, formId: number, ids: readonly number[]) {
+  const members = await tx
+    .select({ userId: organizationMembers.userId, role: organizationMembers.role, forms: organizationMembers.eventFormIds })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.userId, [...ids])));
+  const readers = new Set(
+    members.filter((m) => roleAllows(m.role, "forms.read") && (!m.forms?.length || m.forms.includes(formId))).map((m) => m.userId),
+  );
+  if (ids.some((id) => !readers.has(id))) throw fieldError("reviewer_ids", NOT_A_REVIEWER);
+}
+
+export async function assignReviewers(
+  db: Db,
+  access: OrganizationAccess,
+  actor: Actor,
+  formId: number,
+  input: AssignmentInput,
+): Promise<ReviewAssignmentsView> {
+  await db.transaction(async (tx) => {
+    const form = await managedFormOr404(tx, access, formId, "update");
+    await assertReviewers(tx, form.startupId, formId, input.reviewer_ids);
+    const [rubric] = await tx.select().from(reviewRubrics).where(eq(reviewRubrics.eventFormId, formId));
+    const perApplication = input.per_application ?? rubric?.reviewersPerApplication ?? 2;
+    const settings = { assignmentMode: input.mode, reviewerIds: input.reviewer_ids, reviewersPerApplication: perApplication };
+    await tx
+      .insert(reviewRubrics)
+      .values({ eventFormId: formId, ...settings })
+      .onConflictDoUpdate({ target: reviewRubrics.eventFormId, set: settings });
+    await giveOut(tx, formId, { mode: input.mode, reviewerIds: input.reviewer_ids, perApplication });
+    await recordActivity(tx, {
+      organizationId: form.startupId,
+      actor,
+      kind: "event_form.reviewers_assigned",
+      subject: { id: formId, label: form.title },
+      eventFormId: formId,
+      changes: {
+        mode: { from: rubric?.assignmentMode ?? null, to: input.mode },
+        reviewers: { from: rubric?.reviewerIds.length ?? 0, to: input.reviewer_ids.length },
+        ...(input.mode === "spread" ? { per_application: { from: rubric?.reviewersPerApplication ?? null, to: perApplication } } : {}),
+      },
+    });
+  });
+  return { assignments: await assignmentsOf(db, formId) };
+}

@@ -1,0 +1,111 @@
+/**
+ * Giving applications out to reviewers through the API: everyone reviews everything, or each application to
+ * N of them, balanced, never to the applicant; applications arriving later are given out the same way; only
+ * members reading the form may be chosen.
+ */
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOT_A_REVIEWER, type ReviewAssignmentsView } from "#schemas/reviews.ts";
+import { reviewAssignments } from "#api/db/review-schema.ts";
+import { sendApplication } from "#api/testing/application-fixtures.ts";
+import { newest } from "#api/testing/audit-fixtures.ts";
+import { createEventForm, insertApplication, publishedEventForm } from "#api/testing/event-fixtures.ts";
+import { registered } from "#api/testing/fixtures.ts";
+import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
+import { joinedMember, teamOwner } from "#api/testing/team-fixtures.ts";
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+const assign = (client: TestClient, formId: number, body: unknown) =>
+  client.post<ReviewAssignmentsView & { errors: Record<string, string[]> }>(`/api/v1/admin/event_forms/${formId}/review_assignments`, body);
+
+async function committee(size: number) {
+  const owner = await teamOwner(t);
+  const form = await publishedEventForm(owner.client, owner.collection.id);
+  const reviewers = [];
+  for (let i = 0; i < size; i++) reviewers.push(await joinedMember(t, owner.client, "reviewer", [form.id]));
+  return { owner, form, reviewers, ids: reviewers.map((r) => r.id) };
+}
+
+describe("spreading applications", () => {
+  it("gives each of 100 applications 3 distinct reviewers of 7, none more than one above another", async () => {
+    const { owner, form, ids } = await committee(7);
+    for (let i = 0; i < 100; i++) await insertApplication(t, form.id, "pending");
+    const res = await assign(owner.client, form.id, { mode: "spread", per_application: 3, reviewer_ids: ids });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.assignments).toHaveLength(100);
+    for (const { reviewer_ids } of res.body.assignments) expect(new Set(reviewer_ids).size).toBe(3);
+    const load = new Map(ids.map((id) => [id, 0]));
+    for (const { reviewer_ids } of res.body.assignments) for (const id of reviewer_ids) load.set(id, load.get(id)! + 1);
+    expect(Math.max(...load.values()) - Math.min(...load.values())).toBeLessThanOrEqual(1);
+    expect(await newest(owner.client, "event_form.reviewers_assigned")).toMatchObject({
+      changes: { mode: { from: null, to: "spread" }, reviewers: { from: 0, to: 7 }, per_application: { to: 3 } },
+    });
+  }, 60_000);
+
+  it("gives an application that arrives later to the least loaded, and never to its applicant", async () => {
+    const { owner, form, reviewers, ids } = await committee(3);
+    for (let i = 0; i < 4; i++) await insertApplication(t, form.id, "pending");
+    expect((await assign(owner.client, form.id, { mode: "spread", per_application: 2, reviewer_ids: ids })).status).toBe(200);
+    // A reviewer applies to the form themself: their application goes to the two others.
+    const building = form.custom_questions[0].id;
+    const own = await sendApplication(reviewers[0].client, form.id, {
+      full_name: "Reviewer Applicant",
+      email: reviewers[0].email,
+      [building]: "A robot",
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const theirs = await t.database.db
+      .select({ reviewerId: reviewAssignments.reviewerId })
+      .from(reviewAssignments)
+      .where(eq(reviewAssignments.applicationId, own.body.event_application.id));
+    expect(theirs.map((r) => r.reviewerId).sort()).toEqual([ids[1], ids[2]].sort());
+    const all = await t.database.db
+      .select({ reviewerId: reviewAssignments.reviewerId })
+      .from(reviewAssignments)
+      .where(inArray(reviewAssignments.reviewerId, ids));
+    const counts = ids.map((id) => all.filter((r) => r.reviewerId === id).length);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(10);
+    expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("everyone reviews everything", () => {
+  it("gives every application to every reviewer, and a reviewer left out gives back their unfinished ones", async () => {
+    const { owner, form, ids } = await committee(2);
+    for (let i = 0; i < 3; i++) await insertApplication(t, form.id, "pending");
+    const all = await assign(owner.client, form.id, { mode: "all", reviewer_ids: ids });
+    expect(all.body.assignments.map((a) => a.reviewer_ids)).toEqual([
+      [...ids].sort((a, b) => a - b),
+      [...ids].sort((a, b) => a - b),
+      [...ids].sort((a, b) => a - b),
+    ]);
+    const one = await assign(owner.client, form.id, { mode: "all", reviewer_ids: [ids[0]] });
+    expect(one.body.assignments.map((a) => a.reviewer_ids)).toEqual([[ids[0]], [ids[0]], [ids[0]]]);
+  });
+});
+
+describe("who may be chosen and who may choose", () => {
+  it("refuses anyone who is not a member reading the form, and lets only those who manage it assign", async () => {
+    const { owner, form, reviewers, ids } = await committee(1);
+    const other = await createEventForm(owner.client, owner.collection.id);
+    const elsewhere = await joinedMember(t, owner.client, "reviewer", [other.id]);
+    const door = await joinedMember(t, owner.client, "door");
+    const stranger = await registered(t, "Stranger");
+    for (const id of [elsewhere.id, door.id, stranger.id]) {
+      const refused = await assign(owner.client, form.id, { mode: "all", reviewer_ids: [...ids, id] });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.reviewer_ids).toEqual([NOT_A_REVIEWER]);
+    }
+    expect((await assign(owner.client, form.id, { mode: "spread", reviewer_ids: [] })).body.errors.reviewer_ids).toEqual([
+      "Choose at least one reviewer.",
+    ]);
+    expect((await assign(reviewers[0].client, form.id, { mode: "all", reviewer_ids: ids })).status).toBe(403);
+    const outsider = await teamOwner(t);
+    expect((await assign(outsider.client, form.id, { mode: "all", reviewer_ids: ids })).status).toBe(404);
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * What review reads on the record of what happened (api/lib/activity.ts): an application that arrives on a
+ * form whose owner has given applications out is given out the same way, in the same transaction.
+ */
+import { eq } from "drizzle-orm";
+import { reviewRubrics } from "#api/db/review-schema.ts";
+import { recordedId, type ActivityReaders } from "#api/lib/activity-entry.ts";
+import { giveOut } from "./assignments.ts";
+
+export const REVIEW_READERS = {
+  "application.submitted": async (tx, _queue, { subject, eventFormId }) => {
+    const formId = recordedId(eventFormId);
+    const [rubric] = await tx.select().from(reviewRubrics).where(eq(reviewRubrics.eventFormId, formId));
+    if (!rubric?.assignmentMode || !rubric.reviewerIds.length) return;
+    const plan = { mode: rubric.assignmentMode, reviewerIds: rubric.reviewerIds, perApplication: rubric.reviewersPerApplication };
+    await giveOut(tx, formId, plan, [recordedId(subject.id)]);
+  },
+} satisfies ActivityReaders;
