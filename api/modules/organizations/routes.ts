@@ -17,6 +17,7 @@ import { organizationFor } from "#api/lib/owner.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
+import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { recheckListeners } from "../broadcasting/recheck.ts";
 import { acceptInvitation, invite, listInvitations, previewInvitation, resend, revoke } from "./invitations.ts";
 import { leaveTeam, listMembers, removeMember, transferOwnership, updateMember } from "./team.ts";
@@ -44,7 +45,9 @@ teamRoutes.put(`${MEMBERS}/:userId`, requireUser, async (c) => {
   const user = currentUser(c);
   const access = organizationFor(user, "team.manage");
   const userId = memberId(c.req.param("userId"));
-  await updateMember(c.get("db"), access, user, userId, validate(teamMemberUpdateSchema, await readBody(c)));
+  const queue = new BroadcastQueue();
+  await updateMember(c.get("db"), access, user, userId, validate(teamMemberUpdateSchema, await readBody(c)), queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   await recheckListeners(c, [userId]);
   return c.json({ message: "Member updated." });
 });
@@ -53,7 +56,9 @@ teamRoutes.delete(`${MEMBERS}/:userId`, requireUser, async (c) => {
   const user = currentUser(c);
   const access = organizationFor(user, "team.manage");
   const userId = memberId(c.req.param("userId"));
-  await removeMember(c.get("db"), access, user, userId);
+  const queue = new BroadcastQueue();
+  await removeMember(c.get("db"), access, user, userId, queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   await recheckListeners(c, [userId]);
   return c.json({ message: "Member removed." });
 });
@@ -68,7 +73,9 @@ teamRoutes.get("/api/v1/team/membership", requireUser, (c) => {
 
 teamRoutes.post("/api/v1/team/leave", requireUser, async (c) => {
   const user = currentUser(c);
-  await leaveTeam(c.get("db"), user);
+  const queue = new BroadcastQueue();
+  await leaveTeam(c.get("db"), user, queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
   await recheckListeners(c, [user.id]);
   return c.json({ message: "You left the team." });
 });

@@ -9,6 +9,7 @@ import {
 import type { ApiConfig } from "#api/config.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
+import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { organizationMembers } from "#api/db/organization-schema.ts";
 import { startups, users } from "#api/db/schema.ts";
 import { fieldError, forbidden, notFound } from "#api/lib/errors.ts";
@@ -75,7 +76,14 @@ async function memberOf(tx: Db, organizationId: number, userId: number) {
   return member;
 }
 
-export async function updateMember(db: Db, access: OrganizationAccess, caller: AuthUser, userId: number, input: TeamMemberUpdate) {
+export async function updateMember(
+  db: Db,
+  access: OrganizationAccess,
+  caller: AuthUser,
+  userId: number,
+  input: TeamMemberUpdate,
+  queue: BroadcastQueue,
+) {
   await db.transaction(async (tx) => {
     const locked = await lockTeam(tx, access.organizationId, caller.id, "team.manage");
     const before = await memberOf(tx, locked.id, userId);
@@ -84,35 +92,43 @@ export async function updateMember(db: Db, access: OrganizationAccess, caller: A
     await tx.update(organizationMembers).set(after).where(eq(organizationMembers.id, before.id));
     const changes = changedFields(before, { ...before, ...after }, { role: "role", eventFormIds: "event_form_ids" });
     if (Object.keys(changes).length)
-      await recordActivity(tx, {
-        organizationId: locked.id,
-        actor: actorOf(caller),
-        kind: "member.role_changed",
-        subject: { id: userId, label: before.name },
-        changes,
-      });
+      await recordActivity(
+        tx,
+        {
+          organizationId: locked.id,
+          actor: actorOf(caller),
+          kind: "member.role_changed",
+          subject: { id: userId, label: before.name },
+          changes,
+        },
+        queue,
+      );
   });
 }
 
-export async function removeMember(db: Db, access: OrganizationAccess, caller: AuthUser, userId: number) {
+export async function removeMember(db: Db, access: OrganizationAccess, caller: AuthUser, userId: number, queue: BroadcastQueue) {
   await db.transaction(async (tx) => {
     const locked = await lockTeam(tx, access.organizationId, caller.id, "team.manage");
     const member = await memberOf(tx, locked.id, userId);
     if (member.role === "owner") throw forbidden(OWNER_CANNOT_CHANGE);
     await tx.delete(organizationMembers).where(eq(organizationMembers.id, member.id));
     await moveOffOrganization(tx, userId, locked.id);
-    await recordActivity(tx, {
-      organizationId: locked.id,
-      actor: actorOf(caller),
-      kind: "member.removed",
-      subject: { id: userId, label: member.name },
-      changes: { role: { from: member.role, to: null } },
-    });
+    await recordActivity(
+      tx,
+      {
+        organizationId: locked.id,
+        actor: actorOf(caller),
+        kind: "member.removed",
+        subject: { id: userId, label: member.name },
+        changes: { role: { from: member.role, to: null } },
+      },
+      queue,
+    );
   });
 }
 
 /** The caller leaves the organization they act for now; its owner cannot (the ownership goes first). */
-export async function leaveTeam(db: Db, caller: AuthUser) {
+export async function leaveTeam(db: Db, caller: AuthUser, queue: BroadcastQueue) {
   const organizationId = caller.startupId;
   if (organizationId === null || caller.organizationRole === null) throw forbidden();
   await db.transaction(async (tx) => {
@@ -123,13 +139,17 @@ export async function leaveTeam(db: Db, caller: AuthUser) {
     if (member.role === "owner") throw forbidden(OWNER_CANNOT_LEAVE);
     await tx.delete(organizationMembers).where(eq(organizationMembers.id, member.id));
     await moveOffOrganization(tx, caller.id, organizationId);
-    await recordActivity(tx, {
-      organizationId,
-      actor: actorOf(caller),
-      kind: "member.left",
-      subject: { id: caller.id, label: caller.name },
-      changes: { role: { from: member.role, to: null } },
-    });
+    await recordActivity(
+      tx,
+      {
+        organizationId,
+        actor: actorOf(caller),
+        kind: "member.left",
+        subject: { id: caller.id, label: caller.name },
+        changes: { role: { from: member.role, to: null } },
+      },
+      queue,
+    );
   });
 }
 

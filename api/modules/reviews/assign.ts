@@ -4,7 +4,6 @@
  * given out now. The reviewers must be members whose role reads this form.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { roleAllows } from "#schemas/organization-roles.ts";
 import { NOT_A_REVIEWER, type AssignmentInput, type ReviewAssignmentsView } from "#schemas/reviews.ts";
 import type { Db } from "#api/db/client.ts";
 import { organizationMembers } from "#api/db/organization-schema.ts";
@@ -13,17 +12,15 @@ import { recordActivity, type Actor } from "#api/lib/activity.ts";
 import { fieldError } from "#api/lib/errors.ts";
 import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { managedFormOr404 } from "../event-forms/service.ts";
-import { assignmentsOf, giveOut } from "./assignments.ts";
+import { assignmentsOf, giveOut, readsForm } from "./assignments.ts";
 
 /** Refuses, on `reviewer_ids`, anyone who is not a member of the organization reading this form. */
 async function assertReviewers(tx: Db, organizationId: number, formId: number, ids: readonly number[]) {
   const members = await tx
-    .select({ userId: organizationMembers.userId, role: organizationMembers.role, forms: organizationMembers.eventFormIds })
+    .select({ userId: organizationMembers.userId, role: organizationMembers.role, eventFormIds: organizationMembers.eventFormIds })
     .from(organizationMembers)
     .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.userId, [...ids])));
-  const readers = new Set(
-    members.filter((m) => roleAllows(m.role, "forms.read") && (!m.forms?.length || m.forms.includes(formId))).map((m) => m.userId),
-  );
+  const readers = new Set(members.filter((m) => readsForm(m, formId)).map((m) => m.userId));
   if (ids.some((id) => !readers.has(id))) throw fieldError("reviewer_ids", NOT_A_REVIEWER);
 }
 

@@ -6,7 +6,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_A_REVIEWER, type ReviewAssignmentsView } from "#schemas/reviews.ts";
-import { reviewAssignments } from "#api/db/review-schema.ts";
+import { reviewAssignments, reviews } from "#api/db/review-schema.ts";
 import { sendApplication } from "#api/testing/application-fixtures.ts";
 import { newest } from "#api/testing/audit-fixtures.ts";
 import { createEventForm, insertApplication, publishedEventForm } from "#api/testing/event-fixtures.ts";
@@ -71,6 +71,29 @@ describe("spreading applications", () => {
     const counts = ids.map((id) => all.filter((r) => r.reviewerId === id).length);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(10);
     expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("a reviewer who leaves the committee", () => {
+  it("gives their unfinished applications to the others when removed from the team, and keeps what they submitted", async () => {
+    const { owner, form, ids } = await committee(3);
+    for (let i = 0; i < 6; i++) await insertApplication(t, form.id, "pending");
+    const spread = await assign(owner.client, form.id, { mode: "spread", per_application: 2, reviewer_ids: ids });
+    const leaving = ids[2];
+    const finished = spread.body.assignments.find((a) => a.reviewer_ids.includes(leaving))!.application_id;
+    await t.database.db.insert(reviews).values({ applicationId: finished, reviewerId: leaving, scores: {}, submittedAt: new Date() });
+
+    expect((await owner.client.delete(`/api/v1/admin/team_members/${leaving}`)).status).toBe(200);
+    const pairs = await t.database.db
+      .select({ applicationId: reviewAssignments.applicationId, reviewerId: reviewAssignments.reviewerId })
+      .from(reviewAssignments)
+      .where(inArray(reviewAssignments.reviewerId, ids));
+    const reviewersOf = (id: number) => pairs.filter((p) => p.applicationId === id).map((p) => p.reviewerId);
+    for (const { application_id } of spread.body.assignments) {
+      const others = reviewersOf(application_id).filter((id) => id !== leaving);
+      expect(others.length, `application ${application_id}`).toBe(application_id === finished ? 1 : 2);
+      expect(reviewersOf(application_id).includes(leaving)).toBe(application_id === finished);
+    }
   });
 });
 

@@ -4,11 +4,13 @@
  * or each application goes to a number of them by least load (spread.ts). Never to the applicant themself or
  * to one who declared a conflict; what a reviewer already submitted stays theirs.
  */
-import { and, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { roleAllows, type OrganizationRole } from "#schemas/organization-roles.ts";
 import type { AssignmentMode } from "#schemas/reviews.ts";
 import type { Db } from "#api/db/client.ts";
-import { eventApplications } from "#api/db/events-schema.ts";
-import { reviewAssignments, reviewConflicts, reviews } from "#api/db/review-schema.ts";
+import { eventApplications, eventForms } from "#api/db/events-schema.ts";
+import { organizationMembers } from "#api/db/organization-schema.ts";
+import { reviewAssignments, reviewConflicts, reviewRubrics, reviews } from "#api/db/review-schema.ts";
 import { UNSENT_OR_WITHDRAWN } from "../applications/availability.ts";
 import { spreadApplications } from "./spread.ts";
 
@@ -42,14 +44,15 @@ const grouped = (pairs: { applicationId: number; reviewerId: number }[]) => {
  */
 export async function giveOut(tx: Db, formId: number, plan: AssignmentPlan, onlyIds?: readonly number[]): Promise<void> {
   const chosen = new Set(plan.reviewerIds);
+  // What a reviewer submitted stays theirs, chosen or not.
+  const submitted = await tx
+    .select({ applicationId: reviews.applicationId, reviewerId: reviews.reviewerId })
+    .from(reviews)
+    .innerJoin(eventApplications, eq(eventApplications.id, reviews.applicationId))
+    .where(and(eq(eventApplications.eventFormId, formId), isNotNull(reviews.submittedAt)));
+  const kept = new Set(submitted.map((p) => `${p.applicationId}:${p.reviewerId}`));
   if (onlyIds === undefined) {
-    // Unfinished work of a reviewer no longer chosen goes back to be given out again; submitted reviews stay.
-    const submitted = await tx
-      .select({ applicationId: reviews.applicationId, reviewerId: reviews.reviewerId })
-      .from(reviews)
-      .innerJoin(eventApplications, eq(eventApplications.id, reviews.applicationId))
-      .where(and(eq(eventApplications.eventFormId, formId), isNotNull(reviews.submittedAt)));
-    const kept = new Set(submitted.map((p) => `${p.applicationId}:${p.reviewerId}`));
+    // Unfinished work of a reviewer no longer chosen goes back to be given out again.
     const dropped = (await pairsOf(tx, reviewAssignments, formId)).filter(
       (p) => !chosen.has(p.reviewerId) && !kept.has(`${p.applicationId}:${p.reviewerId}`),
     );
@@ -77,6 +80,8 @@ export async function giveOut(tx: Db, formId: number, plan: AssignmentPlan, only
       applicantId: a.applicantId,
       conflicts: new Set(conflicts.get(a.id) ?? []),
       reviewers: (assigned.get(a.id) ?? []).filter((id) => chosen.has(id)),
+      // Spread asks a number of reviews: one submitted by a reviewer since left counts; "all" asks everyone chosen.
+      counted: plan.mode === "spread" ? (assigned.get(a.id) ?? []).filter((id) => !chosen.has(id) && kept.has(`${a.id}:${id}`)).length : 0,
     })),
     plan.reviewerIds,
     perApplication,
@@ -96,4 +101,30 @@ export async function assignmentsOf(db: Db, formId: number) {
   ]);
   const byApplication = grouped(pairs);
   return applications.map(({ id }) => ({ application_id: id, reviewer_ids: (byApplication.get(id) ?? []).sort((a, b) => a - b) }));
+}
+
+/** Whether a member, by their role and the forms they are limited to, reads this form: who may review it. */
+export const readsForm = (member: { role: OrganizationRole; eventFormIds: number[] | null } | undefined, formId: number) =>
+  Boolean(member && roleAllows(member.role, "forms.read") && (!member.eventFormIds?.length || member.eventFormIds.includes(formId)));
+
+/**
+ * A member left, was removed or given a role or forms that no longer read a form they review: they leave its
+ * reviewers, and their unfinished applications are given out again to the others (what they submitted stays).
+ */
+export async function releaseReviewer(tx: Db, organizationId: number, userId: number): Promise<void> {
+  const [member] = await tx
+    .select({ role: organizationMembers.role, eventFormIds: organizationMembers.eventFormIds })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
+  const rubrics = await tx
+    .select({ rubric: reviewRubrics })
+    .from(reviewRubrics)
+    .innerJoin(eventForms, eq(eventForms.id, reviewRubrics.eventFormId))
+    .where(and(eq(eventForms.startupId, organizationId), sql`${userId} = any(${reviewRubrics.reviewerIds})`));
+  for (const { rubric } of rubrics) {
+    if (readsForm(member, rubric.eventFormId) || !rubric.assignmentMode) continue;
+    const reviewerIds = rubric.reviewerIds.filter((id) => id !== userId);
+    await tx.update(reviewRubrics).set({ reviewerIds }).where(eq(reviewRubrics.eventFormId, rubric.eventFormId));
+    await giveOut(tx, rubric.eventFormId, { mode: rubric.assignmentMode, reviewerIds, perApplication: rubric.reviewersPerApplication });
+  }
 }

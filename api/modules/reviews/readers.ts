@@ -1,11 +1,19 @@
 /**
  * What review reads on the record of what happened (api/lib/activity.ts): an application that arrives on a
- * form whose owner has given applications out is given out the same way, in the same transaction.
+ * form whose owner has given applications out is given out the same way, in the same transaction; a member
+ * who no longer reads a form they review (removed, left, another role or other forms) gives their unfinished
+ * applications back to the others.
  */
 import { eq } from "drizzle-orm";
 import { reviewRubrics } from "#api/db/review-schema.ts";
 import { recordedId, type ActivityReaders } from "#api/lib/activity-entry.ts";
-import { giveOut } from "./assignments.ts";
+import type { ActivityEntry } from "#api/lib/activity-entry.ts";
+import type { Db } from "#api/db/client.ts";
+import { giveOut, releaseReviewer } from "./assignments.ts";
+
+const reviewerGone = async (tx: Db, _queue: unknown, { organizationId, subject }: ActivityEntry) => {
+  if (organizationId !== null) await releaseReviewer(tx, organizationId, recordedId(subject.id));
+};
 
 export const REVIEW_READERS = {
   "application.submitted": async (tx, _queue, { subject, eventFormId }) => {
@@ -15,4 +23,7 @@ export const REVIEW_READERS = {
     const plan = { mode: rubric.assignmentMode, reviewerIds: rubric.reviewerIds, perApplication: rubric.reviewersPerApplication };
     await giveOut(tx, formId, plan, [recordedId(subject.id)]);
   },
+  "member.removed": reviewerGone,
+  "member.left": reviewerGone,
+  "member.role_changed": reviewerGone,
 } satisfies ActivityReaders;

@@ -15,6 +15,8 @@ export interface SpreadApplication {
   conflicts?: ReadonlySet<number>;
   /** Reviewers it already has (kept, and counted towards its number). */
   reviewers?: readonly number[];
+  /** Reviews it has from outside the reviewers (one who left after submitting): counted towards its number too. */
+  counted?: number;
 }
 
 export interface Spread {
@@ -57,7 +59,7 @@ export function spreadApplications(
     );
     // Stable on the shuffle: among equally loaded reviewers, the draw decides.
     eligible.sort((a, b) => load.get(a)! - load.get(b)!);
-    for (const id of eligible.slice(0, Math.max(0, perApplication - chosen.length))) {
+    for (const id of eligible.slice(0, Math.max(0, perApplication - chosen.length - (application.counted ?? 0)))) {
       chosen.push(id);
       load.set(id, load.get(id)! + 1);
     }
