@@ -97,6 +97,33 @@ describe("a reviewer who leaves the committee", () => {
   });
 });
 
+describe("a conflict", () => {
+  it("takes the application from the reviewer who declares it, gives it to another, and is on the audit log", async () => {
+    const { owner, form, reviewers, ids } = await committee(2);
+    for (let i = 0; i < 2; i++) await insertApplication(t, form.id, "pending");
+    const spread = await assign(owner.client, form.id, { mode: "spread", per_application: 1, reviewer_ids: ids });
+    const mine = spread.body.assignments.find((a) => a.reviewer_ids[0] === ids[0])!.application_id;
+    const declare = (client: TestClient, id: number) => client.post(`/api/v1/admin/event_applications/${id}/conflict`);
+    expect((await declare(reviewers[0].client, mine)).status).toBe(200);
+    const now = await t.database.db
+      .select({ reviewerId: reviewAssignments.reviewerId })
+      .from(reviewAssignments)
+      .where(eq(reviewAssignments.applicationId, mine));
+    expect(now.map((r) => r.reviewerId)).toEqual([ids[1]]);
+    expect(await newest(owner.client, "application.conflict_declared")).toMatchObject({
+      actor: { id: ids[0] },
+      subject: { type: "application", id: mine },
+    });
+    // Said again, it is still one conflict; a run of the plan never gives it back to them.
+    expect((await declare(reviewers[0].client, mine)).status).toBe(200);
+    const rerun = await assign(owner.client, form.id, { mode: "all", reviewer_ids: ids });
+    expect(rerun.body.assignments.find((a) => a.application_id === mine)!.reviewer_ids).toEqual([ids[1]]);
+    // Not their organization's application: not found; a door volunteer reads no applications.
+    expect((await declare((await teamOwner(t)).client, mine)).status).toBe(404);
+    expect((await declare((await joinedMember(t, owner.client, "door")).client, mine)).status).toBe(403);
+  });
+});
+
 describe("everyone reviews everything", () => {
   it("gives every application to every reviewer, and a reviewer left out gives back their unfinished ones", async () => {
     const { owner, form, ids } = await committee(2);

@@ -8,7 +8,9 @@ import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
+import { APPLICATION_NOT_FOUND } from "../applications/messages.ts";
 import { assignReviewers } from "./assign.ts";
+import { declareConflict } from "./conflicts.ts";
 import { getRubric, saveRubric } from "./rubric.ts";
 
 export const reviewRoutes = new Hono<AppEnv>();
@@ -37,4 +39,12 @@ reviewRoutes.post("/api/v1/admin/event_forms/:id/review_assignments", authorize(
   const input = validate(assignmentSchema, await readBody(c));
   const { id: userId, name } = currentUser(c);
   return c.json(await assignReviewers(c.get("db"), access, { id: userId, name }, id, input));
+});
+
+reviewRoutes.post("/api/v1/admin/event_applications/:id/conflict", authorize("event response read"), async (c) => {
+  const access = organizationFor(c.get("user"), "forms.read");
+  const id = pathId(c.req.param("id"), APPLICATION_NOT_FOUND);
+  const { id: userId, name } = currentUser(c);
+  await declareConflict(c.get("db"), access, { id: userId, name }, id);
+  return c.json({ message: "Conflict declared: this application will not be yours to review." });
 });
