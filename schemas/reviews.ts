@@ -104,3 +104,39 @@ export type AssignmentInput = z.output<typeof assignmentSchema>;
 export interface ReviewAssignmentsView {
   assignments: { application_id: number; reviewer_ids: number[] }[];
 }
+
+export const RECOMMENDATIONS = ["yes", "maybe", "no"] as const;
+export type Recommendation = (typeof RECOMMENDATIONS)[number];
+export const NOT_ASSIGNED = "This application is not yours to review.";
+export const DECISIONS_FINAL = "Decisions on this form are final: it is closed, so its reviews can no longer change.";
+export const NOT_A_CRITERION = "This is not one of the form's criteria.";
+export const SCORE_BEFORE_SUBMITTING = "Score this criterion before submitting.";
+export const CHOOSE_RECOMMENDATION = "Choose a recommendation before submitting.";
+export const scoreOutOfScale = (max: number) => `The score must be a whole number from 1 to ${max}.`;
+
+/**
+ * `PUT /api/v1/admin/event_applications/{id}/review`: the reviewer's scores by criterion id, a note and a
+ * recommendation. `submit: false` keeps a draft (any scores so far); a submitted review (the default) needs
+ * every criterion scored and a recommendation, and stays submitted.
+ */
+export const reviewSchema = z.object({
+  scores: z.record(z.string(), z.unknown(), { error: "The scores must be an object of criterion ids." }).default({}),
+  note: z.preprocess((value) => value ?? undefined, optionalText("note", 5000)),
+  recommendation: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.enum(RECOMMENDATIONS, { error: "The recommendation must be yes, maybe or no." }).optional(),
+  ),
+  submit: z.preprocess((value) => value !== false && value !== "false", z.boolean()),
+});
+export type ReviewInput = z.output<typeof reviewSchema>;
+
+/** A reviewer's review of an application. */
+export interface ReviewView {
+  application_id: number;
+  reviewer_id: number;
+  scores: Record<string, number>;
+  note: string | null;
+  recommendation: Recommendation | null;
+  submitted_at: string | null;
+  updated_at: string;
+}

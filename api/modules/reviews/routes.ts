@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { assignmentSchema, rubricSchema, type RubricView } from "#schemas/reviews.ts";
+import { assignmentSchema, reviewSchema, rubricSchema, type RubricView } from "#schemas/reviews.ts";
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
 import { pathId } from "#api/lib/ids.ts";
@@ -11,6 +11,7 @@ import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { APPLICATION_NOT_FOUND } from "../applications/messages.ts";
 import { assignReviewers } from "./assign.ts";
 import { declareConflict } from "./conflicts.ts";
+import { saveReview } from "./review.ts";
 import { getRubric, saveRubric } from "./rubric.ts";
 
 export const reviewRoutes = new Hono<AppEnv>();
@@ -47,4 +48,12 @@ reviewRoutes.post("/api/v1/admin/event_applications/:id/conflict", authorize("ev
   const { id: userId, name } = currentUser(c);
   await declareConflict(c.get("db"), access, { id: userId, name }, id);
   return c.json({ message: "Conflict declared: this application will not be yours to review." });
+});
+
+reviewRoutes.put("/api/v1/admin/event_applications/:id/review", authorize("event response read"), async (c) => {
+  const access = organizationFor(c.get("user"), "forms.read");
+  const id = pathId(c.req.param("id"), APPLICATION_NOT_FOUND);
+  const input = validate(reviewSchema, await readBody(c));
+  const { id: userId, name } = currentUser(c);
+  return c.json({ review: await saveReview(c.get("db"), access, { id: userId, name }, id, input) });
 });
