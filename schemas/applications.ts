@@ -75,4 +75,9 @@ export type ResponsesPage = Page<ApplicationView> & {
 export interface ResponseDetail {
   event_application: ApplicationView;
   event_form: ResponsesForm;
+  /**
+   * Shown to a reviewer of a blind form who has not submitted their review: who applied is left out (the
+   * name reads "Applicant {id}", the email, the account and the identifying answers are blank).
+   */
+  blind: boolean;
 }

@@ -140,3 +140,6 @@ export interface ReviewView {
   submitted_at: string | null;
   updated_at: string;
 }
+
+/** The standard questions whose answers say who applied: hidden from a reviewer while review is blind. */
+export const IDENTIFYING_QUESTIONS = ["full_name", "email", "phone", "company", "website", "linkedin"] as const;

@@ -1,3 +1,5 @@
+import { forbidden } from "#api/lib/errors.ts";
+import { asCallerReads, BLIND_CSV, formReadBlind } from "./blind.ts";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { ResponseDetail, ResponsesPage } from "#schemas/applications.ts";
@@ -157,8 +159,9 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("even
   const form = await managedFormOr403(c.get("db"), currentUser(c), formId(c));
   const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
   const { total, data } = await listResponses(c.get("db"), form, query);
+  const { applications } = await asCallerReads(c.get("db"), currentUser(c), form.id, data);
   const answer: ResponsesPage = {
-    ...page(c.req.url, query, total, data),
+    ...page(c.req.url, query, total, applications),
     event_form: responsesFormResource(form),
     check_ins: await doorCounts(c.get("db"), form.id),
   };
@@ -167,13 +170,19 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("even
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("event response read"), async (c) => {
   const form = await managedFormOr403(c.get("db"), currentUser(c), formId(c));
+  if (await formReadBlind(c.get("db"), currentUser(c), form.id)) throw forbidden(BLIND_CSV);
   const { search } = parseListQuery(c.req.url);
   return csvResponse(responsesCsv(c.get("db"), form, { search, status: parseStatus(c) }), `responses-${form.id}.csv`);
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses/:applicationId", authorize("event response read"), async (c) => {
   const form = await managedFormOr403(c.get("db"), currentUser(c), formId(c));
-  const application = await getResponse(c.get("db"), form, applicationId(c, "applicationId"));
-  const answer: ResponseDetail = { event_application: application, event_form: responsesFormResource(form) };
+  const found = await getResponse(c.get("db"), form, applicationId(c, "applicationId"));
+  const { applications, blind } = await asCallerReads(c.get("db"), currentUser(c), form.id, [found]);
+  const answer: ResponseDetail = {
+    event_application: applications[0],
+    event_form: responsesFormResource(form),
+    blind: blind.has(found.id),
+  };
   return c.json(answer);
 });

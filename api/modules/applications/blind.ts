@@ -1,0 +1,51 @@
+/**
+ * Blind review: while an event form's rubric says so, a reviewer does not see who applied (name, email, the
+ * account, the answers that identify) until they have submitted their own review of the application. Those
+ * who manage the form always see everything.
+ */
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import type { ApplicationView } from "#schemas/applications.ts";
+import { roleAllows } from "#schemas/organization-roles.ts";
+import { IDENTIFYING_QUESTIONS } from "#schemas/reviews.ts";
+import type { AuthUser } from "#api/context.ts";
+import type { Db } from "#api/db/client.ts";
+import { reviewRubrics, reviews } from "#api/db/review-schema.ts";
+
+export const BLIND_CSV = "While review is blind, the responses' CSV is for those who manage the form.";
+
+/** Whether the form's applications are read blind by this caller (those they have not reviewed yet). */
+export async function formReadBlind(db: Db, user: AuthUser, formId: number): Promise<boolean> {
+  if (roleAllows(user.organizationRole, "forms.manage")) return false;
+  const [rubric] = await db.select({ blind: reviewRubrics.blind }).from(reviewRubrics).where(eq(reviewRubrics.eventFormId, formId));
+  return Boolean(rubric?.blind);
+}
+
+/** Of these applications, the ones the caller has submitted a review of: those they read in full. */
+async function reviewedBy(db: Db, userId: number, applicationIds: number[]): Promise<Set<number>> {
+  if (!applicationIds.length) return new Set();
+  const rows = await db
+    .select({ id: reviews.applicationId })
+    .from(reviews)
+    .where(and(eq(reviews.reviewerId, userId), inArray(reviews.applicationId, applicationIds), isNotNull(reviews.submittedAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The applications as this caller may read them: blind where the form is and their review is not in. */
+export async function asCallerReads(db: Db, user: AuthUser, formId: number, applications: ApplicationView[]) {
+  if (!(await formReadBlind(db, user, formId))) return { applications, blind: new Set<number>() };
+  const reviewed = await reviewedBy(
+    db,
+    user.id,
+    applications.map((a) => a.id),
+  );
+  const blind = new Set(applications.filter((a) => !reviewed.has(a.id)).map((a) => a.id));
+  return { applications: applications.map((a) => (blind.has(a.id) ? blinded(a) : a)), blind };
+}
+
+/** The application with who applied left out. */
+export function blinded(application: ApplicationView): ApplicationView {
+  const answers = Object.fromEntries(
+    Object.entries(application.answers).filter(([key]) => !(IDENTIFYING_QUESTIONS as readonly string[]).includes(key)),
+  );
+  return { ...application, applicant_name: `Applicant ${application.id}`, applicant_email: "", user_id: 0, answers };
+}
