@@ -69,6 +69,8 @@ export type ResponsesPage = Page<ApplicationView> & {
   event_form: ResponsesForm;
   /** The door's figures (tickets checked in, and expected), as the check-in screen shows them. */
   check_ins: CheckInCounts;
+  /** The caller reviews this form blind: who applied is left out of what they have not reviewed, and no CSV. */
+  blind: boolean;
 };
 
 /** `GET /api/v1/admin/event_forms/{id}/responses/{applicationId}`: one response, and the form it answers. */

@@ -1,5 +1,7 @@
 import { expectNoSeriousViolationsInBothThemes } from "./a11y";
-import { expect, publishedEventForm, registerUser, said, setUpStartup, test } from "./fixtures";
+import { apiCall, expect, publishedEventForm, registerUser, said, setUpStartup, test } from "./fixtures";
+import { latestMailTo, linkIn } from "./mailbox";
+import { applicantWithTicket } from "./tickets";
 
 /*
  * An event form's review rubric on its edit page: the owner adds criteria in the blank row, saves, sees the
@@ -52,6 +54,43 @@ for (const javaScriptEnabled of [true, false]) {
       await said(page, javaScriptEnabled, "Rubric saved.");
       await expect(rows).toHaveCount(2);
       await expect(rows.first().getByLabel("Name")).toHaveValue("Market");
+    });
+
+    test("a reviewer of a blind form reads an application without who applied", async ({ browser, baseURL, context }) => {
+      await registerUser(context, "Blind Owner");
+      await setUpStartup(context);
+      const form = await publishedEventForm(context, { title: `Blind ${Date.now().toString(36)}` });
+      await apiCall(context, "PUT", `/api/v1/admin/event_forms/${form.id}/rubric`, {
+        criteria: [{ name: "Team", weight: 1, scale_max: 5 }],
+        blind: true,
+      });
+      const ada = await applicantWithTicket(browser, baseURL!, form.id, "Ada Hidden");
+      await ada.context.close();
+
+      const reviewerContext = await browser.newContext({ baseURL, javaScriptEnabled });
+      await reviewerContext.addInitScript(() => window.localStorage.setItem("introComplete", "true"));
+      const reviewer = await registerUser(reviewerContext, "Rex Reviewer");
+      await apiCall(context, "POST", "/api/v1/admin/team_invitations", { email: reviewer.email, role: "reviewer" });
+      const invitation = await latestMailTo(reviewer.email, (mail) => mail.html.includes("/team/join/"));
+      const page = await reviewerContext.newPage();
+      await page.goto(linkIn(invitation, "/team/join/"));
+      await page.getByRole("button", { name: "Join" }).click();
+      await expect(page.getByTestId("team-role")).toContainText("Reviewer");
+      await apiCall(context, "POST", `/api/v1/admin/event_forms/${form.id}/review_assignments`, {
+        mode: "all",
+        reviewer_ids: [reviewer.id],
+      });
+
+      await page.goto(`/event-responses/${form.id}`);
+      await expect(page.getByText("Ada Hidden")).toHaveCount(0);
+      await page
+        .getByRole("link", { name: /^Applicant \d+$/ })
+        .first()
+        .click();
+      await expect(page.getByTestId("blind-note")).toBeVisible();
+      await expect(page.getByText("Ada Hidden")).toHaveCount(0);
+      if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(page, "/event-responses/{id}/form/{id} (blind)");
+      await reviewerContext.close();
     });
   });
 }

@@ -32,14 +32,14 @@ async function reviewedBy(db: Db, userId: number, applicationIds: number[]): Pro
 
 /** The applications as this caller may read them: blind where the form is and their review is not in. */
 export async function asCallerReads(db: Db, user: AuthUser, formId: number, applications: ApplicationView[]) {
-  if (!(await formReadBlind(db, user, formId))) return { applications, blind: new Set<number>() };
+  if (!(await formReadBlind(db, user, formId))) return { applications, blind: new Set<number>(), formBlind: false };
   const reviewed = await reviewedBy(
     db,
     user.id,
     applications.map((a) => a.id),
   );
   const blind = new Set(applications.filter((a) => !reviewed.has(a.id)).map((a) => a.id));
-  return { applications: applications.map((a) => (blind.has(a.id) ? blinded(a) : a)), blind };
+  return { applications: applications.map((a) => (blind.has(a.id) ? blinded(a) : a)), blind, formBlind: true };
 }
 
 /** The application with who applied left out. */

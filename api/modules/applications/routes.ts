@@ -159,11 +159,12 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("even
   const form = await managedFormOr403(c.get("db"), currentUser(c), formId(c));
   const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
   const { total, data } = await listResponses(c.get("db"), form, query);
-  const { applications } = await asCallerReads(c.get("db"), currentUser(c), form.id, data);
+  const { applications, formBlind } = await asCallerReads(c.get("db"), currentUser(c), form.id, data);
   const answer: ResponsesPage = {
     ...page(c.req.url, query, total, applications),
     event_form: responsesFormResource(form),
     check_ins: await doorCounts(c.get("db"), form.id),
+    blind: formBlind,
   };
   return c.json(answer);
 });

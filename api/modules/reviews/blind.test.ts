@@ -53,6 +53,8 @@ describe("a blind form", () => {
     expect(seen.event_application.answers[form.custom_questions[0].id]).toBe("A difference engine");
     const list = (await reviewer.client.get<ResponsesPage>(`/api/v1/admin/event_forms/${form.id}/responses`)).body;
     expect(JSON.stringify(list.data)).not.toContain("Ada Lovelace");
+    expect(list.blind).toBe(true);
+    expect((await owner.client.get<ResponsesPage>(`/api/v1/admin/event_forms/${form.id}/responses`)).body.blind).toBe(false);
     expect((await reviewer.client.get(`/api/v1/admin/event_forms/${form.id}/responses.csv`)).status).toBe(403);
 
     const owners = (await owner.client.get<ResponseDetail>(detail)).body;

@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { AnswerValue, ResponseDetail } from "#schemas/applications";
+import { IDENTIFYING_QUESTIONS } from "#schemas/reviews";
 import type { Route } from "./+types/detail";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -60,9 +61,14 @@ function AnswerText({ value }: { value: AnswerValue | undefined }) {
 
 export default function Response({ loaderData, actionData }: Route.ComponentProps) {
   const dates = useDates();
-  const { event_application: application, event_form: form, canReview } = loaderData;
+  const { event_application: application, event_form: form, canReview, blind } = loaderData;
+  // Read blind, the answers that say who applied are not there to show.
+  const hidden: readonly string[] = blind ? IDENTIFYING_QUESTIONS : [];
   const rows = [
-    ...STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled).map((q) => ({ key: q.key, label: q.label })),
+    ...STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled && !hidden.includes(q.key)).map((q) => ({
+      key: q.key,
+      label: q.label,
+    })),
     ...form.custom_questions.map((q) => ({ key: q.id, label: q.label })),
   ];
   return (
@@ -76,11 +82,17 @@ export default function Response({ loaderData, actionData }: Route.ComponentProp
           description={
             <span className="flex items-center gap-2">
               <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>
-              {application.applicant_email} · submitted {dates.dayTimeBesideEvent(application.submitted_at, form.timezone)}
+              {blind ? "Submitted" : `${application.applicant_email} · submitted`}{" "}
+              {dates.dayTimeBesideEvent(application.submitted_at, form.timezone)}
             </span>
           }
         />
       </div>
+      {blind ? (
+        <p role="note" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" data-testid="blind-note">
+          Blind review: who applied stays hidden until you have submitted your review of this application.
+        </p>
+      ) : null}
       {canReview && application.status !== "cancelled" ? (
         <Card>
           <StatusForm label="Review" statuses={REVIEW_STATUSES} current={application.status} submitLabel="Update status" />

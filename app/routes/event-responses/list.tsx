@@ -88,9 +88,12 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
                 Check-in
               </InAppLink>
             ) : null}
-            <a href={exportHref} className={buttonClass("secondary")} download>
-              Export CSV
-            </a>
+            {/* While review is blind the CSV, which names everyone, is for those who manage the form. */}
+            {responses.blind ? null : (
+              <a href={exportHref} className={buttonClass("secondary")} download>
+                Export CSV
+              </a>
+            )}
           </>
         }
       />

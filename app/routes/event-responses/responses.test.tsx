@@ -44,7 +44,30 @@ describe("/event-responses/{id} and a single response", () => {
       params: { event_form_id: String(form.id), event_application_id: String(application.id) },
     });
     expect(renderPage(detail.default, { path: detailPath, loaderData: single.data, dates: IN_UTC })).toContain(
-      `submitted <!-- -->${besideLagos}`,
+      `submitted<!-- --> <!-- -->${besideLagos}`,
     );
+  });
+});
+
+describe("a response read blind", () => {
+  it("says who applied is hidden until the reviewer's review is in, and shows no identifying answers", async () => {
+    const owner = await ownerWithCollection(h.t);
+    const form = await createEventForm(owner.client, owner.collection.id);
+    const application = await insertApplication(h.t, form.id, "pending");
+    const path = `/event-responses/${form.id}/form/${application.id}`;
+    const single = await h.run(detail.loader, {
+      as: owner.client,
+      path,
+      params: { event_form_id: String(form.id), event_application_id: String(application.id) },
+    });
+    const blind = {
+      ...single.data,
+      blind: true,
+      event_application: { ...single.data.event_application, applicant_name: "Applicant 1", applicant_email: "" },
+    };
+    const shown = renderPage(detail.default, { path, loaderData: blind, dates: IN_UTC });
+    expect(shown).toContain("Blind review: who applied stays hidden until you have submitted your review of this application.");
+    expect(shown).not.toContain("Full name");
+    expect(renderPage(detail.default, { path, loaderData: single.data, dates: IN_UTC })).not.toContain("Blind review");
   });
 });
