@@ -195,6 +195,8 @@ export async function deleteCollection(db: Db, startupId: number, actor: Actor, 
       .select({ id: eventForms.id, title: eventForms.title })
       .from(eventForms)
       .where(eq(eventForms.collectionId, id))
+      // In a fixed order: the rows are locked, and the record lists them, the same way on either database.
+      .orderBy(eventForms.id)
       .for("update");
 
     if (forms.length) {
