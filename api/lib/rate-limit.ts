@@ -67,10 +67,13 @@ const windowOf = (terms: Pick<TakeTerms, "windowSeconds">) => sql`make_interval(
 
 /**
  * Seconds until a full window has room again, for the Retry-After: when the oldest of its hits `h` leaves,
- * at least 1. Hits may be out of order by a hair when transactions that began in one order commit in
- * another, hence min() over them rather than the first.
+ * at least 1 and at most the window. Hits may be out of order by a hair when transactions that began in one
+ * order commit in another, hence min() over them rather than the first; and a hit stamped by a transaction
+ * that began after this one lies past this one's now(), which would otherwise ask for a second more than the
+ * window itself.
  */
-const secondsUntilOldestLeaves = (window: SQL) => sql`greatest(1, ceil(extract(epoch from min(h) + ${window} - now())))::int`;
+const secondsUntilOldestLeaves = (window: SQL) =>
+  sql`least(extract(epoch from ${window})::int, greatest(1, ceil(extract(epoch from min(h) + ${window} - now()))))::int`;
 
 function takeOf(terms: TakeTerms, when?: SQL): SQL {
   const window = windowOf(terms);
