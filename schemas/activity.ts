@@ -96,7 +96,8 @@ export type WaitlistMoveData =
  */
 export interface ActivityDataByKind {
   "application.submitted": { applicant_id: number; status: string; submitted_at: string | null; waitlist_position: number | null };
-  "application.status_changed": { applicant_id: number; status: string };
+  /** `quiet`: the applicant is not told (a bulk decision made without telling them). */
+  "application.status_changed": { applicant_id: number; status: string; quiet?: boolean };
   "application.waitlist_moved": { applicant_id: number } & WaitlistMoveData;
   "billing.status_changed": { status: string };
   "billing.refunded": { status: string; unapplied_amount: string | null };

@@ -5,6 +5,7 @@ import type { EventStartup, PublicEventForm, ResponsesForm } from "./event-form-
 import type { ApplicantMeeting } from "./meetings.ts";
 import type { CheckInCounts, MyTicket } from "./check-ins.ts";
 import type { Page } from "./answers.ts";
+import type { ReviewFigures, ReviewerProgress } from "./reviews.ts";
 
 /** A draft until submitted; then an owner reviews it; the applicant may cancel it. */
 export type ApplicationStatus = "draft" | ReviewStatus | "cancelled";
@@ -65,12 +66,19 @@ export interface SiteEventForm {
 }
 
 /** `GET /api/v1/admin/event_forms/{id}/responses`: a page of a form's submitted applications, and the form. */
-export type ResponsesPage = Page<ApplicationView> & {
+/** A response in the list: the application, and its reviews in figures (null while the caller may not see them). */
+export type ResponseListItem = ApplicationView & { review: ReviewFigures | null };
+
+export type ResponsesPage = Page<ResponseListItem> & {
   event_form: ResponsesForm;
   /** The door's figures (tickets checked in, and expected), as the check-in screen shows them. */
   check_ins: CheckInCounts;
   /** The caller reviews this form blind: who applied is left out of what they have not reviewed, and no CSV. */
   blind: boolean;
+  /** Each reviewer's progress, for those who manage the form (empty for anyone else, or with no reviewers). */
+  reviewers: ReviewerProgress[];
+  /** The spread above which an application is flagged "discuss". */
+  discuss_threshold: number;
 };
 
 /** `GET /api/v1/admin/event_forms/{id}/responses/{applicationId}`: one response, and the form it answers. */

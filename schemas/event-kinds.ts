@@ -71,3 +71,12 @@ export const questionTypeOf = (kind: unknown): QuestionType =>
 /** Statuses an owner moves a submitted application through. */
 export const REVIEW_STATUSES = ["pending", "shortlisted", "accepted", "rejected", "waitlisted"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** What a status says after "Your application to {event} is", in the applicant's notification and mail. */
+export const REVIEW_WORDS: Record<ReviewStatus, string> = {
+  pending: "back to pending",
+  shortlisted: "shortlisted",
+  accepted: "accepted",
+  rejected: "not accepted",
+  waitlisted: "waitlisted",
+};

@@ -143,3 +143,70 @@ export interface ReviewView {
 
 /** The standard questions whose answers say who applied: hidden from a reviewer while review is blind. */
 export const IDENTIFYING_QUESTIONS = ["full_name", "email", "phone", "company", "website", "linkedin"] as const;
+
+/** The responses list's orders and filters by review (those who manage the form use them). */
+export const REVIEW_SORTS = ["score", "normalized_score"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const REVIEW_COMPLETENESS = ["complete", "incomplete"] as const;
+export type ReviewCompleteness = (typeof REVIEW_COMPLETENESS)[number];
+export const SCORES_FOR_MANAGERS = "Sorting and filtering by review scores is for those who manage the form.";
+export const BLIND_SEARCH = "While review is blind, searching by name or email is for those who manage the form.";
+
+/**
+ * An application's reviews in figures: how many are in, the weighted mean out of 100, the normalized score
+ * (each reviewer measured against their own scores on the form), how far apart the scores lie, the
+ * recommendations counted; `discuss` when the spread is above the form's threshold, `complete` when every
+ * review it needs is in.
+ */
+export interface ReviewFigures {
+  count: number;
+  score: number | null;
+  normalized_score: number | null;
+  spread: number | null;
+  recommendations: Record<Recommendation, number>;
+  discuss: boolean;
+  complete: boolean;
+}
+
+/** A reviewer's progress on a form: the applications given to them and the reviews they submitted. */
+export interface ReviewerProgress {
+  reviewer_id: number;
+  name: string;
+  assigned: number;
+  submitted: number;
+}
+
+/** The outcomes a committee decides in bulk. */
+export const DECISION_STATUSES = ["accepted", "waitlisted", "rejected"] as const;
+export type DecisionStatus = (typeof DECISION_STATUSES)[number];
+export const MAX_DECISIONS = 500;
+export const NOT_THIS_FORMS = "The selected application is not one of this form's submitted applications.";
+export const onlyPlacesLeft = (left: number) => `Only ${left} ${left === 1 ? "place" : "places"} left.`;
+
+/**
+ * `POST /api/v1/admin/event_forms/{id}/decisions`: the applications (in the order chosen: the waitlist keeps
+ * it), the status they all get, whether the applicants are told; `preview` changes nothing and says what would.
+ */
+export const decisionSchema = z.object({
+  application_ids: z
+    .array(idField(NOT_THIS_FORMS), { error: "Choose the applications." })
+    .min(1, "Choose at least one application.")
+    .max(MAX_DECISIONS, `Decide at most ${MAX_DECISIONS} applications at once.`)
+    .transform((ids) => [...new Set(ids)]),
+  status: z.enum(DECISION_STATUSES, { error: "The status must be accepted, waitlisted or rejected." }),
+  notify: z.preprocess((value) => value !== false && value !== "false" && value !== "0", z.boolean()),
+  preview: z.preprocess((value) => value === true || value === "true" || value === "1", z.boolean()),
+});
+export type DecisionInput = z.output<typeof decisionSchema>;
+
+/** What a decision did, or with `preview` would do: the applications whose status changes and the mails. */
+export interface DecisionsView {
+  updated: number;
+  preview: null | {
+    changes: number;
+    /** Mails sent at once (an applicant may take this mail in their daily digest, or not at all). */
+    mails: number;
+    subject: string;
+    text: string;
+  };
+}

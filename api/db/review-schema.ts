@@ -60,35 +60,24 @@ export const reviews = pgTable(
   ],
 );
 
+/** An application and a reviewer: who reviews which, and who declared a conflict on which. */
+const applicationReviewerPair = () => ({
+  applicationId: integer("application_id")
+    .notNull()
+    .references(() => eventApplications.id, { onDelete: "cascade" }),
+  reviewerId: integer("reviewer_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Who reviews which application. */
-export const reviewAssignments = pgTable(
-  "review_assignments",
-  {
-    applicationId: integer("application_id")
-      .notNull()
-      .references(() => eventApplications.id, { onDelete: "cascade" }),
-    reviewerId: integer("reviewer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("review_assignments_pair_idx").on(t.applicationId, t.reviewerId),
-    index("review_assignments_reviewer_idx").on(t.reviewerId),
-  ],
-);
+export const reviewAssignments = pgTable("review_assignments", applicationReviewerPair(), (t) => [
+  uniqueIndex("review_assignments_pair_idx").on(t.applicationId, t.reviewerId),
+  index("review_assignments_reviewer_idx").on(t.reviewerId),
+]);
 
 /** A reviewer who declared a conflict on an application: it is never theirs to review. */
-export const reviewConflicts = pgTable(
-  "review_conflicts",
-  {
-    applicationId: integer("application_id")
-      .notNull()
-      .references(() => eventApplications.id, { onDelete: "cascade" }),
-    reviewerId: integer("reviewer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex("review_conflicts_pair_idx").on(t.applicationId, t.reviewerId)],
-);
+export const reviewConflicts = pgTable("review_conflicts", applicationReviewerPair(), (t) => [
+  uniqueIndex("review_conflicts_pair_idx").on(t.applicationId, t.reviewerId),
+]);

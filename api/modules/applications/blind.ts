@@ -21,7 +21,7 @@ export async function formReadBlind(db: Db, user: AuthUser, formId: number): Pro
 }
 
 /** Of these applications, the ones the caller has submitted a review of: those they read in full. */
-async function reviewedBy(db: Db, userId: number, applicationIds: number[]): Promise<Set<number>> {
+export async function reviewedBy(db: Db, userId: number, applicationIds: number[]): Promise<Set<number>> {
   if (!applicationIds.length) return new Set();
   const rows = await db
     .select({ id: reviews.applicationId })

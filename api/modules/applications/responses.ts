@@ -1,14 +1,15 @@
 /** The form's owner: its submitted applications (list, one, CSV) and their review status. */
-import { and, count, eq, ilike, ne, notInArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, ne, notInArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { ApplicationView } from "#schemas/applications.ts";
 import { formatTicketCode } from "#schemas/check-ins.ts";
 import type { ReviewStatus } from "#schemas/events.ts";
+import type { ReviewCompleteness, ReviewFigures, ReviewSort } from "#schemas/reviews.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventApplications, eventCheckIns, eventForms, type Answers, type ApplicationStatus } from "#api/db/events-schema.ts";
 import { csvStream } from "#api/lib/csv.ts";
 import { fieldError, forbidden, notFound } from "#api/lib/errors.ts";
-import { pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { offset, pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "#api/db/embedded/prepared.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { containsPattern } from "#api/lib/like.ts";
@@ -16,6 +17,7 @@ import { organizationAccess, organizationFor } from "#api/lib/owner.ts";
 import type { OrganizationPermission } from "#schemas/organization-roles.ts";
 import { findManagedForm } from "../event-forms/ownership.ts";
 import { questionsOf } from "./answers.ts";
+import type { ReviewColumns } from "./review-figures.ts";
 import { NOT_HOLDING_A_PLACE, UNSENT_OR_WITHDRAWN } from "./availability.ts";
 import { fillFreedPlaces, lockedForm } from "./waitlist.ts";
 import { newTicketCode } from "../check-ins/tickets.ts";
@@ -100,6 +102,61 @@ export async function listResponses(db: Db, form: FormRow, query: ListQuery & Re
   return { total, data: rows.map((row) => applicationResource(row.application, form.customQuestions)) };
 }
 
+/** Ordering and filtering by the applications' reviews (figures read whole for the form: review-figures.ts). */
+export interface ReviewOrder {
+  sortBy?: ReviewSort;
+  discuss?: boolean;
+  reviewed?: ReviewCompleteness;
+}
+
+export const ordersByReview = (order: ReviewOrder) => Boolean(order.sortBy || order.discuss || order.reviewed);
+
+const responseIdsQuery = preparedPerShape("response_ids", (db, shape: ResponseFilterShape, name) =>
+  db
+    .select({ id: eventApplications.id })
+    .from(eventApplications)
+    .where(preparedWhere(shape))
+    .orderBy(direction(eventApplications.submittedAt, "desc"), direction(eventApplications.id, "desc"))
+    .prepare(name),
+);
+
+/**
+ * The page of responses matching the filters, kept and ordered by their reviews: the matching ids are read
+ * (newest first), kept and sorted by their figures (an application without a score last, whichever the
+ * direction), and the page's rows read by id.
+ */
+export async function listResponsesByReview(
+  db: Db,
+  form: FormRow,
+  query: ListQuery & ResponseFilters,
+  order: ReviewOrder,
+  figures: Map<number, ReviewFigures>,
+): Promise<PageRows<ApplicationView>> {
+  const { shape: filters, values } = RESPONSE_FILTERS.read(query);
+  const ids = (await responseIdsQuery(db, filters).execute({ formId: form.id, ...values })).map((r) => r.id);
+  const kept = ids.filter((id) => {
+    const figure = figures.get(id);
+    if (order.discuss && !figure?.discuss) return false;
+    if (order.reviewed) return order.reviewed === "complete" ? Boolean(figure?.complete) : !figure?.complete;
+    return true;
+  });
+  const sortBy = order.sortBy;
+  if (sortBy) {
+    const value = (id: number) => figures.get(id)?.[sortBy] ?? null;
+    const sign = query.sort_order === "asc" ? 1 : -1;
+    // A stable sort: equal figures keep the newest first.
+    kept.sort((a, b) => {
+      const [x, y] = [value(a), value(b)];
+      if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+      return sign * (x - y);
+    });
+  }
+  const pageIds = kept.slice(offset(query), offset(query) + query.per_page);
+  const rows = pageIds.length ? await db.select().from(eventApplications).where(inArray(eventApplications.id, pageIds)) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { total: kept.length, data: pageIds.map((id) => applicationResource(byId.get(id)!, form.customQuestions)) };
+}
+
 export async function getResponse(db: Db, form: FormRow, applicationId: number): Promise<ApplicationView> {
   const [row] = await db
     .select()
@@ -110,7 +167,7 @@ export async function getResponse(db: Db, form: FormRow, applicationId: number):
 }
 
 /** The responses as CSV, oldest submission first. */
-export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): ReadableStream<Uint8Array> {
+export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters, review?: ReviewColumns): ReadableStream<Uint8Array> {
   // The Name and Email columns are the applicant's answers to those two questions (else the account's):
   // the questions' own columns would only say them twice.
   const questions = questionsOf(form).filter((q) => !(q.standard && (q.key === "full_name" || q.key === "email")));
@@ -123,7 +180,7 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
     return String(answer);
   };
   return csvStream(
-    ["Submitted at", "Status", "Name", "Email", "Ticket", "Checked in at", ...questions.map((q) => q.label)],
+    ["Submitted at", "Status", "Name", "Email", "Ticket", "Checked in at", ...questions.map((q) => q.label), ...(review?.header ?? [])],
     (offset, limit) =>
       db
         .select({
@@ -151,7 +208,45 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters): R
       r.ticketCode ? formatTicketCode(r.ticketCode) : "",
       iso(r.checkedInAt) ?? "",
       ...questions.map((q) => cell(r.id, q, r.answers[q.key])),
+      ...(review?.cells(r.id) ?? []),
     ],
+  );
+}
+
+/**
+ * An application's new status with what goes with it: put on the waitlist by hand, at the back of the line
+ * (`waitlistedAt` places it; a bulk decision gives each its own, in the order chosen); given a place, a
+ * ticket to get in.
+ */
+export const statusValues = (status: ReviewStatus, waitlistedAt: SQL = sql`now()`) => ({
+  status,
+  waitlistedAt: status === "waitlisted" ? sql`coalesce(${eventApplications.waitlistedAt}, ${waitlistedAt})` : null,
+  // A place offered from the line is the line's: any other status ends the offer.
+  offerExpiresAt: status === "waitlisted" ? eventApplications.offerExpiresAt : null,
+  ...(NOT_HOLDING_A_PLACE.includes(status) ? {} : { ticketCode: sql`coalesce(${eventApplications.ticketCode}, ${newTicketCode()})` }),
+  updatedAt: sql`now()`,
+});
+
+/** The change of status on the record: its readers tell the applicant (unless `notify` is false) and mail them. */
+export async function recordStatusChange(
+  tx: Db,
+  by: { user: AuthUser; organizationId: number; queue: BroadcastQueue },
+  row: typeof eventApplications.$inferSelect,
+  from: ApplicationStatus,
+  notify: boolean,
+) {
+  await recordActivity(
+    tx,
+    {
+      organizationId: by.organizationId,
+      actor: by.user,
+      kind: "application.status_changed",
+      subject: { id: row.id, label: row.applicantName },
+      eventFormId: row.eventFormId,
+      changes: { status: { from, to: row.status } },
+      data: { applicant_id: row.userId, status: row.status, ...(notify ? {} : { quiet: true }) },
+    },
+    by.queue,
   );
 }
 
@@ -181,31 +276,12 @@ export async function setApplicationStatus(
     // Put on the waitlist by hand: at the back of the line. Given a place from it: a ticket to get in.
     const [row] = await tx
       .update(eventApplications)
-      .set({
-        status,
-        waitlistedAt: status === "waitlisted" ? sql`coalesce(${eventApplications.waitlistedAt}, now())` : null,
-        // A place offered from the line is the line's: any other status ends the offer.
-        offerExpiresAt: status === "waitlisted" ? eventApplications.offerExpiresAt : null,
-        ...(NOT_HOLDING_A_PLACE.includes(status) ? {} : { ticketCode: sql`coalesce(${eventApplications.ticketCode}, ${newTicketCode()})` }),
-        updatedAt: sql`now()`,
-      })
+      .set(statusValues(status))
       .where(and(eq(eventApplications.id, id), notInArray(eventApplications.status, UNSENT_OR_WITHDRAWN)))
       .returning();
     if (!row) throw fieldError("status", NOT_SUBMITTED);
     if (found.application.status !== status) {
-      await recordActivity(
-        tx,
-        {
-          organizationId: found.form.startupId,
-          actor: user,
-          kind: "application.status_changed",
-          subject: { id, label: row.applicantName },
-          eventFormId: row.eventFormId,
-          changes: { status: { from: found.application.status, to: status } },
-          data: { applicant_id: row.userId, status },
-        },
-        queue,
-      );
+      await recordStatusChange(tx, { user, organizationId: found.form.startupId, queue }, row, found.application.status, true);
       // A turned-down applicant's place goes to the first one waiting.
       if (status === "rejected") await fillFreedPlaces(tx, row.eventFormId, queue);
     }

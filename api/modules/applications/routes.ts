@@ -1,4 +1,6 @@
-import { forbidden } from "#api/lib/errors.ts";
+import { fieldError, forbidden } from "#api/lib/errors.ts";
+import { roleAllows } from "#schemas/organization-roles.ts";
+import { BLIND_SEARCH, REVIEW_COMPLETENESS, REVIEW_SORTS, SCORES_FOR_MANAGERS } from "#schemas/reviews.ts";
 import { asCallerReads, BLIND_CSV, formReadBlind } from "./blind.ts";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
@@ -20,7 +22,17 @@ import { listEvents, siteEventForm } from "./discovery.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND } from "./messages.ts";
 import { applicationFile, cancelApplication, getApplication, listMyApplications } from "./my-applications.ts";
 import { APPLICATION_STATUSES, responsesFormResource } from "./views.ts";
-import { getResponse, listResponses, managedFormOr403, responsesCsv, setApplicationStatus } from "./responses.ts";
+import {
+  getResponse,
+  listResponses,
+  listResponsesByReview,
+  managedFormOr403,
+  ordersByReview,
+  responsesCsv,
+  setApplicationStatus,
+  type ReviewOrder,
+} from "./responses.ts";
+import { formReviews, reviewColumns, reviewerProgress, visibleFigures } from "./review-figures.ts";
 
 export const applicationRoutes = new Hono<AppEnv>();
 
@@ -42,6 +54,16 @@ const statusFilter = z.object({
     .catch(undefined),
 });
 const parseStatus = (c: Context<AppEnv>) => statusFilter.parse(c.req.query()).status as (typeof APPLICATION_STATUSES)[number] | undefined;
+
+/** The responses list's order and filters by review; anything else asked is no such order. */
+function reviewOrder(c: Context<AppEnv>): ReviewOrder {
+  const { sort_by, flag, reviewed } = c.req.query();
+  return {
+    sortBy: REVIEW_SORTS.find((sort) => sort === sort_by),
+    discuss: flag === "discuss",
+    reviewed: REVIEW_COMPLETENESS.find((state) => state === reviewed),
+  };
+}
 
 const truthy = (v: unknown) => v === "1" || v === "true" || v === "on";
 
@@ -157,23 +179,51 @@ applicationRoutes.put("/api/v1/admin/event_applications/:id/status", authorize("
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("event response read"), async (c) => {
   const form = await managedFormOr403(c.get("db"), currentUser(c), formId(c));
+  const db = c.get("db");
+  const user = currentUser(c);
   const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
-  const { total, data } = await listResponses(c.get("db"), form, query);
-  const { applications, formBlind } = await asCallerReads(c.get("db"), currentUser(c), form.id, data);
+  const order = reviewOrder(c);
+  const manages = roleAllows(user.organizationRole, "forms.manage");
+  if (ordersByReview(order) && !manages) throw forbidden(SCORES_FOR_MANAGERS);
+  // A count of names matching would tell a blind reviewer who applied.
+  if (query.search && (await formReadBlind(db, user, form.id))) throw fieldError("search", BLIND_SEARCH);
+  const all = await formReviews(db, form.id);
+  const { total, data } = ordersByReview(order)
+    ? await listResponsesByReview(db, form, query, order, all.figures)
+    : await listResponses(db, form, query);
+  const { applications, formBlind } = await asCallerReads(db, user, form.id, data);
+  const figures = await visibleFigures(
+    db,
+    { id: user.id, manages },
+    applications.map((a) => a.id),
+    all,
+  );
   const answer: ResponsesPage = {
-    ...page(c.req.url, query, total, applications),
+    ...page(
+      c.req.url,
+      query,
+      total,
+      applications.map((a) => ({ ...a, review: figures.get(a.id) ?? null })),
+    ),
     event_form: responsesFormResource(form),
-    check_ins: await doorCounts(c.get("db"), form.id),
+    check_ins: await doorCounts(db, form.id),
     blind: formBlind,
+    reviewers: manages ? await reviewerProgress(db, form.id) : [],
+    discuss_threshold: all.threshold,
   };
   return c.json(answer);
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("event response read"), async (c) => {
   const form = await managedFormOr403(c.get("db"), currentUser(c), formId(c));
-  if (await formReadBlind(c.get("db"), currentUser(c), form.id)) throw forbidden(BLIND_CSV);
+  const db = c.get("db");
+  if (await formReadBlind(db, currentUser(c), form.id)) throw forbidden(BLIND_CSV);
   const { search } = parseListQuery(c.req.url);
-  return csvResponse(responsesCsv(c.get("db"), form, { search, status: parseStatus(c) }), `responses-${form.id}.csv`);
+  // Each reviewer's scores are for those who manage the form, as the list's figures are.
+  const review = roleAllows(currentUser(c).organizationRole, "forms.manage")
+    ? await reviewColumns(db, await formReviews(db, form.id))
+    : undefined;
+  return csvResponse(responsesCsv(db, form, { search, status: parseStatus(c) }, review), `responses-${form.id}.csv`);
 });
 
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses/:applicationId", authorize("event response read"), async (c) => {

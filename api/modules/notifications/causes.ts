@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { formatInZone } from "#schemas/event-format.ts";
 import type { FollowParty, WaitlistMoveData } from "#schemas/activity.ts";
 import type { ReviewStatus } from "#schemas/events.ts";
+import { REVIEW_WORDS } from "#schemas/event-kinds.ts";
 import { APPLICATION_SUBMITTED_EVENT, eventFormChannel } from "#schemas/realtime.ts";
 import type { Db } from "#api/db/client.ts";
 import { coFounderInvitations } from "#api/db/community-schema.ts";
@@ -154,14 +155,6 @@ export async function notifyApplicationReceived(
     },
   });
 }
-
-const REVIEW_WORDS: Record<ReviewStatus, string> = {
-  pending: "back to pending",
-  shortlisted: "shortlisted",
-  accepted: "accepted",
-  rejected: "not accepted",
-  waitlisted: "waitlisted",
-};
 
 /** The applicant hears the review's outcome (by mail too, with the join link once accepted to an online event). */
 export async function notifyReviewStatusChanged(

@@ -39,6 +39,7 @@ export const NOTIFICATION_READERS = {
     await notifyWaitlistMoved(tx, queue, { id: recordedId(subject.id), eventFormId: recordedId(eventFormId), userId: applicant_id }, move);
   },
   "application.status_changed": async (tx, queue, { actor, subject, data }) => {
+    if (data.quiet) return;
     await notifyReviewStatusChanged(tx, queue, recordedId(subject.id), data.status as ReviewStatus, actor?.id ?? null);
   },
   "billing.status_changed": async (tx, queue, { actor, subject, data }) => {

@@ -1,9 +1,10 @@
-import { and, asc, eq, exists, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, exists, sql } from "drizzle-orm";
 import type { Permission } from "#schemas/access.ts";
-import { rolesWith, type OrganizationPermission } from "#schemas/organization-roles.ts";
+import type { OrganizationPermission } from "#schemas/organization-roles.ts";
 import type { Db } from "#api/db/client.ts";
 import { organizationMembers } from "#api/db/organization-schema.ts";
 import { permissions, rolePermissions, userRoles, users } from "#api/db/schema.ts";
+import { membersWho } from "#api/lib/members-who.ts";
 
 /** Holds the permission through any of their roles (the same rule `authorize` applies to a request). */
 const holds = (permission: Permission) =>
@@ -33,14 +34,8 @@ export async function startupUserIds(db: Db, startupId: number, audience: Audien
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .innerJoin(m, and(eq(m.userId, users.id), eq(m.organizationId, startupId), inArray(m.role, rolesWith(audience.role))))
-    .where(
-      and(
-        eq(users.isActive, true),
-        audience.account ? holds(audience.account) : undefined,
-        audience.formId === undefined ? undefined : sql`(${m.eventFormIds} is null or ${audience.formId} = any(${m.eventFormIds}))`,
-      ),
-    )
+    .innerJoin(m, and(eq(m.userId, users.id), membersWho(startupId, audience.role, audience.formId)))
+    .where(and(eq(users.isActive, true), audience.account ? holds(audience.account) : undefined))
     .orderBy(asc(users.id));
   return rows.map((r) => r.id);
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_A_REVIEWER, type ReviewAssignmentsView } from "#schemas/reviews.ts";
 import { reviewAssignments, reviews } from "#api/db/review-schema.ts";
 import { sendApplication } from "#api/testing/application-fixtures.ts";
-import { newest } from "#api/testing/audit-fixtures.ts";
+import { auditLog, newest } from "#api/testing/audit-fixtures.ts";
 import { createEventForm, insertApplication, publishedEventForm } from "#api/testing/event-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
@@ -163,4 +163,44 @@ describe("who may be chosen and who may choose", () => {
     const outsider = await teamOwner(t);
     expect((await assign(outsider.client, form.id, { mode: "all", reviewer_ids: ids })).status).toBe(404);
   });
+});
+
+describe("at once", () => {
+  it("gives 12 applications sent at once 2 reviewers each, balanced over 3", async () => {
+    const { owner, form, ids } = await committee(3);
+    expect((await assign(owner.client, form.id, { mode: "spread", per_application: 2, reviewer_ids: ids })).status).toBe(200);
+    const building = form.custom_questions[0].id;
+    const applicants = await Promise.all(Array.from({ length: 12 }, (_, i) => registered(t, `Parallel Applicant ${i}`)));
+    const sent = await Promise.all(
+      applicants.map((a, i) =>
+        sendApplication(a.client, form.id, { full_name: `Parallel Applicant ${i}`, email: a.email, [building]: "A robot" }),
+      ),
+    );
+    expect(sent.map((s) => s.status)).toEqual(Array(12).fill(201));
+    const pairs = await t.database.db.select().from(reviewAssignments).where(inArray(reviewAssignments.reviewerId, ids));
+    for (const { body } of sent) expect(pairs.filter((p) => p.applicationId === body.event_application.id)).toHaveLength(2);
+    const loads = ids.map((id) => pairs.filter((p) => p.reviewerId === id).length);
+    expect(loads.reduce((a, b) => a + b, 0)).toBe(24);
+    expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(1);
+  }, 60_000);
+
+  it("keeps two runs of the plan and two conflicts at once whole: each application its reviewers, one conflict on the log", async () => {
+    const { owner, form, reviewers, ids } = await committee(4);
+    for (let i = 0; i < 8; i++) await insertApplication(t, form.id, "pending");
+    const runs = await Promise.all([
+      assign(owner.client, form.id, { mode: "spread", per_application: 2, reviewer_ids: ids }),
+      assign(owner.client, form.id, { mode: "spread", per_application: 2, reviewer_ids: ids }),
+    ]);
+    expect(runs.map((r) => r.status)).toEqual([200, 200]);
+    const after = runs[1].body.assignments;
+    for (const { reviewer_ids } of after) expect(new Set(reviewer_ids).size).toBe(2);
+    const mine = after.find((a) => a.reviewer_ids.includes(ids[0]))!.application_id;
+    const declare = () => reviewers[0].client.post(`/api/v1/admin/event_applications/${mine}/conflict`);
+    expect((await Promise.all([declare(), declare()])).map((r) => r.status)).toEqual([200, 200]);
+    const holders = await t.database.db.select().from(reviewAssignments).where(eq(reviewAssignments.applicationId, mine));
+    expect(holders.map((h) => h.reviewerId).sort()).not.toContain(ids[0]);
+    expect(holders).toHaveLength(2);
+    const logged = await auditLog(owner.client, "kind=application.conflict_declared");
+    expect(logged.data.filter((e) => e.subject.id === mine)).toHaveLength(1);
+  }, 60_000);
 });

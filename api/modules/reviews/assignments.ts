@@ -5,20 +5,14 @@
  * to one who declared a conflict; what a reviewer already submitted stays theirs.
  */
 import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
-import { roleAllows, type OrganizationRole } from "#schemas/organization-roles.ts";
-import type { AssignmentMode } from "#schemas/reviews.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { organizationMembers } from "#api/db/organization-schema.ts";
+import { membersWho } from "#api/lib/members-who.ts";
 import { reviewAssignments, reviewConflicts, reviewRubrics, reviews } from "#api/db/review-schema.ts";
 import { UNSENT_OR_WITHDRAWN } from "../applications/availability.ts";
+import { planOf, type AssignmentPlan } from "./plan.ts";
 import { spreadApplications } from "./spread.ts";
-
-export interface AssignmentPlan {
-  mode: AssignmentMode;
-  reviewerIds: readonly number[];
-  perApplication: number;
-}
 
 const submittedOf = (formId: number) =>
   and(eq(eventApplications.eventFormId, formId), notInArray(eventApplications.status, UNSENT_OR_WITHDRAWN));
@@ -103,28 +97,26 @@ export async function assignmentsOf(db: Db, formId: number) {
   return applications.map(({ id }) => ({ application_id: id, reviewer_ids: (byApplication.get(id) ?? []).sort((a, b) => a - b) }));
 }
 
-/** Whether a member, by their role and the forms they are limited to, reads this form: who may review it. */
-export const readsForm = (member: { role: OrganizationRole; eventFormIds: number[] | null } | undefined, formId: number) =>
-  Boolean(member && roleAllows(member.role, "forms.read") && (!member.eventFormIds?.length || member.eventFormIds.includes(formId)));
-
 /**
  * A member left, was removed or given a role or forms that no longer read a form they review: they leave its
  * reviewers, and their unfinished applications are given out again to the others (what they submitted stays).
  */
 export async function releaseReviewer(tx: Db, organizationId: number, userId: number): Promise<void> {
-  const [member] = await tx
-    .select({ role: organizationMembers.role, eventFormIds: organizationMembers.eventFormIds })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
   const rubrics = await tx
     .select({ rubric: reviewRubrics })
     .from(reviewRubrics)
     .innerJoin(eventForms, eq(eventForms.id, reviewRubrics.eventFormId))
     .where(and(eq(eventForms.startupId, organizationId), sql`${userId} = any(${reviewRubrics.reviewerIds})`));
   for (const { rubric } of rubrics) {
-    if (readsForm(member, rubric.eventFormId) || !rubric.assignmentMode) continue;
-    const reviewerIds = rubric.reviewerIds.filter((id) => id !== userId);
+    const plan = planOf(rubric);
+    if (!plan) continue;
+    const [stillReads] = await tx
+      .select({ userId: organizationMembers.userId })
+      .from(organizationMembers)
+      .where(and(membersWho(organizationId, "forms.read", rubric.eventFormId), eq(organizationMembers.userId, userId)));
+    if (stillReads) continue;
+    const reviewerIds = plan.reviewerIds.filter((id) => id !== userId);
     await tx.update(reviewRubrics).set({ reviewerIds }).where(eq(reviewRubrics.eventFormId, rubric.eventFormId));
-    await giveOut(tx, rubric.eventFormId, { mode: rubric.assignmentMode, reviewerIds, perApplication: rubric.reviewersPerApplication });
+    await giveOut(tx, rubric.eventFormId, { ...plan, reviewerIds });
   }
 }

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "#api/db/client.ts";
-import { reviewAssignments, reviewConflicts, reviewRubrics, reviews } from "#api/db/review-schema.ts";
+import { reviewAssignments, reviewConflicts, reviews } from "#api/db/review-schema.ts";
 import { recordActivity, type Actor } from "#api/lib/activity.ts";
 import { notFound } from "#api/lib/errors.ts";
 import type { OrganizationAccess } from "#api/lib/owner.ts";
@@ -13,6 +13,7 @@ import { lockedForm } from "../applications/waitlist.ts";
 import { APPLICATION_NOT_FOUND } from "../applications/messages.ts";
 import { applicationWithForm, responsesToOwner } from "../applications/queries.ts";
 import { giveOut } from "./assignments.ts";
+import { planOf, rubricRowOf } from "./plan.ts";
 
 export async function declareConflict(db: Db, access: OrganizationAccess, reviewer: NonNullable<Actor>, applicationId: number) {
   await db.transaction(async (tx) => {
@@ -34,14 +35,8 @@ export async function declareConflict(db: Db, access: OrganizationAccess, review
     await tx
       .delete(reviewAssignments)
       .where(and(eq(reviewAssignments.applicationId, applicationId), eq(reviewAssignments.reviewerId, reviewer.id)));
-    const [rubric] = await tx.select().from(reviewRubrics).where(eq(reviewRubrics.eventFormId, formId));
-    if (rubric?.assignmentMode)
-      await giveOut(
-        tx,
-        formId,
-        { mode: rubric.assignmentMode, reviewerIds: rubric.reviewerIds, perApplication: rubric.reviewersPerApplication },
-        [applicationId],
-      );
+    const plan = planOf(await rubricRowOf(tx, formId));
+    if (plan) await giveOut(tx, formId, plan, [applicationId]);
     await recordActivity(tx, {
       organizationId: found.form.startupId,
       actor: reviewer,

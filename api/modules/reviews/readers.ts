@@ -4,12 +4,11 @@
  * who no longer reads a form they review (removed, left, another role or other forms) gives their unfinished
  * applications back to the others.
  */
-import { eq } from "drizzle-orm";
-import { reviewRubrics } from "#api/db/review-schema.ts";
 import { recordedId, type ActivityReaders } from "#api/lib/activity-entry.ts";
 import type { ActivityEntry } from "#api/lib/activity-entry.ts";
 import type { Db } from "#api/db/client.ts";
 import { giveOut, releaseReviewer } from "./assignments.ts";
+import { planOf, rubricRowOf } from "./plan.ts";
 
 const reviewerGone = async (tx: Db, _queue: unknown, { organizationId, subject }: ActivityEntry) => {
   if (organizationId !== null) await releaseReviewer(tx, organizationId, recordedId(subject.id));
@@ -18,10 +17,8 @@ const reviewerGone = async (tx: Db, _queue: unknown, { organizationId, subject }
 export const REVIEW_READERS = {
   "application.submitted": async (tx, _queue, { subject, eventFormId }) => {
     const formId = recordedId(eventFormId);
-    const [rubric] = await tx.select().from(reviewRubrics).where(eq(reviewRubrics.eventFormId, formId));
-    if (!rubric?.assignmentMode || !rubric.reviewerIds.length) return;
-    const plan = { mode: rubric.assignmentMode, reviewerIds: rubric.reviewerIds, perApplication: rubric.reviewersPerApplication };
-    await giveOut(tx, formId, plan, [recordedId(subject.id)]);
+    const plan = planOf(await rubricRowOf(tx, formId));
+    if (plan) await giveOut(tx, formId, plan, [recordedId(subject.id)]);
   },
   "member.removed": reviewerGone,
   "member.left": reviewerGone,

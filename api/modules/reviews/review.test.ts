@@ -13,7 +13,7 @@ import {
   type ReviewView,
   type RubricView,
 } from "#schemas/reviews.ts";
-import { newest } from "#api/testing/audit-fixtures.ts";
+import { auditLog, newest } from "#api/testing/audit-fixtures.ts";
 import { insertApplication, publishedEventForm } from "#api/testing/event-fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 import { joinedMember, teamOwner } from "#api/testing/team-fixtures.ts";
@@ -98,5 +98,14 @@ describe("a review", () => {
     const late = await review(reviewer.client, application.id, { scores: { [team.id]: 1, [market.id]: 1 }, recommendation: "no" });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(DECISIONS_FINAL);
+  });
+
+  it("submitted five times at once is one review and one entry on the audit log", async () => {
+    const { owner, reviewer, application, team, market } = await scoringScene();
+    const body = { scores: { [team.id]: 5, [market.id]: 9 }, recommendation: "yes" };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => review(reviewer.client, application.id, body)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const entries = await auditLog(owner.client, "kind=application.review_submitted");
+    expect(entries.data.filter((e) => e.subject.id === application.id)).toHaveLength(1);
   });
 });

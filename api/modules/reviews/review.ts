@@ -62,6 +62,8 @@ export async function saveReview(
           .select({ applicationId: reviewAssignments.applicationId })
           .from(reviewAssignments)
           .where(and(eq(reviewAssignments.applicationId, applicationId), eq(reviewAssignments.reviewerId, reviewer.id)))
+          // Two saves of one review take turns here (before its first save there is no review row to lock).
+          .for("update")
       : [];
     if (!found || !assigned) throw notFound(NOT_ASSIGNED);
     const formId = found.application.eventFormId;

@@ -1,16 +1,18 @@
 import { Hono } from "hono";
-import { assignmentSchema, reviewSchema, rubricSchema, type RubricView } from "#schemas/reviews.ts";
+import { assignmentSchema, decisionSchema, reviewSchema, rubricSchema, type RubricView } from "#schemas/reviews.ts";
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { organizationFor } from "#api/lib/owner.ts";
 import { validate } from "#api/lib/validation.ts";
+import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { APPLICATION_NOT_FOUND } from "../applications/messages.ts";
 import { assignReviewers } from "./assign.ts";
 import { declareConflict } from "./conflicts.ts";
+import { decide } from "./decisions.ts";
 import { saveReview } from "./review.ts";
 import { getRubric, saveRubric } from "./rubric.ts";
 
@@ -56,4 +58,13 @@ reviewRoutes.put("/api/v1/admin/event_applications/:id/review", authorize("event
   const input = validate(reviewSchema, await readBody(c));
   const { id: userId, name } = currentUser(c);
   return c.json({ review: await saveReview(c.get("db"), access, { id: userId, name }, id, input) });
+});
+
+reviewRoutes.post("/api/v1/admin/event_forms/:id/decisions", authorize("event response write"), async (c) => {
+  const id = formId(c.req.param("id"));
+  const input = validate(decisionSchema, await readBody(c));
+  const queue = new BroadcastQueue();
+  const decided = await decide(c.get("db"), currentUser(c), id, input, queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
+  return c.json(decided);
 });

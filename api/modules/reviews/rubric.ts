@@ -15,11 +15,12 @@ import {
 } from "#schemas/reviews.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventApplications } from "#api/db/events-schema.ts";
-import { reviewCriteria, reviewRubrics, reviews } from "#api/db/review-schema.ts";
+import { reviewCriteria, reviews } from "#api/db/review-schema.ts";
 import { fieldError } from "#api/lib/errors.ts";
 import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { managedFormOr404 } from "../event-forms/service.ts";
 import { changedFields, recordActivity, type Actor } from "#api/lib/activity.ts";
+import { rubricRowOf, saveRubricSettings } from "./plan.ts";
 
 /** The criteria of the form that any review has scored. */
 async function scoredCriteria(db: Db, formId: number): Promise<Set<number>> {
@@ -32,8 +33,8 @@ async function scoredCriteria(db: Db, formId: number): Promise<Set<number>> {
 }
 
 async function rubricView(db: Db, formId: number): Promise<RubricView> {
-  const [[rubric], criteria, scored] = await Promise.all([
-    db.select().from(reviewRubrics).where(eq(reviewRubrics.eventFormId, formId)),
+  const [rubric, criteria, scored] = await Promise.all([
+    rubricRowOf(db, formId),
     db.select().from(reviewCriteria).where(eq(reviewCriteria.eventFormId, formId)).orderBy(asc(reviewCriteria.position)),
     scoredCriteria(db, formId),
   ]);
@@ -115,16 +116,11 @@ export async function saveRubric(
           .set(values)
           .where(and(eq(reviewCriteria.id, criterion.id), eq(reviewCriteria.eventFormId, formId)));
     }
-    const settings = {
+    await saveRubricSettings(tx, formId, {
       blind: input.blind,
       reviewersPerApplication: input.reviewers_per_application,
       discussThreshold: input.discuss_threshold,
-      updatedAt: sql`now()`,
-    };
-    await tx
-      .insert(reviewRubrics)
-      .values({ eventFormId: formId, ...settings })
-      .onConflictDoUpdate({ target: reviewRubrics.eventFormId, set: settings });
+    });
     const changes = changedFields(summary(before), summary(await rubricView(tx, formId)), {
       blind: "blind",
       reviewers: "reviewers_per_application",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applicationScores, needsDiscussion, reviewScore, type Criterion } from "./scores.ts";
+import { applicationScores, needsDiscussion, reviewScore, type Criterion } from "./review-scores.ts";
 
 const CRITERIA: Criterion[] = [
   { id: 1, weight: 2, scaleMax: 5 },
