@@ -1,9 +1,11 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./client.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { eventForms } from "./events-schema.ts";
 import { organizationMembers } from "./organization-schema.ts";
+import { reviews } from "./review-schema.ts";
+import { formReviews } from "../modules/applications/review-figures.ts";
 import { startups, users } from "./schema.ts";
 import { DEMO_ACCOUNTS, seedDemoData } from "./seed.ts";
 import { DEMO_MEMBERS } from "./seed-teams.ts";
@@ -64,5 +66,22 @@ describe("the demo teams", () => {
       acting: "acme-robotics",
       memberships: [{ organization: "acme-robotics", role: "owner", forms: null }],
     });
+  });
+});
+
+describe("the demo day's review", () => {
+  it("has a rubric, two reviewers and reviews in every state: agreed, disagreed, a draft, one of two, none", async () => {
+    const db = database.db;
+    const [form] = await db.select({ id: eventForms.id }).from(eventForms).where(eq(eventForms.title, "Lagos Robotics Demo Day"));
+    const { figures, criteria } = await formReviews(db, form.id);
+    expect(criteria.map((c) => c.name)).toEqual(["Team", "Traction", "Fit for demo day"]);
+    const states = [...figures.values()].map((f) => `${f.count}${f.complete ? " complete" : ""}${f.discuss ? " discuss" : ""}`).sort();
+    expect(states).toEqual(["0", "1", "1", "2 complete", "2 complete discuss"]);
+    const [remi] = await db.select({ id: users.id }).from(users).where(eq(users.email, "reviewer@launchpad.test"));
+    const drafts = await db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.reviewerId, remi.id), isNull(reviews.submittedAt)));
+    expect(drafts).toHaveLength(1);
   });
 });

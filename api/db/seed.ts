@@ -13,6 +13,7 @@ import { seedEvents } from "./seed-events.ts";
 import { seedGuides } from "./seed-guides.ts";
 import { seedStartups } from "./seed-startups.ts";
 import { seedTeams } from "./seed-teams.ts";
+import { seedReviews } from "./seed-reviews.ts";
 
 export const DEMO_PASSWORD = "launchpad";
 
@@ -156,6 +157,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   }
   await seedEvents(db);
   await seedTeams(db);
+  await seedReviews(db);
   await seedBillings(db);
   await seedStartups(db);
   await seedCommunityExtras(db);

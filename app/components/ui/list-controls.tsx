@@ -20,11 +20,14 @@ export function ListSearch({
   placeholder,
   filters = [],
   keep = {},
+  searchable = true,
 }: {
   label: string;
   placeholder: string;
   filters?: Filter[];
   keep?: Record<string, string | number>;
+  /** False leaves the search box out (the filters stay). */
+  searchable?: boolean;
 }) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -34,16 +37,18 @@ export function ListSearch({
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <label className="min-w-56 flex-1">
-        <span className="sr-only">{label}</span>
-        <input
-          className={inputClass}
-          type="search"
-          name="search"
-          placeholder={placeholder}
-          defaultValue={searchParams.get("search") ?? ""}
-        />
-      </label>
+      {searchable ? (
+        <label className="min-w-56 flex-1">
+          <span className="sr-only">{label}</span>
+          <input
+            className={inputClass}
+            type="search"
+            name="search"
+            placeholder={placeholder}
+            defaultValue={searchParams.get("search") ?? ""}
+          />
+        </label>
+      ) : null}
       {filters.map((filter) => (
         <label key={filter.name}>
           <span className="sr-only">{filter.label}</span>

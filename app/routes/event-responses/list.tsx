@@ -17,11 +17,22 @@ import type { Route } from "./+types/list";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
 import { counted } from "#schemas/plural";
+import { data } from "react-router";
+import { requestEnvContext } from "~/lib/request-env";
+import { DecisionBar } from "~/components/reviews/decision-bar";
+import { DECISION_FORM_ID } from "~/components/reviews/decision-fields";
+import { decisionAction } from "~/components/reviews/decisions.server";
+import { ReviewFiguresCell, ReviewerProgressList } from "~/components/reviews/review-figures";
+
+const REVIEWED_OPTIONS = [
+  { value: "complete", label: "Reviews complete" },
+  { value: "incomplete", label: "Reviews to come" },
+];
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event response read");
   const formId = requireId(params.event_form_id, "Event form not found");
-  const query = forwardListParams(url, ["page", "search", "status", "sort_by", "sort_order"], { per_page: "25" });
+  const query = forwardListParams(url, ["page", "search", "status", "sort_by", "sort_order", "flag", "reviewed"], { per_page: "25" });
   // The API answers 404 'Event form not found' and 403 'Access Forbidden' for another startup's form.
   const responses = await context.get(apiContext).load<ResponsesPage>(`/api/v1/admin/event_forms/${formId}/responses?${query}`);
   const exportQuery = new URLSearchParams(query);
@@ -36,12 +47,13 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     })),
     ...form.custom_questions.map((q) => ({ key: q.id, label: q.label })),
   ];
-  const rows = responses.data.map(({ id, applicant_name, applicant_email, submitted_at, status, answers }) => ({
+  const rows = responses.data.map(({ id, applicant_name, applicant_email, submitted_at, status, answers, review }) => ({
     id,
     applicant_name,
     applicant_email,
     submitted_at,
     status,
+    review,
     cells: columns.map((column) => answerText(answers[column.key])),
   }));
   return {
@@ -49,12 +61,29 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     columns,
     exportHref: `/api/v1/admin/event_forms/${formId}/responses.csv?${exportQuery}`,
     canCheckIn: canInOrganization(user, "event response write", "check_in"),
+    canDecide: canInOrganization(user, "event response write", "forms.manage"),
   };
 }
 
-export default function Responses({ loaderData }: Route.ComponentProps) {
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  requirePermission(context, "event response write");
+  const formId = requireId(params.event_form_id, "Event form not found");
+  const answer = await decisionAction(
+    context.get(apiContext),
+    context.get(requestEnvContext),
+    formId,
+    await request.formData(),
+    url.pathname + url.search,
+  );
+  if (answer) return answer;
+  throw data("Not found", { status: 404 });
+}
+
+export default function Responses({ loaderData, actionData }: Route.ComponentProps) {
   const dates = useDates();
-  const { responses, columns, exportHref, canCheckIn } = loaderData;
+  const { responses, columns, exportHref, canCheckIn, canDecide } = loaderData;
+  // Figures show for those who manage the form, and for a reviewer once they reviewed an application.
+  const reviewing = responses.reviewers.length > 0 || responses.data.some((application) => application.review);
   const form = responses.event_form;
   const [searchParams] = useSearchParams();
   // New applications appear as they arrive (and after a reconnect, with whatever was missed).
@@ -97,10 +126,22 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+      <ReviewerProgressList reviewers={responses.reviewers} threshold={responses.discuss_threshold} />
+      {canDecide ? <DecisionBar answer={actionData} cancelTo={`?${searchParams}`} /> : null}
       <ListSearch
         label="Search responses"
         placeholder="Search by name or email"
-        filters={[{ name: "status", label: "Status", anyLabel: "Any status", options: [...REVIEW_STATUSES, "cancelled"] }]}
+        // A blind reviewer's search would tell them who applied: the API refuses it, so it is not offered.
+        searchable={!responses.blind}
+        filters={[
+          { name: "status", label: "Status", anyLabel: "Any status", options: [...REVIEW_STATUSES, "cancelled"] },
+          ...(canDecide && reviewing
+            ? [
+                { name: "reviewed", label: "Reviews", anyLabel: "Any reviews", options: REVIEWED_OPTIONS },
+                { name: "flag", label: "Flag", anyLabel: "Any flag", options: [{ value: "discuss", label: "Discuss" }] },
+              ]
+            : []),
+        ]}
       />
       <DataTable
         caption={`Applications to ${form.title}`}
@@ -112,6 +153,18 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
           children: searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Nobody has applied yet.",
         }}
         columns={[
+          canDecide && {
+            label: "Select",
+            cell: (application) => (
+              <input
+                type="checkbox"
+                name="application_ids"
+                value={application.id}
+                form={DECISION_FORM_ID}
+                aria-label={`Select ${application.applicant_name}`}
+              />
+            ),
+          },
           {
             label: "Applicant",
             header: <InAppLink to={sortLink("applicant_name")}>Applicant</InAppLink>,
@@ -132,6 +185,18 @@ export default function Responses({ loaderData }: Route.ComponentProps) {
             label: "Status",
             header: <InAppLink to={sortLink("status")}>Status</InAppLink>,
             cell: (application) => <Badge tone={STATUS_TONES[application.status]}>{application.status}</Badge>,
+          },
+          reviewing && {
+            label: "Reviews",
+            header: canDecide ? (
+              <>
+                Reviews: <InAppLink to={sortLink("score")}>score</InAppLink> ·{" "}
+                <InAppLink to={sortLink("normalized_score")}>normalized</InAppLink>
+              </>
+            ) : (
+              "Reviews"
+            ),
+            cell: (application) => <ReviewFiguresCell figures={application.review} />,
           },
           ...columns.map((column, index) => ({
             label: column.label,

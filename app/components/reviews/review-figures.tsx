@@ -1,0 +1,48 @@
+import type { ReviewFigures, ReviewerProgress } from "#schemas/reviews";
+import { Badge } from "~/components/ui/layout";
+
+/** An application's reviews in a line of the responses list: score, normalized score, spread, the votes. */
+export function ReviewFiguresCell({ figures }: { figures: ReviewFigures | null }) {
+  if (!figures || figures.count === 0) return <span className="text-slate-500">{figures ? "Not reviewed yet" : "—"}</span>;
+  const { yes, maybe, no } = figures.recommendations;
+  return (
+    <div className="space-y-0.5 text-sm">
+      <p>
+        <span className="font-medium">{figures.score}</span>/100 · normalized {figures.normalized_score}
+        {figures.discuss ? (
+          <>
+            {" "}
+            <Badge tone="red" data-testid="discuss-flag">
+              discuss
+            </Badge>
+          </>
+        ) : null}
+      </p>
+      <p className="text-slate-500">
+        {figures.count} {figures.count === 1 ? "review" : "reviews"}
+        {figures.spread !== null ? ` · spread ${figures.spread}` : ""} · {yes} yes, {maybe} maybe, {no} no
+        {figures.complete ? "" : " · more to come"}
+      </p>
+    </div>
+  );
+}
+
+/** Each reviewer's progress on the form: "Ada: 12 of 40". */
+export function ReviewerProgressList({ reviewers, threshold }: { reviewers: ReviewerProgress[]; threshold: number }) {
+  if (!reviewers.length) return null;
+  return (
+    <section aria-labelledby="reviewers-heading" className="mb-4 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="reviewers-heading" className="text-sm font-semibold text-slate-800">
+        Reviewers
+      </h2>
+      <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700" data-testid="reviewer-progress">
+        {reviewers.map((r) => (
+          <li key={r.reviewer_id}>
+            {r.name}: {r.submitted} of {r.assigned}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-slate-500">Flagged “discuss” when the reviewers’ scores lie more than {threshold} apart.</p>
+    </section>
+  );
+}
