@@ -1,6 +1,6 @@
 import { expectNoSeriousViolationsInBothThemes } from "./a11y";
 import { apiCall, expect, publishedEventForm, registerUser, said, setUpStartup, test } from "./fixtures";
-import { latestMailTo, linkIn } from "./mailbox";
+import { joinedReviewer } from "./reviewers";
 import { applicantWithTicket } from "./tickets";
 
 /*
@@ -67,15 +67,8 @@ for (const javaScriptEnabled of [true, false]) {
       const ada = await applicantWithTicket(browser, baseURL!, form.id, "Ada Hidden");
       await ada.context.close();
 
-      const reviewerContext = await browser.newContext({ baseURL, javaScriptEnabled });
-      await reviewerContext.addInitScript(() => window.localStorage.setItem("introComplete", "true"));
-      const reviewer = await registerUser(reviewerContext, "Rex Reviewer");
-      await apiCall(context, "POST", "/api/v1/admin/team_invitations", { email: reviewer.email, role: "reviewer" });
-      const invitation = await latestMailTo(reviewer.email, (mail) => mail.html.includes("/team/join/"));
-      const page = await reviewerContext.newPage();
-      await page.goto(linkIn(invitation, "/team/join/"));
-      await page.getByRole("button", { name: "Join" }).click();
-      await expect(page.getByTestId("team-role")).toContainText("Reviewer");
+      const reviewer = await joinedReviewer(browser, baseURL!, context, "Rex Reviewer", javaScriptEnabled);
+      const { page, context: reviewerContext } = reviewer;
       await apiCall(context, "POST", `/api/v1/admin/event_forms/${form.id}/review_assignments`, {
         mode: "all",
         reviewer_ids: [reviewer.id],

@@ -1,0 +1,111 @@
+import { expectNoSeriousViolationsInBothThemes } from "./a11y";
+import { apiCall, customKey, expect, publishedEventForm, registerUser, said, setUpCoFounder, setUpStartup, test } from "./fixtures";
+import { latestMailTo } from "./mailbox";
+import { joinedReviewer } from "./reviewers";
+import type { BrowserContext } from "@playwright/test";
+
+/*
+ * The committee's numbers on the responses list and a decision in bulk: each reviewer's progress, the
+ * applications ranked by normalized score, the one the reviewers disagree on flagged "discuss", the top two
+ * accepted with a preview of the mail (and the applicants get it), one ticked row waitlisted without telling
+ * anyone. JavaScript on and off.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`deciding by review, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("ranks by normalized score, flags disagreement, accepts the top 2 with their mail, waitlists one quietly", async ({
+      browser,
+      baseURL,
+      context,
+      page,
+    }) => {
+      await registerUser(context, "Decision Owner");
+      await setUpStartup(context);
+      const form = await publishedEventForm(context, { title: `Decide ${Date.now().toString(36)}`, capacity: 10 });
+      const { rubric } = await apiCall(context, "PUT", `/api/v1/admin/event_forms/${form.id}/rubric`, {
+        criteria: [{ name: "Team", weight: 1, scale_max: 5 }],
+      });
+      const team = rubric.criteria[0].id as number;
+      const pitch = await customKey(context, form.id);
+      const applicants: { name: string; email: string; id: number; context: BrowserContext }[] = [];
+      for (const name of ["Ann Ranked", "Ben Ranked", "Cy Ranked"]) {
+        const applicantContext = await browser.newContext({ baseURL });
+        const user = await registerUser(applicantContext, name);
+        await setUpCoFounder(applicantContext);
+        const { event_application } = await apiCall(applicantContext, "POST", `/api/v1/admin/event_forms/${form.id}/applications`, {
+          intent: "submit",
+          answers: { full_name: name, email: user.email, [pitch]: "Robots" },
+        });
+        applicants.push({ name, email: user.email, id: event_application.id, context: applicantContext });
+      }
+      const first = await joinedReviewer(browser, baseURL!, context, "Rae First");
+      const second = await joinedReviewer(browser, baseURL!, context, "Sol Second");
+      await apiCall(context, "POST", `/api/v1/admin/event_forms/${form.id}/review_assignments`, {
+        mode: "all",
+        reviewer_ids: [first.id, second.id],
+      });
+      // Ann high with both; Ben low with both; Cy lowest with one and highest with the other.
+      const scores = [
+        [first, [5, 3, 1]],
+        [second, [4, 1, 5]],
+      ] as const;
+      for (const [reviewer, given] of scores)
+        for (const [index, applicant] of applicants.entries())
+          await apiCall(reviewer.context, "PUT", `/api/v1/admin/event_applications/${applicant.id}/review`, {
+            scores: { [team]: given[index] },
+            recommendation: given[index] >= 3 ? "yes" : "no",
+          });
+
+      await page.goto(`/event-responses/${form.id}`);
+      await expect(page.getByTestId("reviewer-progress")).toContainText("Rae First: 3 of 3");
+      await expect(page.getByTestId("reviewer-progress")).toContainText("Sol Second: 3 of 3");
+      const row = (name: string) => page.getByRole("row").filter({ hasText: name });
+      await expect(row("Cy Ranked").getByTestId("discuss-flag")).toBeVisible();
+      await expect(row("Ann Ranked").getByTestId("discuss-flag")).toHaveCount(0);
+      if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(page, "/event-responses/{id} (reviews)");
+
+      // Normalized, highest first (the second click turns the order round).
+      await page.getByRole("link", { name: "normalized" }).click();
+      await expect(page).toHaveURL(/sort_by=normalized_score/);
+      await page.getByRole("link", { name: "normalized" }).click();
+      await expect(page).toHaveURL(/sort_order=desc/);
+      const names = page.getByRole("row").filter({ hasText: "Ranked" });
+      await expect(names.nth(0)).toContainText("Ann Ranked");
+      await expect(names.nth(1)).toContainText("Cy Ranked");
+      await expect(names.nth(2)).toContainText("Ben Ranked");
+      await page.getByLabel("Flag").selectOption("discuss");
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(names).toHaveCount(1);
+      await expect(names.first()).toContainText("Cy Ranked");
+      await page.goto(`/event-responses/${form.id}`);
+
+      const decide = page.getByRole("region", { name: "Decide in bulk" });
+      await decide.getByLabel("Decision").selectOption("accepted");
+      await decide.getByLabel("The ticked rows, or the top").fill("2");
+      await decide.getByRole("button", { name: "Preview" }).click();
+      const preview = page.getByTestId("decision-preview");
+      await expect(preview).toContainText("Accept 2 applications: 2 mails go out now.");
+      await expect(preview).toContainText(`Your application to ${form.title} is accepted`);
+      if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(page, "/event-responses/{id} (decision preview)");
+      await preview.getByRole("button", { name: "Confirm: accept 2 applications" }).click();
+      await said(page, javaScriptEnabled, "2 applications accepted.");
+      await expect(row("Ann Ranked")).toContainText("accepted");
+      await expect(row("Cy Ranked")).toContainText("accepted");
+      for (const name of ["Ann Ranked", "Cy Ranked"]) {
+        const applicant = applicants.find((a) => a.name === name)!;
+        await latestMailTo(applicant.email, (mail) => mail.subject === `Your application to ${form.title} is accepted`);
+      }
+
+      await row("Ben Ranked").getByLabel("Select Ben Ranked").check();
+      await decide.getByLabel("Decision").selectOption("waitlisted");
+      await decide.getByLabel("Tell the applicants by mail").uncheck();
+      await decide.getByRole("button", { name: "Preview" }).click();
+      await expect(preview).toContainText("Waitlist 1 application: nobody is told.");
+      await preview.getByRole("button", { name: "Confirm: waitlist 1 application" }).click();
+      await said(page, javaScriptEnabled, "1 application waitlisted.");
+      await expect(row("Ben Ranked")).toContainText("waitlisted");
+      for (const party of [first, second, ...applicants]) await party.context.close();
+    });
+  });
+}
