@@ -107,6 +107,7 @@ describe("the API's imports", () => {
       "api/modules/notifications/causes.ts",
       "api/modules/notifications/payment-causes.ts",
       "api/modules/notifications/announcement-cause.ts",
+      "api/modules/notifications/comment-cause.ts",
       "api/modules/notifications/notify.ts",
     ];
     const telling = (target: string) =>

@@ -42,6 +42,7 @@ export const ACTIVITY_KINDS = {
   "application.waitlist_moved": "application",
   "application.conflict_declared": "application",
   "application.review_submitted": "application",
+  "application.commented": "application",
   "application.checked_in": "application",
   "application.check_in_undone": "application",
   "billing.refunded": "billing",
@@ -98,6 +99,8 @@ export interface ActivityDataByKind {
   "application.submitted": { applicant_id: number; status: string; submitted_at: string | null; waitlist_position: number | null };
   /** `quiet`: the applicant is not told (a bulk decision made without telling them). */
   "application.status_changed": { applicant_id: number; status: string; quiet?: boolean };
+  /** The members the comment named with @ (told), and its opening words for what tells them. */
+  "application.commented": { comment_id: number; mentioned_ids: number[]; excerpt: string };
   "application.waitlist_moved": { applicant_id: number } & WaitlistMoveData;
   "billing.status_changed": { status: string };
   "billing.refunded": { status: string; unapplied_amount: string | null };
@@ -136,6 +139,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   "application.waitlist_moved": "Waitlist moved",
   "application.conflict_declared": "Conflict declared",
   "application.review_submitted": "Review submitted",
+  "application.commented": "Comment added",
   "application.checked_in": "Checked in",
   "application.check_in_undone": "Check-in undone",
   "billing.refunded": "Refund made",

@@ -33,6 +33,7 @@ export const DEFAULT_MAIL_PREFERENCES: MailPreferences = {
   event_announcement: "immediately",
   payment_status_changed: "immediately",
   message_received: "digest",
+  mentioned: "immediately",
   event_calendar: "immediately",
 };
 

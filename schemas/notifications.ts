@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   "event_announcement",
   "payment_status_changed",
   "message_received",
+  "mentioned",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -75,6 +75,7 @@ export const APPLICATION_SUBMITTED_EVENT = eventName("ApplicationSubmitted");
 export const PAYMENT_STATUS_CHANGED_EVENT = eventName("PaymentStatusChanged");
 export const FOLLOWERS_COUNT_CHANGED_EVENT = eventName("FollowersCountChanged");
 export const CHECK_INS_CHANGED_EVENT = eventName("CheckInsChanged");
+export const COMMENT_ADDED_EVENT = eventName("CommentAdded");
 
 /**
  * How the panel listens for an event with Echo: the leading dot keeps Echo from rewriting the name as a
@@ -140,6 +141,12 @@ export interface CheckInsChangedPayload {
   expected: number;
 }
 
+/** On eventFormChannel: the team commented on one of the form's applications. */
+export interface CommentAddedPayload {
+  application_id: number;
+  comment_id: number;
+}
+
 /** What each event carries. */
 export interface RealtimePayloads {
   [MESSAGE_SENT_EVENT]: MessageSentPayload;
@@ -151,6 +158,7 @@ export interface RealtimePayloads {
   [PAYMENT_STATUS_CHANGED_EVENT]: PaymentStatusChangedPayload;
   [FOLLOWERS_COUNT_CHANGED_EVENT]: FollowersCountChangedPayload;
   [CHECK_INS_CHANGED_EVENT]: CheckInsChangedPayload;
+  [COMMENT_ADDED_EVENT]: CommentAddedPayload;
 }
 export type RealtimeEvent = keyof RealtimePayloads;
 

@@ -210,3 +210,34 @@ export interface DecisionsView {
     text: string;
   };
 }
+
+export const MAX_COMMENT_LENGTH = 2000;
+export const COMMENTS_HIDDEN = "The team's comments show once your review of this application is in.";
+
+/** `POST /api/v1/admin/event_applications/{id}/comments`: a comment; `@Name` tells that member of the team. */
+export const commentSchema = z.object({
+  body: z
+    .string({ error: "The comment field is required." })
+    .trim()
+    .min(1, "The comment field is required.")
+    .max(MAX_COMMENT_LENGTH, `The comment may not be greater than ${MAX_COMMENT_LENGTH} characters.`),
+});
+
+/** A comment of the team on an application. */
+export interface CommentView {
+  id: number;
+  author: { id: number; name: string };
+  body: string;
+  mentioned: { id: number; name: string }[];
+  created_at: string;
+}
+
+/**
+ * `GET /api/v1/admin/event_applications/{id}/comments`: the comments, oldest first, and the members a comment
+ * may mention; `hidden` while the caller reviews the application blind (the comments may name who applied).
+ */
+export interface CommentsView {
+  comments: CommentView[];
+  members: { id: number; name: string }[];
+  hidden: boolean;
+}

@@ -38,6 +38,7 @@ export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
   event_announcement: "An event you applied to sends an announcement",
   payment_status_changed: "A payment's status changes",
   message_received: "You receive a chat message",
+  mentioned: "A team member mentions you in a comment on an application",
 };
 
 /** What a kind of mail is about, in the settings page's words (an unsubscribe page names it the same way). */

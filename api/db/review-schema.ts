@@ -81,3 +81,24 @@ export const reviewAssignments = pgTable("review_assignments", applicationReview
 export const reviewConflicts = pgTable("review_conflicts", applicationReviewerPair(), (t) => [
   uniqueIndex("review_conflicts_pair_idx").on(t.applicationId, t.reviewerId),
 ]);
+
+/** The team's comments on an application, oldest first; `mentionedIds` the members a comment named with @. */
+export const applicationComments = pgTable(
+  "application_comments",
+  {
+    id: serial("id").primaryKey(),
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => eventApplications.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    mentionedIds: integer("mentioned_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("application_comments_application_idx").on(t.applicationId, t.id)],
+);

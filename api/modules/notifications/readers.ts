@@ -5,6 +5,7 @@
  */
 import type { ReviewStatus } from "#schemas/events.ts";
 import type { BillingStatus } from "#schemas/billing.ts";
+import { notifyCommented } from "./comment-cause.ts";
 import { recordedId, type ActivityReaders } from "#api/lib/activity-entry.ts";
 import { notifyAnnouncement } from "./announcement-cause.ts";
 import {
@@ -37,6 +38,16 @@ export const NOTIFICATION_READERS = {
   "application.waitlist_moved": async (tx, queue, { subject, eventFormId, data }) => {
     const { applicant_id, ...move } = data;
     await notifyWaitlistMoved(tx, queue, { id: recordedId(subject.id), eventFormId: recordedId(eventFormId), userId: applicant_id }, move);
+  },
+  "application.commented": async (tx, queue, { actor, subject, eventFormId, data }) => {
+    await notifyCommented(tx, queue, {
+      id: data.comment_id,
+      applicationId: recordedId(subject.id),
+      formId: recordedId(eventFormId),
+      authorName: actor?.name ?? "",
+      mentionedIds: data.mentioned_ids,
+      excerpt: data.excerpt,
+    });
   },
   "application.status_changed": async (tx, queue, { actor, subject, data }) => {
     if (data.quiet) return;

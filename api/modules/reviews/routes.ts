@@ -1,5 +1,13 @@
 import { Hono } from "hono";
-import { assignmentSchema, decisionSchema, reviewSchema, rubricSchema, type RubricView } from "#schemas/reviews.ts";
+import {
+  assignmentSchema,
+  commentSchema,
+  decisionSchema,
+  reviewSchema,
+  rubricSchema,
+  type CommentsView,
+  type RubricView,
+} from "#schemas/reviews.ts";
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
 import { pathId } from "#api/lib/ids.ts";
@@ -11,6 +19,7 @@ import { currentUser } from "../auth/middleware.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { APPLICATION_NOT_FOUND } from "../applications/messages.ts";
 import { assignReviewers } from "./assign.ts";
+import { addComment, listComments } from "./comments.ts";
 import { declareConflict } from "./conflicts.ts";
 import { decide } from "./decisions.ts";
 import { saveReview } from "./review.ts";
@@ -67,4 +76,20 @@ reviewRoutes.post("/api/v1/admin/event_forms/:id/decisions", authorize("event re
   const decided = await decide(c.get("db"), currentUser(c), id, input, queue);
   await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json(decided);
+});
+
+const COMMENTS = "/api/v1/admin/event_applications/:id/comments";
+
+reviewRoutes.get(COMMENTS, authorize("event response read"), async (c) => {
+  const comments: CommentsView = await listComments(c.get("db"), currentUser(c), pathId(c.req.param("id"), APPLICATION_NOT_FOUND));
+  return c.json(comments);
+});
+
+reviewRoutes.post(COMMENTS, authorize("event response read"), async (c) => {
+  const id = pathId(c.req.param("id"), APPLICATION_NOT_FOUND);
+  const { body } = validate(commentSchema, await readBody(c));
+  const queue = new BroadcastQueue();
+  const commentId = await addComment(c.get("db"), currentUser(c), id, body, queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
+  return c.json({ id: commentId, message: "Comment added." }, 201);
 });
