@@ -55,8 +55,11 @@ export function ScoringForm({ reading, refused }: { reading: ReviewReading; refu
   // A submitted review stays whole: changes to it are sent with "Update review", not kept as a draft.
   const autosave = scoring && !reading.submitted;
 
+  // Shown at once as "Unsaved changes", so no one leaves thinking the last change was kept.
+  const [dirty, setDirty] = useState(false);
   const change = (next: Partial<Values>) => {
     changed.current = true;
+    if (autosave) setDirty(true);
     setValues((before) => ({ ...before, ...next, scores: { ...before.scores, ...next.scores } }));
   };
   const latest = useRef(values);
@@ -66,6 +69,7 @@ export function ScoringForm({ reading, refused }: { reading: ReviewReading; refu
     pending.current = undefined;
     if (changed.current && autosave) void fetcher.submit(asFormData(latest.current, "autosave"), { method: "post" });
     changed.current = false;
+    setDirty(false);
   };
   useEffect(() => {
     if (!changed.current || !autosave) return;
@@ -91,11 +95,13 @@ export function ScoringForm({ reading, refused }: { reading: ReviewReading; refu
   const saveStatus =
     fetcher.state !== "idle"
       ? "Saving draft…"
-      : fetcher.data?.saved
-        ? "Draft saved"
-        : fetcher.data?.message
-          ? `Draft not saved: ${fetcher.data.message}`
-          : "";
+      : dirty
+        ? "Unsaved changes"
+        : fetcher.data?.saved
+          ? "Draft saved"
+          : fetcher.data?.message
+            ? `Draft not saved: ${fetcher.data.message}`
+            : "";
   return (
     <Card>
       <h2 className="text-lg font-semibold" id="scoring-heading">
