@@ -108,6 +108,13 @@ test("a reviewer scores from the keyboard, keeps the draft, moves through the qu
   await expect(score(page, "Team", "4")).toBeChecked();
   await expect(score(page, "Market", "10")).toBeChecked();
   await expect(page.getByLabel("Note")).toHaveValue("Strong founders");
+  // Leaving at once after typing keeps what was typed too.
+  await page.getByLabel("Note").fill("Strong founders, clear plan");
+  await page.getByRole("link", { name: "← Reviews" }).click();
+  await expect(page.getByTestId("review-progress")).toBeVisible();
+  await expect(page.getByTestId(`queue-item-${ids[0]}`)).toContainText("Draft");
+  await page.goto(`/reviews/${ids[0]}`);
+  await expect(page.getByLabel("Note")).toHaveValue("Strong founders, clear plan");
 
   await page.locator("body").press("j");
   await expect(page).toHaveURL(`/reviews/${ids[1]}`);

@@ -67,7 +67,8 @@ export function ScoringForm({ reading, refused }: { reading: ReviewReading; refu
   const saveNow = () => {
     clearTimeout(pending.current);
     pending.current = undefined;
-    if (changed.current && autosave) void fetcher.submit(asFormData(latest.current, "autosave"), { method: "post" });
+    if (changed.current && autosave)
+      void fetcher.submit(asFormData(latest.current, "autosave"), { method: "post", action: `/reviews/${reading.application_id}` });
     changed.current = false;
     setDirty(false);
   };
@@ -76,7 +77,16 @@ export function ScoringForm({ reading, refused }: { reading: ReviewReading; refu
     clearTimeout(pending.current);
     pending.current = setTimeout(saveNow, AUTOSAVE_DELAY_MS);
   });
-  useEffect(() => () => clearTimeout(pending.current), []);
+  // Leaving the screen (a link, another application) keeps what was typed in the last moments too.
+  const flush = useRef(saveNow);
+  flush.current = saveNow;
+  useEffect(() => () => flush.current(), []);
+  // The form's own buttons send everything: no draft to keep after them.
+  const sent = () => {
+    clearTimeout(pending.current);
+    changed.current = false;
+    setDirty(false);
+  };
 
   useScoringKeys({
     form,
@@ -108,7 +118,14 @@ export function ScoringForm({ reading, refused }: { reading: ReviewReading; refu
         Your review
       </h2>
       {reading.closed ? <p className="mt-1 text-sm text-slate-600">This form is closed: its reviews no longer change.</p> : null}
-      <Form method="post" ref={form} className="mt-4 space-y-5" aria-labelledby="scoring-heading" data-testid="scoring-form">
+      <Form
+        method="post"
+        ref={form}
+        onSubmit={sent}
+        className="mt-4 space-y-5"
+        aria-labelledby="scoring-heading"
+        data-testid="scoring-form"
+      >
         <FormErrors errors={errors[""] ?? undefined} />
         {reading.criteria.map((criterion, index) => {
           const name = `scores.${criterion.id}`;

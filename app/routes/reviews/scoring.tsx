@@ -2,7 +2,7 @@ import { Form, type ShouldRevalidateFunction } from "react-router";
 import { ApplicationAnswers } from "~/components/responses/application-answers";
 import { OtherReviews } from "~/components/reviews/other-reviews";
 import { ScoringForm } from "~/components/reviews/scoring-form";
-import { loadScoring, scoringAction } from "~/components/reviews/scoring.server";
+import { loadScoring, scoringAction } from "./scoring.server";
 import { SCORING_KEYS } from "~/components/reviews/use-scoring-keys";
 import { Button, buttonClass } from "~/components/ui/button";
 import { InAppLink } from "~/components/ui/in-app-link";
