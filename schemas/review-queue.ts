@@ -87,7 +87,7 @@ export type ScoringIntent = (typeof SCORING_INTENTS)[number];
 
 /** The scoring form as the panel reads it: scores by criterion id (`scores.{id}`), a note, a recommendation. */
 export const scoringFormSchema = z.object({
-  intent: z.enum(SCORING_INTENTS).catch("draft"),
+  intent: z.enum(SCORING_INTENTS, { error: "That request was not understood." }),
   scores: z.record(z.string(), z.string()).default({}),
   note: optionalText("note", 5000),
   recommendation: z.enum(RECOMMENDATIONS, { error: "The recommendation must be yes, maybe or no." }).optional(),

@@ -48,6 +48,8 @@ describe("the scoring screen", () => {
     });
     expect(autosave.status).toBe(200);
     expect(autosave.data.saved).toEqual(expect.any(String));
+    // A button the form does not have saves nothing.
+    expect((await h.run(scoring.action, { as: reviewer.client, path, params, form: { intent: "publish" } })).status).toBe(422);
 
     const refused = await h.run(scoring.action, {
       as: reviewer.client,
