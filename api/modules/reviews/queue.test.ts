@@ -48,7 +48,9 @@ describe("the review queue", () => {
     // Another organization gives its own reviewer work: each queue holds its own organization's only.
     const elsewhere = await teamOwner(t);
     const otherForm = await publishedEventForm(elsewhere.client, elsewhere.collection.id);
-    await elsewhere.client.put(`/api/v1/admin/event_forms/${otherForm.id}/rubric`, { criteria: [{ name: "Fit", weight: 1, scale_max: 5 }] });
+    await elsewhere.client.put(`/api/v1/admin/event_forms/${otherForm.id}/rubric`, {
+      criteria: [{ name: "Fit", weight: 1, scale_max: 5 }],
+    });
     const outsider = await insertApplication(t, otherForm.id, "pending");
     const other = await joinedMember(t, elsewhere.client, "reviewer", [otherForm.id]);
     await elsewhere.client.post(`/api/v1/admin/event_forms/${otherForm.id}/review_assignments`, { mode: "all", reviewer_ids: [other.id] });
