@@ -57,6 +57,9 @@ export default [
       route("event-applications", "routes/event-applications/list.tsx"),
       route("event-responses/:event_form_id", "routes/event-responses/list.tsx"),
       route("event-responses/:event_form_id/form/:event_application_id", "routes/event-responses/detail.tsx"),
+      // A reviewer's queue across the organization's forms, and the scoring screen of one application.
+      route("reviews", "routes/reviews/queue.tsx"),
+      route("reviews/:application_id", "routes/reviews/scoring.tsx"),
       route("events", "routes/events/discover.tsx"),
       route("coupon-codes", "routes/coupon-codes/coupon-codes.tsx"),
       route("audit-log", "routes/audit-log/audit-log.tsx"),

@@ -9,6 +9,7 @@ import {
   apiCall,
   expect,
   login,
+  publishedEventForm,
   publishedPaidForm,
   registerUser,
   setUpCoFounder,
@@ -18,6 +19,7 @@ import {
   test,
 } from "./fixtures.ts";
 import { latestMailTo, linkIn } from "./mailbox.ts";
+import { applicantWithTicket } from "./tickets.ts";
 import { actionRoutes, fillPattern, formReadingRoutes, matchesPattern, panelRoutes, sameSiteTargets } from "./panel-routes.ts";
 import { awaitSecondStep, enableTwoFactor } from "./two-factor-steps.ts";
 
@@ -120,9 +122,19 @@ type Persona = { name: string; context: BrowserContext; start: string[] };
 async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
   const open = () => browser.newContext({ baseURL });
   const startup = await open();
-  await registerUser(startup, "Fuzz Startup");
+  const startupUser = await registerUser(startup, "Fuzz Startup");
   await setUpStartup(startup);
   const paid = await publishedPaidForm(startup, { title: "Fuzz workshop" });
+  // An application given to the startup's owner to review: their queue links to its scoring screen.
+  const reviewed = await publishedEventForm(startup, { title: "Fuzz demo day" });
+  await apiCall(startup, "PUT", `/api/v1/admin/event_forms/${reviewed.id}/rubric`, {
+    criteria: [{ name: "Team", weight: 1, scale_max: 5 }],
+  });
+  await (await applicantWithTicket(browser, baseURL, reviewed.id, "Fuzz Applicant")).context.close();
+  await apiCall(startup, "POST", `/api/v1/admin/event_forms/${reviewed.id}/review_assignments`, {
+    mode: "all",
+    reviewer_ids: [startupUser.id],
+  });
   const unpaid = await publishedPaidForm(startup, { title: "Fuzz masterclass" });
   await apiCall(startup, "POST", "/api/v1/admin/coupon_codes", {
     code: `FUZZ${Date.now().toString(36).toUpperCase()}`,

@@ -42,10 +42,13 @@ export async function asCallerReads(db: Db, user: AuthUser, formId: number, appl
   return { applications: applications.map((a) => (blind.has(a.id) ? blinded(a) : a)), blind, formBlind: true };
 }
 
+/** What an application is called while who applied is hidden. */
+export const blindApplicantName = (applicationId: number) => `Applicant ${applicationId}`;
+
 /** The application with who applied left out. */
 export function blinded(application: ApplicationView): ApplicationView {
   const answers = Object.fromEntries(
     Object.entries(application.answers).filter(([key]) => !(IDENTIFYING_QUESTIONS as readonly string[]).includes(key)),
   );
-  return { ...application, applicant_name: `Applicant ${application.id}`, applicant_email: "", user_id: 0, answers };
+  return { ...application, applicant_name: blindApplicantName(application.id), applicant_email: "", user_id: 0, answers };
 }

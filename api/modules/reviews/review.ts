@@ -22,7 +22,8 @@ import { HttpError, notFound, validationFailed, type FieldErrors } from "#api/li
 import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { applicationWithForm, responsesToOwner } from "../applications/queries.ts";
 
-const view = (row: typeof reviews.$inferSelect): ReviewView => ({
+/** A review as the API answers it. */
+export const reviewView = (row: typeof reviews.$inferSelect): ReviewView => ({
   application_id: row.applicationId,
   reviewer_id: row.reviewerId,
   scores: row.scores,
@@ -107,6 +108,6 @@ export async function saveReview(
         eventFormId: formId,
         changes: { recommendation: { from: null, to: input.recommendation ?? null } },
       });
-    return view(row);
+    return reviewView(row);
   });
 }

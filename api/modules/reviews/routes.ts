@@ -24,6 +24,10 @@ import { declareConflict } from "./conflicts.ts";
 import { decide } from "./decisions.ts";
 import { saveReview } from "./review.ts";
 import { getRubric, saveRubric } from "./rubric.ts";
+import { reviewQueue } from "./queue.ts";
+import { reviewReading } from "./reading.ts";
+import { queueStateSchema, type ReviewQueuePage, type ReviewReading } from "#schemas/review-queue.ts";
+import { parseListQuery } from "#api/lib/pagination.ts";
 
 export const reviewRoutes = new Hono<AppEnv>();
 
@@ -92,4 +96,20 @@ reviewRoutes.post(COMMENTS, authorize("event response read"), async (c) => {
   const commentId = await addComment(c.get("db"), currentUser(c), id, body, queue);
   await publishAfterCommit(c.get("broadcaster"), queue.messages);
   return c.json({ id: commentId, message: "Comment added." }, 201);
+});
+
+// ---- the reviewer's side: their queue and the scoring screen ------------------------------------
+
+reviewRoutes.get("/api/v1/admin/reviews", authorize("event response read"), async (c) => {
+  const access = organizationFor(c.get("user"), "forms.read");
+  const state = queueStateSchema.parse(c.req.query("state"));
+  const answer: ReviewQueuePage = await reviewQueue(c.get("db"), currentUser(c), access, state, parseListQuery(c.req.url), c.req.url);
+  return c.json(answer);
+});
+
+reviewRoutes.get("/api/v1/admin/event_applications/:id/review", authorize("event response read"), async (c) => {
+  const access = organizationFor(c.get("user"), "forms.read");
+  const id = pathId(c.req.param("id"), APPLICATION_NOT_FOUND);
+  const answer: ReviewReading = await reviewReading(c.get("db"), currentUser(c), access, id);
+  return c.json(answer);
 });

@@ -98,6 +98,7 @@ describe("what a member's role shows", () => {
     owner: [
       "/collections",
       "/event-forms",
+      "/reviews",
       "/coupon-codes",
       "/audit-log",
       "/integration",
@@ -108,6 +109,7 @@ describe("what a member's role shows", () => {
     admin: [
       "/collections",
       "/event-forms",
+      "/reviews",
       "/coupon-codes",
       "/audit-log",
       "/integration",
@@ -115,7 +117,7 @@ describe("what a member's role shows", () => {
       "/co-founder-invitations",
       "/startup-details",
     ],
-    reviewer: ["/collections", "/event-forms"],
+    reviewer: ["/collections", "/event-forms", "/reviews"],
     door: [],
     finance: ["/coupon-codes"],
   };

@@ -87,6 +87,14 @@ export const NAVIGATION: NavSection[] = [
         tour: "Build free or paid application forms and review who applied.",
       },
       {
+        to: "/reviews",
+        label: "Reviews",
+        permission: "event response read",
+        needs: "startup",
+        organization: "forms.read",
+        tour: "The applications given to you to review: score them against the rubric, one after the other, from the keyboard.",
+      },
+      {
         to: "/coupon-codes",
         label: "Coupon codes",
         permission: "coupon code read",

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "#schemas/event-kinds";
+import { REVIEW_STATUSES } from "#schemas/event-kinds";
 import { requireId } from "~/lib/route-params.server";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
@@ -9,8 +9,8 @@ import { STATUS_TONES } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { AnswerValue, ResponseDetail } from "#schemas/applications";
-import { IDENTIFYING_QUESTIONS } from "#schemas/reviews";
+import type { ResponseDetail } from "#schemas/applications";
+import { ApplicationAnswers } from "~/components/responses/application-answers";
 import type { Route } from "./+types/detail";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -45,32 +45,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-function AnswerText({ value }: { value: AnswerValue | undefined }) {
-  if (value === undefined || value === null || value === "") return <span className="text-slate-500">No answer</span>;
-  if (typeof value === "boolean") return <>{value ? "Yes" : "No"}</>;
-  if (Array.isArray(value)) return <>{value.join(", ")}</>;
-  if (typeof value === "object") {
-    return (
-      <a className="text-brand-600 hover:underline" href={value.url}>
-        Download file
-      </a>
-    );
-  }
-  return <span className="whitespace-pre-line">{String(value)}</span>;
-}
-
 export default function Response({ loaderData, actionData }: Route.ComponentProps) {
   const dates = useDates();
   const { event_application: application, event_form: form, canReview, blind } = loaderData;
-  // Read blind, the answers that say who applied are not there to show.
-  const hidden: readonly string[] = blind ? IDENTIFYING_QUESTIONS : [];
-  const rows = [
-    ...STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled && !hidden.includes(q.key)).map((q) => ({
-      key: q.key,
-      label: q.label,
-    })),
-    ...form.custom_questions.map((q) => ({ key: q.id, label: q.label })),
-  ];
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
@@ -99,18 +76,7 @@ export default function Response({ loaderData, actionData }: Route.ComponentProp
           {actionData?.error ? <FormErrors errors={[actionData.error]} /> : null}
         </Card>
       ) : null}
-      <Card>
-        <dl className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <div key={row.key} className="grid gap-1 py-3 sm:grid-cols-3">
-              <dt className="text-sm font-medium text-slate-500">{row.label}</dt>
-              <dd className="sm:col-span-2">
-                <AnswerText value={application.answers[row.key]} />
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </Card>
+      <ApplicationAnswers application={application} form={form} blind={blind} />
     </div>
   );
 }

@@ -1,0 +1,55 @@
+import { STANDARD_QUESTIONS } from "#schemas/event-kinds";
+import type { AnswerValue, ApplicationView, ResponseDetail } from "#schemas/applications";
+import { IDENTIFYING_QUESTIONS } from "#schemas/reviews";
+import { Card } from "~/components/ui/layout";
+
+function AnswerText({ value }: { value: AnswerValue | undefined }) {
+  if (value === undefined || value === null || value === "") return <span className="text-slate-500">No answer</span>;
+  if (typeof value === "boolean") return <>{value ? "Yes" : "No"}</>;
+  if (Array.isArray(value)) return <>{value.join(", ")}</>;
+  if (typeof value === "object") {
+    return (
+      <a className="text-brand-600 hover:underline" href={value.url}>
+        Download file
+      </a>
+    );
+  }
+  return <span className="whitespace-pre-line">{String(value)}</span>;
+}
+
+/**
+ * An application's answers, question by question, files as links: the response screen and the scoring screen
+ * show them the same way. Read blind, the answers that say who applied are not there to show.
+ */
+export function ApplicationAnswers({
+  application,
+  form,
+  blind,
+}: {
+  application: ApplicationView;
+  form: ResponseDetail["event_form"];
+  blind: boolean;
+}) {
+  const hidden: readonly string[] = blind ? IDENTIFYING_QUESTIONS : [];
+  const rows = [
+    ...STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled && !hidden.includes(q.key)).map((q) => ({
+      key: q.key,
+      label: q.label,
+    })),
+    ...form.custom_questions.map((q) => ({ key: q.id, label: q.label })),
+  ];
+  return (
+    <Card>
+      <dl className="divide-y divide-slate-100">
+        {rows.map((row) => (
+          <div key={row.key} className="grid gap-1 py-3 sm:grid-cols-3">
+            <dt className="text-sm font-medium text-slate-500">{row.label}</dt>
+            <dd className="sm:col-span-2">
+              <AnswerText value={application.answers[row.key]} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
