@@ -80,6 +80,10 @@ export interface RubricView {
   blind: boolean;
   reviewers_per_application: number;
   discuss_threshold: number;
+  /** How the applications are given out, once the owner has: the plan new applications follow. */
+  assignment: { mode: AssignmentMode; reviewer_ids: number[] } | null;
+  /** The members who read the form: those who may be chosen as its reviewers. */
+  candidates: { id: number; name: string }[];
 }
 
 export const ASSIGNMENT_MODES = ["all", "spread"] as const;

@@ -17,6 +17,9 @@ import type { Db } from "#api/db/client.ts";
 import { eventApplications } from "#api/db/events-schema.ts";
 import { reviewCriteria, reviews } from "#api/db/review-schema.ts";
 import { fieldError } from "#api/lib/errors.ts";
+import { membersWho } from "#api/lib/members-who.ts";
+import { organizationMembers } from "#api/db/organization-schema.ts";
+import { users } from "#api/db/schema.ts";
 import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { managedFormOr404 } from "../event-forms/service.ts";
 import { changedFields, recordActivity, type Actor } from "#api/lib/activity.ts";
@@ -32,11 +35,17 @@ async function scoredCriteria(db: Db, formId: number): Promise<Set<number>> {
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-async function rubricView(db: Db, formId: number): Promise<RubricView> {
-  const [rubric, criteria, scored] = await Promise.all([
+async function rubricView(db: Db, organizationId: number, formId: number): Promise<RubricView> {
+  const [rubric, criteria, scored, candidates] = await Promise.all([
     rubricRowOf(db, formId),
     db.select().from(reviewCriteria).where(eq(reviewCriteria.eventFormId, formId)).orderBy(asc(reviewCriteria.position)),
     scoredCriteria(db, formId),
+    db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .innerJoin(organizationMembers, eq(organizationMembers.userId, users.id))
+      .where(and(membersWho(organizationId, "forms.read", formId), eq(users.isActive, true)))
+      .orderBy(asc(users.name), asc(users.id)),
   ]);
   return {
     event_form_id: formId,
@@ -51,13 +60,15 @@ async function rubricView(db: Db, formId: number): Promise<RubricView> {
     blind: rubric?.blind ?? false,
     reviewers_per_application: rubric?.reviewersPerApplication ?? 2,
     discuss_threshold: rubric?.discussThreshold ?? DEFAULT_DISCUSS_THRESHOLD,
+    assignment: rubric?.assignmentMode ? { mode: rubric.assignmentMode, reviewer_ids: rubric.reviewerIds } : null,
+    candidates,
   };
 }
 
 /** The rubric of a form the access reaches (404 for any other). */
 export async function getRubric(db: Db, access: OrganizationAccess, formId: number): Promise<RubricView> {
-  await managedFormOr404(db, access, formId);
-  return rubricView(db, formId);
+  const form = await managedFormOr404(db, access, formId);
+  return rubricView(db, form.startupId, formId);
 }
 
 /** A rubric's settings and criteria as one comparable record, for the audit log's before → after. */
@@ -83,7 +94,7 @@ export async function saveRubric(
 ): Promise<RubricView> {
   await db.transaction(async (tx) => {
     const form = await managedFormOr404(tx, access, formId, "no key update");
-    const before = await rubricView(tx, formId);
+    const before = await rubricView(tx, form.startupId, formId);
     const existing = new Map(before.criteria.map((c) => [c.id, c]));
     input.criteria.forEach((criterion, index) => {
       if (criterion.id === undefined) return;
@@ -121,7 +132,7 @@ export async function saveRubric(
       reviewersPerApplication: input.reviewers_per_application,
       discussThreshold: input.discuss_threshold,
     });
-    const changes = changedFields(summary(before), summary(await rubricView(tx, formId)), {
+    const changes = changedFields(summary(before), summary(await rubricView(tx, form.startupId, formId)), {
       blind: "blind",
       reviewers: "reviewers_per_application",
       threshold: "discuss_threshold",
@@ -137,5 +148,5 @@ export async function saveRubric(
         changes,
       });
   });
-  return rubricView(db, formId);
+  return rubricView(db, access.organizationId, formId);
 }

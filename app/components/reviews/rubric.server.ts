@@ -1,8 +1,10 @@
 import { data } from "react-router";
-import type { RubricView } from "#schemas/reviews";
+import { counted } from "#schemas/plural";
+import type { ReviewAssignmentsView, RubricView } from "#schemas/reviews";
 import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { RequestEnv } from "~/lib/request-env";
+import { ASSIGN_INTENT, type AssignmentRefusal } from "./assignment-section";
 import { RUBRIC_INTENT, type RubricRefusal, type RubricRow } from "./rubric-fields";
 
 /** The edit page's rubric, or null where the API has none (an upstream without review). */
@@ -65,4 +67,32 @@ export async function rubricAction(api: ApiClient, env: RequestEnv, formId: numb
     errors,
   };
   return data({ result: undefined, failure: null, rubric }, { status: result.status });
+}
+
+/**
+ * The Reviewers section's Assign, for the edit page's action (null for any other intent): gives the form's
+ * applications out by the plan chosen, or shows the choice again beside the API's refusal.
+ */
+export async function assignAction(api: ApiClient, env: RequestEnv, formId: number, formData: FormData) {
+  if (formData.get("intent") !== ASSIGN_INTENT) return null;
+  const refusal: AssignmentRefusal = {
+    mode: text(formData, "mode"),
+    reviewerIds: formData.getAll("reviewer_ids").map(String),
+    perApplication: text(formData, "per_application"),
+    errors: {},
+  };
+  const result = await api.post<ReviewAssignmentsView>(`/api/v1/admin/event_forms/${formId}/review_assignments`, {
+    mode: refusal.mode,
+    reviewer_ids: refusal.reviewerIds,
+    ...(refusal.mode === "spread" && refusal.perApplication ? { per_application: refusal.perApplication } : {}),
+  });
+  if (result.ok) {
+    const given = result.body.assignments.length;
+    return redirectWithToast(env, `/event-forms/edit/${formId}`, {
+      type: "success",
+      message: `Reviewers assigned: ${counted(given, "application")} given out.`,
+    });
+  }
+  const assignment: AssignmentRefusal = { ...refusal, errors: result.body.errors ?? { reviewer_ids: [result.body.message] } };
+  return data({ result: undefined, failure: null, assignment }, { status: result.status });
 }

@@ -6,7 +6,8 @@ import { EventFormBuilder } from "~/components/event-forms/event-form-builder";
 import { builderDefaults } from "~/components/event-forms/builder-values";
 import { loadFormMeeting, meetingAction } from "~/components/meetings/meeting.server";
 import { MeetingSection } from "~/components/meetings/meeting-section";
-import { loadRubric, rubricAction } from "~/components/reviews/rubric.server";
+import { assignAction, loadRubric, rubricAction } from "~/components/reviews/rubric.server";
+import { AssignmentSection } from "~/components/reviews/assignment-section";
 import { RubricSection } from "~/components/reviews/rubric-section";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -60,6 +61,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (meetingAnswer) return meetingAnswer;
   const rubricAnswer = await rubricAction(api, env, id, formData);
   if (rubricAnswer) return rubricAnswer;
+  const assignAnswer = await assignAction(api, env, id, formData);
+  if (assignAnswer) return assignAnswer;
   if (formData.get("intent") === "status") {
     const result = await api.put<{ message: string }>(`/api/v1/admin/event_form_statuses/${id}`, { status: formData.get("status") });
     if (!result.ok)
@@ -137,7 +140,10 @@ export default function EditEventForm({ loaderData, actionData }: Route.Componen
         />
       ) : null}
       {loaderData.rubric ? (
-        <RubricSection view={loaderData.rubric} refused={actionData && "rubric" in actionData ? actionData.rubric : null} />
+        <>
+          <RubricSection view={loaderData.rubric} refused={actionData && "rubric" in actionData ? actionData.rubric : null} />
+          <AssignmentSection view={loaderData.rubric} refused={actionData && "assignment" in actionData ? actionData.assignment : null} />
+        </>
       ) : null}
       <EventFormBuilder
         key={eventForm.updated_at}

@@ -14,6 +14,10 @@ import { ApplicationAnswers } from "~/components/responses/application-answers";
 import type { Route } from "./+types/detail";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { COMMENT_INTENT, CommentThread } from "~/components/reviews/comment-thread";
+import { COMMENT_ADDED_EVENT, eventFormChannel } from "#schemas/realtime";
+import type { CommentsView } from "#schemas/reviews";
+import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 
 /** The URL's ids; anything but an id names nothing. API paths and redirects are built from these numbers only. */
 function ids(params: { event_form_id: string; event_application_id: string }) {
@@ -25,21 +29,35 @@ function ids(params: { event_form_id: string; event_application_id: string }) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event response read");
   const { event_form_id, event_application_id } = ids(params);
-  const view = await context
-    .get(apiContext)
-    .load<ResponseDetail>(`/api/v1/admin/event_forms/${event_form_id}/responses/${event_application_id}`);
-  return { ...view, canReview: canInOrganization(user, "event response write", "forms.manage") };
+  const api = context.get(apiContext);
+  const view = await api.load<ResponseDetail>(`/api/v1/admin/event_forms/${event_form_id}/responses/${event_application_id}`);
+  // Null where the API has no comments (an upstream without review).
+  const thread = await api.get<CommentsView>(`/api/v1/admin/event_applications/${event_application_id}/comments`);
+  return { ...view, thread: thread.ok ? thread.body : null, canReview: canInOrganization(user, "event response write", "forms.manage") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requirePermission(context, "event response write");
   const { event_form_id, event_application_id } = ids(params);
-  const status = (await request.formData()).get("status");
+  const formData = await request.formData();
+  const backTo = `/event-responses/${event_form_id}/form/${event_application_id}`;
+  if (formData.get("intent") === COMMENT_INTENT) {
+    // Everyone who reads the responses comments; the API decides who may.
+    requirePermission(context, "event response read");
+    const body = String(formData.get("body") ?? "");
+    const result = await context
+      .get(apiContext)
+      .post<{ message: string }>(`/api/v1/admin/event_applications/${event_application_id}/comments`, { body });
+    if (!result.ok)
+      return data({ commentError: result.body.errors?.body?.[0] ?? result.body.message, draft: body }, { status: result.status });
+    return redirectWithToast(context.get(requestEnvContext), `${backTo}#comments`, { type: "success", message: result.body.message });
+  }
+  requirePermission(context, "event response write");
+  const status = formData.get("status");
   const result = await context
     .get(apiContext)
     .put<{ message: string }>(`/api/v1/admin/event_applications/${event_application_id}/status`, { status });
   if (!result.ok) return data({ error: result.body.errors?.status?.[0] ?? result.body.message }, { status: result.status });
-  return redirectWithToast(context.get(requestEnvContext), `/event-responses/${event_form_id}/form/${event_application_id}`, {
+  return redirectWithToast(context.get(requestEnvContext), backTo, {
     type: "success",
     message: result.body.message,
   });
@@ -47,7 +65,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Response({ loaderData, actionData }: Route.ComponentProps) {
   const dates = useDates();
-  const { event_application: application, event_form: form, canReview, blind } = loaderData;
+  const { event_application: application, event_form: form, canReview, blind, thread } = loaderData;
+  // The thread is live: a comment by anyone in the team appears without a reload.
+  useLiveRevalidate(eventFormChannel(form.id), COMMENT_ADDED_EVENT);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
@@ -73,10 +93,17 @@ export default function Response({ loaderData, actionData }: Route.ComponentProp
       {canReview && application.status !== "cancelled" ? (
         <Card>
           <StatusForm label="Review" statuses={REVIEW_STATUSES} current={application.status} submitLabel="Update status" />
-          {actionData?.error ? <FormErrors errors={[actionData.error]} /> : null}
+          {actionData && "error" in actionData ? <FormErrors errors={[actionData.error]} /> : null}
         </Card>
       ) : null}
       <ApplicationAnswers application={application} form={form} blind={blind} />
+      {thread ? (
+        <CommentThread
+          thread={thread}
+          error={actionData && "commentError" in actionData ? actionData.commentError : undefined}
+          draft={actionData && "draft" in actionData ? actionData.draft : undefined}
+        />
+      ) : null}
     </div>
   );
 }
