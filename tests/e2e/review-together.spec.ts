@@ -5,16 +5,18 @@ import { joinedReviewer } from "./reviewers";
 import type { BrowserContext } from "@playwright/test";
 
 /*
- * The committee's numbers on the responses list and a decision in bulk: each reviewer's progress, the
- * applications ranked by normalized score, the one the reviewers disagree on flagged "discuss", the top two
- * accepted with a preview of the mail (and the applicants get it), one ticked row waitlisted without telling
- * anyone. JavaScript on and off.
+ * Reviewing together, from the rubric to the applicants' mail: the owner sets a blind rubric and gives every
+ * application to two reviewers on the form's edit page; each scores on the scoring screen (with the digit
+ * keys when JavaScript is on) without seeing who applied until they submit; the owner sees each reviewer's
+ * progress, ranks by normalized score, finds the application they disagree on flagged "discuss", accepts
+ * the top 2 after a preview of the mail (and the applicants get it) and waitlists one without telling anyone.
+ * JavaScript on and off.
  */
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`deciding by review, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("ranks by normalized score, flags disagreement, accepts the top 2 with their mail, waitlists one quietly", async ({
+    test("a blind rubric, two reviewers scoring, the ranking, the discuss flag, the top 2 accepted with their mail", async ({
       browser,
       baseURL,
       context,
@@ -23,10 +25,6 @@ for (const javaScriptEnabled of [true, false]) {
       await registerUser(context, "Decision Owner");
       await setUpStartup(context);
       const form = await publishedEventForm(context, { title: `Decide ${Date.now().toString(36)}`, capacity: 10 });
-      const { rubric } = await apiCall(context, "PUT", `/api/v1/admin/event_forms/${form.id}/rubric`, {
-        criteria: [{ name: "Team", weight: 1, scale_max: 5 }],
-      });
-      const team = rubric.criteria[0].id as number;
       const pitch = await customKey(context, form.id);
       const applicants: { name: string; email: string; id: number; context: BrowserContext }[] = [];
       for (const name of ["Ann Ranked", "Ben Ranked", "Cy Ranked"]) {
@@ -39,23 +37,45 @@ for (const javaScriptEnabled of [true, false]) {
         });
         applicants.push({ name, email: user.email, id: event_application.id, context: applicantContext });
       }
-      const first = await joinedReviewer(browser, baseURL!, context, "Rae First");
-      const second = await joinedReviewer(browser, baseURL!, context, "Sol Second");
-      await apiCall(context, "POST", `/api/v1/admin/event_forms/${form.id}/review_assignments`, {
-        mode: "all",
-        reviewer_ids: [first.id, second.id],
-      });
-      // Ann high with both; Ben low with both; Cy lowest with one and highest with the other.
+      const first = await joinedReviewer(browser, baseURL!, context, "Rae First", javaScriptEnabled);
+      const second = await joinedReviewer(browser, baseURL!, context, "Sol Second", javaScriptEnabled);
+
+      // The owner sets a blind rubric and gives every application to both reviewers, on the form's edit page.
+      await page.goto(`/event-forms/edit/${form.id}`);
+      const rubric = page.getByTestId("rubric-form");
+      await rubric.getByLabel("Name").fill("Team");
+      await rubric.getByLabel("Blind review", { exact: false }).check();
+      await rubric.getByRole("button", { name: "Save rubric" }).click();
+      await said(page, javaScriptEnabled, "Rubric saved.");
+      const assignment = page.getByTestId("assignment-form");
+      await assignment.getByLabel("Rae First").check();
+      await assignment.getByLabel("Sol Second").check();
+      await assignment.getByLabel("Everyone reviews everything").check();
+      if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(page, "/event-forms/edit/{id} (reviewers)");
+      await assignment.getByRole("button", { name: "Assign reviewers" }).click();
+      await said(page, javaScriptEnabled, "Reviewers assigned: 3 applications given out.");
+
+      // Each scores on the scoring screen, blind until submitted: Ann high with both, Ben low with both, Cy
+      // lowest with one and highest with the other. With JavaScript the digit keys score.
       const scores = [
         [first, [5, 3, 1]],
         [second, [4, 1, 5]],
       ] as const;
       for (const [reviewer, given] of scores)
-        for (const [index, applicant] of applicants.entries())
-          await apiCall(reviewer.context, "PUT", `/api/v1/admin/event_applications/${applicant.id}/review`, {
-            scores: { [team]: given[index] },
-            recommendation: given[index] >= 3 ? "yes" : "no",
-          });
+        for (const [index, applicant] of applicants.entries()) {
+          const scoring = reviewer.page;
+          await scoring.goto(`/reviews/${applicant.id}`);
+          await expect(scoring.getByTestId("blind-note")).toBeVisible();
+          await expect(scoring.getByText(applicant.name)).toHaveCount(0);
+          const team = scoring.getByRole("group", { name: "Team", exact: true });
+          if (javaScriptEnabled) await scoring.keyboard.press(String(given[index]));
+          else await team.getByRole("radio", { name: String(given[index]), exact: true }).check();
+          await expect(team.getByRole("radio", { name: String(given[index]), exact: true })).toBeChecked();
+          await scoring.getByRole("radio", { name: given[index] >= 3 ? "Yes" : "No", exact: true }).check();
+          await scoring.getByRole("button", { name: "Submit review" }).click();
+          await said(scoring, javaScriptEnabled, "Review submitted.");
+          await expect(scoring.getByRole("heading", { name: applicant.name })).toBeVisible();
+        }
 
       await page.goto(`/event-responses/${form.id}`);
       await expect(page.getByTestId("reviewer-progress")).toContainText("Rae First: 3 of 3");
