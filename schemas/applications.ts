@@ -75,6 +75,8 @@ export type ResponsesPage = Page<ResponseListItem> & {
   check_ins: CheckInCounts;
   /** The caller reviews this form blind: who applied is left out of what they have not reviewed, and no CSV. */
   blind: boolean;
+  /** The questions whose answers are left out of what the caller reads blind (none when not blind). */
+  hidden_questions: string[];
   /** Each reviewer's progress, for those who manage the form (empty for anyone else, or with no reviewers). */
   reviewers: ReviewerProgress[];
   /** The spread above which an application is flagged "discuss". */
@@ -90,4 +92,6 @@ export interface ResponseDetail {
    * name reads "Applicant {id}", the email, the account and the identifying answers are blank).
    */
   blind: boolean;
+  /** The questions whose answers are left out while it is read blind. */
+  hidden_questions: string[];
 }

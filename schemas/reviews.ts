@@ -18,6 +18,7 @@ export const SCALE_HAS_SCORES =
   "This criterion already has scores, so its scale cannot change: rename it, or add a new criterion for the new scale.";
 export const CRITERION_HAS_SCORES = "A criterion that already has scores cannot be removed.";
 export const UNKNOWN_CRITERION = "The selected criterion is not one of this form's.";
+export const NOT_A_CUSTOM_QUESTION = "The selected question is not one of this form's custom questions.";
 
 const intField = (label: string, min: number, max: number) =>
   z.coerce
@@ -50,6 +51,12 @@ export const rubricSchema = z
     blind: booleanField.default(false),
     reviewers_per_application: intField("number of reviewers per application", 1, MAX_REVIEWERS_PER_APPLICATION).default(2),
     discuss_threshold: intField("disagreement threshold", 1, 100).default(DEFAULT_DISCUSS_THRESHOLD),
+    // The form's custom questions whose answers also say who applied (by id).
+    identifying_questions: z
+      .array(z.string().trim().min(1).max(64), { error: NOT_A_CUSTOM_QUESTION })
+      .max(50)
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
   })
   .superRefine((rubric, ctx) => {
     const seen = new Set<string>();
@@ -80,6 +87,8 @@ export interface RubricView {
   blind: boolean;
   reviewers_per_application: number;
   discuss_threshold: number;
+  /** The custom questions (by id) hidden with the standard identifying ones while review is blind. */
+  identifying_questions: string[];
   /** How the applications are given out, once the owner has: the plan new applications follow. */
   assignment: { mode: AssignmentMode; reviewer_ids: number[] } | null;
   /** The members who read the form: those who may be chosen as its reviewers. */

@@ -11,6 +11,11 @@ export const reviewRubrics = pgTable("review_rubrics", {
   blind: boolean("blind").notNull().default(false),
   reviewersPerApplication: integer("reviewers_per_application").notNull().default(2),
   discussThreshold: integer("discuss_threshold").notNull().default(25),
+  /** The custom questions whose answers also say who applied: hidden with the standard ones while blind. */
+  identifyingQuestionIds: text("identifying_question_ids")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** How applications are given out, once the owner has (null: not yet): everyone, or spread. */
   assignmentMode: text("assignment_mode").$type<"all" | "spread">(),
   /** The reviewers applications are given to, new ones as they arrive. */

@@ -13,12 +13,21 @@ import { reviewRubrics, reviews } from "#api/db/review-schema.ts";
 
 export const BLIND_CSV = "While review is blind, the responses' CSV is for those who manage the form.";
 
-/** Whether the form's applications are read blind by this caller (those they have not reviewed yet). */
-export async function formReadBlind(db: Db, user: AuthUser, formId: number): Promise<boolean> {
-  if (roleAllows(user.organizationRole, "forms.manage")) return false;
-  const [rubric] = await db.select({ blind: reviewRubrics.blind }).from(reviewRubrics).where(eq(reviewRubrics.eventFormId, formId));
-  return Boolean(rubric?.blind);
+/**
+ * The questions whose answers the caller does not see on the form's applications they have not reviewed: the
+ * identifying standard ones and those the owner chose, while review is blind; none for those who manage it.
+ */
+export async function hiddenQuestions(db: Db, user: AuthUser, formId: number): Promise<string[] | null> {
+  if (roleAllows(user.organizationRole, "forms.manage")) return null;
+  const [rubric] = await db
+    .select({ blind: reviewRubrics.blind, identifying: reviewRubrics.identifyingQuestionIds })
+    .from(reviewRubrics)
+    .where(eq(reviewRubrics.eventFormId, formId));
+  return rubric?.blind ? [...IDENTIFYING_QUESTIONS, ...rubric.identifying] : null;
 }
+
+/** Whether the form's applications are read blind by this caller (those they have not reviewed yet). */
+export const formReadBlind = async (db: Db, user: AuthUser, formId: number) => (await hiddenQuestions(db, user, formId)) !== null;
 
 /** Of these applications, the ones the caller has submitted a review of: those they read in full. */
 export async function reviewedBy(db: Db, userId: number, applicationIds: number[]): Promise<Set<number>> {
@@ -32,23 +41,22 @@ export async function reviewedBy(db: Db, userId: number, applicationIds: number[
 
 /** The applications as this caller may read them: blind where the form is and their review is not in. */
 export async function asCallerReads(db: Db, user: AuthUser, formId: number, applications: ApplicationView[]) {
-  if (!(await formReadBlind(db, user, formId))) return { applications, blind: new Set<number>(), formBlind: false };
+  const hidden = await hiddenQuestions(db, user, formId);
+  if (!hidden) return { applications, blind: new Set<number>(), formBlind: false, hidden: [] };
   const reviewed = await reviewedBy(
     db,
     user.id,
     applications.map((a) => a.id),
   );
   const blind = new Set(applications.filter((a) => !reviewed.has(a.id)).map((a) => a.id));
-  return { applications: applications.map((a) => (blind.has(a.id) ? blinded(a) : a)), blind, formBlind: true };
+  return { applications: applications.map((a) => (blind.has(a.id) ? blinded(a, hidden) : a)), blind, formBlind: true, hidden };
 }
 
 /** What an application is called while who applied is hidden. */
 export const blindApplicantName = (applicationId: number) => `Applicant ${applicationId}`;
 
-/** The application with who applied left out. */
-export function blinded(application: ApplicationView): ApplicationView {
-  const answers = Object.fromEntries(
-    Object.entries(application.answers).filter(([key]) => !(IDENTIFYING_QUESTIONS as readonly string[]).includes(key)),
-  );
+/** The application with who applied left out: no name, email or account, none of the hidden answers. */
+export function blinded(application: ApplicationView, hidden: readonly string[]): ApplicationView {
+  const answers = Object.fromEntries(Object.entries(application.answers).filter(([key]) => !hidden.includes(key)));
   return { ...application, applicant_name: blindApplicantName(application.id), applicant_email: "", user_id: 0, answers };
 }

@@ -191,7 +191,7 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("even
   const { total, data } = ordersByReview(order)
     ? await listResponsesByReview(db, form, query, order, all.figures)
     : await listResponses(db, form, query);
-  const { applications, formBlind } = await asCallerReads(db, user, form.id, data);
+  const { applications, formBlind, hidden } = await asCallerReads(db, user, form.id, data);
   const figures = await visibleFigures(
     db,
     { id: user.id, manages },
@@ -208,6 +208,7 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("even
     event_form: responsesFormResource(form),
     check_ins: await doorCounts(db, form.id),
     blind: formBlind,
+    hidden_questions: hidden,
     reviewers: manages ? await reviewerProgress(db, form.id) : [],
     discuss_threshold: all.threshold,
   };
@@ -229,11 +230,12 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("
 applicationRoutes.get("/api/v1/admin/event_forms/:id/responses/:applicationId", authorize("event response read"), async (c) => {
   const form = await managedFormOr403(c.get("db"), currentUser(c), formId(c));
   const found = await getResponse(c.get("db"), form, applicationId(c, "applicationId"));
-  const { applications, blind } = await asCallerReads(c.get("db"), currentUser(c), form.id, [found]);
+  const { applications, blind, hidden } = await asCallerReads(c.get("db"), currentUser(c), form.id, [found]);
   const answer: ResponseDetail = {
     event_application: applications[0],
     event_form: responsesFormResource(form),
     blind: blind.has(found.id),
+    hidden_questions: blind.has(found.id) ? hidden : [],
   };
   return c.json(answer);
 });

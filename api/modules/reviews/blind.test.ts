@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResponseDetail, ResponsesPage } from "#schemas/applications.ts";
-import type { RubricView } from "#schemas/reviews.ts";
+import { NOT_A_CUSTOM_QUESTION, type RubricView } from "#schemas/reviews.ts";
 import { sendApplication } from "#api/testing/application-fixtures.ts";
 import { publishedEventForm } from "#api/testing/event-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
@@ -69,5 +69,33 @@ describe("a blind form", () => {
       blind: false,
       event_application: { applicant_name: "Ada Lovelace", answers: { company: "Analytical Engines" } },
     });
+  });
+
+  it("hides the custom questions its owner chose as identifying too, and refuses a question not the form's", async () => {
+    const owner = await teamOwner(t);
+    const form = await publishedEventForm(owner.client, owner.collection.id);
+    const pitch = form.custom_questions[0].id;
+    const put = (identifying_questions: string[]) =>
+      owner.client.put<{ rubric: RubricView; errors: Record<string, string[]> }>(`/api/v1/admin/event_forms/${form.id}/rubric`, {
+        criteria: [{ name: "Team", weight: 1, scale_max: 5 }],
+        blind: true,
+        identifying_questions,
+      });
+    const refused = await put(["q-not-there"]);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.identifying_questions).toEqual([NOT_A_CUSTOM_QUESTION]);
+    expect((await put([pitch])).body.rubric.identifying_questions).toEqual([pitch]);
+    const reviewer = await joinedMember(t, owner.client, "reviewer", [form.id]);
+    const applicant = await registered(t, "Grace Hopper");
+    const sent = await sendApplication(applicant.client, form.id, {
+      full_name: "Grace Hopper",
+      email: applicant.email,
+      [pitch]: "COBOL at Hopper Labs",
+    });
+    const detail = `/api/v1/admin/event_forms/${form.id}/responses/${sent.body.event_application.id}`;
+    const seen = (await reviewer.client.get<ResponseDetail>(detail)).body;
+    expect(JSON.stringify(seen.event_application)).not.toContain("Hopper");
+    expect(seen.hidden_questions).toContain(pitch);
+    expect((await owner.client.get<ResponseDetail>(detail)).body.event_application.answers[pitch]).toBe("COBOL at Hopper Labs");
   });
 });

@@ -44,6 +44,10 @@ describe("the rubric", () => {
       blind: false,
       reviewers_per_application: 2,
       discuss_threshold: 25,
+      identifying_questions: [],
+      assignment: null,
+      // Those who may be chosen to review: here the owner alone.
+      candidates: [{ id: owner.id, name: expect.any(String) }],
     });
     const saved = await put(owner.client, form.id, TWO_CRITERIA);
     expect(saved.status).toBe(200);
@@ -56,7 +60,11 @@ describe("the rubric", () => {
       ],
     });
     const reviewer = await joinedMember(t, owner.client, "reviewer", [form.id]);
-    expect((await reviewer.client.get(rubricOf(form.id))).body.rubric).toEqual(saved.body.rubric);
+    // The same rubric, and the new member among those who may be chosen.
+    expect((await reviewer.client.get(rubricOf(form.id))).body.rubric).toEqual({
+      ...saved.body.rubric,
+      candidates: expect.arrayContaining([...saved.body.rubric.candidates, { id: reviewer.id, name: expect.any(String) }]),
+    });
     expect((await put(reviewer.client, form.id, TWO_CRITERIA)).status).toBe(403);
     expect(await newest(owner.client, "event_form.rubric_updated")).toMatchObject({
       subject: { type: "event_form", id: form.id },

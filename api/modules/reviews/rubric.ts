@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   CRITERION_HAS_SCORES,
+  NOT_A_CUSTOM_QUESTION,
   DEFAULT_DISCUSS_THRESHOLD,
   SCALE_HAS_SCORES,
   UNKNOWN_CRITERION,
@@ -60,6 +61,7 @@ async function rubricView(db: Db, organizationId: number, formId: number): Promi
     blind: rubric?.blind ?? false,
     reviewers_per_application: rubric?.reviewersPerApplication ?? 2,
     discuss_threshold: rubric?.discussThreshold ?? DEFAULT_DISCUSS_THRESHOLD,
+    identifying_questions: rubric?.identifyingQuestionIds ?? [],
     assignment: rubric?.assignmentMode ? { mode: rubric.assignmentMode, reviewer_ids: rubric.reviewerIds } : null,
     candidates,
   };
@@ -76,6 +78,7 @@ const summary = (view: RubricView) => ({
   blind: view.blind,
   reviewers: view.reviewers_per_application,
   threshold: view.discuss_threshold,
+  identifying: view.identifying_questions.join(", "),
   criteria: view.criteria.map((c) => `${c.name} (×${c.weight}, 1–${c.scale_max})`).join("; "),
 });
 
@@ -102,6 +105,8 @@ export async function saveRubric(
       if (!known) throw fieldError(`criteria.${index}.id`, UNKNOWN_CRITERION);
       if (known.has_scores && known.scale_max !== criterion.scale_max) throw fieldError(`criteria.${index}.scale_max`, SCALE_HAS_SCORES);
     });
+    const questions = new Set(form.customQuestions.map((q) => q.id));
+    if (input.identifying_questions.some((id) => !questions.has(id))) throw fieldError("identifying_questions", NOT_A_CUSTOM_QUESTION);
     const kept = new Set(input.criteria.flatMap((c) => (c.id === undefined ? [] : [c.id])));
     const removed = before.criteria.filter((c) => !kept.has(c.id));
     if (removed.some((c) => c.has_scores)) throw fieldError("criteria", CRITERION_HAS_SCORES);
@@ -131,11 +136,13 @@ export async function saveRubric(
       blind: input.blind,
       reviewersPerApplication: input.reviewers_per_application,
       discussThreshold: input.discuss_threshold,
+      identifyingQuestionIds: input.identifying_questions,
     });
     const changes = changedFields(summary(before), summary(await rubricView(tx, form.startupId, formId)), {
       blind: "blind",
       reviewers: "reviewers_per_application",
       threshold: "discuss_threshold",
+      identifying: "identifying_questions",
       criteria: "criteria",
     });
     if (Object.keys(changes).length)

@@ -1,6 +1,5 @@
 import { STANDARD_QUESTIONS } from "#schemas/event-kinds";
 import type { AnswerValue, ApplicationView, ResponseDetail } from "#schemas/applications";
-import { IDENTIFYING_QUESTIONS } from "#schemas/reviews";
 import { Card } from "~/components/ui/layout";
 
 function AnswerText({ value }: { value: AnswerValue | undefined }) {
@@ -24,20 +23,17 @@ function AnswerText({ value }: { value: AnswerValue | undefined }) {
 export function ApplicationAnswers({
   application,
   form,
-  blind,
+  hidden,
 }: {
   application: ApplicationView;
   form: ResponseDetail["event_form"];
-  blind: boolean;
+  /** The questions left out while the application is read blind. */
+  hidden: readonly string[];
 }) {
-  const hidden: readonly string[] = blind ? IDENTIFYING_QUESTIONS : [];
   const rows = [
-    ...STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled && !hidden.includes(q.key)).map((q) => ({
-      key: q.key,
-      label: q.label,
-    })),
+    ...STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled).map((q) => ({ key: q.key, label: q.label })),
     ...form.custom_questions.map((q) => ({ key: q.id, label: q.label })),
-  ];
+  ].filter((row) => !hidden.includes(row.key));
   return (
     <Card>
       <dl className="divide-y divide-slate-100">

@@ -18,6 +18,7 @@ export interface RubricRefusal {
   blind: boolean;
   reviewers_per_application: string;
   discuss_threshold: string;
+  identifying_questions: string[];
   /** By row, then by field; `form` for what belongs to no row. */
   errors: { rows: Record<number, Record<string, string[]>>; form: Record<string, string[]> };
 }

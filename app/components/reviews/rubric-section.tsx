@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { DEFAULT_DISCUSS_THRESHOLD, MAX_CRITERIA, RUBRIC_SCALES, type RubricView } from "#schemas/reviews";
 import { Button } from "~/components/ui/button";
-import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { Card } from "~/components/ui/layout";
 import { RUBRIC_INTENT, type RubricRefusal, type RubricRow } from "./rubric-fields";
 
@@ -13,7 +13,17 @@ const blankRow: RubricRow = { id: "", name: "", guidance: "", weight: "1", scale
  * is flagged. One plain form: a blank row at the end adds a criterion, a ticked box removes one, so it all
  * works without JavaScript. A criterion already scored keeps its scale and cannot be removed.
  */
-export function RubricSection({ view, refused }: { view: RubricView; refused?: RubricRefusal | null }) {
+export function RubricSection({
+  view,
+  refused,
+  questions,
+}: {
+  view: RubricView;
+  refused?: RubricRefusal | null;
+  /** The form's custom questions: any of them may also say who applied. */
+  questions: readonly { id: string; label: string }[];
+}) {
+  const identifying = new Set(refused?.identifying_questions ?? view.identifying_questions);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === RUBRIC_INTENT;
   const scored = new Set(view.criteria.filter((c) => c.has_scores).map((c) => String(c.id)));
@@ -135,6 +145,22 @@ export function RubricSection({ view, refused }: { view: RubricView; refused?: R
           <input type="checkbox" name="blind" defaultChecked={refused?.blind ?? view.blind} className="mt-1" />
           <span>Blind review: reviewers do not see who applied, nor the others&apos; scores, until they have submitted their own.</span>
         </label>
+        {questions.length ? (
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-slate-700">Also hidden while blind</legend>
+            <p className="text-xs text-slate-500">
+              Name, email, phone, company, website and LinkedIn are always hidden; tick the questions of your own whose answers say who
+              applied.
+            </p>
+            {questions.map((question) => (
+              <label key={question.id} className="flex items-center gap-2 text-sm text-slate-700">
+                <input type="checkbox" name="identifying_questions" value={question.id} defaultChecked={identifying.has(question.id)} />
+                {question.label}
+              </label>
+            ))}
+            <FieldErrors errors={refused?.errors.form.identifying_questions} />
+          </fieldset>
+        ) : null}
         <Button type="submit" disabled={saving}>
           {saving ? "Saving…" : "Save rubric"}
         </Button>

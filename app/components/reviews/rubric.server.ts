@@ -49,6 +49,7 @@ export async function rubricAction(api: ApiClient, env: RequestEnv, formId: numb
     blind: formData.get("blind") === "on",
     reviewers_per_application: text(formData, "reviewers_per_application"),
     discuss_threshold: text(formData, "discuss_threshold"),
+    identifying_questions: formData.getAll("identifying_questions").map(String),
   };
   const result = await api.put<{ message: string }>(`/api/v1/admin/event_forms/${formId}/rubric`, body);
   if (result.ok) return redirectWithToast(env, `/event-forms/edit/${formId}`, { type: "success", message: result.body.message });
@@ -64,6 +65,7 @@ export async function rubricAction(api: ApiClient, env: RequestEnv, formId: numb
     blind: body.blind,
     reviewers_per_application: body.reviewers_per_application,
     discuss_threshold: body.discuss_threshold,
+    identifying_questions: body.identifying_questions,
     errors,
   };
   return data({ result: undefined, failure: null, rubric }, { status: result.status });

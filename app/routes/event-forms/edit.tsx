@@ -141,7 +141,11 @@ export default function EditEventForm({ loaderData, actionData }: Route.Componen
       ) : null}
       {loaderData.rubric ? (
         <>
-          <RubricSection view={loaderData.rubric} refused={actionData && "rubric" in actionData ? actionData.rubric : null} />
+          <RubricSection
+            view={loaderData.rubric}
+            refused={actionData && "rubric" in actionData ? actionData.rubric : null}
+            questions={eventForm.custom_questions}
+          />
           <AssignmentSection view={loaderData.rubric} refused={actionData && "assignment" in actionData ? actionData.assignment : null} />
         </>
       ) : null}

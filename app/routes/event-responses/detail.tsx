@@ -96,7 +96,7 @@ export default function Response({ loaderData, actionData }: Route.ComponentProp
           {actionData && "error" in actionData ? <FormErrors errors={[actionData.error]} /> : null}
         </Card>
       ) : null}
-      <ApplicationAnswers application={application} form={form} blind={blind} />
+      <ApplicationAnswers application={application} form={form} hidden={loaderData.hidden_questions} />
       {thread ? (
         <CommentThread
           thread={thread}

@@ -46,7 +46,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       label: q.label,
     })),
     ...form.custom_questions.map((q) => ({ key: q.id, label: q.label })),
-  ];
+  ].filter((column) => !responses.hidden_questions.includes(column.key));
   const rows = responses.data.map(({ id, applicant_name, applicant_email, submitted_at, status, answers, review }) => ({
     id,
     applicant_name,

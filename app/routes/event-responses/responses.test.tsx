@@ -63,6 +63,7 @@ describe("a response read blind", () => {
     const blind = {
       ...single.data,
       blind: true,
+      hidden_questions: ["full_name", "email"],
       event_application: { ...single.data.event_application, applicant_name: "Applicant 1", applicant_email: "" },
     };
     const shown = renderPage(detail.default, { path, loaderData: blind, dates: IN_UTC });

@@ -96,7 +96,7 @@ export default function Scoring({ loaderData, actionData }: Route.ComponentProps
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           <h2 className="sr-only">The application</h2>
-          <ApplicationAnswers application={application} form={detail.event_form} blind={detail.blind} />
+          <ApplicationAnswers application={application} form={detail.event_form} hidden={detail.hidden_questions} />
         </div>
         <div className="space-y-6">
           {reading.assigned ? (
