@@ -21,6 +21,8 @@ import type { EventFormSaved, EventFormView } from "#schemas/event-form-views";
 import type { Route } from "./+types/edit";
 import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { SaveToLibraryForms } from "~/components/event-forms/question-library";
+import { saveToLibraryAction } from "./question-library.server";
 
 /** The form's id from the URL; anything but an id names no form. API paths and redirects are built from this number only. */
 function formId(params: Route.LoaderArgs["params"]): number {
@@ -60,6 +62,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (meetingAnswer) return meetingAnswer;
   const rubricAnswer = await rubricAction(api, env, id, formData);
   if (rubricAnswer) return rubricAnswer;
+  const libraryAnswer = await saveToLibraryAction(api, env, id, formData);
+  if (libraryAnswer) return libraryAnswer;
   if (formData.get("intent") === "status") {
     const result = await api.put<{ message: string }>(`/api/v1/admin/event_form_statuses/${id}`, { status: formData.get("status") });
     if (!result.ok)
@@ -149,7 +153,10 @@ export default function EditEventForm({ loaderData, actionData }: Route.Componen
         countries={countries}
         bannerUrl={eventForm.banner_url}
         submitLabel="Save form"
+        library={loaderData.library}
+        savedQuestionIds={eventForm.custom_questions.map((q) => q.id)}
       />
+      <SaveToLibraryForms questionIds={eventForm.custom_questions.map((q) => q.id)} />
     </div>
   );
 }

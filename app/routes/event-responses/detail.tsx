@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { applyingQuestions } from "#schemas/question-rules";
 import { REVIEW_STATUSES, STANDARD_QUESTIONS } from "#schemas/event-kinds";
 import { requireId } from "~/lib/route-params.server";
 import { FormErrors } from "~/components/ui/field";
@@ -64,12 +65,14 @@ export default function Response({ loaderData, actionData }: Route.ComponentProp
   const { event_application: application, event_form: form, canReview, blind } = loaderData;
   // Read blind, the answers that say who applied are not there to show.
   const hidden: readonly string[] = blind ? IDENTIFYING_QUESTIONS : [];
+  const applying = applyingQuestions(form.custom_questions, (id) => application.answers[id]);
   const rows = [
     ...STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled && !hidden.includes(q.key)).map((q) => ({
       key: q.key,
       label: q.label,
     })),
-    ...form.custom_questions.map((q) => ({ key: q.id, label: q.label })),
+    // A question that did not apply to this applicant is not theirs to answer: it has no row.
+    ...form.custom_questions.filter((q) => applying.has(q.id)).map((q) => ({ key: q.id, label: q.label })),
   ];
   return (
     <div className="mx-auto max-w-3xl space-y-6">
