@@ -14,6 +14,7 @@ export default defineConfig({
     "./api/db/account-tokens-schema.ts",
     "./api/db/organization-schema.ts",
     "./api/db/review-schema.ts",
+    "./api/db/question-library-schema.ts",
   ],
   out: "./api/db/migrations",
 });

@@ -43,6 +43,7 @@ import { CardCache } from "./modules/dashboard/card-cache.ts";
 import { createDashboardRoutes } from "./modules/dashboard/routes.ts";
 import { draftRoutes } from "./modules/drafts/routes.ts";
 import { resourceRoutes } from "./modules/resources/routes.ts";
+import { questionLibraryRoutes } from "./modules/question-library/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { startupRoutes } from "./modules/startups/routes.ts";
 import { placeRoutes } from "./modules/places/routes.ts";
@@ -185,6 +186,7 @@ export function createApi({
   api.route("/", referenceRoutes);
   api.route("/", collectionRoutes);
   api.route("/", eventFormRoutes);
+  api.route("/", questionLibraryRoutes);
   api.route("/", reviewRoutes);
   api.route("/", applicationRoutes);
   api.route("/", createEventPageRoutes(eventPageCache));

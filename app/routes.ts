@@ -45,6 +45,7 @@ export default [
       route("collections", "routes/collections/collections.tsx"),
       route("event-forms", "routes/event-forms/list.tsx"),
       route("event-forms/create", "routes/event-forms/create.tsx"),
+      route("event-forms/question-library", "routes/event-forms/question-library.tsx"),
       route("event-forms/edit/:id", "routes/event-forms/edit.tsx"),
       route("event-forms/payments/:id", "routes/event-forms/payments.tsx"),
       route("event-forms/check-in/:id", "routes/event-forms/check-in.tsx"),

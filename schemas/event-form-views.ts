@@ -1,6 +1,7 @@
 /** What the API answers about event forms and their collections: to their owner, to applicants, in lists. */
 import type { EventFormStatus, EventNature } from "./events.ts";
 import type { ApplicationStatus } from "./applications.ts";
+import type { ShowIf } from "./question-rules.ts";
 
 /** Standard applicant fields a form switches on (and may require), by key of STANDARD_QUESTIONS. */
 export type StandardQuestions = Record<string, { enabled: boolean; required: boolean }>;
@@ -12,6 +13,8 @@ export interface CustomQuestion {
   type: string;
   required: boolean;
   options: string[];
+  /** Asked only when an earlier question's answer is one of these values; null (or absent in older forms) always. */
+  show_if?: ShowIf | null;
 }
 
 /** A paid event's price: money as "25.00" text, in `currency`. */

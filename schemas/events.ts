@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { booleanField, headerText, imageField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
 import { idField } from "./id-fields.ts";
+import { RULE_SOURCE_TYPES, ruleOptionsOf, ruleSourceIndex } from "./question-rules.ts";
 import { LOCAL_DATETIME, isRealLocalDateTime, isTimeZone, zonedToInstant } from "./time.ts";
 import {
   CHOICE_TYPES,
@@ -42,17 +43,34 @@ const localDateTime = (label: string) =>
     .refine(isRealLocalDateTime, `The ${label} must be a real date and time.`);
 
 /** Choice options: a list, or one option per line from a textarea. */
-const optionsField = z.preprocess(
-  (v) => (typeof v === "string" ? v.split("\n") : (v ?? [])),
+const linesField = (item: string, most: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.split("\n") : (v ?? [])),
+    z
+      // conform hands an empty box over as [undefined].
+      .array(z.string().optional())
+      .transform((options) => [...new Set(options.map((o) => o?.trim() ?? "").filter(Boolean))])
+      .pipe(z.array(storableString().max(100, `Each ${item} must not be greater than 100 characters.`)).max(30, most)),
+  );
+const optionsField = linesField("option", "A question may have at most 30 options.");
+
+/**
+ * "Show only when": the earlier question by id or label (a select of earlier questions sends either; a
+ * resource sent back sends `question_id`) and its answers that show this one. No question, no rule.
+ */
+const showIfField = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== "object" || Array.isArray(v)) return v === "" || v === null ? undefined : v;
+    const rule = v as Record<string, unknown>;
+    return { question: rule.question ?? rule.question_id, values: rule.values };
+  },
   z
-    // conform hands an empty box over as [undefined].
-    .array(z.string().optional())
-    .transform((options) => [...new Set(options.map((o) => o?.trim() ?? "").filter(Boolean))])
-    .pipe(
-      z
-        .array(storableString().max(100, "Each option must not be greater than 100 characters."))
-        .max(30, "A question may have at most 30 options."),
-    ),
+    .object({
+      question: storableString().trim().max(200, "Choose an earlier question.").optional(),
+      values: linesField("value", "A rule may name at most 30 values."),
+    })
+    .optional()
+    .transform((rule) => (rule?.question ? { question: rule.question, values: rule.values } : undefined)),
 );
 
 export const customQuestionSchema = z
@@ -66,12 +84,38 @@ export const customQuestionSchema = z
     type: enumOf("question type", QUESTION_TYPE_VALUES),
     required: flag.default(false),
     options: optionsField,
+    show_if: showIfField,
   })
   .refine((q) => !CHOICE_TYPES.includes(q.type) || q.options.length >= 2, {
     path: ["options"],
     message: "A choice question needs at least two options.",
   });
 export type CustomQuestionInput = z.output<typeof customQuestionSchema>;
+
+/**
+ * Each rule names an earlier question with options, and values among those options. Only earlier: a
+ * question never waits on itself or on one asked after it, so rules can chain but never go round.
+ */
+function checkRules(questions: Partial<CustomQuestionInput>[], ctx: z.RefinementCtx) {
+  questions.forEach((q, index) => {
+    const rule = q?.show_if;
+    // A rule that failed its own shape has its error already.
+    if (typeof rule?.question !== "string" || !Array.isArray(rule.values)) return;
+    const at = (field: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: ["custom_questions", index, "show_if", field], message });
+    const source = ruleSourceIndex(questions, rule.question);
+    if (source === -1) return at("question", "Show only when must name an earlier question of this form.");
+    if (source === index) return at("question", "A question cannot be shown only when it is answered itself.");
+    if (source > index) return at("question", "A question can be shown only after an earlier question: choose one above it.");
+    const earlier = questions[source];
+    if (!RULE_SOURCE_TYPES.includes(earlier.type as QuestionType))
+      return at("question", "Show only when needs a question with options (single choice, multiple choice, dropdown or yes / no).");
+    if (!rule.values.length) return at("values", "Choose at least one answer that shows this question.");
+    const options = ruleOptionsOf({ type: earlier.type ?? "", options: earlier.options });
+    const unknown = rule.values.filter((value) => !options.includes(value));
+    if (unknown.length) at("values", `“${unknown[0]}” is not one of the options of “${earlier.label}”: ${options.join(", ")}.`);
+  });
+}
 
 const standardQuestionsField = z
   .object(
@@ -201,6 +245,7 @@ export const eventFormSchema = z
       if (label && labels.indexOf(label) !== index)
         ctx.addIssue({ code: "custom", path: ["custom_questions", index, "label"], message: "Each question needs its own label." });
     });
+    checkRules(Array.isArray(form.custom_questions) ? form.custom_questions : [], ctx);
   })
   // A free event keeps no price details, whatever the form still held.
   .transform((form) => (form.type_of_event === "paid" ? form : { ...form, paid_event_information: undefined }));

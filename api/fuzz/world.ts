@@ -1,7 +1,8 @@
 /**
  * The rows a fuzz run's callers reach through their own lists (./live-paths.ts): an owner who is also super
  * admin with a collection, a published free event (with a co-founder's confirmed place and ticket, and an
- * announcement) and a published paid one (with the co-founder's unpaid billing), a coupon, a team member, a
+ * announcement) and a published paid one (with the co-founder's unpaid billing), a coupon, a question saved to
+ * the library, a team member, a
  * pending co-founder invitation, two saved versions of a canvas, a conversation with a message, and the
  * notifications these leave.
  */
@@ -50,6 +51,10 @@ export async function fuzzWorld(t: TestApi) {
     }),
   );
   await createCoupon(client);
+  await made(
+    "saved question",
+    client.post("/api/v1/admin/question_library", { label: "Fuzz track", type: "dropdown", options: ["Design", "Engineering"] }),
+  );
   // A team member (who accepted), then the applicant's invitation, left pending and first in the list.
   const member = await coFounder(t);
   const joined = await made(

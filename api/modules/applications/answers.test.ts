@@ -9,6 +9,7 @@ const question = (type: QuestionType, options: string[] = []): Question => ({
   required: false,
   options,
   standard: false,
+  showIf: null,
 });
 
 describe("question types", () => {

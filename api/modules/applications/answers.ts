@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STANDARD_QUESTIONS, questionTypeOf, type QuestionType } from "#schemas/events.ts";
+import { applyingQuestions, type ShowIf } from "#schemas/question-rules.ts";
 import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableText } from "#schemas/fields.ts";
 import type { Answers, CustomQuestion, StandardQuestions } from "#api/db/events-schema.ts";
 import type { FieldErrors } from "#api/lib/errors.ts";
@@ -13,6 +14,8 @@ export interface Question {
   required: boolean;
   options: readonly string[];
   standard: boolean;
+  /** Asked only when an earlier question's answer is one of the values (custom questions). */
+  showIf: ShowIf | null;
 }
 
 export const ANSWER_FILE_RULES: UploadRules = {
@@ -32,6 +35,7 @@ export function questionsOf(form: { questions: StandardQuestions; customQuestion
     required: Boolean(form.questions[q.key]?.required),
     options: [],
     standard: true,
+    showIf: null,
   }));
   const custom = form.customQuestions.map((q) => ({
     key: q.id,
@@ -40,6 +44,7 @@ export function questionsOf(form: { questions: StandardQuestions; customQuestion
     required: q.required,
     options: q.options ?? [],
     standard: false,
+    showIf: q.show_if ?? null,
   }));
   return [...standard, ...custom];
 }
@@ -188,8 +193,9 @@ export interface AnswerPlan {
 
 /**
  * Checks the applicant's answers against the form. A draft only checks what was filled in; a submit
- * also needs every required question. Unknown keys are ignored. A file question answered without a
- * new file keeps the file of the earlier draft.
+ * also needs every required question that applies. A question whose rule hides it (by the answers given
+ * here) is neither required nor kept. Unknown keys are ignored. A file question answered without a new
+ * file keeps the file of the earlier draft.
  */
 export async function planAnswers(
   questions: Question[],
@@ -199,7 +205,16 @@ export async function planAnswers(
 ): Promise<AnswerPlan> {
   const plan: AnswerPlan = { answers: {}, uploads: new Map(), errors: {} };
   const fail = (key: string, message: string) => (plan.errors[`answers.${key}`] = [message]);
+  const read = new Map(questions.filter((q) => q.type !== "file").map((q) => [q.key, readAnswer(q, input.get(q.key))]));
+  const applying = applyingQuestions(
+    questions.map((q) => ({ id: q.key, type: q.type, show_if: q.showIf })),
+    (key) => {
+      const outcome = read.get(key);
+      return outcome?.kind === "value" ? outcome.value : undefined;
+    },
+  );
   for (const q of questions) {
+    if (!applying.has(q.key)) continue;
     const raw = input.get(q.key);
     if (q.type === "file") {
       const file = (Array.isArray(raw) ? raw : [raw]).find((item): item is File => item instanceof File && item.size > 0);
@@ -214,7 +229,7 @@ export async function planAnswers(
       }
       continue;
     }
-    const outcome = readAnswer(q, raw);
+    const outcome = read.get(q.key) ?? EMPTY;
     if (outcome.kind === "error") fail(q.key, outcome.message);
     else if (outcome.kind === "value") plan.answers[q.key] = outcome.value;
     else if (intent === "submit" && q.required) fail(q.key, requiredMessage(q));

@@ -8,6 +8,7 @@ import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventApplications, eventCheckIns, eventForms, type Answers, type ApplicationStatus } from "#api/db/events-schema.ts";
 import { csvStream } from "#api/lib/csv.ts";
+import { applyingQuestions } from "#schemas/question-rules.ts";
 import { fieldError, forbidden, notFound } from "#api/lib/errors.ts";
 import { offset, pageValues, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { listFilters, preparedPerDb, preparedPerShape, type ShapeOf } from "#api/db/embedded/prepared.ts";
@@ -199,17 +200,21 @@ export function responsesCsv(db: Db, form: FormRow, filters: ResponseFilters, re
         .orderBy(direction(eventApplications.submittedAt, "asc"), direction(eventApplications.id, "asc"))
         .limit(limit)
         .offset(offset),
-    (r) => [
-      iso(r.submittedAt) ?? "",
-      r.status,
-      r.applicantName,
-      r.applicantEmail,
-      // As every screen shows it ("ABCD-EFGH"), so a row is found by the code people read out.
-      r.ticketCode ? formatTicketCode(r.ticketCode) : "",
-      iso(r.checkedInAt) ?? "",
-      ...questions.map((q) => cell(r.id, q, r.answers[q.key])),
-      ...(review?.cells(r.id) ?? []),
-    ],
+    (r) => {
+      // A question that did not apply to this applicant has an empty cell, whatever was kept for it.
+      const applying = applyingQuestions(form.customQuestions, (id) => r.answers[id]);
+      return [
+        iso(r.submittedAt) ?? "",
+        r.status,
+        r.applicantName,
+        r.applicantEmail,
+        // As every screen shows it ("ABCD-EFGH"), so a row is found by the code people read out.
+        r.ticketCode ? formatTicketCode(r.ticketCode) : "",
+        iso(r.checkedInAt) ?? "",
+        ...questions.map((q) => (q.standard || applying.has(q.key) ? cell(r.id, q, r.answers[q.key]) : "")),
+        ...(review?.cells(r.id) ?? []),
+      ];
+    },
   );
 }
 

@@ -2,6 +2,7 @@
 import type { AnswerValue, ApplicationView } from "#schemas/applications.ts";
 import type { EventStartup, PublicEventForm, ResponsesForm } from "#schemas/event-form-views.ts";
 import { REVIEW_STATUSES } from "#schemas/events.ts";
+import { applyingQuestions } from "#schemas/question-rules.ts";
 import type { ApplicationStatus, CustomQuestion, eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { fileUrl } from "../files/service.ts";
 import { publicEventUrl } from "../event-pages/links.ts";
@@ -19,11 +20,17 @@ export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Application documents are private: they are served through the application, to those who may see it. */
 export const answerFileUrl = (applicationId: number, fileId: string) => `/api/v1/admin/event_applications/${applicationId}/files/${fileId}`;
 
-/** An application as the API shows it; file answers become {file_id, url}. */
+/**
+ * An application as the API shows it; file answers become {file_id, url}. Only answers to questions that
+ * apply show: one kept before its question got a rule that now hides it is left out.
+ */
 export function applicationResource(a: ApplicationRow, customQuestions: CustomQuestion[]): ApplicationView {
   const fileAnswers = fileKeys(customQuestions);
+  const applying = applyingQuestions(customQuestions, (id) => a.answers[id]);
+  const hidden = new Set(customQuestions.filter((q) => !applying.has(q.id)).map((q) => q.id));
   const answers: Record<string, AnswerValue> = {};
   for (const [key, v] of Object.entries(a.answers)) {
+    if (hidden.has(key)) continue;
     answers[key] = fileAnswers.has(key) && typeof v === "string" ? { file_id: v, url: answerFileUrl(a.id, v) } : v;
   }
   return {

@@ -199,6 +199,7 @@ describe("POST /api/v1/admin/event_forms", () => {
           type: "long_text",
           required: true,
           options: [],
+          show_if: null,
         },
         {
           id: expect.stringMatching(QUESTION_ID),
@@ -207,6 +208,7 @@ describe("POST /api/v1/admin/event_forms", () => {
           type: "single_choice",
           required: false,
           options: ["Friend", "Social media", "Other"],
+          show_if: null,
         },
       ],
       status: "draft",

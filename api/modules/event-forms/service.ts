@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, ne, sql } from "drizzle-orm";
 import type { EventFormView } from "#schemas/event-form-views.ts";
 import { CHOICE_TYPES, type EventFormInput, type EventFormStatus, type QuestionType } from "#schemas/events.ts";
 import { zonedToInstant } from "#schemas/time.ts";
+import { ruleSourceIndex } from "#schemas/question-rules.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventApplications, eventForms, type CustomQuestion } from "#api/db/events-schema.ts";
 import { eventBillings } from "#api/db/billing-schema.ts";
@@ -130,7 +131,7 @@ export function assignQuestionIds(incoming: EventFormInput["custom_questions"], 
   const typeOf = new Map(existing.map((q) => [q.id, q.type]));
   const known = new Set(typeOf.keys());
   const used = new Set<string>();
-  return incoming.map((q) => {
+  const stored = incoming.map((q) => {
     let id = q.id && typeOf.get(q.id) === q.type && !used.has(q.id) ? q.id : newQuestionId();
     while (used.has(id) || (id !== q.id && known.has(id))) id = newQuestionId();
     used.add(id);
@@ -143,6 +144,12 @@ export function assignQuestionIds(incoming: EventFormInput["custom_questions"], 
       // Options only mean something for a choice question.
       options: CHOICE_TYPES.includes(q.type as QuestionType) ? q.options : [],
     };
+  });
+  // A rule names its question by id or label as sent; it keeps the id that question is stored with.
+  return stored.map((q, index) => {
+    const rule = incoming[index].show_if;
+    const source = rule ? ruleSourceIndex(incoming, rule.question) : -1;
+    return source === -1 || !rule ? { ...q, show_if: null } : { ...q, show_if: { question_id: stored[source].id, values: rule.values } };
   });
 }
 

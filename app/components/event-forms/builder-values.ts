@@ -1,5 +1,6 @@
 import { STANDARD_QUESTIONS, questionTypeOf, type QuestionType } from "#schemas/event-kinds";
 import type { EventFormView } from "#schemas/event-form-views";
+import { ruleOptionsOf } from "#schemas/question-rules";
 
 /** The builder's raw field values (strings, "on" for ticked boxes), as conform reports them while typing. */
 type Raw = unknown;
@@ -17,6 +18,20 @@ export interface PreviewQuestion {
   helpText: string | null;
   options: string[];
 }
+
+/** An earlier question a "Show only when" rule may name: by its id once saved, else by its label. */
+export interface RuleSource {
+  ref: string;
+  label: string;
+  type: QuestionType;
+  options: readonly string[];
+}
+
+const lines = (value: Raw) =>
+  text(value)
+    .split("\n")
+    .map((o) => o.trim())
+    .filter(Boolean);
 
 /** What the live preview shows, read from the values typed so far. */
 export function readBuilderValues(values: Raw) {
@@ -40,18 +55,26 @@ export function readBuilderValues(values: Raw) {
         type: questionTypeOf(q.type),
         required: ticked(q.required),
         helpText: text(q.help_text) || null,
-        options: text(q.options)
-          .split("\n")
-          .map((o) => o.trim())
-          .filter(Boolean),
+        options: lines(q.options),
       };
     }),
   ];
+  const ruleSources: RuleSource[] = custom.map((raw) => {
+    const q = record(raw);
+    const type = questionTypeOf(q.type);
+    return {
+      ref: text(q.id) || text(q.label).trim(),
+      label: text(q.label).trim(),
+      type,
+      options: ruleOptionsOf({ type, options: lines(q.options) }),
+    };
+  });
   return {
     title: text(all.title),
     description: text(all.description),
     isPaid: text(all.type_of_event) === "paid",
     customTypes: custom.map((raw) => questionTypeOf(record(raw).type)),
+    ruleSources,
     questions,
   };
 }
@@ -114,6 +137,7 @@ export function builderDefaults(collectionId: number, form?: EventFormView) {
       help_text: q.help_text ?? "",
       required: q.required ? "on" : "",
       options: q.options.join("\n"),
+      show_if: { question: q.show_if?.question_id ?? "", values: q.show_if?.values.join("\n") ?? "" },
     })),
   };
 }

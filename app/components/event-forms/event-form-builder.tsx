@@ -1,21 +1,13 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { toast } from "react-toastify";
-import {
-  CHOICE_TYPES,
-  CURRENCIES,
-  EVENT_CATEGORIES,
-  EVENT_NATURES,
-  QUESTION_TYPES,
-  STANDARD_QUESTIONS,
-  eventFormSchema,
-} from "#schemas/events";
+import { CURRENCIES, EVENT_CATEGORIES, EVENT_NATURES, STANDARD_QUESTIONS, eventFormSchema } from "#schemas/events";
 import { AiSuggest } from "~/components/ai/ai-suggest";
 import { eventDescriptionPrompt } from "~/components/ai/prompts";
 import { Button, buttonClass } from "~/components/ui/button";
-import { FieldErrors, FormErrors, inputClass } from "~/components/ui/field";
+import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { ChoiceField, InputField, TextareaField } from "~/components/ui/form-fields";
 import { DataTable } from "~/components/ui/data-table";
 import { Card } from "~/components/ui/layout";
@@ -25,6 +17,9 @@ import { useZodForm } from "~/lib/use-zod-form";
 import { builderDefaults, readBuilderValues, validationFailsMessage } from "./builder-values";
 import { PlacesFields } from "./places-fields";
 import { QuestionPreview } from "./question-preview";
+import { CustomQuestionCard } from "./custom-question-card";
+import { LibraryPicker, libraryQuestionValues, saveToLibraryFormId } from "./question-library";
+import type { SavedQuestionView } from "#schemas/question-library";
 
 export function EventFormBuilder({
   defaultValue,
@@ -35,7 +30,13 @@ export function EventFormBuilder({
   countries,
   bannerUrl,
   submitLabel,
+  library,
+  savedQuestionIds,
 }: {
+  /** The organization's saved questions, to add to this form. */
+  library?: SavedQuestionView[];
+  /** The ids of the questions this form has saved (edit only): those can be saved to the library. */
+  savedQuestionIds?: string[];
   timeZones: string[];
   /** The venue country's choices (GET /api/country_codes). */
   countries: Country[];
@@ -214,59 +215,19 @@ export function EventFormBuilder({
           <p className="mb-4 text-sm text-slate-600">Asked after the applicant details, in this order.</p>
           <ol className="space-y-4">
             {questions.map((question, index) => {
-              const q = question.getFieldset();
-              const type = preview.customTypes[index] ?? "short_text";
+              const id = question.getFieldset().id.value;
               return (
-                <li key={question.key ?? index} className="rounded-lg border border-slate-200 p-4" data-testid={`custom-question-${index}`}>
-                  <input {...getInputProps(q.id, { type: "hidden" })} />
-                  <div className="mb-3 flex items-center justify-between gap-2">
-                    <p className="text-sm font-semibold text-slate-700">Question {index + 1}</p>
-                    <div className="flex gap-1">
-                      <button
-                        className={buttonClass("ghost", "sm")}
-                        disabled={index === 0}
-                        {...form.reorder.getButtonProps({ name: fields.custom_questions.name, from: index, to: index - 1 })}
-                      >
-                        Move up
-                      </button>
-                      <button
-                        className={buttonClass("ghost", "sm")}
-                        disabled={index === questions.length - 1}
-                        {...form.reorder.getButtonProps({ name: fields.custom_questions.name, from: index, to: index + 1 })}
-                      >
-                        Move down
-                      </button>
-                      <button
-                        className={buttonClass("ghost", "sm")}
-                        {...form.remove.getButtonProps({ name: fields.custom_questions.name, index })}
-                      >
-                        Remove
-                      </button>
-                    </div>
-                  </div>
-                  <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
-                    <InputField field={q.label} type="text" label="Question" />
-                    <ChoiceField field={q.type} label="Answer type" placeholder="Choose a type" options={QUESTION_TYPES} />
-                  </div>
-                  <div className="mt-3">
-                    <InputField field={q.help_text} type="text" label="Help text (optional)" />
-                  </div>
-                  {/* Without JavaScript the type can change without a re-render, so the box always shows. */}
-                  <div className={`mt-3 ${!hydrated || CHOICE_TYPES.includes(type) ? "" : "hidden"}`}>
-                    <label className="block text-sm font-medium text-slate-700" htmlFor={q.options.id}>
-                      Options, one per line
-                    </label>
-                    {hydrated ? null : (
-                      <p className="text-xs text-slate-500">Only for single choice, multiple choice and dropdown questions.</p>
-                    )}
-                    <textarea className={inputClass} rows={3} {...getTextareaProps(q.options)} />
-                    <FieldErrors id={q.options.errorId} errors={q.options.errors} />
-                  </div>
-                  <label className="mt-3 flex items-center gap-2 text-sm">
-                    <input {...getInputProps(q.required, { type: "checkbox" })} />
-                    Required
-                  </label>
-                </li>
+                <CustomQuestionCard
+                  key={question.key ?? index}
+                  form={form as never}
+                  question={question as never}
+                  index={index}
+                  count={questions.length}
+                  type={preview.customTypes[index] ?? "short_text"}
+                  earlier={preview.ruleSources.slice(0, index).filter((source) => source.ref)}
+                  hydrated={hydrated}
+                  saveToLibraryForm={id && savedQuestionIds?.includes(id) ? saveToLibraryFormId(id) : null}
+                />
               );
             })}
           </ol>
@@ -277,6 +238,12 @@ export function EventFormBuilder({
           >
             Add question
           </button>
+          <LibraryPicker
+            library={library ?? []}
+            addButton={(saved) =>
+              form.insert.getButtonProps({ name: fields.custom_questions.name, defaultValue: libraryQuestionValues(saved) })
+            }
+          />
         </Card>
 
         <Button type="submit" pending={navigation.state === "submitting"}>

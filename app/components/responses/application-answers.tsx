@@ -1,3 +1,4 @@
+import { applyingQuestions } from "#schemas/question-rules";
 import { STANDARD_QUESTIONS } from "#schemas/event-kinds";
 import type { AnswerValue, ApplicationView, ResponseDetail } from "#schemas/applications";
 import { Card } from "~/components/ui/layout";
@@ -30,9 +31,11 @@ export function ApplicationAnswers({
   /** The questions left out while the application is read blind. */
   hidden: readonly string[];
 }) {
+  const applying = applyingQuestions(form.custom_questions, (id) => application.answers[id]);
   const rows = [
     ...STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled).map((q) => ({ key: q.key, label: q.label })),
-    ...form.custom_questions.map((q) => ({ key: q.id, label: q.label })),
+    // A question that did not apply to this applicant is not theirs to answer: it has no row.
+    ...form.custom_questions.filter((q) => applying.has(q.id)).map((q) => ({ key: q.id, label: q.label })),
   ].filter((row) => !hidden.includes(row.key));
   return (
     <Card>

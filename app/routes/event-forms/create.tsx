@@ -64,6 +64,7 @@ export default function CreateEventForm({ loaderData, actionData }: Route.Compon
         timeZones={timeZones}
         countries={countries}
         submitLabel="Create form"
+        library={loaderData.library}
       />
     </div>
   );

@@ -22,6 +22,8 @@ import type { EventFormSaved, EventFormView } from "#schemas/event-form-views";
 import type { Route } from "./+types/edit";
 import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { SaveToLibraryForms } from "~/components/event-forms/question-library";
+import { saveToLibraryAction } from "./question-library.server";
 
 /** The form's id from the URL; anything but an id names no form. API paths and redirects are built from this number only. */
 function formId(params: Route.LoaderArgs["params"]): number {
@@ -63,6 +65,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (rubricAnswer) return rubricAnswer;
   const assignAnswer = await assignAction(api, env, id, formData);
   if (assignAnswer) return assignAnswer;
+  const libraryAnswer = await saveToLibraryAction(api, env, id, formData);
+  if (libraryAnswer) return libraryAnswer;
   if (formData.get("intent") === "status") {
     const result = await api.put<{ message: string }>(`/api/v1/admin/event_form_statuses/${id}`, { status: formData.get("status") });
     if (!result.ok)
@@ -159,7 +163,10 @@ export default function EditEventForm({ loaderData, actionData }: Route.Componen
         countries={countries}
         bannerUrl={eventForm.banner_url}
         submitLabel="Save form"
+        library={loaderData.library}
+        savedQuestionIds={eventForm.custom_questions.map((q) => q.id)}
       />
+      <SaveToLibraryForms questionIds={eventForm.custom_questions.map((q) => q.id)} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import type { CurrentUser } from "#schemas/auth";
 import type { PlaceJson } from "#schemas/places";
 import type { Country } from "#schemas/countries";
 import type { CollectionView } from "#schemas/event-form-views";
+import type { SavedQuestionView } from "#schemas/question-library";
 
 /** The builder's values as the API's multipart body (a banner may be among them). */
 export function toEventFormBody(values: Record<string, unknown>, method: "POST" | "PUT"): FormData {
@@ -42,13 +43,19 @@ export function refusedByApi(
   return data({ result: reply.data.result, failure }, { status: result.status });
 }
 
-/** What the builder's pickers offer: the owner's collections, the time zones and the venue's countries. */
+/**
+ * What the builder's pickers offer: the owner's collections, the time zones, the venue's countries and
+ * the organization's saved questions (the first hundred by label; the library screen lists them all).
+ */
 export async function builderChoices(api: ApiClient) {
-  const [{ data: collections }, { data: countries }] = await Promise.all([
+  const [{ data: collections }, { data: countries }, saved] = await Promise.all([
     api.load<Page<CollectionView>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
     api.load<{ data: Country[] }>("/api/country_codes"),
+    api.get<Page<SavedQuestionView>>("/api/v1/admin/question_library?per_page=100&sort_by=label"),
   ]);
-  return { collections: collections.map((c) => ({ id: c.id, name: c.name })), timeZones: timeZones(), countries };
+  // A member who may not manage the organization's forms has no library to pick from: the builder still opens.
+  const library = saved.ok ? saved.body.data : [];
+  return { collections: collections.map((c) => ({ id: c.id, name: c.name })), timeZones: timeZones(), countries, library };
 }
 
 /**

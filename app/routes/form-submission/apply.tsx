@@ -6,6 +6,7 @@ import { STANDARD_QUESTIONS, questionTypeOf } from "#schemas/event-kinds";
 import { TicketCard } from "~/components/check-in/ticket-card";
 import { AddToCalendar } from "~/components/event-page/event-facts";
 import { QuestionInput } from "~/components/event-forms/question-preview";
+import { useApplyingQuestions } from "~/components/event-forms/applying-questions";
 import { JoinMeeting } from "~/components/meetings/join-meeting";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -92,6 +93,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
   const submitted = mine && mine.status !== "draft";
   const saved = (key: string) => actionData?.answers?.[key] ?? mine?.answers[key] ?? loaderData.prefill[key];
   const errorsFor = (key: string) => actionData?.errors?.[`answers.${key}`];
+  const conditional = useApplyingQuestions(form.custom_questions, saved);
   const standard = STANDARD_QUESTIONS.filter((q) => form.questions[q.key]?.enabled || form.questions[q.key]?.required);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -184,7 +186,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
               <FormErrors errors={[actionData.message]} />
             </div>
           ) : null}
-          <Form ref={formRef} method="post" encType="multipart/form-data" className="space-y-5" noValidate>
+          <Form ref={formRef} method="post" encType="multipart/form-data" className="space-y-5" noValidate onChange={conditional.onChange}>
             {standard.map((q) => (
               <QuestionInput
                 key={q.key}
@@ -199,18 +201,20 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
               />
             ))}
             {form.custom_questions.map((q) => (
-              <QuestionInput
-                key={q.id}
-                name={`answers[${q.id}]`}
-                id={`answer-${q.id}`}
-                label={q.label}
-                type={questionTypeOf(q.type)}
-                required={q.required}
-                helpText={q.help_text}
-                options={q.options}
-                value={saved(q.id)}
-                errors={errorsFor(q.id)}
-              />
+              // A question that does not apply stays in the page, hidden: its answer comes back if it applies again.
+              <div key={q.id} hidden={!conditional.shows(q.id)} data-testid={`question-${q.id}`}>
+                <QuestionInput
+                  name={`answers[${q.id}]`}
+                  id={`answer-${q.id}`}
+                  label={q.label}
+                  type={questionTypeOf(q.type)}
+                  required={q.required}
+                  helpText={[q.help_text, conditional.hint(q)].filter(Boolean).join(" ") || null}
+                  options={q.options}
+                  value={saved(q.id)}
+                  errors={errorsFor(q.id)}
+                />
+              </div>
             ))}
             <label className="flex items-start gap-2 text-sm text-slate-700">
               <input

@@ -1,1 +1,0 @@
-ALTER TABLE "review_rubrics" ADD COLUMN "identifying_question_ids" text[] DEFAULT '{}'::text[] NOT NULL;
