@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expectNoSeriousViolationsInBothThemes } from "./a11y";
 import { apiCall, expect, publishedEventForm, registerUser, said, setUpStartup, test } from "./fixtures";
-import { latestMailTo, linkIn } from "./mailbox";
+import { joinedReviewer } from "./reviewers";
 import { applicantWithTicket } from "./tickets";
 
 /*
@@ -13,20 +13,6 @@ import { applicantWithTicket } from "./tickets";
 interface Criterion {
   id: number;
   name: string;
-}
-
-/** A member who joined the owner's organization as a reviewer by the mailed link, in a browser of their own. */
-async function joinedReviewer(browser: Browser, baseURL: string, owner: BrowserContext, name: string, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  await context.addInitScript(() => window.localStorage.setItem("introComplete", "true"));
-  const reviewer = await registerUser(context, name);
-  await apiCall(owner, "POST", "/api/v1/admin/team_invitations", { email: reviewer.email, role: "reviewer" });
-  const invitation = await latestMailTo(reviewer.email, (mail) => mail.html.includes("/team/join/"));
-  const page = await context.newPage();
-  await page.goto(linkIn(invitation, "/team/join/"));
-  await page.getByRole("button", { name: "Join" }).click();
-  await expect(page.getByTestId("team-role")).toContainText("Reviewer");
-  return { context, page, id: reviewer.id };
 }
 
 /**

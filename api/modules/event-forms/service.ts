@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, ne, sql } from "drizzle-orm";
 import type { EventFormView } from "#schemas/event-form-views.ts";
-import { CHOICE_TYPES, type EventFormInput, type EventFormStatus, type QuestionType } from "#schemas/events.ts";
+import type { EventFormInput, EventFormStatus } from "#schemas/events.ts";
 import { zonedToInstant } from "#schemas/time.ts";
-import { ruleSourceIndex } from "#schemas/question-rules.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventApplications, eventForms, type CustomQuestion } from "#api/db/events-schema.ts";
 import { eventBillings } from "#api/db/billing-schema.ts";
@@ -22,6 +20,7 @@ import { eventMailAfterEdit } from "../notification-mail/event-mail.ts";
 import { accessPlaceholders, findManagedForm, managedFormsWhere } from "./ownership.ts";
 import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { changedFields, recordActivity, type Actor } from "#api/lib/activity.ts";
+import { assignQuestionIds } from "./question-ids.ts";
 import { RECORDED_FIELDS, STATUS_KINDS } from "./recorded.ts";
 import { eventFormResource, loadEventFormResource, selectEventFormDetails, submittedApplications, type EventFormRow } from "./views.ts";
 
@@ -118,40 +117,6 @@ export async function getEventForm(db: Db, access: OrganizationAccess, id: numbe
 }
 
 // ---- writing -----------------------------------------------------------------------------------
-
-const newQuestionId = () => `q-${randomBytes(4).toString("hex")}`;
-
-/**
- * Every stored custom question has an id that answers are keyed by. An incoming id is kept only when it
- * names a question this form already has (an edit); anything else gets a fresh id.
- */
-export function assignQuestionIds(incoming: EventFormInput["custom_questions"], existing: readonly CustomQuestion[]): CustomQuestion[] {
-  // An id (and with it the answers given to it) survives only while the question keeps its type, so an
-  // answer is never read as another type than it was given as (e.g. a text read as a file id).
-  const typeOf = new Map(existing.map((q) => [q.id, q.type]));
-  const known = new Set(typeOf.keys());
-  const used = new Set<string>();
-  const stored = incoming.map((q) => {
-    let id = q.id && typeOf.get(q.id) === q.type && !used.has(q.id) ? q.id : newQuestionId();
-    while (used.has(id) || (id !== q.id && known.has(id))) id = newQuestionId();
-    used.add(id);
-    return {
-      id,
-      label: q.label,
-      help_text: q.help_text ?? null,
-      type: q.type,
-      required: q.required,
-      // Options only mean something for a choice question.
-      options: CHOICE_TYPES.includes(q.type as QuestionType) ? q.options : [],
-    };
-  });
-  // A rule names its question by id or label as sent; it keeps the id that question is stored with.
-  return stored.map((q, index) => {
-    const rule = incoming[index].show_if;
-    const source = rule ? ruleSourceIndex(incoming, rule.question) : -1;
-    return source === -1 || !rule ? { ...q, show_if: null } : { ...q, show_if: { question_id: stored[source].id, values: rule.values } };
-  });
-}
 
 /**
  * An in-person or hybrid event's country and city, the city as the list spells it (422 with suggestions
