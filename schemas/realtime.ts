@@ -119,8 +119,12 @@ export interface NotificationsReadPayload {
 }
 
 /** On eventFormChannel: an application was submitted to the form. */
+/**
+ * On eventFormChannel: a new application. No name: a reviewer of a blind form listens on the channel too,
+ * and the screens read the rest from the API as that reader may see it.
+ */
 export interface ApplicationSubmittedPayload {
-  application: { id: number; event_form_id: number; status: string; applicant_name: string; submitted_at: string | null };
+  application: { id: number; event_form_id: number; status: string; submitted_at: string | null };
 }
 
 /** On the payer's userChannel and the form's eventFormChannel: a billing's payment status moved. */

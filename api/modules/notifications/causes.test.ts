@@ -122,7 +122,7 @@ describe("applications", () => {
         channels: [`private-event-form.${form.id}`],
         event: "App.Events.ApplicationSubmitted",
         data: {
-          application: { id, event_form_id: form.id, status: "pending", applicant_name: "Ann Applicant", submitted_at: expect.any(String) },
+          application: { id, event_form_id: form.id, status: "pending", submitted_at: expect.any(String) },
         },
       },
     ]);

@@ -9,6 +9,7 @@ import { formatInZone } from "#schemas/event-format.ts";
 import type { FollowParty, WaitlistMoveData } from "#schemas/activity.ts";
 import type { ReviewStatus } from "#schemas/events.ts";
 import { REVIEW_WORDS } from "#schemas/event-kinds.ts";
+import { reviewRubrics } from "#api/db/review-schema.ts";
 import { APPLICATION_SUBMITTED_EVENT, eventFormChannel } from "#schemas/realtime.ts";
 import type { Db } from "#api/db/client.ts";
 import { coFounderInvitations } from "#api/db/community-schema.ts";
@@ -129,18 +130,30 @@ export async function notifyApplicationReceived(
     .where(eq(eventForms.id, application.eventFormId));
   if (!form) return;
   const formId = application.eventFormId;
-  await notifyEach(
-    tx,
-    queue,
-    others(await startupUserIds(tx, form.startupId, { role: "forms.read", account: "event response read", formId }), actorUserId),
-    {
-      type: "application_received",
-      title: `New application to ${form.title}`,
-      body: `${application.applicantName} applied.`,
-      url: `/event-responses/${formId}/form/${application.id}`,
-      data: { event_form_id: formId, event_application_id: application.id },
-    },
+  const readers = others(
+    await startupUserIds(tx, form.startupId, { role: "forms.read", account: "event response read", formId }),
+    actorUserId,
   );
+  // While review is blind, only those who manage the form are told who applied.
+  const [rubric] = await tx.select({ blind: reviewRubrics.blind }).from(reviewRubrics).where(eq(reviewRubrics.eventFormId, formId));
+  const named = rubric?.blind
+    ? new Set(await startupUserIds(tx, form.startupId, { role: "forms.manage", account: "event response read", formId }))
+    : null;
+  const told = (body: string) => ({
+    type: "application_received" as const,
+    title: `New application to ${form.title}`,
+    body,
+    url: `/event-responses/${formId}/form/${application.id}`,
+    data: { event_form_id: formId, event_application_id: application.id },
+  });
+  await notifyEach(tx, queue, named ? readers.filter((id) => named.has(id)) : readers, told(`${application.applicantName} applied.`));
+  if (named)
+    await notifyEach(
+      tx,
+      queue,
+      readers.filter((id) => !named.has(id)),
+      told("A new application is waiting for review."),
+    );
   queue.add({
     channels: [eventFormChannel(formId)],
     event: APPLICATION_SUBMITTED_EVENT,
@@ -149,7 +162,6 @@ export async function notifyApplicationReceived(
         id: application.id,
         event_form_id: formId,
         status: application.status,
-        applicant_name: application.applicantName,
         submitted_at: application.submittedAt?.toISOString() ?? null,
       },
     },

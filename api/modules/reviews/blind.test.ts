@@ -2,7 +2,9 @@
  * Blind review: a reviewer of a blind form reads an application without who applied until they have
  * submitted their own review; those who manage the form always read it whole; the CSV stays theirs.
  */
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifications } from "#api/db/realtime-schema.ts";
 import type { ResponseDetail, ResponsesPage } from "#schemas/applications.ts";
 import { NOT_A_CUSTOM_QUESTION, type RubricView } from "#schemas/reviews.ts";
 import { sendApplication } from "#api/testing/application-fixtures.ts";
@@ -97,5 +99,15 @@ describe("a blind form", () => {
     expect(JSON.stringify(seen.event_application)).not.toContain("Hopper");
     expect(seen.hidden_questions).toContain(pitch);
     expect((await owner.client.get<ResponseDetail>(detail)).body.event_application.answers[pitch]).toBe("COBOL at Hopper Labs");
+    // Told of the new application: the owner by name, the reviewer without one.
+    const told = async (userId: number) =>
+      (
+        await t.database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.type, "application_received")))
+      )[0]?.body;
+    expect(await told(owner.id)).toBe("Grace Hopper applied.");
+    expect(await told(reviewer.id)).toBe("A new application is waiting for review.");
   });
 });
