@@ -212,5 +212,6 @@ describe("the API fuzz suite", () => {
     const health = await owner.client.get("/api/user");
     expect(health.status).toBe(200);
     expect(sent).toBeGreaterThan(3000);
-  }, 360_000);
+    // Alone it takes about 80 s; beside the suite's server tests on two cores, four to five times that.
+  }, 600_000);
 });
