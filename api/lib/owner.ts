@@ -1,6 +1,6 @@
 import { roleAllows, type OrganizationPermission } from "#schemas/organization-roles.ts";
 import type { AuthUser } from "../context.ts";
-import { forbidden } from "./errors.ts";
+import { forbidden, notFound } from "./errors.ts";
 
 /**
  * What the caller may reach in the organization they act for now, for one permission: the organization, and
@@ -36,6 +36,16 @@ export function accessKey(access: OrganizationAccess): string {
 export function organizationFor(user: AuthUser | null, permission: OrganizationPermission): OrganizationAccess {
   const access = organizationAccess(user, permission);
   if (!access) throw forbidden();
+  return access;
+}
+
+/**
+ * As `organizationFor`, but a caller without it is told the thing is not there (404 with `message`): for one
+ * application or review, whose existence a member whose role reads no forms has no business learning.
+ */
+export function organizationOrNotFound(user: AuthUser | null, permission: OrganizationPermission, message: string): OrganizationAccess {
+  const access = organizationAccess(user, permission);
+  if (!access) throw notFound(message);
   return access;
 }
 

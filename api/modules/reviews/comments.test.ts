@@ -74,7 +74,7 @@ describe("an application's comments", () => {
 
     expect((await comment(owner.client, application.id, "   ")).body.errors.body).toEqual(["The comment field is required."]);
     expect((await comments((await teamOwner(t)).client, application.id)).status).toBe(404);
-    expect((await comments((await joinedMember(t, owner.client, "door")).client, application.id)).status).toBe(403);
+    expect((await comments((await joinedMember(t, owner.client, "door")).client, application.id)).status).toBe(404);
   });
 
   it("are hidden from a blind reviewer until their review is in", async () => {

@@ -14,7 +14,7 @@ import { users } from "#api/db/schema.ts";
 import { recordActivity } from "#api/lib/activity.ts";
 import { forbidden, notFound } from "#api/lib/errors.ts";
 import { membersWho } from "#api/lib/members-who.ts";
-import { organizationFor } from "#api/lib/owner.ts";
+import { organizationOrNotFound } from "#api/lib/owner.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { formReadBlind, reviewedBy } from "../applications/blind.ts";
 import { APPLICATION_NOT_FOUND } from "../applications/messages.ts";
@@ -22,7 +22,8 @@ import { applicationWithForm, responsesToOwner } from "../applications/queries.t
 
 /** The application as the caller reads it (404 beyond their forms), and whether it is blind to them now. */
 async function readable(db: Db, user: AuthUser, applicationId: number) {
-  const found = await applicationWithForm(db, applicationId, responsesToOwner(organizationFor(user, "forms.read")));
+  const access = organizationOrNotFound(user, "forms.read", APPLICATION_NOT_FOUND);
+  const found = await applicationWithForm(db, applicationId, responsesToOwner(access));
   if (!found) throw notFound(APPLICATION_NOT_FOUND);
   const formId = found.application.eventFormId;
   const blind = (await formReadBlind(db, user, formId)) && !(await reviewedBy(db, user.id, [applicationId])).has(applicationId);

@@ -94,6 +94,9 @@ describe("a review", () => {
     const stranger = await review(other.client, application.id, { scores: {}, submit: false });
     expect(stranger.status).toBe(404);
     expect(stranger.body.message).toBe(NOT_ASSIGNED);
+    // A door volunteer reads no applications: not there for them either.
+    const door = await joinedMember(t, owner.client, "door");
+    expect((await review(door.client, application.id, { scores: {}, submit: false })).status).toBe(404);
     expect((await owner.client.put(`/api/v1/admin/event_form_statuses/${form.id}`, { status: "closed" })).status).toBe(200);
     const late = await review(reviewer.client, application.id, { scores: { [team.id]: 1, [market.id]: 1 }, recommendation: "no" });
     expect(late.status).toBe(409);

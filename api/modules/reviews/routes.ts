@@ -3,6 +3,7 @@ import {
   assignmentSchema,
   commentSchema,
   decisionSchema,
+  NOT_ASSIGNED,
   reviewSchema,
   rubricSchema,
   type CommentsView,
@@ -11,7 +12,7 @@ import {
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { organizationFor } from "#api/lib/owner.ts";
+import { organizationFor, organizationOrNotFound } from "#api/lib/owner.ts";
 import { validate } from "#api/lib/validation.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { authorize } from "../access/authorize.ts";
@@ -58,7 +59,7 @@ reviewRoutes.post("/api/v1/admin/event_forms/:id/review_assignments", authorize(
 });
 
 reviewRoutes.post("/api/v1/admin/event_applications/:id/conflict", authorize("event response read"), async (c) => {
-  const access = organizationFor(c.get("user"), "forms.read");
+  const access = organizationOrNotFound(c.get("user"), "forms.read", APPLICATION_NOT_FOUND);
   const id = pathId(c.req.param("id"), APPLICATION_NOT_FOUND);
   const { id: userId, name } = currentUser(c);
   await declareConflict(c.get("db"), access, { id: userId, name }, id);
@@ -66,7 +67,7 @@ reviewRoutes.post("/api/v1/admin/event_applications/:id/conflict", authorize("ev
 });
 
 reviewRoutes.put("/api/v1/admin/event_applications/:id/review", authorize("event response read"), async (c) => {
-  const access = organizationFor(c.get("user"), "forms.read");
+  const access = organizationOrNotFound(c.get("user"), "forms.read", NOT_ASSIGNED);
   const id = pathId(c.req.param("id"), APPLICATION_NOT_FOUND);
   const input = validate(reviewSchema, await readBody(c));
   const { id: userId, name } = currentUser(c);
@@ -108,7 +109,7 @@ reviewRoutes.get("/api/v1/admin/reviews", authorize("event response read"), asyn
 });
 
 reviewRoutes.get("/api/v1/admin/event_applications/:id/review", authorize("event response read"), async (c) => {
-  const access = organizationFor(c.get("user"), "forms.read");
+  const access = organizationOrNotFound(c.get("user"), "forms.read", NOT_ASSIGNED);
   const id = pathId(c.req.param("id"), APPLICATION_NOT_FOUND);
   const answer: ReviewReading = await reviewReading(c.get("db"), currentUser(c), access, id);
   return c.json(answer);
