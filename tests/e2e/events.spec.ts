@@ -132,7 +132,7 @@ for (const javaScriptEnabled of [true, false]) {
       // The owner reviews it and shortlists it.
       await page.goto(`/event-responses/${formId}`);
       await expect(page.getByText("ada.applicant@example.com")).toBeVisible();
-      await page.getByRole("link", { name: "Review" }).first().click();
+      await page.getByRole("link", { name: "Review", exact: true }).first().click();
       await expect(page.getByText("Autonomous weeding robots.")).toBeVisible();
       await expect(page.getByText("AI, Health")).toBeVisible();
       await page.getByRole("form", { name: "Review" }).getByRole("combobox").selectOption("shortlisted");

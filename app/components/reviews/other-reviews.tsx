@@ -13,7 +13,6 @@ export function OtherReviews({ criteria, others }: { criteria: ReviewReading["cr
         <p className="text-sm text-slate-600">No other reviewer has submitted a review yet.</p>
       ) : (
         <DataTable
-          look="plain"
           caption="The other reviewers' scores"
           rows={others}
           rowKey={(other) => other.reviewer_id}

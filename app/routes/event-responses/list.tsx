@@ -153,26 +153,27 @@ export default function Responses({ loaderData, actionData }: Route.ComponentPro
           children: searchParams.get("search") || searchParams.get("status") ? "Try another search." : "Nobody has applied yet.",
         }}
         columns={[
-          canDecide && {
-            label: "Select",
-            cell: (application) => (
-              <input
-                type="checkbox"
-                name="application_ids"
-                value={application.id}
-                form={DECISION_FORM_ID}
-                aria-label={`Select ${application.applicant_name}`}
-              />
-            ),
-          },
           {
             label: "Applicant",
             header: <InAppLink to={sortLink("applicant_name")}>Applicant</InAppLink>,
             cell: (application) => (
-              <>
-                <p className="font-medium">{application.applicant_name}</p>
-                <p className="text-slate-500">{application.applicant_email}</p>
-              </>
+              <div className="flex items-start gap-2">
+                {/* Ticked for a decision in bulk: the checkbox belongs to the decision's form. */}
+                {canDecide ? (
+                  <input
+                    type="checkbox"
+                    name="application_ids"
+                    value={application.id}
+                    form={DECISION_FORM_ID}
+                    aria-label={`Select ${application.applicant_name}`}
+                    className="mt-1"
+                  />
+                ) : null}
+                <div>
+                  <p className="font-medium">{application.applicant_name}</p>
+                  <p className="text-slate-500">{application.applicant_email}</p>
+                </div>
+              </div>
             ),
           },
           {
