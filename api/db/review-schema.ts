@@ -42,17 +42,22 @@ export const reviewCriteria = pgTable(
   (t) => [index("review_criteria_form_idx").on(t.eventFormId, t.position), check("review_criteria_scale", sql`${t.scaleMax} in (5, 10)`)],
 );
 
+/** The application a row is about and the reviewer it is theirs (both gone with their row). */
+const applicationAndReviewer = () => ({
+  applicationId: integer("application_id")
+    .notNull()
+    .references(() => eventApplications.id, { onDelete: "cascade" }),
+  reviewerId: integer("reviewer_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+});
+
 /** A reviewer's review of an application: scores by criterion id, kept as a draft until submitted. */
 export const reviews = pgTable(
   "reviews",
   {
     id: serial("id").primaryKey(),
-    applicationId: integer("application_id")
-      .notNull()
-      .references(() => eventApplications.id, { onDelete: "cascade" }),
-    reviewerId: integer("reviewer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...applicationAndReviewer(),
     scores: jsonb("scores").$type<Record<string, number>>().notNull().default({}),
     note: text("note"),
     recommendation: text("recommendation").$type<"yes" | "maybe" | "no">(),
@@ -67,12 +72,7 @@ export const reviews = pgTable(
 
 /** An application and a reviewer: who reviews which, and who declared a conflict on which. */
 const applicationReviewerPair = () => ({
-  applicationId: integer("application_id")
-    .notNull()
-    .references(() => eventApplications.id, { onDelete: "cascade" }),
-  reviewerId: integer("reviewer_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  ...applicationAndReviewer(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -25,6 +25,7 @@ import { spawnSync } from "node:child_process";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const log = (message: string) => console.log(`[bench:http] ${message}`);
 const OWNER = "startup@launchpad.test";
+const REVIEWER = "reviewer@launchpad.test";
 const SUPER_ADMIN = "superadmin@launchpad.test";
 import pg from "pg";
 import { DEMO_PASSWORD } from "#api/db/seed.ts";
@@ -86,6 +87,13 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
   const ids = await ownerIds(owner);
   const superAdmin = new Session(base);
   await superAdmin.login(SUPER_ADMIN, DEMO_PASSWORD);
+  // The demo day's reviewer: their queue, and the first application in it on the scoring screen.
+  const reviewer = new Session(base);
+  await reviewer.login(REVIEWER, DEMO_PASSWORD);
+  const queue = (await (
+    await reviewer.request("GET", "/api/v1/admin/reviews?state=to_do", { headers: { Accept: "application/json" } })
+  ).json()) as { data: { application_id: number }[] };
+  if (!queue.data.length) throw new Error("bench: the demo reviewer has nothing to review");
   const targets: Record<string, Target> = {
     healthz: { label: "GET /healthz (reference)", path: "/healthz", expect: ok },
     notFound: { label: "404 page, anonymous (reference)", path: "/no-such-page", expect: (s) => s === 404 },
@@ -102,6 +110,14 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
       session: owner,
       expect: html("Announcements: "),
     },
+    reviews: { label: "/reviews, the reviewer's queue", path: "/reviews", session: reviewer, expect: html("Reviews") },
+    scoring: {
+      label: "/reviews/{id}, the scoring screen",
+      path: `/reviews/${queue.data[0].application_id}`,
+      session: reviewer,
+      expect: html("Submit review"),
+    },
+    questionLibrary: { label: "/event-forms/question-library", path: "/event-forms/question-library", session: owner, expect: ok },
     startups: { label: "/startups", path: "/startups?type=startup", session: owner, expect: html("Acme Robotics") },
     profile: { label: "/startups/{username}", path: "/startups/acme-robotics", session: owner, expect: html("Acme Robotics") },
     findCoFounders: { label: "/co-founders/find", path: "/co-founders/find", session: owner, expect: html("shared skill") },

@@ -65,6 +65,8 @@ for (const javaScriptEnabled of [true, false]) {
         for (const [index, applicant] of applicants.entries()) {
           const scoring = reviewer.page;
           await scoring.goto(`/reviews/${applicant.id}`);
+          // The digit keys are the page's script: wait for it to be running before pressing one.
+          if (javaScriptEnabled) await scoring.waitForLoadState("networkidle");
           await expect(scoring.getByTestId("blind-note")).toBeVisible();
           await expect(scoring.getByText(applicant.name)).toHaveCount(0);
           const team = scoring.getByRole("group", { name: "Team", exact: true });

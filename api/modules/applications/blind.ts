@@ -14,11 +14,24 @@ import { reviewRubrics, reviews } from "#api/db/review-schema.ts";
 export const BLIND_CSV = "While review is blind, the responses' CSV is for those who manage the form.";
 
 /**
+ * The one rule of blind review: an application is read blind by a caller when its form's review is blind, the
+ * caller does not manage the form, and their own review of it is not submitted.
+ */
+export const readsBlind = (user: Pick<AuthUser, "organizationRole">, formBlind: boolean, reviewSubmitted: boolean) =>
+  formBlind && !roleAllows(user.organizationRole, "forms.manage") && !reviewSubmitted;
+
+/** Whether this caller reads this application blind now. */
+export async function applicationReadBlind(db: Db, user: AuthUser, formId: number, applicationId: number): Promise<boolean> {
+  if (!(await formReadBlind(db, user, formId))) return false;
+  return readsBlind(user, true, (await reviewedBy(db, user.id, [applicationId])).has(applicationId));
+}
+
+/**
  * The questions whose answers the caller does not see on the form's applications they have not reviewed: the
  * identifying standard ones and those the owner chose, while review is blind; none for those who manage it.
  */
 export async function hiddenQuestions(db: Db, user: AuthUser, formId: number): Promise<string[] | null> {
-  if (roleAllows(user.organizationRole, "forms.manage")) return null;
+  if (!readsBlind(user, true, false)) return null;
   const [rubric] = await db
     .select({ blind: reviewRubrics.blind, identifying: reviewRubrics.identifyingQuestionIds })
     .from(reviewRubrics)

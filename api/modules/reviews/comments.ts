@@ -16,7 +16,7 @@ import { forbidden, notFound } from "#api/lib/errors.ts";
 import { membersWho } from "#api/lib/members-who.ts";
 import { organizationOrNotFound } from "#api/lib/owner.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import { formReadBlind, reviewedBy } from "../applications/blind.ts";
+import { applicationReadBlind } from "../applications/blind.ts";
 import { APPLICATION_NOT_FOUND } from "../applications/messages.ts";
 import { applicationWithForm, responsesToOwner } from "../applications/queries.ts";
 
@@ -26,7 +26,7 @@ async function readable(db: Db, user: AuthUser, applicationId: number) {
   const found = await applicationWithForm(db, applicationId, responsesToOwner(access));
   if (!found) throw notFound(APPLICATION_NOT_FOUND);
   const formId = found.application.eventFormId;
-  const blind = (await formReadBlind(db, user, formId)) && !(await reviewedBy(db, user.id, [applicationId])).has(applicationId);
+  const blind = await applicationReadBlind(db, user, formId, applicationId);
   return { found, formId, blind };
 }
 

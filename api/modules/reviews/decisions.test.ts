@@ -69,6 +69,16 @@ describe("a bulk decision", () => {
     expect((await decide(owner.client, form.id, { application_ids: chosen, status: "accepted" })).body.updated).toBe(0);
   });
 
+  it("made twice at once changes each application once, and tells each applicant once", async () => {
+    const { owner, form, apps, ids } = await formWith(10, ["pending", "pending", "pending"]);
+    const answers = await Promise.all([1, 2].map(() => decide(owner.client, form.id, { application_ids: ids, status: "accepted" })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.updated).sort()).toEqual([0, 3]);
+    expect(await toldOf(apps.map((a) => a.userId))).toHaveLength(3);
+    const logged = await auditLog(owner.client, "kind=application.status_changed");
+    expect(logged.data.filter((e) => ids.includes(e.subject.id as number))).toHaveLength(3);
+  });
+
   it("tells nobody when the committee says so", async () => {
     const { owner, form, apps, ids } = await formWith(10, ["pending", "pending"]);
     const made = await decide(owner.client, form.id, { application_ids: ids, status: "rejected", notify: false });

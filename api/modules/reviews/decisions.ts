@@ -14,16 +14,15 @@ import { organizationFor } from "#api/lib/owner.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { NOT_HOLDING_A_PLACE, placesTaken, UNSENT_OR_WITHDRAWN } from "../applications/availability.ts";
 import { recordStatusChange, statusValues } from "../applications/responses.ts";
-import { fillFreedPlaces, lockedForm } from "../applications/waitlist.ts";
+import { fillFreedPlaces } from "../applications/waitlist.ts";
 import { managedFormOr404 } from "../event-forms/service.ts";
 import { reviewStatusMailPreview } from "../notification-mail/previews.ts";
 
 export async function decide(db: Db, user: AuthUser, formId: number, input: DecisionInput, queue: BroadcastQueue): Promise<DecisionsView> {
   const access = organizationFor(user, "forms.manage");
   return db.transaction(async (tx) => {
-    await managedFormOr404(tx, access, formId);
-    // The form first, as every change to its places takes it; then the applications, in id order.
-    const form = await lockedForm(tx, formId);
+    // The form first, locked, as every change to its places takes it; then the applications, in id order.
+    const form = await managedFormOr404(tx, access, formId, "update");
     const rows = await tx
       .select()
       .from(eventApplications)

@@ -4,7 +4,6 @@
  * another reviewer's work, or another organization's, is never read.
  */
 import { and, asc, count, eq, isNotNull, notInArray, sql } from "drizzle-orm";
-import { roleAllows } from "#schemas/organization-roles.ts";
 import type { QueueItemState, QueueState, ReviewQueuePage } from "#schemas/review-queue.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
@@ -13,7 +12,7 @@ import { reviewAssignments, reviewRubrics, reviews } from "#api/db/review-schema
 import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { page, offset, type ListQuery } from "#api/lib/pagination.ts";
 import { UNSENT_OR_WITHDRAWN } from "../applications/availability.ts";
-import { blindApplicantName } from "../applications/blind.ts";
+import { blindApplicantName, readsBlind } from "../applications/blind.ts";
 import { managedFormsWhere } from "../event-forms/ownership.ts";
 
 /** The caller's assignments, of submitted applications, on forms their access still reaches. */
@@ -73,13 +72,11 @@ export async function reviewQueue(
     .groupBy(eventForms.id, eventForms.title)
     .orderBy(asc(eventForms.id));
   const [rows, byForm] = await Promise.all([pageQuery, formsQuery]);
-  // Those who manage a form read it whole, as everywhere else (blind.ts).
-  const manager = roleAllows(user.organizationRole, "forms.manage");
   const data = rows.map((row) => ({
     application_id: row.applicationId,
     event_form_id: row.formId,
     event_form_title: row.title,
-    applicant_label: row.blind && !row.submittedAt && !manager ? blindApplicantName(row.applicationId) : row.applicantName,
+    applicant_label: readsBlind(user, Boolean(row.blind), Boolean(row.submittedAt)) ? blindApplicantName(row.applicationId) : row.applicantName,
     state: itemState(row),
     updated_at: row.updatedAt?.toISOString() ?? null,
   }));

@@ -15,6 +15,7 @@ import { users } from "#api/db/schema.ts";
 import { reviewAssignments, reviews } from "#api/db/review-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
 import type { OrganizationAccess } from "#api/lib/owner.ts";
+import { readsBlind } from "../applications/blind.ts";
 import { applicationWithForm, responsesToOwner } from "../applications/queries.ts";
 import { queueOrderOf } from "./queue.ts";
 import { reviewView } from "./review.ts";
@@ -77,8 +78,7 @@ export async function reviewReading(db: Db, user: AuthUser, access: Organization
     event_form_id: formId,
     event_form_title: form.title,
     criteria: rubric.criteria.map(({ id, name, guidance, weight, scale_max }) => ({ id, name, guidance, weight, scale_max })),
-    // As the application's own screen reads it (blind.ts): managers always whole, a reviewer once theirs is in.
-    blind: rubric.blind && !manager && !submitted,
+    blind: readsBlind(user, rubric.blind, submitted),
     assigned: Boolean(assignment),
     closed: form.status === "closed",
     review: own ? reviewView(own) : null,
