@@ -76,7 +76,9 @@ export async function reviewQueue(
     application_id: row.applicationId,
     event_form_id: row.formId,
     event_form_title: row.title,
-    applicant_label: readsBlind(user, Boolean(row.blind), Boolean(row.submittedAt)) ? blindApplicantName(row.applicationId) : row.applicantName,
+    applicant_label: readsBlind(user, Boolean(row.blind), Boolean(row.submittedAt))
+      ? blindApplicantName(row.applicationId)
+      : row.applicantName,
     state: itemState(row),
     updated_at: row.updatedAt?.toISOString() ?? null,
   }));
