@@ -79,6 +79,8 @@ export type ResponsesPage = Page<ResponseListItem> & {
   hidden_questions: string[];
   /** Each reviewer's progress, for those who manage the form (empty for anyone else, or with no reviewers). */
   reviewers: ReviewerProgress[];
+  /** Sent applications no reviewer is given (each one declared a conflict, say); 0 for anyone who does not manage it. */
+  without_reviewer: number;
   /** The spread above which an application is flagged "discuss". */
   discuss_threshold: number;
 };

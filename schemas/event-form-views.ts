@@ -2,6 +2,7 @@
 import type { EventFormStatus, EventNature } from "./events.ts";
 import type { ApplicationStatus } from "./applications.ts";
 import type { ShowIf } from "./question-rules.ts";
+import type { QuestionType } from "./event-kinds.ts";
 
 /** Standard applicant fields a form switches on (and may require), by key of STANDARD_QUESTIONS. */
 export type StandardQuestions = Record<string, { enabled: boolean; required: boolean }>;
@@ -10,7 +11,7 @@ export interface CustomQuestion {
   id: string;
   label: string;
   help_text: string | null;
-  type: string;
+  type: QuestionType;
   required: boolean;
   options: string[];
   /** Asked only when an earlier question's answer is one of these values; null (or absent in older forms) always. */

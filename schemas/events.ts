@@ -27,7 +27,7 @@ const enumOf = <T extends readonly [string, ...string[]]>(label: string, values:
   });
 
 const NATURE_VALUES = EVENT_NATURES.map((n) => n.value) as [EventNature, ...EventNature[]];
-const QUESTION_TYPE_VALUES = QUESTION_TYPES.map((q) => q.value) as [QuestionType, ...QuestionType[]];
+export const QUESTION_TYPE_VALUES = QUESTION_TYPES.map((q) => q.value) as [QuestionType, ...QuestionType[]];
 
 export const collectionSchema = z.object({ name: requiredText("name", 120) });
 

@@ -221,6 +221,10 @@ export interface DecisionsView {
     mails: number;
     subject: string;
     text: string;
+    /** Who changes, in the order chosen (the committee decides by name, so nothing here is blind). */
+    applicants: string[];
+    /** Chosen but already in that status: left as they are. */
+    unchanged: number;
   };
 }
 

@@ -1,9 +1,15 @@
 /** Characters that make a spreadsheet read a cell as a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One CSV cell: formula-like text is neutralised with a leading quote, then quoted as RFC 4180 needs. */
+/** A plain number, negative or not: a spreadsheet reads it as the number, never as a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One CSV cell: formula-like text is neutralised with a leading quote (a negative number stays a number, so
+ * a column of scores still sorts and sums), then quoted as RFC 4180 needs.
+ */
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

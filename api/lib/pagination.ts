@@ -1,25 +1,13 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Page } from "#schemas/answers.ts";
+import { MAX_PER_PAGE, listQuery, pageNumber, pageSize } from "#schemas/contract/list-query.ts";
 
-export const MAX_PER_PAGE = 100;
-
-/** A page number: a whole number from 1. */
-const pageNumber = z.coerce.number().int().min(1);
-// Too large a page is capped rather than refused or silently reset.
-const pageSize = pageNumber.transform((n) => Math.min(n, MAX_PER_PAGE));
-
-export const listQuerySchema = z.object({
-  page: pageNumber.catch(1),
-  per_page: pageSize.catch(15),
-  search: z.string().trim().max(200).optional().catch(undefined),
-  sort_order: z.enum(["asc", "desc"]).catch("asc"),
-  sort_by: z.string().optional(),
-});
-export type ListQuery = z.infer<typeof listQuerySchema>;
+export { MAX_PER_PAGE };
+export type ListQuery = z.output<typeof listQuery>;
 
 export function parseListQuery(url: string): ListQuery {
-  return listQuerySchema.parse(Object.fromEntries(new URL(url).searchParams));
+  return listQuery.parse(Object.fromEntries(new URL(url).searchParams));
 }
 
 /**

@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { createApi, type Api } from "../app.ts";
 import { defaultApiConfig, xsrfCookieName, type ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { contractBreach } from "./contract-check.ts";
 import { openTestDatabase } from "./test-database.ts";
 
 export interface TestApi {
@@ -106,6 +107,8 @@ export class TestClient {
     } catch {
       /* not JSON: keep the text */
     }
+    const breach = contractBreach(method, path, response.status, response.headers.get("content-type"), parsed);
+    if (breach) throw new Error(`${method} ${path}: ${breach}`);
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 

@@ -6,6 +6,7 @@ import type { RequestEnv } from "./request-env";
 import { loginUrl } from "./safe-redirect";
 import type { ApiErrorBody } from "#schemas/answers";
 import type { CurrentUser } from "#schemas/auth";
+import { pathTo, type AnswerOf, type ApiRoute, type CallInput } from "#schemas/contract/route";
 
 export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: ApiErrorBody; headers: Headers };
 
@@ -21,17 +22,18 @@ export class ApiClient {
   readonly setCookies: string[] = [];
 
   constructor(
-    private readonly request: Request,
+    /** The browser's request this client speaks for. */
+    private readonly incoming: Request,
     /** The page's address, without React Router's data-request markers (the loaders' `url`). */
     private readonly here: URL,
     private readonly env: RequestEnv,
   ) {
-    this.jar = new Map(cookiePairs(request.headers.get("Cookie")));
+    this.jar = new Map(cookiePairs(incoming.headers.get("Cookie")));
   }
 
   /** The browser came with a session cookie (so a 401 means it expired, not that it never existed). */
   get hadSession(): boolean {
-    return readCookie(this.request.headers.get("Cookie"), this.env.sessionCookieName) !== null;
+    return readCookie(this.incoming.headers.get("Cookie"), this.env.sessionCookieName) !== null;
   }
 
   private remember(response: Response) {
@@ -72,7 +74,7 @@ export class ApiClient {
 
   private async raw(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
     const headers = new Headers({ ...extraHeaders, Accept: "application/json", "X-Requested-With": "XMLHttpRequest" });
-    const userAgent = this.request.headers.get("user-agent");
+    const userAgent = this.incoming.headers.get("user-agent");
     if (userAgent) headers.set("User-Agent", userAgent);
     if (this.jar.size) headers.set("Cookie", this.cookieHeader());
     const xsrf = this.xsrfToken();
@@ -128,6 +130,28 @@ export class ApiClient {
       if (value) headers.set(name, value);
     }
     return new Response(response.body, { status: 200, headers });
+  }
+
+  /**
+   * A route of the contract (schemas/contract), called by its declaration: the path filled in from
+   * `params`, the query and body as typed, and the answer checked against the declared schema, so an API
+   * that answers otherwise (another API behind API_URL, say) is a 502 here rather than a page that breaks.
+   */
+  async request<R extends ApiRoute>(route: R, input: CallInput<R>, extraHeaders?: Record<string, string>): Promise<ApiResult<AnswerOf<R>>> {
+    const { params, query, body } = input as { params?: Record<string, string | number>; query?: object; body?: unknown };
+    const result = await this.call<unknown>(route.method, pathTo(route, params, query), body, extraHeaders);
+    if (!result.ok) return result;
+    const checked = route.answer.safeParse(result.body);
+    if (checked.success) return { ...result, body: checked.data as AnswerOf<R> };
+    console.error(`${route.method} ${route.path} answered outside its contract`, checked.error.issues);
+    throw data("The API answered in a shape this panel does not know.", { status: 502 });
+  }
+
+  /** As `request`, for a call that must succeed: API 403/404 become the panel's status screens (as `load`). */
+  async answer<R extends ApiRoute>(route: R, input: CallInput<R>): Promise<AnswerOf<R>> {
+    const result = await this.request(route, input);
+    if (result.ok) return result.body;
+    throw data(result.body.message, { status: result.status });
   }
 
   get = <T>(path: string) => this.call<T>("GET", path);

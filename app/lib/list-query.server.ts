@@ -12,3 +12,7 @@ export function forwardListParams(url: URL, keys: readonly string[], settings: R
   }
   return query;
 }
+
+/** As `forwardListParams`, as the object a contract route's `query` takes. */
+export const listQueryOf = (url: URL, keys: readonly string[], settings: Record<string, string> = {}): Record<string, string> =>
+  Object.fromEntries(forwardListParams(url, keys, settings));

@@ -35,6 +35,8 @@ for (const javaScriptEnabled of [true, false]) {
       await thread.getByRole("button", { name: "Add comment" }).click();
       await said(page, javaScriptEnabled, "Comment added.");
       await expect(page.getByTestId("comments")).toContainText("can you check their pilots?");
+      // The box is empty again: a second click cannot post the comment twice.
+      await expect(thread.getByLabel("Comment")).toHaveValue("");
       if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(page, "/event-responses/{id}/form/{id} (comments)");
 
       // Live on the reviewer's open page, and in their notifications.

@@ -85,13 +85,13 @@ for (const javaScriptEnabled of [true, false]) {
       const row = (name: string) => page.getByRole("row").filter({ hasText: name });
       await expect(row("Cy Ranked").getByTestId("discuss-flag")).toBeVisible();
       await expect(row("Ann Ranked").getByTestId("discuss-flag")).toHaveCount(0);
+      // The reviews themselves (each reviewer's scores and note) are a click away.
+      await expect(row("Cy Ranked").getByRole("link", { name: "2 reviews" })).toHaveAttribute("href", /^\/reviews\/\d+$/);
       if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(page, "/event-responses/{id} (reviews)");
 
-      // Normalized, highest first (the second click turns the order round).
+      // Normalized, highest first on the first click.
       await page.getByRole("link", { name: "normalized" }).click();
-      await expect(page).toHaveURL(/sort_by=normalized_score/);
-      await page.getByRole("link", { name: "normalized" }).click();
-      await expect(page).toHaveURL(/sort_order=desc/);
+      await expect(page).toHaveURL(/sort_by=normalized_score&sort_order=desc/);
       const names = page.getByRole("row").filter({ hasText: "Ranked" });
       await expect(names.nth(0)).toContainText("Ann Ranked");
       await expect(names.nth(1)).toContainText("Cy Ranked");
@@ -108,6 +108,7 @@ for (const javaScriptEnabled of [true, false]) {
       await decide.getByRole("button", { name: "Preview" }).click();
       const preview = page.getByTestId("decision-preview");
       await expect(preview).toContainText("Accept 2 applications: 2 mails go out now.");
+      await expect(preview.getByRole("list", { name: "Who changes" })).toHaveText(/Ann Ranked\s*Cy Ranked/);
       await expect(preview).toContainText(`Your application to ${form.title} is accepted`);
       if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(page, "/event-responses/{id} (decision preview)");
       await preview.getByRole("button", { name: "Confirm: accept 2 applications" }).click();

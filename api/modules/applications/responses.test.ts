@@ -309,7 +309,8 @@ describe("CSV export", () => {
       "AI; Health",
       "Yes",
       `/api/v1/admin/event_applications/${sent.body.event_application.id}/files/${fileId}`,
-      "'-5",
+      // A negative number stays a number: a spreadsheet sums it, and it runs nothing.
+      "-5",
       "line one\nline two",
     ]);
     expect(b.slice(1, 4)).toEqual(["pending", "'@Second", "second@example.com"]);

@@ -3,12 +3,13 @@
  * arithmetic) and per reviewer. Read whole for the form: the normalized score of any one application depends
  * on every review its reviewers gave on the form.
  */
-import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, notExists, notInArray } from "drizzle-orm";
 import { DEFAULT_DISCUSS_THRESHOLD, RECOMMENDATIONS, type ReviewFigures, type ReviewerProgress } from "#schemas/reviews.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventApplications } from "#api/db/events-schema.ts";
 import { reviewAssignments, reviewCriteria, reviewRubrics, reviews } from "#api/db/review-schema.ts";
 import { users } from "#api/db/schema.ts";
+import { UNSENT_OR_WITHDRAWN } from "./availability.ts";
 import { reviewedBy } from "./blind.ts";
 import { applicationScores, needsDiscussion } from "./review-scores.ts";
 
@@ -85,7 +86,7 @@ export async function formReviews(db: Db, formId: number): Promise<FormReviews> 
 }
 
 /** Each reviewer of the form: what they were given and what they submitted, by name. */
-export async function reviewerProgress(db: Db, formId: number): Promise<ReviewerProgress[]> {
+export async function reviewerProgress(db: Db, formId: number): Promise<{ reviewers: ReviewerProgress[]; withoutReviewer: number }> {
   const given = await db
     .select({ reviewerId: reviewAssignments.reviewerId, name: users.name, assigned: count() })
     .from(reviewAssignments)
@@ -100,9 +101,25 @@ export async function reviewerProgress(db: Db, formId: number): Promise<Reviewer
     .where(and(ofForm(formId), isNotNull(reviews.submittedAt)))
     .groupBy(reviews.reviewerId);
   const submitted = new Map(done.map((d) => [d.reviewerId, d.submitted]));
-  return given
+  const reviewers = given
     .map((g) => ({ reviewer_id: g.reviewerId, name: g.name, assigned: g.assigned, submitted: submitted.get(g.reviewerId) ?? 0 }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.reviewer_id - b.reviewer_id);
+  return { reviewers, withoutReviewer: reviewers.length ? await withoutReviewer(db, formId) : 0 };
+}
+
+/** Sent applications nobody is given to review (every reviewer declared a conflict, say): the owner must act. */
+async function withoutReviewer(db: Db, formId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(eventApplications)
+    .where(
+      and(
+        ofForm(formId),
+        notInArray(eventApplications.status, UNSENT_OR_WITHDRAWN),
+        notExists(db.select().from(reviewAssignments).where(eq(reviewAssignments.applicationId, eventApplications.id))),
+      ),
+    );
+  return row.n;
 }
 
 /**

@@ -198,6 +198,7 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("even
     applications.map((a) => a.id),
     all,
   );
+  const progress = manages ? await reviewerProgress(db, form.id) : { reviewers: [], withoutReviewer: 0 };
   const answer: ResponsesPage = {
     ...page(
       c.req.url,
@@ -209,7 +210,8 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("even
     check_ins: await doorCounts(db, form.id),
     blind: formBlind,
     hidden_questions: hidden,
-    reviewers: manages ? await reviewerProgress(db, form.id) : [],
+    reviewers: progress.reviewers,
+    without_reviewer: progress.withoutReviewer,
     discuss_threshold: all.threshold,
   };
   return c.json(answer);

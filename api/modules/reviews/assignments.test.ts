@@ -123,6 +123,11 @@ describe("a conflict", () => {
     expect((await declare(reviewers[0].client, mine)).status).toBe(200);
     const rerun = await assign(owner.client, form.id, { mode: "all", reviewer_ids: ids });
     expect(rerun.body.assignments.find((a) => a.application_id === mine)!.reviewer_ids).toEqual([ids[1]]);
+    // When the other declares one too, nobody is left to review it: the owner's list says so.
+    const responses = () => owner.client.get(`/api/v1/admin/event_forms/${form.id}/responses`);
+    expect((await responses()).body.without_reviewer).toBe(0);
+    expect((await declare(reviewers[1].client, mine)).status).toBe(200);
+    expect((await responses()).body.without_reviewer).toBe(1);
     // Not their organization's application, or a door volunteer, who reads no applications: not found.
     expect((await declare((await teamOwner(t)).client, mine)).status).toBe(404);
     expect((await declare((await joinedMember(t, owner.client, "door")).client, mine)).status).toBe(404);

@@ -48,20 +48,38 @@ const toldOf = async (userIds: number[]) =>
 
 describe("a bulk decision", () => {
   it("previews the change and its mail without making it, then makes it in one go, on the audit log and told", async () => {
-    const { owner, form, apps, ids } = await formWith(10, ["pending", "pending", "pending", "pending"]);
+    const { owner, form, apps, ids } = await formWith(10, ["pending", "pending", "pending", "pending", "accepted"]);
     const chosen = ids.slice(0, 3);
-    const preview = await decide(owner.client, form.id, { application_ids: chosen, status: "accepted", notify: true, preview: true });
+    const [alreadyAccepted] = ids.slice(4);
+    const preview = await decide(owner.client, form.id, {
+      application_ids: [chosen[2], alreadyAccepted, chosen[0], chosen[1]],
+      status: "accepted",
+      notify: true,
+      preview: true,
+    });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    // Who changes, by name in the order chosen; the one already accepted is left as it is.
+    const names = await t.database.db
+      .select({ id: eventApplications.id, name: eventApplications.applicantName })
+      .from(eventApplications)
+      .where(inArray(eventApplications.id, chosen));
+    const nameOf = (id: number) => names.find((n) => n.id === id)!.name;
     expect(preview.body).toMatchObject({
       updated: 0,
-      preview: { changes: 3, mails: 3, subject: `Your application to ${form.title} is accepted` },
+      preview: {
+        changes: 3,
+        mails: 3,
+        subject: `Your application to ${form.title} is accepted`,
+        applicants: [chosen[2], chosen[0], chosen[1]].map(nameOf),
+        unchanged: 1,
+      },
     });
     expect(preview.body.preview!.text).toContain(form.title);
     expect([...(await statusesOf(chosen)).values()]).toEqual(["pending", "pending", "pending"]);
 
     const made = await decide(owner.client, form.id, { application_ids: chosen, status: "accepted", notify: true });
     expect(made.body).toEqual({ updated: 3, preview: null });
-    expect([...(await statusesOf(ids)).values()].sort()).toEqual(["accepted", "accepted", "accepted", "pending"]);
+    expect([...(await statusesOf(ids)).values()].sort()).toEqual(["accepted", "accepted", "accepted", "accepted", "pending"]);
     const logged = await auditLog(owner.client, "kind=application.status_changed");
     expect(logged.data.filter((e) => chosen.includes(e.subject.id as number))).toHaveLength(3);
     expect(await toldOf(apps.slice(0, 3).map((a) => a.userId))).toHaveLength(3);

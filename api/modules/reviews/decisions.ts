@@ -53,7 +53,8 @@ export async function decide(db: Db, user: AuthUser, formId: number, input: Deci
             changing.map((row) => row.userId),
           )
         : { mails: 0, subject: "", text: "" };
-      return { updated: 0, preview: { changes: changing.length, ...mail } };
+      const applicants = changing.map((row) => row.applicantName);
+      return { updated: 0, preview: { changes: changing.length, ...mail, applicants, unchanged: rows.length - changing.length } };
     }
     for (const [index, before] of changing.entries()) {
       const [row] = await tx

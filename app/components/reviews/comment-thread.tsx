@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { MAX_COMMENT_LENGTH, type CommentsView } from "#schemas/reviews";
 import { Button } from "~/components/ui/button";
@@ -14,6 +15,7 @@ export const COMMENT_INTENT = "comment";
 export function CommentThread({ thread, error, draft }: { thread: CommentsView; error?: string; draft?: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === COMMENT_INTENT;
+  const form = useClearedAfterPosting(busy, navigation.state === "idle", error);
   return (
     <Card aria-labelledby="comments-heading" id="comments">
       <h2 id="comments-heading" className="text-base font-semibold text-slate-900">
@@ -37,7 +39,7 @@ export function CommentThread({ thread, error, draft }: { thread: CommentsView; 
           ) : (
             <p className="mt-2 text-sm text-slate-600">No comments yet.</p>
           )}
-          <Form method="post" className="mt-4 space-y-3">
+          <Form method="post" className="mt-4 space-y-3" ref={form}>
             <TextAreaField
               id="comment-body"
               name="body"
@@ -56,4 +58,22 @@ export function CommentThread({ thread, error, draft }: { thread: CommentsView; 
       )}
     </Card>
   );
+}
+
+/**
+ * The comment box is emptied once its comment is in (the page stays, so the box would otherwise keep the text
+ * and a second click post it again); a refused comment keeps it. Comments arriving live leave it alone.
+ */
+function useClearedAfterPosting(busy: boolean, settled: boolean, error: string | undefined) {
+  const form = useRef<HTMLFormElement>(null);
+  const posting = useRef(false);
+  useEffect(() => {
+    if (busy) posting.current = true;
+    else if (settled && posting.current) {
+      posting.current = false;
+      const box = form.current?.elements.namedItem("body");
+      if (!error && box instanceof HTMLTextAreaElement) box.value = "";
+    }
+  }, [busy, settled, error]);
+  return form;
 }

@@ -4,7 +4,15 @@ import { counted } from "#schemas/plural";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors, inputClass } from "~/components/ui/field";
 import { InAppLink } from "~/components/ui/in-app-link";
-import { DECISION_FORM_ID, DECISION_VERBS, MAKE_DECISION, MAX_TOP, PREVIEW_DECISION, type DecisionAnswer } from "./decision-fields";
+import {
+  DECIDED,
+  DECISION_FORM_ID,
+  DECISION_VERBS,
+  MAKE_DECISION,
+  MAX_TOP,
+  PREVIEW_DECISION,
+  type DecisionAnswer,
+} from "./decision-fields";
 
 /**
  * Deciding in bulk on the responses list: the rows ticked (their checkboxes belong to this form) or the top N
@@ -24,8 +32,18 @@ export function DecisionBar({ answer, cancelTo }: { answer: DecisionAnswer | und
         <div role="status" className="mt-3 space-y-3" data-testid="decision-preview">
           <p className="text-sm text-slate-700">
             {DECISION_VERBS[preview.status]} {counted(preview.changes, "application")}:{" "}
-            {preview.notify ? `${counted(preview.mails, "mail")} go out now` : "nobody is told"}.
+            {preview.notify ? `${counted(preview.mails, "mail")} ${preview.mails === 1 ? "goes" : "go"} out now` : "nobody is told"}.
+            {preview.unchanged
+              ? ` ${counted(preview.unchanged, "chosen application")} already ${DECIDED[preview.status]}: left as ${preview.unchanged === 1 ? "it is" : "they are"}.`
+              : null}
           </p>
+          {preview.applicants.length ? (
+            <ol className="list-inside list-decimal text-sm text-slate-700" aria-label="Who changes" data-testid="decision-applicants">
+              {preview.applicants.map((name, index) => (
+                <li key={index}>{name}</li>
+              ))}
+            </ol>
+          ) : null}
           {preview.notify && preview.subject ? (
             <div className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
               <p className="font-medium">{preview.subject}</p>

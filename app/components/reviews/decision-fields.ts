@@ -1,5 +1,5 @@
 /** What the responses list's bulk decision posts and gets back: shared by its page and its action. */
-import type { DecisionStatus } from "#schemas/reviews";
+import type { DecisionStatus, DecisionsView } from "#schemas/reviews";
 
 export const PREVIEW_DECISION = "preview_decision";
 export const MAKE_DECISION = "decision";
@@ -9,17 +9,15 @@ export const MAX_TOP = 100;
 
 /** How a decision reads: "Accept 2 applications". */
 export const DECISION_VERBS: Record<DecisionStatus, string> = { accepted: "Accept", waitlisted: "Waitlist", rejected: "Reject" };
+/** Where a decision leaves an application, as a sentence says it. */
+export const DECIDED: Record<DecisionStatus, string> = { accepted: "accepted", waitlisted: "on the waitlist", rejected: "rejected" };
 
 /** A preview waiting for the committee's confirmation. */
-export interface DecisionPreview {
+export type DecisionPreview = NonNullable<DecisionsView["preview"]> & {
   ids: string[];
   status: DecisionStatus;
   notify: boolean;
-  changes: number;
-  mails: number;
-  subject: string;
-  text: string;
-}
+};
 
 export interface DecisionAnswer {
   decision: DecisionPreview | null;

@@ -9,7 +9,7 @@ import type { CurrentUser } from "#schemas/auth";
 import type { PlaceJson } from "#schemas/places";
 import type { Country } from "#schemas/countries";
 import type { CollectionView } from "#schemas/event-form-views";
-import type { SavedQuestionView } from "#schemas/question-library";
+import { API } from "#schemas/contract/index";
 
 /** The builder's values as the API's multipart body (a banner may be among them). */
 export function toEventFormBody(values: Record<string, unknown>, method: "POST" | "PUT"): FormData {
@@ -51,7 +51,7 @@ export async function builderChoices(api: ApiClient) {
   const [{ data: collections }, { data: countries }, saved] = await Promise.all([
     api.load<Page<CollectionView>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
     api.load<{ data: Country[] }>("/api/country_codes"),
-    api.get<Page<SavedQuestionView>>("/api/v1/admin/question_library?per_page=100&sort_by=label"),
+    api.request(API.listSavedQuestions, { query: { per_page: "100", sort_by: "label" } }),
   ]);
   // A member who may not manage the organization's forms has no library to pick from: the builder still opens.
   const library = saved.ok ? saved.body.data : [];

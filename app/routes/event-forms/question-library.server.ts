@@ -2,7 +2,7 @@ import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { RequestEnv } from "~/lib/request-env";
 import type { EventFormView } from "#schemas/event-form-views";
-import type { SavedQuestionSaved } from "#schemas/question-library";
+import { API } from "#schemas/contract/index";
 
 /**
  * "Save to library" on a form's question: the question as the form last saved it (what the owner sees
@@ -14,12 +14,14 @@ export async function saveToLibraryAction(api: ApiClient, env: RequestEnv, formI
   const { event_form } = await api.load<{ event_form: EventFormView }>(`/api/v1/admin/event_forms/${formId}`);
   const question = event_form.custom_questions.find((q) => q.id === formData.get("question_id"));
   if (!question) return redirectWithToast(env, back, { type: "error", message: "Save the form first: that question is not in it yet." });
-  const result = await api.post<SavedQuestionSaved>("/api/v1/admin/question_library", {
-    label: question.label,
-    help_text: question.help_text ?? "",
-    type: question.type,
-    required: question.required,
-    options: question.options,
+  const result = await api.request(API.saveQuestion, {
+    body: {
+      label: question.label,
+      help_text: question.help_text ?? "",
+      type: question.type,
+      required: question.required,
+      options: question.options,
+    },
   });
   return redirectWithToast(env, back, { type: result.ok ? "success" : "error", message: result.body.message });
 }

@@ -1,8 +1,7 @@
 import { Form, data, useSearchParams } from "react-router";
 import { parseId } from "#schemas/ids";
 import { QUESTION_TYPES } from "#schemas/event-kinds";
-import type { Page } from "#schemas/answers";
-import type { SavedQuestionView } from "#schemas/question-library";
+import { API } from "#schemas/contract/index";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { FormErrors } from "~/components/ui/field";
@@ -13,17 +12,16 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requirePermission } from "~/lib/guards.server";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Route } from "./+types/question-library";
 
-const LIBRARY = "/api/v1/admin/question_library";
 const NOT_FOUND = "Saved question not found";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   requirePermission(context, "event form write");
-  const query = forwardListParams(url, ["page", "search"], { per_page: "20", sort_by: "label" });
-  return { library: await context.get(apiContext).load<Page<SavedQuestionView>>(`${LIBRARY}?${query}`) };
+  const query = listQueryOf(url, ["page", "search"], { per_page: "20", sort_by: "label" });
+  return { library: await context.get(apiContext).answer(API.listSavedQuestions, { query }) };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -32,7 +30,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   // A posted id is checked before it goes into an API path: a tampered one is "not found", not a 500.
   const id = parseId(formData.get("id"));
   if (formData.get("intent") !== "delete" || id === undefined) return data({ error: NOT_FOUND }, { status: 404 });
-  const result = await context.get(apiContext).delete<{ message: string }>(`${LIBRARY}/${id}`);
+  const result = await context.get(apiContext).request(API.deleteSavedQuestion, { params: { id } });
   if (!result.ok) return data({ error: result.body.message }, { status: result.status });
   return redirectWithToast(context.get(requestEnvContext), `/event-forms/question-library${url.search}`, {
     type: "success",

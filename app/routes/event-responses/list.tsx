@@ -90,11 +90,13 @@ export default function Responses({ loaderData, actionData }: Route.ComponentPro
   useLiveRevalidate(eventFormChannel(form.id), APPLICATION_SUBMITTED_EVENT);
   // And the door's figures as tickets are scanned.
   useLiveRevalidate(eventFormChannel(form.id), CHECK_INS_CHANGED_EVENT);
-  const sortLink = (column: string) => {
+  // Scores rank best first on the first click; names, dates and statuses go A to Z.
+  const sortLink = (column: string, first: "asc" | "desc" = "asc") => {
     const params = new URLSearchParams(searchParams);
     const current = params.get("sort_by") === column;
+    const other = first === "asc" ? "desc" : "asc";
     params.set("sort_by", column);
-    params.set("sort_order", current && params.get("sort_order") === "asc" ? "desc" : "asc");
+    params.set("sort_order", current && params.get("sort_order") === first ? other : first);
     params.delete("page");
     return `?${params}`;
   };
@@ -126,7 +128,11 @@ export default function Responses({ loaderData, actionData }: Route.ComponentPro
           </>
         }
       />
-      <ReviewerProgressList reviewers={responses.reviewers} threshold={responses.discuss_threshold} />
+      <ReviewerProgressList
+        reviewers={responses.reviewers}
+        threshold={responses.discuss_threshold}
+        withoutReviewer={responses.without_reviewer}
+      />
       {canDecide ? <DecisionBar answer={actionData} cancelTo={`?${searchParams}`} /> : null}
       <ListSearch
         label="Search responses"
@@ -191,13 +197,19 @@ export default function Responses({ loaderData, actionData }: Route.ComponentPro
             label: "Reviews",
             header: canDecide ? (
               <>
-                Reviews: <InAppLink to={sortLink("score")}>score</InAppLink> ·{" "}
-                <InAppLink to={sortLink("normalized_score")}>normalized</InAppLink>
+                Reviews: sort by{" "}
+                <InAppLink to={sortLink("score", "desc")} className="underline">
+                  score
+                </InAppLink>{" "}
+                ·{" "}
+                <InAppLink to={sortLink("normalized_score", "desc")} className="underline">
+                  normalized
+                </InAppLink>
               </>
             ) : (
               "Reviews"
             ),
-            cell: (application) => <ReviewFiguresCell figures={application.review} />,
+            cell: (application) => <ReviewFiguresCell applicationId={application.id} figures={application.review} />,
           },
           ...columns.map((column, index) => ({
             label: column.label,

@@ -1,0 +1,3 @@
+import { fuzzShard } from "./fuzz-suite.ts";
+
+fuzzShard(0, 3);

@@ -1,0 +1,59 @@
+/*
+ * Registers a handler against its route's declaration in schemas/contract: the guard its access names, the
+ * organization access it needs, the query and body read through its schemas (422 with the `errors` map on
+ * what they refuse), and the answer sent with its status. The handler is typed by the declaration: it is
+ * handed what was read and must give back the declared answer (or a Response of its own: a file, a redirect).
+ */
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import type { z } from "zod";
+import type { AnswerIn, ApiRoute, PathParamNames, RouteAccess } from "#schemas/contract/route.ts";
+import type { AppEnv } from "../context.ts";
+import { authorize, superAdminOnly } from "../modules/access/authorize.ts";
+import { requireUser } from "../modules/auth/middleware.ts";
+import { readBody } from "./body.ts";
+import { organizationFor, type OrganizationAccess } from "./owner.ts";
+import { validate } from "./validation.ts";
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler is handed: the path's parameters as given, the query and body as their schemas read them. */
+export interface RouteInput<R extends ApiRoute> {
+  params: Record<PathParamNames<R["path"]>, string>;
+  query: Output<R["query"]>;
+  body: Output<R["body"]>;
+  /** The caller's access in the organization they act for, when the route's access names an organization permission. */
+  organization: R["access"] extends { organization: string } ? OrganizationAccess : undefined;
+}
+
+export type RouteHandler<R extends ApiRoute> = (c: Context<AppEnv>, input: RouteInput<R>) => Promise<AnswerIn<R> | Response>;
+
+export interface ServeOptions {
+  /** Keep every value of a repeated form field as a list (readBody's `all`). */
+  readAll?: boolean;
+  /** Middleware to run after the access guard (a rate limit, a body limit). */
+  before?: MiddlewareHandler<AppEnv>[];
+}
+
+/** "/api/v1/x/{id}" as Hono writes it: "/api/v1/x/:id". */
+export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
+function guard(access: RouteAccess): MiddlewareHandler<AppEnv>[] {
+  if (access === "public") return [];
+  if (access === "user") return [requireUser];
+  if (access === "super admin") return [superAdminOnly];
+  return [access.feature ? authorize(access.feature) : requireUser];
+}
+
+export function serve<R extends ApiRoute>(app: Hono<AppEnv>, route: R, handler: RouteHandler<R>, options: ServeOptions = {}) {
+  const access = route.access;
+  const organizationPermission = typeof access === "object" ? access.organization : undefined;
+  const middleware = [...guard(access), ...(options.before ?? [])];
+  app.on(route.method, [honoPath(route.path)], ...middleware, async (c: Context<AppEnv>) => {
+    const organization = organizationPermission ? organizationFor(c.get("user"), organizationPermission) : undefined;
+    const query = route.query ? validate(route.query, Object.fromEntries(new URL(c.req.url).searchParams)) : undefined;
+    const body = route.body ? validate(route.body, await readBody(c, { all: options.readAll })) : undefined;
+    const input = { params: c.req.param(), query, body, organization } as RouteInput<R>;
+    const answer = await handler(c, input);
+    return answer instanceof Response ? answer : c.json(answer, route.status ?? 200);
+  });
+}

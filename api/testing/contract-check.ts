@@ -1,0 +1,42 @@
+/*
+ * Every answer a test gets from the API, checked against the contract (schemas/contract): a declared
+ * route's success must be its declared status and answer, exactly (a field the declaration does not name
+ * is a mismatch too), and any refusal must be the refusal shape. TestClient runs it on every call, so each
+ * suite checks the answers it provokes.
+ */
+import { isDeepStrictEqual } from "node:util";
+import { API } from "#schemas/contract/index.ts";
+import { errorAnswer } from "#schemas/contract/answers.ts";
+import { pathPattern, type ApiRoute } from "#schemas/contract/route.ts";
+
+const DECLARED = Object.entries(API as Record<string, ApiRoute>).map(([name, route]) => ({
+  name,
+  route,
+  pattern: pathPattern(route.path),
+}));
+
+/** The declared route a request reached, if any. */
+export function declaredRoute(method: string, pathname: string) {
+  return DECLARED.find((d) => d.route.method === method && d.pattern.test(pathname));
+}
+
+/** Why an answer breaks the contract, or null when it keeps it. */
+export function contractBreach(method: string, path: string, status: number, contentType: string | null, body: unknown): string | null {
+  const pathname = new URL(path, "http://localhost").pathname;
+  const isJson = contentType?.startsWith("application/json") ?? false;
+  if (status >= 400) {
+    if (!isJson) return null;
+    const refusal = errorAnswer.safeParse(body);
+    return refusal.success ? null : `a ${status} refusal that is not {message, errors?}: ${refusal.error.message}`;
+  }
+  const declared = declaredRoute(method, pathname);
+  if (!declared) return null;
+  const expected = declared.route.status ?? 200;
+  if (status !== expected) return `${declared.name} answered ${status}, declared ${expected}`;
+  if (!isJson) return `${declared.name} answered ${contentType ?? "no content type"}, declared JSON`;
+  const answer = declared.route.answer.safeParse(body);
+  if (!answer.success) return `${declared.name}'s answer does not match its schema: ${answer.error.message}`;
+  if (!isDeepStrictEqual(answer.data, body))
+    return `${declared.name}'s answer has what its schema does not declare: ${JSON.stringify(body).slice(0, 500)}`;
+  return null;
+}

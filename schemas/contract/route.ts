@@ -1,0 +1,91 @@
+/*
+ * What one API route is, said once for both sides: its method and path, what it reads (path parameters,
+ * query, body), what it answers, who may call it and a line for people. The API registers its handler
+ * against the declaration (api/lib/contract.ts), the panel calls it by name (app/lib/api.server.ts), the
+ * tests check every answer against it and GET /api/openapi.json is written from it.
+ */
+import type { z } from "zod";
+import type { OrganizationPermission } from "../organization-roles.ts";
+import type { Permission } from "../permissions.ts";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Who may call a route: anyone; any logged-in account; an account whose roles grant `feature` (the
+ * account-wide permission table) and, with `organization`, whose role in the organization they act for
+ * grants that too (the organization's role table; the API hands the handler that access).
+ */
+export type RouteAccess = "public" | "user" | "super admin" | { feature?: Permission; organization?: OrganizationPermission };
+
+/** The names of a path's parameters: "/api/v1/x/{id}/y/{name}" → "id" | "name". */
+export type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
+/** A path's parameters as a caller fills them in (ids as numbers or strings). */
+export type PathParams<Path extends string> = [PathParamNames<Path>] extends [never]
+  ? Record<string, never>
+  : Record<PathParamNames<Path>, string | number>;
+
+export interface ApiRoute<Path extends string = string> {
+  method: HttpMethod;
+  /** The path with its parameters in braces, as OpenAPI writes it: `/api/v1/admin/question_library/{id}`. */
+  path: Path;
+  /** One line for people, shown in the API reference. */
+  summary: string;
+  access: RouteAccess;
+  /** The query string's parameters, read through this schema (unknown ones are ignored). */
+  query?: z.ZodType;
+  /** The body, read through this schema: a field it does not name is never read. */
+  body?: z.ZodType;
+  /** The answer when the call succeeds. */
+  answer: z.ZodType;
+  /** The success status: 200 unless said (201 for what a call creates). */
+  status?: 200 | 201 | 202;
+  /** Refusals this route gives besides those every route may give (401, 403, 419, 422, 429). */
+  refusals?: readonly (404 | 409 | 410 | 413)[];
+}
+
+/** Declares a route, keeping its literal types for both sides. */
+export const apiRoute = <const Path extends string, const R extends ApiRoute<Path>>(route: R & { path: Path }): R => route;
+
+export type QueryOf<R extends ApiRoute> = R["query"] extends z.ZodType ? z.input<R["query"]> : undefined;
+export type BodyOf<R extends ApiRoute> = R["body"] extends z.ZodType ? z.input<R["body"]> : undefined;
+/** What the handler gives back: the answer as the schema takes it in. */
+export type AnswerIn<R extends ApiRoute> = z.input<R["answer"]>;
+/** What the caller gets: the answer as the schema reads it. */
+export type AnswerOf<R extends ApiRoute> = z.output<R["answer"]>;
+
+/** What a caller passes to call a route: its path parameters, query and body, each only where it has them. */
+export type CallInput<R extends ApiRoute> = ([PathParamNames<R["path"]>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParams<R["path"]> }) &
+  (R["query"] extends z.ZodType ? { query?: Partial<QueryOf<R>> } : { query?: undefined }) &
+  (R["body"] extends z.ZodType ? { body: BodyOf<R> | FormData } : { body?: undefined });
+
+/** The path with its parameters filled in (each one encoded), and the query string when there is one. */
+export function pathTo(route: Pick<ApiRoute, "path">, params: Record<string, string | number> = {}, query?: object): string {
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route.path}: the parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+  const search = query ? queryString(query) : "";
+  return search ? `${path}?${search}` : path;
+}
+
+/** A query object as a query string: absent values left out, lists as repeated names. */
+export function queryString(query: object): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
+  }
+  return search.toString();
+}
+
+/** A matcher for concrete paths of this route: "/api/v1/x/12" for "/api/v1/x/{id}". */
+export function pathPattern(path: string): RegExp {
+  const source = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+");
+  return new RegExp(`^${source}$`);
+}
