@@ -3,10 +3,12 @@
  * calls by name, the tests check answers against and the API reference is written from.
  */
 import { questionLibraryRoutes } from "./question-library.ts";
+import { referenceRoutes } from "./reference.ts";
 import type { ApiRoute } from "./route.ts";
 
 export const API = {
   ...questionLibraryRoutes,
+  ...referenceRoutes,
 } satisfies Record<string, ApiRoute>;
 
 export type RouteName = keyof typeof API;

@@ -1,0 +1,137 @@
+/*
+ * GET /api/openapi.json: OpenAPI 3.1 written from the contract (schemas/contract), so the description is the
+ * declarations the API registers its handlers against and the tests check its answers with. JSON Schema
+ * comes from zod's own output (2020-12, which OpenAPI 3.1 uses): bodies as they are sent, answers as read.
+ */
+import { z } from "zod";
+import { API } from "#schemas/contract/index.ts";
+import { errorAnswer } from "#schemas/contract/answers.ts";
+import type { ApiRoute, RouteAccess } from "#schemas/contract/route.ts";
+import { sessionCookieName, xsrfCookieName, type ApiConfig } from "../config.ts";
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  // "any" for what JSON Schema cannot say (a transform's result): the answer is described by what it reads.
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
+  return rest;
+}
+
+const REFUSALS: Record<number, { description: string }> = {
+  401: { description: "Not logged in (no session, or no valid token)." },
+  403: { description: "Logged in, but the caller's roles do not allow this." },
+  404: { description: "Not found, or not the caller's to see." },
+  409: { description: "The thing is not in a state that allows this." },
+  410: { description: "Gone: it was there, and is no longer." },
+  413: { description: "The body is too large." },
+  419: { description: "A session call without the XSRF token of its session (X-XSRF-TOKEN)." },
+  422: { description: "The query or body was refused: each field's messages under `errors`." },
+  429: { description: "Too many requests: wait, then try again." },
+};
+
+/** The refusals a route may give: those its access implies, its reading implies, and those it declares. */
+function refusalsOf(route: ApiRoute): number[] {
+  // Every request's body is capped before any route reads it.
+  const statuses = new Set<number>([...(route.refusals ?? []), 413]);
+  if (route.access !== "public") statuses.add(401).add(403);
+  if (route.method !== "GET") statuses.add(419);
+  if (route.body || route.query) statuses.add(422);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** Who may call, as the reference says it. */
+function accessNote(access: RouteAccess): string {
+  if (access === "public") return "Anyone.";
+  if (access === "user") return "Any logged-in account.";
+  if (access === "super admin") return "Super admins only.";
+  const parts = [
+    access.feature && `the account permission "${access.feature}"`,
+    access.organization && `the organization role's "${access.organization}"`,
+  ];
+  return `Needs ${parts.filter(Boolean).join(" and ")}.`;
+}
+
+function parameters(route: ApiRoute) {
+  const path = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+  if (!route.query) return path;
+  const query = jsonSchema(route.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return [
+    ...path,
+    ...Object.entries(query.properties ?? {}).map(([name, schema]) => ({
+      name,
+      in: "query",
+      required: query.required?.includes(name) ?? false,
+      schema,
+    })),
+  ];
+}
+
+function operation(name: string, route: ApiRoute) {
+  const json = (schema: JsonSchema) => ({ "application/json": { schema } });
+  const responses: Record<string, unknown> = {
+    [route.status ?? 200]: { description: "Done.", content: json(jsonSchema(route.answer, "output")) },
+  };
+  for (const status of refusalsOf(route)) responses[status] = { $ref: `#/components/responses/Refusal${status}` };
+  const tag = route.path.split("/").filter((part) => part && !part.startsWith("{") && !["api", "v1", "admin", "site"].includes(part))[0];
+  return {
+    operationId: name,
+    summary: route.summary,
+    description: accessNote(route.access),
+    tags: [tag ?? "api"],
+    ...(route.access === "public" ? { security: [] } : {}),
+    parameters: parameters(route),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { ...json(jsonSchema(route.body, "input")), "multipart/form-data": { schema: jsonSchema(route.body, "input") } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+export function openApiDocument(config: Pick<ApiConfig, "appUrl" | "secureCookies">) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const used = new Set<number>();
+  for (const [name, route] of Object.entries(API as Record<string, ApiRoute>)) {
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(name, route);
+    for (const status of refusalsOf(route)) used.add(status);
+  }
+  const refusal = jsonSchema(errorAnswer, "output");
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Launchpad API",
+      version: "1",
+      description: "Startups, event forms, applications and their review, co-founders and the team, as the Launchpad panel uses them.",
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    servers: [{ url: config.appUrl }],
+    security: [{ session: [], xsrf: [] }, { token: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: sessionCookieName(config), description: "The session of POST /api/login." },
+        xsrf: {
+          type: "apiKey",
+          in: "header",
+          name: "X-XSRF-TOKEN",
+          description: `With a session, every write echoes the ${xsrfCookieName(config)} cookie (GET /sanctum/csrf-cookie sets it).`,
+        },
+        token: { type: "http", scheme: "bearer", description: "An API token (POST /sanctum/token); no XSRF token needed." },
+      },
+      schemas: { Refusal: refusal },
+      responses: Object.fromEntries(
+        [...used].map((status) => [
+          `Refusal${status}`,
+          {
+            description: REFUSALS[status].description,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Refusal" } } },
+          },
+        ]),
+      ),
+    },
+  };
+}
