@@ -45,6 +45,8 @@ import { draftRoutes } from "./modules/drafts/routes.ts";
 import { resourceRoutes } from "./modules/resources/routes.ts";
 import { questionLibraryRoutes } from "./modules/question-library/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
+import { tokenAbilities } from "./modules/auth/token-abilities.ts";
+import { apiTokenRoutes } from "./modules/auth/token-routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { startupRoutes } from "./modules/startups/routes.ts";
 import { placeRoutes } from "./modules/places/routes.ts";
@@ -174,6 +176,7 @@ export function createApi({
   });
   // Who is calling first: the CSRF check depends on how the caller authenticated.
   api.use(authenticate);
+  api.use(tokenAbilities);
   api.use(csrf);
   // REQUIRE_2FA_FOR_ADMINS: an admin without two-factor sign-in may only set it up.
   api.use(twoFactorRequirement);
@@ -189,6 +192,7 @@ export function createApi({
   api.route("/", eventFormRoutes);
   api.route("/", questionLibraryRoutes);
   api.route("/", openApiRoutes);
+  api.route("/", apiTokenRoutes);
   api.route("/", reviewRoutes);
   api.route("/", applicationRoutes);
   api.route("/", createEventPageRoutes(eventPageCache));

@@ -81,6 +81,8 @@ export interface AppEnv {
     broadcaster: Broadcaster;
     /** How the caller authenticated: "session" (cookie), "token" (bearer) or null. */
     authMethod: "session" | "token" | null;
+    /** What the bearer token may do (schemas/api-tokens.ts), when the caller came with one. */
+    tokenAbilities: readonly string[] | null;
     /** This response already sets the XSRF cookie (login, logout, /sanctum/csrf-cookie): see api/lib/xsrf.ts. */
     xsrfIssued: boolean;
   };

@@ -108,7 +108,15 @@ export const apiTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull(),
+    /** What it may do (schemas/api-tokens.ts); a token from POST /sanctum/token holds every ability. */
+    abilities: text("abilities")
+      .array()
+      .notNull()
+      .default(sql`'{read,events:write,check_ins:write,payments:write,team:manage}'`),
+    /** Null: it never expires. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    lastUsedIp: text("last_used_ip"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("api_tokens_token_hash_unique").on(t.tokenHash), index("api_tokens_user_id_idx").on(t.userId)],

@@ -43,7 +43,7 @@ export interface ApiRoute<Path extends string = string> {
   /** The success status: 200 unless said (201 for what a call creates). */
   status?: 200 | 201 | 202;
   /** Refusals this route gives besides those every route may give (401, 403, 419, 422, 429). */
-  refusals?: readonly (404 | 409 | 410 | 413)[];
+  refusals?: readonly (404 | 409 | 410 | 413 | 429)[];
 }
 
 /** Declares a route, keeping its literal types for both sides. */

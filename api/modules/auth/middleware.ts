@@ -25,12 +25,14 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("sessionHash", null);
   c.set("tokenHash", null);
   c.set("authMethod", null);
+  c.set("tokenAbilities", null);
   const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
-  const tokenUser = bearer ? await findTokenUser(c.get("db"), bearer) : null;
-  if (tokenUser && bearer) {
-    c.set("user", tokenUser);
+  const byToken = bearer ? await findTokenUser(c.get("db"), bearer, c.env?.clientIp ?? null) : null;
+  if (byToken && bearer) {
+    c.set("user", byToken.user);
     c.set("tokenHash", sha256(bearer));
     c.set("authMethod", "token");
+    c.set("tokenAbilities", byToken.abilities);
     return next();
   }
   const sessionId = readSessionCookie(c);

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, notInArray, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "#api/db/client.ts";
 import { preparedPerDb } from "#api/db/embedded/prepared.ts";
 import { apiTokens, sessions, startups, users } from "#api/db/schema.ts";
@@ -38,11 +38,17 @@ const sessionTouch = preparedPerDb((db) =>
  */
 const tokenUserQuery = preparedPerDb((db) =>
   db
-    .select({ ...authUserFields, lastUsedAt: apiTokens.lastUsedAt })
+    .select({ ...authUserFields, lastUsedAt: apiTokens.lastUsedAt, abilities: apiTokens.abilities })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .leftJoin(startups, startupOfUser)
-    .where(and(eq(apiTokens.tokenHash, sql.placeholder("tokenHash")), eq(users.isActive, true)))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, sql.placeholder("tokenHash")),
+        eq(users.isActive, true),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`)),
+      ),
+    )
     .limit(1)
     .prepare("auth_token_user"),
 );
@@ -50,7 +56,7 @@ const tokenUserQuery = preparedPerDb((db) =>
 const tokenTouch = preparedPerDb((db) =>
   db
     .update(apiTokens)
-    .set({ lastUsedAt: sql`now()` })
+    .set({ lastUsedAt: sql`now()`, lastUsedIp: sql`${sql.placeholder("ip")}` })
     .where(eq(apiTokens.tokenHash, sql.placeholder("tokenHash")))
     .prepare("auth_token_touch"),
 );
@@ -112,17 +118,19 @@ export async function pruneSessions(db: Db, idleMinutes: number) {
   await db.delete(sessions).where(lt(sessions.lastActivityAt, new Date(Date.now() - idleMinutes * 60_000)));
 }
 
+/** A token of POST /sanctum/token: every ability, no expiry (tokens made on /account/tokens: api-tokens.ts). */
 export async function createApiToken(db: Db, userId: number, name: string): Promise<string> {
   const token = randomToken();
   await db.insert(apiTokens).values({ userId, name: name.slice(0, 100), tokenHash: sha256(token) });
   return token;
 }
 
-export async function findTokenUser(db: Db, token: string): Promise<AuthUser | null> {
+/** The caller a bearer token names, with what it may do; null when it names none, or has expired. */
+export async function findTokenUser(db: Db, token: string, ip: string | null): Promise<{ user: AuthUser; abilities: string[] } | null> {
   const tokenHash = sha256(token);
   const [row] = await tokenUserQuery(db).execute({ tokenHash });
   if (!row) return null;
-  const { lastUsedAt, ...user } = row;
-  if (!lastUsedAt || Date.now() - lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await tokenTouch(db).execute({ tokenHash });
-  return toAuthUser(user);
+  const { lastUsedAt, abilities, ...user } = row;
+  if (!lastUsedAt || Date.now() - lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await tokenTouch(db).execute({ tokenHash, ip });
+  return { user: toAuthUser(user), abilities };
 }

@@ -1,0 +1,32 @@
+/**
+ * A bearer token is held to its abilities before any route runs: reading needs `read`, and a write needs the
+ * ability its route's declared organization permission names (schemas/api-tokens.ts). A write that no
+ * ability names (the account itself, a chat message) or whose route is not declared yet is for a token that
+ * holds every ability. The route still checks the user's own roles: a token never does more than its owner.
+ */
+import type { MiddlewareHandler } from "hono";
+import { WRITE_ABILITY, holdsEveryAbility, type TokenAbility } from "#schemas/api-tokens.ts";
+import { declaredRoute } from "#schemas/contract/find.ts";
+import type { AppEnv } from "#api/context.ts";
+import { forbidden } from "#api/lib/errors.ts";
+
+export const TOKEN_CANNOT = "This API token's abilities do not allow this.";
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The ability a request needs, or null when only a token holding every ability may make it. */
+export function abilityNeeded(method: string, pathname: string): TokenAbility | null {
+  if (READS.has(method)) return "read";
+  const access = declaredRoute(method, pathname)?.route.access;
+  const permission = typeof access === "object" ? access.organization : undefined;
+  return permission ? WRITE_ABILITY[permission] : null;
+}
+
+export const tokenAbilities: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const abilities = c.get("tokenAbilities");
+  if (abilities && !holdsEveryAbility(abilities)) {
+    const needed = abilityNeeded(c.req.method, c.req.path);
+    if (!needed || !abilities.includes(needed)) throw forbidden(TOKEN_CANNOT);
+  }
+  await next();
+};
