@@ -3,10 +3,12 @@
  * calls by name, the tests check answers against and the API reference is written from.
  */
 import { questionLibraryRoutes } from "./question-library.ts";
+import { reviewRoutes } from "./reviews.ts";
 import type { ApiRoute } from "./route.ts";
 
 export const API = {
   ...questionLibraryRoutes,
+  ...reviewRoutes,
 } satisfies Record<string, ApiRoute>;
 
 export type RouteName = keyof typeof API;
