@@ -4,82 +4,90 @@
  * the other reviewers' reviews once theirs is in).
  */
 import { z } from "zod";
-import type { Page } from "./answers.ts";
+import { pageOf, timestamp } from "./contract/answers.ts";
+import { listQuery } from "./contract/list-query.ts";
 import { optionalText } from "./fields.ts";
-import { RECOMMENDATIONS, type CriterionView, type Recommendation, type ReviewView } from "./reviews.ts";
+import { criterionView, RECOMMENDATIONS, reviewView, scoresView } from "./reviews.ts";
 
 /** The queue's two tabs: what is left to review (drafts included), and what is submitted. */
 export const QUEUE_STATES = ["to_do", "done"] as const;
 export type QueueState = (typeof QUEUE_STATES)[number];
 export const queueStateSchema = z.enum(QUEUE_STATES).catch("to_do");
 
+/** `GET /api/v1/admin/reviews`'s query: a page of one tab (to do when none or another is asked). */
+export const queueQuery = listQuery.extend({ state: queueStateSchema });
+
 /** Where one application of the queue stands for its reviewer. */
-export type QueueItemState = "to_do" | "draft" | "done";
+export const QUEUE_ITEM_STATES = ["to_do", "draft", "done"] as const;
+export type QueueItemState = (typeof QUEUE_ITEM_STATES)[number];
 
 /** Done out of total: "12 of 40". */
-export interface ReviewProgress {
-  done: number;
-  total: number;
-}
+export const reviewProgress = z.object({ done: z.number().int(), total: z.number().int() });
+export type ReviewProgress = z.output<typeof reviewProgress>;
 
-export interface QueueItem {
-  application_id: number;
-  event_form_id: number;
-  event_form_title: string;
+export const queueItem = z.object({
+  application_id: z.number().int(),
+  event_form_id: z.number().int(),
+  event_form_title: z.string(),
   /** Who applied; "Applicant {id}" while the form is read blind and the caller's review is not in. */
-  applicant_label: string;
-  state: QueueItemState;
+  applicant_label: z.string(),
+  state: z.enum(QUEUE_ITEM_STATES),
   /** When the caller last saved their review; null before they start. */
-  updated_at: string | null;
-}
+  updated_at: timestamp.nullable(),
+});
+export type QueueItem = z.output<typeof queueItem>;
 
 /** `GET /api/v1/admin/reviews?state=to_do|done&page=`: a page of the caller's queue, with their progress. */
-export type ReviewQueuePage = Page<QueueItem> & {
-  state: QueueState;
-  progress: ReviewProgress;
-  forms: (ReviewProgress & { event_form_id: number; title: string })[];
-};
+export const reviewQueuePage = pageOf(queueItem).extend({
+  state: z.enum(QUEUE_STATES),
+  progress: reviewProgress,
+  forms: z.array(reviewProgress.extend({ event_form_id: z.number().int(), title: z.string() })),
+});
+export type ReviewQueuePage = z.output<typeof reviewQueuePage>;
 
 /** Another reviewer's submitted review, as the scoring screen shows it. */
-export interface OtherReview {
-  reviewer_id: number;
-  reviewer_name: string;
-  scores: Record<string, number>;
-  recommendation: Recommendation | null;
-  note: string | null;
-  submitted_at: string;
-}
+export const otherReview = z.object({
+  reviewer_id: z.number().int(),
+  reviewer_name: z.string(),
+  scores: scoresView,
+  recommendation: z.enum(RECOMMENDATIONS).nullable(),
+  note: z.string().nullable(),
+  submitted_at: timestamp,
+});
+export type OtherReview = z.output<typeof otherReview>;
 
 /** The caller's place in their queue: the applications around this one and the next one not submitted yet. */
-export interface QueueNeighbours {
-  previous_id: number | null;
-  next_id: number | null;
-  next_unreviewed_id: number | null;
+export const queueNeighbours = z.object({
+  previous_id: z.number().int().nullable(),
+  next_id: z.number().int().nullable(),
+  next_unreviewed_id: z.number().int().nullable(),
   /** This application's place in the queue (1 the first); null when it is not in the caller's queue. */
-  position: number | null;
-  total: number;
-}
+  position: z.number().int().nullable(),
+  total: z.number().int(),
+});
+export type QueueNeighbours = z.output<typeof queueNeighbours>;
 
 /** `GET /api/v1/admin/event_applications/{id}/review`: what the scoring screen reads. */
-export interface ReviewReading {
-  application_id: number;
-  event_form_id: number;
-  event_form_title: string;
-  criteria: Omit<CriterionView, "has_scores">[];
-  blind: boolean;
+export const reviewReading = z.object({
+  application_id: z.number().int(),
+  event_form_id: z.number().int(),
+  event_form_title: z.string(),
+  criteria: z.array(criterionView.omit({ has_scores: true })),
+  blind: z.boolean(),
   /** Given to the caller to review: only then may they score it. */
-  assigned: boolean;
+  assigned: z.boolean(),
   /** The form is closed: its reviews no longer change. */
-  closed: boolean;
-  review: ReviewView | null;
-  submitted: boolean;
-  queue: QueueNeighbours;
+  closed: z.boolean(),
+  review: reviewView.nullable(),
+  submitted: z.boolean(),
+  queue: queueNeighbours,
   /**
    * The others' submitted reviews: for a reviewer once their own is submitted, for one who manages the form
    * and does not review it at any time; null while they stay hidden.
    */
-  others: OtherReview[] | null;
-}
+  others: z.array(otherReview).nullable(),
+});
+export type ReviewReading = z.output<typeof reviewReading>;
 
 /** What the scoring form posts: its button says whether it keeps a draft or submits. */
 export const SCORING_INTENTS = ["draft", "submit", "autosave", "conflict"] as const;

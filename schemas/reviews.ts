@@ -4,6 +4,7 @@
  * scores may lie before an application is flagged for discussion), as the API takes and answers it.
  */
 import { z } from "zod";
+import { timestamp } from "./contract/answers.ts";
 import { headerText, optionalText } from "./fields.ts";
 import { idField, optionalIdField } from "./id-fields.ts";
 
@@ -69,34 +70,39 @@ export const rubricSchema = z
   });
 export type RubricInput = z.output<typeof rubricSchema>;
 
-/** One criterion as the API answers it. */
-export interface CriterionView {
-  id: number;
-  name: string;
-  guidance: string | null;
-  weight: number;
-  scale_max: RubricScale;
-  /** Whether any review scored it: its scale is then fixed. */
-  has_scores: boolean;
-}
-
-/** `GET|PUT /api/v1/admin/event_forms/{id}/rubric`: the form's rubric (no criteria until one is set). */
-export interface RubricView {
-  event_form_id: number;
-  criteria: CriterionView[];
-  blind: boolean;
-  reviewers_per_application: number;
-  discuss_threshold: number;
-  /** The custom questions (by id) hidden with the standard identifying ones while review is blind. */
-  identifying_questions: string[];
-  /** How the applications are given out, once the owner has: the plan new applications follow. */
-  assignment: { mode: AssignmentMode; reviewer_ids: number[] } | null;
-  /** The members who read the form: those who may be chosen as its reviewers. */
-  candidates: { id: number; name: string }[];
-}
-
 export const ASSIGNMENT_MODES = ["all", "spread"] as const;
 export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
+
+/** A member of the team as answers name them: a reviewer, a comment's author, one a comment may mention. */
+export const memberName = z.object({ id: z.number().int(), name: z.string() });
+
+/** One criterion as the API answers it. */
+export const criterionView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  guidance: z.string().nullable(),
+  weight: z.number().int(),
+  scale_max: z.literal(RUBRIC_SCALES),
+  /** Whether any review scored it: its scale is then fixed. */
+  has_scores: z.boolean(),
+});
+export type CriterionView = z.output<typeof criterionView>;
+
+/** `GET|PUT /api/v1/admin/event_forms/{id}/rubric`: the form's rubric (no criteria until one is set). */
+export const rubricView = z.object({
+  event_form_id: z.number().int(),
+  criteria: z.array(criterionView),
+  blind: z.boolean(),
+  reviewers_per_application: z.number().int(),
+  discuss_threshold: z.number().int(),
+  /** The custom questions (by id) hidden with the standard identifying ones while review is blind. */
+  identifying_questions: z.array(z.string()),
+  /** How the applications are given out, once the owner has: the plan new applications follow. */
+  assignment: z.object({ mode: z.enum(ASSIGNMENT_MODES), reviewer_ids: z.array(z.number().int()) }).nullable(),
+  /** The members who read the form: those who may be chosen as its reviewers. */
+  candidates: z.array(memberName),
+});
+export type RubricView = z.output<typeof rubricView>;
 export const NOT_A_REVIEWER = "The selected reviewer is not a member who reads this form.";
 
 /**
@@ -114,9 +120,10 @@ export const assignmentSchema = z.object({
 export type AssignmentInput = z.output<typeof assignmentSchema>;
 
 /** Each submitted application with its reviewers. */
-export interface ReviewAssignmentsView {
-  assignments: { application_id: number; reviewer_ids: number[] }[];
-}
+export const reviewAssignmentsView = z.object({
+  assignments: z.array(z.object({ application_id: z.number().int(), reviewer_ids: z.array(z.number().int()) })),
+});
+export type ReviewAssignmentsView = z.output<typeof reviewAssignmentsView>;
 
 export const RECOMMENDATIONS = ["yes", "maybe", "no"] as const;
 export type Recommendation = (typeof RECOMMENDATIONS)[number];
@@ -143,16 +150,20 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.output<typeof reviewSchema>;
 
+/** Scores by criterion id. */
+export const scoresView = z.record(z.string(), z.number().int());
+
 /** A reviewer's review of an application. */
-export interface ReviewView {
-  application_id: number;
-  reviewer_id: number;
-  scores: Record<string, number>;
-  note: string | null;
-  recommendation: Recommendation | null;
-  submitted_at: string | null;
-  updated_at: string;
-}
+export const reviewView = z.object({
+  application_id: z.number().int(),
+  reviewer_id: z.number().int(),
+  scores: scoresView,
+  note: z.string().nullable(),
+  recommendation: z.enum(RECOMMENDATIONS).nullable(),
+  submitted_at: timestamp.nullable(),
+  updated_at: timestamp,
+});
+export type ReviewView = z.output<typeof reviewView>;
 
 /** The standard questions whose answers say who applied: hidden from a reviewer while review is blind. */
 export const IDENTIFYING_QUESTIONS = ["full_name", "email", "phone", "company", "website", "linkedin"] as const;
@@ -213,20 +224,23 @@ export const decisionSchema = z.object({
 export type DecisionInput = z.output<typeof decisionSchema>;
 
 /** What a decision did, or with `preview` would do: the applications whose status changes and the mails. */
-export interface DecisionsView {
-  updated: number;
-  preview: null | {
-    changes: number;
-    /** Mails sent at once (an applicant may take this mail in their daily digest, or not at all). */
-    mails: number;
-    subject: string;
-    text: string;
-    /** Who changes, in the order chosen (the committee decides by name, so nothing here is blind). */
-    applicants: string[];
-    /** Chosen but already in that status: left as they are. */
-    unchanged: number;
-  };
-}
+export const decisionsView = z.object({
+  updated: z.number().int(),
+  preview: z
+    .object({
+      changes: z.number().int(),
+      /** Mails sent at once (an applicant may take this mail in their daily digest, or not at all). */
+      mails: z.number().int(),
+      subject: z.string(),
+      text: z.string(),
+      /** Who changes, in the order chosen (the committee decides by name, so nothing here is blind). */
+      applicants: z.array(z.string()),
+      /** Chosen but already in that status: left as they are. */
+      unchanged: z.number().int(),
+    })
+    .nullable(),
+});
+export type DecisionsView = z.output<typeof decisionsView>;
 
 export const MAX_COMMENT_LENGTH = 2000;
 export const COMMENTS_HIDDEN = "The team's comments show once your review of this application is in.";
@@ -241,20 +255,21 @@ export const commentSchema = z.object({
 });
 
 /** A comment of the team on an application. */
-export interface CommentView {
-  id: number;
-  author: { id: number; name: string };
-  body: string;
-  mentioned: { id: number; name: string }[];
-  created_at: string;
-}
+export const commentView = z.object({
+  id: z.number().int(),
+  author: memberName,
+  body: z.string(),
+  mentioned: z.array(memberName),
+  created_at: timestamp,
+});
+export type CommentView = z.output<typeof commentView>;
 
 /**
  * `GET /api/v1/admin/event_applications/{id}/comments`: the comments, oldest first, and the members a comment
  * may mention; `hidden` while the caller reviews the application blind (the comments may name who applied).
  */
-export interface CommentsView {
-  comments: CommentView[];
-  members: { id: number; name: string }[];
-  hidden: boolean;
-}
+export const commentsView = z.object({ comments: z.array(commentView), members: z.array(memberName), hidden: z.boolean() });
+export type CommentsView = z.output<typeof commentsView>;
+
+/** `POST /api/v1/admin/event_applications/{id}/comments`'s answer: the new comment's id. */
+export const commentAdded = z.object({ id: z.number().int(), message: z.string() });

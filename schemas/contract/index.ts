@@ -5,12 +5,14 @@
 import { apiTokenRoutes } from "./api-tokens.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
 import { referenceRoutes } from "./reference.ts";
+import { reviewRoutes } from "./reviews.ts";
 import type { ApiRoute } from "./route.ts";
 
 export const API = {
   ...apiTokenRoutes,
   ...questionLibraryRoutes,
   ...referenceRoutes,
+  ...reviewRoutes,
 } satisfies Record<string, ApiRoute>;
 
 export type RouteName = keyof typeof API;

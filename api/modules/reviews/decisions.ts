@@ -10,7 +10,7 @@ import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventApplications } from "#api/db/events-schema.ts";
 import { fieldError } from "#api/lib/errors.ts";
-import { organizationFor } from "#api/lib/owner.ts";
+import type { OrganizationAccess } from "#api/lib/owner.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { NOT_HOLDING_A_PLACE, placesTaken, UNSENT_OR_WITHDRAWN } from "../applications/availability.ts";
 import { recordStatusChange, statusValues } from "../applications/responses.ts";
@@ -18,8 +18,14 @@ import { fillFreedPlaces } from "../applications/waitlist.ts";
 import { managedFormOr404 } from "../event-forms/service.ts";
 import { reviewStatusMailPreview } from "../notification-mail/previews.ts";
 
-export async function decide(db: Db, user: AuthUser, formId: number, input: DecisionInput, queue: BroadcastQueue): Promise<DecisionsView> {
-  const access = organizationFor(user, "forms.manage");
+export async function decide(
+  db: Db,
+  user: AuthUser,
+  access: OrganizationAccess,
+  formId: number,
+  input: DecisionInput,
+  queue: BroadcastQueue,
+): Promise<DecisionsView> {
   return db.transaction(async (tx) => {
     // The form first, locked, as every change to its places takes it; then the applications, in id order.
     const form = await managedFormOr404(tx, access, formId, "update");

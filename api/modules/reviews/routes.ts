@@ -1,21 +1,11 @@
 import { Hono } from "hono";
-import {
-  assignmentSchema,
-  commentSchema,
-  decisionSchema,
-  NOT_ASSIGNED,
-  reviewSchema,
-  rubricSchema,
-  type CommentsView,
-  type RubricView,
-} from "#schemas/reviews.ts";
+import { reviewRoutes as routes } from "#schemas/contract/reviews.ts";
+import { NOT_ASSIGNED } from "#schemas/reviews.ts";
 import type { AppEnv } from "#api/context.ts";
-import { readBody } from "#api/lib/body.ts";
+import { serve } from "#api/lib/contract.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { organizationFor, organizationOrNotFound } from "#api/lib/owner.ts";
-import { validate } from "#api/lib/validation.ts";
+import { organizationOrNotFound } from "#api/lib/owner.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
-import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { APPLICATION_NOT_FOUND } from "../applications/messages.ts";
@@ -27,90 +17,66 @@ import { saveReview } from "./review.ts";
 import { getRubric, saveRubric } from "./rubric.ts";
 import { reviewQueue } from "./queue.ts";
 import { reviewReading } from "./reading.ts";
-import { queueStateSchema, type ReviewQueuePage, type ReviewReading } from "#schemas/review-queue.ts";
-import { parseListQuery } from "#api/lib/pagination.ts";
 
 export const reviewRoutes = new Hono<AppEnv>();
 
-const RUBRIC = "/api/v1/admin/event_forms/:id/rubric";
 const formId = (value: string) => pathId(value, EVENT_FORM_NOT_FOUND);
+const applicationId = (value: string) => pathId(value, APPLICATION_NOT_FOUND);
 
-reviewRoutes.get(RUBRIC, authorize("event response read"), async (c) => {
-  const access = organizationFor(c.get("user"), "forms.read");
-  const rubric: RubricView = await getRubric(c.get("db"), access, formId(c.req.param("id")));
-  return c.json({ rubric });
+serve(reviewRoutes, routes.getRubric, async (c, { params, organization }) => ({
+  rubric: await getRubric(c.get("db"), organization, formId(params.id)),
+}));
+
+serve(reviewRoutes, routes.saveRubric, async (c, { params, body, organization }) => {
+  const { id, name } = currentUser(c);
+  const rubric = await saveRubric(c.get("db"), organization, { id, name }, formId(params.id), body);
+  return { rubric, message: "Rubric saved." };
 });
 
-reviewRoutes.put(RUBRIC, authorize("event form write"), async (c) => {
-  const access = organizationFor(c.get("user"), "forms.manage");
-  const id = formId(c.req.param("id"));
-  const input = validate(rubricSchema, await readBody(c));
-  const { id: userId, name } = currentUser(c);
-  const rubric = await saveRubric(c.get("db"), access, { id: userId, name }, id, input);
-  return c.json({ rubric, message: "Rubric saved." });
+serve(reviewRoutes, routes.assignReviewers, async (c, { params, body, organization }) => {
+  const { id, name } = currentUser(c);
+  return assignReviewers(c.get("db"), organization, { id, name }, formId(params.id), body);
 });
 
-reviewRoutes.post("/api/v1/admin/event_forms/:id/review_assignments", authorize("event form write"), async (c) => {
-  const access = organizationFor(c.get("user"), "forms.manage");
-  const id = formId(c.req.param("id"));
-  const input = validate(assignmentSchema, await readBody(c));
-  const { id: userId, name } = currentUser(c);
-  return c.json(await assignReviewers(c.get("db"), access, { id: userId, name }, id, input));
-});
+// An application's review, conflict and comments: a member whose role reads no forms is told the
+// application is not there (the contract names only the account-wide permission for these).
 
-reviewRoutes.post("/api/v1/admin/event_applications/:id/conflict", authorize("event response read"), async (c) => {
+serve(reviewRoutes, routes.declareConflict, async (c, { params }) => {
   const access = organizationOrNotFound(c.get("user"), "forms.read", APPLICATION_NOT_FOUND);
-  const id = pathId(c.req.param("id"), APPLICATION_NOT_FOUND);
-  const { id: userId, name } = currentUser(c);
-  await declareConflict(c.get("db"), access, { id: userId, name }, id);
-  return c.json({ message: "Conflict declared: this application will not be yours to review." });
+  const { id, name } = currentUser(c);
+  await declareConflict(c.get("db"), access, { id, name }, applicationId(params.id));
+  return { message: "Conflict declared: this application will not be yours to review." };
 });
 
-reviewRoutes.put("/api/v1/admin/event_applications/:id/review", authorize("event response read"), async (c) => {
+serve(reviewRoutes, routes.saveReview, async (c, { params, body }) => {
   const access = organizationOrNotFound(c.get("user"), "forms.read", NOT_ASSIGNED);
-  const id = pathId(c.req.param("id"), APPLICATION_NOT_FOUND);
-  const input = validate(reviewSchema, await readBody(c));
-  const { id: userId, name } = currentUser(c);
-  return c.json({ review: await saveReview(c.get("db"), access, { id: userId, name }, id, input) });
+  const { id, name } = currentUser(c);
+  return { review: await saveReview(c.get("db"), access, { id, name }, applicationId(params.id), body) };
 });
 
-reviewRoutes.post("/api/v1/admin/event_forms/:id/decisions", authorize("event response write"), async (c) => {
-  const id = formId(c.req.param("id"));
-  const input = validate(decisionSchema, await readBody(c));
+serve(reviewRoutes, routes.decideApplications, async (c, { params, body, organization }) => {
   const queue = new BroadcastQueue();
-  const decided = await decide(c.get("db"), currentUser(c), id, input, queue);
+  const decided = await decide(c.get("db"), currentUser(c), organization, formId(params.id), body, queue);
   await publishAfterCommit(c.get("broadcaster"), queue.messages);
-  return c.json(decided);
+  return decided;
 });
 
-const COMMENTS = "/api/v1/admin/event_applications/:id/comments";
+serve(reviewRoutes, routes.listComments, async (c, { params }) => listComments(c.get("db"), currentUser(c), applicationId(params.id)));
 
-reviewRoutes.get(COMMENTS, authorize("event response read"), async (c) => {
-  const comments: CommentsView = await listComments(c.get("db"), currentUser(c), pathId(c.req.param("id"), APPLICATION_NOT_FOUND));
-  return c.json(comments);
-});
-
-reviewRoutes.post(COMMENTS, authorize("event response read"), async (c) => {
-  const id = pathId(c.req.param("id"), APPLICATION_NOT_FOUND);
-  const { body } = validate(commentSchema, await readBody(c));
+serve(reviewRoutes, routes.addComment, async (c, { params, body }) => {
   const queue = new BroadcastQueue();
-  const commentId = await addComment(c.get("db"), currentUser(c), id, body, queue);
+  const id = await addComment(c.get("db"), currentUser(c), applicationId(params.id), body.body, queue);
   await publishAfterCommit(c.get("broadcaster"), queue.messages);
-  return c.json({ id: commentId, message: "Comment added." }, 201);
+  return { id, message: "Comment added." };
 });
 
 // ---- the reviewer's side: their queue and the scoring screen ------------------------------------
 
-reviewRoutes.get("/api/v1/admin/reviews", authorize("event response read"), async (c) => {
-  const access = organizationFor(c.get("user"), "forms.read");
-  const state = queueStateSchema.parse(c.req.query("state"));
-  const answer: ReviewQueuePage = await reviewQueue(c.get("db"), currentUser(c), access, state, parseListQuery(c.req.url), c.req.url);
-  return c.json(answer);
-});
+serve(reviewRoutes, routes.reviewQueue, async (c, { query, organization }) =>
+  reviewQueue(c.get("db"), currentUser(c), organization, query.state, query, c.req.url),
+);
 
-reviewRoutes.get("/api/v1/admin/event_applications/:id/review", authorize("event response read"), async (c) => {
+serve(reviewRoutes, routes.readReview, async (c, { params }) => {
   const access = organizationOrNotFound(c.get("user"), "forms.read", NOT_ASSIGNED);
-  const id = pathId(c.req.param("id"), APPLICATION_NOT_FOUND);
-  const answer: ReviewReading = await reviewReading(c.get("db"), currentUser(c), access, id);
-  return c.json(answer);
+  return reviewReading(c.get("db"), currentUser(c), access, applicationId(params.id));
 });

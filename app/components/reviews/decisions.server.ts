@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { ResponsesPage } from "#schemas/applications";
 import { counted } from "#schemas/plural";
-import { DECISION_STATUSES, type DecisionsView, type DecisionStatus, type ReviewSort } from "#schemas/reviews";
+import { API } from "#schemas/contract/index";
+import { DECISION_STATUSES, type DecisionStatus, type ReviewSort } from "#schemas/reviews";
 import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { RequestEnv } from "~/lib/request-env";
@@ -39,11 +40,9 @@ export async function decisionAction(api: ApiClient, env: RequestEnv, formId: nu
   }
   if (!ids.length) return refused(top ? "No application has a normalized score yet." : "Select the applications to decide on.");
   const notify = formData.get("notify") === "on";
-  const result = await api.post<DecisionsView>(`/api/v1/admin/event_forms/${formId}/decisions`, {
-    application_ids: ids,
-    status,
-    notify,
-    preview: intent === PREVIEW_DECISION,
+  const result = await api.request(API.decideApplications, {
+    params: { id: formId },
+    body: { application_ids: ids, status, notify, preview: intent === PREVIEW_DECISION },
   });
   if (!result.ok) {
     const errors = Object.values(result.body.errors ?? {}).flat();

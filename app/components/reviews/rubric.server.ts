@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { counted } from "#schemas/plural";
-import type { ReviewAssignmentsView, RubricView } from "#schemas/reviews";
+import { API } from "#schemas/contract/index";
+import { assignmentSchema, type RubricView } from "#schemas/reviews";
 import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { RequestEnv } from "~/lib/request-env";
@@ -9,7 +10,7 @@ import { RUBRIC_INTENT, type RubricRefusal, type RubricRow } from "./rubric-fiel
 
 /** The edit page's rubric, or null where the API has none (an upstream without review). */
 export async function loadRubric(api: ApiClient, formId: number): Promise<RubricView | null> {
-  const result = await api.get<{ rubric: RubricView }>(`/api/v1/admin/event_forms/${formId}/rubric`);
+  const result = await api.request(API.getRubric, { params: { id: formId } });
   return result.ok ? result.body.rubric : null;
 }
 
@@ -51,7 +52,7 @@ export async function rubricAction(api: ApiClient, env: RequestEnv, formId: numb
     discuss_threshold: text(formData, "discuss_threshold"),
     identifying_questions: formData.getAll("identifying_questions").map(String),
   };
-  const result = await api.put<{ message: string }>(`/api/v1/admin/event_forms/${formId}/rubric`, body);
+  const result = await api.request(API.saveRubric, { params: { id: formId }, body });
   if (result.ok) return redirectWithToast(env, `/event-forms/edit/${formId}`, { type: "success", message: result.body.message });
   const errors: RubricRefusal["errors"] = { rows: {}, form: {} };
   for (const [key, messages] of Object.entries(result.body.errors ?? { criteria: [result.body.message] })) {
@@ -83,10 +84,19 @@ export async function assignAction(api: ApiClient, env: RequestEnv, formId: numb
     perApplication: text(formData, "per_application"),
     errors: {},
   };
-  const result = await api.post<ReviewAssignmentsView>(`/api/v1/admin/event_forms/${formId}/review_assignments`, {
-    mode: refusal.mode,
-    reviewer_ids: refusal.reviewerIds,
-    ...(refusal.mode === "spread" && refusal.perApplication ? { per_application: refusal.perApplication } : {}),
+  // The choice is one of two radios: anything else was not posted by this form, and is refused as the API would.
+  const mode = assignmentSchema.shape.mode.safeParse(refusal.mode);
+  if (!mode.success) {
+    const assignment: AssignmentRefusal = { ...refusal, errors: { mode: mode.error.issues.map((issue) => issue.message) } };
+    return data({ result: undefined, failure: null, assignment }, { status: 422 });
+  }
+  const result = await api.request(API.assignReviewers, {
+    params: { id: formId },
+    body: {
+      mode: mode.data,
+      reviewer_ids: refusal.reviewerIds,
+      ...(mode.data === "spread" && refusal.perApplication ? { per_application: refusal.perApplication } : {}),
+    },
   });
   if (result.ok) {
     const given = result.body.assignments.length;

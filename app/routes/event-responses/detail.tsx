@@ -16,7 +16,7 @@ import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
 import { COMMENT_INTENT, CommentThread } from "~/components/reviews/comment-thread";
 import { COMMENT_ADDED_EVENT, eventFormChannel } from "#schemas/realtime";
-import type { CommentsView } from "#schemas/reviews";
+import { API } from "#schemas/contract/index";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 
 /** The URL's ids; anything but an id names nothing. API paths and redirects are built from these numbers only. */
@@ -32,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const view = await api.load<ResponseDetail>(`/api/v1/admin/event_forms/${event_form_id}/responses/${event_application_id}`);
   // Null where the API has no comments (an upstream without review).
-  const thread = await api.get<CommentsView>(`/api/v1/admin/event_applications/${event_application_id}/comments`);
+  const thread = await api.request(API.listComments, { params: { id: event_application_id } });
   return { ...view, thread: thread.ok ? thread.body : null, canReview: canInOrganization(user, "event response write", "forms.manage") };
 }
 
@@ -44,9 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Everyone who reads the responses comments; the API decides who may.
     requirePermission(context, "event response read");
     const body = String(formData.get("body") ?? "");
-    const result = await context
-      .get(apiContext)
-      .post<{ message: string }>(`/api/v1/admin/event_applications/${event_application_id}/comments`, { body });
+    const result = await context.get(apiContext).request(API.addComment, { params: { id: event_application_id }, body: { body } });
     if (!result.ok)
       return data({ commentError: result.body.errors?.body?.[0] ?? result.body.message, draft: body }, { status: result.status });
     return redirectWithToast(context.get(requestEnvContext), `${backTo}#comments`, { type: "success", message: result.body.message });

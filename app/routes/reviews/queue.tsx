@@ -1,4 +1,5 @@
-import { QUEUE_STATES, type QueueItemState, type QueueState, type ReviewQueuePage } from "#schemas/review-queue";
+import { API } from "#schemas/contract/index";
+import { QUEUE_STATES, type QueueItemState, type QueueState } from "#schemas/review-queue";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -7,13 +8,13 @@ import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { useDates } from "~/lib/dates";
 import { requirePermission } from "~/lib/guards.server";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import type { Route } from "./+types/queue";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   requirePermission(context, "event response read");
-  const query = forwardListParams(url, ["page", "state"], { per_page: "20" });
-  return { queue: await context.get(apiContext).load<ReviewQueuePage>(`/api/v1/admin/reviews?${query}`) };
+  const query = listQueryOf(url, ["page", "state"], { per_page: "20" });
+  return { queue: await context.get(apiContext).answer(API.reviewQueue, { query }) };
 }
 
 const TAB_LABELS: Record<QueueState, string> = { to_do: "To do", done: "Done" };

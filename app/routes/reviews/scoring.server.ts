@@ -1,6 +1,6 @@
 import type { ResponseDetail } from "#schemas/applications";
-import { scoringFormSchema, type ReviewReading } from "#schemas/review-queue";
-import type { ReviewView } from "#schemas/reviews";
+import { API } from "#schemas/contract/index";
+import { scoringFormSchema } from "#schemas/review-queue";
 import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
@@ -9,7 +9,7 @@ import { parseSubmission } from "~/lib/submission.server";
 
 /** What the scoring screen shows: the API's reading of the review, and the application as the caller may read it. */
 export async function loadScoring(api: ApiClient, applicationId: number) {
-  const reading = await api.load<ReviewReading>(`/api/v1/admin/event_applications/${applicationId}/review`);
+  const reading = await api.answer(API.readReview, { params: { id: applicationId } });
   // The response screen's own answer: blind where the caller reads it blind, by the API's one rule.
   const detail = await api.load<ResponseDetail>(`/api/v1/admin/event_forms/${reading.event_form_id}/responses/${applicationId}`);
   return { reading, detail };
@@ -27,15 +27,13 @@ export async function scoringAction(api: ApiClient, env: RequestEnv, application
   if (submission.status !== "success") return replyInvalid(submission);
   const { intent, scores, note, recommendation } = submission.value;
   if (intent === "conflict") {
-    const result = await api.post<{ message: string }>(`/api/v1/admin/event_applications/${applicationId}/conflict`);
+    const result = await api.request(API.declareConflict, { params: { id: applicationId } });
     if (!result.ok) return replyWithApiErrors(submission, result);
     return redirectWithToast(env, "/reviews", { type: "success", message: result.body.message });
   }
-  const result = await api.put<{ review: ReviewView }>(`/api/v1/admin/event_applications/${applicationId}/review`, {
-    scores,
-    note: note ?? null,
-    recommendation: recommendation ?? null,
-    submit: intent === "submit",
+  const result = await api.request(API.saveReview, {
+    params: { id: applicationId },
+    body: { scores, note: note ?? null, recommendation: recommendation ?? null, submit: intent === "submit" },
   });
   if (!result.ok) return replyWithApiErrors(submission, result);
   if (intent === "autosave") return { saved: result.body.review.updated_at };
