@@ -34,6 +34,7 @@ export default [
     layout("routes/admin/pages.tsx", [
       index("routes/home/home.tsx"),
       route("account", "routes/account/account.tsx"),
+      route("account/tokens", "routes/account/tokens.tsx"),
       // The header's organization switcher posts here (works without JavaScript).
       route("current-organization", "routes/account/current-organization.ts"),
       route("user-management/users", "routes/user-management/users.tsx"),

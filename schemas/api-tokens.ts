@@ -11,6 +11,8 @@ import type { OrganizationPermission } from "./organization-roles.ts";
 export const TOKEN_ABILITIES = ["read", "events:write", "check_ins:write", "payments:write", "team:manage"] as const;
 export type TokenAbility = (typeof TOKEN_ABILITIES)[number];
 
+export const isTokenAbility = (value: string): value is TokenAbility => (TOKEN_ABILITIES as readonly string[]).includes(value);
+
 export const ABILITY_LABELS: Record<TokenAbility, string> = {
   read: "Read what the account can read",
   "events:write": "Change event forms, their applications and announcements",

@@ -1,0 +1,158 @@
+import { Form, useNavigation } from "react-router";
+import { ABILITY_LABELS, TOKEN_ABILITIES } from "#schemas/api-tokens";
+import { API } from "#schemas/contract/index";
+import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
+import { FieldErrors, FormErrors, SelectField, TextField } from "~/components/ui/field";
+import { InAppLink } from "~/components/ui/in-app-link";
+import { Card, PageHeader } from "~/components/ui/layout";
+import { TimeAgo } from "~/components/ui/time-ago";
+import { apiContext } from "~/lib/contexts";
+import { useDates } from "~/lib/dates";
+import { requestEnvContext } from "~/lib/request-env";
+import type { Route } from "./+types/tokens";
+import { tokenAction, type TokenActionData } from "./tokens.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { tokens: (await context.get(apiContext).answer(API.listApiTokens, {})).data };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return tokenAction(context.get(apiContext), context.get(requestEnvContext), await request.formData());
+}
+
+const LIFETIME_LABELS = { "30": "30 days", "90": "90 days", "365": "A year", none: "Never" } as const;
+
+export default function Tokens({ loaderData, actionData }: Route.ComponentProps) {
+  const { tokens } = loaderData;
+  const dates = useDates();
+  const answer = actionData as TokenActionData | undefined;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <InAppLink to="/account" className="text-sm text-brand-600 hover:underline">
+        ← Account
+      </InAppLink>
+      <PageHeader
+        title="API tokens"
+        description="Let another tool (a CRM, a spreadsheet, a script) use Launchpad as you, held to the abilities you choose. A token never does more than your own role allows."
+      />
+      {answer && "made" in answer ? <MadeToken made={answer.made} /> : <NewTokenCard answer={answer} />}
+      <DataTable
+        caption="Your API tokens"
+        rows={tokens}
+        rowKey={(token) => token.id}
+        rowProps={(token) => ({ "data-testid": `token-${token.id}` })}
+        empty={{ title: "No API tokens", children: "Make one above: it is shown once, when it is made." }}
+        columns={[
+          { label: "Name", cell: (token) => <span className="font-medium">{token.name}</span> },
+          { label: "Abilities", cell: (token) => token.abilities.join(", ") },
+          { label: "Created", cell: (token) => dates.day(token.created_at) },
+          {
+            label: "Last used",
+            cell: (token) =>
+              token.last_used_at ? (
+                <>
+                  <TimeAgo iso={token.last_used_at} />
+                  {token.last_used_ip ? ` from ${token.last_used_ip}` : ""}
+                </>
+              ) : (
+                "Never"
+              ),
+          },
+          { label: "Expires", cell: (token) => (token.expires_at ? dates.day(token.expires_at) : "Never") },
+          {
+            label: "Actions",
+            cell: (token) => (
+              <Form method="post">
+                <input type="hidden" name="intent" value="revoke" />
+                <input type="hidden" name="id" value={token.id} />
+                <Button type="submit" variant="secondary" aria-label={`Revoke ${token.name}`}>
+                  Revoke
+                </Button>
+              </Form>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The new token, once: the page never shows it again. */
+function MadeToken({ made }: { made: { name: string; plain_text_token: string; message: string } }) {
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">{made.name}</h2>
+      <p role="status" className="mt-1 text-sm text-slate-700">
+        {made.message} Send it as <code>Authorization: Bearer …</code>.
+      </p>
+      <label htmlFor="new-token" className="mt-3 block text-sm font-medium text-slate-700">
+        Your new token
+      </label>
+      <input id="new-token" readOnly value={made.plain_text_token} className="field-input font-mono" data-testid="new-token" />
+      <InAppLink to="/account/tokens" className="mt-3 inline-block text-sm text-brand-600 underline">
+        Done: back to the list
+      </InAppLink>
+    </Card>
+  );
+}
+
+function NewTokenCard({ answer }: { answer: Extract<TokenActionData, { errors: unknown }> | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "make";
+  const errors = answer?.errors ?? {};
+  const chosen = answer?.values.abilities ?? ["read"];
+  const abilityErrors = Object.entries(errors).flatMap(([field, messages]) => (field.startsWith("abilities") ? messages : []));
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold">Make a token</h2>
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="make" />
+        <FormErrors errors={errors._} />
+        <TextField
+          id="token-name"
+          name="name"
+          label="Name"
+          maxLength={100}
+          defaultValue={answer?.values.name}
+          hint="What it is for, so you know which to revoke: “CRM sync”."
+          errors={errors.name}
+          errorId="token-name-errors"
+          aria-describedby={errors.name ? "token-name-errors" : undefined}
+        />
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700">Abilities</legend>
+          <div className="mt-2 space-y-1">
+            {TOKEN_ABILITIES.map((ability) => (
+              <label key={ability} className="flex items-start gap-2 text-sm">
+                <input type="checkbox" name="abilities" value={ability} defaultChecked={chosen.includes(ability)} className="mt-0.5" />
+                <span>
+                  <code>{ability}</code>: {ABILITY_LABELS[ability]}
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldErrors errors={abilityErrors} />
+        </fieldset>
+        <SelectField
+          id="token-lifetime"
+          name="lifetime"
+          label="Expires after"
+          defaultValue={answer?.values.lifetime ?? "90"}
+          errors={errors.expires_at}
+        >
+          {Object.entries(LIFETIME_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" pending={busy}>
+          Make token
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "API tokens · Launchpad" }];
