@@ -3,12 +3,14 @@
  * calls by name, the tests check answers against and the API reference is written from.
  */
 import { couponRoutes } from "./coupons.ts";
+import { notificationRoutes } from "./notifications.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
 import type { ApiRoute } from "./route.ts";
 
 export const API = {
   ...questionLibraryRoutes,
   ...couponRoutes,
+  ...notificationRoutes,
 } satisfies Record<string, ApiRoute>;
 
 export type RouteName = keyof typeof API;
