@@ -5,12 +5,14 @@
 import { couponRoutes } from "./coupons.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
+import { settingsRoutes } from "./settings.ts";
 import type { ApiRoute } from "./route.ts";
 
 export const API = {
   ...questionLibraryRoutes,
   ...couponRoutes,
   ...notificationRoutes,
+  ...settingsRoutes,
 } satisfies Record<string, ApiRoute>;
 
 export type RouteName = keyof typeof API;
