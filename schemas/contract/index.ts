@@ -3,6 +3,7 @@
  * calls by name, the tests check answers against and the API reference is written from.
  */
 import { couponRoutes } from "./coupons.ts";
+import { favoriteRoutes } from "./favorites.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
 import { settingsRoutes } from "./settings.ts";
@@ -13,6 +14,7 @@ export const API = {
   ...couponRoutes,
   ...notificationRoutes,
   ...settingsRoutes,
+  ...favoriteRoutes,
 } satisfies Record<string, ApiRoute>;
 
 export type RouteName = keyof typeof API;
