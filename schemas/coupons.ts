@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CURRENCIES } from "./events.ts";
 import { idField } from "./id-fields.ts";
 import { booleanField } from "./fields.ts";
+import { timestamp } from "./contract/answers.ts";
 
 /**
  * A coupon code as the panel's form submits it and the API stores it. One schema for both sides, with
@@ -19,24 +20,32 @@ export const COUPON_STATES = ["active", "inactive", "expired", "scheduled", "use
 export type CouponState = (typeof COUPON_STATES)[number];
 
 /** A coupon as the API answers it. */
-export interface CouponView {
-  id: number;
-  code: string;
-  discount_type: CouponDiscountType;
+export const couponView = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  discount_type: z.enum(COUPON_DISCOUNT_TYPES),
   /** Two decimals, as text: "10.00". */
-  value: string;
-  currency: string | null;
-  event_form: { id: number; title: string } | null;
-  max_uses: number | null;
-  uses_per_user: number | null;
-  uses_count: number;
-  valid_from: string | null;
-  valid_until: string | null;
-  is_active: boolean;
-  state: CouponState;
-  created_at: string;
-  updated_at: string;
-}
+  value: z.string(),
+  currency: z.string().nullable(),
+  event_form: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  max_uses: z.number().int().nullable(),
+  uses_per_user: z.number().int().nullable(),
+  uses_count: z.number().int(),
+  valid_from: timestamp.nullable(),
+  valid_until: timestamp.nullable(),
+  is_active: z.boolean(),
+  state: z.enum(COUPON_STATES),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type CouponView = z.output<typeof couponView>;
+
+/** What a write answers: the coupon as it is now, and a sentence for the person who made it. */
+export const couponSaved = z.object({ coupon_code: couponView, message: z.string() });
+export type CouponSaved = z.output<typeof couponSaved>;
+
+/** A delete's answer: a used coupon is deactivated instead, and then comes back as it is now. */
+export const couponDeleted = z.object({ message: z.string(), coupon_code: couponView.optional() });
 
 /** The list's `status` filter. */
 export const COUPON_STATUS_FILTERS = ["active", "inactive", "expired"] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Page } from "./answers.ts";
 import { idField } from "./id-fields.ts";
-import { FAVORITE_TYPES, type FavoriteType } from "./favorite-kinds.ts";
+import { pageOf, timestamp } from "./contract/answers.ts";
+import { FAVORITE_TYPES } from "./favorite-kinds.ts";
 
 export * from "./favorite-kinds.ts";
 
@@ -34,25 +34,25 @@ export const favoriteToggleSchema = favoriteSchema.extend({
 });
 
 /** One saved item as GET /api/v1/admin/favorites answers it: already resolved to its target. */
-export interface FavoriteView {
-  id: number;
-  favoritable_type: FavoriteType;
-  favoritable_id: number;
-  name: string;
+export const favoriteView = z.object({
+  id: z.number().int(),
+  favoritable_type: z.enum(FAVORITE_TYPES),
+  favoritable_id: z.number().int(),
+  name: z.string(),
   /** Where the panel opens the target. */
-  link: string;
-  image_url: string | null;
-  subtitle: string;
+  link: z.string(),
+  image_url: z.string().nullable(),
+  subtitle: z.string(),
   /** Events only: when it starts. */
-  starts_at: string | null;
-  created_at: string;
-}
+  starts_at: timestamp.nullable(),
+  created_at: timestamp,
+});
+export type FavoriteView = z.output<typeof favoriteView>;
 
 /** `GET /api/v1/admin/favorites`: a page of the caller's saved items, and how many they saved of each kind. */
-export type FavoritePage = Page<FavoriteView> & { counts: Record<FavoriteType, number> };
+export const favoritePage = pageOf(favoriteView).extend({ counts: z.record(z.enum(FAVORITE_TYPES), z.number().int()) });
+export type FavoritePage = z.output<typeof favoritePage>;
 
 /** `POST` and `DELETE /api/v1/admin/favorites`: whether the target is saved now. */
-export interface FavoriteState {
-  message: string;
-  is_favorited: boolean;
-}
+export const favoriteState = z.object({ message: z.string(), is_favorited: z.boolean() });
+export type FavoriteState = z.output<typeof favoriteState>;

@@ -1,5 +1,6 @@
 /* Notifications: the types the API creates and the shape the panel reads (list, bell, live events). */
-import type { Page } from "./answers.ts";
+import { z } from "zod";
+import { pageOf, timestamp } from "./contract/answers.ts";
 
 export const NOTIFICATION_TYPES = [
   "new_follower",
@@ -16,16 +17,17 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export interface NotificationJson {
-  id: number;
-  type: NotificationType;
-  title: string;
-  body: string | null;
+export const notificationJson = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  body: z.string().nullable(),
   /** A panel path to open, or null when the notification leads nowhere. */
-  url: string | null;
-  read_at: string | null;
-  created_at: string;
-}
+  url: z.string().nullable(),
+  read_at: timestamp.nullable(),
+  created_at: timestamp,
+});
+export type NotificationJson = z.output<typeof notificationJson>;
 
 /** The list's `filter` query: only unread ones, or all. */
 export const NOTIFICATION_FILTERS = ["unread"] as const;
@@ -34,11 +36,14 @@ export const NOTIFICATION_NOT_FOUND = "Notification not found";
 export const NOTIFICATION_READ_MESSAGE = "Notification marked as read";
 export const NOTIFICATIONS_READ_MESSAGE = "All notifications marked as read";
 
+const notificationList = pageOf(notificationJson);
+
 /** `GET /api/v1/admin/notifications`: a page of the caller's notifications, with their unread count in `meta`. */
-export type NotificationPage = Page<NotificationJson> & { meta: { unread_count: number } };
+export const notificationPage = notificationList.extend({
+  meta: notificationList.shape.meta.extend({ unread_count: z.number().int() }),
+});
+export type NotificationPage = z.output<typeof notificationPage>;
 
 /** POST …/notifications/{id}/read and …/read-all. */
-export interface NotificationsReadResult {
-  message: string;
-  unread_count: number;
-}
+export const notificationsReadResult = z.object({ message: z.string(), unread_count: z.number().int() });
+export type NotificationsReadResult = z.output<typeof notificationsReadResult>;

@@ -1,6 +1,6 @@
 /* A user's preferences: stored on the server, read with the caller, applied by the panel. */
 import { z } from "zod";
-import { MAIL_ONLY_LABELS, mailPreferencesSchema, type MailPreferences, type MailType } from "./mail-preferences.ts";
+import { MAIL_CHOICES, MAIL_ONLY_LABELS, MAIL_TYPES, mailPreferencesSchema, type MailType } from "./mail-preferences.ts";
 import { NOTIFICATION_TYPES, type NotificationType } from "./notifications";
 import { isListedTimeZone } from "./time";
 
@@ -46,14 +46,15 @@ export function mailTypeLabel(type: MailType): string {
   return type in MAIL_ONLY_LABELS ? MAIL_ONLY_LABELS[type as keyof typeof MAIL_ONLY_LABELS] : NOTIFICATION_LABELS[type as NotificationType];
 }
 
-export interface UserSettings {
-  time_zone: string;
-  date_format: DateFormat;
-  theme: Theme;
-  layout: Layout;
+export const userSettings = z.object({
+  time_zone: z.string(),
+  date_format: z.enum(DATE_FORMATS),
+  theme: z.enum(THEMES),
+  layout: z.enum(LAYOUTS),
   /** The notification types the user receives; a type added later is received until turned off. */
-  notifications: NotificationType[];
-}
+  notifications: z.array(z.enum(NOTIFICATION_TYPES)),
+});
+export type UserSettings = z.output<typeof userSettings>;
 
 export const DEFAULT_SETTINGS: UserSettings = {
   time_zone: "UTC",
@@ -64,9 +65,8 @@ export const DEFAULT_SETTINGS: UserSettings = {
 };
 
 /** The settings screen's answer: the preferences above and, per kind, which mail the user receives. */
-export interface SettingsView extends UserSettings {
-  mail: MailPreferences;
-}
+export const settingsView = userSettings.extend({ mail: z.record(z.enum(MAIL_TYPES), z.enum(MAIL_CHOICES)) });
+export type SettingsView = z.output<typeof settingsView>;
 
 export const SETTINGS_SAVED = "Settings saved";
 

@@ -30,6 +30,8 @@ export type RouteHandler<R extends ApiRoute> = (c: Context<AppEnv>, input: Route
 export interface ServeOptions {
   /** Keep every value of a repeated form field as a list (readBody's `all`). */
   readAll?: boolean;
+  /** Take the body's fields from the query string too (readBody's `query`): some clients send a DELETE without a body. */
+  bodyFromQuery?: boolean;
   /** Middleware to run after the access guard (a rate limit, a body limit). */
   before?: MiddlewareHandler<AppEnv>[];
 }
@@ -51,7 +53,7 @@ export function serve<R extends ApiRoute>(app: Hono<AppEnv>, route: R, handler: 
   app.on(route.method, [honoPath(route.path)], ...middleware, async (c: Context<AppEnv>) => {
     const organization = organizationPermission ? organizationFor(c.get("user"), organizationPermission) : undefined;
     const query = route.query ? validate(route.query, Object.fromEntries(new URL(c.req.url).searchParams)) : undefined;
-    const body = route.body ? validate(route.body, await readBody(c, { all: options.readAll })) : undefined;
+    const body = route.body ? validate(route.body, await readBody(c, { all: options.readAll, query: options.bodyFromQuery })) : undefined;
     const input = { params: c.req.param(), query, body, organization } as RouteInput<R>;
     const answer = await handler(c, input);
     return answer instanceof Response ? answer : c.json(answer, route.status ?? 200);

@@ -14,7 +14,23 @@ type JsonSchema = Record<string, unknown>;
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   // "any" for what JSON Schema cannot say (a transform's result): the answer is described by what it reads.
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
-  return rest;
+  return spelledOut(rest) as JsonSchema;
+}
+
+/**
+ * A record over a closed set of keys (every kind of notification, say) comes out as `propertyNames` and
+ * `required` without `properties`: each key is spelled out as a property, so readers and linters see them.
+ */
+function spelledOut(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(spelledOut);
+  if (!node || typeof node !== "object") return node;
+  const schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, spelledOut(value)])) as JsonSchema;
+  const keys = (schema.propertyNames as { enum?: string[] } | undefined)?.enum;
+  if (keys && !schema.properties && schema.additionalProperties && typeof schema.additionalProperties === "object") {
+    const { propertyNames: _names, additionalProperties: value, ...rest } = schema;
+    return { ...rest, properties: Object.fromEntries(keys.map((key) => [key, value])), additionalProperties: false };
+  }
+  return schema;
 }
 
 const REFUSALS: Record<number, { description: string }> = {

@@ -3,16 +3,24 @@
  * calls by name, the tests check answers against and the API reference is written from.
  */
 import { apiTokenRoutes } from "./api-tokens.ts";
+import { couponRoutes } from "./coupons.ts";
+import { favoriteRoutes } from "./favorites.ts";
+import { notificationRoutes } from "./notifications.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
 import { referenceRoutes } from "./reference.ts";
 import { reviewRoutes } from "./reviews.ts";
 import type { ApiRoute } from "./route.ts";
+import { settingsRoutes } from "./settings.ts";
 
 export const API = {
   ...apiTokenRoutes,
+  ...couponRoutes,
+  ...favoriteRoutes,
+  ...notificationRoutes,
   ...questionLibraryRoutes,
   ...referenceRoutes,
   ...reviewRoutes,
+  ...settingsRoutes,
 } satisfies Record<string, ApiRoute>;
 
 export type RouteName = keyof typeof API;

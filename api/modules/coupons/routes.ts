@@ -1,80 +1,64 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import { COUPON_DISCOUNT_TYPES, COUPON_NOT_FOUND, COUPON_STATES, couponSchema, couponStatusSchema } from "#schemas/coupons.ts";
-import { optionalIdField } from "#schemas/id-fields.ts";
+import { Hono, type MiddlewareHandler } from "hono";
+import { COUPON_NOT_FOUND } from "#schemas/coupons.ts";
+import { couponRoutes as routes } from "#schemas/contract/coupons.ts";
 import type { AppEnv } from "#api/context.ts";
-import { readBody } from "#api/lib/body.ts";
+import { serve } from "#api/lib/contract.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { page, parseListQuery } from "#api/lib/pagination.ts";
-import { validate } from "#api/lib/validation.ts";
-import { authorize } from "../access/authorize.ts";
-import { currentUser } from "../auth/middleware.ts";
+import { page } from "#api/lib/pagination.ts";
 import { ownStartupId } from "#api/lib/owner.ts";
+import { currentUser } from "../auth/middleware.ts";
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, setCouponActive, updateCoupon } from "./service.ts";
 
 export const couponRoutes = new Hono<AppEnv>();
 
-const BASE = "/api/v1/admin/coupon_codes";
-
 const couponId = (value: string | undefined) => pathId(value, COUPON_NOT_FOUND);
 
-/** Filters beyond the list basics; an unknown value is ignored rather than refused. */
-const couponListFilters = z.object({
-  // "used_up" is accepted for "used up", which is awkward in a query string.
-  status: z.preprocess((v) => (v === "used_up" ? "used up" : v), z.enum(COUPON_STATES).optional()).catch(undefined),
-  discount_type: z.enum(COUPON_DISCOUNT_TYPES).optional().catch(undefined),
-  event_form_id: optionalIdField("The selected event form is invalid."),
-});
-
-couponRoutes.get(BASE, authorize("coupon code read"), async (c) => {
+/** A coupon that is not the caller's is "not found" before its fields are looked at (before the body is read). */
+const couponFound: MiddlewareHandler<AppEnv> = async (c, next) => {
   const startupId = ownStartupId(currentUser(c), "money");
-  const filters = validate(couponListFilters, c.req.query());
-  // Not an id: nothing can match (0 names no row).
-  const query = {
-    ...parseListQuery(c.req.url),
-    status: filters.status,
-    discount_type: filters.discount_type,
-    event_form_id: filters.event_form_id,
-  };
+  await getCoupon(c.get("db"), startupId, couponId(c.req.param("id")));
+  await next();
+};
+
+serve(couponRoutes, routes.listCoupons, async (c, { query, organization }) => {
   // Newest first unless the caller asks for an order.
-  if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
-  const { total, data } = await listCoupons(c.get("db"), startupId, query);
-  return c.json(page(c.req.url, query, total, data));
+  const list = !query.sort_by && !c.req.query("sort_order") ? { ...query, sort_order: "desc" as const } : query;
+  const { total, data } = await listCoupons(c.get("db"), organization.organizationId, list);
+  return page(c.req.url, list, total, data);
 });
 
-couponRoutes.post(BASE, authorize("coupon code write"), async (c) => {
-  const startupId = ownStartupId(currentUser(c), "money");
-  const coupon_code = await createCoupon(c.get("db"), startupId, currentUser(c), validate(couponSchema, await readBody(c)));
-  return c.json({ coupon_code, message: "Coupon code created." }, 201);
+serve(couponRoutes, routes.createCoupon, async (c, { body, organization }) => {
+  const coupon_code = await createCoupon(c.get("db"), organization.organizationId, currentUser(c), body);
+  return { coupon_code, message: "Coupon code created." };
 });
 
-couponRoutes.get(`${BASE}/:id`, authorize("coupon code read"), async (c) => {
-  const startupId = ownStartupId(currentUser(c), "money");
-  return c.json({ coupon_code: await getCoupon(c.get("db"), startupId, couponId(c.req.param("id"))) });
-});
+serve(couponRoutes, routes.showCoupon, async (c, { params, organization }) => ({
+  coupon_code: await getCoupon(c.get("db"), organization.organizationId, couponId(params.id)),
+}));
 
-couponRoutes.put(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
-  const startupId = ownStartupId(currentUser(c), "money");
-  const id = couponId(c.req.param("id"));
-  // A coupon that is not the caller's is "not found" before its fields are looked at.
-  await getCoupon(c.get("db"), startupId, id);
-  const coupon_code = await updateCoupon(c.get("db"), startupId, currentUser(c), id, validate(couponSchema, await readBody(c)));
-  return c.json({ coupon_code, message: "Coupon code updated." });
-});
+serve(
+  couponRoutes,
+  routes.updateCoupon,
+  async (c, { params, body, organization }) => {
+    const coupon_code = await updateCoupon(c.get("db"), organization.organizationId, currentUser(c), couponId(params.id), body);
+    return { coupon_code, message: "Coupon code updated." };
+  },
+  { before: [couponFound] },
+);
 
 /** The list's on/off toggle: one field, so it never rewrites the rest of the coupon. */
-couponRoutes.put(`${BASE}/:id/status`, authorize("coupon code write"), async (c) => {
-  const startupId = ownStartupId(currentUser(c), "money");
-  const id = couponId(c.req.param("id"));
-  await getCoupon(c.get("db"), startupId, id);
-  const { is_active } = validate(couponStatusSchema, await readBody(c));
-  const coupon_code = await setCouponActive(c.get("db"), startupId, currentUser(c), id, is_active);
-  return c.json({ coupon_code, message: is_active ? "Coupon code activated." : "Coupon code deactivated." });
-});
+serve(
+  couponRoutes,
+  routes.setCouponActive,
+  async (c, { params, body: { is_active }, organization }) => {
+    const coupon_code = await setCouponActive(c.get("db"), organization.organizationId, currentUser(c), couponId(params.id), is_active);
+    return { coupon_code, message: is_active ? "Coupon code activated." : "Coupon code deactivated." };
+  },
+  { before: [couponFound] },
+);
 
-couponRoutes.delete(`${BASE}/:id`, authorize("coupon code write"), async (c) => {
-  const startupId = ownStartupId(currentUser(c), "money");
-  const result = await deleteCoupon(c.get("db"), startupId, currentUser(c), couponId(c.req.param("id")));
-  if (result.deleted) return c.json({ message: "Coupon code deleted." });
-  return c.json({ coupon_code: result.coupon, message: "This coupon has been used, so it was deactivated instead of deleted." });
+serve(couponRoutes, routes.deleteCoupon, async (c, { params, organization }) => {
+  const result = await deleteCoupon(c.get("db"), organization.organizationId, currentUser(c), couponId(params.id));
+  if (result.deleted) return { message: "Coupon code deleted." };
+  return { coupon_code: result.coupon, message: "This coupon has been used, so it was deactivated instead of deleted." };
 });

@@ -66,6 +66,15 @@ describe("adding and removing", () => {
     expect(await t.database.db.select().from(favorites).where(eq(favorites.userId, me.id))).toHaveLength(0);
   });
 
+  it("removes a target named in the query, for clients that send no body with DELETE", async () => {
+    const me = await startupAccount();
+    const other = await startupAccount();
+    expect(await me.client.post(BASE, { favoritable_type: "startup", favoritable_id: other.startup.id })).toMatchObject({ status: 200 });
+    const res = await me.client.request("DELETE", `${BASE}?favoritable_type=startup&favoritable_id=${other.startup.id}`);
+    expect(res).toMatchObject({ status: 200, body: REMOVED });
+    expect(await t.database.db.select().from(favorites).where(eq(favorites.userId, me.id))).toHaveLength(0);
+  });
+
   it("survives parallel adds of the same target", async () => {
     const me = await startupAccount();
     const other = await startupAccount();

@@ -13,7 +13,7 @@ import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { formatMoney } from "~/lib/event-format";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { requirePermission, canInOrganization } from "~/lib/guards.server";
@@ -21,6 +21,7 @@ import { requestEnvContext } from "~/lib/request-env";
 import type { Page } from "#schemas/answers";
 import type { EventFormView } from "#schemas/event-form-views";
 import { useZodForm } from "~/lib/use-zod-form";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/coupon-codes";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -29,10 +30,10 @@ const STATE_TONES = { active: "green", scheduled: "blue", inactive: "slate", exp
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "coupon code read");
   const api = context.get(apiContext);
-  const query = forwardListParams(url, ["page", "search", "status", "sort_by", "sort_order"], { per_page: "20" });
+  const query = listQueryOf(url, ["page", "search", "status", "sort_by", "sort_order"], { per_page: "20" });
   const canWrite = canInOrganization(user, "coupon code write", "money");
   const [coupons, forms] = await Promise.all([
-    api.load<Page<CouponView>>(`/api/v1/admin/coupon_codes?${query}`),
+    api.answer(API.listCoupons, { query }),
     canWrite && canInOrganization(user, "event form read", "forms.read")
       ? api.load<Page<EventFormView>>("/api/v1/admin/event_forms?per_page=100&sort_by=title&status=published")
       : null,
@@ -68,12 +69,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete" || intent === "toggle") {
     if (id === undefined) return refused(COUPON_NOT_FOUND, 404);
     let result;
-    if (intent === "delete") result = await api.delete<{ message: string }>(`/api/v1/admin/coupon_codes/${id}`);
+    if (intent === "delete") result = await api.request(API.deleteCoupon, { params: { id } });
     else {
       // The flag alone, through its own call: the toggle cannot overwrite an edit made meanwhile.
       const status = couponStatusSchema.safeParse({ is_active: formData.get("is_active") });
       if (!status.success) return refused(status.error.issues[0].message, 422);
-      result = await api.put<{ message: string }>(`/api/v1/admin/coupon_codes/${id}/status`, status.data);
+      result = await api.request(API.setCouponActive, { params: { id }, body: status.data });
     }
     if (!result.ok) return refused(Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message, result.status);
     return redirectWithToast(env, "/coupon-codes", { type: "success", message: result.body.message });
@@ -83,8 +84,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(formData, { schema: couponSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 422 });
   const result = id
-    ? await api.put<{ message: string }>(`/api/v1/admin/coupon_codes/${id}`, submission.value)
-    : await api.post<{ message: string }>("/api/v1/admin/coupon_codes", submission.value);
+    ? await api.request(API.updateCoupon, { params: { id }, body: submission.value })
+    : await api.request(API.createCoupon, { body: submission.value });
   if (!result.ok) {
     const reply = replyWithApiErrors(submission, result);
     return data({ result: reply.data.result, error: null }, reply.init ?? undefined);

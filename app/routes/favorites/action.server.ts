@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { favoriteToggleSchema, type FavoriteState } from "#schemas/favorites";
+import { favoriteToggleSchema } from "#schemas/favorites";
+import { API } from "#schemas/contract/index";
 import type { FavoriteToggleResult } from "~/components/favorites/favorite-toggle";
 import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -23,10 +24,7 @@ export async function toggleFavorite(request: Request, api: ApiClient, env: Requ
   }
   const { intent, favoritable_type, favoritable_id } = parsed.data;
   const body = { favoritable_type, favoritable_id };
-  const result =
-    intent === "add"
-      ? await api.post<FavoriteState>("/api/v1/admin/favorites", body)
-      : await api.call<FavoriteState>("DELETE", "/api/v1/admin/favorites", body);
+  const result = await api.request(intent === "add" ? API.addFavorite : API.removeFavorite, { body });
   if (!result.ok) {
     // A 422 names the field; what the user needs is the reason (e.g. the item no longer exists).
     const message = result.status === 422 ? "This item can no longer be saved." : result.body.message;

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { FAVORITE_TYPES, FAVORITE_TYPE_LABELS, type FavoriteType } from "#schemas/favorite-kinds";
 import { RemoveFavorite } from "~/components/favorites/remove-favorite";
-import type { FavoritePage, FavoriteView } from "#schemas/favorites";
+import type { FavoriteView } from "#schemas/favorites";
+import { API } from "#schemas/contract/index";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Route } from "./+types/favorites";
 import { toggleFavorite } from "./action.server";
@@ -18,9 +19,8 @@ const typeParam = (value: string | null): FavoriteType | undefined => FAVORITE_T
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const type = typeParam(url.searchParams.get("type"));
-  const query = forwardListParams(url, ["page"], { per_page: "12" });
-  if (type) query.set("favoritable_type", type);
-  const list = await context.get(apiContext).load<FavoritePage>(`/api/v1/admin/favorites?${query}`);
+  const query = { ...listQueryOf(url, ["page"], { per_page: "12" }), favoritable_type: type };
+  const list = await context.get(apiContext).answer(API.listFavorites, { query });
   return { list, type: type ?? null };
 }
 

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { parseId } from "#schemas/ids";
-import type { NotificationsReadResult } from "#schemas/notifications";
+import { API } from "#schemas/contract/index";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -21,19 +21,20 @@ export async function notificationAction({ request, context }: { request: Reques
   const env = context.get(requestEnvContext);
   const intent = form.get("intent");
   const id = parseId(form.get("id"));
-  const path =
+  const api = context.get(apiContext);
+  const call =
     intent === "read-all"
-      ? "/api/v1/admin/notifications/read-all"
+      ? () => api.request(API.markAllNotificationsRead, {})
       : intent === "read" && id !== undefined
-        ? `/api/v1/admin/notifications/${id}/read`
+        ? () => api.request(API.markNotificationRead, { params: { id } })
         : null;
-  if (!path) {
+  if (!call) {
     const message = "That request was not understood.";
     return viaFetcher
       ? data<NotificationActionData>({ ok: false, message }, { status: 400 })
       : redirectWithToast(env, back, { type: "error", message });
   }
-  const result = await context.get(apiContext).post<NotificationsReadResult>(path);
+  const result = await call();
   if (!result.ok) {
     return viaFetcher
       ? data<NotificationActionData>({ ok: false, message: result.body.message }, { status: result.status })

@@ -1,18 +1,17 @@
 import { MarkAllRead, NotificationRow } from "~/components/notifications/notification-row";
 import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { apiContext } from "~/lib/contexts";
-import type { NotificationPage } from "#schemas/notifications";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/notifications";
 import { notificationAction } from "./action.server";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const unreadOnly = url.searchParams.get("filter") === "unread";
-  const query = forwardListParams(url, ["page"], { per_page: "20" });
-  if (unreadOnly) query.set("filter", "unread");
-  const list = await context.get(apiContext).load<NotificationPage>(`/api/v1/admin/notifications?${query}`);
+  const query = { ...listQueryOf(url, ["page"], { per_page: "20" }), filter: unreadOnly ? ("unread" as const) : undefined };
+  const list = await context.get(apiContext).answer(API.listNotifications, { query });
   return { list, unreadOnly };
 }
 

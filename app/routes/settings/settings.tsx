@@ -10,8 +10,8 @@ import {
   THEMES,
   THEME_LABELS,
   settingsSchema,
-  type SettingsView,
 } from "#schemas/settings";
+import { API } from "#schemas/contract/index";
 import { NotificationChoices } from "~/components/notifications/notification-choices";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -26,10 +26,8 @@ import { useZodForm } from "~/lib/use-zod-form";
 import type { Route } from "./+types/settings";
 import { InAppLink } from "~/components/ui/in-app-link";
 
-const BASE = "/api/v1/admin/settings";
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const { data: settings } = await context.get(apiContext).load<{ data: SettingsView }>(BASE);
+  const { data: settings } = await context.get(apiContext).answer(API.showSettings, {});
   return { settings, timeZones: timeZones() };
 }
 
@@ -38,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: settingsSchema,
   });
   if (submission.status !== "success") return replyInvalid(submission);
-  const result = await context.get(apiContext).put<{ message: string }>(BASE, submission.value);
+  const result = await context.get(apiContext).request(API.saveSettings, { body: submission.value });
   if (!result.ok) return replyWithApiErrors(submission, result);
   return redirectWithToast(context.get(requestEnvContext), "/settings", {
     type: "success",
