@@ -9,6 +9,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { InputField } from "~/components/ui/form-fields";
+import { InAppLink } from "~/components/ui/in-app-link";
 import { Card, PageHeader } from "~/components/ui/layout";
 import { useDates } from "~/lib/dates";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -78,6 +79,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {twoFactorFirst ? null : <ProfileCard user={user} lastResult={lastResult("profile")} />}
       {twoFactorFirst ? null : <PasswordCard lastResult={lastResult("password")} />}
       {twoFactor ? <TwoFactorCard status={twoFactor} answer={answer} /> : null}
+      {twoFactorFirst ? null : (
+        <Card>
+          <h2 className="text-lg font-semibold">API tokens</h2>
+          <p className="mt-1 text-sm text-slate-600">Let another tool use Launchpad as you, held to the abilities you choose.</p>
+          <InAppLink to="/account/tokens" className="mt-3 inline-block text-sm text-brand-600 underline">
+            Manage API tokens
+          </InAppLink>
+        </Card>
+      )}
     </div>
   );
 }

@@ -43,5 +43,7 @@ export async function tokenAction(api: ApiClient, env: RequestEnv, formData: For
     const errors = result.body.errors ?? { _: [result.body.message] };
     return data<TokenActionData>({ errors, values }, { status: result.status });
   }
-  return data<TokenActionData>({ made: { name: result.body.token.name, plain_text_token: result.body.plain_text_token, message: result.body.message } });
+  return data<TokenActionData>({
+    made: { name: result.body.token.name, plain_text_token: result.body.plain_text_token, message: result.body.message },
+  });
 }

@@ -56,7 +56,7 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
                   {token.last_used_ip ? ` from ${token.last_used_ip}` : ""}
                 </>
               ) : (
-                "Never"
+                "Not yet"
               ),
           },
           { label: "Expires", cell: (token) => (token.expires_at ? dates.day(token.expires_at) : "Never") },
