@@ -30,7 +30,9 @@ export interface WeatherJson {
   source: string;
 }
 
-export type WeatherResponse = { success: true; data: WeatherJson; error: null } | { success: false; data: null; error: string };
+/** A failure; when the provider cannot be reached (502) it carries the `message` every refusal has, too. */
+export type WeatherResponse =
+  { success: true; data: WeatherJson; error: null } | { success: false; data: null; error: string; message?: string };
 
 /** The product's failure text, shown by the panel whatever went wrong. */
 export const WEATHER_FAILED = "Failed to fetch weather data";

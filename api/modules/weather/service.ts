@@ -110,7 +110,7 @@ export class WeatherService {
     } catch (error) {
       if (!(error instanceof WeatherProviderError)) throw error;
       this.log(`weather for ${JSON.stringify(city)}: ${error.message}`);
-      return { status: 502, body: { success: false, data: null, error: WEATHER_UNAVAILABLE } };
+      return { status: 502, body: { success: false, data: null, error: WEATHER_UNAVAILABLE, message: WEATHER_UNAVAILABLE } };
     }
   }
 

@@ -103,7 +103,8 @@ describe("GET /api/v1/admin/weather/{city}", () => {
     fake.down = true;
     const res = await client.get("/api/v1/admin/weather/Kano?country=NG");
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ success: false, data: null, error: "The weather provider could not be reached. Try again later." });
+    const unavailable = "The weather provider could not be reached. Try again later.";
+    expect(res.body).toEqual({ success: false, data: null, error: unavailable, message: unavailable });
     // Not kept by the browser: only the server keeps a failure, and briefly.
     expect(res.headers.get("cache-control")).toBe("no-store");
     const asked = fake.requests.length;
