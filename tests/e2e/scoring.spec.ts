@@ -142,6 +142,9 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: `Score Applicant ${ids[0]}` }).click();
     await expect(page.getByTestId("blind-note")).toBeVisible();
     await expect(page.getByText("Cleo Hidden")).toHaveCount(0);
+    // No keys are promised where no script runs them.
+    await expect(page.getByTestId("scoring-plain")).toBeVisible();
+    await expect(page.getByTestId("scoring-keys")).toHaveCount(0);
 
     await score(page, "Team", "3").check();
     await page.getByLabel("Note").fill("Promising");

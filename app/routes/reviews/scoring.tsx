@@ -1,3 +1,4 @@
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Form, type ShouldRevalidateFunction } from "react-router";
 import { ApplicationAnswers } from "~/components/responses/application-answers";
 import { OtherReviews } from "~/components/reviews/other-reviews";
@@ -49,7 +50,16 @@ function QueueLinks({ queue }: { queue: Route.ComponentProps["loaderData"]["read
   );
 }
 
+/** The keys work once the page's script runs; without it the buttons below the scores save and submit. */
 function KeysHelp() {
+  if (!useHydrated())
+    return (
+      <Card>
+        <p className="text-sm text-slate-600" data-testid="scoring-plain">
+          Save a draft or submit your review with the buttons below the scores.
+        </p>
+      </Card>
+    );
   return (
     <Card>
       <h2 className="text-sm font-semibold">Keys</h2>
