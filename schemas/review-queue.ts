@@ -73,7 +73,10 @@ export const reviewReading = z.object({
   event_form_id: z.number().int(),
   event_form_title: z.string(),
   criteria: z.array(criterionView.omit({ has_scores: true })),
+  /** The caller reads it blind now (who applied is left out). */
   blind: z.boolean(),
+  /** The form is reviewed blind (those who manage it see who applied all the same). */
+  form_blind: z.boolean(),
   /** Given to the caller to review: only then may they score it. */
   assigned: z.boolean(),
   /** The form is closed: its reviews no longer change. */

@@ -79,6 +79,7 @@ export async function reviewReading(db: Db, user: AuthUser, access: Organization
     event_form_title: form.title,
     criteria: rubric.criteria.map(({ id, name, guidance, weight, scale_max }) => ({ id, name, guidance, weight, scale_max })),
     blind: readsBlind(user, rubric.blind, submitted),
+    form_blind: rubric.blind,
     assigned: Boolean(assignment),
     closed: form.status === "closed",
     review: own ? reviewView(own) : null,

@@ -32,7 +32,7 @@ async function scene() {
   const application = await insertApplication(h.t, form.id, "pending");
   await owner.client.post(`/api/v1/admin/event_forms/${form.id}/review_assignments`, { mode: "all", reviewer_ids: [reviewer.id] });
   const [team, market] = rubric.body.rubric.criteria;
-  return { owner, reviewer, application, team, market };
+  return { owner, form, reviewer, application, team, market };
 }
 
 describe("the scoring screen", () => {
@@ -89,6 +89,23 @@ describe("the scoring screen", () => {
     const page = await h.run(queue.loader, { as: reviewer.client, path: "/reviews" });
     expect(page.data.queue.progress).toEqual({ done: 0, total: 0 });
     expect(renderPage(queue.default, { path: "/reviews", loaderData: page.data })).toContain("Nothing left to review");
+  });
+
+  it("tells one who manages a blind form why they see who applied, and a reviewer that it is hidden", async () => {
+    const { owner, form, reviewer, application, team, market } = await scene();
+    const criteria = [team, market].map(({ id, name, weight, scale_max }) => ({ id, name, weight, scale_max }));
+    const blind = await owner.client.put(`/api/v1/admin/event_forms/${form.id}/rubric`, { criteria, blind: true });
+    expect(blind.status, JSON.stringify(blind.body)).toBe(200);
+    const path = `/reviews/${application.id}`;
+    const params = { application_id: String(application.id) };
+    const page = async (as: typeof owner.client) =>
+      renderPage(scoring.default, { path, loaderData: (await h.run(scoring.loader, { as, path, params })).data });
+    const managers = await page(owner.client);
+    expect(managers).toContain('data-testid="managers-note"');
+    expect(managers).not.toContain('data-testid="blind-note"');
+    const reviewers = await page(reviewer.client);
+    expect(reviewers).toContain('data-testid="blind-note"');
+    expect(reviewers).not.toContain('data-testid="managers-note"');
   });
 
   it("is the API's 404 for a member not given the application", async () => {

@@ -102,6 +102,11 @@ export default function Scoring({ loaderData, actionData }: Route.ComponentProps
         <p role="note" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" data-testid="blind-note">
           Blind review: who applied stays hidden until you have submitted your review of this application.
         </p>
+      ) : reading.form_blind && !reading.submitted ? (
+        <p role="note" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" data-testid="managers-note">
+          This form is reviewed blind. You see who applied because you manage the form; the other reviewers do not until their own review is
+          in.
+        </p>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
