@@ -7,6 +7,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { clientAddress } from "#api/lib/client-address.ts";
 import { BODY_TOO_LARGE, BodyTooLarge, limitRequestBody } from "#api/lib/body-limit.ts";
+import { apiDocs } from "./api-docs.ts";
 import { compressResponse } from "./compression.ts";
 import { crossSiteRefusal, isCrossSiteSubmission, withoutForeignOrigin } from "./cross-site.ts";
 import { refuseUnreadableForm } from "./panel-forms.ts";
@@ -77,6 +78,9 @@ export function createHttpApp(options: HttpAppOptions) {
     const path = new URL(request.url).pathname;
     // Signed by the app secret (api/realtime/signing.ts), not by a session: ahead of the API and the panel.
     if (options.realtimeApi && path.startsWith("/apps/")) return options.realtimeApi(request);
+    // The API reference is a page of this server over the API's description, in front of any API.
+    const docs = await apiDocs(request);
+    if (docs) return docs;
     // The API sets its own Cache-Control (no-store unless a route says otherwise; see api/app.ts).
     if (options.apiPrefixes.some((prefix) => path.startsWith(prefix))) return options.api.fetch(request, { clientIp: ip });
     if (request.method === "OPTIONS") return secured(new Response(null, { status: 204, headers: { Allow: ALLOW } }));

@@ -136,7 +136,11 @@ export function openApiDocument(config: Pick<ApiConfig, "appUrl" | "secureCookie
           name: "X-XSRF-TOKEN",
           description: `With a session, every write echoes the ${xsrfCookieName(config)} cookie (GET /sanctum/csrf-cookie sets it).`,
         },
-        token: { type: "http", scheme: "bearer", description: "An API token (POST /sanctum/token); no XSRF token needed." },
+        token: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API token (made on /account/tokens, or by POST /sanctum/token); no XSRF token needed.",
+        },
       },
       schemas: { Refusal: refusal },
       responses: Object.fromEntries(
