@@ -44,6 +44,7 @@ import { createDashboardRoutes } from "./modules/dashboard/routes.ts";
 import { draftRoutes } from "./modules/drafts/routes.ts";
 import { resourceRoutes } from "./modules/resources/routes.ts";
 import { questionLibraryRoutes } from "./modules/question-library/routes.ts";
+import { webhookRoutes } from "./modules/webhooks/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { startupRoutes } from "./modules/startups/routes.ts";
@@ -188,6 +189,7 @@ export function createApi({
   api.route("/", collectionRoutes);
   api.route("/", eventFormRoutes);
   api.route("/", questionLibraryRoutes);
+  api.route("/", webhookRoutes);
   api.route("/", openApiRoutes);
   api.route("/", reviewRoutes);
   api.route("/", applicationRoutes);

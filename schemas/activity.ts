@@ -22,6 +22,7 @@ export const ACTIVITY_SUBJECT_TYPES = [
   "organization",
   "follow",
   "co_founder_invitation",
+  "webhook",
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 
@@ -63,6 +64,7 @@ export const ACTIVITY_KINDS = {
   "co_founder_invitation.sent": "co_founder_invitation",
   "co_founder_invitation.accepted": "co_founder_invitation",
   "co_founder_invitation.declined": "co_founder_invitation",
+  "webhook.disabled": "webhook",
 } as const satisfies Record<string, ActivitySubjectType>;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -105,6 +107,8 @@ export interface ActivityDataByKind {
   "billing.status_changed": { status: string };
   "billing.refunded": { status: string; unapplied_amount: string | null };
   "follow.created": { follower: FollowParty; followee: FollowParty };
+  /** The endpoint's URL, and since when every call to it failed. */
+  "webhook.disabled": { url: string; failing_since: string };
 }
 export type ActivityData<Kind extends ActivityKind> = Kind extends keyof ActivityDataByKind ? ActivityDataByKind[Kind] : undefined;
 
@@ -160,6 +164,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   "co_founder_invitation.sent": "Co-founder invited",
   "co_founder_invitation.accepted": "Co-founder invitation accepted",
   "co_founder_invitation.declined": "Co-founder invitation declined",
+  "webhook.disabled": "Webhook turned off after failing",
 };
 
 /** A changed value as text: none shown as "—", lists and objects as JSON; `max` shortens long text. */

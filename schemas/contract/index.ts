@@ -5,10 +5,12 @@
 import { questionLibraryRoutes } from "./question-library.ts";
 import { referenceRoutes } from "./reference.ts";
 import type { ApiRoute } from "./route.ts";
+import { webhookRoutes } from "./webhooks.ts";
 
 export const API = {
   ...questionLibraryRoutes,
   ...referenceRoutes,
+  ...webhookRoutes,
 } satisfies Record<string, ApiRoute>;
 
 export type RouteName = keyof typeof API;
