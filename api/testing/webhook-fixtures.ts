@@ -19,7 +19,8 @@ export interface ReceivedCall {
 /** How the receiver answers its n-th call (from 0): a status, or nothing at all (`"hang"`). */
 export type Answer = number | "hang" | ((response: ServerResponse) => void);
 
-export async function startReceiver(answer: (n: number) => Answer = () => 200) {
+/** `port`: a given one (a receiver that comes up where an endpoint already points); otherwise any free one. */
+export async function startReceiver(answer: (n: number) => Answer = () => 200, port = 0) {
   const calls: ReceivedCall[] = [];
   const hanging: ServerResponse[] = [];
   const server = createServer((request, response) => {
@@ -34,10 +35,10 @@ export async function startReceiver(answer: (n: number) => Answer = () => 200) {
       else response.writeHead(reply, { "content-type": "text/plain" }).end(`answer ${reply}`);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const listening = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: `http://127.0.0.1:${listening}/hooks`,
     calls,
     close: () =>
       new Promise<void>((resolve) => {
