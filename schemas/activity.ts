@@ -40,6 +40,7 @@ export const ACTIVITY_KINDS = {
   "collection.deleted": "collection",
   "application.submitted": "application",
   "application.status_changed": "application",
+  "application.cancelled": "application",
   "application.waitlist_moved": "application",
   "application.conflict_declared": "application",
   "application.review_submitted": "application",
@@ -74,6 +75,7 @@ export type ActivityKind = keyof typeof ACTIVITY_KINDS;
  */
 export const OUTSIDE_KINDS = [
   "application.submitted",
+  "application.cancelled",
   "co_founder_invitation.accepted",
   "co_founder_invitation.declined",
 ] as const satisfies readonly ActivityKind[];
@@ -140,6 +142,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   "collection.deleted": "Collection deleted",
   "application.submitted": "Application submitted",
   "application.status_changed": "Application status changed",
+  "application.cancelled": "Application cancelled by the applicant",
   "application.waitlist_moved": "Waitlist moved",
   "application.conflict_declared": "Conflict declared",
   "application.review_submitted": "Review submitted",

@@ -5,6 +5,7 @@ import { webhookDeliveries, webhookEndpoints } from "#api/db/webhooks-schema.ts"
 import { insertEventForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { joinedMember, TEAM_MEMBERS } from "#api/testing/team-fixtures.ts";
 import { addWebhook, deliverUntil, ownerWithWebhook, startReceiver, TEST_WEBHOOKS } from "#api/testing/webhook-fixtures.ts";
 import { drainWebhooks } from "./worker.ts";
 
@@ -88,6 +89,39 @@ describe("webhook delivery", () => {
       await receiver.close();
     }
   }, 60_000);
+
+  it("reads the record's kinds as the webhooks': a status change, the applicant's cancelling, a member joining and removed", async () => {
+    const receiver = await startReceiver();
+    try {
+      const { owner } = await ownerWithWebhook(t, receiver.url, [
+        "application.status_changed",
+        "application.cancelled",
+        "member.joined",
+        "member.removed",
+      ]);
+      const form = await insertEventForm(t, owner.startup.id);
+      const person = await registered(t, "Cam Cancel");
+      const sent = await sendApplication(person.client, form.id, { full_name: "Cam Cancel", email: person.email });
+      const id = sent.body.event_application.id as number;
+      expect((await owner.client.put(`/api/v1/admin/event_applications/${id}/status`, { status: "accepted" })).status).toBe(200);
+      expect((await person.client.put(`/api/v1/admin/event_applications/${id}/cancel_apply`)).status).toBe(200);
+      const member = await joinedMember(t, owner.client, "door");
+      expect((await owner.client.delete(`${TEAM_MEMBERS}/${member.id}`)).status).toBe(200);
+      await deliverUntil(t, () => receiver.calls.length >= 4);
+      const events = receiver.calls.map((call) => JSON.parse(call.body));
+      expect(events.map((event) => event.type)).toEqual([
+        "application.status_changed",
+        "application.cancelled",
+        "member.joined",
+        "member.removed",
+      ]);
+      expect(events[0].data).toMatchObject({ subject: { id }, changes: { status: { to: "accepted" } }, details: { status: "accepted" } });
+      expect(events[1].data).toMatchObject({ subject: { id, label: "Cam Cancel" }, actor: { id: person.id } });
+      expect(events[2].data.subject).toMatchObject({ type: "member" });
+    } finally {
+      await receiver.close();
+    }
+  });
 
   it("takes a redirect as a failure and does not follow it", async () => {
     let followed = false;

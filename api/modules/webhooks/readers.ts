@@ -62,6 +62,8 @@ export const WEBHOOK_READERS = {
   "application.status_changed": queued<"application.status_changed">(({ data }) =>
     data.status === "cancelled" ? "application.cancelled" : "application.status_changed",
   ),
+  // The applicant cancelling their own application.
+  "application.cancelled": queued("application.cancelled"),
   "billing.status_changed": queued<"billing.status_changed">(({ data }) => (data.status === "Successful" ? "billing.paid" : null)),
   "billing.refunded": queued("billing.refunded"),
   "event_form.published": queued("event_form.published"),
