@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { timestamp } from "./contract/answers.ts";
 import { booleanField, hasLineBreak, storableString } from "./fields.ts";
+import { tryAgainIn } from "./plural.ts";
 
 /** What an endpoint may subscribe to. */
 export const WEBHOOK_KINDS = [
@@ -31,6 +32,13 @@ export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
 
 /** How much of a request or answer body a delivery keeps, and how much of an answer is read at all. */
 export const WEBHOOK_BODY_LIMIT = 8 * 1024;
+
+/** Endpoints an organization may have: every change is one delivery per subscribed endpoint. */
+export const MAX_WEBHOOKS = 20;
+/** Calls a person may ask for (test events, redeliveries) per organization in the window: each is a call to a URL they chose. */
+export const WEBHOOK_SEND_RATE = { maxSends: 60, windowSeconds: 3600 } as const;
+export const WEBHOOK_SENDS_THROTTLED = (seconds: number) =>
+  `This organization has asked for ${WEBHOOK_SEND_RATE.maxSends} webhook calls in the last hour. ${tryAgainIn(seconds)}`;
 
 export const WEBHOOK_NOT_FOUND = "Webhook not found";
 export const WEBHOOK_DELIVERY_NOT_FOUND = "Webhook delivery not found";

@@ -3,6 +3,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "#api/db/webhooks-schema.ts";
 import { insertEventForm, sendApplication } from "#api/testing/application-fixtures.ts";
+import { ownerWithCollection, publishedEventForm, validEventFormFields } from "#api/testing/event-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { joinedMember, TEAM_MEMBERS } from "#api/testing/team-fixtures.ts";
@@ -123,6 +124,26 @@ describe("webhook delivery", () => {
     }
   });
 
+  it("tells of an event form published and then edited", async () => {
+    const receiver = await startReceiver();
+    try {
+      const owner = await ownerWithCollection(t);
+      await addWebhook(owner.client, receiver.url, ["event_form.published", "event_form.updated"]);
+      const form = await publishedEventForm(owner.client, owner.collection.id);
+      const edited = await owner.client.put(
+        `/api/v1/admin/event_forms/${form.id}`,
+        validEventFormFields(owner.collection.id, { title: "Renamed" }),
+      );
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      await deliverUntil(t, () => receiver.calls.length >= 2);
+      const events = receiver.calls.map((call) => JSON.parse(call.body));
+      expect(events.map((event) => event.type)).toEqual(["event_form.published", "event_form.updated"]);
+      expect(events[1].data).toMatchObject({ subject: { type: "event_form", id: form.id, label: "Renamed" }, event_form_id: form.id });
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("takes a redirect as a failure and does not follow it", async () => {
     let followed = false;
     const target = await startReceiver(() => {
@@ -133,7 +154,7 @@ describe("webhook delivery", () => {
     try {
       const { owner, webhook } = await ownerWithWebhook(t, receiver.url, ["application.submitted"]);
       await owner.client.post(`/api/v1/admin/webhooks/${webhook.id}/test`);
-      await drainWebhooks({ db: t.database.db, config: t.config.webhooks });
+      await drainWebhooks({ db: t.database.db, config: { ...t.config.webhooks, retrySeconds: 60 } });
       const [delivery] = await deliveriesOf(webhook.id);
       expect(delivery).toMatchObject({ state: "pending", statusCode: 307, attempts: 1, error: "A redirect is not followed" });
       expect(followed).toBe(false);
@@ -153,7 +174,7 @@ describe("webhook delivery", () => {
       const other = await addWebhook(owner.client, healthy.url, ["application.submitted"]);
       const form = await insertEventForm(t, owner.startup.id);
       await apply(form.id);
-      const config = { ...t.config.webhooks, timeoutMs: 200 };
+      const config = { ...t.config.webhooks, timeoutMs: 200, retrySeconds: 60 };
       const started = Date.now();
       await drainWebhooks({ db: t.database.db, config, log: () => {} });
       expect(Date.now() - started).toBeLessThan(3_000);

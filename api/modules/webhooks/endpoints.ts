@@ -1,6 +1,6 @@
 /** An organization's webhook endpoints: listed, made, changed and deleted within it (another's is a 404). */
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { WEBHOOK_NOT_FOUND, type WebhookCreateInput, type WebhookUpdateInput, type WebhookView } from "#schemas/webhooks.ts";
+import { MAX_WEBHOOKS, WEBHOOK_NOT_FOUND, type WebhookCreateInput, type WebhookUpdateInput, type WebhookView } from "#schemas/webhooks.ts";
 import type { Db } from "#api/db/client.ts";
 import { webhookEndpoints } from "#api/db/webhooks-schema.ts";
 import { fieldError, notFound } from "#api/lib/errors.ts";
@@ -53,6 +53,8 @@ export async function listWebhooks(db: Db, organizationId: number, query: ListQu
 
 /** A new endpoint, with its secret in the clear: the only time it is shown. */
 export async function createWebhook(db: Db, organizationId: number, input: WebhookCreateInput, allowPrivate: boolean) {
+  const [{ n }] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
+  if (n >= MAX_WEBHOOKS) throw fieldError("url", `An organization may have at most ${MAX_WEBHOOKS} webhooks.`);
   await checkUrl(input.url, allowPrivate);
   const secret = newWebhookSecret();
   const [row] = await db

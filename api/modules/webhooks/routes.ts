@@ -4,6 +4,8 @@ import { webhookRoutes as routes } from "#schemas/contract/webhooks.ts";
 import type { AppEnv } from "#api/context.ts";
 import { serve } from "#api/lib/contract.ts";
 import { pathId } from "#api/lib/ids.ts";
+import { limits } from "#api/lib/limits.ts";
+import { hit } from "#api/lib/rate-limit.ts";
 import { page } from "#api/lib/pagination.ts";
 import { listDeliveries, redeliver, sendTestEvent } from "./deliveries.ts";
 import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from "./endpoints.ts";
@@ -42,11 +44,13 @@ serve(webhookRoutes, routes.listWebhookDeliveries, async (c, { params, query, or
 });
 
 serve(webhookRoutes, routes.redeliverWebhook, async (c, { params, organization }) => {
+  await hit(c.get("db"), limits(c.get("config")).webhookSend, organization.organizationId);
   const delivery = await redeliver(c.get("db"), organization.organizationId, pathId(params.id, WEBHOOK_DELIVERY_NOT_FOUND));
   return { delivery, message: "Delivery queued again." };
 });
 
 serve(webhookRoutes, routes.testWebhook, async (c, { params, organization }) => {
+  await hit(c.get("db"), limits(c.get("config")).webhookSend, organization.organizationId);
   const delivery = await sendTestEvent(c.get("db"), organization.organizationId, webhookId(params.id));
   return { delivery, message: "Test event queued." };
 });

@@ -7,6 +7,9 @@ import { coFounder, registered } from "#api/testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "#api/testing/harness.ts";
 import { joinedMember } from "#api/testing/team-fixtures.ts";
 import { addWebhook, deliverUntil, ownerWithWebhook, startReceiver, TEST_WEBHOOKS } from "#api/testing/webhook-fixtures.ts";
+import { MAX_WEBHOOKS, WEBHOOK_SEND_RATE } from "#schemas/webhooks.ts";
+import { limits } from "#api/lib/limits.ts";
+import { ageHits } from "#api/testing/rate-limits.ts";
 import { isPublicAddress } from "./address.ts";
 import { openSecret, sealSecret } from "./signing.ts";
 import { drainWebhooks } from "./worker.ts";
@@ -126,6 +129,22 @@ describe("the webhooks API", () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it("keeps an organization to 20 endpoints and 60 calls asked for an hour", async () => {
+    const owner = await startupOwner(t);
+    const ids: number[] = [];
+    for (let i = 0; i < MAX_WEBHOOKS; i++)
+      ids.push((await addWebhook(owner.client, `http://127.0.0.1:9/${i}`, ["member.joined"])).webhook.id);
+    const more = await owner.client.post(BASE, { url: "http://127.0.0.1:9/more", kinds: ["member.joined"] });
+    expect(more.body.errors).toEqual({ url: [`An organization may have at most ${MAX_WEBHOOKS} webhooks.`] });
+
+    await ageHits(t.database.db, limits(t.config).webhookSend, owner.startup.id, 0);
+    for (let i = 0; i < WEBHOOK_SEND_RATE.maxSends; i++)
+      expect((await owner.client.post(`${BASE}/${ids[i % ids.length]}/test`)).status).toBe(202);
+    const refused = await owner.client.post(`${BASE}/${ids[0]}/test`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^This organization has asked for 60 webhook calls in the last hour\./);
   });
 
   it("is for the organization's owners and admins, each within their own organization", async () => {
