@@ -33,28 +33,45 @@ const due = (alias: string) =>
   );
 
 /**
- * Claims up to `limit` due deliveries, at most one per endpoint and each endpoint's oldest due one, so an
- * endpoint gets its events one at a time in the order they happened while it answers; an endpoint with a
- * call under way is left to that call. A turned-off endpoint gets only what a person asked for. FOR UPDATE
- * SKIP LOCKED: workers claiming at once on PostgreSQL each get other rows.
+ * Claims due deliveries for up to `endpoints` endpoints (those waiting longest first): for each, its oldest
+ * due ones, at most `perEndpoint`, which the worker sends one after the other, so an endpoint gets its
+ * events in the order they happened while it answers; an endpoint with a call under way is left to that
+ * call. A turned-off endpoint gets only what a person asked for. The rows are locked with their due state
+ * re-checked (FOR UPDATE SKIP LOCKED), so workers claiming at once on PostgreSQL never claim one twice.
  */
-export async function claimDueDeliveries(db: Db, limit: number, leaseMs: number): Promise<number[]> {
+export async function claimDueDeliveries(db: Db, endpoints: number, perEndpoint: number, leaseMs: number): Promise<number[]> {
   const claimed = await rowsOf<{ id: number }>(
     db,
     sql`
-    with candidates as (
-      select d.id from ${d} d join ${e} e on e.id = d.endpoint_id
+    with claimable as (
+      select d.id, d.endpoint_id, d.next_attempt_at, row_number() over (partition by d.endpoint_id order by d.id) as place
+      from ${d} d join ${e} e on e.id = d.endpoint_id
       where ${due("d")} and (e.enabled or d.manual)
         and not exists (select 1 from ${d} s where s.endpoint_id = d.endpoint_id and s.state = 'sending' and s.locked_until >= now())
-        and not exists (select 1 from ${d} o where o.endpoint_id = d.endpoint_id and o.id < d.id and ${due("o")})
-      order by d.next_attempt_at, d.id limit ${limit}
-      for update of d skip locked
+    ), chosen as (
+      select endpoint_id from claimable where place = 1 order by next_attempt_at, id limit ${endpoints}
+    ), picked as (
+      select d.id from ${d} d
+      where d.id in (select id from claimable where place <= ${perEndpoint} and endpoint_id in (select endpoint_id from chosen))
+        and ${due("d")}
+      for update skip locked
     )
     update ${d} set state = 'sending', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${leaseMs / 1000})
-    where id in (select id from candidates)
+    where id in (select id from picked)
     returning id`,
   );
   return claimed.map((row) => Number(row.id));
+}
+
+/** Claimed but not tried (an earlier one to the same endpoint failed, or the worker is stopping): due again at once, the try not counted. */
+export async function releaseClaims(db: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(sql`
+    update ${d} set state = 'pending', locked_until = null, attempts = greatest(attempts - 1, 0)
+    where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and state = 'sending'`);
 }
 
 /** Due deliveries exist: a read, so an idle worker asks without writing. */

@@ -8,7 +8,7 @@ import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { joinedMember, TEAM_MEMBERS } from "#api/testing/team-fixtures.ts";
 import { addWebhook, deliverUntil, ownerWithWebhook, startReceiver, TEST_WEBHOOKS } from "#api/testing/webhook-fixtures.ts";
-import { drainWebhooks } from "./worker.ts";
+import { drainWebhooks, runWebhookRound } from "./worker.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -139,6 +139,24 @@ describe("webhook delivery", () => {
       const events = receiver.calls.map((call) => JSON.parse(call.body));
       expect(events.map((event) => event.type)).toEqual(["event_form.published", "event_form.updated"]);
       expect(events[1].data).toMatchObject({ subject: { type: "event_form", id: form.id, label: "Renamed" }, event_form_id: form.id });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("sends an endpoint's deliveries one after the other, and after a failure leaves the rest untried", async () => {
+    const receiver = await startReceiver((n) => (n === 1 ? 500 : 200));
+    try {
+      const { owner, webhook } = await ownerWithWebhook(t, receiver.url, ["application.submitted"]);
+      for (let i = 0; i < 3; i++) await owner.client.post(`/api/v1/admin/webhooks/${webhook.id}/test`);
+      expect(await runWebhookRound({ db: t.database.db, config: { ...t.config.webhooks, retrySeconds: 60 } })).toBe(true);
+      const [first, second, third] = await deliveriesOf(webhook.id);
+      expect(receiver.calls.map((call) => call.headers["webhook-id"])).toEqual([first.messageId, second.messageId]);
+      expect([first, second, third].map((row) => [row.state, row.attempts])).toEqual([
+        ["delivered", 1],
+        ["pending", 1],
+        ["pending", 0],
+      ]);
     } finally {
       await receiver.close();
     }

@@ -13,7 +13,7 @@ import { runRounds } from "#api/mail/rounds.ts";
 import { BroadcastQueue, publishAfterCommit, type Broadcaster } from "#api/realtime/broadcaster.ts";
 import type { WebhooksConfig } from "./config.ts";
 import { deliveryBody, type DeliveryRow } from "./deliveries.ts";
-import { claimDueDeliveries, hasDueDeliveries, recordHealth, recordTry } from "./delivery-state.ts";
+import { claimDueDeliveries, hasDueDeliveries, recordHealth, recordTry, releaseClaims } from "./delivery-state.ts";
 import { postWebhook } from "./send.ts";
 import { openSecret, signedHeaders } from "./signing.ts";
 import { onWebhooksQueuedHere, WEBHOOKS_QUEUED_CHANNEL } from "./wake.ts";
@@ -26,7 +26,7 @@ export interface WebhookWorkerOptions {
   databaseUrl?: string;
   /** Where the owner's live notification goes when an endpoint is turned off (none: the next page load shows it). */
   broadcaster?: Broadcaster;
-  /** Deliveries claimed at once, each to another endpoint, sent side by side (default 8). */
+  /** Endpoints served at once, side by side (default 8). */
   concurrency?: number;
   /** Looks for due deliveries this often when nothing woke it (default 1 s). */
   pollMs?: number;
@@ -49,7 +49,8 @@ async function secretsOf(db: Db, endpoint: EndpointRow): Promise<string[]> {
   return secrets;
 }
 
-async function deliver(options: WebhookWorkerOptions, delivery: DeliveryRow, endpoint: EndpointRow): Promise<void> {
+/** One try of one delivery, recorded with the endpoint's health; answers whether the receiver took it. */
+async function deliver(options: WebhookWorkerOptions, delivery: DeliveryRow, endpoint: EndpointRow): Promise<boolean> {
   const { db, config } = options;
   const body = deliveryBody(delivery);
   const headers = signedHeaders(await secretsOf(db, endpoint), delivery.messageId, body);
@@ -58,30 +59,48 @@ async function deliver(options: WebhookWorkerOptions, delivery: DeliveryRow, end
   const queue = new BroadcastQueue();
   await recordHealth(db, endpoint.id, outcome.ok, queue);
   if (options.broadcaster && queue.messages.length) await publishAfterCommit(options.broadcaster, queue.messages);
+  return outcome.ok;
 }
 
+/** An endpoint's oldest due deliveries, claimed together and sent in this order, one at a time. */
+const PER_ENDPOINT = 10;
+
 /**
- * One round: claims what is due (one per endpoint) and sends it; answers whether there was anything. Tests
- * call it to send what is queued without a running worker.
+ * One round: claims what is due and sends it, endpoints side by side and each endpoint's deliveries one
+ * after the other; after a failure the endpoint's other claimed deliveries go back untried, so they keep
+ * their order behind it. Answers whether there was anything. Tests call it to send what is queued.
  */
-export async function runWebhookRound(options: WebhookWorkerOptions): Promise<boolean> {
+export async function runWebhookRound(options: WebhookWorkerOptions, stopping: () => boolean = () => false): Promise<boolean> {
   const { db, config } = options;
   const log = options.log ?? logToConsole;
   if (!(await hasDueDeliveries(db))) return false;
-  // Long enough for the calls of the round (each at most the timeout), with room for the marks.
-  const ids = await claimDueDeliveries(db, options.concurrency ?? 8, 2 * config.timeoutMs + 30_000);
+  // Long enough for every call of an endpoint's batch (each at most the timeout), with room for the marks.
+  const ids = await claimDueDeliveries(db, options.concurrency ?? 8, PER_ENDPOINT, PER_ENDPOINT * config.timeoutMs + 30_000);
   if (!ids.length) return false;
   const rows = await db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(inArray(webhookDeliveries.id, ids));
+    .where(inArray(webhookDeliveries.id, ids))
+    .orderBy(webhookDeliveries.id);
+  const byEndpoint = new Map<number, typeof rows>();
+  for (const row of rows) byEndpoint.set(row.endpoint.id, [...(byEndpoint.get(row.endpoint.id) ?? []), row]);
   await Promise.all(
-    rows.map(({ delivery, endpoint }) =>
-      deliver(options, delivery, endpoint).catch((error: unknown) =>
-        log(`webhooks: delivery ${delivery.id} failed to be recorded: ${String(error)}`),
-      ),
-    ),
+    [...byEndpoint.values()].map(async (batch) => {
+      for (const [index, { delivery, endpoint }] of batch.entries()) {
+        const ok = await deliver(options, delivery, endpoint).catch((error: unknown) => {
+          log(`webhooks: delivery ${delivery.id} failed to be recorded: ${String(error)}`);
+          return false;
+        });
+        if (!ok || stopping()) {
+          await releaseClaims(
+            db,
+            batch.slice(index + 1).map((row) => row.delivery.id),
+          );
+          return;
+        }
+      }
+    }),
   );
   return true;
 }
@@ -93,13 +112,21 @@ export async function drainWebhooks(options: WebhookWorkerOptions): Promise<void
 
 export async function startWebhookWorker(options: WebhookWorkerOptions): Promise<WebhookWorker> {
   const log = options.log ?? logToConsole;
+  let stopping = false;
   const rounds = await runRounds({
     db: options.db,
     databaseUrl: options.databaseUrl,
     pollMs: options.pollMs ?? 1_000,
     log,
-    round: () => runWebhookRound({ ...options, log }),
+    round: () => runWebhookRound({ ...options, log }, () => stopping),
     queue: { channel: WEBHOOKS_QUEUED_CHANNEL, onQueuedHere: onWebhooksQueuedHere },
   });
-  return { wake: rounds.wake, stop: rounds.stop };
+  return {
+    wake: rounds.wake,
+    stop: () => {
+      // What an endpoint's batch has not started goes back to the queue for the next worker.
+      stopping = true;
+      return rounds.stop();
+    },
+  };
 }
