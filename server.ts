@@ -28,6 +28,7 @@ import { mailModeLine } from "#api/mail/config.ts";
 import { startConfiguredMailSender } from "#api/mail/sender.ts";
 import { startMailJobs } from "#api/modules/notification-mail/jobs.ts";
 import { startWebhookWorker, type WebhookWorker } from "#api/modules/webhooks/worker.ts";
+import { pruneWebhookDeliveries } from "#api/modules/webhooks/delivery-state.ts";
 import { startRealtime } from "#api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { runPrimary } from "#server/cluster.ts";
@@ -271,6 +272,7 @@ function startPruning(database: Database) {
     pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
     pruneRateLimits(database.db).catch((error) => console.error("[launchpad] rate limit prune failed", error));
     pruneAccountTokens(database.db).catch((error) => console.error("[launchpad] account link prune failed", error));
+    pruneWebhookDeliveries(database.db).catch((error) => console.error("[launchpad] webhook delivery prune failed", error));
   }, 15 * 60_000);
   timer.unref();
   return timer;

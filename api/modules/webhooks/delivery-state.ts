@@ -139,3 +139,13 @@ export async function recordHealth(db: Db, endpointId: number, ok: boolean, queu
     );
   });
 }
+
+/** How long a finished delivery (delivered or given up) stays listed. */
+export const KEEP_DELIVERIES_DAYS = 30;
+
+/** Forgets finished deliveries older than a month: the list is for seeing what happened lately, not an archive. */
+export async function pruneWebhookDeliveries(db: Db): Promise<void> {
+  await db.execute(sql`
+    delete from ${d} where state in ('delivered', 'failed')
+      and created_at < now() - make_interval(days => ${KEEP_DELIVERIES_DAYS})`);
+}

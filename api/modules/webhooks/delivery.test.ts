@@ -8,6 +8,7 @@ import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { joinedMember, TEAM_MEMBERS } from "#api/testing/team-fixtures.ts";
 import { addWebhook, deliverUntil, ownerWithWebhook, startReceiver, TEST_WEBHOOKS } from "#api/testing/webhook-fixtures.ts";
+import { pruneWebhookDeliveries } from "./delivery-state.ts";
 import { drainWebhooks, runWebhookRound } from "./worker.ts";
 
 let t: TestApi;
@@ -160,6 +161,29 @@ describe("webhook delivery", () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it("forgets finished deliveries after a month, and never one still to send", async () => {
+    const { webhook } = await ownerWithWebhook(t, "http://127.0.0.1:9/old", ["member.joined"]);
+    const old = sql`now() - interval '31 days'`;
+    const rows = await t.database.db
+      .insert(webhookDeliveries)
+      .values(
+        (["delivered", "failed", "pending"] as const).map((state) => ({
+          endpointId: webhook.id,
+          eventType: "webhook.test",
+          payload: {},
+          state,
+          createdAt: old,
+        })),
+      )
+      .returning();
+    await t.database.db
+      .insert(webhookDeliveries)
+      .values({ endpointId: webhook.id, eventType: "webhook.test", payload: {}, state: "delivered" });
+    await pruneWebhookDeliveries(t.database.db);
+    expect((await deliveriesOf(webhook.id)).map((row) => row.state)).toEqual(["pending", "delivered"]);
+    expect((await deliveriesOf(webhook.id))[0].id).toBe(rows[2].id);
   });
 
   it("takes a redirect as a failure and does not follow it", async () => {
