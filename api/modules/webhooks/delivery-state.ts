@@ -76,7 +76,11 @@ export async function releaseClaims(db: Db, ids: number[]): Promise<void> {
 
 /** Due deliveries exist: a read, so an idle worker asks without writing. */
 export async function hasDueDeliveries(db: Db): Promise<boolean> {
-  const [row] = await rowsOf<{ due: boolean }>(db, sql`select exists (select 1 from ${d} d where ${due("d")}) as due`);
+  // A turned-off endpoint's deliveries wait for it to be turned on: not due until then.
+  const [row] = await rowsOf<{ due: boolean }>(
+    db,
+    sql`select exists (select 1 from ${d} d join ${e} e on e.id = d.endpoint_id where ${due("d")} and (e.enabled or d.manual)) as due`,
+  );
   return Boolean(row?.due);
 }
 
