@@ -15,6 +15,7 @@ export default defineConfig({
     "./api/db/organization-schema.ts",
     "./api/db/review-schema.ts",
     "./api/db/question-library-schema.ts",
+    "./api/db/webhooks-schema.ts",
   ],
   out: "./api/db/migrations",
 });

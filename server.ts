@@ -27,6 +27,8 @@ import { chooseAiProvider } from "#api/integrations/ai/provider.ts";
 import { mailModeLine } from "#api/mail/config.ts";
 import { startConfiguredMailSender } from "#api/mail/sender.ts";
 import { startMailJobs } from "#api/modules/notification-mail/jobs.ts";
+import { startWebhookWorker, type WebhookWorker } from "#api/modules/webhooks/worker.ts";
+import { pruneWebhookDeliveries } from "#api/modules/webhooks/delivery-state.ts";
 import { startRealtime } from "#api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { runPrimary } from "#server/cluster.ts";
@@ -203,6 +205,7 @@ async function serve(options: { prepared: boolean }) {
   // On the embedded database with several processes, the primary prunes and sends mail (once for all of them).
   const pruneTimer = embeddedCluster ? undefined : startPruning(database);
   const mailSender = embeddedCluster ? undefined : await startMailSender(database);
+  const webhookWorker = embeddedCluster ? undefined : await startWebhooks(database, realtime.broadcaster);
   const stopMailJobs = embeddedCluster ? undefined : startNotificationMail(database);
   // Every serving process sweeps: a lapsed offer is passed on once, however many look at it together.
   const offerTimer = startOfferSweep(database, realtime.broadcaster);
@@ -230,6 +233,7 @@ async function serve(options: { prepared: boolean }) {
     await closed;
     // Mail being handed to the server is finished; what was claimed but not started goes back to the queue.
     await mailSender?.stop();
+    await webhookWorker?.stop();
     await vite?.close();
     await database.close();
     log("Stopped cleanly");
@@ -242,6 +246,17 @@ async function serve(options: { prepared: boolean }) {
 /** The background mail sender, when SMTP_URL is set; on PostgreSQL every instance runs one. */
 function startMailSender(database: Database) {
   return startConfiguredMailSender(database.db, config.api.mail, config.databaseUrl, (message) => console.error(`[launchpad] ${message}`));
+}
+
+/** The webhooks' delivery worker: on PostgreSQL every instance runs one; on the embedded database, the process that owns it. */
+function startWebhooks(database: Database, broadcaster?: Broadcaster): Promise<WebhookWorker> {
+  return startWebhookWorker({
+    db: database.db,
+    config: config.api.webhooks,
+    databaseUrl: config.databaseUrl,
+    broadcaster,
+    log: (message) => console.error(`[launchpad] ${message}`),
+  });
 }
 
 /**
@@ -257,6 +272,7 @@ function startPruning(database: Database) {
     pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
     pruneRateLimits(database.db).catch((error) => console.error("[launchpad] rate limit prune failed", error));
     pruneAccountTokens(database.db).catch((error) => console.error("[launchpad] account link prune failed", error));
+    pruneWebhookDeliveries(database.db).catch((error) => console.error("[launchpad] webhook delivery prune failed", error));
   }, 15 * 60_000);
   timer.unref();
   return timer;
@@ -290,11 +306,13 @@ if (cluster.isWorker) {
     startPruning(database);
     startNotificationMail(database);
     const mailSender = await startMailSender(database);
+    const webhookWorker = await startWebhooks(database);
     await runPrimary(config.webConcurrency, {
       log,
       onFork: (worker) => hub.adopt(worker),
       beforeExit: async () => {
         await mailSender?.stop();
+        await webhookWorker.stop();
         await database.close();
       },
       ready: () => announce(seeded, `embedded database in ${config.dataDir}, ${config.webConcurrency} processes`),

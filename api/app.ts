@@ -44,6 +44,7 @@ import { createDashboardRoutes } from "./modules/dashboard/routes.ts";
 import { draftRoutes } from "./modules/drafts/routes.ts";
 import { resourceRoutes } from "./modules/resources/routes.ts";
 import { questionLibraryRoutes } from "./modules/question-library/routes.ts";
+import { webhookRoutes } from "./modules/webhooks/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { tokenAbilities } from "./modules/auth/token-abilities.ts";
 import { apiTokenRoutes } from "./modules/auth/token-routes.ts";
@@ -191,6 +192,7 @@ export function createApi({
   api.route("/", collectionRoutes);
   api.route("/", eventFormRoutes);
   api.route("/", questionLibraryRoutes);
+  api.route("/", webhookRoutes);
   api.route("/", openApiRoutes);
   api.route("/", apiTokenRoutes);
   api.route("/", reviewRoutes);

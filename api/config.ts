@@ -1,6 +1,7 @@
 import type { AiConfig } from "./integrations/ai/provider.ts";
 import type { MailConfig } from "./mail/config.ts";
 import type { MeetingsConfig } from "./modules/meetings/config.ts";
+import { DEFAULT_WEBHOOKS_CONFIG, type WebhooksConfig } from "./modules/webhooks/config.ts";
 
 /** argon2id's cost for a new password hash: memory in KiB, and passes over it. */
 export interface PasswordHashCost {
@@ -97,6 +98,8 @@ export interface ApiConfig {
   requireVerifiedEmail: boolean;
   /** Zoom and Google Meet (ZOOM_*, GOOGLE_* settings); unset: both answer "not configured" (api/modules/meetings). */
   meetings?: MeetingsConfig;
+  /** Outgoing webhooks (WEBHOOK_RETRY_SECONDS, WEBHOOKS_ALLOW_PRIVATE): see api/modules/webhooks/config.ts. */
+  webhooks: WebhooksConfig;
   /**
    * Tests only: a body from readBody refuses (500, naming the field) any read of its fields outside
    * validate(), so a handler that reads a field no schema checked fails every test that reaches it.
@@ -128,6 +131,7 @@ export const defaultApiConfig: ApiConfig = {
   callerCacheMs: 0,
   dashboardCacheMs: 0,
   publicPageCacheMs: 0,
+  webhooks: DEFAULT_WEBHOOKS_CONFIG,
   requireVerifiedEmail: false,
 };
 

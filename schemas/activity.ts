@@ -22,6 +22,7 @@ export const ACTIVITY_SUBJECT_TYPES = [
   "organization",
   "follow",
   "co_founder_invitation",
+  "webhook",
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 
@@ -39,6 +40,7 @@ export const ACTIVITY_KINDS = {
   "collection.deleted": "collection",
   "application.submitted": "application",
   "application.status_changed": "application",
+  "application.cancelled": "application",
   "application.waitlist_moved": "application",
   "application.conflict_declared": "application",
   "application.review_submitted": "application",
@@ -63,6 +65,7 @@ export const ACTIVITY_KINDS = {
   "co_founder_invitation.sent": "co_founder_invitation",
   "co_founder_invitation.accepted": "co_founder_invitation",
   "co_founder_invitation.declined": "co_founder_invitation",
+  "webhook.disabled": "webhook",
 } as const satisfies Record<string, ActivitySubjectType>;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -72,6 +75,7 @@ export type ActivityKind = keyof typeof ACTIVITY_KINDS;
  */
 export const OUTSIDE_KINDS = [
   "application.submitted",
+  "application.cancelled",
   "co_founder_invitation.accepted",
   "co_founder_invitation.declined",
 ] as const satisfies readonly ActivityKind[];
@@ -105,6 +109,8 @@ export interface ActivityDataByKind {
   "billing.status_changed": { status: string };
   "billing.refunded": { status: string; unapplied_amount: string | null };
   "follow.created": { follower: FollowParty; followee: FollowParty };
+  /** The endpoint's URL, and since when every call to it failed. */
+  "webhook.disabled": { url: string; failing_since: string };
 }
 export type ActivityData<Kind extends ActivityKind> = Kind extends keyof ActivityDataByKind ? ActivityDataByKind[Kind] : undefined;
 
@@ -136,6 +142,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   "collection.deleted": "Collection deleted",
   "application.submitted": "Application submitted",
   "application.status_changed": "Application status changed",
+  "application.cancelled": "Application cancelled by the applicant",
   "application.waitlist_moved": "Waitlist moved",
   "application.conflict_declared": "Conflict declared",
   "application.review_submitted": "Review submitted",
@@ -160,6 +167,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   "co_founder_invitation.sent": "Co-founder invited",
   "co_founder_invitation.accepted": "Co-founder invitation accepted",
   "co_founder_invitation.declined": "Co-founder invitation declined",
+  "webhook.disabled": "Webhook turned off after failing",
 };
 
 /** A changed value as text: none shown as "—", lists and objects as JSON; `max` shortens long text. */

@@ -34,6 +34,7 @@ export const DEFAULT_MAIL_PREFERENCES: MailPreferences = {
   payment_status_changed: "immediately",
   message_received: "digest",
   mentioned: "immediately",
+  webhook_disabled: "immediately",
   event_calendar: "immediately",
 };
 

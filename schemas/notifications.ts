@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   "payment_status_changed",
   "message_received",
   "mentioned",
+  "webhook_disabled",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

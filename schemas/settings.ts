@@ -39,6 +39,7 @@ export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
   payment_status_changed: "A payment's status changes",
   message_received: "You receive a chat message",
   mentioned: "A team member mentions you in a comment on an application",
+  webhook_disabled: "A webhook of your organization is turned off after days of failing",
 };
 
 /** What a kind of mail is about, in the settings page's words (an unsubscribe page names it the same way). */

@@ -5,6 +5,7 @@ import { readAiConfig } from "#api/integrations/ai/provider.ts";
 import { readMailConfig } from "#api/mail/config.ts";
 import { readRequireVerifiedEmail } from "#api/modules/account-links/policy.ts";
 import { readMeetingsConfig } from "#api/modules/meetings/config.ts";
+import { readWebhooksConfig } from "#api/modules/webhooks/config.ts";
 import { DEFAULT_ADDRESS_LIMITS } from "#api/realtime/limits.ts";
 import type { RealtimePublicConfig } from "../app/lib/request-env.ts";
 
@@ -120,6 +121,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ai: readAiConfig(env),
       meetings: readMeetingsConfig(env),
       mail: readMailConfig(env, appUrl),
+      webhooks: readWebhooksConfig(env),
       requireVerifiedEmail: readRequireVerifiedEmail(env),
     },
   };

@@ -22,8 +22,15 @@ export type ActivityEntry<Kind extends ActivityKind = ActivityKind> = {
   [K in Kind]: EntryFields<K> & (K extends keyof ActivityDataByKind ? { data: ActivityDataByKind[K] } : { data?: undefined });
 }[Kind];
 
+/** The entry as its insert wrote it: its id, for a reader that keeps a reference to it (the webhooks). */
+export interface RecordedEntry {
+  id: number;
+}
+
 /** What reads the record as it is written: for each kind it acts on, a step in the change's own transaction. */
-export type ActivityReaders = { [K in ActivityKind]?: (tx: Db, queue: BroadcastQueue, entry: ActivityEntry<K>) => Promise<void> };
+export type ActivityReaders<Queue = BroadcastQueue> = {
+  [K in ActivityKind]?: (tx: Db, queue: Queue, entry: ActivityEntry<K>, recorded: RecordedEntry) => Promise<void>;
+};
 
 /** An id the kind always records (its subject, its form): missing, the entry was written wrongly. */
 export function recordedId(id: number | null | undefined): number {

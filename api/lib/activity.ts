@@ -1,20 +1,24 @@
-import { sql } from "drizzle-orm";
+import { sql, type Subquery } from "drizzle-orm";
 import { ACTIVITY_KINDS, type ActivityChanges, type ActivityKind } from "#schemas/activity.ts";
+import type { WebhookKind } from "#schemas/webhooks.ts";
 import type { Db } from "#api/db/client.ts";
 import { activities } from "#api/db/organization-schema.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { EVENT_MAIL_READERS } from "#api/modules/notification-mail/readers.ts";
 import { NOTIFICATION_READERS } from "#api/modules/notifications/readers.ts";
 import { REVIEW_READERS } from "#api/modules/reviews/readers.ts";
-import type { ActivityEntry, ActivityReaders } from "./activity-entry.ts";
+import { deliveriesOf, WEBHOOK_READERS, WEBHOOK_STATEMENT_KINDS } from "#api/modules/webhooks/readers.ts";
+import type { ActivityEntry, ActivityReaders, RecordedEntry } from "./activity-entry.ts";
 
 export type { Actor, ActivityEntry } from "./activity-entry.ts";
 
-/** Everything that acts on the record as it is written, in this order. */
-const READERS = [NOTIFICATION_READERS, EVENT_MAIL_READERS, REVIEW_READERS] as const satisfies readonly ActivityReaders[];
+/** What tells people of an entry as it is written (with live updates on the transaction's queue), in this order. */
+const TELLING_READERS = [NOTIFICATION_READERS, EVENT_MAIL_READERS, REVIEW_READERS] as const satisfies readonly ActivityReaders[];
+/** Everything that acts on the record as it is written, in this order: those that tell, then the webhooks' queue (which needs no live updates). */
+const READERS = [...TELLING_READERS, WEBHOOK_READERS] as const;
 
 /** The kinds somebody must be told of: recorded with the queue their live updates go out on. */
-type ToldKind = KeysOfEach<(typeof READERS)[number]>;
+type ToldKind = KeysOfEach<(typeof TELLING_READERS)[number]>;
 type KeysOfEach<Union> = Union extends unknown ? keyof Union : never;
 /** The kinds only the audit log reads. */
 export type QuietKind = Exclude<ActivityKind, ToldKind>;
@@ -30,29 +34,57 @@ export async function recordActivity(tx: Db, input: ActivityEntry | ActivityEntr
 export async function recordActivity(tx: Db, input: ActivityEntry | ActivityEntry[], queue?: BroadcastQueue): Promise<void> {
   const entries = Array.isArray(input) ? input : [input];
   if (!entries.length) return;
-  await tx.insert(activities).values(
-    entries.map((entry) => ({
-      organizationId: entry.organizationId,
-      actorId: entry.actor?.id ?? null,
-      actorName: entry.actor?.name ?? null,
-      kind: entry.kind,
-      subjectType: ACTIVITY_KINDS[entry.kind],
-      subjectId: entry.subject.id,
-      subjectLabel: entry.subject.label,
-      eventFormId: entry.eventFormId ?? null,
-      changes: entry.changes ?? {},
-      data: entry.data ?? {},
-    })),
-  );
-  for (const entry of entries) {
-    for (const readers of READERS as readonly ActivityReaders[]) {
-      const read = readers[entry.kind] as ((tx: Db, queue: BroadcastQueue, entry: ActivityEntry) => Promise<void>) | undefined;
+  // Rows come back in the order of the values: each entry's id, for the readers that keep it.
+  const recorded: RecordedEntry[] = await tx
+    .insert(activities)
+    .values(
+      entries.map((entry) => ({
+        organizationId: entry.organizationId,
+        actorId: entry.actor?.id ?? null,
+        actorName: entry.actor?.name ?? null,
+        kind: entry.kind,
+        subjectType: ACTIVITY_KINDS[entry.kind],
+        subjectId: entry.subject.id,
+        subjectLabel: entry.subject.label,
+        eventFormId: entry.eventFormId ?? null,
+        changes: entry.changes ?? {},
+        data: entry.data ?? {},
+      })),
+    )
+    .returning({ id: activities.id });
+  for (const [index, entry] of entries.entries()) {
+    for (const readers of READERS as readonly ActivityReaders<BroadcastQueue | undefined>[]) {
+      type Read = (tx: Db, queue: BroadcastQueue | undefined, entry: ActivityEntry, recorded: RecordedEntry) => Promise<void>;
+      const read = readers[entry.kind] as Read | undefined;
       if (!read) continue;
       // The overloads make a told kind bring its queue; this is for a caller that cast its way past them.
-      if (!queue) throw new Error(`${entry.kind} is told to somebody: record it with the transaction's broadcast queue`);
-      await read(tx, queue, entry);
+      if (!queue && (TELLING_READERS as readonly ActivityReaders[]).includes(readers as ActivityReaders))
+        throw new Error(`${entry.kind} is told to somebody: record it with the transaction's broadcast queue`);
+      await read(tx, queue, entry, recorded[index]);
     }
   }
+}
+
+/** The name of the entry's part in a one-statement change (`recordedInStatement`). */
+const ENTRY = "recorded_entry";
+
+/**
+ * The entry of a change made by one statement, as the parts of its `with`: `entry`, the row to
+ * `insert … select` into activities from the change's own `returning` CTE (`source`), and the readers that
+ * ride in the same statement (the webhooks' deliveries), so each is written exactly when the change took,
+ * with no transaction and no round trip of its own (the door's scans).
+ */
+export function recordedInStatement(db: Db, source: Subquery, input: ActivityEntry<QuietKind>) {
+  const entry = db.$with(ENTRY).as(db.select(activityColumns(input)).from(source));
+  const kind = (WEBHOOK_STATEMENT_KINDS as Partial<Record<ActivityKind, WebhookKind>>)[input.kind];
+  const readers = kind
+    ? [
+        db
+          .$with("webhooks_queued", { n: sql<number>`n`.as("n") })
+          .as(sql`${deliveriesOf(sql`select * from ${sql.identifier(ENTRY)}`, kind)} returning 1 as n`),
+      ]
+    : [];
+  return { entry, with: [entry, ...readers] };
 }
 
 /**

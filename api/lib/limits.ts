@@ -4,6 +4,7 @@ import { ANNOUNCEMENT_RATE, ANNOUNCEMENTS_THROTTLED } from "#schemas/announcemen
 import { MESSAGE_RATE, MESSAGES_THROTTLED } from "#schemas/conversations.ts";
 import { TEAM_INVITATION_RATE, TEAM_INVITATIONS_THROTTLED } from "#schemas/team.ts";
 import { WEATHER_RATE, WEATHER_THROTTLED } from "#schemas/weather.ts";
+import { WEBHOOK_SEND_RATE, WEBHOOK_SENDS_THROTTLED } from "#schemas/webhooks.ts";
 import type { ApiConfig } from "../config.ts";
 import { tooMany, type RateLimit } from "./rate-limit.ts";
 
@@ -56,6 +57,8 @@ export interface Limits {
   announcement: RateLimit;
   /** Team invitations an organization mails, resends included (each is a mail to any address), per organization. */
   teamInvitation: RateLimit;
+  /** Webhook calls a person asks for (test events, redeliveries), per organization: each calls a URL they chose. */
+  webhookSend: RateLimit;
 }
 
 const loginRefusal = (seconds: number) => tooMany(`Too many login attempts. ${tryAgainIn(seconds)}`, seconds, "email");
@@ -134,6 +137,12 @@ export function limitsOf(config: ApiConfig): Limits {
       max: TEAM_INVITATION_RATE.maxMails,
       windowSeconds: TEAM_INVITATION_RATE.windowSeconds,
       refusal: (seconds) => tooMany(TEAM_INVITATIONS_THROTTLED(seconds), seconds, "email"),
+    },
+    webhookSend: {
+      prefix: "webhook-send",
+      max: WEBHOOK_SEND_RATE.maxSends,
+      windowSeconds: WEBHOOK_SEND_RATE.windowSeconds,
+      refusal: (seconds) => tooMany(WEBHOOK_SENDS_THROTTLED(seconds), seconds),
     },
     chatMessage: {
       prefix: "chat",

@@ -24,9 +24,11 @@ export interface RoundsOptions {
   log: (message: string) => void;
   /** One round: answers whether there was anything to do. */
   round: () => Promise<boolean>;
+  /** Another queue's wake-ups (the webhooks'): its LISTEN channel and this process's signal. Mail's by default. */
+  queue?: { channel: string; onQueuedHere: (wake: () => void) => () => void };
 }
 
-export async function runRounds({ db, databaseUrl, pollMs, log, round }: RoundsOptions): Promise<Rounds> {
+export async function runRounds({ db, databaseUrl, pollMs, log, round, queue }: RoundsOptions): Promise<Rounds> {
   let stopping = false;
   let woken = false;
   let sleeper: (() => void) | null = null;
@@ -49,12 +51,12 @@ export async function runRounds({ db, databaseUrl, pollMs, log, round }: RoundsO
   const postgres = databaseKind(db) === "postgres";
   const stopListening =
     postgres && databaseUrl
-      ? await listenForMail(databaseUrl, wake, log).catch((error: Error) => {
+      ? await listenForMail(databaseUrl, wake, log, queue?.channel).catch((error: Error) => {
           log(`mail: LISTEN failed, relying on polling: ${error.message}`);
           return async () => {};
         })
       : async () => {};
-  const stopLocalWake = postgres ? () => {} : onMailQueuedHere(wake);
+  const stopLocalWake = postgres ? () => {} : (queue?.onQueuedHere ?? onMailQueuedHere)(wake);
 
   const loop = (async () => {
     while (!stopping) {

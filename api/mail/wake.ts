@@ -29,15 +29,23 @@ export function onMailQueuedHere(wake: () => void): () => void {
   return () => queuedHere.off("queued", wake);
 }
 
-/** LISTENs on the mail channel with a connection of its own, reconnecting after a loss; answers a stop function. */
-export async function listenForMail(databaseUrl: string, wake: () => void, log: (message: string) => void): Promise<() => Promise<void>> {
+/**
+ * LISTENs on the mail channel (or another queue's: the webhooks') with a connection of its own, reconnecting
+ * after a loss; answers a stop function.
+ */
+export async function listenForMail(
+  databaseUrl: string,
+  wake: () => void,
+  log: (message: string) => void,
+  channel = MAIL_QUEUED_CHANNEL,
+): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retryMs = 500;
   const connect = async () => {
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on("notification", (message) => {
-      if (message.channel === MAIL_QUEUED_CHANNEL) wake();
+      if (message.channel === channel) wake();
     });
     next.on("error", (error) => log(`mail: the LISTEN connection failed: ${error.message}`));
     next.on("end", () => {
@@ -46,7 +54,7 @@ export async function listenForMail(databaseUrl: string, wake: () => void, log: 
       void reconnect();
     });
     await next.connect();
-    await next.query(`LISTEN ${MAIL_QUEUED_CHANNEL}`);
+    await next.query(`LISTEN ${channel}`);
     client = next;
     retryMs = 500;
     // Mail queued while not listening is found by this poll.

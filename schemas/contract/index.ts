@@ -11,6 +11,7 @@ import { referenceRoutes } from "./reference.ts";
 import { reviewRoutes } from "./reviews.ts";
 import type { ApiRoute } from "./route.ts";
 import { settingsRoutes } from "./settings.ts";
+import { webhookRoutes } from "./webhooks.ts";
 
 export const API = {
   ...apiTokenRoutes,
@@ -21,6 +22,7 @@ export const API = {
   ...referenceRoutes,
   ...reviewRoutes,
   ...settingsRoutes,
+  ...webhookRoutes,
 } satisfies Record<string, ApiRoute>;
 
 export type RouteName = keyof typeof API;

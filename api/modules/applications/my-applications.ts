@@ -16,6 +16,7 @@ import { applicationWithForm, direction, responsesToOwner } from "./queries.ts";
 import { applicationResource } from "./views.ts";
 import { fillFreedPlaces, lockedForm } from "./waitlist.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import { recordActivity } from "#api/lib/activity.ts";
 
 const MY_SORTS = ["created_at", "submitted_at", "status"] as const;
 
@@ -123,7 +124,19 @@ export async function cancelApplication(db: Db, userId: number, id: number, queu
       .set({ status: "cancelled", cancelledAt: sql`now()`, waitlistedAt: null, updatedAt: sql`now()` })
       .where(and(eq(eventApplications.id, id), ne(eventApplications.status, "cancelled")))
       .returning();
-    if (cancelled) await fillFreedPlaces(tx, cancelled.eventFormId, queue);
+    if (!cancelled) return cancelled;
+    await recordActivity(
+      tx,
+      {
+        organizationId: found.form.startupId,
+        actor: { id: userId, name: cancelled.applicantName },
+        kind: "application.cancelled",
+        subject: { id: cancelled.id, label: cancelled.applicantName },
+        eventFormId: cancelled.eventFormId,
+      },
+      queue,
+    );
+    await fillFreedPlaces(tx, cancelled.eventFormId, queue);
     return cancelled;
   });
   if (!row) throw fieldError("application", ALREADY_CANCELLED);

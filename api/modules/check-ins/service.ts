@@ -32,7 +32,7 @@ import { organizationAccess } from "#api/lib/owner.ts";
 import { managedFormOr404 } from "../event-forms/service.ts";
 import { admits, codeOfScan, normaliseTicketCode, NOT_ADMITTED } from "./tickets.ts";
 import { activities } from "#api/db/organization-schema.ts";
-import { activityColumns } from "#api/lib/activity.ts";
+import { recordedInStatement } from "#api/lib/activity.ts";
 
 type FormRow = typeof eventForms.$inferSelect;
 
@@ -204,15 +204,15 @@ export async function checkIn(
     );
   if (row.checkedInAt) return already(row.checkedInAt, row.checked_in_by, readCounts);
 
-  // The check-in and its entry in the record of what happened, in one statement: the entry is written
-  // only when this door's insert took.
+  // The check-in, its entry in the record of what happened and the entry's webhooks, in one statement: the
+  // entry is written only when this door's insert took.
   const insertion = db
     .insert(eventCheckIns)
     .values({ eventApplicationId: row.application_id, eventFormId: formId, checkedInByUserId: user.id })
     .onConflictDoNothing()
     .returning({ id: eventCheckIns.id });
   const checkedIn = db.$with("checked_in", { id: sql<number>`id`.as("id") }).as(insertion.getSQL());
-  const entry = activityColumns({
+  const recorded = recordedInStatement(db, checkedIn, {
     organizationId: row.organizationId,
     actor: { id: user.id, name: user.name },
     kind: "application.checked_in",
@@ -220,9 +220,9 @@ export async function checkIn(
     eventFormId: formId,
   });
   const [inserted] = await db
-    .with(checkedIn)
+    .with(checkedIn, ...recorded.with)
     .insert(activities)
-    .select(db.select(entry).from(checkedIn))
+    .select(db.select().from(recorded.entry))
     .returning({ checkedInAt: activities.at });
   if (!inserted) {
     // Another door let this ticket in between the look-up and the insert: say when, and who, with the
@@ -248,14 +248,18 @@ export async function undoCheckIn(db: Db, user: AuthUser, form: FormRow, typed: 
   // Taken back and recorded in one statement, as a check-in is.
   const deletion = db.delete(eventCheckIns).where(eq(eventCheckIns.eventApplicationId, application.id)).returning({ id: eventCheckIns.id });
   const undone = db.$with("undone", { id: sql<number>`id`.as("id") }).as(deletion.getSQL());
-  const entry = activityColumns({
+  const recorded = recordedInStatement(db, undone, {
     organizationId: form.startupId,
     actor: { id: user.id, name: user.name },
     kind: "application.check_in_undone",
     subject: { id: application.id, label: application.name },
     eventFormId: form.id,
   });
-  const removed = await db.with(undone).insert(activities).select(db.select(entry).from(undone)).returning({ id: activities.id });
+  const removed = await db
+    .with(undone, ...recorded.with)
+    .insert(activities)
+    .select(db.select().from(recorded.entry))
+    .returning({ id: activities.id });
   if (!removed.length) throw notFound(NOT_CHECKED_IN);
   const counts = await doorCounts(db, form.id);
   countsChanged(queue, form.id, counts);

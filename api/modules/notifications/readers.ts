@@ -17,6 +17,7 @@ import {
   notifyWaitlistMoved,
 } from "./causes.ts";
 import { notifyPaymentStatusChanged, notifyUnappliedRefund } from "./payment-causes.ts";
+import { notifyWebhookDisabled } from "./webhook-cause.ts";
 
 export const NOTIFICATION_READERS = {
   "application.submitted": async (tx, queue, { actor, subject, eventFormId, data }) => {
@@ -74,5 +75,8 @@ export const NOTIFICATION_READERS = {
   },
   "co_founder_invitation.declined": async (tx, queue, { actor, subject }) => {
     await notifyInvitationAnswered(tx, queue, recordedId(subject.id), "declined", actor?.id ?? null);
+  },
+  "webhook.disabled": async (tx, queue, { organizationId, data }) => {
+    await notifyWebhookDisabled(tx, queue, recordedId(organizationId), data.url);
   },
 } satisfies ActivityReaders;

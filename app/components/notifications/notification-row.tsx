@@ -16,6 +16,7 @@ const KIND_MARKS: Record<string, string> = {
   event_announcement: "✉",
   payment_status_changed: "$",
   message_received: "💬",
+  webhook_disabled: "⚠",
 };
 
 /**

@@ -1,0 +1,107 @@
+/** An organization's webhook endpoints: listed, made, changed and deleted within it (another's is a 404). */
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { MAX_WEBHOOKS, WEBHOOK_NOT_FOUND, type WebhookCreateInput, type WebhookUpdateInput, type WebhookView } from "#schemas/webhooks.ts";
+import type { Db } from "#api/db/client.ts";
+import { webhookEndpoints } from "#api/db/webhooks-schema.ts";
+import { fieldError, notFound } from "#api/lib/errors.ts";
+import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { urlRefusal } from "./address.ts";
+import { newWebhookSecret, sealSecret } from "./signing.ts";
+
+/** How long a rotated secret keeps signing beside the new one, so receivers can switch without missing a call. */
+export const ROTATION_OVERLAP_HOURS = 24;
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+export const webhookView = (row: EndpointRow): WebhookView => ({
+  id: row.id,
+  url: row.url,
+  kinds: row.kinds,
+  description: row.description,
+  enabled: row.enabled,
+  failing_since: row.failingSince?.toISOString() ?? null,
+  previous_secret_until: row.previousSecretUntil && row.previousSecretUntil > new Date() ? row.previousSecretUntil.toISOString() : null,
+  created_at: row.createdAt.toISOString(),
+});
+
+const own = (organizationId: number, id: number) => and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId));
+
+/** The organization's endpoint, or its 404. */
+export async function ownEndpoint(db: Db, organizationId: number, id: number): Promise<EndpointRow> {
+  const [row] = await db.select().from(webhookEndpoints).where(own(organizationId, id));
+  if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+  return row;
+}
+
+async function checkUrl(url: string, allowPrivate: boolean) {
+  const refusal = await urlRefusal(url, allowPrivate);
+  if (refusal) throw fieldError("url", refusal);
+}
+
+export async function listWebhooks(db: Db, organizationId: number, query: ListQuery): Promise<PageRows<WebhookView>> {
+  const where = eq(webhookEndpoints.organizationId, organizationId);
+  const rows = await db
+    .select({ row: webhookEndpoints, listTotal: totalOver() })
+    .from(webhookEndpoints)
+    .where(where)
+    .orderBy(desc(webhookEndpoints.id))
+    .limit(query.per_page)
+    .offset(offset(query));
+  const total = await totalOf(rows, query, async () => (await db.select({ n: count() }).from(webhookEndpoints).where(where))[0].n);
+  return { total, data: rows.map(({ row }) => webhookView(row)) };
+}
+
+/** A new endpoint, with its secret in the clear: the only time it is shown. */
+export async function createWebhook(db: Db, organizationId: number, input: WebhookCreateInput, allowPrivate: boolean) {
+  const [{ n }] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
+  if (n >= MAX_WEBHOOKS) throw fieldError("url", `An organization may have at most ${MAX_WEBHOOKS} webhooks.`);
+  await checkUrl(input.url, allowPrivate);
+  const secret = newWebhookSecret();
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({
+      organizationId,
+      url: input.url,
+      kinds: input.kinds,
+      description: input.description,
+      secret: await sealSecret(db, organizationId, secret),
+    })
+    .returning();
+  return { webhook: webhookView(row), secret };
+}
+
+/**
+ * Changes what was given. Turning an endpoint back on clears its failing time (it starts healthy). Rotating
+ * makes a new secret, shown once, and keeps the current one signing for a day beside it.
+ */
+export async function updateWebhook(db: Db, organizationId: number, id: number, input: WebhookUpdateInput, allowPrivate: boolean) {
+  const current = await ownEndpoint(db, organizationId, id);
+  if (input.url !== undefined && input.url !== current.url) await checkUrl(input.url, allowPrivate);
+  const secret = input.rotate_secret ? newWebhookSecret() : undefined;
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({
+      url: input.url,
+      kinds: input.kinds,
+      description: input.description,
+      enabled: input.enabled,
+      ...(input.enabled && !current.enabled ? { failingSince: null } : {}),
+      ...(secret
+        ? {
+            secret: await sealSecret(db, organizationId, secret),
+            previousSecret: current.secret,
+            previousSecretUntil: sql`now() + make_interval(hours => ${ROTATION_OVERLAP_HOURS})`,
+          }
+        : {}),
+    })
+    .where(own(organizationId, id))
+    .returning();
+  if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+  return { webhook: webhookView(row), secret };
+}
+
+/** Deletes the endpoint and its deliveries (a delivery being sent finishes, and is recorded nowhere). */
+export async function deleteWebhook(db: Db, organizationId: number, id: number): Promise<void> {
+  const deleted = await db.delete(webhookEndpoints).where(own(organizationId, id)).returning({ id: webhookEndpoints.id });
+  if (!deleted.length) throw notFound(WEBHOOK_NOT_FOUND);
+}

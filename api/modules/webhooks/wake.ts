@@ -1,0 +1,24 @@
+/*
+ * Waking the delivery worker soon after a delivery is queued, as the mail sender is woken (api/mail/wake.ts):
+ * pg_notify on PostgreSQL, which arrives when the queuing transaction commits, and a signal in this process
+ * on the embedded database. Only a shortcut: the worker also looks on a timer.
+ */
+import { EventEmitter } from "node:events";
+import { sql } from "drizzle-orm";
+
+export const WEBHOOKS_QUEUED_CHANNEL = "launchpad_webhooks_queued";
+
+const queuedHere = new EventEmitter();
+queuedHere.setMaxListeners(0);
+
+export function signalWebhooksQueued(): void {
+  queuedHere.emit("queued");
+}
+
+export function onWebhooksQueuedHere(wake: () => void): () => void {
+  queuedHere.on("queued", wake);
+  return () => queuedHere.off("queued", wake);
+}
+
+/** The notification, as a query to run in the queuing transaction (PGlite answers it too, to no listener). */
+export const notifyWebhooksQueued = () => sql`select pg_notify(${WEBHOOKS_QUEUED_CHANNEL}, '')`;

@@ -1,0 +1,254 @@
+import { eq, sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookDeliveries, webhookEndpoints } from "#api/db/webhooks-schema.ts";
+import { insertEventForm, sendApplication, startupOwner } from "#api/testing/application-fixtures.ts";
+import { coFounder, registered } from "#api/testing/fixtures.ts";
+import { createTestApi, expectEveryCallRefused, type Call, type TestApi } from "#api/testing/harness.ts";
+import { joinedMember } from "#api/testing/team-fixtures.ts";
+import { addWebhook, deliverUntil, ownerWithWebhook, startReceiver, TEST_WEBHOOKS } from "#api/testing/webhook-fixtures.ts";
+import { MAX_WEBHOOKS, WEBHOOK_SEND_RATE } from "#schemas/webhooks.ts";
+import { limits } from "#api/lib/limits.ts";
+import { ageHits } from "#api/testing/rate-limits.ts";
+import { isPublicAddress } from "./address.ts";
+import { openSecret, sealSecret } from "./signing.ts";
+import { drainWebhooks } from "./worker.ts";
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi({ webhooks: TEST_WEBHOOKS });
+});
+afterAll(() => t.close());
+
+const BASE = "/api/v1/admin/webhooks";
+
+describe("the webhooks API", () => {
+  it("adds an endpoint with its secret shown once, lists, changes and deletes it", async () => {
+    const owner = await startupOwner(t);
+    const created = await owner.client.post(BASE, { url: "http://127.0.0.1:9/in", kinds: ["billing.paid", "billing.paid"] });
+    expect(created.status).toBe(201);
+    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(created.body.webhook).toMatchObject({ kinds: ["billing.paid"], description: "", enabled: true, failing_since: null });
+    const id = created.body.webhook.id as number;
+
+    // At rest the secret is sealed, and opens to the one shown.
+    const [row] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    expect(row.secret).not.toContain(created.body.secret);
+    expect(await openSecret(t.database.db, owner.startup.id, row.secret)).toBe(created.body.secret);
+
+    const listed = await owner.client.get(BASE);
+    expect(listed.body.data).toEqual([created.body.webhook]);
+    expect(listed.body.data[0].secret).toBeUndefined();
+
+    const changed = await owner.client.put(`${BASE}/${id}`, { kinds: ["check_in.created"], description: "Door CRM", enabled: false });
+    expect(changed.body).toMatchObject({
+      webhook: { kinds: ["check_in.created"], description: "Door CRM", enabled: false },
+      message: "Webhook updated.",
+    });
+    expect(changed.body.secret).toBeUndefined();
+
+    const refused = await owner.client.put(`${BASE}/${id}`, { description: "Two\nlines", kinds: [] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      description: ["The description may not contain a line break."],
+      kinds: ["Choose at least one kind of event."],
+    });
+    expect((await owner.client.post(BASE, { url: "ftp://example.com", kinds: ["nope"] })).body.errors).toEqual({
+      url: ["The url field must be a valid URL starting with https://."],
+      "kinds.0": ["The selected kind is invalid."],
+    });
+
+    expect(await owner.client.delete(`${BASE}/${id}`)).toMatchObject({ status: 200, body: { message: "Webhook deleted." } });
+    expect((await owner.client.delete(`${BASE}/${id}`)).status).toBe(404);
+  });
+
+  it("signs with the old secret beside the new one for a day after a rotation", async () => {
+    const receiver = await startReceiver();
+    try {
+      const { owner, webhook, secret: before } = await ownerWithWebhook(t, receiver.url, ["member.joined"]);
+      const rotated = await owner.client.put(`${BASE}/${webhook.id}`, { rotate_secret: true });
+      const after = rotated.body.secret as string;
+      expect(after).toMatch(/^whsec_/);
+      expect(after).not.toBe(before);
+      const until = new Date(rotated.body.webhook.previous_secret_until).getTime();
+      expect(Math.abs(until - Date.now() - 24 * 3600_000)).toBeLessThan(60_000);
+
+      await owner.client.post(`${BASE}/${webhook.id}/test`);
+      await deliverUntil(t, () => receiver.calls.length >= 1);
+      const first = receiver.calls[0];
+      expect(String(first.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+      for (const secret of [before, after])
+        expect(new Webhook(secret).verify(first.body, first.headers as Record<string, string>)).toBeTruthy();
+      expect(JSON.parse(first.body)).toMatchObject({ type: "webhook.test", data: { webhook_id: webhook.id } });
+
+      // A day later the old one signs no more.
+      await t.database.db
+        .update(webhookEndpoints)
+        .set({ previousSecretUntil: sql`now() - interval '1 second'` })
+        .where(eq(webhookEndpoints.id, webhook.id));
+      await owner.client.post(`${BASE}/${webhook.id}/test`);
+      await deliverUntil(t, () => receiver.calls.length >= 2);
+      const second = receiver.calls[1];
+      expect(String(second.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+      expect(new Webhook(after).verify(second.body, second.headers as Record<string, string>)).toBeTruthy();
+      expect(() => new Webhook(before).verify(second.body, second.headers as Record<string, string>)).toThrow();
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("lists deliveries newest first and redelivers one with its message id", async () => {
+    const receiver = await startReceiver();
+    try {
+      const { owner, webhook } = await ownerWithWebhook(t, receiver.url, ["application.submitted", "check_in.created"]);
+      const form = await insertEventForm(t, owner.startup.id);
+      const person = await registered(t, "Tia Ticket");
+      const sent = await sendApplication(person.client, form.id, { full_name: "Tia Ticket", email: person.email });
+      const ticket = (await person.client.get(`/api/v1/site/event_forms/${form.id}`)).body.my_ticket;
+      // A scan is one statement: its delivery rides in it.
+      expect((await owner.client.post(`/api/v1/admin/event_forms/${form.id}/check_ins`, { code: ticket.code })).status).toBe(201);
+      await deliverUntil(t, () => receiver.calls.length >= 2);
+      expect(receiver.calls.map((call) => JSON.parse(call.body).type)).toEqual(["application.submitted", "check_in.created"]);
+      expect(JSON.parse(receiver.calls[1].body).data.subject).toEqual({
+        type: "application",
+        id: sent.body.event_application.id,
+        label: "Tia Ticket",
+      });
+
+      const listed = await owner.client.get(`${BASE}/${webhook.id}/deliveries?per_page=1`);
+      expect(listed.body.meta.total).toBe(2);
+      expect(listed.body.data[0]).toMatchObject({ event_type: "check_in.created", state: "delivered", attempts: 1, status_code: 200 });
+      expect(listed.body.data[0].duration_ms).toBeGreaterThanOrEqual(0);
+      expect(JSON.parse(listed.body.data[0].request_body).id).toBe(listed.body.data[0].message_id);
+
+      const again = await owner.client.post(`/api/v1/admin/webhook_deliveries/${listed.body.data[0].id}/redeliver`);
+      expect(again.status).toBe(202);
+      expect(again.body.delivery).toMatchObject({ message_id: listed.body.data[0].message_id, state: "pending", attempts: 0 });
+      await deliverUntil(t, () => receiver.calls.length >= 3);
+      expect(receiver.calls[2].body).toBe(receiver.calls[1].body);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("keeps an organization to 20 endpoints and 60 calls asked for an hour", async () => {
+    const owner = await startupOwner(t);
+    const ids: number[] = [];
+    for (let i = 0; i < MAX_WEBHOOKS; i++)
+      ids.push((await addWebhook(owner.client, `http://127.0.0.1:9/${i}`, ["member.joined"])).webhook.id);
+    const more = await owner.client.post(BASE, { url: "http://127.0.0.1:9/more", kinds: ["member.joined"] });
+    expect(more.body.errors).toEqual({ url: [`An organization may have at most ${MAX_WEBHOOKS} webhooks.`] });
+
+    await ageHits(t.database.db, limits(t.config).webhookSend, owner.startup.id, 0);
+    for (let i = 0; i < WEBHOOK_SEND_RATE.maxSends; i++)
+      expect((await owner.client.post(`${BASE}/${ids[i % ids.length]}/test`)).status).toBe(202);
+    const refused = await owner.client.post(`${BASE}/${ids[0]}/test`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^This organization has asked for 60 webhook calls in the last hour\./);
+  });
+
+  it("is for the organization's owners and admins, each within their own organization", async () => {
+    const { owner, webhook } = await ownerWithWebhook(t, "http://127.0.0.1:9/in", ["member.joined"]);
+    const [delivery] = await t.database.db
+      .insert(webhookDeliveries)
+      .values({ endpointId: webhook.id, eventType: "webhook.test", payload: {} })
+      .returning();
+    const calls: Call[] = [
+      ["GET", BASE],
+      ["POST", BASE, { url: "http://127.0.0.1:9/in", kinds: ["member.joined"] }],
+      ["PUT", `${BASE}/${webhook.id}`, { enabled: false }],
+      ["DELETE", `${BASE}/${webhook.id}`],
+      ["GET", `${BASE}/${webhook.id}/deliveries`],
+      ["POST", `/api/v1/admin/webhook_deliveries/${delivery.id}/redeliver`],
+      ["POST", `${BASE}/${webhook.id}/test`],
+    ];
+    await expectEveryCallRefused(t.client(), calls, 401, { message: "Unauthenticated." });
+    const reviewer = await joinedMember(t, owner.client, "reviewer");
+    await expectEveryCallRefused(reviewer.client, calls, 403, { message: "Access Forbidden" });
+    const { client } = await coFounder(t);
+    await expectEveryCallRefused(client, calls, 403, { message: "Access Forbidden" });
+
+    const admin = await joinedMember(t, owner.client, "admin");
+    expect((await admin.client.get(BASE)).body.data.map((w: { id: number }) => w.id)).toEqual([webhook.id]);
+    const other = await startupOwner(t);
+    expect((await other.client.get(BASE)).body.data).toEqual([]);
+    await expectEveryCallRefused(other.client, calls.slice(2, 5).concat([calls[6]]), 404, { message: "Webhook not found" });
+    await expectEveryCallRefused(other.client, [calls[5]], 404, { message: "Webhook delivery not found" });
+    await addWebhook(other.client, "http://127.0.0.1:9/other", ["member.joined"]);
+    expect((await owner.client.get(BASE)).body.meta.total).toBe(1);
+  });
+});
+
+describe("where a webhook may call", () => {
+  let strict: TestApi;
+  beforeAll(async () => {
+    strict = await createTestApi();
+  });
+  afterAll(() => strict.close());
+
+  it("refuses http and private, loopback and link-local addresses without WEBHOOKS_ALLOW_PRIVATE (422 on url)", async () => {
+    const owner = await startupOwner(strict);
+    for (const url of [
+      "https://127.0.0.1/hook",
+      "https://10.1.2.3/hook",
+      "https://169.254.169.254/latest",
+      "https://[::1]/hook",
+      "https://[fd00::1]/hook",
+      "https://[::ffff:192.168.0.1]/hook",
+      "https://localhost/hook",
+    ]) {
+      const res = await owner.client.post(BASE, { url, kinds: ["member.joined"] });
+      expect(res.status, url).toBe(422);
+      expect(Object.keys(res.body.errors), url).toEqual(["url"]);
+    }
+    const http = await owner.client.post(BASE, { url: "http://8.8.8.8/hook", kinds: ["member.joined"] });
+    expect(http.body.errors).toEqual({ url: ["The url field must be a valid URL starting with https://."] });
+    const created = await owner.client.post(BASE, { url: "https://8.8.8.8/hook", kinds: ["member.joined"] });
+    expect(created.status).toBe(201);
+    expect((await owner.client.put(`${BASE}/${created.body.webhook.id}`, { url: "https://192.168.1.1/" })).status).toBe(422);
+  });
+
+  it("checks again at connect time: a name that resolves to loopback by then is not called", async () => {
+    const receiver = await startReceiver();
+    try {
+      const owner = await startupOwner(strict);
+      // As if the name had resolved to a public address when it was saved, and to loopback now (DNS rebinding).
+      const [endpoint] = await strict.database.db
+        .insert(webhookEndpoints)
+        .values({
+          organizationId: owner.startup.id,
+          url: receiver.url.replace("127.0.0.1", "localhost"),
+          kinds: ["member.joined"],
+          secret: await sealSecret(strict.database.db, owner.startup.id, "whsec_c2VjcmV0"),
+        })
+        .returning();
+      expect((await owner.client.post(`${BASE}/${endpoint.id}/test`)).status).toBe(202);
+      await drainWebhooks({ db: strict.database.db, config: strict.config.webhooks, log: () => {} });
+      expect(receiver.calls).toEqual([]);
+      const [delivery] = await strict.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+      expect(delivery).toMatchObject({ state: "pending", statusCode: null, error: expect.stringContaining("not public") });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("tells public addresses from the others", () => {
+    for (const address of ["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])
+      expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [
+      "127.0.0.1",
+      "10.0.0.1",
+      "172.16.5.4",
+      "192.168.1.1",
+      "169.254.1.1",
+      "100.64.0.1",
+      "0.0.0.0",
+      "::1",
+      "fe80::1",
+      "fc00::1",
+      "::ffff:127.0.0.1",
+      "not an address",
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
+  });
+});

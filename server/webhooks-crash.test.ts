@@ -1,0 +1,82 @@
+/**
+ * A webhook survives the server dying between the change and the delivery: the delivery is queued in the
+ * change's transaction, so after kill -9 and a restart the next worker round sends it, once the receiver
+ * answers (it was down when the change was made).
+ */
+import { rmSync } from "node:fs";
+import { Webhook } from "standardwebhooks";
+import { afterAll, describe, expect, it } from "vitest";
+import { sendApplication } from "#api/testing/application-fixtures.ts";
+import { newDataDir } from "#api/testing/data-dir-template.ts";
+import { publishedEventForm } from "#api/testing/event-fixtures.ts";
+import { PASSWORD, setUpStartupProfile, uniqueEmail } from "#api/testing/fixtures.ts";
+import { overHttp, TestClient } from "#api/testing/harness.ts";
+import { startReceiver } from "#api/testing/webhook-fixtures.ts";
+import { freePort, startServer } from "./test-process.ts";
+
+const cleanups: (() => void | Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function start(dataDir: string, port: string) {
+  const running = await startServer({
+    DATA_DIR: dataDir,
+    PORT: port,
+    SEED: "false",
+    APP_URL: `http://127.0.0.1:${port}`,
+    WEBHOOKS_ALLOW_PRIVATE: "true",
+    WEBHOOK_RETRY_SECONDS: "1",
+  });
+  cleanups.push(() => void running.child.kill("SIGKILL"));
+  return running;
+}
+
+async function account(base: string, name: string) {
+  const client = new TestClient(overHttp(base), "127.0.0.1");
+  const email = uniqueEmail();
+  const res = await client.post("/api/register", { name, email, password: PASSWORD, password_confirmation: PASSWORD });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { client, email };
+}
+
+describe("webhooks across a crash", () => {
+  it("delivers after kill -9 and a restart what the change queued before it", async () => {
+    const dataDir = await newDataDir("launchpad-webhooks-");
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const port = String(await freePort());
+    const base = `http://127.0.0.1:${port}`;
+    const receiverPort = await freePort();
+    const first = await start(dataDir, port);
+
+    const owner = await account(base, "Owner");
+    await setUpStartupProfile(owner.client);
+    const collection = await owner.client.post("/api/v1/admin/collections", { name: "Season" });
+    const form = await publishedEventForm(owner.client, collection.body.collection.id, { custom_questions: [] });
+    const hook = await owner.client.post("/api/v1/admin/webhooks", {
+      url: `http://127.0.0.1:${receiverPort}/hook`,
+      kinds: ["application.submitted"],
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+
+    // The receiver is down: the change is acknowledged, its delivery queued, and then the server dies.
+    const applicant = await account(base, "Kim Crash");
+    const applied = await sendApplication(applicant.client, form.id, { full_name: "Kim Crash", email: applicant.email });
+    expect(applied.status).toBe(201);
+    first.child.kill("SIGKILL");
+    await first.exited;
+
+    const receiver = await startReceiver(() => 200, receiverPort);
+    cleanups.push(receiver.close);
+    const second = await start(dataDir, port);
+    const deadline = Date.now() + 60_000;
+    while (!receiver.calls.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.calls).toHaveLength(1);
+    const [call] = receiver.calls;
+    expect(new Webhook(hook.body.secret).verify(call.body, call.headers as Record<string, string>)).toBeTruthy();
+    expect(JSON.parse(call.body).data.subject).toMatchObject({ id: applied.body.event_application.id, label: "Kim Crash" });
+
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  }, 240_000);
+});
