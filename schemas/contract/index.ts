@@ -3,6 +3,7 @@
  * calls by name, the tests check answers against and the API reference is written from.
  */
 import { apiTokenRoutes } from "./api-tokens.ts";
+import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { notificationRoutes } from "./notifications.ts";
@@ -14,6 +15,7 @@ import { settingsRoutes } from "./settings.ts";
 
 export const API = {
   ...apiTokenRoutes,
+  ...collectionRoutes,
   ...couponRoutes,
   ...favoriteRoutes,
   ...notificationRoutes,
