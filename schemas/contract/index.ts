@@ -2,6 +2,7 @@
  * Every API route declared so far, by name: the table the API registers its handlers against, the panel
  * calls by name, the tests check answers against and the API reference is written from.
  */
+import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
 import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
@@ -14,6 +15,7 @@ import type { ApiRoute } from "./route.ts";
 import { settingsRoutes } from "./settings.ts";
 
 export const API = {
+  ...announcementRoutes,
   ...apiTokenRoutes,
   ...collectionRoutes,
   ...couponRoutes,
