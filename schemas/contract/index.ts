@@ -13,6 +13,7 @@ import { referenceRoutes } from "./reference.ts";
 import { reviewRoutes } from "./reviews.ts";
 import type { ApiRoute } from "./route.ts";
 import { settingsRoutes } from "./settings.ts";
+import { startupDetailRoutes } from "./startup-details.ts";
 
 export const API = {
   ...announcementRoutes,
@@ -25,6 +26,7 @@ export const API = {
   ...referenceRoutes,
   ...reviewRoutes,
   ...settingsRoutes,
+  ...startupDetailRoutes,
 } satisfies Record<string, ApiRoute>;
 
 export type RouteName = keyof typeof API;
