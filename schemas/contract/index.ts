@@ -7,6 +7,7 @@ import { apiTokenRoutes } from "./api-tokens.ts";
 import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
 import { favoriteRoutes } from "./favorites.ts";
+import { followRoutes } from "./follows.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
 import { referenceRoutes } from "./reference.ts";
@@ -21,6 +22,7 @@ export const API = {
   ...collectionRoutes,
   ...couponRoutes,
   ...favoriteRoutes,
+  ...followRoutes,
   ...notificationRoutes,
   ...questionLibraryRoutes,
   ...referenceRoutes,
