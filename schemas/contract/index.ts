@@ -6,6 +6,7 @@ import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
 import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
+import { draftRoutes } from "./drafts.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { followRoutes } from "./follows.ts";
 import { notificationRoutes } from "./notifications.ts";
@@ -21,6 +22,7 @@ export const API = {
   ...apiTokenRoutes,
   ...collectionRoutes,
   ...couponRoutes,
+  ...draftRoutes,
   ...favoriteRoutes,
   ...followRoutes,
   ...notificationRoutes,
