@@ -1,7 +1,7 @@
 /* Announcements: what an event's owner writes to its people, and the history of what went to whom. */
 import { z } from "zod";
 import { tryAgainIn } from "./plural.ts";
-import type { Page } from "./answers.ts";
+import { pageOf, timestamp } from "./contract/answers.ts";
 import { headerText, requiredText } from "./fields.ts";
 
 /**
@@ -33,31 +33,35 @@ export const announcementSchema = z.object({
 });
 export type AnnouncementInput = z.output<typeof announcementSchema>;
 
+const sender = z.object({ id: z.number().int(), name: z.string() });
+
 /** One announcement in an event's history. */
-export interface AnnouncementView {
-  id: number;
-  event_form_id: number;
-  audience: AnnouncementAudience;
-  subject: string;
-  message: string;
+export const announcementView = z.object({
+  id: z.number().int(),
+  event_form_id: z.number().int(),
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+  subject: z.string(),
+  message: z.string(),
   /** Who it went to (each has it in the panel). */
-  recipient_count: number;
+  recipient_count: z.number().int(),
   /** Of them, how many it was mailed to at once (the others chose the daily digest or no mail of it). */
-  mailed_count: number;
-  sent_by: { id: number; name: string } | null;
-  created_at: string;
-}
+  mailed_count: z.number().int(),
+  sent_by: sender.nullable(),
+  created_at: timestamp,
+});
+export type AnnouncementView = z.output<typeof announcementView>;
 
 /** `GET /api/v1/admin/event_forms/{id}/announcements`: the history, newest first, with the audiences' sizes now. */
-export type AnnouncementPage = Page<AnnouncementView> & {
-  event_form: { id: number; title: string };
-  audience_sizes: Record<AnnouncementAudience, number>;
-};
+export const announcementPage = pageOf(announcementView).extend({
+  event_form: z.object({ id: z.number().int(), title: z.string() }),
+  audience_sizes: z.record(z.enum(ANNOUNCEMENT_AUDIENCES), z.number().int()),
+});
+export type AnnouncementPage = z.output<typeof announcementPage>;
 
 /** `GET …/announcements/{announcementId}/recipients`: who one announcement went to. */
-export type AnnouncementRecipientPage = Page<{ id: number; name: string; email: string }>;
+export const announcementRecipientPage = pageOf(z.object({ id: z.number().int(), name: z.string(), email: z.string() }));
+export type AnnouncementRecipientPage = z.output<typeof announcementRecipientPage>;
 
 /** `POST …/announcements`: the announcement sent. */
-export interface AnnouncementSent {
-  announcement: AnnouncementView;
-}
+export const announcementSent = z.object({ announcement: announcementView });
+export type AnnouncementSent = z.output<typeof announcementSent>;

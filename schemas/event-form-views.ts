@@ -35,14 +35,8 @@ export interface EventStartup {
   logo_url: string | null;
 }
 
-/** A collection of its owner's forms. */
-export interface CollectionView {
-  id: number;
-  name: string;
-  event_forms_count: number;
-  created_at: string;
-  updated_at: string;
-}
+// Its schema is its route's answer (collections.ts); named here too, beside the forms that belong to one.
+export type { CollectionView } from "./collections.ts";
 
 /** A form as a logged-in user sees it on its page; `online_link` is null for anyone who may not join. */
 export interface PublicEventForm {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestamp } from "./contract/answers.ts";
 import { idField } from "./id-fields.ts";
 
 /** Accounts that follow and are followed: a startup, an organization or a co-founder profile. */
@@ -23,21 +24,19 @@ export const followSchema = z.object({
 export type FollowInput = z.output<typeof followSchema>;
 
 /** The answer to follow and unfollow. */
-export interface FollowResult {
-  message: string;
-  is_following: boolean;
-  followers_count: number;
-}
+export const followResult = z.object({ message: z.string(), is_following: z.boolean(), followers_count: z.number().int() });
+export type FollowResult = z.output<typeof followResult>;
 
 /** One account in a followers or followees list. */
-export interface FollowAccount {
-  type: FollowType;
-  id: number;
-  name: string;
+export const followAccount = z.object({
+  type: z.enum(FOLLOW_TYPES),
+  id: z.number().int(),
+  name: z.string(),
   /** Startups and organizations have one; co-founder profiles do not. */
-  username: string | null;
+  username: z.string().nullable(),
   /** Where the account's profile is in the panel. */
-  link: string;
-  avatar_url: string | null;
-  followed_at: string;
-}
+  link: z.string(),
+  avatar_url: z.string().nullable(),
+  followed_at: timestamp,
+});
+export type FollowAccount = z.output<typeof followAccount>;

@@ -14,15 +14,17 @@ import { storableString, urlField } from "./fields.ts";
 export const DETAIL_FIELD_TYPES = ["text", "long_text", "number", "money", "date", "choice", "url"] as const;
 export type DetailFieldType = (typeof DETAIL_FIELD_TYPES)[number];
 
-export interface DetailField {
-  key: string;
-  label: string;
-  type: DetailFieldType;
-  required: boolean;
-  hint?: string;
+/** One field of a category, as the categories define it and the API answers it. */
+export const detailField = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(DETAIL_FIELD_TYPES),
+  required: z.boolean(),
+  hint: z.string().optional(),
   /** The allowed answers of a `choice` field. */
-  options?: readonly string[];
-}
+  options: z.array(z.string()).readonly().optional(),
+});
+export type DetailField = z.output<typeof detailField>;
 
 export interface DetailCategory {
   id: number;
@@ -31,8 +33,10 @@ export interface DetailCategory {
   fields: readonly DetailField[];
 }
 
+/** A stored answer: text, a number, or null when it is not given. */
+export const detailValues = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 export type DetailValue = string | number | null;
-export type DetailValues = Record<string, DetailValue>;
+export type DetailValues = z.output<typeof detailValues>;
 
 export const DETAIL_CATEGORY_NOT_FOUND = "Detail category not found";
 export const STARTUP_DETAILS_SAVED = "Startup details saved";
@@ -253,16 +257,17 @@ export const DETAIL_CATEGORY_SCHEMAS: ReadonlyMap<number, ReturnType<typeof deta
 
 const isFilled = (value: unknown) => !blank(value);
 
-export interface CategoryCompletion {
-  filled_count: number;
-  field_count: number;
-  required_filled: number;
-  required_count: number;
+export const categoryCompletionView = z.object({
+  filled_count: z.number().int(),
+  field_count: z.number().int(),
+  required_filled: z.number().int(),
+  required_count: z.number().int(),
   /** Whole percent, rounded down. */
-  completion: number;
+  completion: z.number().int(),
   /** Every required field is filled. */
-  is_complete: boolean;
-}
+  is_complete: z.boolean(),
+});
+export type CategoryCompletion = z.output<typeof categoryCompletionView>;
 
 export function categoryCompletion(category: DetailCategory, values: Record<string, unknown>): CategoryCompletion {
   const filled = category.fields.filter((field) => isFilled(values[field.key]));
@@ -291,19 +296,3 @@ export function overallCompleteness(valuesByCategory: ReadonlyMap<number, Record
 }
 
 const percent = (part: number, whole: number) => (whole ? Math.floor((part * 100) / whole) : 100);
-
-/** A category as the API answers it: its definition, the startup's values for its fields, and its completion. */
-export interface DetailCategoryView extends CategoryCompletion {
-  id: number;
-  name: string;
-  description: string;
-  fields: readonly DetailField[];
-  values: DetailValues;
-  updated_at: string | null;
-}
-
-/** GET /api/v1/admin/startup_details. */
-export interface StartupDetailsList {
-  data: DetailCategoryView[];
-  completeness: number;
-}

@@ -1,7 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
-import { z } from "zod";
-import type { CollectionView } from "#schemas/event-form-views.ts";
-import { optionalIdField } from "#schemas/id-fields.ts";
+import { INVALID_COLLECTION, type CollectionView, type DeleteCollectionInput } from "#schemas/collections.ts";
 import type { Db } from "#api/db/client.ts";
 import { qualified } from "#api/db/qualified.ts";
 import { startups } from "#api/db/schema.ts";
@@ -17,7 +15,6 @@ import { recordActivity, type Actor } from "#api/lib/activity.ts";
 
 export const COLLECTION_NOT_FOUND = "Collection Not Found";
 const NAME_TAKEN = "The name has already been taken.";
-const INVALID_COLLECTION = "The selected collection is invalid.";
 
 /** Forms in the collection, counted in the same query as the collection row. */
 const formsCount = sql<number>`(select count(*)::int from ${eventForms}
@@ -164,16 +161,6 @@ export async function updateCollection(
   });
   return getCollection(db, startupId, id);
 }
-
-/** What to do with the forms of a collection being deleted. */
-export const deleteCollectionSchema = z.object({
-  forms_action: z.preprocess(
-    (v) => (v === "" || v === null ? undefined : v),
-    z.enum(["move", "delete"], { error: "The selected forms action is invalid." }).optional(),
-  ),
-  target_collection_id: optionalIdField(INVALID_COLLECTION),
-});
-export type DeleteCollectionInput = z.output<typeof deleteCollectionSchema>;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 

@@ -1,10 +1,11 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import { startupDetailRoutes as routes } from "#schemas/contract/startup-details.ts";
 import { DETAIL_CATEGORY_NOT_FOUND, DETAIL_CATEGORY_SCHEMAS, STARTUP_DETAILS_SAVED } from "#schemas/startup-details.ts";
 import type { AppEnv } from "#api/context.ts";
-import { readBody } from "#api/lib/body.ts";
+import { serve } from "#api/lib/contract.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { validate } from "#api/lib/validation.ts";
-import { currentUser, requireUser } from "../auth/middleware.ts";
+import { currentUser } from "../auth/middleware.ts";
 import { ownStartupId } from "#api/lib/owner.ts";
 import { findCategory, getStartupDetails, listStartupDetails, saveStartupDetails } from "./service.ts";
 
@@ -14,32 +15,33 @@ import { findCategory, getStartupDetails, listStartupDetails, saveStartupDetails
  */
 export const startupDetailRoutes = new Hono<AppEnv>();
 
-const BASE = "/api/v1/admin/startup_details";
-const categoryOf = (value: string) => findCategory(pathId(value, DETAIL_CATEGORY_NOT_FOUND));
+const categoryOf = (value: string | undefined) => findCategory(pathId(value, DETAIL_CATEGORY_NOT_FOUND));
 
-startupDetailRoutes.get(BASE, requireUser, async (c) => {
-  const startupId = ownStartupId(currentUser(c), "organization.profile");
-  return c.json(await listStartupDetails(c.get("db"), startupId));
-});
+/** A category that does not exist is "not found" before the body is read (and after the 403). */
+const categoryFound: MiddlewareHandler<AppEnv> = async (c, next) => {
+  ownStartupId(currentUser(c), "organization.profile");
+  categoryOf(c.req.param("category_id"));
+  await next();
+};
 
-startupDetailRoutes.get(`${BASE}/:category_id`, requireUser, async (c) => {
-  const startupId = ownStartupId(currentUser(c), "organization.profile");
-  const category = categoryOf(c.req.param("category_id"));
-  return c.json({
-    category: await getStartupDetails(c.get("db"), startupId, category),
-  });
-});
+serve(startupDetailRoutes, routes.listStartupDetails, async (c, { organization }) =>
+  listStartupDetails(c.get("db"), organization.organizationId),
+);
 
-startupDetailRoutes.put(`${BASE}/:category_id`, requireUser, async (c) => {
-  const user = currentUser(c);
-  const startupId = ownStartupId(user, "organization.profile");
-  const category = categoryOf(c.req.param("category_id"));
-  const values = validate(DETAIL_CATEGORY_SCHEMAS.get(category.id)!, await readBody(c));
-  await saveStartupDetails(c.get("db"), startupId, user.id, category, values);
-  const { data, completeness } = await listStartupDetails(c.get("db"), startupId);
-  return c.json({
-    category: data.find((row) => row.id === category.id),
-    completeness,
-    message: STARTUP_DETAILS_SAVED,
-  });
-});
+serve(startupDetailRoutes, routes.showStartupDetails, async (c, { params, organization }) => ({
+  category: await getStartupDetails(c.get("db"), organization.organizationId, categoryOf(params.category_id)),
+}));
+
+serve(
+  startupDetailRoutes,
+  routes.saveStartupDetails,
+  async (c, { params, body, organization }) => {
+    const category = categoryOf(params.category_id);
+    // Which fields there are depends on the category: the contract hands them over as sent.
+    const values = validate(DETAIL_CATEGORY_SCHEMAS.get(category.id)!, body);
+    await saveStartupDetails(c.get("db"), organization.organizationId, currentUser(c).id, category, values);
+    const { data, completeness } = await listStartupDetails(c.get("db"), organization.organizationId);
+    return { category: data.find((row) => row.id === category.id)!, completeness, message: STARTUP_DETAILS_SAVED };
+  },
+  { before: [categoryFound] },
+);

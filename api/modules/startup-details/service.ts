@@ -6,10 +6,9 @@ import {
   detailCategory,
   overallCompleteness,
   type DetailCategory,
-  type DetailCategoryView,
   type DetailValues,
-  type StartupDetailsList,
 } from "#schemas/startup-details.ts";
+import type { DetailCategoryView, StartupDetailsList } from "#schemas/contract/startup-details.ts";
 import type { Db } from "#api/db/client.ts";
 import { startupDetails } from "#api/db/community-schema.ts";
 import { notFound } from "#api/lib/errors.ts";

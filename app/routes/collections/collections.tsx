@@ -9,22 +9,22 @@ import { Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Page } from "#schemas/answers";
-import type { CollectionView } from "#schemas/event-form-views";
+import type { CollectionView } from "#schemas/collections";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/collections";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event form read");
   const api = context.get(apiContext);
-  const query = forwardListParams(url, ["page", "search"], { per_page: "20", sort_by: "name" });
+  const query = listQueryOf(url, ["page", "search"], { per_page: "20", sort_by: "name" });
   const [collections, all] = await Promise.all([
-    api.load<Page<CollectionView>>(`/api/v1/admin/collections?${query}`),
-    api.load<Page<CollectionView>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
+    api.answer(API.listCollections, { query }),
+    api.answer(API.listCollections, { query: { per_page: "100", sort_by: "name" } }),
   ]);
   const deleting = parseId(url.searchParams.get("delete")) ?? null;
   return {
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = targetSchema.safeParse(input.target_collection_id);
     if (!target.success) return data({ intent: input.intent, id: input.id, errors: [INVALID_TARGET] }, { status: 422 });
     const body = { forms_action: input.forms_action, target_collection_id: target.data };
-    result = await api.call<{ message: string }>("DELETE", `/api/v1/admin/collections/${input.id}`, body);
+    result = await api.request(API.deleteCollection, { params: { id: input.id }, body });
   } else {
     const name = collectionSchema.safeParse({ name: input.name });
     if (!name.success)
@@ -73,8 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     result =
       input.intent === "create"
-        ? await api.post<{ message: string }>("/api/v1/admin/collections", name.data)
-        : await api.put<{ message: string }>(`/api/v1/admin/collections/${input.id}`, name.data);
+        ? await api.request(API.createCollection, { body: name.data })
+        : await api.request(API.renameCollection, { params: { id: input.id }, body: name.data });
   }
   if (!result.ok) {
     const errors = result.body.errors ? Object.values(result.body.errors).flat() : [result.body.message];

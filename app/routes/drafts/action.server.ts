@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { API } from "#schemas/contract/index";
 import { parseId } from "#schemas/ids";
 import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -22,7 +23,7 @@ export async function draftsAction(request: Request, api: ApiClient, env: Reques
   const { intent, id } = parsed.data;
   const result =
     intent === "discard"
-      ? await api.delete<{ message: string }>(`/api/v1/admin/drafts/applications/${id}`)
+      ? await api.request(API.discardApplicationDraft, { params: { id } })
       : await api.put<{ message: string }>(`/api/v1/admin/event_form_statuses/${id}`, { status: "published" });
   if (!result.ok) {
     const message = result.body.errors ? (Object.values(result.body.errors).flat()[0] ?? result.body.message) : result.body.message;

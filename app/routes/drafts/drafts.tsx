@@ -4,19 +4,19 @@ import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext, userContext } from "~/lib/contexts";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { formatEventTime } from "~/lib/event-format";
 import { canInOrganization } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Page } from "#schemas/answers";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/drafts";
 import { draftsAction } from "./action.server";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = forwardListParams(url, ["page"], { per_page: "15" });
-  const drafts = await context.get(apiContext).load<Page<DraftJson>>(`/api/v1/admin/drafts?${query}`);
+  const query = listQueryOf(url, ["page"], { per_page: "15" });
+  const drafts = await context.get(apiContext).answer(API.listDrafts, { query });
   const user = context.get(userContext);
   return {
     drafts,

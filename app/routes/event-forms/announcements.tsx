@@ -1,13 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, useNavigation, useSearchParams } from "react-router";
-import {
-  ANNOUNCEMENT_AUDIENCES,
-  announcementSchema,
-  AUDIENCE_LABELS,
-  type AnnouncementPage,
-  type AnnouncementRecipientPage,
-  type AnnouncementSent,
-} from "#schemas/announcements";
+import { ANNOUNCEMENT_AUDIENCES, announcementSchema, AUDIENCE_LABELS } from "#schemas/announcements";
+import { API } from "#schemas/contract/index";
 import { parseId } from "#schemas/ids";
 import { counted } from "#schemas/plural";
 import { Button } from "~/components/ui/button";
@@ -21,7 +15,7 @@ import { useDates } from "~/lib/dates";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
 import { requirePermission } from "~/lib/guards.server";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { requestEnvContext } from "~/lib/request-env";
 import { requireId } from "~/lib/route-params.server";
 import { parseSubmission } from "~/lib/submission.server";
@@ -35,7 +29,6 @@ import type { Route } from "./+types/announcements";
  */
 
 const FORM_NOT_FOUND = "Event Form not found";
-const apiPath = (id: number) => `/api/v1/admin/event_forms/${id}/announcements`;
 /** Who got an announcement pages on its own, beside the history's own pages. */
 const RECIPIENTS_PAGE = "recipients_page";
 const RECIPIENTS_PER_PAGE = 50;
@@ -46,15 +39,13 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const opened = parseId(url.searchParams.get("recipients"));
   const [history, recipients] = await Promise.all([
-    api.load<AnnouncementPage>(`${apiPath(id)}?${forwardListParams(url, ["page"], { per_page: "10" })}`),
+    api.answer(API.listAnnouncements, { params: { id }, query: listQueryOf(url, ["page"], { per_page: "10" }) }),
     opened === undefined
       ? null
-      : api.load<AnnouncementRecipientPage>(
-          `${apiPath(id)}/${opened}/recipients?${new URLSearchParams({
-            per_page: String(RECIPIENTS_PER_PAGE),
-            page: url.searchParams.get(RECIPIENTS_PAGE)?.trim() || "1",
-          })}`,
-        ),
+      : api.answer(API.announcementRecipients, {
+          params: { id, announcementId: opened },
+          query: { per_page: String(RECIPIENTS_PER_PAGE), page: url.searchParams.get(RECIPIENTS_PAGE)?.trim() || "1" },
+        }),
   ]);
   return { history, recipients: recipients && opened !== undefined ? { id: opened, people: recipients } : null };
 }
@@ -64,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = requireId(params.id, FORM_NOT_FOUND);
   const submission = parseSubmission(await request.formData(), { schema: announcementSchema });
   if (submission.status !== "success") return replyInvalid(submission);
-  const result = await context.get(apiContext).post<AnnouncementSent>(apiPath(id), submission.value);
+  const result = await context.get(apiContext).request(API.sendAnnouncement, { params: { id }, body: submission.value });
   if (result.status === 404) throw data(FORM_NOT_FOUND, { status: 404 });
   if (!result.ok) return replyWithApiErrors(submission, result);
   const count = result.body.announcement.recipient_count;

@@ -9,7 +9,8 @@ import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { CollectionView, EventFormSaved } from "#schemas/event-form-views";
+import type { EventFormSaved } from "#schemas/event-form-views";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/create";
 import { builderChoices, newFormTimeZone, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -19,7 +20,7 @@ async function requireCollection(url: URL, api: import("~/lib/api.server").ApiCl
   const given = url.searchParams.get("collection_id");
   if (!given) throw data("No Collection Specified", { status: 404 });
   const id = requireId(given, "Collection Not Found");
-  const result = await api.get<{ collection: CollectionView }>(`/api/v1/admin/collections/${id}`);
+  const result = await api.request(API.showCollection, { params: { id } });
   if (!result.ok) throw data(result.status === 404 ? "Collection Not Found" : result.body.message, { status: result.status });
   return result.body.collection;
 }

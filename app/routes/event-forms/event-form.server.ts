@@ -4,11 +4,9 @@ import type { ApiClient } from "~/lib/api.server";
 import { toApiMultipart } from "#schemas/api-multipart";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { timeZones } from "~/lib/time-zones.server";
-import type { Page } from "#schemas/answers";
 import type { CurrentUser } from "#schemas/auth";
 import type { PlaceJson } from "#schemas/places";
 import type { Country } from "#schemas/countries";
-import type { CollectionView } from "#schemas/event-form-views";
 import { API } from "#schemas/contract/index";
 
 /** The builder's values as the API's multipart body (a banner may be among them). */
@@ -49,7 +47,7 @@ export function refusedByApi(
  */
 export async function builderChoices(api: ApiClient) {
   const [{ data: collections }, { data: countries }, saved] = await Promise.all([
-    api.load<Page<CollectionView>>("/api/v1/admin/collections?per_page=100&sort_by=name"),
+    api.answer(API.listCollections, { query: { per_page: "100", sort_by: "name" } }),
     api.load<{ data: Country[] }>("/api/country_codes"),
     api.request(API.listSavedQuestions, { query: { per_page: "100", sort_by: "label" } }),
   ]);

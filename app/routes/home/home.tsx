@@ -5,7 +5,7 @@ import { can } from "~/lib/guards.server";
 import { roleCan } from "~/lib/permissions";
 import { CountryName } from "~/components/places/flag";
 import type { CurrentProfile } from "#schemas/profiles";
-import type { StartupDetailsList } from "#schemas/startup-details";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/home";
 import { InAppLink } from "~/components/ui/in-app-link";
 import { counted } from "#schemas/plural";
@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [current, details] = await Promise.all([
     api.load<CurrentProfile>("/api/v1/admin/profiles/current"),
     // Only a member who edits the profile has details to complete; a refusal just leaves the step out.
-    user.startup_id && roleCan(user, "organization.profile") ? api.get<StartupDetailsList>("/api/v1/admin/startup_details") : null,
+    user.startup_id && roleCan(user, "organization.profile") ? api.request(API.listStartupDetails, {}) : null,
   ]);
   const completeness = details?.ok ? details.body.completeness : null;
   const place = current.startup ?? current.profile;

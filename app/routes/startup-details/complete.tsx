@@ -15,7 +15,7 @@ import { replyInvalid, replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { Route } from "./+types/complete";
-import type { DetailCategoryView } from "#schemas/startup-details";
+import { API } from "#schemas/contract/index";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 /** The category named in the path; an unknown one is the 404 screen before any call is made. */
@@ -27,7 +27,7 @@ function categoryFrom(params: { detail_category_id: string }) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const category = categoryFrom(params);
-  const answer = await context.get(apiContext).load<{ category: DetailCategoryView }>(`/api/v1/admin/startup_details/${category.id}`);
+  const answer = await context.get(apiContext).answer(API.showStartupDetails, { params: { category_id: category.id } });
   return answer.category;
 }
 
@@ -35,7 +35,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const category = categoryFrom(params);
   const submission = parseSubmission(await request.formData(), { schema: DETAIL_CATEGORY_SCHEMAS.get(category.id)! });
   if (submission.status !== "success") return replyInvalid(submission);
-  const result = await context.get(apiContext).put<{ message: string }>(`/api/v1/admin/startup_details/${category.id}`, submission.value);
+  const result = await context
+    .get(apiContext)
+    .request(API.saveStartupDetails, { params: { category_id: category.id }, body: submission.value });
   if (!result.ok) return replyWithApiErrors(submission, result);
   return redirectWithToast(context.get(requestEnvContext), "/startup-details", { type: "success", message: result.body.message });
 }

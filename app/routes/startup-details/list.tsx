@@ -2,12 +2,12 @@ import { CompletionMeter } from "~/components/favorites/completion-meter";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import type { Route } from "./+types/list";
-import type { StartupDetailsList } from "#schemas/startup-details";
+import { API } from "#schemas/contract/index";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return context.get(apiContext).load<StartupDetailsList>("/api/v1/admin/startup_details");
+  return context.get(apiContext).answer(API.listStartupDetails, {});
 }
 
 export default function StartupDetails({ loaderData }: Route.ComponentProps) {

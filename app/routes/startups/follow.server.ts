@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { followSchema, type FollowResult } from "#schemas/follows";
+import { followSchema } from "#schemas/follows";
+import { API } from "#schemas/contract/index";
 import type { FollowActionData } from "~/components/community/follow-button";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -31,7 +32,7 @@ export async function followAction({ request, url, context }: { request: Request
   const parsed = followSchema.safeParse({ followee_id: form.get("followee_id"), followee_type: form.get("followee_type") });
   if ((intent !== "follow" && intent !== "unfollow") || !parsed.success) return fail(NOT_UNDERSTOOD, 400);
 
-  const result = await api.post<FollowResult>(`/api/v1/admin/${intent}`, parsed.data);
+  const result = await api.request(intent === "follow" ? API.follow : API.unfollow, { body: parsed.data });
   if (!result.ok) {
     const firstError = result.body.errors ? Object.values(result.body.errors).flat()[0] : undefined;
     return fail(firstError ?? result.body.message, result.status);
