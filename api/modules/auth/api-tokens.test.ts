@@ -119,15 +119,13 @@ describe("API tokens", () => {
   it("never passes the cap, however many are made at once", async () => {
     const owner = await teamOwner(t);
     const user = await owner.client.get("/api/user");
-    await t.database.db
-      .insert(apiTokens)
-      .values(
-        Array.from({ length: MAX_TOKENS_PER_USER - 2 }, (_, i) => ({
-          userId: user.body.id,
-          name: `old ${i}`,
-          tokenHash: `hash-${user.body.id}-${i}`,
-        })),
-      );
+    await t.database.db.insert(apiTokens).values(
+      Array.from({ length: MAX_TOKENS_PER_USER - 2 }, (_, i) => ({
+        userId: user.body.id,
+        name: `old ${i}`,
+        tokenHash: `hash-${user.body.id}-${i}`,
+      })),
+    );
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => make(owner.client, { name: `new ${i}` })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
     expect(answers.filter((a) => a.status === 422).map((a) => a.body.errors.name)).toEqual(Array(4).fill([TOO_MANY_TOKENS]));
