@@ -106,15 +106,18 @@ test("a startup finds a co-founder, invites them, they accept in their own brows
   await expect(person.page).toHaveURL(/search=/);
   const sort = person.page.getByLabel("Sort by");
   await expect(sort).toHaveValue("match");
-  // The chosen order's label fits its box, uncut.
-  const fits = await sort.evaluate((select: HTMLSelectElement) => {
-    const style = getComputedStyle(select);
-    const pen = document.createElement("canvas").getContext("2d")!;
-    pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const text = pen.measureText(select.selectedOptions[0].text).width;
-    return text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) <= select.clientWidth;
-  });
-  expect(fits).toBe(true);
+  // The chosen order's label fits its box, uncut: measured once the fonts are in and the page has settled
+  // (a measure taken mid-navigation, in the old page's layout, says nothing).
+  const fits = () =>
+    sort.evaluate(async (select: HTMLSelectElement) => {
+      await document.fonts.ready;
+      const style = getComputedStyle(select);
+      const pen = document.createElement("canvas").getContext("2d")!;
+      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = pen.measureText(select.selectedOptions[0].text).width;
+      return text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) <= select.clientWidth;
+    });
+  await expect.poll(fits).toBe(true);
   const fit = person.page.getByTestId(`startup-${startup.username}`).getByTestId("startup-match");
   await expect(fit).toContainText("100% match (14 of 14)");
   await expect(fit).toContainText("wants 2 of your skills: Robotics, Welding · wants the Technical role you take");
