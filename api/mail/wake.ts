@@ -1,5 +1,5 @@
-import { EventEmitter } from "node:events";
 import pg from "pg";
+import { queueSignal } from "#api/lib/queue-signal.ts";
 
 /*
  * Waking the sender soon after mail is queued. Only a shortcut: the sender also looks for due mail on a
@@ -16,18 +16,11 @@ import pg from "pg";
 /** The channel the senders listen on: PostgreSQL delivers the notification when the queuing transaction commits. */
 export const MAIL_QUEUED_CHANNEL = "launchpad_mail_queued";
 
-const queuedHere = new EventEmitter();
-queuedHere.setMaxListeners(0);
+const mailQueued = queueSignal();
 
 /** Called by queueMail. */
-export function signalMailQueued(): void {
-  queuedHere.emit("queued");
-}
-
-export function onMailQueuedHere(wake: () => void): () => void {
-  queuedHere.on("queued", wake);
-  return () => queuedHere.off("queued", wake);
-}
+export const signalMailQueued = mailQueued.signal;
+export const onMailQueuedHere = mailQueued.onHere;
 
 /**
  * LISTENs on the mail channel (or another queue's: the webhooks') with a connection of its own, reconnecting

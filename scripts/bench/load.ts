@@ -99,6 +99,7 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
     notFound: { label: "404 page, anonymous (reference)", path: "/no-such-page", expect: (s) => s === 404 },
     apiUser: { label: "GET /api/user", path: "/api/user", session: owner, headers: { Accept: "application/json" }, expect: ok },
     account: { label: "/account", path: "/account", session: owner, expect: html("Account") },
+    apiTokens: { label: "/account/tokens", path: "/account/tokens", session: owner, expect: html("API tokens") },
     eventForms: { label: "/event-forms", path: "/event-forms", session: owner, expect: html("Demo Day") },
     events: { label: "/events", path: "/events", session: owner, expect: html("Founders") },
     responses: { label: "/event-responses/{id}", path: `/event-responses/${ids.responses}`, session: owner, expect: ok },

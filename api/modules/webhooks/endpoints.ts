@@ -2,6 +2,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { MAX_WEBHOOKS, WEBHOOK_NOT_FOUND, type WebhookCreateInput, type WebhookUpdateInput, type WebhookView } from "#schemas/webhooks.ts";
 import type { Db } from "#api/db/client.ts";
+import { startups } from "#api/db/schema.ts";
 import { webhookEndpoints } from "#api/db/webhooks-schema.ts";
 import { fieldError, notFound } from "#api/lib/errors.ts";
 import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
@@ -53,20 +54,21 @@ export async function listWebhooks(db: Db, organizationId: number, query: ListQu
 
 /** A new endpoint, with its secret in the clear: the only time it is shown. */
 export async function createWebhook(db: Db, organizationId: number, input: WebhookCreateInput, allowPrivate: boolean) {
-  const [{ n }] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
-  if (n >= MAX_WEBHOOKS) throw fieldError("url", `An organization may have at most ${MAX_WEBHOOKS} webhooks.`);
+  // The address is looked up before the transaction: no row stays locked while DNS answers.
   await checkUrl(input.url, allowPrivate);
   const secret = newWebhookSecret();
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({
-      organizationId,
-      url: input.url,
-      kinds: input.kinds,
-      description: input.description,
-      secret: await sealSecret(db, organizationId, secret),
-    })
-    .returning();
+  const sealed = await sealSecret(db, organizationId, secret);
+  // The organization's row is locked while its endpoints are counted, so endpoints made at once never pass the cap.
+  const row = await db.transaction(async (tx) => {
+    await tx.select({ id: startups.id }).from(startups).where(eq(startups.id, organizationId)).for("update");
+    const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
+    if (n >= MAX_WEBHOOKS) throw fieldError("url", `An organization may have at most ${MAX_WEBHOOKS} webhooks.`);
+    const [made] = await tx
+      .insert(webhookEndpoints)
+      .values({ organizationId, url: input.url, kinds: input.kinds, description: input.description, secret: sealed })
+      .returning();
+    return made;
+  });
   return { webhook: webhookView(row), secret };
 }
 

@@ -3,22 +3,15 @@
  * pg_notify on PostgreSQL, which arrives when the queuing transaction commits, and a signal in this process
  * on the embedded database. Only a shortcut: the worker also looks on a timer.
  */
-import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
+import { queueSignal } from "#api/lib/queue-signal.ts";
 
 export const WEBHOOKS_QUEUED_CHANNEL = "launchpad_webhooks_queued";
 
-const queuedHere = new EventEmitter();
-queuedHere.setMaxListeners(0);
+const webhooksQueued = queueSignal();
 
-export function signalWebhooksQueued(): void {
-  queuedHere.emit("queued");
-}
-
-export function onWebhooksQueuedHere(wake: () => void): () => void {
-  queuedHere.on("queued", wake);
-  return () => queuedHere.off("queued", wake);
-}
+export const signalWebhooksQueued = webhooksQueued.signal;
+export const onWebhooksQueuedHere = webhooksQueued.onHere;
 
 /** The notification, as a query to run in the queuing transaction (PGlite answers it too, to no listener). */
 export const notifyWebhooksQueued = () => sql`select pg_notify(${WEBHOOKS_QUEUED_CHANNEL}, '')`;
