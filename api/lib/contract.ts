@@ -56,6 +56,8 @@ export function serve<R extends ApiRoute>(app: Hono<AppEnv>, route: R, handler: 
     const body = route.body ? validate(route.body, await readBody(c, { all: options.readAll, query: options.bodyFromQuery })) : undefined;
     const input = { params: c.req.param(), query, body, organization } as RouteInput<R>;
     const answer = await handler(c, input);
-    return answer instanceof Response ? answer : c.json(answer, route.status ?? 200);
+    if (answer instanceof Response) return answer;
+    // A redirect or an empty answer is a Response the handler makes; what is left is JSON.
+    return c.json(answer, (route.status ?? 200) as 200 | 201 | 202);
   });
 }

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { API } from "#schemas/contract/index.ts";
 import { errorAnswer } from "#schemas/contract/answers.ts";
-import type { ApiRoute, RouteAccess } from "#schemas/contract/route.ts";
+import { answersJson, type ApiRoute, type RouteAccess } from "#schemas/contract/route.ts";
 import { sessionCookieName, xsrfCookieName, type ApiConfig } from "../config.ts";
 
 type JsonSchema = Record<string, unknown>;
@@ -82,18 +82,27 @@ function parameters(route: ApiRoute) {
   ];
 }
 
+/** The success answer: JSON by its schema, a file by its media type, a redirect by where it goes. */
+function success(route: ApiRoute) {
+  const answer = route.answer;
+  if (route.status === 302 || route.status === 303) {
+    const description = answersJson(answer) ? "Sent on." : answer.description;
+    return { description, headers: { Location: { description: "Where to go next.", schema: { type: "string" } } } };
+  }
+  if (route.status === 204) return { description: "Done; nothing to answer." };
+  if (answersJson(answer)) return { description: "Done.", content: { "application/json": { schema: jsonSchema(answer, "output") } } };
+  return { description: answer.description, content: { [answer.mediaType]: { schema: { type: "string", format: "binary" } } } };
+}
+
 function operation(name: string, route: ApiRoute) {
   const json = (schema: JsonSchema) => ({ "application/json": { schema } });
-  const responses: Record<string, unknown> = {
-    [route.status ?? 200]: { description: "Done.", content: json(jsonSchema(route.answer, "output")) },
-  };
+  const responses: Record<string, unknown> = { [route.status ?? 200]: success(route) };
   for (const status of refusalsOf(route)) responses[status] = { $ref: `#/components/responses/Refusal${status}` };
-  const tag = route.path.split("/").filter((part) => part && !part.startsWith("{") && !["api", "v1", "admin", "site"].includes(part))[0];
   return {
     operationId: name,
     summary: route.summary,
     description: accessNote(route.access),
-    tags: [tag ?? "api"],
+    tags: [route.tag ?? "Other"],
     ...(route.access === "public" ? { security: [] } : {}),
     parameters: parameters(route),
     ...(route.body
@@ -125,6 +134,9 @@ export function openApiDocument(config: Pick<ApiConfig, "appUrl" | "secureCookie
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: config.appUrl }],
+    tags: [...new Set(Object.values(API as Record<string, ApiRoute>).map((route) => route.tag ?? "Other"))]
+      .sort()
+      .map((name) => ({ name })),
     security: [{ session: [], xsrf: [] }, { token: [] }],
     paths,
     components: {

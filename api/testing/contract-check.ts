@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { API } from "#schemas/contract/index.ts";
 import { errorAnswer } from "#schemas/contract/answers.ts";
-import { pathPattern, type ApiRoute } from "#schemas/contract/route.ts";
+import { answersJson, pathPattern, type ApiRoute } from "#schemas/contract/route.ts";
 
 const DECLARED = Object.entries(API as Record<string, ApiRoute>).map(([name, route]) => ({
   name,
@@ -33,8 +33,14 @@ export function contractBreach(method: string, path: string, status: number, con
   if (!declared) return null;
   const expected = declared.route.status ?? 200;
   if (status !== expected) return `${declared.name} answered ${status}, declared ${expected}`;
+  const declaredAnswer = declared.route.answer;
+  if (!answersJson(declaredAnswer)) {
+    if (status >= 300 || declaredAnswer.mediaType === "*/*" || contentType?.startsWith(declaredAnswer.mediaType)) return null;
+    return `${declared.name} answered ${contentType ?? "no content type"}, declared ${declaredAnswer.mediaType}`;
+  }
+  if (status === 204) return null;
   if (!isJson) return `${declared.name} answered ${contentType ?? "no content type"}, declared JSON`;
-  const answer = declared.route.answer.safeParse(body);
+  const answer = declaredAnswer.safeParse(body);
   if (!answer.success) return `${declared.name}'s answer does not match its schema: ${answer.error.message}`;
   if (!isDeepStrictEqual(answer.data, body))
     return `${declared.name}'s answer has what its schema does not declare: ${JSON.stringify(body).slice(0, 500)}`;

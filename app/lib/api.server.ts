@@ -6,7 +6,7 @@ import type { RequestEnv } from "./request-env";
 import { loginUrl } from "./safe-redirect";
 import type { ApiErrorBody } from "#schemas/answers";
 import type { CurrentUser } from "#schemas/auth";
-import { pathTo, type AnswerOf, type ApiRoute, type CallInput } from "#schemas/contract/route";
+import { pathTo, type AnswerOf, type CallInput, type FileRoute, type JsonRoute } from "#schemas/contract/route";
 
 export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: ApiErrorBody; headers: Headers };
 
@@ -137,7 +137,7 @@ export class ApiClient {
    * `params`, the query and body as typed, and the answer checked against the declared schema, so an API
    * that answers otherwise (another API behind API_URL, say) is a 502 here rather than a page that breaks.
    */
-  async request<R extends ApiRoute>(route: R, input: CallInput<R>, extraHeaders?: Record<string, string>): Promise<ApiResult<AnswerOf<R>>> {
+  async request<R extends JsonRoute>(route: R, input: CallInput<R>, extraHeaders?: Record<string, string>): Promise<ApiResult<AnswerOf<R>>> {
     const { params, query, body } = input as { params?: Record<string, string | number>; query?: object; body?: unknown };
     const result = await this.call<unknown>(route.method, pathTo(route, params, query), body, extraHeaders);
     if (!result.ok) return result;
@@ -148,10 +148,16 @@ export class ApiClient {
   }
 
   /** As `request`, for a call that must succeed: API 403/404 become the panel's status screens (as `load`). */
-  async answer<R extends ApiRoute>(route: R, input: CallInput<R>): Promise<AnswerOf<R>> {
+  async answer<R extends JsonRoute>(route: R, input: CallInput<R>): Promise<AnswerOf<R>> {
     const result = await this.request(route, input);
     if (result.ok) return result.body;
     throw data(result.body.message, { status: result.status });
+  }
+
+  /** A route that answers a file (schemas/contract's `fileAnswer`), passed on as `download` does. */
+  file<R extends FileRoute>(route: R, input: CallInput<R>): Promise<Response> {
+    const { params, query } = input as { params?: Record<string, string | number>; query?: object };
+    return this.download(pathTo(route, params, query));
   }
 
   get = <T>(path: string) => this.call<T>("GET", path);

@@ -1,12 +1,12 @@
 /** An event's announcements: what its owner writes to its people, and who each one went to. */
 import { listQuery } from "./list-query.ts";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 import { announcementPage, announcementRecipientPage, announcementSchema, announcementSent } from "../announcements.ts";
 
 /* Another organization's form is a 404, as one that does not exist. */
 const writesToPeople = { feature: "event response write", organization: "forms.manage" } as const;
 
-export const announcementRoutes = {
+export const announcementRoutes = apiPart("Announcements", {
   listAnnouncements: apiRoute({
     method: "GET",
     path: "/api/v1/admin/event_forms/{id}/announcements",
@@ -35,4 +35,4 @@ export const announcementRoutes = {
     answer: announcementRecipientPage,
     refusals: [404],
   }),
-};
+});

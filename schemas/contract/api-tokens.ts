@@ -1,10 +1,10 @@
 /** The caller's own API tokens. */
 import { apiTokenView, tokenCreated, tokenInput } from "../api-tokens.ts";
 import { messageAnswer } from "./answers.ts";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 import { z } from "zod";
 
-export const apiTokenRoutes = {
+export const apiTokenRoutes = apiPart("API tokens", {
   listApiTokens: apiRoute({
     method: "GET",
     path: "/api/user/tokens",
@@ -29,4 +29,4 @@ export const apiTokenRoutes = {
     answer: messageAnswer,
     refusals: [404],
   }),
-};
+});

@@ -2,14 +2,14 @@
 import { z } from "zod";
 import { messageAnswer, pageOf } from "./answers.ts";
 import { listQuery } from "./list-query.ts";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 import { collectionSaved, collectionView, deleteCollectionSchema } from "../collections.ts";
 import { collectionSchema } from "../events.ts";
 
 const reads = { feature: "event form read", organization: "forms.read" } as const;
 const writes = { feature: "event form write", organization: "forms.manage" } as const;
 
-export const collectionRoutes = {
+export const collectionRoutes = apiPart("Collections", {
   listCollections: apiRoute({
     method: "GET",
     path: "/api/v1/admin/collections",
@@ -54,4 +54,4 @@ export const collectionRoutes = {
     answer: messageAnswer,
     refusals: [404],
   }),
-};
+});

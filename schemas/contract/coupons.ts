@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { pageOf } from "./answers.ts";
 import { listQuery } from "./list-query.ts";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 import {
   COUPON_DISCOUNT_TYPES,
   COUPON_STATES,
@@ -25,7 +25,7 @@ export const couponListQuery = listQuery.extend({
   event_form_id: optionalIdField("The selected event form is invalid."),
 });
 
-export const couponRoutes = {
+export const couponRoutes = apiPart("Coupon codes", {
   listCoupons: apiRoute({
     method: "GET",
     path: "/api/v1/admin/coupon_codes",
@@ -77,4 +77,4 @@ export const couponRoutes = {
     answer: couponDeleted,
     refusals: [404],
   }),
-};
+});

@@ -1,10 +1,10 @@
 /** What the caller started and has not finished: application drafts, and event forms not yet published. */
 import { messageAnswer, pageOf } from "./answers.ts";
 import { listQuery } from "./list-query.ts";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 import { draftView } from "../drafts.ts";
 
-export const draftRoutes = {
+export const draftRoutes = apiPart("Drafts", {
   listDrafts: apiRoute({
     method: "GET",
     path: "/api/v1/admin/drafts",
@@ -22,4 +22,4 @@ export const draftRoutes = {
     answer: messageAnswer,
     refusals: [404],
   }),
-};
+});

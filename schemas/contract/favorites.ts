@@ -1,10 +1,10 @@
 /** The caller's saved startups, organizations, co-founder profiles and events. */
 import { z } from "zod";
 import { listQuery } from "./list-query.ts";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 import { FAVORITE_TYPES, favoritePage, favoriteSchema, favoriteState } from "../favorites.ts";
 
-export const favoriteRoutes = {
+export const favoriteRoutes = apiPart("Favorites", {
   listFavorites: apiRoute({
     method: "GET",
     path: "/api/v1/admin/favorites",
@@ -30,4 +30,4 @@ export const favoriteRoutes = {
     body: favoriteSchema,
     answer: favoriteState,
   }),
-};
+});

@@ -2,10 +2,10 @@
 import { z } from "zod";
 import { pageOf } from "./answers.ts";
 import { listQuery } from "./list-query.ts";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 import { followAccount, followeeTypeField, followResult, followSchema } from "../follows.ts";
 
-export const followRoutes = {
+export const followRoutes = apiPart("Follows", {
   follow: apiRoute({
     method: "POST",
     path: "/api/v1/admin/follow",
@@ -49,4 +49,4 @@ export const followRoutes = {
     answer: pageOf(followAccount),
     refusals: [404],
   }),
-};
+});

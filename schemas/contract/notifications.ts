@@ -1,10 +1,10 @@
 /** The caller's own notifications: the list, the bell's count, and marking them read. */
 import { z } from "zod";
 import { listQuery } from "./list-query.ts";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 import { NOTIFICATION_FILTERS, notificationPage, notificationsReadResult } from "../notifications.ts";
 
-export const notificationRoutes = {
+export const notificationRoutes = apiPart("Notifications", {
   listNotifications: apiRoute({
     method: "GET",
     path: "/api/v1/admin/notifications",
@@ -29,4 +29,4 @@ export const notificationRoutes = {
     answer: notificationsReadResult,
     refusals: [404],
   }),
-};
+});

@@ -1,12 +1,12 @@
 /** The organization's question library: questions saved from one form to be added to others. */
 import { listQuery } from "./list-query.ts";
 import { messageAnswer, pageOf } from "./answers.ts";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 import { savedQuestionSaved, savedQuestionSchema, savedQuestionView } from "../question-library.ts";
 
 const access = { feature: "event form write", organization: "forms.manage" } as const;
 
-export const questionLibraryRoutes = {
+export const questionLibraryRoutes = apiPart("Question library", {
   listSavedQuestions: apiRoute({
     method: "GET",
     path: "/api/v1/admin/question_library",
@@ -32,4 +32,4 @@ export const questionLibraryRoutes = {
     answer: messageAnswer,
     refusals: [404],
   }),
-};
+});

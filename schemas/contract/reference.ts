@@ -1,8 +1,8 @@
 /** What the API says about itself. */
 import { z } from "zod";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 
-export const referenceRoutes = {
+export const referenceRoutes = apiPart("The API itself", {
   openApiDocument: apiRoute({
     method: "GET",
     path: "/api/openapi.json",
@@ -14,4 +14,4 @@ export const referenceRoutes = {
       paths: z.record(z.string(), z.unknown()),
     }),
   }),
-};
+});

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { messageAnswer } from "./answers.ts";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 import { queueQuery, reviewQueuePage, reviewReading } from "../review-queue.ts";
 import {
   assignmentSchema,
@@ -28,7 +28,7 @@ const managesForm = { feature: "event form write", organization: "forms.manage" 
  */
 const readsApplication = { feature: "event response read" } as const;
 
-export const reviewRoutes = {
+export const reviewRoutes = apiPart("Reviews", {
   getRubric: apiRoute({
     method: "GET",
     path: "/api/v1/admin/event_forms/{id}/rubric",
@@ -115,4 +115,4 @@ export const reviewRoutes = {
     status: 201,
     refusals: [404],
   }),
-};
+});

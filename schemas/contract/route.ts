@@ -27,6 +27,22 @@ export type PathParams<Path extends string> = [PathParamNames<Path>] extends [ne
   ? Record<string, never>
   : Record<PathParamNames<Path>, string | number>;
 
+/**
+ * An answer that is not JSON (a CSV, a calendar file, an image, a stored file, a sitemap): the handler sends
+ * it as a Response of its own, and the declaration says its media type ("text/csv") for the tests and the
+ * reference; `*\/*` when the type is the stored file's own.
+ */
+export interface FileAnswer {
+  readonly mediaType: string;
+  readonly description: string;
+}
+
+/** Declares an answer that is not JSON. */
+export const fileAnswer = (mediaType: string, description: string): FileAnswer => ({ mediaType, description });
+
+/** The route answers JSON (a schema), not a file. */
+export const answersJson = (answer: z.ZodType | FileAnswer): answer is z.ZodType => "safeParse" in answer;
+
 export interface ApiRoute<Path extends string = string> {
   method: HttpMethod;
   /** The path with its parameters in braces, as OpenAPI writes it: `/api/v1/admin/question_library/{id}`. */
@@ -38,10 +54,12 @@ export interface ApiRoute<Path extends string = string> {
   query?: z.ZodType;
   /** The body, read through this schema: a field it does not name is never read. */
   body?: z.ZodType;
-  /** The answer when the call succeeds. */
-  answer: z.ZodType;
-  /** The success status: 200 unless said (201 for what a call creates). */
-  status?: 200 | 201 | 202;
+  /** The answer when the call succeeds: a schema for JSON, or `fileAnswer(…)` for anything else. */
+  answer: z.ZodType | FileAnswer;
+  /** The success status: 200 unless said (201 for what a call creates, 302/303 for a redirect, 204 for nothing). */
+  status?: 200 | 201 | 202 | 204 | 302 | 303;
+  /** The part of the API it belongs to, as the reference groups it (set by `apiPart`). */
+  tag?: string;
   /** Refusals this route gives besides those every route may give (401, 403, 419, 422, 429). */
   refusals?: readonly (404 | 409 | 410 | 413 | 429)[];
 }
@@ -49,12 +67,21 @@ export interface ApiRoute<Path extends string = string> {
 /** Declares a route, keeping its literal types for both sides. */
 export const apiRoute = <const Path extends string, const R extends ApiRoute<Path>>(route: R & { path: Path }): R => route;
 
+/** A part of the API: its routes by name, each tagged with the part's name for the reference. */
+export function apiPart<const T extends Record<string, ApiRoute>>(tag: string, routes: T): T {
+  return Object.fromEntries(Object.entries(routes).map(([name, route]) => [name, { ...route, tag }])) as T;
+}
+
 export type QueryOf<R extends ApiRoute> = R["query"] extends z.ZodType ? z.input<R["query"]> : undefined;
 export type BodyOf<R extends ApiRoute> = R["body"] extends z.ZodType ? z.input<R["body"]> : undefined;
-/** What the handler gives back: the answer as the schema takes it in. */
-export type AnswerIn<R extends ApiRoute> = z.input<R["answer"]>;
-/** What the caller gets: the answer as the schema reads it. */
-export type AnswerOf<R extends ApiRoute> = z.output<R["answer"]>;
+/** What the handler gives back: the answer as the schema takes it in (a Response of its own for a file). */
+export type AnswerIn<R extends ApiRoute> = R["answer"] extends z.ZodType ? z.input<R["answer"]> : Response;
+/** What the caller gets: the answer as the schema reads it (the Response itself for a file). */
+export type AnswerOf<R extends ApiRoute> = R["answer"] extends z.ZodType ? z.output<R["answer"]> : Response;
+/** A route that answers JSON. */
+export type JsonRoute = ApiRoute & { answer: z.ZodType };
+/** A route that answers a file. */
+export type FileRoute = ApiRoute & { answer: FileAnswer };
 
 /** What a caller passes to call a route: its path parameters, query and body, each only where it has them. */
 export type CallInput<R extends ApiRoute> = ([PathParamNames<R["path"]>] extends [never]

@@ -1,9 +1,9 @@
 /** The caller's own preferences: how the panel shows dates, looks and tells them things. */
 import { z } from "zod";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 import { settingsSchema, settingsView } from "../settings.ts";
 
-export const settingsRoutes = {
+export const settingsRoutes = apiPart("Settings", {
   showSettings: apiRoute({
     method: "GET",
     path: "/api/v1/admin/settings",
@@ -19,4 +19,4 @@ export const settingsRoutes = {
     body: settingsSchema,
     answer: z.object({ message: z.string(), data: settingsView }),
   }),
-};
+});

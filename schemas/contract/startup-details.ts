@@ -1,6 +1,6 @@
 /** The organization's own details by category (basics, team, product…), and how complete they are. */
 import { z } from "zod";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 import { timestamp } from "./answers.ts";
 import { categoryCompletionView, detailField, detailValues } from "../startup-details.ts";
 
@@ -31,7 +31,7 @@ export const detailAnswers = z.record(z.string(), z.unknown());
  */
 const profile = { organization: "organization.profile" } as const;
 
-export const startupDetailRoutes = {
+export const startupDetailRoutes = apiPart("Startup details", {
   listStartupDetails: apiRoute({
     method: "GET",
     path: "/api/v1/admin/startup_details",
@@ -56,4 +56,4 @@ export const startupDetailRoutes = {
     answer: z.object({ category: detailCategoryView, completeness: z.number().int(), message: z.string() }),
     refusals: [404],
   }),
-};
+});

@@ -1,7 +1,7 @@
 /** The organization's outgoing webhooks: its endpoints, their deliveries, a redelivery and a test event. */
 import { listQuery } from "./list-query.ts";
 import { messageAnswer, pageOf } from "./answers.ts";
-import { apiRoute } from "./route.ts";
+import { apiPart, apiRoute } from "./route.ts";
 import {
   webhookCreateSchema,
   webhookDeliveryQueued,
@@ -14,7 +14,7 @@ import {
 /** Owners and admins: those who manage the team manage what the organization tells other systems. */
 const access = { organization: "team.manage" } as const;
 
-export const webhookRoutes = {
+export const webhookRoutes = apiPart("Webhooks", {
   listWebhooks: apiRoute({
     method: "GET",
     path: "/api/v1/admin/webhooks",
@@ -77,4 +77,4 @@ export const webhookRoutes = {
     status: 202,
     refusals: [404],
   }),
-};
+});
