@@ -139,6 +139,8 @@ export default defineConfig({
       // Mail leaves (to the fake), so members are offered verification and see its banner; the specs' fresh
       // accounts publish, invite and chat at once, so nothing is held back (the hold is the API suites').
       REQUIRE_VERIFIED_EMAIL: "false",
+      // The journeys' webhook receivers listen on loopback.
+      WEBHOOKS_ALLOW_PRIVATE: "true",
     }),
     // The panel in front of the server above (API_URL), as in front of another API such as a Laravel one.
     // Its own database holds only its app key: every call and session is the upstream's.
@@ -157,7 +159,8 @@ function appServer(url: string, env: Record<string, string>) {
   return {
     command: "node --import tsx server.ts",
     url: `${url}/login`,
-    timeout: 60_000,
+    // A busy machine (other work beside the suite) may need longer: E2E_SERVER_TIMEOUT_MS.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 60_000),
     reuseExistingServer: false,
     stdout: "ignore" as const,
     stderr: "pipe" as const,

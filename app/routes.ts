@@ -65,6 +65,8 @@ export default [
       route("events", "routes/events/discover.tsx"),
       route("coupon-codes", "routes/coupon-codes/coupon-codes.tsx"),
       route("audit-log", "routes/audit-log/audit-log.tsx"),
+      route("webhooks", "routes/webhooks/webhooks.tsx"),
+      route("webhooks/:id", "routes/webhooks/webhook.tsx"),
       route("team", "routes/team/team.tsx"),
       route("startup-details", "routes/startup-details/list.tsx"),
       route("complete-startup-details/:detail_category_id", "routes/startup-details/complete.tsx"),

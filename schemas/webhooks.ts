@@ -23,6 +23,21 @@ export const WEBHOOK_KINDS = [
   "member.removed",
 ] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+
+/** What each kind means, for the person choosing what an endpoint hears. */
+export const WEBHOOK_KIND_LABELS: Record<WebhookKind, string> = {
+  "application.submitted": "Someone applied to one of your event forms",
+  "application.status_changed": "An application was accepted, declined or otherwise moved on",
+  "application.cancelled": "An applicant cancelled their application",
+  "billing.paid": "A payment went through",
+  "billing.refunded": "A payment was refunded",
+  "check_in.created": "Someone was checked in at the door",
+  "check_in.undone": "A check-in was undone",
+  "event_form.published": "An event form was published",
+  "event_form.updated": "An event form was changed",
+  "member.joined": "Someone joined your organization's team",
+  "member.removed": "Someone left or was removed from the team",
+};
 /** What a test call sends: no subscription needed. */
 export const WEBHOOK_TEST_KIND = "webhook.test";
 

@@ -134,7 +134,6 @@ export function openApiDocument(config: Pick<ApiConfig, "appUrl" | "secureCookie
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: config.appUrl }],
-    tags: [...new Set(Object.values(API as Record<string, ApiRoute>).map((route) => route.tag ?? "Other"))]
       .sort()
       .map((name) => ({ name })),
     security: [{ session: [], xsrf: [] }, { token: [] }],

@@ -1,4 +1,5 @@
 /** The organization's outgoing webhooks: its endpoints, their deliveries, a redelivery and a test event. */
+import { z } from "zod";
 import { listQuery } from "./list-query.ts";
 import { messageAnswer, pageOf } from "./answers.ts";
 import { apiPart, apiRoute } from "./route.ts";
@@ -31,6 +32,14 @@ export const webhookRoutes = apiPart("Webhooks", {
     body: webhookCreateSchema,
     answer: webhookSaved,
     status: 201,
+  }),
+  showWebhook: apiRoute({
+    method: "GET",
+    path: "/api/v1/admin/webhooks/{id}",
+    summary: "Show one webhook endpoint (never its secret)",
+    access,
+    answer: z.object({ webhook: webhookView }),
+    refusals: [404],
   }),
   updateWebhook: apiRoute({
     method: "PUT",

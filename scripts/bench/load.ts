@@ -100,6 +100,7 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
     apiUser: { label: "GET /api/user", path: "/api/user", session: owner, headers: { Accept: "application/json" }, expect: ok },
     account: { label: "/account", path: "/account", session: owner, expect: html("Account") },
     apiTokens: { label: "/account/tokens", path: "/account/tokens", session: owner, expect: html("API tokens") },
+    webhooks: { label: "/webhooks", path: "/webhooks", session: owner, expect: html("Webhooks") },
     eventForms: { label: "/event-forms", path: "/event-forms", session: owner, expect: html("Demo Day") },
     events: { label: "/events", path: "/events", session: owner, expect: html("Founders") },
     responses: { label: "/event-responses/{id}", path: `/event-responses/${ids.responses}`, session: owner, expect: ok },

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
-import { createApi, type Api } from "#api/app.ts";
+import { createApi } from "#api/app.ts";
 import { defaultApiConfig, xsrfCookieName } from "#api/config.ts";
 import { openDatabase } from "#api/db/client.ts";
 import { mailOutbox } from "#api/db/mail-schema.ts";
@@ -21,44 +21,10 @@ import { startMailSender } from "#api/mail/sender.ts";
 import { TestMessage } from "#api/mail/templates/test-message.tsx";
 import { ensureAccessModel } from "#api/modules/access/service.ts";
 import { startFakeSmtp } from "../../tests/fakes/smtp.ts";
+import { inProcessClient, ms, percentile } from "./in-process.ts";
 
 const COUNT = Math.max(100, Number(process.env.BENCH_MAIL_COUNT) || 10_000);
 const QUEUE_BATCH = 500;
-
-/** A logged-in caller of the API in this process: cookies kept, the XSRF token echoed, as the panel's client does. */
-function inProcessClient(api: Api, xsrfCookie: string) {
-  const jar = new Map<string, string>();
-  const request = async (method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (jar.has(xsrfCookie)) headers["x-xsrf-token"] = decodeURIComponent(jar.get(xsrfCookie)!);
-    if (body) headers["content-type"] = "application/json";
-    const response = await api.fetch(
-      new Request(`http://localhost${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined }),
-      {
-        clientIp: "127.0.0.1",
-      },
-    );
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const eq = pair.indexOf("=");
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    await response.arrayBuffer();
-    return response.status;
-  };
-  return {
-    get: (path: string) => request("GET", path),
-    async post(path: string, body: unknown) {
-      if (!jar.has(xsrfCookie)) await request("GET", "/sanctum/csrf-cookie");
-      return request("POST", path, body);
-    },
-  };
-}
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "launchpad-bench-mail-"));

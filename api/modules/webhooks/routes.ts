@@ -8,7 +8,7 @@ import { limits } from "#api/lib/limits.ts";
 import { hit } from "#api/lib/rate-limit.ts";
 import { page } from "#api/lib/pagination.ts";
 import { listDeliveries, redeliver, sendTestEvent } from "./deliveries.ts";
-import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from "./endpoints.ts";
+import { createWebhook, deleteWebhook, listWebhooks, ownEndpoint, updateWebhook, webhookView } from "./endpoints.ts";
 
 /** The organization's webhooks, for its owners and admins; every query is kept to the caller's organization. */
 export const webhookRoutes = new Hono<AppEnv>();
@@ -25,6 +25,10 @@ serve(webhookRoutes, routes.createWebhook, async (c, { body, organization }) => 
   const saved = await createWebhook(c.get("db"), organization.organizationId, body, allowPrivate(c));
   return { ...saved, message: "Webhook added. Copy its secret now: it is not shown again." };
 });
+
+serve(webhookRoutes, routes.showWebhook, async (c, { params, organization }) => ({
+  webhook: webhookView(await ownEndpoint(c.get("db"), organization.organizationId, webhookId(params.id))),
+}));
 
 serve(webhookRoutes, routes.updateWebhook, async (c, { params, body, organization }) => {
   const { webhook, secret } = await updateWebhook(c.get("db"), organization.organizationId, webhookId(params.id), body, allowPrivate(c));

@@ -39,6 +39,8 @@ describe("the webhooks API", () => {
     const listed = await owner.client.get(BASE);
     expect(listed.body.data).toEqual([created.body.webhook]);
     expect(listed.body.data[0].secret).toBeUndefined();
+    expect((await owner.client.get(`${BASE}/${id}`)).body).toEqual({ webhook: created.body.webhook });
+    expect((await owner.client.get(`${BASE}/${id + 1000}`)).status).toBe(404);
 
     const changed = await owner.client.put(`${BASE}/${id}`, { kinds: ["check_in.created"], description: "Door CRM", enabled: false });
     expect(changed.body).toMatchObject({

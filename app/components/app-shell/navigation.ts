@@ -116,6 +116,13 @@ export const NAVIGATION: NavSection[] = [
         organization: "forms.manage",
         tour: "Connect Zoom or Google Meet to create meetings for your online events.",
       },
+      {
+        to: "/webhooks",
+        label: "Webhooks",
+        needs: "startup",
+        organization: "team.manage",
+        tour: "Tell your other tools (a CRM, Slack, a spreadsheet) when someone applies, pays or checks in.",
+      },
     ],
   },
   {

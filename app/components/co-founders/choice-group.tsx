@@ -1,4 +1,5 @@
 import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { FieldErrors } from "~/components/ui/field";
 
 /** A group of checkboxes for a multi-choice list field (roles, industries), wired to conform. */
@@ -7,12 +8,15 @@ export function CheckboxGroup({
   legend,
   options,
   hint,
+  labels,
 }: {
   // Only the field's name, id and errors are read, whatever the form's schema.
   field: FieldMetadata<unknown, Record<string, unknown>, string[]>;
   legend: string;
   options: readonly string[];
   hint?: string;
+  /** What each option reads as, where it is more than its value. */
+  labels?: Readonly<Record<string, ReactNode>>;
 }) {
   const boxes = getCollectionProps(field, { type: "checkbox", options: [...options] });
   return (
@@ -23,7 +27,7 @@ export function CheckboxGroup({
         {boxes.map(({ key, ...props }) => (
           <label key={key} className="inline-flex items-center gap-2 text-sm text-slate-700">
             <input {...props} className="size-4 rounded border-slate-300" />
-            {props.value}
+            {labels?.[props.value] ?? props.value}
           </label>
         ))}
       </div>

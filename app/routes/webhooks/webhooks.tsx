@@ -1,0 +1,96 @@
+import { Form } from "react-router";
+import { API } from "#schemas/contract/index";
+import { buttonClass } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
+import { FormErrors } from "~/components/ui/field";
+import { InAppLink } from "~/components/ui/in-app-link";
+import { PageHeader } from "~/components/ui/layout";
+import { Pagination } from "~/components/ui/pagination";
+import { apiContext } from "~/lib/contexts";
+import { useDates } from "~/lib/dates";
+import { listQueryOf } from "~/lib/list-query.server";
+import { requestEnvContext } from "~/lib/request-env";
+import type { Route } from "./+types/webhooks";
+import { EndpointForm, EndpointState, SecretShown } from "./endpoint-form";
+import { webhookAction } from "./webhooks.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Webhooks · Launchpad" }];
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // Owners and admins only: the API answers 403 to any other member, shown as the panel's 403 screen.
+  const query = listQueryOf(url, ["page"], { per_page: "20" });
+  return { webhooks: await context.get(apiContext).answer(API.listWebhooks, { query }) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return webhookAction(context.get(apiContext), context.get(requestEnvContext), await request.formData(), "/webhooks");
+}
+
+export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
+  const { webhooks } = loaderData;
+  const dates = useDates();
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageHeader
+        title="Webhooks"
+        description="Tell your other tools (a CRM, Slack, a spreadsheet) when someone applies, pays or checks in: Launchpad calls their URL with a signed message, and tries again for a day if they do not answer."
+      />
+      {actionData?.secret ? (
+        <SecretShown secret={actionData.secret} message={actionData.message ?? ""} />
+      ) : (
+        <>
+          {actionData?.message && !actionData.result ? <FormErrors errors={[actionData.message]} /> : null}
+          <EndpointForm webhook={null} lastResult={actionData?.result} />
+        </>
+      )}
+      <DataTable
+        caption="Your webhook endpoints"
+        rows={webhooks.data}
+        rowKey={(webhook) => webhook.id}
+        rowProps={(webhook) => ({ "data-testid": `webhook-${webhook.id}` })}
+        empty={{ title: "No webhook endpoints", children: "Add the first one above." }}
+        columns={[
+          {
+            label: "URL",
+            rowHeader: true,
+            cell: (webhook) => (
+              <InAppLink to={`/webhooks/${webhook.id}`} className="font-medium break-all text-brand-700 underline">
+                {webhook.url}
+              </InAppLink>
+            ),
+          },
+          { label: "Description", className: "text-slate-600", cell: (webhook) => webhook.description || "—" },
+          { label: "Tells it when", cell: (webhook) => webhook.kinds.join(", ") },
+          { label: "State", cell: (webhook) => <EndpointState webhook={webhook} /> },
+          { label: "Added", cell: (webhook) => dates.day(webhook.created_at) },
+        ]}
+        actions={{
+          showLabel: true,
+          cell: (webhook) => (
+            <>
+              <InAppLink
+                to={`/webhooks/${webhook.id}`}
+                className={buttonClass("secondary", "sm")}
+                aria-label={`Deliveries of ${webhook.url}`}
+              >
+                Deliveries
+              </InAppLink>
+              <Form method="post">
+                <input type="hidden" name="intent" value={webhook.enabled ? "disable" : "enable"} />
+                <input type="hidden" name="id" value={webhook.id} />
+                <button
+                  type="submit"
+                  className={buttonClass("secondary", "sm")}
+                  aria-label={`${webhook.enabled ? "Turn off" : "Turn on"} ${webhook.url}`}
+                >
+                  {webhook.enabled ? "Turn off" : "Turn on"}
+                </button>
+              </Form>
+            </>
+          ),
+        }}
+      />
+      <Pagination meta={webhooks.meta} />
+    </div>
+  );
+}
