@@ -134,8 +134,6 @@ export function openApiDocument(config: Pick<ApiConfig, "appUrl" | "secureCookie
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: config.appUrl }],
-      .sort()
-      .map((name) => ({ name })),
     security: [{ session: [], xsrf: [] }, { token: [] }],
     paths,
     components: {
