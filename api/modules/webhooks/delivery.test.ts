@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "#api/db/webhooks-schema.ts";
 import { insertEventForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { ownerWithCollection, publishedEventForm, validEventFormFields } from "#api/testing/event-fixtures.ts";
+import { createBilling, paidThroughSandbox } from "#api/testing/billing-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { joinedMember, TEAM_MEMBERS } from "#api/testing/team-fixtures.ts";
@@ -120,6 +121,47 @@ describe("webhook delivery", () => {
       expect(events[0].data).toMatchObject({ subject: { id }, changes: { status: { to: "accepted" } }, details: { status: "accepted" } });
       expect(events[1].data).toMatchObject({ subject: { id, label: "Cam Cancel" }, actor: { id: person.id } });
       expect(events[2].data.subject).toMatchObject({ type: "member" });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("tells of a payment, its refund, a check-in at the door and its undoing", async () => {
+    const receiver = await startReceiver();
+    try {
+      const { owner } = await ownerWithWebhook(t, receiver.url, [
+        "billing.paid",
+        "billing.refunded",
+        "check_in.created",
+        "check_in.undone",
+      ]);
+      const form = await insertEventForm(t, owner.startup.id, {
+        typeOfEvent: "paid",
+        paidEventInformation: { price: "50.00", currency: "USD", includes: null },
+      });
+      const guest = await registered(t, "Pat Payer");
+      const { event_billing, payment_url } = await createBilling(guest.client, form.id);
+      await paidThroughSandbox(t, guest.client, payment_url!);
+      const applied = await sendApplication(guest.client, form.id, { full_name: "Pat Payer", email: guest.email });
+      expect(applied.status).toBe(201);
+      const refunded = await owner.client.post(`/api/v1/admin/event_billings/${event_billing.id}/refund`, {
+        amount: "10",
+        reason: "Goodwill",
+      });
+      expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
+      const { code } = (await guest.client.get(`/api/v1/site/event_forms/${form.id}`)).body.my_ticket as { code: string };
+      const checkIns = `/api/v1/admin/event_forms/${form.id}/check_ins`;
+      expect((await owner.client.post(checkIns, { code })).status).toBe(201);
+      expect((await owner.client.delete(`${checkIns}/${code}`)).status).toBe(200);
+
+      await deliverUntil(t, () => receiver.calls.length >= 4);
+      const events = receiver.calls.map((call) => JSON.parse(call.body));
+      expect(events.map((event) => event.type)).toEqual(["billing.paid", "billing.refunded", "check_in.created", "check_in.undone"]);
+      expect(events[0].data.subject).toMatchObject({ type: "billing", id: event_billing.id });
+      expect(events[1].data.subject).toMatchObject({ type: "billing", id: event_billing.id });
+      const applicationId = applied.body.event_application.id as number;
+      expect(events[2].data).toMatchObject({ subject: { id: applicationId, label: "Pat Payer" }, event_form_id: form.id });
+      expect(events[3].data).toMatchObject({ subject: { id: applicationId }, event_form_id: form.id });
     } finally {
       await receiver.close();
     }
