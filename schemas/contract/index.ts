@@ -7,6 +7,7 @@ import { apiTokenRoutes } from "./api-tokens.ts";
 import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
 import { draftRoutes } from "./drafts.ts";
+import { eventFormRoutes } from "./event-forms.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { followRoutes } from "./follows.ts";
 import { notificationRoutes } from "./notifications.ts";
@@ -24,6 +25,7 @@ export const API = {
   ...collectionRoutes,
   ...couponRoutes,
   ...draftRoutes,
+  ...eventFormRoutes,
   ...favoriteRoutes,
   ...followRoutes,
   ...notificationRoutes,
