@@ -8,6 +8,7 @@ import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
 import { draftRoutes } from "./drafts.ts";
 import { eventFormRoutes } from "./event-forms.ts";
+import { eventPageRoutes } from "./event-pages.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { followRoutes } from "./follows.ts";
 import { notificationRoutes } from "./notifications.ts";
@@ -26,6 +27,7 @@ export const API = {
   ...couponRoutes,
   ...draftRoutes,
   ...eventFormRoutes,
+  ...eventPageRoutes,
   ...favoriteRoutes,
   ...followRoutes,
   ...notificationRoutes,
