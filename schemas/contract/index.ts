@@ -11,6 +11,7 @@ import { eventFormRoutes } from "./event-forms.ts";
 import { eventPageRoutes } from "./event-pages.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { followRoutes } from "./follows.ts";
+import { meetingRoutes } from "./meetings.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
 import { referenceRoutes } from "./reference.ts";
@@ -30,6 +31,7 @@ export const API = {
   ...eventPageRoutes,
   ...favoriteRoutes,
   ...followRoutes,
+  ...meetingRoutes,
   ...notificationRoutes,
   ...questionLibraryRoutes,
   ...referenceRoutes,
