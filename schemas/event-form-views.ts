@@ -91,6 +91,9 @@ export type EventFormView = z.output<typeof eventFormView>;
 export const eventFormSaved = z.object({ event_form: eventFormView, message: z.string(), meeting_warning: z.string().optional() });
 export type EventFormSaved = z.output<typeof eventFormSaved>;
 
+/** An application's status: a draft until sent, then as its owner reviews it, or cancelled by the applicant. */
+export const applicationStatus = z.enum(["draft", ...REVIEW_STATUSES, "cancelled"]);
+
 /** One published event of `GET /api/v1/site/events`; the description is cut to 280 characters. */
 export const eventCard = publicEventForm
   .pick({
@@ -114,7 +117,7 @@ export const eventCard = publicEventForm
   .extend({
     is_favorited: z.boolean(),
     /** The caller's own application to the event, if they started one: its status ("draft" until sent). */
-    my_application_status: z.enum(["draft", ...REVIEW_STATUSES, "cancelled"]).nullable(),
+    my_application_status: applicationStatus.nullable(),
   });
 export type EventCard = z.output<typeof eventCard>;
 

@@ -4,6 +4,7 @@
  */
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
+import { checkInRoutes } from "./check-ins.ts";
 import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
 import { draftRoutes } from "./drafts.ts";
@@ -24,6 +25,7 @@ import type { ApiRoute } from "./route.ts";
 export const API = {
   ...announcementRoutes,
   ...apiTokenRoutes,
+  ...checkInRoutes,
   ...collectionRoutes,
   ...couponRoutes,
   ...draftRoutes,
