@@ -1,46 +1,57 @@
 /** Tickets and the door: what the check-in API answers. */
-import type { Page } from "./answers.ts";
-import type { ApplicationStatus } from "./applications.ts";
+import { z } from "zod";
+import { pageOf } from "./contract/answers.ts";
+import { applicationStatus } from "./event-form-views.ts";
 
 /** How a scan or a typed code went at the door. */
-export type CheckInOutcome = "checked_in" | "already_checked_in" | "cancelled" | "another_event" | "not_found";
+export const CHECK_IN_OUTCOMES = ["checked_in", "already_checked_in", "cancelled", "another_event", "not_found"] as const;
+export type CheckInOutcome = (typeof CHECK_IN_OUTCOMES)[number];
 
 /** The door's figures: tickets let in, and tickets that may come (submitted, neither cancelled nor rejected). */
-export interface CheckInCounts {
-  checked_in: number;
-  expected: number;
-}
+export const checkInCounts = z.object({ checked_in: z.number().int(), expected: z.number().int() });
+export type CheckInCounts = z.output<typeof checkInCounts>;
 
 /** One ticket as the door sees it. */
-export interface TicketView {
-  application_id: number;
-  name: string;
+export const ticketView = z.object({
+  application_id: z.number().int(),
+  name: z.string(),
   /** Null for a member whose role works the door only: they see names, tickets and statuses, no addresses. */
-  email: string | null;
-  ticket_code: string;
-  status: ApplicationStatus;
-  checked_in_at: string | null;
-  checked_in_by: string | null;
+  email: z.string().nullable(),
+  ticket_code: z.string(),
+  status: applicationStatus,
+  checked_in_at: z.string().nullable(),
+  checked_in_by: z.string().nullable(),
   /** Whether the ticket lets its holder in: false while the application holds no place (waitlisted, rejected, cancelled). */
-  admits: boolean;
-}
+  admits: z.boolean(),
+});
+export type TicketView = z.output<typeof ticketView>;
 
 /**
  * `POST /api/v1/admin/event_forms/{id}/check_ins` `{code}`: 201 checked in; 409 already checked in (the
  * message says when and by whom), cancelled, or another of the owner's events; 404 a ticket nobody was given.
  */
-export interface CheckInAnswer {
-  outcome: CheckInOutcome;
-  message: string;
-  ticket: TicketView | null;
-  counts: CheckInCounts;
-}
+export const checkInAnswer = z.object({
+  outcome: z.enum(CHECK_IN_OUTCOMES),
+  message: z.string(),
+  ticket: ticketView.nullable(),
+  counts: checkInCounts,
+});
+export type CheckInAnswer = z.output<typeof checkInAnswer>;
 
 /** `GET /api/v1/admin/event_forms/{id}/check_ins`: the event's tickets (searchable by name, email or code), with the figures. */
-export type CheckInPage = Page<TicketView> & {
-  counts: CheckInCounts;
-  event_form: { id: number; title: string; starts_at: string; ends_at: string; timezone: string };
-};
+export const checkInPage = pageOf(ticketView).extend({
+  counts: checkInCounts,
+  event_form: z.object({ id: z.number().int(), title: z.string(), starts_at: z.string(), ends_at: z.string(), timezone: z.string() }),
+});
+export type CheckInPage = z.output<typeof checkInPage>;
+
+/** A scanned QR code's text or a typed code. */
+export const scanSchema = z.object({
+  code: z.string({ error: "The code field is required." }).trim().min(1, "The code field is required.").max(200, "The code is too long."),
+});
+
+/** A check-in taken back: the door's figures now. */
+export const checkInUndone = z.object({ message: z.string(), counts: checkInCounts });
 
 /** The applicant's own ticket on their application's page: the code to type, the signed text of its QR code. */
 export interface MyTicket {

@@ -1,120 +1,125 @@
 /** What the API answers about event forms and their collections: to their owner, to applicants, in lists. */
-import type { EventFormStatus, EventNature } from "./events.ts";
-import type { ApplicationStatus } from "./applications.ts";
-import type { ShowIf } from "./question-rules.ts";
-import type { QuestionType } from "./event-kinds.ts";
+import { z } from "zod";
+import { timestamp } from "./contract/answers.ts";
+import { EVENT_FORM_STATUSES, EVENT_NATURES, QUESTION_TYPES, REVIEW_STATUSES } from "./event-kinds.ts";
+import type { EventFormStatus, EventNature, QuestionType } from "./event-kinds.ts";
 
 /** Standard applicant fields a form switches on (and may require), by key of STANDARD_QUESTIONS. */
-export type StandardQuestions = Record<string, { enabled: boolean; required: boolean }>;
+export const standardQuestions = z.record(z.string(), z.object({ enabled: z.boolean(), required: z.boolean() }));
+export type StandardQuestions = z.output<typeof standardQuestions>;
 
-export interface CustomQuestion {
-  id: string;
-  label: string;
-  help_text: string | null;
-  type: QuestionType;
-  required: boolean;
-  options: string[];
+const questionTypes = z.enum(QUESTION_TYPES.map((q) => q.value) as [QuestionType, ...QuestionType[]]);
+
+export const customQuestion = z.object({
+  id: z.string(),
+  label: z.string(),
+  help_text: z.string().nullable(),
+  type: questionTypes,
+  required: z.boolean(),
+  options: z.array(z.string()),
   /** Asked only when an earlier question's answer is one of these values; null (or absent in older forms) always. */
-  show_if?: ShowIf | null;
-}
+  show_if: z
+    .object({ question_id: z.string(), values: z.array(z.string()) })
+    .nullable()
+    .optional(),
+});
+export type CustomQuestion = z.output<typeof customQuestion>;
 
 /** A paid event's price: money as "25.00" text, in `currency`. */
-export interface PaidEventInformation {
-  price: string;
-  currency: string;
-  includes: string | null;
-}
+export const paidEventInformation = z.object({ price: z.string(), currency: z.string(), includes: z.string().nullable() });
+export type PaidEventInformation = z.output<typeof paidEventInformation>;
 
-export type TypeOfEvent = "free" | "paid";
+export const typeOfEvent = z.enum(["free", "paid"]);
+export type TypeOfEvent = z.output<typeof typeOfEvent>;
 
 /** The startup behind a form, as every form answer shows it. */
-export interface EventStartup {
-  id: number;
-  name: string;
-  username: string;
-  logo_url: string | null;
-}
+export const eventStartup = z.object({ id: z.number().int(), name: z.string(), username: z.string(), logo_url: z.string().nullable() });
+export type EventStartup = z.output<typeof eventStartup>;
 
 // Its schema is its route's answer (collections.ts); named here too, beside the forms that belong to one.
 export type { CollectionView } from "./collections.ts";
 
 /** A form as a logged-in user sees it on its page; `online_link` is null for anyone who may not join. */
-export interface PublicEventForm {
-  id: number;
+export const publicEventForm = z.object({
+  id: z.number().int(),
   /** The event's public page (`/e/{slug}`, absolute): readable without an account once the form is published. */
-  public_url: string;
-  title: string;
-  description: string;
-  banner_url: string | null;
-  category: string;
-  nature: EventNature;
-  timezone: string;
-  starts_at: string;
-  ends_at: string;
-  venue: string | null;
+  public_url: z.string(),
+  title: z.string(),
+  description: z.string(),
+  banner_url: z.string().nullable(),
+  category: z.string(),
+  nature: z.enum(EVENT_NATURES.map((n) => n.value) as [EventNature, ...EventNature[]]),
+  timezone: z.string(),
+  starts_at: timestamp,
+  ends_at: timestamp,
+  venue: z.string().nullable(),
   /** An in-person or hybrid event's country (ISO code) and city, from the app's city list. */
-  venue_country: string | null;
-  venue_city: string | null;
-  online_link: string | null;
-  capacity: number | null;
+  venue_country: z.string().nullable(),
+  venue_city: z.string().nullable(),
+  online_link: z.string().nullable(),
+  capacity: z.number().int().nullable(),
   /** Once full, applying joins the waitlist; a place that frees goes to the first one waiting. */
-  waitlist_enabled: boolean;
+  waitlist_enabled: z.boolean(),
   /** A paid event's waitlist: how long the first in line has to pay for a place offered to them. */
-  waitlist_offer_hours: number;
-  application_deadline: string | null;
-  type_of_event: TypeOfEvent;
-  paid_event_information: PaidEventInformation | null;
-  questions: StandardQuestions;
-  custom_questions: CustomQuestion[];
-  status: EventFormStatus;
-  startup: EventStartup;
-}
+  waitlist_offer_hours: z.number().int(),
+  application_deadline: timestamp.nullable(),
+  type_of_event: typeOfEvent,
+  paid_event_information: paidEventInformation.nullable(),
+  questions: standardQuestions,
+  custom_questions: z.array(customQuestion),
+  status: z.enum(EVENT_FORM_STATUSES),
+  startup: eventStartup,
+});
+export type PublicEventForm = z.output<typeof publicEventForm>;
 
 /** A form as its owner sees it, alone or in `GET /api/v1/admin/event_forms`: the public form and what only its owner needs. */
-export interface EventFormView extends PublicEventForm {
-  collection_id: number | null;
-  collection: { id: number; name: string } | null;
+export const eventFormView = publicEventForm.extend({
+  collection_id: z.number().int().nullable(),
+  collection: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** The instants on the event's own wall clock ("2026-05-01T18:30"), as the form's fields take them. */
-  starts_at_local: string;
-  ends_at_local: string;
-  application_deadline_local: string | null;
+  starts_at_local: z.string(),
+  ends_at_local: z.string(),
+  application_deadline_local: z.string().nullable(),
   /** Submitted applications: neither drafts nor cancelled ones. */
-  applications_count: number;
-  created_at: string;
-  updated_at: string;
-}
+  applications_count: z.number().int(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type EventFormView = z.output<typeof eventFormView>;
 
 /** A created or updated form; `meeting_warning` when its video meeting could not be moved with it. */
-export interface EventFormSaved {
-  event_form: EventFormView;
-  message: string;
-  meeting_warning?: string;
-}
+export const eventFormSaved = z.object({ event_form: eventFormView, message: z.string(), meeting_warning: z.string().optional() });
+export type EventFormSaved = z.output<typeof eventFormSaved>;
+
+/** An application's status: a draft until sent, then as its owner reviews it, or cancelled by the applicant. */
+export const applicationStatus = z.enum(["draft", ...REVIEW_STATUSES, "cancelled"]);
 
 /** One published event of `GET /api/v1/site/events`; the description is cut to 280 characters. */
-export type EventCard = Pick<
-  PublicEventForm,
-  | "id"
-  | "public_url"
-  | "title"
-  | "description"
-  | "banner_url"
-  | "category"
-  | "nature"
-  | "timezone"
-  | "starts_at"
-  | "ends_at"
-  | "venue"
-  | "type_of_event"
-  | "paid_event_information"
-  | "capacity"
-  | "status"
-  | "startup"
-> & {
-  is_favorited: boolean;
-  /** The caller's own application to the event, if they started one: its status ("draft" until sent). */
-  my_application_status: ApplicationStatus | null;
-};
+export const eventCard = publicEventForm
+  .pick({
+    id: true,
+    public_url: true,
+    title: true,
+    description: true,
+    banner_url: true,
+    category: true,
+    nature: true,
+    timezone: true,
+    starts_at: true,
+    ends_at: true,
+    venue: true,
+    type_of_event: true,
+    paid_event_information: true,
+    capacity: true,
+    status: true,
+    startup: true,
+  })
+  .extend({
+    is_favorited: z.boolean(),
+    /** The caller's own application to the event, if they started one: its status ("draft" until sent). */
+    my_application_status: applicationStatus.nullable(),
+  });
+export type EventCard = z.output<typeof eventCard>;
 
 /** The form beside its responses, for their owner: enough to label every answer. */
 export interface ResponsesForm {

@@ -1,6 +1,8 @@
 /** An event's public page: its address, and what the page shows to anyone, logged in or not. */
 import type { EventNature } from "./events.ts";
-import type { EventStartup, PublicEventForm } from "./event-form-views.ts";
+import { z } from "zod";
+import { timestamp } from "./contract/answers.ts";
+import { eventStartup, publicEventForm } from "./event-form-views.ts";
 import { parseId } from "./ids.ts";
 import { counted } from "./plural.ts";
 
@@ -41,36 +43,35 @@ export const eventPosterPath = (slug: string) => `/api/v1/public/events/${encode
 export const EVENT_POSTER = { width: 1200, height: 630, type: "image/png" } as const;
 
 /** One accepted attendee who chose to be shown on the event's page. */
-export interface EventPageAttendee {
-  name: string;
-  avatar_url: string | null;
-}
+export const eventPageAttendee = z.object({ name: z.string(), avatar_url: z.string().nullable() });
+export type EventPageAttendee = z.output<typeof eventPageAttendee>;
 
 /**
  * `GET /api/v1/public/events/{slug}`: a published (or closed) event as anyone sees it, without an account:
  * the form's public fields but its questions and any join link, with what the page adds.
  */
-export interface EventPageView extends Omit<PublicEventForm, "online_link" | "questions" | "custom_questions" | "startup"> {
+export const eventPageView = publicEventForm.omit({ online_link: true, questions: true, custom_questions: true, startup: true }).extend({
   /** The current slug: a page reached by an older one sends the reader here. */
-  slug: string;
+  slug: z.string(),
   /** Places not yet held by a submitted application; null when the event has no limit. */
-  places_left: number | null;
-  host: EventStartup;
+  places_left: z.number().int().nullable(),
+  host: eventStartup,
   /** Whether the event takes applications now, and if not, why (closed, past its deadline, full). */
-  can_apply: boolean;
-  closed_reason: string | null;
+  can_apply: z.boolean(),
+  closed_reason: z.string().nullable(),
   /** The event is full and queues: applying now joins its waitlist. */
-  joins_waitlist: boolean;
+  joins_waitlist: z.boolean(),
   /** The uploaded cover's type (image/png, image/jpeg, …), or null without one. */
-  banner_type: string | null;
+  banner_type: z.string().nullable(),
   /** Where the event started before it last moved (once published), or null if it never moved. */
-  previous_starts_at: string | null;
+  previous_starts_at: timestamp.nullable(),
   /** Since when it takes applications: when it was first published. */
-  published_at: string;
+  published_at: timestamp,
   /** Accepted attendees who agreed to be shown, and how many are accepted in all. */
-  attendees: EventPageAttendee[];
-  attendees_count: number;
-}
+  attendees: z.array(eventPageAttendee),
+  attendees_count: z.number().int(),
+});
+export type EventPageView = z.output<typeof eventPageView>;
 
 /** "12 places left", or "No places left". */
 export const placesLeftText = (left: number) => (left === 0 ? "No places left" : `${counted(left, "place")} left`);

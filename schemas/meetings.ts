@@ -29,43 +29,52 @@ export const createMeetingSchema = z.object({
   provider: z.enum(MEETING_PROVIDER_KEYS, { error: "The selected provider is invalid." }),
 });
 
+/** What the provider sent back to the callback address, as the panel forwards it. */
+export const meetingCallbackSchema = z.object({
+  state: z.string({ error: "The state field is required." }).trim().min(1, "The state field is required.").max(512),
+  code: z.string().trim().max(2048).optional(),
+  error: z.string().trim().max(200).optional(),
+});
+
 /** One provider's state for the caller (GET /api/v1/admin/meetings/connections). */
-export interface MeetingConnectionState {
-  provider: MeetingProviderKey;
-  slug: string;
-  label: string;
-  used_for: string;
+export const meetingConnectionState = z.object({
+  provider: z.enum(MEETING_PROVIDER_KEYS),
+  slug: z.string(),
+  label: z.string(),
+  used_for: z.string(),
   /** Client id and secret are set on the server. */
-  configured: boolean;
+  configured: z.boolean(),
   /** The settings still to set when not configured, e.g. ["ZOOM_CLIENT_ID", "ZOOM_CLIENT_SECRET"]. */
-  missing_settings: string[];
+  missing_settings: z.array(z.string()),
   /** The redirect URL to register with the provider: {APP_URL}/integration/{slug}/callback. */
-  callback_url: string;
-  connected: boolean;
-  account_label: string | null;
-  connected_at: string | null;
-}
+  callback_url: z.string(),
+  connected: z.boolean(),
+  account_label: z.string().nullable(),
+  connected_at: z.string().nullable(),
+});
+export type MeetingConnectionState = z.output<typeof meetingConnectionState>;
 
 /** `POST …/meetings/connections/{slug}/authorize`: where to send the browser to grant the app access. */
-export interface MeetingAuthorization {
-  authorization_url: string;
-}
+export const meetingAuthorization = z.object({ authorization_url: z.string() });
+export type MeetingAuthorization = z.output<typeof meetingAuthorization>;
 
 /** A form's meeting as its owner sees it. */
-export interface EventMeeting {
-  provider: MeetingProviderKey;
-  provider_label: string;
-  external_id: string;
-  join_url: string;
-}
+export const eventMeeting = z.object({
+  provider: z.enum(MEETING_PROVIDER_KEYS),
+  provider_label: z.string(),
+  external_id: z.string(),
+  join_url: z.string(),
+});
+export type EventMeeting = z.output<typeof eventMeeting>;
 
 /** `GET /api/v1/admin/event_forms/{id}/meeting`: the form's meeting, whether it may have one, and the caller's providers. */
-export interface FormMeetingView {
-  meeting: EventMeeting | null;
+export const formMeetingView = z.object({
+  meeting: eventMeeting.nullable(),
   /** An in-person event has no video meeting. */
-  can_have_meeting: boolean;
-  providers: MeetingConnectionState[];
-}
+  can_have_meeting: z.boolean(),
+  providers: z.array(meetingConnectionState),
+});
+export type FormMeetingView = z.output<typeof formMeetingView>;
 
 /** A meeting as an accepted applicant sees it: the join link and whose it is. */
 export interface ApplicantMeeting {

@@ -4,11 +4,15 @@
  */
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
+import { checkInRoutes } from "./check-ins.ts";
 import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
 import { draftRoutes } from "./drafts.ts";
+import { eventFormRoutes } from "./event-forms.ts";
+import { eventPageRoutes } from "./event-pages.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { followRoutes } from "./follows.ts";
+import { meetingRoutes } from "./meetings.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
 import { referenceRoutes } from "./reference.ts";
@@ -21,11 +25,15 @@ import type { ApiRoute } from "./route.ts";
 export const API = {
   ...announcementRoutes,
   ...apiTokenRoutes,
+  ...checkInRoutes,
   ...collectionRoutes,
   ...couponRoutes,
   ...draftRoutes,
+  ...eventFormRoutes,
+  ...eventPageRoutes,
   ...favoriteRoutes,
   ...followRoutes,
+  ...meetingRoutes,
   ...notificationRoutes,
   ...questionLibraryRoutes,
   ...referenceRoutes,

@@ -9,39 +9,31 @@ import { changesOnly } from "#api/lib/answer-caches.ts";
  * Both tell the event's channel (CheckInsChanged), except the socket named by `X-Socket-ID`: the door that
  * scanned has its answer already, and would otherwise load its page twice.
  */
-import { Hono, type Context } from "hono";
-import { z } from "zod";
-import type { CheckInPage } from "#schemas/check-ins.ts";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { checkInRoutes as routes } from "#schemas/contract/check-ins.ts";
 import type { AppEnv } from "#api/context.ts";
-import { readBody } from "#api/lib/body.ts";
+import { serve } from "#api/lib/contract.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { limits } from "#api/lib/limits.ts";
-import { page, parseListQuery } from "#api/lib/pagination.ts";
-import { validate } from "#api/lib/validation.ts";
+import { page } from "#api/lib/pagination.ts";
 import { BroadcastQueue, publishAfterCommit, senderSocket } from "#api/realtime/broadcaster.ts";
-import { organizationFor } from "#api/lib/owner.ts";
-import { authorize } from "../access/authorize.ts";
+import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { EVENT_FORM_NOT_FOUND, managedFormOr404 } from "../event-forms/service.ts";
 import { checkIn, doorCounts, listTickets, undoCheckIn } from "./service.ts";
 
 export const checkInRoutes = new Hono<AppEnv>();
 
-const formOf = (c: Context<AppEnv>) =>
-  managedFormOr404(c.get("db"), organizationFor(currentUser(c), "check_in"), pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND));
+const formId = (value: string | undefined) => pathId(value, EVENT_FORM_NOT_FOUND);
+const formOf = (c: Context<AppEnv>, access: OrganizationAccess, id: string) => managedFormOr404(c.get("db"), access, formId(id));
 
-const scanSchema = z.object({
-  code: z.string({ error: "The code field is required." }).trim().min(1, "The code field is required.").max(200, "The code is too long."),
-});
-
-checkInRoutes.get("/api/v1/admin/event_forms/:id/check_ins", authorize("event response write"), async (c) => {
-  const form = await formOf(c);
-  const query = parseListQuery(c.req.url);
+serve(checkInRoutes, routes.listCheckIns, async (c, { params, query, organization }) => {
+  const form = await formOf(c, organization, params.id);
   const [{ total, data }, counts] = await Promise.all([
     listTickets(c.get("db"), currentUser(c), form, query),
     doorCounts(c.get("db"), form.id),
   ]);
-  const answer: CheckInPage = {
+  return {
     ...page(c.req.url, query, total, data),
     counts,
     event_form: {
@@ -52,31 +44,48 @@ checkInRoutes.get("/api/v1/admin/event_forms/:id/check_ins", authorize("event re
       timezone: form.timezone,
     },
   };
-  return c.json(answer);
 });
+
+/**
+ * Said before anything can refuse the scan: a malformed code or one past the limit changes nothing a cache
+ * keeps either, and a flood of guesses must not empty every cache with each refusal. A malformed form id is
+ * "not found" before the code is read.
+ */
+const scanStarts: MiddlewareHandler<AppEnv> = async (c, next) => {
+  changesOnly("check-ins");
+  formId(c.req.param("id"));
+  await next();
+};
 
 /*
  * The scan looks its event up with the ticket, and takes its place on the member's limit in that same statement
  * (service.ts): the door's busiest call makes two queries fewer. Every scan counts on the member's limit,
  * whatever it finds, so codes cannot be tried by the hundred.
  */
-checkInRoutes.post("/api/v1/admin/event_forms/:id/check_ins", authorize("event response write"), async (c) => {
-  // Said before anything can refuse the scan: a malformed code or one past the limit changes nothing a cache keeps
-  // either, and a flood of guesses must not empty every cache with each refusal.
-  changesOnly("check-ins");
-  const formId = pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND);
-  const { code } = validate(scanSchema, await readBody(c));
-  const queue = new BroadcastQueue(senderSocket(c.req.header("X-Socket-ID")));
-  const { status, answer } = await checkIn(c.get("db"), currentUser(c), formId, code, queue, limits(c.get("config")).checkInScan);
-  await publishAfterCommit(c.get("broadcaster"), queue.messages);
-  return c.json(answer, status);
-});
+serve(
+  checkInRoutes,
+  routes.checkIn,
+  async (c, { params, body: { code } }) => {
+    const queue = new BroadcastQueue(senderSocket(c.req.header("X-Socket-ID")));
+    const { status, answer } = await checkIn(
+      c.get("db"),
+      currentUser(c),
+      formId(params.id),
+      code,
+      queue,
+      limits(c.get("config")).checkInScan,
+    );
+    await publishAfterCommit(c.get("broadcaster"), queue.messages);
+    return c.json(answer, status);
+  },
+  { before: [scanStarts] },
+);
 
-checkInRoutes.delete("/api/v1/admin/event_forms/:id/check_ins/:code", authorize("event response write"), async (c) => {
+serve(checkInRoutes, routes.undoCheckIn, async (c, { params, organization }) => {
   changesOnly("check-ins");
-  const form = await formOf(c);
+  const form = await formOf(c, organization, params.id);
   const queue = new BroadcastQueue(senderSocket(c.req.header("X-Socket-ID")));
-  const answer = await undoCheckIn(c.get("db"), currentUser(c), form, c.req.param("code"), queue);
+  const answer = await undoCheckIn(c.get("db"), currentUser(c), form, params.code, queue);
   await publishAfterCommit(c.get("broadcaster"), queue.messages);
-  return c.json(answer);
+  return answer;
 });

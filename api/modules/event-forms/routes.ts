@@ -3,14 +3,16 @@ import { z } from "zod";
 import type { EventFormSaved } from "#schemas/event-form-views.ts";
 import { optionalIdField } from "#schemas/id-fields.ts";
 import { EVENT_CATEGORIES, EVENT_FORM_STATUSES, EVENT_NATURES, eventFormSchema, eventFormStatusSchema } from "#schemas/events.ts";
+import { eventFormRoutes as routes } from "#schemas/contract/event-forms.ts";
 import type { AppEnv } from "#api/context.ts";
+import { serve } from "#api/lib/contract.ts";
 import { jsonText, readBody } from "#api/lib/body.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
 import { authorize } from "../access/authorize.ts";
 import { assertVerifiedEmail } from "../account-links/hold.ts";
-import { currentUser, requireUser } from "../auth/middleware.ts";
+import { currentUser } from "../auth/middleware.ts";
 import { organizationFor } from "#api/lib/owner.ts";
 import { moveMeetingAfterEdit } from "../meetings/meetings.ts";
 import { meetingsContext } from "../meetings/providers.ts";
@@ -32,17 +34,15 @@ const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slic
 
 // ---- reference lists ---------------------------------------------------------------------------
 
-eventFormRoutes.get("/api/v1/site/common/event_categories", requireUser, (c) =>
-  c.json({ data: EVENT_CATEGORIES.map((name) => ({ value: name, label: name })) }),
-);
+serve(eventFormRoutes, routes.listEventCategories, async () => ({
+  data: EVENT_CATEGORIES.map((name) => ({ value: name, label: name })),
+}));
 
-eventFormRoutes.get("/api/v1/site/common/event_natures", requireUser, (c) =>
-  c.json({ data: EVENT_NATURES.map(({ value, label }) => ({ value, label })) }),
-);
+serve(eventFormRoutes, routes.listEventNatures, async () => ({ data: EVENT_NATURES.map(({ value, label }) => ({ value, label })) }));
 
-eventFormRoutes.get("/api/v1/admin/event_form_statuses", authorize("event form read"), (c) =>
-  c.json({ data: EVENT_FORM_STATUSES.map((value) => ({ value, label: capitalise(value) })) }),
-);
+serve(eventFormRoutes, routes.listEventFormStatuses, async () => ({
+  data: EVENT_FORM_STATUSES.map((value) => ({ value, label: capitalise(value) })),
+}));
 
 // ---- event forms -------------------------------------------------------------------------------
 

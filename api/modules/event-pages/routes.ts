@@ -10,7 +10,9 @@
  *   GET /api/v1/public/sitemaps/events-{n}.xml      numbered file n of that index (/sitemap.xml, /sitemaps/… in the panel)
  */
 import { Hono } from "hono";
+import { eventPageRoutes as API } from "#schemas/contract/event-pages.ts";
 import type { AppEnv } from "#api/context.ts";
+import { serve } from "#api/lib/contract.ts";
 import { linkedAppUrl } from "#api/lib/app-links.ts";
 import { applicationOf } from "../applications/queries.ts";
 import { calendarOf } from "../notification-mail/event-mail.ts";
@@ -37,14 +39,13 @@ const XML = "application/xml; charset=utf-8";
 export function createEventPageRoutes(cache?: CardCache) {
   const routes = new Hono<AppEnv>();
 
-  routes.get("/api/v1/public/events/:slug", async (c) => {
-    const slug = c.req.param("slug");
+  serve(routes, API.showEventPage, async (c, { params: { slug } }) => {
     const read = () => eventPage(c.get("db"), slug);
-    return c.json({ event: await (cache ? cache.through(`event-page:${eventIdOf(slug)}`, read) : read()) });
+    return { event: await (cache ? cache.through(`event-page:${eventIdOf(slug)}`, read) : read()) };
   });
 
-  routes.get("/api/v1/public/events/:slug/calendar.ics", async (c) => {
-    const { form } = await publicEvent(c.get("db"), c.req.param("slug"));
+  serve(routes, API.eventCalendarFile, async (c, { params }) => {
+    const { form } = await publicEvent(c.get("db"), params.slug);
     const user = c.get("user");
     const status = user ? ((await applicationOf(c.get("db"), form.id, user.id))?.status ?? null) : null;
     const file = calendarOf(linkedAppUrl(), form, status, publicEventUrl(form));
@@ -54,8 +55,8 @@ export function createEventPageRoutes(cache?: CardCache) {
     });
   });
 
-  routes.get("/api/v1/public/events/:slug/preview.png", async (c) => {
-    const { form, startup } = await publicEvent(c.get("db"), c.req.param("slug"));
+  serve(routes, API.eventPoster, async (c, { params }) => {
+    const { form, startup } = await publicEvent(c.get("db"), params.slug);
     const png = eventPosterPng({
       title: form.title,
       lines: [`Hosted by ${startup.name}`, formatEventTime(form.startsAt, form.endsAt, form.timezone)],
@@ -63,16 +64,16 @@ export function createEventPageRoutes(cache?: CardCache) {
     return c.body(png, 200, { "Content-Type": "image/png", "Cache-Control": PREVIEW_CACHE });
   });
 
-  routes.get("/api/v1/public/robots.txt", (c) =>
+  serve(routes, API.robotsTxt, async (c) =>
     c.body(robotsTxt(), 200, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CRAWLER_FILE_CACHE }),
   );
 
-  routes.get("/api/v1/public/sitemap.xml", async (c) =>
+  serve(routes, API.sitemap, async (c) =>
     c.body(await sitemap(c.get("db")), 200, { "Content-Type": XML, "Cache-Control": CRAWLER_FILE_CACHE }),
   );
 
-  routes.get("/api/v1/public/sitemaps/:file", async (c) => {
-    const page = sitemapPageOf(c.req.param("file"));
+  serve(routes, API.sitemapFile, async (c, { params }) => {
+    const page = sitemapPageOf(params.file);
     const file = page === undefined ? null : await sitemapPage(c.get("db"), page);
     if (file === null) throw notFound(SITEMAP_NOT_FOUND);
     return c.body(file, 200, { "Content-Type": XML, "Cache-Control": CRAWLER_FILE_CACHE });

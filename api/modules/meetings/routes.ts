@@ -10,17 +10,15 @@
  *
  * Connections are per user, for any logged-in user; a form's meeting is for those who may edit the form.
  */
-import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { createMeetingSchema, providerFromSlug, type MeetingAuthorization, type MeetingProviderKey } from "#schemas/meetings.ts";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { meetingRoutes as routes } from "#schemas/contract/meetings.ts";
+import { providerFromSlug, type MeetingProviderKey } from "#schemas/meetings.ts";
 import type { AppEnv } from "#api/context.ts";
-import { readBody } from "#api/lib/body.ts";
+import { serve } from "#api/lib/contract.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { validate } from "#api/lib/validation.ts";
-import { authorize } from "../access/authorize.ts";
-import { currentUser, requireUser } from "../auth/middleware.ts";
-import { organizationFor } from "#api/lib/owner.ts";
+import { organizationFor, type OrganizationAccess } from "#api/lib/owner.ts";
+import { currentUser } from "../auth/middleware.ts";
 import { EVENT_FORM_NOT_FOUND } from "../event-forms/service.ts";
 import { connectionState, connectionStates, disconnect, finishConnect, startConnect } from "./connections.ts";
 import { createMeeting, formMeeting, updateMeeting } from "./meetings.ts";
@@ -28,70 +26,77 @@ import { label, meetingsContext } from "./providers.ts";
 
 export const meetingRoutes = new Hono<AppEnv>();
 
-const BASE = "/api/v1/admin/meetings/connections";
-
 const ctx = (c: Context<AppEnv>) => meetingsContext(c.get("db"), c.get("config"));
 
-function providerParam(c: Context<AppEnv>): MeetingProviderKey {
-  const provider = providerFromSlug(c.req.param("provider"));
+function providerOf(slug: string | undefined): MeetingProviderKey {
+  const provider = providerFromSlug(slug);
   if (!provider) throw notFound("Integration not found");
   return provider;
 }
 
-/** What the provider sent back to the callback address, as the panel forwards it. */
-const callbackSchema = z.object({
-  state: z.string({ error: "The state field is required." }).trim().min(1, "The state field is required.").max(512),
-  code: z.string().trim().max(2048).optional(),
-  error: z.string().trim().max(200).optional(),
-});
+/** An unknown provider is "not found" before what the callback sent is looked at. */
+const providerKnown: MiddlewareHandler<AppEnv> = async (c, next) => {
+  providerOf(c.req.param("provider"));
+  await next();
+};
 
-meetingRoutes.get(BASE, requireUser, async (c) => c.json({ data: await connectionStates(ctx(c), currentUser(c).id) }));
+serve(meetingRoutes, routes.listMeetingConnections, async (c) => ({ data: await connectionStates(ctx(c), currentUser(c).id) }));
 
-meetingRoutes.get(`${BASE}/:provider`, requireUser, async (c) => {
-  const provider = providerParam(c);
-  return c.json({ data: await connectionState(ctx(c), currentUser(c).id, provider) });
-});
+serve(meetingRoutes, routes.showMeetingConnection, async (c, { params }) => ({
+  data: await connectionState(ctx(c), currentUser(c).id, providerOf(params.provider)),
+}));
 
-meetingRoutes.post(`${BASE}/:provider/authorize`, requireUser, async (c) => {
-  const provider = providerParam(c);
-  const answer: MeetingAuthorization = { authorization_url: await startConnect(ctx(c), currentUser(c).id, provider) };
-  return c.json(answer);
-});
+serve(meetingRoutes, routes.authorizeMeetingConnection, async (c, { params }) => ({
+  authorization_url: await startConnect(ctx(c), currentUser(c).id, providerOf(params.provider)),
+}));
 
-meetingRoutes.post(`${BASE}/:provider/callback`, requireUser, async (c) => {
-  const provider = providerParam(c);
-  const input = validate(callbackSchema, await readBody(c));
-  const data = await finishConnect(ctx(c), currentUser(c).id, provider, input);
-  return c.json({
-    data,
-    message: data.account_label ? `${label(provider)} is connected as ${data.account_label}.` : `${label(provider)} is connected.`,
-  });
-});
+serve(
+  meetingRoutes,
+  routes.finishMeetingConnection,
+  async (c, { params, body }) => {
+    const provider = providerOf(params.provider);
+    const data = await finishConnect(ctx(c), currentUser(c).id, provider, body);
+    return {
+      data,
+      message: data.account_label ? `${label(provider)} is connected as ${data.account_label}.` : `${label(provider)} is connected.`,
+    };
+  },
+  { before: [providerKnown] },
+);
 
-meetingRoutes.delete(`${BASE}/:provider`, requireUser, async (c) => {
-  const provider = providerParam(c);
+serve(meetingRoutes, routes.deleteMeetingConnection, async (c, { params }) => {
+  const provider = providerOf(params.provider);
   await disconnect(ctx(c), currentUser(c).id, provider);
-  return c.json({ message: `${label(provider)} is disconnected.` });
+  return { message: `${label(provider)} is disconnected.` };
 });
 
 // ---- an event form's meeting ------------------------------------------------------------------
 
-const formId = (c: Context<AppEnv>) => pathId(c.req.param("id"), EVENT_FORM_NOT_FOUND);
-const editor = (c: Context<AppEnv>) => ({ userId: currentUser(c).id, access: organizationFor(c.get("user"), "forms.manage") });
+const formId = (value: string | undefined) => pathId(value, EVENT_FORM_NOT_FOUND);
+const editor = (c: Context<AppEnv>, access: OrganizationAccess) => ({ userId: currentUser(c).id, access });
 
-meetingRoutes.get("/api/v1/admin/event_forms/:id/meeting", authorize("event form write"), async (c) =>
-  c.json(await formMeeting(ctx(c), editor(c), formId(c))),
+/** A malformed form id is "not found" (after the caller's access is checked) before the body is looked at. */
+const formIdGiven: MiddlewareHandler<AppEnv> = async (c, next) => {
+  organizationFor(c.get("user"), "forms.manage");
+  formId(c.req.param("id"));
+  await next();
+};
+
+serve(meetingRoutes, routes.showFormMeeting, async (c, { params, organization }) =>
+  formMeeting(ctx(c), editor(c, organization), formId(params.id)),
 );
 
-meetingRoutes.post("/api/v1/admin/event_forms/:id/meeting", authorize("event form write"), async (c) => {
-  const who = editor(c);
-  const id = formId(c);
-  const { provider } = validate(createMeetingSchema, await readBody(c));
-  const meeting = await createMeeting(ctx(c), who, id, provider);
-  return c.json({ meeting, message: `${meeting.provider_label} meeting created.` }, 201);
-});
+serve(
+  meetingRoutes,
+  routes.createFormMeeting,
+  async (c, { params, body: { provider }, organization }) => {
+    const meeting = await createMeeting(ctx(c), editor(c, organization), formId(params.id), provider);
+    return { meeting, message: `${meeting.provider_label} meeting created.` };
+  },
+  { before: [formIdGiven] },
+);
 
-meetingRoutes.put("/api/v1/admin/event_forms/:id/meeting", authorize("event form write"), async (c) => {
-  const meeting = await updateMeeting(ctx(c), editor(c), formId(c));
-  return c.json({ meeting, message: `${meeting.provider_label} meeting updated.` });
+serve(meetingRoutes, routes.updateFormMeeting, async (c, { params, organization }) => {
+  const meeting = await updateMeeting(ctx(c), editor(c, organization), formId(params.id));
+  return { meeting, message: `${meeting.provider_label} meeting updated.` };
 });

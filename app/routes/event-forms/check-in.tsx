@@ -1,7 +1,8 @@
 import { roleCan } from "~/lib/permissions";
 import { useRef } from "react";
 import { data, Form, useNavigation, useSearchParams, useSubmit } from "react-router";
-import { formatTicketCode, type CheckInAnswer, type CheckInPage, type TicketView } from "#schemas/check-ins";
+import { formatTicketCode, type CheckInAnswer, type TicketView } from "#schemas/check-ins";
+import { API } from "#schemas/contract/index";
 import { CHECK_INS_CHANGED_EVENT, eventFormChannel, SOCKET_ID_FIELD } from "#schemas/realtime";
 import { CameraScanner } from "~/components/check-in/camera-scanner";
 import { ScanResult } from "~/components/check-in/scan-result";
@@ -15,7 +16,7 @@ import { apiContext } from "~/lib/contexts";
 import { useDates } from "~/lib/dates";
 import { formatEventTime, STATUS_TONES } from "~/lib/event-format";
 import { requirePermission } from "~/lib/guards.server";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { SenderSocketField, senderSocketHeader, useSocketId } from "~/lib/realtime/sender-socket";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import { requireId } from "~/lib/route-params.server";
@@ -28,15 +29,13 @@ import type { Route } from "./+types/check-in";
  */
 
 const FORM_NOT_FOUND = "Event Form not found";
-const apiPath = (id: number) => `/api/v1/admin/event_forms/${id}/check_ins`;
-
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event response write");
   const id = requireId(params.id, FORM_NOT_FOUND);
-  const query = forwardListParams(url, ["page", "search"], { per_page: "25" });
+  const query = listQueryOf(url, ["page", "search"], { per_page: "25" });
   // A member who works the door only is shown no addresses, and so cannot search by one.
   const searchHint = roleCan(user, "forms.read") ? "Search by name, email or code" : "Search by name or code";
-  return { door: await context.get(apiContext).load<CheckInPage>(`${apiPath(id)}?${query}`), searchHint };
+  return { door: await context.get(apiContext).answer(API.listCheckIns, { params: { id }, query }), searchHint };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -46,10 +45,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const code = String(form.get("code") ?? "");
   const api = context.get(apiContext);
   if (form.get("intent") === "undo") {
-    const undone = await api.delete<{ message: string }>(`${apiPath(id)}/${encodeURIComponent(code)}`, senderSocketHeader(form));
+    const undone = await api.request(API.undoCheckIn, { params: { id, code } }, senderSocketHeader(form));
     return data({ answer: null, undone: undone.body.message, errors: null }, { status: undone.status });
   }
-  const result = await api.post<CheckInAnswer>(apiPath(id), { code }, senderSocketHeader(form));
+  const result = await api.request(API.checkIn, { params: { id }, body: { code } }, senderSocketHeader(form));
   if (!result.ok && result.status === 422)
     return data({ answer: null, undone: null, errors: result.body.errors?.code ?? null }, { status: 422 });
   // Past the member's scans per window: said under the code, with when to try again.

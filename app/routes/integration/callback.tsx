@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { API } from "#schemas/contract/index";
 import { MEETING_PROVIDER_LABELS, providerFromSlug } from "#schemas/meetings";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -19,12 +20,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!provider) throw data("Integration not found", { status: 404 });
   const slug = params.provider;
   const query = url.searchParams;
-  const body: Record<string, string> = {};
-  for (const key of ["state", "code", "error"]) {
-    const value = query.get(key);
-    if (value) body[key] = value;
-  }
-  const result = await context.get(apiContext).post<{ message: string }>(`/api/v1/admin/meetings/connections/${slug}/callback`, body);
+  // Only what was sent: a missing state is the API's 422.
+  const given = (key: string) => query.get(key) || undefined;
+  const body = { state: given("state") ?? "", code: given("code"), error: given("error") };
+  const result = await context.get(apiContext).request(API.finishMeetingConnection, { params: { provider: slug }, body });
   if (result.ok)
     return redirectWithToast(context.get(requestEnvContext), `/integration/${slug}`, { type: "success", message: result.body.message });
   const message =

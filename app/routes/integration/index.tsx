@@ -1,4 +1,4 @@
-import type { MeetingConnectionState } from "#schemas/meetings";
+import { API } from "#schemas/contract/index";
 import { ConnectionBadge } from "~/components/meetings/provider-state";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageHeader } from "~/components/ui/layout";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/index";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { data: providers } = await context.get(apiContext).load<{ data: MeetingConnectionState[] }>("/api/v1/admin/meetings/connections");
+  const { data: providers } = await context.get(apiContext).answer(API.listMeetingConnections, {});
   return { providers };
 }
 

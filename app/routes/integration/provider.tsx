@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Form, data, useNavigation } from "react-router";
-import { providerFromSlug, type MeetingAuthorization, type MeetingConnectionState } from "#schemas/meetings";
+import { API } from "#schemas/contract/index";
+import { providerFromSlug } from "#schemas/meetings";
 import { ConnectionBadge, NotConfiguredNotice } from "~/components/meetings/provider-state";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -21,9 +22,7 @@ function slugOf(params: Route.LoaderArgs["params"]): string {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = slugOf(params);
-  const { data: state } = await context
-    .get(apiContext)
-    .load<{ data: MeetingConnectionState }>(`/api/v1/admin/meetings/connections/${slug}`);
+  const { data: state } = await context.get(apiContext).answer(API.showMeetingConnection, { params: { provider: slug } });
   return { state };
 }
 
@@ -32,7 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const intent = (await request.formData()).get("intent");
   if (intent === "connect") {
-    const result = await api.post<MeetingAuthorization>(`/api/v1/admin/meetings/connections/${slug}/authorize`);
+    const result = await api.request(API.authorizeMeetingConnection, { params: { provider: slug } });
     if (!result.ok) return data({ error: result.body.message }, { status: result.status });
     const to = new URL(result.body.authorization_url);
     if (to.protocol !== "https:" && to.protocol !== "http:")
@@ -42,7 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { authorizationUrl: to.toString() };
   }
   if (intent === "disconnect") {
-    const result = await api.delete<{ message: string }>(`/api/v1/admin/meetings/connections/${slug}`);
+    const result = await api.request(API.deleteMeetingConnection, { params: { provider: slug } });
     if (!result.ok) return data({ error: result.body.message }, { status: result.status });
     return redirectWithToast(context.get(requestEnvContext), `/integration/${slug}`, { type: "success", message: result.body.message });
   }

@@ -1,3 +1,4 @@
+import { API } from "#schemas/contract/index";
 import { apiContext } from "~/lib/contexts";
 import type { Route } from "./+types/crawler-files";
 
@@ -6,5 +7,9 @@ import type { Route } from "./+types/crawler-files";
  * APP_URL and the published events) under /api/v1/public at the same path.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  return context.get(apiContext).download(`/api/v1/public${url.pathname}`);
+  const api = context.get(apiContext);
+  // One module serves the three addresses: which one was asked for is in the path.
+  if (url.pathname === "/robots.txt") return api.file(API.robotsTxt, {});
+  if (url.pathname === "/sitemap.xml") return api.file(API.sitemap, {});
+  return api.file(API.sitemapFile, { params: { file: url.pathname.slice("/sitemaps/".length) } });
 }

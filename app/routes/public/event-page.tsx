@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { SiteEventForm } from "#schemas/applications";
-import { eventIdOfSlug, eventPosterPath, type EventPageView } from "#schemas/event-pages";
+import { API } from "#schemas/contract/index";
+import { eventIdOfSlug, eventPosterPath } from "#schemas/event-pages";
 import { ApplyCall, type ReaderApplication } from "~/components/event-page/apply-call";
 import { Attendees } from "~/components/event-page/attendees";
 import { AddToCalendar, EventFacts } from "~/components/event-page/event-facts";
@@ -21,12 +22,13 @@ import { eventPageMeta } from "./event-page-meta";
  * crawler-files.ts); link previews and search results read its meta tags and schema.org Event.
  */
 
-export const apiPath = (slug: string) => `/api/v1/public/events/${encodeURIComponent(slug)}`;
-
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   // A draft or an unknown event is the API's 404 "Event Form not found", shown as the status screen.
-  const [{ event }, reader] = await Promise.all([api.load<{ event: EventPageView }>(apiPath(params.slug)), readerOf(api, params.slug)]);
+  const [{ event }, reader] = await Promise.all([
+    api.answer(API.showEventPage, { params: { slug: params.slug } }),
+    readerOf(api, params.slug),
+  ]);
   // An older slug (the event was renamed) or none but the id: the one address a page is shared under.
   if (event.slug !== params.slug) throw redirect(`/e/${event.slug}${url.search}`, 301);
   return { event, loggedIn: reader !== null, mine: reader?.mine ?? null };
