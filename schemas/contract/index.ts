@@ -12,6 +12,7 @@ import { followRoutes } from "./follows.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
 import { referenceRoutes } from "./reference.ts";
+import { resourceRoutes } from "./resources.ts";
 import { reviewRoutes } from "./reviews.ts";
 import { settingsRoutes } from "./settings.ts";
 import { startupDetailRoutes } from "./startup-details.ts";
@@ -29,6 +30,7 @@ export const API = {
   ...notificationRoutes,
   ...questionLibraryRoutes,
   ...referenceRoutes,
+  ...resourceRoutes,
   ...reviewRoutes,
   ...settingsRoutes,
   ...startupDetailRoutes,
