@@ -6,10 +6,13 @@ import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
 import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
+import { dashboardRoutes } from "./dashboard.ts";
 import { draftRoutes } from "./drafts.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { followRoutes } from "./follows.ts";
+import { mailOutboxRoutes } from "./mail-outbox.ts";
 import { notificationRoutes } from "./notifications.ts";
+import { placeRoutes } from "./places.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
 import { referenceRoutes } from "./reference.ts";
 import { resourceRoutes } from "./resources.ts";
@@ -24,10 +27,13 @@ export const API = {
   ...apiTokenRoutes,
   ...collectionRoutes,
   ...couponRoutes,
+  ...dashboardRoutes,
   ...draftRoutes,
   ...favoriteRoutes,
   ...followRoutes,
+  ...mailOutboxRoutes,
   ...notificationRoutes,
+  ...placeRoutes,
   ...questionLibraryRoutes,
   ...referenceRoutes,
   ...resourceRoutes,
