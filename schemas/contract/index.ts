@@ -2,6 +2,7 @@
  * Every API route declared so far, by name: the table the API registers its handlers against, the panel
  * calls by name, the tests check answers against and the API reference is written from.
  */
+import { aiRoutes } from "./ai.ts";
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
 import { collectionRoutes } from "./collections.ts";
@@ -9,7 +10,9 @@ import { couponRoutes } from "./coupons.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { draftRoutes } from "./drafts.ts";
 import { favoriteRoutes } from "./favorites.ts";
+import { fileRoutes } from "./files.ts";
 import { followRoutes } from "./follows.ts";
+import { mailLinkRoutes } from "./mail-links.ts";
 import { mailOutboxRoutes } from "./mail-outbox.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { placeRoutes } from "./places.ts";
@@ -23,6 +26,7 @@ import { webhookRoutes } from "./webhooks.ts";
 import type { ApiRoute } from "./route.ts";
 
 export const API = {
+  ...aiRoutes,
   ...announcementRoutes,
   ...apiTokenRoutes,
   ...collectionRoutes,
@@ -30,7 +34,9 @@ export const API = {
   ...dashboardRoutes,
   ...draftRoutes,
   ...favoriteRoutes,
+  ...fileRoutes,
   ...followRoutes,
+  ...mailLinkRoutes,
   ...mailOutboxRoutes,
   ...notificationRoutes,
   ...placeRoutes,
