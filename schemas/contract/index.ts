@@ -21,6 +21,7 @@ import { referenceRoutes } from "./reference.ts";
 import { resourceRoutes } from "./resources.ts";
 import { reviewRoutes } from "./reviews.ts";
 import { settingsRoutes } from "./settings.ts";
+import { startupRoutes } from "./startups.ts";
 import { startupDetailRoutes } from "./startup-details.ts";
 import { webhookRoutes } from "./webhooks.ts";
 import type { ApiRoute } from "./route.ts";
@@ -45,6 +46,7 @@ export const API = {
   ...resourceRoutes,
   ...reviewRoutes,
   ...settingsRoutes,
+  ...startupRoutes,
   ...startupDetailRoutes,
   ...webhookRoutes,
 } satisfies Record<string, ApiRoute>;
