@@ -80,6 +80,12 @@ function aiPromptTooLong(texts: string[]): boolean {
 }
 
 /** The answer, as Gemini gives it: the panel reads candidates[0].content.parts[0].text. */
-export interface AiResponse {
-  candidates: { content: { role: "model"; parts: { text: string }[] }; finishReason: string }[];
-}
+export const aiResponse = z.object({
+  candidates: z.array(
+    z.object({
+      content: z.object({ role: z.literal("model"), parts: z.array(z.object({ text: z.string() })) }),
+      finishReason: z.string(),
+    }),
+  ),
+});
+export type AiResponse = z.output<typeof aiResponse>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BillingStatus } from "./billing.ts";
+import { BILLING_STATUSES } from "./billing-status.ts";
 import { optionalIdField } from "./id-fields.ts";
 import { isListedTimeZone } from "./time.ts";
 import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "./dashboard-periods.ts";
@@ -29,91 +29,87 @@ export const dashboardQuerySchema = z.object({
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 
 /** What every card's answer says about its window. `from`/`to` are local dates, both included. */
-export interface DashboardWindow {
-  period: DashboardPeriod;
-  time_zone: string;
-  from: string;
-  to: string;
-}
+export const dashboardWindow = z.object({
+  period: z.union(DASHBOARD_PERIODS.map((period) => z.literal(period))),
+  time_zone: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+export type DashboardWindow = z.output<typeof dashboardWindow>;
 
-export interface DayCount {
-  date: string;
-  count: number;
-}
-export interface WeekCount {
-  /** The Monday the week starts on. */
-  week: string;
-  count: number;
-}
-export interface StatusCount<S extends string = string> {
-  status: S;
-  count: number;
-}
-
-export interface ApplicationsPerDay extends DashboardWindow {
-  event_form: { id: number; title: string } | null;
-  total: number;
-  days: DayCount[];
-  /** The forms the card can be narrowed to: the latest FORM_PICKER_LIMIT by start. */
-  forms: DashboardForm[];
-}
-export const FORM_PICKER_LIMIT = 100;
-
-export interface ApplicationsByStage extends DashboardWindow {
-  event_form: { id: number; title: string } | null;
-  total: number;
-  stages: StatusCount[];
-}
-
-export interface CurrencyRevenue {
-  currency: string;
-  /** Decimal strings, as money is everywhere in the API. */
-  total: string;
-  weeks: { week: string; total: string }[];
-}
-
-export interface BillingsSummary extends DashboardWindow {
-  total: number;
-  statuses: StatusCount<BillingStatus>[];
-  revenue: CurrencyRevenue[];
-}
-
-export interface FollowersPerWeek extends DashboardWindow {
-  account: { type: "startup" | "organization" | "co_founder"; id: number };
-  followers_count: number;
-  total: number;
-  weeks: WeekCount[];
-}
-
-export interface UpcomingEvent {
-  id: number;
-  title: string;
-  starts_at: string;
-  ends_at: string;
-  timezone: string;
-  capacity: number | null;
-  /** Submitted applications that hold a place (not cancelled). */
-  places_taken: number;
-  /** Tickets checked in at the door so far. */
-  checked_in: number;
-}
-export interface UpcomingEvents {
-  total: number;
-  events: UpcomingEvent[];
-}
-
-export interface MyApplicationsSummary extends DashboardWindow {
-  total: number;
-  statuses: StatusCount[];
-}
-
-export interface InvitationsSummary extends DashboardWindow {
-  sent: StatusCount[] | null;
-  received: StatusCount[] | null;
-}
+export const dayCount = z.object({ date: z.string(), count: z.number().int() });
+export type DayCount = z.output<typeof dayCount>;
+/** `week`: the Monday the week starts on. */
+export const weekCount = z.object({ week: z.string(), count: z.number().int() });
+export type WeekCount = z.output<typeof weekCount>;
+export const statusCount = z.object({ status: z.string(), count: z.number().int() });
+export type StatusCount = z.output<typeof statusCount>;
 
 /** The event forms a card can be narrowed to (the per-form picker). */
-export interface DashboardForm {
-  id: number;
-  title: string;
-}
+export const dashboardForm = z.object({ id: z.number().int(), title: z.string() });
+export type DashboardForm = z.output<typeof dashboardForm>;
+
+export const applicationsPerDay = dashboardWindow.extend({
+  event_form: dashboardForm.nullable(),
+  total: z.number().int(),
+  days: z.array(dayCount),
+  /** The forms the card can be narrowed to: the latest FORM_PICKER_LIMIT by start. */
+  forms: z.array(dashboardForm),
+});
+export type ApplicationsPerDay = z.output<typeof applicationsPerDay>;
+export const FORM_PICKER_LIMIT = 100;
+
+export const applicationsByStage = dashboardWindow.extend({
+  event_form: dashboardForm.nullable(),
+  total: z.number().int(),
+  stages: z.array(statusCount),
+});
+export type ApplicationsByStage = z.output<typeof applicationsByStage>;
+
+/** Totals are decimal strings, as money is everywhere in the API. */
+export const currencyRevenue = z.object({
+  currency: z.string(),
+  total: z.string(),
+  weeks: z.array(z.object({ week: z.string(), total: z.string() })),
+});
+export type CurrencyRevenue = z.output<typeof currencyRevenue>;
+
+export const billingsSummary = dashboardWindow.extend({
+  total: z.number().int(),
+  statuses: z.array(z.object({ status: z.enum(BILLING_STATUSES), count: z.number().int() })),
+  revenue: z.array(currencyRevenue),
+});
+export type BillingsSummary = z.output<typeof billingsSummary>;
+
+export const followersPerWeek = dashboardWindow.extend({
+  account: z.object({ type: z.enum(["startup", "organization", "co_founder"]), id: z.number().int() }),
+  followers_count: z.number().int(),
+  total: z.number().int(),
+  weeks: z.array(weekCount),
+});
+export type FollowersPerWeek = z.output<typeof followersPerWeek>;
+
+export const upcomingEvent = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  timezone: z.string(),
+  capacity: z.number().int().nullable(),
+  /** Submitted applications that hold a place (not cancelled). */
+  places_taken: z.number().int(),
+  /** Tickets checked in at the door so far. */
+  checked_in: z.number().int(),
+});
+export type UpcomingEvent = z.output<typeof upcomingEvent>;
+export const upcomingEvents = z.object({ total: z.number().int(), events: z.array(upcomingEvent) });
+export type UpcomingEvents = z.output<typeof upcomingEvents>;
+
+export const myApplicationsSummary = dashboardWindow.extend({ total: z.number().int(), statuses: z.array(statusCount) });
+export type MyApplicationsSummary = z.output<typeof myApplicationsSummary>;
+
+export const invitationsSummary = dashboardWindow.extend({
+  sent: z.array(statusCount).nullable(),
+  received: z.array(statusCount).nullable(),
+});
+export type InvitationsSummary = z.output<typeof invitationsSummary>;

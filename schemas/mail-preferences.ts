@@ -73,19 +73,18 @@ export const UNSUBSCRIBE_TARGETS = [...MAIL_TYPES, "digest"] as const;
 export type UnsubscribeTarget = (typeof UNSUBSCRIBE_TARGETS)[number];
 
 /** GET /api/v1/mail/unsubscribe/{token}: what the link turns off, and whether that mail still comes. */
-export interface UnsubscribeView {
-  target: UnsubscribeTarget;
+export const unsubscribeView = z.object({
+  target: z.enum(UNSUBSCRIBE_TARGETS),
   /** What the mail is about, as the settings page words it. */
-  label: string;
+  label: z.string(),
   /** False once it is off (the link was used, or the settings say so). */
-  subscribed: boolean;
-}
+  subscribed: z.boolean(),
+});
+export type UnsubscribeView = z.output<typeof unsubscribeView>;
 
-/** POST /api/v1/mail/unsubscribe/{token}. */
-export interface UnsubscribeResult {
-  message: string;
-  data: UnsubscribeView;
-}
+/** POST /api/v1/mail/unsubscribe/{token}: the mail turned off, and a sentence saying so. */
+export const unsubscribeResult = z.object({ message: z.string(), data: unsubscribeView });
+export type UnsubscribeResult = z.output<typeof unsubscribeResult>;
 
 export const DIGEST_LABEL = "The daily digest";
 export const UNSUBSCRIBE_LINK_INVALID = "This unsubscribe link is not valid. Change which mail you receive on your settings page.";

@@ -1,5 +1,5 @@
 /* Mail kept in the outbox: the states a message goes through and the shapes the outbox screen reads. */
-import type { Page } from "./answers.ts";
+import { z } from "zod";
 
 /**
  * queued: waiting for its turn (or for the next try after a failure); sending: claimed by one sender until
@@ -27,31 +27,30 @@ export interface MailAttachment {
 }
 
 /** A row of the outbox list. */
-export interface OutboxMessageJson {
-  id: number;
-  to_address: string;
-  to_name: string | null;
-  kind: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-  next_attempt_at: string | null;
-}
+export const outboxMessageJson = z.object({
+  id: z.number().int(),
+  to_address: z.string(),
+  to_name: z.string().nullable(),
+  kind: z.string(),
+  subject: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+});
+export type OutboxMessageJson = z.output<typeof outboxMessageJson>;
 
 /** One message with what it says: both parts, its extra headers and attachments' names. */
-export interface OutboxMessageDetailJson extends OutboxMessageJson {
-  message_id: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
-  attachments: { filename: string; content_type: string }[];
-}
-
-/** `GET /api/v1/admin/mail_outbox`: a page of messages, newest first; `smtp_configured` false means mail is only kept here. */
-export type OutboxPage = Page<OutboxMessageJson> & { meta: { smtp_configured: boolean } };
+export const outboxMessageDetailJson = outboxMessageJson.extend({
+  message_id: z.string(),
+  html: z.string(),
+  text: z.string(),
+  headers: z.record(z.string(), z.string()),
+  attachments: z.array(z.object({ filename: z.string(), content_type: z.string() })),
+});
+export type OutboxMessageDetailJson = z.output<typeof outboxMessageDetailJson>;
 
 export const OUTBOX_MESSAGE_NOT_FOUND = "Message not found";
 
@@ -67,7 +66,5 @@ export const RETRYABLE_MAIL_STATUSES = ["failed", "kept"] as const satisfies rea
 export const isRetryable = (status: MailStatus) => (RETRYABLE_MAIL_STATUSES as readonly MailStatus[]).includes(status);
 
 /** The answer of the two POSTs above. */
-export interface OutboxActionResult {
-  message: string;
-  id: number;
-}
+export const outboxActionResult = z.object({ message: z.string(), id: z.number().int() });
+export type OutboxActionResult = z.output<typeof outboxActionResult>;

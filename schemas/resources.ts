@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { Page } from "./answers.ts";
 import { booleanField, storableString } from "./fields.ts";
 import { MAX_BOX_CHARS, type FrameworkDefinition } from "./frameworks/index.ts";
 import { parseId } from "./ids.ts";
@@ -101,78 +100,89 @@ export function canvasSaveSchema(framework: FrameworkDefinition) {
   });
 }
 
-export interface GuideSummary {
-  slug: string;
-  title: string;
-  category: string;
-  summary: string;
-  reading_minutes: number;
-  updated_at: string;
-}
+/** A guide in the list: everything but its text. */
+export const guideSummary = z.object({
+  slug: z.string(),
+  title: z.string(),
+  category: z.string(),
+  summary: z.string(),
+  reading_minutes: z.number().int(),
+  updated_at: z.string(),
+});
+export type GuideSummary = z.output<typeof guideSummary>;
 
-export interface GuideView extends GuideSummary {
-  /** Markdown. */
-  body: string;
-}
+/** A guide with its text (Markdown). */
+export const guideView = guideSummary.extend({ body: z.string() });
+export type GuideView = z.output<typeof guideView>;
 
-export interface GuideCategoryCount {
-  name: string;
-  count: number;
-}
+export const guideCategoryCount = z.object({ name: z.string(), count: z.number().int() });
+export type GuideCategoryCount = z.output<typeof guideCategoryCount>;
 
-/** `GET /api/v1/admin/guides`: a page of guides, and how many guides each category has. */
-export type GuidePage = Page<GuideSummary> & { categories: GuideCategoryCount[] };
+const frameworkBox = z.object({ id: z.string(), title: z.string(), hint: z.string(), example: z.string() });
 
 /** A framework's definition as the API answers it (snake_case, as every answer). */
-export interface FrameworkView {
-  type: string;
-  name: string;
-  summary: string;
-  when_to_use: string;
-  layout: FrameworkDefinition["layout"];
-  boxes: FrameworkDefinition["boxes"];
-}
+export const frameworkViewSchema = z.object({
+  type: z.string(),
+  name: z.string(),
+  summary: z.string(),
+  when_to_use: z.string(),
+  layout: z.object({ columns: z.number().int(), rows: z.array(z.string()) }),
+  boxes: z.array(frameworkBox),
+});
+export type FrameworkView = z.output<typeof frameworkViewSchema>;
 
 export const frameworkView = ({ whenToUse, ...framework }: FrameworkDefinition): FrameworkView => ({
   ...framework,
   when_to_use: whenToUse,
 });
 
+const savedBy = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
 /** A framework in the catalogue, with the caller's startup's canvas of it when there is one. */
-export interface FrameworkSummary {
-  type: string;
-  name: string;
-  summary: string;
-  when_to_use: string;
-  box_count: number;
-  canvas: { version: number; updated_at: string } | null;
-}
+export const frameworkSummary = z.object({
+  type: z.string(),
+  name: z.string(),
+  summary: z.string(),
+  when_to_use: z.string(),
+  box_count: z.number().int(),
+  canvas: z.object({ version: z.number().int(), updated_at: z.string() }).nullable(),
+});
+export type FrameworkSummary = z.output<typeof frameworkSummary>;
 
 /** `GET /api/v1/admin/frameworks`: the catalogue, and the startup whose canvases its links open (null: none). */
-export interface FrameworkCatalogue {
-  data: FrameworkSummary[];
-  startup: { id: number; name: string } | null;
-}
+export const frameworkCatalogue = z.object({
+  data: z.array(frameworkSummary),
+  startup: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type FrameworkCatalogue = z.output<typeof frameworkCatalogue>;
 
-export interface CanvasView {
-  type: string;
+export const canvasView = z.object({
+  type: z.string(),
   /** Whose canvas it is, with what the AI helper's "Suggest" tells the model about the startup. */
-  startup: { id: number; name: string; description: string; industry: string; stage: string | null };
+  startup: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    industry: z.string(),
+    stage: z.string().nullable(),
+  }),
   /** Every box of the framework, "" when empty. */
-  boxes: Record<string, string>;
+  boxes: z.record(z.string(), z.string()),
   /** 0 until the first save. */
-  version: number;
-  updated_at: string | null;
-  updated_by: { id: number; name: string } | null;
-}
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
+  updated_by: savedBy,
+});
+export type CanvasView = z.output<typeof canvasView>;
 
-export interface CanvasVersionView {
-  version: number;
-  boxes: Record<string, string>;
+export const canvasVersionView = z.object({
+  version: z.number().int(),
+  boxes: z.record(z.string(), z.string()),
   /** Saved on purpose (Save button, restore), not by the editor while typing: see MAX_CANVAS_VERSIONS. */
-  kept: boolean;
+  kept: z.boolean(),
   /** When the version was started, and its last save (later autosaves fold into it). */
-  created_at: string;
-  updated_at: string;
-  saved_by: { id: number; name: string } | null;
-}
+  created_at: z.string(),
+  updated_at: z.string(),
+  saved_by: savedBy,
+});
+export type CanvasVersionView = z.output<typeof canvasVersionView>;

@@ -1,6 +1,7 @@
 import type { Page } from "./answers.ts";
 import type { StartupMatch } from "./co-founders.ts";
-import type { FollowAccount } from "./follows.ts";
+import { z } from "zod";
+import { followAccount, type FollowAccount } from "./follows.ts";
 
 /** The directory's tabs: GET /api/v1/site/startups?account_type=… */
 export const DIRECTORY_TYPES = ["startup", "organization"] as const;
@@ -103,7 +104,5 @@ export interface StartupProfile extends DirectoryStartup {
 export type FollowersPage = Page<FollowAccount>;
 
 /** GET /api/v1/site/startup_followers/{id}?limited=1: the first few, for the avatars on a profile. */
-export interface LimitedFollowers {
-  data: FollowAccount[];
-  total: number;
-}
+export const limitedFollowers = z.object({ data: z.array(followAccount), total: z.number().int() });
+export type LimitedFollowers = z.output<typeof limitedFollowers>;

@@ -1,38 +1,53 @@
+import { z } from "zod";
 import { tryAgainIn } from "./plural.ts";
 
 /** GET /api/v1/admin/weather/{city}: the answer's envelope {success, data, error}. */
 
-export interface WeatherDay {
+export const weatherDay = z.object({
   /** The day in the place's time zone, YYYY-MM-DD. */
-  date: string;
-  weather_code: number;
-  description: string;
-  temperature_max_c: number;
-  temperature_min_c: number;
+  date: z.string(),
+  weather_code: z.number().int(),
+  description: z.string(),
+  temperature_max_c: z.number(),
+  temperature_min_c: z.number(),
   /** Highest chance of rain that day, 0–100, or null when the provider has none. */
-  precipitation_probability: number | null;
-}
+  precipitation_probability: z.number().nullable(),
+});
+export type WeatherDay = z.output<typeof weatherDay>;
 
-export interface WeatherJson {
-  city: { name: string; country_code: string | null; latitude: number; longitude: number; timezone: string | null };
-  current: {
+export const weatherJson = z.object({
+  city: z.object({
+    name: z.string(),
+    country_code: z.string().nullable(),
+    latitude: z.number(),
+    longitude: z.number(),
+    timezone: z.string().nullable(),
+  }),
+  current: z.object({
     /** Local time of the reading, YYYY-MM-DDTHH:MM in the place's time zone. */
-    time: string;
-    temperature_c: number;
-    apparent_temperature_c: number;
-    humidity_percent: number;
-    wind_speed_kmh: number;
-    weather_code: number;
-    description: string;
-  };
-  daily: WeatherDay[];
+    time: z.string(),
+    temperature_c: z.number(),
+    apparent_temperature_c: z.number(),
+    humidity_percent: z.number(),
+    wind_speed_kmh: z.number(),
+    weather_code: z.number().int(),
+    description: z.string(),
+  }),
+  daily: z.array(weatherDay),
   /** Open-Meteo; shown as the card's attribution. */
-  source: string;
-}
+  source: z.string(),
+});
+export type WeatherJson = z.output<typeof weatherJson>;
 
-/** A failure; when the provider cannot be reached (502) it carries the `message` every refusal has, too. */
-export type WeatherResponse =
-  { success: true; data: WeatherJson; error: null } | { success: false; data: null; error: string; message?: string };
+/**
+ * The weather, or why there is none: an unknown city is a 200 with success false; when the provider
+ * cannot be reached (502) the failure carries the `message` every refusal has, too.
+ */
+export const weatherResponse = z.union([
+  z.object({ success: z.literal(true), data: weatherJson, error: z.null() }),
+  z.object({ success: z.literal(false), data: z.null(), error: z.string(), message: z.string().optional() }),
+]);
+export type WeatherResponse = z.output<typeof weatherResponse>;
 
 /** The product's failure text, shown by the panel whatever went wrong. */
 export const WEATHER_FAILED = "Failed to fetch weather data";

@@ -6,7 +6,7 @@
  */
 import { newDataDir } from "#api/testing/data-dir-template.ts";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import type { OutboxPage } from "#schemas/mail.ts";
+import type { OutboxPage } from "#schemas/contract/mail-outbox.ts";
 import { startFakeSmtp } from "../tests/fakes/smtp.ts";
 import { freePort, httpClient, startServer, waitForOutput } from "./test-process.ts";
 

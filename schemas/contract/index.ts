@@ -2,44 +2,60 @@
  * Every API route declared so far, by name: the table the API registers its handlers against, the panel
  * calls by name, the tests check answers against and the API reference is written from.
  */
+import { aiRoutes } from "./ai.ts";
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
 import { checkInRoutes } from "./check-ins.ts";
 import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
+import { dashboardRoutes } from "./dashboard.ts";
 import { draftRoutes } from "./drafts.ts";
 import { eventFormRoutes } from "./event-forms.ts";
 import { eventPageRoutes } from "./event-pages.ts";
 import { favoriteRoutes } from "./favorites.ts";
+import { fileRoutes } from "./files.ts";
 import { followRoutes } from "./follows.ts";
+import { mailLinkRoutes } from "./mail-links.ts";
+import { mailOutboxRoutes } from "./mail-outbox.ts";
 import { meetingRoutes } from "./meetings.ts";
 import { notificationRoutes } from "./notifications.ts";
+import { placeRoutes } from "./places.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
 import { referenceRoutes } from "./reference.ts";
+import { resourceRoutes } from "./resources.ts";
 import { reviewRoutes } from "./reviews.ts";
 import { settingsRoutes } from "./settings.ts";
 import { startupDetailRoutes } from "./startup-details.ts";
+import { startupRoutes } from "./startups.ts";
 import { webhookRoutes } from "./webhooks.ts";
 import type { ApiRoute } from "./route.ts";
 
 export const API = {
+  ...aiRoutes,
   ...announcementRoutes,
   ...apiTokenRoutes,
   ...checkInRoutes,
   ...collectionRoutes,
   ...couponRoutes,
+  ...dashboardRoutes,
   ...draftRoutes,
   ...eventFormRoutes,
   ...eventPageRoutes,
   ...favoriteRoutes,
+  ...fileRoutes,
   ...followRoutes,
+  ...mailLinkRoutes,
+  ...mailOutboxRoutes,
   ...meetingRoutes,
   ...notificationRoutes,
+  ...placeRoutes,
   ...questionLibraryRoutes,
   ...referenceRoutes,
+  ...resourceRoutes,
   ...reviewRoutes,
   ...settingsRoutes,
   ...startupDetailRoutes,
+  ...startupRoutes,
   ...webhookRoutes,
 } satisfies Record<string, ApiRoute>;
 

@@ -9,16 +9,16 @@
  * Nothing of the prompt or the answer is stored or logged: only that the user asked (the limit's hit).
  */
 import { Hono } from "hono";
-import { AI_TIMED_OUT, aiRequestSchema, type AiResponse } from "#schemas/ai.ts";
+import { AI_TIMED_OUT } from "#schemas/ai.ts";
+import { aiRoutes } from "#schemas/contract/ai.ts";
 import type { AppEnv } from "#api/context.ts";
 import { AiProviderError, AiTimeoutError } from "#api/integrations/ai/http.ts";
 import { chooseAiProvider, type AiConfig } from "#api/integrations/ai/provider.ts";
-import { readBody } from "#api/lib/body.ts";
+import { serve } from "#api/lib/contract.ts";
 import { HttpError } from "#api/lib/errors.ts";
 import { limits } from "#api/lib/limits.ts";
 import { hit } from "#api/lib/rate-limit.ts";
-import { validate } from "#api/lib/validation.ts";
-import { currentUser, requireUser } from "../auth/middleware.ts";
+import { currentUser } from "../auth/middleware.ts";
 
 export interface AiRouteOptions {
   config?: AiConfig;
@@ -29,9 +29,8 @@ export interface AiRouteOptions {
 export function createAiRoutes({ config, log }: AiRouteOptions) {
   const { provider, availability } = chooseAiProvider(config);
   const routes = new Hono<AppEnv>();
-  routes.post("/api/v1/admin/ai", requireUser, async (c) => {
+  serve(routes, aiRoutes.askAi, async (c, { body }) => {
     const user = currentUser(c);
-    const body = validate(aiRequestSchema, await readBody(c));
     if (!provider) throw new HttpError(503, availability.reason ?? "The AI helper is not available.");
     // Counted before the provider is asked, and kept when it fails: it was asked all the same.
     await hit(c.get("db"), limits(c.get("config")).aiRequest, user.id);
@@ -49,8 +48,7 @@ export function createAiRoutes({ config, log }: AiRouteOptions) {
       }
       throw error;
     }
-    const answer: AiResponse = { candidates: [{ content: { role: "model", parts: [{ text }] }, finishReason: "STOP" }] };
-    return c.json(answer);
+    return { candidates: [{ content: { role: "model" as const, parts: [{ text }] }, finishReason: "STOP" }] };
   });
   return routes;
 }

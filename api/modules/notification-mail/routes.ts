@@ -5,15 +5,16 @@ import {
   UNSUBSCRIBE_LINK_INVALID,
   unsubscribedMessage,
   type MailPreferences,
-  type UnsubscribeResult,
   type UnsubscribeTarget,
   type UnsubscribeView,
 } from "#schemas/mail-preferences.ts";
 import { mailTypeLabel } from "#schemas/settings.ts";
+import { mailLinkRoutes as routes } from "#schemas/contract/mail-links.ts";
 import type { AppEnv } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { users } from "#api/db/schema.ts";
 import { userSettings } from "#api/db/settings-schema.ts";
+import { serve } from "#api/lib/contract.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { kindsOf, mailPreferencesOf, turnMailOff } from "./preferences.ts";
 import { readUnsubscribeToken } from "./unsubscribe.ts";
@@ -25,8 +26,6 @@ import { readUnsubscribeToken } from "./unsubscribe.ts";
  * mail provider's one-click POST.
  */
 export const unsubscribeRoutes = new Hono<AppEnv>();
-
-const PATH = "/api/v1/mail/unsubscribe/:token";
 
 const labelOf = (target: UnsubscribeTarget) => (target === "digest" ? DIGEST_LABEL : mailTypeLabel(target));
 
@@ -49,15 +48,14 @@ async function linkOf(db: Db, token: string) {
   return { ...link, preferences: mailPreferencesOf(row.mail) };
 }
 
-unsubscribeRoutes.get(PATH, async (c) => {
-  const link = await linkOf(c.get("db"), c.req.param("token"));
-  return c.json({ data: view(link.type, link.preferences) });
+serve(unsubscribeRoutes, routes.showUnsubscribe, async (c, { params }) => {
+  const link = await linkOf(c.get("db"), params.token);
+  return { data: view(link.type, link.preferences) };
 });
 
-unsubscribeRoutes.post(PATH, async (c) => {
+serve(unsubscribeRoutes, routes.unsubscribe, async (c, { params }) => {
   const db = c.get("db");
-  const link = await linkOf(db, c.req.param("token"));
+  const link = await linkOf(db, params.token);
   const preferences = await db.transaction((tx) => turnMailOff(tx, link.userId, link.type));
-  const result: UnsubscribeResult = { message: unsubscribedMessage(labelOf(link.type)), data: view(link.type, preferences) };
-  return c.json(result);
+  return { message: unsubscribedMessage(labelOf(link.type)), data: view(link.type, preferences) };
 });

@@ -4,7 +4,8 @@ import { foldName } from "./fold.ts";
 export type { CityRecord } from "./city-data.ts";
 
 /** Most answers a search gives (the combobox shows them all). */
-export const MAX_CITY_RESULTS = 20;
+export { MAX_CITY_RESULTS } from "#schemas/places.ts";
+import { MAX_CITY_RESULTS } from "#schemas/places.ts";
 
 /**
  * The world's cities in memory, sorted by folded name so that a prefix is one binary search away:

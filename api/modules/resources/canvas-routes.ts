@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { canvasExportFilename, canvasMarkdown } from "#schemas/frameworks/markdown.ts";
 import { parseId } from "#schemas/ids.ts";
 import {
@@ -10,24 +10,20 @@ import {
   canvasSaveSchema,
   frameworkView,
 } from "#schemas/resources.ts";
+import { resourceRoutes as routes } from "#schemas/contract/resources.ts";
 import type { AppEnv } from "#api/context.ts";
-import { readBody } from "#api/lib/body.ts";
+import { serve } from "#api/lib/contract.ts";
 import { notFound } from "#api/lib/errors.ts";
-import { page, parseListQuery } from "#api/lib/pagination.ts";
+import { page } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
-import { authorize } from "../access/authorize.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { findFramework, getCanvas, listVersions, requireCanvasStartup, saveCanvas, versionBoxes } from "./canvases.ts";
-import { FRAMEWORKS_BASE } from "./frameworks.ts";
 
 /**
  * A startup's canvas of one framework: read, save (a new version, or an autosave folded into the newest),
  * its versions, restore one (a new kept version with its text), and the Markdown export. The startup is the caller's (canvasStartup).
  */
 export const canvasRoutes = new Hono<AppEnv>();
-
-const CANVAS = `${FRAMEWORKS_BASE}/:type/canvas`;
-const guard = authorize("resource center read");
 
 /** The checks every canvas call makes, in order: the framework exists (404), the caller has a startup (403). */
 async function scope(c: Context<AppEnv>) {
@@ -37,40 +33,51 @@ async function scope(c: Context<AppEnv>) {
   return { framework, user, startup };
 }
 
-canvasRoutes.get(CANVAS, guard, async (c) => {
+/** A save's framework and startup are checked before its body is read. */
+const scoped: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await scope(c);
+  await next();
+};
+
+serve(canvasRoutes, routes.showCanvas, async (c) => {
   const { framework, startup } = await scope(c);
-  return c.json({ framework: frameworkView(framework), canvas: await getCanvas(c.get("db"), startup, framework) });
+  return { framework: frameworkView(framework), canvas: await getCanvas(c.get("db"), startup, framework) };
 });
 
-canvasRoutes.put(CANVAS, guard, async (c) => {
-  const { framework, user, startup } = await scope(c);
-  const { boxes, base_version, autosave } = validate(canvasSaveSchema(framework), await readBody(c));
-  const { changed } = await saveCanvas(c.get("db"), startup, framework, user.id, boxes, { baseVersion: base_version, autosave });
-  return c.json({ canvas: await getCanvas(c.get("db"), startup, framework), changed, message: changed ? CANVAS_SAVED : CANVAS_UNCHANGED });
-});
+serve(
+  canvasRoutes,
+  routes.saveCanvas,
+  async (c, { body }) => {
+    const { framework, user, startup } = await scope(c);
+    // The boxes a save may name are its framework's: read through that framework's schema.
+    const { boxes, base_version, autosave } = validate(canvasSaveSchema(framework), body);
+    const { changed } = await saveCanvas(c.get("db"), startup, framework, user.id, boxes, { baseVersion: base_version, autosave });
+    return { canvas: await getCanvas(c.get("db"), startup, framework), changed, message: changed ? CANVAS_SAVED : CANVAS_UNCHANGED };
+  },
+  { before: [scoped] },
+);
 
-canvasRoutes.get(`${CANVAS}/versions`, guard, async (c) => {
+serve(canvasRoutes, routes.listCanvasVersions, async (c, { query }) => {
   const { framework, startup } = await scope(c);
-  const query = parseListQuery(c.req.url);
-  query.per_page = Math.min(query.per_page, MAX_VERSIONS_PER_PAGE);
-  const { total, data } = await listVersions(c.get("db"), startup.id, framework, query);
-  return c.json(page(c.req.url, query, total, data));
+  const list = { ...query, per_page: Math.min(query.per_page, MAX_VERSIONS_PER_PAGE) };
+  const { total, data } = await listVersions(c.get("db"), startup.id, framework, list);
+  return page(c.req.url, list, total, data);
 });
 
-canvasRoutes.post(`${CANVAS}/versions/:version/restore`, guard, async (c) => {
+serve(canvasRoutes, routes.restoreCanvasVersion, async (c, { params }) => {
   const { framework, user, startup } = await scope(c);
-  const version = parseId(c.req.param("version"));
+  const version = parseId(params.version);
   if (version === undefined) throw notFound(VERSION_NOT_FOUND);
   const boxes = await versionBoxes(c.get("db"), startup.id, framework, version);
   const { changed } = await saveCanvas(c.get("db"), startup, framework, user.id, boxes, { autosave: false });
-  return c.json({
+  return {
     canvas: await getCanvas(c.get("db"), startup, framework),
     changed,
     message: changed ? canvasRestored(version) : CANVAS_UNCHANGED,
-  });
+  };
 });
 
-canvasRoutes.get(`${CANVAS}/export`, guard, async (c) => {
+serve(canvasRoutes, routes.exportCanvas, async (c) => {
   const { framework, startup } = await scope(c);
   const canvas = await getCanvas(c.get("db"), startup, framework);
   const markdown = canvasMarkdown({

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { FRAMEWORKS } from "#schemas/frameworks/index.ts";
-import { frameworkView, type FrameworkCatalogue, type FrameworkSummary } from "#schemas/resources.ts";
+import { frameworkView, type FrameworkSummary } from "#schemas/resources.ts";
+import { resourceRoutes as routes } from "#schemas/contract/resources.ts";
 import type { AppEnv } from "#api/context.ts";
 import { currentUser } from "../auth/middleware.ts";
-import { authorize } from "../access/authorize.ts";
+import { serve } from "#api/lib/contract.ts";
 import { canvasStartup, canvasStates, findFramework } from "./canvases.ts";
 
 /**
@@ -12,9 +13,7 @@ import { canvasStartup, canvasStates, findFramework } from "./canvases.ts";
  */
 export const frameworkRoutes = new Hono<AppEnv>();
 
-export const FRAMEWORKS_BASE = "/api/v1/admin/frameworks";
-
-frameworkRoutes.get(FRAMEWORKS_BASE, authorize("resource center read"), async (c) => {
+serve(frameworkRoutes, routes.listFrameworks, async (c) => {
   const startup = await canvasStartup(c.get("db"), currentUser(c));
   const states = startup ? await canvasStates(c.get("db"), startup.id) : new Map();
   const data: FrameworkSummary[] = FRAMEWORKS.map((framework) => ({
@@ -26,10 +25,7 @@ frameworkRoutes.get(FRAMEWORKS_BASE, authorize("resource center read"), async (c
     canvas: states.get(framework.type) ?? null,
   }));
   // The startup whose canvases the links open, so the panel can say so (null: none to fill in).
-  const answer: FrameworkCatalogue = { data, startup: startup ? { id: startup.id, name: startup.name } : null };
-  return c.json(answer);
+  return { data, startup: startup ? { id: startup.id, name: startup.name } : null };
 });
 
-frameworkRoutes.get(`${FRAMEWORKS_BASE}/:type`, authorize("resource center read"), (c) => {
-  return c.json({ framework: frameworkView(findFramework(c.req.param("type"))) });
-});
+serve(frameworkRoutes, routes.showFramework, async (_c, { params }) => ({ framework: frameworkView(findFramework(params.type)) }));

@@ -1,28 +1,19 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import {
-  GUIDE_NOT_FOUND,
-  guideFilterSchema,
-  isGuideSlug,
-  type GuideCategoryCount,
-  type GuidePage,
-  type GuideSummary,
-  type GuideView,
-} from "#schemas/resources.ts";
+import { GUIDE_NOT_FOUND, isGuideSlug, type GuideCategoryCount, type GuideSummary, type GuideView } from "#schemas/resources.ts";
+import { resourceRoutes as routes } from "#schemas/contract/resources.ts";
 import type { AppEnv } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { guides } from "#api/db/tools-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
-import { page, pageValues, parseListQuery, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
+import { page, pageValues, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { preparedPerDb, preparedPerShape } from "#api/db/embedded/prepared.ts";
-import { validate } from "#api/lib/validation.ts";
-import { authorize } from "../access/authorize.ts";
+import { serve } from "#api/lib/contract.ts";
 import { containsPattern } from "#api/lib/like.ts";
 
 /** The resource center's guides for founders: a searchable, filterable list, and one guide by its slug. */
 export const guideRoutes = new Hono<AppEnv>();
 
-const BASE = "/api/v1/admin/guides";
 /** More words than this in a search are ignored: each one is a condition on three text columns. */
 const MAX_SEARCH_WORDS = 8;
 
@@ -113,14 +104,9 @@ export async function findGuide(db: Db, slug: string): Promise<GuideView> {
   return { ...summaryView(row), body: row.body };
 }
 
-guideRoutes.get(BASE, authorize("resource center read"), async (c) => {
-  const { category } = validate(guideFilterSchema, c.req.query());
-  const query = parseListQuery(c.req.url);
+serve(guideRoutes, routes.listGuides, async (c, { query: { category, ...query } }) => {
   const [{ total, data }, categories] = await Promise.all([listGuides(c.get("db"), query, category), guideCategories(c.get("db"))]);
-  const answer: GuidePage = { ...page(c.req.url, query, total, data), categories };
-  return c.json(answer);
+  return { ...page(c.req.url, query, total, data), categories };
 });
 
-guideRoutes.get(`${BASE}/:slug`, authorize("resource center read"), async (c) => {
-  return c.json({ guide: await findGuide(c.get("db"), c.req.param("slug")) });
-});
+serve(guideRoutes, routes.showGuide, async (c, { params }) => ({ guide: await findGuide(c.get("db"), params.slug) }));

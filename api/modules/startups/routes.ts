@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { STARTUP_NOT_FOUND, type DirectoryPage, type DirectoryPageWithCountries } from "#schemas/startups.ts";
+import { startupRoutes as routes } from "#schemas/contract/startups.ts";
 import type { AppEnv } from "#api/context.ts";
+import { serve } from "#api/lib/contract.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { countryFacet, listDirectory, parseDirectoryQuery } from "./directory.ts";
@@ -36,9 +38,10 @@ startupRoutes.get("/api/v1/site/startups/:username", async (c) => {
   return c.json({ ...profile, followers: page(listUrl, followersQuery, followers.total, followers.data) });
 });
 
-startupRoutes.get("/api/v1/site/startup_followers/:id", async (c) => {
-  const id = pathId(c.req.param("id"), STARTUP_NOT_FOUND);
+serve(startupRoutes, routes.listStartupFollowers, async (c, { params }) => {
+  const id = pathId(params.id, STARTUP_NOT_FOUND);
   const result = await startupFollowers(c.get("db"), id, parseFollowersQuery(c.req.url));
-  if ("limited" in result) return c.json(result.limited);
-  return c.json(page(c.req.url, result.query, result.total, result.data));
+  if ("limited" in result && result.limited) return result.limited;
+  if ("query" in result && result.query) return page(c.req.url, result.query, result.total, result.data);
+  throw new Error("startupFollowers answered neither a page nor the first few");
 });

@@ -14,7 +14,9 @@ import type { Db } from "#api/db/client.ts";
 import type { AuthUser } from "#api/context.ts";
 import { limits } from "#api/lib/limits.ts";
 import { hit } from "#api/lib/rate-limit.ts";
-import { currentUser, requireUser } from "../auth/middleware.ts";
+import { placeRoutes as weatherRoutes } from "#schemas/contract/places.ts";
+import { serve } from "#api/lib/contract.ts";
+import { currentUser } from "../auth/middleware.ts";
 import { isCountryCode } from "../reference/countries.ts";
 import { WeatherService, type WeatherServiceOptions } from "./service.ts";
 
@@ -30,20 +32,21 @@ async function profileCountry(db: Db, user: AuthUser): Promise<string | undefine
 export function createWeatherRoutes(options: WeatherServiceOptions) {
   const service = new WeatherService(options);
   const routes = new Hono<AppEnv>();
-  routes.get("/api/v1/admin/weather/:city", requireUser, async (c) => {
+  serve(routes, weatherRoutes.weather, async (c, { params, query }) => {
     const user = currentUser(c);
-    const asked = c.req.query("country")?.trim().toUpperCase();
+    const asked = query.country?.trim().toUpperCase();
     const country = asked && isCountryCode(asked) ? asked : await profileCountry(c.get("db"), user);
     // Only look-ups the cache cannot answer count against the user's limit (each one asks the provider).
     const limit = limits(c.get("config")).weatherLookup;
     const countLookup = async () => {
       await hit(c.get("db"), limit, user.id);
     };
-    const answer = await service.weather(c.req.param("city").trim(), country, countLookup);
+    const answer = await service.weather(params.city.trim(), country, countLookup);
     // The answer is the same for everyone in the country, but it is behind a login: private caching only.
     // A failure is kept a minute here only (the service's); the browser keeps none: the API's default no-store.
-    if (answer.status === 200) c.header("Cache-Control", "private, max-age=600");
-    return c.json(answer.body, answer.status);
+    if (answer.status !== 200) return c.json(answer.body, answer.status);
+    c.header("Cache-Control", "private, max-age=600");
+    return answer.body;
   });
   return routes;
 }

@@ -1,6 +1,8 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { CityOption } from "#schemas/places";
+import { placeRoutes } from "#schemas/contract/places";
+import { pathTo } from "#schemas/contract/route";
 import { FieldShell, inputClass } from "~/components/ui/field";
 import { counted } from "#schemas/plural";
 
@@ -77,12 +79,12 @@ export function CityCombobox({
     timer.current = setTimeout(async () => {
       inFlight.current?.abort();
       const controller = (inFlight.current = new AbortController());
-      const query = new URLSearchParams({ search: text, limit: String(SHOWN) });
-      if (country()) query.set("country", country());
+      const route = placeRoutes.listCities;
+      const query = { search: text, limit: SHOWN, country: country() || undefined };
       try {
-        const res = await fetch(`/api/v1/site/cities?${query}`, { headers: { accept: "application/json" }, signal: controller.signal });
+        const res = await fetch(pathTo(route, {}, query), { headers: { accept: "application/json" }, signal: controller.signal });
         if (!res.ok) throw new Error(String(res.status));
-        const found = ((await res.json()) as { data: CityOption[] }).data;
+        const found = route.answer.parse(await res.json()).data;
         setOptions(found);
         setActive(-1);
         // The answer may come after the user moved on to another field: then it waits for ↓.

@@ -2,6 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ApiClient } from "~/lib/api.server";
 import { apiContext } from "~/lib/contexts";
+import { pathTo, type ApiRoute } from "#schemas/contract/route";
 import { WEATHER_CITY_NOT_FOUND, WEATHER_FAILED } from "#schemas/weather";
 import { loadEventWeather } from "./event-weather.server";
 
@@ -14,11 +15,16 @@ const inPerson = {
   timezone: "Africa/Lagos",
 };
 
-/** A loader context whose API answers GET with `answer` (or never, for a provider that hangs). */
+/** A loader context whose API answers a route with `answer` (or never, for a provider that hangs). */
 function contextAnswering(answer: () => Promise<unknown>) {
   const asked: string[] = [];
   const context = new RouterContextProvider();
-  const api = { get: (path: string) => (asked.push(path), answer()) };
+  const api = {
+    request: (route: ApiRoute, input: { params?: Record<string, string>; query?: object }) => (
+      asked.push(pathTo(route, input.params, input.query)),
+      answer()
+    ),
+  };
   context.set(apiContext, api as unknown as ApiClient);
   return { context, asked };
 }

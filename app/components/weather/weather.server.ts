@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { WEATHER_FAILED, type WeatherResponse } from "#schemas/weather";
 import { apiContext } from "~/lib/contexts";
+import { API } from "#schemas/contract/index";
 
 /**
  * GET /api/v1/admin/weather/{city} for a loader, never throwing: a provider failure (502) or anything
@@ -12,10 +13,9 @@ export async function loadWeather(
   city: string,
   country?: string | null,
 ): Promise<WeatherResponse> {
-  const query = country ? `?${new URLSearchParams({ country })}` : "";
   try {
-    const result = await context.get(apiContext).get<WeatherResponse>(`/api/v1/admin/weather/${encodeURIComponent(city)}${query}`);
-    if (result.ok && result.body && typeof result.body === "object" && "success" in result.body) return result.body;
+    const result = await context.get(apiContext).request(API.weather, { params: { city }, query: country ? { country } : {} });
+    if (result.ok) return result.body;
   } catch (error) {
     // An expired session is the layout's business (a redirect Response): let it through.
     if (error instanceof Response) throw error;

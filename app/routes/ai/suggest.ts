@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { AI_PROMPT_REQUIRED, type AiResponse } from "#schemas/ai";
+import { AI_PROMPT_REQUIRED } from "#schemas/ai";
+import { API } from "#schemas/contract/index";
 import { apiContext } from "~/lib/contexts";
 import type { Route } from "./+types/suggest";
 
@@ -14,7 +15,7 @@ export type SuggestAnswer = { ok: true; text: string } | { ok: false; message: s
 export async function action({ request, context }: Route.ActionArgs) {
   const prompt = (await request.formData()).get("prompt");
   if (typeof prompt !== "string" || !prompt.trim()) return data<SuggestAnswer>({ ok: false, message: AI_PROMPT_REQUIRED }, { status: 422 });
-  const result = await context.get(apiContext).post<AiResponse>("/api/v1/admin/ai", { contents: [{ parts: [{ text: prompt }] }] });
+  const result = await context.get(apiContext).request(API.askAi, { body: { contents: [{ parts: [{ text: prompt }] }] } });
   if (!result.ok) {
     const message = Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message;
     const retryAfter = result.headers.get("retry-after");

@@ -1,13 +1,6 @@
 /** The dashboard's loader: one API call per card the user has, in parallel, each card's charts rendered once. */
-import type {
-  ApplicationsByStage,
-  ApplicationsPerDay,
-  BillingsSummary,
-  FollowersPerWeek,
-  InvitationsSummary,
-  MyApplicationsSummary,
-  UpcomingEvents,
-} from "#schemas/dashboard";
+import type { ApplicationsByStage, ApplicationsPerDay, BillingsSummary, FollowersPerWeek } from "#schemas/dashboard";
+import { API } from "#schemas/contract/index";
 import { DASHBOARD_PERIODS, DEFAULT_PERIOD, type DashboardPeriod } from "#schemas/dashboard";
 import { parseId } from "#schemas/ids";
 import { BILLING_STATUS_COLORS } from "~/components/billing/status-colors";
@@ -17,7 +10,7 @@ import { chartSvgs } from "~/components/dashboard/chart-svg.server";
 import { STATUS_LABELS } from "~/components/dashboard/labels";
 import { can, canInOrganization } from "~/lib/guards.server";
 import { roleCan } from "~/lib/permissions";
-import type { ApiClient } from "~/lib/api.server";
+import type { ApiClient, ApiResult } from "~/lib/api.server";
 import type { CurrentUser } from "#schemas/auth";
 
 /** A card's answer, or why it could not be shown (one failing card leaves the others). */
@@ -67,8 +60,8 @@ export function readSelection(url: URL): DashboardSelection {
   };
 }
 
-async function card<T, R>(api: ApiClient, path: string, shape: (data: T) => R): Promise<Card<R>> {
-  const result = await api.get<{ data: T }>(path);
+async function card<T, R>(call: Promise<ApiResult<{ data: T }>>, shape: (data: T) => R): Promise<Card<R>> {
+  const result = await call;
   if (!result.ok) return { ok: false, message: result.body.message };
   return { ok: true, data: shape(result.body.data) };
 }
@@ -76,35 +69,33 @@ async function card<T, R>(api: ApiClient, path: string, shape: (data: T) => R): 
 export async function loadDashboard(api: ApiClient, user: CurrentUser, selection: DashboardSelection) {
   const owner = user.startup_id !== null;
   // Days and weeks are the reader's own, in the zone chosen on /settings (UTC until they choose one).
-  const params = new URLSearchParams({ period: String(selection.period), tz: user.settings?.time_zone ?? "UTC" });
-  const formParams = new URLSearchParams(params);
-  if (selection.formId) formParams.set("form_id", String(selection.formId));
-  const base = "/api/v1/admin/dashboard";
+  const query = { period: String(selection.period), tz: user.settings?.time_zone ?? "UTC" };
+  const formQuery = selection.formId ? { ...query, form_id: selection.formId } : query;
   const skip = null;
   const [perDay, stages, billings, upcoming, followers, mine, invitations] = await Promise.all([
     owner && canInOrganization(user, "event response read", "forms.read")
-      ? card(api, `${base}/applications-per-day?${formParams}`, (d: ApplicationsPerDay) => ({ ...d, chart: perDayChart(d) }))
+      ? card(api.request(API.applicationsPerDay, { query: formQuery }), (d) => ({ ...d, chart: perDayChart(d) }))
       : skip,
     owner && canInOrganization(user, "event response read", "forms.read")
-      ? card(api, `${base}/applications-by-stage?${formParams}`, (d: ApplicationsByStage) => ({ ...d, chart: stagesChart(d) }))
+      ? card(api.request(API.applicationsByStage, { query: formQuery }), (d) => ({ ...d, chart: stagesChart(d) }))
       : skip,
     owner && canInOrganization(user, "event billing read", "money")
-      ? card(api, `${base}/billings?${params}`, (d: BillingsSummary) => ({
+      ? card(api.request(API.billingsSummary, { query }), (d) => ({
           ...d,
           chart: billingStatusChart(d),
           revenueCharts: d.revenue.map((r) => ({ currency: r.currency, chart: revenueChart(r) })),
         }))
       : skip,
     owner && can(user, "event form read") && (roleCan(user, "forms.read") || roleCan(user, "check_in"))
-      ? card(api, `${base}/upcoming-events?${params}`, (d: UpcomingEvents) => d)
+      ? card(api.request(API.upcomingEvents, { query }), (d) => d)
       : skip,
     owner || user.co_founder_id !== null
-      ? card(api, `${base}/followers?${params}`, (d: FollowersPerWeek) => ({ ...d, chart: followersChart(d) }))
+      ? card(api.request(API.followersPerWeek, { query }), (d) => ({ ...d, chart: followersChart(d) }))
       : skip,
     // Anyone may apply to events, so everyone sees their own applications.
-    card(api, `${base}/my-applications?${params}`, (d: MyApplicationsSummary) => ({ ...d, chart: statusBars(d.statuses) })),
+    card(api.request(API.myApplicationsSummary, { query }), (d) => ({ ...d, chart: statusBars(d.statuses) })),
     owner || user.co_founder_id !== null
-      ? card(api, `${base}/invitations?${params}`, (d: InvitationsSummary) => ({
+      ? card(api.request(API.invitationsSummary, { query }), (d) => ({
           ...d,
           sentChart: d.sent ? statusBars(d.sent) : null,
           receivedChart: d.received ? statusBars(d.received) : null,

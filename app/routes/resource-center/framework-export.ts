@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { frameworkByType } from "#schemas/frameworks/index";
 import { canvasExportFilename, canvasMarkdown } from "#schemas/frameworks/markdown";
-import { FRAMEWORK_NOT_FOUND, type CanvasView, type FrameworkView } from "#schemas/resources";
+import { API } from "#schemas/contract/index";
+import { FRAMEWORK_NOT_FOUND } from "#schemas/resources";
 import { apiContext } from "~/lib/contexts";
 import { requirePermission } from "~/lib/guards.server";
 import type { Route } from "./+types/framework-export";
@@ -13,9 +14,7 @@ import type { Route } from "./+types/framework-export";
 export async function loader({ params, context }: Route.LoaderArgs) {
   requirePermission(context, "resource center read");
   if (!frameworkByType(params.type)) throw data(FRAMEWORK_NOT_FOUND, { status: 404 });
-  const { framework, canvas } = await context
-    .get(apiContext)
-    .load<{ framework: FrameworkView; canvas: CanvasView }>(`/api/v1/admin/frameworks/${params.type}/canvas`);
+  const { framework, canvas } = await context.get(apiContext).answer(API.showCanvas, { params: { type: params.type } });
   const markdown = canvasMarkdown({
     framework,
     boxes: canvas.boxes,

@@ -4,15 +4,8 @@ import { data } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { frameworkByType } from "#schemas/frameworks/index";
 import { parseId } from "#schemas/ids";
-import {
-  FRAMEWORK_NOT_FOUND,
-  NO_CANVAS_STARTUP,
-  VERSION_NOT_FOUND,
-  canvasSaveSchema,
-  type CanvasVersionView,
-  type CanvasView,
-  type FrameworkView,
-} from "#schemas/resources";
+import { FRAMEWORK_NOT_FOUND, NO_CANVAS_STARTUP, VERSION_NOT_FOUND, canvasSaveSchema } from "#schemas/resources";
+import { API } from "#schemas/contract/index";
 import printStylesheet from "~/components/resource-center/canvas-print.css?url";
 import { CanvasEditor } from "~/components/resource-center/canvas-editor";
 import { CanvasHistory } from "~/components/resource-center/canvas-history";
@@ -23,7 +16,6 @@ import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Page } from "#schemas/answers";
 import type { Route } from "./+types/framework";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -42,16 +34,15 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   requirePermission(context, "resource center read");
   const { type } = frameworkFrom(params);
   const api = context.get(apiContext);
-  const base = `/api/v1/admin/frameworks/${type}/canvas`;
   const page = parseId(url.searchParams.get("page")) ?? 1;
   const [canvas, versions] = await Promise.all([
-    api.get<{ framework: FrameworkView; canvas: CanvasView }>(base),
-    api.get<Page<CanvasVersionView>>(`${base}/versions?per_page=${VERSIONS_PER_PAGE}&page=${page}`),
+    api.request(API.showCanvas, { params: { type } }),
+    api.request(API.listCanvasVersions, { params: { type }, query: { per_page: VERSIONS_PER_PAGE, page } }),
   ]);
   if (!canvas.ok) {
     // No startup to save for: the framework is still worth reading.
     if (canvas.status === 403 && canvas.body.message === NO_CANVAS_STARTUP) {
-      const { framework } = await api.load<{ framework: FrameworkView }>(`/api/v1/admin/frameworks/${type}`);
+      const { framework } = await api.answer(API.showFramework, { params: { type } });
       return { framework, canvas: null, versions: null, reason: canvas.body.message };
     }
     throw data(canvas.body.message, { status: canvas.status });
@@ -65,14 +56,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const framework = frameworkFrom(params);
   const api = context.get(apiContext);
   const env = context.get(requestEnvContext);
-  const base = `/api/v1/admin/frameworks/${framework.type}/canvas`;
+  const type = framework.type;
   const here = `/resource-center/frameworks/${framework.type}`;
   const form = await request.formData();
   const intent = form.get("intent");
 
   if (intent === "restore") {
     const version = parseId(form.get("version"));
-    const result = version === undefined ? null : await api.post<{ message: string }>(`${base}/versions/${version}/restore`);
+    const result = version === undefined ? null : await api.request(API.restoreCanvasVersion, { params: { type, version } });
     return redirectWithToast(
       env,
       here,
@@ -97,7 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   // base_version (the version the text was edited from) lets the API refuse (409) a save that would undo a newer one.
   // An autosave may fold into the newest version; the Save button's save is kept as a version of its own.
-  const result = await api.put<{ canvas: CanvasView; message: string }>(base, { ...submission.value, autosave: autosave === "autosave" });
+  const result = await api.request(API.saveCanvas, { params: { type }, body: { ...submission.value, autosave: autosave === "autosave" } });
   if (!result.ok)
     return data(
       { intent: autosave, ok: false as const, message: result.body.message, errors: result.body.errors, boxes },

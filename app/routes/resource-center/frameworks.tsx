@@ -1,4 +1,4 @@
-import type { FrameworkCatalogue } from "#schemas/resources";
+import { API } from "#schemas/contract/index";
 import { FrameworkCard } from "~/components/resource-center/framework-card";
 import { PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
@@ -8,7 +8,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(context, "resource center read");
-  return context.get(apiContext).load<FrameworkCatalogue>("/api/v1/admin/frameworks");
+  return context.get(apiContext).answer(API.listFrameworks, {});
 }
 
 export default function Frameworks({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import type { GuideView } from "#schemas/resources";
+import { API } from "#schemas/contract/index";
 import { MarkdownView } from "~/components/resource-center/markdown-view";
 import { Badge } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
@@ -8,7 +8,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requirePermission(context, "resource center read");
-  const answer = await context.get(apiContext).load<{ guide: GuideView }>(`/api/v1/admin/guides/${encodeURIComponent(params.slug)}`);
+  const answer = await context.get(apiContext).answer(API.showGuide, { params: { slug: params.slug } });
   return answer.guide;
 }
 

@@ -1,12 +1,13 @@
 import { useLocation, useNavigation } from "react-router";
-import { GUIDE_CATEGORIES, type FrameworkCatalogue, type GuidePage } from "#schemas/resources";
+import { API } from "#schemas/contract/index";
+import { GUIDE_CATEGORIES } from "#schemas/resources";
 import { FrameworkCard } from "~/components/resource-center/framework-card";
 import { GuideCard } from "~/components/resource-center/guide-card";
 import { EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { requirePermission } from "~/lib/guards.server";
 import type { Route } from "./+types/index";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -18,18 +19,15 @@ const FEATURED_FRAMEWORKS = 4;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   requirePermission(context, "resource center read");
-  const query = forwardListParams(url, ["page", "search", "category"], { per_page: PER_PAGE });
+  const query = listQueryOf(url, ["page", "search", "category"], { per_page: PER_PAGE });
   // An unknown category (an edited address) lists every guide rather than failing the page.
-  if (query.has("category") && !(GUIDE_CATEGORIES as readonly string[]).includes(query.get("category")!)) query.delete("category");
+  if (query.category !== undefined && !(GUIDE_CATEGORIES as readonly string[]).includes(query.category)) delete query.category;
   const api = context.get(apiContext);
-  const [guides, frameworks] = await Promise.all([
-    api.load<GuidePage>(`/api/v1/admin/guides?${query}`),
-    api.load<FrameworkCatalogue>("/api/v1/admin/frameworks"),
-  ]);
+  const [guides, frameworks] = await Promise.all([api.answer(API.listGuides, { query }), api.answer(API.listFrameworks, {})]);
   return {
     guides,
-    search: query.get("search"),
-    category: query.get("category"),
+    search: query.search ?? null,
+    category: query.category ?? null,
     frameworks: frameworks.data.slice(0, FEATURED_FRAMEWORKS),
     frameworkCount: frameworks.data.length,
   };

@@ -1,4 +1,5 @@
 import type { FollowAccount } from "#schemas/follows";
+import { API } from "#schemas/contract/index";
 import { parseId } from "#schemas/ids";
 import type { LimitedFollowers, StartupProfile } from "#schemas/startups";
 import { MessageButton } from "~/components/chat/message-button";
@@ -20,6 +21,10 @@ const FOLLOWERS_PER_PAGE = 10;
 /** How many followers' avatars the header shows (no more than a page of followers). */
 const AVATARS = 8;
 
+/** The followers route answers the first few and the total when asked for `limited`, else a page. */
+const limitedOf = (answer: LimitedFollowers | Page<FollowAccount>): LimitedFollowers =>
+  "total" in answer ? answer : { data: answer.data, total: answer.meta.total };
+
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const user = context.get(userContext);
@@ -35,7 +40,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const avatars: LimitedFollowers =
     page === 1
       ? { data: followers.data.slice(0, AVATARS), total: followers.meta.total }
-      : await api.load<LimitedFollowers>(`/api/v1/site/startup_followers/${profile.id}?limited=1&limit=${AVATARS}`);
+      : limitedOf(
+          await api.answer(API.listStartupFollowers, { params: { id: profile.id }, query: { limited: "1", limit: String(AVATARS) } }),
+        );
   const blockedReason = profile.is_own ? "This is your account." : user.startup_id || user.co_founder_id ? null : NO_ACCOUNT_REASON;
   return { profile, avatars, followers, blockedReason, canOpenPeople: can(user, "co founder write") };
 }

@@ -1,11 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
-import {
-  alreadyUnsubscribedMessage,
-  UNSUBSCRIBE_LINK_INVALID,
-  unsubscribeQuestion,
-  type UnsubscribeResult,
-  type UnsubscribeView,
-} from "#schemas/mail-preferences";
+import { alreadyUnsubscribedMessage, UNSUBSCRIBE_LINK_INVALID, unsubscribeQuestion } from "#schemas/mail-preferences";
+import { API } from "#schemas/contract/index";
 import { Button } from "~/components/ui/button";
 import { InAppLink } from "~/components/ui/in-app-link";
 import { Card } from "~/components/ui/layout";
@@ -20,14 +15,12 @@ import type { Route } from "./+types/unsubscribe";
  * the button sends the same field, so both take one path.
  */
 
-const apiPath = (token: string) => `/api/v1/mail/unsubscribe/${encodeURIComponent(token)}`;
-
 /** The field RFC 8058's one-click POST carries, and the page's own button with it. */
 const ONE_CLICK_FIELD = "List-Unsubscribe";
 const ONE_CLICK_VALUE = "One-Click";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const result = await context.get(apiContext).get<{ data: UnsubscribeView }>(apiPath(params.token));
+  const result = await context.get(apiContext).request(API.showUnsubscribe, { params: { token: params.token } });
   if (!result.ok) return data({ view: null, message: result.body.message }, { status: result.status });
   return { view: result.body.data, message: null };
 }
@@ -37,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get(ONE_CLICK_FIELD) !== ONE_CLICK_VALUE) {
     return data({ done: null, message: "This request does not unsubscribe: use the button on this page." }, { status: 400 });
   }
-  const result = await context.get(apiContext).post<UnsubscribeResult>(apiPath(params.token));
+  const result = await context.get(apiContext).request(API.unsubscribe, { params: { token: params.token } });
   if (!result.ok) return data({ done: null, message: result.body.message }, { status: result.status });
   return { done: result.body.message, message: null };
 }

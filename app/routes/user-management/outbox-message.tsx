@@ -1,5 +1,6 @@
 import { Form, data } from "react-router";
-import { isRetryable, OUTBOX_MESSAGE_NOT_FOUND, type OutboxActionResult, type OutboxMessageDetailJson } from "#schemas/mail";
+import { API } from "#schemas/contract/index";
+import { isRetryable, OUTBOX_MESSAGE_NOT_FOUND } from "#schemas/mail";
 import { MessageText } from "~/components/chat/message-text";
 import { MailStatusBadge } from "~/components/mail/mail-status";
 import { Button } from "~/components/ui/button";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/outbox-message";
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireSuperAdmin(context);
   const id = requireId(params.id, OUTBOX_MESSAGE_NOT_FOUND);
-  const { data: message } = await context.get(apiContext).load<{ data: OutboxMessageDetailJson }>(`/api/v1/admin/mail_outbox/${id}`);
+  const { data: message } = await context.get(apiContext).answer(API.showOutboxMessage, { params: { id } });
   return { message };
 }
 
@@ -25,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, url, context }: Route.ActionArgs) {
   requireSuperAdmin(context);
   const id = requireId(params.id, OUTBOX_MESSAGE_NOT_FOUND);
-  const result = await context.get(apiContext).post<OutboxActionResult>(`/api/v1/admin/mail_outbox/${id}/retry`);
+  const result = await context.get(apiContext).request(API.retryOutboxMessage, { params: { id } });
   if (!result.ok) return data({ error: result.body.message }, { status: result.status });
   return redirectWithToast(context.get(requestEnvContext), url.pathname, { type: "success", message: result.body.message });
 }

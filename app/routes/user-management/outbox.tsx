@@ -1,5 +1,6 @@
 import { Form, data, useSearchParams } from "react-router";
-import { MAIL_STATUS_LABELS, MAIL_STATUSES, type OutboxActionResult, type OutboxPage } from "#schemas/mail";
+import { API } from "#schemas/contract/index";
+import { MAIL_STATUS_LABELS, MAIL_STATUSES } from "#schemas/mail";
 import { MailStatusBadge } from "~/components/mail/mail-status";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -12,14 +13,14 @@ import { apiContext } from "~/lib/contexts";
 import { useDates } from "~/lib/dates";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requireSuperAdmin } from "~/lib/guards.server";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { requestEnvContext } from "~/lib/request-env";
 import type { Route } from "./+types/outbox";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireSuperAdmin(context);
-  const query = forwardListParams(url, ["page", "search", "status"], { per_page: "25" });
-  return { outbox: await context.get(apiContext).load<OutboxPage>(`/api/v1/admin/mail_outbox?${query}`) };
+  const query = listQueryOf(url, ["page", "search", "status"], { per_page: "25" });
+  return { outbox: await context.get(apiContext).answer(API.listOutbox, { query }) };
 }
 
 /** The one action here: a test message to the super admin, to check the mail settings end to end. */
@@ -27,7 +28,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   requireSuperAdmin(context);
   const formData = await request.formData();
   if (formData.get("intent") !== "test") return data({ error: "That request was not understood." }, { status: 400 });
-  const result = await context.get(apiContext).post<OutboxActionResult>("/api/v1/admin/mail_outbox/test");
+  const result = await context.get(apiContext).request(API.sendTestMail, {});
   if (!result.ok) return data({ error: result.body.message }, { status: result.status });
   return redirectWithToast(context.get(requestEnvContext), url.pathname, { type: "success", message: result.body.message });
 }
