@@ -1,4 +1,5 @@
 /** What the API answers about places: the app's city list, and where a user or a name is. */
+import { z } from "zod";
 
 /** One city of `GET /api/v1/site/cities`. */
 export interface CityOption {
@@ -11,10 +12,11 @@ export interface CityOption {
 }
 
 /** A place as `GET /api/v1/site/geocode` and `GET /api/location` answer it; all null when it is unknown. */
-export interface PlaceJson {
-  cityName: string | null;
-  country_code: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  timezone: string | null;
-}
+export const placeJson = z.object({
+  cityName: z.string().nullable(),
+  country_code: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  timezone: z.string().nullable(),
+});
+export type PlaceJson = z.output<typeof placeJson>;

@@ -5,12 +5,14 @@
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
 import { collectionRoutes } from "./collections.ts";
+import { countryRoutes } from "./countries.ts";
 import { couponRoutes } from "./coupons.ts";
 import { draftRoutes } from "./drafts.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { followRoutes } from "./follows.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
+import { realtimeRoutes } from "./realtime.ts";
 import { referenceRoutes } from "./reference.ts";
 import { reviewRoutes } from "./reviews.ts";
 import { settingsRoutes } from "./settings.ts";
@@ -22,12 +24,14 @@ export const API = {
   ...announcementRoutes,
   ...apiTokenRoutes,
   ...collectionRoutes,
+  ...countryRoutes,
   ...couponRoutes,
   ...draftRoutes,
   ...favoriteRoutes,
   ...followRoutes,
   ...notificationRoutes,
   ...questionLibraryRoutes,
+  ...realtimeRoutes,
   ...referenceRoutes,
   ...reviewRoutes,
   ...settingsRoutes,

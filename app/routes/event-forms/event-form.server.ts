@@ -6,7 +6,6 @@ import { replyWithApiErrors } from "~/lib/forms.server";
 import { timeZones } from "~/lib/time-zones.server";
 import type { CurrentUser } from "#schemas/auth";
 import type { PlaceJson } from "#schemas/places";
-import type { Country } from "#schemas/countries";
 import { API } from "#schemas/contract/index";
 
 /** The builder's values as the API's multipart body (a banner may be among them). */
@@ -48,7 +47,7 @@ export function refusedByApi(
 export async function builderChoices(api: ApiClient) {
   const [{ data: collections }, { data: countries }, saved] = await Promise.all([
     api.answer(API.listCollections, { query: { per_page: "100", sort_by: "name" } }),
-    api.load<{ data: Country[] }>("/api/country_codes"),
+    api.answer(API.listCountries, {}),
     api.request(API.listSavedQuestions, { query: { per_page: "100", sort_by: "label" } }),
   ]);
   // A member who may not manage the organization's forms has no library to pick from: the builder still opens.
