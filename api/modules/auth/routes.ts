@@ -1,17 +1,11 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
-import { emailChangePending, type AccountScreen } from "#schemas/account-links.ts";
-import {
-  accountSchema,
-  currentOrganizationSchema,
-  loginSchema,
-  passwordChangeSchema,
-  registerSchema,
-  type LoginAnswer,
-} from "#schemas/auth.ts";
-import { imageField } from "#schemas/fields.ts";
+import { emailChangePending } from "#schemas/account-links.ts";
+import { loginSchema, registerSchema, type LoginAnswer } from "#schemas/auth.ts";
+import { accountRoutes } from "#schemas/contract/account.ts";
 import { recoveryCodeField, SECOND_FACTOR_REQUIRED, totpCodeField } from "#schemas/two-factor.ts";
 import type { AppEnv } from "#api/context.ts";
+import { serve, type RouteHandler } from "#api/lib/contract.ts";
 import { readBody } from "#api/lib/body.ts";
 import { clearSessionCookie } from "#api/lib/cookies.ts";
 import { fieldError } from "#api/lib/errors.ts";
@@ -24,7 +18,7 @@ import { twoFactorStatus } from "../two-factor/service.ts";
 import { mustSetUpTwoFactor } from "../two-factor/requirement.ts";
 import { pendingEmailChange } from "../account-links/email-change.ts";
 import { endSession, signIn, startSession } from "./login.ts";
-import { currentUser, requireUser } from "./middleware.ts";
+import { currentUser } from "./middleware.ts";
 import { changePassword, registerUser, updateAccount } from "./service.ts";
 import { switchOrganization } from "./current-organization.ts";
 import { createApiToken } from "./sessions.ts";
@@ -96,49 +90,45 @@ authRoutes.post("/sanctum/token", async (c) => {
 });
 
 // Answered from what `authenticate` loaded for this request: no query of its own.
-authRoutes.get("/api/user", requireUser, (c) => c.json(userResource(currentUser(c), c.get("config"))));
+serve(authRoutes, accountRoutes.currentUser, async (c) => userResource(currentUser(c), c.get("config")));
 
 const NO_PENDING_CHANGE = { pending_email: null, expires_at: null };
 
 // What /account shows, in one answer: the panel's account page asks the API nothing else. Until a required
 // two-factor sign-in is on, the answer is the user and the setup only (the rest is refused them anyway).
-authRoutes.get("/api/user/account", requireUser, async (c) => {
+serve(authRoutes, accountRoutes.accountScreen, async (c) => {
   const [user, db, config] = [currentUser(c), c.get("db"), c.get("config")];
   const [twoFactor, pending] = await Promise.all([
     twoFactorStatus(db, user, config),
     mustSetUpTwoFactor(user, config) ? NO_PENDING_CHANGE : pendingEmailChange(db, user.id),
   ]);
-  return c.json({ user: userResource(user, config), two_factor: twoFactor, pending_email_change: pending } satisfies AccountScreen);
+  return { user: userResource(user, config), two_factor: twoFactor, pending_email_change: pending };
 });
 
-const accountUpdate = async (c: Context<AppEnv>) => {
-  const body = await readBody(c);
-  const input = validate(accountSchema.extend({ avatar: imageField("avatar") }), body);
+const accountUpdate: RouteHandler<typeof accountRoutes.updateAccount> = async (c, { body: input }) => {
   const user = currentUser(c);
   const avatarFileId = await updateAccount(c.get("db"), user.id, input, c.get("sessionHash"), c.get("config"));
   // A new email waits for the link mailed to it: until then the account keeps its address.
   const message = input.email === user.email ? "Your account has been updated." : emailChangePending(input.email);
   const fresh = { ...user, name: input.name, avatarFileId: avatarFileId ?? user.avatarFileId };
-  return c.json({ message, user: userResource(fresh, c.get("config")) });
+  return { message, user: userResource(fresh, c.get("config")) };
 };
 // An update with a file (the avatar) is a multipart POST with _method=PUT to the same path; JSON clients may PUT.
-authRoutes.put("/api/user", requireUser, accountUpdate);
-authRoutes.post("/api/user", requireUser, accountUpdate);
+serve(authRoutes, accountRoutes.updateAccount, accountUpdate);
+serve(authRoutes, accountRoutes.updateAccountForm, accountUpdate);
 
 /**
  * The organization the account acts for from now on. Like any write it empties the caller caches, so the
  * very next request lists that organization's forms, coupons and figures; the realtime channels the old
  * role allowed are checked again.
  */
-authRoutes.put("/api/user/current-organization", requireUser, async (c) => {
-  const { organization_id } = validate(currentOrganizationSchema, await readBody(c));
+serve(authRoutes, accountRoutes.switchOrganization, async (c, { body: { organization_id } }) => {
   const user = await switchOrganization(c.get("db"), currentUser(c), organization_id);
   await recheckListeners(c, [user.id]);
-  return c.json({ user: userResource(user, c.get("config")) });
+  return { user: userResource(user, c.get("config")) };
 });
 
-authRoutes.put("/api/user/password", requireUser, async (c) => {
-  const input = validate(passwordChangeSchema, await readBody(c));
+serve(authRoutes, accountRoutes.changePassword, async (c, { body: input }) => {
   const user = currentUser(c);
   await changePassword(
     c.get("db"),
@@ -149,5 +139,5 @@ authRoutes.put("/api/user/password", requireUser, async (c) => {
     c.get("config").passwordHashCost,
   );
   await recheckListeners(c, [user.id]);
-  return c.json({ message: "Your password has been changed." });
+  return { message: "Your password has been changed." };
 });

@@ -5,7 +5,6 @@ import { toApiMultipart } from "#schemas/api-multipart";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { timeZones } from "~/lib/time-zones.server";
 import type { CurrentUser } from "#schemas/auth";
-import type { PlaceJson } from "#schemas/places";
 import { API } from "#schemas/contract/index";
 
 /** The builder's values as the API's multipart body (a banner may be among them). */
@@ -60,7 +59,7 @@ export async function builderChoices(api: ApiClient) {
  * the reader chose on /settings, else UTC. A startup in Lagos starts on Lagos time.
  */
 export async function newFormTimeZone(api: ApiClient, user: CurrentUser): Promise<string> {
-  const located = await api.get<PlaceJson>("/api/location");
+  const located = await api.request(API.userLocation, {});
   const offered = timeZones();
   const candidates = [located.ok ? located.body.timezone : null, user.settings?.time_zone];
   return candidates.find((zone): zone is string => !!zone && offered.includes(zone)) ?? "UTC";
