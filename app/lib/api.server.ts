@@ -8,6 +8,7 @@ import { loginUrl } from "./safe-redirect";
 import type { ApiErrorBody } from "#schemas/answers";
 import type { CurrentUser } from "#schemas/auth";
 import { accountRoutes } from "#schemas/contract/account";
+import { signInRoutes } from "#schemas/contract/sign-in";
 import { pathTo, type AnswerOf, type CallInput, type FileRoute, type JsonRoute } from "#schemas/contract/route";
 
 export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: ApiErrorBody; headers: Headers };
@@ -64,7 +65,7 @@ export class ApiClient {
 
   private async send(method: string, path: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<Response> {
     if (MUTATING.has(method) && this.xsrfToken() === null) {
-      this.remember(await this.raw("GET", "/sanctum/csrf-cookie"));
+      this.remember(await this.raw(signInRoutes.csrfCookie.method, pathTo(signInRoutes.csrfCookie)));
     }
     const response = await this.raw(method, path, body, extraHeaders);
     this.remember(response);
@@ -102,7 +103,8 @@ export class ApiClient {
     const response = await this.send(method, path, body, extraHeaders);
     const text = await response.text();
     const parsed: unknown = text ? safeJson(text) : null;
-    if (response.status === 401 && path !== "/api/logout") throw await this.sessionExpired();
+    // Logging out of an ended session is no news to tell the visitor.
+    if (response.status === 401 && path !== pathTo(signInRoutes.logout)) throw await this.sessionExpired();
     if (response.ok) return { ok: true, status: response.status, body: parsed as T };
     const errorBody =
       parsed && typeof parsed === "object" && "message" in parsed

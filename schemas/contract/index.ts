@@ -17,7 +17,9 @@ import { realtimeRoutes } from "./realtime.ts";
 import { referenceRoutes } from "./reference.ts";
 import { reviewRoutes } from "./reviews.ts";
 import { settingsRoutes } from "./settings.ts";
+import { signInRoutes } from "./sign-in.ts";
 import { startupDetailRoutes } from "./startup-details.ts";
+import { twoFactorRoutes } from "./two-factor.ts";
 import { webhookRoutes } from "./webhooks.ts";
 import type { ApiRoute } from "./route.ts";
 
@@ -37,7 +39,9 @@ export const API = {
   ...referenceRoutes,
   ...reviewRoutes,
   ...settingsRoutes,
+  ...signInRoutes,
   ...startupDetailRoutes,
+  ...twoFactorRoutes,
   ...webhookRoutes,
 } satisfies Record<string, ApiRoute>;
 

@@ -1,15 +1,12 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { emailChangePending } from "#schemas/account-links.ts";
-import { loginSchema, registerSchema, type LoginAnswer } from "#schemas/auth.ts";
 import { accountRoutes } from "#schemas/contract/account.ts";
-import { recoveryCodeField, SECOND_FACTOR_REQUIRED, totpCodeField } from "#schemas/two-factor.ts";
+import { signInRoutes } from "#schemas/contract/sign-in.ts";
+import { SECOND_FACTOR_REQUIRED } from "#schemas/two-factor.ts";
 import type { AppEnv } from "#api/context.ts";
 import { serve, type RouteHandler } from "#api/lib/contract.ts";
-import { readBody } from "#api/lib/body.ts";
 import { clearSessionCookie } from "#api/lib/cookies.ts";
 import { fieldError } from "#api/lib/errors.ts";
-import { validate } from "#api/lib/validation.ts";
 import { recheckListeners } from "../broadcasting/recheck.ts";
 import { sendVerificationLink } from "../account-links/verification.ts";
 import { issueXsrfCookie, liveSessionId } from "#api/lib/xsrf.ts";
@@ -28,7 +25,7 @@ import { userResource } from "./users.ts";
 
 export const authRoutes = new Hono<AppEnv>();
 
-authRoutes.get("/sanctum/csrf-cookie", async (c) => {
+serve(authRoutes, signInRoutes.csrfCookie, async (c) => {
   await issueXsrfCookie(c, liveSessionId(c));
   return c.body(null, 204);
 });
@@ -38,14 +35,13 @@ authRoutes.get("/sanctum/csrf-cookie", async (c) => {
  * taken" cannot be asked about address after address. Callers without a known address are not counted:
  * they would all share one counter.
  */
-authRoutes.post("/api/register", async (c) => {
-  const input = validate(registerSchema, await readBody(c));
+serve(authRoutes, signInRoutes.register, async (c, { body: input }) => {
   const ip = c.env?.clientIp;
   if (ip) await hit(c.get("db"), limits(c.get("config")).registration, ip);
   const userId = await registerUser(c.get("db"), input, c.get("config").passwordHashCost);
   const user = await startSession(c, userId);
   await sendVerificationLink(c.get("db"), c.get("config"), user);
-  return c.json({ user: userResource(user, c.get("config")) }, 201);
+  return { user: userResource(user, c.get("config")) };
 });
 
 /**
@@ -53,18 +49,17 @@ authRoutes.post("/api/register", async (c) => {
  * session yet: the browser gets the pending sign-in (an HttpOnly cookie) and the answer says
  * `two_factor: true`; POST /api/two-factor-challenge finishes it.
  */
-authRoutes.post("/api/login", async (c) => {
-  const input = validate(loginSchema, await readBody(c));
+serve(authRoutes, signInRoutes.login, async (c, { body: input }) => {
   const { userId, awaitingSecondFactor } = await signIn(c, input.email, input.password);
   if (awaitingSecondFactor) {
     await issuePendingLogin(c, userId);
-    return c.json({ two_factor: true } satisfies LoginAnswer);
+    return { two_factor: true as const };
   }
   const user = await startSession(c, userId);
-  return c.json({ user: userResource(user, c.get("config")) } satisfies LoginAnswer);
+  return { user: userResource(user, c.get("config")) };
 });
 
-authRoutes.post("/api/logout", async (c) => {
+serve(authRoutes, signInRoutes.logout, async (c) => {
   const sessionHash = c.get("sessionHash");
   if (sessionHash) await endSession(c, sessionHash);
   clearSessionCookie(c);
@@ -76,17 +71,10 @@ authRoutes.post("/api/logout", async (c) => {
  * Personal access tokens for non-browser clients (Sanctum's mobile flow). An account with two-factor
  * sign-in sends its `code` (or `recovery_code`) in the same call; without one the answer is a 422 on `code`.
  */
-const tokenRequestSchema = loginSchema.extend({
-  device_name: z.string().trim().min(1, "The device name field is required."),
-  code: totpCodeField,
-  recovery_code: recoveryCodeField,
-});
-
-authRoutes.post("/sanctum/token", async (c) => {
-  const { email, password, device_name, code, recovery_code } = validate(tokenRequestSchema, await readBody(c));
+serve(authRoutes, signInRoutes.createToken, async (c, { body: { email, password, device_name, code, recovery_code } }) => {
   const { userId, awaitingSecondFactor } = await signIn(c, email, password, { code, recovery_code });
   if (awaitingSecondFactor) throw fieldError("code", SECOND_FACTOR_REQUIRED);
-  return c.json({ token: await createApiToken(c.get("db"), userId, device_name) }, 201);
+  return { token: await createApiToken(c.get("db"), userId, device_name) };
 });
 
 // Answered from what `authenticate` loaded for this request: no query of its own.
