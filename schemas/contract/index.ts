@@ -2,6 +2,7 @@
  * Every API route declared so far, by name: the table the API registers its handlers against, the panel
  * calls by name, the tests check answers against and the API reference is written from.
  */
+import { accountLinkRoutes } from "./account-links.ts";
 import { accountRoutes } from "./account.ts";
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
@@ -24,6 +25,7 @@ import { webhookRoutes } from "./webhooks.ts";
 import type { ApiRoute } from "./route.ts";
 
 export const API = {
+  ...accountLinkRoutes,
   ...accountRoutes,
   ...announcementRoutes,
   ...apiTokenRoutes,
