@@ -5,9 +5,10 @@
  * nothing about whether an account exists.
  */
 import { z } from "zod";
-import { confirmed, passwordField, type CurrentUser, type LoginAnswer } from "./auth.ts";
+import { timestamp } from "./contract/answers.ts";
+import { confirmed, currentUserView, passwordField } from "./auth.ts";
 import { emailField } from "./fields.ts";
-import type { TwoFactorStatus } from "./two-factor.ts";
+import { twoFactorStatusView } from "./two-factor.ts";
 
 export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "email_verification", "email_change"] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
@@ -29,7 +30,11 @@ export const PASSWORD_RESET_DONE = "Your password has been reset.";
  * `POST /api/reset-password`: signed in (`user`), or, for an account with two-factor sign-in, the sign-in
  * waiting for its code (`two_factor`), as after a right password at login.
  */
-export type PasswordResetAnswer = { message: string } & LoginAnswer;
+export const passwordResetAnswer = z.union([
+  z.object({ message: z.string(), user: currentUserView }),
+  z.object({ message: z.string(), two_factor: z.literal(true) }),
+]);
+export type PasswordResetAnswer = z.output<typeof passwordResetAnswer>;
 export const EMAIL_VERIFIED = "Your email address is verified.";
 export const EMAIL_ALREADY_VERIFIED = "Your email address is already verified.";
 export const EMAIL_CHANGED = "Your email address has been changed.";
@@ -59,20 +64,17 @@ export const resetPasswordSchema = z.object({ token: tokenField, ...newPassword 
 export const linkTokenSchema = z.object({ token: tokenField });
 
 /** `GET /api/reset-password/{token}`, `/api/email/verify/{token}`, `/api/email/confirm/{token}`: the link works (else 404). */
-export interface AccountLinkStatus {
-  valid: true;
-  expires_at: string;
-}
+export const accountLinkStatusView = z.object({ valid: z.literal(true), expires_at: timestamp });
+export type AccountLinkStatus = z.output<typeof accountLinkStatusView>;
 
 /** `GET /api/user/email-change`: the address waiting for its confirmation, if any. */
-export interface PendingEmailChange {
-  pending_email: string | null;
-  expires_at: string | null;
-}
+export const pendingEmailChangeView = z.object({ pending_email: z.string().nullable(), expires_at: timestamp.nullable() });
+export type PendingEmailChange = z.output<typeof pendingEmailChangeView>;
 
 /** `GET /api/user/account`: everything /account shows, in one answer (the user as `GET /api/user` answers it). */
-export interface AccountScreen {
-  user: CurrentUser;
-  two_factor: TwoFactorStatus;
-  pending_email_change: PendingEmailChange;
-}
+export const accountScreenView = z.object({
+  user: currentUserView,
+  two_factor: twoFactorStatusView,
+  pending_email_change: pendingEmailChangeView,
+});
+export type AccountScreen = z.output<typeof accountScreenView>;

@@ -7,7 +7,8 @@
  * until it is done; "offered" lets a link be sent and holds nothing back; "off" (no mail leaves the
  * machine, nobody could verify) shows no banner.
  */
-export type EmailVerificationPolicy = "required" | "offered" | "off";
+export const EMAIL_VERIFICATION_POLICIES = ["required", "offered", "off"] as const;
+export type EmailVerificationPolicy = (typeof EMAIL_VERIFICATION_POLICIES)[number];
 
 /** What an unverified member may not do while verified addresses are required, and the 403 that says why. */
 export const HELD_ACTIONS = {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { BillingStatus } from "./billing.ts";
 import type { MessageJson } from "./conversations.ts";
 import type { NotificationJson } from "./notifications.ts";
@@ -10,6 +11,22 @@ import type { NotificationJson } from "./notifications.ts";
 
 /** A socket's id, "1234.5678": two whole numbers, as pusher-js and every Pusher SDK check it. */
 export const SOCKET_ID = /^\d+\.\d+$/;
+
+/** Pusher's channel name rule: up to 200 of these characters (a "#" is reserved for server-to-user channels). */
+const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,200}$/;
+export const isChannelName = (name: unknown): name is string => typeof name === "string" && CHANNEL_NAME.test(name);
+
+/**
+ * `POST /broadcasting/auth`, as pusher-js sends it. Anything else in either field reads as absent: the
+ * answer is then the one refusal, whatever was wrong.
+ */
+export const channelAuthSchema = z.object({
+  socket_id: z.string().regex(SOCKET_ID).optional().catch(undefined),
+  channel_name: z.string().refine(isChannelName).optional().catch(undefined),
+});
+
+/** The subscription's signature, and for a presence channel the member it signed. */
+export const channelAuthAnswer = z.object({ auth: z.string(), channel_data: z.string().optional() });
 
 /**
  * The form field a screen's forms carry the tab's socket in, which the panel passes on to the API as

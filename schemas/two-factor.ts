@@ -68,26 +68,29 @@ export const twoFactorConfirmSchema = z.object({
 export const twoFactorDisableSchema = z.object({ current_password: currentPassword, ...secondFactorShape }).superRefine(oneOfThem);
 
 /** A setup waiting for its first code: what the authenticator app needs, shown only until it is on. */
-export interface TwoFactorSetup {
+export const twoFactorSetupView = z.object({
   /** Base32, for typing into an app that cannot scan. */
-  secret: string;
-  otpauth_url: string;
+  secret: z.string(),
+  otpauth_url: z.string(),
   /** The otpauth URL as a QR code, an SVG document drawn by the server. */
-  qr_code_svg: string;
-}
+  qr_code_svg: z.string(),
+});
+export type TwoFactorSetup = z.output<typeof twoFactorSetupView>;
 
 /** `GET /api/user/two-factor`. */
-export interface TwoFactorStatus {
-  enabled: boolean;
-  enabled_at: string | null;
+export const twoFactorStatusView = z.object({
+  enabled: z.boolean(),
+  enabled_at: z.string().nullable(),
   /** The user's role requires it (REQUIRE_2FA_FOR_ADMINS); it cannot be turned off then. */
-  required: boolean;
-  recovery_codes_left: number;
-  setup: TwoFactorSetup | null;
-}
+  required: z.boolean(),
+  recovery_codes_left: z.number().int(),
+  setup: twoFactorSetupView.nullable(),
+});
+export type TwoFactorStatus = z.output<typeof twoFactorStatusView>;
+
+/** `POST /api/user/two-factor`: a new setup, waiting for its first code. */
+export const twoFactorSetupStarted = z.object({ message: z.string(), setup: twoFactorSetupView });
 
 /** Turning it on and making new recovery codes: the codes, in clear this one time. */
-export interface RecoveryCodesAnswer {
-  message: string;
-  recovery_codes: string[];
-}
+export const recoveryCodesAnswer = z.object({ message: z.string(), recovery_codes: z.array(z.string()) });
+export type RecoveryCodesAnswer = z.output<typeof recoveryCodesAnswer>;

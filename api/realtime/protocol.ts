@@ -50,9 +50,8 @@ export const errorFrame = (error: ProtocolError, channel?: string) =>
 export { SOCKET_ID } from "#schemas/realtime.ts";
 export const newSocketId = () => `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`;
 
-/** Pusher's channel name rule: up to 200 of these characters (a "#" is reserved for server-to-user channels). */
-const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,200}$/;
-export const isChannelName = (name: unknown): name is string => typeof name === "string" && CHANNEL_NAME.test(name);
+/** Pusher's channel name rule, which the channel authorisation reads by too. */
+export { isChannelName } from "#schemas/realtime.ts";
 
 /** Public, private or presence, by the name's prefix: the panel reads channel names by the same rule. */
 export { channelKind, type ChannelKind } from "#schemas/realtime.ts";

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { CurrentUser } from "#schemas/auth";
+import { API } from "#schemas/contract/index";
 import { ApiClient } from "./api.server";
 import type { RequestEnv } from "./request-env";
 
@@ -66,12 +68,35 @@ describe("ApiClient's cookies", () => {
 });
 
 describe("ApiClient's screen answers", () => {
-  const USER = { id: 1, name: "Ada" };
+  const USER: CurrentUser = {
+    id: 1,
+    name: "Ada",
+    email: "ada@example.com",
+    avatar_url: null,
+    is_active: true,
+    startup_id: null,
+    co_founder_id: null,
+    account_type: null,
+    setup_complete: false,
+    has_own_profile: false,
+    roles: [],
+    permissions: [],
+    created_at: "2026-01-01T00:00:00.000Z",
+    organizations: [],
+    current_organization_id: null,
+    organization_role: null,
+    organization_permissions: [],
+  };
+  const SCREEN = {
+    user: USER,
+    two_factor: { enabled: false, enabled_at: null, required: false, recovery_codes_left: 0, setup: null },
+    pending_email_change: { pending_email: null, expires_at: null },
+  };
 
   it("asks a screen's one answer once, and its user is the request's current user", async () => {
-    const { api, sent } = client(null, () => Response.json({ user: USER, two_factor: { enabled: false } }));
-    const [screen, again] = await Promise.all([api.screenWithUser("/api/user/account"), api.screenWithUser("/api/user/account")]);
-    expect(screen).toEqual({ user: USER, two_factor: { enabled: false } });
+    const { api, sent } = client(null, () => Response.json(SCREEN));
+    const [screen, again] = await Promise.all([api.screenWithUser(API.accountScreen), api.screenWithUser(API.accountScreen)]);
+    expect(screen).toEqual(SCREEN);
     expect(again).toBe(screen);
     expect(await api.currentUser()).toEqual(USER);
     expect(sent.map((r) => new URL(r.url).pathname)).toEqual(["/api/user/account"]);
@@ -81,8 +106,13 @@ describe("ApiClient's screen answers", () => {
     const { api, sent } = client(null, (call) =>
       new URL(call.url).pathname === "/api/user" ? Response.json(USER) : Response.json({ message: "Not Found" }, { status: 404 }),
     );
-    expect(await api.screenWithUser("/api/user/account")).toEqual({ user: USER });
+    expect(await api.screenWithUser(API.accountScreen)).toEqual({ user: USER });
     expect(await api.currentUser()).toEqual(USER);
     expect(sent.map((r) => new URL(r.url).pathname)).toEqual(["/api/user/account", "/api/user"]);
+  });
+
+  it("takes a user answered in a shape it does not know for the API's failure (502), not for a user", async () => {
+    const { api } = client(null, () => Response.json({ id: 1, name: "Ada" }));
+    await expect(api.currentUser()).rejects.toMatchObject({ init: { status: 502 } });
   });
 });

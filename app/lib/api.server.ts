@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { z } from "zod";
 import { cookiePairs, readCookie, readXsrfCookie } from "./cookies";
 import { SESSION_EXPIRED } from "./flash";
 import { redirectWithToast } from "./flash.server";
@@ -6,9 +7,14 @@ import type { RequestEnv } from "./request-env";
 import { loginUrl } from "./safe-redirect";
 import type { ApiErrorBody } from "#schemas/answers";
 import type { CurrentUser } from "#schemas/auth";
+import { accountRoutes } from "#schemas/contract/account";
+import { signInRoutes } from "#schemas/contract/sign-in";
 import { pathTo, type AnswerOf, type CallInput, type FileRoute, type JsonRoute } from "#schemas/contract/route";
 
 export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: ApiErrorBody; headers: Headers };
+
+/** A GET that answers a screen's data with the user in it (see `screenWithUser`). */
+type ScreenRoute = JsonRoute & { method: "GET"; answer: z.ZodType<{ user: CurrentUser }> };
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -59,7 +65,7 @@ export class ApiClient {
 
   private async send(method: string, path: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<Response> {
     if (MUTATING.has(method) && this.xsrfToken() === null) {
-      this.remember(await this.raw("GET", "/sanctum/csrf-cookie"));
+      this.remember(await this.raw(signInRoutes.csrfCookie.method, pathTo(signInRoutes.csrfCookie)));
     }
     const response = await this.raw(method, path, body, extraHeaders);
     this.remember(response);
@@ -97,7 +103,8 @@ export class ApiClient {
     const response = await this.send(method, path, body, extraHeaders);
     const text = await response.text();
     const parsed: unknown = text ? safeJson(text) : null;
-    if (response.status === 401 && path !== "/api/logout") throw await this.sessionExpired();
+    // Logging out of an ended session is no news to tell the visitor.
+    if (response.status === 401 && path !== pathTo(signInRoutes.logout)) throw await this.sessionExpired();
     if (response.ok) return { ok: true, status: response.status, body: parsed as T };
     const errorBody =
       parsed && typeof parsed === "object" && "message" in parsed
@@ -137,7 +144,11 @@ export class ApiClient {
    * `params`, the query and body as typed, and the answer checked against the declared schema, so an API
    * that answers otherwise (another API behind API_URL, say) is a 502 here rather than a page that breaks.
    */
-  async request<R extends JsonRoute>(route: R, input: CallInput<R>, extraHeaders?: Record<string, string>): Promise<ApiResult<AnswerOf<R>>> {
+  async request<R extends JsonRoute>(
+    route: R,
+    input: CallInput<R>,
+    extraHeaders?: Record<string, string>,
+  ): Promise<ApiResult<AnswerOf<R>>> {
     const { params, query, body } = input as { params?: Record<string, string | number>; query?: object; body?: unknown };
     const result = await this.call<unknown>(route.method, pathTo(route, params, query), body, extraHeaders);
     if (!result.ok) return result;
@@ -190,35 +201,42 @@ export class ApiClient {
    * makes one API call in all. Null when nobody is logged in. Another API without that path (404) gets
    * GET /api/user instead, and the answer then holds the user only.
    */
-  screenWithUser<T extends { user: CurrentUser }>(path: string): Promise<(Partial<T> & { user: CurrentUser }) | null> {
-    let answer = this.screenAnswers.get(path);
+  screenWithUser<R extends ScreenRoute>(route: R): Promise<(Partial<AnswerOf<R>> & { user: CurrentUser }) | null> {
+    let answer = this.screenAnswers.get(route.path);
     if (!answer) {
-      answer = this.fetchScreenWithUser(path);
-      this.screenAnswers.set(path, answer);
+      answer = this.fetchScreenWithUser(route);
+      this.screenAnswers.set(route.path, answer);
       this.me ??= answer.then((screen) => screen?.user ?? null);
     }
-    return answer as Promise<(Partial<T> & { user: CurrentUser }) | null>;
+    return answer as Promise<(Partial<AnswerOf<R>> & { user: CurrentUser }) | null>;
   }
 
-  private async fetchScreenWithUser(path: string): Promise<{ user: CurrentUser } | null> {
-    const response = await this.send("GET", path);
+  private async fetchScreenWithUser(route: ScreenRoute): Promise<{ user: CurrentUser } | null> {
+    const response = await this.send(route.method, pathTo(route));
     if (response.status === 404) {
       // Not currentUser(): on the first call it waits on this very answer (see screenWithUser).
       const user = await this.fetchCurrentUser();
       return user && { user };
     }
-    return this.answerOrNull<{ user: CurrentUser }>(response);
+    return this.answerOrNull(route, response);
   }
 
   private async fetchCurrentUser(): Promise<CurrentUser | null> {
-    return this.answerOrNull<CurrentUser>(await this.send("GET", "/api/user"));
+    const route = accountRoutes.currentUser;
+    return this.answerOrNull(route, await this.send(route.method, pathTo(route)));
   }
 
-  /** An answer about the logged-in user: null when nobody is (401), the panel's 503 when the API fails. */
-  private async answerOrNull<T>(response: Response): Promise<T | null> {
+  /**
+   * An answer about the logged-in user, checked against its route as `request` checks: null when nobody is
+   * logged in (401), the panel's 503 when the API fails.
+   */
+  private async answerOrNull<R extends JsonRoute>(route: R, response: Response): Promise<AnswerOf<R> | null> {
     if (response.status === 401) return null;
     if (!response.ok) throw data("The account service is unavailable.", { status: 503 });
-    return (await response.json()) as T;
+    const checked = route.answer.safeParse(await response.json());
+    if (checked.success) return checked.data as AnswerOf<R>;
+    console.error(`${route.method} ${route.path} answered outside its contract`, checked.error.issues);
+    throw data("The API answered in a shape this panel does not know.", { status: 502 });
   }
 
   /**

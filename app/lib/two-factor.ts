@@ -7,9 +7,6 @@ export const ACCOUNT_PAGE = "/account";
  */
 export const TWO_FACTOR_SETUP_PAGE = ACCOUNT_PAGE;
 
-/** The API's one answer for the account page, the user included (`AccountScreen`; see ApiClient.screenWithUser). */
-export const ACCOUNT_PAGE_ANSWER = "/api/user/account";
-
 /** The second step of a sign-in, keeping where the user was headed. */
 export function twoFactorStepUrl(redirectTo: string | undefined): string {
   return redirectTo ? `/login/two-factor?redirectTo=${encodeURIComponent(redirectTo)}` : "/login/two-factor";

@@ -2,11 +2,14 @@
  * Every API route declared so far, by name: the table the API registers its handlers against, the panel
  * calls by name, the tests check answers against and the API reference is written from.
  */
+import { accountLinkRoutes } from "./account-links.ts";
+import { accountRoutes } from "./account.ts";
 import { aiRoutes } from "./ai.ts";
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
 import { checkInRoutes } from "./check-ins.ts";
 import { collectionRoutes } from "./collections.ts";
+import { countryRoutes } from "./countries.ts";
 import { couponRoutes } from "./coupons.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { draftRoutes } from "./drafts.ts";
@@ -21,21 +24,27 @@ import { meetingRoutes } from "./meetings.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { placeRoutes } from "./places.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
+import { realtimeRoutes } from "./realtime.ts";
 import { referenceRoutes } from "./reference.ts";
 import { resourceRoutes } from "./resources.ts";
 import { reviewRoutes } from "./reviews.ts";
 import { settingsRoutes } from "./settings.ts";
+import { signInRoutes } from "./sign-in.ts";
 import { startupDetailRoutes } from "./startup-details.ts";
 import { startupRoutes } from "./startups.ts";
+import { twoFactorRoutes } from "./two-factor.ts";
 import { webhookRoutes } from "./webhooks.ts";
 import type { ApiRoute } from "./route.ts";
 
 export const API = {
+  ...accountLinkRoutes,
+  ...accountRoutes,
   ...aiRoutes,
   ...announcementRoutes,
   ...apiTokenRoutes,
   ...checkInRoutes,
   ...collectionRoutes,
+  ...countryRoutes,
   ...couponRoutes,
   ...dashboardRoutes,
   ...draftRoutes,
@@ -50,12 +59,15 @@ export const API = {
   ...notificationRoutes,
   ...placeRoutes,
   ...questionLibraryRoutes,
+  ...realtimeRoutes,
   ...referenceRoutes,
   ...resourceRoutes,
   ...reviewRoutes,
   ...settingsRoutes,
+  ...signInRoutes,
   ...startupDetailRoutes,
   ...startupRoutes,
+  ...twoFactorRoutes,
   ...webhookRoutes,
 } satisfies Record<string, ApiRoute>;
 

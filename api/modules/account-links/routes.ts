@@ -19,19 +19,17 @@ import {
   EMAIL_VERIFIED,
   PASSWORD_RESET_DONE,
   RESET_LINK_SENT,
-  forgotPasswordSchema,
-  linkTokenSchema,
-  resetPasswordSchema,
   verificationSent,
-  type PasswordResetAnswer,
 } from "#schemas/account-links.ts";
+import { accountLinkRoutes as routes } from "#schemas/contract/account-links.ts";
 import type { AppEnv } from "#api/context.ts";
+import { serve } from "#api/lib/contract.ts";
 import { readBody } from "#api/lib/body.ts";
 import { limits } from "#api/lib/limits.ts";
 import { hit } from "#api/lib/rate-limit.ts";
 import { noFields, validate } from "#api/lib/validation.ts";
 import { recheckListeners } from "../broadcasting/recheck.ts";
-import { currentUser, requireUser } from "../auth/middleware.ts";
+import { currentUser } from "../auth/middleware.ts";
 import { startSession } from "../auth/login.ts";
 import { loadAuthUser } from "../auth/sessions.ts";
 import { issuePendingLogin } from "../two-factor/pending-login.ts";
@@ -43,18 +41,14 @@ import { sendVerificationLink, verifyEmail } from "./verification.ts";
 
 export const accountLinkRoutes = new Hono<AppEnv>();
 
-accountLinkRoutes.post("/api/forgot-password", async (c) => {
-  const { email } = validate(forgotPasswordSchema, await readBody(c));
+serve(accountLinkRoutes, routes.forgotPassword, async (c, { body: { email } }) => {
   await requestPasswordReset(c.get("db"), c.get("config"), email, c.env?.clientIp);
-  return c.json({ message: RESET_LINK_SENT });
+  return { message: RESET_LINK_SENT };
 });
 
-accountLinkRoutes.get("/api/reset-password/:token", async (c) =>
-  c.json(await checkToken(c.get("db"), "password_reset", c.req.param("token"))),
-);
+serve(accountLinkRoutes, routes.checkResetLink, async (c, { params }) => checkToken(c.get("db"), "password_reset", params.token));
 
-accountLinkRoutes.post("/api/reset-password", async (c) => {
-  const input = validate(resetPasswordSchema, await readBody(c));
+serve(accountLinkRoutes, routes.resetPassword, async (c, { body: input }) => {
   const userId = await resetPassword(c.get("db"), input.token, input.password, c.get("config").passwordHashCost);
   // Every login of the user ended: their sockets lose what those logins let them hear.
   await recheckListeners(c, [userId]);
@@ -62,40 +56,37 @@ accountLinkRoutes.post("/api/reset-password", async (c) => {
   // where a right password ends at login, waiting for the code.
   if ((await loadAuthUser(c.get("db"), userId)).twoFactorEnabledAt) {
     await issuePendingLogin(c, userId);
-    return c.json({ message: PASSWORD_RESET_DONE, two_factor: true } satisfies PasswordResetAnswer);
+    return { message: PASSWORD_RESET_DONE, two_factor: true as const };
   }
   const user = await startSession(c, userId);
-  return c.json({ message: PASSWORD_RESET_DONE, user: userResource(user, c.get("config")) } satisfies PasswordResetAnswer);
+  return { message: PASSWORD_RESET_DONE, user: userResource(user, c.get("config")) };
 });
 
-accountLinkRoutes.post("/api/email/verification-notification", requireUser, async (c) => {
+// The body is read here, not declared: the call takes no fields, and one with any is refused.
+serve(accountLinkRoutes, routes.sendVerificationLink, async (c) => {
   validate(noFields, await readBody(c));
   const user = currentUser(c);
-  if (user.emailVerifiedAt) return c.json({ message: EMAIL_ALREADY_VERIFIED });
+  if (user.emailVerifiedAt) return { message: EMAIL_ALREADY_VERIFIED };
   await hit(c.get("db"), limits(c.get("config")).verificationResend, user.id);
   await sendVerificationLink(c.get("db"), c.get("config"), user);
-  return c.json({ message: verificationSent(user.email) });
+  return { message: verificationSent(user.email) };
 });
 
-accountLinkRoutes.get("/api/email/verify/:token", async (c) =>
-  c.json(await checkToken(c.get("db"), "email_verification", c.req.param("token"))),
+serve(accountLinkRoutes, routes.checkVerificationLink, async (c, { params }) =>
+  checkToken(c.get("db"), "email_verification", params.token),
 );
 
-accountLinkRoutes.post("/api/email/verify", async (c) => {
-  const { token } = validate(linkTokenSchema, await readBody(c));
+serve(accountLinkRoutes, routes.verifyEmail, async (c, { body: { token } }) => {
   await verifyEmail(c.get("db"), token);
-  return c.json({ message: EMAIL_VERIFIED });
+  return { message: EMAIL_VERIFIED };
 });
 
-accountLinkRoutes.get("/api/email/confirm/:token", async (c) =>
-  c.json(await checkToken(c.get("db"), "email_change", c.req.param("token"))),
-);
+serve(accountLinkRoutes, routes.checkEmailChangeLink, async (c, { params }) => checkToken(c.get("db"), "email_change", params.token));
 
-accountLinkRoutes.post("/api/email/confirm", async (c) => {
-  const { token } = validate(linkTokenSchema, await readBody(c));
+serve(accountLinkRoutes, routes.confirmEmailChange, async (c, { body: { token } }) => {
   const userId = await confirmEmailChange(c.get("db"), token, { userId: c.get("user")?.id, sessionHash: c.get("sessionHash") });
   await recheckListeners(c, [userId]);
-  return c.json({ message: EMAIL_CHANGED });
+  return { message: EMAIL_CHANGED };
 });
 
-accountLinkRoutes.get("/api/user/email-change", requireUser, async (c) => c.json(await pendingEmailChange(c.get("db"), currentUser(c).id)));
+serve(accountLinkRoutes, routes.pendingEmailChange, async (c) => pendingEmailChange(c.get("db"), currentUser(c).id));

@@ -8,11 +8,12 @@
  */
 import { Hono } from "hono";
 import type { CityOption } from "#schemas/places.ts";
+import { accountRoutes } from "#schemas/contract/account.ts";
 import { placeRoutes as routes } from "#schemas/contract/places.ts";
 import type { AppEnv } from "#api/context.ts";
 import { serve } from "#api/lib/contract.ts";
 import { notFound } from "#api/lib/errors.ts";
-import { currentUser, requireUser } from "../auth/middleware.ts";
+import { currentUser } from "../auth/middleware.ts";
 import { flagFile } from "../reference/flags.ts";
 import { cityIndex, type CityRecord } from "./city-index.ts";
 import { geocode, placeOf } from "./geocode.ts";
@@ -70,4 +71,4 @@ placeRoutes.get("/api/v1/site/flags/:file{[A-Za-z]{2}\\.svg}", (c) => {
   return c.body(flag.svg, 200, { ...headers, "Content-Type": "image/svg+xml; charset=utf-8" });
 });
 
-placeRoutes.get("/api/location", requireUser, async (c) => c.json(await userLocation(c.get("db"), currentUser(c))));
+serve(placeRoutes, accountRoutes.userLocation, async (c) => userLocation(c.get("db"), currentUser(c)));

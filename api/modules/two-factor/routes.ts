@@ -1,22 +1,18 @@
-import { Hono } from "hono";
-import type { LoginAnswer } from "#schemas/auth.ts";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { signInRoutes } from "#schemas/contract/sign-in.ts";
+import { twoFactorRoutes as routes } from "#schemas/contract/two-factor.ts";
 import {
   PENDING_LOGIN_EXPIRED,
   RECOVERY_CODES_RENEWED,
-  secondFactorSchema,
   TWO_FACTOR_OFF,
   TWO_FACTOR_ON,
   TWO_FACTOR_SETUP_STARTED,
-  twoFactorConfirmSchema,
-  twoFactorDisableSchema,
-  type RecoveryCodesAnswer,
 } from "#schemas/two-factor.ts";
 import type { AppEnv } from "#api/context.ts";
-import { readBody } from "#api/lib/body.ts";
+import { serve } from "#api/lib/contract.ts";
 import { badRequest } from "#api/lib/errors.ts";
-import { validate } from "#api/lib/validation.ts";
 import { finishSecondStep, startSession } from "../auth/login.ts";
-import { currentUser, requireUser } from "../auth/middleware.ts";
+import { currentUser } from "../auth/middleware.ts";
 import { userResource } from "../auth/users.ts";
 import { endPendingLogin, pendingLogin } from "./pending-login.ts";
 import { confirmSetup, disableTwoFactor, renewRecoveryCodes, startSetup, twoFactorStatus } from "./service.ts";
@@ -27,49 +23,59 @@ import { confirmSetup, disableTwoFactor, renewRecoveryCodes, startSetup, twoFact
  */
 export const twoFactorRoutes = new Hono<AppEnv>();
 
-twoFactorRoutes.get("/api/user/two-factor", requireUser, async (c) =>
-  c.json(await twoFactorStatus(c.get("db"), currentUser(c), c.get("config"))),
-);
+serve(twoFactorRoutes, routes.twoFactorStatus, async (c) => twoFactorStatus(c.get("db"), currentUser(c), c.get("config")));
 
-twoFactorRoutes.post("/api/user/two-factor", requireUser, async (c) => {
+serve(twoFactorRoutes, routes.startTwoFactor, async (c) => {
   const setup = await startSetup(c.get("db"), currentUser(c));
-  return c.json({ message: TWO_FACTOR_SETUP_STARTED, setup }, 201);
+  return { message: TWO_FACTOR_SETUP_STARTED, setup };
 });
 
-twoFactorRoutes.post("/api/user/two-factor/confirm", requireUser, async (c) => {
-  const input = validate(twoFactorConfirmSchema, await readBody(c));
-  const codes = await confirmSetup(c.get("db"), c.get("config"), currentUser(c).id, input);
-  return c.json({ message: TWO_FACTOR_ON, recovery_codes: codes } satisfies RecoveryCodesAnswer);
+serve(twoFactorRoutes, routes.confirmTwoFactor, async (c, { body }) => {
+  const codes = await confirmSetup(c.get("db"), c.get("config"), currentUser(c).id, body);
+  return { message: TWO_FACTOR_ON, recovery_codes: codes };
 });
 
-twoFactorRoutes.delete("/api/user/two-factor", requireUser, async (c) => {
-  const input = validate(twoFactorDisableSchema, await readBody(c));
-  await disableTwoFactor(c.get("db"), c.get("config"), currentUser(c), input);
-  return c.json({ message: TWO_FACTOR_OFF });
+serve(twoFactorRoutes, routes.disableTwoFactor, async (c, { body }) => {
+  await disableTwoFactor(c.get("db"), c.get("config"), currentUser(c), body);
+  return { message: TWO_FACTOR_OFF };
 });
 
-twoFactorRoutes.post("/api/user/two-factor/recovery-codes", requireUser, async (c) => {
-  const input = validate(secondFactorSchema, await readBody(c));
-  const codes = await renewRecoveryCodes(c.get("db"), c.get("config"), currentUser(c).id, input);
-  return c.json({ message: RECOVERY_CODES_RENEWED, recovery_codes: codes } satisfies RecoveryCodesAnswer);
+serve(twoFactorRoutes, routes.renewRecoveryCodes, async (c, { body }) => {
+  const codes = await renewRecoveryCodes(c.get("db"), c.get("config"), currentUser(c).id, body);
+  return { message: RECOVERY_CODES_RENEWED, recovery_codes: codes };
 });
 
 /** Whether a sign-in waits for its second factor here (the panel's second step shows its form only then). */
-twoFactorRoutes.get("/api/two-factor-challenge", async (c) => {
+serve(twoFactorRoutes, signInRoutes.twoFactorChallengeWaits, async (c) => {
   if (!(await pendingLogin(c))) throw badRequest(PENDING_LOGIN_EXPIRED);
   return c.body(null, 204);
 });
 
-/** The second step: a code or a recovery code for the sign-in whose password was right; then a session. */
-twoFactorRoutes.post("/api/two-factor-challenge", async (c) => {
+/** The sign-in waiting for its second factor, found before the code is read (see `signInWaits`). */
+const waiting = new WeakMap<Context<AppEnv>, { id: number; email: string }>();
+
+/** No sign-in waiting is the one answer, whatever the body holds: it is looked at only after this. */
+const signInWaits: MiddlewareHandler<AppEnv> = async (c, next) => {
   const pending = await pendingLogin(c);
   if (!pending) {
     endPendingLogin(c);
     throw badRequest(PENDING_LOGIN_EXPIRED);
   }
-  const input = validate(secondFactorSchema, await readBody(c));
-  await finishSecondStep(c, pending, input);
-  endPendingLogin(c);
-  const user = await startSession(c, pending.id);
-  return c.json({ user: userResource(user, c.get("config")) } satisfies LoginAnswer);
-});
+  waiting.set(c, pending);
+  await next();
+};
+
+/** The second step: a code or a recovery code for the sign-in whose password was right; then a session. */
+serve(
+  twoFactorRoutes,
+  signInRoutes.twoFactorChallenge,
+  async (c, { body }) => {
+    const pending = waiting.get(c);
+    if (!pending) throw badRequest(PENDING_LOGIN_EXPIRED);
+    await finishSecondStep(c, pending, body);
+    endPendingLogin(c);
+    const user = await startSession(c, pending.id);
+    return { user: userResource(user, c.get("config")) };
+  },
+  { before: [signInWaits] },
+);

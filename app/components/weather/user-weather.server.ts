@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { API } from "#schemas/contract/index";
 import type { PlaceJson } from "#schemas/places";
 import { WEATHER_FAILED } from "#schemas/weather";
 import { apiContext } from "~/lib/contexts";
@@ -12,7 +13,7 @@ import { loadWeather } from "./weather.server";
 export async function loadUserWeather(context: Readonly<RouterContextProvider>): Promise<UserWeather> {
   let located: PlaceJson | null = null;
   try {
-    const result = await context.get(apiContext).get<PlaceJson>("/api/location");
+    const result = await context.get(apiContext).request(API.userLocation, {});
     if (result.ok) located = result.body;
   } catch (error) {
     // An expired session is the layout's business (a redirect Response): let it through.

@@ -1,5 +1,6 @@
 import Echo from "laravel-echo";
 import Pusher from "pusher-js";
+import { realtimeRoutes } from "#schemas/contract/realtime";
 import { EVENT_NAMESPACE } from "#schemas/realtime";
 import type { RealtimePublicConfig } from "../request-env";
 import { readXsrfCookie } from "../cookies";
@@ -12,11 +13,13 @@ import { socketAddress } from "./options";
  */
 export type EchoClient = Echo<"pusher">;
 
+const { authorizeChannel } = realtimeRoutes;
+
 interface AuthParams {
   socketId: string;
   channelName: string;
 }
-type AuthCallback = (error: Error | null, data: { auth: string; channel_data?: string; shared_secret?: string } | null) => void;
+type AuthCallback = (error: Error | null, data: { auth: string; channel_data?: string } | null) => void;
 
 /**
  * Channel authorisation through the session cookie: POST /broadcasting/auth, form-encoded as pusher-js
@@ -36,15 +39,15 @@ async function authorize({ socketId, channelName }: AuthParams, callback: AuthCa
     };
     const xsrf = readXsrfCookie(document.cookie, xsrfCookie);
     if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
-    const response = await fetch("/broadcasting/auth", {
-      method: "POST",
+    const response = await fetch(authorizeChannel.path, {
+      method: authorizeChannel.method,
       credentials: "same-origin",
       headers,
       body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }),
     });
     if (response.status === 401) onSessionExpired();
     if (!response.ok) throw new Error(`Channel authorisation refused (${response.status})`);
-    callback(null, await response.json());
+    callback(null, authorizeChannel.answer.parse(await response.json()));
   } catch (error) {
     callback(error instanceof Error ? error : new Error(String(error)), null);
   }
@@ -60,9 +63,9 @@ export function createEcho(config: RealtimePublicConfig, xsrfCookie: string, onS
     ...socketAddress(config, window.location),
     enabledTransports: ["ws", "wss"],
     disableStats: true,
-    authEndpoint: "/broadcasting/auth",
+    authEndpoint: authorizeChannel.path,
     channelAuthorization: {
-      endpoint: "/broadcasting/auth",
+      endpoint: authorizeChannel.path,
       transport: "ajax",
       customHandler: (params: AuthParams, callback: AuthCallback) => authorize(params, callback, xsrfCookie, onSessionExpired),
     },

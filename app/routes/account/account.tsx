@@ -17,8 +17,7 @@ import { apiContext, userContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { AccountScreen } from "#schemas/account-links";
-import { ACCOUNT_PAGE_ANSWER } from "~/lib/two-factor";
+import { API } from "#schemas/contract/index";
 import { PendingEmailNotice } from "~/components/account/pending-email";
 import type { Route } from "./+types/account";
 import { TwoFactorCard } from "./two-factor-card";
@@ -29,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   // The answer the admin layout's middleware already asked for: the page's one API call. Another API
   // (API_URL) may have no such answer, two-factor sign-in or pending address change: the page then goes without them.
-  const screen = await context.get(apiContext).screenWithUser<AccountScreen>(ACCOUNT_PAGE_ANSWER);
+  const screen = await context.get(apiContext).screenWithUser(API.accountScreen);
   return {
     user: { name: user.name, email: user.email, avatar_url: user.avatar_url, created_at: user.created_at },
     twoFactor: screen?.two_factor ?? null,
@@ -53,9 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent: _intent, ...values } = submission.value as Record<string, unknown>;
   let result;
   if (intent === "password") {
-    result = await api.put<{ message: string }>("/api/user/password", values);
+    result = await api.request(API.changePassword, { body: values as z.input<typeof passwordChangeSchema> });
   } else {
-    result = await api.post<{ message: string }>("/api/user", toApiMultipart({ _method: "PUT", ...values }));
+    result = await api.request(API.updateAccountForm, { body: toApiMultipart({ _method: "PUT", ...values }) });
   }
   if (!result.ok) {
     const reply = replyWithApiErrors(submission, result);

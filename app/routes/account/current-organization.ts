@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { currentOrganizationSchema, type CurrentUser } from "#schemas/auth";
+import { currentOrganizationSchema } from "#schemas/auth";
+import { API } from "#schemas/contract/index";
 import { pageAfterSwitch } from "~/components/app-shell/organization-switcher";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // One select: read through the schema the API validates with (blank is "myself"; missing is refused).
   const parsed = currentOrganizationSchema.safeParse({ organization_id: form.get("organization_id") ?? undefined });
   if (!parsed.success) return redirectWithToast(env, back, { type: "error", message: parsed.error.issues[0].message });
-  const result = await context.get(apiContext).put<{ user: CurrentUser }>("/api/user/current-organization", parsed.data);
+  const result = await context.get(apiContext).request(API.switchOrganization, { body: parsed.data });
   if (!result.ok) {
     const message = Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message;
     return redirectWithToast(env, back, { type: "error", message });

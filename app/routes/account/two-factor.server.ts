@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
+import { API } from "#schemas/contract/index";
+import type { BodyOf } from "#schemas/contract/route";
 import type { RecoveryCodesAnswer } from "#schemas/two-factor";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -30,14 +32,15 @@ export async function twoFactorAction(intent: TwoFactorIntent, formData: FormDat
   }
   const api = context.get(apiContext);
   const { intent: _intent, ...values } = submission.value as Record<string, unknown>;
+  // Each form's schema is its route's body with the intent beside it (TWO_FACTOR_FORMS).
   const result =
     intent === "two-factor-start"
-      ? await api.post<{ message: string }>("/api/user/two-factor")
+      ? await api.request(API.startTwoFactor, {})
       : intent === "two-factor-confirm"
-        ? await api.post<RecoveryCodesAnswer>("/api/user/two-factor/confirm", values)
+        ? await api.request(API.confirmTwoFactor, { body: values as BodyOf<typeof API.confirmTwoFactor> })
         : intent === "recovery-codes"
-          ? await api.post<RecoveryCodesAnswer>("/api/user/two-factor/recovery-codes", values)
-          : await api.call<{ message: string }>("DELETE", "/api/user/two-factor", values);
+          ? await api.request(API.renewRecoveryCodes, { body: values as BodyOf<typeof API.renewRecoveryCodes> })
+          : await api.request(API.disableTwoFactor, { body: values as BodyOf<typeof API.disableTwoFactor> });
   if (!result.ok) {
     const reply = replyWithApiErrors(submission, result);
     return data<TwoFactorActionData>({ intent, ...reply.data }, reply.init ?? undefined);

@@ -17,8 +17,9 @@ import { RealtimeProvider } from "~/lib/realtime/realtime";
 import { requestEnvContext } from "~/lib/request-env";
 import { loginUrl } from "~/lib/safe-redirect";
 import { setupPathFor } from "~/lib/setup-path";
-import { ACCOUNT_PAGE, ACCOUNT_PAGE_ANSWER, TWO_FACTOR_SETUP_PAGE } from "~/lib/two-factor";
+import { ACCOUNT_PAGE, TWO_FACTOR_SETUP_PAGE } from "~/lib/two-factor";
 import type { CurrentUser } from "#schemas/auth";
+import { API } from "#schemas/contract/index";
 import { isCompact, type Viewport } from "~/lib/viewport";
 import { useViewport } from "~/lib/viewport-context";
 import type { Route } from "./+types/layout";
@@ -35,7 +36,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ url, context }) => {
     const api = context.get(apiContext);
     // The account page's one answer carries the user too: asked here, that page makes one API call in all.
-    const user = url.pathname === ACCOUNT_PAGE ? ((await api.screenWithUser(ACCOUNT_PAGE_ANSWER))?.user ?? null) : await api.currentUser();
+    const user = url.pathname === ACCOUNT_PAGE ? ((await api.screenWithUser(API.accountScreen))?.user ?? null) : await api.currentUser();
     if (!user) throw api.hadSession ? await api.sessionExpired() : redirect(loginUrl(url));
     if (user.two_factor_setup_required) {
       if (url.pathname !== TWO_FACTOR_SETUP_PAGE) throw redirect(TWO_FACTOR_SETUP_PAGE);

@@ -1,10 +1,11 @@
+import { API } from "#schemas/contract/index";
 import { InvalidLink, LinkButtonCard } from "~/components/account/link-pages";
 import { checkLink, pressLinkButton } from "~/lib/account-links.server";
 import { apiContext } from "~/lib/contexts";
 import type { Route } from "./+types/confirm-email";
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  return checkLink(context.get(apiContext), "/api/email/confirm", params.token);
+  return checkLink(context.get(apiContext), API.checkEmailChangeLink, params.token);
 }
 
 /**
@@ -13,7 +14,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
  * logged in lands on /account, anyone else on the login page.
  */
 export function action({ params, context }: Route.ActionArgs) {
-  return pressLinkButton(context, "/api/email/confirm", params.token, "/account");
+  return pressLinkButton(context, API.confirmEmailChange, params.token, "/account");
 }
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { API } from "#schemas/contract/index";
 import { getFormProps } from "@conform-to/react";
 import { Form, data, useNavigation } from "react-router";
 import { LINK_LIFETIME_MINUTES, forgotPasswordSchema } from "#schemas/account-links";
@@ -19,7 +20,7 @@ import type { Route } from "./+types/forgot-password";
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return replyInvalid(submission);
-  const result = await context.get(apiContext).post<{ message: string }>("/api/forgot-password", submission.value);
+  const result = await context.get(apiContext).request(API.forgotPassword, { body: submission.value });
   if (!result.ok) return replyWithApiErrors(submission, result);
   return data({ result: submission.reply({ resetForm: true }), message: result.body.message as string | null, sent: true });
 }

@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
-import { loginSchema, type LoginAnswer } from "#schemas/auth";
+import { loginSchema } from "#schemas/auth";
+import { API } from "#schemas/contract/index";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { TextField } from "~/components/ui/field";
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(await request.formData(), { schema });
   if (submission.status !== "success") return replyInvalid(submission);
   const { redirectTo, ...credentials } = submission.value;
-  const result = await context.get(apiContext).post<LoginAnswer>("/api/login", credentials);
+  const result = await context.get(apiContext).request(API.login, { body: credentials });
   if (!result.ok) return replyWithApiErrors(submission, result);
   // Two-factor sign-in on: no session yet, the API handed the browser the sign-in waiting for its code.
   if ("two_factor" in result.body) throw redirect(twoFactorStepUrl(redirectTo));

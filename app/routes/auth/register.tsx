@@ -3,6 +3,7 @@ import { parseSubmission } from "~/lib/submission.server";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { registerSchema } from "#schemas/auth";
+import { API } from "#schemas/contract/index";
 import { setupPathFor } from "~/lib/setup-path";
 import { loginStepUrl } from "~/lib/two-factor";
 import { Button } from "~/components/ui/button";
@@ -27,7 +28,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const submission = parseSubmission(await request.formData(), { schema });
   if (submission.status !== "success") return replyInvalid(submission);
   const { redirectTo, ...account } = submission.value;
-  const result = await context.get(apiContext).post("/api/register", account);
+  const result = await context.get(apiContext).request(API.register, { body: account });
   if (!result.ok) return replyWithApiErrors(submission, result);
   // A new account has no profile yet: setup comes first, and keeps where the user was headed.
   throw redirect(setupPathFor(new URL(safeRedirect(redirectTo, "/", url.href), url)));

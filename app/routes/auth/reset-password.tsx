@@ -1,6 +1,7 @@
+import { API } from "#schemas/contract/index";
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { PASSWORD_RESET_DONE, newPasswordSchema, type PasswordResetAnswer } from "#schemas/account-links";
+import { PASSWORD_RESET_DONE, newPasswordSchema } from "#schemas/account-links";
 import { InvalidLink, LinkCard } from "~/components/account/link-pages";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -16,7 +17,7 @@ import { useZodForm } from "~/lib/use-zod-form";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  return checkLink(context.get(apiContext), "/api/reset-password", params.token);
+  return checkLink(context.get(apiContext), API.checkResetLink, params.token);
 }
 
 /**
@@ -27,9 +28,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: newPasswordSchema });
   if (submission.status !== "success") return replyInvalid(submission);
-  const result = await context
-    .get(apiContext)
-    .post<PasswordResetAnswer>("/api/reset-password", { token: params.token, ...submission.value });
+  const result = await context.get(apiContext).request(API.resetPassword, { body: { token: params.token, ...submission.value } });
   if (!result.ok) return result.status === 404 ? linkRefused() : replyWithApiErrors(submission, result);
   // Two-factor sign-in on: the new password is set, and the sign-in waits for the code.
   const next = "two_factor" in result.body ? twoFactorStepUrl(undefined) : "/";

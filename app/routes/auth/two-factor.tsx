@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
-import type { LoginAnswer } from "#schemas/auth";
+import { API } from "#schemas/contract/index";
 import { secondFactorSchema } from "#schemas/two-factor";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
@@ -25,7 +25,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const redirectTo = url.searchParams.get("redirectTo");
   if (await api.currentUser()) throw redirect(safeRedirect(redirectTo, "/", request.url));
-  if (!(await api.get("/api/two-factor-challenge")).ok) throw redirect(loginStepUrl(redirectTo));
+  if (!(await api.request(API.twoFactorChallengeWaits, {})).ok) throw redirect(loginStepUrl(redirectTo));
   return null;
 }
 
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(await request.formData(), { schema });
   if (submission.status !== "success") return replyInvalid(submission);
   const { redirectTo, ...secondFactor } = submission.value;
-  const result = await context.get(apiContext).post<LoginAnswer>("/api/two-factor-challenge", secondFactor);
+  const result = await context.get(apiContext).request(API.twoFactorChallenge, { body: secondFactor });
   if (result.ok) throw redirect(safeRedirect(redirectTo, "/", request.url));
   // The sign-in waited too long (or was never started here): from the top, saying why.
   if (result.status === 400) {

@@ -1,3 +1,4 @@
+import { API } from "#schemas/contract/index";
 import { redirect } from "react-router";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/verify-email-resend";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = safeRedirect(form.get("redirectTo"), "/", request.url);
-  const result = await context.get(apiContext).post<{ message: string }>("/api/email/verification-notification");
+  const result = await context.get(apiContext).request(API.sendVerificationLink, {});
   return redirectWithToast(context.get(requestEnvContext), back, { type: result.ok ? "success" : "error", message: result.body.message });
 }
 

@@ -1,15 +1,16 @@
+import { API } from "#schemas/contract/index";
 import { InvalidLink, LinkButtonCard } from "~/components/account/link-pages";
 import { checkLink, pressLinkButton } from "~/lib/account-links.server";
 import { apiContext } from "~/lib/contexts";
 import type { Route } from "./+types/verify-email";
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  return checkLink(context.get(apiContext), "/api/email/verify", params.token);
+  return checkLink(context.get(apiContext), API.checkVerificationLink, params.token);
 }
 
 /** Whoever opens the link may press the button, logged in or not; a member comes back to the panel. */
 export function action({ params, context }: Route.ActionArgs) {
-  return pressLinkButton(context, "/api/email/verify", params.token, "/");
+  return pressLinkButton(context, API.verifyEmail, params.token, "/");
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,8 +5,6 @@ import { toApiMultipart } from "#schemas/api-multipart";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { timeZones } from "~/lib/time-zones.server";
 import type { CurrentUser } from "#schemas/auth";
-import type { PlaceJson } from "#schemas/places";
-import type { Country } from "#schemas/countries";
 import { API } from "#schemas/contract/index";
 
 /** The builder's values as the API's multipart body (a banner may be among them). */
@@ -48,7 +46,7 @@ export function refusedByApi(
 export async function builderChoices(api: ApiClient) {
   const [{ data: collections }, { data: countries }, saved] = await Promise.all([
     api.answer(API.listCollections, { query: { per_page: "100", sort_by: "name" } }),
-    api.load<{ data: Country[] }>("/api/country_codes"),
+    api.answer(API.listCountries, {}),
     api.request(API.listSavedQuestions, { query: { per_page: "100", sort_by: "label" } }),
   ]);
   // A member who may not manage the organization's forms has no library to pick from: the builder still opens.
@@ -61,7 +59,7 @@ export async function builderChoices(api: ApiClient) {
  * the reader chose on /settings, else UTC. A startup in Lagos starts on Lagos time.
  */
 export async function newFormTimeZone(api: ApiClient, user: CurrentUser): Promise<string> {
-  const located = await api.get<PlaceJson>("/api/location");
+  const located = await api.request(API.userLocation, {});
   const offered = timeZones();
   const candidates = [located.ok ? located.body.timezone : null, user.settings?.time_zone];
   return candidates.find((zone): zone is string => !!zone && offered.includes(zone)) ?? "UTC";

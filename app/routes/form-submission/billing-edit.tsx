@@ -3,7 +3,7 @@ import { requireId } from "~/lib/route-params.server";
 import { Card } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
 import { isPaid, type EventBillingView } from "#schemas/billing";
-import type { Country } from "#schemas/countries";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/billing-edit";
 import { EventSummary } from "~/components/event-page/event-summary";
 import { BillingForm } from "./billing-form";
@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const billing = await ownBilling(args);
   const [view, countries] = await Promise.all([
     loadSiteForm(args, billing.event_form_id),
-    args.context.get(apiContext).load<{ data: Country[] }>("/api/country_codes"),
+    args.context.get(apiContext).answer(API.listCountries, {}),
   ]);
   const { id: _id, event_form_id, name, email, phone, address, country, city, coupon_code } = billing;
   const defaults = {

@@ -4,7 +4,7 @@ import { EventSummary } from "~/components/event-page/event-summary";
 import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import { formatEventTime } from "~/lib/event-format";
-import type { Country } from "#schemas/countries";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/billing-new";
 import { BillingForm } from "./billing-form";
 import { billingAction, loadQuote, newBillingDefaults } from "./billing.server";
@@ -27,10 +27,7 @@ async function guard(args: Route.LoaderArgs | Route.ActionArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   const { event_form: form, places_left: placesLeft } = await guard(args);
-  const [quote, countries] = await Promise.all([
-    loadQuote(args, form.id),
-    args.context.get(apiContext).load<{ data: Country[] }>("/api/country_codes"),
-  ]);
+  const [quote, countries] = await Promise.all([loadQuote(args, form.id), args.context.get(apiContext).answer(API.listCountries, {})]);
   return { form, placesLeft, quote, countries: countries.data, defaults: newBillingDefaults(args, form.id) };
 }
 

@@ -13,7 +13,7 @@ import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Country } from "#schemas/countries";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/setup";
 import { afterSetupPath } from "~/lib/setup-path";
 import { requireUserWithoutSetup } from "./setup.server";
@@ -38,7 +38,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUserWithoutSetup(api, url);
   const params = url.searchParams;
   const type = parseType(params.get("type"));
-  const countries = type ? (await api.load<{ data: Country[] }>("/api/country_codes")).data : [];
+  const countries = type ? (await api.answer(API.listCountries, {})).data : [];
   return {
     // A member of others' teams is here by choice: the panel stays a link away.
     user: { name: user.name, email: user.email, member: user.setup_complete },
