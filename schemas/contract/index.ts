@@ -2,6 +2,7 @@
  * Every API route declared so far, by name: the table the API registers its handlers against, the panel
  * calls by name, the tests check answers against and the API reference is written from.
  */
+import { accessRoutes } from "./access.ts";
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
 import { collectionRoutes } from "./collections.ts";
@@ -19,6 +20,7 @@ import { webhookRoutes } from "./webhooks.ts";
 import type { ApiRoute } from "./route.ts";
 
 export const API = {
+  ...accessRoutes,
   ...announcementRoutes,
   ...apiTokenRoutes,
   ...collectionRoutes,
