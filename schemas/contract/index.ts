@@ -16,6 +16,7 @@ import { referenceRoutes } from "./reference.ts";
 import { reviewRoutes } from "./reviews.ts";
 import { settingsRoutes } from "./settings.ts";
 import { startupDetailRoutes } from "./startup-details.ts";
+import { teamRoutes } from "./team.ts";
 import { webhookRoutes } from "./webhooks.ts";
 import type { ApiRoute } from "./route.ts";
 
@@ -34,6 +35,7 @@ export const API = {
   ...reviewRoutes,
   ...settingsRoutes,
   ...startupDetailRoutes,
+  ...teamRoutes,
   ...webhookRoutes,
 } satisfies Record<string, ApiRoute>;
 
