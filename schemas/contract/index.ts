@@ -5,6 +5,7 @@
 import { accessRoutes } from "./access.ts";
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
+import { auditLogRoutes } from "./audit-log.ts";
 import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
 import { draftRoutes } from "./drafts.ts";
@@ -24,6 +25,7 @@ export const API = {
   ...accessRoutes,
   ...announcementRoutes,
   ...apiTokenRoutes,
+  ...auditLogRoutes,
   ...collectionRoutes,
   ...couponRoutes,
   ...draftRoutes,
