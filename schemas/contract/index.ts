@@ -12,6 +12,7 @@ import { draftRoutes } from "./drafts.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { followRoutes } from "./follows.ts";
 import { notificationRoutes } from "./notifications.ts";
+import { profileRoutes } from "./profiles.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
 import { referenceRoutes } from "./reference.ts";
 import { reviewRoutes } from "./reviews.ts";
@@ -32,6 +33,7 @@ export const API = {
   ...favoriteRoutes,
   ...followRoutes,
   ...notificationRoutes,
+  ...profileRoutes,
   ...questionLibraryRoutes,
   ...referenceRoutes,
   ...reviewRoutes,
