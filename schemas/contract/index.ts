@@ -6,6 +6,7 @@ import { accessRoutes } from "./access.ts";
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
 import { auditLogRoutes } from "./audit-log.ts";
+import { coFounderRoutes } from "./co-founders.ts";
 import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
 import { draftRoutes } from "./drafts.ts";
@@ -27,6 +28,7 @@ export const API = {
   ...announcementRoutes,
   ...apiTokenRoutes,
   ...auditLogRoutes,
+  ...coFounderRoutes,
   ...collectionRoutes,
   ...couponRoutes,
   ...draftRoutes,
