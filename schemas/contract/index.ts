@@ -6,6 +6,7 @@ import { accessRoutes } from "./access.ts";
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
 import { auditLogRoutes } from "./audit-log.ts";
+import { coFounderInvitationRoutes } from "./co-founder-invitations.ts";
 import { coFounderRoutes } from "./co-founders.ts";
 import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
@@ -28,6 +29,7 @@ export const API = {
   ...announcementRoutes,
   ...apiTokenRoutes,
   ...auditLogRoutes,
+  ...coFounderInvitationRoutes,
   ...coFounderRoutes,
   ...collectionRoutes,
   ...couponRoutes,
