@@ -65,6 +65,7 @@ export default [
       route("events", "routes/events/discover.tsx"),
       route("coupon-codes", "routes/coupon-codes/coupon-codes.tsx"),
       route("audit-log", "routes/audit-log/audit-log.tsx"),
+      route("audit-log/export", "routes/audit-log/export.ts"),
       route("webhooks", "routes/webhooks/webhooks.tsx"),
       route("webhooks/:id", "routes/webhooks/webhook.tsx"),
       route("team", "routes/team/team.tsx"),

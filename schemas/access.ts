@@ -20,35 +20,35 @@ export const userStatusSchema = z.object({
 });
 
 /** A role as `GET /api/v1/admin/roles` and `/roles/{id}` answer it: its permissions and how many users hold it. */
-export interface RoleView {
-  id: number;
-  name: string;
+export const roleView = z.object({
+  id: z.number().int(),
+  name: z.string(),
   /** A built-in role: it keeps its name and cannot be deleted. */
-  is_system: boolean;
-  permissions: string[];
-  users_count: number;
-  created_at: string;
-}
+  is_system: z.boolean(),
+  permissions: z.array(z.string()),
+  users_count: z.number().int(),
+  created_at: z.string(),
+});
+export type RoleView = z.output<typeof roleView>;
 
 /** One row of `GET /api/v1/admin/users`. */
-export interface UserListItem {
-  id: number;
-  name: string;
-  email: string;
-  is_active: boolean;
-  roles: { id: number; name: string }[];
-  created_at: string;
+export const userListItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  is_active: z.boolean(),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  created_at: z.string(),
   /** What the caller may do to this user, by the API's one rule: the panel offers nothing else. */
-  can: {
+  can: z.object({
     /** Deactivate or reactivate them. */
-    set_status: boolean;
+    set_status: z.boolean(),
     /** The roles the caller may give them or take away; any other role they hold stays as it is. */
-    roles: number[];
-  };
-}
+    roles: z.array(z.number().int()),
+  }),
+});
+export type UserListItem = z.output<typeof userListItem>;
 
 /** One of `GET /api/v1/admin/permissions`: what a role can be given. */
-export interface PermissionItem {
-  id: number;
-  name: string;
-}
+export const permissionItem = z.object({ id: z.number().int(), name: z.string() });
+export type PermissionItem = z.output<typeof permissionItem>;

@@ -5,7 +5,7 @@
  * module that made it.
  */
 import { z } from "zod";
-import type { Page } from "./answers.ts";
+import { pageOf } from "./contract/answers.ts";
 import { optionalIdField } from "./id-fields.ts";
 import { isRealLocalDateTime } from "./time.ts";
 
@@ -119,14 +119,15 @@ export type ActivityChange = { from: unknown; to: unknown };
 export type ActivityChanges = Record<string, ActivityChange>;
 
 /** One row of `GET /api/v1/admin/audit_log`. */
-export interface AuditLogEntry {
-  id: number;
-  at: string;
-  actor: { id: number | null; name: string | null };
-  kind: ActivityKind;
-  subject: { type: ActivitySubjectType; id: number | null; label: string };
-  changes: ActivityChanges;
-}
+export const auditLogEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.object({ id: z.number().int().nullable(), name: z.string().nullable() }),
+  kind: z.enum(Object.keys(ACTIVITY_KINDS) as [ActivityKind, ...ActivityKind[]]),
+  subject: z.object({ type: z.enum(ACTIVITY_SUBJECT_TYPES), id: z.number().int().nullable(), label: z.string() }),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+});
+export type AuditLogEntry = z.output<typeof auditLogEntry>;
 
 /** How each kind reads on the audit log's screen and in its CSV. */
 export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
@@ -206,28 +207,31 @@ const dayField = (label: string) =>
  * The audit log's filters (`GET /api/v1/admin/audit_log` and its CSV): who, what kind, which event form, and
  * the days from and to (both included, on the reader's clock). A value that is not one is refused on its field.
  */
-export const auditLogFiltersSchema = z
-  .object({
-    actor_id: optionalIdField("The selected member is invalid."),
-    kind: z.preprocess(
-      blankAsMissing,
-      z.enum(AUDITED_KINDS as [ActivityKind, ...ActivityKind[]], { error: "The selected kind is invalid." }).optional(),
-    ),
-    event_form_id: optionalIdField("The selected event form is invalid."),
-    from: dayField("from"),
-    to: dayField("to"),
-  })
-  .refine((f) => !f.from || !f.to || f.from <= f.to, {
+export const auditLogFilterFields = {
+  actor_id: optionalIdField("The selected member is invalid."),
+  kind: z.preprocess(
+    blankAsMissing,
+    z.enum(AUDITED_KINDS as [ActivityKind, ...ActivityKind[]], { error: "The selected kind is invalid." }).optional(),
+  ),
+  event_form_id: optionalIdField("The selected event form is invalid."),
+  from: dayField("from"),
+  to: dayField("to"),
+};
+
+/** The days of a window in order (the filters, and the list's query that has them too). */
+export const datesInOrder = <S extends z.ZodType<{ from?: string; to?: string }>>(schema: S) =>
+  schema.refine((f) => !f.from || !f.to || f.from <= f.to, {
     path: ["to"],
     message: "The to date must be a date after or equal to the from date.",
   });
+
+export const auditLogFiltersSchema = datesInOrder(z.object(auditLogFilterFields));
 export type AuditLogFilters = z.output<typeof auditLogFiltersSchema>;
 
 /** Someone or something the log's filters offer, by the name last seen. */
-export interface AuditLogOption {
-  id: number;
-  name: string;
-}
+export const auditLogOption = z.object({ id: z.number().int(), name: z.string() });
+export type AuditLogOption = z.output<typeof auditLogOption>;
 
 /** `GET /api/v1/admin/audit_log`: a page of entries, newest first, and who and which forms the filters offer. */
-export type AuditLogPage = Page<AuditLogEntry> & { actors: AuditLogOption[]; event_forms: AuditLogOption[] };
+export const auditLogPage = pageOf(auditLogEntry).extend({ actors: z.array(auditLogOption), event_forms: z.array(auditLogOption) });
+export type AuditLogPage = z.output<typeof auditLogPage>;

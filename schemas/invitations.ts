@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { Page } from "./answers.ts";
+import { pageOf } from "./contract/answers.ts";
 import { optionalRoleField } from "./co-founders.ts";
 import { optionalText } from "./fields.ts";
 import { idField } from "./id-fields.ts";
-import type { InvitationStatus } from "./invitation-kinds.ts";
+import { INVITATION_STATUSES } from "./invitation-kinds.ts";
 
 export * from "./invitation-kinds.ts";
 
@@ -29,18 +29,24 @@ export const invitationResponseSchema = z.object({
 export type InvitationResponse = z.output<typeof invitationResponseSchema>;
 
 /** An invitation from a startup to a co-founder, as both of them see it. */
-export interface InvitationView {
-  id: number;
-  status: InvitationStatus;
-  message: string | null;
-  response_message: string | null;
-  title: string | null;
-  role: string | null;
-  created_at: string;
-  responded_at: string | null;
-  startup: { id: number; name: string; username: string; logo_url: string | null };
-  co_founder: { id: number; name: string; headline: string; avatar_url: string | null };
-}
+export const invitationView = z.object({
+  id: z.number().int(),
+  status: z.enum(INVITATION_STATUSES),
+  message: z.string().nullable(),
+  response_message: z.string().nullable(),
+  title: z.string().nullable(),
+  role: z.string().nullable(),
+  created_at: z.string(),
+  responded_at: z.string().nullable(),
+  startup: z.object({ id: z.number().int(), name: z.string(), username: z.string(), logo_url: z.string().nullable() }),
+  co_founder: z.object({ id: z.number().int(), name: z.string(), headline: z.string(), avatar_url: z.string().nullable() }),
+});
+export type InvitationView = z.output<typeof invitationView>;
 
 /** `GET /api/v1/admin/co_founder_invitations`: a page of one box, and which boxes the caller has. */
-export type InvitationPage = Page<InvitationView> & { box: InvitationBox; can_send: boolean; can_receive: boolean };
+export const invitationPage = pageOf(invitationView).extend({
+  box: z.enum(INVITATION_BOXES),
+  can_send: z.boolean(),
+  can_receive: z.boolean(),
+});
+export type InvitationPage = z.output<typeof invitationPage>;

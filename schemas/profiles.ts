@@ -1,49 +1,50 @@
-import type { Commitment } from "./setup.ts";
+import { z } from "zod";
+import { COMMITMENTS } from "./profile-kinds.ts";
 
 /** A startup's or organization's own record, as its setup and `GET /api/v1/admin/profiles/current` answer it. */
-export interface StartupResource {
-  id: number;
-  account_type: "startup" | "organization";
-  name: string;
-  username: string;
-  logo_url: string | null;
-  country: string;
-  cityName: string;
-  description: string;
-  industry: string;
-  stage: string | null;
-  website: string | null;
-  links: string[];
-  followers_count: number;
+export const startupResource = z.object({
+  id: z.number().int(),
+  account_type: z.enum(["startup", "organization"]),
+  name: z.string(),
+  username: z.string(),
+  logo_url: z.string().nullable(),
+  country: z.string(),
+  cityName: z.string(),
+  description: z.string(),
+  industry: z.string(),
+  stage: z.string().nullable(),
+  website: z.string().nullable(),
+  links: z.array(z.string()),
+  followers_count: z.number().int(),
   /** Lower-cased, as the match score compares them. */
-  wanted_skills: string[];
-  wanted_roles: string[];
-  created_at: string;
-}
+  wanted_skills: z.array(z.string()),
+  wanted_roles: z.array(z.string()),
+  created_at: z.string(),
+});
+export type StartupResource = z.output<typeof startupResource>;
 
 /** A co-founder's own profile, as its setup and `GET /api/v1/admin/profiles/current` answer it. */
-export interface CoFounderResource {
-  id: number;
-  user_id: number;
-  name: string;
-  headline: string;
-  skills: string[];
-  country: string;
-  cityName: string;
-  bio: string;
-  links: string[];
-  avatar_url: string | null;
-  roles: string[];
-  industries: string[];
-  commitment: Commitment;
-  desired_stage: string | null;
-  looking_for: string;
-  followers_count: number;
-  created_at: string;
-}
+export const coFounderResource = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  headline: z.string(),
+  skills: z.array(z.string()),
+  country: z.string(),
+  cityName: z.string(),
+  bio: z.string(),
+  links: z.array(z.string()),
+  avatar_url: z.string().nullable(),
+  roles: z.array(z.string()),
+  industries: z.array(z.string()),
+  commitment: z.enum(COMMITMENTS),
+  desired_stage: z.string().nullable(),
+  looking_for: z.string(),
+  followers_count: z.number().int(),
+  created_at: z.string(),
+});
+export type CoFounderResource = z.output<typeof coFounderResource>;
 
 /** `GET /api/v1/admin/profiles/current`: the caller's co-founder profile or startup, whichever they set up. */
-export interface CurrentProfile {
-  profile: CoFounderResource | null;
-  startup: StartupResource | null;
-}
+export const currentProfile = z.object({ profile: coFounderResource.nullable(), startup: startupResource.nullable() });
+export type CurrentProfile = z.output<typeof currentProfile>;

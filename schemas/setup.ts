@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withJsonLists } from "./api-multipart.ts";
 import { headerText, imageField, linksField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
 import { CO_FOUNDER_ROLES, COMMITMENTS, INDUSTRIES, STAGES } from "./profile-kinds.ts";
 
@@ -106,3 +107,7 @@ export const coFounderSetupSchema = z.object({
   looking_for: optionalText("looking for", 1000),
 });
 export type CoFounderSetup = z.infer<typeof coFounderSetupSchema>;
+
+/** The setups' bodies as the API reads them: JSON, or multipart (with the logo or avatar) whose lists are JSON text. */
+export const startupSetupBody = withJsonLists(startupSetupSchema, ["links", "wanted_skills", "wanted_roles"]);
+export const coFounderSetupBody = withJsonLists(coFounderSetupSchema, ["links", "skills", "roles", "industries"]);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { tryAgainIn } from "./plural.ts";
 import { emailField, storableString } from "./fields.ts";
 import { idField } from "./id-fields.ts";
-import { ASSIGNABLE_ROLES, type AssignableRole, type OrganizationRole } from "./organization-roles.ts";
+import { ASSIGNABLE_ROLES, ORGANIZATION_ROLES } from "./organization-roles.ts";
 
 /*
  * An organization's members and its invitations: what the API takes and answers for the /team screen and
@@ -40,43 +40,54 @@ export const ownershipTransferSchema = z.object({
 });
 
 /** One row of GET /api/v1/admin/team_members. */
-export interface TeamMemberView {
-  user_id: number;
-  name: string;
-  email: string;
-  role: OrganizationRole;
+export const teamMemberView = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ORGANIZATION_ROLES),
   /** The forms the member is limited to; null: every form. */
-  event_form_ids: number[] | null;
-  joined_at: string;
-}
+  event_form_ids: z.array(z.number().int()).nullable(),
+  joined_at: z.string(),
+});
+export type TeamMemberView = z.output<typeof teamMemberView>;
 
-export type TeamInvitationStatus = "pending" | "expired";
+export const TEAM_INVITATION_STATUSES = ["pending", "expired"] as const;
+export type TeamInvitationStatus = (typeof TEAM_INVITATION_STATUSES)[number];
 
 /** One row of GET /api/v1/admin/team_invitations: the invitations still open (not accepted, not revoked). */
-export interface TeamInvitationView {
-  id: number;
-  email: string;
-  role: AssignableRole;
-  event_form_ids: number[] | null;
-  status: TeamInvitationStatus;
-  expires_at: string;
-  created_at: string;
-}
+export const teamInvitationView = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(ASSIGNABLE_ROLES),
+  event_form_ids: z.array(z.number().int()).nullable(),
+  status: z.enum(TEAM_INVITATION_STATUSES),
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+export type TeamInvitationView = z.output<typeof teamInvitationView>;
 
 /** POST /api/v1/admin/team_invitations (201) and its resend. */
-export interface TeamInvitationAnswer {
-  invitation: Pick<TeamInvitationView, "id" | "email" | "role" | "status" | "expires_at">;
-}
+export const teamInvitationAnswer = z.object({
+  invitation: teamInvitationView.pick({ id: true, email: true, role: true, status: true, expires_at: true }),
+});
+export type TeamInvitationAnswer = z.output<typeof teamInvitationAnswer>;
 
 /** GET /api/v1/team_invitations/{token}: what the join page shows, to anyone holding the link. */
-export interface InvitationPreview {
-  invitation: { organization: { id: number; name: string }; email: string; role: AssignableRole; expires_at: string };
-}
+export const invitationPreview = z.object({
+  invitation: z.object({
+    organization: z.object({ id: z.number().int(), name: z.string() }),
+    email: z.string(),
+    role: z.enum(ASSIGNABLE_ROLES),
+    expires_at: z.string(),
+  }),
+});
+export type InvitationPreview = z.output<typeof invitationPreview>;
 
-/** POST /api/v1/team_invitations/{token}/accept. */
-export interface JoinedOrganization {
-  organization: { id: number; name: string; role: OrganizationRole };
-}
+/** POST /api/v1/team_invitations/{token}/accept, and GET /api/v1/team/membership. */
+export const joinedOrganization = z.object({
+  organization: z.object({ id: z.number().int(), name: z.string(), role: z.enum(ORGANIZATION_ROLES) }),
+});
+export type JoinedOrganization = z.output<typeof joinedOrganization>;
 
 export const INVITATION_WRONG_ACCOUNT = "This invitation was sent to another email address. Log in with that address to accept it.";
 export const OWNER_CANNOT_LEAVE = "The owner cannot leave the organization. Transfer the ownership first.";

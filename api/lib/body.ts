@@ -139,28 +139,5 @@ function refuseUnstorableText(body: Record<string, unknown>) {
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
-/**
- * Multipart bodies carry nested values (lists, objects) as JSON text; JSON bodies carry them as they
- * are. Blank text means "not given"; text that is not JSON is passed on for validation to refuse.
- */
-export function jsonText(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  if (!value.trim()) return undefined;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-}
-
-/**
- * A list field (`links`, `skills`, `roles`...): the one way the API reads a list that may come as text.
- * JSON text of a list is the list (how the panel and other form clients send every list); blank or
- * missing is an empty list; any other value is passed on unchanged for the field's schema (comma text
- * for skills, or a value it refuses), never half-decoded.
- */
-export function jsonList(value: unknown): unknown {
-  const decoded = jsonText(value);
-  if (decoded === undefined) return [];
-  return typeof value === "string" && !Array.isArray(decoded) ? value : decoded;
-}
+// How multipart text is decoded is the panel's rule too (schemas/api-multipart.ts).
+export { jsonList, jsonText } from "#schemas/api-multipart.ts";

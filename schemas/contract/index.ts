@@ -2,12 +2,16 @@
  * Every API route declared so far, by name: the table the API registers its handlers against, the panel
  * calls by name, the tests check answers against and the API reference is written from.
  */
+import { accessRoutes } from "./access.ts";
 import { accountLinkRoutes } from "./account-links.ts";
 import { accountRoutes } from "./account.ts";
 import { aiRoutes } from "./ai.ts";
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
+import { auditLogRoutes } from "./audit-log.ts";
 import { checkInRoutes } from "./check-ins.ts";
+import { coFounderInvitationRoutes } from "./co-founder-invitations.ts";
+import { coFounderRoutes } from "./co-founders.ts";
 import { collectionRoutes } from "./collections.ts";
 import { countryRoutes } from "./countries.ts";
 import { couponRoutes } from "./coupons.ts";
@@ -23,6 +27,7 @@ import { mailOutboxRoutes } from "./mail-outbox.ts";
 import { meetingRoutes } from "./meetings.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { placeRoutes } from "./places.ts";
+import { profileRoutes } from "./profiles.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
 import { realtimeRoutes } from "./realtime.ts";
 import { referenceRoutes } from "./reference.ts";
@@ -32,17 +37,22 @@ import { settingsRoutes } from "./settings.ts";
 import { signInRoutes } from "./sign-in.ts";
 import { startupDetailRoutes } from "./startup-details.ts";
 import { startupRoutes } from "./startups.ts";
+import { teamRoutes } from "./team.ts";
 import { twoFactorRoutes } from "./two-factor.ts";
 import { webhookRoutes } from "./webhooks.ts";
 import type { ApiRoute } from "./route.ts";
 
 export const API = {
+  ...accessRoutes,
   ...accountLinkRoutes,
   ...accountRoutes,
   ...aiRoutes,
   ...announcementRoutes,
   ...apiTokenRoutes,
+  ...auditLogRoutes,
   ...checkInRoutes,
+  ...coFounderInvitationRoutes,
+  ...coFounderRoutes,
   ...collectionRoutes,
   ...countryRoutes,
   ...couponRoutes,
@@ -58,6 +68,7 @@ export const API = {
   ...meetingRoutes,
   ...notificationRoutes,
   ...placeRoutes,
+  ...profileRoutes,
   ...questionLibraryRoutes,
   ...realtimeRoutes,
   ...referenceRoutes,
@@ -67,6 +78,7 @@ export const API = {
   ...signInRoutes,
   ...startupDetailRoutes,
   ...startupRoutes,
+  ...teamRoutes,
   ...twoFactorRoutes,
   ...webhookRoutes,
 } satisfies Record<string, ApiRoute>;

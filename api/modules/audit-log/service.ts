@@ -76,7 +76,8 @@ const entryView = (r: EntryRow): AuditLogEntry => ({
   actor: { id: r.actorId, name: r.actorName },
   kind: r.kind,
   subject: { type: r.subjectType, id: r.subjectId, label: r.subjectLabel },
-  changes: r.changes,
+  // A value written as undefined was left out of the stored JSON: it reads as none.
+  changes: Object.fromEntries(Object.entries(r.changes).map(([field, { from, to }]) => [field, { from: from ?? null, to: to ?? null }])),
 });
 
 /** The organization's own changes: what others did to it (an application arriving) is on the record, not the log. */

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { FIND_SORTS, explainMatch, matchPercent, type CoFounderCardView, type FindFilters } from "#schemas/co-founders.ts";
+import {
+  FIND_SORTS,
+  explainMatch,
+  matchPercent,
+  type CoFounderCardView,
+  type CoFounderProfileView,
+  type FindFilters,
+} from "#schemas/co-founders.ts";
 import type { Db } from "#api/db/client.ts";
 import { preparedPerDb } from "#api/db/embedded/prepared.ts";
 import {
@@ -237,6 +244,9 @@ const cardsQuery = preparedPerDb((db) => {
 });
 
 /** The cards of the given profiles, in the given order, with the match explained for the viewer. */
+export async function cardsFor(db: Db, viewer: Viewer, ids: number[]): Promise<CoFounderCardView[]>;
+/** With the profile page's details (bio and links). */
+export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetails: true): Promise<CoFounderProfileView[]>;
 export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetails = false): Promise<CoFounderCardView[]> {
   if (!ids.length) return [];
   const rows = await cardsQuery(db).execute({ ids, startupId: viewer.startupId ?? 0, userId: viewer.userId });
@@ -280,7 +290,6 @@ export async function cardsFor(db: Db, viewer: Viewer, ids: number[], withDetail
       invitation_status: r.pendingId ? "pending" : null,
       pending_invitation_id: r.pendingId ? Number(r.pendingId) : null,
     };
-    if (withDetails) Object.assign(card, { bio: p.bio, links: p.links });
-    return [card];
+    return [withDetails ? { ...card, bio: p.bio, links: p.links } : card];
   });
 }

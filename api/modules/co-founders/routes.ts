@@ -13,20 +13,12 @@
  *   PUT    /co_founders/team/{id}    change title, role, equity note
  *   DELETE /co_founders/team/{id}    remove from the team
  */
-import { Hono } from "hono";
-import {
-  findFiltersSchema,
-  teamMemberCreateSchema,
-  teamMemberUpdateSchema,
-  type JoinedTeams,
-  type TeamPage,
-} from "#schemas/co-founders.ts";
+import { Hono, type MiddlewareHandler } from "hono";
+import { coFounderRoutes as routes } from "#schemas/contract/co-founders.ts";
 import type { AppEnv } from "#api/context.ts";
-import { readBody } from "#api/lib/body.ts";
+import { serve } from "#api/lib/contract.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { page, parseListQuery } from "#api/lib/pagination.ts";
-import { validate } from "#api/lib/validation.ts";
-import { authorize } from "../access/authorize.ts";
+import { page } from "#api/lib/pagination.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { ownStartupId } from "#api/lib/owner.ts";
 import { notFound } from "#api/lib/errors.ts";
@@ -43,7 +35,6 @@ import {
 } from "./team.ts";
 
 export const CO_FOUNDER_NOT_FOUND = "Co-founder not found";
-const BASE = "/api/v1/admin/co_founders";
 
 export const coFounderRoutes = new Hono<AppEnv>();
 
@@ -53,55 +44,62 @@ const viewerOf = (user: { id: number; startupId: number | null; coFounderId: num
   coFounderId: user.coFounderId,
 });
 
-coFounderRoutes.get(BASE, authorize("co founder read"), async (c) => {
-  const startupId = ownStartupId(c.get("user"), "organization.profile");
-  const query = parseListQuery(c.req.url);
+const memberId = (value: string | undefined) => pathId(value, TEAM_MEMBER_NOT_FOUND);
+
+/** A member id that can name nobody is "not found" before the body is looked at (and after the 403). */
+const memberIdFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  ownStartupId(c.get("user"), "organization.profile");
+  memberId(c.req.param("id"));
+  await next();
+};
+
+serve(coFounderRoutes, routes.listCoFounderTeam, async (c, { query, organization }) => {
+  const startupId = organization.organizationId;
   const [team, invitations] = await Promise.all([listTeam(c.get("db"), startupId, query), pendingInvitations(c.get("db"), startupId)]);
-  const answer: TeamPage = { ...page(c.req.url, query, team.total, team.data), pending_invitations: invitations };
-  return c.json(answer);
+  return { ...page(c.req.url, query, team.total, team.data), pending_invitations: invitations };
 });
 
-coFounderRoutes.post(BASE, authorize("co founder write"), async (c) => {
-  const startupId = ownStartupId(c.get("user"), "organization.profile");
-  const member = await createTeamMember(c.get("db"), startupId, validate(teamMemberCreateSchema, await readBody(c)));
-  return c.json({ team_member: member, message: "Team member added." }, 201);
+serve(coFounderRoutes, routes.addCoFounderTeamMember, async (c, { body, organization }) => {
+  const member = await createTeamMember(c.get("db"), organization.organizationId, body);
+  return { team_member: member, message: "Team member added." };
 });
 
-coFounderRoutes.get(`${BASE}/find`, authorize("co founder read"), async (c) => {
-  const url = new URL(c.req.url);
-  const query = parseListQuery(c.req.url);
-  const filters = findFiltersSchema.parse(Object.fromEntries(url.searchParams));
-  const result = await findCoFounders(c.get("db"), viewerOf(currentUser(c)), query, filters, url.searchParams.has("sort_order"));
-  return c.json(page(c.req.url, query, result.total, result.data));
+serve(coFounderRoutes, routes.findCoFounders, async (c, { query }) => {
+  const { skill, role, industry, commitment, country, city, ...list } = query;
+  const filters = { skill, role, industry, commitment, country, city };
+  // An order the caller names is kept; without one each sort has its own (best score first, names A to Z).
+  const explicitOrder = c.req.query("sort_order") !== undefined;
+  const result = await findCoFounders(c.get("db"), viewerOf(currentUser(c)), list, filters, explicitOrder);
+  return page(c.req.url, list, result.total, result.data);
 });
 
-coFounderRoutes.get(`${BASE}/my_teams`, authorize("co founder read"), async (c) => {
+serve(coFounderRoutes, routes.myCoFounderTeams, async (c) => {
   const { coFounderId } = currentUser(c);
-  const answer: JoinedTeams = coFounderId ? await joinedTeams(c.get("db"), coFounderId) : { data: [] };
-  return c.json(answer);
+  return coFounderId ? joinedTeams(c.get("db"), coFounderId) : { data: [] };
 });
 
-coFounderRoutes.get(`${BASE}/team/:id`, authorize("co founder read"), async (c) => {
-  const startupId = ownStartupId(c.get("user"), "organization.profile");
-  return c.json({ team_member: await getTeamMember(c.get("db"), startupId, pathId(c.req.param("id"), TEAM_MEMBER_NOT_FOUND)) });
+serve(coFounderRoutes, routes.showCoFounderTeamMember, async (c, { params, organization }) => ({
+  team_member: await getTeamMember(c.get("db"), organization.organizationId, memberId(params.id)),
+}));
+
+serve(
+  coFounderRoutes,
+  routes.updateCoFounderTeamMember,
+  async (c, { params, body, organization }) => {
+    const member = await updateTeamMember(c.get("db"), organization.organizationId, memberId(params.id), body);
+    return { team_member: member, message: "Team member updated." };
+  },
+  { before: [memberIdFirst] },
+);
+
+serve(coFounderRoutes, routes.removeCoFounderTeamMember, async (c, { params, organization }) => {
+  await deleteTeamMember(c.get("db"), organization.organizationId, memberId(params.id));
+  return { message: "Team member removed." };
 });
 
-coFounderRoutes.put(`${BASE}/team/:id`, authorize("co founder write"), async (c) => {
-  const startupId = ownStartupId(c.get("user"), "organization.profile");
-  const id = pathId(c.req.param("id"), TEAM_MEMBER_NOT_FOUND);
-  const member = await updateTeamMember(c.get("db"), startupId, id, validate(teamMemberUpdateSchema, await readBody(c)));
-  return c.json({ team_member: member, message: "Team member updated." });
-});
-
-coFounderRoutes.delete(`${BASE}/team/:id`, authorize("co founder write"), async (c) => {
-  const startupId = ownStartupId(c.get("user"), "organization.profile");
-  await deleteTeamMember(c.get("db"), startupId, pathId(c.req.param("id"), TEAM_MEMBER_NOT_FOUND));
-  return c.json({ message: "Team member removed." });
-});
-
-coFounderRoutes.get(`${BASE}/:id`, authorize("co founder read"), async (c) => {
-  const id = pathId(c.req.param("id"), CO_FOUNDER_NOT_FOUND);
+serve(coFounderRoutes, routes.showCoFounder, async (c, { params }) => {
+  const id = pathId(params.id, CO_FOUNDER_NOT_FOUND);
   const [profile] = await cardsFor(c.get("db"), viewerOf(currentUser(c)), [id], true);
   if (!profile) throw notFound(CO_FOUNDER_NOT_FOUND);
-  return c.json({ co_founder: profile });
+  return { co_founder: profile };
 });

@@ -9,23 +9,16 @@
  *
  * Anyone but the addressee (accept, decline) or the sender (withdraw) gets 404: the WHERE clause scopes it.
  */
-import { Hono, type Context } from "hono";
-import {
-  INVITATION_STATUSES,
-  invitationCreateSchema,
-  invitationResponseSchema,
-  type InvitationPage,
-  type InvitationStatus,
-} from "#schemas/invitations.ts";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { coFounderInvitationRoutes as routes } from "#schemas/contract/co-founder-invitations.ts";
 import type { AppEnv } from "#api/context.ts";
-import { readBody } from "#api/lib/body.ts";
+import { serve } from "#api/lib/contract.ts";
 import { forbidden, notFound } from "#api/lib/errors.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { page, parseListQuery } from "#api/lib/pagination.ts";
-import { validate } from "#api/lib/validation.ts";
+import { page } from "#api/lib/pagination.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { assertVerifiedEmail } from "../account-links/hold.ts";
-import { currentUser, requireUser } from "../auth/middleware.ts";
+import { currentUser } from "../auth/middleware.ts";
 import {
   INVITATION_NOT_FOUND,
   acceptInvitation,
@@ -38,7 +31,6 @@ import {
   withdrawInvitation,
 } from "./service.ts";
 
-const BASE = "/api/v1/admin/co_founder_invitations";
 export const invitationRoutes = new Hono<AppEnv>();
 
 /** The caller, refused unless they have a startup or a co-founder profile. */
@@ -48,78 +40,103 @@ function accountUser(c: Context<AppEnv>) {
   return user;
 }
 
-const invitationId = (c: Context<AppEnv>) => pathId(c.req.param("id"), INVITATION_NOT_FOUND);
+const invitationId = (value: string | undefined) => pathId(value, INVITATION_NOT_FOUND);
 /** An invitation the caller is not party to does not exist for them (404, never 403). */
 const notYours = () => notFound(INVITATION_NOT_FOUND);
 
-invitationRoutes.get(BASE, requireUser, async (c) => {
+/** Only a startup (or organization) with a verified address sends; refused before the body is read. */
+function sender(c: Context<AppEnv>) {
   const user = accountUser(c);
-  const query = parseListQuery(c.req.url);
-  const box = boxFor(user, c.req.query("box"));
-  const asked = c.req.query("status");
-  const status = (INVITATION_STATUSES as readonly string[]).includes(asked ?? "") ? (asked as InvitationStatus) : undefined;
-  const result = await listInvitations(c.get("db"), user, box, status, query);
-  const answer: InvitationPage = {
+  const startupId = sendingStartupId(user);
+  if (!startupId) throw forbidden();
+  assertVerifiedEmail(c, "invite");
+  return { user, startupId };
+}
+const senderFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  sender(c);
+  await next();
+};
+
+/** The caller's account and the invitation's id are checked before the reply's body is read. */
+const answerFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  accountUser(c);
+  invitationId(c.req.param("id"));
+  await next();
+};
+
+serve(invitationRoutes, routes.listCoFounderInvitations, async (c, { query }) => {
+  const user = accountUser(c);
+  const box = boxFor(user, query.box);
+  const result = await listInvitations(c.get("db"), user, box, query.status, query);
+  return {
     ...page(c.req.url, query, result.total, result.data),
     box,
     can_send: sendingStartupId(user) !== null,
     can_receive: Boolean(user.coFounderId),
   };
-  return c.json(answer);
 });
 
-invitationRoutes.post(BASE, requireUser, async (c) => {
-  const user = accountUser(c);
-  // Only a startup (or organization) sends; a co-founder without one may only answer.
-  const startupId = sendingStartupId(user);
-  if (!startupId) throw forbidden();
-  assertVerifiedEmail(c, "invite");
-  const queue = new BroadcastQueue();
-  const invitation = await sendInvitation(c.get("db"), startupId, user, validate(invitationCreateSchema, await readBody(c)), queue);
-  await publishAfterCommit(c.get("broadcaster"), queue.messages);
-  return c.json({ invitation, message: "Invitation sent." }, 201);
-});
+serve(
+  invitationRoutes,
+  routes.sendCoFounderInvitation,
+  async (c, { body }) => {
+    const { user, startupId } = sender(c);
+    const queue = new BroadcastQueue();
+    const invitation = await sendInvitation(c.get("db"), startupId, user, body, queue);
+    await publishAfterCommit(c.get("broadcaster"), queue.messages);
+    return { invitation, message: "Invitation sent." };
+  },
+  { before: [senderFirst] },
+);
 
-invitationRoutes.post(`${BASE}/:id/accept`, requireUser, async (c) => {
-  const user = accountUser(c);
-  const id = invitationId(c);
-  const input = validate(invitationResponseSchema, await readBody(c));
-  // Someone with no profile is addressed by no invitation: the same 404 as a stranger's.
-  if (!user.coFounderId) throw notYours();
-  const queue = new BroadcastQueue();
-  const invitation = await acceptInvitation(
-    c.get("db"),
-    { ...user, coFounderId: user.coFounderId },
-    id,
-    input.response_message ?? null,
-    queue,
-  );
-  await publishAfterCommit(c.get("broadcaster"), queue.messages);
-  return c.json({ invitation, message: "Invitation accepted. You are now on the team." });
-});
+serve(
+  invitationRoutes,
+  routes.acceptCoFounderInvitation,
+  async (c, { params, body }) => {
+    const user = accountUser(c);
+    const id = invitationId(params.id);
+    // Someone with no profile is addressed by no invitation: the same 404 as a stranger's.
+    if (!user.coFounderId) throw notYours();
+    const queue = new BroadcastQueue();
+    const invitation = await acceptInvitation(
+      c.get("db"),
+      { ...user, coFounderId: user.coFounderId },
+      id,
+      body.response_message ?? null,
+      queue,
+    );
+    await publishAfterCommit(c.get("broadcaster"), queue.messages);
+    return { invitation, message: "Invitation accepted. You are now on the team." };
+  },
+  { before: [answerFirst] },
+);
 
-invitationRoutes.post(`${BASE}/:id/decline`, requireUser, async (c) => {
-  const user = accountUser(c);
-  const id = invitationId(c);
-  const input = validate(invitationResponseSchema, await readBody(c));
-  if (!user.coFounderId) throw notYours();
-  const queue = new BroadcastQueue();
-  const invitation = await declineInvitation(
-    c.get("db"),
-    { ...user, coFounderId: user.coFounderId },
-    id,
-    input.response_message ?? null,
-    queue,
-  );
-  await publishAfterCommit(c.get("broadcaster"), queue.messages);
-  return c.json({ invitation, message: "Invitation declined." });
-});
+serve(
+  invitationRoutes,
+  routes.declineCoFounderInvitation,
+  async (c, { params, body }) => {
+    const user = accountUser(c);
+    const id = invitationId(params.id);
+    if (!user.coFounderId) throw notYours();
+    const queue = new BroadcastQueue();
+    const invitation = await declineInvitation(
+      c.get("db"),
+      { ...user, coFounderId: user.coFounderId },
+      id,
+      body.response_message ?? null,
+      queue,
+    );
+    await publishAfterCommit(c.get("broadcaster"), queue.messages);
+    return { invitation, message: "Invitation declined." };
+  },
+  { before: [answerFirst] },
+);
 
-invitationRoutes.post(`${BASE}/:id/withdraw`, requireUser, async (c) => {
+serve(invitationRoutes, routes.withdrawCoFounderInvitation, async (c, { params }) => {
   const user = accountUser(c);
-  const id = invitationId(c);
+  const id = invitationId(params.id);
   const startupId = sendingStartupId(user);
   if (!startupId) throw notYours();
   const invitation = await withdrawInvitation(c.get("db"), startupId, id);
-  return c.json({ invitation, message: "Invitation withdrawn." });
+  return { invitation, message: "Invitation withdrawn." };
 });

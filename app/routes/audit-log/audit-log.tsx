@@ -1,16 +1,16 @@
 import { data, useSearchParams } from "react-router";
-import { ACTIVITY_KIND_LABELS, changeLines, type AuditLogEntry, type AuditLogPage } from "#schemas/activity";
+import { ACTIVITY_KIND_LABELS, changeLines, type AuditLogEntry } from "#schemas/activity";
+import { API } from "#schemas/contract/index";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
 import { useDates } from "~/lib/dates";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import type { Route } from "./+types/audit-log";
 import { AUDIT_FILTERS, AuditLogFilters } from "./filters";
 
-const AUDIT_LOG = "/api/v1/admin/audit_log";
 /** Long values (a description, the questions) are cut on the screen; the CSV has them whole. */
 const SHOWN_CHARACTERS = 80;
 
@@ -19,15 +19,13 @@ export const meta = () => [{ title: "Audit log" }];
 export async function loader({ url, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   // Owners and admins only: the API answers 403 to any other member, shown as the panel's 403 screen.
-  const query = forwardListParams(url, ["page", ...AUDIT_FILTERS], { per_page: "25" });
-  const result = await api.get<AuditLogPage>(`${AUDIT_LOG}?${query}`);
-  const exportQuery = new URLSearchParams(query);
-  exportQuery.delete("page");
-  exportQuery.delete("per_page");
-  if (result.ok) return { log: result.body, errors: {}, exportHref: `${AUDIT_LOG}.csv?${exportQuery}` };
+  const query = listQueryOf(url, ["page", ...AUDIT_FILTERS], { per_page: "25" });
+  const result = await api.request(API.auditLog, { query });
+  const filters = new URLSearchParams(listQueryOf(url, AUDIT_FILTERS)).toString();
+  if (result.ok) return { log: result.body, errors: {}, exportHref: `/audit-log/export${filters ? `?${filters}` : ""}` };
   if (result.status !== 422) throw data(result.body.message, { status: result.status });
   // A filter that is not one: said beside it, with the choices of the unfiltered log and no entries.
-  const log = await api.load<AuditLogPage>(`${AUDIT_LOG}?per_page=1`);
+  const log = await api.answer(API.auditLog, { query: { per_page: "1" } });
   return {
     log: { ...log, data: [], meta: { ...log.meta, total: 0, from: null, to: null } },
     errors: result.body.errors ?? {},

@@ -1,7 +1,8 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { parseId } from "#schemas/ids";
 import { INVITATION_STATUSES } from "#schemas/invitation-kinds";
-import type { InvitationPage, InvitationView } from "#schemas/invitations";
+import type { InvitationView } from "#schemas/invitations";
+import { API } from "#schemas/contract/index";
 import type { CurrentUser } from "#schemas/auth";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -9,7 +10,7 @@ import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext, userContext } from "~/lib/contexts";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { FORBIDDEN } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -24,11 +25,15 @@ function requireInvitationAccount(user: CurrentUser) {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireInvitationAccount(context.get(userContext));
-  const query = forwardListParams(url, ["page", "box", "status"], { per_page: "20" });
-  return { invitations: await context.get(apiContext).load<InvitationPage>(`/api/v1/admin/co_founder_invitations?${query}`) };
+  const query = listQueryOf(url, ["page", "box", "status"], { per_page: "20" });
+  return { invitations: await context.get(apiContext).answer(API.listCoFounderInvitations, { query }) };
 }
 
-const ACTIONS = { accept: "accept", decline: "decline", withdraw: "withdraw" } as const;
+const ACTIONS = {
+  accept: API.acceptCoFounderInvitation,
+  decline: API.declineCoFounderInvitation,
+  withdraw: API.withdrawCoFounderInvitation,
+} as const;
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   requireInvitationAccount(context.get(userContext));
@@ -37,11 +42,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const id = parseId(formData.get("id"));
   if (!(intent in ACTIONS) || id === undefined) throw data("That request was not understood.", { status: 400 });
   const response = formData.get("response_message");
-  const result = await context
-    .get(apiContext)
-    .post<{ message: string }>(`/api/v1/admin/co_founder_invitations/${id}/${ACTIONS[intent as keyof typeof ACTIONS]}`, {
-      response_message: typeof response === "string" ? response : undefined,
-    });
+  const api = context.get(apiContext);
+  const reply = { response_message: typeof response === "string" ? response : undefined };
+  const result =
+    intent === "withdraw"
+      ? await api.request(ACTIONS.withdraw, { params: { id } })
+      : await api.request(ACTIONS[intent as "accept" | "decline"], { params: { id }, body: reply });
   const toast = result.ok
     ? ({ type: "success", message: result.body.message } as const)
     : ({ type: "error", message: result.body.message } as const);

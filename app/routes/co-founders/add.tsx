@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, useNavigation, useSearchParams } from "react-router";
-import { CO_FOUNDER_ROLES, teamMemberCreateSchema, type CoFounderCardView } from "#schemas/co-founders";
+import { CO_FOUNDER_ROLES, teamMemberCreateSchema } from "#schemas/co-founders";
+import { API } from "#schemas/contract/index";
 import { MatchSummary } from "~/components/co-founders/co-founder-card";
 import { InviteForm } from "~/components/co-founders/invite-form";
-import type { Page } from "#schemas/answers";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { FormErrors, inputClass } from "~/components/ui/field";
@@ -24,11 +24,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
   const q = url.searchParams.get("q")?.trim() ?? "";
   // The picker is a plain GET form: the results come with the page, no fetching from the browser.
-  const found = q
-    ? await context
-        .get(apiContext)
-        .load<Page<CoFounderCardView>>(`/api/v1/admin/co_founders/find?${new URLSearchParams({ search: q, per_page: "8" })}`)
-    : null;
+  const found = q ? await context.get(apiContext).answer(API.findCoFounders, { query: { search: q, per_page: "8" } }) : null;
   return { q, found, hasStartup: Boolean(user.startup_id), canWrite: can(user, "co founder write") };
 }
 
@@ -39,7 +35,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   requirePermission(context, "co founder write");
   const submission = parseSubmission(formData, { schema: teamMemberCreateSchema });
   if (submission.status !== "success") return replyInvalid(submission);
-  const result = await context.get(apiContext).post<{ message: string }>("/api/v1/admin/co_founders", submission.value);
+  const result = await context.get(apiContext).request(API.addCoFounderTeamMember, { body: submission.value });
   if (!result.ok) return replyWithApiErrors(submission, result);
   return redirectWithToast(context.get(requestEnvContext), "/co-founders", { type: "success", message: result.body.message });
 }

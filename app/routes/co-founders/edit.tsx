@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useNavigation } from "react-router";
-import { CO_FOUNDER_ROLES, teamMemberUpdateSchema, type TeamMemberView } from "#schemas/co-founders";
+import { CO_FOUNDER_ROLES, teamMemberUpdateSchema } from "#schemas/co-founders";
+import { API } from "#schemas/contract/index";
 import { requireId } from "~/lib/route-params.server";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -26,7 +27,7 @@ function memberId(value: string | undefined) {
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   requirePermission(context, "co founder write");
   const id = memberId(params.id);
-  const { team_member } = await context.get(apiContext).load<{ team_member: TeamMemberView }>(`/api/v1/admin/co_founders/team/${id}`);
+  const { team_member } = await context.get(apiContext).answer(API.showCoFounderTeamMember, { params: { id } });
   return { member: team_member, confirmingRemoval: url.searchParams.get("confirm") === "remove" };
 }
 
@@ -37,13 +38,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const env = context.get(requestEnvContext);
   const formData = await request.formData();
   if (formData.get("intent") === "remove") {
-    const result = await api.delete<{ message: string }>(`/api/v1/admin/co_founders/team/${id}`);
+    const result = await api.request(API.removeCoFounderTeamMember, { params: { id } });
     if (!result.ok) throw data(result.body.message, { status: result.status });
     return redirectWithToast(env, "/co-founders", { type: "success", message: result.body.message });
   }
   const submission = parseSubmission(formData, { schema: teamMemberUpdateSchema });
   if (submission.status !== "success") return replyInvalid(submission);
-  const result = await api.put<{ message: string }>(`/api/v1/admin/co_founders/team/${id}`, submission.value);
+  const result = await api.request(API.updateCoFounderTeamMember, { params: { id }, body: submission.value });
   if (!result.ok) {
     if (result.status === 404) throw data(result.body.message, { status: 404 });
     return replyWithApiErrors(submission, result);

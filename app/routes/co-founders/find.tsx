@@ -1,8 +1,7 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
-import type { CoFounderCardView } from "#schemas/co-founders";
+import { API } from "#schemas/contract/index";
 import { CO_FOUNDER_ROLES, COMMITMENTS, COMMITMENT_LABELS, INDUSTRIES } from "#schemas/profile-kinds";
 import { CoFounderCard } from "~/components/co-founders/co-founder-card";
-import type { Page } from "#schemas/answers";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Options, type Choice } from "~/components/ui/options";
@@ -10,7 +9,7 @@ import { EmptyState, PageHeader } from "~/components/ui/layout";
 import { MatchLegend } from "~/components/co-founders/match-legend";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import type { Route } from "./+types/find";
 import { sendInvitation } from "./invite.server";
@@ -22,8 +21,8 @@ const FIND_KEYS = ["page", "search", "skill", "role", "industry", "commitment", 
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
-  const query = forwardListParams(url, FIND_KEYS, { per_page: "12" });
-  const results = await context.get(apiContext).load<Page<CoFounderCardView>>(`/api/v1/admin/co_founders/find?${query}`);
+  const query = listQueryOf(url, FIND_KEYS, { per_page: "12" });
+  const results = await context.get(apiContext).answer(API.findCoFounders, { query });
   return {
     results,
     hasStartup: Boolean(user.startup_id),

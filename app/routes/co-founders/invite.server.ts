@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { INVITE_PARAM } from "~/components/co-founders/invite-form";
+import { API } from "#schemas/contract/index";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -12,11 +13,13 @@ const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? 
  */
 export async function sendInvitation(context: Readonly<RouterContextProvider>, here: URL, formData: FormData) {
   const api = context.get(apiContext);
-  const result = await api.post<{ message: string }>("/api/v1/admin/co_founder_invitations", {
-    co_founder_id: text(formData.get("co_founder_id")),
-    message: text(formData.get("message")),
-    title: text(formData.get("title")),
-    role: text(formData.get("role")),
+  const result = await api.request(API.sendCoFounderInvitation, {
+    body: {
+      co_founder_id: text(formData.get("co_founder_id")),
+      message: text(formData.get("message")),
+      title: text(formData.get("title")),
+      role: text(formData.get("role")),
+    },
   });
   // Back to the same page: with the form closed once sent, still open to try again when refused.
   const url = new URL(here); // React Router's own `url`: changed on a copy

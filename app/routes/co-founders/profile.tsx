@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireId } from "~/lib/route-params.server";
-import type { CoFounderCardView } from "#schemas/co-founders";
+import { API } from "#schemas/contract/index";
 import { COMMITMENT_LABELS } from "#schemas/profile-kinds";
 import { MatchSummary } from "~/components/co-founders/co-founder-card";
 import { MessageButton } from "~/components/chat/message-button";
@@ -22,7 +22,7 @@ const NOT_FOUND = "Co-founder not found";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder write");
   const id = requireId(params.id, NOT_FOUND);
-  const { co_founder } = await context.get(apiContext).load<{ co_founder: CoFounderCardView }>(`/api/v1/admin/co_founders/${id}`);
+  const { co_founder } = await context.get(apiContext).answer(API.showCoFounder, { params: { id } });
   return { profile: co_founder, hasStartup: Boolean(user.startup_id), isOwn: user.co_founder_id === co_founder.id };
 }
 
@@ -96,7 +96,7 @@ export default function CoFounderProfile({ loaderData }: Route.ComponentProps) {
           <Facts label="Industries" items={profile.industries} />
           <Facts label="Wants a startup at" items={profile.desired_stage ? [profile.desired_stage] : []} />
         </dl>
-        {profile.links?.length ? (
+        {profile.links.length ? (
           <ul className="mt-4 space-y-1 text-sm">
             {profile.links.map((link) => (
               <li key={link}>

@@ -1,11 +1,12 @@
 import { useSearchParams } from "react-router";
-import type { JoinedTeams, TeamPage } from "#schemas/co-founders";
+import type { JoinedTeams } from "#schemas/co-founders";
+import { API } from "#schemas/contract/index";
 import { buttonClass } from "~/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import type { Route } from "./+types/team";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -15,11 +16,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "co founder read");
   // A team belongs to a startup: a co-founder sees the teams they joined, or is pointed to search and invitations.
   if (!user.startup_id) {
-    const joined = await context.get(apiContext).load<JoinedTeams>("/api/v1/admin/co_founders/my_teams");
+    const joined = await context.get(apiContext).answer(API.myCoFounderTeams, {});
     return { team: null, joined: joined.data, canWrite: false };
   }
-  const query = forwardListParams(url, ["page", "search"], { per_page: "25" });
-  const team = await context.get(apiContext).load<TeamPage>(`/api/v1/admin/co_founders?${query}`);
+  const query = listQueryOf(url, ["page", "search"], { per_page: "25" });
+  const team = await context.get(apiContext).answer(API.listCoFounderTeam, { query });
   return { team, joined: [], canWrite: can(user, "co founder write") };
 }
 

@@ -4,7 +4,6 @@ import { apiContext, userContext } from "~/lib/contexts";
 import { can } from "~/lib/guards.server";
 import { roleCan } from "~/lib/permissions";
 import { CountryName } from "~/components/places/flag";
-import type { CurrentProfile } from "#schemas/profiles";
 import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/home";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -16,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const user = context.get(userContext);
   const [current, details] = await Promise.all([
-    api.load<CurrentProfile>("/api/v1/admin/profiles/current"),
+    api.answer(API.currentProfile, {}),
     // Only a member who edits the profile has details to complete; a refusal just leaves the step out.
     user.startup_id && roleCan(user, "organization.profile") ? api.request(API.listStartupDetails, {}) : null,
   ]);

@@ -9,6 +9,7 @@ import { Card } from "~/components/ui/layout";
 import { InAppLink } from "~/components/ui/in-app-link";
 import { buttonClass } from "~/components/ui/button";
 import { toApiMultipart } from "#schemas/api-multipart";
+import { API } from "#schemas/contract/index";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
@@ -63,10 +64,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const roundTrip = submission.status === undefined;
     return data({ result: submission.reply(), message: roundTrip ? null : failure }, { status: roundTrip ? 200 : 422 });
   }
-  const path = type === "co-founder" ? "/api/v1/admin/profiles/setup" : "/api/v1/admin/startups/setup";
   const { account_type: _type, ...values } = submission.value as Record<string, unknown>;
   const body = toApiMultipart(type === "co-founder" ? values : { account_type: type, ...values });
-  const result = await api.post<{ message: string }>(path, body);
+  const result =
+    type === "co-founder" ? await api.request(API.setUpCoFounderProfile, { body }) : await api.request(API.setUpStartup, { body });
   if (!result.ok) {
     const reply = replyWithApiErrors(submission, result);
     return data({ ...reply.data, message: result.status === 422 ? failure : result.body.message }, reply.init ?? undefined);

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ROLE_LABELS } from "#schemas/organization-roles";
-import type { InvitationPreview, JoinedOrganization } from "#schemas/team";
+import { API } from "#schemas/contract/index";
 import { InvalidLink, LinkButtonCard, LinkCard } from "~/components/account/link-pages";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -16,17 +16,18 @@ import type { Route } from "./+types/join";
  * comes back here.
  */
 
-const invitationPath = (token: string) => `/api/v1/team_invitations/${encodeURIComponent(token)}`;
-
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const [preview, user] = await Promise.all([api.get<InvitationPreview>(invitationPath(params.token)), api.currentUser()]);
+  const [preview, user] = await Promise.all([
+    api.request(API.previewTeamInvitation, { params: { token: params.token } }),
+    api.currentUser(),
+  ]);
   if (!preview.ok) return { invitation: null, user: null, back: url.pathname };
   return { invitation: preview.body.invitation, user: user ? { email: user.email } : null, back: url.pathname };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const result = await context.get(apiContext).post<JoinedOrganization>(`${invitationPath(params.token)}/accept`);
+  const result = await context.get(apiContext).request(API.acceptTeamInvitation, { params: { token: params.token } });
   if (!result.ok) return data({ error: result.body.message }, { status: result.status });
   const { organization } = result.body;
   return redirectWithToast(context.get(requestEnvContext), "/team", {

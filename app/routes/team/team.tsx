@@ -10,15 +10,13 @@ import {
   teamMemberUpdateSchema,
   TEAM_INVITATION_NOT_FOUND,
   TEAM_MEMBER_NOT_FOUND,
-  type JoinedOrganization,
-  type TeamInvitationView,
-  type TeamMemberView,
 } from "#schemas/team";
+import { API } from "#schemas/contract/index";
 import type { ApiResult } from "~/lib/api.server";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { requestEnvContext } from "~/lib/request-env";
 import { parseSubmission } from "~/lib/submission.server";
 import { TeamScreen } from "./team-screen";
@@ -32,7 +30,7 @@ import type { Route } from "./+types/team";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const membership = await api.get<JoinedOrganization>("/api/v1/team/membership");
+  const membership = await api.request(API.teamMembership, {});
   const organization = membership.ok ? membership.body.organization : null;
   const view = {
     organization,
@@ -41,10 +39,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     removing: parseId(url.searchParams.get("remove")) ?? null,
   };
   if (!organization || !roleAllows(organization.role, "team.manage")) return { ...view, team: null };
-  const query = forwardListParams(url, ["page", "search"], { per_page: "20" });
+  const query = listQueryOf(url, ["page", "search"], { per_page: "20" });
   const [members, invitations, forms] = await Promise.all([
-    api.load<Page<TeamMemberView>>(`/api/v1/admin/team_members?${query}`),
-    api.load<Page<TeamInvitationView>>("/api/v1/admin/team_invitations?per_page=100"),
+    api.answer(API.listTeamMembers, { query }),
+    api.answer(API.listTeamInvitations, { query: { per_page: "100" } }),
     api.get<Page<EventFormView>>("/api/v1/admin/event_forms?per_page=100&sort_by=title"),
   ]);
   const formOptions = forms.ok ? forms.body.data.map((form) => ({ id: form.id, title: form.title })) : [];
@@ -78,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return invalid(submission);
     return answer(
       submission,
-      api.post("/api/v1/admin/team_invitations", submission.value),
+      api.request(API.inviteTeamMember, { body: submission.value }),
       `Invitation sent to ${submission.value.email}.`,
     );
   }
@@ -87,27 +85,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (userId === undefined) return refused(TEAM_MEMBER_NOT_FOUND, 404);
     const submission = parseSubmission(formData, { schema: teamMemberUpdateSchema });
     if (submission.status !== "success") return invalid(submission);
-    return answer(submission, api.put(`/api/v1/admin/team_members/${userId}`, submission.value), "Member updated.");
+    return answer(submission, api.request(API.updateTeamMember, { params: { userId }, body: submission.value }), "Member updated.");
   }
   if (intent === "transfer") {
     const submission = parseSubmission(formData, { schema: ownershipTransferSchema });
     if (submission.status !== "success") return invalid(submission);
-    return answer(submission, api.post("/api/v1/admin/team/transfer", submission.value), "Ownership transferred.");
+    return answer(submission, api.request(API.transferOwnership, { body: submission.value }), "Ownership transferred.");
   }
   if (intent === "leave") {
-    const result = await api.post<{ message: string }>("/api/v1/team/leave");
+    const result = await api.request(API.leaveTeam, {});
     return result.ok ? done(result.body.message, "/") : failed(result);
   }
   const id = parseId(formData.get("id"));
   if (intent === "remove") {
     if (id === undefined) return refused(TEAM_MEMBER_NOT_FOUND, 404);
-    const result = await api.delete<{ message: string }>(`/api/v1/admin/team_members/${id}`);
+    const result = await api.request(API.removeTeamMember, { params: { userId: id } });
     return result.ok ? done(result.body.message) : failed(result);
   }
   if (intent === "resend" || intent === "revoke") {
     if (id === undefined) return refused(TEAM_INVITATION_NOT_FOUND, 404);
-    const path = `/api/v1/admin/team_invitations/${id}`;
-    const result = intent === "resend" ? await api.post(`${path}/resend`) : await api.delete(path);
+    const result =
+      intent === "resend"
+        ? await api.request(API.resendTeamInvitation, { params: { id } })
+        : await api.request(API.revokeTeamInvitation, { params: { id } });
     return result.ok ? done(intent === "resend" ? "Invitation sent again." : "Invitation revoked.") : failed(result);
   }
   return refused("This action is not known.", 400);

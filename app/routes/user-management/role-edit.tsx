@@ -1,6 +1,7 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { Form, data, useSearchParams } from "react-router";
-import { roleSchema, type PermissionItem, type RoleView } from "#schemas/access";
+import { roleSchema } from "#schemas/access";
+import { API } from "#schemas/contract/index";
 import { requireId } from "~/lib/route-params.server";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -23,21 +24,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   requirePermission(context, "role write");
   const id = roleId(params);
   const api = context.get(apiContext);
-  const [{ role }, permissions] = await Promise.all([
-    api.load<{ role: RoleView }>(`/api/v1/admin/roles/${id}`),
-    api.load<{ data: PermissionItem[] }>("/api/v1/admin/permissions"),
-  ]);
+  const [{ role }, permissions] = await Promise.all([api.answer(API.showRole, { params: { id } }), api.answer(API.listPermissions, {})]);
   return { role, permissions: permissions.data };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requirePermission(context, "role write");
-  const path = `/api/v1/admin/roles/${roleId(params)}`;
+  const id = roleId(params);
   const api = context.get(apiContext);
   const env = context.get(requestEnvContext);
   const formData = await request.formData();
   if (formData.get("intent") === "delete") {
-    const result = await api.delete<{ message: string }>(path);
+    const result = await api.request(API.deleteRole, { params: { id } });
     if (!result.ok) {
       const message = Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message;
       return data({ result: undefined, deleteError: message }, { status: result.status });
@@ -46,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = parseSubmission(formData, { schema: roleSchema });
   if (submission.status !== "success") return replyInvalid(submission);
-  const result = await api.put<{ message: string }>(path, submission.value);
+  const result = await api.request(API.updateRole, { params: { id }, body: submission.value });
   if (!result.ok) return replyWithApiErrors(submission, result);
   return redirectWithToast(env, "/user-management/roles", { type: "success", message: result.body.message });
 }

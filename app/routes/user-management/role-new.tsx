@@ -1,5 +1,6 @@
 import { parseSubmission } from "~/lib/submission.server";
-import { roleSchema, type PermissionItem } from "#schemas/access";
+import { roleSchema } from "#schemas/access";
+import { API } from "#schemas/contract/index";
 import { RoleForm } from "~/components/user-management/role-form";
 import { Card, PageHeader } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
@@ -12,14 +13,14 @@ import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(context, "role write");
-  return context.get(apiContext).load<{ data: PermissionItem[] }>("/api/v1/admin/permissions");
+  return context.get(apiContext).answer(API.listPermissions, {});
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   requirePermission(context, "role write");
   const submission = parseSubmission(await request.formData(), { schema: roleSchema });
   if (submission.status !== "success") return replyInvalid(submission);
-  const result = await context.get(apiContext).post<{ message: string }>("/api/v1/admin/roles", submission.value);
+  const result = await context.get(apiContext).request(API.createRole, { body: submission.value });
   if (!result.ok) return replyWithApiErrors(submission, result);
   return redirectWithToast(context.get(requestEnvContext), "/user-management/roles", { type: "success", message: result.body.message });
 }

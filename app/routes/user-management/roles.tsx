@@ -3,17 +3,16 @@ import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { can, requirePermission } from "~/lib/guards.server";
-import type { RoleView } from "#schemas/access";
-import type { Page } from "#schemas/answers";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/roles";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "role read");
-  const query = forwardListParams(url, ["page", "search"], { per_page: "20" });
-  const roles = await context.get(apiContext).load<Page<RoleView>>(`/api/v1/admin/roles?${query}`);
+  const query = listQueryOf(url, ["page", "search"], { per_page: "20" });
+  const roles = await context.get(apiContext).answer(API.listRoles, { query });
   return { roles, canWrite: can(user, "role write") };
 }
 

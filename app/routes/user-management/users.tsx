@@ -9,23 +9,22 @@ import { Badge, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { can, requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { RoleView, UserListItem } from "#schemas/access";
-import type { Page } from "#schemas/answers";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/users";
 import { useDates } from "~/lib/dates";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "user read");
   const api = context.get(apiContext);
-  const query = forwardListParams(url, ["page", "search", "role", "sort_by", "sort_order"], { per_page: "20" });
+  const query = listQueryOf(url, ["page", "search", "role", "sort_by", "sort_order"], { per_page: "20" });
   const [users, roles] = await Promise.all([
-    api.load<Page<UserListItem>>(`/api/v1/admin/users?${query}`),
+    api.answer(API.listUsers, { query }),
     // Role names for the filter and the editor; without role read the roles just are not offered.
-    can(user, "role read") ? api.load<Page<RoleView>>("/api/v1/admin/roles?per_page=100") : Promise.resolve(null),
+    can(user, "role read") ? api.answer(API.listRoles, { query: { per_page: "100" } }) : Promise.resolve(null),
   ]);
   return {
     users,
@@ -56,8 +55,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const result =
     input.intent === "roles"
-      ? await api.put<{ message: string }>(`/api/v1/admin/users/${input.user_id}/roles`, { roles: input.roles })
-      : await api.put<{ message: string }>(`/api/v1/admin/users/${input.user_id}/status`, { is_active: input.is_active === "true" });
+      ? await api.request(API.setUserRoles, { params: { id: input.user_id }, body: { roles: input.roles } })
+      : await api.request(API.setUserStatus, { params: { id: input.user_id }, body: { is_active: input.is_active === "true" } });
   if (!result.ok) {
     const error = Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message;
     return data({ error, userId: input.user_id }, { status: result.status });
