@@ -58,6 +58,7 @@ export default [
       route("form-submission/payment-success", "routes/form-submission/payment-success.tsx"),
       route("event-applications", "routes/event-applications/list.tsx"),
       route("event-responses/:event_form_id", "routes/event-responses/list.tsx"),
+      route("event-responses/:event_form_id/export.csv", "routes/event-responses/export.ts"),
       route("event-responses/:event_form_id/form/:event_application_id", "routes/event-responses/detail.tsx"),
       // A reviewer's queue across the organization's forms, and the scoring screen of one application.
       route("reviews", "routes/reviews/queue.tsx"),

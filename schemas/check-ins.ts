@@ -1,4 +1,5 @@
 /** Tickets and the door: what the check-in API answers. */
+import { z } from "zod";
 import type { Page } from "./answers.ts";
 import type { ApplicationStatus } from "./applications.ts";
 
@@ -6,10 +7,8 @@ import type { ApplicationStatus } from "./applications.ts";
 export type CheckInOutcome = "checked_in" | "already_checked_in" | "cancelled" | "another_event" | "not_found";
 
 /** The door's figures: tickets let in, and tickets that may come (submitted, neither cancelled nor rejected). */
-export interface CheckInCounts {
-  checked_in: number;
-  expected: number;
-}
+export const checkInCountsView = z.object({ checked_in: z.number().int(), expected: z.number().int() });
+export type CheckInCounts = z.output<typeof checkInCountsView>;
 
 /** One ticket as the door sees it. */
 export interface TicketView {

@@ -1,31 +1,33 @@
 /** What the API answers about event forms and their collections: to their owner, to applicants, in lists. */
-import type { EventFormStatus, EventNature } from "./events.ts";
+import { z } from "zod";
+import type { EventNature } from "./events.ts";
 import type { ApplicationStatus } from "./applications.ts";
-import type { ShowIf } from "./question-rules.ts";
-import type { QuestionType } from "./event-kinds.ts";
+import { showIfView } from "./question-rules.ts";
+import { EVENT_FORM_STATUSES, QUESTION_TYPES, type EventFormStatus, type QuestionType } from "./event-kinds.ts";
+import { timestamp } from "./contract/answers.ts";
 
 /** Standard applicant fields a form switches on (and may require), by key of STANDARD_QUESTIONS. */
-export type StandardQuestions = Record<string, { enabled: boolean; required: boolean }>;
+export const standardQuestionsView = z.record(z.string(), z.object({ enabled: z.boolean(), required: z.boolean() }));
+export type StandardQuestions = z.output<typeof standardQuestionsView>;
 
-export interface CustomQuestion {
-  id: string;
-  label: string;
-  help_text: string | null;
-  type: QuestionType;
-  required: boolean;
-  options: string[];
+export const customQuestionView = z.object({
+  id: z.string(),
+  label: z.string(),
+  help_text: z.string().nullable(),
+  type: z.enum(QUESTION_TYPES.map((type) => type.value) as [QuestionType, ...QuestionType[]]),
+  required: z.boolean(),
+  options: z.array(z.string()),
   /** Asked only when an earlier question's answer is one of these values; null (or absent in older forms) always. */
-  show_if?: ShowIf | null;
-}
+  show_if: showIfView.nullable().optional(),
+});
+export type CustomQuestion = z.output<typeof customQuestionView>;
 
 /** A paid event's price: money as "25.00" text, in `currency`. */
-export interface PaidEventInformation {
-  price: string;
-  currency: string;
-  includes: string | null;
-}
+export const paidEventInformationView = z.object({ price: z.string(), currency: z.string(), includes: z.string().nullable() });
+export type PaidEventInformation = z.output<typeof paidEventInformationView>;
 
-export type TypeOfEvent = "free" | "paid";
+export const TYPES_OF_EVENT = ["free", "paid"] as const;
+export type TypeOfEvent = (typeof TYPES_OF_EVENT)[number];
 
 /** The startup behind a form, as every form answer shows it. */
 export interface EventStartup {
@@ -117,15 +119,16 @@ export type EventCard = Pick<
 };
 
 /** The form beside its responses, for their owner: enough to label every answer. */
-export interface ResponsesForm {
-  id: number;
-  title: string;
-  starts_at: string;
-  ends_at: string;
-  timezone: string;
-  status: EventFormStatus;
-  type_of_event: TypeOfEvent;
-  capacity: number | null;
-  questions: StandardQuestions;
-  custom_questions: CustomQuestion[];
-}
+export const responsesFormView = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  starts_at: timestamp,
+  ends_at: timestamp,
+  timezone: z.string(),
+  status: z.enum(EVENT_FORM_STATUSES),
+  type_of_event: z.enum(TYPES_OF_EVENT),
+  capacity: z.number().int().nullable(),
+  questions: standardQuestionsView,
+  custom_questions: z.array(customQuestionView),
+});
+export type ResponsesForm = z.output<typeof responsesFormView>;

@@ -4,6 +4,7 @@
  */
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
+import { applicationRoutes } from "./applications.ts";
 import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
 import { draftRoutes } from "./drafts.ts";
@@ -21,6 +22,7 @@ import type { ApiRoute } from "./route.ts";
 export const API = {
   ...announcementRoutes,
   ...apiTokenRoutes,
+  ...applicationRoutes,
   ...collectionRoutes,
   ...couponRoutes,
   ...draftRoutes,
