@@ -5,12 +5,14 @@
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
 import { applicationRoutes } from "./applications.ts";
+import { billingRoutes } from "./billing.ts";
 import { collectionRoutes } from "./collections.ts";
 import { couponRoutes } from "./coupons.ts";
 import { draftRoutes } from "./drafts.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { followRoutes } from "./follows.ts";
 import { notificationRoutes } from "./notifications.ts";
+import { paymentRoutes } from "./payments.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
 import { referenceRoutes } from "./reference.ts";
 import { reviewRoutes } from "./reviews.ts";
@@ -23,12 +25,14 @@ export const API = {
   ...announcementRoutes,
   ...apiTokenRoutes,
   ...applicationRoutes,
+  ...billingRoutes,
   ...collectionRoutes,
   ...couponRoutes,
   ...draftRoutes,
   ...favoriteRoutes,
   ...followRoutes,
   ...notificationRoutes,
+  ...paymentRoutes,
   ...questionLibraryRoutes,
   ...referenceRoutes,
   ...reviewRoutes,
