@@ -49,6 +49,7 @@ export default [
       route("event-forms/question-library", "routes/event-forms/question-library.tsx"),
       route("event-forms/edit/:id", "routes/event-forms/edit.tsx"),
       route("event-forms/payments/:id", "routes/event-forms/payments.tsx"),
+      route("event-forms/payments/:id/export.csv", "routes/event-forms/payments-export.ts"),
       route("event-forms/check-in/:id", "routes/event-forms/check-in.tsx"),
       route("event-forms/announcements/:id", "routes/event-forms/announcements.tsx"),
       route("form-submission", "routes/form-submission/apply.tsx"),
