@@ -1,46 +1,65 @@
 /** What the API answers about applications to event forms: to the applicant and to the form's owner. */
+import { z } from "zod";
 import type { MyBillingView } from "./billing.ts";
-import type { ReviewStatus } from "./events.ts";
-import type { EventStartup, PublicEventForm, ResponsesForm } from "./event-form-views.ts";
-import type { ApplicantMeeting } from "./meetings.ts";
-import type { CheckInCounts, MyTicket } from "./check-ins.ts";
-import type { Page } from "./answers.ts";
-import type { ReviewFigures, ReviewerProgress } from "./reviews.ts";
+import { pageOf, timestamp } from "./contract/answers.ts";
+import { EVENT_FORM_STATUSES, REVIEW_STATUSES } from "./event-kinds.ts";
+import { responsesFormView, typeOfEvent, type PublicEventForm } from "./event-form-views.ts";
+import { applicantMeetingView, type ApplicantMeeting } from "./meetings.ts";
+import { checkInCounts, type MyTicket } from "./check-ins.ts";
+import { reviewerProgressView, reviewFiguresView } from "./reviews.ts";
 
 /** A draft until submitted; then an owner reviews it; the applicant may cancel it. */
-export type ApplicationStatus = "draft" | ReviewStatus | "cancelled";
+export const APPLICATION_STATUSES = ["draft", ...REVIEW_STATUSES, "cancelled"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** One answer as kept: a file question keeps the file's id. */
 export type StoredAnswer = string | string[] | boolean | number | null;
 
 /** One answer as the API shows it: a file answer is its id and where to read it. */
-export type AnswerValue = StoredAnswer | { file_id: string; url: string };
+export const answerValue = z.union([
+  z.string(),
+  z.array(z.string()),
+  z.boolean(),
+  z.number(),
+  z.null(),
+  z.object({ file_id: z.string(), url: z.string() }),
+]);
+export type AnswerValue = z.output<typeof answerValue>;
 
 /** An application, keyed by standard field name or custom question id in `answers`. */
-export interface ApplicationView {
-  id: number;
-  event_form_id: number;
-  user_id: number;
-  status: ApplicationStatus;
-  answers: Record<string, AnswerValue>;
-  applicant_name: string;
-  applicant_email: string;
-  submitted_at: string | null;
-  cancelled_at: string | null;
+export const applicationView = z.object({
+  id: z.number().int(),
+  event_form_id: z.number().int(),
+  user_id: z.number().int(),
+  status: z.enum(APPLICATION_STATUSES),
+  answers: z.record(z.string(), answerValue),
+  applicant_name: z.string(),
+  applicant_email: z.string(),
+  submitted_at: timestamp.nullable(),
+  cancelled_at: timestamp.nullable(),
   /** The applicant agreed to be shown among the attendees on the event's public page (once accepted). */
-  show_on_event_page: boolean;
-  created_at: string;
-  updated_at: string;
-}
+  show_on_event_page: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ApplicationView = z.output<typeof applicationView>;
 
 /** One of the caller's own applications (`GET /api/v1/admin/event_applications`), with its form. */
-export interface MyApplication extends ApplicationView {
-  event_form: Pick<PublicEventForm, "id" | "title" | "starts_at" | "ends_at" | "timezone" | "status" | "type_of_event"> & {
-    startup: Pick<EventStartup, "name" | "username">;
+export const myApplication = applicationView.extend({
+  event_form: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    starts_at: timestamp,
+    ends_at: timestamp,
+    timezone: z.string(),
+    status: z.enum(EVENT_FORM_STATUSES),
+    type_of_event: typeOfEvent,
+    startup: z.object({ name: z.string(), username: z.string() }),
     /** How to join, once the application is accepted and the form has a meeting. */
-    meeting: ApplicantMeeting | null;
-  };
-}
+    meeting: applicantMeetingView.nullable(),
+  }),
+});
+export type MyApplication = z.output<typeof myApplication>;
 
 /** `GET /api/v1/site/event_forms/{id}`: the form as an applicant sees it, with their application and billing. */
 export interface SiteEventForm {
@@ -65,35 +84,38 @@ export interface SiteEventForm {
   my_ticket: MyTicket | null;
 }
 
-/** `GET /api/v1/admin/event_forms/{id}/responses`: a page of a form's submitted applications, and the form. */
 /** A response in the list: the application, and its reviews in figures (null while the caller may not see them). */
-export type ResponseListItem = ApplicationView & { review: ReviewFigures | null };
+export const responseListItem = applicationView.extend({ review: reviewFiguresView.nullable() });
+export type ResponseListItem = z.output<typeof responseListItem>;
 
-export type ResponsesPage = Page<ResponseListItem> & {
-  event_form: ResponsesForm;
+/** `GET /api/v1/admin/event_forms/{id}/responses`: a page of a form's submitted applications, and the form. */
+export const responsesPage = pageOf(responseListItem).extend({
+  event_form: responsesFormView,
   /** The door's figures (tickets checked in, and expected), as the check-in screen shows them. */
-  check_ins: CheckInCounts;
+  check_ins: checkInCounts,
   /** The caller reviews this form blind: who applied is left out of what they have not reviewed, and no CSV. */
-  blind: boolean;
+  blind: z.boolean(),
   /** The questions whose answers are left out of what the caller reads blind (none when not blind). */
-  hidden_questions: string[];
+  hidden_questions: z.array(z.string()),
   /** Each reviewer's progress, for those who manage the form (empty for anyone else, or with no reviewers). */
-  reviewers: ReviewerProgress[];
+  reviewers: z.array(reviewerProgressView),
   /** Sent applications no reviewer is given (each one declared a conflict, say); 0 for anyone who does not manage it. */
-  without_reviewer: number;
+  without_reviewer: z.number().int(),
   /** The spread above which an application is flagged "discuss". */
-  discuss_threshold: number;
-};
+  discuss_threshold: z.number(),
+});
+export type ResponsesPage = z.output<typeof responsesPage>;
 
 /** `GET /api/v1/admin/event_forms/{id}/responses/{applicationId}`: one response, and the form it answers. */
-export interface ResponseDetail {
-  event_application: ApplicationView;
-  event_form: ResponsesForm;
+export const responseDetail = z.object({
+  event_application: applicationView,
+  event_form: responsesFormView,
   /**
    * Shown to a reviewer of a blind form who has not submitted their review: who applied is left out (the
    * name reads "Applicant {id}", the email, the account and the identifying answers are blank).
    */
-  blind: boolean;
+  blind: z.boolean(),
   /** The questions whose answers are left out while it is read blind. */
-  hidden_questions: string[];
-}
+  hidden_questions: z.array(z.string()),
+});
+export type ResponseDetail = z.output<typeof responseDetail>;

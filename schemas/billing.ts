@@ -6,9 +6,9 @@ import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { z } from "zod";
 import { requiredText } from "./fields.ts";
 import { idField, optionalIdField } from "./id-fields.ts";
-import type { Page } from "./answers.ts";
-import type { PaidEventInformation, TypeOfEvent } from "./event-form-views.ts";
-import type { BillingStatus } from "./billing-status.ts";
+import { pageOf, timestamp } from "./contract/answers.ts";
+import { paidEventInformation, typeOfEvent } from "./event-form-views.ts";
+import { BILLING_STATUSES, type BillingStatus } from "./billing-status.ts";
 
 export { BILLING_STATUSES, isPaid, PAID_STATUSES, type BillingStatus } from "./billing-status.ts";
 
@@ -78,88 +78,98 @@ export type QuoteInput = z.output<typeof quoteSchema>;
 
 // ---- what the API answers (money as "25.00" text, in `currency`) ----
 
+const billingStatus = z.enum(BILLING_STATUSES);
+const couponRef = z.object({ id: z.number().int(), code: z.string() });
+const personRef = z.object({ id: z.number().int(), name: z.string() });
+
 /** A payer's billing for a paid event form. */
-export interface EventBillingView {
-  id: number;
-  event_form_id: number;
-  event_form: { id: number; title: string };
-  user_id: number;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  country: string;
-  city: string;
-  coupon_code: { id: number; code: string } | null;
-  amount: string;
-  discount: string;
-  total: string;
+export const eventBillingView = z.object({
+  id: z.number().int(),
+  event_form_id: z.number().int(),
+  event_form: z.object({ id: z.number().int(), title: z.string() }),
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  country: z.string(),
+  city: z.string(),
+  coupon_code: couponRef.nullable(),
+  amount: z.string(),
+  discount: z.string(),
+  total: z.string(),
   /** Given back through the provider so far (a refund on its way included); the payment's net is total − refunded. */
-  refunded: string;
-  currency: string;
-  payment_status: BillingStatus;
-  connect_pay_id: string | null;
+  refunded: z.string(),
+  currency: z.string(),
+  payment_status: billingStatus,
+  connect_pay_id: z.string().nullable(),
   /** The open checkout where the payer pays, while the billing is Pending; null once there is nothing to pay there. */
-  payment_url: string | null;
-  provider: string;
-  paid_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  payment_url: z.string().nullable(),
+  provider: z.string(),
+  paid_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type EventBillingView = z.output<typeof eventBillingView>;
 
 /** One change of a billing's payment status; `changed_by` is null when the payment provider changed it. */
-export interface BillingStatusChange {
-  id: number;
-  from_status: BillingStatus | null;
-  to_status: BillingStatus;
-  changed_by: { id: number; name: string } | null;
-  reason: string | null;
-  created_at: string;
-}
+export const billingStatusChange = z.object({
+  id: z.number().int(),
+  from_status: billingStatus.nullable(),
+  to_status: billingStatus,
+  changed_by: personRef.nullable(),
+  reason: z.string().nullable(),
+  created_at: timestamp,
+});
+export type BillingStatusChange = z.output<typeof billingStatusChange>;
 
-export type RefundStatus = "pending" | "succeeded" | "failed";
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** Money given back from a billing's payment through the provider, newest first in a billing's detail. */
-export interface BillingRefund {
-  id: number;
-  amount: string;
-  currency: string;
-  reason: string;
-  status: RefundStatus;
+export const billingRefund = z.object({
+  id: z.number().int(),
+  amount: z.string(),
+  currency: z.string(),
+  reason: z.string(),
+  status: z.enum(REFUND_STATUSES),
   /** Why the provider refused, for a failed refund. */
-  failure_reason: string | null;
-  requested_by: { id: number; name: string } | null;
-  created_at: string;
-}
+  failure_reason: z.string().nullable(),
+  requested_by: personRef.nullable(),
+  created_at: timestamp,
+});
+export type BillingRefund = z.output<typeof billingRefund>;
 
 /**
  * Money the provider took for a billing that the billing did not accept (it was paid already, closed, changed
  * after the checkout opened, or the event filled first): kept so the organiser can give it back, whole.
  */
-export interface UnappliedPayment {
-  id: number;
-  provider: string;
-  provider_payment_id: string;
-  amount: string;
-  currency: string;
+export const unappliedPayment = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  provider_payment_id: z.string(),
+  amount: z.string(),
+  currency: z.string(),
   /** Why the billing did not accept it. */
-  reason: string;
+  reason: z.string(),
   /** Its refund's outcome: null before any try; "failed" when the last try was refused (it may be tried again). */
-  refund_status: RefundStatus | null;
-  created_at: string;
-}
+  refund_status: z.enum(REFUND_STATUSES).nullable(),
+  created_at: timestamp,
+});
+export type UnappliedPayment = z.output<typeof unappliedPayment>;
 
 /**
  * `GET /api/v1/admin/event_billings/{id}/single`: a billing with every status it went through, its refunds,
  * how much may still be refunded through the provider ("0.00" when nothing can be: unpaid, closed, or
  * marked paid by hand with no payment to refund), and payments it did not accept.
  */
-export type EventBillingDetail = EventBillingView & {
-  status_changes: BillingStatusChange[];
-  refunds: BillingRefund[];
-  refundable: string;
-  unapplied_payments: UnappliedPayment[];
-};
+export const eventBillingDetail = eventBillingView.extend({
+  status_changes: z.array(billingStatusChange),
+  refunds: z.array(billingRefund),
+  refundable: z.string(),
+  unapplied_payments: z.array(unappliedPayment),
+});
+export type EventBillingDetail = z.output<typeof eventBillingDetail>;
 
 /**
  * A refund's reason as the owner writes it; its amount is optional (everything left when blank). With
@@ -192,49 +202,56 @@ export interface RefundMade {
 }
 
 /** The form's sums over all its billings, whatever the list's filters. */
-export interface BillingTotals {
-  billings: number;
-  successful: number;
-  pending: number;
+export const billingTotals = z.object({
+  billings: z.number().int(),
+  successful: z.number().int(),
+  pending: z.number().int(),
   /** Net of refunds. */
-  amount_collected: string;
-  discounts: string;
-  refunded: string;
-}
+  amount_collected: z.string(),
+  discounts: z.string(),
+  refunded: z.string(),
+});
+export type BillingTotals = z.output<typeof billingTotals>;
 
 /** `GET /api/v1/admin/event_billings/{formId}/all`: a page of the form's billings, its totals and the form itself. */
-export type BillingListPage = Page<EventBillingView> & {
-  totals: BillingTotals;
-  event_form: { id: number; title: string; type_of_event: TypeOfEvent; paid_event_information: PaidEventInformation | null };
-};
+export const billingListPage = pageOf(eventBillingView).extend({
+  totals: billingTotals,
+  event_form: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    type_of_event: typeOfEvent,
+    paid_event_information: paidEventInformation.nullable(),
+  }),
+});
+export type BillingListPage = z.output<typeof billingListPage>;
 
 /** `POST /api/v1/admin/event_billings/quote` (as `quote`): what a billing would cost, computed by the server. */
-export interface BillingQuote {
-  event_form: { id: number; title: string };
-  amount: string;
-  discount: string;
-  total: string;
-  currency: string;
-  coupon_code: { id: number; code: string } | null;
-}
+export const billingQuote = z.object({
+  event_form: z.object({ id: z.number().int(), title: z.string() }),
+  amount: z.string(),
+  discount: z.string(),
+  total: z.string(),
+  currency: z.string(),
+  coupon_code: couponRef.nullable(),
+});
+export type BillingQuote = z.output<typeof billingQuote>;
 
 /** `POST|PUT /api/v1/admin/event_billings`: the billing and where to pay it (null when nothing is owed). */
-export interface CheckoutOpened {
-  event_billing: EventBillingView;
-  payment_url: string | null;
-}
+export const checkoutOpened = z.object({ event_billing: eventBillingView, payment_url: z.string().nullable() });
+export type CheckoutOpened = z.output<typeof checkoutOpened>;
 
 /** `POST /api/v1/admin/event_billings/verify_payment`: what became of a payment, and the billing it pays. */
-export interface PaymentVerification {
+export const paymentVerification = z.object({
   /**
    * What became of this payment for the payer: Successful, Failed (declined or refused), Pending (not
    * finished yet), or the billing's Refunded or Cancelled when the organiser has closed it.
    */
-  payment_status: BillingStatus;
-  message: string;
+  payment_status: billingStatus,
+  message: z.string(),
   /** The billing it pays, so the payer can go on to its form or pay again. */
-  event_billing: { id: number; event_form_id: number; payment_status: BillingStatus };
-}
+  event_billing: z.object({ id: z.number().int(), event_form_id: z.number().int(), payment_status: billingStatus }),
+});
+export type PaymentVerification = z.output<typeof paymentVerification>;
 
 /** The caller's own billing for a form, beside the form they apply to. */
 export interface MyBillingView {

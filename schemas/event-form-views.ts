@@ -122,15 +122,16 @@ export const eventCard = publicEventForm
 export type EventCard = z.output<typeof eventCard>;
 
 /** The form beside its responses, for their owner: enough to label every answer. */
-export interface ResponsesForm {
-  id: number;
-  title: string;
-  starts_at: string;
-  ends_at: string;
-  timezone: string;
-  status: EventFormStatus;
-  type_of_event: TypeOfEvent;
-  capacity: number | null;
-  questions: StandardQuestions;
-  custom_questions: CustomQuestion[];
-}
+export const responsesFormView = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  starts_at: timestamp,
+  ends_at: timestamp,
+  timezone: z.string(),
+  status: z.enum(EVENT_FORM_STATUSES),
+  type_of_event: typeOfEvent,
+  capacity: z.number().int().nullable(),
+  questions: standardQuestions,
+  custom_questions: z.array(customQuestion),
+});
+export type ResponsesForm = z.output<typeof responsesFormView>;

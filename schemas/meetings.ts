@@ -77,8 +77,9 @@ export const formMeetingView = z.object({
 export type FormMeetingView = z.output<typeof formMeetingView>;
 
 /** A meeting as an accepted applicant sees it: the join link and whose it is. */
-export interface ApplicantMeeting {
-  provider: MeetingProviderKey;
-  provider_label: string;
-  join_url: string;
-}
+export const applicantMeetingView = z.object({
+  provider: z.enum(MEETING_PROVIDER_KEYS),
+  provider_label: z.string(),
+  join_url: z.string(),
+});
+export type ApplicantMeeting = z.output<typeof applicantMeetingView>;

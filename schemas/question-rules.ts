@@ -3,13 +3,12 @@
  * values. The one place that decides which questions apply: the API reads the answers it keeps and the
  * ones it shows with it, the applicant's page hides and shows questions with it while they answer.
  */
+import { z } from "zod";
 import type { QuestionType } from "./event-kinds.ts";
 
 /** A stored rule: the earlier custom question, by id, and the answers that show this one. */
-export interface ShowIf {
-  question_id: string;
-  values: string[];
-}
+export const showIfView = z.object({ question_id: z.string(), values: z.array(z.string()) });
+export type ShowIf = z.output<typeof showIfView>;
 
 /** The kinds of question a rule can depend on: those whose answer is one of a few options. */
 export const RULE_SOURCE_TYPES: readonly QuestionType[] = ["single_choice", "multiple_choice", "dropdown", "yes_no"];

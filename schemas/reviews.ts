@@ -182,23 +182,25 @@ export const BLIND_SEARCH = "While review is blind, searching by name or email i
  * recommendations counted; `discuss` when the spread is above the form's threshold, `complete` when every
  * review it needs is in.
  */
-export interface ReviewFigures {
-  count: number;
-  score: number | null;
-  normalized_score: number | null;
-  spread: number | null;
-  recommendations: Record<Recommendation, number>;
-  discuss: boolean;
-  complete: boolean;
-}
+export const reviewFiguresView = z.object({
+  count: z.number().int(),
+  score: z.number().nullable(),
+  normalized_score: z.number().nullable(),
+  spread: z.number().nullable(),
+  recommendations: z.record(z.enum(RECOMMENDATIONS), z.number().int()),
+  discuss: z.boolean(),
+  complete: z.boolean(),
+});
+export type ReviewFigures = z.output<typeof reviewFiguresView>;
 
 /** A reviewer's progress on a form: the applications given to them and the reviews they submitted. */
-export interface ReviewerProgress {
-  reviewer_id: number;
-  name: string;
-  assigned: number;
-  submitted: number;
-}
+export const reviewerProgressView = z.object({
+  reviewer_id: z.number().int(),
+  name: z.string(),
+  assigned: z.number().int(),
+  submitted: z.number().int(),
+});
+export type ReviewerProgress = z.output<typeof reviewerProgressView>;
 
 /** The outcomes a committee decides in bulk. */
 export const DECISION_STATUSES = ["accepted", "waitlisted", "rejected"] as const;

@@ -8,7 +8,9 @@ import { accountRoutes } from "./account.ts";
 import { aiRoutes } from "./ai.ts";
 import { announcementRoutes } from "./announcements.ts";
 import { apiTokenRoutes } from "./api-tokens.ts";
+import { applicationRoutes } from "./applications.ts";
 import { auditLogRoutes } from "./audit-log.ts";
+import { billingRoutes } from "./billing.ts";
 import { checkInRoutes } from "./check-ins.ts";
 import { coFounderInvitationRoutes } from "./co-founder-invitations.ts";
 import { coFounderRoutes } from "./co-founders.ts";
@@ -26,6 +28,7 @@ import { mailLinkRoutes } from "./mail-links.ts";
 import { mailOutboxRoutes } from "./mail-outbox.ts";
 import { meetingRoutes } from "./meetings.ts";
 import { notificationRoutes } from "./notifications.ts";
+import { paymentRoutes } from "./payments.ts";
 import { placeRoutes } from "./places.ts";
 import { profileRoutes } from "./profiles.ts";
 import { questionLibraryRoutes } from "./question-library.ts";
@@ -49,7 +52,9 @@ export const API = {
   ...aiRoutes,
   ...announcementRoutes,
   ...apiTokenRoutes,
+  ...applicationRoutes,
   ...auditLogRoutes,
+  ...billingRoutes,
   ...checkInRoutes,
   ...coFounderInvitationRoutes,
   ...coFounderRoutes,
@@ -67,6 +72,7 @@ export const API = {
   ...mailOutboxRoutes,
   ...meetingRoutes,
   ...notificationRoutes,
+  ...paymentRoutes,
   ...placeRoutes,
   ...profileRoutes,
   ...questionLibraryRoutes,

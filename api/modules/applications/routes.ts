@@ -1,27 +1,26 @@
-import { fieldError, forbidden } from "#api/lib/errors.ts";
-import { roleAllows } from "#schemas/organization-roles.ts";
-import { BLIND_SEARCH, REVIEW_COMPLETENESS, REVIEW_SORTS, SCORES_FOR_MANAGERS } from "#schemas/reviews.ts";
-import { asCallerReads, BLIND_CSV, formReadBlind } from "./blind.ts";
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { ResponseDetail, ResponsesPage } from "#schemas/applications.ts";
-import { reviewStatusSchema } from "#schemas/events.ts";
+import { applicationRoutes as routes } from "#schemas/contract/applications.ts";
+import { roleAllows } from "#schemas/organization-roles.ts";
+import { BLIND_SEARCH, REVIEW_SORTS, SCORES_FOR_MANAGERS } from "#schemas/reviews.ts";
 import type { AppEnv } from "#api/context.ts";
 import { jsonText, readBody } from "#api/lib/body.ts";
+import { serve } from "#api/lib/contract.ts";
 import { csvResponse } from "#api/lib/csv.ts";
+import { fieldError, forbidden } from "#api/lib/errors.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { page, parseListQuery } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
-import { authorize } from "../access/authorize.ts";
 import { currentUser, requireUser } from "../auth/middleware.ts";
 import { doorCounts } from "../check-ins/service.ts";
 import { fileResponse } from "../files/service.ts";
 import { apply } from "./applying.ts";
+import { asCallerReads, BLIND_CSV, formReadBlind } from "./blind.ts";
 import { listEvents, siteEventForm } from "./discovery.ts";
 import { APPLICATION_NOT_FOUND, FORM_NOT_FOUND } from "./messages.ts";
 import { applicationFile, cancelApplication, getApplication, listMyApplications } from "./my-applications.ts";
-import { APPLICATION_STATUSES, responsesFormResource } from "./views.ts";
+import { responsesFormResource } from "./views.ts";
 import {
   getResponse,
   listResponses,
@@ -37,32 +36,18 @@ import { formReviews, reviewColumns, reviewerProgress, visibleFigures } from "./
 export const applicationRoutes = new Hono<AppEnv>();
 
 /** Path ids: anything that cannot name a row is the resource's own 404. */
-const formId = (c: Context<AppEnv>) => pathId(c.req.param("id"), FORM_NOT_FOUND);
-const applicationId = (c: Context<AppEnv>, param = "id") => pathId(c.req.param(param), APPLICATION_NOT_FOUND);
+const formId = (value: string | undefined) => pathId(value, FORM_NOT_FOUND);
+const applicationId = (value: string | undefined) => pathId(value, APPLICATION_NOT_FOUND);
+
+/** The direction the caller asked for, if they asked for one (a list falls back to its own otherwise). */
+function orderAsked(c: Context<AppEnv>): "asc" | "desc" | undefined {
+  const asked = c.req.query("sort_order");
+  return asked === "asc" || asked === "desc" ? asked : undefined;
+}
 
 /** The list query, with the list's own default direction when none was asked for. */
 function listQuery(c: Context<AppEnv>, defaultOrder: "asc" | "desc") {
-  const query = parseListQuery(c.req.url);
-  const asked = c.req.query("sort_order");
-  return { ...query, sort_order: asked === "asc" || asked === "desc" ? asked : defaultOrder };
-}
-
-const statusFilter = z.object({
-  status: z
-    .enum(APPLICATION_STATUSES as [string, ...string[]])
-    .optional()
-    .catch(undefined),
-});
-const parseStatus = (c: Context<AppEnv>) => statusFilter.parse(c.req.query()).status as (typeof APPLICATION_STATUSES)[number] | undefined;
-
-/** The responses list's order and filters by review; anything else asked is no such order. */
-function reviewOrder(c: Context<AppEnv>): ReviewOrder {
-  const { sort_by, flag, reviewed } = c.req.query();
-  return {
-    sortBy: REVIEW_SORTS.find((sort) => sort === sort_by),
-    discuss: flag === "discuss",
-    reviewed: REVIEW_COMPLETENESS.find((state) => state === reviewed),
-  };
+  return { ...parseListQuery(c.req.url), sort_order: orderAsked(c) ?? defaultOrder };
 }
 
 const truthy = (v: unknown) => v === "1" || v === "true" || v === "on";
@@ -124,13 +109,13 @@ applicationRoutes.get("/api/v1/site/events", requireUser, async (c) => {
 });
 
 applicationRoutes.get("/api/v1/site/event_forms/:id", requireUser, async (c) =>
-  c.json(await siteEventForm(c.get("db"), currentUser(c), formId(c))),
+  c.json(await siteEventForm(c.get("db"), currentUser(c), formId(c.req.param("id")))),
 );
 
 // ---- the applicant -----------------------------------------------------------------------------
 
 applicationRoutes.post("/api/v1/admin/event_forms/:id/applications", requireUser, async (c) => {
-  const id = formId(c);
+  const id = formId(c.req.param("id"));
   const { intent, answers, show_on_event_page } = await readApplication(c);
   const queue = new BroadcastQueue();
   const input = { intent, answers, showOnEventPage: show_on_event_page };
@@ -141,56 +126,68 @@ applicationRoutes.post("/api/v1/admin/event_forms/:id/applications", requireUser
   return c.json({ event_application: application, message }, created ? 201 : 200);
 });
 
-applicationRoutes.get("/api/v1/admin/event_applications", requireUser, async (c) => {
-  const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
-  const { total, data } = await listMyApplications(c.get("db"), currentUser(c).id, query);
-  return c.json(page(c.req.url, query, total, data));
+serve(applicationRoutes, routes.listMyApplications, async (c, { query }) => {
+  const list = { ...query, sort_order: orderAsked(c) ?? ("desc" as const) };
+  const { total, data } = await listMyApplications(c.get("db"), currentUser(c).id, list);
+  return page(c.req.url, list, total, data);
 });
 
-applicationRoutes.get("/api/v1/admin/event_applications/:id", requireUser, async (c) => {
-  const id = applicationId(c);
-  return c.json({ event_application: await getApplication(c.get("db"), currentUser(c), id) });
+serve(applicationRoutes, routes.showMyApplication, async (c, { params }) => ({
+  event_application: await getApplication(c.get("db"), currentUser(c), applicationId(params.id)),
+}));
+
+serve(applicationRoutes, routes.applicationFile, async (c, { params }) => {
+  const id = applicationId(params.id);
+  const file = await applicationFile(c.get("db"), currentUser(c), id, params.fileId);
+  return fileResponse(file, `application-${id}-${params.fileId.slice(0, 8)}`);
 });
 
-applicationRoutes.get("/api/v1/admin/event_applications/:id/files/:fileId", requireUser, async (c) => {
-  const id = applicationId(c);
-  const file = await applicationFile(c.get("db"), currentUser(c), id, c.req.param("fileId"));
-  return fileResponse(file, `application-${id}-${c.req.param("fileId").slice(0, 8)}`);
-});
-
-applicationRoutes.put("/api/v1/admin/event_applications/:id/cancel_apply", requireUser, async (c) => {
-  const id = applicationId(c);
+serve(applicationRoutes, routes.cancelApplication, async (c, { params }) => {
+  const id = applicationId(params.id);
   const queue = new BroadcastQueue();
   const application = await cancelApplication(c.get("db"), currentUser(c).id, id, queue);
   await publishAfterCommit(c.get("broadcaster"), queue.messages);
-  return c.json({ event_application: application, message: application ? "Application cancelled." : "Draft discarded." });
+  return { event_application: application, message: application ? "Application cancelled." : "Draft discarded." };
 });
 
 // ---- the form's owner --------------------------------------------------------------------------
 
-applicationRoutes.put("/api/v1/admin/event_applications/:id/status", authorize("event response write"), async (c) => {
-  const id = applicationId(c);
-  const { status } = validate(reviewStatusSchema, await readBody(c));
-  const queue = new BroadcastQueue();
-  const application = await setApplicationStatus(c.get("db"), currentUser(c), id, status, queue);
-  await publishAfterCommit(c.get("broadcaster"), queue.messages);
-  return c.json({ event_application: application, message: "Status updated." });
-});
+/** An id that cannot name an application is "not found" before the status asked for is read. */
+const applicationIdFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  applicationId(c.req.param("id"));
+  await next();
+};
 
-applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("event response read"), async (c) => {
-  const form = await managedFormOr403(c.get("db"), currentUser(c), formId(c));
+serve(
+  applicationRoutes,
+  routes.setApplicationStatus,
+  async (c, { params, body: { status } }) => {
+    const queue = new BroadcastQueue();
+    const application = await setApplicationStatus(c.get("db"), currentUser(c), applicationId(params.id), status, queue);
+    await publishAfterCommit(c.get("broadcaster"), queue.messages);
+    return { event_application: application, message: "Status updated." };
+  },
+  { before: [applicationIdFirst] },
+);
+
+serve(applicationRoutes, routes.listResponses, async (c, { params, query }) => {
   const db = c.get("db");
   const user = currentUser(c);
-  const query = { ...listQuery(c, "desc"), status: parseStatus(c) };
-  const order = reviewOrder(c);
+  const form = await managedFormOr403(db, user, formId(params.id));
+  const list = { ...query, sort_order: orderAsked(c) ?? ("desc" as const) };
+  const order: ReviewOrder = {
+    sortBy: REVIEW_SORTS.find((sort) => sort === query.sort_by),
+    discuss: query.flag === "discuss",
+    reviewed: query.reviewed,
+  };
   const manages = roleAllows(user.organizationRole, "forms.manage");
   if (ordersByReview(order) && !manages) throw forbidden(SCORES_FOR_MANAGERS);
   // A count of names matching would tell a blind reviewer who applied.
-  if (query.search && (await formReadBlind(db, user, form.id))) throw fieldError("search", BLIND_SEARCH);
+  if (list.search && (await formReadBlind(db, user, form.id))) throw fieldError("search", BLIND_SEARCH);
   const all = await formReviews(db, form.id);
   const { total, data } = ordersByReview(order)
-    ? await listResponsesByReview(db, form, query, order, all.figures)
-    : await listResponses(db, form, query);
+    ? await listResponsesByReview(db, form, list, order, all.figures)
+    : await listResponses(db, form, list);
   const { applications, formBlind, hidden } = await asCallerReads(db, user, form.id, data);
   const figures = await visibleFigures(
     db,
@@ -199,10 +196,10 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("even
     all,
   );
   const progress = manages ? await reviewerProgress(db, form.id) : { reviewers: [], withoutReviewer: 0 };
-  const answer: ResponsesPage = {
+  return {
     ...page(
       c.req.url,
-      query,
+      list,
       total,
       applications.map((a) => ({ ...a, review: figures.get(a.id) ?? null })),
     ),
@@ -214,30 +211,28 @@ applicationRoutes.get("/api/v1/admin/event_forms/:id/responses", authorize("even
     without_reviewer: progress.withoutReviewer,
     discuss_threshold: all.threshold,
   };
-  return c.json(answer);
 });
 
-applicationRoutes.get("/api/v1/admin/event_forms/:id/responses.csv", authorize("event response read"), async (c) => {
-  const form = await managedFormOr403(c.get("db"), currentUser(c), formId(c));
+serve(applicationRoutes, routes.responsesCsv, async (c, { params, query }) => {
   const db = c.get("db");
+  const form = await managedFormOr403(db, currentUser(c), formId(params.id));
   if (await formReadBlind(db, currentUser(c), form.id)) throw forbidden(BLIND_CSV);
-  const { search } = parseListQuery(c.req.url);
   // Each reviewer's scores are for those who manage the form, as the list's figures are.
   const review = roleAllows(currentUser(c).organizationRole, "forms.manage")
     ? await reviewColumns(db, await formReviews(db, form.id))
     : undefined;
-  return csvResponse(responsesCsv(db, form, { search, status: parseStatus(c) }, review), `responses-${form.id}.csv`);
+  return csvResponse(responsesCsv(db, form, query, review), `responses-${form.id}.csv`);
 });
 
-applicationRoutes.get("/api/v1/admin/event_forms/:id/responses/:applicationId", authorize("event response read"), async (c) => {
-  const form = await managedFormOr403(c.get("db"), currentUser(c), formId(c));
-  const found = await getResponse(c.get("db"), form, applicationId(c, "applicationId"));
-  const { applications, blind, hidden } = await asCallerReads(c.get("db"), currentUser(c), form.id, [found]);
-  const answer: ResponseDetail = {
+serve(applicationRoutes, routes.showResponse, async (c, { params }) => {
+  const db = c.get("db");
+  const form = await managedFormOr403(db, currentUser(c), formId(params.id));
+  const found = await getResponse(db, form, applicationId(params.applicationId));
+  const { applications, blind, hidden } = await asCallerReads(db, currentUser(c), form.id, [found]);
+  return {
     event_application: applications[0],
     event_form: responsesFormResource(form),
     blind: blind.has(found.id),
     hidden_questions: blind.has(found.id) ? hidden : [],
   };
-  return c.json(answer);
 });

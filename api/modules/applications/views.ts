@@ -1,15 +1,14 @@
 /** How applications and forms look in the API's answers. */
 import type { AnswerValue, ApplicationView } from "#schemas/applications.ts";
 import type { EventStartup, PublicEventForm, ResponsesForm } from "#schemas/event-form-views.ts";
-import { REVIEW_STATUSES } from "#schemas/events.ts";
 import { applyingQuestions } from "#schemas/question-rules.ts";
-import type { ApplicationStatus, CustomQuestion, eventApplications, eventForms } from "#api/db/events-schema.ts";
+import type { CustomQuestion, eventApplications, eventForms } from "#api/db/events-schema.ts";
 import { fileUrl } from "../files/service.ts";
 import { publicEventUrl } from "../event-pages/links.ts";
 import { visibleOnlineLink, type FormViewer } from "../meetings/join-link.ts";
 import { fileKeys } from "./answers.ts";
 
-export const APPLICATION_STATUSES: readonly ApplicationStatus[] = ["draft", ...REVIEW_STATUSES, "cancelled"];
+export { APPLICATION_STATUSES } from "#schemas/applications.ts";
 
 export type FormRow = typeof eventForms.$inferSelect;
 export type ApplicationRow = typeof eventApplications.$inferSelect;

@@ -1,33 +1,26 @@
-import { Hono, type Context } from "hono";
-import { z } from "zod";
-import {
-  billingSchema,
-  BILLING_STATUSES,
-  changeStatusSchema,
-  quoteSchema,
-  refundSchema,
-  verifyPaymentSchema,
-  type BillingListPage,
-  type EventBillingDetail,
-} from "#schemas/billing.ts";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { refundSchema, type BillingInput } from "#schemas/billing.ts";
+import { billingRoutes, type BillingListQuery } from "#schemas/contract/billing.ts";
+import { paymentRoutes } from "#schemas/contract/payments.ts";
 import type { AppEnv } from "#api/context.ts";
+import { serve } from "#api/lib/contract.ts";
 import { appKey } from "#api/db/settings.ts";
 import { readBody } from "#api/lib/body.ts";
 import { csvResponse } from "#api/lib/csv.ts";
 import { HttpError, notFound } from "#api/lib/errors.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { page, parseListQuery } from "#api/lib/pagination.ts";
+import { page } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { PAYMENT_PROCESSING_PATH, SANDBOX_ID_PREFIX, type PaymentProviders } from "#api/payments/provider.ts";
-import { checkSandboxToken, SANDBOX_CSP, SANDBOX_PREFIX, sandboxPage, SandboxProvider } from "#api/payments/sandbox.ts";
-import { STRIPE_WEBHOOK_PATH, StripeProvider } from "#api/payments/stripe.ts";
-import { assertPermission, authorize } from "../access/authorize.ts";
+import { checkSandboxToken, SANDBOX_CSP, sandboxPage, SandboxProvider } from "#api/payments/sandbox.ts";
+import { StripeProvider } from "#api/payments/stripe.ts";
+import { assertPermission } from "../access/authorize.ts";
 import { FORM_NOT_FOUND } from "../applications/messages.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { limits } from "#api/lib/limits.ts";
 import { guarded } from "#api/lib/rate-limit.ts";
-import { organizationFor } from "#api/lib/owner.ts";
+import { organizationFor, type OrganizationAccess } from "#api/lib/owner.ts";
 import { COUPON_REFUSALS } from "../coupons/service.ts";
 import { findManagedForm } from "../event-forms/ownership.ts";
 import { createBilling, updateBilling, type Log } from "./checkout.ts";
@@ -56,15 +49,16 @@ export interface BillingOptions {
 
 const BASE = "/api/v1/admin/event_billings";
 
-const billingId = (c: Context<AppEnv>) => pathId(c.req.param("id"), BILLING_NOT_FOUND);
+const billingId = (value: string | undefined) => pathId(value, BILLING_NOT_FOUND);
 
-/** The sandbox checkout's Pay/Decline forms carry their HMAC token; anything but text is no token. */
-const sandboxTokenSchema = z.object({ token: z.string().max(200).optional().catch(undefined) });
+/** A billing id that cannot name a row is "not found" before the body is read. */
+const billingIdFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  billingId(c.req.param("id"));
+  await next();
+};
 
 /** The refund's key may come as the Idempotency-Key header instead of a field. */
 const refundKeySchema = refundSchema.pick({ idempotency_key: true });
-
-const listFilters = z.object({ payment_status: z.enum(BILLING_STATUSES).optional().catch(undefined) });
 
 export const STRIPE_WEBHOOK_NOT_CONFIGURED = "Stripe webhooks are not configured.";
 
@@ -104,80 +98,68 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   };
 
   /** The billing form's fields; the city must be one of the country's (spelled as the list spells it). */
-  const billingInput = async (c: Context<AppEnv>) => {
-    const input = validate(billingSchema, await readBody(c));
-    return { ...input, city: requireCityInCountryText(input.country, input.city) };
-  };
+  const withCity = (input: BillingInput) => ({ ...input, city: requireCityInCountryText(input.country, input.city) });
 
-  routes.post(BASE, async (c) => {
+  serve(routes, billingRoutes.createBilling, async (c, { body }) => {
     const user = currentUser(c);
-    const input = await billingInput(c);
-    const result = await guardingCoupons(c, user.id, input.coupon_code, async () =>
+    const input = withCity(body);
+    return guardingCoupons(c, user.id, input.coupon_code, async () =>
       createBilling(c.get("db"), await providers(c), user.id, input, returnUrl(c)),
     );
-    return c.json(result, 201);
   });
 
-  routes.post(`${BASE}/quote`, async (c) => {
+  serve(routes, billingRoutes.quoteBilling, async (c, { body }) => {
     const user = currentUser(c);
-    const input = validate(quoteSchema, await readBody(c));
-    return c.json({ quote: await guardingCoupons(c, user.id, input.coupon_code, () => quote(c.get("db"), user.id, input)) });
+    return { quote: await guardingCoupons(c, user.id, body.coupon_code, () => quote(c.get("db"), user.id, body)) };
   });
 
-  routes.post(`${BASE}/verify_payment`, async (c) => {
-    const user = currentUser(c);
-    const { connect_pay_id } = validate(verifyPaymentSchema, await readBody(c));
+  serve(routes, billingRoutes.verifyPayment, async (c, { body: { connect_pay_id } }) => {
     const queue = new BroadcastQueue();
-    const answer = await verifyPayment(c.get("db"), await providers(c), user.id, connect_pay_id, queue);
+    const answer = await verifyPayment(c.get("db"), await providers(c), currentUser(c).id, connect_pay_id, queue);
     await publishAfterCommit(c.get("broadcaster"), queue.messages, log);
-    return c.json(answer);
+    return answer;
   });
 
-  routes.put(`${BASE}/:id`, async (c) => {
-    const user = currentUser(c);
-    const id = billingId(c);
-    const input = await billingInput(c);
-    return c.json(
-      await guardingCoupons(c, user.id, input.coupon_code, async () =>
-        updateBilling(c.get("db"), await providers(c), user.id, id, input, returnUrl(c), log),
-      ),
-    );
-  });
+  serve(
+    routes,
+    billingRoutes.updateBilling,
+    async (c, { params, body }) => {
+      const user = currentUser(c);
+      const input = withCity(body);
+      return guardingCoupons(c, user.id, input.coupon_code, async () =>
+        updateBilling(c.get("db"), await providers(c), user.id, billingId(params.id), input, returnUrl(c), log),
+      );
+    },
+    { before: [billingIdFirst] },
+  );
 
-  routes.get(`${BASE}/:id`, async (c) => {
-    const billing = await visibleBilling(c.get("db"), currentUser(c), billingId(c));
-    return c.json({ event_billing: billing });
-  });
+  serve(routes, billingRoutes.showBilling, async (c, { params }) => ({
+    event_billing: await visibleBilling(c.get("db"), currentUser(c), billingId(params.id)),
+  }));
 
-  routes.get(`${BASE}/:id/single`, async (c) => {
-    const billing = await visibleBilling(c.get("db"), currentUser(c), billingId(c));
+  serve(routes, billingRoutes.showBillingDetail, async (c, { params }) => {
+    const billing = await visibleBilling(c.get("db"), currentUser(c), billingId(params.id));
     const [status_changes, refunds, left, unapplied_payments] = await Promise.all([
       statusChanges(c.get("db"), billing.id),
       billingRefunds(c.get("db"), billing.id),
       refundable(c.get("db"), billing),
       unappliedPayments(c.get("db"), billing.id),
     ]);
-    const detail: EventBillingDetail = { ...billing, status_changes, refunds, refundable: left, unapplied_payments };
-    return c.json({ event_billing: detail });
+    return { event_billing: { ...billing, status_changes, refunds, refundable: left, unapplied_payments } };
   });
 
   /**
-   * The caller's own form and the list's query (filters, sort; newest first unless asked otherwise). A form
-   * that is missing or another startup's is "Event form not found", as the payments screen says.
+   * The caller's own form and the list's query (newest first unless asked otherwise). A form that is missing
+   * or another startup's is "Event form not found", as the payments screen says.
    */
-  const formListQuery = async (c: Context<AppEnv>) => {
-    const access = organizationFor(c.get("user"), "money");
-    const id = pathId(c.req.param("id"), FORM_NOT_FOUND);
-    const form = await findManagedForm(c.get("db"), access, id);
+  const formAndQuery = async (c: Context<AppEnv>, access: OrganizationAccess, id: string, query: BillingListQuery) => {
+    const form = await findManagedForm(c.get("db"), access, pathId(id, FORM_NOT_FOUND));
     if (!form) throw notFound(FORM_NOT_FOUND);
-    const filters = listFilters.parse(c.req.query());
-    const query = { ...parseListQuery(c.req.url), payment_status: filters.payment_status };
-    if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
-    return { form, query };
+    return { form, query: !query.sort_by && !c.req.query("sort_order") ? { ...query, sort_order: "desc" as const } : query };
   };
 
-  routes.get(`${BASE}/:id/all`, authorize("event billing read"), async (c) => {
-    const { form, query } = await formListQuery(c);
+  serve(routes, billingRoutes.listBillings, async (c, { params, query: asked, organization }) => {
+    const { form, query } = await formAndQuery(c, organization, params.id, asked);
     const { total, data, totals } = await listBillings(c.get("db"), form.id, query);
     // The form the payments screen is about, so that the screen needs this one call and no other.
     const event_form = {
@@ -186,26 +168,41 @@ export function createBillingRoutes(options: BillingOptions = {}) {
       type_of_event: form.typeOfEvent,
       paid_event_information: form.paidEventInformation ?? null,
     };
-    const answer: BillingListPage = { ...page(c.req.url, query, total, data), totals, event_form };
-    return c.json(answer);
+    return { ...page(c.req.url, query, total, data), totals, event_form };
   });
 
-  routes.get(`${BASE}/:id/all.csv`, authorize("event billing read"), async (c) => {
-    const { form, query } = await formListQuery(c);
+  serve(routes, billingRoutes.billingsCsv, async (c, { params, query: asked, organization }) => {
+    const { form, query } = await formAndQuery(c, organization, params.id, asked);
     return csvResponse(billingsCsv(c.get("db"), form.id, query), `billings-${form.id}.csv`);
   });
 
-  routes.put(`${BASE}/:id/change_status`, async (c) => {
-    await assertPermission(c, "event billing write");
-    const user = currentUser(c);
-    const access = organizationFor(user, "money");
-    const id = billingId(c);
-    const { status } = validate(changeStatusSchema, await readBody(c));
-    const queue = new BroadcastQueue();
-    const billing = await changeStatus(c.get("db"), await providers(c), access, user, id, status, log, queue);
-    await publishAfterCommit(c.get("broadcaster"), queue.messages, log);
-    return c.json({ event_billing: billing });
-  });
+  /** Who handles the money first, then whether the id names a billing, before the status asked for is read. */
+  const moneyThenBillingId: MiddlewareHandler<AppEnv> = async (c, next) => {
+    organizationFor(c.get("user"), "money");
+    billingId(c.req.param("id"));
+    await next();
+  };
+
+  serve(
+    routes,
+    billingRoutes.changeBillingStatus,
+    async (c, { params, body: { status }, organization }) => {
+      const queue = new BroadcastQueue();
+      const billing = await changeStatus(
+        c.get("db"),
+        await providers(c),
+        organization,
+        currentUser(c),
+        billingId(params.id),
+        status,
+        log,
+        queue,
+      );
+      await publishAfterCommit(c.get("broadcaster"), queue.messages, log);
+      return { event_billing: billing };
+    },
+    { before: [moneyThenBillingId] },
+  );
 
   /**
    * A refund through the provider: `{amount?, reason, idempotency_key?, payment_id?}` (or an Idempotency-Key
@@ -215,7 +212,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   routes.post(`${BASE}/:id/refund`, async (c) => {
     await assertPermission(c, "event billing write");
     const user = currentUser(c);
-    const id = billingId(c);
+    const id = billingId(c.req.param("id"));
     const input = validate(refundSchema, await readBody(c));
     input.idempotency_key ??= validate(refundKeySchema, { idempotency_key: c.req.header("idempotency-key") }).idempotency_key;
     const queue = new BroadcastQueue();
@@ -234,7 +231,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
 
   // ---- Stripe's webhook (exempt from the XSRF check: the signature of the raw body authenticates it) ----
 
-  routes.post(STRIPE_WEBHOOK_PATH, async (c) => {
+  serve(routes, paymentRoutes.stripeWebhook, async (c) => {
     const secretKey = options.stripe?.secretKey;
     const webhookSecret = options.webhookSecret;
     if (!secretKey || !webhookSecret) throw notFound(STRIPE_WEBHOOK_NOT_CONFIGURED);
@@ -261,9 +258,8 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     return value;
   };
 
-  routes.get(`${SANDBOX_PREFIX}:id`, async (c) => {
-    const id = sandboxId(c.req.param("id"));
-    const token = c.req.query("token");
+  serve(routes, paymentRoutes.sandboxCheckout, async (c, { params, query: { token } }) => {
+    const id = sandboxId(params.id);
     const secret = await sandboxSecret(c);
     if (!checkSandboxToken(secret, id, token)) throw notFound(PAYMENT_NOT_FOUND);
     const payment = await (await sandbox(c)).find(id);
@@ -281,13 +277,12 @@ export function createBillingRoutes(options: BillingOptions = {}) {
     );
   });
 
-  for (const [action, outcome] of [
-    ["pay", "paid"],
-    ["decline", "failed"],
+  for (const [route, outcome] of [
+    [paymentRoutes.sandboxPay, "paid"],
+    [paymentRoutes.sandboxDecline, "failed"],
   ] as const) {
-    routes.post(`${SANDBOX_PREFIX}:id/${action}`, async (c) => {
-      const id = sandboxId(c.req.param("id"));
-      const { token } = validate(sandboxTokenSchema, await readBody(c));
+    serve(routes, route, async (c, { params, body: { token } }) => {
+      const id = sandboxId(params.id);
       if (!checkSandboxToken(await sandboxSecret(c), id, token)) throw notFound(PAYMENT_NOT_FOUND);
       const target = await (await sandbox(c)).settle(id, outcome);
       if (!target) throw notFound(PAYMENT_NOT_FOUND);

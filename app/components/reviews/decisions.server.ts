@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import type { ResponsesPage } from "#schemas/applications";
 import { counted } from "#schemas/plural";
 import { API } from "#schemas/contract/index";
 import { DECISION_STATUSES, type DecisionStatus, type ReviewSort } from "#schemas/reviews";
@@ -16,9 +15,7 @@ const refused = (message: string, status = 422) => data<DecisionAnswer>({ decisi
 /** The form's best applications by normalized score: the first `top` of them that have one. */
 async function topIds(api: ApiClient, formId: number, top: number): Promise<string[]> {
   const sort: ReviewSort = "normalized_score";
-  const page = await api.load<ResponsesPage>(
-    `/api/v1/admin/event_forms/${formId}/responses?sort_by=${sort}&sort_order=desc&per_page=${top}`,
-  );
+  const page = await api.answer(API.listResponses, { params: { id: formId }, query: { sort_by: sort, sort_order: "desc", per_page: top } });
   return page.data.filter((a) => a.review?.normalized_score != null).map((a) => String(a.id));
 }
 

@@ -6,26 +6,25 @@ import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Page } from "#schemas/answers";
-import type { MyApplication } from "#schemas/applications";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/list";
 import { useDates } from "~/lib/dates";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = forwardListParams(url, ["page", "status"], { per_page: "20" });
-  const applications = await context.get(apiContext).load<Page<MyApplication>>(`/api/v1/admin/event_applications?${query}`);
+  const query = listQueryOf(url, ["page", "status"], { per_page: "20" });
+  const applications = await context.get(apiContext).answer(API.listMyApplications, { query });
   return { applications, cancelling: parseId(url.searchParams.get("cancel")) ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const id = parseId((await request.formData()).get("id"));
   if (id === undefined) return data({ error: "That request was not understood." }, { status: 400 });
-  const result = await context.get(apiContext).put<{ message: string }>(`/api/v1/admin/event_applications/${id}/cancel_apply`);
+  const result = await context.get(apiContext).request(API.cancelApplication, { params: { id } });
   if (result.status === 404) return redirectWithToast(context.get(requestEnvContext), "/", { type: "error", message: "No event found" });
   if (!result.ok) return data({ error: result.body.errors?.application?.[0] ?? result.body.message }, { status: result.status });
   return redirectWithToast(context.get(requestEnvContext), "/event-applications", { type: "success", message: result.body.message });

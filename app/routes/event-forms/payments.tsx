@@ -4,12 +4,11 @@ import {
   BILLING_STATUSES,
   changeStatusSchema,
   refundSchema,
-  type BillingListPage,
-  type EventBillingDetail,
   type EventBillingView,
   type RefundInput,
   type RefundMade,
 } from "#schemas/billing";
+import { API } from "#schemas/contract/index";
 import { parseId } from "#schemas/ids";
 import { eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT } from "#schemas/realtime";
 import { requireId } from "~/lib/route-params.server";
@@ -26,7 +25,7 @@ import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import type { ApiResult } from "~/lib/api.server";
 import { apiContext } from "~/lib/contexts";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { formatMoney, price } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
@@ -56,13 +55,13 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event billing read");
   const id = formId(params);
   const api = context.get(apiContext);
-  const query = forwardListParams(url, LIST_KEYS, { per_page: "20" });
+  const query = listQueryOf(url, LIST_KEYS, { per_page: "20" });
   const billingParam = url.searchParams.get("billing") || null;
   const billingId = parseId(billingParam);
   // The list carries its form, so the screen makes one call (two with a billing opened).
   const [listResult, detail] = await Promise.all([
-    api.get<BillingListPage>(`/api/v1/admin/event_billings/${id}/all?${query}`),
-    billingId !== undefined ? api.get<{ event_billing: EventBillingDetail }>(`/api/v1/admin/event_billings/${billingId}/single`) : null,
+    api.request(API.listBillings, { params: { id }, query }),
+    billingId !== undefined ? api.request(API.showBillingDetail, { params: { id: billingId } }) : null,
   ]);
   const { event_form: form, ...billings } = ofForm(listResult);
   if (form.type_of_event !== "paid" || !form.paid_event_information) {
@@ -76,9 +75,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     if (detail && !detail.ok && detail.status !== 404) throw data(detail.body.message, { status: detail.status });
     throw data(BILLING_NOT_FOUND, { status: 404 });
   }
-  const exportQuery = new URLSearchParams(query);
-  exportQuery.delete("page");
-  exportQuery.delete("per_page");
+  const { page: _page, per_page: _perPage, ...exportQuery } = query;
   return {
     form: { id: form.id, title: form.title, price: price(form.paid_event_information), currency: form.paid_event_information.currency },
     billings,
@@ -86,7 +83,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     canWrite: canInOrganization(user, "event billing write", "money"),
     // One per page view: the refund form resent (a double click, a retry) makes one refund.
     refundKey: crypto.randomUUID(),
-    exportHref: `/api/v1/admin/event_billings/${form.id}/all.csv?${exportQuery}`,
+    exportHref: `/event-forms/payments/${form.id}/export.csv${Object.keys(exportQuery).length ? `?${new URLSearchParams(exportQuery)}` : ""}`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { REVIEW_STATUSES } from "#schemas/event-kinds";
+import { reviewStatusSchema } from "#schemas/events";
 import { requireId } from "~/lib/route-params.server";
 import { FormErrors } from "~/components/ui/field";
 import { Badge, Card, PageHeader } from "~/components/ui/layout";
@@ -9,7 +10,6 @@ import { STATUS_TONES } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { ResponseDetail } from "#schemas/applications";
 import { ApplicationAnswers } from "~/components/responses/application-answers";
 import type { Route } from "./+types/detail";
 import { useDates } from "~/lib/dates";
@@ -30,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event response read");
   const { event_form_id, event_application_id } = ids(params);
   const api = context.get(apiContext);
-  const view = await api.load<ResponseDetail>(`/api/v1/admin/event_forms/${event_form_id}/responses/${event_application_id}`);
+  const view = await api.answer(API.showResponse, { params: { id: event_form_id, applicationId: event_application_id } });
   // Null where the API has no comments (an upstream without review).
   const thread = await api.request(API.listComments, { params: { id: event_application_id } });
   return { ...view, thread: thread.ok ? thread.body : null, canReview: canInOrganization(user, "event response write", "forms.manage") };
@@ -50,10 +50,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast(context.get(requestEnvContext), `${backTo}#comments`, { type: "success", message: result.body.message });
   }
   requirePermission(context, "event response write");
-  const status = formData.get("status");
+  // Read as the API reads it, so a status it would refuse is told with its words without the call.
+  const asked = reviewStatusSchema.safeParse({ status: formData.get("status") ?? undefined });
+  if (!asked.success) return data({ error: asked.error.issues[0].message }, { status: 422 });
   const result = await context
     .get(apiContext)
-    .put<{ message: string }>(`/api/v1/admin/event_applications/${event_application_id}/status`, { status });
+    .request(API.setApplicationStatus, { params: { id: event_application_id }, body: asked.data });
   if (!result.ok) return data({ error: result.body.errors?.status?.[0] ?? result.body.message }, { status: result.status });
   return redirectWithToast(context.get(requestEnvContext), backTo, {
     type: "success",

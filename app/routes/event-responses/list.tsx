@@ -8,10 +8,10 @@ import { Badge, PageHeader } from "~/components/ui/layout";
 import { ListSearch } from "~/components/ui/list-controls";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { STATUS_TONES, answerText } from "~/lib/event-format";
 import { requirePermission, canInOrganization } from "~/lib/guards.server";
-import type { ResponsesPage } from "#schemas/applications";
+import { API } from "#schemas/contract/index";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/list";
 import { useDates } from "~/lib/dates";
@@ -32,12 +32,11 @@ const REVIEWED_OPTIONS = [
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const user = requirePermission(context, "event response read");
   const formId = requireId(params.event_form_id, "Event form not found");
-  const query = forwardListParams(url, ["page", "search", "status", "sort_by", "sort_order", "flag", "reviewed"], { per_page: "25" });
+  const query = listQueryOf(url, ["page", "search", "status", "sort_by", "sort_order", "flag", "reviewed"], { per_page: "25" });
   // The API answers 404 'Event form not found' and 403 'Access Forbidden' for another startup's form.
-  const responses = await context.get(apiContext).load<ResponsesPage>(`/api/v1/admin/event_forms/${formId}/responses?${query}`);
-  const exportQuery = new URLSearchParams(query);
-  exportQuery.delete("page");
-  exportQuery.delete("per_page");
+  const responses = await context.get(apiContext).answer(API.listResponses, { params: { id: formId }, query });
+  // The download has what the list's search and status filter match (the panel's export.csv passes them on).
+  const exportQuery = new URLSearchParams({ ...(query.search && { search: query.search }), ...(query.status && { status: query.status }) });
   // Every answer as short text, one column per question, so the page carries no more than it shows.
   const form = responses.event_form;
   const columns = [
@@ -59,7 +58,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return {
     responses: { ...responses, data: rows },
     columns,
-    exportHref: `/api/v1/admin/event_forms/${formId}/responses.csv?${exportQuery}`,
+    exportHref: `/event-responses/${formId}/export.csv${exportQuery.size ? `?${exportQuery}` : ""}`,
     canCheckIn: canInOrganization(user, "event response write", "check_in"),
     canDecide: canInOrganization(user, "event response write", "forms.manage"),
   };

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
+import { API } from "#schemas/contract/index";
 import { requireId } from "~/lib/route-params.server";
 import { Card } from "~/components/ui/layout";
 import { apiContext, userContext } from "~/lib/contexts";
 import { isPaid, type EventBillingView } from "#schemas/billing";
-import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/billing-edit";
 import { EventSummary } from "~/components/event-page/event-summary";
 import { BillingForm } from "./billing-form";
@@ -17,7 +17,7 @@ const CLOSED = new Set(["Refunded", "Cancelled"]);
 /** Only the payer's own billing (404 otherwise); a Successful one goes on to the form. */
 async function ownBilling({ params, context }: Route.LoaderArgs | Route.ActionArgs): Promise<EventBillingView> {
   const id = requireId(params.id, NOT_FOUND);
-  const result = await context.get(apiContext).get<{ event_billing: EventBillingView }>(`/api/v1/admin/event_billings/${id}`);
+  const result = await context.get(apiContext).request(API.showBilling, { params: { id } });
   if (result.status === 404) throw data(NOT_FOUND, { status: 404 });
   if (!result.ok) throw data(result.body.message, { status: result.status });
   const billing = result.body.event_billing;

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/lib/submission.server";
 import { data, redirect } from "react-router";
-import { billingSchema, type BillingQuote, type CheckoutOpened, type EventBillingView } from "#schemas/billing";
+import { billingSchema, type BillingQuote, type EventBillingView } from "#schemas/billing";
+import { API } from "#schemas/contract/index";
 import { apiContext, userContext } from "~/lib/contexts";
 import { toConformName } from "~/lib/forms.server";
 import type { ApiErrorBody } from "#schemas/answers";
@@ -15,11 +16,9 @@ const VISIBLE_FIELDS = new Set(["name", "email", "phone", "address", "country", 
 /** Applying a coupon looks only at the form and the code; the payer's details are checked when paying. */
 const couponSchema = billingSchema.pick({ event_form_id: true, coupon_code: true });
 
-const quotePath = "/api/v1/admin/event_billings/quote";
-
 /** The price, discount and total for a form (and coupon), as the server computes them. */
 export async function loadQuote({ context }: RouteArgs, eventFormId: number): Promise<BillingQuote> {
-  const result = await context.get(apiContext).post<{ quote: BillingQuote }>(quotePath, { event_form_id: eventFormId });
+  const result = await context.get(apiContext).request(API.quoteBilling, { body: { event_form_id: eventFormId } });
   if (!result.ok) throw data(Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message, { status: result.status });
   return result.body.quote;
 }
@@ -80,7 +79,7 @@ export async function billingAction({ request, context }: RouteArgs, eventFormId
     const submission = parseSubmission(formData, { schema: couponSchema });
     if (submission.status !== "success")
       return data({ result: submission.reply(), message: null, quote: null, checkout: null }, { status: 422 });
-    const result = await api.post<{ quote: BillingQuote }>(quotePath, { ...submission.value, event_billing_id: billing?.id });
+    const result = await api.request(API.quoteBilling, { body: { ...submission.value, event_billing_id: billing?.id } });
     if (!result.ok) return data(refusal(submission, result.status, result.body, null), { status: result.status });
     return { result: submission.reply(), message: null, quote: result.body.quote, checkout: null };
   }
@@ -88,8 +87,8 @@ export async function billingAction({ request, context }: RouteArgs, eventFormId
   if (submission.status !== "success")
     return data({ result: submission.reply(), message: INVALID_FIELDS, quote: null, checkout: null }, { status: 422 });
   const result = billing
-    ? await api.put<CheckoutOpened>(`/api/v1/admin/event_billings/${billing.id}`, submission.value)
-    : await api.post<CheckoutOpened>("/api/v1/admin/event_billings", submission.value);
+    ? await api.request(API.updateBilling, { params: { id: billing.id }, body: submission.value })
+    : await api.request(API.createBilling, { body: submission.value });
   if (!result.ok) return data(refusal(submission, result.status, result.body), { status: result.status });
   const { event_billing: saved, payment_url } = result.body;
   if (!payment_url) throw redirect(successPath(saved.event_form_id));

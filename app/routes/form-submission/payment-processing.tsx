@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { API } from "#schemas/contract/index";
 import { data, redirect, useLocation, useRevalidator, Link } from "react-router";
 import { PAYMENT_STATUS_CHANGED_EVENT, userChannel } from "#schemas/realtime";
 import { buttonClass } from "~/components/ui/button";
@@ -6,7 +7,6 @@ import { Card } from "~/components/ui/layout";
 import { apiContext } from "~/lib/contexts";
 import { useCurrentUserId } from "~/lib/realtime/use-live-revalidate";
 import { useChannel } from "~/lib/realtime/realtime";
-import type { PaymentVerification } from "#schemas/billing";
 import type { Route } from "./+types/payment-processing";
 import { billingEditPath, successPath } from "./paths";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -22,9 +22,7 @@ const FOLLOW_FOR_MS = 10 * 60_000;
 export async function loader({ url, context }: Route.LoaderArgs) {
   const connectPayId = url.searchParams.get("connect_pay_id");
   if (!connectPayId) throw data("Payment not found", { status: 404 });
-  const result = await context
-    .get(apiContext)
-    .post<PaymentVerification>("/api/v1/admin/event_billings/verify_payment", { connect_pay_id: connectPayId });
+  const result = await context.get(apiContext).request(API.verifyPayment, { body: { connect_pay_id: connectPayId } });
   if (!result.ok) throw data(Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message, { status: result.status });
   const verification = result.body;
   if (verification.payment_status === "Successful") throw redirect(successPath(verification.event_billing.event_form_id));

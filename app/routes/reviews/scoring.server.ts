@@ -1,4 +1,3 @@
-import type { ResponseDetail } from "#schemas/applications";
 import { API } from "#schemas/contract/index";
 import { scoringFormSchema } from "#schemas/review-queue";
 import type { ApiClient } from "~/lib/api.server";
@@ -11,7 +10,7 @@ import { parseSubmission } from "~/lib/submission.server";
 export async function loadScoring(api: ApiClient, applicationId: number) {
   const reading = await api.answer(API.readReview, { params: { id: applicationId } });
   // The response screen's own answer: blind where the caller reads it blind, by the API's one rule.
-  const detail = await api.load<ResponseDetail>(`/api/v1/admin/event_forms/${reading.event_form_id}/responses/${applicationId}`);
+  const detail = await api.answer(API.showResponse, { params: { id: reading.event_form_id, applicationId } });
   return { reading, detail };
 }
 

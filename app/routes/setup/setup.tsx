@@ -14,7 +14,6 @@ import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { requestEnvContext } from "~/lib/request-env";
-import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/setup";
 import { afterSetupPath } from "~/lib/setup-path";
 import { requireUserWithoutSetup } from "./setup.server";
