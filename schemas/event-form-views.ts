@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { timestamp } from "./contract/answers.ts";
 import { EVENT_FORM_STATUSES, EVENT_NATURES, QUESTION_TYPES, REVIEW_STATUSES } from "./event-kinds.ts";
-import type { EventFormStatus, EventNature, QuestionType } from "./event-kinds.ts";
+import type { EventNature, QuestionType } from "./event-kinds.ts";
 
 /** Standard applicant fields a form switches on (and may require), by key of STANDARD_QUESTIONS. */
 export const standardQuestions = z.record(z.string(), z.object({ enabled: z.boolean(), required: z.boolean() }));
