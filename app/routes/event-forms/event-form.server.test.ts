@@ -40,7 +40,7 @@ describe("a create or update refused before it reaches the API", () => {
 describe("a new form's time zone", () => {
   // An owner the city list cannot place: GET /api/location answers a place of nulls.
   const unplaced = {
-    get: async () => ({
+    request: async () => ({
       ok: true,
       status: 200,
       body: { cityName: null, country_code: null, latitude: null, longitude: null, timezone: null },
