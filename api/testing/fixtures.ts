@@ -8,6 +8,9 @@ export const uniqueEmail = (prefix = "user") => `${prefix}.${Date.now().toString
 export const PASSWORD = "correct horse battery";
 
 /** Registers a new user and leaves the client logged in as them. */
+/** A test that makes some fifty accounts (each password hashed) before its parallel part: more than the default time on a busy machine. */
+export const MANY_ACCOUNTS_TIMEOUT_MS = 90_000;
+
 export async function registered(t: TestApi, name = "Test User") {
   const client = t.client();
   const email = uniqueEmail();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventApplications } from "#api/db/events-schema.ts";
 import { notifications } from "#api/db/realtime-schema.ts";
 import { ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
-import { registered } from "#api/testing/fixtures.ts";
+import { MANY_ACCOUNTS_TIMEOUT_MS, registered } from "#api/testing/fixtures.ts";
 import type { TestApi } from "#api/testing/harness.ts";
 import { createRecordingTestApi } from "#api/testing/recording-broadcaster.ts";
 
@@ -78,32 +78,36 @@ describe("a full event with a waitlist", () => {
     expect((await siteForm(late.client, form.id)).body).toMatchObject({ can_apply: false, joins_waitlist: false });
   });
 
-  it("moves exactly as many as places freed, in line order, none twice (20 freed at once, 30 waiting)", async () => {
-    const { form } = await ownerWithForm(t, { capacity: 20, waitlistEnabled: true });
-    const holders = [];
-    for (let i = 0; i < 20; i++) holders.push(await applicant(form.id, `Holder ${i}`));
-    const waiting = [];
-    for (let i = 0; i < 30; i++) waiting.push(await applicant(form.id, `Waiting ${i}`));
-    expect(waiting.every((w) => w.sent.body.event_application.status === "waitlisted")).toBe(true);
+  it(
+    "moves exactly as many as places freed, in line order, none twice (20 freed at once, 30 waiting)",
+    async () => {
+      const { form } = await ownerWithForm(t, { capacity: 20, waitlistEnabled: true });
+      const holders = [];
+      for (let i = 0; i < 20; i++) holders.push(await applicant(form.id, `Holder ${i}`));
+      const waiting = [];
+      for (let i = 0; i < 30; i++) waiting.push(await applicant(form.id, `Waiting ${i}`));
+      expect(waiting.every((w) => w.sent.body.event_application.status === "waitlisted")).toBe(true);
 
-    const answers = await Promise.all(holders.map((h) => cancel(h.client, h.applicationId)));
-    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      const answers = await Promise.all(holders.map((h) => cancel(h.client, h.applicationId)));
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
 
-    const statuses = await Promise.all(waiting.map((w) => statusOf(w.applicationId)));
-    expect(statuses.slice(0, 20).map((row) => row.status)).toEqual(Array(20).fill("pending"));
-    expect(statuses.slice(20).map((row) => row.status)).toEqual(Array(10).fill("waitlisted"));
-    expect(new Set(statuses.slice(0, 20).map((row) => row.ticketCode)).size).toBe(20);
-    const pending = await t.database.db
-      .select()
-      .from(eventApplications)
-      .where(and(eq(eventApplications.eventFormId, form.id), eq(eventApplications.status, "pending")));
-    expect(pending).toHaveLength(20);
-    // Each promoted applicant was told once.
-    for (const w of waiting.slice(0, 20)) {
-      const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, w.id));
-      expect(told.filter((n) => n.type === "waitlist_moved" && n.title.endsWith("a place opened for you"))).toHaveLength(1);
-    }
-  });
+      const statuses = await Promise.all(waiting.map((w) => statusOf(w.applicationId)));
+      expect(statuses.slice(0, 20).map((row) => row.status)).toEqual(Array(20).fill("pending"));
+      expect(statuses.slice(20).map((row) => row.status)).toEqual(Array(10).fill("waitlisted"));
+      expect(new Set(statuses.slice(0, 20).map((row) => row.ticketCode)).size).toBe(20);
+      const pending = await t.database.db
+        .select()
+        .from(eventApplications)
+        .where(and(eq(eventApplications.eventFormId, form.id), eq(eventApplications.status, "pending")));
+      expect(pending).toHaveLength(20);
+      // Each promoted applicant was told once.
+      for (const w of waiting.slice(0, 20)) {
+        const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, w.id));
+        expect(told.filter((n) => n.type === "waitlist_moved" && n.title.endsWith("a place opened for you"))).toHaveLength(1);
+      }
+    },
+    MANY_ACCOUNTS_TIMEOUT_MS,
+  );
 
   it("keeps count when holders cancel, waiting people cancel and the owner turns people down, all at once", async () => {
     const { owner, form } = await ownerWithForm(t, { capacity: 5, waitlistEnabled: true });

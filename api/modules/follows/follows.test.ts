@@ -4,7 +4,7 @@ import { FOLLOWED_MESSAGE, UNFOLLOWED_MESSAGE } from "#schemas/follows.ts";
 import { follows } from "#api/db/community-schema.ts";
 import { coFounders, startups } from "#api/db/schema.ts";
 import { startupOwner } from "#api/testing/application-fixtures.ts";
-import { coFounder, registered, userRow } from "#api/testing/fixtures.ts";
+import { coFounder, MANY_ACCOUNTS_TIMEOUT_MS, registered, userRow } from "#api/testing/fixtures.ts";
 import { createTestApi, expectEveryCallRefused, type TestApi } from "#api/testing/harness.ts";
 
 let t: TestApi;
@@ -129,23 +129,27 @@ describe("follow and unfollow", () => {
     expect(query).toMatchObject({ status: 422, body: { errors: { followee_type: ["The selected followee type is invalid."] } } });
   });
 
-  it("keeps followers_count equal to the follow rows under 50 parallel follows and unfollows", async () => {
-    const owner = await startupOwner(t);
-    const fans = await Promise.all(Array.from({ length: 50 }, () => coFounder(t)));
-    const body = { followee_id: owner.startup.id, followee_type: "startup" };
-    // Everyone follows at once, twice over; then half unfollow while the others follow again.
-    await Promise.all(fans.flatMap((fan) => [fan.client.post(FOLLOW, body), fan.client.post(FOLLOW, body)]));
-    expect(await startupCount(owner.startup.id)).toBe(50);
-    expect(await followRows("startup", owner.startup.id)).toBe(50);
-    const results = await Promise.all(fans.map((fan, i) => fan.client.post(i % 2 ? UNFOLLOW : FOLLOW, body)));
-    expect(results.every((r) => r.status === 200)).toBe(true);
-    expect(await followRows("startup", owner.startup.id)).toBe(25);
-    expect(await startupCount(owner.startup.id)).toBe(25);
-    await Promise.all(
-      fans.flatMap((fan) => [fan.client.post(UNFOLLOW, body), fan.client.post(FOLLOW, body), fan.client.post(UNFOLLOW, body)]),
-    );
-    expect(await startupCount(owner.startup.id)).toBe(await followRows("startup", owner.startup.id));
-  });
+  it(
+    "keeps followers_count equal to the follow rows under 50 parallel follows and unfollows",
+    async () => {
+      const owner = await startupOwner(t);
+      const fans = await Promise.all(Array.from({ length: 50 }, () => coFounder(t)));
+      const body = { followee_id: owner.startup.id, followee_type: "startup" };
+      // Everyone follows at once, twice over; then half unfollow while the others follow again.
+      await Promise.all(fans.flatMap((fan) => [fan.client.post(FOLLOW, body), fan.client.post(FOLLOW, body)]));
+      expect(await startupCount(owner.startup.id)).toBe(50);
+      expect(await followRows("startup", owner.startup.id)).toBe(50);
+      const results = await Promise.all(fans.map((fan, i) => fan.client.post(i % 2 ? UNFOLLOW : FOLLOW, body)));
+      expect(results.every((r) => r.status === 200)).toBe(true);
+      expect(await followRows("startup", owner.startup.id)).toBe(25);
+      expect(await startupCount(owner.startup.id)).toBe(25);
+      await Promise.all(
+        fans.flatMap((fan) => [fan.client.post(UNFOLLOW, body), fan.client.post(FOLLOW, body), fan.client.post(UNFOLLOW, body)]),
+      );
+      expect(await startupCount(owner.startup.id)).toBe(await followRows("startup", owner.startup.id));
+    },
+    MANY_ACCOUNTS_TIMEOUT_MS,
+  );
 });
 
 describe("followers and followees lists", () => {
