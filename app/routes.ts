@@ -49,7 +49,6 @@ export default [
       route("event-forms/question-library", "routes/event-forms/question-library.tsx"),
       route("event-forms/edit/:id", "routes/event-forms/edit.tsx"),
       route("event-forms/payments/:id", "routes/event-forms/payments.tsx"),
-      route("event-forms/payments/:id/export.csv", "routes/event-forms/payments-export.ts"),
       route("event-forms/check-in/:id", "routes/event-forms/check-in.tsx"),
       route("event-forms/announcements/:id", "routes/event-forms/announcements.tsx"),
       route("form-submission", "routes/form-submission/apply.tsx"),
@@ -59,7 +58,6 @@ export default [
       route("form-submission/payment-success", "routes/form-submission/payment-success.tsx"),
       route("event-applications", "routes/event-applications/list.tsx"),
       route("event-responses/:event_form_id", "routes/event-responses/list.tsx"),
-      route("event-responses/:event_form_id/export.csv", "routes/event-responses/export.ts"),
       route("event-responses/:event_form_id/form/:event_application_id", "routes/event-responses/detail.tsx"),
       // A reviewer's queue across the organization's forms, and the scoring screen of one application.
       route("reviews", "routes/reviews/queue.tsx"),
@@ -67,7 +65,6 @@ export default [
       route("events", "routes/events/discover.tsx"),
       route("coupon-codes", "routes/coupon-codes/coupon-codes.tsx"),
       route("audit-log", "routes/audit-log/audit-log.tsx"),
-      route("audit-log/export", "routes/audit-log/export.ts"),
       route("webhooks", "routes/webhooks/webhooks.tsx"),
       route("webhooks/:id", "routes/webhooks/webhook.tsx"),
       route("team", "routes/team/team.tsx"),

@@ -20,6 +20,8 @@ window.ui = SwaggerUIBundle({
   deepLinking: false,
   validatorUrl: null,
   displayRequestDuration: true,
+  // Forty-odd parts, drawn only as they scroll into view: the filter finds one by name.
+  filter: true,
   requestSnippetsEnabled: true,
   requestSnippets: {
     generators: {
@@ -31,5 +33,8 @@ window.ui = SwaggerUIBundle({
   },
   plugins: [() => ({ fn: { requestSnippetGenerator_javascript_fetch: javascriptSnippet } })],
   // The server picker's caption is not its label: name it for screen readers.
-  onComplete: () => document.querySelector("#servers")?.setAttribute("aria-label", "Server"),
+  onComplete: () => {
+    document.querySelector("#servers")?.setAttribute("aria-label", "Server");
+    document.querySelector(".operation-filter-input")?.setAttribute("aria-label", "Filter by part");
+  },
 });

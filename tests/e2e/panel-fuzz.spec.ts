@@ -144,6 +144,8 @@ async function personas(browser: Browser, baseURL: string): Promise<Persona[]> {
     is_active: true,
   });
   await apiCall(startup, "POST", "/api/v1/admin/co_founders", { name: "Tess Team", title: "CTO", role: CO_FOUNDER_ROLES[0] });
+  // A webhook endpoint, so its own screen (and its forms) is linked from /webhooks; nothing it listens for happens here.
+  await apiCall(startup, "POST", "/api/v1/admin/webhooks", { url: "http://127.0.0.1:9/fuzz-hooks", kinds: ["member.removed"] });
   const payer = await open();
   const payerUser = await registerUser(payer, "Fuzz Payer");
   await setUpCoFounder(payer);

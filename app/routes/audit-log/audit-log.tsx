@@ -1,6 +1,7 @@
 import { data, useSearchParams } from "react-router";
 import { ACTIVITY_KIND_LABELS, changeLines, type AuditLogEntry } from "#schemas/activity";
 import { API } from "#schemas/contract/index";
+import { pathTo } from "#schemas/contract/route";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { PageHeader } from "~/components/ui/layout";
@@ -21,8 +22,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // Owners and admins only: the API answers 403 to any other member, shown as the panel's 403 screen.
   const query = listQueryOf(url, ["page", ...AUDIT_FILTERS], { per_page: "25" });
   const result = await api.request(API.auditLog, { query });
-  const filters = new URLSearchParams(listQueryOf(url, AUDIT_FILTERS)).toString();
-  if (result.ok) return { log: result.body, errors: {}, exportHref: `/audit-log/export${filters ? `?${filters}` : ""}` };
+  if (result.ok) return { log: result.body, errors: {}, exportHref: pathTo(API.auditLogCsv, {}, listQueryOf(url, AUDIT_FILTERS)) };
   if (result.status !== 422) throw data(result.body.message, { status: result.status });
   // A filter that is not one: said beside it, with the choices of the unfiltered log and no entries.
   const log = await api.answer(API.auditLog, { query: { per_page: "1" } });

@@ -9,6 +9,7 @@ import {
   type RefundMade,
 } from "#schemas/billing";
 import { API } from "#schemas/contract/index";
+import { pathTo } from "#schemas/contract/route";
 import { parseId } from "#schemas/ids";
 import { eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT } from "#schemas/realtime";
 import { requireId } from "~/lib/route-params.server";
@@ -83,7 +84,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     canWrite: canInOrganization(user, "event billing write", "money"),
     // One per page view: the refund form resent (a double click, a retry) makes one refund.
     refundKey: crypto.randomUUID(),
-    exportHref: `/event-forms/payments/${form.id}/export.csv${Object.keys(exportQuery).length ? `?${new URLSearchParams(exportQuery)}` : ""}`,
+    exportHref: pathTo(API.billingsCsv, { id: form.id }, exportQuery),
   };
 }
 

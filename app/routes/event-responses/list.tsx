@@ -12,6 +12,7 @@ import { listQueryOf } from "~/lib/list-query.server";
 import { STATUS_TONES, answerText } from "~/lib/event-format";
 import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import { API } from "#schemas/contract/index";
+import { pathTo } from "#schemas/contract/route";
 import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/list";
 import { useDates } from "~/lib/dates";
@@ -35,8 +36,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const query = listQueryOf(url, ["page", "search", "status", "sort_by", "sort_order", "flag", "reviewed"], { per_page: "25" });
   // The API answers 404 'Event form not found' and 403 'Access Forbidden' for another startup's form.
   const responses = await context.get(apiContext).answer(API.listResponses, { params: { id: formId }, query });
-  // The download has what the list's search and status filter match (the panel's export.csv passes them on).
-  const exportQuery = new URLSearchParams({ ...(query.search && { search: query.search }), ...(query.status && { status: query.status }) });
+  // The download has what the list's filters match, every page of it.
+  const { page: _page, per_page: _perPage, ...exportQuery } = query;
   // Every answer as short text, one column per question, so the page carries no more than it shows.
   const form = responses.event_form;
   const columns = [
@@ -58,7 +59,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return {
     responses: { ...responses, data: rows },
     columns,
-    exportHref: `/event-responses/${formId}/export.csv${exportQuery.size ? `?${exportQuery}` : ""}`,
+    exportHref: pathTo(API.responsesCsv, { id: formId }, exportQuery),
     canCheckIn: canInOrganization(user, "event response write", "check_in"),
     canDecide: canInOrganization(user, "event response write", "forms.manage"),
   };

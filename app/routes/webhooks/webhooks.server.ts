@@ -35,6 +35,8 @@ async function saveEndpoint(api: ApiClient, env: RequestEnv, formData: FormData,
   return redirectWithToast(env, webhookPath(result.body.webhook.id), { type: "success", message: result.body.message });
 }
 
+const ENDPOINT_INTENTS = new Set(["update", "enable", "disable", "rotate", "test", "delete"]);
+
 /** Every intent of the webhook screens; `here` is where a done action goes back to. */
 export async function webhookAction(api: ApiClient, env: RequestEnv, formData: FormData, here: string) {
   const intent = formData.get("intent");
@@ -46,6 +48,7 @@ export async function webhookAction(api: ApiClient, env: RequestEnv, formData: F
     if (!result.ok) return refused(result.body.message, result.status);
     return redirectWithToast(env, here, { type: "success", message: result.body.message });
   }
+  if (!ENDPOINT_INTENTS.has(String(intent))) return refused("Choose what to do.", 400);
   // Every other intent names its endpoint; a tampered id is "not found", not a 500.
   const id = parseId(formData.get("id"));
   if (id === undefined) return refused(WEBHOOK_NOT_FOUND, 404);
@@ -58,11 +61,9 @@ export async function webhookAction(api: ApiClient, env: RequestEnv, formData: F
     if (result.ok && result.body.secret) return secretShown(result.body.secret, result.body.message);
   } else if (intent === "test") {
     result = await api.request(API.testWebhook, { params: { id } });
-  } else if (intent === "delete") {
+  } else {
     result = await api.request(API.deleteWebhook, { params: { id } });
     if (result.ok) return redirectWithToast(env, "/webhooks", { type: "success", message: result.body.message });
-  } else {
-    return refused("Choose what to do.", 400);
   }
   if (!result.ok) return refused(Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message, result.status);
   return redirectWithToast(env, here, { type: "success", message: result.body.message });
