@@ -89,46 +89,40 @@ serve(
   { before: [senderFirst] },
 );
 
+/** The addressee's answer (accept or decline), with its realtime messages sent once it is stored. */
+async function answerAs(
+  c: Context<AppEnv>,
+  rawId: string,
+  responseMessage: string | undefined,
+  answer: typeof acceptInvitation | typeof declineInvitation,
+) {
+  const user = accountUser(c);
+  const id = invitationId(rawId);
+  // Someone with no profile is addressed by no invitation: the same 404 as a stranger's.
+  if (!user.coFounderId) throw notYours();
+  const queue = new BroadcastQueue();
+  const invitation = await answer(c.get("db"), { ...user, coFounderId: user.coFounderId }, id, responseMessage ?? null, queue);
+  await publishAfterCommit(c.get("broadcaster"), queue.messages);
+  return invitation;
+}
+
 serve(
   invitationRoutes,
   routes.acceptCoFounderInvitation,
-  async (c, { params, body }) => {
-    const user = accountUser(c);
-    const id = invitationId(params.id);
-    // Someone with no profile is addressed by no invitation: the same 404 as a stranger's.
-    if (!user.coFounderId) throw notYours();
-    const queue = new BroadcastQueue();
-    const invitation = await acceptInvitation(
-      c.get("db"),
-      { ...user, coFounderId: user.coFounderId },
-      id,
-      body.response_message ?? null,
-      queue,
-    );
-    await publishAfterCommit(c.get("broadcaster"), queue.messages);
-    return { invitation, message: "Invitation accepted. You are now on the team." };
-  },
+  async (c, { params, body }) => ({
+    invitation: await answerAs(c, params.id, body.response_message, acceptInvitation),
+    message: "Invitation accepted. You are now on the team.",
+  }),
   { before: [answerFirst] },
 );
 
 serve(
   invitationRoutes,
   routes.declineCoFounderInvitation,
-  async (c, { params, body }) => {
-    const user = accountUser(c);
-    const id = invitationId(params.id);
-    if (!user.coFounderId) throw notYours();
-    const queue = new BroadcastQueue();
-    const invitation = await declineInvitation(
-      c.get("db"),
-      { ...user, coFounderId: user.coFounderId },
-      id,
-      body.response_message ?? null,
-      queue,
-    );
-    await publishAfterCommit(c.get("broadcaster"), queue.messages);
-    return { invitation, message: "Invitation declined." };
-  },
+  async (c, { params, body }) => ({
+    invitation: await answerAs(c, params.id, body.response_message, declineInvitation),
+    message: "Invitation declined.",
+  }),
   { before: [answerFirst] },
 );
 
