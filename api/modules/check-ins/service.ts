@@ -93,6 +93,12 @@ const ticketView = (row: TicketRow, withAddress: boolean): TicketView => ({
   admits: admits(row.status),
 });
 
+/** One ticket as the door's list shows it to those who see addresses, or null when there is none. */
+export async function ticketOf(db: Db, applicationId: number): Promise<TicketView | null> {
+  const [row] = await selectTickets(db).where(eq(eventApplications.id, applicationId));
+  return row ? ticketView(row, true) : null;
+}
+
 /**
  * Every scan looks a ticket up: prepared, so its joins are not built again on each one. The door's figures
  * come with it, read in the same snapshot: a scan that is turned away (a second scan, a cancelled ticket)

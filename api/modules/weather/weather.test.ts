@@ -187,9 +187,12 @@ describe("the per-user look-up limit", () => {
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(WEATHER_RATE.windowSeconds);
     expect(refused[0].body).toEqual({ message: WEATHER_THROTTLED(retry) });
-    // The provider was asked about the counted names only.
-    const searched = fake.requests.filter((r) => r.path === "/v1/search").map((r) => r.params.name);
-    expect(new Set(searched)).toEqual(new Set(counted));
+    // The provider was asked about the counted names only: every one it answered, and none refused (a
+    // look-up that timed out on a loaded machine may not have reached it).
+    const searched = new Set(fake.requests.filter((r) => r.path === "/v1/search").map((r) => r.params.name));
+    const answered = results.flatMap((res, i) => (res.status === 200 ? [names[i]] : []));
+    expect(answered.filter((name) => !searched.has(name))).toEqual([]);
+    expect([...searched].filter((name) => !counted.includes(name))).toEqual([]);
 
     // A name already answered comes from the cache, so it is still answered and asks nobody.
     fake.requests.length = 0;

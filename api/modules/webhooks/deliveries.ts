@@ -10,9 +10,17 @@ import { signalWebhooksQueued } from "./wake.ts";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-/** The body a delivery sends: the same bytes on every try (its id, type, time and data never change). */
-export const deliveryBody = (row: Pick<DeliveryRow, "messageId" | "eventType" | "occurredAt" | "payload">) =>
-  JSON.stringify({ id: row.messageId, type: row.eventType, created_at: row.occurredAt.toISOString(), data: row.payload });
+/**
+ * The body a delivery sends: the same bytes on every try (its id, type, time and data never change). `data`
+ * is the object as the API answers it (objects.ts); `activity` is what the record keeps of the event: who
+ * did it, what changed, and its subject by name even once that is gone. A test event's data is its note.
+ */
+export function deliveryBody(row: Pick<DeliveryRow, "messageId" | "eventType" | "occurredAt" | "payload" | "activityId">) {
+  const head = { id: row.messageId, type: row.eventType, created_at: row.occurredAt.toISOString() };
+  if (row.activityId === null) return JSON.stringify({ ...head, data: row.payload });
+  const { object = null, ...activity } = row.payload;
+  return JSON.stringify({ ...head, data: object, activity });
+}
 
 export const deliveryView = (row: DeliveryRow): WebhookDeliveryView => ({
   id: row.id,

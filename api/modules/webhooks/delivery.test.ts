@@ -1,6 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { applicationView } from "#schemas/applications.ts";
+import { eventBillingView } from "#schemas/billing.ts";
+import { ticketView } from "#schemas/check-ins.ts";
+import { eventFormView } from "#schemas/event-form-views.ts";
+import { teamMemberView } from "#schemas/team.ts";
 import { webhookDeliveries, webhookEndpoints } from "#api/db/webhooks-schema.ts";
 import { insertEventForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { ownerWithCollection, publishedEventForm, validEventFormFields } from "#api/testing/event-fixtures.ts";
@@ -23,6 +29,12 @@ async function apply(formId: number, name = "Ada Applicant") {
   const res = await sendApplication(person.client, formId, { full_name: name, email: person.email });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.event_application as { id: number };
+}
+
+/** `data` is exactly an object the API answers: valid for its schema, with nothing the schema leaves out. */
+function expectApiShape(schema: z.ZodType, data: unknown) {
+  expect(schema.parse(data)).toEqual(data);
+  return data;
 }
 
 const deliveriesOf = (endpointId: number) =>
@@ -50,13 +62,15 @@ describe("webhook delivery", () => {
         id: [...ids][0],
         type: "application.submitted",
         created_at: expect.stringMatching(/Z$/),
-        data: {
+        data: { id: application.id, event_form_id: form.id, applicant_name: "Ada Applicant", status: expect.any(String) },
+        activity: {
           subject: { type: "application", id: application.id, label: "Ada Applicant" },
           organization_id: owner.startup.id,
           event_form_id: form.id,
           details: { status: expect.any(String) },
         },
       });
+      expectApiShape(applicationView, payload.data);
 
       const listed = await owner.client.get(`/api/v1/admin/webhooks/${webhook.id}/deliveries`);
       expect(listed.body.data).toHaveLength(1);
@@ -82,7 +96,7 @@ describe("webhook delivery", () => {
       await deliverUntil(t, () => receiver.calls.length >= 50, 20_000);
       await drainWebhooks({ db: t.database.db, config: t.config.webhooks });
       expect(receiver.calls).toHaveLength(50);
-      const subjects = receiver.calls.map((call) => JSON.parse(call.body).data.subject.id);
+      const subjects = receiver.calls.map((call) => JSON.parse(call.body).activity.subject.id);
       expect(new Set(subjects).size).toBe(50);
       expect(new Set(receiver.calls.map((call) => call.headers["webhook-id"])).size).toBe(50);
       // One endpoint, one call at a time, in the order the applications were recorded.
@@ -118,9 +132,20 @@ describe("webhook delivery", () => {
         "member.joined",
         "member.removed",
       ]);
-      expect(events[0].data).toMatchObject({ subject: { id }, changes: { status: { to: "accepted" } }, details: { status: "accepted" } });
-      expect(events[1].data).toMatchObject({ subject: { id, label: "Cam Cancel" }, actor: { id: person.id } });
-      expect(events[2].data.subject).toMatchObject({ type: "member" });
+      expect(events[0].activity).toMatchObject({
+        subject: { id },
+        changes: { status: { to: "accepted" } },
+        details: { status: "accepted" },
+      });
+      expect(events[1].activity).toMatchObject({ subject: { id, label: "Cam Cancel" }, actor: { id: person.id } });
+      expect(events[2].activity.subject).toMatchObject({ type: "member" });
+      // Each `data` is the object as the API answers it, read when the event is first sent.
+      for (const event of events.slice(0, 2)) expectApiShape(applicationView, event.data);
+      expect(events[1].data).toMatchObject({ id, status: "cancelled" });
+      expect(expectApiShape(teamMemberView, events[2].data)).toMatchObject({ user_id: member.id });
+      // A member removed is gone: the activity still names them.
+      expect(events[3].data).toBeNull();
+      expect(events[3].activity.subject).toMatchObject({ id: member.id });
     } finally {
       await receiver.close();
     }
@@ -157,11 +182,14 @@ describe("webhook delivery", () => {
       await deliverUntil(t, () => receiver.calls.length >= 4);
       const events = receiver.calls.map((call) => JSON.parse(call.body));
       expect(events.map((event) => event.type)).toEqual(["billing.paid", "billing.refunded", "check_in.created", "check_in.undone"]);
-      expect(events[0].data.subject).toMatchObject({ type: "billing", id: event_billing.id });
-      expect(events[1].data.subject).toMatchObject({ type: "billing", id: event_billing.id });
+      expect(events[0].activity.subject).toMatchObject({ type: "billing", id: event_billing.id });
+      expect(events[1].activity.subject).toMatchObject({ type: "billing", id: event_billing.id });
+      for (const event of events.slice(0, 2)) expect(expectApiShape(eventBillingView, event.data)).toMatchObject({ id: event_billing.id });
       const applicationId = applied.body.event_application.id as number;
-      expect(events[2].data).toMatchObject({ subject: { id: applicationId, label: "Pat Payer" }, event_form_id: form.id });
-      expect(events[3].data).toMatchObject({ subject: { id: applicationId }, event_form_id: form.id });
+      expect(events[2].activity).toMatchObject({ subject: { id: applicationId, label: "Pat Payer" }, event_form_id: form.id });
+      expect(events[3].activity).toMatchObject({ subject: { id: applicationId }, event_form_id: form.id });
+      for (const event of events.slice(2))
+        expect(expectApiShape(ticketView, event.data)).toMatchObject({ application_id: applicationId, ticket_code: code });
     } finally {
       await receiver.close();
     }
@@ -181,7 +209,10 @@ describe("webhook delivery", () => {
       await deliverUntil(t, () => receiver.calls.length >= 2);
       const events = receiver.calls.map((call) => JSON.parse(call.body));
       expect(events.map((event) => event.type)).toEqual(["event_form.published", "event_form.updated"]);
-      expect(events[1].data).toMatchObject({ subject: { type: "event_form", id: form.id, label: "Renamed" }, event_form_id: form.id });
+      expect(events[1].activity).toMatchObject({ subject: { type: "event_form", id: form.id, label: "Renamed" }, event_form_id: form.id });
+      // Each as the change left it: published under its first title, then renamed.
+      expect(expectApiShape(eventFormView, events[0].data)).toMatchObject({ id: form.id, title: form.title, status: "published" });
+      expect(expectApiShape(eventFormView, events[1].data)).toMatchObject({ id: form.id, title: "Renamed" });
     } finally {
       await receiver.close();
     }

@@ -13,13 +13,15 @@ import { webhookDeliveries, webhookEndpoints } from "#api/db/webhooks-schema.ts"
 import type { Db } from "#api/db/client.ts";
 import type { ActivityEntry, ActivityReaders, RecordedEntry } from "#api/lib/activity-entry.ts";
 import { rowsOf } from "#api/modules/dashboard/window.ts";
+import { storeObject } from "./objects.ts";
 import { notifyWebhooksQueued, signalWebhooksQueued } from "./wake.ts";
 
 /**
  * The deliveries of entries of the record, as one `insert … select`: `entries` is a query of rows shaped
  * like `activities` (the table itself, or the entry of a one-statement change). The payload's `data` is the
  * entry as the record keeps it: its subject by value, the form, who did it, the changed fields and what the
- * kind carries (`details`), so it says what happened even after the subject is gone.
+ * kind carries (`details`), so it says what happened even after the subject is gone; the object itself is
+ * added beside it (objects.ts).
  */
 export function deliveriesOf(entries: SQL, kind: WebhookKind): SQL {
   const d = webhookDeliveries;
@@ -50,6 +52,8 @@ function queued<K extends ActivityKind>(mapping: Mapping<K>) {
     if (!kind || entry.organizationId === null) return;
     const queued = await rowsOf(tx, sql`${deliveriesOf(entryById(recorded.id), kind)} returning 1`);
     if (!queued.length) return;
+    // The object as the change left it, read in its transaction (only when someone listens).
+    await storeObject(tx, recorded.id, kind, entry.subject.id, entry.organizationId);
     await tx.execute(notifyWebhooksQueued());
     signalWebhooksQueued();
   };

@@ -111,11 +111,9 @@ describe("the webhooks API", () => {
       expect((await owner.client.post(`/api/v1/admin/event_forms/${form.id}/check_ins`, { code: ticket.code })).status).toBe(201);
       await deliverUntil(t, () => receiver.calls.length >= 2);
       expect(receiver.calls.map((call) => JSON.parse(call.body).type)).toEqual(["application.submitted", "check_in.created"]);
-      expect(JSON.parse(receiver.calls[1].body).data.subject).toEqual({
-        type: "application",
-        id: sent.body.event_application.id,
-        label: "Tia Ticket",
-      });
+      const checkedIn = JSON.parse(receiver.calls[1].body);
+      expect(checkedIn.activity.subject).toEqual({ type: "application", id: sent.body.event_application.id, label: "Tia Ticket" });
+      expect(checkedIn.data).toMatchObject({ application_id: sent.body.event_application.id, checked_in_at: expect.any(String) });
 
       const listed = await owner.client.get(`${BASE}/${webhook.id}/deliveries?per_page=1`);
       expect(listed.body.meta.total).toBe(2);

@@ -14,6 +14,7 @@ import { BroadcastQueue, publishAfterCommit, type Broadcaster } from "#api/realt
 import type { WebhooksConfig } from "./config.ts";
 import { deliveryBody, type DeliveryRow } from "./deliveries.ts";
 import { claimDueDeliveries, hasDueDeliveries, recordHealth, recordTry, releaseClaims } from "./delivery-state.ts";
+import { withObject } from "./objects.ts";
 import { postWebhook } from "./send.ts";
 import { openSecret, signedHeaders } from "./signing.ts";
 import { onWebhooksQueuedHere, WEBHOOKS_QUEUED_CHANNEL } from "./wake.ts";
@@ -52,7 +53,7 @@ async function secretsOf(db: Db, endpoint: EndpointRow): Promise<string[]> {
 /** One try of one delivery, recorded with the endpoint's health; answers whether the receiver took it. */
 async function deliver(options: WebhookWorkerOptions, delivery: DeliveryRow, endpoint: EndpointRow): Promise<boolean> {
   const { db, config } = options;
-  const body = deliveryBody(delivery);
+  const body = deliveryBody(await withObject(db, delivery));
   const headers = signedHeaders(await secretsOf(db, endpoint), delivery.messageId, body);
   const outcome = await postWebhook(endpoint.url, headers, body, { timeoutMs: config.timeoutMs, allowPrivate: config.allowPrivate });
   await recordTry(db, delivery.id, delivery.attempts, body, outcome, config.retrySeconds);
