@@ -1,6 +1,7 @@
 import { tryAgainIn } from "./plural.ts";
 import { z } from "zod";
-import { idField } from "./id-fields.ts";
+import { timestamp } from "./contract/answers.ts";
+import { idField, optionalIdField } from "./id-fields.ts";
 
 /* One-to-one chat: the JSON the API answers with and the bodies it accepts. */
 
@@ -21,37 +22,41 @@ export const CONVERSATION_USER_INVALID = "The selected user id is invalid.";
 export const CONVERSATION_STARTUP_INVALID = "The selected startup id is invalid.";
 export const CONVERSATION_CO_FOUNDER_INVALID = "The selected co founder id is invalid.";
 
-export interface MessageJson {
-  id: number;
-  conversation_id: number;
-  user_id: number;
-  sender_name: string;
+/** One message as every answer and event carries it. */
+export const messageView = z.object({
+  id: z.number().int(),
+  conversation_id: z.number().int(),
+  user_id: z.number().int(),
+  sender_name: z.string(),
   /** Plain text: show it as text, never as HTML. */
-  body: string;
-  created_at: string;
-}
+  body: z.string(),
+  created_at: timestamp,
+});
+export type MessageJson = z.output<typeof messageView>;
 
 /** `GET …/conversations/{id}/messages`: one keyset page of messages, oldest first. */
-export interface MessagePage {
-  data: MessageJson[];
+export const messagePage = z.object({
+  data: z.array(messageView),
   /** Whether there are more messages beyond this page in the direction asked. */
-  meta: { has_more: boolean; limit: number };
-}
+  meta: z.object({ has_more: z.boolean(), limit: z.number().int() }),
+});
+export type MessagePage = z.output<typeof messagePage>;
 
 /** `POST …/conversations/{id}/read`: how far the caller has read (never moved backwards). */
-export interface ConversationRead {
-  last_read_message_id: number;
-}
+export const conversationRead = z.object({ last_read_message_id: z.number().int() });
+export type ConversationRead = z.output<typeof conversationRead>;
 
-export interface ConversationJson {
-  id: number;
-  other: { user_id: number; name: string; avatar_url: string | null; profile_url: string | null };
-  last_message: MessageJson | null;
-  unread_count: number;
-  last_read_message_id: number | null;
-  other_last_read_message_id: number | null;
-  updated_at: string;
-}
+/** One of the caller's conversations: the other person, the last message and what is unread. */
+export const conversationView = z.object({
+  id: z.number().int(),
+  other: z.object({ user_id: z.number().int(), name: z.string(), avatar_url: z.string().nullable(), profile_url: z.string().nullable() }),
+  last_message: messageView.nullable(),
+  unread_count: z.number().int(),
+  last_read_message_id: z.number().int().nullable(),
+  other_last_read_message_id: z.number().int().nullable(),
+  updated_at: timestamp,
+});
+export type ConversationJson = z.output<typeof conversationView>;
 
 /** POST /api/v1/admin/conversations: whom to talk to, exactly one of the three. */
 export const startConversationSchema = z
@@ -76,6 +81,23 @@ export const sendMessageSchema = z.object({
 });
 
 export const MESSAGE_ID_INVALID = "The selected message id is invalid.";
+
+/**
+ * GET …/messages: `before` or `after` a message (not both), and how many. Like per_page, an unreadable
+ * limit falls back to the default and a large one is capped.
+ */
+export const messagesQuerySchema = z
+  .object({
+    before: optionalIdField(MESSAGE_ID_INVALID),
+    after: optionalIdField(MESSAGE_ID_INVALID),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .catch(MESSAGES_PAGE_DEFAULT)
+      .transform((n) => Math.min(n, MESSAGES_PAGE_MAX)),
+  })
+  .refine((q) => q.before === undefined || q.after === undefined, { path: ["after"], message: "Use either before or after, not both." });
 
 /** POST …/read: read up to this message. */
 export const readConversationSchema = z.object({ message_id: idField(MESSAGE_ID_INVALID, "The message id field is required.") });

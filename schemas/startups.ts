@@ -1,7 +1,7 @@
-import type { Page } from "./answers.ts";
-import type { StartupMatch } from "./co-founders.ts";
+import type { StartupMatch } from "./co-founder-match.ts";
 import { z } from "zod";
-import { followAccount, type FollowAccount } from "./follows.ts";
+import { pageOf, timestamp } from "./contract/answers.ts";
+import { followAccount } from "./follows.ts";
 
 /** The directory's tabs: GET /api/v1/site/startups?account_type=… */
 export const DIRECTORY_TYPES = ["startup", "organization"] as const;
@@ -27,81 +27,118 @@ export const DIRECTORY_FILTERS = ["industry", "stage", "country", "city"] as con
 
 export const STARTUP_NOT_FOUND = "Startup not found";
 
+/** A filter value: trimmed; blank, too long or not text means "no filter" (lists never refuse a query). */
+const filterText = z
+  .string()
+  .trim()
+  .max(120)
+  .optional()
+  .catch(undefined)
+  .transform((v) => v || undefined);
+
+/** The directory's tab and filters (GET /api/v1/site/startups), read leniently: a bad value is no filter. */
+export const directoryFiltersSchema = z.object({
+  account_type: z.enum(DIRECTORY_TYPES).optional().catch(undefined),
+  industry: filterText,
+  stage: filterText,
+  country: filterText.transform((v) => v?.toUpperCase()),
+  city: filterText,
+});
+export type DirectoryFilters = z.output<typeof directoryFiltersSchema>;
+
+/** A startup's fit for a co-founder viewer: the score of `max`. (StartupMatch stays a plain type beside its words.) */
+const startupMatch = z.object({
+  score: z.number(),
+  /** The most this startup's wants can score (co_founder_match_max). */
+  max: z.number(),
+  /** matchPercent(score, max): what the list is ranked by. */
+  percent: z.number(),
+  reasons: z.array(z.string()),
+}) satisfies z.ZodType<StartupMatch>;
+
 /** One card of GET /api/v1/site/startups. is_following / is_favorited only when the caller is logged in. */
-export interface DirectoryStartup {
-  id: number;
-  username: string;
-  account_type: DirectoryType;
-  name: string;
-  logo: string | null;
-  description: string;
-  industry: string;
-  stage: string | null;
-  cityName: string;
-  country: string;
-  followers_count: number;
+export const directoryStartup = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  account_type: z.enum(DIRECTORY_TYPES),
+  name: z.string(),
+  logo: z.string().nullable(),
+  description: z.string(),
+  industry: z.string(),
+  stage: z.string().nullable(),
+  cityName: z.string(),
+  country: z.string(),
+  followers_count: z.number().int(),
   /** Its web links (website, social), as on its profile. */
-  links: string[];
-  is_following?: boolean;
-  is_favorited?: boolean;
+  links: z.array(z.string()),
+  is_following: z.boolean().optional(),
+  is_favorited: z.boolean().optional(),
   /** How well the startup fits the caller's co-founder profile: only for a caller who has one. */
-  match?: StartupMatch;
-}
+  match: startupMatch.optional(),
+});
+export type DirectoryStartup = z.output<typeof directoryStartup>;
 
 /** `meta.countries` of GET /api/v1/site/startups?with_countries=true: the country filter's choices. */
-export interface CountryFacet {
-  code: string;
-  name: string;
+export const countryFacet = z.object({
+  code: z.string(),
+  name: z.string(),
   /** The emoji flag: option labels cannot hold the SVG one. */
-  flag: string;
+  flag: z.string(),
   /** Listings of the kind asked for in that country (0 for a country asked for that has none). */
-  count: number;
-}
+  count: z.number().int(),
+});
+export type CountryFacet = z.output<typeof countryFacet>;
 
-/** `GET /api/v1/site/startups`: a page of the directory. */
-export type DirectoryPage = Page<DirectoryStartup>;
+const directoryList = pageOf(directoryStartup);
 
-/** The same with `with_countries=true`: the country filter's choices in `meta.countries`. */
+/** `GET /api/v1/site/startups`: a page of the directory; with `with_countries=true`, the country filter's choices in `meta.countries`. */
+export const directoryPage = directoryList.extend({
+  meta: directoryList.shape.meta.extend({ countries: z.array(countryFacet).optional() }),
+});
+export type DirectoryPage = z.output<typeof directoryPage>;
+
+/** The same with `with_countries=true`. */
 export type DirectoryPageWithCountries = DirectoryPage & { meta: { countries: CountryFacet[] } };
 
-export interface ProfileEvent {
-  id: number;
-  title: string;
-  starts_at: string;
+/** An upcoming event on a profile. */
+export const profileEvent = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  starts_at: timestamp,
   /** The event's own clock (an IANA zone). */
-  timezone: string;
-  type_of_event: "free" | "paid";
+  timezone: z.string(),
+  type_of_event: z.enum(["free", "paid"]),
   /** The event's cover image, if it has one. */
-  banner_url: string | null;
+  banner_url: z.string().nullable(),
   /** Where to apply in the panel. */
-  link: string;
-}
+  link: z.string(),
+});
+export type ProfileEvent = z.output<typeof profileEvent>;
 
-export interface TeamMember {
-  co_founder_id: number;
-  name: string;
-  title: string;
-  role: string;
-  avatar_url: string | null;
-}
+export const teamMember = z.object({
+  co_founder_id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  role: z.string(),
+  avatar_url: z.string().nullable(),
+});
+export type TeamMember = z.output<typeof teamMember>;
 
 /** GET /api/v1/site/startups/{username}. */
-export interface StartupProfile extends DirectoryStartup {
-  website: string | null;
-  following_count: number;
-  is_following: boolean;
-  is_favorited: boolean;
+export const startupProfile = directoryStartup.extend({
+  website: z.string().nullable(),
+  following_count: z.number().int(),
+  is_following: z.boolean(),
+  is_favorited: z.boolean(),
   /** The caller's own startup or organization: it cannot follow itself. */
-  is_own: boolean;
-  created_at: string;
-  events: ProfileEvent[];
-  team: TeamMember[];
+  is_own: z.boolean(),
+  created_at: timestamp,
+  events: z.array(profileEvent),
+  team: z.array(teamMember),
   /** Asked for with `followers_limit` (and `followers_page`): that page of its followers, newest first. */
-  followers?: FollowersPage;
-}
-
-/** A page of followers in the API's list shape (as GET /api/v1/site/startup_followers/{id} answers it). */
-export type FollowersPage = Page<FollowAccount>;
+  followers: pageOf(followAccount).optional(),
+});
+export type StartupProfile = z.output<typeof startupProfile>;
 
 /** GET /api/v1/site/startup_followers/{id}?limited=1: the first few, for the avatars on a profile. */
 export const limitedFollowers = z.object({ data: z.array(followAccount), total: z.number().int() });

@@ -15,6 +15,7 @@ import { checkInRoutes } from "./check-ins.ts";
 import { coFounderInvitationRoutes } from "./co-founder-invitations.ts";
 import { coFounderRoutes } from "./co-founders.ts";
 import { collectionRoutes } from "./collections.ts";
+import { conversationRoutes } from "./conversations.ts";
 import { countryRoutes } from "./countries.ts";
 import { couponRoutes } from "./coupons.ts";
 import { dashboardRoutes } from "./dashboard.ts";
@@ -59,6 +60,7 @@ export const API = {
   ...coFounderInvitationRoutes,
   ...coFounderRoutes,
   ...collectionRoutes,
+  ...conversationRoutes,
   ...countryRoutes,
   ...couponRoutes,
   ...dashboardRoutes,

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
-import { DIRECTORY_SORTS, DIRECTORY_TYPES, type CountryFacet, type DirectoryStartup } from "#schemas/startups.ts";
+import { DIRECTORY_SORTS, type CountryFacet, type DirectoryStartup, type DirectoryFilters } from "#schemas/startups.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { listFilters, preparedPerShape, type ShapeOf } from "#api/db/embedded/prepared.ts";
@@ -13,27 +12,6 @@ import { countries } from "../reference/countries.ts";
 import { matchColumns, matchScore, matchShare, startupMatch, viewerProfile, viewerProfileJoin } from "./match.ts";
 import { viewerFlags, viewerJoins, viewerValues } from "./viewer.ts";
 
-/** A filter value: trimmed; blank, too long or not text means "no filter" (lists never refuse a query). */
-const filterText = z
-  .string()
-  .trim()
-  .max(120)
-  .optional()
-  .catch(undefined)
-  .transform((v) => v || undefined);
-
-export const directoryQuerySchema = z.object({
-  account_type: z.enum(DIRECTORY_TYPES).optional().catch(undefined),
-  industry: filterText,
-  stage: filterText,
-  country: filterText.transform((v) => v?.toUpperCase()),
-  city: filterText,
-});
-export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
-
-export const parseDirectoryQuery = (url: string): DirectoryQuery =>
-  directoryQuerySchema.parse(Object.fromEntries(new URL(url).searchParams));
-
 /** Followers, newest and match read best biggest-first, names A to Z, unless the caller says otherwise. */
 const DEFAULT_ORDER = { followers_count: "desc", created_at: "desc", name: "asc", match: "desc" } as const;
 
@@ -41,7 +19,7 @@ const DEFAULT_ORDER = { followers_count: "desc", created_at: "desc", name: "asc"
  * The directory's filters: a new one is one more entry here, read by the request, the page and its count.
  * Which of them a request sets is the shape of its statements (the values travel as placeholders).
  */
-const DIRECTORY_FILTERS = listFilters<DirectoryQuery & Pick<ListQuery, "search">>()({
+const DIRECTORY_FILTERS = listFilters<DirectoryFilters & Pick<ListQuery, "search">>()({
   type: { value: (query) => query.account_type || undefined, where: (type) => eq(startups.accountType, type) },
   industry: { value: (query) => query.industry || undefined, where: (industry) => eq(startups.industry, industry) },
   stage: { value: (query) => query.stage || undefined, where: (stage) => eq(startups.stage, stage) },
@@ -149,7 +127,7 @@ export async function listDirectory(
   db: Db,
   user: AuthUser | null,
   query: ListQuery,
-  filters: DirectoryQuery,
+  filters: DirectoryFilters,
   sortOrderGiven: boolean,
 ): Promise<PageRows<DirectoryStartup>> {
   const { shape, values: filterValues } = DIRECTORY_FILTERS.read({ ...filters, search: query.search });
@@ -195,7 +173,7 @@ const facetQuery = preparedPerShape("startup_country_facet", (db, ofType: boolea
     .prepare(name),
 );
 
-export async function countryFacet(db: Db, filters: DirectoryQuery): Promise<CountryFacet[]> {
+export async function countryFacet(db: Db, filters: DirectoryFilters): Promise<CountryFacet[]> {
   const rows = await facetQuery(db, Boolean(filters.account_type)).execute({ accountType: filters.account_type });
   const counts = new Map(rows.map((r) => [r.code, r.count]));
   if (filters.country && !counts.has(filters.country)) counts.set(filters.country, 0);

@@ -1,41 +1,42 @@
 import { Hono } from "hono";
-import { STARTUP_NOT_FOUND, type DirectoryPage, type DirectoryPageWithCountries } from "#schemas/startups.ts";
+import { STARTUP_NOT_FOUND } from "#schemas/startups.ts";
 import { startupRoutes as routes } from "#schemas/contract/startups.ts";
 import type { AppEnv } from "#api/context.ts";
 import { serve } from "#api/lib/contract.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { page, parseListQuery } from "#api/lib/pagination.ts";
-import { countryFacet, listDirectory, parseDirectoryQuery } from "./directory.ts";
+import { page } from "#api/lib/pagination.ts";
+import { countryFacet, listDirectory } from "./directory.ts";
 import { getProfile, parseFollowersQuery, parseProfileFollowersQuery, startupFollowers } from "./profile.ts";
 
 /** The public ("site") directory: no login needed, but a logged-in caller sees their follow and favorite state. */
 export const startupRoutes = new Hono<AppEnv>();
 
 /**
- * `with_followers_count` is accepted from clients that still send it; every card carries followers_count anyway.
- * `with_countries=true` adds `meta.countries`, the country filter's choices (see `countryFacet`).
+ * The sort order, when not given, is the sort column's own (`sortOrderGiven`); `with_countries=true` adds
+ * `meta.countries`, the country filter's choices (see `countryFacet`). Both are read as the query string
+ * first gives them.
  */
-startupRoutes.get("/api/v1/site/startups", async (c) => {
-  const query = parseListQuery(c.req.url);
-  const filters = parseDirectoryQuery(c.req.url);
+serve(startupRoutes, routes.listStartups, async (c, { query }) => {
   const sortOrderGiven = c.req.query("sort_order") === "asc" || c.req.query("sort_order") === "desc";
   const [{ total, data }, facet] = await Promise.all([
-    listDirectory(c.get("db"), c.get("user"), query, filters, sortOrderGiven),
-    c.req.query("with_countries") === "true" ? countryFacet(c.get("db"), filters) : undefined,
+    listDirectory(c.get("db"), c.get("user"), query, query, sortOrderGiven),
+    c.req.query("with_countries") === "true" ? countryFacet(c.get("db"), query) : undefined,
   ]);
   const answer = page(c.req.url, query, total, data);
-  const directory: DirectoryPage | DirectoryPageWithCountries = facet ? { ...answer, meta: { ...answer.meta, countries: facet } } : answer;
-  return c.json(directory);
+  return facet ? { ...answer, meta: { ...answer.meta, countries: facet } } : answer;
 });
 
-/** `followers_limit` (and `followers_page`) add that page of the followers: the profile screen's one call. */
-startupRoutes.get("/api/v1/site/startups/:username", async (c) => {
+/**
+ * `followers_limit` (and `followers_page`) add that page of the followers: the profile screen's one call.
+ * They are read as the other lists read a page and its size (the first value given, a bad one ignored).
+ */
+serve(startupRoutes, routes.showStartup, async (c, { params }) => {
   const followersQuery = parseProfileFollowersQuery(c.req.url);
-  const { profile, followers } = await getProfile(c.get("db"), c.get("user"), c.req.param("username"), followersQuery);
-  if (!followers || !followersQuery) return c.json(profile);
+  const { profile, followers } = await getProfile(c.get("db"), c.get("user"), params.username, followersQuery);
+  if (!followers || !followersQuery) return profile;
   // Its links are those of the followers list itself.
   const listUrl = new URL(`/api/v1/site/startup_followers/${profile.id}?limit=${followersQuery.per_page}`, c.req.url).href;
-  return c.json({ ...profile, followers: page(listUrl, followersQuery, followers.total, followers.data) });
+  return { ...profile, followers: page(listUrl, followersQuery, followers.total, followers.data) };
 });
 
 serve(startupRoutes, routes.listStartupFollowers, async (c, { params }) => {

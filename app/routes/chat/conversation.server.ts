@@ -1,8 +1,9 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { parseId } from "#schemas/ids";
-import { MESSAGES_THROTTLED, type ConversationRead } from "#schemas/conversations";
+import { API } from "#schemas/contract/index";
+import { MESSAGES_THROTTLED } from "#schemas/conversations";
 import { requireId } from "~/lib/route-params.server";
-import type { ChatMessage, SendResult } from "~/components/chat/types";
+import type { SendResult } from "~/components/chat/types";
 import { apiContext } from "~/lib/contexts";
 
 /** 429 without the API's own words (another upstream): still clear about what to do. */
@@ -41,18 +42,18 @@ export async function conversationAction({
   if (intent === "read") {
     const messageId = parseId(form.get("message_id"));
     if (messageId === undefined) return data({ ok: false as const }, { status: 400 });
-    const result = await api.post<{ data: ConversationRead }>(`/api/v1/admin/conversations/${id}/read`, { message_id: messageId });
+    const result = await api.request(API.readConversation, { params: { id }, body: { message_id: messageId } });
     return data({ ok: result.ok }, { status: result.ok ? 200 : result.status });
   }
   if (intent !== "send") throw data("That request was not understood.", { status: 400 });
 
   const viaFetcher = form.get("via") === "fetcher";
   const text = typeof form.get("body") === "string" ? String(form.get("body")) : "";
-  const result = await api.post<{ data: ChatMessage }>(`/api/v1/admin/conversations/${id}/messages`, { body: text });
+  const result = await api.request(API.sendMessage, { params: { id }, body: { body: text } });
   if (result.ok) {
     if (viaFetcher) return data<SendResult>({ ok: true, message: result.body.data });
     // Answering in a conversation reads it up to here (without JavaScript nothing else marks it read).
-    await api.post(`/api/v1/admin/conversations/${id}/read`, { message_id: result.body.data.id });
+    await api.request(API.readConversation, { params: { id }, body: { message_id: result.body.data.id } });
     return redirect(`/chat/${id}#latest`);
   }
   if (result.status === 404) throw data(result.body.message, { status: 404 });

@@ -1,13 +1,12 @@
 import { useEffect, useState } from "react";
 import { useActionData, useFetcher, useOutletContext, useRevalidator, type ShouldRevalidateFunction, Link } from "react-router";
+import { API } from "#schemas/contract/index";
 import { parseId } from "#schemas/ids";
 import { chatChannel, MESSAGE_SENT_EVENT, MESSAGES_READ_EVENT } from "#schemas/realtime";
 import { Composer } from "~/components/chat/composer";
 import { MessageList, type PendingMessage } from "~/components/chat/message-list";
 import { OutboxSender } from "~/components/chat/outbox";
 import { ConversationHeader, TypingIndicator, useReadPointer, useTyping } from "~/components/chat/conversation-parts";
-import type { MessagePage } from "#schemas/conversations";
-import type { Conversation } from "~/components/chat/types";
 import { useMessageStore } from "~/components/chat/use-message-store";
 import { apiContext, userContext } from "~/lib/contexts";
 import { useChannel } from "~/lib/realtime/realtime";
@@ -24,8 +23,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const before = parseId(url.searchParams.get("before"));
   const api = context.get(apiContext);
   const [{ data: conversation }, page] = await Promise.all([
-    api.load<{ data: Conversation }>(`/api/v1/admin/conversations/${id}`),
-    api.load<MessagePage>(`/api/v1/admin/conversations/${id}/messages?limit=${PAGE}${before ? `&before=${before}` : ""}`),
+    api.answer(API.showConversation, { params: { id } }),
+    api.answer(API.listMessages, { params: { id }, query: { limit: PAGE, before } }),
   ]);
   const me = context.get(userContext);
   return { conversation, messages: page.data, hasMore: page.meta.has_more, before: before ?? null, me: { id: me.id, name: me.name } };

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { Form, Outlet, useLocation, useParams, useRevalidator } from "react-router";
+import { API } from "#schemas/contract/index";
 import { ONLINE_CHANNEL } from "#schemas/realtime";
 import { OnlineDot } from "~/components/chat/conversation-parts";
 import type { Conversation } from "~/components/chat/types";
@@ -9,7 +10,6 @@ import { TimeAgo } from "~/components/ui/time-ago";
 import { apiContext, userContext } from "~/lib/contexts";
 import { usePresence } from "~/lib/realtime/realtime";
 import { useConversationUpdates } from "~/components/chat/use-conversation-updates";
-import type { Page } from "#schemas/answers";
 import type { Route } from "./+types/layout";
 import { InAppLink } from "~/components/ui/in-app-link";
 
@@ -21,9 +21,8 @@ export interface ChatOutletContext {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const search = url.searchParams.get("search")?.trim() ?? "";
-  const query = new URLSearchParams({ per_page: "50" });
-  if (search) query.set("search", search);
-  const list = await context.get(apiContext).load<Page<Conversation>>(`/api/v1/admin/conversations?${query}`);
+  // An empty search is left out of the query: no filter.
+  const list = await context.get(apiContext).answer(API.listConversations, { query: { per_page: 50, search } });
   return { conversations: list.data, total: list.meta.total, search, me: context.get(userContext).id };
 }
 

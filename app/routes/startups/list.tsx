@@ -1,11 +1,6 @@
 import { redirect, useLocation, useNavigation } from "react-router";
-import {
-  DIRECTORY_FILTERS,
-  DIRECTORY_SORT_CHOICES,
-  DIRECTORY_TYPES,
-  type DirectoryPageWithCountries,
-  type DirectoryType,
-} from "#schemas/startups";
+import { API } from "#schemas/contract/index";
+import { DIRECTORY_FILTERS, DIRECTORY_SORT_CHOICES, DIRECTORY_TYPES, type DirectoryType } from "#schemas/startups";
 import { DirectoryFilters, DirectoryTabs } from "~/components/community/directory-filters";
 import { NO_ACCOUNT_REASON } from "~/components/community/follow-button";
 import { StartupCard } from "~/components/community/startup-card";
@@ -46,8 +41,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   query.set("sort_by", sort.sortBy);
 
   const api = context.get(apiContext);
-  const { meta, ...startups } = await api.load<DirectoryPageWithCountries>(`/api/v1/site/startups?${query}`);
-  const { countries, ...pageMeta } = meta;
+  const { meta, ...startups } = await api.answer(API.listStartups, { query: Object.fromEntries(query) });
+  // Always there, since the query asks for it; an API that leaves it out leaves the filter without choices.
+  const { countries = [], ...pageMeta } = meta;
   const filtered = ["search", ...DIRECTORY_FILTERS].some((key) => query.has(key));
   return {
     type: type as DirectoryType,

@@ -1,7 +1,7 @@
 import type { FollowAccount } from "#schemas/follows";
 import { API } from "#schemas/contract/index";
 import { parseId } from "#schemas/ids";
-import type { LimitedFollowers, StartupProfile } from "#schemas/startups";
+import type { LimitedFollowers } from "#schemas/startups";
 import { MessageButton } from "~/components/chat/message-button";
 import { FollowButton, NO_ACCOUNT_REASON } from "~/components/community/follow-button";
 import { FollowerAvatars, FollowersList, Team, UpcomingEvents } from "~/components/community/profile-sections";
@@ -31,9 +31,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const page = parseId(url.searchParams.get("page")) ?? 1;
   // One call: the profile with this page of its followers. An unknown username is the API's 404
   // "Startup not found", shown as the status screen.
-  const { followers: followersPage, ...profile } = await api.load<StartupProfile>(
-    `/api/v1/site/startups/${encodeURIComponent(params.username)}?followers_limit=${FOLLOWERS_PER_PAGE}&followers_page=${page}`,
-  );
+  const { followers: followersPage, ...profile } = await api.answer(API.showStartup, {
+    params: { username: params.username },
+    query: { followers_limit: FOLLOWERS_PER_PAGE, followers_page: page },
+  });
   // Present whenever followers_limit is asked for.
   const followers: Page<FollowAccount> = followersPage!;
   // Both lists are newest first: on the first page the avatars are its first few.
