@@ -138,6 +138,20 @@ describe("access", () => {
     expect((await mine.client.get<List>(BASE)).body.data).toEqual([]);
   });
 
+  it("answers 404 for another startup's form or no id before it reads the body, so an empty one is no 422", async () => {
+    const theirs = await ownerWithCollection(t);
+    const form = await createEventForm(theirs.client, theirs.collection.id);
+    const mine = await ownerWithCollection(t);
+    for (const id of [form.id, "abc"]) {
+      const calls: Call[] = [
+        ["POST", `${BASE}/${id}`, {}],
+        ["PUT", `${BASE}/${id}`, {}],
+        ["PUT", `${STATUSES}/${id}`, {}],
+      ];
+      await expectEveryCallRefused(mine.client, calls, 404, { message: "Event Form not found" });
+    }
+  });
+
   it("answers 404 for ids that do not exist or are not ids", async () => {
     const { client } = await ownerWithCollection(t);
     for (const id of ["999999", "abc", "0", "2.5"]) {

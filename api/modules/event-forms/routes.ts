@@ -1,19 +1,13 @@
-import { Hono, type Context } from "hono";
-import { z } from "zod";
-import type { EventFormSaved } from "#schemas/event-form-views.ts";
-import { optionalIdField } from "#schemas/id-fields.ts";
-import { EVENT_CATEGORIES, EVENT_FORM_STATUSES, EVENT_NATURES, eventFormSchema, eventFormStatusSchema } from "#schemas/events.ts";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { EVENT_CATEGORIES, EVENT_FORM_STATUSES, EVENT_NATURES } from "#schemas/events.ts";
 import { eventFormRoutes as routes } from "#schemas/contract/event-forms.ts";
 import type { AppEnv } from "#api/context.ts";
-import { serve } from "#api/lib/contract.ts";
-import { jsonText, readBody } from "#api/lib/body.ts";
+import { serve, type RouteHandler } from "#api/lib/contract.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { page, parseListQuery } from "#api/lib/pagination.ts";
-import { validate } from "#api/lib/validation.ts";
-import { authorize } from "../access/authorize.ts";
+import { organizationFor, type OrganizationAccess } from "#api/lib/owner.ts";
+import { page } from "#api/lib/pagination.ts";
 import { assertVerifiedEmail } from "../account-links/hold.ts";
 import { currentUser } from "../auth/middleware.ts";
-import { organizationFor } from "#api/lib/owner.ts";
 import { moveMeetingAfterEdit } from "../meetings/meetings.ts";
 import { meetingsContext } from "../meetings/providers.ts";
 import {
@@ -46,87 +40,59 @@ serve(eventFormRoutes, routes.listEventFormStatuses, async () => ({
 
 // ---- event forms -------------------------------------------------------------------------------
 
-const formId = (value: string) => pathId(value, EVENT_FORM_NOT_FOUND);
+const formId = (value: string | undefined) => pathId(value, EVENT_FORM_NOT_FOUND);
 
-/** A JSON client's null means "not given", as a blank multipart field does (e.g. a resource sent back as is). */
-const withoutNulls = (value: unknown): unknown =>
-  value && typeof value === "object" && !Array.isArray(value) && !(value instanceof File)
-    ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null))
-    : value;
-
-/** The body as `eventFormSchema` expects it, whichever way it was sent. */
-const eventFormBodySchema = z.preprocess((body) => {
-  const input = withoutNulls(body) as Record<string, unknown>;
-  input.questions = jsonText(input.questions);
-  input.paid_event_information = withoutNulls(jsonText(input.paid_event_information));
-  const questions = jsonText(input.custom_questions);
-  input.custom_questions = Array.isArray(questions) ? questions.map(withoutNulls) : questions;
-  // Price details of a free event are neither checked nor kept.
-  if (input.type_of_event !== "paid") delete input.paid_event_information;
-  if (input.banner === "") delete input.banner;
-  return input;
-}, eventFormSchema);
-
-const eventFormBody = async (c: Context<AppEnv>) => validate(eventFormBodySchema, await readBody(c));
-
-const editor = (c: Context<AppEnv>): FormEditor => {
+const editor = (c: Context<AppEnv>, access: OrganizationAccess): FormEditor => {
   const { id, name } = currentUser(c);
-  return { userId: id, name, access: organizationFor(c.get("user"), "forms.manage") };
+  return { userId: id, name, access };
 };
 
-const formListQuery = z.object({
-  collection_id: optionalIdField("The selected collection is invalid."),
-  status: z.enum(EVENT_FORM_STATUSES).optional().catch(undefined),
-});
+/** A form the caller may not manage is "not found" before its body is read, so a refusal never depends on what was sent. */
+const formFound: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await managedFormOr404(c.get("db"), organizationFor(c.get("user"), "forms.manage"), formId(c.req.param("id")));
+  await next();
+};
 
-eventFormRoutes.get("/api/v1/admin/event_forms", authorize("event form read"), async (c) => {
-  const access = organizationFor(c.get("user"), "forms.read");
-  const filters = validate(formListQuery, c.req.query());
-  const query = { ...parseListQuery(c.req.url), collection_id: filters.collection_id, status: filters.status };
+serve(eventFormRoutes, routes.listEventForms, async (c, { query, organization }) => {
   // Newest first unless the caller asks for an order.
-  if (!query.sort_by && !c.req.query("sort_order")) query.sort_order = "desc";
-  const { total, data } = await listEventForms(c.get("db"), access, query);
-  return c.json(page(c.req.url, query, total, data));
+  const list = !query.sort_by && !c.req.query("sort_order") ? { ...query, sort_order: "desc" as const } : query;
+  const { total, data } = await listEventForms(c.get("db"), organization, list);
+  return page(c.req.url, list, total, data);
 });
 
-eventFormRoutes.post("/api/v1/admin/event_forms", authorize("event form write"), async (c) => {
-  const who = editor(c);
-  const event_form = await createEventForm(c.get("db"), who, await eventFormBody(c));
-  const answer: EventFormSaved = { event_form, message: "Event form created." };
-  return c.json(answer, 201);
-});
+serve(eventFormRoutes, routes.createEventForm, async (c, { body, organization }) => ({
+  event_form: await createEventForm(c.get("db"), editor(c, organization), body),
+  message: "Event form created.",
+}));
 
-eventFormRoutes.get("/api/v1/admin/event_forms/:id", authorize("event form read"), async (c) => {
-  const access = organizationFor(c.get("user"), "forms.read");
-  return c.json({ event_form: await getEventForm(c.get("db"), access, formId(c.req.param("id"))) });
-});
+serve(eventFormRoutes, routes.showEventForm, async (c, { params, organization }) => ({
+  event_form: await getEventForm(c.get("db"), organization, formId(params.id)),
+}));
 
-/** Updates come as POST with `_method=PUT` (multipart, for the banner) or as a plain PUT. */
-const update = async (c: Context<AppEnv>) => {
-  const who = editor(c);
-  const id = formId(c.req.param("id") ?? "");
-  const before = await managedFormOr404(c.get("db"), who.access, id);
-  const event_form = await updateEventForm(c.get("db"), who, id, await eventFormBody(c));
+/** Updates come as a plain PUT or as POST with `_method=PUT` (multipart, for the banner): one handler for both. */
+const update: RouteHandler<typeof routes.updateEventForm> = async (c, { params, body, organization }) => {
+  const id = formId(params.id);
+  const before = await managedFormOr404(c.get("db"), organization, id);
+  const event_form = await updateEventForm(c.get("db"), editor(c, organization), id, body);
   // After the save's commit: a provider's answer never undoes it, a failure is only reported.
   const meeting_warning = await moveMeetingAfterEdit(meetingsContext(c.get("db"), c.get("config")), before);
-  const answer: EventFormSaved = { event_form, message: "Event form updated.", ...(meeting_warning ? { meeting_warning } : {}) };
-  return c.json(answer);
+  return { event_form, message: "Event form updated.", ...(meeting_warning ? { meeting_warning } : {}) };
 };
-eventFormRoutes.post("/api/v1/admin/event_forms/:id", authorize("event form write"), update);
-eventFormRoutes.put("/api/v1/admin/event_forms/:id", authorize("event form write"), update);
+serve(eventFormRoutes, routes.updateEventFormForm, update, { before: [formFound] });
+serve(eventFormRoutes, routes.updateEventForm, update, { before: [formFound] });
 
-eventFormRoutes.delete("/api/v1/admin/event_forms/:id", authorize("event form write"), async (c) => {
-  const access = organizationFor(c.get("user"), "forms.manage");
-  await deleteEventForm(c.get("db"), access, currentUser(c), formId(c.req.param("id")));
-  return c.json({ message: "Event form deleted." });
+serve(eventFormRoutes, routes.deleteEventForm, async (c, { params, organization }) => {
+  await deleteEventForm(c.get("db"), organization, currentUser(c), formId(params.id));
+  return { message: "Event form deleted." };
 });
 
-eventFormRoutes.put("/api/v1/admin/event_form_statuses/:id", authorize("event form write"), async (c) => {
-  const access = organizationFor(c.get("user"), "forms.manage");
-  const id = formId(c.req.param("id"));
-  await managedFormOr404(c.get("db"), access, id);
-  const { status } = validate(eventFormStatusSchema, await readBody(c));
-  if (status === "published") assertVerifiedEmail(c, "publish");
-  const event_form = await setEventFormStatus(c.get("db"), access, currentUser(c), id, status);
-  return c.json({ event_form, message: "Status updated." });
-});
+serve(
+  eventFormRoutes,
+  routes.setEventFormStatus,
+  async (c, { params, body: { status }, organization }) => {
+    if (status === "published") assertVerifiedEmail(c, "publish");
+    const event_form = await setEventFormStatus(c.get("db"), organization, currentUser(c), formId(params.id), status);
+    return { event_form, message: "Status updated." };
+  },
+  { before: [formFound] },
+);

@@ -18,8 +18,6 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { Page } from "#schemas/answers";
-import type { EventFormView } from "#schemas/event-form-views";
 import { useZodForm } from "~/lib/use-zod-form";
 import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/coupon-codes";
@@ -35,7 +33,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const [coupons, forms] = await Promise.all([
     api.answer(API.listCoupons, { query }),
     canWrite && canInOrganization(user, "event form read", "forms.read")
-      ? api.load<Page<EventFormView>>("/api/v1/admin/event_forms?per_page=100&sort_by=title&status=published")
+      ? api.answer(API.listEventForms, { query: { per_page: "100", sort_by: "title", status: "published" } })
       : null,
   ]);
   const editId = parseId(url.searchParams.get("edit"));

@@ -24,7 +24,7 @@ export async function draftsAction(request: Request, api: ApiClient, env: Reques
   const result =
     intent === "discard"
       ? await api.request(API.discardApplicationDraft, { params: { id } })
-      : await api.put<{ message: string }>(`/api/v1/admin/event_form_statuses/${id}`, { status: "published" });
+      : await api.request(API.setEventFormStatus, { params: { id }, body: { status: "published" } });
   if (!result.ok) {
     const message = result.body.errors ? (Object.values(result.body.errors).flat()[0] ?? result.body.message) : result.body.message;
     return redirectWithToast(env, back, { type: "error", message });

@@ -9,7 +9,6 @@ import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requirePermission } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { EventFormSaved } from "#schemas/event-form-views";
 import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/create";
 import { builderChoices, newFormTimeZone, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
@@ -41,7 +40,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     // Adding, removing or moving a question (JavaScript off) is a round trip, not a refusal.
     return submission.status === undefined ? data({ result: submission.reply(), failure: null }) : refusedLocally(submission);
   }
-  const result = await api.post<EventFormSaved>("/api/v1/admin/event_forms", toEventFormBody(submission.value, "POST"));
+  const result = await api.request(API.createEventForm, { body: toEventFormBody(submission.value, "POST") });
   if (!result.ok) return refusedByApi(submission, result);
   return redirectWithToast(context.get(requestEnvContext), `/event-forms/edit/${result.body.event_form.id}`, {
     type: "success",

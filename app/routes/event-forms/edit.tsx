@@ -1,6 +1,7 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { data } from "react-router";
 import { EVENT_FORM_STATUSES, eventFormSchema } from "#schemas/events";
+import type { EventFormStatus } from "#schemas/event-kinds";
 import { requireId } from "~/lib/route-params.server";
 import { EventFormBuilder } from "~/components/event-forms/event-form-builder";
 import { builderDefaults } from "~/components/event-forms/builder-values";
@@ -18,7 +19,7 @@ import { STATUS_TONES } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requirePermission, canInOrganization } from "~/lib/guards.server";
 import { requestEnvContext } from "~/lib/request-env";
-import type { EventFormSaved, EventFormView } from "#schemas/event-form-views";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/edit";
 import { builderChoices, refusedByApi, refusedLocally, toEventFormBody } from "./event-form.server";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -35,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = formId(params);
   const api = context.get(apiContext);
   const [{ event_form }, choices, meeting, rubric] = await Promise.all([
-    api.load<{ event_form: EventFormView }>(`/api/v1/admin/event_forms/${id}`),
+    api.answer(API.showEventForm, { params: { id } }),
     builderChoices(api),
     loadFormMeeting(api, id),
     loadRubric(api, id),
@@ -68,7 +69,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const libraryAnswer = await saveToLibraryAction(api, env, id, formData);
   if (libraryAnswer) return libraryAnswer;
   if (formData.get("intent") === "status") {
-    const result = await api.put<{ message: string }>(`/api/v1/admin/event_form_statuses/${id}`, { status: formData.get("status") });
+    // Sent as it came: the API checks the status and answers the field's message.
+    const status = formData.get("status") as EventFormStatus;
+    const result = await api.request(API.setEventFormStatus, { params: { id }, body: { status } });
     if (!result.ok)
       return data(
         { result: undefined, failure: null, statusError: result.body.errors?.status?.[0] ?? result.body.message },
@@ -80,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return submission.status === undefined ? data({ result: submission.reply(), failure: null }) : refusedLocally(submission);
   }
-  const result = await api.post<EventFormSaved>(`/api/v1/admin/event_forms/${id}`, toEventFormBody(submission.value, "PUT"));
+  const result = await api.request(API.updateEventFormForm, { params: { id }, body: toEventFormBody(submission.value, "PUT") });
   if (!result.ok) return refusedByApi(submission, result);
   // Saved, but the meeting kept its old time: said on the page itself, so it is seen with or without JavaScript.
   if (result.body.meeting_warning) return data({ result: undefined, failure: null, meetingWarning: result.body.meeting_warning });

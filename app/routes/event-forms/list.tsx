@@ -11,8 +11,6 @@ import { apiContext } from "~/lib/contexts";
 import { forwardListParams } from "~/lib/list-query.server";
 import { STATUS_TONES, formatEventTime } from "~/lib/event-format";
 import { requirePermission, canInOrganization } from "~/lib/guards.server";
-import type { Page } from "#schemas/answers";
-import type { EventFormView } from "#schemas/event-form-views";
 import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/list";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -25,7 +23,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const collectionId = query.has("collection_id") ? requireId(query.get("collection_id"), "Collection Not Found") : undefined;
   if (collectionId !== undefined) query.set("collection_id", String(collectionId));
   const [forms, collections] = await Promise.all([
-    api.load<Page<EventFormView>>(`/api/v1/admin/event_forms?${query}`),
+    api.answer(API.listEventForms, { query: Object.fromEntries(query) }),
     api.answer(API.listCollections, { query: { per_page: "100", sort_by: "name" } }),
   ]);
   return {

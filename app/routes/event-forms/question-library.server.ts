@@ -1,7 +1,6 @@
 import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { RequestEnv } from "~/lib/request-env";
-import type { EventFormView } from "#schemas/event-form-views";
 import { API } from "#schemas/contract/index";
 
 /**
@@ -11,7 +10,7 @@ import { API } from "#schemas/contract/index";
 export async function saveToLibraryAction(api: ApiClient, env: RequestEnv, formId: number, formData: FormData) {
   if (formData.get("intent") !== "library-save") return null;
   const back = `/event-forms/edit/${formId}`;
-  const { event_form } = await api.load<{ event_form: EventFormView }>(`/api/v1/admin/event_forms/${formId}`);
+  const { event_form } = await api.answer(API.showEventForm, { params: { id: formId } });
   const question = event_form.custom_questions.find((q) => q.id === formData.get("question_id"));
   if (!question) return redirectWithToast(env, back, { type: "error", message: "Save the form first: that question is not in it yet." });
   const result = await api.request(API.saveQuestion, {

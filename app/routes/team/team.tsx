@@ -1,7 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import type { Page } from "#schemas/answers";
-import type { EventFormView } from "#schemas/event-form-views";
 import { parseId } from "#schemas/ids";
 import { roleAllows } from "#schemas/organization-roles";
 import {
@@ -43,7 +41,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const [members, invitations, forms] = await Promise.all([
     api.answer(API.listTeamMembers, { query }),
     api.answer(API.listTeamInvitations, { query: { per_page: "100" } }),
-    api.get<Page<EventFormView>>("/api/v1/admin/event_forms?per_page=100&sort_by=title"),
+    api.request(API.listEventForms, { query: { per_page: "100", sort_by: "title" } }),
   ]);
   const formOptions = forms.ok ? forms.body.data.map((form) => ({ id: form.id, title: form.title })) : [];
   return { ...view, team: { members, invitations: invitations.data, forms: formOptions } };
