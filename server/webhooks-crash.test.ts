@@ -74,7 +74,9 @@ describe("webhooks across a crash", () => {
     expect(receiver.calls).toHaveLength(1);
     const [call] = receiver.calls;
     expect(new Webhook(hook.body.secret).verify(call.body, call.headers as Record<string, string>)).toBeTruthy();
-    expect(JSON.parse(call.body).data.subject).toMatchObject({ id: applied.body.event_application.id, label: "Kim Crash" });
+    const payload = JSON.parse(call.body);
+    expect(payload.activity.subject).toMatchObject({ id: applied.body.event_application.id, label: "Kim Crash" });
+    expect(payload.data).toMatchObject({ id: applied.body.event_application.id, applicant_name: "Kim Crash" });
 
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);

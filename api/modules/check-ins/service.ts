@@ -1,5 +1,5 @@
 /** The door: checking tickets in and out, and the list of an event's tickets with its figures. */
-import { aliasedTable, and, asc, count, eq, ilike, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import {
   CHECK_IN_UNDONE,
   CHECKED_IN,
@@ -19,7 +19,6 @@ import { CHECK_INS_CHANGED_EVENT, eventFormChannel } from "#schemas/realtime.ts"
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { preparedPerDb } from "#api/db/embedded/prepared.ts";
-import { users } from "#api/db/schema.ts";
 import { eventApplications, eventCheckIns, eventForms } from "#api/db/events-schema.ts";
 import { changesOnly } from "#api/lib/answer-caches.ts";
 import { notFound } from "#api/lib/errors.ts";
@@ -30,7 +29,8 @@ import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { accessPlaceholders, managedFormsWhere } from "../event-forms/ownership.ts";
 import { organizationAccess } from "#api/lib/owner.ts";
 import { managedFormOr404 } from "../event-forms/service.ts";
-import { admits, codeOfScan, normaliseTicketCode, NOT_ADMITTED } from "./tickets.ts";
+import { codeOfScan, normaliseTicketCode, NOT_ADMITTED } from "./tickets.ts";
+import { selectTickets, ticketView } from "./ticket-views.ts";
 import { activities } from "#api/db/organization-schema.ts";
 import { recordedInStatement } from "#api/lib/activity.ts";
 
@@ -57,47 +57,8 @@ const doorCountsQuery = preparedPerDb((db) =>
     .prepare("door_counts"),
 );
 
-const checkedInBy = aliasedTable(users, "checked_in_by");
-
-/** Tickets with their check-in, if any, plus any `extra` columns: add `where`, order and paging. */
-const selectTickets = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra = {} as Extra) =>
-  db
-    .select({
-      ...extra,
-      application_id: eventApplications.id,
-      eventFormId: eventApplications.eventFormId,
-      name: eventApplications.applicantName,
-      email: eventApplications.applicantEmail,
-      ticket_code: eventApplications.ticketCode,
-      status: eventApplications.status,
-      checkedInAt: eventCheckIns.checkedInAt,
-      checked_in_by: checkedInBy.name,
-    })
-    .from(eventApplications)
-    .leftJoin(eventCheckIns, eq(eventCheckIns.eventApplicationId, eventApplications.id))
-    .leftJoin(checkedInBy, eq(checkedInBy.id, eventCheckIns.checkedInByUserId));
-
-type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>["execute"]>>[number];
-
 /** Whether the caller's role reads the organization's forms, and so sees applicants' addresses. */
 const seesAddresses = (user: AuthUser) => organizationAccess(user, "forms.read") !== null;
-
-const ticketView = (row: TicketRow, withAddress: boolean): TicketView => ({
-  application_id: row.application_id,
-  name: row.name,
-  email: withAddress ? row.email : null,
-  ticket_code: row.ticket_code ?? "",
-  status: row.status,
-  checked_in_at: row.checkedInAt?.toISOString() ?? null,
-  checked_in_by: row.checked_in_by,
-  admits: admits(row.status),
-});
-
-/** One ticket as the door's list shows it to those who see addresses, or null when there is none. */
-export async function ticketOf(db: Db, applicationId: number): Promise<TicketView | null> {
-  const [row] = await selectTickets(db).where(eq(eventApplications.id, applicationId));
-  return row ? ticketView(row, true) : null;
-}
 
 /**
  * Every scan looks a ticket up: prepared, so its joins are not built again on each one. The door's figures

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import {
   OWNER_CANNOT_CHANGE,
   OWNER_CANNOT_LEAVE,
@@ -19,31 +19,12 @@ import type { OrganizationAccess } from "#api/lib/owner.ts";
 import { offset, sortColumn, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { checkCurrentPassword } from "../auth/service.ts";
 import { changedFields, recordActivity } from "#api/lib/activity.ts";
+import { asMemberView, selectMembers } from "./member-views.ts";
 import { actorOf, checkedScope, lockTeam, moveOffOrganization } from "./team-access.ts";
 
 /* An organization's members: the list, a change of role or forms, removal, leaving, and ownership changing hands. */
 
 const SORTS = { name: users.name, email: users.email, role: organizationMembers.role, joined_at: organizationMembers.joinedAt } as const;
-
-/** Members with their accounts, plus any `extra` columns: add `where`, order and paging. */
-const selectMembers = <Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra = {} as Extra) =>
-  db
-    .select({
-      ...extra,
-      user_id: users.id,
-      name: users.name,
-      email: users.email,
-      role: organizationMembers.role,
-      event_form_ids: organizationMembers.eventFormIds,
-      joinedAt: organizationMembers.joinedAt,
-    })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId));
-
-const asMemberView = ({ joinedAt, ...row }: { joinedAt: Date } & Omit<TeamMemberView, "joined_at">): TeamMemberView => ({
-  ...row,
-  joined_at: joinedAt.toISOString(),
-});
 
 export async function listMembers(db: Db, access: OrganizationAccess, query: ListQuery): Promise<PageRows<TeamMemberView>> {
   const pattern = query.search ? containsPattern(query.search) : null;
@@ -66,14 +47,6 @@ export async function listMembers(db: Db, access: OrganizationAccess, query: Lis
     return row.n;
   });
   return { total, data: rows.map(({ listTotal: _total, ...row }) => asMemberView(row)) };
-}
-
-/** One member as the list shows them, or null once they are off the team. */
-export async function memberView(db: Db, organizationId: number, userId: number): Promise<TeamMemberView | null> {
-  const [row] = await selectMembers(db).where(
-    and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
-  );
-  return row ? asMemberView(row) : null;
 }
 
 /** The member's row in the organization, locked for the change; another organization's member is not found. */

@@ -12,9 +12,9 @@ import { webhookDeliveries } from "#api/db/webhooks-schema.ts";
 import { HttpError } from "#api/lib/errors.ts";
 import { applicationResource } from "../applications/views.ts";
 import { billingView } from "../billing/views.ts";
-import { ticketOf } from "../check-ins/service.ts";
+import { ticketOf } from "../check-ins/ticket-views.ts";
 import { loadEventFormResource } from "../event-forms/views.ts";
-import { memberView } from "../organizations/team.ts";
+import { memberView } from "../organizations/member-views.ts";
 import type { DeliveryRow } from "./deliveries.ts";
 
 async function applicationOf(db: Db, id: number) {
