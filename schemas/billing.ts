@@ -65,6 +65,7 @@ export const changeStatusSchema = z.object({
       issue.input === undefined || issue.input === "" ? "The status field is required." : "The selected status is invalid.",
   }),
 });
+export type ChangeStatusInput = z.output<typeof changeStatusSchema>;
 
 /**
  * A price quote: what a billing for the form would cost with the coupon, computed by the server

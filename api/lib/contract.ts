@@ -88,7 +88,8 @@ export function serve<R extends ApiRoute>(app: Hono<AppEnv>, route: R, handler: 
     // A redirect or an empty answer is a Response the handler makes; what is left is JSON.
     if (!Array.isArray(route.status)) return c.json(result, statuses[0] as 200 | 201 | 202);
     const { status, answer } = result as { status: number; answer: unknown };
-    if (!(statuses as readonly number[]).includes(status)) throw new Error(`${route.method} ${route.path} answered ${status}, not one of its statuses`);
+    if (!(statuses as readonly number[]).includes(status))
+      throw new Error(`${route.method} ${route.path} answered ${status}, not one of its statuses`);
     return c.json(answer, status as 200 | 201 | 202);
   });
 }
