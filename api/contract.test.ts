@@ -8,7 +8,7 @@ import { honoPath } from "./lib/contract.ts";
 import { createTestApi, type TestApi } from "./testing/harness.ts";
 
 /** Routes the API answers that are not declared yet: lower it as parts move, never raise it. */
-const NOT_DECLARED_YET = 20;
+const NOT_DECLARED_YET = 15;
 
 let t: TestApi;
 beforeAll(async () => {
