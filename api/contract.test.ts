@@ -8,7 +8,7 @@ import { honoPath } from "./lib/contract.ts";
 import { createTestApi, type TestApi } from "./testing/harness.ts";
 
 /** Routes the API answers that are not declared yet: lower it as parts move, never raise it. */
-const NOT_DECLARED_YET = 6;
+const NOT_DECLARED_YET = 1;
 
 let t: TestApi;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ const key = (method: string, path: string) => `${method} ${path}`;
 describe("the API contract", () => {
   it("declares only routes the API answers, and what is not declared yet only shrinks", () => {
     const answered = new Set(t.api.routes.filter((r) => r.method !== "ALL").map((r) => key(r.method, r.path)));
-    const declared = new Set(Object.values(API).map((route) => key(route.method, honoPath(route.path))));
+    const declared = new Set(Object.values(API).map((route) => key(route.method, honoPath(route))));
     expect([...declared].filter((route) => !answered.has(route))).toEqual([]);
     const undeclared = [...answered].filter((route) => !declared.has(route) && !route.endsWith(" /*"));
     expect(undeclared.length).toBeLessThanOrEqual(NOT_DECLARED_YET);

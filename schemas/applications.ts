@@ -1,11 +1,11 @@
 /** What the API answers about applications to event forms: to the applicant and to the form's owner. */
 import { z } from "zod";
-import type { MyBillingView } from "./billing.ts";
+import { myBillingView } from "./billing.ts";
 import { pageOf, timestamp } from "./contract/answers.ts";
 import { EVENT_FORM_STATUSES, REVIEW_STATUSES } from "./event-kinds.ts";
-import { responsesFormView, typeOfEvent, type PublicEventForm } from "./event-form-views.ts";
-import { applicantMeetingView, type ApplicantMeeting } from "./meetings.ts";
-import { checkInCounts, type MyTicket } from "./check-ins.ts";
+import { publicEventForm, responsesFormView, typeOfEvent } from "./event-form-views.ts";
+import { applicantMeetingView } from "./meetings.ts";
+import { checkInCounts, myTicket } from "./check-ins.ts";
 import { reviewerProgressView, reviewFiguresView } from "./reviews.ts";
 
 /** A draft until submitted; then an owner reviews it; the applicant may cancel it. */
@@ -62,27 +62,32 @@ export const myApplication = applicationView.extend({
 export type MyApplication = z.output<typeof myApplication>;
 
 /** `GET /api/v1/site/event_forms/{id}`: the form as an applicant sees it, with their application and billing. */
-export interface SiteEventForm {
-  event_form: PublicEventForm;
-  can_apply: boolean;
+export const siteEventForm = z.object({
+  event_form: publicEventForm,
+  can_apply: z.boolean(),
   /** Why no one can apply any more (closed, past its deadline, full), or null. */
-  closed_reason: string | null;
+  closed_reason: z.string().nullable(),
   /** Places not yet held by a submitted application; null when the event has no limit. */
-  places_left: number | null;
+  places_left: z.number().int().nullable(),
   /** The event is full and queues: applying now joins its waitlist. */
-  joins_waitlist: boolean;
-  my_application: ApplicationView | null;
+  joins_waitlist: z.boolean(),
+  my_application: applicationView.nullable(),
   /** Where the caller's application waits in the waitlist (1: next to get a place); null when not waiting. */
-  my_waitlist_position: number | null;
+  my_waitlist_position: z.number().int().nullable(),
   /** A paid event's place offered to the caller from the line, held until then while they pay; null when none. */
-  my_offer_expires_at: string | null;
+  my_offer_expires_at: timestamp.nullable(),
   /** The caller's billing for a paid form; null for a free form or before they fill it in. */
-  my_billing: MyBillingView | null;
+  my_billing: myBillingView.nullable(),
   /** The form's meeting, once the caller's application is accepted. Another API (API_URL) may leave it out. */
-  my_meeting?: ApplicantMeeting | null;
+  my_meeting: applicantMeetingView.nullable().optional(),
   /** The caller's ticket once their application is submitted and until it is cancelled or rejected. */
-  my_ticket: MyTicket | null;
-}
+  my_ticket: myTicket.nullable(),
+});
+export type SiteEventForm = z.output<typeof siteEventForm>;
+
+/** An application saved by its applicant, with the sentence they are shown (201 when it was made, 200 when changed). */
+export const applicationSaved = z.object({ event_application: applicationView, message: z.string() });
+export type ApplicationSaved = z.output<typeof applicationSaved>;
 
 /** A response in the list: the application, and its reviews in figures (null while the caller may not see them). */
 export const responseListItem = applicationView.extend({ review: reviewFiguresView.nullable() });

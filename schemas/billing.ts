@@ -65,6 +65,7 @@ export const changeStatusSchema = z.object({
       issue.input === undefined || issue.input === "" ? "The status field is required." : "The selected status is invalid.",
   }),
 });
+export type ChangeStatusInput = z.output<typeof changeStatusSchema>;
 
 /**
  * A price quote: what a billing for the form would cost with the coupon, computed by the server
@@ -196,10 +197,8 @@ export const refundSchema = z.object({
 export type RefundInput = z.output<typeof refundSchema>;
 
 /** `POST /api/v1/admin/event_billings/{id}/refund`: the refund made (or the one the same key made before) and the billing after it. */
-export interface RefundMade {
-  refund: BillingRefund;
-  event_billing: EventBillingView;
-}
+export const refundMade = z.object({ refund: billingRefund, event_billing: eventBillingView });
+export type RefundMade = z.output<typeof refundMade>;
 
 /** The form's sums over all its billings, whatever the list's filters. */
 export const billingTotals = z.object({
@@ -254,11 +253,12 @@ export const paymentVerification = z.object({
 export type PaymentVerification = z.output<typeof paymentVerification>;
 
 /** The caller's own billing for a form, beside the form they apply to. */
-export interface MyBillingView {
-  id: number;
-  payment_status: BillingStatus;
-  total: string;
-  currency: string;
+export const myBillingView = z.object({
+  id: z.number().int(),
+  payment_status: billingStatus,
+  total: z.string(),
+  currency: z.string(),
   /** As in EventBillingView: where to pay while it is Pending. */
-  payment_url: string | null;
-}
+  payment_url: z.string().nullable(),
+});
+export type MyBillingView = z.output<typeof myBillingView>;

@@ -54,13 +54,14 @@ export const scanSchema = z.object({
 export const checkInUndone = z.object({ message: z.string(), counts: checkInCounts });
 
 /** The applicant's own ticket on their application's page: the code to type, the signed text of its QR code. */
-export interface MyTicket {
-  code: string;
-  token: string;
+export const myTicket = z.object({
+  code: z.string(),
+  token: z.string(),
   /** The token as a QR code (SVG markup the API drew), shown on the page and printed. */
-  qr_code_svg: string;
-  checked_in_at: string | null;
-}
+  qr_code_svg: z.string(),
+  checked_in_at: z.string().nullable(),
+});
+export type MyTicket = z.output<typeof myTicket>;
 
 /** A code as people read it: two groups of four ("ABCD-EFGH"). */
 export const formatTicketCode = (code: string) => (code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code);

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { API } from "#schemas/contract/index.ts";
 import { errorAnswer } from "#schemas/contract/answers.ts";
-import { answersJson, type ApiRoute, type RouteAccess } from "#schemas/contract/route.ts";
+import { answersJson, statusesOf, type ApiRoute, type RouteAccess, type SuccessStatus } from "#schemas/contract/route.ts";
 import { sessionCookieName, xsrfCookieName, type ApiConfig } from "../config.ts";
 
 type JsonSchema = Record<string, unknown>;
@@ -68,7 +68,14 @@ function accessNote(access: RouteAccess): string {
 }
 
 function parameters(route: ApiRoute) {
-  const path = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+  const patterns: Record<string, string | undefined> = route.paramPatterns ?? {};
+  const path = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: "path",
+    required: true,
+    // A parameter with a pattern: the whole value must match it, or the path is another (404).
+    schema: patterns[name] ? { type: "string", pattern: `^(?:${patterns[name]})$` } : { type: "string" },
+  }));
   if (!route.query) return path;
   const query = jsonSchema(route.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
   return [
@@ -82,21 +89,23 @@ function parameters(route: ApiRoute) {
   ];
 }
 
-/** The success answer: JSON by its schema, a file by its media type, a redirect by where it goes. */
-function success(route: ApiRoute) {
+/** One success answer: JSON by its schema, a file by its media type, a redirect by where it goes. */
+function success(route: ApiRoute, status: SuccessStatus) {
   const answer = route.answer;
-  if (route.status === 302 || route.status === 303) {
+  if (status === 302 || status === 303) {
     const description = answersJson(answer) ? "Sent on." : answer.description;
     return { description, headers: { Location: { description: "Where to go next.", schema: { type: "string" } } } };
   }
-  if (route.status === 204) return { description: "Done; nothing to answer." };
-  if (answersJson(answer)) return { description: "Done.", content: { "application/json": { schema: jsonSchema(answer, "output") } } };
+  if (status === 204) return { description: "Done; nothing to answer." };
+  if (status === 304) return { description: "Not modified: the copy the caller holds (its If-None-Match) is still good." };
+  const description = status === 201 ? "Made." : status === 202 ? "Taken on; it is done after this answer." : "Done.";
+  if (answersJson(answer)) return { description, content: { "application/json": { schema: jsonSchema(answer, "output") } } };
   return { description: answer.description, content: { [answer.mediaType]: { schema: { type: "string", format: "binary" } } } };
 }
 
 function operation(name: string, route: ApiRoute) {
   const json = (schema: JsonSchema) => ({ "application/json": { schema } });
-  const responses: Record<string, unknown> = { [route.status ?? 200]: success(route) };
+  const responses: Record<string, unknown> = Object.fromEntries(statusesOf(route).map((status) => [status, success(route, status)]));
   for (const status of refusalsOf(route)) responses[status] = { $ref: `#/components/responses/Refusal${status}` };
   return {
     operationId: name,

@@ -34,6 +34,18 @@ describe("GET /api/openapi.json", () => {
     expect(document.paths["/api/v1/admin/question_library/{id}"].delete.parameters).toContainEqual(
       expect.objectContaining({ name: "id", in: "path", required: true }),
     );
+    // A route that succeeds in two ways describes both; a parameter with a pattern says it.
+    const refund = document.paths["/api/v1/admin/event_billings/{id}/refund"].post;
+    expect(refund.responses["201"].content["application/json"].schema.properties.refund).toBeDefined();
+    expect(refund.responses["200"].content["application/json"].schema.properties.refund).toBeDefined();
+    const flag = document.paths["/api/v1/site/flags/{file}"].get;
+    expect(flag.parameters).toContainEqual({
+      name: "file",
+      in: "path",
+      required: true,
+      schema: { type: "string", pattern: "^(?:[A-Za-z]{2}\\.svg)$" },
+    });
+    expect(Object.keys(flag.responses)).toEqual(expect.arrayContaining(["200", "304", "404"]));
 
     const dir = mkdtempSync(join(tmpdir(), "openapi-"));
     try {

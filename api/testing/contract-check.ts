@@ -7,12 +7,12 @@
 import { isDeepStrictEqual } from "node:util";
 import { API } from "#schemas/contract/index.ts";
 import { errorAnswer } from "#schemas/contract/answers.ts";
-import { answersJson, pathPattern, type ApiRoute } from "#schemas/contract/route.ts";
+import { answersJson, pathPattern, statusesOf, type ApiRoute } from "#schemas/contract/route.ts";
 
 const DECLARED = Object.entries(API as Record<string, ApiRoute>).map(([name, route]) => ({
   name,
   route,
-  pattern: pathPattern(route.path),
+  pattern: pathPattern(route.path, route.paramPatterns),
 }));
 
 /** The declared route a request reached, if any. */
@@ -31,14 +31,14 @@ export function contractBreach(method: string, path: string, status: number, con
   }
   const declared = declaredRoute(method, pathname);
   if (!declared) return null;
-  const expected = declared.route.status ?? 200;
-  if (status !== expected) return `${declared.name} answered ${status}, declared ${expected}`;
+  const expected: readonly number[] = statusesOf(declared.route);
+  if (!expected.includes(status)) return `${declared.name} answered ${status}, declared ${expected.join(" or ")}`;
   const declaredAnswer = declared.route.answer;
   if (!answersJson(declaredAnswer)) {
     if (status >= 300 || declaredAnswer.mediaType === "*/*" || contentType?.startsWith(declaredAnswer.mediaType)) return null;
     return `${declared.name} answered ${contentType ?? "no content type"}, declared ${declaredAnswer.mediaType}`;
   }
-  if (status === 204) return null;
+  if (status === 204 || status === 304) return null;
   if (!isJson) return `${declared.name} answered ${contentType ?? "no content type"}, declared JSON`;
   const answer = declaredAnswer.safeParse(body);
   if (!answer.success) return `${declared.name}'s answer does not match its schema: ${answer.error.message}`;

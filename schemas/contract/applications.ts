@@ -6,7 +6,8 @@ import { z } from "zod";
 import { pageOf } from "./answers.ts";
 import { listQuery } from "./list-query.ts";
 import { apiPart, apiRoute, fileAnswer } from "./route.ts";
-import { APPLICATION_STATUSES, applicationView, myApplication, responseDetail, responsesPage } from "../applications.ts";
+import { jsonText } from "../api-multipart.ts";
+import { APPLICATION_STATUSES, applicationSaved, applicationView, myApplication, responseDetail, responsesPage } from "../applications.ts";
 import { reviewStatusSchema } from "../events.ts";
 import { REVIEW_COMPLETENESS } from "../reviews.ts";
 
@@ -29,8 +30,45 @@ export const responsesQuery = listQuery.extend({
 /** The CSV has every response the list's search and status filter match, on one sheet. */
 export const responsesCsvQuery = z.object({ search: listQuery.shape.search, status: statusFilter });
 
-/** An application with the sentence the applicant is shown. */
-const applicationSaved = z.object({ event_application: applicationView, message: z.string() });
+const truthy = (v: unknown) => v === "1" || v === "true" || v === "on";
+
+const ANSWER_FIELD = /^answers\[([^\]]+)\](?:\[\])?$/;
+
+/** Every answer of the body by question key; each is then checked by its question's rule (the API's answers.ts). */
+function answersOf(body: Record<string, unknown>) {
+  const answers = new Map<string, unknown>();
+  for (const [name, value] of Object.entries(body)) {
+    const key = ANSWER_FIELD.exec(name)?.[1];
+    if (key) answers.set(key, value);
+  }
+  // JSON clients send `answers` as an object; a form client may send them all as one JSON-encoded field.
+  const whole = jsonText(body.answers);
+  if (whole && typeof whole === "object" && !Array.isArray(whole)) {
+    for (const [key, answer] of Object.entries(whole)) if (!answers.has(key)) answers.set(key, answer);
+  }
+  return answers;
+}
+
+/**
+ * An application body: multipart or url-encoded fields `answers[<key>]` (repeated for several choices,
+ * files as files) or JSON `{intent, answers: {...}}`. Answers are kept in a Map so no key can reach an
+ * object prototype. Read with every value of a repeated field kept (serve's `readAll`).
+ */
+export const applicationBodySchema = z.preprocess(
+  (body) => {
+    const fields = body as Record<string, unknown>;
+    return { intent: fields.intent, answers: answersOf(fields), show_on_event_page: fields.show_on_event_page };
+  },
+  z.object({
+    intent: z.preprocess(
+      (v) => (Array.isArray(v) ? v[v.length - 1] : v === "" || v === null ? undefined : v),
+      z.enum(["draft", "submit"], { error: "The selected intent is invalid." }).default("submit"),
+    ),
+    answers: z.instanceof(Map<string, unknown>),
+    // A checkbox: sent ("1", "on", true) when ticked, absent when not.
+    show_on_event_page: z.preprocess((v) => truthy(Array.isArray(v) ? v[v.length - 1] : v) || v === true, z.boolean()),
+  }),
+);
 
 /*
  * A form's responses: a member whose role reads no forms is told an existing form is forbidden and a missing
@@ -39,6 +77,17 @@ const applicationSaved = z.object({ event_application: applicationView, message:
 const readsResponses = { feature: "event response read" } as const;
 
 export const applicationRoutes = apiPart("Applications", {
+  applyToForm: apiRoute({
+    method: "POST",
+    path: "/api/v1/admin/event_forms/{id}/applications",
+    summary:
+      "Apply to a form, or save the caller's draft (intent draft): 201 when the application is made, 200 when the caller's draft is changed",
+    access: "user",
+    body: applicationBodySchema,
+    answer: applicationSaved,
+    status: [201, 200],
+    refusals: [404],
+  }),
   listMyApplications: apiRoute({
     method: "GET",
     path: "/api/v1/admin/event_applications",

@@ -15,6 +15,8 @@ import {
   eventBillingDetail,
   eventBillingView,
   quoteSchema,
+  refundMade,
+  refundSchema,
   verifyPaymentSchema,
   paymentVerification,
 } from "../billing.ts";
@@ -106,5 +108,18 @@ export const billingRoutes = apiPart("Billing", {
     body: changeStatusSchema,
     answer: z.object({ event_billing: eventBillingView }),
     refusals: [404, 409],
+  }),
+  refundBilling: apiRoute({
+    method: "POST",
+    path: "/api/v1/admin/event_billings/{id}/refund",
+    summary:
+      "Refund a billing's payment through the provider (all that is left unless an amount is given), or a payment it did not accept (payment_id, whole): 201 with the refund made, 200 with the one the same idempotency key (field or Idempotency-Key header) made before",
+    // The organization's "money" is checked after the billing id and the body, as it always was: the
+    // handler checks it, so that the refusals keep their order.
+    access: { feature: "event billing write" },
+    body: refundSchema,
+    answer: refundMade,
+    status: [201, 200],
+    refusals: [404],
   }),
 });

@@ -5,7 +5,7 @@ import { pathPattern, type ApiRoute } from "./route.ts";
 const DECLARED = Object.entries(API as Record<string, ApiRoute>).map(([name, route]) => ({
   name,
   route,
-  pattern: pathPattern(route.path),
+  pattern: pathPattern(route.path, route.paramPatterns),
 }));
 
 export function declaredRoute(method: string, pathname: string): { name: string; route: ApiRoute } | undefined {

@@ -39,6 +39,7 @@ import { resourceRoutes } from "./resources.ts";
 import { reviewRoutes } from "./reviews.ts";
 import { settingsRoutes } from "./settings.ts";
 import { signInRoutes } from "./sign-in.ts";
+import { siteEventRoutes } from "./site-events.ts";
 import { startupDetailRoutes } from "./startup-details.ts";
 import { startupRoutes } from "./startups.ts";
 import { teamRoutes } from "./team.ts";
@@ -84,6 +85,7 @@ export const API = {
   ...reviewRoutes,
   ...settingsRoutes,
   ...signInRoutes,
+  ...siteEventRoutes,
   ...startupDetailRoutes,
   ...startupRoutes,
   ...teamRoutes,

@@ -43,10 +43,18 @@ export const fileAnswer = (mediaType: string, description: string): FileAnswer =
 /** The route answers JSON (a schema), not a file. */
 export const answersJson = (answer: z.ZodType | FileAnswer): answer is z.ZodType => "safeParse" in answer;
 
+/** A status a call that succeeds may answer (304: a conditional GET whose copy is still good). */
+export type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 303 | 304;
+
 export interface ApiRoute<Path extends string = string> {
   method: HttpMethod;
   /** The path with its parameters in braces, as OpenAPI writes it: `/api/v1/admin/question_library/{id}`. */
   path: Path;
+  /**
+   * What a parameter must look like for the route to answer at all, as a regular expression's source (no
+   * anchors: the whole segment must match): `{ file: "[A-Za-z]{2}\\.svg" }`. Any other value is another path (404).
+   */
+  paramPatterns?: Partial<Record<PathParamNames<Path>, string>>;
   /** One line for people, shown in the API reference. */
   summary: string;
   access: RouteAccess;
@@ -56,8 +64,12 @@ export interface ApiRoute<Path extends string = string> {
   body?: z.ZodType;
   /** The answer when the call succeeds: a schema for JSON, or `fileAnswer(…)` for anything else. */
   answer: z.ZodType | FileAnswer;
-  /** The success status: 200 unless said (201 for what a call creates, 302/303 for a redirect, 204 for nothing). */
-  status?: 200 | 201 | 202 | 204 | 302 | 303;
+  /**
+   * The success status: 200 unless said (201 for what a call creates, 302/303 for a redirect, 204 for nothing).
+   * A list when the call may succeed in more than one way (201 made, 200 made before): its handler then says
+   * which, with the answer (api/lib/contract.ts).
+   */
+  status?: SuccessStatus | readonly SuccessStatus[];
   /** The part of the API it belongs to, as the reference groups it (set by `apiPart`). */
   tag?: string;
   /** Refusals this route gives besides those every route may give (401, 403, 419, 422, 429). */
@@ -76,6 +88,10 @@ export type QueryOf<R extends ApiRoute> = R["query"] extends z.ZodType ? z.input
 export type BodyOf<R extends ApiRoute> = R["body"] extends z.ZodType ? z.input<R["body"]> : undefined;
 /** What the handler gives back: the answer as the schema takes it in (a Response of its own for a file). */
 export type AnswerIn<R extends ApiRoute> = R["answer"] extends z.ZodType ? z.input<R["answer"]> : Response;
+/** Every status a route may succeed with. */
+export const statusesOf = (route: Pick<ApiRoute, "status">): readonly SuccessStatus[] =>
+  route.status === undefined ? [200] : typeof route.status === "number" ? [route.status] : route.status;
+
 /** What the caller gets: the answer as the schema reads it (the Response itself for a file). */
 export type AnswerOf<R extends ApiRoute> = R["answer"] extends z.ZodType ? z.output<R["answer"]> : Response;
 /** A route that answers JSON. */
@@ -111,8 +127,13 @@ export function queryString(query: object): string {
   return search.toString();
 }
 
-/** A matcher for concrete paths of this route: "/api/v1/x/12" for "/api/v1/x/{id}". */
-export function pathPattern(path: string): RegExp {
-  const source = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+");
+/**
+ * A matcher for concrete paths of this route: "/api/v1/x/12" for "/api/v1/x/{id}"; a parameter with a
+ * pattern matches only what its pattern does.
+ */
+export function pathPattern(path: string, patterns: Record<string, string | undefined> = {}): RegExp {
+  const source = path
+    .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+    .replace(/\{(\w+)\}/g, (_, name: string) => (patterns[name] ? `(?:${patterns[name]})` : "[^/]+"));
   return new RegExp(`^${source}$`);
 }

@@ -1,18 +1,16 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { z } from "zod";
 import { applicationRoutes as routes } from "#schemas/contract/applications.ts";
+import { siteEventRoutes } from "#schemas/contract/site-events.ts";
 import { roleAllows } from "#schemas/organization-roles.ts";
 import { BLIND_SEARCH, REVIEW_SORTS, SCORES_FOR_MANAGERS } from "#schemas/reviews.ts";
 import type { AppEnv } from "#api/context.ts";
-import { jsonText, readBody } from "#api/lib/body.ts";
-import { serve } from "#api/lib/contract.ts";
+import { serve, withStatus } from "#api/lib/contract.ts";
 import { csvResponse } from "#api/lib/csv.ts";
 import { fieldError, forbidden } from "#api/lib/errors.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { page, parseListQuery } from "#api/lib/pagination.ts";
-import { validate } from "#api/lib/validation.ts";
+import { page } from "#api/lib/pagination.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
-import { currentUser, requireUser } from "../auth/middleware.ts";
+import { currentUser } from "../auth/middleware.ts";
 import { doorCounts } from "../check-ins/service.ts";
 import { fileResponse } from "../files/service.ts";
 import { apply } from "./applying.ts";
@@ -45,86 +43,40 @@ function orderAsked(c: Context<AppEnv>): "asc" | "desc" | undefined {
   return asked === "asc" || asked === "desc" ? asked : undefined;
 }
 
-/** The list query, with the list's own default direction when none was asked for. */
-function listQuery(c: Context<AppEnv>, defaultOrder: "asc" | "desc") {
-  return { ...parseListQuery(c.req.url), sort_order: orderAsked(c) ?? defaultOrder };
-}
-
-const truthy = (v: unknown) => v === "1" || v === "true" || v === "on";
-
-const ANSWER_FIELD = /^answers\[([^\]]+)\](?:\[\])?$/;
-
-/** Every answer of the body by question key; each is then checked by its question's rule (answers.ts). */
-function answersOf(body: Record<string, unknown>) {
-  const answers = new Map<string, unknown>();
-  for (const [name, value] of Object.entries(body)) {
-    const key = ANSWER_FIELD.exec(name)?.[1];
-    if (key) answers.set(key, value);
-  }
-  // JSON clients send `answers` as an object; a form client may send them all as one JSON-encoded field.
-  const whole = jsonText(body.answers);
-  if (whole && typeof whole === "object" && !Array.isArray(whole)) {
-    for (const [key, answer] of Object.entries(whole)) if (!answers.has(key)) answers.set(key, answer);
-  }
-  return answers;
-}
-
-/**
- * An application body: multipart or url-encoded fields `answers[<key>]` (repeated for several
- * choices, files as files) or JSON `{intent, answers: {...}}`. Answers are kept in a Map so no key can
- * reach an object prototype.
- */
-const applicationBodySchema = z.preprocess(
-  (body) => {
-    const fields = body as Record<string, unknown>;
-    return { intent: fields.intent, answers: answersOf(fields), show_on_event_page: fields.show_on_event_page };
-  },
-  z.object({
-    intent: z.preprocess(
-      (v) => (Array.isArray(v) ? v[v.length - 1] : v === "" || v === null ? undefined : v),
-      z.enum(["draft", "submit"], { error: "The selected intent is invalid." }).default("submit"),
-    ),
-    answers: z.instanceof(Map<string, unknown>),
-    // A checkbox: sent ("1", "on", true) when ticked, absent when not.
-    show_on_event_page: z.preprocess((v) => truthy(Array.isArray(v) ? v[v.length - 1] : v) || v === true, z.boolean()),
-  }),
-);
-
-const readApplication = async (c: Context<AppEnv>) => validate(applicationBodySchema, await readBody(c, { all: true }));
-
 // ---- discovery and the public form --------------------------------------------------------------
 
-const eventFilters = z.object({
-  category: z.string().trim().max(100).optional().catch(undefined),
-  nature: z.string().trim().max(40).optional().catch(undefined),
-  from: z.string().trim().max(10).optional().catch(undefined),
-  to: z.string().trim().max(10).optional().catch(undefined),
-  include_past: z.preprocess(truthy, z.boolean()),
-});
-
-applicationRoutes.get("/api/v1/site/events", requireUser, async (c) => {
-  const query = { ...listQuery(c, "asc"), ...eventFilters.parse(c.req.query()) };
+serve(applicationRoutes, siteEventRoutes.listSiteEvents, async (c, { query: asked }) => {
+  const query = { ...asked, sort_order: orderAsked(c) ?? ("asc" as const) };
   const { total, data } = await listEvents(c.get("db"), currentUser(c), query);
-  return c.json(page(c.req.url, query, total, data));
+  return page(c.req.url, query, total, data);
 });
 
-applicationRoutes.get("/api/v1/site/event_forms/:id", requireUser, async (c) =>
-  c.json(await siteEventForm(c.get("db"), currentUser(c), formId(c.req.param("id")))),
+serve(applicationRoutes, siteEventRoutes.showSiteEventForm, async (c, { params }) =>
+  siteEventForm(c.get("db"), currentUser(c), formId(params.id)),
 );
 
 // ---- the applicant -----------------------------------------------------------------------------
 
-applicationRoutes.post("/api/v1/admin/event_forms/:id/applications", requireUser, async (c) => {
-  const id = formId(c.req.param("id"));
-  const { intent, answers, show_on_event_page } = await readApplication(c);
-  const queue = new BroadcastQueue();
-  const input = { intent, answers, showOnEventPage: show_on_event_page };
-  const { application, created } = await apply(c.get("db"), currentUser(c), id, input, queue);
-  await publishAfterCommit(c.get("broadcaster"), queue.messages);
-  const message =
-    intent === "draft" ? "Draft saved." : application.status === "waitlisted" ? "You are on the waitlist." : "Application submitted.";
-  return c.json({ event_application: application, message }, created ? 201 : 200);
-});
+/** An id that cannot name a form is "not found" before the application's body is read. */
+const formIdFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  formId(c.req.param("id"));
+  await next();
+};
+
+serve(
+  applicationRoutes,
+  routes.applyToForm,
+  async (c, { params, body: { intent, answers, show_on_event_page } }) => {
+    const queue = new BroadcastQueue();
+    const input = { intent, answers, showOnEventPage: show_on_event_page };
+    const { application, created } = await apply(c.get("db"), currentUser(c), formId(params.id), input, queue);
+    await publishAfterCommit(c.get("broadcaster"), queue.messages);
+    const message =
+      intent === "draft" ? "Draft saved." : application.status === "waitlisted" ? "You are on the waitlist." : "Application submitted.";
+    return withStatus(created ? 201 : 200, { event_application: application, message });
+  },
+  { before: [formIdFirst], readAll: true },
+);
 
 serve(applicationRoutes, routes.listMyApplications, async (c, { query }) => {
   const list = { ...query, sort_order: orderAsked(c) ?? ("desc" as const) };

@@ -3,9 +3,8 @@ import { refundSchema, type BillingInput } from "#schemas/billing.ts";
 import { billingRoutes, type BillingListQuery } from "#schemas/contract/billing.ts";
 import { paymentRoutes } from "#schemas/contract/payments.ts";
 import type { AppEnv } from "#api/context.ts";
-import { serve } from "#api/lib/contract.ts";
+import { serve, withStatus } from "#api/lib/contract.ts";
 import { appKey } from "#api/db/settings.ts";
-import { readBody } from "#api/lib/body.ts";
 import { csvResponse } from "#api/lib/csv.ts";
 import { HttpError, notFound } from "#api/lib/errors.ts";
 import { pathId } from "#api/lib/ids.ts";
@@ -15,7 +14,6 @@ import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts
 import { PAYMENT_PROCESSING_PATH, SANDBOX_ID_PREFIX, type PaymentProviders } from "#api/payments/provider.ts";
 import { checkSandboxToken, SANDBOX_CSP, sandboxPage, SandboxProvider } from "#api/payments/sandbox.ts";
 import { StripeProvider } from "#api/payments/stripe.ts";
-import { assertPermission } from "../access/authorize.ts";
 import { FORM_NOT_FOUND } from "../applications/messages.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { limits } from "#api/lib/limits.ts";
@@ -46,8 +44,6 @@ export interface BillingOptions {
   /** Where provider errors that must not fail a request (closing an old checkout) are reported. */
   log?: Log;
 }
-
-const BASE = "/api/v1/admin/event_billings";
 
 const billingId = (value: string | undefined) => pathId(value, BILLING_NOT_FOUND);
 
@@ -205,29 +201,30 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   );
 
   /**
-   * A refund through the provider: `{amount?, reason, idempotency_key?, payment_id?}` (or an Idempotency-Key
-   * header; `payment_id`: a payment the billing did not accept, refunded whole). 201 with the refund made;
-   * 200 with the one the same key made before.
+   * A refund through the provider: 201 with the refund made; 200 with the one the same key made before. The
+   * permission, then the billing id, then the body and its key, and only then the organization's "money".
    */
-  routes.post(`${BASE}/:id/refund`, async (c) => {
-    await assertPermission(c, "event billing write");
-    const user = currentUser(c);
-    const id = billingId(c.req.param("id"));
-    const input = validate(refundSchema, await readBody(c));
-    input.idempotency_key ??= validate(refundKeySchema, { idempotency_key: c.req.header("idempotency-key") }).idempotency_key;
-    const queue = new BroadcastQueue();
-    const { created, ...made } = await refundBilling(
-      c.get("db"),
-      await providers(c),
-      organizationFor(user, "money"),
-      user,
-      id,
-      input,
-      queue,
-    );
-    await publishAfterCommit(c.get("broadcaster"), queue.messages, log);
-    return c.json(made, created ? 201 : 200);
-  });
+  serve(
+    routes,
+    billingRoutes.refundBilling,
+    async (c, { params, body: input }) => {
+      const user = currentUser(c);
+      input.idempotency_key ??= validate(refundKeySchema, { idempotency_key: c.req.header("idempotency-key") }).idempotency_key;
+      const queue = new BroadcastQueue();
+      const { created, ...made } = await refundBilling(
+        c.get("db"),
+        await providers(c),
+        organizationFor(user, "money"),
+        user,
+        billingId(params.id),
+        input,
+        queue,
+      );
+      await publishAfterCommit(c.get("broadcaster"), queue.messages, log);
+      return withStatus(created ? 201 : 200, made);
+    },
+    { before: [billingIdFirst] },
+  );
 
   // ---- Stripe's webhook (exempt from the XSRF check: the signature of the raw body authenticates it) ----
 

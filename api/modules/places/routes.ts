@@ -9,6 +9,7 @@
 import { Hono } from "hono";
 import type { CityOption } from "#schemas/places.ts";
 import { accountRoutes } from "#schemas/contract/account.ts";
+import { countryRoutes } from "#schemas/contract/countries.ts";
 import { placeRoutes as routes } from "#schemas/contract/places.ts";
 import type { AppEnv } from "#api/context.ts";
 import { serve } from "#api/lib/contract.ts";
@@ -47,13 +48,8 @@ serve(placeRoutes, routes.geocode, async (c, { query: { q } }) => {
   return placeOf(city);
 });
 
-/*
- * Not on the contract yet: its path only matches a two-letter code and ".svg" (a pattern the contract's
- * paths cannot say), and it answers 304 to a matching ETag, a status a declared route cannot have.
- */
-
-placeRoutes.get("/api/v1/site/flags/:file{[A-Za-z]{2}\\.svg}", (c) => {
-  const flag = flagFile(c.req.param("file").slice(0, 2));
+serve(placeRoutes, countryRoutes.countryFlag, async (c, { params }) => {
+  const flag = flagFile(params.file.slice(0, 2));
   if (!flag) throw notFound();
   const headers = {
     "Cache-Control": CACHE_A_DAY,

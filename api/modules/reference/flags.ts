@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { countryRoutes } from "#schemas/contract/countries.ts";
+import { pathTo } from "#schemas/contract/route.ts";
 
 /** flag-icons' 4:3 SVG flags (MIT), one file per lower-case ISO code. */
 const FLAG_DIR = join(dirname(createRequire(import.meta.url).resolve("flag-icons/package.json")), "flags", "4x3");
@@ -34,4 +36,4 @@ export function flagFile(code: string): FlagFile | null {
 export const hasFlag = (code: string) => /^[a-z]{2}$/i.test(code) && existsSync(join(FLAG_DIR, `${code.toLowerCase()}.svg`));
 
 /** Where the app serves a country's flag (same origin, so it shows wherever the panel does). */
-export const flagUrl = (code: string) => `/api/v1/site/flags/${code.toLowerCase()}.svg`;
+export const flagUrl = (code: string) => pathTo(countryRoutes.countryFlag, { file: `${code.toLowerCase()}.svg` });

@@ -1,3 +1,5 @@
+import { countryRoutes } from "#schemas/contract/countries";
+import { pathTo } from "#schemas/contract/route";
 import { countryName } from "~/lib/country-label";
 
 /**
@@ -9,7 +11,7 @@ export function Flag({ code, label, className = "" }: { code: string; label?: st
   if (!/^[A-Z]{2}$/i.test(code)) return null;
   return (
     <img
-      src={`/api/v1/site/flags/${code.toLowerCase()}.svg`}
+      src={pathTo(countryRoutes.countryFlag, { file: `${code.toLowerCase()}.svg` })}
       alt={label ?? ""}
       width={20}
       height={15}

@@ -1,15 +1,8 @@
 import { parseSubmission } from "~/lib/submission.server";
 import { data, useSearchParams, Link } from "react-router";
-import {
-  BILLING_STATUSES,
-  changeStatusSchema,
-  refundSchema,
-  type EventBillingView,
-  type RefundInput,
-  type RefundMade,
-} from "#schemas/billing";
+import { BILLING_STATUSES, changeStatusSchema, refundSchema, type ChangeStatusInput, type RefundInput } from "#schemas/billing";
 import { API } from "#schemas/contract/index";
-import { pathTo } from "#schemas/contract/route";
+import { pathTo, type AnswerOf } from "#schemas/contract/route";
 import { parseId } from "#schemas/ids";
 import { eventFormChannel, PAYMENT_STATUS_CHANGED_EVENT } from "#schemas/realtime";
 import { requireId } from "~/lib/route-params.server";
@@ -100,7 +93,6 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const refunding = intent !== CHANGE_STATUS_INTENT;
   const billingId = requireId(formData.get("billing_id"), BILLING_NOT_FOUND);
   const api = context.get(apiContext);
-  const path = `/api/v1/admin/event_billings/${billingId}`;
   const submission = refunding
     ? parseSubmission(formData, { schema: refundSchema })
     : parseSubmission(formData, { schema: changeStatusSchema });
@@ -109,9 +101,11 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     // Money goes back only once the owner has seen the amount and said yes (RefundConfirmation).
     return { result: submission.reply(), billingId, intent, refundToConfirm: submission.value as RefundInput };
   }
-  const result = refunding
-    ? await api.post<RefundMade>(`${path}/refund`, submission.value)
-    : await api.put<{ event_billing: EventBillingView; refund?: undefined }>(`${path}/change_status`, submission.value);
+  const billing = { id: billingId };
+  // Either answer, kept apart so that a refund's own fields are known where it is one.
+  const result: ApiResult<AnswerOf<typeof API.refundBilling> | AnswerOf<typeof API.changeBillingStatus>> = refunding
+    ? await api.request(API.refundBilling, { params: billing, body: submission.value as RefundInput })
+    : await api.request(API.changeBillingStatus, { params: billing, body: submission.value as ChangeStatusInput });
   if (!result.ok) {
     if (result.status === 404) throw data(BILLING_NOT_FOUND, { status: 404 });
     const reply = replyWithApiErrors(submission, result);
@@ -121,8 +115,11 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const back = url.searchParams;
   back.delete("index");
   back.set("billing", String(billingId));
-  const { refund, event_billing } = result.body;
-  const message = refund ? `Refunded ${formatMoney(refund.amount, refund.currency)} to ${event_billing.name}.` : "Payment status updated.";
+  const saved = result.body;
+  const message =
+    "refund" in saved
+      ? `Refunded ${formatMoney(saved.refund.amount, saved.refund.currency)} to ${saved.event_billing.name}.`
+      : "Payment status updated.";
   return redirectWithToast(context.get(requestEnvContext), `/event-forms/payments/${id}?${back}`, { type: "success", message });
 }
 

@@ -5,19 +5,18 @@ import { inputClass } from "~/components/ui/field";
 import { Badge, Card, EmptyState, PageHeader } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/pagination";
 import { apiContext } from "~/lib/contexts";
-import { forwardListParams } from "~/lib/list-query.server";
+import { listQueryOf } from "~/lib/list-query.server";
 import { MY_APPLICATION_LABELS, NATURE_LABELS, STATUS_TONES, formatEventTime, price } from "~/lib/event-format";
 import { FavoriteToggle } from "~/components/favorites/favorite-toggle";
-import type { Page } from "#schemas/answers";
-import type { EventCard } from "#schemas/event-form-views";
+import { API } from "#schemas/contract/index";
 import type { Route } from "./+types/discover";
 import { InAppLink } from "~/components/ui/in-app-link";
 import { EventCover } from "~/components/events/event-cover";
 import { eventLocation } from "#schemas/event-pages";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = forwardListParams(url, ["page", "search", "category", "nature", "from", "to"], { per_page: "12" });
-  return context.get(apiContext).load<Page<EventCard>>(`/api/v1/site/events?${query}`);
+  const query = listQueryOf(url, ["page", "search", "category", "nature", "from", "to"], { per_page: "12" });
+  return context.get(apiContext).answer(API.listSiteEvents, { query });
 }
 
 export default function Discover({ loaderData: events }: Route.ComponentProps) {

@@ -13,6 +13,7 @@ import { FormErrors } from "~/components/ui/field";
 import { loadEventWeather } from "~/components/weather/event-weather.server";
 import { WeatherCard } from "~/components/weather/weather-card";
 import { Badge, Card } from "~/components/ui/layout";
+import { API } from "#schemas/contract/index";
 import { apiContext, userContext } from "~/lib/contexts";
 import { NATURE_LABELS, STATUS_TONES, formatEventTime, formatInZone, price } from "~/lib/event-format";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -55,9 +56,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     if (!key.startsWith("answers[") || (value instanceof File && value.size === 0)) continue;
     body.append(key, value);
   }
-  const result = await context
-    .get(apiContext)
-    .post<{ message: string }>(`/api/v1/admin/event_forms/${view.event_form.id}/applications`, body);
+  const result = await context.get(apiContext).request(API.applyToForm, { params: { id: view.event_form.id }, body });
   if (!result.ok) {
     const answers: Record<string, unknown> = {};
     for (const [key, value] of incoming) {

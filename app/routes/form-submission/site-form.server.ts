@@ -1,6 +1,7 @@
 import { isPaid } from "#schemas/billing";
 import { data, type RouterContextProvider } from "react-router";
 import { parseId } from "#schemas/ids";
+import { API } from "#schemas/contract/index";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -22,7 +23,7 @@ export async function loadSiteForm({ url, context }: Pick<RouteArgs, "url" | "co
   const env = context.get(requestEnvContext);
   const formId = parseId(id ?? url.searchParams.get("form_id"));
   if (formId === undefined) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
-  const result = await context.get(apiContext).get<SiteEventForm>(`/api/v1/site/event_forms/${formId}`);
+  const result = await context.get(apiContext).request(API.showSiteEventForm, { params: { id: formId } });
   if (result.status === 404) throw await redirectWithToast(env, "/", { type: "error", message: NO_EVENT });
   if (!result.ok) throw data(result.body.message, { status: result.status });
   return result.body;

@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import type { SiteEventForm } from "#schemas/applications";
 import { API } from "#schemas/contract/index";
 import { eventIdOfSlug, eventPosterPath } from "#schemas/event-pages";
 import { ApplyCall, type ReaderApplication } from "~/components/event-page/apply-call";
@@ -42,7 +41,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
 async function readerOf(api: ApiClient, slug: string): Promise<{ mine: ReaderApplication | null } | null> {
   if (!api.hadSession || !(await api.currentUser())) return null;
   const id = eventIdOfSlug(slug);
-  const form = id === undefined ? undefined : await api.get<SiteEventForm>(`/api/v1/site/event_forms/${id}`);
+  const form = id === undefined ? undefined : await api.request(API.showSiteEventForm, { params: { id } });
   if (!form?.ok || !form.body.my_application) return { mine: null };
   const { my_application, my_waitlist_position, my_offer_expires_at } = form.body;
   return { mine: { status: my_application.status, waitlist_position: my_waitlist_position, offer_expires_at: my_offer_expires_at } };
