@@ -1,6 +1,6 @@
 /*
- * Every answer a test gets from the API, checked against the contract (schemas/contract): a declared
- * route's success must be its declared status and answer, exactly (a field the declaration does not name
+ * Every answer a test gets from the API, checked against the contract (schemas/contract): a success
+ * must come from a declared route, with its declared status and answer, exactly (a field the declaration does not name
  * is a mismatch too), and any refusal must be the refusal shape. TestClient runs it on every call, so each
  * suite checks the answers it provokes.
  */
@@ -29,8 +29,8 @@ export function contractBreach(method: string, path: string, status: number, con
     const refusal = errorAnswer.safeParse(body);
     return refusal.success ? null : `a ${status} refusal that is not {message, errors?}: ${refusal.error.message}`;
   }
-  const declared = declaredRoute(method, pathname);
-  if (!declared) return null;
+  const declared = declaredRoute(method === "HEAD" ? "GET" : method, pathname);
+  if (!declared) return `${method} ${pathname} answered ${status}, but no route declares it`;
   const expected: readonly number[] = statusesOf(declared.route);
   if (!expected.includes(status)) return `${declared.name} answered ${status}, declared ${expected.join(" or ")}`;
   const declaredAnswer = declared.route.answer;

@@ -6,7 +6,7 @@ import { redirectWithToast } from "./flash.server";
 import { requestEnvContext } from "./request-env";
 
 /**
- * Asks the API whether a mailed link works (`GET /api/…/{token}`), for the loader of the page it opens.
+ * Asks the API whether a mailed link works (the API's look-up of that link's token), for the loader of the page it opens.
  * A link that does not work is the page's own answer (404 with the invalid-link page), never an error
  * screen; anything else the API refuses is.
  */

@@ -176,13 +176,13 @@ export class ApiClient {
   put = <T>(path: string, body?: unknown) => this.call<T>("PUT", path, body);
   delete = <T>(path: string, extraHeaders?: Record<string, string>) => this.call<T>("DELETE", path, undefined, extraHeaders);
 
-  /** The pending or settled answer of GET /api/user for this request (see `currentUser`). */
+  /** The pending or settled answer of `currentUser` for this request (see `currentUser`). */
   private me: Promise<CurrentUser | null> | undefined;
 
   /**
    * The logged-in user, or null — without treating "not logged in" as an expired session.
    *
-   * One GET /api/user per panel request, however many parts of it need the user: this client lives in the
+   * One `currentUser` call per panel request, however many parts of it need the user: this client lives in the
    * request's context (root middleware), and the promise is kept, so the admin layout's middleware, the
    * guest routes' loaders and an action that runs before them all share one call, even when React Router
    * runs them in parallel. Only a successful write forgets it (see `send`).
@@ -196,10 +196,10 @@ export class ApiClient {
   private readonly screenAnswers = new Map<string, Promise<{ user: CurrentUser } | null>>();
 
   /**
-   * A screen's one answer that carries the user too (`{ user, … }`, as GET /api/user/account does for
+   * A screen's one answer that carries the user too (`{ user, … }`, as `accountScreen` does for
    * /account), asked once per request; its user is this request's `currentUser()`, so the screen's page
    * makes one API call in all. Null when nobody is logged in. Another API without that path (404) gets
-   * GET /api/user instead, and the answer then holds the user only.
+   * `currentUser` instead, and the answer then holds the user only.
    */
   screenWithUser<R extends ScreenRoute>(route: R): Promise<(Partial<AnswerOf<R>> & { user: CurrentUser }) | null> {
     let answer = this.screenAnswers.get(route.path);

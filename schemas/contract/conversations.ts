@@ -14,12 +14,9 @@ import {
   messageView,
   readConversationSchema,
   sendMessageSchema,
+  startConversationSchema,
 } from "../conversations.ts";
 
-/*
- * Starting a conversation (POST /api/v1/admin/conversations) answers 201 when it creates one and 200 when
- * it finds the pair's existing one; a route declares one success status, so that route is not here yet.
- */
 export const conversationRoutes = apiPart("Conversations", {
   listConversations: apiRoute({
     method: "GET",
@@ -28,6 +25,18 @@ export const conversationRoutes = apiPart("Conversations", {
     access: "user",
     query: listQuery,
     answer: pageOf(conversationView),
+  }),
+  startConversation: apiRoute({
+    method: "POST",
+    path: "/api/v1/admin/conversations",
+    summary:
+      "Start a conversation with a user, a startup's owner or a co-founder (exactly one of the three), or find the pair's existing one",
+    access: "user",
+    body: startConversationSchema,
+    answer: z.object({ data: conversationView }),
+    // 201 when it starts one, 200 when the two already talk.
+    status: [201, 200],
+    refusals: [404],
   }),
   showConversation: apiRoute({
     method: "GET",

@@ -1,8 +1,7 @@
 /**
  * A bearer token is held to its abilities before any route runs: reading needs `read`, and a write needs the
  * ability its route's declared organization permission names (schemas/api-tokens.ts). A write that no
- * ability names (the account itself, a chat message) or whose route is not declared yet is for a token that
- * holds every ability. The route still checks the user's own roles: a token never does more than its owner.
+ * ability names (the account itself, a chat message) is for a token that holds every ability. The route still checks the user's own roles: a token never does more than its owner.
  */
 import type { MiddlewareHandler } from "hono";
 import { WRITE_ABILITY, holdsEveryAbility, type TokenAbility } from "#schemas/api-tokens.ts";

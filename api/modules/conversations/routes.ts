@@ -10,11 +10,11 @@
  *   POST /conversations/{id}/read {message_id}      read up to a message (never backwards)
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { CONVERSATION_NOT_FOUND, sendMessageSchema, startConversationSchema } from "#schemas/conversations.ts";
+import { CONVERSATION_NOT_FOUND, sendMessageSchema } from "#schemas/conversations.ts";
 import { conversationRoutes as routes } from "#schemas/contract/conversations.ts";
 import type { AppEnv } from "#api/context.ts";
 import { readBody } from "#api/lib/body.ts";
-import { serve } from "#api/lib/contract.ts";
+import { serve, withStatus } from "#api/lib/contract.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { limits } from "#api/lib/limits.ts";
@@ -22,14 +22,13 @@ import { page } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { assertVerifiedEmail } from "../account-links/hold.ts";
-import { currentUser, requireUser } from "../auth/middleware.ts";
+import { currentUser } from "../auth/middleware.ts";
 import { isConversationParticipant } from "./access.ts";
 import { listMessages, readConversation } from "./messages.ts";
 import { sendMessage } from "./send.ts";
 import { getConversation, startConversation } from "./service.ts";
 import { listConversations } from "./views.ts";
 
-const BASE = "/api/v1/admin/conversations";
 export const conversationRoutes = new Hono<AppEnv>();
 
 const conversationId = (value: string | undefined) => pathId(value, CONVERSATION_NOT_FOUND);
@@ -66,14 +65,21 @@ serve(conversationRoutes, routes.listConversations, async (c, { query }) => {
   return page(c.req.url, query, total, data);
 });
 
-// Not in the contract yet: it answers 201 when it creates the conversation and 200 when it finds it.
-conversationRoutes.post(BASE, requireUser, async (c) => {
-  // Held back whether or not the pair already talk; answering in a conversation someone else started is not.
+/** Held back whether or not the pair already talk (before the body is read); answering in a conversation someone else started is not. */
+const verifiedFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
   assertVerifiedEmail(c, "chat");
-  const input = validate(startConversationSchema, await readBody(c));
-  const { conversation, created } = await startConversation(c.get("db"), currentUser(c), input);
-  return c.json({ data: conversation }, created ? 201 : 200);
-});
+  await next();
+};
+
+serve(
+  conversationRoutes,
+  routes.startConversation,
+  async (c, { body }) => {
+    const { conversation, created } = await startConversation(c.get("db"), currentUser(c), body);
+    return withStatus(created ? 201 : 200, { data: conversation });
+  },
+  { before: [verifiedFirst] },
+);
 
 serve(conversationRoutes, routes.showConversation, async (c, { params }) => ({
   data: await getConversation(c.get("db"), currentUser(c), conversationId(params.id)),

@@ -24,7 +24,7 @@ export interface AiSuggestProps {
  *
  *   <AiSuggest label="Description" buildPrompt={() => `Write … ${title}`} onUse={(text) => form.update({ name, value: text })} />
  *
- * It asks /ai/suggest (→ POST /api/v1/admin/ai) and shows the answer in an editable box with "Use" and
+ * It asks /ai/suggest (→ the API's `askAi`) and shows the answer in an editable box with "Use" and
  * "Discard": the user always reads and edits a suggestion before it reaches the field, and nothing is
  * saved here. It renders no form and no named field, so it sits safely inside another form.
  * Availability comes with the admin layout's data (no request of its own): when the helper is not

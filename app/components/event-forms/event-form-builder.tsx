@@ -38,7 +38,7 @@ export function EventFormBuilder({
   /** The ids of the questions this form has saved (edit only): those can be saved to the library. */
   savedQuestionIds?: string[];
   timeZones: string[];
-  /** The venue country's choices (GET /api/country_codes). */
+  /** The venue country's choices (the API's `listCountries`). */
   countries: Country[];
   defaultValue: ReturnType<typeof builderDefaults>;
   lastResult: SubmissionResult<string[]> | null | undefined;

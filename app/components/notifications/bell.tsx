@@ -10,7 +10,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 export const badgeText = (count: number) => (count > 9 ? "9+" : String(count));
 
 /**
- * The header's bell: the unread count from the layout's loader (GET /api/user carries it, so no call of
+ * The header's bell: the unread count from the layout's loader (`currentUser` carries it, so no call of
  * its own), moved live by NotificationCreated / NotificationsRead on the user's channel. Opening it fetches
  * the latest items; without JavaScript it still opens (a disclosure) and links to the full list.
  */

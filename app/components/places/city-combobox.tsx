@@ -25,7 +25,7 @@ const SHOWN = 8;
 /**
  * A city field. Without JavaScript (and before hydration) it is a plain text input that the server checks
  * against the city list (422 "Did you mean …"); with it, the same input becomes an ARIA 1.2 combobox over
- * GET /api/v1/site/cities (same origin, public): typing suggests the country's cities, most populous first;
+ * The API's `listCities` (same origin, public): typing suggests the country's cities, most populous first;
  * ↓/↑ move, Enter picks, Escape closes. Free text stays allowed: the server has the last word.
  */
 export function CityCombobox({

@@ -7,7 +7,7 @@ import type { UserWeather } from "./weather-panel";
 import { loadWeather } from "./weather.server";
 
 /**
- * The weather where the user is (GET /api/location: their profile's city), never throwing: a fetcher asks
+ * The weather where the user is (the API's `userLocation`: their profile's city), never throwing: a fetcher asks
  * for it, and a thrown error there would replace the whole dashboard with an error page.
  */
 export async function loadUserWeather(context: Readonly<RouterContextProvider>): Promise<UserWeather> {

@@ -37,7 +37,7 @@ function DayRow({ day }: { day: WeatherDay }) {
 }
 
 /**
- * Current conditions and the forecast for a city (GET /api/v1/admin/weather/{city}), rendered on the
+ * Current conditions and the forecast for a city (the API's `weather`), rendered on the
  * server so it needs no JavaScript. When the weather could not be had it says 'Failed to fetch weather
  * data' (WEATHER_FAILED) in the card, once and quietly, where the weather would be: nothing the reader did
  * went wrong, so it is not said as an error (no red, no toast).

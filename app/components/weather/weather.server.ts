@@ -4,7 +4,7 @@ import { apiContext } from "~/lib/contexts";
 import { API } from "#schemas/contract/index";
 
 /**
- * GET /api/v1/admin/weather/{city} for a loader, never throwing: a provider failure (502) or anything
+ * The API's `weather` for a city, for a loader, never throwing: a provider failure (502) or anything
  * else unexpected comes back as {success: false} with the product's failure message, for WeatherCard to show.
  * `city` may be free text such as a venue ("Yaba Tech Hub, Lagos"); `country` (ISO code) narrows it.
  */

@@ -28,7 +28,7 @@ import { InAppLink } from "~/components/ui/in-app-link";
 /**
  * Every admin route: logged in (else /login?redirectTo=…), two-factor sign-in on when the user's role
  * requires it (else its setup on /account, before anything else) and set up (else /setup), before any loader.
- * This is the request's one GET /api/user (memoised by the ApiClient; on /account the page's own answer,
+ * This is the request's one `currentUser` call (memoised by the ApiClient; on /account the page's own answer,
  * which carries the user); the layout and route loaders read the answer from `userContext` (see
  * `requirePermission`) instead of asking the API again.
  */

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
+import { API } from "#schemas/contract/index";
 import { parseId } from "#schemas/ids";
-import type { Conversation } from "~/components/chat/types";
 import { apiContext } from "~/lib/contexts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requestEnvContext } from "~/lib/request-env";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/start";
 const TARGETS = ["user_id", "startup_id", "co_founder_id"] as const;
 
 /**
- * The profiles' "Message" button: finds or starts the conversation (POST /api/v1/admin/conversations)
+ * The profiles' "Message" button: finds or starts the conversation (the API's `startConversation`)
  * and opens it. A plain form, so it works without JavaScript; a refusal (yourself, someone unknown) goes
  * back to the profile with the API's words as a toast.
  */
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = context.get(requestEnvContext);
   const target = TARGETS.map((key) => [key, parseId(form.get(key))] as const).find(([, id]) => id !== undefined);
   if (!target) return redirectWithToast(env, back, { type: "error", message: "That request was not understood." });
-  const result = await context.get(apiContext).post<{ data: Conversation }>("/api/v1/admin/conversations", { [target[0]]: target[1] });
+  const result = await context.get(apiContext).request(API.startConversation, { body: { [target[0]]: target[1] } });
   if (!result.ok) {
     const message = Object.values(result.body.errors ?? {}).flat()[0] ?? result.body.message;
     return redirectWithToast(env, back, { type: "error", message });

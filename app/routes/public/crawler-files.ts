@@ -4,7 +4,7 @@ import type { Route } from "./+types/crawler-files";
 
 /**
  * /robots.txt, /sitemap.xml and /sitemaps/{file}: what crawlers are told, written by the API (it knows
- * APP_URL and the published events) under /api/v1/public at the same path.
+ * APP_URL and the published events) by the API at the same path under its public part (`robotsTxt`, `sitemap`).
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const api = context.get(apiContext);
