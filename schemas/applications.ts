@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { myBillingView } from "./billing.ts";
 import { pageOf, timestamp } from "./contract/answers.ts";
-import { EVENT_FORM_STATUSES, REVIEW_STATUSES } from "./event-kinds.ts";
-import { publicEventForm, responsesFormView, typeOfEvent } from "./event-form-views.ts";
+import { REVIEW_STATUSES } from "./event-kinds.ts";
+import { publicEventForm, responsesFormView } from "./event-form-views.ts";
 import { applicantMeetingView } from "./meetings.ts";
 import { checkInCounts, myTicket } from "./check-ins.ts";
 import { reviewerProgressView, reviewFiguresView } from "./reviews.ts";
@@ -46,18 +46,13 @@ export type ApplicationView = z.output<typeof applicationView>;
 
 /** One of the caller's own applications (`GET /api/v1/admin/event_applications`), with its form. */
 export const myApplication = applicationView.extend({
-  event_form: z.object({
-    id: z.number().int(),
-    title: z.string(),
-    starts_at: timestamp,
-    ends_at: timestamp,
-    timezone: z.string(),
-    status: z.enum(EVENT_FORM_STATUSES),
-    type_of_event: typeOfEvent,
-    startup: z.object({ name: z.string(), username: z.string() }),
-    /** How to join, once the application is accepted and the form has a meeting. */
-    meeting: applicantMeetingView.nullable(),
-  }),
+  event_form: responsesFormView
+    .pick({ id: true, title: true, starts_at: true, ends_at: true, timezone: true, status: true, type_of_event: true })
+    .extend({
+      startup: z.object({ name: z.string(), username: z.string() }),
+      /** How to join, once the application is accepted and the form has a meeting. */
+      meeting: applicantMeetingView.nullable(),
+    }),
 });
 export type MyApplication = z.output<typeof myApplication>;
 
