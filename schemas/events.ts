@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanField, headerText, imageField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
+import { booleanField, checkbox, headerText, imageField, optionalText, requiredText, storableString, urlField } from "./fields.ts";
 import { idField } from "./id-fields.ts";
 import { RULE_SOURCE_TYPES, ruleOptionsOf, ruleSourceIndex } from "./question-rules.ts";
 import { LOCAL_DATETIME, isRealLocalDateTime, isTimeZone, zonedToInstant } from "./time.ts";
@@ -30,9 +30,6 @@ const NATURE_VALUES = EVENT_NATURES.map((n) => n.value) as [EventNature, ...Even
 export const QUESTION_TYPE_VALUES = QUESTION_TYPES.map((q) => q.value) as [QuestionType, ...QuestionType[]];
 
 export const collectionSchema = z.object({ name: requiredText("name", 120) });
-
-/** Checkboxes arrive as "on", "true" or nothing; JSON clients send booleans. */
-const flag = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean());
 
 const localDateTime = (label: string) =>
   z
@@ -82,7 +79,7 @@ export const customQuestionSchema = z
     label: requiredText("question", 200),
     help_text: optionalText("help text", 500),
     type: enumOf("question type", QUESTION_TYPE_VALUES),
-    required: flag.default(false),
+    required: checkbox.default(false),
     options: optionsField,
     show_if: showIfField,
   })
@@ -122,11 +119,11 @@ const standardQuestionsField = z
     Object.fromEntries(
       STANDARD_QUESTIONS.map((q) => [
         q.key,
-        z.object({ enabled: flag.default(false), required: flag.default(false) }).default({ enabled: false, required: false }),
+        z.object({ enabled: checkbox.default(false), required: checkbox.default(false) }).default({ enabled: false, required: false }),
       ]),
     ) as Record<
       StandardQuestionKey,
-      z.ZodDefault<z.ZodObject<{ enabled: z.ZodDefault<typeof flag>; required: z.ZodDefault<typeof flag> }>>
+      z.ZodDefault<z.ZodObject<{ enabled: z.ZodDefault<typeof checkbox>; required: z.ZodDefault<typeof checkbox> }>>
     >,
   )
   .default(

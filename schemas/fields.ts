@@ -86,6 +86,12 @@ const BOOLEANS = new Map<unknown, boolean>([
   ["false", false],
 ]);
 
+/** Whether a checkbox was ticked: forms and query strings send "on", "true" or "1"; JSON clients send true. */
+export const ticked = (value: unknown) => value === true || value === "on" || value === "true" || value === "1";
+
+/** A checkbox, where absent (or anything but ticked) means no. */
+export const checkbox = z.preprocess(ticked, z.boolean());
+
 /** A required yes/no, with Laravel's messages. (A checkbox, where absent means no, is not this.) */
 export const booleanField = (label: string) =>
   z.unknown().transform((value, ctx) => {

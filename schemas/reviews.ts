@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { timestamp } from "./contract/answers.ts";
-import { headerText, optionalText } from "./fields.ts";
+import { checkbox, headerText, optionalText } from "./fields.ts";
 import { idField, optionalIdField } from "./id-fields.ts";
 
 export const RUBRIC_SCALES = [5, 10] as const;
@@ -41,15 +41,13 @@ export const criterionSchema = z.object({
 });
 export type CriterionInput = z.output<typeof criterionSchema>;
 
-const booleanField = z.preprocess((value) => value === true || value === "true" || value === "on" || value === "1", z.boolean());
-
 export const rubricSchema = z
   .object({
     criteria: z
       .array(criterionSchema, { error: "The criteria must be a list." })
       .min(1, "A rubric needs at least one criterion.")
       .max(MAX_CRITERIA, `A rubric may have at most ${MAX_CRITERIA} criteria.`),
-    blind: booleanField.default(false),
+    blind: checkbox.default(false),
     reviewers_per_application: intField("number of reviewers per application", 1, MAX_REVIEWERS_PER_APPLICATION).default(2),
     discuss_threshold: intField("disagreement threshold", 1, 100).default(DEFAULT_DISCUSS_THRESHOLD),
     // The form's custom questions whose answers also say who applied (by id).

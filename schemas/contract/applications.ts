@@ -2,6 +2,7 @@
  * Applications to event forms: the applicant's own (apply, list, read, cancel, their documents), and a form's
  * responses as its organization reads and decides them.
  */
+import { ticked } from "../fields.ts";
 import { z } from "zod";
 import { pageOf } from "./answers.ts";
 import { listQuery } from "./list-query.ts";
@@ -29,8 +30,6 @@ export const responsesQuery = listQuery.extend({
 
 /** The CSV has every response the list's search and status filter match, on one sheet. */
 export const responsesCsvQuery = z.object({ search: listQuery.shape.search, status: statusFilter });
-
-const truthy = (v: unknown) => v === "1" || v === "true" || v === "on";
 
 const ANSWER_FIELD = /^answers\[([^\]]+)\](?:\[\])?$/;
 
@@ -66,7 +65,7 @@ export const applicationBodySchema = z.preprocess(
     ),
     answers: z.instanceof(Map<string, unknown>),
     // A checkbox: sent ("1", "on", true) when ticked, absent when not.
-    show_on_event_page: z.preprocess((v) => truthy(Array.isArray(v) ? v[v.length - 1] : v) || v === true, z.boolean()),
+    show_on_event_page: z.preprocess((v) => ticked(Array.isArray(v) ? v[v.length - 1] : v), z.boolean()),
   }),
 );
 

@@ -1,12 +1,11 @@
 /** What a logged-in member finds: the published events, and one form's page with their own application and billing. */
 import { z } from "zod";
+import { checkbox } from "../fields.ts";
 import { pageOf } from "./answers.ts";
 import { listQuery } from "./list-query.ts";
 import { apiPart, apiRoute } from "./route.ts";
 import { siteEventForm } from "../applications.ts";
 import { eventCard } from "../event-form-views.ts";
-
-const truthy = (v: unknown) => v === "1" || v === "true" || v === "on";
 
 /**
  * The events list: by category, nature and the start date on the event's own clock (`from`, `to` as
@@ -18,7 +17,7 @@ export const siteEventsQuery = listQuery.extend({
   nature: z.string().trim().max(40).optional().catch(undefined),
   from: z.string().trim().max(10).optional().catch(undefined),
   to: z.string().trim().max(10).optional().catch(undefined),
-  include_past: z.preprocess(truthy, z.boolean()),
+  include_past: checkbox,
 });
 
 export const siteEventRoutes = apiPart("Events", {
