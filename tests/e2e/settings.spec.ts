@@ -63,6 +63,8 @@ for (const javaScriptEnabled of [true, false]) {
 test("a time zone that is not on the list is refused on its field", async ({ page, startupUser }) => {
   expect(startupUser.id).toBeGreaterThan(0);
   await page.goto("/settings");
+  // Hydration settles the select's value, so the tampering waits for it.
+  await page.waitForLoadState("networkidle");
   // A tampered form (the list only offers real zones) is stopped on the field; the API test covers the server.
   await page.getByLabel("Time zone").evaluate((select: HTMLSelectElement) => {
     const option = document.createElement("option");
