@@ -36,6 +36,7 @@ import { PublicPageCache } from "#server/public-page-cache.ts";
 import { cspNonce } from "#server/csp-nonce.ts";
 import { createProcessHub } from "#server/process-hub.ts";
 import { processCachePeers, processFanout } from "#server/process-peers.ts";
+import { databaseCachePeers } from "#api/lib/database-cache-peers.ts";
 import { readConfig, realtimePublicConfig, startupWarnings, type ServerConfig } from "#server/config.ts";
 import { upstreamForwarder } from "#server/upstream.ts";
 import { createHttpApp, IDLE_CONNECTION_MS } from "#server/http-app.ts";
@@ -97,6 +98,8 @@ async function serve(options: { prepared: boolean }) {
   // An event's public page, as readers without cookies get it (docs/decisions/043); off without the API's cache.
   const publicPages =
     config.production && config.api.publicPageCacheMs > 0 && !config.apiUrl ? new PublicPageCache(config.api.publicPageCacheMs) : undefined;
+  // A write through one process is what the next request reads, whichever process or instance answers it.
+  const cachePeers = embeddedCluster ? processCachePeers() : database.kind === "postgres" ? databaseCachePeers(database.db) : undefined;
   const api = createApi({
     db: database.db,
     config: config.api,
@@ -105,7 +108,7 @@ async function serve(options: { prepared: boolean }) {
       realtime.app && publicRealtime
         ? { app: realtime.app, publicConfig: publicRealtime, tieToLogins: !config.realtime.external }
         : undefined,
-    cachePeers: embeddedCluster ? processCachePeers() : undefined,
+    cachePeers,
     dependentCaches: publicPages ? [publicPages] : [],
   });
 
@@ -168,6 +171,7 @@ async function serve(options: { prepared: boolean }) {
   async function renderPanel(request: Request, ip: string | undefined): Promise<Response> {
     const nonce = cspNonce();
     const draw = () => drawPage(request, ip, nonce);
+    if (publicPages) await cachePeers?.catchUp?.();
     const response = publicPages ? await publicPages.serve(request, nonce, draw) : await draw();
     const headers = new Headers(response.headers);
     const path = new URL(request.url).pathname;
@@ -278,14 +282,14 @@ function startPruning(database: Database) {
   return timer;
 }
 
-/** Places offered from a paid event's waitlist and not paid for in time go to the next in line, every minute. */
+/** Places offered from a paid event's waitlist and not paid for in time go to the next in line, every minute by default. */
 function startOfferSweep(database: Database, broadcaster: Broadcaster) {
   const timer = setInterval(() => {
     const queue = new BroadcastQueue();
     passLapsedOffers(database.db, queue)
       .then(() => publishAfterCommit(broadcaster, queue.messages))
       .catch((error) => console.error("[launchpad] waitlist offer sweep failed", error));
-  }, 60_000);
+  }, config.offerSweepSeconds * 1_000);
   timer.unref();
   return timer;
 }

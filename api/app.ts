@@ -153,6 +153,7 @@ export function createApi({
     // what it kept after the write, whatever its outcome, and the response waits for that. What was kept
     // or computed meanwhile is emptied then, or, still under way, not kept. The code that wrote says what
     // it changed (`changesOnly`, the door's check-ins); without a word the caches forget everything.
+    if (answerCaches.any) await cachePeers?.catchUp?.();
     if (answerCaches.any && mayWrite(c.req.method, c.req.path)) {
       const record = new WriteRecord();
       try {

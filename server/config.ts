@@ -22,6 +22,8 @@ export interface ServerConfig {
   appKey?: string;
   trustProxy: boolean;
   seed: boolean;
+  /** How often each instance passes lapsed waitlist offers on (OFFER_SWEEP_SECONDS). */
+  offerSweepSeconds: number;
   /**
    * Processes serving requests (WEB_CONCURRENCY, Node's cluster). On the embedded database the primary
    * keeps the one PGlite of the data directory and relays the workers' SQL to it (api/db/embedded/database-relay.ts).
@@ -87,6 +89,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     appKey: env.APP_KEY || undefined,
     trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",
     seed: env.SEED !== "false",
+    offerSweepSeconds: positive(env.OFFER_SWEEP_SECONDS, 60),
     webConcurrency: positive(env.WEB_CONCURRENCY, env.NODE_ENV === "production" ? defaultProcesses() : 1),
     realtime: readRealtime(env, appUrl),
     api: {

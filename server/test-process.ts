@@ -77,6 +77,8 @@ export function httpClient(base: string) {
     return send(method, path, body);
   };
   return {
+    /** The cookies kept, for a realtime client that authorises its channels with this login. */
+    cookies: jar,
     post: (path: string, body: unknown) => write("POST", path, body),
     put: (path: string, body: unknown) => write("PUT", path, body),
     get: (path: string) => send("GET", path),

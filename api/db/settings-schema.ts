@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgSequence, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { MailPreferences } from "#schemas/mail-preferences.ts";
 import { DATE_FORMATS, LAYOUTS, THEMES } from "#schemas/settings.ts";
 import { users } from "./schema.ts";
@@ -25,3 +25,12 @@ export const userSettings = pgTable("user_settings", {
   mailNotifications: jsonb("mail_notifications").$type<Partial<MailPreferences>>().notNull().default({}),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Counted up after every write that may change what an instance keeps in its answer caches (anything, and
+ * the door's check-ins alone), so that several instances on one PostgreSQL see each other's writes at their
+ * next request (api/lib/database-cache-peers.ts). Sequences, not a row: counting up takes no lock, so the
+ * writes of every instance never wait on each other for it.
+ */
+export const answerCacheWrites = pgSequence("answer_cache_writes");
+export const answerCacheCheckIns = pgSequence("answer_cache_check_ins");

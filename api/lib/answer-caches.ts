@@ -38,15 +38,21 @@ export class AnswerCaches {
 }
 
 /**
- * Other processes holding the same kinds of caches over the same database (cluster workers on the embedded
- * database: server/process-peers.ts). A write here empties theirs too, and waits until they did, so the
- * next request, whichever process takes it, sees the write.
+ * Other processes holding the same kinds of caches over the same database: cluster workers on the embedded
+ * database (server/process-peers.ts), whose caches a write here empties and waits for, and instances on
+ * PostgreSQL (database-cache-peers.ts), which catch up before they answer. Either way the next request,
+ * whichever process takes it, sees the write.
  */
 export interface CachePeers {
   /** Empties the other processes' caches that a write of `scope` may change; resolves once they all did. */
   invalidate(scope: WriteScope): Promise<void>;
   /** How this process's caches are emptied when another process writes. */
   onInvalidate(invalidate: (scope: WriteScope) => void): void;
+  /**
+   * Empties this process's caches if another wrote since it last looked, for peers that cannot tell it at
+   * once (instances on PostgreSQL): awaited before a request may answer from a cache.
+   */
+  catchUp?(): Promise<void>;
 }
 
 /**
