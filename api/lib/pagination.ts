@@ -10,6 +10,22 @@ export function parseListQuery(url: string): ListQuery {
   return listQuery.parse(Object.fromEntries(new URL(url).searchParams));
 }
 
+type Order = "asc" | "desc";
+
+/**
+ * The direction the caller named (`sort_order` in the query string, its last value as the list query reads
+ * it), if a valid one: the validated query cannot tell a direction asked for from its default.
+ */
+export function orderAsked(requestUrl: string): Order | undefined {
+  const asked = new URL(requestUrl).searchParams.getAll("sort_order").at(-1);
+  return asked === "asc" || asked === "desc" ? asked : undefined;
+}
+
+/** The query in the list's own direction (newest first, say) unless the caller named a direction or a column. */
+export function inOwnOrder<Q extends { sort_by?: string; sort_order: Order }>(requestUrl: string, query: Q, own: Order): Q {
+  return query.sort_by || orderAsked(requestUrl) ? query : { ...query, sort_order: own };
+}
+
 /**
  * A page number or page size given under another name (`limit`, a page of a list inside another answer),
  * read by the same rule as `page` and `per_page`: undefined when it is missing or not a whole number from 1.

@@ -1,4 +1,4 @@
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { applicationRoutes as routes } from "#schemas/contract/applications.ts";
 import { siteEventRoutes } from "#schemas/contract/site-events.ts";
 import { roleAllows } from "#schemas/organization-roles.ts";
@@ -8,7 +8,7 @@ import { serve, withStatus } from "#api/lib/contract.ts";
 import { csvResponse } from "#api/lib/csv.ts";
 import { fieldError, forbidden } from "#api/lib/errors.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { page } from "#api/lib/pagination.ts";
+import { orderAsked, page } from "#api/lib/pagination.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { doorCounts } from "../check-ins/service.ts";
@@ -37,16 +37,10 @@ export const applicationRoutes = new Hono<AppEnv>();
 const formId = (value: string | undefined) => pathId(value, FORM_NOT_FOUND);
 const applicationId = (value: string | undefined) => pathId(value, APPLICATION_NOT_FOUND);
 
-/** The direction the caller asked for, if they asked for one (a list falls back to its own otherwise). */
-function orderAsked(c: Context<AppEnv>): "asc" | "desc" | undefined {
-  const asked = c.req.query("sort_order");
-  return asked === "asc" || asked === "desc" ? asked : undefined;
-}
-
 // ---- discovery and the public form --------------------------------------------------------------
 
 serve(applicationRoutes, siteEventRoutes.listSiteEvents, async (c, { query: asked }) => {
-  const query = { ...asked, sort_order: orderAsked(c) ?? ("asc" as const) };
+  const query = { ...asked, sort_order: orderAsked(c.req.url) ?? ("asc" as const) };
   const { total, data } = await listEvents(c.get("db"), currentUser(c), query);
   return page(c.req.url, query, total, data);
 });
@@ -79,7 +73,7 @@ serve(
 );
 
 serve(applicationRoutes, routes.listMyApplications, async (c, { query }) => {
-  const list = { ...query, sort_order: orderAsked(c) ?? ("desc" as const) };
+  const list = { ...query, sort_order: orderAsked(c.req.url) ?? ("desc" as const) };
   const { total, data } = await listMyApplications(c.get("db"), currentUser(c).id, list);
   return page(c.req.url, list, total, data);
 });
@@ -126,7 +120,7 @@ serve(applicationRoutes, routes.listResponses, async (c, { params, query }) => {
   const db = c.get("db");
   const user = currentUser(c);
   const form = await managedFormOr403(db, user, formId(params.id));
-  const list = { ...query, sort_order: orderAsked(c) ?? ("desc" as const) };
+  const list = { ...query, sort_order: orderAsked(c.req.url) ?? ("desc" as const) };
   const order: ReviewOrder = {
     sortBy: REVIEW_SORTS.find((sort) => sort === query.sort_by),
     discuss: query.flag === "discuss",

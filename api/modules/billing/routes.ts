@@ -8,7 +8,7 @@ import { appKey } from "#api/db/settings.ts";
 import { csvResponse } from "#api/lib/csv.ts";
 import { HttpError, notFound } from "#api/lib/errors.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { page } from "#api/lib/pagination.ts";
+import { inOwnOrder, page } from "#api/lib/pagination.ts";
 import { validate } from "#api/lib/validation.ts";
 import { BroadcastQueue, publishAfterCommit } from "#api/realtime/broadcaster.ts";
 import { PAYMENT_PROCESSING_PATH, SANDBOX_ID_PREFIX, type PaymentProviders } from "#api/payments/provider.ts";
@@ -151,7 +151,7 @@ export function createBillingRoutes(options: BillingOptions = {}) {
   const formAndQuery = async (c: Context<AppEnv>, access: OrganizationAccess, id: string, query: BillingListQuery) => {
     const form = await findManagedForm(c.get("db"), access, pathId(id, FORM_NOT_FOUND));
     if (!form) throw notFound(FORM_NOT_FOUND);
-    return { form, query: !query.sort_by && !c.req.query("sort_order") ? { ...query, sort_order: "desc" as const } : query };
+    return { form, query: inOwnOrder(c.req.url, query, "desc") };
   };
 
   serve(routes, billingRoutes.listBillings, async (c, { params, query: asked, organization }) => {

@@ -18,7 +18,7 @@ import { coFounderRoutes as routes } from "#schemas/contract/co-founders.ts";
 import type { AppEnv } from "#api/context.ts";
 import { serve } from "#api/lib/contract.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { page } from "#api/lib/pagination.ts";
+import { orderAsked, page } from "#api/lib/pagination.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { ownStartupId } from "#api/lib/owner.ts";
 import { notFound } from "#api/lib/errors.ts";
@@ -68,7 +68,7 @@ serve(coFounderRoutes, routes.findCoFounders, async (c, { query }) => {
   const { skill, role, industry, commitment, country, city, ...list } = query;
   const filters = { skill, role, industry, commitment, country, city };
   // An order the caller names is kept; without one each sort has its own (best score first, names A to Z).
-  const explicitOrder = c.req.query("sort_order") !== undefined;
+  const explicitOrder = orderAsked(c.req.url) !== undefined;
   const result = await findCoFounders(c.get("db"), viewerOf(currentUser(c)), list, filters, explicitOrder);
   return page(c.req.url, list, result.total, result.data);
 });

@@ -4,7 +4,7 @@ import { couponRoutes as routes } from "#schemas/contract/coupons.ts";
 import type { AppEnv } from "#api/context.ts";
 import { serve } from "#api/lib/contract.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { page } from "#api/lib/pagination.ts";
+import { inOwnOrder, page } from "#api/lib/pagination.ts";
 import { ownStartupId } from "#api/lib/owner.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, setCouponActive, updateCoupon } from "./service.ts";
@@ -22,7 +22,7 @@ const couponFound: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 serve(couponRoutes, routes.listCoupons, async (c, { query, organization }) => {
   // Newest first unless the caller asks for an order.
-  const list = !query.sort_by && !c.req.query("sort_order") ? { ...query, sort_order: "desc" as const } : query;
+  const list = inOwnOrder(c.req.url, query, "desc");
   const { total, data } = await listCoupons(c.get("db"), organization.organizationId, list);
   return page(c.req.url, list, total, data);
 });

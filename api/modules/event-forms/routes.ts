@@ -5,7 +5,7 @@ import type { AppEnv } from "#api/context.ts";
 import { serve, type RouteHandler } from "#api/lib/contract.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { organizationFor, type OrganizationAccess } from "#api/lib/owner.ts";
-import { page } from "#api/lib/pagination.ts";
+import { inOwnOrder, page } from "#api/lib/pagination.ts";
 import { assertVerifiedEmail } from "../account-links/hold.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { moveMeetingAfterEdit } from "../meetings/meetings.ts";
@@ -55,7 +55,7 @@ const formFound: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 serve(eventFormRoutes, routes.listEventForms, async (c, { query, organization }) => {
   // Newest first unless the caller asks for an order.
-  const list = !query.sort_by && !c.req.query("sort_order") ? { ...query, sort_order: "desc" as const } : query;
+  const list = inOwnOrder(c.req.url, query, "desc");
   const { total, data } = await listEventForms(c.get("db"), organization, list);
   return page(c.req.url, list, total, data);
 });

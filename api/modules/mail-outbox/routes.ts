@@ -13,7 +13,7 @@ import { readBody } from "#api/lib/body.ts";
 import { HttpError, notFound } from "#api/lib/errors.ts";
 import { pathId } from "#api/lib/ids.ts";
 import { serve } from "#api/lib/contract.ts";
-import { page } from "#api/lib/pagination.ts";
+import { orderAsked, page } from "#api/lib/pagination.ts";
 import { noFields, validate } from "#api/lib/validation.ts";
 import { mailFromOf } from "#api/mail/config.ts";
 import { readerDates } from "#api/mail/format.ts";
@@ -28,7 +28,7 @@ export const mailOutboxRoutes = new Hono<AppEnv>();
 
 serve(mailOutboxRoutes, routes.listOutbox, async (c, { query }) => {
   // Newest first unless the caller asks for the oldest.
-  const list = c.req.query("sort_order") ? query : { ...query, sort_order: "desc" as const };
+  const list = { ...query, sort_order: orderAsked(c.req.url) ?? ("desc" as const) };
   const { total, data } = await listOutbox(c.get("db"), list);
   const answer = page(c.req.url, list, total, data);
   return { ...answer, meta: { ...answer.meta, smtp_configured: Boolean(c.get("config").mail?.smtpUrl) } };

@@ -4,7 +4,7 @@ import { startupRoutes as routes } from "#schemas/contract/startups.ts";
 import type { AppEnv } from "#api/context.ts";
 import { serve } from "#api/lib/contract.ts";
 import { pathId } from "#api/lib/ids.ts";
-import { page } from "#api/lib/pagination.ts";
+import { orderAsked, page } from "#api/lib/pagination.ts";
 import { countryFacet, listDirectory } from "./directory.ts";
 import { getProfile, parseFollowersQuery, parseProfileFollowersQuery, startupFollowers } from "./profile.ts";
 
@@ -17,7 +17,7 @@ export const startupRoutes = new Hono<AppEnv>();
  * first gives them.
  */
 serve(startupRoutes, routes.listStartups, async (c, { query }) => {
-  const sortOrderGiven = c.req.query("sort_order") === "asc" || c.req.query("sort_order") === "desc";
+  const sortOrderGiven = orderAsked(c.req.url) !== undefined;
   const [{ total, data }, facet] = await Promise.all([
     listDirectory(c.get("db"), c.get("user"), query, query, sortOrderGiven),
     c.req.query("with_countries") === "true" ? countryFacet(c.get("db"), query) : undefined,
