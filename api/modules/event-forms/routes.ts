@@ -71,9 +71,7 @@ serve(eventFormRoutes, routes.showEventForm, async (c, { params, organization })
 
 /** Updates come as a plain PUT or as POST with `_method=PUT` (multipart, for the banner): one handler for both. */
 const update: RouteHandler<typeof routes.updateEventForm> = async (c, { params, body, organization }) => {
-  const id = formId(params.id);
-  const before = await managedFormOr404(c.get("db"), organization, id);
-  const event_form = await updateEventForm(c.get("db"), editor(c, organization), id, body);
+  const { eventForm: event_form, before } = await updateEventForm(c.get("db"), editor(c, organization), formId(params.id), body);
   // After the save's commit: a provider's answer never undoes it, a failure is only reported.
   const meeting_warning = await moveMeetingAfterEdit(meetingsContext(c.get("db"), c.get("config")), before);
   return { event_form, message: "Event form updated.", ...(meeting_warning ? { meeting_warning } : {}) };

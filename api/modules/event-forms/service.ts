@@ -200,8 +200,9 @@ export async function createEventForm(db: Db, caller: FormEditor, input: EventFo
  * Replaces the form's content; its status stays, and so does its banner unless a new one is sent. Accepted
  * applicants' reminders follow the new content, and a new time sends them the updated invitation.
  */
-export async function updateEventForm(db: Db, caller: FormEditor, id: number, input: EventFormInput): Promise<EventFormView> {
-  await db.transaction(async (tx) => {
+/** Saves the form; answers it as saved, and the row as it was before (what a follow-up compares with). */
+export async function updateEventForm(db: Db, caller: FormEditor, id: number, input: EventFormInput) {
+  const before = await db.transaction(async (tx) => {
     // Locked against a concurrent edit, while applications may still arrive.
     const form = await managedFormOr404(tx, caller.access, id, "no key update");
     await assertCollection(tx, caller.access.organizationId, input.collection_id);
@@ -232,8 +233,9 @@ export async function updateEventForm(db: Db, caller: FormEditor, id: number, in
         eventFormId: id,
         changes,
       });
+    return form;
   });
-  return resourceOf(db, id);
+  return { eventForm: await resourceOf(db, id), before };
 }
 
 export async function setEventFormStatus(
