@@ -7,6 +7,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { organizationChoices, OrganizationSwitcher } from "~/components/app-shell/organization-switcher";
 import { NotificationBell } from "~/components/notifications/bell";
 import { UnreadMessagesCount } from "~/components/chat/unread-messages";
+import { OnlineProvider } from "~/components/chat/online";
 import { verificationBannerPolicy, VerifyEmailBanner } from "~/components/account/verify-email-banner";
 import { OnboardingTour } from "~/components/tour/onboarding-tour";
 import { TOUR_START_EVENT } from "~/components/tour/tour-steps";
@@ -59,6 +60,8 @@ export function loader({ context }: Route.LoaderArgs) {
     },
     unreadNotifications: user.unread_notifications_count ?? 0,
     unreadConversations: user.unread_conversation_ids ?? [],
+    // Their presence channels are joined on every page: how the people in them see each other online.
+    recentConversations: user.recent_conversation_ids ?? [],
     // The banner asking to verify the address, unless it is verified or nobody could verify it here.
     emailVerification: verificationBannerPolicy(user),
     settings: user.settings ?? DEFAULT_SETTINGS,
@@ -76,7 +79,8 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, realtime, xsrfCookie, unreadNotifications, unreadConversations, settings, emailVerification, organizations } = loaderData;
+  const { user, realtime, xsrfCookie, unreadNotifications, unreadConversations, recentConversations, settings, emailVerification, organizations } =
+    loaderData;
   const extras: ItemExtras = { "/chat": <UnreadMessagesCount userId={user.id} unreadIds={unreadConversations} /> };
   const navigation = useMemo(() => navigationFor(loaderData.navigation), [loaderData.navigation]);
   const layout = panelLayout(settings.layout, useViewport());
@@ -87,6 +91,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <DatesProvider value={dates}>
       <RealtimeProvider config={realtime} xsrfCookie={xsrfCookie}>
+        <OnlineProvider userId={user.id} recentIds={recentConversations}>
         <div className={LAYOUT_CLASSES[layout].page} data-layout={layout}>
           {/* WCAG 2.4.1: the first stop for the keyboard; styled in app.css (.skip-link), shown only on focus. */}
           <a href="#main-content" className="skip-link">
@@ -132,6 +137,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
           <OnboardingTour navigation={navigation} />
         </div>
+        </OnlineProvider>
       </RealtimeProvider>
     </DatesProvider>
   );
