@@ -21,7 +21,9 @@ export class OversizeEventError extends Error {
     readonly channels: readonly string[],
     readonly bytes: number,
   ) {
-    super(`[realtime] ${event} on ${channels.join(", ")} carries ${bytes} bytes, over the ${MAX_EVENT_DATA_BYTES} an event may carry: not published`);
+    super(
+      `[realtime] ${event} on ${channels.join(", ")} carries ${bytes} bytes, over the ${MAX_EVENT_DATA_BYTES} an event may carry: not published`,
+    );
     this.name = "OversizeEventError";
   }
 }

@@ -67,13 +67,22 @@ beforeAll(async () => {
     config: t.config,
     limits: { ...DEFAULT_ADDRESS_LIMITS, maxConnectionsPerAddress: 1_000, maxSubscriptionsPerAddress: 100_000 },
   });
-  sdk = new Pusher({ appId: server.app.appId, key: server.app.key, secret: server.app.secret, host: "127.0.0.1", port: String(server.port), useTLS: false });
+  sdk = new Pusher({
+    appId: server.app.appId,
+    key: server.app.key,
+    secret: server.app.secret,
+    host: "127.0.0.1",
+    port: String(server.port),
+    useTLS: false,
+  });
   people = await crowd(t.database.db, PEOPLE);
   [organiser] = people;
   const others = people.slice(1);
   // The organiser talked with everyone, the later ones more recently; neighbours talk with each other, more recently still.
   const withOrganiser = others.map((person, i) => ({ between: [organiser.id, person.id] as [number, number], at: minutesAgo(1_000 - i) }));
-  const neighbours = others.slice(1).map((person, i) => ({ between: [others[i].id, person.id] as [number, number], at: minutesAgo(100 - i / 10) }));
+  const neighbours = others
+    .slice(1)
+    .map((person, i) => ({ between: [others[i].id, person.id] as [number, number], at: minutesAgo(100 - i / 10) }));
   const pairings = [...withOrganiser, ...neighbours];
   const ids = await converse(t.database.db, pairings);
   pairings.forEach(({ between: [a, b] }, i) => {

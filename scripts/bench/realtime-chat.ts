@@ -132,7 +132,11 @@ function post(agent: http.Agent, url: string, token: string, body: string): Prom
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () => {
           const status = response.statusCode ?? 0;
-          resolve(status === 201 ? { status, id: (JSON.parse(Buffer.concat(chunks).toString()) as { data: { id: number } }).data.id } : { status });
+          resolve(
+            status === 201
+              ? { status, id: (JSON.parse(Buffer.concat(chunks).toString()) as { data: { id: number } }).data.id }
+              : { status },
+          );
         });
         response.on("error", (error) => resolve({ status: `error ${error.message}` }));
       },

@@ -107,7 +107,9 @@ describe("POST /broadcasting/auth", () => {
     const alice = await registered(t, "Alice");
     const client = await as(alice.client).prime();
     client.sendXsrf = false;
-    expect((await client.request("POST", "/broadcasting/auth", { socket_id: SOCKET, channel_name: userChannel(alice.id) })).status).toBe(419);
+    expect((await client.request("POST", "/broadcasting/auth", { socket_id: SOCKET, channel_name: userChannel(alice.id) })).status).toBe(
+      419,
+    );
   });
 
   it("chat channels: the conversation's participants only", async () => {

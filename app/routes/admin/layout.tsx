@@ -79,8 +79,17 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, realtime, xsrfCookie, unreadNotifications, unreadConversations, recentConversations, settings, emailVerification, organizations } =
-    loaderData;
+  const {
+    user,
+    realtime,
+    xsrfCookie,
+    unreadNotifications,
+    unreadConversations,
+    recentConversations,
+    settings,
+    emailVerification,
+    organizations,
+  } = loaderData;
   const extras: ItemExtras = { "/chat": <UnreadMessagesCount userId={user.id} unreadIds={unreadConversations} /> };
   const navigation = useMemo(() => navigationFor(loaderData.navigation), [loaderData.navigation]);
   const layout = panelLayout(settings.layout, useViewport());
@@ -92,51 +101,51 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <DatesProvider value={dates}>
       <RealtimeProvider config={realtime} xsrfCookie={xsrfCookie}>
         <OnlineProvider userId={user.id} recentIds={recentConversations}>
-        <div className={LAYOUT_CLASSES[layout].page} data-layout={layout}>
-          {/* WCAG 2.4.1: the first stop for the keyboard; styled in app.css (.skip-link), shown only on focus. */}
-          <a href="#main-content" className="skip-link">
-            Skip to main content
-          </a>
-          {layout === "compact" ? null : (
-            <aside
-              className={`${LAYOUT_CLASSES[layout].wideOnly} sticky top-0 h-dvh w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white`}
-            >
-              <Brand />
-              <Navigation sections={navigation} extras={extras} />
-            </aside>
-          )}
-          {/* A page marked data-full-height (the chat) fills the screen below the header exactly, edge to edge. */}
-          <div className="flex min-w-0 flex-1 flex-col has-[[data-full-height]]:h-dvh">
-            <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-              {layout === "wide" ? null : (
-                <details className={`${LAYOUT_CLASSES[layout].compactOnly} relative`}>
-                  <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
-                    Menu
-                  </summary>
-                  <div className="absolute left-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white shadow-lg">
-                    <Navigation sections={navigation} extras={extras} />
-                  </div>
-                </details>
-              )}
-              {layout === "compact" ? null : <span className={LAYOUT_CLASSES[layout].wideOnly} />}
-              <div className="flex items-center gap-2">
-                {organizations ? <OrganizationSwitcher choices={organizations} /> : null}
-                <NotificationBell userId={user.id} unreadCount={unreadNotifications} />
-                <UserMenu user={user} />
-              </div>
-            </header>
-            {emailVerification ? <VerifyEmailBanner email={user.email} policy={emailVerification} /> : null}
-            {/* tabIndex -1: the skip link's target takes focus, so the next Tab goes on inside the page. */}
-            <main
-              id="main-content"
-              tabIndex={-1}
-              className="flex-1 p-4 outline-none sm:p-8 has-[[data-full-height]]:flex has-[[data-full-height]]:min-h-0 has-[[data-full-height]]:p-0"
-            >
-              <Outlet />
-            </main>
+          <div className={LAYOUT_CLASSES[layout].page} data-layout={layout}>
+            {/* WCAG 2.4.1: the first stop for the keyboard; styled in app.css (.skip-link), shown only on focus. */}
+            <a href="#main-content" className="skip-link">
+              Skip to main content
+            </a>
+            {layout === "compact" ? null : (
+              <aside
+                className={`${LAYOUT_CLASSES[layout].wideOnly} sticky top-0 h-dvh w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white`}
+              >
+                <Brand />
+                <Navigation sections={navigation} extras={extras} />
+              </aside>
+            )}
+            {/* A page marked data-full-height (the chat) fills the screen below the header exactly, edge to edge. */}
+            <div className="flex min-w-0 flex-1 flex-col has-[[data-full-height]]:h-dvh">
+              <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+                {layout === "wide" ? null : (
+                  <details className={`${LAYOUT_CLASSES[layout].compactOnly} relative`}>
+                    <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
+                      Menu
+                    </summary>
+                    <div className="absolute left-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white shadow-lg">
+                      <Navigation sections={navigation} extras={extras} />
+                    </div>
+                  </details>
+                )}
+                {layout === "compact" ? null : <span className={LAYOUT_CLASSES[layout].wideOnly} />}
+                <div className="flex items-center gap-2">
+                  {organizations ? <OrganizationSwitcher choices={organizations} /> : null}
+                  <NotificationBell userId={user.id} unreadCount={unreadNotifications} />
+                  <UserMenu user={user} />
+                </div>
+              </header>
+              {emailVerification ? <VerifyEmailBanner email={user.email} policy={emailVerification} /> : null}
+              {/* tabIndex -1: the skip link's target takes focus, so the next Tab goes on inside the page. */}
+              <main
+                id="main-content"
+                tabIndex={-1}
+                className="flex-1 p-4 outline-none sm:p-8 has-[[data-full-height]]:flex has-[[data-full-height]]:min-h-0 has-[[data-full-height]]:p-0"
+              >
+                <Outlet />
+              </main>
+            </div>
+            <OnboardingTour navigation={navigation} />
           </div>
-          <OnboardingTour navigation={navigation} />
-        </div>
         </OnlineProvider>
       </RealtimeProvider>
     </DatesProvider>
