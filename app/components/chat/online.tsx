@@ -1,7 +1,8 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
-import { chatPresenceChannel, CONVERSATION_UPDATED_EVENT, userChannel, WATCHED_CONVERSATIONS } from "#schemas/realtime";
+import { chatPresenceChannel, CONVERSATION_UPDATED_EVENT, userChannel } from "#schemas/realtime";
 import { usePresences } from "~/lib/realtime/presence";
 import { useChannel } from "~/lib/realtime/realtime";
+import { movedFirst, watchedConversations } from "./watched-conversations";
 
 const OnlineContext = createContext<ReadonlySet<number>>(new Set());
 
@@ -15,13 +16,8 @@ const OnlineContext = createContext<ReadonlySet<number>>(new Set());
  */
 export function OnlineProvider({ userId, recentIds, children }: { userId: number; recentIds: readonly number[]; children: ReactNode }) {
   const [moved, setMoved] = useState<readonly number[]>([]);
-  useChannel(userChannel(userId), CONVERSATION_UPDATED_EVENT, ({ conversation_id: id }) =>
-    setMoved((current) => (current[0] === id ? current : [id, ...current.filter((other) => other !== id)].slice(0, WATCHED_CONVERSATIONS))),
-  );
-  const channels = useMemo(
-    () => [...new Set([...moved, ...recentIds])].slice(0, WATCHED_CONVERSATIONS).map(chatPresenceChannel),
-    [moved, recentIds],
-  );
+  useChannel(userChannel(userId), CONVERSATION_UPDATED_EVENT, ({ conversation_id: id }) => setMoved((current) => movedFirst(current, id)));
+  const channels = useMemo(() => watchedConversations(moved, recentIds).map(chatPresenceChannel), [moved, recentIds]);
   const members = usePresences(channels);
   const online = useMemo(() => {
     const ids = new Set<number>();
