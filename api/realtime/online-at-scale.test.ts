@@ -10,8 +10,8 @@ import Pusher from "pusher";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatPresenceChannel, userChannel, WATCHED_CONVERSATIONS } from "#schemas/realtime.ts";
 import { DEFAULT_ADDRESS_LIMITS } from "./limits.ts";
-import { converse, crowd, type CrowdMember } from "../testing/crowd-fixtures.ts";
-import { createTestApi, TestClient, type TestApi } from "../testing/harness.ts";
+import { callingAs, converse, crowd, type CrowdMember } from "../testing/crowd-fixtures.ts";
+import { createTestApi, type TestApi } from "../testing/harness.ts";
 import { connected, memberIds, pusherClient, subscribed, type PresenceChannel } from "../testing/realtime-clients.ts";
 import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 
@@ -41,9 +41,7 @@ function note(userId: number, conversationId: number, other: number) {
 
 /** Connects as the panel does: asks who they talk with most recently, and joins those presence channels. */
 async function comeOnline(person: CrowdMember) {
-  const caller = new TestClient(server.api);
-  caller.bearer = person.token;
-  const recent: number[] = (await caller.get("/api/user")).body.recent_conversation_ids;
+  const recent: number[] = (await callingAs(server.api, person).get("/api/user")).body.recent_conversation_ids;
   const pusher = pusherClient(server, { bearer: person.token });
   await connected(pusher);
   const channels = new Map<string, PresenceChannel>();
@@ -142,12 +140,10 @@ describe(`${PEOPLE} people online`, () => {
     const quiet = people[1];
     const [conversationId] = [...partners.get(quiet.id)!].find(([, other]) => other === organiser.id)!;
     expect(organiserRecent).not.toContain(conversationId);
-    const writer = new TestClient(server.api);
-    writer.bearer = quiet.token;
-    expect((await writer.post(`/api/v1/admin/conversations/${conversationId}/messages`, { body: "Still there?" })).status).toBe(201);
-    const caller = new TestClient(server.api);
-    caller.bearer = organiser.token;
-    const recent: number[] = (await caller.get("/api/user")).body.recent_conversation_ids;
+    expect(
+      (await callingAs(server.api, quiet).post(`/api/v1/admin/conversations/${conversationId}/messages`, { body: "Still there?" })).status,
+    ).toBe(201);
+    const recent: number[] = (await callingAs(server.api, organiser).get("/api/user")).body.recent_conversation_ids;
     expect(recent[0]).toBe(conversationId);
     expect(recent).toHaveLength(WATCHED_CONVERSATIONS);
   });

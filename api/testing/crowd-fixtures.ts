@@ -5,8 +5,10 @@
  */
 import { apiTokens, users } from "../db/schema.ts";
 import { conversationParticipants, conversations } from "../db/realtime-schema.ts";
+import type { Api } from "../app.ts";
 import type { Db } from "../db/client.ts";
 import { randomToken, sha256 } from "../lib/tokens.ts";
+import { TestClient } from "./harness.ts";
 
 export interface CrowdMember {
   id: number;
@@ -27,6 +29,13 @@ export async function crowd(db: Db, count: number): Promise<CrowdMember[]> {
   const tokens = rows.map(() => randomToken());
   await db.insert(apiTokens).values(rows.map((row, i) => ({ userId: row.id, name: "crowd", tokenHash: sha256(tokens[i]) })));
   return rows.map((row, i) => ({ ...row, token: tokens[i] }));
+}
+
+/** A client of `api` calling as the member, with their bearer token. */
+export function callingAs(api: Pick<Api, "fetch">, member: CrowdMember): TestClient {
+  const client = new TestClient(api, "203.0.113.7");
+  client.bearer = member.token;
+  return client;
 }
 
 /** A conversation between two people, last active at `at` for both. */

@@ -14,8 +14,8 @@ import {
   userChannel,
   type MessageSentPayload,
 } from "#schemas/realtime.ts";
-import { converse, crowd, type CrowdMember } from "#api/testing/crowd-fixtures.ts";
-import { createTestApi, TestClient, type TestApi } from "#api/testing/harness.ts";
+import { callingAs, converse, crowd, type CrowdMember } from "#api/testing/crowd-fixtures.ts";
+import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { connected, nextEvent, pusherClient, subscribed, type Channel } from "#api/testing/realtime-clients.ts";
 import { serveRealtime, type RealtimeTestServer } from "#api/testing/realtime-server.ts";
 import type PusherJs from "pusher-js";
@@ -32,11 +32,7 @@ let own: Channel;
 /** The bytes of an event's data as it travelled: pusher-js hands it parsed, and our publishers wrote it with JSON.stringify. */
 const bytesOf = (data: unknown) => Buffer.byteLength(JSON.stringify(data), "utf8");
 
-const as = (person: CrowdMember) => {
-  const client = new TestClient(server.api);
-  client.bearer = person.token;
-  return client;
-};
+const as = (person: CrowdMember) => callingAs(server.api, person);
 
 beforeAll(async () => {
   t = await createTestApi();
