@@ -39,6 +39,8 @@ export interface AuthUser {
   unreadNotificationsCount: number;
   /** Conversations whose newest message is someone else's and unread, for the menu's Messages count. */
   unreadConversationIds: number[];
+  /** The most recent conversations, newest first (WATCHED_CONVERSATIONS of them): the panel's online dots. */
+  recentConversationIds: number[];
   /** The user's preferences (time zone, date format, theme, layout, notifications), loaded with the caller. */
   settings: UserSettings;
 }

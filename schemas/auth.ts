@@ -101,6 +101,11 @@ export const currentUserView = z.object({
    * live updates add or take one off by id. Optional, as another API may have no chat.
    */
   unread_conversation_ids: z.array(z.number().int()).optional(),
+  /**
+   * The most recent conversations, newest first (at most WATCHED_CONVERSATIONS): the panel joins their
+   * presence channels, so the people in them see each other online. Optional, as another API may have no chat.
+   */
+  recent_conversation_ids: z.array(z.number().int()).optional(),
   /** The user's preferences; another API may have none, and then the defaults apply. */
   settings: userSettings.optional(),
   /** Every organization the account is a member of, with its role there (the header's switcher). */

@@ -1,7 +1,5 @@
 import { z } from "zod";
 import type { BillingStatus } from "./billing.ts";
-import type { MessageJson } from "./conversations.ts";
-import type { NotificationJson } from "./notifications.ts";
 
 /*
  * Realtime names in one place: the channels the API publishes on and the panel listens to, the events
@@ -66,7 +64,10 @@ function channelWithId(prefix: string): ChannelWithId {
 export const userChannel = channelWithId(`${PRIVATE_CHANNEL_PREFIX}App.Models.User.`);
 /** A conversation's channel, its participants': messages and read pointers. */
 export const chatChannel = channelWithId(`${PRIVATE_CHANNEL_PREFIX}chat.`);
-/** A conversation's presence channel, its participants': who has it open, and who is typing. */
+/**
+ * A conversation's presence channel, its participants' (two people, so it never nears the 100 members a
+ * hosted Pusher-compatible service allows one): which of them has the panel open, and who is typing.
+ */
 export const chatPresenceChannel = channelWithId(`${PRESENCE_CHANNEL_PREFIX}chat.`);
 /** An event form's channel, for the owning startup's users who may read its responses: applications and payments. */
 export const eventFormChannel = channelWithId(`${PRIVATE_CHANNEL_PREFIX}event-form.`);
@@ -74,8 +75,20 @@ export const eventFormChannel = channelWithId(`${PRIVATE_CHANNEL_PREFIX}event-fo
 export const startupChannel = channelWithId("startup.");
 /** A co-founder's public profile channel: their follower count. */
 export const coFounderChannel = channelWithId("co-founder.");
-/** Everyone logged in with the panel open. */
-export const ONLINE_CHANNEL = `${PRESENCE_CHANNEL_PREFIX}online`;
+
+/**
+ * How many of a user's conversations, the most recent first, each of their panel tabs joins the presence
+ * channel of: that is how the people they talk with see them online, and how they see those people. As
+ * many as the chat list's page shows, well under the subscriptions one socket may hold (100 by default).
+ */
+export const WATCHED_CONVERSATIONS = 50;
+
+/**
+ * The largest `data` one event may carry, in bytes of its JSON text: Pusher's limit (soketi's default is
+ * larger). The broadcaster refuses anything bigger, so events carry ids and small fields, and the panel
+ * reads what can grow with people's text from the API.
+ */
+export const MAX_EVENT_DATA_BYTES = 10_240;
 
 /* Events the API publishes, under the namespace Echo listens on. */
 
@@ -100,9 +113,11 @@ export const COMMENT_ADDED_EVENT = eventName("CommentAdded");
  */
 export const echoEventName = (event: RealtimeEventName) => `.${event}`;
 
-/** On chatChannel: a new message. */
+/** On chatChannel: a new message; the panel reads it from the conversation's messages. */
 export interface MessageSentPayload {
-  message: MessageJson;
+  conversation_id: number;
+  message_id: number;
+  user_id: number;
 }
 
 /** On chatChannel: a participant read up to a message. */
@@ -112,16 +127,19 @@ export interface MessagesReadPayload {
   last_read_message_id: number;
 }
 
-/** On each participant's userChannel: the conversation's last message and their unread count. */
+/**
+ * On each participant's userChannel: the conversation's last message (by id: the list reads its text from
+ * the API) and their unread count.
+ */
 export interface ConversationUpdatedPayload {
   conversation_id: number;
-  last_message: MessageJson;
+  last_message_id: number;
   unread_count: number;
 }
 
-/** On the recipient's userChannel. */
+/** On the recipient's userChannel: a new notification, by id (its text, which can be long, is read from the API). */
 export interface NotificationCreatedPayload {
-  notification: NotificationJson;
+  notification_id: number;
   unread_count: number;
   /**
    * A notification this one takes the place of (a conversation keeps one unread "new message" notification

@@ -5,6 +5,7 @@
  * through PostgreSQL, or an external Pusher-compatible server) is server.ts's choice, not the caller's.
  */
 import type { RealtimeEvent, RealtimeEventName, RealtimePayloads } from "#schemas/realtime.ts";
+import { OversizeEventError } from "./event-size.ts";
 import { SOCKET_ID } from "./protocol.ts";
 
 export interface BroadcastMessage {
@@ -62,11 +63,16 @@ export class BroadcastQueue {
 
 type Log = (message: string, error?: unknown) => void;
 
-/** Runs what follows a commit: a failure is logged, never thrown, as the change itself is saved. */
+/**
+ * Runs what follows a commit: a failure is logged, never thrown, as the change itself is saved. An event
+ * over the size limit is thrown only where the publisher throws it (tests): there it is the code's mistake,
+ * and the test that caused it must fail.
+ */
 async function afterCommit(what: string, run: () => Promise<void>, log: Log): Promise<void> {
   try {
     await run();
   } catch (error) {
+    if (error instanceof OversizeEventError) throw error;
     log(`[realtime] ${what} failed`, error);
   }
 }

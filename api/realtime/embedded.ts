@@ -85,7 +85,7 @@ export async function startEmbeddedRealtime(options: EmbeddedRealtimeOptions): P
   };
   return {
     server,
-    broadcaster: localBroadcaster(publish),
+    broadcaster: localBroadcaster(publish, { log }),
     httpApi: createPusherHttpApi({ app, registry: server.registry, publish }),
     handleUpgrade: (request, socket, head) => server.handleUpgrade(request, socket, head),
     publish,

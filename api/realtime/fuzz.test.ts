@@ -21,6 +21,11 @@ import {
 import { signChannel } from "./signing.ts";
 import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 
+/** A presence channel as the protocol sees one: signed by the test, whatever its name. */
+const SIGNED_PRESENCE = "presence-chat.1";
+/** A presence channel where no rule passes client events on. */
+const FLOODED = "presence-flood";
+
 let t: TestApi;
 let server: RealtimeTestServer;
 
@@ -104,21 +109,21 @@ describe("hostile frames on one socket", () => {
       },
       {
         event: "pusher:subscribe",
-        data: { channel: "presence-online", auth: signChannel(server.app, socket.socketId, "presence-online") },
+        data: { channel: SIGNED_PRESENCE, auth: signChannel(server.app, socket.socketId, SIGNED_PRESENCE) },
       },
       // channel_data changed after signing: the signature no longer matches.
       {
         event: "pusher:subscribe",
         data: {
-          channel: "presence-online",
-          auth: signChannel(server.app, socket.socketId, "presence-online", '{"user_id":1}'),
+          channel: SIGNED_PRESENCE,
+          auth: signChannel(server.app, socket.socketId, SIGNED_PRESENCE, '{"user_id":1}'),
           channel_data: '{"user_id":2}',
         },
       },
       // Signed, but naming nobody.
       {
         event: "pusher:subscribe",
-        data: { channel: "presence-online", auth: signChannel(server.app, socket.socketId, "presence-online", "{}"), channel_data: "{}" },
+        data: { channel: SIGNED_PRESENCE, auth: signChannel(server.app, socket.socketId, SIGNED_PRESENCE, "{}"), channel_data: "{}" },
       },
       { event: "client-typing", channel: "presence-chat.1", data: {} },
       { event: "client-typing", data: {} },
@@ -149,26 +154,26 @@ describe("hostile frames on one socket", () => {
     await stillServes("fuzz.alive.1");
   });
 
-  it("a flood of client events on presence-online from 5 sockets of one account reaches none of 20 listeners", async () => {
+  it("a flood of client events on a presence channel no rule opens to them, from 5 sockets of one account, reaches none of 20 listeners", async () => {
     const member = { user_id: 7, user_info: { name: "Flooder" } };
     const listeners = await Promise.all(Array.from({ length: 20 }, (_, i) => establishedRaw(server, from(`198.51.100.${10 + i}`))));
     for (const [i, listener] of listeners.entries()) {
-      listener.send(subscribeFrame(server, listener.socketId, "presence-online", { user_id: 100 + i }));
+      listener.send(subscribeFrame(server, listener.socketId, FLOODED, { user_id: 100 + i }));
       expect(await listener.next()).toMatchObject({ event: "pusher_internal:subscription_succeeded" });
     }
     const senders = await Promise.all(Array.from({ length: 5 }, () => establishedRaw(server, from("198.51.100.2"))));
     for (const sender of senders) {
-      sender.send(subscribeFrame(server, sender.socketId, "presence-online", member));
+      sender.send(subscribeFrame(server, sender.socketId, FLOODED, member));
       expect(await sender.next()).toMatchObject({ event: "pusher_internal:subscription_succeeded" });
     }
     const data = { text: "x".repeat(9 * 1024) };
-    for (let i = 0; i < 50; i++) for (const sender of senders) sender.send({ event: "client-spam", channel: "presence-online", data });
+    for (let i = 0; i < 50; i++) for (const sender of senders) sender.send({ event: "client-spam", channel: FLOODED, data });
     for (const sender of senders) {
       const refusals = (await answers(sender, 50)).filter((frame) => frame.event === "pusher:error");
       expect(refusals).toHaveLength(50);
     }
     // Each listener's next frame after the flood is the marker published after it: no client event came first.
-    await server.realtime.broadcaster.publish([{ channels: ["presence-online"], event: "App.Events.Marker", data: {} }]);
+    await server.realtime.broadcaster.publish([{ channels: [FLOODED], event: "App.Events.Marker", data: {} }]);
     for (const listener of listeners) {
       let frame = await listener.next();
       while (frame.event === "pusher_internal:member_added") frame = await listener.next();

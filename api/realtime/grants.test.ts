@@ -23,7 +23,7 @@ describe("subscription grants", () => {
     ).toEqual({ valid: true, grant: token });
     const data = JSON.stringify({ user_id: 7 });
     expect(
-      verifySubscriptionAuth(app, signGrantedChannel(app, SOCKET, "presence-online", data, grant), SOCKET, "presence-online", data, now),
+      verifySubscriptionAuth(app, signGrantedChannel(app, SOCKET, "presence-chat.1", data, grant), SOCKET, "presence-chat.1", data, now),
     ).toEqual({ valid: true, grant });
   });
 

@@ -163,17 +163,17 @@ describe("the record of another process", () => {
     const carol: Member = { user_id: "3" };
     const differences = relay.replace("b", [
       { channel: CHANNEL, sockets: 2, joined: [alice, carol] },
-      { channel: "presence-online", sockets: 1, joined: [carol] },
+      { channel: "presence-chat.2", sockets: 1, joined: [carol] },
     ]);
     expect(differences).toEqual([
       { channel: CHANNEL, sockets: 0, joined: [carol], left: [bob.user_id] },
       { channel: "private-startup.1", sockets: -1 },
-      { channel: "presence-online", sockets: 1, joined: [carol] },
+      { channel: "presence-chat.2", sockets: 1, joined: [carol] },
     ]);
     expect(relay.replace("b", relay.stateOf("b"))).toEqual([]);
     expect(relay.forget("b")).toEqual([
       { channel: CHANNEL, sockets: -2, left: [alice.user_id, carol.user_id] },
-      { channel: "presence-online", sockets: -1, left: [carol.user_id] },
+      { channel: "presence-chat.2", sockets: -1, left: [carol.user_id] },
     ]);
   });
 });

@@ -4,6 +4,7 @@
  * (soketi, Laravel Reverb, Pusher itself), so switching is configuration only.
  */
 import type { BroadcastMessage, Broadcaster } from "./broadcaster.ts";
+import { defaultOversizeHandling, withinEventLimit, type OversizeHandling } from "./event-size.ts";
 import type { PublishedEvent } from "./http-api.ts";
 import { recheckEvent } from "./revocation.ts";
 import { signedQuery, type AppCredentials } from "./signing.ts";
@@ -11,7 +12,14 @@ import { signedQuery, type AppCredentials } from "./signing.ts";
 /** Pusher's limit on channels per event: a message to more is sent in parts. */
 const CHANNELS_PER_EVENT = 100;
 
-export function toPublishedEvents(messages: readonly BroadcastMessage[]): PublishedEvent[] {
+/** How a publisher treats an event over Pusher's size limit (event-size.ts), and where it says so. */
+export interface EventSizing {
+  oversize?: OversizeHandling;
+  log?: (message: string) => void;
+}
+
+/** The messages as events, one per hundred channels, each checked against the size limit (event-size.ts). */
+export function toPublishedEvents(messages: readonly BroadcastMessage[], sizing: EventSizing = {}): PublishedEvent[] {
   const events: PublishedEvent[] = [];
   for (const message of messages) {
     const data = JSON.stringify(message.data);
@@ -20,16 +28,16 @@ export function toPublishedEvents(messages: readonly BroadcastMessage[]): Publis
       events.push({ channels, event: message.event, data, ...(message.socketId ? { socketId: message.socketId } : {}) });
     }
   }
-  return events;
+  return withinEventLimit(events, sizing.oversize ?? defaultOversizeHandling(), sizing.log);
 }
 
 /** Publishes through a local function (the embedded server's hub). */
-export const localBroadcaster = (publish: (events: PublishedEvent[]) => Promise<void>): Broadcaster => ({
-  publish: (messages) => publish(toPublishedEvents(messages)),
+export const localBroadcaster = (publish: (events: PublishedEvent[]) => Promise<void>, sizing: EventSizing = {}): Broadcaster => ({
+  publish: (messages) => publish(toPublishedEvents(messages, sizing)),
   recheck: (userIds) => publish([recheckEvent(userIds)]),
 });
 
-export interface HttpPublisherOptions {
+export interface HttpPublisherOptions extends EventSizing {
   app: AppCredentials;
   /** e.g. "https://ws.example.com:443", without a trailing slash. */
   baseUrl: string;
@@ -53,7 +61,7 @@ export function httpBroadcaster(options: HttpPublisherOptions): Broadcaster {
   };
   return {
     publish: async (messages) => {
-      await Promise.all(toPublishedEvents(messages).map(post));
+      await Promise.all(toPublishedEvents(messages, options).map(post));
     },
   };
 }

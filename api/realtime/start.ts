@@ -51,7 +51,7 @@ export async function startRealtime(options: RealtimeStartOptions): Promise<Real
       return { app: null, broadcaster: silentBroadcaster, handleUpgrade: refuseUpgrade, close: async () => {} };
     const app = { appId: given.appId, key: given.key, secret: given.secret };
     const baseUrl = `${external.scheme}://${external.host}:${external.port}`;
-    return { app, broadcaster: httpBroadcaster({ app, baseUrl }), handleUpgrade: refuseUpgrade, close: async () => {} };
+    return { app, broadcaster: httpBroadcaster({ app, baseUrl, log: options.log }), handleUpgrade: refuseUpgrade, close: async () => {} };
   }
   const app = await realtimeCredentials(options.db, given);
   const embedded = await startEmbeddedRealtime({

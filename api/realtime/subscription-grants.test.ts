@@ -66,14 +66,14 @@ describe("SubscriptionGrants", () => {
       const check = vi.fn<GrantCheck>(async (asked) => (asked.userId === 1 ? dead : alive(["private-chat.9"])));
       const { grants, socket, subscribe } = setUp(check);
       const [only, mixed] = [socket("1.1"), socket("1.2")];
-      subscribe(only, "presence-online", login(1));
+      subscribe(only, "presence-chat.1", login(1));
       subscribe(only, "startup.3", null);
       subscribe(mixed, "private-chat.9", login(1));
       subscribe(mixed, "private-chat.9b", login(2));
       grants.recheck([1]);
       await vi.waitFor(() => expect(only.closedWith).toBe(4009));
       expect(only.frames).toEqual([{ event: "pusher:error", data: { code: 4009, message: "Connection is unauthorized" } }]);
-      expect(only.left.sort()).toEqual(["presence-online", "startup.3"]);
+      expect(only.left.sort()).toEqual(["presence-chat.1", "startup.3"]);
       await vi.waitFor(() => expect(mixed.left).toEqual(["private-chat.9"]));
       expect(mixed.closedWith).toBeNull();
       expect(mixed.frames).toEqual([
@@ -89,9 +89,9 @@ describe("SubscriptionGrants", () => {
   );
 
   it("a rule that no longer admits the user ends that subscription alone (403)", async () => {
-    const { grants, socket, subscribe } = setUp(async () => alive(["presence-online"]));
+    const { grants, socket, subscribe } = setUp(async () => alive(["presence-chat.1"]));
     const s = socket("2.1");
-    subscribe(s, "presence-online", login(3));
+    subscribe(s, "presence-chat.1", login(3));
     subscribe(s, "private-event-form.4", login(3));
     grants.recheck([3]);
     await vi.waitFor(() => expect(s.left).toEqual(["private-event-form.4"]));
@@ -116,10 +116,10 @@ describe("SubscriptionGrants", () => {
   it("a session is looked at when its grant says it may go idle, followed while it is used, and ended once idle", async () => {
     vi.useFakeTimers();
     const expiries = [Date.now() + 60_000];
-    const check = vi.fn<GrantCheck>(async () => (expiries.length ? alive(["presence-online"], expiries.shift()!) : dead));
+    const check = vi.fn<GrantCheck>(async () => (expiries.length ? alive(["presence-chat.1"], expiries.shift()!) : dead));
     const { socket, subscribe } = setUp(check);
     const s = socket("4.1");
-    subscribe(s, "presence-online", login(7, undefined, Date.now() + 1_000));
+    subscribe(s, "presence-chat.1", login(7, undefined, Date.now() + 1_000));
     await vi.advanceTimersByTimeAsync(999);
     expect(check).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(100);
@@ -136,7 +136,7 @@ describe("SubscriptionGrants", () => {
     const check = vi.fn<GrantCheck>().mockRejectedValueOnce(new Error("database away")).mockResolvedValue(dead);
     const { grants, socket, subscribe } = setUp(check);
     const s = socket("5.1");
-    subscribe(s, "presence-online", login(8));
+    subscribe(s, "presence-chat.1", login(8));
     grants.recheck([8]);
     await vi.advanceTimersByTimeAsync(0);
     expect(s.closedWith).toBeNull();
@@ -149,7 +149,7 @@ describe("SubscriptionGrants", () => {
     const event = recheckEvent([1, 2]);
     expect(event.channels).toEqual([]);
     expect(recheckedUsers(event)).toEqual([1, 2]);
-    expect(recheckedUsers({ ...event, channels: ["presence-online"] })).toBeNull();
+    expect(recheckedUsers({ ...event, channels: ["presence-chat.1"] })).toBeNull();
     expect(recheckedUsers({ channels: [], event: "App.Events.X", data: "[1]" })).toBeNull();
   });
 });

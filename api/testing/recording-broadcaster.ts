@@ -3,14 +3,16 @@ import { sql } from "drizzle-orm";
 import { createApi } from "../app.ts";
 import { createTestApi, TestClient, type TestApi } from "./harness.ts";
 import type { BroadcastMessage, Broadcaster } from "../realtime/broadcaster.ts";
+import { toPublishedEvents } from "../realtime/publisher.ts";
 
-/** A Broadcaster that keeps what it is asked to publish, in order. */
+/** A Broadcaster that keeps what it is asked to publish, in order, refusing as the real ones do an event over the size limit. */
 export class RecordingBroadcaster implements Broadcaster {
   readonly messages: BroadcastMessage[] = [];
   /** Runs at each publish, e.g. to check what the database shows at that moment. */
   onPublish?: (messages: readonly BroadcastMessage[]) => Promise<void>;
 
   async publish(messages: readonly BroadcastMessage[]) {
+    toPublishedEvents(messages, { oversize: "throw" });
     await this.onPublish?.(messages);
     this.messages.push(...messages);
   }

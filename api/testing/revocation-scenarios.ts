@@ -16,7 +16,6 @@ import {
   eventFormChannel,
   MESSAGE_SENT_EVENT,
   NOTIFICATION_CREATED_EVENT,
-  ONLINE_CHANNEL,
   TYPING_CLIENT_EVENT,
   userChannel,
 } from "#schemas/realtime.ts";
@@ -143,12 +142,11 @@ const chatChannels = (userId: number, conversationId: number) => [
   userChannel(userId),
   chatChannel(conversationId),
   chatPresenceChannel(conversationId),
-  ONLINE_CHANNEL,
 ];
 
 /**
- * A victim and a peer in one conversation, both listening on their own channel, the chat's two channels
- * and the online channel, seeing each other there; the victim's typing reaches the peer and the peer's
+ * A victim and a peer in one conversation, both listening on their own channel and the chat's two
+ * channels, seeing each other online in its presence channel; the victim's typing reaches the peer and the peer's
  * message reaches the victim, so everything works before the change.
  */
 export async function chatting(setup: ScenarioSetup, victim: Party, peer: Party): Promise<Chat> {
@@ -157,13 +155,7 @@ export async function chatting(setup: ScenarioSetup, victim: Party, peer: Party)
   const conversationId: number = started.body.data.id;
   const onPeer = await listen(setup.peerSite, authOf(peer), chatChannels(peer.id, conversationId));
   const onVictim = await listen(setup.victimSite, authOf(victim), chatChannels(victim.id, conversationId));
-  await within(
-    5_000,
-    "both members seen",
-    () =>
-      members(onPeer, ONLINE_CHANNEL).includes(String(victim.id)) &&
-      members(onPeer, chatPresenceChannel(conversationId)).includes(String(victim.id)),
-  );
+  await within(5_000, "both members seen", () => members(onPeer, chatPresenceChannel(conversationId)).includes(String(victim.id)));
   const before = Date.now();
   onVictim.channels.get(chatPresenceChannel(conversationId))!.trigger(TYPING_CLIENT_EVENT, { typing: true });
   await within(5_000, "typing reaches the peer", () =>
@@ -177,7 +169,7 @@ export async function chatting(setup: ScenarioSetup, victim: Party, peer: Party)
 }
 
 export interface LoginEndFigures {
-  /** From the answer of the change (or the session's idle expiry) to the peer's member_removed on the online channel. */
+  /** From the answer of the change (or the session's idle expiry) to the peer's member_removed on the chat's presence channel. */
   memberRemovedMs: number;
   /** From the same moment to the victim's connection being closed by the server. */
   closedMs: number;
@@ -189,7 +181,7 @@ export interface LoginEndFigures {
 
 /**
  * After the victim's login ended at `endedAt`: its socket is closed with 4009 within the bound, the peer
- * sees it leave both presence channels, its typing no longer reaches the peer, and the peer's next message
+ * sees it leave the chat's presence channel (offline), its typing no longer reaches the peer, and the peer's next message
  * (MessageSent on the chat, ConversationUpdated on both users' channels) reaches only the peer.
  */
 export async function expectLoginEnded(chat: Chat, endedAt: number): Promise<LoginEndFigures> {
@@ -197,18 +189,15 @@ export async function expectLoginEnded(chat: Chat, endedAt: number): Promise<Log
   const id = String(victim.id);
   // A session's idle expiry may still be ahead: the bound counts from it.
   const bound = Math.max(0, endedAt - Date.now()) + REVOKED_WITHIN_MS;
-  const removed = await within(bound, "the peer sees the victim leave the online channel", () =>
-    onPeer.removed.find((r) => r.channel === ONLINE_CHANNEL && r.userId === id),
-  );
-  await within(bound, "the peer sees the victim leave the chat's presence", () =>
-    onPeer.removed.some((r) => r.channel === chatPresenceChannel(conversationId) && r.userId === id),
+  const removed = await within(bound, "the peer sees the victim leave the chat's presence", () =>
+    onPeer.removed.find((r) => r.channel === chatPresenceChannel(conversationId) && r.userId === id),
   );
   const stopped = await within(bound, "the victim's socket is closed", () =>
     onVictim.pusher.connection.state === "disconnected" ? (onVictim.stopped ?? undefined) : undefined,
   );
   // 4009: "connection is unauthorized", after which pusher-js does not reconnect.
   expect(stopped.code).toBe(4009);
-  expect(members(onPeer, ONLINE_CHANNEL)).not.toContain(id);
+  expect(members(onPeer, chatPresenceChannel(conversationId))).not.toContain(id);
 
   const after = Date.now();
   onVictim.channels.get(chatPresenceChannel(conversationId))!.trigger(TYPING_CLIENT_EVENT, { typing: true });
@@ -247,7 +236,8 @@ export interface RightEndFigures {
 }
 
 /**
- * Somebody listening on an event form's channel (with their own channel and the online one) loses the right
+ * Somebody listening on an event form's channel (with their own channel and a conversation's presence
+ * channel, where a peer sees them online) loses the right
  * to read it through `revoke`: the form's owner itself, or a member `prepare` made (it runs before anyone
  * listens, and answers who listens). That subscription alone ends with 403 within the bound, the form's next
  * event does not reach it while their own channel still does, a new authorisation is refused, and they stay
@@ -267,9 +257,12 @@ async function formRightEnded(
   const formChannel = eventFormChannel(form.id);
   const ownChannel = userChannel(victim.id);
   const peer = await register(setup, "Watcher", { token: true });
-  const onPeer = await listen(setup.peerSite, authOf(peer), [ONLINE_CHANNEL]);
-  const onVictim = await listen(setup.victimSite, authOf(victim), [ownChannel, formChannel, ONLINE_CHANNEL]);
-  await within(5_000, "the peer sees the listener online", () => members(onPeer, ONLINE_CHANNEL).includes(String(victim.id)));
+  const started = await peer.client.post("/api/v1/admin/conversations", { user_id: victim.id });
+  expect(started.status).toBe(201);
+  const presence = chatPresenceChannel(started.body.data.id);
+  const onPeer = await listen(setup.peerSite, authOf(peer), [presence]);
+  const onVictim = await listen(setup.victimSite, authOf(victim), [ownChannel, formChannel, presence]);
+  await within(5_000, "the peer sees the listener online", () => members(onPeer, presence).includes(String(victim.id)));
   await setup.sdk.trigger(formChannel, APPLICATION_SUBMITTED_EVENT, { n: "before" });
   await within(5_000, "the form's event reaches the listener", () =>
     onVictim.received.some((r) => r.channel === formChannel && r.event === APPLICATION_SUBMITTED_EVENT),
@@ -294,7 +287,7 @@ async function formRightEnded(
   });
   expect(again.status).toBe(403);
   expect(onVictim.pusher.connection.state).toBe("connected");
-  expect(members(onPeer, ONLINE_CHANNEL)).toContain(String(victim.id));
+  expect(members(onPeer, presence)).toContain(String(victim.id));
   return { refusedMs: refused.at - changedAt, eventsAfter: late.length };
 }
 

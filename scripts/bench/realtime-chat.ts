@@ -18,6 +18,7 @@ import { conversationParticipants, conversations } from "#api/db/realtime-schema
 import { users } from "#api/db/schema.ts";
 import { ensureAccessModel } from "#api/modules/access/service.ts";
 import { createApiToken } from "#api/modules/auth/sessions.ts";
+import type { MessageSentPayload } from "#schemas/realtime.ts";
 import { app, log, ms, percentile, positive, threadCpu } from "./realtime-socket.ts";
 
 export const CONVERSATIONS = 100;
@@ -76,7 +77,7 @@ async function liveClient(
   baseUrl: string,
   pair: ChatPair,
   person: Participant,
-  onMessage: (seq: number, at: number) => void,
+  onMessage: (messageId: number, at: number) => void,
 ): Promise<PusherJs> {
   const { port } = new URL(baseUrl);
   const client = new PusherJs(app.key, {
@@ -104,14 +105,15 @@ async function liveClient(
     subscribed(`private-chat.${pair.conversationId}`),
     subscribed(`private-App.Models.User.${person.userId}`),
   ]);
-  chat.bind("App.Events.MessageSent", (data: { message: { body: string } }) =>
-    onMessage(Number(data.message.body.split(" ")[1]), performance.now()),
-  );
+  chat.bind("App.Events.MessageSent", (data: MessageSentPayload) => onMessage(data.message_id, performance.now()));
   return client;
 }
 
-/** A POST through a keep-alive pool (node:http: fetch's own cost in this process would slow the clients). */
-function post(agent: http.Agent, url: string, token: string, body: string): Promise<number | string> {
+/**
+ * A POST through a keep-alive pool (node:http: fetch's own cost in this process would slow the clients): its
+ * status, and the message's id from a 201.
+ */
+function post(agent: http.Agent, url: string, token: string, body: string): Promise<{ status: number | string; id?: number }> {
   return new Promise((resolve) => {
     const request = http.request(
       url,
@@ -126,12 +128,20 @@ function post(agent: http.Agent, url: string, token: string, body: string): Prom
         },
       },
       (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-        response.on("error", (error) => resolve(`error ${error.message}`));
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const status = response.statusCode ?? 0;
+          resolve(
+            status === 201
+              ? { status, id: (JSON.parse(Buffer.concat(chunks).toString()) as { data: { id: number } }).data.id }
+              : { status },
+          );
+        });
+        response.on("error", (error) => resolve({ status: `error ${error.message}` }));
       },
     );
-    request.on("error", (error: NodeJS.ErrnoException) => resolve(`error ${error.code ?? error.message}`));
+    request.on("error", (error: NodeJS.ErrnoException) => resolve({ status: `error ${error.code ?? error.message}` }));
     request.end(body);
   });
 }
@@ -146,14 +156,27 @@ export async function chat(baseUrl: string, pairs: ChatPair[], serverPid?: numbe
   // Warm-up messages are numbered below zero: the same turns by absolute number.
   const pairOf = (seq: number) => pairs[Math.abs(seq) % pairs.length];
   const senderOf = (seq: number) => Math.floor(Math.abs(seq) / pairs.length) % 2;
+  const count = (seq: number, side: 0 | 1, at: number) => {
+    const counts = received.get(seq) ?? [0, 0];
+    counts[side]++;
+    received.set(seq, counts);
+    // Latency is the other participant's: the sender's own copy is only counted.
+    if (counts[side] === 1 && side !== senderOf(seq) && sentAt.has(seq)) latencies.push(at - sentAt.get(seq)!);
+  };
+  // Events name the message by id, which its POST's answer tells: one may arrive before that answer.
+  const seqOfMessage = new Map<number, number>();
+  const early = new Map<number, { side: 0 | 1; at: number }[]>();
+  const identified = (seq: number, messageId: number) => {
+    seqOfMessage.set(messageId, seq);
+    for (const arrival of early.get(messageId) ?? []) count(seq, arrival.side, arrival.at);
+    early.delete(messageId);
+  };
   for (const pair of pairs) {
     for (const side of [0, 1] as const) {
-      const onMessage = (seq: number, at: number) => {
-        const counts = received.get(seq) ?? [0, 0];
-        counts[side]++;
-        received.set(seq, counts);
-        // Latency is the other participant's: the sender's own copy is only counted.
-        if (counts[side] === 1 && side !== senderOf(seq) && sentAt.has(seq)) latencies.push(at - sentAt.get(seq)!);
+      const onMessage = (messageId: number, at: number) => {
+        const seq = seqOfMessage.get(messageId);
+        if (seq === undefined) early.set(messageId, [...(early.get(messageId) ?? []), { side, at }]);
+        else count(seq, side, at);
       };
       clients.push(await liveClient(baseUrl, pair, pair.people[side], onMessage));
     }
@@ -166,7 +189,10 @@ export async function chat(baseUrl: string, pairs: ChatPair[], serverPid?: numbe
       `${baseUrl}/api/v1/admin/conversations/${pair.conversationId}/messages`,
       pair.people[senderOf(seq)].token,
       JSON.stringify({ body: `bench ${seq}` }),
-    );
+    ).then((answer) => {
+      if (answer.id !== undefined) identified(seq, answer.id);
+      return answer.status;
+    });
   };
   // Warm-up, one message per conversation at a time, numbered below the measured ones.
   for (let i = 0; i < WARMUP_MESSAGES; i += pairs.length) await Promise.all(pairs.map((_, j) => send(-1 - i - j)));

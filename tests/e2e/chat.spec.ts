@@ -72,6 +72,15 @@ test.describe("chat", () => {
     await ada.page.reload();
     await expect(ada.page.getByTestId("unread-messages")).toHaveCount(0);
 
+    // Online means the panel open anywhere, not only the chat: Bo on another page is online in Ada's list,
+    // and offline once his tab is gone.
+    await ada.page.goto("/chat");
+    await bo.page.goto("/notifications");
+    const dot = ada.page.getByTestId(`conversation-${conversationId}`).getByTestId("online-dot");
+    await expect(dot).toHaveAttribute("data-online", "true");
+    await bo.page.close();
+    await expect(dot).not.toHaveAttribute("data-online");
+
     await ada.context.close();
     await bo.context.close();
   });

@@ -1,4 +1,5 @@
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { userChannel } from "#schemas/realtime.ts";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
@@ -55,10 +56,10 @@ describe("the caller cache (embedded database)", () => {
   });
 
   it("channel authorisation, a POST that changes nothing, leaves it full", async () => {
-    const { client } = await registered(t);
+    const { client, id } = await registered(t);
     const viaCache = throughCache(client);
     await viaCache.get("/api/user");
-    await viaCache.post("/broadcasting/auth", { socket_id: "1.2", channel_name: "presence-online" });
+    await viaCache.post("/broadcasting/auth", { socket_id: "1.2", channel_name: userChannel(id) });
     expect(await statementsOf(async () => expect((await viaCache.get("/api/user")).status).toBe(200))).toBe(0);
   });
 

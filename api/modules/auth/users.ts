@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Permission } from "#schemas/access.ts";
 import type { CurrentUser } from "#schemas/auth.ts";
 import { ROLE_PERMISSIONS } from "#schemas/organization-roles.ts";
+import { WATCHED_CONVERSATIONS } from "#schemas/realtime.ts";
 import type { ApiConfig } from "#api/config.ts";
 import type { AuthUser, OrganizationMembership } from "#api/context.ts";
 import { organizationMembers } from "#api/db/organization-schema.ts";
@@ -60,6 +61,11 @@ export const authUserFields = {
     where ${conversationParticipants.userId} = ${users.id} and ${messages.userId} <> ${users.id}
       and ${messages.id} > coalesce(${conversationParticipants.lastReadMessageId}, 0)
     order by ${conversationParticipants.conversationId} limit 99)`,
+  // The conversations whose presence channels the panel joins, on the same index, newest first as the list.
+  recentConversationIds: sql<number[]>`array(select ${conversationParticipants.conversationId} from ${conversationParticipants}
+    where ${conversationParticipants.userId} = ${users.id}
+    order by ${conversationParticipants.activityAt} desc, ${conversationParticipants.conversationId} desc
+    limit ${WATCHED_CONVERSATIONS})`,
   // The row by its primary key, as one value: every page needs the reader's zone, format and theme.
   settingsRow: sql<UserSettingsRow | null>`(select json_build_object(
     'timeZone', ${userSettings.timeZone}, 'dateFormat', ${userSettings.dateFormat}, 'theme', ${userSettings.theme},
@@ -130,6 +136,7 @@ export function userResource(
     organization_permissions: role ? [...ROLE_PERMISSIONS[role]] : [],
     unread_notifications_count: user.unreadNotificationsCount,
     unread_conversation_ids: user.unreadConversationIds,
+    recent_conversation_ids: user.recentConversationIds,
     settings: user.settings,
     permissions: [...user.permissions].sort(),
     created_at: user.createdAt.toISOString(),

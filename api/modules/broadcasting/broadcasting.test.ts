@@ -10,6 +10,7 @@ import { createEventForm, ownerWithCollection } from "#api/testing/event-fixture
 import { PASSWORD, coFounder, registered } from "#api/testing/fixtures.ts";
 import { TestClient, createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { joinedMember } from "#api/testing/team-fixtures.ts";
+import { chatPresenceChannel, userChannel } from "#schemas/realtime.ts";
 import { CHANNEL_REFUSED, NOT_CONFIGURED } from "./routes.ts";
 
 const app = { key: "broadcast-key", secret: "broadcast-secret" };
@@ -26,6 +27,16 @@ const as = (client: TestClient) => {
 };
 const authorize = (client: TestClient, channel_name: string, socket_id = SOCKET) =>
   as(client).post("/broadcasting/auth", { socket_id, channel_name });
+
+/** A conversation between two users, written directly; its id. */
+async function conversationOf(userIds: [number, number]): Promise<number> {
+  const [conversation] = await t.database.db
+    .insert(conversations)
+    .values({ pairKey: userIds.join(":") })
+    .returning();
+  await t.database.db.insert(conversationParticipants).values(userIds.map((userId) => ({ conversationId: conversation.id, userId })));
+  return conversation.id;
+}
 
 beforeAll(async () => {
   t = await createTestApi();
@@ -56,12 +67,15 @@ describe("POST /broadcasting/auth", () => {
     expect(res.status).toBe(200);
   });
 
-  it("signs presence-online for anyone logged in, with the user as channel_data", async () => {
-    const alice = await registered(t, "Alice Online");
-    const res = await authorize(alice.client, "presence-online");
+  it("signs a conversation's presence channel with the user as channel_data; no channel has everyone online", async () => {
+    const [alice, bob] = [await registered(t, "Alice Online"), await registered(t, "Bob")];
+    const channel = chatPresenceChannel(await conversationOf([alice.id, bob.id]));
+    const res = await authorize(alice.client, channel);
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body.channel_data)).toEqual({ user_id: alice.id, user_info: { name: "Alice Online" } });
-    expect(res.body.auth).toBe(signChannel(app, SOCKET, "presence-online", res.body.channel_data));
+    expect(res.body.auth).toBe(signChannel(app, SOCKET, channel, res.body.channel_data));
+    // A presence channel of every user would outgrow what a hosted service allows one (100 members).
+    expect((await authorize(alice.client, "presence-online")).status).toBe(403);
   });
 
   it("refuses someone else's channel, unknown and public channels, and a socket id of the wrong shape (403)", async () => {
@@ -87,30 +101,26 @@ describe("POST /broadcasting/auth", () => {
   it("answers 401 without a login, and 419 for a session without its XSRF header", async () => {
     const anonymous = await new TestClient(api, "203.0.113.9").post("/broadcasting/auth", {
       socket_id: SOCKET,
-      channel_name: "presence-online",
+      channel_name: chatPresenceChannel(1),
     });
     expect(anonymous.status).toBe(401);
     const alice = await registered(t, "Alice");
     const client = await as(alice.client).prime();
     client.sendXsrf = false;
-    expect((await client.request("POST", "/broadcasting/auth", { socket_id: SOCKET, channel_name: "presence-online" })).status).toBe(419);
+    expect((await client.request("POST", "/broadcasting/auth", { socket_id: SOCKET, channel_name: userChannel(alice.id) })).status).toBe(
+      419,
+    );
   });
 
   it("chat channels: the conversation's participants only", async () => {
     const [alice, bob, eve] = [await registered(t, "Alice"), await registered(t, "Bob"), await registered(t, "Eve")];
-    const [conversation] = await t.database.db
-      .insert(conversations)
-      .values({ pairKey: `${alice.id}:${bob.id}` })
-      .returning();
-    await t.database.db
-      .insert(conversationParticipants)
-      .values([alice.id, bob.id].map((userId) => ({ conversationId: conversation.id, userId })));
-    for (const channel of [`private-chat.${conversation.id}`, `presence-chat.${conversation.id}`]) {
+    const conversationId = await conversationOf([alice.id, bob.id]);
+    for (const channel of [`private-chat.${conversationId}`, `presence-chat.${conversationId}`]) {
       expect((await authorize(alice.client, channel)).status).toBe(200);
       expect((await authorize(bob.client, channel)).status).toBe(200);
       expect((await authorize(eve.client, channel)).status).toBe(403);
     }
-    expect((await authorize(alice.client, `private-chat.${conversation.id + 1000}`)).status).toBe(403);
+    expect((await authorize(alice.client, `private-chat.${conversationId + 1000}`)).status).toBe(403);
   });
 
   it("an event form's channel: the owning startup's users who read responses", async () => {
@@ -139,7 +149,7 @@ describe("POST /broadcasting/auth", () => {
 
   it("with realtime off, answers 404", async () => {
     const alice = await registered(t, "Alice");
-    const res = await alice.client.post("/broadcasting/auth", { socket_id: SOCKET, channel_name: "presence-online" });
+    const res = await alice.client.post("/broadcasting/auth", { socket_id: SOCKET, channel_name: userChannel(alice.id) });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: NOT_CONFIGURED });
   });
@@ -164,8 +174,9 @@ describe("POST /broadcasting/auth for the embedded server", () => {
       .token as string;
     const byToken = new TestClient(tied, "203.0.113.9");
     byToken.bearer = token;
-    const viaToken = await byToken.post("/broadcasting/auth", { socket_id: SOCKET, channel_name: "presence-online" });
-    const tokenGrant = verifySubscriptionAuth(app, viaToken.body.auth, SOCKET, "presence-online", viaToken.body.channel_data);
+    const presence = chatPresenceChannel(await conversationOf([alice.id, (await registered(t, "Bob")).id]));
+    const viaToken = await byToken.post("/broadcasting/auth", { socket_id: SOCKET, channel_name: presence });
+    const tokenGrant = verifySubscriptionAuth(app, viaToken.body.auth, SOCKET, presence, viaToken.body.channel_data);
     expect(tokenGrant).toMatchObject({
       valid: true,
       grant: { userId: alice.id, credential: `t${credentialFingerprint(sha256(token))}`, expiresAt: null },

@@ -3,7 +3,7 @@
  * only exists for clients once it has a rule.
  */
 import { parseId } from "#schemas/ids.ts";
-import { chatChannel, chatPresenceChannel, eventFormChannel, ONLINE_CHANNEL, userChannel } from "#schemas/realtime.ts";
+import { chatChannel, chatPresenceChannel, eventFormChannel, userChannel } from "#schemas/realtime.ts";
 import type { AuthUser } from "#api/context.ts";
 import type { Db } from "#api/db/client.ts";
 import { eventForms } from "#api/db/events-schema.ts";
@@ -38,8 +38,6 @@ const RULES: [RegExp, Rule][] = [
 ];
 
 export async function mayListen(db: Db, user: AuthUser, channel: string): Promise<boolean> {
-  // Anyone logged in is "online".
-  if (channel === ONLINE_CHANNEL) return true;
   for (const [pattern, rule] of RULES) {
     const match = pattern.exec(channel);
     if (!match) continue;

@@ -153,7 +153,7 @@ describe("messages", () => {
     expect(published.find((m) => m.event === "App.Events.MessageSent")).toEqual({
       channels: [`private-chat.${id}`],
       event: "App.Events.MessageSent",
-      data: { message },
+      data: { conversation_id: id, message_id: message.id, user_id: a.id },
     });
     const updates = published.filter((m) => m.event === "App.Events.ConversationUpdated");
     expect(updates).toEqual(
@@ -161,21 +161,24 @@ describe("messages", () => {
         {
           channels: [userChannel(a.id)],
           event: "App.Events.ConversationUpdated",
-          data: { conversation_id: id, last_message: message, unread_count: 0 },
+          data: { conversation_id: id, last_message_id: message.id, unread_count: 0 },
         },
         {
           channels: [userChannel(b.id)],
           event: "App.Events.ConversationUpdated",
-          data: { conversation_id: id, last_message: message, unread_count: 1 },
+          data: { conversation_id: id, last_message_id: message.id, unread_count: 1 },
         },
       ]),
     );
-    expect(published.find((m) => m.event === "App.Events.NotificationCreated")).toMatchObject({
-      channels: [userChannel(b.id)],
-      data: {
-        notification: { type: "message_received", title: "New message from Alice", body: "Hello <b>Bob</b> 👋", url: `/chat/${id}` },
-        unread_count: 1,
-      },
+    const created = published.find((m) => m.event === "App.Events.NotificationCreated");
+    expect(created).toMatchObject({ channels: [userChannel(b.id)], data: { notification_id: expect.any(Number), unread_count: 1 } });
+    const [notified] = await t.database.db.select().from(notifications).where(eq(notifications.userId, b.id));
+    expect(notified).toMatchObject({
+      id: (created!.data as { notification_id: number }).notification_id,
+      type: "message_received",
+      title: "New message from Alice",
+      body: "Hello <b>Bob</b> 👋",
+      url: `/chat/${id}`,
     });
 
     await send(a.client, id, "Are you there?");

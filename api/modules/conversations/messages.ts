@@ -75,17 +75,15 @@ export async function readConversation(
       data: { conversation_id: conversationId, user_id: me.id, last_read_message_id: messageId },
     });
     const [state] = await tx
-      .select({ unread: unreadFor("conversation_participants"), lastMessage: messageColumns })
+      .select({ unread: unreadFor("conversation_participants"), lastMessageId: conversations.lastMessageId })
       .from(participants)
       .innerJoin(conversations, eq(conversations.id, participants.conversationId))
-      .innerJoin(messages, eq(messages.id, conversations.lastMessageId))
-      .innerJoin(users, eq(users.id, messages.userId))
       .where(participantOf(conversationId, me.id));
-    if (state) {
+    if (state?.lastMessageId) {
       queue.add({
         channels: [userChannel(me.id)],
         event: CONVERSATION_UPDATED_EVENT,
-        data: { conversation_id: conversationId, last_message: messageJson(state.lastMessage), unread_count: state.unread },
+        data: { conversation_id: conversationId, last_message_id: state.lastMessageId, unread_count: state.unread },
       });
       if (state.unread === 0) await markGroupRead(tx, me.id, notificationGroup(conversationId), queue);
     }

@@ -135,7 +135,12 @@ export async function sendMessage(
     body,
     createdAt: new Date(row.message.created_at),
   });
-  queue.add({ channels: [chatChannel(conversationId)], event: MESSAGE_SENT_EVENT, data: { message } });
+  // By id: a message may be longer than an event may carry; its readers fetch it (listMessages, `after`).
+  queue.add({
+    channels: [chatChannel(conversationId)],
+    event: MESSAGE_SENT_EVENT,
+    data: { conversation_id: conversationId, message_id: message.id, user_id: me.id },
+  });
   for (const { user_id: userId, unread } of row.participants) {
     if (userId === me.id) queueGroupRead(queue, me.id, row.sender_unread);
     else
@@ -146,7 +151,7 @@ export async function sendMessage(
     queue.add({
       channels: [userChannel(userId)],
       event: CONVERSATION_UPDATED_EVENT,
-      data: { conversation_id: conversationId, last_message: message, unread_count: Number(unread) },
+      data: { conversation_id: conversationId, last_message_id: message.id, unread_count: Number(unread) },
     });
   }
   return message;

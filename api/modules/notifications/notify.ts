@@ -150,7 +150,7 @@ export function queueNotified(queue: BroadcastQueue, rows: readonly NotifiedRow[
       read_at: row.notification.read_at === null ? null : new Date(row.notification.read_at).toISOString(),
       created_at: new Date(row.notification.created_at).toISOString(),
     };
-    const payload: NotificationCreatedPayload = { notification, unread_count: Number(row.unread_count) };
+    const payload: NotificationCreatedPayload = { notification_id: notification.id, unread_count: Number(row.unread_count) };
     if (row.replaces_id !== null) payload.replaces_id = row.replaces_id;
     queue.add({ channels: [userChannel(row.user_id)], event: NOTIFICATION_CREATED_EVENT, data: payload });
     return notification;

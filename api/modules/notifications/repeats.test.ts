@@ -64,7 +64,7 @@ describe("a repeated follow", () => {
       expect(created).toHaveLength(50);
       expect(created.map((m) => (m.data as { unread_count: number }).unread_count)).toEqual(Array(50).fill(1));
       expect((created[0].data as { replaces_id?: number }).replaces_id).toBeUndefined();
-      expect((created[49].data as { notification: { id: number } }).notification.id).toBe(rows[0].id);
+      expect((created[49].data as { notification_id: number }).notification_id).toBe(rows[0].id);
       expect((await owner.client.get("/api/user")).body.unread_notifications_count).toBe(1);
     },
     LONG,

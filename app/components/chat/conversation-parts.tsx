@@ -2,7 +2,8 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } fro
 import { useFetcher } from "react-router";
 import { chatPresenceChannel, TYPING_WHISPER, type TypingPayload } from "#schemas/realtime";
 import { Avatar } from "~/components/ui/avatar";
-import { usePresence, useWhisper } from "~/lib/realtime/realtime";
+import { usePresence } from "~/lib/realtime/presence";
+import { useWhisper } from "~/lib/realtime/realtime";
 import type { Conversation } from "./types";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -60,7 +61,8 @@ export function TypingIndicator({ name }: { name: string | null }) {
 /**
  * Typing, both ways, on the chat's presence channel: `sendTyping` whispers an empty typing event; the server
  * adds who sent it (from the member data it signed), and the other side shows that name for a few
- * seconds. `heard` clears it when their message arrives. `here`: who has this conversation open.
+ * seconds. `heard` clears it when their message arrives. `here`: who is in the channel (the conversation is
+ * open, or among their most recent: components/chat/online.tsx).
  */
 export function useTyping(conversationId: number, me: { id: number }) {
   const channel = chatPresenceChannel(conversationId);

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useNavigation, useRevalidator } from "react-router";
 import { echoEventName, type RealtimeEvent, type RealtimePayloads } from "#schemas/realtime";
 import { SESSION_EXPIRED } from "../flash";
@@ -11,10 +11,10 @@ import { channelKind } from "./options";
 /**
  * The panel's live updates: one Echo client per logged-in tab, made by <RealtimeProvider> in the admin
  * layout (so never on /login, and gone on logout: leaving the layout disconnects it). Screens use
- * `useChannel`, `usePresence` and `useWhisper` with full pusher channel names, as schemas/realtime.ts builds them.
+ * `useChannel`, `useWhisper` and (presence.ts) `usePresence` with full pusher channel names, as schemas/realtime.ts builds them.
  */
 
-type EchoChannel = ReturnType<EchoClient["private"]> | ReturnType<EchoClient["channel"]> | ReturnType<EchoClient["join"]>;
+export type EchoChannel = ReturnType<EchoClient["private"]> | ReturnType<EchoClient["channel"]> | ReturnType<EchoClient["join"]>;
 
 interface Realtime {
   echo: EchoClient;
@@ -134,7 +134,7 @@ export function useRealtime(): Realtime | null {
 }
 
 /** pusher-js's own channel under an Echo channel: its subscription state and raw events. */
-interface PusherSubscription {
+export interface PusherSubscription {
   subscribed: boolean;
   bind(event: string, callback: () => void): void;
   unbind(event: string, callback: () => void): void;
@@ -187,55 +187,4 @@ export function useWhisper<T = unknown>(name: string | null, event: string, hand
       realtime.release(name);
     };
   }, [realtime, name, event]);
-}
-
-export interface PresenceMember<Info = { name: string }> {
-  id: string;
-  info: Info;
-}
-
-interface PusherMembers<Info> {
-  each(callback: (member: PresenceMember<Info>) => void): void;
-}
-interface PusherPresence<Info> extends PusherSubscription {
-  members: PusherMembers<Info>;
-}
-
-function membersOf<Info>(members: PusherMembers<Info>): PresenceMember<Info>[] {
-  const list: PresenceMember<Info>[] = [];
-  members.each((member) => list.push({ id: String(member.id), info: member.info }));
-  return list;
-}
-
-/**
- * Joins a presence channel and keeps its member list; `whisper` sends a client event
- * to the other members (Echo's whisper: `client-<event>`). Members are read from pusher-js itself, which
- * knows each member's id (Echo's here/joining/leaving pass only the info).
- */
-export function usePresence<Info = { name: string }>(name: string | null) {
-  const realtime = useRealtime();
-  const [state, setState] = useState<{ name: string; members: PresenceMember<Info>[] } | null>(null);
-  const channelRef = useRef<EchoChannel | null>(null);
-  useEffect(() => {
-    if (!realtime || !name) return;
-    const channel = realtime.acquire(name);
-    channelRef.current = channel;
-    const subscription = (channel as unknown as { subscription: PusherPresence<Info> }).subscription;
-    const refresh = () => setState({ name, members: membersOf(subscription.members) });
-    for (const event of ["pusher:subscription_succeeded", "pusher:member_added", "pusher:member_removed"])
-      subscription.bind(event, refresh);
-    // Another component may have joined first: its member list is already there.
-    if (subscription.subscribed) queueMicrotask(refresh);
-    return () => {
-      for (const event of ["pusher:subscription_succeeded", "pusher:member_added", "pusher:member_removed"])
-        subscription.unbind(event, refresh);
-      channelRef.current = null;
-      realtime.release(name);
-    };
-  }, [realtime, name]);
-  const whisper = useCallback((event: string, data: Record<string, unknown>) => {
-    const channel = channelRef.current;
-    if (channel && "whisper" in channel) channel.whisper(event, data);
-  }, []);
-  return { members: state && state.name === name ? state.members : [], whisper };
 }

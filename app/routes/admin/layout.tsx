@@ -7,6 +7,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { organizationChoices, OrganizationSwitcher } from "~/components/app-shell/organization-switcher";
 import { NotificationBell } from "~/components/notifications/bell";
 import { UnreadMessagesCount } from "~/components/chat/unread-messages";
+import { OnlineProvider } from "~/components/chat/online";
 import { verificationBannerPolicy, VerifyEmailBanner } from "~/components/account/verify-email-banner";
 import { OnboardingTour } from "~/components/tour/onboarding-tour";
 import { TOUR_START_EVENT } from "~/components/tour/tour-steps";
@@ -59,6 +60,8 @@ export function loader({ context }: Route.LoaderArgs) {
     },
     unreadNotifications: user.unread_notifications_count ?? 0,
     unreadConversations: user.unread_conversation_ids ?? [],
+    // Their presence channels are joined on every page: how the people in them see each other online.
+    recentConversations: user.recent_conversation_ids ?? [],
     // The banner asking to verify the address, unless it is verified or nobody could verify it here.
     emailVerification: verificationBannerPolicy(user),
     settings: user.settings ?? DEFAULT_SETTINGS,
@@ -76,7 +79,17 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, realtime, xsrfCookie, unreadNotifications, unreadConversations, settings, emailVerification, organizations } = loaderData;
+  const {
+    user,
+    realtime,
+    xsrfCookie,
+    unreadNotifications,
+    unreadConversations,
+    recentConversations,
+    settings,
+    emailVerification,
+    organizations,
+  } = loaderData;
   const extras: ItemExtras = { "/chat": <UnreadMessagesCount userId={user.id} unreadIds={unreadConversations} /> };
   const navigation = useMemo(() => navigationFor(loaderData.navigation), [loaderData.navigation]);
   const layout = panelLayout(settings.layout, useViewport());
@@ -87,51 +100,53 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <DatesProvider value={dates}>
       <RealtimeProvider config={realtime} xsrfCookie={xsrfCookie}>
-        <div className={LAYOUT_CLASSES[layout].page} data-layout={layout}>
-          {/* WCAG 2.4.1: the first stop for the keyboard; styled in app.css (.skip-link), shown only on focus. */}
-          <a href="#main-content" className="skip-link">
-            Skip to main content
-          </a>
-          {layout === "compact" ? null : (
-            <aside
-              className={`${LAYOUT_CLASSES[layout].wideOnly} sticky top-0 h-dvh w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white`}
-            >
-              <Brand />
-              <Navigation sections={navigation} extras={extras} />
-            </aside>
-          )}
-          {/* A page marked data-full-height (the chat) fills the screen below the header exactly, edge to edge. */}
-          <div className="flex min-w-0 flex-1 flex-col has-[[data-full-height]]:h-dvh">
-            <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-              {layout === "wide" ? null : (
-                <details className={`${LAYOUT_CLASSES[layout].compactOnly} relative`}>
-                  <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
-                    Menu
-                  </summary>
-                  <div className="absolute left-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white shadow-lg">
-                    <Navigation sections={navigation} extras={extras} />
-                  </div>
-                </details>
-              )}
-              {layout === "compact" ? null : <span className={LAYOUT_CLASSES[layout].wideOnly} />}
-              <div className="flex items-center gap-2">
-                {organizations ? <OrganizationSwitcher choices={organizations} /> : null}
-                <NotificationBell userId={user.id} unreadCount={unreadNotifications} />
-                <UserMenu user={user} />
-              </div>
-            </header>
-            {emailVerification ? <VerifyEmailBanner email={user.email} policy={emailVerification} /> : null}
-            {/* tabIndex -1: the skip link's target takes focus, so the next Tab goes on inside the page. */}
-            <main
-              id="main-content"
-              tabIndex={-1}
-              className="flex-1 p-4 outline-none sm:p-8 has-[[data-full-height]]:flex has-[[data-full-height]]:min-h-0 has-[[data-full-height]]:p-0"
-            >
-              <Outlet />
-            </main>
+        <OnlineProvider userId={user.id} recentIds={recentConversations}>
+          <div className={LAYOUT_CLASSES[layout].page} data-layout={layout}>
+            {/* WCAG 2.4.1: the first stop for the keyboard; styled in app.css (.skip-link), shown only on focus. */}
+            <a href="#main-content" className="skip-link">
+              Skip to main content
+            </a>
+            {layout === "compact" ? null : (
+              <aside
+                className={`${LAYOUT_CLASSES[layout].wideOnly} sticky top-0 h-dvh w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white`}
+              >
+                <Brand />
+                <Navigation sections={navigation} extras={extras} />
+              </aside>
+            )}
+            {/* A page marked data-full-height (the chat) fills the screen below the header exactly, edge to edge. */}
+            <div className="flex min-w-0 flex-1 flex-col has-[[data-full-height]]:h-dvh">
+              <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+                {layout === "wide" ? null : (
+                  <details className={`${LAYOUT_CLASSES[layout].compactOnly} relative`}>
+                    <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
+                      Menu
+                    </summary>
+                    <div className="absolute left-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white shadow-lg">
+                      <Navigation sections={navigation} extras={extras} />
+                    </div>
+                  </details>
+                )}
+                {layout === "compact" ? null : <span className={LAYOUT_CLASSES[layout].wideOnly} />}
+                <div className="flex items-center gap-2">
+                  {organizations ? <OrganizationSwitcher choices={organizations} /> : null}
+                  <NotificationBell userId={user.id} unreadCount={unreadNotifications} />
+                  <UserMenu user={user} />
+                </div>
+              </header>
+              {emailVerification ? <VerifyEmailBanner email={user.email} policy={emailVerification} /> : null}
+              {/* tabIndex -1: the skip link's target takes focus, so the next Tab goes on inside the page. */}
+              <main
+                id="main-content"
+                tabIndex={-1}
+                className="flex-1 p-4 outline-none sm:p-8 has-[[data-full-height]]:flex has-[[data-full-height]]:min-h-0 has-[[data-full-height]]:p-0"
+              >
+                <Outlet />
+              </main>
+            </div>
+            <OnboardingTour navigation={navigation} />
           </div>
-          <OnboardingTour navigation={navigation} />
-        </div>
+        </OnlineProvider>
       </RealtimeProvider>
     </DatesProvider>
   );

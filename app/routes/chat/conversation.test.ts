@@ -34,6 +34,15 @@ describe("/chat/:conversationId", () => {
     expect(page.data).toMatchObject({ hasMore: false, before: null, me: { id: bo.id } });
   });
 
+  it("with ?after=, gives the messages after one (what the live screen loads when told of a new message's id)", async () => {
+    const first = await ada.client.post(`/api/v1/admin/conversations/${id}/messages`, { body: "Before" });
+    await ada.client.post(`/api/v1/admin/conversations/${id}/messages`, { body: "After one" });
+    await ada.client.post(`/api/v1/admin/conversations/${id}/messages`, { body: "After two" });
+    const page = await h.run(loader, { ...at(bo), path: `/chat/${id}?after=${first.body.data.id}` });
+    expect(page.data.messages.map((m: { body: string }) => m.body)).toEqual(["After one", "After two"]);
+    expect(page.data.hasMore).toBe(false);
+  });
+
   it("is a 404 for anyone outside it and for an address that names none", async () => {
     const outsider = await coFounder(h.t);
     const answer = await h.run(loader, at(outsider));

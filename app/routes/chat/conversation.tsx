@@ -1,18 +1,19 @@
-import { useEffect, useState } from "react";
-import { useActionData, useFetcher, useOutletContext, useRevalidator, type ShouldRevalidateFunction, Link } from "react-router";
+import { useEffect, useEffectEvent, useState } from "react";
+import { useActionData, useFetcher, useRevalidator, type ShouldRevalidateFunction, Link } from "react-router";
 import { API } from "#schemas/contract/index";
 import { parseId } from "#schemas/ids";
 import { chatChannel, MESSAGE_SENT_EVENT, MESSAGES_READ_EVENT } from "#schemas/realtime";
 import { Composer } from "~/components/chat/composer";
 import { MessageList, type PendingMessage } from "~/components/chat/message-list";
+import type { ChatMessage } from "~/components/chat/types";
 import { OutboxSender } from "~/components/chat/outbox";
 import { ConversationHeader, TypingIndicator, useReadPointer, useTyping } from "~/components/chat/conversation-parts";
 import { useMessageStore } from "~/components/chat/use-message-store";
+import { useOnline } from "~/components/chat/online";
 import { apiContext, userContext } from "~/lib/contexts";
 import { useChannel } from "~/lib/realtime/realtime";
 import type { Route } from "./+types/conversation";
 import { conversationAction, conversationId, type SendRefused } from "./conversation.server";
-import type { ChatOutletContext } from "./layout";
 import { InAppLink } from "~/components/ui/in-app-link";
 
 /** A page of messages: the newest (or, with ?before=, the ones before a message: "Load older"). */
@@ -21,10 +22,12 @@ const PAGE = 30;
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const id = conversationId(params.conversationId);
   const before = parseId(url.searchParams.get("before"));
+  // ?after=: the messages after one, which the live screen loads when told of new ones (events carry no text).
+  const after = before ? undefined : parseId(url.searchParams.get("after"));
   const api = context.get(apiContext);
   const [{ data: conversation }, page] = await Promise.all([
     api.answer(API.showConversation, { params: { id } }),
-    api.answer(API.listMessages, { params: { id }, query: { limit: PAGE, before } }),
+    api.answer(API.listMessages, { params: { id }, query: { limit: PAGE, before, after } }),
   ]);
   const me = context.get(userContext);
   return { conversation, messages: page.data, hasMore: page.meta.has_more, before: before ?? null, me: { id: me.id, name: me.name } };
@@ -63,7 +66,7 @@ function OpenConversation({ conversation, messages: page, hasMore, before, me }:
   const [outbox, setOutbox] = useState<PendingMessage[]>([]);
   const [failure, setFailure] = useState<{ error: string; restore: { body: string } } | null>(null);
   const [otherRead, setOtherRead] = useState(conversation.other_last_read_message_id);
-  const { online } = useOutletContext<ChatOutletContext>();
+  const online = useOnline();
 
   // "Load older": with JavaScript the older page is fetched and added above; without, it is a link.
   const older = useFetcher<typeof loader>();
@@ -76,18 +79,33 @@ function OpenConversation({ conversation, messages: page, hasMore, before, me }:
   const oldest = messages[0];
   const moreAbove = olderHasMore ?? hasMore;
 
+  // A live message comes as its id: the messages from it on are loaded (the loader's ?after=), then added.
+  const newer = useFetcher<typeof loader>();
+  const loadFrom = (messageId: number) => void newer.load(`${action}?after=${messageId - 1}`);
+  const arrive = useEffectEvent((arrived: ChatMessage[], more: boolean) => {
+    // My own message can come back live before its POST answers: it is no longer "Sending…". (One
+    // already listed came with its POST's answer, which took it out of the outbox itself.)
+    const mine = arrived.filter((message) => message.user_id === me.id && !messages.some((known) => known.id === message.id));
+    add(arrived);
+    if (mine.length)
+      setOutbox((items) => mine.reduce((left, message) => withoutFirst(left, (item) => item.body.trim() === message.body), items));
+    const last = arrived.at(-1);
+    if (more && last) loadFrom(last.id + 1);
+  });
+  useEffect(() => {
+    if (newer.state === "idle" && newer.data) arrive(newer.data.messages, newer.data.hasMore);
+  }, [newer.state, newer.data]);
+
   // Once subscribed (and again after a reconnect), the loader runs again for anything sent meanwhile.
   const revalidator = useRevalidator();
   const [subscribed, setSubscribed] = useState(false);
   useChannel(
     chatChannel(id),
     MESSAGE_SENT_EVENT,
-    ({ message }) => {
-      // My own message can come back live before its POST answers: it is no longer "Sending…". (One
-      // already listed came with its POST's answer, which took it out of the outbox itself.)
-      const first = !messages.some((known) => known.id === message.id);
-      add([message]);
-      if (first && message.user_id === me.id) setOutbox((items) => withoutFirst(items, (item) => item.body.trim() === message.body));
+    ({ message_id: messageId }) => {
+      if (messages.some((known) => known.id === messageId)) return;
+      // From the newest shown, or from this one if it is older (sent at the same moment as one shown).
+      loadFrom(Math.min(messageId, (messages.at(-1)?.id ?? 0) + 1));
     },
     {
       onSubscribed: () => {

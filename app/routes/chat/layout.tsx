@@ -1,65 +1,53 @@
 import { useMemo } from "react";
-import { Form, Outlet, useLocation, useParams, useRevalidator } from "react-router";
+import { Form, Outlet, useLocation, useParams } from "react-router";
 import { API } from "#schemas/contract/index";
-import { ONLINE_CHANNEL } from "#schemas/realtime";
+import { CONVERSATION_UPDATED_EVENT, userChannel, WATCHED_CONVERSATIONS } from "#schemas/realtime";
 import { OnlineDot } from "~/components/chat/conversation-parts";
 import type { Conversation } from "~/components/chat/types";
 import { Avatar } from "~/components/ui/avatar";
 import { inputClass } from "~/components/ui/field";
 import { TimeAgo } from "~/components/ui/time-ago";
 import { apiContext, userContext } from "~/lib/contexts";
-import { usePresence } from "~/lib/realtime/realtime";
+import { useOnline } from "~/components/chat/online";
 import { useConversationUpdates } from "~/components/chat/use-conversation-updates";
+import { useLiveRevalidate } from "~/lib/realtime/use-live-revalidate";
 import type { Route } from "./+types/layout";
 import { InAppLink } from "~/components/ui/in-app-link";
 
-/** What the open conversation reads from this layout. */
-export interface ChatOutletContext {
-  /** Users with the panel open (the online presence channel). */
-  online: ReadonlySet<number>;
-}
-
 export async function loader({ url, context }: Route.LoaderArgs) {
   const search = url.searchParams.get("search")?.trim() ?? "";
-  // An empty search is left out of the query: no filter.
-  const list = await context.get(apiContext).answer(API.listConversations, { query: { per_page: 50, search } });
+  // An empty search is left out of the query: no filter. As many as have their online dot live.
+  const list = await context.get(apiContext).answer(API.listConversations, { query: { per_page: WATCHED_CONVERSATIONS, search } });
   return { conversations: list.data, total: list.meta.total, search, me: context.get(userContext).id };
 }
 
 /**
  * /chat: the conversation list beside the open conversation (on a phone, one or the other). The list
- * moves live: ConversationUpdated on my channel brings a conversation's last message and unread count.
+ * moves live: ConversationUpdated on my channel says a conversation's last message and unread count.
  */
 export default function ChatLayout({ loaderData }: Route.ComponentProps) {
   const { conversations, search, me } = loaderData;
   const { conversationId } = useParams();
   const openId = conversationId ? Number(conversationId) : null;
-  const revalidator = useRevalidator();
 
-  // Live changes on top of the loader's list. Subscribing loads the list again, for what was sent
-  // between the page's load and then (or while the connection was down).
-  const updates = useConversationUpdates(me, {
-    onSubscribed: () => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    },
-    onUpdate: (update) => {
-      // A conversation this list does not have yet (someone wrote first): ask for the list again.
-      if (!search && revalidator.state === "idle" && !conversations.some((c) => c.id === update.conversation_id))
-        void revalidator.revalidate();
-    },
+  // Unread counts move live on top of the loader's list; a message the list does not show yet (or a
+  // conversation it does not have: someone wrote first) loads the list again, since events carry no text.
+  // Subscribing loads it again too, for what was sent between the page's load and then.
+  const updates = useConversationUpdates(me);
+  useLiveRevalidate(userChannel(me), CONVERSATION_UPDATED_EVENT, (update) => {
+    const row = conversations.find((c) => c.id === update.conversation_id);
+    return row ? (row.last_message?.id ?? 0) < update.last_message_id : !search;
   });
-  const shown = useMemo(() => {
-    const merged = conversations.map((c) => {
-      const update = updates.get(c.id);
-      if (!update || (c.last_message && c.last_message.id > update.last_message.id)) return c;
-      return { ...c, last_message: update.last_message, unread_count: update.unread_count, updated_at: update.last_message.created_at };
-    });
-    return merged.sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
-  }, [conversations, updates]);
-
-  const { members } = usePresence(ONLINE_CHANNEL);
-  const online = useMemo(() => new Set(members.map((member) => Number(member.id))), [members]);
-  const context: ChatOutletContext = useMemo(() => ({ online }), [online]);
+  const shown = useMemo(
+    () =>
+      conversations.map((c) => {
+        const update = updates.get(c.id);
+        if (!update || (c.last_message?.id ?? 0) > update.last_message_id) return c;
+        return { ...c, unread_count: update.unread_count };
+      }),
+    [conversations, updates],
+  );
+  const online = useOnline();
 
   return (
     <div data-full-height className="flex min-h-0 flex-1 overflow-hidden bg-white">
@@ -105,7 +93,7 @@ export default function ChatLayout({ loaderData }: Route.ComponentProps) {
         )}
       </aside>
       <div className={`min-w-0 flex-1 flex-col md:flex ${openId ? "flex" : "hidden"}`}>
-        <Outlet context={context} />
+        <Outlet />
       </div>
     </div>
   );
