@@ -5,7 +5,7 @@ import { idField, optionalIdField } from "./id-fields.ts";
 
 /* One-to-one chat: the JSON the API answers with and the bodies it accepts. */
 
-export const MESSAGE_MAX_LENGTH = 4000;
+export const MESSAGE_MAX_LENGTH = 10_000;
 export const MESSAGE_BODY_INVALID = `The body field must be between 1 and ${MESSAGE_MAX_LENGTH} characters.`;
 export const MESSAGE_BODY_REQUIRED = "The body field is required.";
 export const MESSAGES_THROTTLED = (seconds: number) => `You are sending messages too quickly. ${tryAgainIn(seconds)}`;
@@ -71,7 +71,7 @@ export const startConversationSchema = z
   });
 export type StartConversationInput = z.output<typeof startConversationSchema>;
 
-/** POST …/messages: the text is trimmed first, then 1–4000 characters. */
+/** POST …/messages: the text is trimmed first, then 1 to MESSAGE_MAX_LENGTH characters. */
 export const sendMessageSchema = z.object({
   body: z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGE_BODY_REQUIRED : MESSAGE_BODY_INVALID) })

@@ -143,7 +143,7 @@ export const messages = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** Plain text, 1–4000 characters after trimming. */
+    /** Plain text, 1–10,000 characters after trimming (MESSAGE_MAX_LENGTH). */
     body: text("body").notNull(),
     createdAt: createdAt(),
   },

@@ -7,6 +7,7 @@ import { listQuery } from "./list-query.ts";
 import { pageOf } from "./answers.ts";
 import { apiPart, apiRoute } from "./route.ts";
 import {
+  MESSAGE_MAX_LENGTH,
   conversationRead,
   conversationView,
   messagePage,
@@ -58,7 +59,7 @@ export const conversationRoutes = apiPart("Conversations", {
   sendMessage: apiRoute({
     method: "POST",
     path: "/api/v1/admin/conversations/{id}/messages",
-    summary: "Send a message (1–4000 characters; 30 per 10 seconds per user)",
+    summary: `Send a message (1–${MESSAGE_MAX_LENGTH} characters; 30 per 10 seconds per user)`,
     access: "user",
     body: sendMessageSchema,
     answer: z.object({ data: messageView }),

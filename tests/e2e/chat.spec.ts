@@ -137,8 +137,8 @@ test.describe("chat", () => {
     await ed.page.goto(`/chat/${id}`);
     await live(ed);
     const box = ed.page.getByRole("textbox", { name: "Message" });
-    await box.fill("x".repeat(4001));
-    await expect(ed.page.getByRole("alert")).toHaveText("The body field must be between 1 and 4000 characters.");
+    await box.fill("x".repeat(10_001));
+    await expect(ed.page.getByRole("alert")).toHaveText("The body field must be between 1 and 10000 characters.");
     await expect(box).toHaveAttribute("aria-invalid", "true");
     await box.fill("fine now");
     await expect(ed.page.getByRole("alert")).toHaveCount(0);

@@ -6,7 +6,7 @@
  *   POST /conversations {user_id|startup_id|co_founder_id}   start one (201) or find the existing one (200)
  *   GET  /conversations/{id}                        one conversation
  *   GET  /conversations/{id}/messages?before|after&limit      messages by id, oldest first
- *   POST /conversations/{id}/messages {body}        send (1–4000 characters; 30 per 10 s per user)
+ *   POST /conversations/{id}/messages {body}        send (1–10,000 characters; 30 per 10 s per user)
  *   POST /conversations/{id}/read {message_id}      read up to a message (never backwards)
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";

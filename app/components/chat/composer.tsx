@@ -144,7 +144,7 @@ export function Composer({
         </p>
       ) : (
         <p id="message-hint" className="mt-1 text-xs text-slate-600">
-          {hydrated ? "Enter sends, Shift+Enter starts a new line." : "Up to 4,000 characters."}
+          {hydrated ? "Enter sends, Shift+Enter starts a new line." : `Up to ${MESSAGE_MAX_LENGTH.toLocaleString("en")} characters.`}
         </p>
       )}
     </Form>
