@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +8,7 @@ import type { StorageConfig } from "#api/modules/files/storage-config.ts";
 
 /**
  * A real S3 API on loopback: s3rver, in this process, on a free port, keeping its objects in a temporary
- * folder. `stop` takes it down (the bucket is unreachable, as a store that is down) and `start` brings it
+ * folder (in memory, /dev/shm, where the machine has one). `stop` takes it down (the bucket is unreachable, as a store that is down) and `start` brings it
  * back on the same port with the same objects. `storage` is the setting STORAGE_URL would give.
  */
 export interface S3Store {
@@ -24,7 +25,8 @@ const BUCKET = "launchpad-uploads";
 const KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
 export async function startS3Store(): Promise<S3Store> {
-  const directory = await mkdtemp(join(tmpdir(), "launchpad-s3-"));
+  // In memory where the machine offers it: s3rver writes every object and its metadata as files.
+  const directory = await mkdtemp(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "launchpad-s3-"));
   const serve = (port: number) =>
     new S3rver({ address: "127.0.0.1", port, directory, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
   let server: S3rver | null = serve(0);
