@@ -33,16 +33,14 @@ async function insertFile(db: Db, file: { ownerUserId: number; contentType: stri
   const id = randomUUID();
   const where = await currentFileStore().keep(id, file.bytes, file.contentType);
   if (where.objectKey) noteWrittenObject(where.objectKey);
-  await db
-    .insert(files)
-    .values({
-      id,
-      ...where,
-      ownerUserId: file.ownerUserId,
-      contentType: file.contentType,
-      byteSize: file.bytes.byteLength,
-      isPublic: file.isPublic,
-    });
+  await db.insert(files).values({
+    id,
+    ...where,
+    ownerUserId: file.ownerUserId,
+    contentType: file.contentType,
+    byteSize: file.bytes.byteLength,
+    isPublic: file.isPublic,
+  });
   return id;
 }
 
