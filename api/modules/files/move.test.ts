@@ -1,4 +1,5 @@
-import { isNotNull, isNull, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { releasedFileObjects } from "#api/db/file-objects-schema.ts";
 import { files } from "#api/db/schema.ts";
@@ -6,7 +7,7 @@ import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { startS3Store, type S3Store } from "../../../tests/fakes/s3.ts";
 import { Bucket } from "./bucket.ts";
 import { moveFiles, type MoveProgress } from "./move.ts";
-import { pruneReleasedObjects } from "./released-objects.ts";
+import { deleteFiles, pruneReleasedObjects, removeReleasedObjects } from "./released-objects.ts";
 import { bucketStore } from "./store.ts";
 
 const FILES = 1_000;
@@ -125,5 +126,30 @@ describe("files:move", () => {
     const back = await t.database.db.select({ id: files.id, hex: sql<string>`encode(${files.data}, 'hex')` }).from(files);
     expect(new Map(back.map((row) => [row.id, row.hex]))).toEqual(original);
     await expectServed([...original.keys()].filter((_, index) => index % 50 === 0));
+  });
+
+  it("goes on when a file is deleted while its object is being read", async () => {
+    const ids = [randomUUID(), randomUUID()];
+    for (const id of ids) {
+      const objectKey = bucket.newKey(id);
+      await bucket.put(objectKey, new Uint8Array(16).fill(7), "image/png");
+      await t.database.db.insert(files).values({ id, contentType: "image/png", byteSize: 16, objectKey });
+    }
+    const store = bucketStore(bucket);
+    /** The first file is deleted (its object released and removed) just as the move comes to read it. */
+    class DeletingBucket extends Bucket {
+      override async read(key: string) {
+        if (key.startsWith(ids[0])) {
+          await t.database.db.transaction((tx) => deleteFiles(tx, eq(files.id, ids[0])));
+          await removeReleasedObjects(t.database.db, store, [key]);
+        }
+        return super.read(key);
+      }
+    }
+    const deleting = new DeletingBucket(s3.storage);
+    expect(await moveFiles(t.database.db, deleting, "database")).toMatchObject({ moved: 1, left: 0 });
+    deleting.close();
+    expect(await t.database.db.select({ id: files.id }).from(files).where(isNotNull(files.objectKey))).toEqual([]);
+    expect(await s3.objectKeys()).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ export interface MoveProgress {
   /** Files moved by this run, and their bytes. */
   moved: number;
   bytes: number;
-  /** Files still where they were (counted at the start, less those moved). */
+  /** Files still where they were: counted at the start less those moved, then counted again at the end. */
   left: number;
 }
 
@@ -44,10 +44,14 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 /** Moves every file not yet at `to`, or until stopped; answers what this run moved and what is left. */
 export async function moveFiles(db: Db, bucket: Bucket, to: MoveTarget, options: MoveOptions = {}): Promise<MoveProgress> {
   const notThere = to === "store" ? isNull(files.objectKey) : isNotNull(files.objectKey);
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(files)
-    .where(notThere);
+  const countLeft = async () =>
+    (
+      await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(files)
+        .where(notThere)
+    )[0].n;
+  const total = await countLeft();
   const progress: MoveProgress = { moved: 0, bytes: 0, left: total };
   let after: string | undefined;
   const moveBatch = to === "store" ? copyIntoBucket : copyIntoDatabase;
@@ -56,7 +60,8 @@ export async function moveFiles(db: Db, bucket: Bucket, to: MoveTarget, options:
     const room = options.stopAfter === undefined ? Infinity : options.stopAfter - progress.moved;
     if (room <= 0) return progress;
     const batch = await nextBatch(db, and(notThere, after ? gt(files.id, after) : undefined), Math.min(options.batchSize ?? 100, room));
-    if (!batch.length) return progress;
+    // Gone through every file: what is left is what did not move (deleted files no longer count).
+    if (!batch.length) return { ...progress, left: await countLeft() };
     after = batch[batch.length - 1].id;
     const moved = await moveBatch(db, bucket, batch, options.signal);
     progress.moved += moved.length;
@@ -146,8 +151,13 @@ async function copyIntoBucket(db: Db, bucket: Bucket, batch: Listed[], signal?: 
 
 /** Bucket to database: read and check, write the bytes into the rows and check them there, then remove the objects. */
 async function copyIntoDatabase(db: Db, bucket: Bucket, batch: Listed[], signal?: AbortSignal): Promise<Listed[]> {
-  const copies = await inTurns(batch, async (file) => {
-    const data = await bucket.read(file.objectKey!);
+  const read = await inTurns(batch, async (file) => {
+    const data = await bucket.read(file.objectKey!).catch(async (error: unknown) => {
+      // Deleted while the run went on: its object was released with it, and may be gone already.
+      if (!(await stillNamed(db, file))) return null;
+      throw error;
+    });
+    if (!data) return null;
     if (data.byteLength !== file.byteSize) {
       throw new Error(
         `file ${file.id}: the bucket holds ${data.byteLength} bytes, its row says ${file.byteSize}; it was left in the bucket`,
@@ -155,6 +165,7 @@ async function copyIntoDatabase(db: Db, bucket: Bucket, batch: Listed[], signal?
     }
     return { ...file, objectKey: file.objectKey!, data, hash: sha256(data) };
   });
+  const copies = read.filter((copy) => copy !== null);
   if (signal?.aborted) return [];
   const moved = await db.transaction(async (tx) => {
     const done: Listed[] = [];
@@ -190,4 +201,12 @@ function assertSame(copy: Uint8Array, original: Uint8Array, what: string) {
   if (copy.byteLength !== original.byteLength || sha256(copy) !== sha256(original)) {
     throw new Error(`${what} differs from the original (${copy.byteLength} bytes against ${original.byteLength}); the file was not moved`);
   }
+}
+
+async function stillNamed(db: Db, file: Listed): Promise<boolean> {
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, file.id), eq(files.objectKey, file.objectKey!)));
+  return Boolean(row);
 }
