@@ -16,6 +16,7 @@ export default defineConfig({
     "./api/db/review-schema.ts",
     "./api/db/question-library-schema.ts",
     "./api/db/webhooks-schema.ts",
+    "./api/db/file-objects-schema.ts",
   ],
   out: "./api/db/migrations",
 });

@@ -29,6 +29,9 @@ import { startConfiguredMailSender } from "#api/mail/sender.ts";
 import { startMailJobs } from "#api/modules/notification-mail/jobs.ts";
 import { startWebhookWorker, type WebhookWorker } from "#api/modules/webhooks/worker.ts";
 import { pruneWebhookDeliveries } from "#api/modules/webhooks/delivery-state.ts";
+import { pruneReleasedObjects } from "#api/modules/files/released-objects.ts";
+import { storageModeLine } from "#api/modules/files/storage-config.ts";
+import { createFileStore } from "#api/modules/files/store.ts";
 import { startRealtime } from "#api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { runPrimary } from "#server/cluster.ts";
@@ -59,6 +62,7 @@ const announce = (seeded: boolean, where: string) => {
   log(`Launchpad is running at ${config.api.appUrl} (${where})`);
   if (seeded) log("Seeded demo data into the empty database.");
   log(mailModeLine(config.api.mail));
+  log(storageModeLine(config.api.storage));
   log(`Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role ?? "no profile yet"})`).join(", ")}`);
 };
 
@@ -272,11 +276,16 @@ function startNotificationMail(database: Database) {
 }
 
 function startPruning(database: Database) {
+  const fileStore = createFileStore(config.api.storage);
   const timer = setInterval(() => {
     pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
     pruneRateLimits(database.db).catch((error) => console.error("[launchpad] rate limit prune failed", error));
     pruneAccountTokens(database.db).catch((error) => console.error("[launchpad] account link prune failed", error));
     pruneWebhookDeliveries(database.db).catch((error) => console.error("[launchpad] webhook delivery prune failed", error));
+    // Objects of the bucket that deleted or replaced files left, and removals that failed before.
+    pruneReleasedObjects(database.db, fileStore)
+      .then(({ failed, error }) => failed && console.error(`[launchpad] ${failed} file objects could not be removed yet: ${error}`))
+      .catch((error) => console.error("[launchpad] file object prune failed", error));
   }, 15 * 60_000);
   timer.unref();
   return timer;

@@ -29,6 +29,8 @@ import { checkInRoutes } from "./modules/check-ins/routes.ts";
 import { announcementRoutes } from "./modules/announcements/routes.ts";
 import { auditLogRoutes } from "./modules/audit-log/routes.ts";
 import { fileRoutes } from "./modules/files/routes.ts";
+import { withFileStore } from "./modules/files/settle.ts";
+import { createFileStore } from "./modules/files/store.ts";
 import { invitationRoutes } from "./modules/invitations/routes.ts";
 import { teamRoutes } from "./modules/organizations/routes.ts";
 import { unsubscribeRoutes } from "./modules/notification-mail/routes.ts";
@@ -172,6 +174,9 @@ export function createApi({
   // Links the API writes (in mail, and to public pages in answers) point to this app (lib/app-links.ts).
   setProcessAppLinks({ appUrl: config.appUrl });
   api.use((_c, next) => withAppLinks({ appUrl: config.appUrl }, next));
+  // New files go to the store STORAGE_URL chose; what a request did to the bucket is settled after it.
+  const fileStore = createFileStore(config.storage);
+  api.use((_c, next) => withFileStore(db, fileStore, next, log));
   api.use(async (c, next) => {
     c.req.raw = withStorableQuery(await limitRequestBody(c.req.raw, config.maxBodyBytes));
     await next();

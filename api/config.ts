@@ -1,6 +1,7 @@
 import type { AiConfig } from "./integrations/ai/provider.ts";
 import type { MailConfig } from "./mail/config.ts";
 import type { MeetingsConfig } from "./modules/meetings/config.ts";
+import type { StorageConfig } from "./modules/files/storage-config.ts";
 import { DEFAULT_WEBHOOKS_CONFIG, type WebhooksConfig } from "./modules/webhooks/config.ts";
 
 /** argon2id's cost for a new password hash: memory in KiB, and passes over it. */
@@ -98,6 +99,11 @@ export interface ApiConfig {
   requireVerifiedEmail: boolean;
   /** Zoom and Google Meet (ZOOM_*, GOOGLE_* settings); unset: both answer "not configured" (api/modules/meetings). */
   meetings?: MeetingsConfig;
+  /**
+   * STORAGE_URL: the S3-compatible bucket new uploads go to; unset, they stay in the database. See
+   * api/modules/files/storage-config.ts.
+   */
+  storage?: StorageConfig;
   /** Outgoing webhooks (WEBHOOK_RETRY_SECONDS, WEBHOOKS_ALLOW_PRIVATE): see api/modules/webhooks/config.ts. */
   webhooks: WebhooksConfig;
   /**

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { defaultApiConfig, type ApiConfig } from "#api/config.ts";
 import { DEFAULT_RESULT_CACHE_MB } from "#api/db/client.ts";
 import { readAiConfig } from "#api/integrations/ai/provider.ts";
+import { readStorageConfig } from "#api/modules/files/storage-config.ts";
 import { readMailConfig } from "#api/mail/config.ts";
 import { readRequireVerifiedEmail } from "#api/modules/account-links/policy.ts";
 import { readMeetingsConfig } from "#api/modules/meetings/config.ts";
@@ -125,6 +126,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       meetings: readMeetingsConfig(env),
       mail: readMailConfig(env, appUrl),
       webhooks: readWebhooksConfig(env),
+      storage: readStorageConfig(env),
       requireVerifiedEmail: readRequireVerifiedEmail(env),
     },
   };

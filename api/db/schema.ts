@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -67,7 +68,10 @@ export const users = pgTable(
   ],
 );
 
-/** Uploaded files live in the database so every web instance sees them without shared disks. */
+/**
+ * Uploaded files, so every web instance sees them without shared disks. Each row says where its bytes are:
+ * in `data`, or in the bucket STORAGE_URL names under `object_key` (api/modules/files/store.ts); never both.
+ */
 export const files = pgTable(
   "files",
   {
@@ -75,12 +79,17 @@ export const files = pgTable(
     ownerUserId: integer("owner_user_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     contentType: text("content_type").notNull(),
     byteSize: integer("byte_size").notNull(),
-    data: bytea("data").notNull(),
+    data: bytea("data"),
+    objectKey: text("object_key"),
     /** Public files (logos, avatars, banners) are served to anyone with the link; private ones only through their owner record. */
     isPublic: boolean("is_public").notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index("files_owner_user_id_idx").on(t.ownerUserId)],
+  (t) => [
+    index("files_owner_user_id_idx").on(t.ownerUserId),
+    uniqueIndex("files_object_key_unique").on(t.objectKey),
+    check("files_bytes_in_one_place", sql`(${t.data} is null) <> (${t.objectKey} is null)`),
+  ],
 );
 
 export const sessions = pgTable(

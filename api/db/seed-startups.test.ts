@@ -31,7 +31,7 @@ describe("seedStartups", () => {
       .innerJoin(startups, eq(startups.logoFileId, files.id));
     for (const logo of logos) {
       expect(logo.type).toBe("image/png");
-      expect(sniffImageType(new Uint8Array(logo.data))).toBe("image/png");
+      expect(sniffImageType(new Uint8Array(logo.data!))).toBe("image/png");
     }
   });
 

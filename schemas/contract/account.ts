@@ -44,6 +44,13 @@ export const accountRoutes = apiPart("Your account", {
     answer: accountUpdated,
     refusals: [429],
   }),
+  removeAvatar: apiRoute({
+    method: "DELETE",
+    path: "/api/user/avatar",
+    summary: "Remove the account's avatar; its file is deleted and its old address answers 404",
+    access: "user",
+    answer: accountUpdated,
+  }),
   switchOrganization: apiRoute({
     method: "PUT",
     path: "/api/user/current-organization",

@@ -8,6 +8,7 @@ import { eventApplications, type Answers, type ApplicationStatus } from "#api/db
 import { fieldError, notFound, validationFailed } from "#api/lib/errors.ts";
 import { billingOfUser } from "../billing/views.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
+import { deleteFiles } from "../files/released-objects.ts";
 import { storeUpload } from "../files/service.ts";
 import { recordActivity } from "#api/lib/activity.ts";
 import { ANSWER_FILE_RULES, planAnswers, questionsOf, type Intent } from "./answers.ts";
@@ -106,7 +107,7 @@ export async function apply(
         .returning();
     }
     // A draft's earlier upload that a new file replaced is no longer referenced.
-    if (replacedFiles.length) await tx.delete(files).where(inArray(files.id, replacedFiles));
+    if (replacedFiles.length) await deleteFiles(tx, inArray(files.id, replacedFiles));
     if (intent === "submit") {
       await recordActivity(
         tx,

@@ -3,6 +3,7 @@ import type { Db } from "#api/db/client.ts";
 import { eventApplications, eventForms, type Answers, type CustomQuestion } from "#api/db/events-schema.ts";
 import { files } from "#api/db/schema.ts";
 import { deleteRowsAndFiles } from "../files/references.ts";
+import { deleteFiles } from "../files/released-objects.ts";
 import { FILE_ID } from "../files/service.ts";
 import { fileKeys } from "./answers.ts";
 
@@ -30,7 +31,7 @@ export async function deleteApplicationDocuments(tx: Db, applications: readonly 
     .map((application) => ({ userId: application.userId, ids: answerFileIds(application.answers, application.customQuestions) }))
     .filter((application) => application.ids.length);
   if (!owned.length) return;
-  await tx.delete(files).where(or(...owned.map(({ userId, ids }) => and(inArray(files.id, ids), eq(files.ownerUserId, userId)))));
+  await deleteFiles(tx, or(...owned.map(({ userId, ids }) => and(inArray(files.id, ids), eq(files.ownerUserId, userId)))));
 }
 
 /**

@@ -98,11 +98,11 @@ export async function getApplication(
 }
 
 /** A document answered in an application, for whoever may see that application. */
-export async function applicationFile(db: Db, user: AuthUser, id: number, fileId: string) {
+export async function applicationFile(db: Db, user: AuthUser, id: number, fileId: string, headOnly = false) {
   const found = await visibleApplication(db, user, id);
   const answered = answerFileIds(found.application.answers, found.form.customQuestions).includes(fileId);
   // The file must also be the applicant's own upload: an answer's text is never enough to reach a file.
-  const file = answered ? await readFile(db, fileId, { includePrivate: true, ownerUserId: found.application.userId }) : null;
+  const file = answered ? await readFile(db, fileId, { includePrivate: true, ownerUserId: found.application.userId, headOnly }) : null;
   if (!file) throw notFound("File not found");
   return file;
 }

@@ -84,7 +84,7 @@ serve(applicationRoutes, routes.showMyApplication, async (c, { params }) => ({
 
 serve(applicationRoutes, routes.applicationFile, async (c, { params }) => {
   const id = applicationId(params.id);
-  const file = await applicationFile(c.get("db"), currentUser(c), id, params.fileId);
+  const file = await applicationFile(c.get("db"), currentUser(c), id, params.fileId, c.req.method === "HEAD");
   return fileResponse(file, `application-${id}-${params.fileId.slice(0, 8)}`);
 });
 

@@ -16,7 +16,7 @@ import { mustSetUpTwoFactor } from "../two-factor/requirement.ts";
 import { pendingEmailChange } from "../account-links/email-change.ts";
 import { endSession, signIn, startSession } from "./login.ts";
 import { currentUser } from "./middleware.ts";
-import { changePassword, registerUser, updateAccount } from "./service.ts";
+import { changePassword, registerUser, removeAvatar, updateAccount } from "./service.ts";
 import { switchOrganization } from "./current-organization.ts";
 import { createApiToken } from "./sessions.ts";
 import { limits } from "#api/lib/limits.ts";
@@ -104,6 +104,12 @@ const accountUpdate: RouteHandler<typeof accountRoutes.updateAccount> = async (c
 // An update with a file (the avatar) is a multipart POST with _method=PUT to the same path; JSON clients may PUT.
 serve(authRoutes, accountRoutes.updateAccount, accountUpdate);
 serve(authRoutes, accountRoutes.updateAccountForm, accountUpdate);
+
+serve(authRoutes, accountRoutes.removeAvatar, async (c) => {
+  const user = currentUser(c);
+  await removeAvatar(c.get("db"), user.id);
+  return { message: "Your avatar has been removed.", user: userResource({ ...user, avatarFileId: null }, c.get("config")) };
+});
 
 /**
  * The organization the account acts for from now on. Like any write it empties the caller caches, so the

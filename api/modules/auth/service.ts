@@ -127,6 +127,11 @@ export async function updateAccount(
   });
 }
 
+/** Takes the account's avatar away; its file goes with it (replaceFileReference). */
+export async function removeAvatar(db: Db, userId: number): Promise<void> {
+  await db.transaction((tx) => replaceFileReference(tx, users.avatarFileId, eq(users.id, userId), null));
+}
+
 /** A new password; every other session and every bearer token of the user ends, the caller's session stays. */
 export async function changePassword(
   db: Db,

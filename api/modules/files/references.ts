@@ -9,6 +9,7 @@ import * as realtimeSchema from "#api/db/realtime-schema.ts";
 import * as accountsSchema from "#api/db/schema.ts";
 import * as settingsSchema from "#api/db/settings-schema.ts";
 import * as toolsSchema from "#api/db/tools-schema.ts";
+import { deleteFiles } from "./released-objects.ts";
 
 const { files } = accountsSchema;
 
@@ -37,7 +38,8 @@ const propertyOf = (column: PgColumn) => Object.entries(getTableColumns(tableOf(
 
 /**
  * Deletes the named files that no file column refers to any more. One still referenced elsewhere (the
- * same image used by two rows) stays: deleting it would quietly blank the other row's picture.
+ * same image used by two rows) stays: deleting it would quietly blank the other row's picture. An object
+ * holding a deleted file's bytes is removed from the bucket once the caller's transaction commits.
  */
 export async function dropUnreferencedFiles(tx: Db, ids: readonly (string | null | undefined)[]) {
   const candidates = [...new Set(ids.filter((id): id is string => Boolean(id)))];
@@ -50,7 +52,7 @@ export async function dropUnreferencedFiles(tx: Db, ids: readonly (string | null
         .where(eq(column, files.id)),
     ),
   );
-  await tx.delete(files).where(and(inArray(files.id, candidates), ...stillReferenced));
+  await deleteFiles(tx, and(inArray(files.id, candidates), ...stillReferenced));
 }
 
 /**

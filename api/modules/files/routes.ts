@@ -9,7 +9,7 @@ export const fileRoutes = new Hono<AppEnv>();
 
 /** Public uploads (logos, avatars, banners); private ones are served through what they belong to. */
 serve(fileRoutes, routes.showFile, async (c, { params: { id } }) => {
-  const file = FILE_ID.test(id) ? await readFile(c.get("db"), id) : null;
+  const file = FILE_ID.test(id) ? await readFile(c.get("db"), id, { headOnly: c.req.method === "HEAD" }) : null;
   if (!file) throw notFound("File not found");
   return fileResponse(file);
 });

@@ -1,8 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { MAX_IMAGE_BYTES } from "#schemas/fields.ts";
 import type { Db } from "#api/db/client.ts";
 import { files } from "#api/db/schema.ts";
 import { fieldError } from "#api/lib/errors.ts";
+import { currentFileStore, noteWrittenObject } from "./store-scope.ts";
+import type { FileBody } from "./store.ts";
 
 /** Files are named by a random UUID; anything else names no file. */
 export const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,33 +25,67 @@ export async function storeImage(db: Db, file: File, ownerUserId: number, field:
   const bytes = new Uint8Array(await file.arrayBuffer());
   const contentType = sniffImageType(bytes);
   if (!contentType) throw fieldError(field, `The ${field} field must be a PNG, JPEG, GIF or WebP image.`);
-  const [row] = await db
-    .insert(files)
-    .values({ ownerUserId, contentType, byteSize: bytes.byteLength, data: bytes })
-    .returning({ id: files.id });
-  return row.id;
+  return insertFile(db, { ownerUserId, contentType, bytes, isPublic: true });
 }
 
-/** A file by id; private files only when the caller has already checked who may see them. */
+/** Keeps the bytes in the store in use, then writes the row saying where they are, in the caller's transaction. */
+async function insertFile(db: Db, file: { ownerUserId: number; contentType: string; bytes: Uint8Array; isPublic: boolean }) {
+  const id = randomUUID();
+  const where = await currentFileStore().keep(id, file.bytes, file.contentType);
+  if (where.objectKey) noteWrittenObject(where.objectKey);
+  await db.insert(files).values({
+    id,
+    ...where,
+    ownerUserId: file.ownerUserId,
+    contentType: file.contentType,
+    byteSize: file.bytes.byteLength,
+    isPublic: file.isPublic,
+  });
+  return id;
+}
+
+export interface StoredFile {
+  contentType: string;
+  byteSize: number;
+  isPublic: boolean;
+  /** Null when only the headers were asked for (HEAD): the bytes are not fetched. */
+  body: FileBody | null;
+}
+
+/**
+ * A file by id; private files only when the caller has already checked who may see them. The bytes are
+ * fetched from wherever they are only once those checks have passed.
+ */
 export async function readFile(
   db: Db,
   id: string,
-  { includePrivate = false, ownerUserId }: { includePrivate?: boolean; ownerUserId?: number } = {},
-) {
+  { includePrivate = false, ownerUserId, headOnly = false }: { includePrivate?: boolean; ownerUserId?: number; headOnly?: boolean } = {},
+): Promise<StoredFile | null> {
   const [row] = await db
-    .select({ contentType: files.contentType, data: files.data, isPublic: files.isPublic, ownerUserId: files.ownerUserId })
+    .select({
+      contentType: files.contentType,
+      byteSize: files.byteSize,
+      data: files.data,
+      objectKey: files.objectKey,
+      isPublic: files.isPublic,
+      ownerUserId: files.ownerUserId,
+    })
     .from(files)
     .where(eq(files.id, id));
   if (!row || (ownerUserId !== undefined && row.ownerUserId !== ownerUserId)) return null;
-  return row.isPublic || includePrivate ? row : null;
+  if (!row.isPublic && !includePrivate) return null;
+  const body = headOnly ? null : await currentFileStore().open(row);
+  return { contentType: row.contentType, byteSize: row.byteSize, isPublic: row.isPublic, body };
 }
 
-/** The file as an HTTP answer that can never run as a page. */
-export function fileResponse(file: { contentType: string; data: Uint8Array; isPublic: boolean }, download?: string) {
+/** The file as an HTTP answer that can never run as a page, streamed when it comes from the bucket. */
+export function fileResponse(file: StoredFile, download?: string) {
   // Copied into a plain ArrayBuffer-backed view: drivers hand back Buffer or Uint8Array over shared memory.
-  return new Response(new Uint8Array(file.data), {
+  const body = file.body instanceof Uint8Array ? new Uint8Array(file.body) : file.body;
+  return new Response(body, {
     headers: {
       "Content-Type": file.contentType,
+      "Content-Length": String(file.byteSize),
       // Public files never change (a new upload gets a new id); private ones are not kept by shared caches.
       "Cache-Control": file.isPublic ? "public, max-age=31536000, immutable" : "private, no-store",
       "Content-Security-Policy": "default-src 'none'; sandbox",
@@ -108,9 +145,5 @@ export async function checkUpload(file: File, rules: UploadRules, label = "file"
 export async function storeUpload(db: Db, file: File, ownerUserId: number, field: string, rules: UploadRules): Promise<string> {
   const checked = await checkUpload(file, rules, rules.label ?? `${field} field`);
   if (!checked.ok) throw fieldError(field, checked.message);
-  const [row] = await db
-    .insert(files)
-    .values({ ownerUserId, contentType: checked.contentType, byteSize: checked.bytes.byteLength, data: checked.bytes, isPublic: false })
-    .returning({ id: files.id });
-  return row.id;
+  return insertFile(db, { ownerUserId, contentType: checked.contentType, bytes: checked.bytes, isPublic: false });
 }
