@@ -10,7 +10,7 @@ import type { ApiConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { createHttpApp } from "#server/http-app.ts";
 import { grantChecker } from "../modules/broadcasting/grant-check.ts";
-import { startEmbeddedRealtime, type EmbeddedRealtime } from "../realtime/embedded.ts";
+import { startEmbeddedRealtime, type EmbeddedRealtime, type EmbeddedRealtimeOptions } from "../realtime/embedded.ts";
 import type { AppCredentials } from "../realtime/signing.ts";
 import type { SocketServerOptions } from "../realtime/socket-server.ts";
 
@@ -30,6 +30,8 @@ export async function serveRealtime(options: {
   config: ApiConfig;
   databaseUrl?: string;
   presenceHeartbeatMs?: number;
+  /** Other "processes" of this server (a test's stand-in for the cluster's primary): events fan out to them. */
+  processFanout?: EmbeddedRealtimeOptions["processFanout"];
   app?: AppCredentials;
   limits?: Omit<SocketServerOptions, "app" | "log">;
 }): Promise<RealtimeTestServer> {
@@ -39,6 +41,7 @@ export async function serveRealtime(options: {
     db: options.db,
     databaseUrl: options.databaseUrl,
     presenceHeartbeatMs: options.presenceHeartbeatMs,
+    processFanout: options.processFanout,
     grantCheck: grantChecker(options.db, options.config.sessionIdleMinutes),
     log: () => {},
     ...options.limits,
