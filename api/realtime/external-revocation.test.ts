@@ -5,7 +5,7 @@
  * with a live session gets back what it may still hear; an ended login is refused. Against the loopback
  * fake of the Pusher service, and against our own server playing the external one.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ONLINE_CHANNEL, eventFormChannel, userChannel } from "#schemas/realtime.ts";
 import { startFakePusherService, type FakePusherService } from "../../tests/fakes/pusher-service.ts";
 import { createEventForm, ownerWithCollection } from "../testing/event-fixtures.ts";
@@ -18,6 +18,8 @@ import {
   type RealtimeTestServer,
 } from "../testing/realtime-server.ts";
 import { disconnectListeners, members, within } from "../testing/revocation-scenarios.ts";
+import { recheckAfterCommit } from "./broadcaster.ts";
+import { httpBroadcaster } from "./publisher.ts";
 import { expectTerminated, reconnected, signedInListener, through, type ExternalSetup } from "../testing/external-revocation-scenarios.ts";
 
 let t: TestApi;
@@ -122,6 +124,27 @@ describe("the fake Pusher service as the external server", () => {
     const again = await reconnected(onOwner);
     expect(again.user).toMatchObject({ id: String(owner.id) });
     expect(again.channels).toEqual({ [userChannel(owner.id)]: "subscribed", [eventFormChannel(form.id)]: 403 });
+  });
+});
+
+describe("the external broadcaster's recheck", () => {
+  it("calls terminate_connections once per user; a refused call is logged and never thrown to the change", async () => {
+    const fake = await startFakePusherService();
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const broadcaster = httpBroadcaster({ app: fake.app, baseUrl: fake.url });
+      await broadcaster.recheck!([11, 12, 11]);
+      expect(fake.record.terminations.map((entry) => entry.userId).sort()).toEqual(["11", "12"]);
+
+      const forged = httpBroadcaster({ app: { ...fake.app, secret: "not the secret" }, baseUrl: fake.url });
+      await expect(forged.recheck!([13])).rejects.toThrow(AggregateError);
+      await recheckAfterCommit(forged, [13]);
+      expect(error).toHaveBeenCalledWith(expect.stringContaining("failed"), expect.any(AggregateError));
+      expect(fake.record.terminations.some((entry) => entry.userId === "13")).toBe(false);
+    } finally {
+      error.mockRestore();
+      await fake.close();
+    }
   });
 });
 
