@@ -64,7 +64,7 @@ export interface ApiDeps {
   log?: (message: string, error?: unknown) => void;
   /** Where realtime messages go; none by default (see api/realtime/broadcaster.ts). */
   broadcaster?: Broadcaster;
-  /** Signs private/presence channel subscriptions (POST /broadcasting/auth); none: realtime is off. */
+  /** Signs private/presence channel subscriptions and sockets' sign-ins (POST /broadcasting/auth, /broadcasting/user-auth); none: realtime is off. */
   realtime?: BroadcastingOptions;
   /** Other processes' answer caches to empty on a write (cluster workers on the embedded database). */
   cachePeers?: CachePeers;
@@ -75,11 +75,11 @@ export interface ApiDeps {
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * POSTs that change nothing, so they leave the answer caches alone: channel authorisation runs for every
- * subscription of every page, and emptying the caches each time would leave them nearly always empty.
+ * subscription of every page (and a socket's sign-in for every connection), and emptying the caches each time would leave them nearly always empty.
  * The AI helper only drafts text (its rate-limit hits are read by nothing cached). A path listed here
  * must stay a POST route of this API (read-only-posts.test.ts) and must never write what a cache keeps.
  */
-export const READ_ONLY_POSTS: ReadonlySet<string> = new Set(["/broadcasting/auth", "/api/v1/admin/ai"]);
+export const READ_ONLY_POSTS: ReadonlySet<string> = new Set(["/broadcasting/auth", "/broadcasting/user-auth", "/api/v1/admin/ai"]);
 
 /** Whether a request may write anything, so that the answer caches are emptied after it. */
 export function mayWrite(method: string, path: string): boolean {

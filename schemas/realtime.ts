@@ -26,6 +26,20 @@ export const channelAuthSchema = z.object({
 /** The subscription's signature, and for a presence channel the member it signed. */
 export const channelAuthAnswer = z.object({ auth: z.string(), channel_data: z.string().optional() });
 
+/** `POST /broadcasting/user-auth`, as pusher-js's signin sends it: the socket to sign in. */
+export const userAuthSchema = z.object({
+  socket_id: z.string({ error: "The socket id field is required." }).regex(SOCKET_ID, { error: "The socket id must be a socket id." }),
+});
+
+/** The sign-in's signature and the user it names: `user_data` is JSON text, `{"id": "<user id>", "user_info": {...}}`. */
+export const userAuthAnswer = z.object({ auth: z.string(), user_data: z.string() });
+
+/**
+ * The channel pusher-js subscribes to once its socket is signed in, which only that user's sockets may
+ * hold (Pusher's reserved "#" prefix, outside the names clients may otherwise use).
+ */
+export const serverToUserChannel = (userId: string) => `#server-to-user-${userId}`;
+
 /**
  * The form field a screen's forms carry the tab's socket in, which the panel passes on to the API as
  * `X-Socket-ID` (as Laravel Echo sends it): what that request causes is not told to the tab that asked.

@@ -1,7 +1,7 @@
 /**
  * The API elsewhere (API_URL): the panel's own calls and every API path the browser asks this server for
- * (`/api/…`, `/sanctum/…`, `/broadcasting/auth`, files, a checkout's return) go there, so that one
- * session, the upstream's, holds for everything a page does.
+ * (`/api/…`, `/sanctum/…`, `/broadcasting/auth` and `/broadcasting/user-auth`, files, a checkout's
+ * return) go there, so that one session, the upstream's, holds for everything a page does.
  */
 
 /** Headers about this hop, not the request: the next hop sets its own. */

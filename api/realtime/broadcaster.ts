@@ -40,7 +40,9 @@ export interface Broadcaster {
   publish(messages: readonly BroadcastMessage[]): Promise<void>;
   /**
    * After a commit that may end these users' right to listen (logins ended, account deactivated, roles
-   * changed): every process's sockets check their subscriptions again. Only the embedded server has it.
+   * changed). The embedded server: every process's sockets check their subscriptions again. An external
+   * Pusher-compatible server: every socket signed in as them is closed (terminate_connections), and the
+   * panel connects again, with only what the user may still hear. The silent broadcaster has none.
    */
   recheck?(userIds: readonly number[]): Promise<void>;
 }
@@ -91,9 +93,10 @@ export async function publishAfterCommit(
 }
 
 /**
- * After a commit that may end these users' right to listen, asks every process's sockets to check their
- * subscriptions again; a failure is logged, never thrown. `users` may be a loader, which runs only when the
- * broadcaster can recheck (not for an external Pusher-compatible server or the silent one).
+ * After a commit that may end these users' right to listen, asks the realtime server to check their
+ * sockets again (publisher.ts: a recheck on the embedded server, terminate_connections on an external one);
+ * a failure is logged, never thrown. `users` may be a loader, which runs only when the broadcaster can
+ * recheck (not the silent one).
  */
 export async function recheckAfterCommit(
   broadcaster: Broadcaster,

@@ -11,6 +11,9 @@ import type { AppCredentials } from "./signing.ts";
 import { verifySubscriptionAuth, type Grant } from "./grants.ts";
 import type { SubscriptionGrants } from "./revocation.ts";
 import type { SocketQuota } from "./limits.ts";
+import { serverToUserChannel } from "#schemas/realtime.ts";
+import { signedInUserId, type SignedInSocket, type SignedInUsers } from "./signed-in-users.ts";
+import { verifyUserAuth } from "./signing.ts";
 
 export interface ConnectionLimits {
   /** Sizes the frame cap (Pusher's 10 KB of data): ws cuts a frame over twice this before it is read; each client event's own cap is its rule's. */
@@ -32,12 +35,16 @@ export interface ConnectionContext {
   log: (message: string, error?: unknown) => void;
   /** Ties subscriptions to the logins that authorised them, so they end with them (revocation.ts). */
   grants?: SubscriptionGrants;
+  /** This process's sockets signed in as users, which terminate_connections ends (signed-in-users.ts). */
+  signedIn: SignedInUsers;
 }
 
 const text = (value: string) => Buffer.from(value);
 
-export class Connection implements Subscriber {
+export class Connection implements Subscriber, SignedInSocket {
   readonly channels = new Set<string>();
+  /** The user this socket signed in as (pusher:signin), if it did. */
+  userId: string | null = null;
   /** When the client last said anything: the activity check pings only silent sockets. */
   lastSeen = Date.now();
   pingSentAt: number | null = null;
@@ -91,8 +98,10 @@ export class Connection implements Subscriber {
       case "pusher:unsubscribe":
         if (typeof data.channel === "string") this.unsubscribe(data.channel);
         return;
+      case "pusher:signin":
+        return this.signin(data.auth, data.user_data);
     }
-    // Other pusher:* events (e.g. pusher:signin, user authentication) are not offered; the rest is not the client's to send.
+    // Other pusher:* events are not offered; the rest is not the client's to send.
     if (message.event.startsWith("client-")) this.clientEvent(message.event, message.channel, message.data);
   }
 
@@ -100,8 +109,31 @@ export class Connection implements Subscriber {
     this.send(frame("pusher:subscription_error", { type, error, status }, typeof channel === "string" ? channel : undefined));
   }
 
+  /**
+   * Pusher's user authentication: user_data signed for this socket by /broadcasting/user-auth. A socket
+   * signs in as one user at a time; a bad signature ends the connection (4009), as Pusher ends it.
+   */
+  private signin(auth: unknown, userData: unknown): void {
+    const userId = typeof userData === "string" ? signedInUserId(userData) : null;
+    if (!verifyUserAuth(this.context.app, auth, this.socketId, userData) || userId === null) return this.fail(ERRORS.signinRefused);
+    if (this.userId !== null) this.context.signedIn.remove(this.userId, this);
+    this.userId = userId;
+    this.context.signedIn.add(userId, this);
+    this.send(frame("pusher:signin_success", { user_data: userData }));
+  }
+
+  /** terminate_connections named this socket's user: it leaves its channels at once, so presence members see it go even if the client never answers the close. */
+  terminate(): void {
+    this.fail(ERRORS.terminated);
+    this.closed();
+  }
+
   private subscribe(channel: unknown, auth: unknown, channelData: unknown): void {
     const { app, registry } = this.context;
+    // pusher-js subscribes to its user's own channel once signed in. The app sends users nothing there, so
+    // it is acknowledged for the signed-in user's sockets only and held nowhere.
+    if (this.userId !== null && channel === serverToUserChannel(this.userId))
+      return this.send(frame("pusher_internal:subscription_succeeded", {}, channel));
     if (!isChannelName(channel)) return this.subscriptionError(channel, "InvalidChannel", "Invalid channel name", 400);
     const kind = channelKind(channel);
     let member: Member | null = null;
@@ -144,6 +176,7 @@ export class Connection implements Subscriber {
   /** The socket is gone: it leaves every channel (presence members it was the last socket of are removed) and gives its address's share back. */
   closed(): void {
     for (const channel of [...this.channels]) this.unsubscribe(channel);
+    if (this.userId !== null) this.context.signedIn.remove(this.userId, this);
     this.quota.release();
   }
 

@@ -11,6 +11,7 @@ import { createPusherHttpApi, type PublishedEvent } from "./http-api.ts";
 import { PostgresFanout } from "./postgres-fanout.ts";
 import { localBroadcaster } from "./publisher.ts";
 import { SubscriptionGrants, recheckedUsers, type GrantCheck } from "./revocation.ts";
+import { terminatedUser } from "./signed-in-users.ts";
 import type { AppCredentials } from "./signing.ts";
 import { SocketServer, type SocketServerOptions } from "./socket-server.ts";
 
@@ -62,11 +63,13 @@ export async function startEmbeddedRealtime(options: EmbeddedRealtimeOptions): P
   const server = new SocketServer({ ...limits, app, log });
   const grants = grantCheck ? new SubscriptionGrants(grantCheck, log) : undefined;
   server.grants = grants;
-  // A recheck travels like an event, so it reaches every process and instance an event would.
+  // A recheck and a terminate travel like events, so they reach every process and instance an event would.
   const deliver = (events: PublishedEvent[]) =>
     events.forEach((event) => {
       const rechecked = recheckedUsers(event);
+      const terminated = rechecked ? null : terminatedUser(event);
       if (rechecked) grants?.recheck(rechecked);
+      else if (terminated !== null) server.signedIn.terminate(terminated);
       else server.deliver(event);
     });
   const applyOccupancy = (changes: OccupancyChange[]) => server.applyRemoteOccupancy(changes);

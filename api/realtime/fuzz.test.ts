@@ -95,7 +95,8 @@ describe("hostile frames on one socket", () => {
     expect(await socket.next()).toMatchObject({ event: "pusher:error", data: { code: 4200 } });
 
     // Unknown events (ours or the protocol's) get no answer at all: a ping afterwards is answered first.
-    for (const event of ["pusher:signin", "pusher_internal:member_added", "App.Events.Forged", "anything"])
+    // (pusher:signin is answered: a bad one ends the connection, user-signin.test.ts.)
+    for (const event of ["pusher:cache_miss", "pusher_internal:member_added", "App.Events.Forged", "anything"])
       socket.send({ event, channel: "startup.1", data: {} });
     const refusals = [
       { event: "pusher:subscribe", data: { channel: "x".repeat(201) } },

@@ -1,6 +1,7 @@
 /**
- * The Pusher HTTP API on the app's port: trigger events (POST /apps/{id}/events, /batch_events) and ask
- * about channels (GET /apps/{id}/channels, /channels/{name}, /channels/{name}/users). Every request is
+ * The Pusher HTTP API on the app's port: trigger events (POST /apps/{id}/events, /batch_events), ask
+ * about channels (GET /apps/{id}/channels, /channels/{name}, /channels/{name}/users) and end a signed-in
+ * user's connections (POST /apps/{id}/users/{user_id}/terminate_connections). Every request is
  * signed with the app secret (signing.ts); the official SDKs (the `pusher` npm package, Laravel's
  * broadcaster) speak it unchanged. Channel figures are this instance's sockets.
  */
@@ -8,6 +9,7 @@ import { PRESENCE_CHANNEL_PREFIX } from "#schemas/realtime.ts";
 import type { ChannelRegistry } from "./channels.ts";
 import { SOCKET_ID, channelKind, decodedOrUndefined, isChannelName, isEventName } from "./protocol.ts";
 import { verifyRequest, type AppCredentials } from "./signing.ts";
+import { terminateEvent } from "./signed-in-users.ts";
 
 /** An event as the hub publishes it: data already JSON-encoded, as it travels on the socket. */
 export interface PublishedEvent {
@@ -100,6 +102,15 @@ export function createPusherHttpApi(options: HttpApiOptions) {
         events = parsed.batch.map((event) => readEvent(event, true));
       }
       await publish(events);
+      return json({});
+    }
+    const terminate = /^\/users\/([^/]+)\/terminate_connections$/.exec(rest);
+    if (terminate) {
+      if (request.method !== "POST") return refuse(405, "Method Not Allowed");
+      const userId = decodedOrUndefined(terminate[1]);
+      if (!userId || userId.length > 200) throw new Refusal(400, "Invalid user id");
+      // Through every process and instance, as events go: wherever the user's sockets are, they close.
+      await publish([terminateEvent(userId)]);
       return json({});
     }
     if (request.method !== "GET") return refuse(405, "Method Not Allowed");

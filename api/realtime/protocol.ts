@@ -18,6 +18,10 @@ export const ERRORS = {
   unsupportedVersion: { code: 4007, message: "Unsupported protocol version" },
   noVersion: { code: 4008, message: "No protocol version supplied" },
   unauthorised: { code: 4009, message: "Connection is unauthorized" },
+  /** pusher:signin with a signature that is not the app's for this socket and user_data. */
+  signinRefused: { code: 4009, message: "Connection is unauthorized: invalid user authentication signature" },
+  /** The app ended the user's connections (terminate_connections): the same code, so clients do not reconnect by themselves. */
+  terminated: { code: 4009, message: "The app ended this user's connections" },
   overCapacity: { code: 4100, message: "Over capacity" },
   shuttingDown: { code: 4200, message: "Server is restarting, please reconnect" },
   pongNotReceived: { code: 4201, message: "Pong reply not received" },

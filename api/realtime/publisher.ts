@@ -45,12 +45,19 @@ export interface HttpPublisherOptions extends EventSizing {
   fetch?: typeof fetch;
 }
 
-/** POST /apps/{id}/events per event, signed as the official SDKs sign it. */
+/** terminate_connections calls in flight at once, so a role held by many users does not open hundreds of requests. */
+const TERMINATIONS_AT_ONCE = 8;
+
+/**
+ * POST /apps/{id}/events per event, signed as the official SDKs sign it. A recheck is, on a server the app
+ * cannot reach inside, POST /apps/{id}/users/{user_id}/terminate_connections per user: every socket signed
+ * in as them closes, and the panel connects again, signs in and asks /broadcasting/auth for each channel,
+ * which admits only what the user may still hear (a login that is over gets 401 there).
+ */
 export function httpBroadcaster(options: HttpPublisherOptions): Broadcaster {
   const send = options.fetch ?? fetch;
-  const path = `/apps/${encodeURIComponent(options.app.appId)}/events`;
-  const post = async (event: PublishedEvent) => {
-    const body = JSON.stringify({ name: event.event, channels: event.channels, data: event.data, socket_id: event.socketId });
+  const appPath = `/apps/${encodeURIComponent(options.app.appId)}`;
+  const post = async (path: string, body: string) => {
     const response = await send(`${options.baseUrl}${path}?${signedQuery(options.app, "POST", path, body)}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -59,9 +66,22 @@ export function httpBroadcaster(options: HttpPublisherOptions): Broadcaster {
     });
     if (!response.ok) throw new Error(`the realtime server answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
   };
+  const publishEvent = (event: PublishedEvent) =>
+    post(`${appPath}/events`, JSON.stringify({ name: event.event, channels: event.channels, data: event.data, socket_id: event.socketId }));
+  const terminate = (userId: number) => post(`${appPath}/users/${encodeURIComponent(String(userId))}/terminate_connections`, "{}");
   return {
     publish: async (messages) => {
-      await Promise.all(toPublishedEvents(messages, options).map(post));
+      await Promise.all(toPublishedEvents(messages, options).map(publishEvent));
+    },
+    recheck: async (userIds) => {
+      const queue = [...new Set(userIds)];
+      const failures: unknown[] = [];
+      const worker = async () => {
+        for (let userId = queue.shift(); userId !== undefined; userId = queue.shift())
+          await terminate(userId).catch((error: unknown) => failures.push(error));
+      };
+      await Promise.all(Array.from({ length: Math.min(TERMINATIONS_AT_ONCE, queue.length) }, worker));
+      if (failures.length) throw new AggregateError(failures, `ending the connections of ${failures.length} user(s) failed`);
     },
   };
 }

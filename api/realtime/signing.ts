@@ -1,7 +1,9 @@
 /**
- * The two signatures of the Pusher protocol, both HMAC-SHA256 with the app secret:
+ * The signatures of the Pusher protocol, all HMAC-SHA256 with the app secret:
  * - channel auth: "key:hex(hmac(socket_id:channel_name[:channel_data]))", made by /broadcasting/auth and
  *   checked by the socket server on subscribe;
+ * - user auth: "key:hex(hmac(socket_id::user::user_data))", made by /broadcasting/user-auth and checked by
+ *   the socket server on pusher:signin;
  * - HTTP API requests: "METHOD\nPATH\nsorted query" in auth_signature, with auth_key, auth_timestamp,
  *   auth_version=1.0 and body_md5, made by the publisher and checked by the HTTP API.
  */
@@ -39,6 +41,18 @@ export function verifyChannelAuth(
   channelData?: string,
 ): boolean {
   return typeof auth === "string" && safeEqualText(auth, signChannel(app, socketId, channel, channelData));
+}
+
+/** The protocol's signed text for a sign-in: "socket_id::user::user_data". */
+export const userAuthText = (socketId: string, userData: string) => `${socketId}::user::${userData}`;
+
+/** The `auth` value a client presents with pusher:signin, for the user_data it sends along. */
+export function signUser(app: Pick<AppCredentials, "key" | "secret">, socketId: string, userData: string): string {
+  return `${app.key}:${hmac(app.secret, userAuthText(socketId, userData))}`;
+}
+
+export function verifyUserAuth(app: Pick<AppCredentials, "key" | "secret">, auth: unknown, socketId: string, userData: unknown): boolean {
+  return typeof auth === "string" && typeof userData === "string" && safeEqualText(auth, signUser(app, socketId, userData));
 }
 
 /** The string the HTTP API signs: method, path, and the query sorted by key, values as sent (not encoded). */

@@ -14,6 +14,7 @@ import { Connection, type ConnectionLimits } from "./connection.ts";
 import { ERRORS, checkProtocol, decodedOrUndefined, frame, newSocketId } from "./protocol.ts";
 import type { PublishedEvent } from "./http-api.ts";
 import type { SubscriptionGrants } from "./revocation.ts";
+import { SignedInUsers } from "./signed-in-users.ts";
 import { AddressLimits, DEFAULT_ADDRESS_LIMITS, isRefusal, type AddressLimitSettings } from "./limits.ts";
 import type { AppCredentials } from "./signing.ts";
 
@@ -51,6 +52,8 @@ export class SocketServer {
   readonly registry = new ChannelRegistry();
   /** Sockets and subscriptions per address (limits.ts). */
   readonly addressLimits: AddressLimits;
+  /** This instance's sockets signed in as users (pusher:signin), which terminate_connections ends. */
+  readonly signedIn = new SignedInUsers();
   private readonly connections = new Set<Connection>();
   private readonly wss: WebSocketServer;
   private readonly sweep: NodeJS.Timeout;
@@ -117,6 +120,7 @@ export class SocketServer {
       log: this.options.log,
       relay: (event: PublishedEvent) => this.relay(event),
       grants: this.grants,
+      signedIn: this.signedIn,
     };
     const connection = new Connection(newSocketId(), ws, context, quota);
     this.connections.add(connection);

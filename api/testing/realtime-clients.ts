@@ -12,17 +12,31 @@ export type ClientAuth = { bearer: string } | { cookies: Map<string, string> };
 /** Where a client connects: a test server, or any running server (a cluster's port). */
 export type Site = Pick<RealtimeTestServer, "baseUrl" | "port"> & { app: { key: string } };
 
-/** Channel authorization as a browser's pusher-js does it: POST socket_id and channel_name, form-encoded. */
-function authorization(server: Site, auth?: ClientAuth): NonNullable<Options["channelAuthorization"]> {
-  const endpoint = `${server.baseUrl}/broadcasting/auth`;
-  if (!auth) return { endpoint, transport: "ajax" };
+/**
+ * A request to one of the broadcasting routes as a browser's pusher-js makes it: POST, form-encoded, to
+ * /broadcasting/auth (channel authorization) or /broadcasting/user-auth (the socket's sign-in).
+ */
+interface BroadcastingAuthOptions<Params, Answer> {
+  endpoint: string;
+  transport: "ajax";
+  headers: Record<string, string>;
+  customHandler?: (params: Params, callback: (error: Error | null, data: Answer | null) => void) => void;
+}
+
+function broadcastingAuth<Params extends object, Answer>(
+  endpoint: string,
+  auth: ClientAuth | undefined,
+  fields: (params: Params) => Record<string, string>,
+): BroadcastingAuthOptions<Params, Answer> {
+  if (!auth) return { endpoint, transport: "ajax", headers: {} };
   if ("bearer" in auth) return { endpoint, transport: "ajax", headers: { Authorization: `Bearer ${auth.bearer}` } };
   // pusher-js's Node XHR may not send a Cookie header, which a browser adds by itself: send the same
   // request (form-encoded, cookie, X-XSRF-TOKEN as Echo's axios does) with fetch.
   return {
     endpoint,
     transport: "ajax",
-    customHandler: ({ socketId, channelName }, callback) => {
+    headers: {},
+    customHandler: (params, callback) => {
       const xsrf = auth.cookies.get("XSRF-TOKEN");
       fetch(endpoint, {
         method: "POST",
@@ -32,17 +46,36 @@ function authorization(server: Site, auth?: ClientAuth): NonNullable<Options["ch
           Cookie: [...auth.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
           ...(xsrf ? { "X-XSRF-TOKEN": decodeURIComponent(xsrf) } : {}),
         },
-        body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }),
+        body: new URLSearchParams(fields(params)),
       }).then(
         async (response) => {
           if (!response.ok) callback(Object.assign(new Error(`auth ${response.status}`), { status: response.status }), null);
-          else callback(null, await response.json());
+          else callback(null, (await response.json()) as Answer);
         },
         (error: Error) => callback(error, null),
       );
     },
   };
 }
+
+/** Channel authorization as a browser's pusher-js does it: POST socket_id and channel_name, form-encoded. */
+const authorization = (server: Site, auth?: ClientAuth) =>
+  broadcastingAuth<{ socketId: string; channelName: string }, { auth: string; channel_data?: string }>(
+    `${server.baseUrl}/broadcasting/auth`,
+    auth,
+    ({ socketId, channelName }) => ({
+      socket_id: socketId,
+      channel_name: channelName,
+    }),
+  );
+
+/** The socket's sign-in as the panel's pusher-js does it: POST socket_id, form-encoded. */
+const userAuthentication = (server: Site, auth?: ClientAuth) =>
+  broadcastingAuth<{ socketId: string }, { auth: string; user_data: string }>(
+    `${server.baseUrl}/broadcasting/user-auth`,
+    auth,
+    ({ socketId }) => ({ socket_id: socketId }),
+  );
 
 /** pusher-js options for the test server, as the panel builds them (ws only, no TLS). */
 export function clientOptions(server: Site, auth?: ClientAuth) {
@@ -54,6 +87,7 @@ export function clientOptions(server: Site, auth?: ClientAuth) {
     enabledTransports: ["ws"],
     disableStats: true,
     channelAuthorization: authorization(server, auth),
+    userAuthentication: userAuthentication(server, auth),
   } satisfies Options;
 }
 
@@ -67,6 +101,16 @@ export function connected(client: PusherJs): Promise<string> {
     client.connection.bind("connected", () => resolve(client.connection.socket_id));
     client.connection.bind("failed", () => reject(new Error("connection failed")));
   });
+}
+
+/**
+ * Signs the client in (as the panel does after connecting: pusher-js signs in again after each reconnect)
+ * and resolves with the user_data the server accepted, or null when the sign-in failed.
+ */
+export async function signedIn(client: PusherJs): Promise<{ id: string } | null> {
+  client.signin();
+  await client.user.signinDonePromise;
+  return client.user.user_data as { id: string } | null;
 }
 
 /** Resolves with the subscription's data, rejects with pusher-js's subscription_error (its status). */

@@ -5,7 +5,13 @@
 import WebSocket from "ws";
 import { channelKind } from "../realtime/protocol.ts";
 import { signChannel } from "../realtime/signing.ts";
-import type { RealtimeTestServer } from "./realtime-server.ts";
+import type { AppCredentials } from "../realtime/signing.ts";
+
+/** A Pusher-protocol server on a loopback port: ours (serveRealtime) or the fake external service. */
+export interface SocketTarget {
+  port: number;
+  app: Pick<AppCredentials, "key" | "secret">;
+}
 
 export interface RawFrame {
   event: string;
@@ -30,7 +36,7 @@ export interface EstablishedSocket extends RawSocket {
 /** Every raw socket still open, for the test file's afterAll to terminate (a closed one is dropped, so tests measuring memory hold none). */
 export const rawSockets: WebSocket[] = [];
 
-export function openRaw(target: RealtimeTestServer, options: { path?: string; headers?: Record<string, string> } = {}): RawSocket {
+export function openRaw(target: SocketTarget, options: { path?: string; headers?: Record<string, string> } = {}): RawSocket {
   const path = options.path ?? `/app/${target.app.key}?protocol=7&client=test`;
   const ws = new WebSocket(`ws://127.0.0.1:${target.port}${path}`, { headers: options.headers });
   rawSockets.push(ws);
@@ -66,7 +72,7 @@ export function openRaw(target: RealtimeTestServer, options: { path?: string; he
 }
 
 /** A socket past pusher:connection_established, with its socket id; throws if the server refused it. */
-export async function establishedRaw(target: RealtimeTestServer, options: Parameters<typeof openRaw>[1] = {}): Promise<EstablishedSocket> {
+export async function establishedRaw(target: SocketTarget, options: Parameters<typeof openRaw>[1] = {}): Promise<EstablishedSocket> {
   const socket = openRaw(target, options);
   const hello = await socket.next();
   if (hello.event !== "pusher:connection_established") throw new Error(`refused: ${JSON.stringify(hello)}`);
@@ -75,7 +81,7 @@ export async function establishedRaw(target: RealtimeTestServer, options: Parame
 
 /** A pusher:subscribe frame signed as /broadcasting/auth would sign it (public channels need no signature). */
 export function subscribeFrame(
-  target: RealtimeTestServer,
+  target: SocketTarget,
   socketId: string,
   channel: string,
   member?: { user_id: number | string; user_info?: unknown },

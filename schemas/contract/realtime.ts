@@ -1,7 +1,7 @@
-/** Realtime: where clients connect, and the signed subscriptions to private and presence channels. */
+/** Realtime: where clients connect, the signed sign-ins of sockets, and the signed subscriptions to private and presence channels. */
 import { z } from "zod";
 import { apiPart, apiRoute } from "./route.ts";
-import { channelAuthAnswer, channelAuthSchema } from "../realtime.ts";
+import { channelAuthAnswer, channelAuthSchema, userAuthAnswer, userAuthSchema } from "../realtime.ts";
 
 export const realtimeRoutes = apiPart("Realtime", {
   broadcastingConfig: apiRoute({
@@ -26,6 +26,16 @@ export const realtimeRoutes = apiPart("Realtime", {
     access: "user",
     body: channelAuthSchema,
     answer: channelAuthAnswer,
+    refusals: [404],
+  }),
+  authenticateUser: apiRoute({
+    method: "POST",
+    path: "/broadcasting/user-auth",
+    summary:
+      "Sign a socket in as the caller (pusher-js's signin, form-encoded), so the realtime server can end the caller's connections when their right to listen ends; 404 when realtime is off",
+    access: "user",
+    body: userAuthSchema,
+    answer: userAuthAnswer,
     refusals: [404],
   }),
 });

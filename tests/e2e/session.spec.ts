@@ -1,4 +1,5 @@
 import type { BrowserContext, Page, WebSocketRoute } from "@playwright/test";
+import Pusher from "pusher";
 import { PASSWORD, expect, test, toast } from "./fixtures";
 
 type Playwright = Parameters<Parameters<typeof test>[2]>[0]["playwright"];
@@ -90,4 +91,30 @@ test("a session that ends under an open page is also noticed by the live connect
   await toLogin;
   release();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
+});
+
+/** The page's live connection has signed in as its user (Pusher's user authentication). */
+const signedIn = (page: Page) =>
+  page.waitForResponse((response) => response.url().endsWith("/broadcasting/user-auth") && response.status() === 200);
+
+test("a live connection the app ends while the session lives connects again, signs in and keeps its channels", async ({
+  page,
+  startupUser,
+  baseURL,
+}) => {
+  const firstSignin = signedIn(page);
+  const authorised = channelAuthorised(page);
+  await page.goto("/account");
+  await Promise.all([firstSignin, authorised]);
+
+  // What an external server does after a change of roles: every socket signed in as the user is closed
+  // (4009). The credentials are the test server's (playwright.config.ts).
+  const server = new URL(baseURL!);
+  const sdk = new Pusher({ appId: "e2e-app", key: "e2e-key", secret: "e2e-secret", host: server.hostname, port: server.port });
+  const signedInAgain = signedIn(page);
+  const authorisedAgain = channelAuthorised(page);
+  expect((await sdk.terminateUserConnections(String(startupUser.id))).status).toBe(200);
+  await Promise.all([signedInAgain, authorisedAgain]);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(toast(page, "Your session has expired. Please log in again.")).toHaveCount(0);
 });

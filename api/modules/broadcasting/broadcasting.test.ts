@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { sessions } from "#api/db/schema.ts";
 import { sha256 } from "#api/lib/tokens.ts";
 import { credentialFingerprint, verifySubscriptionAuth } from "#api/realtime/grants.ts";
-import { signChannel } from "#api/realtime/signing.ts";
+import { signChannel, verifyUserAuth } from "#api/realtime/signing.ts";
 import { createEventForm, ownerWithCollection } from "#api/testing/event-fixtures.ts";
 import { PASSWORD, coFounder, registered } from "#api/testing/fixtures.ts";
 import { TestClient, createTestApi, type TestApi } from "#api/testing/harness.ts";
@@ -181,6 +181,50 @@ describe("POST /broadcasting/auth for the embedded server", () => {
       valid: true,
       grant: { userId: alice.id, credential: `t${credentialFingerprint(sha256(token))}`, expiresAt: null },
     });
+  });
+});
+
+describe("POST /broadcasting/user-auth", () => {
+  const signIn = (client: TestClient, body: Record<string, unknown> = { socket_id: SOCKET }) =>
+    as(client).post("/broadcasting/user-auth", body);
+
+  it("signs the socket in as the caller: socket_id::user::user_data, the id as text", async () => {
+    const alice = await registered(t, "Alice Signed");
+    const res = await signIn(alice.client);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body.user_data)).toEqual({ id: String(alice.id), user_info: { name: "Alice Signed" } });
+    expect(verifyUserAuth(app, res.body.auth, SOCKET, res.body.user_data)).toBe(true);
+    expect(verifyUserAuth(app, res.body.auth, "1.2", res.body.user_data)).toBe(false);
+  });
+
+  it("signs a bearer token's user, form-encoded as pusher-js sends it", async () => {
+    const alice = await registered(t, "Alice Token");
+    const token = (await t.client().post("/sanctum/token", { email: alice.email, password: PASSWORD, device_name: "cli" })).body.token;
+    const client = new TestClient(api, "203.0.113.9");
+    client.bearer = token as string;
+    const body = new URLSearchParams({ socket_id: SOCKET }).toString();
+    const res = await client.request(
+      "POST",
+      "/broadcasting/user-auth",
+      undefined,
+      { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    );
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body.user_data).id).toBe(String(alice.id));
+  });
+
+  it("answers 401 without a login, 419 without the XSRF header, 422 for a socket id of the wrong shape, 404 with realtime off", async () => {
+    expect((await new TestClient(api, "203.0.113.9").post("/broadcasting/user-auth", { socket_id: SOCKET })).status).toBe(401);
+    const alice = await registered(t, "Alice");
+    const client = await as(alice.client).prime();
+    client.sendXsrf = false;
+    expect((await client.request("POST", "/broadcasting/user-auth", { socket_id: SOCKET })).status).toBe(419);
+    for (const body of [{}, { socket_id: "12" }, { socket_id: "1.2.3" }, { socket_id: 7 }])
+      expect((await signIn(alice.client, body)).status, JSON.stringify(body)).toBe(422);
+    const off = await alice.client.post("/broadcasting/user-auth", { socket_id: SOCKET });
+    expect(off.status).toBe(404);
+    expect(off.body).toEqual({ message: NOT_CONFIGURED });
   });
 });
 

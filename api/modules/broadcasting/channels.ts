@@ -49,3 +49,6 @@ export async function mayListen(db: Db, user: AuthUser, channel: string): Promis
 
 /** What a presence channel tells the other members about the user (signed into channel_data). */
 export const presenceMember = (user: Pick<AuthUser, "id" | "name">) => ({ user_id: user.id, user_info: { name: user.name } });
+
+/** Who a signed-in socket is (user_data of /broadcasting/user-auth): the id as text, as the protocol asks, and the same info as presence. */
+export const signedInUser = (user: Pick<AuthUser, "id" | "name">) => ({ id: String(user.id), user_info: { name: user.name } });

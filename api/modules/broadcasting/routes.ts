@@ -1,7 +1,9 @@
 /**
  * POST /broadcasting/auth: signs a socket's subscription to a private or presence channel for the caller
  * (session cookie with X-XSRF-TOKEN, or a bearer token: the API's usual authentication and CSRF check),
- * as Laravel's broadcasting auth answers pusher-js. GET /api/broadcasting/config: the public settings.
+ * as Laravel's broadcasting auth answers pusher-js. POST /broadcasting/user-auth: signs the socket in as
+ * the caller (Pusher's user authentication), so the realtime server knows whose connections to end when
+ * the API asks it to. GET /api/broadcasting/config: the public settings.
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { realtimeRoutes } from "#schemas/contract/realtime.ts";
@@ -10,9 +12,9 @@ import { serve } from "#api/lib/contract.ts";
 import { forbidden, notFound } from "#api/lib/errors.ts";
 import { channelKind } from "#api/realtime/protocol.ts";
 import { signGrantedChannel } from "#api/realtime/grants.ts";
-import { signChannel, type AppCredentials } from "#api/realtime/signing.ts";
+import { signChannel, signUser, type AppCredentials } from "#api/realtime/signing.ts";
 import { currentUser } from "../auth/middleware.ts";
-import { mayListen, presenceMember } from "./channels.ts";
+import { mayListen, presenceMember, signedInUser } from "./channels.ts";
 import { grantFor } from "./grant-check.ts";
 
 export interface BroadcastingOptions {
@@ -57,6 +59,17 @@ export function createBroadcastingRoutes(options?: BroadcastingOptions) {
       if (kind === "private") return { auth: sign() };
       const channelData = JSON.stringify(presenceMember(user));
       return { auth: sign(channelData), channel_data: channelData };
+    },
+    { before: [configured] },
+  );
+
+  serve(
+    routes,
+    realtimeRoutes.authenticateUser,
+    async (c, { body: { socket_id: socketId } }) => {
+      if (!options) throw notFound(NOT_CONFIGURED);
+      const userData = JSON.stringify(signedInUser(currentUser(c)));
+      return { auth: signUser(options.app, socketId, userData), user_data: userData };
     },
     { before: [configured] },
   );

@@ -25,7 +25,7 @@ interface Realtime {
 
 const RealtimeContext = createContext<Realtime | null>(null);
 
-/** The close code the realtime server ends a socket with when the login behind it is over. */
+/** The close code the realtime server ends a socket with when the login behind it is over, or the app ended its user's connections. */
 const LOGIN_ENDED_CLOSE_CODE = 4009;
 
 function registry(echo: EchoClient): Realtime {
@@ -79,9 +79,11 @@ export function RealtimeProvider({
   const configKey = config ? JSON.stringify(config) : null;
 
   // The server closes a socket whose login is over (logged out elsewhere, password changed, deactivated)
-  // with 4009, and pusher-js then stays disconnected. Connecting again once no navigation of this tab is
-  // under way lets the channel authorisation say what happened (401: the session expired) — unless the
-  // tab itself was logging out, which leaves the layout first.
+  // with 4009, and pusher-js then stays disconnected. An external Pusher-compatible server closes every
+  // socket signed in as a user whose right to listen changed (terminate_connections), with the same code,
+  // whether or not this tab's session lives on. Connecting again once no navigation of this tab is under
+  // way signs in and authorises each channel anew: a live session gets back what it may still hear, an
+  // ended one a 401 (the session expired) — unless the tab itself was logging out, which leaves the layout first.
   const echoRef = useRef<EchoClient | null>(null);
   const [loginCheckDue, setLoginCheckDue] = useState(false);
   useEffect(() => {
