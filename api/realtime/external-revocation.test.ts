@@ -6,7 +6,8 @@
  * fake of the Pusher service, and against our own server playing the external one.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ONLINE_CHANNEL, eventFormChannel, userChannel } from "#schemas/realtime.ts";
+import { chatPresenceChannel, eventFormChannel, userChannel } from "#schemas/realtime.ts";
+import { converse } from "../testing/crowd-fixtures.ts";
 import { startFakePusherService, type FakePusherService } from "../../tests/fakes/pusher-service.ts";
 import { createEventForm, ownerWithCollection } from "../testing/event-fixtures.ts";
 import { PASSWORD, registered, superAdmin } from "../testing/fixtures.ts";
@@ -23,6 +24,9 @@ import { httpBroadcaster } from "./publisher.ts";
 import { expectTerminated, reconnected, signedInListener, through, type ExternalSetup } from "../testing/external-revocation-scenarios.ts";
 
 let t: TestApi;
+/** The presence channel of a conversation between the two: where each sees the other online. */
+const talking = async (a: { id: number }, b: { id: number }) =>
+  chatPresenceChannel((await converse(t.database.db, [{ between: [a.id, b.id], at: new Date() }]))[0]);
 const figures: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -53,22 +57,23 @@ describe("the fake Pusher service as the external server", () => {
     const admin = through(setup, await superAdmin(t));
     const victim = await registered(t, "Victim");
     const bystander = await registered(t, "Bystander");
-    const onBystander = await signedInListener(setup, bystander, [userChannel(bystander.id), ONLINE_CHANNEL]);
-    const onVictim = await signedInListener(setup, victim, [userChannel(victim.id), ONLINE_CHANNEL]);
-    await within(2_000, "the bystander sees the victim online", () => members(onBystander, ONLINE_CHANNEL).includes(String(victim.id)));
+    const online = await talking(victim, bystander);
+    const onBystander = await signedInListener(setup, bystander, [userChannel(bystander.id), online]);
+    const onVictim = await signedInListener(setup, victim, [userChannel(victim.id), online]);
+    await within(2_000, "the bystander sees the victim online", () => members(onBystander, online).includes(String(victim.id)));
 
     const startedAt = Date.now();
     expect((await admin.put(`/api/v1/admin/users/${victim.id}/status`, { is_active: false })).status).toBe(200);
     figures.deactivation = await expectTerminated(onVictim, startedAt);
     expect(fake.record.terminations.filter((entry) => entry.userId === String(victim.id))).toMatchObject([{ sockets: 1 }]);
-    await within(2_000, "the bystander sees the victim leave", () => !members(onBystander, ONLINE_CHANNEL).includes(String(victim.id)));
+    await within(2_000, "the bystander sees the victim leave", () => !members(onBystander, online).includes(String(victim.id)));
     expect(onBystander.pusher.connection.state).toBe("connected");
     expect(fake.signedInSockets(String(bystander.id))).toBe(1);
 
     // Connecting again does not bring anything back: the login is over.
     const again = await reconnected(onVictim);
     expect(again.user).toBeNull();
-    expect(again.channels).toEqual({ [userChannel(victim.id)]: 401, [ONLINE_CHANNEL]: 401 });
+    expect(again.channels).toEqual({ [userChannel(victim.id)]: 401, [online]: 401 });
   });
 
   it("logout: every socket of the user closes; the other session's connects again and keeps its channels", async () => {
@@ -76,7 +81,8 @@ describe("the fake Pusher service as the external server", () => {
     const elsewhere = { id: victim.id, client: t.client() };
     expect((await elsewhere.client.post("/api/login", { email: victim.email, password: PASSWORD })).status).toBe(200);
     const onLeaving = await signedInListener(setup, victim, [userChannel(victim.id)]);
-    const onOtherTab = await signedInListener(setup, elsewhere, [userChannel(victim.id), ONLINE_CHANNEL]);
+    const online = await talking(victim, await registered(t, "Chat Partner"));
+    const onOtherTab = await signedInListener(setup, elsewhere, [userChannel(victim.id), online]);
 
     const startedAt = Date.now();
     expect((await through(setup, victim).post("/api/logout")).status).toBe(204);
@@ -86,7 +92,7 @@ describe("the fake Pusher service as the external server", () => {
     expect((await reconnected(onLeaving)).user).toBeNull();
     const otherTab = await reconnected(onOtherTab);
     expect(otherTab.user).toMatchObject({ id: String(victim.id) });
-    expect(otherTab.channels).toEqual({ [userChannel(victim.id)]: "subscribed", [ONLINE_CHANNEL]: "subscribed" });
+    expect(otherTab.channels).toEqual({ [userChannel(victim.id)]: "subscribed", [online]: "subscribed" });
   });
 
   it("password change: the other session's socket closes and stays out; the changer's own connects again", async () => {
@@ -176,13 +182,14 @@ describe("our own server as the external one", () => {
     const admin = through(setup, await superAdmin(t));
     const victim = await registered(t, "Victim Elsewhere");
     const bystander = await registered(t, "Bystander Elsewhere");
-    const onBystander = await signedInListener(setup, bystander, [userChannel(bystander.id), ONLINE_CHANNEL]);
-    const onVictim = await signedInListener(setup, victim, [userChannel(victim.id), ONLINE_CHANNEL]);
+    const online = await talking(victim, bystander);
+    const onBystander = await signedInListener(setup, bystander, [userChannel(bystander.id), online]);
+    const onVictim = await signedInListener(setup, victim, [userChannel(victim.id), online]);
 
     const startedAt = Date.now();
     expect((await admin.put(`/api/v1/admin/users/${victim.id}/status`, { is_active: false })).status).toBe(200);
     figures.deactivationOnOwnServer = await expectTerminated(onVictim, startedAt);
-    await within(2_000, "the bystander sees the victim leave", () => !members(onBystander, ONLINE_CHANNEL).includes(String(victim.id)));
+    await within(2_000, "the bystander sees the victim leave", () => !members(onBystander, online).includes(String(victim.id)));
     expect(onBystander.pusher.connection.state).toBe("connected");
     expect(setup.signedInSockets(String(bystander.id))).toBe(1);
     expect(setup.signedInSockets(String(victim.id))).toBe(0);
