@@ -10,17 +10,9 @@ import type { ChannelRegistry } from "./channels.ts";
 import { SOCKET_ID, channelKind, decodedOrUndefined, isChannelName, isEventName } from "./protocol.ts";
 import { verifyRequest, type AppCredentials } from "./signing.ts";
 import { terminateEvent } from "./signed-in-users.ts";
+import type { PublishedEvent } from "./published-event.ts";
 
-/** An event as the hub publishes it: data already JSON-encoded, as it travels on the socket. */
-export interface PublishedEvent {
-  channels: string[];
-  event: string;
-  data: string;
-  /** The socket that caused it, which does not receive it (Pusher's socket_id exclusion). */
-  socketId?: string;
-  /** A client event on a presence channel: the sender's user id, as the protocol adds it. */
-  userId?: string;
-}
+export type { PublishedEvent };
 
 export interface HttpApiOptions {
   app: AppCredentials;

@@ -6,13 +6,12 @@
  * 299 others: their one socket joins only the WATCHED_CONVERSATIONS most recent, under the per-socket cap.
  */
 import type PusherJs from "pusher-js";
-import Pusher from "pusher";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatPresenceChannel, userChannel, WATCHED_CONVERSATIONS } from "#schemas/realtime.ts";
 import { DEFAULT_ADDRESS_LIMITS } from "./limits.ts";
 import { callingAs, converse, crowd, type CrowdMember } from "../testing/crowd-fixtures.ts";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
-import { connected, memberIds, pusherClient, subscribed, type PresenceChannel } from "../testing/realtime-clients.ts";
+import { connected, memberIds, pusherClient, subscribed, type PresenceChannel, serverSdk } from "../testing/realtime-clients.ts";
 import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 
 const PEOPLE = 300;
@@ -21,7 +20,7 @@ const PRESENCE_MEMBER_CAP = 100;
 
 let t: TestApi;
 let server: RealtimeTestServer;
-let sdk: Pusher;
+let sdk: ReturnType<typeof serverSdk>;
 let people: CrowdMember[];
 let organiser: CrowdMember;
 /** Each person's conversations with the other participant, by conversation id. */
@@ -65,14 +64,7 @@ beforeAll(async () => {
     config: t.config,
     limits: { ...DEFAULT_ADDRESS_LIMITS, maxConnectionsPerAddress: 1_000, maxSubscriptionsPerAddress: 100_000 },
   });
-  sdk = new Pusher({
-    appId: server.app.appId,
-    key: server.app.key,
-    secret: server.app.secret,
-    host: "127.0.0.1",
-    port: String(server.port),
-    useTLS: false,
-  });
+  sdk = serverSdk(server);
   people = await crowd(t.database.db, PEOPLE);
   [organiser] = people;
   const others = people.slice(1);

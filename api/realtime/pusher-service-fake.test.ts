@@ -4,7 +4,6 @@
  * enforces Pusher's documented limits, recording each refusal: 100 members per presence channel, 10 KB
  * of data per event. Other suites rely on these refusals being observable.
  */
-import Pusher from "pusher";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { once } from "node:events";
 import {
@@ -13,16 +12,16 @@ import {
   PUSHER_MAX_PRESENCE_MEMBERS,
   type FakePusherService,
 } from "../../tests/fakes/pusher-service.ts";
-import { connected, nextEvent, pusherClient, subscribed } from "../testing/realtime-clients.ts";
+import { connected, nextEvent, pusherClient, subscribed, serverSdk } from "../testing/realtime-clients.ts";
 import { establishedRaw, rawSockets, subscribeFrame, type EstablishedSocket } from "../testing/realtime-raw-socket.ts";
 import { signUser, signedQuery } from "./signing.ts";
 
 let fake: FakePusherService;
-let sdk: Pusher;
+let sdk: ReturnType<typeof serverSdk>;
 
 beforeAll(async () => {
   fake = await startFakePusherService();
-  sdk = new Pusher({ appId: fake.app.appId, key: fake.app.key, secret: fake.app.secret, host: fake.host, port: String(fake.port) });
+  sdk = serverSdk(fake);
 });
 afterAll(async () => {
   for (const ws of rawSockets) ws.terminate();

@@ -24,6 +24,7 @@ import {
   pusherClient,
   subscribed,
   type PresenceChannel,
+  serverSdk,
 } from "../testing/realtime-clients.ts";
 import { chatPresenceChannel, echoChannelName, MAX_EVENT_DATA_BYTES } from "#schemas/realtime.ts";
 import { httpBroadcaster } from "./publisher.ts";
@@ -73,14 +74,7 @@ function echoFor(user: Account) {
 beforeAll(async () => {
   t = await createTestApi();
   server = await serveRealtime({ db: t.database.db, config: t.config });
-  sdk = new Pusher({
-    appId: server.app.appId,
-    key: server.app.key,
-    secret: server.app.secret,
-    host: "127.0.0.1",
-    port: String(server.port),
-    useTLS: false,
-  });
+  sdk = serverSdk(server);
   alice = await account("Alice");
   bob = await account("Bob");
 });

@@ -6,8 +6,8 @@
  * TEST_DATABASE_URL) on two instances sharing PostgreSQL, where the change is made through one instance
  * and the sockets are on the other. The cluster's run is in server/cluster-revocation.test.ts.
  */
+import { serverSdk } from "../testing/realtime-clients.ts";
 import { desc, eq } from "drizzle-orm";
-import Pusher from "pusher";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ApiConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
@@ -41,15 +41,7 @@ interface Deployment {
   close(): Promise<void>;
 }
 
-const sdkFor = (server: RealtimeTestServer) =>
-  new Pusher({
-    appId: server.app.appId,
-    key: server.app.key,
-    secret: server.app.secret,
-    host: "127.0.0.1",
-    port: String(server.port),
-    useTLS: false,
-  });
+const sdkFor = (server: RealtimeTestServer) => serverSdk(server);
 
 async function superAdminOf(deployment: Deployment): Promise<TestClient> {
   const admin = await register(deployment.setup, "Root");

@@ -5,7 +5,7 @@
  * the path events travel (this process at once, the other workers through the primary, the other instances
  * through NOTIFY), and each process closes its own sockets signed in as that user.
  */
-import type { PublishedEvent } from "./http-api.ts";
+import type { PublishedEvent } from "./published-event.ts";
 
 /** What ending a signed-in socket takes (connection.ts's Connection). */
 export interface SignedInSocket {

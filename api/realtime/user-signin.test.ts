@@ -4,13 +4,12 @@
  * every socket signed in as the user wherever it is: this process, the server's other processes (through
  * the primary, a stand-in hub here) and, with TEST_DATABASE_URL, another instance sharing PostgreSQL.
  */
-import Pusher from "pusher";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverToUserChannel } from "#schemas/realtime.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { registered } from "../testing/fixtures.ts";
 import { createTestApi, testApiConfig, type TestApi } from "../testing/harness.ts";
-import { connected, pusherClient, signedIn } from "../testing/realtime-clients.ts";
+import { connected, pusherClient, signedIn, serverSdk } from "../testing/realtime-clients.ts";
 import { establishedRaw, rawSockets, type EstablishedSocket } from "../testing/realtime-raw-socket.ts";
 import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
 import { temporaryDatabase } from "../testing/temporary-database.ts";
@@ -31,8 +30,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const sdkFor = (target: RealtimeTestServer) =>
-  new Pusher({ appId: target.app.appId, key: target.app.key, secret: target.app.secret, host: "127.0.0.1", port: String(target.port) });
+const sdkFor = (target: RealtimeTestServer) => serverSdk(target);
 
 const userData = (id: string) => JSON.stringify({ id, user_info: { name: `User ${id}` } });
 

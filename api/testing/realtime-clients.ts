@@ -2,6 +2,7 @@
  * Test helpers around the real clients: pusher-js (its Node build) pointed at a test server, and the
  * waits a test needs (connected, subscribed, the next event) as promises instead of sleeps.
  */
+import Pusher from "pusher";
 import PusherJs, { type Channel, type Options } from "pusher-js";
 import type { RealtimeTestServer } from "./realtime-server.ts";
 
@@ -151,4 +152,10 @@ export function nextError(client: PusherJs): Promise<{ code: number | null; mess
     };
     client.connection.bind("error", handler);
   });
+}
+
+/** The server SDK (what a back end publishes and asks with) pointed at a test server or the fake hosted service. */
+export function serverSdk(target: { app: { appId: string; key: string; secret: string }; port: number | string; host?: string }): Pusher {
+  const { appId, key, secret } = target.app;
+  return new Pusher({ appId, key, secret, host: target.host ?? "127.0.0.1", port: String(target.port), useTLS: false });
 }

@@ -16,6 +16,7 @@ import type { AppCredentials } from "../realtime/signing.ts";
 import type { SocketServerOptions } from "../realtime/socket-server.ts";
 import { DEFAULT_ADDRESS_LIMITS } from "../realtime/limits.ts";
 import { startRealtime } from "../realtime/start.ts";
+import type { Broadcaster } from "../realtime/broadcaster.ts";
 
 export interface RealtimeTestServer {
   port: number;
@@ -27,6 +28,19 @@ export interface RealtimeTestServer {
 }
 
 let counter = 0;
+
+/** An HTTP server on a free loopback port, and the API that will answer on it, knowing its own address. */
+async function listeningApi(
+  options: { db: Db; config: ApiConfig },
+  broadcaster: Broadcaster,
+  realtime: NonNullable<Parameters<typeof createApi>[0]["realtime"]>,
+) {
+  const http: Server = createServer();
+  const address = await new Promise<AddressInfo>((resolve) => http.listen(0, "127.0.0.1", () => resolve(http.address() as AddressInfo)));
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const api = createApi({ db: options.db, config: { ...options.config, appUrl: baseUrl }, log: () => {}, broadcaster, realtime });
+  return { http, address, baseUrl, api };
+}
 
 export async function serveRealtime(options: {
   db: Db;
@@ -49,15 +63,10 @@ export async function serveRealtime(options: {
     log: () => {},
     ...options.limits,
   });
-  const http: Server = createServer();
-  const address = await new Promise<AddressInfo>((resolve) => http.listen(0, "127.0.0.1", () => resolve(http.address() as AddressInfo)));
-  const baseUrl = `http://127.0.0.1:${address.port}`;
-  const api = createApi({
-    db: options.db,
-    config: { ...options.config, appUrl: baseUrl },
-    log: () => {},
-    broadcaster: realtime.broadcaster,
-    realtime: { app, publicConfig: { key: app.key, host: null, port: null, scheme: null, forceTLS: false }, tieToLogins: true },
+  const { http, address, baseUrl, api } = await listeningApi(options, realtime.broadcaster, {
+    app,
+    publicConfig: { key: app.key, host: null, port: null, scheme: null, forceTLS: false },
+    tieToLogins: true,
   });
   const outer = createHttpApp({
     api,
@@ -115,15 +124,10 @@ export async function serveApiWithExternalRealtime(options: {
     log: () => {},
   });
   if (!realtime.app) throw new Error("the external server's credentials were not taken");
-  const http: Server = createServer();
-  const address = await new Promise<AddressInfo>((resolve) => http.listen(0, "127.0.0.1", () => resolve(http.address() as AddressInfo)));
-  const baseUrl = `http://127.0.0.1:${address.port}`;
-  const api = createApi({
-    db: options.db,
-    config: { ...options.config, appUrl: baseUrl },
-    log: () => {},
-    broadcaster: realtime.broadcaster,
-    realtime: { app: realtime.app, publicConfig: { key: app.key, host, port, scheme: "http", forceTLS: false }, tieToLogins: false },
+  const { http, baseUrl, api } = await listeningApi(options, realtime.broadcaster, {
+    app: realtime.app,
+    publicConfig: { key: app.key, host, port, scheme: "http", forceTLS: false },
+    tieToLogins: false,
   });
   http.on("request", getRequestListener(api.fetch, { overrideGlobalObjects: false }));
   return {

@@ -73,7 +73,8 @@ class StoppingBucket extends Bucket {
   }
 }
 
-describe("files:move", () => {
+// s3rver writes every object as files of its own: a thousand of them take tens of seconds on a busy machine.
+describe("files:move", { timeout: 120_000 }, () => {
   it("moves 1,000 files into the bucket, stopped twice and resumed, every one served afterwards", async () => {
     const first = await moveFiles(t.database.db, bucket, "store", { stopAfter: 250 });
     expect(first).toEqual({ moved: 250, bytes: 250 * 16, left: FILES - 250 });

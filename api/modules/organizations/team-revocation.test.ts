@@ -3,7 +3,7 @@
  * forms, a member listening on a form's channel loses that subscription (403) within the bound of
  * every other revocation, and keeps the rest of the socket.
  */
-import Pusher from "pusher";
+import { serverSdk } from "../../testing/realtime-clients.ts";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { APPLICATION_SUBMITTED_EVENT, eventFormChannel, NOTIFICATION_CREATED_EVENT, userChannel } from "#schemas/realtime.ts";
 import { createEventForm } from "#api/testing/event-fixtures.ts";
@@ -31,14 +31,7 @@ let setup: ScenarioSetup;
 beforeAll(async () => {
   t = await createTestApi();
   server = await serveRealtime({ db: t.database.db, config: t.config });
-  const sdk = new Pusher({
-    appId: server.app.appId,
-    key: server.app.key,
-    secret: server.app.secret,
-    host: "127.0.0.1",
-    port: String(server.port),
-    useTLS: false,
-  });
+  const sdk = serverSdk(server);
   setup = { browser: () => new TestClient(server.api, "203.0.113.30"), victimSite: server, peerSite: server, sdk };
 }, 60_000);
 afterEach(() => disconnectListeners());
