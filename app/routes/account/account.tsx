@@ -45,6 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const requested = String(formData.get("intent") ?? "");
   if (isTwoFactorIntent(requested)) return twoFactorAction(requested, formData, context);
+  if (requested === "remove-avatar") {
+    const removed = await context.get(apiContext).request(API.removeAvatar, {});
+    if (!removed.ok) throw data(null, { status: removed.status });
+    return redirectWithToast(context.get(requestEnvContext), "/account", { type: "success", message: removed.body.message });
+  }
   const intent = requested === "password" ? "password" : "profile";
   const submission = parseSubmission(formData, { schema: intent === "password" ? passwordSchema : profileSchema });
   if (submission.status !== "success") return data({ intent, result: submission.reply(), message: null }, { status: 422 });
@@ -103,6 +108,7 @@ function ProfileCard({ user, lastResult }: { user: { name: string; email: string
     defaultValue: { name: user.name, email: user.email },
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
+  const removing = navigation.state === "submitting" && navigation.formData?.get("intent") === "remove-avatar";
   return (
     <Card>
       <h2 className="mb-4 text-lg font-semibold">Profile</h2>
@@ -134,6 +140,14 @@ function ProfileCard({ user, lastResult }: { user: { name: string; email: string
           Save profile
         </Button>
       </Form>
+      {user.avatar_url ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="remove-avatar" />
+          <Button type="submit" variant="secondary" size="sm" pending={removing}>
+            Remove avatar
+          </Button>
+        </Form>
+      ) : null}
     </Card>
   );
 }
