@@ -17,21 +17,10 @@ import { exitIfDataDirInUse } from "#api/db/data-dir-lock.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "#api/db/seed.ts";
 import { appKey, realtimeCredentials } from "#api/db/settings.ts";
 import { ensureAccessModel } from "#api/modules/access/service.ts";
-import { pruneRateLimits } from "#api/lib/rate-limit.ts";
-import { BroadcastQueue, publishAfterCommit, type Broadcaster } from "#api/realtime/broadcaster.ts";
-import { passLapsedOffers } from "#api/modules/applications/waitlist.ts";
-import { pruneSessions } from "#api/modules/auth/sessions.ts";
-import { pruneAccountTokens } from "#api/modules/account-links/tokens.ts";
 import { grantChecker } from "#api/modules/broadcasting/grant-check.ts";
 import { chooseAiProvider } from "#api/integrations/ai/provider.ts";
 import { mailModeLine } from "#api/mail/config.ts";
-import { startConfiguredMailSender } from "#api/mail/sender.ts";
-import { startMailJobs } from "#api/modules/notification-mail/jobs.ts";
-import { startWebhookWorker, type WebhookWorker } from "#api/modules/webhooks/worker.ts";
-import { pruneWebhookDeliveries } from "#api/modules/webhooks/delivery-state.ts";
-import { pruneReleasedObjects } from "#api/modules/files/released-objects.ts";
 import { storageModeLine } from "#api/modules/files/storage-config.ts";
-import { createFileStore } from "#api/modules/files/store.ts";
 import { startRealtime } from "#api/realtime/start.ts";
 import type { RequestEnv } from "./app/lib/request-env.ts";
 import { runPrimary } from "#server/cluster.ts";
@@ -42,6 +31,7 @@ import { processCachePeers, processFanout } from "#server/process-peers.ts";
 import { databaseCachePeers } from "#api/lib/database-cache-peers.ts";
 import { readConfig, realtimePublicConfig, startupWarnings, type ServerConfig } from "#server/config.ts";
 import { upstreamForwarder } from "#server/upstream.ts";
+import { startMailSender, startNotificationMail, startOfferSweep, startPruning, startWebhooks } from "#server/jobs.ts";
 import { createHttpApp, IDLE_CONNECTION_MS } from "#server/http-app.ts";
 import { applySecurityHeaders, socketSources } from "#server/security-headers.ts";
 
@@ -211,12 +201,12 @@ async function serve(options: { prepared: boolean }) {
   server.on("upgrade", (request, socket, head) => realtime.handleUpgrade(request, socket, head));
 
   // On the embedded database with several processes, the primary prunes and sends mail (once for all of them).
-  const pruneTimer = embeddedCluster ? undefined : startPruning(database);
-  const mailSender = embeddedCluster ? undefined : await startMailSender(database);
-  const webhookWorker = embeddedCluster ? undefined : await startWebhooks(database, realtime.broadcaster);
-  const stopMailJobs = embeddedCluster ? undefined : startNotificationMail(database);
+  const pruneTimer = embeddedCluster ? undefined : startPruning(config, database);
+  const mailSender = embeddedCluster ? undefined : await startMailSender(config, database);
+  const webhookWorker = embeddedCluster ? undefined : await startWebhooks(config, database, realtime.broadcaster);
+  const stopMailJobs = embeddedCluster ? undefined : startNotificationMail(config, database);
   // Every serving process sweeps: a lapsed offer is passed on once, however many look at it together.
-  const offerTimer = startOfferSweep(database, realtime.broadcaster);
+  const offerTimer = startOfferSweep(config, database, realtime.broadcaster);
 
   server.listen(config.port, config.host, () => {
     // A cluster's primary speaks for its workers once they all listen.
@@ -251,58 +241,6 @@ async function serve(options: { prepared: boolean }) {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-/** The background mail sender, when SMTP_URL is set; on PostgreSQL every instance runs one. */
-function startMailSender(database: Database) {
-  return startConfiguredMailSender(database.db, config.api.mail, config.databaseUrl, (message) => console.error(`[launchpad] ${message}`));
-}
-
-/** The webhooks' delivery worker: on PostgreSQL every instance runs one; on the embedded database, the process that owns it. */
-function startWebhooks(database: Database, broadcaster?: Broadcaster): Promise<WebhookWorker> {
-  return startWebhookWorker({
-    db: database.db,
-    config: config.api.webhooks,
-    databaseUrl: config.databaseUrl,
-    broadcaster,
-    log: (message) => console.error(`[launchpad] ${message}`),
-  });
-}
-
-/**
- * The notification mail job (chats still unread after 15 minutes, the daily digests) every minute. Every
- * instance on one PostgreSQL runs it; what it queues is keyed, so each mail is queued once.
- */
-function startNotificationMail(database: Database) {
-  return startMailJobs(database.db, config.api.appUrl, (message, error) => console.error(message, error));
-}
-
-function startPruning(database: Database) {
-  const fileStore = createFileStore(config.api.storage);
-  const timer = setInterval(() => {
-    pruneSessions(database.db, config.api.sessionIdleMinutes).catch((error) => console.error("[launchpad] session prune failed", error));
-    pruneRateLimits(database.db).catch((error) => console.error("[launchpad] rate limit prune failed", error));
-    pruneAccountTokens(database.db).catch((error) => console.error("[launchpad] account link prune failed", error));
-    pruneWebhookDeliveries(database.db).catch((error) => console.error("[launchpad] webhook delivery prune failed", error));
-    // Objects of the bucket that deleted or replaced files left, and removals that failed before.
-    pruneReleasedObjects(database.db, fileStore)
-      .then(({ failed, error }) => failed && console.error(`[launchpad] ${failed} file objects could not be removed yet: ${error}`))
-      .catch((error) => console.error("[launchpad] file object prune failed", error));
-  }, 15 * 60_000);
-  timer.unref();
-  return timer;
-}
-
-/** Places offered from a paid event's waitlist and not paid for in time go to the next in line, every minute by default. */
-function startOfferSweep(database: Database, broadcaster: Broadcaster) {
-  const timer = setInterval(() => {
-    const queue = new BroadcastQueue();
-    passLapsedOffers(database.db, queue)
-      .then(() => publishAfterCommit(broadcaster, queue.messages))
-      .catch((error) => console.error("[launchpad] waitlist offer sweep failed", error));
-  }, config.offerSweepSeconds * 1_000);
-  timer.unref();
-  return timer;
-}
-
 if (cluster.isWorker) {
   // The primary gone (killed), this worker's database and peers are gone with it.
   if (embeddedCluster) process.on("disconnect", () => process.exit(1));
@@ -316,10 +254,10 @@ if (cluster.isWorker) {
     await appKey(database.db, config.appKey);
     if (!config.realtime.external) await realtimeCredentials(database.db, config.realtime);
     const hub = createProcessHub(database.thread!, log);
-    startPruning(database);
-    startNotificationMail(database);
-    const mailSender = await startMailSender(database);
-    const webhookWorker = await startWebhooks(database);
+    startPruning(config, database);
+    startNotificationMail(config, database);
+    const mailSender = await startMailSender(config, database);
+    const webhookWorker = await startWebhooks(config, database);
     await runPrimary(config.webConcurrency, {
       log,
       onFork: (worker) => hub.adopt(worker),
