@@ -14,7 +14,7 @@ import {
   PUSHER_MAX_PRESENCE_MEMBERS,
   type FakePusherService,
 } from "../../tests/fakes/pusher-service.ts";
-import { callingAs, converse, crowd, type CrowdMember } from "../testing/crowd-fixtures.ts";
+import { callingAs, converse, crowd, inWaves, type CrowdMember } from "../testing/crowd-fixtures.ts";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
 import { connected, nextEvent, pusherClient, subscribed, type Site } from "../testing/realtime-clients.ts";
 import { serveApiWithExternalRealtime, type ExternalRealtimeApi } from "../testing/realtime-server.ts";
@@ -57,7 +57,7 @@ beforeAll(async () => {
       .map((person, i) => ({ between: [others[i].id, person.id] as [number, number], at: new Date(Date.now() - i * 1_000) })),
   ];
   await converse(t.database.db, pairings);
-  await Promise.all(people.map(comeOnline));
+  await inWaves(people, 25, comeOnline);
 }, 90_000);
 
 afterAll(async () => {

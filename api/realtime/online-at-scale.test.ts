@@ -9,7 +9,7 @@ import type PusherJs from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatPresenceChannel, userChannel, WATCHED_CONVERSATIONS } from "#schemas/realtime.ts";
 import { DEFAULT_ADDRESS_LIMITS } from "./limits.ts";
-import { callingAs, converse, crowd, type CrowdMember } from "../testing/crowd-fixtures.ts";
+import { callingAs, converse, crowd, inWaves, type CrowdMember } from "../testing/crowd-fixtures.ts";
 import { createTestApi, type TestApi } from "../testing/harness.ts";
 import { connected, memberIds, pusherClient, subscribed, type PresenceChannel, serverSdk } from "../testing/realtime-clients.ts";
 import { serveRealtime, type RealtimeTestServer } from "../testing/realtime-server.ts";
@@ -80,7 +80,7 @@ beforeAll(async () => {
     note(b, ids[i], a);
   });
   organiserRecent = ids.slice(0, others.length).reverse().slice(0, WATCHED_CONVERSATIONS);
-  await Promise.all(people.map(comeOnline));
+  await inWaves(people, 25, comeOnline);
 }, 60_000);
 
 afterAll(async () => {

@@ -55,3 +55,15 @@ export async function converse(db: Db, pairings: readonly Pairing[]): Promise<nu
     .values(pairings.flatMap(({ between, at }, i) => between.map((userId) => ({ conversationId: rows[i].id, userId, activityAt: at }))));
   return rows.map((row) => row.id);
 }
+
+/**
+ * Each member in turn through `step`, `size` at a time: a crowd that all connects at once would ask the
+ * test server for hundreds of channel authorisations together, more than a busy machine's listen queue
+ * takes (pusher-js then sees status 0), which is no part of what the tests measure.
+ */
+export async function inWaves<T>(members: readonly CrowdMember[], size: number, step: (member: CrowdMember) => Promise<T>): Promise<T[]> {
+  const done: T[] = [];
+  for (let start = 0; start < members.length; start += size)
+    done.push(...(await Promise.all(members.slice(start, start + size).map(step))));
+  return done;
+}
