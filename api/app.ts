@@ -155,8 +155,10 @@ export function createApi({
     // what it kept after the write, whatever its outcome, and the response waits for that. What was kept
     // or computed meanwhile is emptied then, or, still under way, not kept. The code that wrote says what
     // it changed (`changesOnly`, the door's check-ins); without a word the caches forget everything.
-    if (answerCaches.any) await cachePeers?.catchUp?.();
-    if (answerCaches.any && mayWrite(c.req.method, c.req.path)) {
+    const writing = answerCaches.any && mayWrite(c.req.method, c.req.path);
+    // A read may answer from a cache, so it first hears of other instances' writes; a write empties them after.
+    if (answerCaches.any && !writing) await cachePeers?.catchUp?.();
+    if (writing) {
       const record = new WriteRecord();
       try {
         await record.run(next);

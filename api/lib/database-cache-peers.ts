@@ -3,7 +3,7 @@
  * (before its response is sent); before a request may answer from a cache, the instance reads the counts
  * and, if another instance wrote since it last looked, empties its own first. So the next request after a
  * write, whichever instance it lands on, reads what the write left, at the price of one small read per
- * request (docs/decisions/062). The sequences take no lock, so counting up never makes writes wait.
+ * reading request (docs/decisions/062). The sequences take no lock, so counting up never makes writes wait.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";

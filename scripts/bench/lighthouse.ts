@@ -18,14 +18,13 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { DEMO_PASSWORD } from "#api/db/seed.ts";
 import { launchOptions } from "../../playwright.config.ts";
 import { Session } from "./http.ts";
-import { children, startServer } from "./server.ts";
+import { children, ensureBuilt, startServer } from "./server.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const FULL_CHROMIUM = "/usr/bin/chromium";
@@ -145,10 +144,7 @@ const line = (run: Run) => {
 };
 
 async function main() {
-  if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
-    log("building the app first (npm run build)");
-    if (spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" }).status !== 0) throw new Error("bench: the build failed");
-  }
+  ensureBuilt(ROOT, log);
   const tmp = await mkdtemp(path.join(os.tmpdir(), "launchpad-bench-lighthouse-"));
   const server = await startServer(ROOT, { DATA_DIR: tmp }, log);
   const browser = await puppeteer.launch({

@@ -14,31 +14,24 @@
  *
  * A benchmark, not a test: it exits 0 whether or not targets are met; non-zero only if it cannot measure.
  */
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync } from "node:zlib";
-import { spawnSync } from "node:child_process";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const log = (message: string) => console.log(`[bench:http] ${message}`);
 const OWNER = "startup@launchpad.test";
 const REVIEWER = "reviewer@launchpad.test";
 const SUPER_ADMIN = "superadmin@launchpad.test";
-import pg from "pg";
 import { DEMO_PASSWORD } from "#api/db/seed.ts";
 import { temporaryDatabase } from "#api/testing/temporary-database.ts";
-import { alternate, CONNECTIONS, measure, SECONDS, type Figures, type Target } from "./measure.ts";
+import { alternate, CONNECTIONS, figureRow, html, measure, ok, SECONDS, type Figures, type Target } from "./measure.ts";
 import { Session } from "./http.ts";
 import { rawLoad } from "./raw-load.ts";
 import { defaultProcesses } from "#server/config.ts";
-import { children, startServer, type RunningServer } from "./server.ts";
-
-const ok = (status: number) => status === 200;
-
-const html = (text: string) => (status: number, body: string) => status === 200 && body.includes(text);
+import { benchPostgresUrl, children, ensureBuilt, type RunningServer, startServer } from "./server.ts";
 
 async function ownerIds(session: Session) {
   const forms = (await (
@@ -76,8 +69,7 @@ async function firstLoadKb(baseUrl: string, path: string, session?: Session): Pr
   return bytes / 1024;
 }
 
-const row = (label: string, f: Figures) =>
-  `${label.padEnd(44)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms`;
+const row = (label: string, f: Figures) => figureRow(label, f);
 const verdict = (ratio: number, target: number) => `${ratio.toFixed(2)}× (target ≥ ${target}×) ${ratio >= target ? "met" : "NOT met"}`;
 
 async function measurePages(server: RunningServer, title: string, withStatic: boolean) {
@@ -228,23 +220,8 @@ async function measurePages(server: RunningServer, title: string, withStatic: bo
  */
 const SCANS_UNLIMITED = { CHECK_IN_MAX_PER_MEMBER: String(2 ** 31 - 1), CHECK_IN_WINDOW_SECONDS: "1" };
 
-async function postgresUrl(): Promise<string | undefined> {
-  const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return undefined;
-  }
-}
-
 async function main() {
-  if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
-    log("building the app first (npm run build)");
-    if (spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" }).status !== 0) throw new Error("bench: the build failed");
-  }
+  ensureBuilt(ROOT, log);
   const tmp = await mkdtemp(path.join(os.tmpdir(), "launchpad-bench-http-"));
   const cleanups: (() => Promise<unknown>)[] = [() => rm(tmp, { recursive: true, force: true })];
   const stopAll = () => {
@@ -295,7 +272,7 @@ async function main() {
         await server.stop();
       }
     }
-    const serverUrl = await postgresUrl();
+    const serverUrl = await benchPostgresUrl();
     if (serverUrl) {
       const temporary = await temporaryDatabase(serverUrl, "launchpad_bench");
       cleanups.push(temporary.drop);

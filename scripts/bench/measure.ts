@@ -35,6 +35,11 @@ export interface Target {
   expect: (status: number, body: string) => boolean;
 }
 
+/** A correct answer: 200. */
+export const ok = (status: number) => status === 200;
+/** A correct page: 200, with this text in it. */
+export const html = (text: string) => (status: number, body: string) => status === 200 && body.includes(text);
+
 export interface Figures {
   rps: number;
   p50: number;
@@ -101,3 +106,7 @@ export async function alternate(baseUrl: string, targets: Record<string, Target>
     ]),
   );
 }
+
+/** One figure as the benchmarks print it: its label, then req/s, p50 and p99. */
+export const figureRow = (label: string, f: Figures, width = 44) =>
+  `${label.padEnd(width)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms`;

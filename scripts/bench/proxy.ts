@@ -7,39 +7,21 @@
  *
  * A benchmark, not a test: it exits 0 whether or not the figures please; non-zero only if it cannot measure.
  */
-import { existsSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { DEMO_PASSWORD } from "#api/db/seed.ts";
 import { temporaryDatabase } from "#api/testing/temporary-database.ts";
 import { findNginx, startNginx } from "../../tests/proxy/nginx.ts";
 import { Session } from "./http.ts";
-import { alternate, CONNECTIONS, SECONDS, type Figures, type Target } from "./measure.ts";
-import { children, freePort, startServer, type RunningServer } from "./server.ts";
+import { alternate, CONNECTIONS, figureRow, html, ok, SECONDS, type Figures, type Target } from "./measure.ts";
+import { benchPostgresUrl, children, ensureBuilt, freePort, type RunningServer, startServer } from "./server.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const log = (message: string) => console.log(`[bench:proxy] ${message}`);
 const OWNER = "startup@launchpad.test";
 const INSTANCE_COUNTS = [1, 3];
 
-const ok = (status: number) => status === 200;
-const html = (text: string) => (status: number, body: string) => status === 200 && body.includes(text);
-const row = (label: string, f: Figures) =>
-  `${label.padEnd(36)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms`;
-
-async function reachable(url: string) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
+const row = (label: string, f: Figures) => figureRow(label, f, 36);
 
 /** The figures through the proxy: an API answer, two admin pages, and an event's public page. */
 async function targets(baseUrl: string): Promise<Record<string, Target>> {
@@ -91,13 +73,10 @@ async function measureInstances(serverUrl: string, nginx: string, count: number)
 
 async function main() {
   const nginx = findNginx();
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   if ("missing" in nginx) return log(`skipped: ${nginx.missing}`);
-  if (!(await reachable(serverUrl))) return log(`skipped: no PostgreSQL server answered at ${serverUrl}`);
-  if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
-    log("building the app first (npm run build)");
-    if (spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" }).status !== 0) throw new Error("bench: the build failed");
-  }
+  const serverUrl = await benchPostgresUrl();
+  if (!serverUrl) return log("skipped: no PostgreSQL server answered (BENCH_DATABASE_URL, or the local one)");
+  ensureBuilt(ROOT, log);
   log(`${CONNECTIONS} connections, ${SECONDS} s per figure, ${os.cpus().length} CPUs`);
   const results = [];
   for (const count of INSTANCE_COUNTS) results.push(await measureInstances(serverUrl, nginx.path, count));

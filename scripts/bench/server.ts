@@ -1,6 +1,9 @@
 /** The real server as a child process for the benchmarks: started on a free port, stopped with SIGTERM. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { createServer } from "node:net";
+import pg from "pg";
 
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 30_000;
@@ -88,4 +91,24 @@ export async function startServer(cwd: string, env: Record<string, string>, log:
     throw error;
   }
   return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
+}
+
+/** The PostgreSQL server for the figures on PostgreSQL (BENCH_DATABASE_URL, or the local one), if it answers. */
+export async function benchPostgresUrl(): Promise<string | undefined> {
+  const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the checkout at `root` first when it has no build (the servers run the production build). */
+export function ensureBuilt(root: string, log: (message: string) => void) {
+  if (existsSync(path.join(root, "build/server/index.js"))) return;
+  log("building the app first (npm run build)");
+  if (spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).status !== 0) throw new Error("bench: the build failed");
 }

@@ -74,6 +74,12 @@ async function newMember(name: string) {
   return { client, id: user.id };
 }
 
+/** The demo owner's first collection, where the journey's forms go. */
+async function firstCollectionId(owner: ReturnType<typeof httpClient>) {
+  const collections = (await (await owner.get("/api/v1/admin/collections?per_page=1")).json()) as { data: { id: number }[] };
+  return collections.data[0].id;
+}
+
 /** Which instance answered each of `count` requests in a row. */
 async function instancesAnswering(count: number, send: () => Promise<Response>) {
   const answered: string[] = [];
@@ -94,8 +100,7 @@ describe("three instances behind nginx", () => {
 
   it("a change made through one is what the next request reads, wherever it lands: the API, an admin page, the public event page", async () => {
     const owner = await loggedIn(OWNER);
-    const collections = (await (await owner.get("/api/v1/admin/collections?per_page=1")).json()) as { data: { id: number }[] };
-    const fields = validEventFormFields(collections.data[0].id, { title: "Proxy evening" });
+    const fields = validEventFormFields(await firstCollectionId(owner), { title: "Proxy evening" });
     const created = await owner.post("/api/v1/admin/event_forms", fields);
     expect(created.status).toBe(201);
     const { event_form: form } = (await created.json()) as { event_form: { id: number; public_url: string } };
@@ -164,8 +169,7 @@ describe("three instances behind nginx", () => {
 
   it("a lapsed waitlist offer passes to the next in line once, with every instance sweeping each second", async () => {
     const owner = await loggedIn(OWNER);
-    const collections = (await (await owner.get("/api/v1/admin/collections?per_page=1")).json()) as { data: { id: number }[] };
-    const fields = validEventFormFields(collections.data[0].id, {
+    const fields = validEventFormFields(await firstCollectionId(owner), {
       title: "Proxy paid evening",
       type_of_event: "paid",
       paid_event_information: { price: "30.00", currency: "USD" },

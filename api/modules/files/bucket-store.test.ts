@@ -8,10 +8,10 @@ import { createTestApi, type TestApi, type TestClient } from "#api/testing/harne
 import { startS3Store, type S3Store } from "../../../tests/fakes/s3.ts";
 import { Bucket } from "./bucket.ts";
 import { replaceFileReference } from "./references.ts";
-import { pruneReleasedObjects } from "./released-objects.ts";
+import { pruneReleasedObjects, removeReleasedObjects } from "./released-objects.ts";
 import { storeImage } from "./service.ts";
 import { withFileStore } from "./settle.ts";
-import { bucketStore } from "./store.ts";
+import { bucketStore, type FileStore } from "./store.ts";
 
 let s3: S3Store;
 let t: TestApi;
@@ -171,5 +171,19 @@ describe("uploads in an S3-compatible bucket", () => {
     bucket.close();
     expect(written).toBeTruthy();
     expect(await s3.objectKeys()).toEqual(before);
+  });
+
+  it("removes each released object once, however many clean-ups claim at the same moment", async () => {
+    await t.database.db.delete(releasedFileObjects);
+    const keys = Array.from({ length: 60 }, (_, i) => `parallel/${i}`);
+    await t.database.db.insert(releasedFileObjects).values(keys.map((objectKey) => ({ objectKey })));
+    const removals: string[] = [];
+    const bucket = new Bucket(s3.storage);
+    const counting: FileStore = { ...bucketStore(bucket), remove: async (objectKey) => void removals.push(objectKey) };
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => removeReleasedObjects(t.database.db, counting)));
+    bucket.close();
+    expect(outcomes.reduce((sum, outcome) => sum + outcome.removed, 0)).toBe(keys.length);
+    expect(removals.sort()).toEqual([...keys].sort());
+    expect(await released()).toEqual([]);
   });
 });

@@ -47,8 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isTwoFactorIntent(requested)) return twoFactorAction(requested, formData, context);
   if (requested === "remove-avatar") {
     const removed = await context.get(apiContext).request(API.removeAvatar, {});
-    if (!removed.ok) throw data(null, { status: removed.status });
-    return redirectWithToast(context.get(requestEnvContext), "/account", { type: "success", message: removed.body.message });
+    return redirectWithToast(context.get(requestEnvContext), "/account", {
+      type: removed.ok ? "success" : "error",
+      message: removed.body.message,
+    });
   }
   const intent = requested === "password" ? "password" : "profile";
   const submission = parseSubmission(formData, { schema: intent === "password" ? passwordSchema : profileSchema });
