@@ -5,8 +5,16 @@
  */
 import { z } from "zod";
 import { API } from "#schemas/contract/index.ts";
-import { errorAnswer } from "#schemas/contract/answers.ts";
-import { answersJson, statusesOf, type ApiRoute, type RouteAccess, type SuccessStatus } from "#schemas/contract/route.ts";
+import { errorAnswer, validationRefusal } from "#schemas/contract/answers.ts";
+import {
+  answersJson,
+  refusalsOf,
+  statusesOf,
+  type ApiRoute,
+  type RefusalStatus,
+  type RouteAccess,
+  type SuccessStatus,
+} from "#schemas/contract/route.ts";
 import { sessionCookieName, xsrfCookieName, type ApiConfig } from "../config.ts";
 
 type JsonSchema = Record<string, unknown>;
@@ -33,27 +41,22 @@ function spelledOut(node: unknown): unknown {
   return schema;
 }
 
-const REFUSALS: Record<number, { description: string }> = {
+const REFUSALS: Record<RefusalStatus, { description: string }> = {
+  400: { description: "The body could not be read (malformed JSON or form data)." },
   401: { description: "Not logged in (no session, or no valid token)." },
   403: { description: "Logged in, but the caller's roles do not allow this." },
   404: { description: "Not found, or not the caller's to see." },
   409: { description: "The thing is not in a state that allows this." },
   410: { description: "Gone: it was there, and is no longer." },
   413: { description: "The body is too large." },
+  415: { description: "The body is neither JSON nor form data." },
   419: { description: "A session call without the XSRF token of its session (X-XSRF-TOKEN)." },
   422: { description: "The query or body was refused: each field's messages under `errors`." },
   429: { description: "Too many requests: wait, then try again." },
+  502: { description: "The outside service this call needs failed or answered something unusable." },
+  503: { description: "The outside service this call needs is not set up on this server." },
+  504: { description: "The outside service this call needs did not answer in time." },
 };
-
-/** The refusals a route may give: those its access implies, its reading implies, and those it declares. */
-function refusalsOf(route: ApiRoute): number[] {
-  // Every request's body is capped before any route reads it.
-  const statuses = new Set<number>([...(route.refusals ?? []), 413]);
-  if (route.access !== "public") statuses.add(401).add(403);
-  if (route.method !== "GET") statuses.add(419);
-  if (route.body || route.query) statuses.add(422);
-  return [...statuses].sort((a, b) => a - b);
-}
 
 /** Who may call, as the reference says it. */
 function accessNote(access: RouteAccess): string {
@@ -103,10 +106,18 @@ function success(route: ApiRoute, status: SuccessStatus) {
   return { description: answer.description, content: { [answer.mediaType]: { schema: { type: "string", format: "binary" } } } };
 }
 
+/** A refusal as the route gives it: its own answer where it says more, else the shared one. */
+function refusal(route: ApiRoute, status: RefusalStatus) {
+  const own = route.refusalAnswers?.[status as RefusalStatus];
+  if (!own) return { $ref: `#/components/responses/Refusal${status}` };
+  const shapes = [jsonSchema(own, "output"), { $ref: "#/components/schemas/Refusal" }];
+  return { description: REFUSALS[status].description, content: { "application/json": { schema: { oneOf: shapes } } } };
+}
+
 function operation(name: string, route: ApiRoute) {
   const json = (schema: JsonSchema) => ({ "application/json": { schema } });
   const responses: Record<string, unknown> = Object.fromEntries(statusesOf(route).map((status) => [status, success(route, status)]));
-  for (const status of refusalsOf(route)) responses[status] = { $ref: `#/components/responses/Refusal${status}` };
+  for (const status of refusalsOf(route)) responses[status] = refusal(route, status);
   return {
     operationId: name,
     summary: route.summary,
@@ -128,12 +139,12 @@ function operation(name: string, route: ApiRoute) {
 
 export function openApiDocument(config: Pick<ApiConfig, "appUrl" | "secureCookies">) {
   const paths: Record<string, Record<string, unknown>> = {};
-  const used = new Set<number>();
+  const used = new Set<RefusalStatus>();
   for (const [name, route] of Object.entries(API as Record<string, ApiRoute>)) {
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(name, route);
     for (const status of refusalsOf(route)) used.add(status);
   }
-  const refusal = jsonSchema(errorAnswer, "output");
+
   return {
     openapi: "3.1.0",
     info: {
@@ -160,13 +171,13 @@ export function openApiDocument(config: Pick<ApiConfig, "appUrl" | "secureCookie
           description: "An API token (made on /account/tokens, or by POST /sanctum/token); no XSRF token needed.",
         },
       },
-      schemas: { Refusal: refusal },
+      schemas: { Refusal: jsonSchema(errorAnswer, "output"), FieldRefusal: jsonSchema(validationRefusal, "output") },
       responses: Object.fromEntries(
         [...used].map((status) => [
           `Refusal${status}`,
           {
             description: REFUSALS[status].description,
-            content: { "application/json": { schema: { $ref: "#/components/schemas/Refusal" } } },
+            content: { "application/json": { schema: { $ref: `#/components/schemas/${status === 422 ? "FieldRefusal" : "Refusal"}` } } },
           },
         ]),
       ),

@@ -5,31 +5,42 @@
  * suite checks the answers it provokes.
  */
 import { isDeepStrictEqual } from "node:util";
-import { API } from "#schemas/contract/index.ts";
-import { errorAnswer } from "#schemas/contract/answers.ts";
-import { answersJson, pathPattern, statusesOf, type ApiRoute } from "#schemas/contract/route.ts";
+import { declaredRoute } from "#schemas/contract/find.ts";
+import type { z } from "zod";
+import { errorAnswer, validationRefusal } from "#schemas/contract/answers.ts";
+import { answersJson, refusalsOf, statusesOf, type ApiRoute, type RefusalStatus } from "#schemas/contract/route.ts";
 
-const DECLARED = Object.entries(API as Record<string, ApiRoute>).map(([name, route]) => ({
-  name,
-  route,
-  pattern: pathPattern(route.path, route.paramPatterns),
-}));
+/** The answer a refusal must be: the route's own for that status, a 422's field messages, or the refusal shape. */
+function refusalSchema(route: ApiRoute | undefined, status: number) {
+  const own = route?.refusalAnswers?.[status as RefusalStatus];
+  if (own) return own;
+  return status === 422 ? validationRefusal : errorAnswer;
+}
 
-/** The declared route a request reached, if any. */
-export function declaredRoute(method: string, pathname: string) {
-  return DECLARED.find((d) => d.route.method === method && d.pattern.test(pathname));
+/** Why a refusal breaks the contract: a status its route does not say it gives, or an answer of another shape. */
+function refusalBreach(declared: ReturnType<typeof declaredRoute>, status: number, isJson: boolean, body: unknown): string | null {
+  const name = declared?.name ?? "a path no route declares";
+  // A 500 is a fault, not an answer a route gives by design: only its shape is the contract's.
+  if (declared && status !== 500 && !(refusalsOf(declared.route) as number[]).includes(status))
+    return `${name} refused with ${status}, which it does not declare (it declares ${refusalsOf(declared.route).join(", ")})`;
+  if (!isJson) return null;
+  return exactly(refusalSchema(declared?.route, status), body, `${name}'s ${status}`);
+}
+
+/** Why `body` is not exactly what `schema` reads (a field the schema does not name is a mismatch too). */
+function exactly(schema: z.ZodType, body: unknown, what: string): string | null {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return `${what} does not match its schema: ${parsed.error.message}`;
+  if (!isDeepStrictEqual(parsed.data, body)) return `${what} has what its schema does not declare: ${JSON.stringify(body).slice(0, 500)}`;
+  return null;
 }
 
 /** Why an answer breaks the contract, or null when it keeps it. */
 export function contractBreach(method: string, path: string, status: number, contentType: string | null, body: unknown): string | null {
   const pathname = new URL(path, "http://localhost").pathname;
   const isJson = contentType?.startsWith("application/json") ?? false;
-  if (status >= 400) {
-    if (!isJson) return null;
-    const refusal = errorAnswer.safeParse(body);
-    return refusal.success ? null : `a ${status} refusal that is not {message, errors?}: ${refusal.error.message}`;
-  }
   const declared = declaredRoute(method === "HEAD" ? "GET" : method, pathname);
+  if (status >= 400) return refusalBreach(declared, status, isJson, body);
   if (!declared) return `${method} ${pathname} answered ${status}, but no route declares it`;
   const expected: readonly number[] = statusesOf(declared.route);
   if (!expected.includes(status)) return `${declared.name} answered ${status}, declared ${expected.join(" or ")}`;
@@ -40,9 +51,5 @@ export function contractBreach(method: string, path: string, status: number, con
   }
   if (status === 204 || status === 304) return null;
   if (!isJson) return `${declared.name} answered ${contentType ?? "no content type"}, declared JSON`;
-  const answer = declaredAnswer.safeParse(body);
-  if (!answer.success) return `${declared.name}'s answer does not match its schema: ${answer.error.message}`;
-  if (!isDeepStrictEqual(answer.data, body))
-    return `${declared.name}'s answer has what its schema does not declare: ${JSON.stringify(body).slice(0, 500)}`;
-  return null;
+  return exactly(declaredAnswer, body, `${declared.name}'s answer`);
 }

@@ -21,34 +21,35 @@ function client(cookie: string | null, answer: (request: Request) => Response) {
   return { api: new ApiClient(request, here, env), sent };
 }
 
-const ok = () => Response.json({ message: "Saved." });
+const ok = () => Response.json({ message: "Sent." });
+const RESET = { body: { email: "ada@example.com" } };
 
 describe("ApiClient's XSRF header", () => {
   it("echoes a Laravel upstream's XSRF-TOKEN under https, where the configured name is __Host-XSRF-TOKEN", async () => {
     const { api, sent } = client(null, (call) => {
       const headers = new Headers({ "content-type": "application/json" });
       if (new URL(call.url).pathname === "/sanctum/csrf-cookie") headers.append("Set-Cookie", "XSRF-TOKEN=ab%3D%3D; Path=/; SameSite=Lax");
-      return new Response("{}", { status: 200, headers });
+      return new Response(JSON.stringify({ message: "Sent." }), { status: 200, headers });
     });
-    expect((await api.post("/api/user", { name: "Ada" })).ok).toBe(true);
-    expect(sent.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(["GET /sanctum/csrf-cookie", "POST /api/user"]);
+    expect((await api.request(API.forgotPassword, RESET)).ok).toBe(true);
+    expect(sent.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(["GET /sanctum/csrf-cookie", "POST /api/forgot-password"]);
     expect(sent[1].headers.get("X-XSRF-TOKEN")).toBe("ab==");
     // The next write uses the cookie it already has.
-    await api.post("/api/user", { name: "Ada" });
+    await api.request(API.forgotPassword, RESET);
     expect(sent).toHaveLength(3);
     expect(sent[2].headers.get("X-XSRF-TOKEN")).toBe("ab==");
   });
 
   it("prefers the configured cookie when the browser has both", async () => {
     const { api, sent } = client("XSRF-TOKEN=planted; __Host-XSRF-TOKEN=real", ok);
-    await api.post("/api/user");
+    await api.request(API.forgotPassword, RESET);
     expect(sent).toHaveLength(1);
     expect(sent[0].headers.get("X-XSRF-TOKEN")).toBe("real");
   });
 
   it("sends a cookie that is not valid percent-encoding as it is, rather than failing the write", async () => {
     const { api, sent } = client("XSRF-TOKEN=%", ok);
-    expect((await api.post("/api/user")).ok).toBe(true);
+    expect((await api.request(API.forgotPassword, RESET)).ok).toBe(true);
     expect(sent[0].headers.get("X-XSRF-TOKEN")).toBe("%");
   });
 });
@@ -56,7 +57,7 @@ describe("ApiClient's XSRF header", () => {
 describe("ApiClient's cookies", () => {
   it("passes the browser's cookies on as they were sent", async () => {
     const { api, sent } = client("a=1; launchpad_flash=x%20y; b = 2 ", ok);
-    await api.get("/api/user");
+    await api.request(API.forgotPassword, RESET);
     expect(sent[0].headers.get("Cookie")).toBe("a=1; launchpad_flash=x%20y; b=2");
   });
 

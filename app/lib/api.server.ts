@@ -99,7 +99,7 @@ export class ApiClient {
    * A call whose failures the caller handles (forms: 422 field errors, 400 messages). `extraHeaders`: what
    * the browser asked to pass on, such as its realtime socket (`socketHeader`).
    */
-  async call<T>(method: string, path: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<ApiResult<T>> {
+  private async call<T>(method: string, path: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<ApiResult<T>> {
     const response = await this.send(method, path, body, extraHeaders);
     const text = await response.text();
     const parsed: unknown = text ? safeJson(text) : null;
@@ -114,7 +114,7 @@ export class ApiClient {
   }
 
   /** A call that must succeed: API 403/404 become the panel's status screens. */
-  async load<T>(path: string): Promise<T> {
+  private async load<T>(path: string): Promise<T> {
     const result = await this.call<T>("GET", path);
     if (result.ok) return result.body;
     throw data(result.body.message, { status: result.status });
@@ -124,7 +124,7 @@ export class ApiClient {
    * A file the API answers (a calendar file, say), passed on to the browser as it came: its type, name and
    * bytes. A failure is the API's status screen, as with `load`.
    */
-  async download(path: string): Promise<Response> {
+  private async download(path: string): Promise<Response> {
     const response = await this.send("GET", path);
     if (!response.ok) {
       const parsed = safeJson(await response.text());
@@ -170,11 +170,6 @@ export class ApiClient {
     const { params, query } = input as { params?: Record<string, string | number>; query?: object };
     return this.download(pathTo(route, params, query));
   }
-
-  get = <T>(path: string) => this.call<T>("GET", path);
-  post = <T>(path: string, body?: unknown, extraHeaders?: Record<string, string>) => this.call<T>("POST", path, body, extraHeaders);
-  put = <T>(path: string, body?: unknown) => this.call<T>("PUT", path, body);
-  delete = <T>(path: string, extraHeaders?: Record<string, string>) => this.call<T>("DELETE", path, undefined, extraHeaders);
 
   /** The pending or settled answer of `currentUser` for this request (see `currentUser`). */
   private me: Promise<CurrentUser | null> | undefined;

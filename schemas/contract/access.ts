@@ -59,7 +59,7 @@ export const accessRoutes = apiPart("Roles and users", {
     summary: "Delete a role nobody holds (a built-in role cannot be deleted)",
     access: { feature: "role write" },
     answer: messageAnswer,
-    refusals: [404],
+    refusals: [404, 422],
   }),
   listUsers: apiRoute({
     method: "GET",

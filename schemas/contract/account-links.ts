@@ -51,7 +51,7 @@ export const accountLinkRoutes = apiPart("Account links", {
     summary: "Mail the caller a new link to verify their address (none when it is verified already)",
     access: "user",
     answer: messageAnswer,
-    refusals: [429],
+    refusals: [400, 415, 422, 429],
   }),
   checkVerificationLink: apiRoute({
     method: "GET",

@@ -58,6 +58,7 @@ export const accountRoutes = apiPart("Your account", {
     access: "user",
     body: currentOrganizationSchema,
     answer: z.object({ user: currentUserView }),
+    refusals: [404],
   }),
   changePassword: apiRoute({
     method: "PUT",

@@ -11,6 +11,6 @@ export const aiRoutes = apiPart("AI helper", {
     access: "user",
     body: aiRequestSchema,
     answer: aiResponse,
-    refusals: [429],
+    refusals: [429, 502, 503, 504],
   }),
 });

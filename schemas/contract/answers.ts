@@ -30,5 +30,8 @@ export const errorAnswer = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 }) satisfies z.ZodType<ApiErrorBody>;
 
+/** A 422: what was refused, each field's messages by dotted path. */
+export const validationRefusal = errorAnswer.required({ errors: true });
+
 /** A moment as the API writes it: ISO 8601 in UTC. */
 export const timestamp = z.string();

@@ -117,7 +117,7 @@ export const applicationRoutes = apiPart("Applications", {
     summary: "Cancel the caller's application (its place goes to the waitlist), or discard their draft",
     access: "user",
     answer: z.object({ event_application: applicationView.nullable(), message: z.string() }),
-    refusals: [404],
+    refusals: [404, 422],
   }),
   setApplicationStatus: apiRoute({
     method: "PUT",

@@ -1,4 +1,6 @@
 /** The door of an event: its tickets, and checking them in (and back out). */
+import { z } from "zod";
+import { errorAnswer } from "./answers.ts";
 import { listQuery } from "./list-query.ts";
 import { apiPart, apiRoute } from "./route.ts";
 import { checkInAnswer, checkInPage, checkInUndone, scanSchema } from "../check-ins.ts";
@@ -27,6 +29,8 @@ export const checkInRoutes = apiPart("Check-ins", {
     answer: checkInAnswer,
     status: 201,
     refusals: [404, 409, 429],
+    // The door shows what was scanned: whose ticket, and why it did not check in.
+    refusalAnswers: { 404: z.union([checkInAnswer, errorAnswer]), 409: checkInAnswer },
   }),
   undoCheckIn: apiRoute({
     method: "DELETE",

@@ -65,6 +65,6 @@ export const coFounderInvitationRoutes = apiPart("Co-founder invitations", {
     summary: "Take back a pending invitation the caller's startup sent",
     access: "user",
     answer: invitationAnswer,
-    refusals: [404],
+    refusals: [404, 422],
   }),
 });

@@ -115,7 +115,7 @@ export const eventFormRoutes = apiPart("Event forms", {
     summary: "Delete an event form that has neither applications nor billings (close it instead)",
     access: writes,
     answer: messageAnswer,
-    refusals: [404],
+    refusals: [404, 422],
   }),
   setEventFormStatus: apiRoute({
     method: "PUT",

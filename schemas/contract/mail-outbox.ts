@@ -36,6 +36,7 @@ export const mailOutboxRoutes = apiPart("Mail outbox", {
     access: "super admin",
     answer: outboxActionResult,
     status: 201,
+    refusals: [400, 415, 422],
   }),
   retryOutboxMessage: apiRoute({
     method: "POST",
@@ -43,6 +44,6 @@ export const mailOutboxRoutes = apiPart("Mail outbox", {
     summary: "Queue a failed or kept message again (409 for any other, or when no mail server is set)",
     access: "super admin",
     answer: outboxActionResult,
-    refusals: [404, 409],
+    refusals: [400, 404, 409, 415, 422],
   }),
 });

@@ -38,7 +38,7 @@ export const meetingRoutes = apiPart("Video meetings", {
     summary: "Start connecting a provider: the address of its consent page",
     access: "user",
     answer: meetingAuthorization,
-    refusals: [404],
+    refusals: [404, 409],
   }),
   finishMeetingConnection: apiRoute({
     method: "POST",
@@ -47,7 +47,7 @@ export const meetingRoutes = apiPart("Video meetings", {
     access: "user",
     body: meetingCallbackSchema,
     answer: z.object({ data: meetingConnectionState, message: z.string() }),
-    refusals: [404],
+    refusals: [404, 409, 502],
   }),
   deleteMeetingConnection: apiRoute({
     method: "DELETE",
@@ -73,7 +73,7 @@ export const meetingRoutes = apiPart("Video meetings", {
     body: createMeetingSchema,
     answer: meetingSaved,
     status: 201,
-    refusals: [404],
+    refusals: [404, 409, 502],
   }),
   updateFormMeeting: apiRoute({
     method: "PUT",
@@ -81,6 +81,6 @@ export const meetingRoutes = apiPart("Video meetings", {
     summary: "Send the form's current times to its meeting again",
     access: formEditors,
     answer: meetingSaved,
-    refusals: [404, 410],
+    refusals: [404, 409, 410, 502],
   }),
 });

@@ -30,6 +30,8 @@ export const placeRoutes = apiPart("Places and weather", {
     access: "user",
     query: z.object({ country: z.string().optional() }),
     answer: weatherResponse,
-    refusals: [429],
+    refusals: [429, 502],
+    // The provider out of reach is said in the answer's own shape, so a screen reads both alike.
+    refusalAnswers: { 502: weatherResponse },
   }),
 });

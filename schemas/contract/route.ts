@@ -72,8 +72,32 @@ export interface ApiRoute<Path extends string = string> {
   status?: SuccessStatus | readonly SuccessStatus[];
   /** The part of the API it belongs to, as the reference groups it (set by `apiPart`). */
   tag?: string;
-  /** Refusals this route gives besides those every route may give (401, 403, 419, 422, 429). */
-  refusals?: readonly (404 | 409 | 410 | 413 | 429)[];
+  /** Refusals this route gives besides those its access, path and reading imply (see `refusalsOf`). */
+  refusals?: readonly RefusalStatus[];
+  /**
+   * A refusal that says more than the refusal shape, by status: a check-in's 409 carries the outcome and the
+   * ticket, so the door can show whose ticket it was.
+   */
+  refusalAnswers?: Partial<Record<RefusalStatus, z.ZodType>>;
+}
+
+/** A status a refused call may answer. */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 419 | 422 | 429 | 502 | 503 | 504;
+
+/**
+ * Every refusal a route may give: those it declares, and those that follow from what it is. Any request's
+ * body is capped (413); a route for logged-in callers refuses the others (401) and those its roles leave out
+ * (403); a write checks its session's XSRF token (419); what a route reads may be refused by field (422); a
+ * body must be JSON or a form (415) that parses (400); and a path parameter may name nothing (404).
+ */
+export function refusalsOf(route: Pick<ApiRoute, "access" | "method" | "path" | "body" | "query" | "refusals">): RefusalStatus[] {
+  const statuses = new Set<RefusalStatus>([...(route.refusals ?? []), 413]);
+  if (route.access !== "public") statuses.add(401).add(403);
+  if (route.method !== "GET") statuses.add(419);
+  if (route.body || route.query) statuses.add(422);
+  if (route.body) statuses.add(400).add(415);
+  if (/\{\w+\}/.test(route.path)) statuses.add(404);
+  return [...statuses].sort((a, b) => a - b);
 }
 
 /** Declares a route, keeping its literal types for both sides. */

@@ -59,6 +59,7 @@ export const signInRoutes = apiPart("Signing in", {
     access: "public",
     answer: z.null(),
     status: 204,
+    refusals: [400],
   }),
   twoFactorChallenge: apiRoute({
     method: "POST",

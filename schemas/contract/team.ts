@@ -90,7 +90,7 @@ export const teamRoutes = apiPart("Team", {
     summary: "Send an open invitation again, with a new link and a new expiry",
     access: managesTeam,
     answer: teamInvitationAnswer,
-    refusals: [404],
+    refusals: [404, 429],
   }),
   revokeTeamInvitation: apiRoute({
     method: "DELETE",

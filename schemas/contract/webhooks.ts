@@ -75,7 +75,7 @@ export const webhookRoutes = apiPart("Webhooks", {
     access,
     answer: webhookDeliveryQueued,
     status: 202,
-    refusals: [404],
+    refusals: [404, 429],
   }),
   testWebhook: apiRoute({
     method: "POST",
@@ -84,6 +84,6 @@ export const webhookRoutes = apiPart("Webhooks", {
     access,
     answer: webhookDeliveryQueued,
     status: 202,
-    refusals: [404],
+    refusals: [404, 429],
   }),
 });

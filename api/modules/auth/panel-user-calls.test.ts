@@ -3,6 +3,7 @@ import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestEnv } from "../../../app/lib/request-env.ts";
 import { ApiClient } from "../../../app/lib/api.server.ts";
+import { API } from "#schemas/contract/index.ts";
 import { PASSWORD, registered, superAdmin } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 
@@ -143,10 +144,10 @@ describe("one GET /api/user per panel request", () => {
     });
     const [first, second] = await Promise.all([api.currentUser(), api.currentUser()]);
     expect([first, second]).toEqual([null, null]);
-    expect((await api.post("/api/login", { email, password: "wrong password" })).ok).toBe(false);
+    expect((await api.request(API.login, { body: { email, password: "wrong password" } })).ok).toBe(false);
     expect(await api.currentUser()).toBeNull();
     expect(calls.filter((c) => c === "GET /api/user")).toHaveLength(1);
-    expect((await api.post("/api/login", { email, password: PASSWORD })).ok).toBe(true);
+    expect((await api.request(API.login, { body: { email, password: PASSWORD } })).ok).toBe(true);
     expect(await api.currentUser()).toMatchObject({ email });
     expect(calls.filter((c) => c === "GET /api/user")).toHaveLength(2);
   });

@@ -1,7 +1,7 @@
 import { roleCan } from "~/lib/permissions";
 import { useRef } from "react";
 import { data, Form, useNavigation, useSearchParams, useSubmit } from "react-router";
-import { formatTicketCode, type CheckInAnswer, type TicketView } from "#schemas/check-ins";
+import { checkInAnswer, formatTicketCode, type TicketView } from "#schemas/check-ins";
 import { API } from "#schemas/contract/index";
 import { CHECK_INS_CHANGED_EVENT, eventFormChannel, SOCKET_ID_FIELD } from "#schemas/realtime";
 import { CameraScanner } from "~/components/check-in/camera-scanner";
@@ -55,9 +55,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!result.ok && result.status === 429)
     return data({ answer: null, undone: null, errors: result.body.errors?.code ?? [result.body.message] }, { status: 429 });
   // Every outcome (in, already in, cancelled, another event, unknown) is an answer for the door, not an error page.
-  if (result.ok || result.status === 409 || (result.status === 404 && "outcome" in result.body)) {
-    return data({ answer: result.body as CheckInAnswer, undone: null, errors: null }, { status: result.status });
-  }
+  const outcome = result.ok ? { success: true as const, data: result.body } : checkInAnswer.safeParse(result.body);
+  if (outcome.success) return data({ answer: outcome.data, undone: null, errors: null }, { status: result.status });
   throw data(result.body.message, { status: result.status });
 }
 
