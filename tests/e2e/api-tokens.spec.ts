@@ -42,14 +42,22 @@ for (const javaScriptEnabled of [true, false]) {
       expect((await me.json()).email).toBe(startupUser.email);
       expect((await tool.post("/api/v1/admin/collections", { data: { name: "From the CRM" } })).status()).toBe(403);
 
-      await page.getByRole("link", { name: "Done: back to the list" }).click();
+      // A reload shows the list again: the token is gone from the page, and no second one was made.
+      await expect(page.getByRole("link", { name: "Done: back to the list" })).toBeVisible();
+      await page.reload();
       await expect(page.getByTestId("new-token")).toHaveCount(0);
       const row = page.getByRole("row").filter({ hasText: "CRM sync" });
+      await expect(row).toHaveCount(1);
       await expect(row).toContainText("read");
       await expect(row).toContainText("from ");
       await expect(row).not.toContainText(token);
 
-      await row.getByRole("button", { name: "Revoke CRM sync" }).click();
+      // Revoking asks first; keeping it changes nothing.
+      await row.getByRole("link", { name: "Revoke CRM sync…" }).click();
+      await row.getByRole("link", { name: "Keep" }).click();
+      await expect(row.getByRole("button", { name: "Yes, revoke" })).toHaveCount(0);
+      await row.getByRole("link", { name: "Revoke CRM sync…" }).click();
+      await row.getByRole("button", { name: "Yes, revoke" }).click();
       await said(page, javaScriptEnabled, "API token revoked.");
       await expect(page.getByText("No API tokens")).toBeVisible();
       expect((await tool.get("/api/user")).status()).toBe(401);

@@ -33,6 +33,10 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByRole("button", { name: "Add endpoint" }).click();
         const secret = await page.getByTestId("webhook-secret").inputValue();
         expect(secret).toMatch(/^whsec_/);
+        // A reload shows the list: the secret is not shown again, and no second endpoint was added.
+        await page.reload();
+        await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
+        await expect(page.getByRole("row").filter({ hasText: receiver.url })).toHaveCount(1);
 
         const row = page.getByRole("row").filter({ hasText: receiver.url });
         await expect(row).toContainText("CRM sync");
@@ -70,6 +74,15 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByRole("button", { name: "Turn off" }).click();
         await said(page, javaScriptEnabled, "Webhook updated.");
         await expect(page.getByText("Off", { exact: true })).toBeVisible();
+
+        // A new secret is shown once on the endpoint's page, and a reload does not rotate it again.
+        await page.getByRole("button", { name: "Rotate secret" }).click();
+        const rotated = await page.getByTestId("webhook-secret").inputValue();
+        expect(rotated).toMatch(/^whsec_/);
+        expect(rotated).not.toBe(secret);
+        await page.reload();
+        await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
+        await expect(page.getByText(/The previous secret signs too until/)).toBeVisible();
       } finally {
         await receiver.close();
       }

@@ -1,10 +1,12 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { TOKEN_LIFETIMES, isTokenAbility, type TokenLifetime } from "#schemas/api-tokens";
 import { API } from "#schemas/contract/index";
 import { parseId } from "#schemas/ids";
 import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { RequestEnv } from "~/lib/request-env";
+import { redirectRevealing } from "~/lib/reveal-once.server";
 
 const DAY_MS = 86_400_000;
 
@@ -13,13 +15,14 @@ export function expiryOf(lifetime: TokenLifetime, now = Date.now()): string | nu
   return lifetime === "none" ? null : new Date(now + Number(lifetime) * DAY_MS).toISOString();
 }
 
-export type TokenActionData =
-  | { made: { name: string; plain_text_token: string; message: string } }
-  | { errors: Record<string, string[]>; values: { name: string; abilities: string[]; lifetime: string } };
+/** A token just made, as the list shows it the one time. */
+export const madeToken = z.object({ name: z.string(), plain_text_token: z.string(), message: z.string() });
+
+export type TokenActionData = { errors: Record<string, string[]>; values: { name: string; abilities: string[]; lifetime: string } };
 
 /**
- * Making a token answers with the page (not a redirect): the token is in this answer only, shown once.
- * Revoking goes back to the list with a message.
+ * Making a token goes back to the list, which shows the token that once (`redirectRevealing`), so a reload
+ * makes no second one. Revoking goes back to the list with a message.
  */
 export async function tokenAction(api: ApiClient, env: RequestEnv, formData: FormData) {
   if (formData.get("intent") === "revoke") {
@@ -43,7 +46,6 @@ export async function tokenAction(api: ApiClient, env: RequestEnv, formData: For
     const errors = result.body.errors ?? { _: [result.body.message] };
     return data<TokenActionData>({ errors, values }, { status: result.status });
   }
-  return data<TokenActionData>({
-    made: { name: result.body.token.name, plain_text_token: result.body.plain_text_token, message: result.body.message },
-  });
+  const made = { name: result.body.token.name, plain_text_token: result.body.plain_text_token, message: result.body.message };
+  return redirectRevealing(env, "/account/tokens", made);
 }

@@ -1,7 +1,7 @@
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation, useSearchParams } from "react-router";
 import { ABILITY_LABELS, TOKEN_ABILITIES } from "#schemas/api-tokens";
 import { API } from "#schemas/contract/index";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { FieldErrors, FormErrors, SelectField, TextField } from "~/components/ui/field";
 import { InAppLink } from "~/components/ui/in-app-link";
@@ -10,11 +10,15 @@ import { TimeAgo } from "~/components/ui/time-ago";
 import { apiContext } from "~/lib/contexts";
 import { useDates } from "~/lib/dates";
 import { requestEnvContext } from "~/lib/request-env";
+import { takeRevealed } from "~/lib/reveal-once.server";
+import { useShownOnce } from "~/lib/use-shown-once";
 import type { Route } from "./+types/tokens";
-import { tokenAction, type TokenActionData } from "./tokens.server";
+import { madeToken, tokenAction, type TokenActionData } from "./tokens.server";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { tokens: (await context.get(apiContext).answer(API.listApiTokens, {})).data };
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { revealed: made, headers } = await takeRevealed(context.get(requestEnvContext), request, url, madeToken);
+  const tokens = (await context.get(apiContext).answer(API.listApiTokens, {})).data;
+  return data({ tokens, made }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,6 +29,7 @@ const LIFETIME_LABELS = { "30": "30 days", "90": "90 days", "365": "A year", non
 
 export default function Tokens({ loaderData, actionData }: Route.ComponentProps) {
   const { tokens } = loaderData;
+  const made = useShownOnce(loaderData.made);
   const dates = useDates();
   const answer = actionData as TokenActionData | undefined;
   return (
@@ -36,7 +41,14 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
         title="API tokens"
         description="Let another tool (a CRM, a spreadsheet, a script) use Launchpad as you, held to the abilities you choose. A token never does more than your own role allows."
       />
-      {answer && "made" in answer ? <MadeToken made={answer.made} /> : <NewTokenCard answer={answer} />}
+      <p className="text-sm text-slate-700">
+        What a token can call, with examples to copy and a place to try each call:{" "}
+        <a href="/api/docs" className="text-brand-700 underline">
+          the API reference
+        </a>
+        .
+      </p>
+      {made ? <MadeToken made={made} /> : <NewTokenCard answer={answer} />}
       <DataTable
         caption="Your API tokens"
         rows={tokens}
@@ -60,20 +72,41 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
               ),
           },
           { label: "Expires", cell: (token) => (token.expires_at ? dates.day(token.expires_at) : "Never") },
-          {
-            label: "Actions",
-            cell: (token) => (
-              <Form method="post">
-                <input type="hidden" name="intent" value="revoke" />
-                <input type="hidden" name="id" value={token.id} />
-                <Button type="submit" variant="secondary" aria-label={`Revoke ${token.name}`}>
-                  Revoke
-                </Button>
-              </Form>
-            ),
-          },
+          { label: "Actions", cell: (token) => <RevokeToken token={token} /> },
         ]}
       />
+    </div>
+  );
+}
+
+/**
+ * Revoking asks first, as a link to this page that names the token (so it works without JavaScript): a
+ * tool that uses it stops working at once, and a token cannot be brought back.
+ */
+function RevokeToken({ token }: { token: { id: number; name: string } }) {
+  const [searchParams] = useSearchParams();
+  if (searchParams.get("revoke") !== String(token.id)) {
+    return (
+      <InAppLink to={`?revoke=${token.id}`} className={buttonClass("secondary", "sm")} aria-label={`Revoke ${token.name}…`}>
+        Revoke…
+      </InAppLink>
+    );
+  }
+  return (
+    <div role="group" aria-label={`Revoke ${token.name}`} className="space-y-2">
+      <p className="text-sm">Tools using it stop at once.</p>
+      <div className="flex gap-2">
+        <Form method="post" action="/account/tokens">
+          <input type="hidden" name="intent" value="revoke" />
+          <input type="hidden" name="id" value={token.id} />
+          <Button type="submit" variant="danger" size="sm">
+            Yes, revoke
+          </Button>
+        </Form>
+        <InAppLink to="/account/tokens" className={buttonClass("ghost", "sm")}>
+          Keep
+        </InAppLink>
+      </div>
     </div>
   );
 }
@@ -97,7 +130,7 @@ function MadeToken({ made }: { made: { name: string; plain_text_token: string; m
   );
 }
 
-function NewTokenCard({ answer }: { answer: Extract<TokenActionData, { errors: unknown }> | undefined }) {
+function NewTokenCard({ answer }: { answer: TokenActionData | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "make";
   const errors = answer?.errors ?? {};

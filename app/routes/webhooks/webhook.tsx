@@ -11,14 +11,16 @@ import { apiContext } from "~/lib/contexts";
 import { useDates } from "~/lib/dates";
 import { listQueryOf } from "~/lib/list-query.server";
 import { requestEnvContext } from "~/lib/request-env";
+import { takeRevealed } from "~/lib/reveal-once.server";
+import { useShownOnce } from "~/lib/use-shown-once";
 import type { Route } from "./+types/webhook";
 import { DeliveryList } from "./deliveries";
 import { EndpointForm, EndpointState, SecretShown, webhookPath } from "./endpoint-form";
-import { webhookAction } from "./webhooks.server";
+import { revealedSecret, webhookAction } from "./webhooks.server";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.webhook.url ?? "Webhook"} · Webhooks · Launchpad` }];
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === undefined) throw data(WEBHOOK_NOT_FOUND, { status: 404 });
   const api = context.get(apiContext);
@@ -27,7 +29,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     api.answer(API.showWebhook, { params: { id } }),
     api.answer(API.listWebhookDeliveries, { params: { id }, query }),
   ]);
-  return { webhook, deliveries };
+  const { revealed, headers } = await takeRevealed(context.get(requestEnvContext), request, url, revealedSecret);
+  return data({ webhook, deliveries, revealed }, { headers });
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -62,6 +65,7 @@ function IntentButton({
 
 export default function Webhook({ loaderData, actionData }: Route.ComponentProps) {
   const { webhook, deliveries } = loaderData;
+  const revealed = useShownOnce(loaderData.revealed);
   const dates = useDates();
   const [searchParams] = useSearchParams();
   const deleting = searchParams.get("delete") === "1";
@@ -79,7 +83,7 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
             <span className="text-slate-600">The previous secret signs too until {dates.dayTime(webhook.previous_secret_until)}.</span>
           ) : null}
         </p>
-        {actionData?.message && !actionData.secret && !actionData.result ? <FormErrors errors={[actionData.message]} /> : null}
+        {actionData?.message && !actionData.result ? <FormErrors errors={[actionData.message]} /> : null}
         <div className="flex flex-wrap gap-2">
           <IntentButton webhook={webhook} intent="test" label="Send test event" />
           <IntentButton
@@ -106,7 +110,7 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
           </div>
         ) : null}
       </Card>
-      {actionData?.secret ? <SecretShown secret={actionData.secret} message={actionData.message ?? ""} /> : null}
+      {revealed ? <SecretShown secret={revealed.secret} message={revealed.message} /> : null}
       <section className="space-y-3" aria-labelledby="deliveries-heading">
         <div className="flex items-center justify-between">
           <h2 id="deliveries-heading" className="text-lg font-semibold">

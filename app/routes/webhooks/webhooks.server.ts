@@ -1,10 +1,11 @@
 /*
  * What the webhook screens post: add or change an endpoint (its fields checked by the schema the API uses),
  * turn it on or off, rotate its secret, delete it, send a test event and redeliver a delivery. Each is a plain
- * form post, so the screens work without JavaScript. A new secret is answered with the page, not a redirect:
- * it is in that answer only.
+ * form post, so the screens work without JavaScript. A new secret goes with the redirect to the page that
+ * shows it once (`redirectRevealing`), so a reload adds no second endpoint.
  */
 import { data } from "react-router";
+import { z } from "zod";
 import { API } from "#schemas/contract/index";
 import { parseId } from "#schemas/ids";
 import { WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_NOT_FOUND, webhookCreateSchema } from "#schemas/webhooks";
@@ -12,26 +13,28 @@ import type { ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { replyWithApiErrors } from "~/lib/forms.server";
 import type { RequestEnv } from "~/lib/request-env";
+import { redirectRevealing } from "~/lib/reveal-once.server";
 import { parseSubmission } from "~/lib/submission.server";
 import { webhookPath } from "./endpoint-form";
 
-const refused = (message: string, status: number) => data({ result: undefined, message, secret: null }, { status });
+const refused = (message: string, status: number) => data({ result: undefined, message }, { status });
 
-/** A new secret, shown once with the page it was made on. */
-const secretShown = (secret: string, message: string) => data({ result: undefined, message, secret });
+/** A new signing secret, as the page it goes to shows it once. */
+export const revealedSecret = z.object({ secret: z.string(), message: z.string() });
 
 /** Adding (on /webhooks) or changing (on /webhooks/{id}) an endpoint's URL, kinds and description. */
 async function saveEndpoint(api: ApiClient, env: RequestEnv, formData: FormData, id: number | undefined) {
   const submission = parseSubmission(formData, { schema: webhookCreateSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), message: null, secret: null }, { status: 422 });
+  if (submission.status !== "success") return data({ result: submission.reply(), message: null }, { status: 422 });
   const result = id
     ? await api.request(API.updateWebhook, { params: { id }, body: submission.value })
     : await api.request(API.createWebhook, { body: submission.value });
   if (!result.ok) {
     const reply = replyWithApiErrors(submission, result);
-    return data({ ...reply.data, secret: null }, reply.init ?? undefined);
+    return data(reply.data, reply.init ?? undefined);
   }
-  if (result.body.secret) return secretShown(result.body.secret, result.body.message);
+  const { secret, message } = result.body;
+  if (secret) return redirectRevealing(env, id ? webhookPath(id) : "/webhooks", { secret, message });
   return redirectWithToast(env, webhookPath(result.body.webhook.id), { type: "success", message: result.body.message });
 }
 
@@ -58,7 +61,7 @@ export async function webhookAction(api: ApiClient, env: RequestEnv, formData: F
     result = await api.request(API.updateWebhook, { params: { id }, body: { enabled: intent === "enable" } });
   } else if (intent === "rotate") {
     result = await api.request(API.updateWebhook, { params: { id }, body: { rotate_secret: true } });
-    if (result.ok && result.body.secret) return secretShown(result.body.secret, result.body.message);
+    if (result.ok && result.body.secret) return redirectRevealing(env, here, { secret: result.body.secret, message: result.body.message });
   } else if (intent === "test") {
     result = await api.request(API.testWebhook, { params: { id } });
   } else {

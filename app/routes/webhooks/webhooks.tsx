@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import { API } from "#schemas/contract/index";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
@@ -10,16 +10,20 @@ import { apiContext } from "~/lib/contexts";
 import { useDates } from "~/lib/dates";
 import { listQueryOf } from "~/lib/list-query.server";
 import { requestEnvContext } from "~/lib/request-env";
+import { takeRevealed } from "~/lib/reveal-once.server";
+import { useShownOnce } from "~/lib/use-shown-once";
 import type { Route } from "./+types/webhooks";
 import { EndpointForm, EndpointState, SecretShown } from "./endpoint-form";
-import { webhookAction } from "./webhooks.server";
+import { revealedSecret, webhookAction } from "./webhooks.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Webhooks · Launchpad" }];
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   // Owners and admins only: the API answers 403 to any other member, shown as the panel's 403 screen.
   const query = listQueryOf(url, ["page"], { per_page: "20" });
-  return { webhooks: await context.get(apiContext).answer(API.listWebhooks, { query }) };
+  const webhooks = await context.get(apiContext).answer(API.listWebhooks, { query });
+  const { revealed, headers } = await takeRevealed(context.get(requestEnvContext), request, url, revealedSecret);
+  return data({ webhooks, revealed }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
   const { webhooks } = loaderData;
+  const revealed = useShownOnce(loaderData.revealed);
   const dates = useDates();
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -35,8 +40,8 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
         title="Webhooks"
         description="Tell your other tools (a CRM, Slack, a spreadsheet) when someone applies, pays or checks in: Launchpad calls their URL with a signed message, and tries again for a day if they do not answer."
       />
-      {actionData?.secret ? (
-        <SecretShown secret={actionData.secret} message={actionData.message ?? ""} />
+      {revealed ? (
+        <SecretShown secret={revealed.secret} message={revealed.message} />
       ) : (
         <>
           {actionData?.message && !actionData.result ? <FormErrors errors={[actionData.message]} /> : null}
