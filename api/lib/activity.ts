@@ -125,4 +125,17 @@ export function changedFields<T extends Record<string, unknown>>(
   return changes;
 }
 
-const comparable = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : (value ?? null));
+/**
+ * A value as the record compares and keeps it: a moment as ISO text, and a field inside it that is null the
+ * same as one that is not there (a question saved before conditions existed has no `show_if`; saved again
+ * unchanged, it has `show_if: null`, and that is no change).
+ */
+function comparable(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(comparable);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).flatMap(([key, inner]) => (inner === null || inner === undefined ? [] : [[key, comparable(inner)]])),
+    );
+  return value ?? null;
+}

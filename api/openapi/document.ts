@@ -154,21 +154,21 @@ export function openApiDocument(config: Pick<ApiConfig, "appUrl" | "secureCookie
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: config.appUrl }],
-    security: [{ session: [], xsrf: [] }, { token: [] }],
+    security: [{ token: [] }, { session: [], xsrf: [] }],
     paths,
     components: {
       securitySchemes: {
+        token: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API token (made on /account/tokens, or by POST /sanctum/token); no XSRF token needed.",
+        },
         session: { type: "apiKey", in: "cookie", name: sessionCookieName(config), description: "The session of POST /api/login." },
         xsrf: {
           type: "apiKey",
           in: "header",
           name: "X-XSRF-TOKEN",
           description: `With a session, every write echoes the ${xsrfCookieName(config)} cookie (GET /sanctum/csrf-cookie sets it).`,
-        },
-        token: {
-          type: "http",
-          scheme: "bearer",
-          description: "An API token (made on /account/tokens, or by POST /sanctum/token); no XSRF token needed.",
         },
       },
       schemas: { Refusal: jsonSchema(errorAnswer, "output"), FieldRefusal: jsonSchema(validationRefusal, "output") },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relativeTime } from "./relative-time";
+import { relativeTime, timeUntil } from "./relative-time";
 
 describe("relative times", () => {
   const now = Date.parse("2026-05-20T12:00:00Z");
@@ -13,5 +13,13 @@ describe("relative times", () => {
   });
   it("treats a clock slightly ahead as now", () => {
     expect(relativeTime("2026-05-20T12:00:05Z", now)).toBe("just now");
+  });
+  it("says how long until a moment still to come, and now once it is due", () => {
+    expect(timeUntil("2026-05-20T12:00:30Z", now)).toBe("in 30 s");
+    expect(timeUntil("2026-05-20T12:03:00Z", now)).toBe("in 3 min");
+    expect(timeUntil("2026-05-20T17:00:00Z", now)).toBe("in 5 h");
+    expect(timeUntil("2026-05-22T12:00:00Z", now)).toBe("in 2 d");
+    expect(timeUntil("2026-05-27T12:00:00Z", now)).toBeNull();
+    expect(timeUntil("2026-05-20T11:59:59Z", now)).toBe("now");
   });
 });

@@ -15,3 +15,17 @@ export function relativeTime(iso: string, now: number = Date.now()): string | nu
   if (ago < 7 * DAY) return `${Math.floor(ago / DAY)} d ago`;
   return null;
 }
+
+/**
+ * A moment still to come (a retry's next try): "in 30 s", "in 5 min", "in 3 h", "in 2 d"; "now" once it is
+ * due, null a week or more away (the caller shows the date).
+ */
+export function timeUntil(iso: string, now: number = Date.now()): string | null {
+  const wait = new Date(iso).getTime() - now;
+  if (wait <= 0) return "now";
+  if (wait < MINUTE) return `in ${Math.ceil(wait / 1000)} s`;
+  if (wait < HOUR) return `in ${Math.round(wait / MINUTE)} min`;
+  if (wait < DAY) return `in ${Math.round(wait / HOUR)} h`;
+  if (wait < 7 * DAY) return `in ${Math.round(wait / DAY)} d`;
+  return null;
+}

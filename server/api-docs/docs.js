@@ -13,7 +13,20 @@ function javascriptSnippet(request) {
   return `const response = await fetch(${JSON.stringify(request.get("url"))}, ${JSON.stringify(options, null, 2)});\nconsole.log(await response.json());`;
 }
 
+// A reader logged in to the panel tries calls with their session: a write then echoes the session's XSRF
+// cookie, as the panel does, unless the call carries an API token.
+function withSessionXsrf(request) {
+  const writes = !["GET", "HEAD", "OPTIONS"].includes(String(request.method).toUpperCase());
+  const hasToken = Object.keys(request.headers).some((name) => name.toLowerCase() === "authorization");
+  if (writes && !hasToken) {
+    const cookie = document.cookie.split("; ").find((pair) => /^(__Host-)?XSRF-TOKEN=/.test(pair));
+    if (cookie) request.headers["X-XSRF-TOKEN"] = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+  }
+  return request;
+}
+
 window.ui = SwaggerUIBundle({
+  requestInterceptor: withSessionXsrf,
   url: "/api/openapi.json",
   dom_id: "#api-reference",
   // Deep links put a link inside each operation's toggle button: one control inside another, for a screen reader.

@@ -68,7 +68,7 @@ export function DeliveryList({ deliveries }: { deliveries: readonly WebhookDeliv
           </div>
           {delivery.state === "pending" && delivery.next_attempt_at && delivery.attempts > 0 ? (
             <p className="mt-1 text-sm text-slate-600">
-              Next try <TimeAgo iso={delivery.next_attempt_at} />
+              Next try <TimeAgo iso={delivery.next_attempt_at} until />
             </p>
           ) : null}
           <details className="mt-2 text-sm">

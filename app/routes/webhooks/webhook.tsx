@@ -83,6 +83,11 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
             <span className="text-slate-600">The previous secret signs too until {dates.dayTime(webhook.previous_secret_until)}.</span>
           ) : null}
         </p>
+        {webhook.enabled ? null : (
+          <p className="text-sm text-slate-700">
+            While it is off, what happens is not kept for it: turning it on sends what happens from then on. A test event still goes.
+          </p>
+        )}
         {actionData?.message && !actionData.result ? <FormErrors errors={[actionData.message]} /> : null}
         <div className="flex flex-wrap gap-2">
           <IntentButton webhook={webhook} intent="test" label="Send test event" />

@@ -38,7 +38,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader
         title="Webhooks"
-        description="Tell your other tools (a CRM, Slack, a spreadsheet) when someone applies, pays or checks in: Launchpad calls their URL with a signed message, and tries again for a day if they do not answer."
+        description="Tell your other tools (a CRM, Slack, a spreadsheet) when someone applies, pays or checks in: Launchpad calls their URL with a signed message, and keeps trying for about a day and a half if they do not answer."
       />
       {revealed ? (
         <SecretShown secret={revealed.secret} message={revealed.message} />
