@@ -31,7 +31,15 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(shown).toBeVisible();
       const token = await shown.inputValue();
       expect(token.length).toBeGreaterThan(20);
-      if (javaScriptEnabled) await expectNoSeriousViolationsInBothThemes(page, "/account/tokens (made)");
+      if (javaScriptEnabled) {
+        await expectNoSeriousViolationsInBothThemes(page, "/account/tokens (made)");
+        await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+        await page.getByRole("button", { name: "Copy" }).click();
+        await expect(page.getByText("Copied.")).toBeVisible();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+      } else {
+        await expect(page.getByRole("button", { name: "Copy" })).toHaveCount(0);
+      }
 
       // Another tool: no cookies, only the token. It reads as the person, and may not write.
       const tool = await httpClient.newContext({

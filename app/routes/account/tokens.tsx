@@ -5,6 +5,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { FieldErrors, FormErrors, SelectField, TextField } from "~/components/ui/field";
 import { InAppLink } from "~/components/ui/in-app-link";
+import { SecretField } from "~/components/ui/secret-field";
 import { Card, PageHeader } from "~/components/ui/layout";
 import { TimeAgo } from "~/components/ui/time-ago";
 import { apiContext } from "~/lib/contexts";
@@ -119,10 +120,7 @@ function MadeToken({ made }: { made: { name: string; plain_text_token: string; m
       <p role="status" className="mt-1 text-sm text-slate-700">
         {made.message} Send it as <code>Authorization: Bearer …</code>.
       </p>
-      <label htmlFor="new-token" className="mt-3 block text-sm font-medium text-slate-700">
-        Your new token
-      </label>
-      <input id="new-token" readOnly value={made.plain_text_token} className="field-input font-mono" data-testid="new-token" />
+      <SecretField id="new-token" label="Your new token" value={made.plain_text_token} testId="new-token" />
       <InAppLink to="/account/tokens" className="mt-3 inline-block text-sm text-brand-600 underline">
         Done: back to the list
       </InAppLink>

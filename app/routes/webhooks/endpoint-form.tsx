@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { SecretField } from "~/components/ui/secret-field";
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, webhookCreateSchema, type WebhookView } from "#schemas/webhooks";
@@ -84,10 +85,7 @@ export function SecretShown({ secret, message }: { secret: string; message: stri
       <p role="status" className="mt-1 text-sm text-slate-700">
         {message} Your receiver checks each call&apos;s <code>webhook-signature</code> with it (any Standard Webhooks library does).
       </p>
-      <label htmlFor="webhook-secret" className="mt-3 block text-sm font-medium text-slate-700">
-        The secret
-      </label>
-      <input id="webhook-secret" readOnly value={secret} className="field-input font-mono" data-testid="webhook-secret" />
+      <SecretField id="webhook-secret" label="The secret" value={secret} testId="webhook-secret" />
     </Card>
   );
 }
