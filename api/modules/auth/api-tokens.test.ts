@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_TOKENS_PER_USER, TOKEN_ABILITIES } from "#schemas/api-tokens.ts";
+import { MAX_TOKENS_PER_USER, TOKEN_ABILITIES, TOKEN_NAME_MAX } from "#schemas/api-tokens.ts";
 import { apiTokens } from "#api/db/schema.ts";
 import { PASSWORD } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
@@ -113,7 +113,27 @@ describe("API tokens", () => {
     expect(await errorsOf({ abilities: [] })).toEqual({ abilities: ["Choose at least one ability."] });
     expect(await errorsOf({ abilities: ["everything"] })).toHaveProperty(["abilities.0"]);
     expect(await errorsOf({ expires_at: inDays(-1) })).toEqual({ expires_at: ["The expiry must be in the future."] });
-    expect(await errorsOf({ name: "CRM\r\nBcc: x@example.com" })).toHaveProperty("name");
+    expect(await errorsOf({ name: "CRM\r\nBcc: x@example.com" })).toEqual({ name: ["The name may not contain a line break."] });
+    expect(await errorsOf({ name: "x".repeat(TOKEN_NAME_MAX + 1) })).toEqual({
+      name: [`The name field must not be greater than ${TOKEN_NAME_MAX} characters.`],
+    });
+  });
+
+  it("holds the device name of POST /sanctum/token to the same rule as a token's name", async () => {
+    const owner = await teamOwner(t);
+    const issue = (device_name: string) => t.client().post("/sanctum/token", { email: owner.email, password: PASSWORD, device_name });
+    const broken = await issue("Phone\r\nBcc: x@example.com");
+    expect(broken.status).toBe(422);
+    expect(broken.body.errors).toEqual({ device_name: ["The device name may not contain a line break."] });
+    const long = await issue("x".repeat(TOKEN_NAME_MAX + 1));
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toEqual({ device_name: [`The device name field must not be greater than ${TOKEN_NAME_MAX} characters.`] });
+    expect((await issue("")).body.errors).toEqual({ device_name: ["The device name field is required."] });
+
+    // Nothing refused was made, and a name at the limit is kept whole.
+    expect((await issue("y".repeat(TOKEN_NAME_MAX))).status).toBe(201);
+    const listed = (await owner.client.get("/api/user/tokens")).body.data;
+    expect(listed.map((token: { name: string }) => token.name)).toEqual(["y".repeat(TOKEN_NAME_MAX)]);
   });
 
   it("never passes the cap, however many are made at once", async () => {
