@@ -1,12 +1,13 @@
 /**
  * Sending what is queued: signed tries with one id until the receiver takes it, endpoints side by side and
- * each one's deliveries in order, a redirect or a silence a failure that holds up nobody, and finished
- * deliveries forgotten after a month.
+ * each one's deliveries in order, a redirect or a silence a failure that holds up nobody, bodies kept cut to
+ * 8 KB, and finished deliveries forgotten after a month.
  */
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationView } from "#schemas/applications.ts";
+import { WEBHOOK_BODY_LIMIT } from "#schemas/webhooks.ts";
 import { webhookDeliveries, webhookEndpoints } from "#api/db/webhooks-schema.ts";
 import { insertEventForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
@@ -179,6 +180,34 @@ describe("webhook delivery", () => {
     } finally {
       await silent.close();
       await healthy.close();
+    }
+  });
+
+  it("keeps at most 8 KB of UTF-8 of the request and the answer, cut between characters", async () => {
+    // "é" is two bytes, so after the one-byte "a" the 8,192nd byte is the first half of one.
+    const answer = "a" + "é".repeat(5_000);
+    const receiver = await startReceiver(
+      () => (response) => response.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end(answer),
+    );
+    try {
+      const { webhook } = await ownerWithWebhook(t, receiver.url, ["application.submitted"]);
+      await t.database.db
+        .insert(webhookDeliveries)
+        .values({ endpointId: webhook.id, eventType: "webhook.test", payload: { note: "é".repeat(5_000) } });
+      await drainWebhooks({ db: t.database.db, config: t.config.webhooks });
+      const [delivery] = await deliveriesOf(t, webhook.id);
+      expect(delivery.state).toBe("delivered");
+
+      expect(delivery.responseBody).toBe("a" + "é".repeat(4_095));
+      const sent = receiver.calls[0].body;
+      expect(Buffer.byteLength(sent)).toBeGreaterThan(10_000);
+      const kept = delivery.requestBody!;
+      expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(WEBHOOK_BODY_LIMIT);
+      // The longest start of what was sent that fits: one more character would not.
+      expect(sent.startsWith(kept)).toBe(true);
+      expect(Buffer.byteLength(sent.slice(0, kept.length + 1))).toBeGreaterThan(WEBHOOK_BODY_LIMIT);
+    } finally {
+      await receiver.close();
     }
   });
 });
