@@ -1,14 +1,17 @@
 /**
- * What becomes of an endpoint that keeps failing: after three days it is turned off and its owner told. The
- * time that passes is the stored times moved back, never a wait.
+ * How long a failing delivery is tried, and what becomes of an endpoint that keeps failing: retries wait
+ * WEBHOOK_RETRY_SECONDS, six times longer each time, up to a day, eight tries in all; an endpoint failing
+ * for three days is turned off and its owner told. The time that passes is the stored times moved back,
+ * never a wait.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookEndpoints } from "#api/db/webhooks-schema.ts";
+import { webhookDeliveries, webhookEndpoints } from "#api/db/webhooks-schema.ts";
 import { insertEventForm } from "#api/testing/application-fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { applicationBy, deliveriesOf, ownerWithWebhook, startReceiver, TEST_WEBHOOKS } from "#api/testing/webhook-fixtures.ts";
-import { drainWebhooks } from "./worker.ts";
+import { readWebhooksConfig } from "./config.ts";
+import { drainWebhooks, runWebhookRound } from "./worker.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -16,7 +19,50 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const HOUR = 3600;
+
 describe("failing deliveries and endpoints", () => {
+  it("waits WEBHOOK_RETRY_SECONDS, then six times longer each time up to a day, and gives up after eight tries", async () => {
+    const receiver = await startReceiver(() => 500);
+    try {
+      const config = { ...t.config.webhooks, retrySeconds: readWebhooksConfig({ WEBHOOK_RETRY_SECONDS: "60" }).retrySeconds };
+      const { owner, webhook } = await ownerWithWebhook(t, receiver.url, ["application.submitted"]);
+      const form = await insertEventForm(t, owner.startup.id);
+      await applicationBy(t, form.id);
+      const [{ id }] = await deliveriesOf(t, webhook.id);
+      // Brings the next try's time to now: the wait it was given has passed.
+      const due = () =>
+        t.database.db
+          .update(webhookDeliveries)
+          .set({ nextAttemptAt: sql`now()` })
+          .where(eq(webhookDeliveries.id, id));
+
+      const waits = [60, 360, 2160, 12960, 77760, 24 * HOUR, 24 * HOUR];
+      for (const [index, wait] of waits.entries()) {
+        expect(await runWebhookRound({ db: t.database.db, config, log: () => {} })).toBe(true);
+        const [delivery] = await deliveriesOf(t, webhook.id);
+        expect(delivery).toMatchObject({ state: "pending", attempts: index + 1, statusCode: 500 });
+        // As long as the schedule says, and at most a tenth longer (the spread that keeps retries apart).
+        const waited = (delivery.nextAttemptAt!.getTime() - delivery.lastAttemptAt!.getTime()) / 1000;
+        expect(waited, `wait after try ${index + 1}`).toBeGreaterThanOrEqual(wait - 0.001);
+        expect(waited, `wait after try ${index + 1}`).toBeLessThanOrEqual(wait * 1.1 + 0.001);
+        expect(receiver.calls).toHaveLength(index + 1);
+        await due();
+      }
+
+      // The eighth failed try is the last: the delivery is given up, and no time passing brings a ninth.
+      expect(await runWebhookRound({ db: t.database.db, config, log: () => {} })).toBe(true);
+      const [given] = await deliveriesOf(t, webhook.id);
+      expect(given).toMatchObject({ state: "failed", attempts: 8, nextAttemptAt: null });
+      await due();
+      await drainWebhooks({ db: t.database.db, config, log: () => {} });
+      expect(receiver.calls).toHaveLength(8);
+      expect((await deliveriesOf(t, webhook.id))[0]).toMatchObject({ state: "failed", attempts: 8 });
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("turns off an endpoint failing for three days and tells the owner", async () => {
     const receiver = await startReceiver(() => 503);
     try {
