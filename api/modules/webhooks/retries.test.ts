@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "#api/db/webhooks-schema.ts";
 import { insertEventForm } from "#api/testing/application-fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { outboxMails } from "#api/testing/mail-fixtures.ts";
 import { applicationBy, deliveriesOf, ownerWithWebhook, startReceiver, TEST_WEBHOOKS } from "#api/testing/webhook-fixtures.ts";
 import { readWebhooksConfig } from "./config.ts";
 import { drainWebhooks, runWebhookRound } from "./worker.ts";
@@ -63,7 +64,7 @@ describe("failing deliveries and endpoints", () => {
     }
   });
 
-  it("turns off an endpoint failing for three days and tells the owner", async () => {
+  it("turns off an endpoint failing for three days and tells the owner, in the panel and by mail", async () => {
     const receiver = await startReceiver(() => 503);
     try {
       const { owner, webhook } = await ownerWithWebhook(t, receiver.url, ["application.submitted"]);
@@ -77,6 +78,11 @@ describe("failing deliveries and endpoints", () => {
       expect(listed.body.data[0]).toMatchObject({ id: webhook.id, enabled: false });
       const notifications = await owner.client.get("/api/v1/admin/notifications");
       expect(notifications.body.data[0]).toMatchObject({ type: "webhook_disabled", url: "/webhooks" });
+      // Mailed at once, as an owner's settings choose by default, naming the endpoint.
+      const mails = await outboxMails(t.database.db, owner.email, "webhook_disabled");
+      expect(mails).toHaveLength(1);
+      expect(mails[0].subject).toBe("A webhook was turned off after three days of failed calls");
+      expect(mails[0].text).toContain(receiver.url);
 
       // Turned off, it gets no events; turned on again, it starts healthy.
       const form = await insertEventForm(t, owner.startup.id);
