@@ -2,19 +2,32 @@
  * The record's kinds as the webhooks' (readers.ts): each change a receiver may hear of sent under its webhook
  * kind, with `activity` as the record keeps it and `data` the object exactly as the API answers it.
  */
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationView } from "#schemas/applications.ts";
 import { eventBillingView } from "#schemas/billing.ts";
 import { ticketView } from "#schemas/check-ins.ts";
 import { eventFormView } from "#schemas/event-form-views.ts";
 import { teamMemberView } from "#schemas/team.ts";
+import { eventApplications } from "#api/db/events-schema.ts";
+import { BroadcastQueue } from "#api/realtime/broadcaster.ts";
 import { insertEventForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { ownerWithCollection, publishedEventForm, validEventFormFields } from "#api/testing/event-fixtures.ts";
 import { createBilling, paidThroughSandbox } from "#api/testing/billing-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { joinedMember, TEAM_MEMBERS } from "#api/testing/team-fixtures.ts";
-import { addWebhook, deliverUntil, expectApiShape, ownerWithWebhook, startReceiver, TEST_WEBHOOKS } from "#api/testing/webhook-fixtures.ts";
+import {
+  addWebhook,
+  applicationBy,
+  deliverUntil,
+  expectApiShape,
+  ownerWithWebhook,
+  startReceiver,
+  TEST_WEBHOOKS,
+} from "#api/testing/webhook-fixtures.ts";
+import { recordStatusChange } from "../applications/responses.ts";
+import { loadAuthUser } from "../auth/sessions.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -62,6 +75,49 @@ describe("webhook kinds", () => {
       // A member removed is gone: the activity still names them.
       expect(events[3].data).toBeNull();
       expect(events[3].activity.subject).toMatchObject({ id: member.id });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("sends an application cancelled on the organization's side as application.cancelled, and a member who left as member.removed", async () => {
+    const receiver = await startReceiver();
+    try {
+      const { owner } = await ownerWithWebhook(t, receiver.url, ["application.status_changed", "application.cancelled", "member.removed"]);
+      const form = await insertEventForm(t, owner.startup.id);
+      const { application } = await applicationBy(t, form.id, "Olu Withdrawn");
+      // The organization's change of status to cancelled, recorded as its status routes record theirs.
+      const actor = await loadAuthUser(t.database.db, owner.id);
+      await t.database.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(eventApplications).where(eq(eventApplications.id, application.id));
+        const [row] = await tx
+          .update(eventApplications)
+          .set({ status: "cancelled", cancelledAt: sql`now()` })
+          .where(eq(eventApplications.id, application.id))
+          .returning();
+        await recordStatusChange(
+          tx,
+          { user: actor, organizationId: owner.startup.id, queue: new BroadcastQueue() },
+          row,
+          before.status,
+          false,
+        );
+      });
+      const member = await joinedMember(t, owner.client, "door");
+      expect((await member.client.post("/api/v1/team/leave")).status).toBe(200);
+
+      await deliverUntil(t, () => receiver.calls.length >= 2);
+      const events = receiver.calls.map((call) => JSON.parse(call.body));
+      expect(events.map((event) => event.type)).toEqual(["application.cancelled", "member.removed"]);
+      expect(events[0].activity).toMatchObject({
+        subject: { type: "application", id: application.id, label: "Olu Withdrawn" },
+        actor: { id: owner.id },
+        changes: { status: { to: "cancelled" } },
+      });
+      expect(expectApiShape(applicationView, events[0].data)).toMatchObject({ id: application.id, status: "cancelled" });
+      // Left on their own: the member is the actor too, where a removal names whoever removed them.
+      expect(events[1].activity).toMatchObject({ subject: { type: "member", id: member.id }, actor: { id: member.id } });
+      expect(events[1].data).toBeNull();
     } finally {
       await receiver.close();
     }
