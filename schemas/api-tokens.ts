@@ -46,9 +46,19 @@ export type TokenLifetime = (typeof TOKEN_LIFETIMES)[number];
 
 export const MAX_TOKENS_PER_USER = 50;
 
+/** The longest name a token may have: the list shows it on one line. */
+export const TOKEN_NAME_MAX = 100;
+
+/**
+ * A token's name, however it is made (named on /account/tokens, or by the `device_name` of POST
+ * /sanctum/token): the list shows it as one line, so a break or a longer name is refused on its field
+ * (`label`) rather than stored as sent or cut.
+ */
+export const tokenNameField = (label: string) => headerText(label, TOKEN_NAME_MAX);
+
 /** `POST /api/user/tokens`. */
 export const tokenInput = z.object({
-  name: headerText("name", 100),
+  name: tokenNameField("name"),
   abilities: z
     .array(z.enum(TOKEN_ABILITIES, { error: "The selected ability is invalid." }), { error: "Choose at least one ability." })
     .min(1, "Choose at least one ability."),

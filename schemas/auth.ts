@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tokenNameField } from "./api-tokens.ts";
 import { timestamp } from "./contract/answers.ts";
 import { emailField, headerText } from "./fields.ts";
 import { EMAIL_VERIFICATION_POLICIES } from "./held-actions.ts";
@@ -41,7 +42,8 @@ export const loginSchema = z.object({
  * An account with two-factor sign-in sends its `code` (or `recovery_code`) in the same call.
  */
 export const tokenRequestSchema = loginSchema.extend({
-  device_name: z.string().trim().min(1, "The device name field is required."),
+  // It becomes the listed token's name: the same rule as a token named on /account/tokens.
+  device_name: tokenNameField("device name"),
   code: totpCodeField,
   recovery_code: recoveryCodeField,
 });

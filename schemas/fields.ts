@@ -22,6 +22,11 @@ export const requiredText = (label: string, max = 255) =>
 const LINE_BREAK = /[\r\n\u0000\u000b\u000c\u0085\u2028\u2029]/;
 export const hasLineBreak = (value: string) => LINE_BREAK.test(value);
 
+/** The C0 and C1 control characters and DEL (tab and line breaks among them), and the other line breaks. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+export const hasControlCharacter = (value: string) => CONTROL.test(value) || hasLineBreak(value);
+
 /**
  * Text that mail may carry in a header: a person's or a profile's name, an event's title, an
  * announcement's subject. One line only, refused on its field rather than found out when the mail is queued.

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { timestamp } from "./contract/answers.ts";
-import { booleanField, hasLineBreak, storableString } from "./fields.ts";
+import { booleanField, hasControlCharacter, hasLineBreak, storableString } from "./fields.ts";
 import { tryAgainIn } from "./plural.ts";
 
 /** What an endpoint may subscribe to. */
@@ -60,11 +60,19 @@ export const WEBHOOK_DELIVERY_NOT_FOUND = "Webhook delivery not found";
 
 const URL_MESSAGE = "The url field must be a valid URL starting with https://.";
 
-/** The receiving URL: http(s) with a host and no credentials; whether http and private hosts pass is the API's setting. */
+/**
+ * The receiving URL: http(s) with a host and no credentials; whether http and private hosts pass is the API's
+ * setting. A line break, tab or other control character inside is refused: the URL parser drops some of them
+ * without a word, so what was called would not be what is stored and shown.
+ */
 const urlField = storableString({ error: "The url field is required." })
   .trim()
   .min(1, "The url field is required.")
   .max(2048, "The url field must not be greater than 2048 characters.")
+  .refine((value) => !hasControlCharacter(value), {
+    message: "The url may not contain a line break or other control character.",
+    abort: true,
+  })
   .refine((value) => {
     const url = URL.canParse(value) ? new URL(value) : null;
     return !!url && (url.protocol === "https:" || url.protocol === "http:") && !!url.hostname && !url.username && !url.password;

@@ -1,12 +1,15 @@
 /**
  * API tokens people manage: made with a name, abilities and an expiry and shown once; listed with when and
- * where last used (written at most once a minute); held to their abilities and to their owner's role;
- * expired or revoked, refused (401); the tokens of POST /sanctum/token in the same list, with every ability.
+ * where last used (written again once a minute has passed, not before); held to their abilities (an event
+ * form changed only with events:write) and to their owner's role; expired or revoked, refused (401); the
+ * tokens of POST /sanctum/token in the same list, with every ability, named by a device name held to a
+ * token name's rule.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_TOKENS_PER_USER, TOKEN_ABILITIES } from "#schemas/api-tokens.ts";
+import { MAX_TOKENS_PER_USER, TOKEN_ABILITIES, TOKEN_NAME_MAX } from "#schemas/api-tokens.ts";
 import { apiTokens } from "#api/db/schema.ts";
+import { createEventForm, validEventFormFields } from "#api/testing/event-fixtures.ts";
 import { PASSWORD } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 import { joinedMember, teamOwner } from "#api/testing/team-fixtures.ts";
@@ -54,6 +57,13 @@ describe("API tokens", () => {
       last_used_at: firstUse,
       last_used_ip: "198.51.100.9",
     });
+    // Once a minute has passed since the stamp, the next call writes when and where again.
+    const aMinuteAgo = new Date(Date.now() - 61_000);
+    await t.database.db.update(apiTokens).set({ lastUsedAt: aMinuteAgo }).where(eq(apiTokens.id, made.body.token.id));
+    await bearer(plain, "203.0.113.99").get("/api/user");
+    const touched = (await owner.client.get("/api/user/tokens")).body.data[0];
+    expect(touched.last_used_ip).toBe("203.0.113.99");
+    expect(Date.parse(touched.last_used_at)).toBeGreaterThan(aMinuteAgo.getTime());
 
     expect((await owner.client.delete(`/api/user/tokens/${made.body.token.id}`)).status).toBe(200);
     expect((await caller.get("/api/user")).status).toBe(401);
@@ -87,6 +97,20 @@ describe("API tokens", () => {
     expect((await reviewerToken.post("/api/v1/admin/question_library", savedQuestion)).status).toBe(403);
   });
 
+  it("changes an event form only with events:write", async () => {
+    const owner = await teamOwner(t);
+    const form = await createEventForm(owner.client, owner.collection.id);
+    const reader = bearer((await make(owner.client, { abilities: ["read"] })).body.plain_text_token);
+    const writer = bearer((await make(owner.client, { abilities: ["events:write"] })).body.plain_text_token);
+    const change = (client: TestClient, title: string) =>
+      client.put(`/api/v1/admin/event_forms/${form.id}`, validEventFormFields(owner.collection.id, { title }));
+
+    expect(await change(reader, "Read only")).toMatchObject({ status: 403, body: { message: TOKEN_CANNOT } });
+    const changed = await change(writer, "Renamed by token");
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.event_form).toMatchObject({ id: form.id, title: "Renamed by token" });
+  });
+
   it("stops working when it expires", async () => {
     const owner = await teamOwner(t);
     const made = await make(owner.client, {});
@@ -113,7 +137,27 @@ describe("API tokens", () => {
     expect(await errorsOf({ abilities: [] })).toEqual({ abilities: ["Choose at least one ability."] });
     expect(await errorsOf({ abilities: ["everything"] })).toHaveProperty(["abilities.0"]);
     expect(await errorsOf({ expires_at: inDays(-1) })).toEqual({ expires_at: ["The expiry must be in the future."] });
-    expect(await errorsOf({ name: "CRM\r\nBcc: x@example.com" })).toHaveProperty("name");
+    expect(await errorsOf({ name: "CRM\r\nBcc: x@example.com" })).toEqual({ name: ["The name may not contain a line break."] });
+    expect(await errorsOf({ name: "x".repeat(TOKEN_NAME_MAX + 1) })).toEqual({
+      name: [`The name field must not be greater than ${TOKEN_NAME_MAX} characters.`],
+    });
+  });
+
+  it("holds the device name of POST /sanctum/token to the same rule as a token's name", async () => {
+    const owner = await teamOwner(t);
+    const issue = (device_name: string) => t.client().post("/sanctum/token", { email: owner.email, password: PASSWORD, device_name });
+    const broken = await issue("Phone\r\nBcc: x@example.com");
+    expect(broken.status).toBe(422);
+    expect(broken.body.errors).toEqual({ device_name: ["The device name may not contain a line break."] });
+    const long = await issue("x".repeat(TOKEN_NAME_MAX + 1));
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toEqual({ device_name: [`The device name field must not be greater than ${TOKEN_NAME_MAX} characters.`] });
+    expect((await issue("")).body.errors).toEqual({ device_name: ["The device name field is required."] });
+
+    // Nothing refused was made, and a name at the limit is kept whole.
+    expect((await issue("y".repeat(TOKEN_NAME_MAX))).status).toBe(201);
+    const listed = (await owner.client.get("/api/user/tokens")).body.data;
+    expect(listed.map((token: { name: string }) => token.name)).toEqual(["y".repeat(TOKEN_NAME_MAX)]);
   });
 
   it("never passes the cap, however many are made at once", async () => {

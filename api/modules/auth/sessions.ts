@@ -121,7 +121,7 @@ export async function pruneSessions(db: Db, idleMinutes: number) {
 /** A token of POST /sanctum/token: every ability, no expiry (tokens made on /account/tokens: api-tokens.ts). */
 export async function createApiToken(db: Db, userId: number, name: string): Promise<string> {
   const token = randomToken();
-  await db.insert(apiTokens).values({ userId, name: name.slice(0, 100), tokenHash: sha256(token) });
+  await db.insert(apiTokens).values({ userId, name, tokenHash: sha256(token) });
   return token;
 }
 

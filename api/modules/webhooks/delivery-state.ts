@@ -5,12 +5,13 @@
  * a delivery is sent twice only when its worker died between the receiver's answer and the mark.
  */
 import { sql } from "drizzle-orm";
+import { WEBHOOK_BODY_LIMIT } from "#schemas/webhooks.ts";
 import type { Db } from "#api/db/client.ts";
 import { webhookDeliveries, webhookEndpoints } from "#api/db/webhooks-schema.ts";
 import { rowsOf } from "#api/modules/dashboard/window.ts";
 import { recordActivity } from "#api/lib/activity.ts";
 import type { BroadcastQueue } from "#api/realtime/broadcaster.ts";
-import type { CallOutcome } from "./send.ts";
+import { utf8Head, type CallOutcome } from "./send.ts";
 
 /** Tries in all; the last failure gives the delivery up. */
 export const MAX_ATTEMPTS = 8;
@@ -84,7 +85,8 @@ export async function hasDueDeliveries(db: Db): Promise<boolean> {
   return Boolean(row?.due);
 }
 
-const cut = (text: string | null) => (text === null ? null : text.slice(0, 8 * 1024));
+/** What a delivery keeps of a body: at most 8 KB of UTF-8, as the column's text, never half a character. */
+const cut = (text: string | null) => (text === null ? null : utf8Head(Buffer.from(text, "utf8"), WEBHOOK_BODY_LIMIT));
 
 /** What one try came to, on the delivery: delivered, tried again later, or given up after the last try. */
 export async function recordTry(

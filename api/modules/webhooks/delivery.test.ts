@@ -1,20 +1,27 @@
+/**
+ * Sending what is queued: signed tries with one id until the receiver takes it, endpoints side by side and
+ * each one's deliveries in order, a redirect or a silence a failure that holds up nobody, bodies kept cut to
+ * 8 KB, and finished deliveries forgotten after a month.
+ */
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { z } from "zod";
 import { applicationView } from "#schemas/applications.ts";
-import { eventBillingView } from "#schemas/billing.ts";
-import { ticketView } from "#schemas/check-ins.ts";
-import { eventFormView } from "#schemas/event-form-views.ts";
-import { teamMemberView } from "#schemas/team.ts";
+import { WEBHOOK_BODY_LIMIT } from "#schemas/webhooks.ts";
 import { webhookDeliveries, webhookEndpoints } from "#api/db/webhooks-schema.ts";
 import { insertEventForm, sendApplication } from "#api/testing/application-fixtures.ts";
-import { ownerWithCollection, publishedEventForm, validEventFormFields } from "#api/testing/event-fixtures.ts";
-import { createBilling, paidThroughSandbox } from "#api/testing/billing-fixtures.ts";
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
-import { joinedMember, TEAM_MEMBERS } from "#api/testing/team-fixtures.ts";
-import { addWebhook, deliverUntil, ownerWithWebhook, startReceiver, TEST_WEBHOOKS } from "#api/testing/webhook-fixtures.ts";
+import {
+  addWebhook,
+  applicationBy,
+  deliverUntil,
+  deliveriesOf,
+  expectApiShape,
+  ownerWithWebhook,
+  startReceiver,
+  TEST_WEBHOOKS,
+} from "#api/testing/webhook-fixtures.ts";
 import { pruneWebhookDeliveries } from "./delivery-state.ts";
 import { drainWebhooks, runWebhookRound } from "./worker.ts";
 
@@ -24,29 +31,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function apply(formId: number, name = "Ada Applicant") {
-  const person = await registered(t, name);
-  const res = await sendApplication(person.client, formId, { full_name: name, email: person.email });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.event_application as { id: number };
-}
-
-/** `data` is exactly an object the API answers: valid for its schema, with nothing the schema leaves out. */
-function expectApiShape(schema: z.ZodType, data: unknown) {
-  expect(schema.parse(data)).toEqual(data);
-  return data;
-}
-
-const deliveriesOf = (endpointId: number) =>
-  t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(webhookDeliveries.id);
-
 describe("webhook delivery", () => {
   it("tries again after failures: three calls with one webhook-id, each signed as Standard Webhooks says", async () => {
     const receiver = await startReceiver((n) => (n < 2 ? 500 : 200));
     try {
       const { owner, webhook, secret } = await ownerWithWebhook(t, receiver.url, ["application.submitted"]);
       const form = await insertEventForm(t, owner.startup.id);
-      const application = await apply(form.id);
+      const { application } = await applicationBy(t, form.id);
       await deliverUntil(t, () => receiver.calls.length >= 3);
 
       const ids = new Set(receiver.calls.map((call) => call.headers["webhook-id"]));
@@ -92,7 +83,7 @@ describe("webhook delivery", () => {
         people.map((person, i) => sendApplication(person.client, form.id, { full_name: `Applicant ${i}`, email: person.email })),
       );
       expect(sent.map((res) => res.status)).toEqual(Array(50).fill(201));
-      expect(await deliveriesOf(webhook.id)).toHaveLength(50);
+      expect(await deliveriesOf(t, webhook.id)).toHaveLength(50);
       await deliverUntil(t, () => receiver.calls.length >= 50, 20_000);
       await drainWebhooks({ db: t.database.db, config: t.config.webhooks });
       expect(receiver.calls).toHaveLength(50);
@@ -100,123 +91,12 @@ describe("webhook delivery", () => {
       expect(new Set(subjects).size).toBe(50);
       expect(new Set(receiver.calls.map((call) => call.headers["webhook-id"])).size).toBe(50);
       // One endpoint, one call at a time, in the order the applications were recorded.
-      const order = (await deliveriesOf(webhook.id)).map((row) => row.payload.subject as { id: number });
+      const order = (await deliveriesOf(t, webhook.id)).map((row) => row.payload.subject as { id: number });
       expect(subjects).toEqual(order.map((subject) => subject.id));
     } finally {
       await receiver.close();
     }
   }, 60_000);
-
-  it("reads the record's kinds as the webhooks': a status change, the applicant's cancelling, a member joining and removed", async () => {
-    const receiver = await startReceiver();
-    try {
-      const { owner } = await ownerWithWebhook(t, receiver.url, [
-        "application.status_changed",
-        "application.cancelled",
-        "member.joined",
-        "member.removed",
-      ]);
-      const form = await insertEventForm(t, owner.startup.id);
-      const person = await registered(t, "Cam Cancel");
-      const sent = await sendApplication(person.client, form.id, { full_name: "Cam Cancel", email: person.email });
-      const id = sent.body.event_application.id as number;
-      expect((await owner.client.put(`/api/v1/admin/event_applications/${id}/status`, { status: "accepted" })).status).toBe(200);
-      expect((await person.client.put(`/api/v1/admin/event_applications/${id}/cancel_apply`)).status).toBe(200);
-      const member = await joinedMember(t, owner.client, "door");
-      expect((await owner.client.delete(`${TEAM_MEMBERS}/${member.id}`)).status).toBe(200);
-      await deliverUntil(t, () => receiver.calls.length >= 4);
-      const events = receiver.calls.map((call) => JSON.parse(call.body));
-      expect(events.map((event) => event.type)).toEqual([
-        "application.status_changed",
-        "application.cancelled",
-        "member.joined",
-        "member.removed",
-      ]);
-      expect(events[0].activity).toMatchObject({
-        subject: { id },
-        changes: { status: { to: "accepted" } },
-        details: { status: "accepted" },
-      });
-      expect(events[1].activity).toMatchObject({ subject: { id, label: "Cam Cancel" }, actor: { id: person.id } });
-      expect(events[2].activity.subject).toMatchObject({ type: "member" });
-      // Each `data` is the object as the API answers it, read when the event is first sent.
-      for (const event of events.slice(0, 2)) expectApiShape(applicationView, event.data);
-      expect(events[1].data).toMatchObject({ id, status: "cancelled" });
-      expect(expectApiShape(teamMemberView, events[2].data)).toMatchObject({ user_id: member.id });
-      // A member removed is gone: the activity still names them.
-      expect(events[3].data).toBeNull();
-      expect(events[3].activity.subject).toMatchObject({ id: member.id });
-    } finally {
-      await receiver.close();
-    }
-  });
-
-  it("tells of a payment, its refund, a check-in at the door and its undoing", async () => {
-    const receiver = await startReceiver();
-    try {
-      const { owner } = await ownerWithWebhook(t, receiver.url, [
-        "billing.paid",
-        "billing.refunded",
-        "check_in.created",
-        "check_in.undone",
-      ]);
-      const form = await insertEventForm(t, owner.startup.id, {
-        typeOfEvent: "paid",
-        paidEventInformation: { price: "50.00", currency: "USD", includes: null },
-      });
-      const guest = await registered(t, "Pat Payer");
-      const { event_billing, payment_url } = await createBilling(guest.client, form.id);
-      await paidThroughSandbox(t, guest.client, payment_url!);
-      const applied = await sendApplication(guest.client, form.id, { full_name: "Pat Payer", email: guest.email });
-      expect(applied.status).toBe(201);
-      const refunded = await owner.client.post(`/api/v1/admin/event_billings/${event_billing.id}/refund`, {
-        amount: "10",
-        reason: "Goodwill",
-      });
-      expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
-      const { code } = (await guest.client.get(`/api/v1/site/event_forms/${form.id}`)).body.my_ticket as { code: string };
-      const checkIns = `/api/v1/admin/event_forms/${form.id}/check_ins`;
-      expect((await owner.client.post(checkIns, { code })).status).toBe(201);
-      expect((await owner.client.delete(`${checkIns}/${code}`)).status).toBe(200);
-
-      await deliverUntil(t, () => receiver.calls.length >= 4);
-      const events = receiver.calls.map((call) => JSON.parse(call.body));
-      expect(events.map((event) => event.type)).toEqual(["billing.paid", "billing.refunded", "check_in.created", "check_in.undone"]);
-      expect(events[0].activity.subject).toMatchObject({ type: "billing", id: event_billing.id });
-      expect(events[1].activity.subject).toMatchObject({ type: "billing", id: event_billing.id });
-      for (const event of events.slice(0, 2)) expect(expectApiShape(eventBillingView, event.data)).toMatchObject({ id: event_billing.id });
-      const applicationId = applied.body.event_application.id as number;
-      expect(events[2].activity).toMatchObject({ subject: { id: applicationId, label: "Pat Payer" }, event_form_id: form.id });
-      expect(events[3].activity).toMatchObject({ subject: { id: applicationId }, event_form_id: form.id });
-      for (const event of events.slice(2))
-        expect(expectApiShape(ticketView, event.data)).toMatchObject({ application_id: applicationId, ticket_code: code });
-    } finally {
-      await receiver.close();
-    }
-  });
-
-  it("tells of an event form published and then edited", async () => {
-    const receiver = await startReceiver();
-    try {
-      const owner = await ownerWithCollection(t);
-      await addWebhook(owner.client, receiver.url, ["event_form.published", "event_form.updated"]);
-      const form = await publishedEventForm(owner.client, owner.collection.id);
-      const edited = await owner.client.put(
-        `/api/v1/admin/event_forms/${form.id}`,
-        validEventFormFields(owner.collection.id, { title: "Renamed" }),
-      );
-      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-      await deliverUntil(t, () => receiver.calls.length >= 2);
-      const events = receiver.calls.map((call) => JSON.parse(call.body));
-      expect(events.map((event) => event.type)).toEqual(["event_form.published", "event_form.updated"]);
-      expect(events[1].activity).toMatchObject({ subject: { type: "event_form", id: form.id, label: "Renamed" }, event_form_id: form.id });
-      // Each as the change left it: published under its first title, then renamed.
-      expect(expectApiShape(eventFormView, events[0].data)).toMatchObject({ id: form.id, title: form.title, status: "published" });
-      expect(expectApiShape(eventFormView, events[1].data)).toMatchObject({ id: form.id, title: "Renamed" });
-    } finally {
-      await receiver.close();
-    }
-  });
 
   it("sends an endpoint's deliveries one after the other, and after a failure leaves the rest untried", async () => {
     const receiver = await startReceiver((n) => (n === 1 ? 500 : 200));
@@ -224,7 +104,7 @@ describe("webhook delivery", () => {
       const { owner, webhook } = await ownerWithWebhook(t, receiver.url, ["application.submitted"]);
       for (let i = 0; i < 3; i++) await owner.client.post(`/api/v1/admin/webhooks/${webhook.id}/test`);
       expect(await runWebhookRound({ db: t.database.db, config: { ...t.config.webhooks, retrySeconds: 60 } })).toBe(true);
-      const [first, second, third] = await deliveriesOf(webhook.id);
+      const [first, second, third] = await deliveriesOf(t, webhook.id);
       expect(receiver.calls.map((call) => call.headers["webhook-id"])).toEqual([first.messageId, second.messageId]);
       expect([first, second, third].map((row) => [row.state, row.attempts])).toEqual([
         ["delivered", 1],
@@ -255,8 +135,8 @@ describe("webhook delivery", () => {
       .insert(webhookDeliveries)
       .values({ endpointId: webhook.id, eventType: "webhook.test", payload: {}, state: "delivered" });
     await pruneWebhookDeliveries(t.database.db);
-    expect((await deliveriesOf(webhook.id)).map((row) => row.state)).toEqual(["pending", "delivered"]);
-    expect((await deliveriesOf(webhook.id))[0].id).toBe(rows[2].id);
+    expect((await deliveriesOf(t, webhook.id)).map((row) => row.state)).toEqual(["pending", "delivered"]);
+    expect((await deliveriesOf(t, webhook.id))[0].id).toBe(rows[2].id);
   });
 
   it("takes a redirect as a failure and does not follow it", async () => {
@@ -270,7 +150,7 @@ describe("webhook delivery", () => {
       const { owner, webhook } = await ownerWithWebhook(t, receiver.url, ["application.submitted"]);
       await owner.client.post(`/api/v1/admin/webhooks/${webhook.id}/test`);
       await drainWebhooks({ db: t.database.db, config: { ...t.config.webhooks, retrySeconds: 60 } });
-      const [delivery] = await deliveriesOf(webhook.id);
+      const [delivery] = await deliveriesOf(t, webhook.id);
       expect(delivery).toMatchObject({ state: "pending", statusCode: 307, attempts: 1, error: "A redirect is not followed" });
       expect(followed).toBe(false);
       const [endpoint] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, webhook.id));
@@ -288,42 +168,44 @@ describe("webhook delivery", () => {
       const { owner, webhook } = await ownerWithWebhook(t, silent.url, ["application.submitted"]);
       const other = await addWebhook(owner.client, healthy.url, ["application.submitted"]);
       const form = await insertEventForm(t, owner.startup.id);
-      await apply(form.id);
+      await applicationBy(t, form.id);
       const config = { ...t.config.webhooks, timeoutMs: 200, retrySeconds: 60 };
       const started = Date.now();
       await drainWebhooks({ db: t.database.db, config, log: () => {} });
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(healthy.calls).toHaveLength(1);
-      const [stuck] = await deliveriesOf(webhook.id);
+      const [stuck] = await deliveriesOf(t, webhook.id);
       expect(stuck).toMatchObject({ state: "pending", attempts: 1, statusCode: null, error: "No answer within 0.2 s" });
-      expect((await deliveriesOf(other.webhook.id))[0].state).toBe("delivered");
+      expect((await deliveriesOf(t, other.webhook.id))[0].state).toBe("delivered");
     } finally {
       await silent.close();
       await healthy.close();
     }
   });
 
-  it("turns off an endpoint failing for three days and tells the owner", async () => {
-    const receiver = await startReceiver(() => 503);
+  it("keeps at most 8 KB of UTF-8 of the request and the answer, cut between characters", async () => {
+    // "é" is two bytes, so after the one-byte "a" the 8,192nd byte is the first half of one.
+    const answer = "a" + "é".repeat(5_000);
+    const receiver = await startReceiver(
+      () => (response) => response.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end(answer),
+    );
     try {
-      const { owner, webhook } = await ownerWithWebhook(t, receiver.url, ["application.submitted"]);
+      const { webhook } = await ownerWithWebhook(t, receiver.url, ["application.submitted"]);
       await t.database.db
-        .update(webhookEndpoints)
-        .set({ failingSince: sql`now() - interval '3 days 1 minute'` })
-        .where(eq(webhookEndpoints.id, webhook.id));
-      await owner.client.post(`/api/v1/admin/webhooks/${webhook.id}/test`);
+        .insert(webhookDeliveries)
+        .values({ endpointId: webhook.id, eventType: "webhook.test", payload: { note: "é".repeat(5_000) } });
       await drainWebhooks({ db: t.database.db, config: t.config.webhooks });
-      const listed = await owner.client.get("/api/v1/admin/webhooks");
-      expect(listed.body.data[0]).toMatchObject({ id: webhook.id, enabled: false });
-      const notifications = await owner.client.get("/api/v1/admin/notifications");
-      expect(notifications.body.data[0]).toMatchObject({ type: "webhook_disabled", url: "/webhooks" });
+      const [delivery] = await deliveriesOf(t, webhook.id);
+      expect(delivery.state).toBe("delivered");
 
-      // Turned off, it gets no events; turned on again, it starts healthy.
-      const form = await insertEventForm(t, owner.startup.id);
-      await apply(form.id);
-      expect(await deliveriesOf(webhook.id)).toHaveLength(1);
-      const on = await owner.client.put(`/api/v1/admin/webhooks/${webhook.id}`, { enabled: true });
-      expect(on.body.webhook).toMatchObject({ enabled: true, failing_since: null });
+      expect(delivery.responseBody).toBe("a" + "é".repeat(4_095));
+      const sent = receiver.calls[0].body;
+      expect(Buffer.byteLength(sent)).toBeGreaterThan(10_000);
+      const kept = delivery.requestBody!;
+      expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(WEBHOOK_BODY_LIMIT);
+      // The longest start of what was sent that fits: one more character would not.
+      expect(sent.startsWith(kept)).toBe(true);
+      expect(Buffer.byteLength(sent.slice(0, kept.length + 1))).toBeGreaterThan(WEBHOOK_BODY_LIMIT);
     } finally {
       await receiver.close();
     }

@@ -13,7 +13,7 @@ export interface CallOutcome {
   ok: boolean;
   statusCode: number | null;
   durationMs: number;
-  /** At most 8 KB of the answer's body. */
+  /** At most 8 KB (of UTF-8) of the answer's body. */
   responseBody: string | null;
   /** Why there was no answer, or why the answer is a failure. */
   error: string | null;
@@ -24,12 +24,24 @@ export interface CallOptions {
   allowPrivate: boolean;
 }
 
+/**
+ * The longest start of `bytes` of at most `limit` bytes that ends between two UTF-8 characters, as text: a
+ * cut inside a character would decode to a replacement character and make the text longer than the limit.
+ */
+export function utf8Head(bytes: Buffer, limit: number): string {
+  if (bytes.length <= limit) return bytes.toString("utf8");
+  let end = limit;
+  // A continuation byte (10xxxxxx) at the cut belongs to a character begun before it: cut before that one.
+  while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end).toString("utf8");
+}
+
 /** Up to `limit` bytes of the answer; the rest is never read (the connection is dropped). */
 function readCapped(response: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = () => resolve(Buffer.concat(chunks).subarray(0, limit).toString("utf8"));
+    const done = () => resolve(utf8Head(Buffer.concat(chunks), limit));
     response.on("data", (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.length;

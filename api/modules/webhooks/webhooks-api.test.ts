@@ -64,6 +64,28 @@ describe("the webhooks API", () => {
     expect((await owner.client.delete(`${BASE}/${id}`)).status).toBe(404);
   });
 
+  it("refuses a URL with a line break or another control character inside (422 on url), added or changed", async () => {
+    const owner = await startupOwner(t);
+    const kept = await addWebhook(owner.client, "https://example.com/in", ["member.joined"]);
+    for (const url of [
+      "https://example.com/a\nb",
+      "https://example.com/a\r\nb",
+      "https://exa\tmple.com/in",
+      "https://example.com/\u007f",
+      "https://example.com/\u0085",
+    ]) {
+      const added = await owner.client.post(BASE, { url, kinds: ["member.joined"] });
+      expect(added.status, JSON.stringify(url)).toBe(422);
+      expect(added.body.errors, JSON.stringify(url)).toEqual({ url: ["The url may not contain a line break or other control character."] });
+      const changed = await owner.client.put(`${BASE}/${kept.webhook.id}`, { url });
+      expect(changed.status, JSON.stringify(url)).toBe(422);
+      expect(Object.keys(changed.body.errors)).toEqual(["url"]);
+    }
+    // Nothing refused was stored: the one endpoint keeps its URL.
+    const listed = await owner.client.get(BASE);
+    expect(listed.body.data.map((w: { url: string }) => w.url)).toEqual(["https://example.com/in"]);
+  });
+
   it("signs with the old secret beside the new one for a day after a rotation", async () => {
     const receiver = await startReceiver();
     try {
