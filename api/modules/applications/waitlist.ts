@@ -184,14 +184,14 @@ export async function passLapsedOffers(db: Db, queue: BroadcastQueue): Promise<n
 
 /**
  * The user's application to the form gives up its place or its place in line (their payment was refunded in
- * full): withdrawn, its reminder dropped, and a place it held goes to the first one waiting. Inside the
- * caller's transaction.
+ * full): withdrawn, on the record as a status change the refund's own notice already told them of (quiet),
+ * its reminder dropped, and a place it held goes to the first one waiting. Inside the caller's transaction.
  */
 export async function releasePlace(tx: Db, formId: number, userId: number, queue: BroadcastQueue) {
-  await lockedForm(tx, formId);
-  const [withdrawn] = await tx
-    .update(eventApplications)
-    .set({ status: "cancelled", cancelledAt: sql`now()`, waitlistedAt: null, updatedAt: sql`now()` })
+  const form = await lockedForm(tx, formId);
+  const [held] = await tx
+    .select()
+    .from(eventApplications)
     .where(
       and(
         eq(eventApplications.eventFormId, formId),
@@ -199,9 +199,26 @@ export async function releasePlace(tx: Db, formId: number, userId: number, queue
         notInArray(eventApplications.status, UNSENT_OR_WITHDRAWN),
       ),
     )
-    .returning({ id: eventApplications.id });
-  if (!withdrawn) return;
-  await dropReminder(tx, withdrawn.id, formId);
+    .for("update");
+  if (!held) return;
+  await tx
+    .update(eventApplications)
+    .set({ status: "cancelled", cancelledAt: sql`now()`, waitlistedAt: null, updatedAt: sql`now()` })
+    .where(eq(eventApplications.id, held.id));
+  await recordActivity(
+    tx,
+    {
+      organizationId: form.startupId,
+      actor: null,
+      kind: "application.status_changed",
+      subject: { id: held.id, label: held.applicantName },
+      eventFormId: formId,
+      changes: { status: { from: held.status, to: "cancelled" } },
+      data: { applicant_id: userId, status: "cancelled", quiet: true },
+    },
+    queue,
+  );
+  await dropReminder(tx, held.id, formId);
   await fillFreedPlaces(tx, formId, queue);
 }
 

@@ -2,7 +2,7 @@
  * The record's kinds as the webhooks' (readers.ts): each change a receiver may hear of sent under its webhook
  * kind, with `activity` as the record keeps it and `data` the object exactly as the API answers it.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationView } from "#schemas/applications.ts";
 import { eventBillingView } from "#schemas/billing.ts";
@@ -19,15 +19,13 @@ import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { joinedMember, TEAM_MEMBERS } from "#api/testing/team-fixtures.ts";
 import {
   addWebhook,
-  applicationBy,
   deliverUntil,
   expectApiShape,
   ownerWithWebhook,
   startReceiver,
   TEST_WEBHOOKS,
 } from "#api/testing/webhook-fixtures.ts";
-import { recordStatusChange } from "../applications/responses.ts";
-import { loadAuthUser } from "../auth/sessions.ts";
+import { passLapsedOffers } from "../applications/waitlist.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -80,44 +78,61 @@ describe("webhook kinds", () => {
     }
   });
 
-  it("sends an application cancelled on the organization's side as application.cancelled, and a member who left as member.removed", async () => {
+  it("sends an application withdrawn on the organization's side as application.cancelled: its payment refunded in full, or its offer lapsed", async () => {
     const receiver = await startReceiver();
     try {
-      const { owner } = await ownerWithWebhook(t, receiver.url, ["application.status_changed", "application.cancelled", "member.removed"]);
-      const form = await insertEventForm(t, owner.startup.id);
-      const { application } = await applicationBy(t, form.id, "Olu Withdrawn");
-      // The organization's change of status to cancelled, recorded as its status routes record theirs.
-      const actor = await loadAuthUser(t.database.db, owner.id);
-      await t.database.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(eventApplications).where(eq(eventApplications.id, application.id));
-        const [row] = await tx
-          .update(eventApplications)
-          .set({ status: "cancelled", cancelledAt: sql`now()` })
-          .where(eq(eventApplications.id, application.id))
-          .returning();
-        await recordStatusChange(
-          tx,
-          { user: actor, organizationId: owner.startup.id, queue: new BroadcastQueue() },
-          row,
-          before.status,
-          false,
-        );
+      const { owner } = await ownerWithWebhook(t, receiver.url, ["application.cancelled"]);
+      const form = await insertEventForm(t, owner.startup.id, {
+        typeOfEvent: "paid",
+        paidEventInformation: { price: "50.00", currency: "USD", includes: null },
+        capacity: 1,
+        waitlistEnabled: true,
       });
-      const member = await joinedMember(t, owner.client, "door");
-      expect((await member.client.post("/api/v1/team/leave")).status).toBe(200);
+      const holder = await registered(t, "Hana Holder");
+      const { event_billing, payment_url } = await createBilling(holder.client, form.id);
+      await paidThroughSandbox(t, holder.client, payment_url!);
+      const held = await sendApplication(holder.client, form.id, { full_name: "Hana Holder", email: holder.email });
+      const waiter = await registered(t, "Wale Waiting");
+      const waiting = await sendApplication(waiter.client, form.id, { full_name: "Wale Waiting", email: waiter.email });
+      expect(waiting.body.event_application.status).toBe("waitlisted");
+
+      // Refunded in full, the holder's application gives its place up, and the place is offered to the one waiting.
+      const refund = { amount: "50", reason: "Cannot come" };
+      expect((await owner.client.post(`/api/v1/admin/event_billings/${event_billing.id}/refund`, refund)).status).toBe(201);
+      const waiterId = waiting.body.event_application.id as number;
+      const [offered] = await t.database.db.select().from(eventApplications).where(eq(eventApplications.id, waiterId));
+      expect(offered.offerExpiresAt).not.toBeNull();
+      // The offer lapses unpaid.
+      await t.database.db
+        .update(eventApplications)
+        .set({ offerExpiresAt: new Date(Date.now() - 1_000) })
+        .where(eq(eventApplications.id, waiterId));
+      expect(await passLapsedOffers(t.database.db, new BroadcastQueue())).toBe(1);
 
       await deliverUntil(t, () => receiver.calls.length >= 2);
       const events = receiver.calls.map((call) => JSON.parse(call.body));
-      expect(events.map((event) => event.type)).toEqual(["application.cancelled", "member.removed"]);
-      expect(events[0].activity).toMatchObject({
-        subject: { type: "application", id: application.id, label: "Olu Withdrawn" },
-        actor: { id: owner.id },
-        changes: { status: { to: "cancelled" } },
-      });
-      expect(expectApiShape(applicationView, events[0].data)).toMatchObject({ id: application.id, status: "cancelled" });
-      // Left on their own: the member is the actor too, where a removal names whoever removed them.
-      expect(events[1].activity).toMatchObject({ subject: { type: "member", id: member.id }, actor: { id: member.id } });
-      expect(events[1].data).toBeNull();
+      expect(events.map((event) => event.type)).toEqual(["application.cancelled", "application.cancelled"]);
+      const holderId = held.body.event_application.id as number;
+      expect(events.map((event) => event.activity.subject.id)).toEqual([holderId, waiterId]);
+      for (const event of events) expect(expectApiShape(applicationView, event.data)).toMatchObject({ status: "cancelled" });
+      expect(events[0].activity).toMatchObject({ actor: null, changes: { status: { from: "pending", to: "cancelled" } } });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("sends a member who left on their own as member.removed, with them as the actor", async () => {
+    const receiver = await startReceiver();
+    try {
+      const { owner } = await ownerWithWebhook(t, receiver.url, ["member.removed"]);
+      const member = await joinedMember(t, owner.client, "door");
+      expect((await member.client.post("/api/v1/team/leave")).status).toBe(200);
+      await deliverUntil(t, () => receiver.calls.length >= 1);
+      const [event] = receiver.calls.map((call) => JSON.parse(call.body));
+      expect(event.type).toBe("member.removed");
+      // The member is the actor, where a removal names whoever removed them.
+      expect(event.activity).toMatchObject({ subject: { type: "member", id: member.id }, actor: { id: member.id } });
+      expect(event.data).toBeNull();
     } finally {
       await receiver.close();
     }

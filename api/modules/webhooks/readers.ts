@@ -62,12 +62,17 @@ function queued<K extends ActivityKind>(mapping: Mapping<K>) {
 /** The record's kinds as the webhooks' (named like the record's; a payment is "paid" when its status became Successful). */
 export const WEBHOOK_READERS = {
   "application.submitted": queued("application.submitted"),
-  // An organization cancelling an application is a status change to "cancelled": its own kind for receivers.
+  // An application withdrawn on the organization's side (a full refund gives its place up) is a status
+  // change to "cancelled": its own kind for receivers.
   "application.status_changed": queued<"application.status_changed">(({ data }) =>
     data.status === "cancelled" ? "application.cancelled" : "application.status_changed",
   ),
   // The applicant cancelling their own application.
   "application.cancelled": queued("application.cancelled"),
+  // A waitlist offer that lapsed unpaid withdraws the application: cancelled, as receivers know it.
+  "application.waitlist_moved": queued<"application.waitlist_moved">(({ data }) =>
+    data.move === "lapsed" ? "application.cancelled" : null,
+  ),
   "billing.status_changed": queued<"billing.status_changed">(({ data }) => (data.status === "Successful" ? "billing.paid" : null)),
   "billing.refunded": queued("billing.refunded"),
   "event_form.published": queued("event_form.published"),
