@@ -65,6 +65,10 @@ export const ACTIVITY_KINDS = {
   "co_founder_invitation.sent": "co_founder_invitation",
   "co_founder_invitation.accepted": "co_founder_invitation",
   "co_founder_invitation.declined": "co_founder_invitation",
+  "webhook.created": "webhook",
+  "webhook.updated": "webhook",
+  "webhook.secret_rotated": "webhook",
+  "webhook.deleted": "webhook",
   "webhook.disabled": "webhook",
 } as const satisfies Record<string, ActivitySubjectType>;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
@@ -168,6 +172,10 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   "co_founder_invitation.sent": "Co-founder invited",
   "co_founder_invitation.accepted": "Co-founder invitation accepted",
   "co_founder_invitation.declined": "Co-founder invitation declined",
+  "webhook.created": "Webhook added",
+  "webhook.updated": "Webhook changed",
+  "webhook.secret_rotated": "Webhook secret rotated",
+  "webhook.deleted": "Webhook deleted",
   "webhook.disabled": "Webhook turned off after failing",
 };
 

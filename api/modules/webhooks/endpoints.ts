@@ -4,6 +4,8 @@ import { MAX_WEBHOOKS, WEBHOOK_NOT_FOUND, type WebhookCreateInput, type WebhookU
 import type { Db } from "#api/db/client.ts";
 import { startups } from "#api/db/schema.ts";
 import { webhookEndpoints } from "#api/db/webhooks-schema.ts";
+import { changedFields, recordActivity } from "#api/lib/activity.ts";
+import type { Actor } from "#api/lib/activity-entry.ts";
 import { fieldError, notFound } from "#api/lib/errors.ts";
 import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { urlRefusal } from "./address.ts";
@@ -24,6 +26,18 @@ export const webhookView = (row: EndpointRow): WebhookView => ({
   previous_secret_until: row.previousSecretUntil && row.previousSecretUntil > new Date() ? row.previousSecretUntil.toISOString() : null,
   created_at: row.createdAt.toISOString(),
 });
+
+/** What the audit log keeps of a change to an endpoint (never its secret). */
+const RECORDED_FIELDS = { url: "url", kinds: "kinds", description: "description", enabled: "enabled" } as const;
+
+/** Writes a change to an endpoint to the record, in the change's transaction: who may be told what, is the audit log's. */
+const recordEndpoint = (
+  tx: Db,
+  actor: Actor,
+  kind: "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted",
+  row: EndpointRow,
+  changes = {},
+) => recordActivity(tx, { organizationId: row.organizationId, actor, kind, subject: { id: row.id, label: row.url }, changes });
 
 const own = (organizationId: number, id: number) => and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId));
 
@@ -53,7 +67,7 @@ export async function listWebhooks(db: Db, organizationId: number, query: ListQu
 }
 
 /** A new endpoint, with its secret in the clear: the only time it is shown. */
-export async function createWebhook(db: Db, organizationId: number, input: WebhookCreateInput, allowPrivate: boolean) {
+export async function createWebhook(db: Db, organizationId: number, actor: Actor, input: WebhookCreateInput, allowPrivate: boolean) {
   // The address is looked up before the transaction: no row stays locked while DNS answers.
   await checkUrl(input.url, allowPrivate);
   const secret = newWebhookSecret();
@@ -67,6 +81,7 @@ export async function createWebhook(db: Db, organizationId: number, input: Webho
       .insert(webhookEndpoints)
       .values({ organizationId, url: input.url, kinds: input.kinds, description: input.description, secret: sealed })
       .returning();
+    await recordEndpoint(tx, actor, "webhook.created", made, changedFields<Record<string, unknown>>({}, made, RECORDED_FIELDS));
     return made;
   });
   return { webhook: webhookView(row), secret };
@@ -76,34 +91,52 @@ export async function createWebhook(db: Db, organizationId: number, input: Webho
  * Changes what was given. Turning an endpoint back on clears its failing time (it starts healthy). Rotating
  * makes a new secret, shown once, and keeps the current one signing for a day beside it.
  */
-export async function updateWebhook(db: Db, organizationId: number, id: number, input: WebhookUpdateInput, allowPrivate: boolean) {
+export async function updateWebhook(
+  db: Db,
+  organizationId: number,
+  actor: Actor,
+  id: number,
+  input: WebhookUpdateInput,
+  allowPrivate: boolean,
+) {
   const current = await ownEndpoint(db, organizationId, id);
   if (input.url !== undefined && input.url !== current.url) await checkUrl(input.url, allowPrivate);
   const secret = input.rotate_secret ? newWebhookSecret() : undefined;
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({
-      url: input.url,
-      kinds: input.kinds,
-      description: input.description,
-      enabled: input.enabled,
-      ...(input.enabled && !current.enabled ? { failingSince: null } : {}),
-      ...(secret
-        ? {
-            secret: await sealSecret(db, organizationId, secret),
-            previousSecret: current.secret,
-            previousSecretUntil: sql`now() + make_interval(hours => ${ROTATION_OVERLAP_HOURS})`,
-          }
-        : {}),
-    })
-    .where(own(organizationId, id))
-    .returning();
-  if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+  const sealed = secret ? await sealSecret(db, organizationId, secret) : undefined;
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(webhookEndpoints).where(own(organizationId, id)).for("update");
+    if (!before) throw notFound(WEBHOOK_NOT_FOUND);
+    const [after] = await tx
+      .update(webhookEndpoints)
+      .set({
+        url: input.url,
+        kinds: input.kinds,
+        description: input.description,
+        enabled: input.enabled,
+        ...(input.enabled && !before.enabled ? { failingSince: null } : {}),
+        ...(sealed
+          ? {
+              secret: sealed,
+              previousSecret: before.secret,
+              previousSecretUntil: sql`now() + make_interval(hours => ${ROTATION_OVERLAP_HOURS})`,
+            }
+          : {}),
+      })
+      .where(own(organizationId, id))
+      .returning();
+    const changes = changedFields(before, after, RECORDED_FIELDS);
+    if (Object.keys(changes).length) await recordEndpoint(tx, actor, "webhook.updated", after, changes);
+    if (sealed) await recordEndpoint(tx, actor, "webhook.secret_rotated", after);
+    return after;
+  });
   return { webhook: webhookView(row), secret };
 }
 
 /** Deletes the endpoint and its deliveries (a delivery being sent finishes, and is recorded nowhere). */
-export async function deleteWebhook(db: Db, organizationId: number, id: number): Promise<void> {
-  const deleted = await db.delete(webhookEndpoints).where(own(organizationId, id)).returning({ id: webhookEndpoints.id });
-  if (!deleted.length) throw notFound(WEBHOOK_NOT_FOUND);
+export async function deleteWebhook(db: Db, organizationId: number, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(webhookEndpoints).where(own(organizationId, id)).returning();
+    if (!deleted) throw notFound(WEBHOOK_NOT_FOUND);
+    await recordEndpoint(tx, actor, "webhook.deleted", deleted);
+  });
 }

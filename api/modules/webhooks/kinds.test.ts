@@ -17,14 +17,7 @@ import { createBilling, paidThroughSandbox } from "#api/testing/billing-fixtures
 import { registered } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { joinedMember, TEAM_MEMBERS } from "#api/testing/team-fixtures.ts";
-import {
-  addWebhook,
-  deliverUntil,
-  expectApiShape,
-  ownerWithWebhook,
-  startReceiver,
-  TEST_WEBHOOKS,
-} from "#api/testing/webhook-fixtures.ts";
+import { addWebhook, deliverUntil, expectApiShape, ownerWithWebhook, startReceiver, TEST_WEBHOOKS } from "#api/testing/webhook-fixtures.ts";
 import { passLapsedOffers } from "../applications/waitlist.ts";
 
 let t: TestApi;

@@ -9,6 +9,8 @@ import { hit } from "#api/lib/rate-limit.ts";
 import { page } from "#api/lib/pagination.ts";
 import { listDeliveries, redeliver, sendTestEvent } from "./deliveries.ts";
 import { createWebhook, deleteWebhook, listWebhooks, ownEndpoint, updateWebhook, webhookView } from "./endpoints.ts";
+import { currentUser } from "../auth/middleware.ts";
+import { actorOf } from "../organizations/team-access.ts";
 
 /** The organization's webhooks, for its owners and admins; every query is kept to the caller's organization. */
 export const webhookRoutes = new Hono<AppEnv>();
@@ -22,7 +24,7 @@ serve(webhookRoutes, routes.listWebhooks, async (c, { query, organization }) => 
 });
 
 serve(webhookRoutes, routes.createWebhook, async (c, { body, organization }) => {
-  const saved = await createWebhook(c.get("db"), organization.organizationId, body, allowPrivate(c));
+  const saved = await createWebhook(c.get("db"), organization.organizationId, actorOf(currentUser(c)), body, allowPrivate(c));
   return { ...saved, message: "Webhook added. Copy its secret now: it is not shown again." };
 });
 
@@ -31,14 +33,21 @@ serve(webhookRoutes, routes.showWebhook, async (c, { params, organization }) => 
 }));
 
 serve(webhookRoutes, routes.updateWebhook, async (c, { params, body, organization }) => {
-  const { webhook, secret } = await updateWebhook(c.get("db"), organization.organizationId, webhookId(params.id), body, allowPrivate(c));
+  const { webhook, secret } = await updateWebhook(
+    c.get("db"),
+    organization.organizationId,
+    actorOf(currentUser(c)),
+    webhookId(params.id),
+    body,
+    allowPrivate(c),
+  );
   return secret
     ? { webhook, secret, message: "Secret rotated. Copy the new one now; the old one signs for 24 hours more." }
     : { webhook, message: "Webhook updated." };
 });
 
 serve(webhookRoutes, routes.deleteWebhook, async (c, { params, organization }) => {
-  await deleteWebhook(c.get("db"), organization.organizationId, webhookId(params.id));
+  await deleteWebhook(c.get("db"), organization.organizationId, actorOf(currentUser(c)), webhookId(params.id));
   return { message: "Webhook deleted." };
 });
 

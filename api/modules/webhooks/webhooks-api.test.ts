@@ -64,6 +64,33 @@ describe("the webhooks API", () => {
     expect((await owner.client.delete(`${BASE}/${id}`)).status).toBe(404);
   });
 
+  it("puts each change to an endpoint on the audit log, with who made it and never its secret", async () => {
+    const owner = await startupOwner(t);
+    const created = await owner.client.post(BASE, { url: "http://127.0.0.1:9/crm", kinds: ["billing.paid"], description: "CRM" });
+    const id = created.body.webhook.id as number;
+    await owner.client.put(`${BASE}/${id}`, { enabled: false, description: "CRM" });
+    const rotated = await owner.client.put(`${BASE}/${id}`, { rotate_secret: true });
+    // Saved as it was: nothing changed, nothing recorded.
+    await owner.client.put(`${BASE}/${id}`, { description: "CRM" });
+    await owner.client.delete(`${BASE}/${id}`);
+
+    const log = await owner.client.get("/api/v1/admin/audit_log?per_page=10");
+    const entries = (log.body.data as { kind: string; actor: { id: number }; subject: object; changes: object }[]).filter((entry) =>
+      entry.kind.startsWith("webhook."),
+    );
+    expect(entries.map((entry) => entry.kind)).toEqual(["webhook.deleted", "webhook.secret_rotated", "webhook.updated", "webhook.created"]);
+    for (const entry of entries)
+      expect(entry).toMatchObject({ actor: { id: owner.id }, subject: { type: "webhook", id, label: "http://127.0.0.1:9/crm" } });
+    expect(entries[2].changes).toEqual({ enabled: { from: true, to: false } });
+    expect(entries[3].changes).toMatchObject({
+      url: { from: null, to: "http://127.0.0.1:9/crm" },
+      kinds: { from: null, to: ["billing.paid"] },
+    });
+    const logged = JSON.stringify(log.body);
+    expect(logged).not.toContain(created.body.secret);
+    expect(logged).not.toContain(rotated.body.secret);
+  });
+
   it("refuses a URL with a line break or another control character inside (422 on url), added or changed", async () => {
     const owner = await startupOwner(t);
     const kept = await addWebhook(owner.client, "https://example.com/in", ["member.joined"]);
