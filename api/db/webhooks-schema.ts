@@ -72,3 +72,6 @@ export const webhookDeliveries = pgTable(
     check("webhook_deliveries_state_check", sql`${t.state} in ('pending', 'sending', 'delivered', 'failed')`),
   ],
 );
+
+/** A delivery as its row holds it. */
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;

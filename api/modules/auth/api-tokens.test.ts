@@ -106,6 +106,9 @@ describe("API tokens", () => {
       client.put(`/api/v1/admin/event_forms/${form.id}`, validEventFormFields(owner.collection.id, { title }));
 
     expect(await change(reader, "Read only")).toMatchObject({ status: 403, body: { message: TOKEN_CANNOT } });
+    // A public route is anyone's: a token without `read` may call it still.
+    expect((await writer.get("/sanctum/csrf-cookie")).status).toBeLessThan(300);
+    expect((await writer.get("/api/user")).status).toBe(403);
     const changed = await change(writer, "Renamed by token");
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.event_form).toMatchObject({ id: form.id, title: "Renamed by token" });

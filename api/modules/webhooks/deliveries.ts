@@ -2,13 +2,13 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_TEST_KIND, type WebhookDeliveryView } from "#schemas/webhooks.ts";
 import type { Db } from "#api/db/client.ts";
-import { webhookDeliveries, webhookEndpoints } from "#api/db/webhooks-schema.ts";
+import { webhookDeliveries, webhookEndpoints, type DeliveryRow } from "#api/db/webhooks-schema.ts";
 import { notFound } from "#api/lib/errors.ts";
 import { offset, totalOf, totalOver, type ListQuery, type PageRows } from "#api/lib/pagination.ts";
 import { ownEndpoint } from "./endpoints.ts";
 import { signalWebhooksQueued } from "./wake.ts";
 
-export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type { DeliveryRow };
 
 /**
  * The body a delivery sends: the same bytes on every try (its id, type, time and data never change). `data`

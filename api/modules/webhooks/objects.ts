@@ -8,14 +8,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#api/db/client.ts";
 import { eventApplications, eventForms } from "#api/db/events-schema.ts";
-import { webhookDeliveries } from "#api/db/webhooks-schema.ts";
+import { webhookDeliveries, type DeliveryRow } from "#api/db/webhooks-schema.ts";
 import { HttpError } from "#api/lib/errors.ts";
 import { applicationResource } from "../applications/views.ts";
 import { billingView } from "../billing/views.ts";
 import { ticketOf } from "../check-ins/ticket-views.ts";
 import { loadEventFormResource } from "../event-forms/views.ts";
 import { memberView } from "../organizations/member-views.ts";
-import type { DeliveryRow } from "./deliveries.ts";
 
 async function applicationOf(db: Db, id: number) {
   const [row] = await db
