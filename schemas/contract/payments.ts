@@ -18,7 +18,9 @@ export const paymentRoutes = apiPart("Payments", {
     summary: "Stripe's events about checkouts and refunds, signed (Stripe-Signature) over the raw body; 400 for a bad signature",
     access: "public",
     answer: z.object({ received: z.literal(true), message: z.string().optional() }),
-    refusals: [404],
+    refusals: [400, 404],
+    // Stripe reads `received` in both: a bad signature is "not received", with why.
+    refusalAnswers: { 400: z.object({ received: z.literal(false), message: z.string() }) },
   }),
   sandboxCheckout: apiRoute({
     method: "GET",

@@ -9,7 +9,7 @@ import { PAYMENT_PROCESSING_PATH } from "#api/payments/provider.ts";
 import { SandboxProvider } from "#api/payments/sandbox.ts";
 import { signStripePayload, STRIPE_WEBHOOK_PATH } from "#api/payments/stripe.ts";
 import { billingFields, createBilling, paidEventForm, payer } from "#api/testing/billing-fixtures.ts";
-import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { checkedFetch, createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { billingSchema } from "#schemas/billing.ts";
 import { createBilling as createBillingWith } from "./checkout.ts";
 
@@ -35,7 +35,9 @@ async function deliver(api: TestApi["api"], body: string, signature: string | nu
     "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
   };
   if (signature !== null) headers["stripe-signature"] = signature;
-  const res = await api.fetch(new Request(`http://localhost${WEBHOOK}`, { method: "POST", headers, body }), { clientIp: "198.51.100.20" });
+  const res = await checkedFetch(api, new Request(`http://localhost${WEBHOOK}`, { method: "POST", headers, body }), {
+    clientIp: "198.51.100.20",
+  });
   return { status: res.status, body: (await res.json()) as { received?: boolean; message?: string } };
 }
 

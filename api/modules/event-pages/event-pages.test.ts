@@ -5,7 +5,7 @@ import { eventSlug } from "#schemas/event-pages.ts";
 import { eventApplications, eventForms, type ApplicationStatus } from "#api/db/events-schema.ts";
 import { insertEventForm, ownerWithForm, sendApplication } from "#api/testing/application-fixtures.ts";
 import { pngFile, registered } from "#api/testing/fixtures.ts";
-import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { checkedFetch, createTestApi, type TestApi } from "#api/testing/harness.ts";
 import {
   createEventForm,
   eventFormData,
@@ -215,7 +215,7 @@ describe("the link-preview image", () => {
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("cache-control")).toBe("public, max-age=600");
     const bytes = new Uint8Array(
-      await (await t.api.fetch(new Request(`http://localhost/api/v1/public/events/${form.id}/preview.png`))).arrayBuffer(),
+      await (await checkedFetch(t.api, new Request(`http://localhost/api/v1/public/events/${form.id}/preview.png`))).arrayBuffer(),
     );
     expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const header = Buffer.from(bytes.subarray(16, 24));

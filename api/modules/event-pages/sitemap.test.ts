@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventSlug } from "#schemas/event-pages.ts";
 import { insertEventForm, ownerWithForm } from "#api/testing/application-fixtures.ts";
-import { createTestApi, type TestApi } from "#api/testing/harness.ts";
+import { checkedFetch, createTestApi, type TestApi } from "#api/testing/harness.ts";
 import { withAppLinks } from "#api/lib/app-links.ts";
 import { SITEMAP_URLS, sitemap, sitemapPage } from "./sitemap.ts";
 
@@ -43,7 +43,7 @@ function robotsAllow(robots: string, agent: string, path: string): boolean {
 
 describe("robots.txt", () => {
   it("lets search engines and link previews read events' pages and what their previews show, and nothing else", async () => {
-    const res = await t.api.fetch(new Request("http://localhost/api/v1/public/robots.txt"));
+    const res = await checkedFetch(t.api, new Request("http://localhost/api/v1/public/robots.txt"));
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const robots = await res.text();
     expect(robots).toContain(`\nSitemap: ${APP_URL}/sitemap.xml\n`);
@@ -76,7 +76,7 @@ describe("the sitemap", () => {
     const { owner, form } = await ownerWithForm(t, { title: "Sitemap Evening & Co", updatedAt: new Date("2026-11-02T10:00:00Z") });
     const closed = await insertEventForm(t, owner.startup.id, { title: "Closed Night", status: "closed" });
     const draft = await insertEventForm(t, owner.startup.id, { title: "Secret Draft", status: "draft" });
-    const res = await t.api.fetch(new Request("http://localhost/api/v1/public/sitemap.xml"));
+    const res = await checkedFetch(t.api, new Request("http://localhost/api/v1/public/sitemap.xml"));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const xml = await res.text();
@@ -89,11 +89,11 @@ describe("the sitemap", () => {
     expect(xml).toContain(`<loc>${APP_URL}/e/${eventSlug(closed.id, closed.title)}</loc>`);
     expect(xml).not.toContain(`-${draft.id}</loc>`);
     // One file is all: numbered file 1 is the same, and there is no second.
-    const numbered = await t.api.fetch(new Request("http://localhost/api/v1/public/sitemaps/events-1.xml"));
+    const numbered = await checkedFetch(t.api, new Request("http://localhost/api/v1/public/sitemaps/events-1.xml"));
     expect(numbered.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     expect(await numbered.text()).toBe(xml);
-    expect((await t.api.fetch(new Request("http://localhost/api/v1/public/sitemaps/events-2.xml"))).status).toBe(404);
-    expect((await t.api.fetch(new Request("http://localhost/api/v1/public/sitemaps/other.xml"))).status).toBe(404);
+    expect((await checkedFetch(t.api, new Request("http://localhost/api/v1/public/sitemaps/events-2.xml"))).status).toBe(404);
+    expect((await checkedFetch(t.api, new Request("http://localhost/api/v1/public/sitemaps/other.xml"))).status).toBe(404);
   });
 
   it("is an index of numbered files past the most one file may list (50,000), each file its share in order", async () => {
