@@ -14,7 +14,7 @@ import { PASSWORD } from "#api/testing/fixtures.ts";
 import { createTestApi, type TestApi, type TestClient } from "#api/testing/harness.ts";
 import { joinedMember, teamOwner } from "#api/testing/team-fixtures.ts";
 import { TOO_MANY_TOKENS } from "./api-tokens.ts";
-import { TOKEN_CANNOT } from "./token-abilities.ts";
+import { tokenCannot } from "./token-abilities.ts";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -81,13 +81,16 @@ describe("API tokens", () => {
 
     expect((await reader.get("/api/v1/admin/question_library")).status).toBe(200);
     const refused = await reader.post("/api/v1/admin/question_library", savedQuestion);
-    expect(refused).toMatchObject({ status: 403, body: { message: TOKEN_CANNOT } });
+    expect(refused).toMatchObject({ status: 403, body: { message: tokenCannot("events:write") } });
     expect((await writer.post("/api/v1/admin/question_library", savedQuestion)).status).toBe(201);
     // An event form is changed only by a token that may write events, and a write no ability names (the
     // account's own tokens) only by one holding every ability.
     const formChange = await reader.put(`/api/v1/admin/collections/${owner.collection.id}`, { name: "Renamed" });
     expect(formChange.status).toBe(403);
-    expect((await writer.post("/api/user/tokens", { name: "x", abilities: ["read"], expires_at: null })).status).toBe(403);
+    expect(await writer.post("/api/user/tokens", { name: "x", abilities: ["read"], expires_at: null })).toMatchObject({
+      status: 403,
+      body: { message: "This API token's abilities do not allow this. Only a token with every ability may do it." },
+    });
     const everything = bearer((await make(owner.client, { abilities: [...TOKEN_ABILITIES], expires_at: null })).body.plain_text_token);
     expect((await everything.post("/api/user/tokens", { name: "x", abilities: ["read"], expires_at: null })).status).toBe(201);
 
@@ -105,7 +108,10 @@ describe("API tokens", () => {
     const change = (client: TestClient, title: string) =>
       client.put(`/api/v1/admin/event_forms/${form.id}`, validEventFormFields(owner.collection.id, { title }));
 
-    expect(await change(reader, "Read only")).toMatchObject({ status: 403, body: { message: TOKEN_CANNOT } });
+    expect(await change(reader, "Read only")).toMatchObject({
+      status: 403,
+      body: { message: "This API token's abilities do not allow this. It needs the ability events:write." },
+    });
     // A public route is anyone's: a token without `read` may call it still.
     expect((await writer.get("/sanctum/csrf-cookie")).status).toBeLessThan(300);
     expect((await writer.get("/api/user")).status).toBe(403);

@@ -11,6 +11,10 @@ import { forbidden } from "#api/lib/errors.ts";
 
 export const TOKEN_CANNOT = "This API token's abilities do not allow this.";
 
+/** The refusal, saying which ability would allow the call (or that only a token holding every one may). */
+export const tokenCannot = (needed: TokenAbility | null) =>
+  `${TOKEN_CANNOT} ${needed ? `It needs the ability ${needed}.` : "Only a token with every ability may do it."}`;
+
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -30,7 +34,7 @@ export const tokenAbilities: MiddlewareHandler<AppEnv> = async (c, next) => {
   const abilities = c.get("tokenAbilities");
   if (abilities && !holdsEveryAbility(abilities)) {
     const needed = abilityNeeded(c.req.method, c.req.path);
-    if (needed !== "none" && (!needed || !abilities.includes(needed))) throw forbidden(TOKEN_CANNOT);
+    if (needed !== "none" && (!needed || !abilities.includes(needed))) throw forbidden(tokenCannot(needed));
   }
   await next();
 };
