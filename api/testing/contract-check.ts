@@ -1,8 +1,8 @@
 /*
  * Every answer a test gets from the API, checked against the contract (schemas/contract): a success
  * must come from a declared route, with its declared status and answer, exactly (a field the declaration does not name
- * is a mismatch too), and any refusal must be the refusal shape. TestClient runs it on every call, so each
- * suite checks the answers it provokes.
+ * is a mismatch too), and a refusal must be one its route gives (`refusalsOf`), exactly in its shape. TestClient
+ * runs it on every call, so each suite checks the answers it provokes.
  */
 import { isDeepStrictEqual } from "node:util";
 import { declaredRoute } from "#schemas/contract/find.ts";
@@ -20,9 +20,10 @@ function refusalSchema(route: ApiRoute | undefined, status: number) {
 /** Why a refusal breaks the contract: a status its route does not say it gives, or an answer of another shape. */
 function refusalBreach(declared: ReturnType<typeof declaredRoute>, status: number, isJson: boolean, body: unknown): string | null {
   const name = declared?.name ?? "a path no route declares";
+  const given: readonly number[] = declared ? refusalsOf(declared.route) : [];
   // A 500 is a fault, not an answer a route gives by design: only its shape is the contract's.
-  if (declared && status !== 500 && !(refusalsOf(declared.route) as number[]).includes(status))
-    return `${name} refused with ${status}, which it does not declare (it declares ${refusalsOf(declared.route).join(", ")})`;
+  if (declared && status !== 500 && !given.includes(status))
+    return `${name} refused with ${status}, which it does not declare (it declares ${given.join(", ")})`;
   if (!isJson) return null;
   return exactly(refusalSchema(declared?.route, status), body, `${name}'s ${status}`);
 }

@@ -99,6 +99,8 @@ export async function updateWebhook(
   input: WebhookUpdateInput,
   allowPrivate: boolean,
 ) {
+  // Read once before the transaction, so a new address is looked up (DNS) with no row locked; read again
+  // under the lock for what the change is made from.
   const current = await ownEndpoint(db, organizationId, id);
   if (input.url !== undefined && input.url !== current.url) await checkUrl(input.url, allowPrivate);
   const secret = input.rotate_secret ? newWebhookSecret() : undefined;
